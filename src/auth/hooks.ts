@@ -1,0 +1,57 @@
+// One onRequest hook per auth style: a request is refused before its body is
+// read or its query is validated.
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { safeEqual } from './compare.ts';
+import { unauthorized } from '../errors.ts';
+import type { TokenSigner } from './jwt.ts';
+
+const REALM = 'sample-utility-service';
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? undefined : value;
+}
+
+/** Every named header must be present and equal to its expected value. */
+export function requireHeaders(expected: Record<string, string>, message: string): onRequestAsyncHookHandler {
+  const entries = Object.entries(expected);
+  return async (request) => {
+    let ok = true;
+    // No early exit: every credential is compared, whatever the first one gave.
+    for (const [name, value] of entries) ok = safeEqual(header(request.headers[name]), value) && ok;
+    if (!ok) throw unauthorized(message);
+  };
+}
+
+export function requireBasic(username: string, password: string, message: string): onRequestAsyncHookHandler {
+  const challenge = `Basic realm="${REALM}", charset="UTF-8"`;
+  return async (request) => {
+    const auth = header(request.headers.authorization) ?? '';
+    const m = /^Basic[ ]+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
+    let user: string | undefined;
+    let pass: string | undefined;
+    if (m) {
+      const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon >= 0) {
+        user = decoded.slice(0, colon);
+        pass = decoded.slice(colon + 1);
+      }
+    }
+    const userOk = safeEqual(user, username);
+    const passOk = safeEqual(pass, password);
+    if (!(userOk && passOk)) throw unauthorized(message, { 'www-authenticate': challenge });
+  };
+}
+
+export function requireBearer(signer: TokenSigner, message: string): onRequestAsyncHookHandler {
+  return async (request) => {
+    const auth = header(request.headers.authorization) ?? '';
+    const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(auth);
+    if (!m) throw unauthorized(message, { 'www-authenticate': `Bearer realm="${REALM}"` });
+    if (!(await signer.verify(m[1]!))) {
+      throw unauthorized(message, {
+        'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="The token is invalid or expired"`,
+      });
+    }
+  };
+}

@@ -1,0 +1,128 @@
+// The only reader of process.env. Every variable is validated once, at start,
+// and a bad one stops the start with one line naming it.
+import { randomBytes } from 'node:crypto';
+
+export interface Config {
+  host: string;
+  port: number;
+  addApiKey: string;
+  addApiSecret: string;
+  basicAuthUsername: string;
+  basicAuthPassword: string;
+  surveyKey: string;
+  surveySecret: string;
+  documentApiKey: string;
+  jwtSecret: string;
+  /** true when JWT_SECRET was unset and a random per-process secret is in use */
+  jwtSecretGenerated: boolean;
+  tokenTtlSeconds: number;
+  outboundAllowedHosts: string[];
+  embeddingTimeoutMs: number;
+  searchTimeoutMs: number;
+  maxPdfBytes: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Lab values: fixed, public, documented in the README so that `npm start` works as is. */
+export const LAB_DEFAULTS = {
+  HOST: '0.0.0.0',
+  PORT: '8080',
+  ADD_API_KEY: 'lab-api-key-2f9c1e7a',
+  ADD_API_SECRET: 'lab-api-secret-8d3b5a60',
+  BASIC_AUTH_USERNAME: 'labuser',
+  BASIC_AUTH_PASSWORD: 'lab-password-4e7f',
+  SURVEY_KEY: '6f1c2a9e-3b7d-4c58-9e21-0a4b8d7c5f13',
+  SURVEY_SECRET: 'lab-survey-secret-71c4',
+  DOCUMENT_API_KEY: 'lab-document-key-5a2d9c',
+  TOKEN_TTL_SECONDS: '3600',
+  OUTBOUND_ALLOWED_HOSTS: '*.openai.azure.com,*.cognitiveservices.azure.com,*.services.ai.azure.com,*.search.windows.net',
+  EMBEDDING_TIMEOUT_MS: '30000',
+  SEARCH_TIMEOUT_MS: '30000',
+  MAX_PDF_BYTES: '52428800',
+  LOG_LEVEL: 'info',
+} as const;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^\[?[0-9a-f:.]+\]?$/i;
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: keyof typeof LAB_DEFAULTS): string {
+  const v = env[name];
+  return v === undefined || v === '' ? LAB_DEFAULTS[name] : v;
+}
+
+function integer(env: Env, name: keyof typeof LAB_DEFAULTS, min: number, max: number): number {
+  const raw = read(env, name);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function secret(env: Env, name: keyof typeof LAB_DEFAULTS): string {
+  const v = read(env, name);
+  if (v.trim() !== v || v.length === 0) throw new ConfigError(`${name} must be a non-empty value without surrounding spaces`);
+  return v;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = read(env, 'HOST');
+  const port = integer(env, 'PORT', 0, 65535);
+
+  const surveyKey = secret(env, 'SURVEY_KEY');
+  if (!GUID.test(surveyKey)) throw new ConfigError(`SURVEY_KEY must be a GUID such as ${LAB_DEFAULTS.SURVEY_KEY}`);
+
+  const basicAuthUsername = secret(env, 'BASIC_AUTH_USERNAME');
+  if (basicAuthUsername.includes(':')) throw new ConfigError('BASIC_AUTH_USERNAME must not contain ":" (HTTP Basic splits on it)');
+
+  const rawJwt = env.JWT_SECRET;
+  let jwtSecret: string;
+  let jwtSecretGenerated = false;
+  if (rawJwt === undefined || rawJwt === '') {
+    jwtSecret = randomBytes(32).toString('base64url');
+    jwtSecretGenerated = true;
+  } else if (rawJwt.length < 32) {
+    throw new ConfigError(`JWT_SECRET must be at least 32 characters (got ${rawJwt.length})`);
+  } else {
+    jwtSecret = rawJwt;
+  }
+
+  const hosts = read(env, 'OUTBOUND_ALLOWED_HOSTS')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  for (const h of hosts) {
+    if (!HOST_PATTERN.test(h)) throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS has an invalid entry "${h}" (use host names, *.domain patterns or IP addresses, comma-separated)`);
+  }
+
+  const logLevel = read(env, 'LOG_LEVEL').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  return {
+    host,
+    port,
+    addApiKey: secret(env, 'ADD_API_KEY'),
+    addApiSecret: secret(env, 'ADD_API_SECRET'),
+    basicAuthUsername,
+    basicAuthPassword: secret(env, 'BASIC_AUTH_PASSWORD'),
+    surveyKey,
+    surveySecret: secret(env, 'SURVEY_SECRET'),
+    documentApiKey: secret(env, 'DOCUMENT_API_KEY'),
+    jwtSecret,
+    jwtSecretGenerated,
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 1, 31_536_000),
+    outboundAllowedHosts: hosts,
+    embeddingTimeoutMs: integer(env, 'EMBEDDING_TIMEOUT_MS', 1, 600_000),
+    searchTimeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', 1, 600_000),
+    maxPdfBytes: integer(env, 'MAX_PDF_BYTES', 1, 2_147_483_647),
+    logLevel: logLevel as Config['logLevel'],
+  };
+}

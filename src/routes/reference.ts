@@ -1,0 +1,134 @@
+// Reference data: users, countries, currency conversion, products.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { defineRoute } from '../http/routes.ts';
+import { errorResponse, IntegerString } from '../schemas/common.ts';
+import { COUNTRIES, Country, PRODUCTS, Product, USERS, User } from '../data/index.ts';
+import { convert } from '../core/currency.ts';
+import { paginate, DEFAULT_LIMIT, MAX_LIMIT } from '../core/pagination.ts';
+import { parsePositiveInteger } from '../core/integers.ts';
+import { MESSAGES, notFound } from '../errors.ts';
+import { SUPPORTED_CURRENCIES } from '../data/rates.ts';
+
+const notAllowed405 = errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use GET.');
+
+export async function referenceRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'GET',
+    path: '/apis/users',
+    schema: {
+      summary: 'List the 10 users, or one user by id',
+      tags: ['Reference data'],
+      querystring: Type.Object({ id: Type.Optional(IntegerString('User id, 1 to 10', '3')) }),
+      response: {
+        200: Type.Union([
+          Type.Object({ success: Type.Literal(true), count: Type.Integer(), data: Type.Array(User) }, { description: 'All users (without id)' }),
+          Type.Object({ success: Type.Literal(true), data: User }, { description: 'One user (with id)' }),
+        ]),
+        400: errorResponse('id is not an integer', "Invalid query parameter 'id': must be an integer."),
+        404: errorResponse('No user with that id', MESSAGES.userNotFound),
+        405: notAllowed405,
+      },
+    },
+    handler: async (request, reply) => {
+      const { id } = request.query as { id?: string };
+      if (id === undefined) return { success: true, count: USERS.length, data: USERS };
+      const n = Number(id);
+      const user = Number.isSafeInteger(n) ? USERS.find((u) => u.id === n) : undefined;
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return reply.send({ success: true, data: user });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    path: '/apis/countries',
+    schema: {
+      summary: 'List ISO 3166-1 countries, optionally of one region',
+      tags: ['Reference data'],
+      querystring: Type.Object({
+        region: Type.Optional(Type.String({ maxLength: 100, description: 'Asia, Europe, Africa, Americas or Oceania (case-insensitive); another value gives an empty list', examples: ['Europe'] })),
+      }),
+      response: {
+        200: Type.Object({ success: Type.Literal(true), count: Type.Integer(), data: Type.Array(Country) }),
+        400: errorResponse('region is too long', "Invalid query parameter 'region': longer than 100 characters."),
+        405: notAllowed405,
+      },
+    },
+    handler: async (request) => {
+      const { region } = request.query as { region?: string };
+      const wanted = region?.trim().toLowerCase();
+      const data = wanted === undefined ? COUNTRIES : COUNTRIES.filter((c) => c.region.toLowerCase() === wanted);
+      return { success: true, count: data.length, data };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    path: '/apis/currency',
+    schema: {
+      summary: 'Convert an amount at fixed (not live) rates',
+      tags: ['Reference data'],
+      querystring: Type.Object({
+        from: Type.Optional(Type.String({ maxLength: 100, default: 'USD', description: `Source currency (${SUPPORTED_CURRENCIES.join(', ')}), case-insensitive`, examples: ['USD'] })),
+        to: Type.Optional(Type.String({ maxLength: 100, default: 'INR', description: 'Target currency, case-insensitive', examples: ['EUR'] })),
+        amount: Type.Optional(Type.String({ maxLength: 100, default: '1', description: 'A finite, non-negative number', examples: ['100'] })),
+      }),
+      response: {
+        200: Type.Object(
+          {
+            success: Type.Literal(true),
+            from: Type.String(),
+            to: Type.String(),
+            amount: Type.Number(),
+            rate: Type.Number({ description: 'Fixed cross rate from -> to' }),
+            converted: Type.Number({ description: 'amount x rate, rounded to 2 decimals' }),
+            supported_currencies: Type.Array(Type.String()),
+          },
+          { examples: [{ success: true, from: 'USD', to: 'EUR', amount: 100, rate: 0.92, converted: 92, supported_currencies: [...SUPPORTED_CURRENCIES] }] },
+        ),
+        400: errorResponse('Unsupported currency code or a bad amount', MESSAGES.currencyNotSupported('XYZ')),
+        405: notAllowed405,
+      },
+    },
+    handler: async (request) => {
+      const q = request.query as { from?: string; to?: string; amount?: string };
+      return convert(q.from, q.to, q.amount);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    path: '/apis/products',
+    schema: {
+      summary: 'Page through the product catalogue',
+      tags: ['Reference data'],
+      querystring: Type.Object({
+        page: Type.Optional(Type.String({ maxLength: 32, default: '1', description: 'Page number, from 1; a page past the last gives an empty data array', examples: ['2'] })),
+        limit: Type.Optional(Type.String({ maxLength: 32, default: String(DEFAULT_LIMIT), description: `Records per page, maximum ${MAX_LIMIT}; a larger value is served as ${MAX_LIMIT}`, examples: ['50'] })),
+        category: Type.Optional(Type.String({ maxLength: 100, description: 'Category name, case-insensitive; total then counts the matching products', examples: ['Books'] })),
+      }),
+      response: {
+        200: Type.Object({
+          success: Type.Literal(true),
+          page: Type.Integer(),
+          limit: Type.Integer(),
+          total: Type.Integer({ description: 'Products matching the filter, across all pages' }),
+          total_pages: Type.Integer(),
+          data: Type.Array(Product),
+        }),
+        400: errorResponse('page or limit is not a positive integer', "Query parameter 'limit' must be a positive integer."),
+        405: notAllowed405,
+      },
+    },
+    handler: async (request) => {
+      const q = request.query as { page?: string; limit?: string; category?: string };
+      const page = parsePositiveInteger('page', q.page);
+      const limit = parsePositiveInteger('limit', q.limit);
+      const wanted = q.category?.trim().toLowerCase();
+      const items = wanted === undefined ? PRODUCTS : PRODUCTS.filter((p) => p.category.toLowerCase() === wanted);
+      return { success: true, ...paginate(items, page, limit) };
+    },
+  });
+}
+

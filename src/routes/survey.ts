@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { defineRoute } from '../http/routes.ts';
+import { errorResponse } from '../schemas/common.ts';
+import { requireHeaders } from '../auth/hooks.ts';
+import { MESSAGES } from '../errors.ts';
+import { generateSurvey } from '../survey/generate.ts';
+import type { AppDeps } from '../app.ts';
+
+export async function surveyRoutes(app: FastifyInstance, { config, rng, now }: AppDeps) {
+  defineRoute(app, {
+    method: 'POST',
+    path: '/survey_api.php',
+    methodNotAllowedMessage: 'Method Not Allowed. Use POST.',
+    onRequest: requireHeaders({ key: config.surveyKey, secret: config.surveySecret }, MESSAGES.surveyUnauthorized),
+    schema: {
+      summary: 'Generate 300 to 600 random survey records (no body needed)',
+      tags: ['Survey'],
+      headers: Type.Object({
+        key: Type.String({ description: 'Survey key (GUID)', format: 'uuid' }),
+        secret: Type.String({ description: 'Survey secret' }),
+      }),
+      response: {
+        200: Type.Object(
+          {
+            success: Type.Literal(true),
+            total_records: Type.Integer({ minimum: 300, maximum: 600 }),
+            generated_at: Type.String({ description: 'Server time (UTC), YYYY-MM-DD HH:MM:SS' }),
+            data: Type.Array(Type.Object({ Name: Type.String(), Surname: Type.String(), DOB: Type.String({ description: 'YYYY-MM-DD, 1950-01-01 to 2005-12-31' }) })),
+          },
+          { examples: [{ success: true, total_records: 1, generated_at: '2026-11-22 12:00:00', data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }] }] },
+        ),
+        401: errorResponse('Wrong or missing key/secret', MESSAGES.surveyUnauthorized),
+        405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
+      },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return generateSurvey(rng, now);
+    },
+  });
+}
