@@ -1,0 +1,64 @@
+export type PdfErrorCode =
+  | 'not_pdf'
+  | 'encrypted'
+  | 'damaged'
+  | 'no_text'
+  | 'too_large'
+  | 'timeout'
+  | 'aborted';
+
+const STATUS: Record<PdfErrorCode, 400 | 413 | 422> = {
+  not_pdf: 400,
+  encrypted: 422,
+  damaged: 422,
+  no_text: 422,
+  too_large: 413,
+  timeout: 422,
+  aborted: 422,
+};
+
+/** A PDF problem the client can act on. `message` is client-facing: no stack, no path. */
+export class PdfError extends Error {
+  readonly status: 400 | 413 | 422;
+  readonly code: PdfErrorCode;
+
+  constructor(code: PdfErrorCode, message: string) {
+    super(message);
+    this.name = 'PdfError';
+    this.code = code;
+    this.status = STATUS[code];
+  }
+}
+
+export const MESSAGES = {
+  not_pdf: 'The uploaded file is not a PDF.',
+  encrypted: 'The PDF is encrypted (password-protected); upload an unencrypted copy.',
+  no_text: 'No text could be extracted from the PDF.',
+  timeout: (ms: number) => `The PDF took too long to parse (over ${Math.round(ms / 1000)} s) and was abandoned.`,
+  too_large: (limit: number) =>
+    `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
+  damaged: (reason: string) => `The PDF is damaged and could not be parsed: ${reason}`,
+} as const;
+
+export function pdfError(code: 'not_pdf' | 'encrypted' | 'no_text'): PdfError {
+  return new PdfError(code, MESSAGES[code]);
+}
+
+/** Short, client-safe reason from an arbitrary pdf.js error: first line, no paths, bounded length. */
+export function safeReason(err: unknown): string {
+  const raw = err instanceof Error ? err.message : String(err);
+  let line = (raw.split('\n')[0] ?? '').replace(/(?:file:\/\/)?(?:\/[\w.@-]+){2,}/g, '').trim();
+  if (err instanceof RangeError && /call stack/i.test(line)) line = 'objects nested too deeply';
+  if (line.length > 120) line = line.slice(0, 117) + '...';
+  return line || 'unreadable structure';
+}
+
+/** Same shape across the worker boundary (structured clone drops class and fields). */
+export interface PdfErrorData {
+  code: PdfErrorCode;
+  message: string;
+}
+
+export function toPdfError(data: PdfErrorData): PdfError {
+  return new PdfError(data.code, data.message);
+}
