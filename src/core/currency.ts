@@ -20,7 +20,10 @@ function currency(raw: string): Currency {
 /** Rounds half away from zero at `digits` decimals, without 1.005 -> 1.00 binary surprises. */
 export function round(value: number, digits: number): number {
   const f = 10 ** digits;
-  return Math.sign(value) * Math.round(Math.abs(value) * f * (1 + Number.EPSILON)) / f;
+  const scaled = Math.abs(value) * f * (1 + Number.EPSILON);
+  // Past 2^53 a double has no fractional digits left, and scaling could overflow to Infinity.
+  if (!Number.isSafeInteger(Math.trunc(scaled))) return value;
+  return Math.sign(value) * Math.round(scaled) / f;
 }
 
 export function crossRate(from: Currency, to: Currency): number {
@@ -36,5 +39,8 @@ export function convert(fromRaw = 'USD', toRaw = 'INR', amountRaw = '1'): Conver
     throw badRequest("Query parameter 'amount' must be a finite, non-negative number.");
   }
   const rate = crossRate(from, to);
-  return { success: true, from, to, amount, rate, converted: round(amount * rate, 2), supported_currencies: [...SUPPORTED_CURRENCIES] };
+  const converted = round(amount * rate, 2);
+  // A finite amount can still overflow once multiplied; JSON would carry it as null.
+  if (!Number.isFinite(converted)) throw badRequest("Query parameter 'amount' is too large to convert.");
+  return { success: true, from, to, amount, rate, converted, supported_currencies: [...SUPPORTED_CURRENCIES] };
 }
