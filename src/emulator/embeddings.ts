@@ -1,0 +1,213 @@
+/**
+ * Azure OpenAI embeddings (`POST /openai/deployments/{name}/embeddings?api-version=...`),
+ * as in azure-contracts.md sections 1 and 4.
+ */
+import { applyCommonFault, requestId, respond, retryAfterSecondsOf } from './context.ts';
+import type { RequestContext } from './context.ts';
+import { countTokens, deterministicEmbedding, toBase64Float32 } from './embedding-vector.ts';
+import { parseJsonExact } from './http.ts';
+
+export const EMBEDDINGS_PATH = /^\/openai\/deployments\/([^/]+)\/embeddings\/?$/;
+const API_VERSION = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
+const MAX_INPUTS = 2048;
+const MAX_TOKENS_PER_INPUT = 8191;
+const RATE_LIMIT_REQUESTS = 120;
+const RATE_LIMIT_TOKENS = 120_000;
+
+export const EMBEDDING_ERRORS = {
+  notFound: { error: { code: '404', message: 'Resource not found' } },
+  wrongKey: {
+    error: {
+      code: '401',
+      message:
+        'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+    },
+  },
+  missingKey: {
+    statusCode: 401,
+    message: 'Unauthorized. Access token is missing, invalid, audience is incorrect (https://cognitiveservices.azure.com), or have expired.',
+  },
+  deploymentNotFound: {
+    error: {
+      code: 'DeploymentNotFound',
+      message: 'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+    },
+  },
+} as const;
+
+function invalidRequest(message: string, param: string | null = null): unknown {
+  return { error: { message, type: 'invalid_request_error', param, code: null } };
+}
+
+function invalidField(path: string): unknown {
+  return invalidRequest(`'${path}' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.`);
+}
+
+/** The real 429 message of Embeddings_Create. */
+export function rateLimitMessage(apiVersion: string, seconds: number): string {
+  return (
+    `Requests to the Embeddings_Create Operation under Azure OpenAI API version ${apiVersion} have exceeded call rate limit of your current OpenAI S0 pricing tier. ` +
+    `Please retry after ${seconds} seconds. ` +
+    'Please go here: https://aka.ms/oai/quotaincrease if you would like to further increase the default rate limit.'
+  );
+}
+
+function defaultFaultBody(apiVersion: string) {
+  return (status: number, fault: { headers?: Record<string, string>; retryAfterSeconds?: number }): unknown => {
+    switch (status) {
+      case 429:
+        return { error: { code: '429', message: rateLimitMessage(apiVersion, retryAfterSecondsOf(fault)) } };
+      case 500:
+        return { error: { code: 'InternalServerError', message: 'The server had an error while processing your request. Sorry about that!' } };
+      case 502:
+        return { error: { code: 'BadGateway', message: 'Bad gateway.' } };
+      case 503:
+        return { error: { code: 'ServiceUnavailable', message: 'The service is temporarily unable to process your request. Please try again later.' } };
+      case 504:
+        return { error: { code: 'Timeout', message: 'The operation was timeout.' } };
+      default:
+        return { error: { code: String(status), message: `HTTP ${status}` } };
+    }
+  };
+}
+
+/** Model name reported for a deployment: the deployment name when it names a model, else ada-002. */
+function modelOf(deployment: string, dimensions: number): string {
+  if (/^text-embedding-/.test(deployment)) return deployment;
+  return dimensions === 3072 ? 'text-embedding-3-large' : 'text-embedding-ada-002';
+}
+
+export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
+  const { state, url, req } = ctx;
+  const rid = requestId();
+  const baseHeaders: Record<string, string> = {
+    'apim-request-id': rid,
+    'x-request-id': rid,
+    'x-ms-region': state.region,
+    'x-content-type-options': 'nosniff',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains; preload',
+  };
+  const clientRequestId = req.headers['x-ms-client-request-id'];
+  if (typeof clientRequestId === 'string') baseHeaders['x-ms-client-request-id'] = clientRequestId;
+  const json = { ...baseHeaders, 'content-type': 'application/json' };
+
+  const match = EMBEDDINGS_PATH.exec(url.pathname);
+  const apiVersion = url.searchParams.get('api-version');
+  if (match === null || req.method !== 'POST' || apiVersion === null || !API_VERSION.test(apiVersion)) {
+    respond(ctx, 404, json, EMBEDDING_ERRORS.notFound);
+    return;
+  }
+  const apiKey = req.headers['api-key'];
+  if (apiKey === undefined) {
+    respond(ctx, 401, json, EMBEDDING_ERRORS.missingKey);
+    return;
+  }
+  if (apiKey !== state.keys.embedding) {
+    respond(ctx, 401, json, EMBEDDING_ERRORS.wrongKey);
+    return;
+  }
+  const deployment = decodeURIComponent(match[1] as string);
+  if (!state.deployments.has(deployment)) {
+    respond(ctx, 404, json, EMBEDDING_ERRORS.deploymentNotFound);
+    return;
+  }
+
+  const fault = state.faults.embeddings.take();
+  let dimensions = state.dimensions;
+  if (fault !== undefined) {
+    const outcome = await applyCommonFault(ctx, fault, baseHeaders, defaultFaultBody(apiVersion));
+    if (outcome.done) return;
+    if ('wrongDimension' in fault) dimensions = fault.wrongDimension;
+  }
+
+  if (ctx.bodyTooLarge) {
+    respond(ctx, 413, json, { error: { code: '413', message: 'Request entity too large.' } });
+    return;
+  }
+  let body: unknown;
+  try {
+    body = parseJsonExact(ctx.bodyText);
+  } catch {
+    respond(
+      ctx,
+      400,
+      json,
+      invalidRequest(
+        "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
+      ),
+    );
+    return;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    respond(ctx, 400, json, invalidField('$'));
+    return;
+  }
+  const fields = body as Record<string, unknown>;
+  const input = fields['input'];
+  let inputs: string[];
+  if (typeof input === 'string' && input.length > 0) {
+    inputs = [input];
+  } else if (
+    Array.isArray(input) &&
+    input.length >= 1 &&
+    input.length <= MAX_INPUTS &&
+    input.every((s): s is string => typeof s === 'string' && s.length > 0)
+  ) {
+    inputs = input;
+  } else {
+    respond(ctx, 400, json, invalidField('$.input'));
+    return;
+  }
+  for (const name of ['user', 'input_type'] as const) {
+    if (fields[name] !== undefined && typeof fields[name] !== 'string') {
+      respond(ctx, 400, json, invalidField(`$.${name}`));
+      return;
+    }
+  }
+  const encoding = fields['encoding_format'];
+  if (encoding !== undefined && encoding !== 'float' && encoding !== 'base64') {
+    respond(ctx, 400, json, invalidField('$.encoding_format'));
+    return;
+  }
+
+  const tokenCounts = inputs.map(countTokens);
+  const tooLong = tokenCounts.find((n) => n > MAX_TOKENS_PER_INPUT);
+  if (tooLong !== undefined) {
+    respond(
+      ctx,
+      400,
+      json,
+      invalidRequest(
+        `This model's maximum context length is ${MAX_TOKENS_PER_INPUT + 1} tokens, however you requested ${tooLong} tokens (${tooLong} in your prompt; 0 for the completion). Please reduce your prompt; or completion length.`,
+      ),
+    );
+    return;
+  }
+  const totalTokens = tokenCounts.reduce((a, b) => a + b, 0);
+
+  const now = performance.now();
+  state.embeddingCalls.push(now);
+  while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as number) < now - 60_000) state.embeddingCalls.shift();
+  const used = state.embeddingCalls.length;
+
+  const data = inputs.map((text, index) => {
+    const vector = deterministicEmbedding(text, dimensions);
+    return { object: 'embedding', index, embedding: encoding === 'base64' ? toBase64Float32(vector) : vector };
+  });
+  respond(
+    ctx,
+    200,
+    {
+      ...json,
+      'x-ratelimit-remaining-requests': String(Math.max(0, RATE_LIMIT_REQUESTS - used)),
+      'x-ratelimit-remaining-tokens': String(Math.max(0, RATE_LIMIT_TOKENS - totalTokens * used)),
+      'azureml-model-session': 'd001-20240101000000',
+    },
+    {
+      object: 'list',
+      model: modelOf(deployment, state.dimensions),
+      usage: { prompt_tokens: totalTokens, total_tokens: totalTokens },
+      data,
+    },
+  );
+}
