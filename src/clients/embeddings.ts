@@ -1,0 +1,90 @@
+// Azure OpenAI embeddings, api-version 2024-02-01, one input per call.
+import type { Dispatcher } from 'undici';
+import { call, describeFailure, providerMessage, type CallOutcome } from './http.ts';
+
+export const EMBEDDING_API_VERSION = '2024-02-01';
+export const EMBEDDING_DIMENSIONS = 1536;
+const RETRYABLE = new Set([429, 500, 502, 503, 504]);
+const MAX_RETRIES = 2;
+const MAX_WAIT_MS = 20_000;
+
+export interface EmbeddingTarget {
+  /** base URL, already checked, without a trailing '/' */
+  endpoint: string;
+  deployment: string;
+  key: string;
+}
+
+export interface EmbeddingClientOptions {
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  /** injected so tests can record the waits instead of sleeping them */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class EmbeddingError extends Error {
+  override name = 'EmbeddingError';
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function header(o: CallOutcome & { kind: 'response' }, name: string): string | undefined {
+  const v = o.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** What the provider asks us to wait, in ms: retry-after-ms, Retry-After, "retry after N seconds", else undefined. */
+export function requestedWaitMs(o: CallOutcome & { kind: 'response' }): number | undefined {
+  const ms = Number(header(o, 'retry-after-ms'));
+  if (header(o, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
+  const ra = header(o, 'retry-after');
+  if (ra !== undefined) {
+    if (/^\d+(\.\d+)?$/.test(ra.trim())) return Number(ra) * 1000;
+    const date = Date.parse(ra);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  const m = /retry after (\d+(?:\.\d+)?) seconds?/i.exec(providerMessage(o.text) ?? '');
+  if (m) return Number(m[1]) * 1000;
+  return undefined;
+}
+
+function vectorFrom(text: string): number[] | string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'invalid response: the body is not JSON';
+  }
+  const v = (body as { data?: { embedding?: unknown }[] })?.data?.[0]?.embedding;
+  if (!Array.isArray(v)) return 'invalid response: data[0].embedding is not an array';
+  if (v.length !== EMBEDDING_DIMENSIONS) return `invalid response: the embedding has ${v.length} values, expected ${EMBEDDING_DIMENSIONS}`;
+  for (const x of v) if (typeof x !== 'number' || !Number.isFinite(x)) return 'invalid response: the embedding holds a value that is not a finite number';
+  return v as number[];
+}
+
+export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSleep }: EmbeddingClientOptions) {
+  /** Embeds one input; throws EmbeddingError with the reason when the call fails for good. */
+  async function embed(target: EmbeddingTarget, input: string): Promise<number[]> {
+    const url = `${target.endpoint}/openai/deployments/${encodeURIComponent(target.deployment)}/embeddings?api-version=${EMBEDDING_API_VERSION}`;
+    const body = JSON.stringify({ input });
+    for (let attempt = 0; ; attempt++) {
+      const o = await call(dispatcher, url, {
+        method: 'POST',
+        headers: { 'api-key': target.key, 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        timeoutMs,
+      });
+      if (o.kind === 'response' && o.status >= 200 && o.status < 300) {
+        const v = vectorFrom(o.text);
+        if (typeof v === 'string') throw new EmbeddingError(v);
+        return v;
+      }
+      const retryable = o.kind === 'network' || (o.kind === 'response' && RETRYABLE.has(o.status));
+      if (!retryable || attempt >= MAX_RETRIES) throw new EmbeddingError(describeFailure(o));
+      const asked = o.kind === 'response' ? requestedWaitMs(o) : undefined;
+      await sleep(Math.min(asked ?? 1000 * 2 ** attempt, MAX_WAIT_MS, timeoutMs));
+    }
+  }
+  return { embed };
+}
+export type EmbeddingClient = ReturnType<typeof createEmbeddingClient>;

@@ -1,0 +1,66 @@
+// One outbound call with a time bound, read whole, never thrown past the client:
+// every outcome is a value the embeddings and search clients turn into words.
+import { request, type Dispatcher } from 'undici';
+
+export type CallOutcome =
+  | { kind: 'response'; status: number; headers: Record<string, string | string[] | undefined>; text: string }
+  | { kind: 'timeout'; ms: number }
+  | { kind: 'network'; code: string };
+
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+export async function call(
+  dispatcher: Dispatcher,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<CallOutcome> {
+  const signal = AbortSignal.timeout(init.timeoutMs);
+  try {
+    const res = await request(url, {
+      dispatcher,
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_RESPONSE_BYTES) {
+        res.body.destroy();
+        return { kind: 'network', code: 'response too large' };
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { kind: 'response', status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
+  } catch (err) {
+    if (signal.aborted) return { kind: 'timeout', ms: init.timeoutMs };
+    const e = err as { code?: string; cause?: { code?: string }; message?: string };
+    return { kind: 'network', code: e.code ?? e.cause?.code ?? 'connection failed' };
+  }
+}
+
+/** The provider's own words: error.message, else message, else nothing. */
+export function providerMessage(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown }; message?: unknown };
+    const m = body?.error?.message ?? body?.message;
+    return typeof m === 'string' && m.trim() !== '' ? m.trim().slice(0, 500) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function describeFailure(o: CallOutcome): string {
+  switch (o.kind) {
+    case 'timeout':
+      return `timed out after ${o.ms} ms`;
+    case 'network':
+      return `network error (${o.code})`;
+    case 'response': {
+      const m = providerMessage(o.text);
+      return m ? `HTTP ${o.status}: ${m}` : `HTTP ${o.status}`;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// Azure AI Search, api-version 2024-07-01: look up one document's chunk ids,
+// then delete them in one batch. Failures come back as words for the 502.
+import type { Dispatcher } from 'undici';
+import { call, describeFailure } from './http.ts';
+
+export const SEARCH_API_VERSION = '2024-07-01';
+export const MAX_IDS_PER_CALL = 1000;
+
+export interface SearchTarget {
+  /** base URL, already checked, without a trailing '/' */
+  endpoint: string;
+  indexName: string;
+  key: string;
+}
+
+export class SearchCallError extends Error {
+  override name = 'SearchCallError';
+}
+
+export interface DeleteOutcome {
+  deleted: number;
+  failed: number;
+  /** the first failing item's reason, when any failed */
+  firstFailure?: string;
+}
+
+export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Dispatcher; timeoutMs: number }) {
+  const base = (t: SearchTarget) => `${t.endpoint}/indexes/${encodeURIComponent(t.indexName)}/docs`;
+  const headers = (t: SearchTarget) => ({ 'api-key': t.key, 'content-type': 'application/json', accept: 'application/json' });
+
+  /** Up to 1000 ids of the chunks whose document_id is `documentId` (Int64 digits, unquoted in the filter). */
+  async function findChunkIds(t: SearchTarget, documentId: string): Promise<string[]> {
+    const o = await call(dispatcher, `${base(t)}/search?api-version=${SEARCH_API_VERSION}`, {
+      method: 'POST',
+      headers: headers(t),
+      body: JSON.stringify({ search: '*', filter: `document_id eq ${documentId}`, select: 'id', top: MAX_IDS_PER_CALL }),
+      timeoutMs,
+    });
+    if (o.kind !== 'response' || o.status !== 200) throw new SearchCallError(`The search call to the search service failed: ${describeFailure(o)}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(o.text);
+    } catch {
+      throw new SearchCallError('The search call to the search service failed: the answer is not JSON');
+    }
+    const value = (body as { value?: unknown })?.value;
+    if (!Array.isArray(value) || !value.every((v) => typeof (v as { id?: unknown })?.id === 'string')) {
+      throw new SearchCallError('The search call to the search service failed: the answer has no value array of ids');
+    }
+    // A write that is not yet visible can surface an id twice across pages; one delete action per id.
+    return [...new Set(value.map((v) => (v as { id: string }).id))];
+  }
+
+  async function deleteChunks(t: SearchTarget, ids: readonly string[]): Promise<DeleteOutcome> {
+    const o = await call(dispatcher, `${base(t)}/index?api-version=${SEARCH_API_VERSION}`, {
+      method: 'POST',
+      headers: headers(t),
+      body: JSON.stringify({ value: ids.map((id) => ({ '@search.action': 'delete', id })) }),
+      timeoutMs,
+    });
+    if (o.kind !== 'response' || (o.status !== 200 && o.status !== 207)) {
+      throw new SearchCallError(`The delete call to the search service failed: ${describeFailure(o)}`);
+    }
+    let results: unknown;
+    try {
+      results = (JSON.parse(o.text) as { value?: unknown })?.value;
+    } catch {
+      throw new SearchCallError('The delete call to the search service failed: the answer is not JSON');
+    }
+    if (!Array.isArray(results) || results.length !== ids.length) {
+      throw new SearchCallError('The delete call to the search service failed: the answer does not hold one result per action');
+    }
+    let deleted = 0;
+    let firstFailure: string | undefined;
+    for (const r of results as { key?: unknown; status?: unknown; statusCode?: unknown; errorMessage?: unknown }[]) {
+      if (r?.status === true) deleted++;
+      else firstFailure ??= `${String(r?.key)}: ${typeof r?.statusCode === 'number' ? `HTTP ${r.statusCode}` : 'failed'}${typeof r?.errorMessage === 'string' ? ` ${r.errorMessage}` : ''}`;
+    }
+    return { deleted, failed: ids.length - deleted, ...(firstFailure ? { firstFailure } : {}) };
+  }
+
+  return { findChunkIds, deleteChunks };
+}
+export type SearchClient = ReturnType<typeof createSearchClient>;

@@ -1,0 +1,52 @@
+// The chunk envelope, written by hand so that the Int64 ids keep their exact
+// digits in the JSON (JSON.stringify of a Number would round past 2^53), and
+// with exactly the eight fields an index built from the definition accepts.
+
+export const MAX_DOCS_PER_BATCH = 1000;
+export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+
+export interface PayloadChunk {
+  section: string;
+  content: string;
+}
+
+export interface PayloadIds {
+  tenantId: string;
+  documentId: string;
+  sourceName: string;
+}
+
+export function chunkId(tenantId: string, documentId: string, index: number): string {
+  return `${tenantId}-${documentId}-${String(index).padStart(4, '0')}`;
+}
+
+/** How many index-documents calls the documents take, packing greedily in order under both limits. */
+export function countBatches(docSizes: readonly number[]): number {
+  const envelope = '{"value":[]}'.length;
+  let batches = 0;
+  let docs = 0;
+  let bytes = envelope;
+  for (const size of docSizes) {
+    if (docs > 0 && (docs + 1 > MAX_DOCS_PER_BATCH || bytes + size + 1 > MAX_BATCH_BYTES)) {
+      batches++;
+      docs = 0;
+      bytes = envelope;
+    }
+    docs++;
+    bytes += size + (docs > 1 ? 1 : 0);
+  }
+  return docs > 0 ? batches + 1 : batches;
+}
+
+export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, vectors?: readonly number[][]): { json: string; batches: number } {
+  const source = JSON.stringify(ids.sourceName);
+  const docs = chunks.map((c, i) => {
+    const v = vectors?.[i];
+    return (
+      `{"@search.action":"upload","id":${JSON.stringify(chunkId(ids.tenantId, ids.documentId, i))},` +
+      `"tenant_id":${ids.tenantId},"document_id":${ids.documentId},"sourceName":${source},` +
+      `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},"embedding":${v ? JSON.stringify(v) : '[]'}}`
+    );
+  });
+  return { json: `{"value":[${docs.join(',')}]}`, batches: countBatches(docs.map((d) => Buffer.byteLength(d))) };
+}

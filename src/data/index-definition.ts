@@ -1,0 +1,40 @@
+// The Azure AI Search index that the chunk payload fits (api-version 2024-07-01):
+// the fields are exactly the eight of an indexable chunk, less @search.action.
+export function indexDefinition(name: string) {
+  return {
+    name,
+    fields: [
+      { name: 'id', type: 'Edm.String', key: true, searchable: false, filterable: true, sortable: false, facetable: false, retrievable: true },
+      { name: 'tenant_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
+      { name: 'document_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
+      { name: 'sourceName', type: 'Edm.String', searchable: true, filterable: true, sortable: true, facetable: true, retrievable: true },
+      { name: 'section', type: 'Edm.String', searchable: true, filterable: true, sortable: false, facetable: true, retrievable: true },
+      { name: 'content', type: 'Edm.String', searchable: true, filterable: false, sortable: false, facetable: false, retrievable: true, analyzer: 'standard.lucene' },
+      {
+        name: 'embedding',
+        type: 'Collection(Edm.Single)',
+        searchable: true,
+        filterable: false,
+        sortable: false,
+        facetable: false,
+        retrievable: true,
+        stored: true,
+        dimensions: 1536,
+        vectorSearchProfile: 'chunk-vector-profile',
+      },
+    ],
+    vectorSearch: {
+      algorithms: [{ name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' } }],
+      profiles: [{ name: 'chunk-vector-profile', algorithm: 'chunk-hnsw' }],
+    },
+  };
+}
+
+/** Azure AI Search index names: 2-128 lowercase letters, digits or dashes, starting and ending with a letter or digit, no '--'. */
+export function indexNameProblem(name: string): string | undefined {
+  if (name.length < 2 || name.length > 128) return 'must be 2 to 128 characters';
+  if (!/^[a-z0-9-]+$/.test(name)) return 'may hold only lowercase letters, digits and dashes';
+  if (!/^[a-z0-9]/.test(name) || !/[a-z0-9]$/.test(name)) return 'must start and end with a letter or digit';
+  if (name.includes('--')) return 'must not hold two dashes in a row';
+  return undefined;
+}
