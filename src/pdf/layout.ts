@@ -31,16 +31,19 @@ const WS = /^\s*$/;
 const SPACE_GAP_EM = 0.18;
 /** Gap (in em) that splits a row into separate segments (possible column gutter / table cell). */
 const SEGMENT_GAP_EM = 1.6;
+/** Gap (in em) wider than a word space: a possible column boundary if aligned across rows. */
+const PIECE_GAP_EM = 0.5;
 /** A two-column run needs this many rows with text on both sides... */
 const MIN_COLUMN_ROWS = 3;
 /** ...and this average length (characters) on each side, so that TOC page numbers and narrow
  * table cells are not taken for a column. */
-const MIN_COLUMN_CHARS = 15;
+const MIN_COLUMN_CHARS = 10;
 
 export function buildLines(input: RawItem[]): TextLine[] {
   const items = input.filter((it) => it.str.length > 0 && !WS.test(it.str) && it.size > 0);
   if (items.length === 0) return [];
   const rows = groupRows(items);
+  mergePieces(rows);
   return orderRows(rows);
 }
 
@@ -67,13 +70,14 @@ function groupRows(items: RawItem[]): Row[] {
   return rows;
 }
 
+/** Splits a row into pieces at every gap wider than a word space. */
 function makeRow(items: RawItem[], y: number, size: number): Row {
   items.sort((a, b) => a.x - b.x);
   const segs: Segment[] = [];
   let seg: Segment | undefined;
   for (const it of items) {
     const gap = seg ? it.x - seg.xEnd : 0;
-    if (!seg || gap > SEGMENT_GAP_EM * Math.max(it.size, 6)) {
+    if (!seg || gap > PIECE_GAP_EM * Math.max(it.size, 6)) {
       seg = { x: it.x, xEnd: it.x + it.width, text: it.str, items: [it] };
       segs.push(seg);
       continue;
@@ -84,6 +88,41 @@ function makeRow(items: RawItem[], y: number, size: number): Row {
     seg.xEnd = Math.max(seg.xEnd, it.x + it.width);
   }
   return { y, size, segs };
+}
+
+/**
+ * Merges a row's pieces back into segments, except at wide gaps and before a piece that starts
+ * at a column start of the page (an x where many rows have a piece begin after a gap): the
+ * narrow gutter of a two-column index or text.
+ */
+function mergePieces(rows: Row[]): void {
+  const starts = new Map<number, number>();
+  for (const r of rows) for (let i = 1; i < r.segs.length; i++) {
+    const k = Math.round(r.segs[i]!.x);
+    starts.set(k, (starts.get(k) ?? 0) + 1);
+  }
+  const minCount = Math.max(5, rows.length * 0.25);
+  const isStart = (x: number) => {
+    const k = Math.round(x);
+    return (starts.get(k) ?? 0) + (starts.get(k - 1) ?? 0) + (starts.get(k + 1) ?? 0) >= minCount;
+  };
+  for (const r of rows) {
+    if (r.segs.length < 2) continue;
+    const out: Segment[] = [r.segs[0]!];
+    for (let i = 1; i < r.segs.length; i++) {
+      const prev = out[out.length - 1]!;
+      const next = r.segs[i]!;
+      const gap = next.x - prev.xEnd;
+      if (gap > SEGMENT_GAP_EM * Math.max(next.items[0]!.size, 6) || isStart(next.x)) {
+        out.push(next);
+      } else {
+        prev.text = /\s$/.test(prev.text) ? prev.text + next.text : prev.text + ' ' + next.text;
+        prev.items.push(...next.items);
+        prev.xEnd = Math.max(prev.xEnd, next.xEnd);
+      }
+    }
+    r.segs = out;
+  }
 }
 
 interface Gap {
@@ -141,7 +180,7 @@ function orderRows(rows: Row[]): TextLine[] {
 function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap } | null {
   const first = rows[start]!;
   for (const g0 of gapsOf(first)) {
-    if (g0.b - g0.a < SEGMENT_GAP_EM * first.size) continue;
+    if (g0.b - g0.a < PIECE_GAP_EM * first.size) continue;
     let g: Gap = { a: g0.a, b: g0.b };
     let lastBoth = start;
     let both = 0;

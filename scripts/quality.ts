@@ -1,0 +1,205 @@
+// Chunk quality report: compares the chunks of each PDF with an independent extraction by
+// pdftotext (poppler-utils). Usage: npm run quality -- file.pdf ... [--md]
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { cleanPdf } from '../src/pdf/pipeline.ts';
+import { splitIntoChunks } from '../src/pdf/chunker.ts';
+import type { PdfChunk } from '../src/pdf/types.ts';
+
+export interface Report {
+  file: string;
+  pages: number;
+  dropped: number[];
+  chunks: number;
+  inRange: number; // % of chunks but the last in 800..1200 (and the last <= 1200)
+  sentenceEnds: number; // % of chunks but the last ending with . ! ? (or : ;) after closers
+  cleanStarts: number; // % of chunks starting with an upper-case letter, digit, symbol or quote
+  midWord: number; // cuts inside a word (count)
+  unknownPer1000: number; // chunk tokens absent from the reference vocabulary, per 1000 tokens
+  coverage: number; // % of the reference words (kept pages, furniture excluded) found in the chunks
+  duplicated: number; // % of 8-word shingles occurring more often in the chunks than in the reference
+  tocLeak: number; // reference listing entries / dot leaders found in the chunks
+  furnitureLeak: number; // running header/footer occurrences in the chunks beyond the reference body
+  artifacts: number; // U+00AD, U+FFFD, U+FB00-FB06, "(cid:" in the chunks
+  sectionsNonEmpty: number; // % of chunks with a non-empty section
+  sectionsOk: number; // % of sections of at most 90 code points
+}
+
+const LIG: Record<string, string> = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
+
+function normRef(s: string): string {
+  return s.replace(/[\uFB00-\uFB06]/g, (c) => LIG[c] ?? c).replace(/\u00AD/g, '').replace(/[\u00A0\u2000-\u200A\u202F]/g, ' ');
+}
+
+function tokens(s: string): string[] {
+  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function countOf(ts: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of ts) m.set(t, (m.get(t) ?? 0) + 1);
+  return m;
+}
+
+function shapeKey(s: string): string {
+  return s.trim().toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+}
+
+/** Reference pages from pdftotext, with lines. */
+function referencePages(file: string): string[][] {
+  const out = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8');
+  const pages = out.split('\f');
+  if (pages.length > 0 && pages[pages.length - 1]!.trim() === '') pages.pop();
+  return pages.map((p) => p.split('\n').map((l) => normRef(l).trim()).filter((l) => l.length > 0));
+}
+
+/** Running headers/footers of the reference: first/last two lines repeating (modulo digits) on 3+ pages. */
+function referenceFurniture(pages: string[][]): { lines: Set<string>; shapes: Set<string> } {
+  const counts = new Map<string, number>();
+  const edge = (p: string[]) => [...new Set([...p.slice(0, 2), ...p.slice(-2)])];
+  for (const p of pages) for (const k of new Set(edge(p).map(shapeKey))) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const shapes = new Set<string>();
+  for (const [k, n] of counts) if (n >= 3 && /\p{L}/u.test(k)) shapes.add(k);
+  const lines = new Set<string>();
+  for (const p of pages) for (const l of edge(p)) if (shapes.has(shapeKey(l)) || /^(page\s+)?\d+$|^[ivxlc]+$/i.test(l)) lines.add(l);
+  return { lines, shapes };
+}
+
+/** Independent listing-page test on the reference: titled contents/index page with many entry lines. */
+function referenceListing(p: string[]): boolean {
+  const head = p.slice(0, 4).join(' ');
+  const entries = p.filter((l) => /(\.\s?){3,}\s*\d+$|,\s*\d+(–\d+)?,?$|\s\d+$|^\d+$/.test(l)).length;
+  return /\b(contents|index)\b/i.test(head) && entries >= p.length * 0.3;
+}
+
+export function measure(file: string, chunks: PdfChunk[], dropped: number[], pageCount: number): Report {
+  const pages = referencePages(file);
+  const furn = referenceFurniture(pages);
+  const droppedSet = new Set(dropped);
+  const keptRef: string[] = [];
+  const bodyRef: string[] = [];
+  const listingLines: string[] = [];
+  pages.forEach((p, i) => {
+    const body = p.filter((l) => !furn.lines.has(l));
+    if (referenceListing(p)) for (const l of body) if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
+    if (!droppedSet.has(i + 1)) keptRef.push(body.join('\n'));
+    bodyRef.push(body.join('\n'));
+  });
+  // Line-end hyphens joined in the reference the way a reader would: "impleme-\nntation".
+  const dehyph = (s: string) => s.replace(/([\p{L}])[-\u2010]\n(?=\p{Ll})/gu, '$1');
+  const refKept = dehyph(keptRef.join('\n'));
+  const refAllText = pages.map((p) => p.join('\n')).join('\n');
+  const vocab = new Set([...tokens(dehyph(refAllText)), ...tokens(refAllText)]);
+  const refCounts = countOf(tokens(refKept));
+  const text = chunks.map((c) => c.content).join('\n');
+  const chunkTokens = tokens(text);
+  const chunkCounts = countOf(chunkTokens);
+  let covered = 0;
+  let refTotal = 0;
+  for (const [w, n] of refCounts) {
+    refTotal += n;
+    covered += Math.min(n, chunkCounts.get(w) ?? 0);
+  }
+  let unknown = 0;
+  for (const t of chunkTokens) if (!vocab.has(t)) unknown++;
+  const cps = chunks.map((c) => [...c.content].length);
+  const body = chunks.slice(0, -1);
+  const last = cps[cps.length - 1] ?? 0;
+  const inRangeN = cps.slice(0, -1).filter((n) => n >= 800 && n <= 1200).length + (last <= 1200 ? 1 : 0);
+  const sentenceN = body.filter((c) => /[.!?:;]["'”’)\]]*$/.test(c.content)).length;
+  const cleanN = chunks.filter((c) => !/^[\p{Ll},.;:)\]}]/u.test(c.content)).length;
+  let midWord = 0;
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    const a = chunks[i]!.content;
+    const b = chunks[i + 1]!.content;
+    const ta = /([\p{L}\p{N}]+)$/u.exec(a)?.[1];
+    const tb = /^([\p{L}\p{N}]+)/u.exec(b)?.[1];
+    if (!ta || !tb) continue;
+    const joined = (ta + tb).toLowerCase();
+    if (vocab.has(joined) && !(vocab.has(ta.toLowerCase()) && vocab.has(tb.toLowerCase()))) midWord++;
+    else if (!vocab.has(ta.toLowerCase()) || !vocab.has(tb.toLowerCase())) midWord++;
+  }
+  // Duplication: 8-word shingles the chunks hold more often than the whole reference does.
+  const shingles = (ts: string[]) => {
+    const m = new Map<string, number>();
+    for (let i = 0; i + 8 <= ts.length; i++) {
+      const k = ts.slice(i, i + 8).join(' ');
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const refSh = shingles(tokens(dehyph(refAllText)));
+  let dup = 0;
+  let shTotal = 0;
+  for (const [k, n] of shingles(chunkTokens)) {
+    shTotal += n;
+    const r = refSh.get(k);
+    if (r !== undefined && n > r) dup += n - r;
+  }
+  const flat = text.replace(/\s+/g, ' ');
+  let tocLeak = (flat.match(/(?:\. ?){4,}\d/g) ?? []).length;
+  for (const l of listingLines) if (flat.includes(l.replace(/\s+/g, ' '))) tocLeak++;
+  const bodyFlat = bodyRef.join('\n').replace(/\s+/g, ' ');
+  let furnitureLeak = 0;
+  for (const shape of furn.shapes) {
+    const re = new RegExp(shape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/#/g, '\\d+'), 'gi');
+    const inChunks = (flat.match(re) ?? []).length;
+    const inBody = (bodyFlat.match(re) ?? []).length;
+    furnitureLeak += Math.max(0, inChunks - inBody);
+  }
+  const artifacts = (text.match(/[\u00AD\uFFFD\uFB00-\uFB06]|\(cid:/g) ?? []).length;
+  const pct = (n: number, d: number) => (d === 0 ? 100 : Math.round((n / d) * 1000) / 10);
+  return {
+    file: basename(file),
+    pages: pageCount,
+    dropped,
+    chunks: chunks.length,
+    inRange: pct(inRangeN, chunks.length),
+    sentenceEnds: pct(sentenceN, body.length),
+    cleanStarts: pct(cleanN, chunks.length),
+    midWord,
+    unknownPer1000: Math.round((unknown / Math.max(1, chunkTokens.length)) * 10000) / 10,
+    coverage: pct(covered, refTotal),
+    duplicated: pct(dup, shTotal),
+    tocLeak,
+    furnitureLeak,
+    artifacts,
+    sectionsNonEmpty: pct(chunks.filter((c) => c.section !== '').length, chunks.length),
+    sectionsOk: pct(chunks.filter((c) => [...c.section].length <= 90).length, chunks.length),
+  };
+}
+
+function ranges(ns: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ns.length; i++) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j]! + 1) j++;
+    out.push(i === j ? `${ns[i]}` : `${ns[i]}-${ns[j]}`);
+    i = j;
+  }
+  return out.join(',') || '-';
+}
+
+export function table(reports: Report[]): string {
+  const head = ['file', 'pages', 'dropped (listing pages)', 'chunks', 'in 800-1200 %', 'sentence ends %', 'clean starts %', 'mid-word cuts', 'unknown/glued per 1000', 'coverage %', 'duplicated %', 'TOC leak', 'header/footer leak', 'artifacts', 'sections non-empty %', 'sections <= 90 %'];
+  const rows = reports.map((r) => [r.file, r.pages, ranges(r.dropped), r.chunks, r.inRange, r.sentenceEnds, r.cleanStarts, r.midWord, r.unknownPer1000, r.coverage, r.duplicated, r.tocLeak, r.furnitureLeak, r.artifacts, r.sectionsNonEmpty, r.sectionsOk].map(String));
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  if (files.length === 0) {
+    console.error('usage: npm run quality -- file.pdf ...');
+    process.exit(2);
+  }
+  const reports: Report[] = [];
+  for (const file of files) {
+    const cleaned = await cleanPdf(new Uint8Array(readFileSync(file)));
+    const chunks = splitIntoChunks(cleaned.blocks);
+    reports.push(measure(file, chunks, cleaned.tocPages, cleaned.pageCount));
+  }
+  console.log(table(reports));
+}
+
+if (import.meta.main) await main();
