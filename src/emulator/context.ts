@@ -17,7 +17,7 @@ export interface EmulatorState {
   indexes: Map<string, IndexStore>;
   visibilityDelayMs(): number;
   /** Arrival times of embeddings calls (rolling minute), for the x-ratelimit-remaining-* headers. */
-  embeddingCalls: number[];
+  embeddingCalls: Array<{ at: number; tokens: number }>;
   onResponse?: (request: RecordedRequest) => void;
 }
 

@@ -186,9 +186,10 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
   const totalTokens = tokenCounts.reduce((a, b) => a + b, 0);
 
   const now = performance.now();
-  state.embeddingCalls.push(now);
-  while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as number) < now - 60_000) state.embeddingCalls.shift();
-  const used = state.embeddingCalls.length;
+  state.embeddingCalls.push({ at: now, tokens: totalTokens });
+  while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as { at: number }).at < now - 60_000) state.embeddingCalls.shift();
+  const usedRequests = state.embeddingCalls.length;
+  const usedTokens = state.embeddingCalls.reduce((sum, c) => sum + c.tokens, 0);
 
   const data = inputs.map((text, index) => {
     const vector = deterministicEmbedding(text, dimensions);
@@ -199,8 +200,8 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
     200,
     {
       ...json,
-      'x-ratelimit-remaining-requests': String(Math.max(0, RATE_LIMIT_REQUESTS - used)),
-      'x-ratelimit-remaining-tokens': String(Math.max(0, RATE_LIMIT_TOKENS - totalTokens * used)),
+      'x-ratelimit-remaining-requests': String(Math.max(0, RATE_LIMIT_REQUESTS - usedRequests)),
+      'x-ratelimit-remaining-tokens': String(Math.max(0, RATE_LIMIT_TOKENS - usedTokens)),
       'azureml-model-session': 'd001-20240101000000',
     },
     {
