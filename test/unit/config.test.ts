@@ -1,0 +1,124 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig, ConfigError, LAB_DEFAULTS } from '../../src/config.ts';
+
+describe('loadConfig defaults', () => {
+  test('an empty environment gives the documented lab defaults', () => {
+    const c = loadConfig({});
+    assert.equal(c.host, '0.0.0.0');
+    assert.equal(c.port, 8080);
+    assert.equal(c.addApiKey, LAB_DEFAULTS.ADD_API_KEY);
+    assert.equal(c.addApiSecret, LAB_DEFAULTS.ADD_API_SECRET);
+    assert.equal(c.basicAuthUsername, LAB_DEFAULTS.BASIC_AUTH_USERNAME);
+    assert.equal(c.basicAuthPassword, LAB_DEFAULTS.BASIC_AUTH_PASSWORD);
+    assert.equal(c.surveyKey, LAB_DEFAULTS.SURVEY_KEY);
+    assert.equal(c.surveySecret, LAB_DEFAULTS.SURVEY_SECRET);
+    assert.equal(c.documentApiKey, LAB_DEFAULTS.DOCUMENT_API_KEY);
+    assert.equal(c.tokenTtlSeconds, 3600);
+    assert.deepEqual(c.outboundAllowedHosts, ['*.openai.azure.com', '*.cognitiveservices.azure.com', '*.services.ai.azure.com', '*.search.windows.net']);
+    assert.equal(c.embeddingTimeoutMs, 30000);
+    assert.equal(c.searchTimeoutMs, 30000);
+    assert.equal(c.maxPdfBytes, 52428800);
+    assert.equal(c.logLevel, 'info');
+  });
+
+  test('without JWT_SECRET a random 32+ character secret is generated per call', () => {
+    const a = loadConfig({});
+    const b = loadConfig({ JWT_SECRET: '' });
+    assert.equal(a.jwtSecretGenerated, true);
+    assert.equal(b.jwtSecretGenerated, true);
+    assert.ok(a.jwtSecret.length >= 32);
+    assert.notEqual(a.jwtSecret, b.jwtSecret);
+  });
+
+  test('the SURVEY_KEY lab default is a GUID', () => {
+    assert.match(LAB_DEFAULTS.SURVEY_KEY, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  });
+});
+
+describe('loadConfig accepts valid overrides', () => {
+  const cases: { name: string; env: Record<string, string>; check: (c: ReturnType<typeof loadConfig>) => void }[] = [
+    { name: 'PORT 0 (any free port)', env: { PORT: '0' }, check: (c) => assert.equal(c.port, 0) },
+    { name: 'PORT 65535', env: { PORT: '65535' }, check: (c) => assert.equal(c.port, 65535) },
+    { name: 'HOST', env: { HOST: '127.0.0.1' }, check: (c) => assert.equal(c.host, '127.0.0.1') },
+    {
+      name: 'JWT_SECRET of exactly 32 characters',
+      env: { JWT_SECRET: 'x'.repeat(32) },
+      check: (c) => {
+        assert.equal(c.jwtSecret, 'x'.repeat(32));
+        assert.equal(c.jwtSecretGenerated, false);
+      },
+    },
+    { name: 'TOKEN_TTL_SECONDS', env: { TOKEN_TTL_SECONDS: '60' }, check: (c) => assert.equal(c.tokenTtlSeconds, 60) },
+    { name: 'LOG_LEVEL is case-insensitive', env: { LOG_LEVEL: 'WARN' }, check: (c) => assert.equal(c.logLevel, 'warn') },
+    { name: 'LOG_LEVEL silent', env: { LOG_LEVEL: 'silent' }, check: (c) => assert.equal(c.logLevel, 'silent') },
+    {
+      name: 'OUTBOUND_ALLOWED_HOSTS trims, lower-cases and drops empty entries',
+      env: { OUTBOUND_ALLOWED_HOSTS: ' 127.0.0.1, LocalHost ,,*.Example.com' },
+      check: (c) => assert.deepEqual(c.outboundAllowedHosts, ['127.0.0.1', 'localhost', '*.example.com']),
+    },
+    { name: 'OUTBOUND_ALLOWED_HOSTS IPv6 literal', env: { OUTBOUND_ALLOWED_HOSTS: '::1' }, check: (c) => assert.deepEqual(c.outboundAllowedHosts, ['::1']) },
+    { name: 'EMBEDDING_TIMEOUT_MS', env: { EMBEDDING_TIMEOUT_MS: '1' }, check: (c) => assert.equal(c.embeddingTimeoutMs, 1) },
+    { name: 'SEARCH_TIMEOUT_MS', env: { SEARCH_TIMEOUT_MS: '600000' }, check: (c) => assert.equal(c.searchTimeoutMs, 600000) },
+    { name: 'MAX_PDF_BYTES', env: { MAX_PDF_BYTES: '1024' }, check: (c) => assert.equal(c.maxPdfBytes, 1024) },
+    { name: 'SURVEY_KEY upper-case GUID', env: { SURVEY_KEY: LAB_DEFAULTS.SURVEY_KEY.toUpperCase() }, check: (c) => assert.equal(c.surveyKey, LAB_DEFAULTS.SURVEY_KEY.toUpperCase()) },
+    { name: 'credentials are taken as given', env: { ADD_API_KEY: 'k', ADD_API_SECRET: 's', BASIC_AUTH_USERNAME: 'u', BASIC_AUTH_PASSWORD: 'p:w', DOCUMENT_API_KEY: 'd', SURVEY_SECRET: 'ss' }, check: (c) => {
+      assert.deepEqual([c.addApiKey, c.addApiSecret, c.basicAuthUsername, c.basicAuthPassword, c.documentApiKey, c.surveySecret], ['k', 's', 'u', 'p:w', 'd', 'ss']);
+    } },
+    { name: 'an empty value means the default', env: { PORT: '', ADD_API_KEY: '' }, check: (c) => {
+      assert.equal(c.port, 8080);
+      assert.equal(c.addApiKey, LAB_DEFAULTS.ADD_API_KEY);
+    } },
+  ];
+  for (const { name, env, check } of cases) test(name, () => check(loadConfig(env)));
+});
+
+describe('loadConfig refuses an invalid variable with a ConfigError naming it', () => {
+  const cases: [variable: string, value: string][] = [
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['PORT', ' 80'],
+    ['JWT_SECRET', 'x'.repeat(10)],
+    ['JWT_SECRET', 'x'.repeat(31)],
+    ['SURVEY_KEY', 'not-a-guid'],
+    ['SURVEY_KEY', '6f1c2a9e3b7d4c589e210a4b8d7c5f13'],
+    ['LOG_LEVEL', 'loud'],
+    ['OUTBOUND_ALLOWED_HOSTS', 'https://example.com'],
+    ['OUTBOUND_ALLOWED_HOSTS', '*.ok.example.com,bad host'],
+    ['OUTBOUND_ALLOWED_HOSTS', 'a.*.example.com'],
+    ['TOKEN_TTL_SECONDS', '0'],
+    ['TOKEN_TTL_SECONDS', '1h'],
+    ['EMBEDDING_TIMEOUT_MS', '0'],
+    ['EMBEDDING_TIMEOUT_MS', '600001'],
+    ['SEARCH_TIMEOUT_MS', '0'],
+    ['SEARCH_TIMEOUT_MS', 'soon'],
+    ['MAX_PDF_BYTES', '0'],
+    ['MAX_PDF_BYTES', '50MB'],
+    ['ADD_API_KEY', ' padded '],
+    ['ADD_API_SECRET', 'trailing '],
+    ['BASIC_AUTH_USERNAME', 'user:name'],
+    ['BASIC_AUTH_PASSWORD', ' '],
+    ['SURVEY_SECRET', '\tsecret'],
+    ['DOCUMENT_API_KEY', 'key\n'],
+  ];
+  for (const [variable, value] of cases) {
+    test(`${variable}=${JSON.stringify(value.length > 20 ? `${value.slice(0, 12)}... (${value.length} chars)` : value)}`, () => {
+      assert.throws(
+        () => loadConfig({ [variable]: value }),
+        (err: unknown) => {
+          assert.ok(err instanceof ConfigError, String(err));
+          assert.ok(err.message.includes(variable), `message names ${variable}: ${err.message}`);
+          assert.ok(!err.message.includes('\n'), 'one line');
+          return true;
+        },
+      );
+    });
+  }
+
+  test('a JWT_SECRET that is refused is never echoed', () => {
+    const secretValue = 'short-but-secret';
+    assert.throws(() => loadConfig({ JWT_SECRET: secretValue }), (err: Error) => !err.message.includes(secretValue));
+  });
+});
