@@ -171,7 +171,9 @@ describe('addition endpoints', () => {
       ['trailing garbage', '{"input1":1,"input2":2}x'],
     ];
     for (const [name, payload] of malformed) {
-      test(`400: ${name}`, async () => assertClientError(await post(payload), 400));
+      test(`400: ${name}`, async () => {
+        assertClientError(await post(payload), 400);
+      });
     }
 
     test('prototype poisoning is refused, not applied', async () => {
