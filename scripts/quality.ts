@@ -60,7 +60,14 @@ function referenceFurniture(pages: string[][]): { lines: Set<string>; shapes: Se
   const edge = (p: string[]) => [...new Set([...p.slice(0, 2), ...p.slice(-2)])];
   for (const p of pages) for (const k of new Set(edge(p).map(shapeKey))) counts.set(k, (counts.get(k) ?? 0) + 1);
   const shapes = new Set<string>();
-  for (const [k, n] of counts) if (n >= 3 && /\p{L}/u.test(k)) shapes.add(k);
+  // Lines that also occur away from the page edges are body text ("Syntax:"), unless they repeat
+  // on a quarter of the pages.
+  const inner = new Set<string>();
+  for (const p of pages) for (const l of p.slice(2, -2)) inner.add(shapeKey(l));
+  for (const [k, n] of counts) {
+    if (!/\p{L}/u.test(k) || n < 3) continue;
+    if (n >= pages.length * 0.25 || !inner.has(k)) shapes.add(k);
+  }
   const lines = new Set<string>();
   for (const p of pages) for (const l of edge(p)) if (shapes.has(shapeKey(l)) || /^(page\s+)?\d+$|^[ivxlc]+$/i.test(l)) lines.add(l);
   return { lines, shapes };

@@ -12,7 +12,7 @@ const LIGATURES: Record<string, string> = {
 
 // Odd spaces (NBSP, en/em/thin/hair spaces, narrow NBSP, ideographic...) become a plain space;
 // zero-width characters, U+FFFD, C0/C1 controls and BOM go; ligatures are spelled out.
-const ODD = /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06]/g;
+const ODD = /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06]/g;
 
 function replaceOdd(ch: string): string {
   const lig = LIGATURES[ch];
@@ -36,17 +36,15 @@ export function normalizeLine(s: string): string {
   return t.trim();
 }
 
-// Words that keep their hyphen when a line breaks after them: the first part of a real compound
-// ("well-known", "self-contained", "non-zero"). Lower-case, without the hyphen.
+// When the document itself does not tell, these first parts of real compounds keep their hyphen
+// at a line break ("well-" + "known"); everything else is taken for a typesetter's hyphenation.
 const COMPOUND_PREFIXES = new Set([
-  'well', 'self', 'non', 'semi', 'multi', 'pre', 'post', 'anti', 'co', 'ex', 'cross', 'high', 'low',
-  'long', 'short', 'all', 'half', 'built', 'user', 'read', 'write', 'open', 'closed', 'left', 'right',
-  'top', 'bottom', 'first', 'second', 'third', 'one', 'two', 'three', 'four', 'five', 'ten', 'real',
-  'full', 'part', 'time', 'run', 'case', 'so', 'step', 'end', 'off', 'on', 'up', 'down', 'out', 'in',
-  'front', 'back', 'data', 'command', 'x', 'y', 'z', 'e', 'third-party', 'double', 'single', 'sub',
-  'under', 'over', 'quasi', 'pseudo', 'mid', 'inter', 'intra', 'de', 're', 'fine', 'hand', 'ready',
-  'least', 'most', 'best', 'worst', 'big', 'small', 'wide', 'key', 'zero', 'plug', 'add', 'log',
+  'well', 'self', 'non', 'so', 'all', 'half', 'cross', 'third', 'built', 'user', 'e', 'x', 'y', 'z',
+  'ill', 'semi', 'quasi', 'pseudo', 'multi', 'co', 'ex', 'pre', 'post', 'anti',
 ]);
+
+/** Marks a line-end "-" whose fate (join or keep) is decided once the whole document is read. */
+export const HYPHEN_MARK = '\uE000';
 
 const HYPHENS = '-\u2010\u00AD';
 
@@ -54,9 +52,11 @@ const HYPHENS = '-\u2010\u00AD';
  * Joins line `b` to line `a` of the same paragraph. The hyphenation rule:
  * - a line ending in a soft hyphen (U+00AD) or U+2010 after a letter is a typesetter's break:
  *   the hyphen goes and the halves join ("impleme‐" + "ntation");
- * - a line ending in "-" after a letter, followed by a lower-case letter, joins without the
- *   hyphen unless the part before it is a known compound prefix ("well-", "self-", "non-") or
- *   already holds a hyphen ("state-of-the-"), in which case the hyphen stays ("well-known");
+ * - a line ending in "-" after a letter, followed by a lower-case letter, is marked and decided
+ *   by resolveHyphens with the document's own words: joined when the document spells the joined
+ *   word elsewhere ("re-" + "quirement" -> "requirement"), kept when it spells the hyphenated
+ *   compound elsewhere ("well-known"); otherwise kept only after a known compound prefix
+ *   ("well-", "self-", "non-") or a part that already holds a hyphen ("state-of-the-");
  * - followed by anything else (upper case, digit, symbol) the hyphen stays and the parts join
  *   without a space ("pre-" + "2020");
  * - otherwise the lines join with one space.
@@ -70,26 +70,12 @@ export function joinLines(a: string, b: string): string {
     const first = b[0]!;
     const head = a.slice(0, -1);
     if (last !== '-') return isLetter(first) ? head + b : head + (last === '\u00AD' ? '' : '-') + b;
-    if (isLower(first)) {
-      const word = trailingWord(head);
-      if (word.includes('-') || COMPOUND_PREFIXES.has(word.toLowerCase())) return a + b;
-      return head + b;
-    }
+    if (isLower(first)) return head + HYPHEN_MARK + b;
     if (/[\p{L}\p{N}]/u.test(first)) return a + b;
     return a + ' ' + b;
   }
   if (last === '\u00AD') return a.slice(0, -1) + ' ' + b;
   return a + ' ' + b;
-}
-
-function trailingWord(s: string): string {
-  let i = s.length;
-  while (i > 0) {
-    const ch = s[i - 1]!;
-    if (ch === ' ' || ch === '(' || ch === '[' || ch === '"' || ch === '\u201C' || ch === '/') break;
-    i--;
-  }
-  return s.slice(i);
 }
 
 function isLetter(ch: string): boolean {
@@ -103,4 +89,31 @@ function isLower(ch: string): boolean {
 /** Strips a trailing soft hyphen that no following line consumed. */
 export function finishParagraph(s: string): string {
   return s.endsWith('\u00AD') ? s.slice(0, -1) : s;
+}
+
+const WORD_AT_MARK = /([\p{L}\p{N}'’-]*)\uE000([\p{L}\p{N}'’-]*)/gu;
+
+/** Decides every marked line-end hyphen of the document (see joinLines). Linear in the text. */
+export function resolveHyphens(texts: string[]): string[] {
+  if (!texts.some((t) => t.includes(HYPHEN_MARK))) return texts;
+  const words = new Set<string>();
+  for (const t of texts) {
+    for (const m of t.toLowerCase().matchAll(/[\p{L}\p{N}\uE000-]+/gu)) {
+      const w = m[0];
+      if (w.includes(HYPHEN_MARK)) continue;
+      words.add(w);
+    }
+  }
+  return texts.map((t) =>
+    t.includes(HYPHEN_MARK)
+      ? t.replace(WORD_AT_MARK, (_m, l: string, r: string) => {
+          const lo = l.toLowerCase();
+          const ro = r.toLowerCase();
+          if (words.has(lo + ro)) return l + r;
+          if (words.has(lo + '-' + ro)) return l + '-' + r;
+          const part = lo.slice(lo.lastIndexOf('-') + 1);
+          return lo.includes('-') || COMPOUND_PREFIXES.has(part) ? l + '-' + r : l + r;
+        })
+      : t,
+  );
 }

@@ -44,7 +44,7 @@ export function buildLines(input: RawItem[]): TextLine[] {
   if (items.length === 0) return [];
   const rows = groupRows(items);
   mergePieces(rows);
-  return orderRows(rows);
+  return reorderStaggered(orderRows(rows));
 }
 
 function groupRows(items: RawItem[]): Row[] {
@@ -101,7 +101,7 @@ function mergePieces(rows: Row[]): void {
     const k = Math.round(r.segs[i]!.x);
     starts.set(k, (starts.get(k) ?? 0) + 1);
   }
-  const minCount = Math.max(5, rows.length * 0.25);
+  const minCount = Math.max(4, rows.length * 0.1);
   const isStart = (x: number) => {
     const k = Math.round(x);
     return (starts.get(k) ?? 0) + (starts.get(k - 1) ?? 0) + (starts.get(k + 1) ?? 0) >= minCount;
@@ -189,6 +189,8 @@ function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap }
     let j = start;
     for (; j < rows.length; j++) {
       const r = rows[j]!;
+      // Code with aligned comments is not a two-column page.
+      if (r.segs.some((sg) => sg.items[0]!.mono)) break;
       let parts = splitAt(r, g);
       if (!parts) {
         // The row straddles the current band: narrow the band to one of the row's gaps.
@@ -257,4 +259,68 @@ function toLine(segs: Segment[], row: Row): TextLine {
     font,
     mono: monoChars * 2 > chars,
   };
+}
+
+/**
+ * Two columns whose baselines do not line up (each column set on its own grid) come out of the
+ * row pass interleaved: left, right, left... Lines that sit wholly on either side of a common
+ * vertical band, alternating, are regrouped column by column.
+ */
+function reorderStaggered(lines: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const run = staggeredRun(lines, i);
+    if (!run) {
+      out.push(lines[i]!);
+      i++;
+      continue;
+    }
+    const left: TextLine[] = [];
+    const right: TextLine[] = [];
+    for (let k = i; k < run.end; k++) {
+      const l = lines[k]!;
+      (l.xEnd <= run.a + 0.5 ? left : right).push(l);
+    }
+    out.push(...left, ...right);
+    i = run.end;
+  }
+  return out;
+}
+
+function staggeredRun(lines: TextLine[], start: number): { end: number; a: number; b: number } | null {
+  const l0 = lines[start]!;
+  const l1 = lines[start + 1];
+  if (!l1 || l0.mono || l1.mono) return null;
+  let a: number;
+  let b: number;
+  if (l0.xEnd < l1.x) [a, b] = [l0.xEnd, l1.x];
+  else if (l1.xEnd < l0.x) [a, b] = [l1.xEnd, l0.x];
+  else return null;
+  if (b - a < 0.6 * l0.size) return null;
+  let lefts = 0;
+  let rights = 0;
+  let switches = 0;
+  let prevSide = 0;
+  let lastGood = start;
+  for (let j = start; j < lines.length; j++) {
+    const l = lines[j]!;
+    if (l.mono) break;
+    let side: number;
+    if (l.xEnd <= a + 0.5) side = -1;
+    else if (l.x >= b - 0.5) side = 1;
+    else if (l.x < a && l.xEnd > a && l.xEnd < b && l.xEnd - a < 0.5 * (b - a)) {
+      // A left line a little longer than those seen so far: the band narrows.
+      a = l.xEnd;
+      side = -1;
+    } else break;
+    if (b - a < 0.6 * l.size) break;
+    if (side === -1) lefts++;
+    else rights++;
+    if (prevSide !== 0 && side !== prevSide) switches++;
+    prevSide = side;
+    lastGood = j;
+  }
+  if (lefts < 3 || rights < 3 || switches < 4) return null;
+  return { end: lastGood + 1, a, b };
 }

@@ -2,7 +2,7 @@
 // with headings, cut.
 import type { PdfChunk, PageText, TextLine } from './types.ts';
 import { extractPages } from './extract.ts';
-import { normalizeLine, joinLines, finishParagraph } from './clean.ts';
+import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
 import { removeTocPages } from './toc.ts';
 import { isHeading, normalizeTitle, sectionLabel, type HeadingContext } from './headings.ts';
@@ -149,6 +149,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
     }
   }
   flush();
+  const texts = resolveHyphens(blocks.map((b) => b.text));
+  for (let i = 0; i < blocks.length; i++) blocks[i]!.text = texts[i]!;
   return blocks;
 }
 
