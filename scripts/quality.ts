@@ -54,23 +54,39 @@ function referencePages(file: string): string[][] {
   return pages.map((p) => p.split('\n').map((l) => normRef(l).trim()).filter((l) => l.length > 0));
 }
 
-/** Running headers/footers of the reference: first/last two lines repeating (modulo digits) on 3+ pages. */
-function referenceFurniture(pages: string[][]): { lines: Set<string>; shapes: Set<string> } {
+/** Running headers/footers of the reference: first/last two lines repeating (modulo digits) on 3+
+ * pages, once per page and edge (a title page that repeats the running header keeps its title). */
+function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: Set<string> } {
   const counts = new Map<string, number>();
   const edge = (p: string[]) => [...new Set([...p.slice(0, 2), ...p.slice(-2)])];
   for (const p of pages) for (const k of new Set(edge(p).map(shapeKey))) counts.set(k, (counts.get(k) ?? 0) + 1);
-  const shapes = new Set<string>();
   // Lines that also occur away from the page edges are body text ("Syntax:"), unless they repeat
   // on a quarter of the pages.
   const inner = new Set<string>();
   for (const p of pages) for (const l of p.slice(2, -2)) inner.add(shapeKey(l));
+  const shapes = new Set<string>();
   for (const [k, n] of counts) {
     if (!/\p{L}/u.test(k) || n < 3) continue;
     if (n >= pages.length * 0.25 || !inner.has(k)) shapes.add(k);
   }
-  const lines = new Set<string>();
-  for (const p of pages) for (const l of edge(p)) if (shapes.has(shapeKey(l)) || /^(page\s+)?\d+$|^[ivxlc]+$/i.test(l)) lines.add(l);
-  return { lines, shapes };
+  const drop = pages.map((p) => {
+    const d = new Set<number>();
+    const n = p.length;
+    for (const idx of [[0, 1], [n - 1, n - 2]]) {
+      const seen = new Set<string>();
+      for (const i of idx) {
+        if (i < 0 || i >= n || d.has(i)) continue;
+        const l = p[i]!;
+        const k = shapeKey(l);
+        if ((shapes.has(k) && !seen.has(k)) || /^(page\s+)?\d+$|^[ivxlc]+$/i.test(l)) {
+          d.add(i);
+          seen.add(k);
+        }
+      }
+    }
+    return d;
+  });
+  return { drop, shapes };
 }
 
 /** Independent listing-page test on the reference: titled contents/index page with many entry lines. */
@@ -87,9 +103,11 @@ export function measure(file: string, chunks: PdfChunk[], dropped: number[], pag
   const keptRef: string[] = [];
   const bodyRef: string[] = [];
   const listingLines: string[] = [];
+  const bodyLines = new Set<string>();
   pages.forEach((p, i) => {
-    const body = p.filter((l) => !furn.lines.has(l));
+    const body = p.filter((_l, j) => !furn.drop[i]!.has(j));
     if (referenceListing(p)) for (const l of body) if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
+    else for (const l of body) bodyLines.add(l);
     if (!droppedSet.has(i + 1)) keptRef.push(body.join('\n'));
     bodyRef.push(body.join('\n'));
   });
@@ -146,7 +164,11 @@ export function measure(file: string, chunks: PdfChunk[], dropped: number[], pag
   }
   const flat = text.replace(/\s+/g, ' ');
   let tocLeak = (flat.match(/(?:\. ?){4,}\d/g) ?? []).length;
-  for (const l of listingLines) if (flat.includes(l.replace(/\s+/g, ' '))) tocLeak++;
+  for (const l of listingLines) {
+    if (bodyLines.has(l) || !flat.includes(l.replace(/\s+/g, ' '))) continue;
+    tocLeak++;
+    if (process.env.QUALITY_DEBUG) console.error('listing line in chunks:', l);
+  }
   const bodyFlat = bodyRef.join('\n').replace(/\s+/g, ' ');
   let furnitureLeak = 0;
   for (const shape of furn.shapes) {
@@ -154,6 +176,7 @@ export function measure(file: string, chunks: PdfChunk[], dropped: number[], pag
     const inChunks = (flat.match(re) ?? []).length;
     const inBody = (bodyFlat.match(re) ?? []).length;
     furnitureLeak += Math.max(0, inChunks - inBody);
+    if (process.env.QUALITY_DEBUG && inChunks > inBody) console.error('furniture in chunks:', shape, inChunks, inBody);
   }
   const artifacts = (text.match(/[\u00AD\uFFFD\uFB00-\uFB06]|\(cid:/g) ?? []).length;
   const pct = (n: number, d: number) => (d === 0 ? 100 : Math.round((n / d) * 1000) / 10);

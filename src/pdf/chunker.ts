@@ -55,6 +55,8 @@ interface Text {
   /** Code point offset of each UTF-16 index, or null when the text has no surrogate pairs. */
   cp: Int32Array | null;
   headingAt: Set<number>;
+  /** Indices just past a heading's text: cutting there strands the heading at a chunk's end. */
+  headingEnd: Set<number>;
 }
 
 function cpLen(x: Text, a: number, b: number): number {
@@ -85,6 +87,7 @@ function isLowSurrogate(c: number): boolean {
 function cutClass(x: Text, e: number): number {
   const t = x.t;
   if (t[e] === '\n') {
+    if (x.headingEnd.has(e)) return 0;
     if (x.headingAt.has(e + 1)) return 4;
     let i = e - 1;
     while (i >= 0 && CLOSERS.includes(t[i]!)) i--;
@@ -114,13 +117,13 @@ function bestCut(x: Text, lo: number, hi: number): number {
 
 export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): PdfChunk[] {
   const parts: string[] = [];
-  const headings: { at: number; label: string }[] = [];
+  const headings: { at: number; end: number; label: string }[] = [];
   let len = 0;
   for (const b of blocks) {
     const text = b.text.replace(/\s+/g, ' ').trim();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
-    if (b.heading !== undefined) headings.push({ at: len, label: b.heading });
+    if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading });
     parts.push(text);
     len += text.length;
   }
@@ -136,7 +139,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     }
     cp[t.length] = n;
   }
-  const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)) };
+  const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)), headingEnd: new Set(headings.map((h) => h.end)) };
   const { min, max } = limits;
   const chunks: PdfChunk[] = [];
   let h = 0;
