@@ -79,6 +79,21 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors` option: a path that is not valid percent-encoding
+ * (`/apis/%FF`) is refused by the router before any hook or handler runs, so
+ * without this Fastify answers its own body (echoing the path, in no envelope,
+ * without CORS). The request has no route here, hence the plain error envelope.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply
+    .code(status)
+    .header('access-control-allow-origin', '*')
+    .type('application/json; charset=utf-8')
+    .send({ success: false, error: clientMessage(error) });
+}
+
 /** Fastify's own client errors, in words a caller can act on (never a stack or a path). */
 function clientMessage(err: FastifyError): string {
   switch (err.code) {
@@ -92,6 +107,8 @@ function clientMessage(err: FastifyError): string {
       return 'Content-Length does not match the body.';
     case 'FST_ERR_BAD_URL':
       return 'The URL is malformed.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The URL is too long.';
     default:
       if (err instanceof SyntaxError || /JSON/i.test(err.message)) return 'The body is not valid JSON.';
       return err.message.split('\n')[0]!.slice(0, 200);
