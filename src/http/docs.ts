@@ -9,11 +9,23 @@
 // schemas, no handlers, no hooks, no config, no worker pool, and no import of
 // app.ts. It is built once, at the first request, and cached.
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import pkg from '../../package.json' with { type: 'json' };
 
 export type DocsFlavour = 'openapi' | 'swagger';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the fields of a multipart/form-data body, which
+     * Fastify does not validate (the route reads the parts itself). A file
+     * field is `Type.String({ format: 'binary' })`. The documents show it as
+     * the request body (OpenAPI 3.1) or as formData parameters (Swagger 2.0).
+     */
+    multipartBody?: unknown;
+  }
+}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -85,6 +97,7 @@ export async function registerDocs(app: FastifyInstance, flavour: DocsFlavour, o
       servers: [{ url: '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
+    transform: documentedSchema,
     transformObject: finishDocument,
   });
 
@@ -116,6 +129,13 @@ export async function registerDocs(app: FastifyInstance, flavour: DocsFlavour, o
   });
 }
 
+/** Per route, before a document is built: a multipart route's documented body becomes its body. */
+const documentedSchema: SwaggerTransform = ({ schema, url }) => {
+  if (!schema?.multipartBody || schema.body !== undefined) return { schema, url };
+  const { multipartBody, ...rest } = schema;
+  return { schema: { ...rest, body: multipartBody, consumes: rest.consumes ?? ['multipart/form-data'] }, url };
+};
+
 const finishDocument: SwaggerTransformObject = (d) =>
   'openapiObject' in d ? finishOpenapi(d.openapiObject as unknown as JsonObject) : finishSwagger2(d.swaggerObject as unknown as JsonObject);
 
@@ -128,6 +148,7 @@ function swagger2Options() {
       produces: ['application/json'],
       securityDefinitions: SECURITY_DEFINITIONS as never,
     },
+    transform: documentedSchema,
     transformObject: finishDocument,
   };
 }

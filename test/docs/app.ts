@@ -1,0 +1,88 @@
+// The production app, plus the list of routes it registered, collected by an
+// onRoute hook that the test attaches through Fastify's initialization
+// diagnostics channel (before buildApp registers anything).
+import diagnostics from 'node:diagnostics_channel';
+import assert from 'node:assert/strict';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface RegisteredRoute {
+  /** lower case, as in a document's path item */
+  method: string;
+  url: string;
+  schema: Record<string, unknown>;
+}
+
+export async function buildAppWithRoutes(): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
+  const options: RouteOptions[] = [];
+  const onInit = (message: unknown) => {
+    const { fastify } = message as { fastify: FastifyInstance };
+    fastify.addHook('onRoute', (route) => {
+      options.push(route);
+    });
+  };
+  diagnostics.subscribe('fastify.initialization', onInit);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { logger: false });
+  } finally {
+    diagnostics.unsubscribe('fastify.initialization', onInit);
+  }
+  await app.ready();
+  const routes: RegisteredRoute[] = [];
+  for (const r of options) {
+    const schema = (r.schema ?? {}) as Record<string, unknown>;
+    if (schema.hide === true) continue;
+    for (const method of [r.method].flat()) {
+      // Fastify adds a HEAD twin to every GET; documents list the GET only.
+      if (method === 'HEAD') continue;
+      routes.push({ method: method.toLowerCase(), url: r.url, schema });
+    }
+  }
+  return { app, routes };
+}
+
+export async function getJson(app: FastifyInstance, url: string): Promise<JsonObject> {
+  const res = await app.inject({ method: 'GET', url });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+  assert.match(String(res.headers['content-type']), /^application\/json/);
+  return res.json() as JsonObject;
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export interface Operation {
+  path: string;
+  method: string;
+  op: JsonObject;
+}
+
+export function operationsOf(doc: JsonObject): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (isObject(op)) out.push({ path, method, op });
+    }
+  }
+  return out;
+}
+
+/** Every object node of a JSON value with its JSON pointer-ish location. */
+export function* walk(node: Json, at = '#'): Generator<[string, JsonObject]> {
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) yield* walk(v, `${at}/${i}`);
+  } else if (isObject(node)) {
+    yield [at, node];
+    for (const [k, v] of Object.entries(node)) yield* walk(v, `${at}/${k}`);
+  }
+}
