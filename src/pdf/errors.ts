@@ -34,7 +34,8 @@ export const MESSAGES = {
   not_pdf: 'The uploaded file is not a PDF.',
   encrypted: 'The PDF is encrypted (password-protected); upload an unencrypted copy.',
   no_text: 'No text could be extracted from the PDF.',
-  timeout: (ms: number) => `The PDF took too long to parse (over ${Math.round(ms / 1000)} s) and was abandoned.`,
+  timeout: (ms: number) =>
+    `The PDF took too long to parse (over ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}) and was abandoned.`,
   too_large: (limit: number) =>
     `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
   damaged: (reason: string) => `The PDF is damaged and could not be parsed: ${reason}`,

@@ -1,0 +1,93 @@
+// The PDF worker pool: parsing and chunking run on worker threads, never on the event loop.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { PdfError, MESSAGES, toPdfError } from './errors.ts';
+import { DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
+import type { PdfChunk } from './types.ts';
+import type { ChunkTask, ChunkResult } from './worker.ts';
+
+export interface ChunkPool {
+  /**
+   * Chunks one PDF on a worker thread. When `pdf` spans a whole (non-shared) ArrayBuffer, that
+   * buffer is transferred to the worker, not copied: the caller's view is detached afterwards.
+   * Rejects with a PdfError (not_pdf, encrypted, damaged, no_text, too_large, timeout), or with
+   * the signal's reason when the caller aborts.
+   */
+  chunk(pdf: Uint8Array, opts?: { signal?: AbortSignal }): Promise<PdfChunk[]>;
+  close(): Promise<void>;
+}
+
+export interface ChunkPoolOptions {
+  /** Worker threads; default os.availableParallelism(), at least 1. */
+  threads?: number;
+  /** Time bound of one parse; the worker is terminated after it. Default 60 s. */
+  timeoutMs?: number;
+  /** Bound on what the PDF's compressed streams may inflate to. Default 256 MiB. */
+  maxDecodedBytes?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Old-generation heap of a worker: a parse that outgrows it kills only its own worker. */
+const WORKER_HEAP_MB = 1024;
+
+export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
+  const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
+  const piscina = new Piscina<ChunkTask, ChunkResult>({
+    filename: new URL('./worker.ts', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  let closed = false;
+
+  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<PdfChunk[]> {
+    if (closed) throw new Error('PDF pool is closed');
+    const callerSignal = o.signal;
+    callerSignal?.throwIfAborted();
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, timeoutMs);
+    const onAbort = () => ctrl.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onAbort, { once: true });
+    const buf = pdf.buffer;
+    const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
+    const data = whole ? pdf : pdf.slice();
+    try {
+      const r = await piscina.run(
+        { pdf: data, maxDecodedBytes },
+        { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
+      );
+      if (!r.ok) throw toPdfError(r.error);
+      return r.chunks;
+    } catch (err) {
+      if (err instanceof PdfError) throw err;
+      if (timedOut) throw new PdfError('timeout', MESSAGES.timeout(timeoutMs));
+      if (callerSignal?.aborted) throw callerSignal.reason ?? err;
+      const code = (err as { code?: string }).code;
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new PdfError('too_large', 'The PDF needs too much memory to parse.');
+      }
+      // The worker died some other way (a native crash, an uncaught error): say so, no details.
+      throw new PdfError('damaged', MESSAGES.damaged('the parser stopped unexpectedly'));
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    await piscina.close({ force: true });
+  }
+
+  return { chunk, close };
+}
