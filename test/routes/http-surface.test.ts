@@ -2,7 +2,7 @@
 // unknown paths, CORS on every answer, and the preflight before any auth.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildTestApp, issueToken, ENDPOINTS, validRequest, assertClientError } from '../helpers/app.ts';
 
 const INTERFACE_HEADERS = [
@@ -117,7 +117,7 @@ describe('CORS', () => {
     });
   }
 
-  const errors: [string, Parameters<FastifyInstance['inject']>[0], number][] = [
+  const errors: [string, InjectOptions, number][] = [
     ['401', { url: '/apis/add-apikey?input1=1&input2=2' }, 401],
     ['401 survey', { method: 'POST', url: '/survey_api.php' }, 401],
     ['404', { url: '/nowhere' }, 404],
@@ -130,8 +130,7 @@ describe('CORS', () => {
   ];
   for (const [name, req, status] of errors) {
     test(`Access-Control-Allow-Origin * on a ${name}`, async () => {
-      const opts = typeof req === 'string' ? { url: req } : req;
-      const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), origin: 'https://app.example' } });
+      const res = await app.inject({ ...req, headers: { ...(req.headers ?? {}), origin: 'https://app.example' } });
       assert.equal(res.statusCode, status, res.body);
       assert.equal(res.headers['access-control-allow-origin'], '*');
     });
