@@ -1,0 +1,79 @@
+// GET /docs in real headless Chromium: the page is served by the app itself
+// (no request leaves the origin), lists every documented path, and runs
+// add-url from the page with "Try it out".
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.ts';
+import { buildAppWithRoutes, getJson, type JsonObject } from './app.ts';
+
+describe('GET /docs in Chromium', { timeout: 120_000 }, () => {
+  let app: FastifyInstance;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  const foreign: string[] = [];
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    ({ app } = await buildAppWithRoutes());
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(`${base}/docs`);
+    await page.locator('.opblock').first().waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  test('the page shows the OpenAPI 3.1 document and loads nothing from elsewhere', async () => {
+    assert.equal(await page.title(), 'sample-utility-service API');
+    await page.locator('.info .title', { hasText: 'sample-utility-service' }).waitFor();
+    assert.match(await page.locator('.info .title').innerText(), /OAS 3\.1/);
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test('every documented endpoint path is listed on the page', async () => {
+    const openapi = await getJson(app, '/openapi.json');
+    const expected = Object.keys(openapi.paths as JsonObject).sort();
+    const listed = [...new Set(await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? '')))].sort();
+    assert.deepEqual(listed, expected);
+    for (const path of ['/apis/add-url', '/apis/add-url.php', '/survey_api.php', '/survey_api']) assert.ok(listed.includes(path), path);
+  });
+
+  test('add-url runs from the page: Try it out, fill input1 and input2, Execute', async () => {
+    const op = page.locator('#operations-Addition-getApisAddUrl');
+    await op.locator('.opblock-summary').click();
+    // "Try it out" is on from the start (tryItOutEnabled): the button offers Cancel.
+    const tryOut = op.locator('button.try-out__btn');
+    assert.equal((await tryOut.innerText()).trim(), 'Cancel');
+    await op.locator('tr[data-param-name="input1"] input').fill('30');
+    await op.locator('tr[data-param-name="input2"] input').fill('12');
+    await op.locator('button.execute').click();
+    const live = op.locator('.live-responses-table');
+    await live.locator('.response-col_status', { hasText: '200' }).waitFor();
+    const body = await live.locator('.response-col_description .microlight, .response-col_description pre').first().innerText();
+    assert.match(body, /"result": 42/);
+    assert.match(body, /"input1": 30/);
+    const url = await op.locator('.request-url pre').innerText();
+    assert.equal(url, `${base}/apis/add-url?input1=30&input2=12`);
+  });
+
+  test('the page also offers the Swagger 2.0 document', async () => {
+    await page.locator('.topbar select').selectOption({ label: 'Swagger 2.0 for Power Platform (/swagger.json)' });
+    await page.locator('.info .title', { hasText: '2.0' }).waitFor();
+    const listed = await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    assert.ok(listed.includes('/apis/add-url.php'));
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(pageErrors, []);
+  });
+});
