@@ -49,7 +49,7 @@ export function pdfError(code: 'not_pdf' | 'encrypted' | 'no_text'): PdfError {
 export function safeReason(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
   let line = (raw.split('\n')[0] ?? '').replace(/(?:file:\/\/)?(?:\/[\w.@-]+){2,}/g, '').trim();
-  if (err instanceof RangeError && /call stack/i.test(line)) line = 'objects nested too deeply';
+  if (/maximum call stack/i.test(line)) line = 'objects nested too deeply';
   if (line.length > 120) line = line.slice(0, 117) + '...';
   return line || 'unreadable structure';
 }
