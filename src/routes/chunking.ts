@@ -97,6 +97,8 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
         'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
       tags: ['Documents'],
       consumes: ['multipart/form-data'],
+      // Documentation only (http/docs.ts): the handler reads the parts itself.
+      multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: 'The PDF, with selectable text' }) }),
       headers: Type.Object({
         'api-key': Type.String({ description: 'The service key' }),
         sourceName: Type.String({ description: 'Logical name of the source document, copied to every chunk', examples: ['handbook.pdf'] }),

@@ -94,6 +94,8 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
       tags: ['Documents'],
       querystring: Type.Object({ name: Type.Optional(Type.String({ default: 'pdf-chunks', maxLength: 128, examples: ['pdf-chunks'] })) }),
       response: {
+        // Open object: the definition is sent as built; the schema is for the documents and their example.
+        200: Type.Object({}, { additionalProperties: true, description: 'An index definition', examples: [indexDefinition('pdf-chunks')] }),
         400: errorResponse('The name breaks the index naming rules', 'Index name may hold only lowercase letters, digits and dashes.'),
         405: errorResponse('Method other than GET', 'Method Not Allowed. Use GET.'),
       },

@@ -152,7 +152,7 @@ describe('served API documents', () => {
             .flatMap((req) => Object.keys(req))
             .some((s) => isObject(schemes[s]) && (schemes[s] as JsonObject).name === header);
           assert.ok(asParam || asScheme, `${name} ${route.method} ${route.url}: header ${header} is missing`);
-          if (asParam) assert.equal(asParam.required, headers?.required?.includes(header) ?? false, `${name} ${route.url} ${header} required`);
+          if (asParam) assert.equal(asParam.required ?? false, headers?.required?.includes(header) ?? false, `${name} ${route.url} ${header} required`);
           checked++;
         }
       }
