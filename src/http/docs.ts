@@ -162,7 +162,8 @@ interface CapturedRoute {
   schema: RouteOptions['schema'];
   config: RouteOptions['config'];
   constraints: RouteOptions['constraints'];
-  sharedSchemas: Record<string, unknown>;
+  /** the instance the route was declared in, whose shared schemas ($id) it may refer to */
+  instance: FastifyInstance;
 }
 
 function captureRoutes(app: FastifyInstance): CapturedRoute[] {
@@ -176,7 +177,7 @@ function captureRoutes(app: FastifyInstance): CapturedRoute[] {
       schema: route.schema,
       config: route.config,
       constraints: route.constraints,
-      sharedSchemas: this.getSchemas(),
+      instance: this,
     });
   });
   return routes;
@@ -190,7 +191,7 @@ async function buildSwagger2(routes: readonly CapturedRoute[]): Promise<JsonObje
     bare.setSerializerCompiler(() => (data) => JSON.stringify(data));
     const added = new Set<string>();
     for (const route of routes) {
-      for (const [id, schema] of Object.entries(route.sharedSchemas)) {
+      for (const [id, schema] of Object.entries(route.instance.getSchemas())) {
         if (added.has(id)) continue;
         added.add(id);
         bare.addSchema(schema);

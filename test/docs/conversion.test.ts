@@ -132,3 +132,29 @@ describe('a multipart upload declared with multipartBody', () => {
     });
   }
 });
+
+test('a shared schema ($id, added with addSchema) referenced by a route reaches both documents', async () => {
+  const app = Fastify({ logger: false });
+  app.addSchema({ $id: 'Failure', type: 'object', properties: { success: { const: false }, error: { type: 'string' } }, examples: [{ success: false, error: 'No.' }] });
+  await registerDocs(app, 'openapi');
+  await app.register(async (child) => {
+    child.addSchema({ $id: 'Thing', type: 'object', properties: { id: { type: 'integer' } } });
+    child.get('/apis/thing', {
+      schema: { summary: 'A thing', tags: ['Service'], response: { 200: { $ref: 'Thing#' }, 400: { $ref: 'Failure#' } } },
+      handler: async () => ({ id: 1 }),
+    });
+  });
+  await app.ready();
+  try {
+    const openapi = await getJson(app, '/openapi.json');
+    const swagger = await getJson(app, '/swagger.json');
+    assert.deepEqual(await validate(structuredClone(openapi) as never), { valid: true, warnings: [], specification: 'OpenAPI' });
+    assert.deepEqual(await validate(structuredClone(swagger) as never), { valid: true, warnings: [], specification: 'Swagger' });
+    const ok = ((((swagger.paths as JsonObject)['/apis/thing'] as JsonObject).get as JsonObject).responses as JsonObject)['200'] as JsonObject;
+    assert.deepEqual((ok.examples as JsonObject)['application/json'], { id: 1 });
+    const bad = ((((swagger.paths as JsonObject)['/apis/thing'] as JsonObject).get as JsonObject).responses as JsonObject)['400'] as JsonObject;
+    assert.deepEqual((bad.examples as JsonObject)['application/json'], { success: false, error: 'No.' });
+  } finally {
+    await app.close();
+  }
+});
