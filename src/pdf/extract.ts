@@ -44,7 +44,7 @@ export async function extractPages(data: Uint8Array): Promise<ExtractedDoc> {
         continue;
       }
       try {
-        const tc = await page.getTextContent({ disableNormalization: false });
+        const tc = await page.getTextContent({ disableNormalization: true });
         const items: RawItem[] = [];
         for (const it of tc.items) {
           if (!('str' in it) || it.str.length === 0) continue;

@@ -30,6 +30,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Old-generation heap of a worker: a parse that outgrows it kills only its own worker. */
 const WORKER_HEAP_MB = 1024;
+/** A small young generation keeps the rss of a long parse down at little cost in speed. */
+const YOUNG_MB = 32;
 
 export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
@@ -41,7 +43,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     maxThreads: threads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
   });
   let closed = false;
 
