@@ -97,8 +97,8 @@ function cutClass(x: Text, e: number): number {
   return 0;
 }
 
-/** Best cut in [lo, hi] (UTF-16 indices of whitespace): highest class, then latest. -1 if none. */
-function bestCut(x: Text, lo: number, hi: number): number {
+/** Best cut in [lo, hi] (UTF-16 indices of whitespace): highest class, then latest. */
+function bestCut(x: Text, lo: number, hi: number): { at: number; cls: number } {
   let best = -1;
   let bestClass = -1;
   const t = x.t;
@@ -112,7 +112,7 @@ function bestCut(x: Text, lo: number, hi: number): number {
       if (c === 4) break;
     }
   }
-  return best;
+  return { at: best, cls: bestClass };
 }
 
 export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): PdfChunk[] {
@@ -153,13 +153,18 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
       break;
     }
     let e = -1;
+    const full = bestCut(x, advance(x, s, min), advance(x, s, max));
     if (rest < 2 * max) {
-      // Near the end: cut so that the tail also lands in [min, max] when the text allows it.
+      // Near the end: cut so that the tail also lands in [min, max], unless that costs a
+      // worse boundary than the full window offers.
       const lo = advance(x, s, Math.max(min, rest - max));
       const hi = advance(x, s, Math.min(max, rest - min));
-      if (lo <= hi) e = bestCut(x, lo, hi);
+      if (lo <= hi) {
+        const tail = bestCut(x, lo, hi);
+        if (tail.at >= 0 && tail.cls >= Math.min(full.cls, 2)) e = tail.at;
+      }
     }
-    if (e < 0) e = bestCut(x, advance(x, s, min), advance(x, s, max));
+    if (e < 0) e = full.at;
     if (e < 0) {
       // No whitespace at all in the window: one "word" longer than the window.
       e = advance(x, s, max);

@@ -53,11 +53,13 @@ export function removeFurniture(pages: PageText[]): void {
     }
   }
   const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
+  // Running headers are set at or below the body size; a larger repeated line is a heading.
+  const maxSize = bodySize(pages) * 1.15;
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
   for (const list of edges) {
     for (const e of list) {
-      const repeated = (counts.get(keyOf(e))?.size ?? 0) >= minRepeat;
+      const repeated = (counts.get(keyOf(e))?.size ?? 0) >= minRepeat && e.line.size <= maxSize;
       if (repeated || isBarePageNumber(e.line.text)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;
@@ -73,7 +75,7 @@ export function removeFurniture(pages: PageText[]): void {
   if (bands.size > 0) {
     for (const list of edges) {
       for (const e of list) {
-        if (remove.has(e.line) || e.line.text.length > 100) continue;
+        if (remove.has(e.line) || e.line.text.length > 100 || e.line.size > maxSize) continue;
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;
         if (bands.has(band) && isExtreme(pages[e.page]!, e.line, e.top)) remove.add(e.line);
       }
@@ -89,4 +91,14 @@ function isExtreme(p: PageText, line: TextLine, top: boolean): boolean {
     if (top ? l.y > line.y + 1 : l.y < line.y - 1) return false;
   }
   return true;
+}
+
+/** The font size that carries the most characters. */
+function bodySize(pages: PageText[]): number {
+  const sizes = new Map<number, number>();
+  for (const p of pages) for (const l of p.lines) sizes.set(l.size, (sizes.get(l.size) ?? 0) + l.text.length);
+  let best = 0;
+  let bn = -1;
+  for (const [k, n] of sizes) if (n > bn) [best, bn] = [k, n];
+  return best;
 }
