@@ -216,7 +216,16 @@ function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap }
       }
     }
     if (both >= MIN_COLUMN_ROWS && leftChars / both >= MIN_COLUMN_CHARS && rightChars / both >= MIN_COLUMN_CHARS) {
-      return { end: lastBoth + 1, gutter: g };
+      // The longer column runs on alone below the shorter one: keep its rows while they follow
+      // at the run's line spacing (a full-width block below starts after a wider gap).
+      let end = lastBoth + 1;
+      const spacing = (first.y - rows[lastBoth]!.y) / Math.max(1, lastBoth - start);
+      while (end < rows.length && end < j) {
+        const r = rows[end]!;
+        if (rows[end - 1]!.y - r.y > spacing * 1.3 + 0.5 || !splitAt(r, g)) break;
+        end++;
+      }
+      return { end, gutter: g };
     }
   }
   return null;

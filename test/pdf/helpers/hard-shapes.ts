@@ -59,11 +59,12 @@ export function tocWithoutLeaders(): Uint8Array {
   return makePdf({ pages: [{ runs: toc }, ...textPages(paras)], compress: true });
 }
 
-/** Soft hyphens inside words, line-end hyphenation, no-break spaces, real compounds. */
+/** Line-end hyphenation, no-break spaces, real compounds. (WinAnsi code 0xAD draws a visible
+ * hyphen, so in-line soft hyphens need a ToUnicode map: chromium-handbook.pdf has those.) */
 export function softHyphens(): Uint8Array {
   const runs: TextRun[] = [];
   const lines = [
-    'The depart\u00ADment reviews every prescrip\u00ADtion and every claim in the annual impleme-',
+    'The department reviews every prescription and every claim in the annual impleme-',
     'ntation plan. A well-',
     'known provider keeps the self-',
     'contained records for each office.\u00A0The docu-',
