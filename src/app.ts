@@ -12,6 +12,12 @@ import { additionRoutes } from './routes/addition.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { surveyRoutes } from './routes/survey.ts';
+import { chunkingRoutes } from './routes/chunking.ts';
+import { indexedDocumentRoutes } from './routes/indexed-documents.ts';
+import { createOutbound, type Outbound, type Resolver } from './clients/outbound.ts';
+import { createEmbeddingClient, type EmbeddingClient } from './clients/embeddings.ts';
+import { createSearchClient, type SearchClient } from './clients/search-index.ts';
+import { createChunkPool, type ChunkPool } from './pdf/pool.ts';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +25,11 @@ export interface AppDeps {
   /** random source of the survey generator, [0, 1) */
   rng: () => number;
   now: () => Date;
+  outbound: Outbound;
+  embeddings: EmbeddingClient;
+  search: SearchClient;
+  /** the PDF worker pool, created at the first upload and closed with the app */
+  chunkPool: () => ChunkPool;
 }
 
 export interface BuildOptions {
@@ -30,6 +41,12 @@ export interface BuildOptions {
   clockMs?: () => number;
   /** document flavour the route schemas are collected into */
   docs?: 'openapi' | 'swagger' | 'none';
+  /** DNS resolver of the outbound URL check (tests resolve names without a network) */
+  resolve?: Resolver;
+  /** waits between embedding retries (tests record them instead of sleeping) */
+  sleep?: (ms: number) => Promise<void>;
+  /** a ready-made PDF pool (shared by tests and benchmarks); the app then does not close it */
+  chunkPool?: ChunkPool;
 }
 
 /** Header names whose values never reach a log line. */
@@ -63,12 +80,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const outbound = createOutbound(config.outboundAllowedHosts, options.resolve);
+  let ownPool: ChunkPool | undefined;
   const deps: AppDeps = {
     config,
     signer: createTokenSigner(config.jwtSecret, config.tokenTtlSeconds, options.clockMs),
     rng: options.rng ?? Math.random,
     now: options.now ?? (() => new Date()),
+    outbound,
+    embeddings: createEmbeddingClient({ dispatcher: outbound.dispatcher, timeoutMs: config.embeddingTimeoutMs, sleep: options.sleep }),
+    search: createSearchClient({ dispatcher: outbound.dispatcher, timeoutMs: config.searchTimeoutMs }),
+    chunkPool: () => options.chunkPool ?? (ownPool ??= createChunkPool()),
   };
+  app.addHook('onClose', async () => {
+    await Promise.all([outbound.close(), ownPool?.close()]);
+  });
 
   installErrorHandlers(app);
   acceptEmptyJsonBodies(app);
@@ -80,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tokenRoutes, deps);
   await app.register(referenceRoutes);
   await app.register(surveyRoutes, deps);
+  await app.register(chunkingRoutes, deps);
+  await app.register(indexedDocumentRoutes, deps);
 
   return app;
 }

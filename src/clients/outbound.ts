@@ -8,25 +8,29 @@ import dns from 'node:dns';
 import { Agent } from 'undici';
 import { badRequest } from '../errors.ts';
 
-const NON_PUBLIC = new BlockList();
+// Two lists: a BlockList also matches IPv4 addresses against IPv6 rules
+// (as IPv4-mapped), which would make ::ffff:0:0/96 swallow every IPv4 address.
+const NON_PUBLIC_V4 = new BlockList();
+const NON_PUBLIC_V6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
   ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
   ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NON_PUBLIC.addSubnet(net, prefix, 'ipv4');
+] as const) NON_PUBLIC_V4.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23],
+  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['::', 96], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23],
   ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
+] as const) NON_PUBLIC_V6.addSubnet(net, prefix, 'ipv6');
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   if (family === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return !NON_PUBLIC.check(mapped[1]!, 'ipv4');
+    if (mapped) return !NON_PUBLIC_V4.check(mapped[1]!, 'ipv4');
+    return !NON_PUBLIC_V6.check(address, 'ipv6');
   }
-  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return !NON_PUBLIC_V4.check(address, 'ipv4');
 }
 
 export type Resolver = (host: string) => Promise<string[]>;
