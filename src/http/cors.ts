@@ -32,9 +32,12 @@ export async function registerCors(app: FastifyInstance) {
   await app.register(cors, {
     origin: '*',
     credentials: false,
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
+    // Strings joined once here: given arrays, the plugin joins them again on
+    // every request, which measured ~2.5 us of CPU per request on add-url (of
+    // ~15; bench/http.bench.ts).
+    methods: 'GET, HEAD, POST, OPTIONS',
+    allowedHeaders: CORS_ALLOWED_HEADERS.join(', '),
+    exposedHeaders: CORS_EXPOSED_HEADERS.join(', '),
     maxAge: 86400,
     strictPreflight: false,
   });
