@@ -33,7 +33,7 @@ export interface AppDeps {
 }
 
 export interface BuildOptions {
-  /** pino logger options, or false for none (tests) */
+  /** false for none (most tests); true for the configured logger; or pino options merged over it. Redaction always applies. */
   logger?: boolean | object;
   rng?: () => number;
   now?: () => Date;
@@ -61,16 +61,25 @@ export const REDACTED_HEADERS = [
   'cloudaisearchkey',
 ];
 
-export function loggerOptions(config: Config): object {
+/**
+ * Redaction covers any object's `headers` one level down, not only the request
+ * serializer's: @fastify/multipart logs every header at trace level as
+ * `busboyOptions.headers`, and a plugin added later may log them elsewhere.
+ */
+export function loggerOptions(config: Config, overrides: object = {}): object {
   return {
     level: config.logLevel,
-    redact: { paths: REDACTED_HEADERS.map((h) => `req.headers["${h}"]`), censor: '[redacted]' },
+    ...overrides,
+    redact: {
+      paths: REDACTED_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `*.headers["${h}"]`, `headers["${h}"]`]),
+      censor: '[redacted]',
+    },
   };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions(config, options.logger === true ? {} : options.logger) : false,
     bodyLimit: 1_048_576,
     // Integers arrive as strings and are parsed by the pure core with clear
     // messages: no silent coercion of `true` to 1 or of "1e3" to 1000.

@@ -1,5 +1,5 @@
 // Process entry: configuration, the app, listen, graceful shutdown. Nothing else.
-import { buildApp, loggerOptions } from './app.ts';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 
 let config: Config;
@@ -13,7 +13,7 @@ try {
   throw err;
 }
 
-const app = await buildApp(config, { logger: loggerOptions(config) });
+const app = await buildApp(config, { logger: true });
 if (config.jwtSecretGenerated) {
   app.log.warn('JWT_SECRET is not set: using a random secret for this process; tokens will not survive a restart nor work across instances');
 }

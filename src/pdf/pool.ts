@@ -61,7 +61,8 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     callerSignal?.addEventListener('abort', onAbort, { once: true });
     const buf = pdf.buffer;
     const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
-    const data = whole ? pdf : pdf.slice();
+    // A copy of its own: Buffer#slice is a view, and a view into Node's shared Buffer pool cannot be transferred.
+    const data = whole ? pdf : new Uint8Array(pdf);
     try {
       const r = await piscina.run(
         { pdf: data, maxDecodedBytes },
