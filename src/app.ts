@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { createTokenSigner, type TokenSigner } from './auth/jwt.ts';
-import { installErrorHandlers } from './http/error-handler.ts';
+import { handleFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerCors } from './http/cors.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { registerDocs } from './http/docs.ts';
@@ -85,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // messages: no silent coercion of `true` to 1 or of "1e3" to 1000.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // A malformed URL or header is answered in the catalogue's envelope, with CORS, not Fastify's own body.
+    frameworkErrors: handleFrameworkError,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();

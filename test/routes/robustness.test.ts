@@ -119,9 +119,7 @@ describe('paths and methods', () => {
     }
   });
 
-  // Needs `frameworkErrors: handleFrameworkError` in app.ts's Fastify options:
-  // until then Fastify answers its own {error, code, message} body without CORS.
-  test('a path with invalid percent-encoding gets the error envelope with CORS', { todo: 'app.ts must pass frameworkErrors: handleFrameworkError' }, async () => {
+  test('a path with invalid percent-encoding gets the error envelope with CORS', async () => {
     for (const url of badlyEncoded) {
       const res = await app.inject({ url });
       assertClientError(res, 400);
