@@ -100,6 +100,10 @@ export async function referenceRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     path: '/apis/products',
+    // A page is up to 50 products read from validated static data: V8's
+    // JSON.stringify writes it ~3 us faster per request than the schema's
+    // compiled serializer (bench/http.bench.ts). The schema still documents it.
+    serializerCompiler: () => (data: unknown) => JSON.stringify(data),
     schema: {
       summary: 'Page through the product catalogue',
       tags: ['Reference data'],
