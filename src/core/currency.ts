@@ -26,8 +26,13 @@ export function round(value: number, digits: number): number {
   return Math.sign(value) * Math.round(scaled) / f;
 }
 
+/**
+ * Ten significant digits, not a fixed number of decimals: JPY -> GBP is
+ * 0.005284280936, and six decimals (0.005284) would turn 1,000,000 JPY into
+ * 5284.00 GBP instead of 5284.28.
+ */
 export function crossRate(from: Currency, to: Currency): number {
-  return from === to ? 1 : round(UNITS_PER_USD[to] / UNITS_PER_USD[from], 6);
+  return from === to ? 1 : Number((UNITS_PER_USD[to] / UNITS_PER_USD[from]).toPrecision(10));
 }
 
 export function convert(fromRaw = 'USD', toRaw = 'INR', amountRaw = '1'): Conversion {

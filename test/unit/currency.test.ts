@@ -114,4 +114,8 @@ describe('convert', () => {
     rejects400(() => convert('USD', 'JPY', '1e308'), /'amount'/);
     assert.equal(convert('USD', 'USD', '1e308').converted, 1e308);
   });
+  test('keeps small cross rates precise enough for large amounts', () => {
+    assert.equal(convert('JPY', 'GBP', '1000000').converted, 5284.28);
+    assert.equal(convert('JPY', 'GBP', '1000000').rate, 0.005284280936);
+  });
 });
