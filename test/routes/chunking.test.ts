@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { startEmulator, deterministicEmbedding, type Emulator } from '../../src/emulator/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
 import { createChunkPool, type ChunkPool } from '../../src/pdf/pool.ts';
-import { makePdf, textPages } from '../pdf/helpers/make-pdf.ts';
+import { makePdf, textPages, bombPdf } from '../pdf/helpers/make-pdf.ts';
 import { prose } from '../pdf/helpers/hard-shapes.ts';
 import { buildTestApp, LAB, assertClientError, assertNoLeak } from '../helpers/app.ts';
 
@@ -307,5 +307,49 @@ describe('chunk-and-perform-embedding', () => {
     const leaked = logLines.filter((l) => l.includes(EMBED_KEY_IN_TEST));
     assert.deepEqual(leaked, []);
     assert.ok(!logs.includes(LAB.DOCUMENT_API_KEY));
+  });
+});
+
+describe('chunk-and-perform-embedding with a decompression bomb', () => {
+  let app: FastifyInstance;
+  let pool: ChunkPool;
+  before(async () => {
+    pool = createChunkPool();
+    app = await buildTestApp({ chunkPool: pool, docs: 'none' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    await app.close();
+    await pool.close();
+  });
+
+  it('answers 413 naming the problem, with bounded memory, and keeps serving', async () => {
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const upload = async (pdf: Uint8Array) => {
+      const form = new FormData();
+      form.append('document', new Blob([pdf], { type: 'application/pdf' }), 'x.pdf');
+      const r = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, {
+        method: 'POST',
+        headers: { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'x.pdf', 'tenant-id': '1', 'document-id': '2' },
+        body: form,
+      });
+      return { status: r.status, body: await r.text() };
+    };
+    let peak = process.memoryUsage.rss();
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+    try {
+      const bomb = bombPdf(2 ** 30); // ~1 MB that inflates to 1 GiB
+      const r = await upload(bomb);
+      assert.equal(r.status, 413, r.body);
+      assert.match(JSON.parse(r.body).error, /decompress/i);
+      assertNoLeak(r.body);
+    } finally {
+      clearInterval(timer);
+    }
+    assert.ok(peak < 700 * 2 ** 20, `peak rss ${Math.round(peak / 2 ** 20)} MB`);
+    const health = await fetch(`${base}/healthz`);
+    assert.equal(health.status, 200);
+    const ok = await upload(GROFF);
+    assert.equal(ok.status, 200);
   });
 });
