@@ -133,7 +133,7 @@ export type SearchFault = (StatusFault | HangFault | DelayFault | InvalidJsonFau
 };
 
 /** A FIFO of scripted faults for one service. */
-export interface FaultQueue<F> {
+export interface FaultQueue<F = EmbeddingsFault | SearchFault> {
   /** Queue faults, consumed in order. */
   push(...faults: F[]): void;
   /** Queue the same fault `times` times. */

@@ -99,11 +99,11 @@ describe('visibility delay', () => {
   after(() => emu.close());
 
   it('writes become visible to queries only after visibilityDelayMs; documents() shows them at once', async () => {
-    emu.visibilityDelayMs = 300;
+    emu.visibilityDelayMs = 600;
     await indexBatch(emu, [chunk(7, 42, 0), chunk(7, 42, 1)]);
     assert.equal(emu.index(INDEX)?.documents.size, 2);
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0, 'not yet visible');
-    await sleep(350);
+    await sleep(650);
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 2);
 
     const del = await indexBatch(emu, deletes('7-42-0000', '7-42-0001'));
@@ -112,7 +112,7 @@ describe('visibility delay', () => {
     assert.equal(stale.json.value.length, 2, 'a search right after a delete still returns the deleted ids');
     const again = await indexBatch(emu, deletes('7-42-0000', '7-42-0001'));
     assert.equal(again.status, 200, 'deleting them again is harmless');
-    await sleep(350);
+    await sleep(650);
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0);
     emu.visibilityDelayMs = 0;
   });
