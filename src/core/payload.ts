@@ -4,6 +4,7 @@
 
 export const MAX_DOCS_PER_BATCH = 1000;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+const COMMA = Buffer.from(',');
 
 export interface PayloadChunk {
   section: string;
@@ -38,7 +39,8 @@ export function countBatches(docSizes: readonly number[]): number {
   return docs > 0 ? batches + 1 : batches;
 }
 
-export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, vectors?: readonly number[][]): { json: string; batches: number } {
+/** The envelope as UTF-8 bytes: the route sends them as they are, with no second pass over a large string. */
+export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, vectors?: readonly number[][]): { json: Buffer; batches: number } {
   const source = JSON.stringify(ids.sourceName);
   const docs = chunks.map((c, i) => {
     const v = vectors?.[i];
@@ -48,5 +50,7 @@ export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, v
       `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},"embedding":${v ? JSON.stringify(v) : '[]'}}`
     );
   });
-  return { json: `{"value":[${docs.join(',')}]}`, batches: countBatches(docs.map((d) => Buffer.byteLength(d))) };
+  const parts = docs.map((d) => Buffer.from(d));
+  const json = Buffer.concat([Buffer.from('{"value":['), ...parts.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), Buffer.from(']}')]);
+  return { json, batches: countBatches(parts.map((p) => p.length)) };
 }

@@ -18,7 +18,11 @@ export interface ChunkPool {
 }
 
 export interface ChunkPoolOptions {
-  /** Worker threads; default os.availableParallelism(), at least 1. */
+  /**
+   * Worker threads; default one core fewer than the machine has (at least 1): with a
+   * worker per core, parsing competed with the event loop for the CPU and /healthz p99
+   * rose past 2x idle on a 2-core machine (docs/benchmarks.md).
+   */
   threads?: number;
   /** Time bound of one parse; the worker is terminated after it. Default 60 s. */
   timeoutMs?: number;
@@ -34,7 +38,7 @@ const WORKER_HEAP_MB = 1024;
 const YOUNG_MB = 32;
 
 export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
-  const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
+  const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism() - 1));
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
   const piscina = new Piscina<ChunkTask, ChunkResult>({
