@@ -1,7 +1,11 @@
-// The chunker: pure and deterministic. Cuts the cleaned text into chunks of MIN..MAX code points
-// at the best boundary in the window: before a heading > after a paragraph that ends a sentence >
-// a sentence end inside a paragraph > any line/paragraph break > a word boundary. Never mid-word
-// unless a single "word" is longer than MAX (then a hard cut is unavoidable).
+// The chunker: pure and deterministic. Cuts the cleaned text into chunks of MIN..MAX code points,
+// every chunk but the last in range, never mid-word unless a single "word" is longer than MAX (then
+// a hard cut is unavoidable). The cuts are planned over the whole text (a small dynamic program,
+// linear in its length) so that as many chunks as possible end a sentence, preferring: a
+// paragraph end that ends a sentence (before a heading first) > a sentence end inside a paragraph
+// > a `:`/`;` inside a paragraph > a line break (before a heading first) > a word boundary; a
+// chunk never ends on a heading; the next chunk should not open on a lower-case letter; the last
+// chunk should also reach MIN.
 import type { PdfChunk } from './types.ts';
 
 export interface Block {
@@ -23,12 +27,8 @@ const ABBREV = new Set([
   'ms', 'prof', 'sec', 'ch', 'approx', 'resp', 'al', 'ed', 'eds', 'st', 'jr', 'sr', 'inc', 'ltd', 'co', 'viz',
 ]);
 
-const CLOSERS = '"\')]}\u201D\u2019\u00BB';
+const CLOSERS = '"\')]\u201D\u2019\u00BB';
 const OPENERS = '"\'([{\u201C\u2018\u00AB';
-
-function isTerminal(ch: string | undefined): boolean {
-  return ch === '.' || ch === '!' || ch === '?' || ch === ':' || ch === ';';
-}
 
 /** The text ends a sentence at index e (exclusive), looking back over closing quotes/brackets. */
 export function endsSentence(t: string, e: number): boolean {
@@ -83,36 +83,197 @@ function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-/** Quality of a cut at whitespace index e (content ends at e, the next chunk starts at e + 1). */
-function cutClass(x: Text, e: number): number {
-  const t = x.t;
-  if (t[e] === '\n') {
-    if (x.headingEnd.has(e)) return 0;
-    if (x.headingAt.has(e + 1)) return 4;
-    let i = e - 1;
-    while (i >= 0 && CLOSERS.includes(t[i]!)) i--;
-    return isTerminal(t[i]) ? 3 : 1;
-  }
-  if (t[e] === ' ' && endsSentence(t, e) && startsSentence(t[e + 1])) return 2;
-  return 0;
+// Cut costs: lower is better; the plan minimises their sum. A cut that ends no sentence costs a
+// million, more than the finer preferences between sentence ends (at most 11 a cut) can add up
+// to over any realistic number of cuts, so the plan first minimises the cuts that end no sentence
+// and only then prefers the better kinds of boundary. All costs are integers: sums stay exact.
+/** Paragraph end that ends a sentence, just before a heading (the heading opens the next chunk). */
+const COST_PARA_HEADING = 1;
+/** Paragraph (or line) end that ends a sentence. */
+const COST_PARA_SENTENCE = 2;
+/** Sentence end inside a paragraph, the next sentence starting cleanly. */
+const COST_SENTENCE = 4;
+/** A `:` or `;` (or an end mark before a lower-case word) inside a paragraph. */
+const COST_CLAUSE = 8;
+/** Added when the next chunk would open on a lower-case letter or closing punctuation. */
+const COST_DIRTY_START = 3;
+/** The last chunk shorter than MIN: worse than weaker sentence ends, better than a cut ending none. */
+const COST_SHORT_TAIL = 500_000;
+/** Line break without a sentence end, before a heading. */
+const COST_LINE_HEADING = 1_000_000;
+/** Any other line break. */
+const COST_LINE = 1_000_001;
+/** A word boundary. */
+const COST_WORD = 1_000_005;
+/** Just after a heading: strands the heading at a chunk's end. */
+const COST_AFTER_HEADING = 1_000_010;
+/** A hard cut inside a "word" longer than the window. */
+const COST_HARD = 100_000_000_000;
+
+/** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at e + 1). */
+function cutCost(x: Text, e: number): number {
+  return boundaryCost(x, e) + (dirtyStart(x.t, e + 1) ? COST_DIRTY_START : 0);
 }
 
-/** Best cut in [lo, hi] (UTF-16 indices of whitespace): highest class, then latest. */
-function bestCut(x: Text, lo: number, hi: number): { at: number; cls: number } {
-  let best = -1;
-  let bestClass = -1;
+/** A chunk starting at i would open on a lower-case letter or closing punctuation. */
+function dirtyStart(t: string, i: number): boolean {
+  const c = t.charCodeAt(i);
+  if (c >= 97 && c <= 122) return true;
+  if (c < 128) return c === 44 || c === 46 || c === 59 || c === 58 || c === 41 || c === 93 || c === 125; // , . ; : ) ] }
+  return /\p{Ll}/u.test(String.fromCodePoint(t.codePointAt(i)!));
+}
+
+const CLOSER_CODES = [...CLOSERS].map((c) => c.charCodeAt(0));
+
+function boundaryCost(x: Text, e: number): number {
   const t = x.t;
-  for (let e = hi; e >= lo; e--) {
-    const ch = t.charCodeAt(e);
-    if (ch !== 32 && ch !== 10) continue;
-    const c = cutClass(x, e);
-    if (c > bestClass) {
-      bestClass = c;
-      best = e;
-      if (c === 4) break;
+  let i = e - 1;
+  let c = t.charCodeAt(i);
+  while (CLOSER_CODES.includes(c)) c = t.charCodeAt(--i);
+  const terminal = c === 46 || c === 33 || c === 63 || c === 58 || c === 59; // . ! ? : ;
+  if (t.charCodeAt(e) === 10) {
+    if (x.headingEnd.has(e)) return COST_AFTER_HEADING;
+    const heading = x.headingAt.has(e + 1);
+    if (terminal) return heading ? COST_PARA_HEADING : COST_PARA_SENTENCE;
+    return heading ? COST_LINE_HEADING : COST_LINE;
+  }
+  if (!terminal) return COST_WORD;
+  if (c === 58 || c === 59) return COST_CLAUSE;
+  if (!endsSentence(t, e)) return COST_WORD; // an abbreviation or an initial
+  return startsSentence(t[e + 1]) ? COST_SENTENCE : COST_CLAUSE;
+}
+
+/** First index k with a[k] >= v (a sorted ascending), in [0, n]. */
+function lowerBound(a: Int32Array, n: number, v: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The cut plan: a dynamic program over the whole text, from the end back to the start, so that
+ * an earlier cut can leave the next window a sentence end to cut at (a greedy choice cannot).
+ * best(s) = the least total cost of chunking t[s..] with every chunk but the last in MIN..MAX;
+ * best(s) = min over cuts e in s's window of cost(e) + best(e + 1), ties to the latest e.
+ * The windows slide monotonically, so a monotonic deque keeps it linear in the text length.
+ */
+function planCuts(x: Text, limits: ChunkLimits): number[] {
+  const { t } = x;
+  const n = t.length;
+  const { min, max } = limits;
+  // Candidate cuts: every whitespace index (the text has single separators, so e + 1 is a word).
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 32 || c === 10) m++;
+  }
+  const pos = new Int32Array(m);
+  const cost = new Float64Array(m);
+  for (let i = 0, k = 0; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 32 || c === 10) {
+      pos[k] = i;
+      cost[k++] = cutCost(x, i);
     }
   }
-  return { at: best, cls: bestClass };
+  // For the start after cut k: the least cost of the rest, and the next cut (-1: the rest is the
+  // last chunk; -2: a hard cut at advance(start, max)).
+  const best = new Float64Array(m);
+  const next = new Int32Array(m);
+  const value = (k: number) => cost[k]! + best[k]!;
+  const tailCost = (s: number, rest: number) => (rest < min && s > 0 ? COST_SHORT_TAIL : 0);
+  // Starts that are not after a whitespace: the text's start and the ends of hard cuts.
+  const other = new Map<number, { best: number; next: number }>();
+  const solveOther = (s0: number): void => {
+    // Follow the chain of hard cuts (each window without whitespace), then resolve backwards.
+    const chain: number[] = [];
+    for (let s = s0; !other.has(s); ) {
+      chain.push(s);
+      const rest = cpLen(x, s, n);
+      if (rest <= max) break;
+      const lo = lowerBound(pos, m, advance(x, s, min));
+      const hi = lowerBound(pos, m, advance(x, s, max) + 1);
+      if (lo < hi) break;
+      s = advance(x, s, max);
+    }
+    for (let j = chain.length - 1; j >= 0; j--) {
+      const s = chain[j]!;
+      const rest = cpLen(x, s, n);
+      if (rest <= max) {
+        other.set(s, { best: tailCost(s, rest), next: -1 });
+        continue;
+      }
+      const lo = lowerBound(pos, m, advance(x, s, min));
+      const hi = lowerBound(pos, m, advance(x, s, max) + 1);
+      if (lo >= hi) {
+        const h = advance(x, s, max);
+        other.set(s, { best: COST_HARD + other.get(h)!.best, next: -2 });
+        continue;
+      }
+      let b = hi - 1;
+      for (let k = hi - 2; k >= lo; k--) if (value(k) < value(b)) b = k;
+      other.set(s, { best: value(b), next: b });
+    }
+  };
+  // Sliding-window minimum of value(k) over the window of each start, starts taken right to left.
+  // The deque holds candidate indices, front = smallest; values never increase towards the back,
+  // so the back is the minimum and, among equal values, the latest cut.
+  const dq = new Int32Array(m);
+  let head = m; // front of the deque in dq (it grows towards lower dq indices)
+  let tail = m; // one past its back
+  let added = m; // candidates k >= added have entered the deque
+  for (let j = m - 1; j >= 0; j--) {
+    const s = pos[j]! + 1;
+    const rest = cpLen(x, s, n);
+    if (rest <= max) {
+      best[j] = tailCost(s, rest);
+      next[j] = -1;
+      continue;
+    }
+    const lo = advance(x, s, min);
+    const hi = advance(x, s, max);
+    while (added > 0 && pos[added - 1]! >= lo) {
+      const k = --added;
+      const v = value(k);
+      while (tail > head && value(dq[head]!) > v) head++;
+      dq[--head] = k;
+    }
+    while (tail > head && pos[dq[tail - 1]!]! > hi) tail--;
+    if (tail > head) {
+      const k = dq[tail - 1]!;
+      best[j] = value(k);
+      next[j] = k;
+    } else {
+      const h = advance(x, s, max);
+      solveOther(h);
+      best[j] = COST_HARD + other.get(h)!.best;
+      next[j] = -2;
+    }
+  }
+  solveOther(0);
+  // Walk the plan from the start: the content of each chunk ends at a returned index.
+  const ends: number[] = [];
+  let s = 0;
+  let k = other.get(0)!.next;
+  for (;;) {
+    if (k === -1) break;
+    if (k === -2) {
+      s = advance(x, s, max);
+      ends.push(s);
+      const o = other.get(s)!;
+      k = o.next;
+      continue;
+    }
+    ends.push(pos[k]!);
+    s = pos[k]! + 1;
+    k = next[k]!;
+  }
+  return ends;
 }
 
 export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): PdfChunk[] {
@@ -140,41 +301,15 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     cp[t.length] = n;
   }
   const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)), headingEnd: new Set(headings.map((h) => h.end)) };
-  const { min, max } = limits;
   const chunks: PdfChunk[] = [];
   let h = 0;
   let section = '';
   let s = 0;
-  while (s < t.length) {
+  for (const e of [...planCuts(x, limits), t.length]) {
     while (h < headings.length && headings[h]!.at <= s) section = headings[h++]!.label;
-    const rest = cpLen(x, s, t.length);
-    if (rest <= max) {
-      chunks.push({ section, content: t.slice(s) });
-      break;
-    }
-    let e = -1;
-    const full = bestCut(x, advance(x, s, min), advance(x, s, max));
-    if (rest < 2 * max) {
-      // Near the end: cut so that the tail also lands in [min, max], unless that costs a
-      // worse boundary than the full window offers.
-      const lo = advance(x, s, Math.max(min, rest - max));
-      const hi = advance(x, s, Math.min(max, rest - min));
-      if (lo <= hi) {
-        const tail = bestCut(x, lo, hi);
-        if (tail.at >= 0 && tail.cls >= Math.min(full.cls, 2)) e = tail.at;
-      }
-    }
-    if (e < 0) e = full.at;
-    if (e < 0) {
-      // No whitespace at all in the window: one "word" longer than the window.
-      e = advance(x, s, max);
-      chunks.push({ section, content: t.slice(s, e) });
-      s = e;
-      while (s < t.length && (t[s] === ' ' || t[s] === '\n')) s++;
-      continue;
-    }
     chunks.push({ section, content: t.slice(s, e) });
-    s = e + 1;
+    s = e;
+    while (s < t.length && (t[s] === ' ' || t[s] === '\n')) s++;
   }
   return chunks;
 }

@@ -114,6 +114,90 @@ test('endsSentence', async (t) => {
     ['J. Smith and A.', false],
     ['compare with Fig.', false],
     ['no end', false],
+    ['a code block {...}', false],
   ];
   for (const [s, want] of cases) await t.test(s, () => assert.equal(endsSentence(s, s.length), want));
+});
+
+test('cut preferences (small limits so that the fixtures stay readable)', async (t) => {
+  const limits = { min: 40, max: 80 };
+  const p = (text: string): Block => ({ text });
+  const hd = (text: string): Block => ({ text, heading: text });
+  // [name, blocks, limits, the expected chunks]
+  const cases: [string, Block[], typeof limits, string[]][] = [
+    [
+      'a paragraph end that ends a sentence beats a later sentence end inside a paragraph',
+      [p('One two three four five six seven eight nine ten.'), p('Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.')],
+      limits,
+      ['One two three four five six seven eight nine ten.', 'Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.'],
+    ],
+    [
+      'a sentence end before a heading beats a later paragraph end (the heading opens the chunk)',
+      [p('One two three four five six seven eight nine ten.'), hd('Second Part'), p('Eleven twelve thirteen.'), p('Fourteen fifteen sixteen.')],
+      limits,
+      ['One two three four five six seven eight nine ten.', 'Second Part\nEleven twelve thirteen.\nFourteen fifteen sixteen.'],
+    ],
+    [
+      'a sentence end beats a line break before a heading after a code example',
+      [p('Some words to begin with here. Plot it with this command:'), p('plot x'), p('plot y'), hd('Next Topic'), p('More text about the next topic here.')],
+      limits,
+      ['Some words to begin with here. Plot it with this command:', 'plot x\nplot y\nNext Topic\nMore text about the next topic here.'],
+    ],
+    [
+      'a sentence end inside a paragraph beats a later line break',
+      [p('Alpha beta gamma delta epsilon zeta eta. Theta iota kappa lambda mu'), p('Nu xi omicron pi rho sigma tau upsilon phi chi.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta.', 'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.'],
+    ],
+    [
+      'a semicolon inside a paragraph beats a later line break',
+      [p('Alpha beta gamma delta epsilon zeta eta; Theta iota kappa lambda mu'), p('Nu xi omicron pi rho sigma tau upsilon phi chi.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta;', 'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.'],
+    ],
+    [
+      'no sentence end: a line break beats a later word boundary',
+      [p('Alpha beta gamma delta epsilon zeta eta theta iota'), p('Kappa lambda mu nu xi omicron pi rho sigma tau upsilon')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta theta iota', 'Kappa lambda mu nu xi omicron pi rho sigma tau upsilon'],
+    ],
+    [
+      'an abbreviation is not a sentence end',
+      [p('Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda'), p('Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda', 'Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.'],
+    ],
+    [
+      'a chunk never ends on a heading',
+      [p('Alpha beta gamma delta epsilon zeta eta theta'), hd('Part Two'), p('Iota kappa lambda mu nu xi omicron pi rho sigma.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta theta', 'Part Two\nIota kappa lambda mu nu xi omicron pi rho sigma.'],
+    ],
+    [
+      // A greedy cut at the latest sentence end ("another.") leaves the next window (101-121)
+      // in a run without any; cutting earlier lets the next window reach "end at all."
+      'look-ahead: an earlier cut leaves the next window a sentence end',
+      [p('The first sentence of this text is right here. Then another. A run of words with no end at all. and then more words that never stop at all')],
+      { min: 40, max: 60 },
+      ['The first sentence of this text is right here.', 'Then another. A run of words with no end at all.', 'and then more words that never stop at all'],
+    ],
+  ];
+  for (const [name, blocks, lim, want] of cases) {
+    await t.test(name, () => assert.deepEqual(splitIntoChunks(blocks, lim).map((c) => c.content), want));
+  }
+});
+
+test('every cut of a long mixed document ends a sentence when its window holds one', () => {
+  // Prose, then a code example and a table without sentence ends, then a heading: the greedy
+  // chunker cut before the heading; the plan keeps every chunk on a sentence end.
+  const blocks: Block[] = [];
+  for (let i = 0; i < 40; i++) {
+    blocks.push(...paragraphs(2, 3, 10 + i));
+    blocks.push(...Array.from({ length: 6 }, (_, j) => ({ text: `plot sin(${i}*x) with lines lw ${j}` })));
+    blocks.push({ text: Array.from({ length: 12 }, (_, j) => `besj${j}(x) real`).join(' ') });
+    blocks.push({ text: `Section ${i + 1}`, heading: `Section ${i + 1}` });
+  }
+  const chunks = splitIntoChunks(blocks);
+  checkInvariants(blocks, chunks);
+  for (const c of chunks.slice(0, -1)) assert.match(c.content, /[.!?:;]["'”’)\]]*$/, c.content.slice(-80));
 });
