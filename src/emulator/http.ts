@@ -74,7 +74,8 @@ export function writeResponse(res: ServerResponse, status: number, headers: Reco
   if (res.headersSent || res.destroyed) return;
   const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const all: Record<string, string> = { ...headers };
-  all['content-length'] = String(payload?.length ?? 0);
+  // RFC 9110: no Content-Length on 1xx/204/304.
+  if (status !== 204 && status !== 304 && status >= 200) all['content-length'] = String(payload?.length ?? 0);
   res.writeHead(status, all);
   res.end(payload);
 }
