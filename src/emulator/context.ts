@@ -73,6 +73,7 @@ export async function applyCommonFault(
   fault: EmbeddingsFault | SearchFault,
   baseHeaders: Record<string, string>,
   defaultBody: (status: number, fault: { headers?: Record<string, string>; retryAfterSeconds?: number }) => unknown,
+  defaultInvalidJson: string,
 ): Promise<FaultOutcome> {
   ctx.record.fault = fault;
   if ('hang' in fault) {
@@ -85,7 +86,7 @@ export async function applyCommonFault(
   }
   if ('invalidJson' in fault) {
     const headers = { ...baseHeaders, 'content-type': 'application/json' };
-    respond(ctx, fault.status ?? 200, headers, fault.body ?? '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,');
+    respond(ctx, fault.status ?? 200, headers, fault.body ?? defaultInvalidJson);
     return { done: true };
   }
   if ('status' in fault) {

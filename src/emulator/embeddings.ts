@@ -115,7 +115,7 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
   const fault = state.faults.embeddings.take();
   let dimensions = state.dimensions;
   if (fault !== undefined) {
-    const outcome = await applyCommonFault(ctx, fault, baseHeaders, defaultFaultBody(apiVersion));
+    const outcome = await applyCommonFault(ctx, fault, baseHeaders, defaultFaultBody(apiVersion), '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,');
     if (outcome.done) return;
     if ('wrongDimension' in fault) dimensions = fault.wrongDimension;
   }

@@ -74,7 +74,7 @@ export interface DelayFault {
 export interface InvalidJsonFault {
   invalidJson: true;
   status?: number;
-  /** The broken body (default `{"object":"list","data":[{"embedding":[0.1,`). */
+  /** The broken body (default: a truncated answer of that service, e.g. `{"object":"list","data":[{..."embedding":[0.1,`). */
   body?: string;
 }
 

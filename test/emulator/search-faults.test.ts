@@ -69,7 +69,7 @@ describe('search faults', () => {
     assert.equal(emu.faults.search.length, 0);
   });
 
-  it('slow answers (delayMs), hang and reset', async () => {
+  it('slow answers (delayMs), hang, reset and invalid JSON', async () => {
     emu.faults.search.push({ delayMs: 200 });
     const t0 = performance.now();
     const res = await query(emu, { filter: 'document_id eq 42', select: 'id' });
@@ -81,6 +81,11 @@ describe('search faults', () => {
 
     emu.faults.search.push({ reset: true });
     await assert.rejects(query(emu, {}), TypeError);
+
+    emu.faults.search.push({ invalidJson: true });
+    const broken = await query(emu, {});
+    assert.equal(broken.status, 200);
+    assert.throws(() => JSON.parse(broken.text));
   });
 
   it('a fault is not consumed by a request refused for its key', async () => {

@@ -143,7 +143,7 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
         ctx.record.fault = fault;
         partial = fault.partial;
       } else {
-        const outcome = await applyCommonFault(ctx, fault, { ...baseHeaders }, defaultFaultBody);
+        const outcome = await applyCommonFault(ctx, fault, { ...baseHeaders }, defaultFaultBody, '{"@odata.context":"","value":[{"@search.score":1.0,"id":');
         if (outcome.done) return;
       }
     }
