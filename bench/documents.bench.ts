@@ -216,7 +216,7 @@ async function responsiveness() {
     console.log(`\n## 1. /healthz p99 while 4 uploads of gnuplot.pdf (${chunks} chunks each) are chunked in a loop, against idle, same app process`);
     console.log(
       `node ${process.version}, ${ROUNDS} rounds of (idle ${SECONDS}s, heavy ${SECONDS}s) alternating, autocannon ${CONNECTIONS} connections at ${RATE} req/s overall, ` +
-        `latencies from autocannon's per-response times (sub-ms); app in a child process (rss after start ${Math.round((app.info.rss as number) / MB)} MB), pool threads ${threads ?? 'default (availableParallelism)'}`,
+        `latencies from autocannon's per-response times (sub-ms); app in a child process (rss after start ${Math.round((app.info.rss as number) / MB)} MB), pool threads ${threads ?? 'default (cores - 1)'}`,
     );
     const idle: Probe[] = [];
     const heavy: Probe[] = [];

@@ -16,28 +16,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { startEmulator } from './index.ts';
+import { indexDefinition } from '../data/index-definition.ts';
 import type { RecordedRequest } from './types.ts';
 
-/** The chunk index of azure-contracts.md section 3. */
-const PDF_CHUNKS_DEFINITION = {
-  name: 'pdf-chunks',
-  fields: [
-    { name: 'id', type: 'Edm.String', key: true, searchable: false, filterable: true, sortable: false, facetable: false, retrievable: true },
-    { name: 'tenant_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
-    { name: 'document_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
-    { name: 'sourceName', type: 'Edm.String', searchable: true, filterable: true, sortable: true, facetable: true, retrievable: true },
-    { name: 'section', type: 'Edm.String', searchable: true, filterable: true, sortable: false, facetable: true, retrievable: true },
-    { name: 'content', type: 'Edm.String', searchable: true, filterable: false, sortable: false, facetable: false, retrievable: true, analyzer: 'standard.lucene' },
-    {
-      name: 'embedding', type: 'Collection(Edm.Single)', searchable: true, filterable: false, sortable: false, facetable: false,
-      retrievable: true, stored: true, dimensions: 1536, vectorSearchProfile: 'chunk-vector-profile',
-    },
-  ],
-  vectorSearch: {
-    algorithms: [{ name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' } }],
-    profiles: [{ name: 'chunk-vector-profile', algorithm: 'chunk-hnsw' }],
-  },
-};
+/** The chunk index of azure-contracts.md section 3: the same definition the service hands out at /apis/search-index-definition. */
+const PDF_CHUNKS_DEFINITION = indexDefinition('pdf-chunks');
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);

@@ -1,18 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateSurvey, formatServerTime, MIN_RECORDS, MAX_RECORDS } from '../../src/survey/generate.ts';
+import { seededRng } from '../helpers/rng.ts';
 
-/** mulberry32, as in test/helpers/app.ts (kept here so that unit tests load no app). */
-function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NOW = () => new Date(Date.UTC(2030, 0, 2, 3, 4, 5));
 const DOB = /^\d{4}-\d{2}-\d{2}$/;
