@@ -1,5 +1,5 @@
 // buildApp(config, deps): the one factory behind server.ts and every test.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { createTokenSigner, type TokenSigner } from './auth/jwt.ts';
@@ -78,9 +78,16 @@ export function loggerOptions(config: Config, overrides: object = {}): object {
   };
 }
 
+const INFO_OR_BELOW = new Set(['info', 'debug', 'trace']);
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ? (loggerOptions(config, options.logger === true ? {} : options.logger) as { level?: string }) : undefined;
+  const logsRequests = logger !== undefined && INFO_OR_BELOW.has(logger.level ?? 'info');
   const app = Fastify({
-    logger: options.logger ? loggerOptions(config, options.logger === true ? {} : options.logger) : false,
+    logger: logger || false,
+    // The two per-request lines are info: above that level, skip building them at all
+    // (pino would drop them, but only after Fastify had built their objects).
+    logController: new LogController({ disableRequestLogging: !logsRequests }),
     bodyLimit: 1_048_576,
     // Integers arrive as strings and are parsed by the pure core with clear
     // messages: no silent coercion of `true` to 1 or of "1e3" to 1000.
