@@ -63,6 +63,15 @@ describe('both path forms answer every endpoint', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.body, '{"status":"ok"}');
   });
+
+  test('/healthz: other methods are 405 with Allow', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: '/healthz' });
+      assert.equal(res.statusCode, 405, method);
+      assert.equal(res.headers.allow, 'GET, HEAD');
+      assert.deepEqual(res.json(), { success: false, error: 'Method Not Allowed. Use GET.' });
+    }
+  });
 });
 
 describe('405 with Allow on every endpoint, every other method, both forms, before auth', () => {
