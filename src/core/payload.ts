@@ -39,15 +39,20 @@ export function countBatches(docSizes: readonly number[]): number {
   return docs > 0 ? batches + 1 : batches;
 }
 
+/** A JSON array of finite numbers: join() writes each as JSON.stringify would (and works on typed arrays, which JSON.stringify writes as objects). */
+function vectorJson(v: readonly number[] | Float64Array): string {
+  return `[${v.join(',')}]`;
+}
+
 /** The envelope as UTF-8 bytes: the route sends them as they are, with no second pass over a large string. */
-export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, vectors?: readonly number[][]): { json: Buffer; batches: number } {
+export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, vectors?: readonly (readonly number[] | Float64Array)[]): { json: Buffer; batches: number } {
   const source = JSON.stringify(ids.sourceName);
   const docs = chunks.map((c, i) => {
     const v = vectors?.[i];
     return (
       `{"@search.action":"upload","id":${JSON.stringify(chunkId(ids.tenantId, ids.documentId, i))},` +
       `"tenant_id":${ids.tenantId},"document_id":${ids.documentId},"sourceName":${source},` +
-      `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},"embedding":${v ? JSON.stringify(v) : '[]'}}`
+      `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},"embedding":${v ? vectorJson(v) : '[]'}}`
     );
   });
   const parts = docs.map((d) => Buffer.from(d));

@@ -163,13 +163,15 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
           throw err;
         }
 
-        let vectors: number[][] | undefined;
+        // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
+        // reply do not make every young-generation GC copy them.
+        let vectors: Float64Array[] | undefined;
         if (params.embedding) {
           vectors = [];
           for (let i = 0; i < chunks.length; i++) {
             if (aborted.signal.aborted) return reply; // the caller is gone: stop spending its quota
             try {
-              vectors.push(await embeddings.embed(params.embedding, chunks[i]!.content));
+              vectors.push(Float64Array.from(await embeddings.embed(params.embedding, chunks[i]!.content)));
             } catch (err) {
               if (err instanceof EmbeddingError) throw badGateway(`Embedding failed on chunk ${i}: ${err.message}`);
               throw err;

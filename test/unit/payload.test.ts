@@ -51,6 +51,12 @@ describe('buildPayload', () => {
     assert.deepEqual(parsed.value[1]!.embedding, [1e-7, 2]);
   });
 
+  test('writes a Float64Array vector as a JSON array, digit for digit as JSON.stringify', () => {
+    const values = [0.1, -0.0128, 1e-7, -2.5e-10, 0.30000000000000004, 1, -0];
+    const text = buildPayload([{ section: '', content: 'x' }], { tenantId: '1', documentId: '2', sourceName: 's' }, [Float64Array.from(values)]).json.toString();
+    assert.ok(text.endsWith(`"embedding":${JSON.stringify(values)}}]}`), text);
+  });
+
   test('writes [] without vectors', () => {
     const text = buildPayload([{ section: '', content: 'x' }], { tenantId: '1', documentId: '2', sourceName: 's' }).json.toString();
     assert.ok(text.endsWith('"embedding":[]}]}'));
