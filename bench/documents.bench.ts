@@ -19,9 +19,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
+import { autocannon } from './autocannon.ts';
 
 // ---------------------------------------------------------------- shared
 
@@ -91,19 +91,6 @@ async function documentApiKey(): Promise<string> {
 
 // ---------------------------------------------------------------- 1. responsiveness
 
-// autocannon ships no types; the part used here:
-interface AutocannonResult {
-  latency: { p99: number; average: number };
-  requests: { total: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-interface AutocannonTracker extends PromiseLike<AutocannonResult> {
-  on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-type Autocannon = (opts: { url: string; connections: number; duration: number; overallRate?: number; ignoreCoordinatedOmission?: boolean }) => AutocannonTracker;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 interface AppStats {
   peakRss: number;

@@ -21,19 +21,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { jwtVerify } from 'jose';
+import { autocannon } from './autocannon.ts';
 
-// autocannon ships no types; the part of its result used here:
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (opts: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECRET = 'bench-jwt-secret-0123456789abcdef-0123456';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
