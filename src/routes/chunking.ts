@@ -127,6 +127,11 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
           },
           {
             description: 'The chunk envelope. Headers: X-Total-Chunks, X-Embedding-Performed, X-Index-Batches.',
+            headers: {
+              'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
+              'X-Embedding-Performed': { type: 'string', enum: ['true', 'false'], description: 'Whether embeddings were computed' },
+              'X-Index-Batches': { type: 'integer', description: 'Index-documents calls the payload takes (1000 documents or 16 MB per call)', examples: [1] },
+            },
             examples: [
               {
                 value: [
