@@ -5,6 +5,14 @@ import { PdfError, MESSAGES, toPdfError } from './errors.ts';
 import { DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
 import type { PdfChunk } from './types.ts';
 import type { ChunkTask, ChunkResult } from './worker.ts';
+import type { PayloadIds } from '../core/payload.ts';
+
+export interface ChunkPayload {
+  /** the chunk envelope as UTF-8 JSON, ready to send */
+  json: Buffer;
+  batches: number;
+  count: number;
+}
 
 export interface ChunkPool {
   /**
@@ -14,6 +22,12 @@ export interface ChunkPool {
    * the signal's reason when the caller aborts.
    */
   chunk(pdf: Uint8Array, opts?: { signal?: AbortSignal }): Promise<PdfChunk[]>;
+  /**
+   * Like chunk(), but the worker also writes the index payload (no embeddings): the main
+   * thread then receives one byte array instead of a graph of chunk objects to rebuild
+   * and serialise, which kept the event loop busy for milliseconds per large document.
+   */
+  payload(pdf: Uint8Array, ids: PayloadIds, opts?: { signal?: AbortSignal }): Promise<ChunkPayload>;
   close(): Promise<void>;
 }
 
@@ -51,7 +65,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   });
   let closed = false;
 
-  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<PdfChunk[]> {
+  async function run(pdf: Uint8Array, o: { signal?: AbortSignal }, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
     if (closed) throw new Error('PDF pool is closed');
     const callerSignal = o.signal;
     callerSignal?.throwIfAborted();
@@ -69,11 +83,11 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const data = whole ? pdf : new Uint8Array(pdf);
     try {
       const r = await piscina.run(
-        { pdf: data, maxDecodedBytes },
+        { pdf: data, maxDecodedBytes, ...(payloadIds ? { payloadIds } : {}) },
         { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
       );
       if (!r.ok) throw toPdfError(r.error);
-      return r.chunks;
+      return r;
     } catch (err) {
       if (err instanceof PdfError) throw err;
       if (timedOut) throw new PdfError('timeout', MESSAGES.timeout(timeoutMs));
@@ -90,11 +104,24 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     }
   }
 
+  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<PdfChunk[]> {
+    const r = await run(pdf, o);
+    if (!('chunks' in r)) throw new Error('worker answered without chunks');
+    return r.chunks;
+  }
+
+  async function payload(pdf: Uint8Array, ids: PayloadIds, o: { signal?: AbortSignal } = {}): Promise<ChunkPayload> {
+    const r = await run(pdf, o, ids);
+    if (!('payload' in r)) throw new Error('worker answered without a payload');
+    const { json, batches, count } = r.payload;
+    return { json: Buffer.from(json.buffer, json.byteOffset, json.byteLength), batches, count };
+  }
+
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
     await piscina.close({ force: true });
   }
 
-  return { chunk, close };
+  return { chunk, payload, close };
 }

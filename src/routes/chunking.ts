@@ -159,42 +159,48 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
         if (!reply.sent) aborted.abort();
       };
       request.raw.once('close', onClose);
-      try {
-        let chunks;
-        try {
-          chunks = await chunkPool().chunk(pdf, { signal: aborted.signal });
-        } catch (err) {
-          if (err instanceof PdfError) throw new AppError(err.status, err.message);
-          throw err;
-        }
-
-        // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
-        // reply do not make every young-generation GC copy them.
-        let vectors: Float64Array[] | undefined;
-        if (params.embedding) {
-          vectors = [];
-          for (let i = 0; i < chunks.length; i++) {
-            if (aborted.signal.aborted) return reply; // the caller is gone: stop spending its quota
-            try {
-              vectors.push(Float64Array.from(await embeddings.embed(params.embedding, chunks[i]!.content)));
-            } catch (err) {
-              if (err instanceof EmbeddingError) throw badGateway(`Embedding failed on chunk ${i}: ${err.message}`);
-              throw err;
-            }
-          }
-        }
-        const payload = buildPayload(chunks, params, vectors);
-        return reply
-          .header('x-total-chunks', String(chunks.length))
-          .header('x-embedding-performed', String(vectors !== undefined))
+      const send = (payload: { json: Buffer; batches: number }, count: number, embedded: boolean) =>
+        reply
+          .header('x-total-chunks', String(count))
+          .header('x-embedding-performed', String(embedded))
           .header('x-index-batches', String(payload.batches))
           .type('application/json; charset=utf-8')
           .send(payload.json);
+      try {
+        const embedding = params.embedding;
+        if (!embedding) {
+          // The worker writes the payload too: the event loop only sends the bytes.
+          const done = await pdfErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal }));
+          return send(done, done.count, false);
+        }
+        const chunks = await pdfErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal }));
+        // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
+        // reply do not make every young-generation GC copy them.
+        const vectors: Float64Array[] = [];
+        for (let i = 0; i < chunks.length; i++) {
+          if (aborted.signal.aborted) return reply; // the caller is gone: stop spending its quota
+          try {
+            vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content)));
+          } catch (err) {
+            if (err instanceof EmbeddingError) throw badGateway(`Embedding failed on chunk ${i}: ${err.message}`);
+            throw err;
+          }
+        }
+        return send(buildPayload(chunks, params, vectors), chunks.length, true);
       } finally {
         request.raw.off('close', onClose);
       }
     },
   });
+}
+
+async function pdfErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof PdfError) throw new AppError(err.status, err.message);
+    throw err;
+  }
 }
 
 /** Reads exactly one file, from the field `document`, streaming under the size cap. */

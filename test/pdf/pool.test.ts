@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createChunkPool } from '../../src/pdf/pool.ts';
 import { PdfError } from '../../src/pdf/errors.ts';
 import { chunkPdf } from '../../src/pdf/pipeline.ts';
+import { buildPayload } from '../../src/core/payload.ts';
 import { makePdf, textPages, bombPdf } from './helpers/make-pdf.ts';
 
 const pool = createChunkPool({ threads: 2 });
@@ -146,4 +147,20 @@ test('the caller buffer is transferred when it spans a whole ArrayBuffer', async
   view.set(tiny());
   await pool.chunk(view);
   assert.equal(view.byteLength, tiny().length, 'a view into a larger buffer is copied, not detached');
+});
+
+test('payload() writes in the worker exactly what buildPayload writes from chunk()', async () => {
+  const ids = { tenantId: '9007199254740993', documentId: '-1', sourceName: 'doc.pdf' };
+  const chunks = await pool.chunk(normal());
+  const done = await pool.payload(normal(), ids);
+  const expected = buildPayload(chunks, ids);
+  assert.ok(Buffer.isBuffer(done.json));
+  assert.equal(done.json.toString('utf8'), expected.json.toString('utf8'));
+  assert.equal(done.batches, expected.batches);
+  assert.equal(done.count, chunks.length);
+});
+
+test('payload() answers the same PdfErrors as chunk()', async () => {
+  await expectPdfError(pool.payload(new TextEncoder().encode('not a pdf at all'), { tenantId: '1', documentId: '2', sourceName: 's' }), 'not_pdf', 400);
+  await stillServes();
 });
