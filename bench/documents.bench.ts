@@ -55,6 +55,8 @@ interface Child {
 function startChild(role: string, env: Record<string, string> = {}): Promise<Child> {
   const child = fork(fileURLToPath(import.meta.url), [role], {
     execPath: process.execPath,
+    // as `npm start` runs the service (package.json)
+    execArgv: ['--v8-pool-size=1'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
