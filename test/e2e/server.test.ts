@@ -12,6 +12,9 @@ import { LAB_DEFAULTS } from '../../src/config.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER = 'src/server.ts';
+// The servers here start exactly as `npm start` starts them (same Node flags).
+const START = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+const START_ARGS = START.split(/\s+/).slice(1);
 const HANG_GUARD_MS = 20_000;
 const SECRET_A = 'e2e-shared-jwt-secret-0123456789abcdef';
 const SECRET_B = 'e2e-other-jwt-secret-0123456789abcdef!';
@@ -30,7 +33,7 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => {
@@ -69,7 +72,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
 }
 
 async function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -99,9 +102,9 @@ describe('server process with the embedded defaults', () => {
     await s.stop();
   });
 
-  test('npm start runs this entry point', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-    assert.equal(pkg.scripts.start, `node ${SERVER}`);
+  test('npm start runs this entry point with node', () => {
+    assert.match(START, /^node( --[\w-]+(=\S+)?)* src\/server\.ts$/);
+    assert.equal(START_ARGS.at(-1), SERVER);
   });
 
   test('/healthz answers 200 {"status":"ok"}', async () => {
