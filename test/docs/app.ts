@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { validate } from '@readme/openapi-parser';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -51,6 +52,15 @@ export async function getJson(app: FastifyInstance, url: string): Promise<JsonOb
   assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
   assert.match(String(res.headers['content-type']), /^application\/json/);
   return res.json() as JsonObject;
+}
+
+/** Both served documents, each checked valid by @readme/openapi-parser first. */
+export async function getValidDocuments(app: FastifyInstance): Promise<{ openapi: JsonObject; swagger: JsonObject }> {
+  const openapi = await getJson(app, '/openapi.json');
+  const swagger = await getJson(app, '/swagger.json');
+  assert.deepEqual(await validate(structuredClone(openapi) as never), { valid: true, warnings: [], specification: 'OpenAPI' });
+  assert.deepEqual(await validate(structuredClone(swagger) as never), { valid: true, warnings: [], specification: 'Swagger' });
+  return { openapi, swagger };
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
