@@ -20,7 +20,6 @@ export const methodNotAllowed = (method: string, allow: string, message = `Metho
   new AppError(405, message, { allow });
 export const unsupportedMediaType = (message: string) => new AppError(415, message);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const unprocessable = (message: string) => new AppError(422, message);
 export const badGateway = (message: string) => new AppError(502, message);
 
 export const MESSAGES = {

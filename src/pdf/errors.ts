@@ -4,8 +4,7 @@ export type PdfErrorCode =
   | 'damaged'
   | 'no_text'
   | 'too_large'
-  | 'timeout'
-  | 'aborted';
+  | 'timeout';
 
 const STATUS: Record<PdfErrorCode, 400 | 413 | 422> = {
   not_pdf: 400,
@@ -14,7 +13,6 @@ const STATUS: Record<PdfErrorCode, 400 | 413 | 422> = {
   no_text: 422,
   too_large: 413,
   timeout: 422,
-  aborted: 422,
 };
 
 /** A PDF problem the client can act on. `message` is client-facing: no stack, no path. */

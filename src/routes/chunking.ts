@@ -10,6 +10,7 @@ import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge } from '../errors.ts';
 import { parseInt64 } from '../core/int64.ts';
+import { singleHeader } from '../http/headers.ts';
 import { buildPayload } from '../core/payload.ts';
 import { EmbeddingError } from '../clients/embeddings.ts';
 import { PdfError } from '../pdf/errors.ts';
@@ -30,11 +31,7 @@ declare module 'fastify' {
 
 const EMBEDDING_HEADERS = ['embeddingEndpoint', 'embeddingKey', 'embeddingDeploymentName'] as const;
 
-function single(request: FastifyRequest, wire: string): string | undefined {
-  const v = request.headers[wire.toLowerCase()];
-  if (Array.isArray(v)) throw badRequest(`Header ${wire} must be given once.`);
-  return v === undefined ? undefined : v.trim();
-}
+const single = (request: FastifyRequest, wire: string) => singleHeader(request.headers, wire);
 
 /** Header values arrive as latin1; a UTF-8 sourceName ("Handbuch für ...") is decoded back. */
 function utf8(value: string): string {

@@ -5,8 +5,9 @@ import { Type } from 'typebox';
 import { defineRoute } from '../http/routes.ts';
 import { errorResponse, messageErrorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
-import { AppError, MESSAGES, badGateway, badRequest } from '../errors.ts';
+import { MESSAGES, badGateway, badRequest } from '../errors.ts';
 import { parseInt64 } from '../core/int64.ts';
+import { singleHeader } from '../http/headers.ts';
 import { indexDefinition, indexNameProblem } from '../data/index-definition.ts';
 import { SearchCallError } from '../clients/search-index.ts';
 import type { AppDeps } from '../app.ts';
@@ -14,13 +15,12 @@ import type { AppDeps } from '../app.ts';
 const MAX_HEADER_CHARS = { cloudaisearchendpoint: 2048, cloudaisearchkey: 512, indexname: 128 } as const;
 
 function requiredHeader(headers: Record<string, string | string[] | undefined>, wire: string): string {
-  const v = headers[wire.toLowerCase()];
-  if (Array.isArray(v)) throw badRequest(`Header ${wire} must be given once.`);
-  if (v === undefined || v.trim() === '') throw badRequest(`Header ${wire} is required.`);
+  const v = singleHeader(headers, wire);
+  if (!v) throw badRequest(`Header ${wire} is required.`);
   const max = MAX_HEADER_CHARS[wire.toLowerCase() as keyof typeof MAX_HEADER_CHARS];
   if (max !== undefined && v.length > max) throw badRequest(`Header ${wire} is longer than ${max} characters.`);
-  if (!/^[\x21-\x7e]+$/.test(v.trim())) throw badRequest(`Header ${wire} holds characters that are not printable ASCII.`);
-  return v.trim();
+  if (!/^[\x21-\x7e]+$/.test(v)) throw badRequest(`Header ${wire} holds characters that are not printable ASCII.`);
+  return v;
 }
 
 export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -62,8 +62,7 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
       const rawEndpoint = requiredHeader(h, 'cloudAISearchEndpoint');
       const key = requiredHeader(h, 'cloudAISearchKey');
       const indexName = requiredHeader(h, 'indexName');
-      const documentIdRaw = h.document_id;
-      const documentId = parseInt64('document_id', Array.isArray(documentIdRaw) ? undefined : documentIdRaw);
+      const documentId = parseInt64('document_id', singleHeader(h, 'document_id'));
       const problem = indexNameProblem(indexName);
       if (problem) throw badRequest(`Header indexName ${problem}.`);
       const endpoint = await outbound.checkBaseUrl(rawEndpoint, 'cloudAISearchEndpoint');
@@ -103,7 +102,7 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
     handler: async (request) => {
       const name = (request.query as { name?: string }).name ?? 'pdf-chunks';
       const problem = indexNameProblem(name);
-      if (problem) throw new AppError(400, `Index name ${problem}.`);
+      if (problem) throw badRequest(`Index name ${problem}.`);
       return indexDefinition(name);
     },
   });
