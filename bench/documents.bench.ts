@@ -105,7 +105,7 @@ interface AppStats {
 async function serveApp() {
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
-  const { createChunkPool } = await import('../src/pdf/pool.ts');
+  const { createChunkPool } = await import('../src/documents/pool.ts');
   const threads = Number(process.env.BENCH_POOL_THREADS ?? 0);
   const app = await buildApp(loadConfig(ENV), { logger: false, docs: 'none', ...(threads > 0 ? { chunkPool: createChunkPool({ threads }) } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -270,7 +270,7 @@ async function embedding() {
   const N = 1000;
   const { createEmbeddingClient } = await import('../src/clients/embeddings.ts');
   const { createOutbound } = await import('../src/clients/outbound.ts');
-  const { createChunkPool } = await import('../src/pdf/pool.ts');
+  const { createChunkPool } = await import('../src/documents/pool.ts');
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
 
@@ -405,7 +405,7 @@ async function embedding() {
 // ---------------------------------------------------------------- 3. deletion overhead
 
 async function serveEmulator() {
-  const { startEmulator } = await import('../src/emulator/index.ts');
+  const { startEmulator } = await import('../emulator/src/index.ts');
   const { indexDefinition } = await import('../src/data/index-definition.ts');
   const emu = await startEmulator({ maxRecordedRequests: 0 });
   emu.createIndex(indexDefinition('pdf-chunks'));

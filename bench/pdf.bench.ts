@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChunkPool } from '../src/pdf/pool.ts';
+import { createChunkPool } from '../src/documents/pool.ts';
 
 const corpus = join(fileURLToPath(new URL('..', import.meta.url)), '..', 'shared', 'corpus');
 const RUNS = 3;

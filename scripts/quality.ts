@@ -1,13 +1,13 @@
 // Chunk quality report: compares the chunks of each PDF with an independent extraction by
 // pdftotext (poppler-utils). Usage: npm run quality -- [--generated] file.pdf ...
-// --generated adds the hard shapes built by test/pdf/helpers/hard-shapes.ts.
+// --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { cleanPdf } from '../src/pdf/pipeline.ts';
-import { splitIntoChunks } from '../src/pdf/chunker.ts';
-import type { PdfChunk } from '../src/pdf/types.ts';
+import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
+import { splitIntoChunks } from '../src/documents/chunker.ts';
+import type { PdfChunk } from '../src/documents/types.ts';
 
 export interface Report {
   file: string;
@@ -222,8 +222,8 @@ export function table(reports: Report[]): string {
 async function main(): Promise<void> {
   const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   if (process.argv.includes('--generated')) {
-    // The hard shapes of test/pdf/helpers/hard-shapes.ts, written to a temp dir.
-    const { HARD_SHAPES } = await import('../test/pdf/helpers/hard-shapes.ts');
+    // The hard shapes of test/documents/helpers/hard-shapes.ts, written to a temp dir.
+    const { HARD_SHAPES } = await import('../test/documents/helpers/hard-shapes.ts');
     const dir = mkdtempSync(join(tmpdir(), 'pdf-quality-'));
     for (const [name, make] of Object.entries(HARD_SHAPES)) {
       const f = join(dir, name);

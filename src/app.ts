@@ -17,7 +17,7 @@ import { indexedDocumentRoutes } from './routes/indexed-documents.ts';
 import { createOutbound, type Outbound, type Resolver } from './clients/outbound.ts';
 import { createEmbeddingClient, type EmbeddingClient } from './clients/embeddings.ts';
 import { createSearchClient, type SearchClient } from './clients/search-index.ts';
-import { createChunkPool, type ChunkPool } from './pdf/pool.ts';
+import { createChunkPool, type ChunkPool } from './documents/pool.ts';
 
 export interface AppDeps {
   config: Config;

@@ -11,9 +11,9 @@ import { requireHeaders } from '../auth/hooks.ts';
 import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge } from '../errors.ts';
 import { parseInt64 } from '../core/int64.ts';
 import { singleHeader } from '../http/headers.ts';
-import { buildPayload } from '../core/payload.ts';
+import { buildPayload } from '../documents/payload.ts';
 import { EmbeddingError } from '../clients/embeddings.ts';
-import { PdfError } from '../pdf/errors.ts';
+import { PdfError } from '../documents/errors.ts';
 import type { AppDeps } from '../app.ts';
 
 interface ChunkParams {

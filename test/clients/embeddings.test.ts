@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
-import { startEmulator, deterministicEmbedding, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, deterministicEmbedding, type Emulator } from '../../emulator/src/index.ts';
 import { createOutbound } from '../../src/clients/outbound.ts';
 import { createEmbeddingClient, EmbeddingError } from '../../src/clients/embeddings.ts';
 

@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { startEmulator, deterministicEmbedding, type Emulator } from '../../src/emulator/index.ts';
+import { startEmulator, deterministicEmbedding, type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
-import { createChunkPool, type ChunkPool } from '../../src/pdf/pool.ts';
-import { makePdf, textPages, bombPdf } from '../pdf/helpers/make-pdf.ts';
-import { prose } from '../pdf/helpers/hard-shapes.ts';
+import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
+import { makePdf, textPages, bombPdf } from '../documents/helpers/make-pdf.ts';
+import { prose } from '../documents/helpers/hard-shapes.ts';
 import { buildTestApp, LAB, assertClientError, assertNoLeak } from '../helpers/app.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));

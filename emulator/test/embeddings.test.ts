@@ -1,0 +1,225 @@
+/** Embeddings emulator vs azure-contracts.md sections 1 and 4 (embeddings fake, items 1-3 and 5). */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { deterministicEmbedding, fromBase64Float32, startEmulator } from '../src/index.ts';
+import type { Emulator } from '../src/index.ts';
+import { EMBEDDINGS_API, embed } from './fixtures.ts';
+
+const INVALID_INPUT = "'$.input' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.";
+
+describe('embeddings emulator', () => {
+  let emu: Emulator;
+  before(async () => {
+    emu = await startEmulator({ port: 0, deployments: ['text-embedding-ada-002', 'my-embeddings'] });
+  });
+  after(() => emu.close());
+  beforeEach(() => emu.reset());
+
+  it('binds to 127.0.0.1 on a random port and exposes one URL for both services', () => {
+    assert.match(emu.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(emu.embeddingsUrl, emu.url);
+    assert.equal(emu.searchUrl, emu.url);
+    assert.deepEqual(Object.keys(emu.keys).sort(), ['embedding', 'searchAdmin', 'searchQuery']);
+  });
+
+  it('answers 200 with the section 1 body: object, model, usage, data with index, one 1536-float vector per input', async () => {
+    const res = await embed(emu, { input: 'The quick brown fox.' });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    assert.deepEqual(Object.keys(res.json), ['object', 'model', 'usage', 'data']);
+    assert.equal(res.json.object, 'list');
+    assert.equal(res.json.model, 'text-embedding-ada-002');
+    assert.ok(res.json.usage.prompt_tokens > 0);
+    assert.equal(res.json.usage.total_tokens, res.json.usage.prompt_tokens);
+    assert.equal(res.json.data.length, 1);
+    const [item] = res.json.data;
+    assert.equal(item.object, 'embedding');
+    assert.equal(item.index, 0);
+    assert.equal(item.embedding.length, 1536);
+    assert.ok(item.embedding.every((x: unknown) => typeof x === 'number' && Number.isFinite(x)));
+    assert.deepEqual(item.embedding, deterministicEmbedding('The quick brown fox.'));
+  });
+
+  it('sends the realistic response headers', async () => {
+    const res = await embed(emu, { input: 'headers' });
+    for (const name of ['apim-request-id', 'x-request-id', 'x-ms-region', 'x-ratelimit-remaining-requests', 'x-ratelimit-remaining-tokens']) {
+      assert.ok(res.headers.get(name), `missing ${name}`);
+    }
+    assert.match(res.headers.get('apim-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    assert.ok(Number(res.headers.get('x-ratelimit-remaining-requests')) < 120);
+    assert.notEqual(res.headers.get('connection'), 'close');
+  });
+
+  it('returns one vector per array input, in input order, deterministic and distinct', async () => {
+    const inputs = ['alpha beta', 'gamma delta', 'alpha beta'];
+    const res = await embed(emu, { input: inputs });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json.data.map((d: { index: number }) => d.index), [0, 1, 2]);
+    inputs.forEach((text, i) => assert.deepEqual(res.json.data[i].embedding, deterministicEmbedding(text)));
+    assert.deepEqual(res.json.data[0].embedding, res.json.data[2].embedding);
+    assert.notDeepEqual(res.json.data[0].embedding, res.json.data[1].embedding);
+    const again = await embed(emu, { input: 'gamma delta' });
+    assert.deepEqual(again.json.data[0].embedding, res.json.data[1].embedding);
+  });
+
+  it('uses the deployment name as the model when it names one, and honours the dimensions option', async () => {
+    const other = await startEmulator({ deployments: ['text-embedding-3-large'], dimensions: 3072 });
+    try {
+      const res = await embed(other, { input: 'x' }, { deployment: 'text-embedding-3-large' });
+      assert.equal(res.json.model, 'text-embedding-3-large');
+      assert.equal(res.json.data[0].embedding.length, 3072);
+    } finally {
+      await other.close();
+    }
+    const custom = await embed(emu, { input: 'x' }, { deployment: 'my-embeddings' });
+    assert.equal(custom.status, 200);
+    assert.equal(custom.json.model, 'text-embedding-ada-002');
+  });
+
+  it('encoding_format "base64" returns little-endian float32 bytes that decode to the float vector', async () => {
+    const res = await embed(emu, { input: ['round trip', 'two'], encoding_format: 'base64' });
+    assert.equal(res.status, 200);
+    const b64: string = res.json.data[0].embedding;
+    assert.equal(typeof b64, 'string');
+    const bytes = Buffer.from(b64, 'base64');
+    assert.equal(bytes.length, 1536 * 4);
+    const expected = deterministicEmbedding('round trip');
+    assert.equal(bytes.readFloatLE(0), expected[0]);
+    assert.deepEqual(fromBase64Float32(b64), expected);
+    const floats = await embed(emu, { input: 'round trip', encoding_format: 'float' });
+    assert.deepEqual(floats.json.data[0].embedding, expected);
+  });
+
+  it('ignores extra body properties the 2024-02-01 schema allows (model, user, dimensions)', async () => {
+    const res = await embed(emu, { input: 'x', model: 'whatever', user: 'u1', dimensions: 256 });
+    assert.equal(res.status, 200);
+    assert.equal(res.json.data[0].embedding.length, 1536);
+  });
+
+  describe('errors', () => {
+    it('wrong api-key: 401 with the "Access denied" body', async () => {
+      const res = await embed(emu, { input: 'x' }, { key: 'wrong' });
+      assert.equal(res.status, 401);
+      assert.deepEqual(res.json, {
+        error: {
+          code: '401',
+          message:
+            'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+        },
+      });
+    });
+
+    it('missing api-key: 401 with the statusCode/message body', async () => {
+      const res = await embed(emu, { input: 'x' }, { key: null });
+      assert.equal(res.status, 401);
+      assert.deepEqual(res.json, {
+        statusCode: 401,
+        message: 'Unauthorized. Access token is missing, invalid, audience is incorrect (https://cognitiveservices.azure.com), or have expired.',
+      });
+    });
+
+    it('unknown deployment: 404 DeploymentNotFound', async () => {
+      const res = await embed(emu, { input: 'x' }, { deployment: 'nope' });
+      assert.equal(res.status, 404);
+      assert.deepEqual(res.json, {
+        error: {
+          code: 'DeploymentNotFound',
+          message: 'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+        },
+      });
+    });
+
+    it('missing api-version or a wrong path: 404 Resource not found', async () => {
+      const notFound = { error: { code: '404', message: 'Resource not found' } };
+      const noVersion = await embed(emu, { input: 'x' }, { apiVersion: null });
+      assert.equal(noVersion.status, 404);
+      assert.deepEqual(noVersion.json, notFound);
+      const badVersion = await embed(emu, { input: 'x' }, { apiVersion: 'latest' });
+      assert.equal(badVersion.status, 404);
+      for (const path of ['/openai/deployments/text-embedding-ada-002/completions', '/openai/embeddings', '/deployments/text-embedding-ada-002/embeddings', '/']) {
+        const res = await fetch(`${emu.url}${path}?api-version=${EMBEDDINGS_API}`, {
+          method: 'POST',
+          headers: { 'api-key': emu.keys.embedding, 'content-type': 'application/json' },
+          body: '{"input":"x"}',
+        });
+        assert.equal(res.status, 404, path);
+        assert.deepEqual(await res.json(), notFound);
+      }
+      const get = await fetch(`${emu.url}/openai/deployments/text-embedding-ada-002/embeddings?api-version=${EMBEDDINGS_API}`, { headers: { 'api-key': emu.keys.embedding } });
+      assert.equal(get.status, 404);
+    });
+
+    it('invalid input: 400 invalid_request_error', async () => {
+      const bad: unknown[] = [{}, { input: '' }, { input: [] }, { input: ['ok', ''] }, { input: 42 }, { input: [1, 2] }, { input: null }, { input: Array(2049).fill('x') }];
+      for (const body of bad) {
+        const res = await embed(emu, body);
+        assert.equal(res.status, 400, JSON.stringify(body).slice(0, 40));
+        assert.deepEqual(res.json, { error: { message: INVALID_INPUT, type: 'invalid_request_error', param: null, code: null } });
+      }
+      const max = await embed(emu, { input: Array(2048).fill('x') });
+      assert.equal(max.status, 200);
+      assert.equal(max.json.data.length, 2048);
+    });
+
+    it('malformed JSON and an over-long input are 400 invalid_request_error', async () => {
+      const res = await embed(emu, '{"input": ');
+      assert.equal(res.status, 400);
+      assert.equal(res.json.error.type, 'invalid_request_error');
+      const long = await embed(emu, { input: 'word '.repeat(9000) });
+      assert.equal(long.status, 400);
+      assert.match(long.json.error.message, /maximum context length is 8192 tokens/);
+    });
+
+    it('checks the key before the deployment, and does not consume a fault on a refused request', async () => {
+      emu.faults.embeddings.push({ status: 500 });
+      const res = await embed(emu, { input: 'x' }, { deployment: 'nope', key: 'wrong' });
+      assert.equal(res.status, 401);
+      assert.equal(emu.faults.embeddings.length, 1);
+    });
+  });
+
+  describe('request log', () => {
+    it('records path, method, lower-cased headers, parsed body, arrival time and service, in order', async () => {
+      const t0 = performance.now();
+      await embed(emu, { input: 'first chunk' });
+      await embed(emu, { input: 'second chunk' }, { key: 'bad' });
+      assert.equal(emu.requests.length, 2);
+      const [a, b] = emu.requests;
+      assert.ok(a !== undefined && b !== undefined);
+      assert.equal(a.service, 'embeddings');
+      assert.equal(a.method, 'POST');
+      assert.equal(a.path, '/openai/deployments/text-embedding-ada-002/embeddings');
+      assert.equal(a.query['api-version'], EMBEDDINGS_API);
+      assert.equal(a.headers['api-key'], emu.keys.embedding);
+      assert.equal(a.headers['content-type'], 'application/json');
+      assert.deepEqual(a.body, { input: 'first chunk' });
+      assert.equal(a.status, 200);
+      assert.ok(a.receivedAt >= t0 && b.receivedAt >= a.receivedAt);
+      assert.equal(b.status, 401);
+      assert.equal(b.headers['api-key'], 'bad');
+    });
+  });
+});
+
+describe('deterministicEmbedding', () => {
+  it('is deterministic, unit-length, finite, float32-exact, 1536 long by default', () => {
+    const a = deterministicEmbedding('Section 1. Introduction');
+    assert.equal(a.length, 1536);
+    assert.deepEqual(a, deterministicEmbedding('Section 1. Introduction'));
+    assert.ok(a.every((x) => Number.isFinite(x) && Math.fround(x) === x));
+    const norm = Math.sqrt(a.reduce((s, x) => s + x * x, 0));
+    assert.ok(Math.abs(norm - 1) < 1e-5, `norm ${norm}`);
+    assert.equal(deterministicEmbedding('x', 8).length, 8);
+    assert.equal(deterministicEmbedding('', 4).length, 4);
+    assert.ok(deterministicEmbedding('!!!').every(Number.isFinite));
+  });
+
+  it('places texts that share words closer than unrelated ones', () => {
+    const cos = (a: number[], b: number[]): number => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
+    const base = deterministicEmbedding('invoice payment terms and late fees');
+    const near = deterministicEmbedding('late fees for invoice payment');
+    const far = deterministicEmbedding('volcanic geology of iceland');
+    assert.ok(cos(base, near) > cos(base, far) + 0.2);
+    assert.notDeepEqual(deterministicEmbedding('a b'), deterministicEmbedding('b a'));
+  });
+});

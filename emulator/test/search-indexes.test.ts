@@ -1,0 +1,216 @@
+/** Index management and key rules (azure-contracts.md sections 2-3; search fake items 1-3). */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { startEmulator } from '../src/index.ts';
+import type { Emulator } from '../src/index.ts';
+import { INDEX, pdfChunksDefinition, query, search } from './fixtures.ts';
+
+type Def = ReturnType<typeof pdfChunksDefinition> & { fields: Array<Record<string, unknown>>; vectorSearch: { algorithms: Array<Record<string, unknown>>; profiles: Array<Record<string, unknown>> } };
+
+function def(mutate: (d: Def) => void = () => {}, name = INDEX): Def {
+  const d = pdfChunksDefinition(name) as Def;
+  mutate(d);
+  return d;
+}
+
+function field(d: Def, name: string): Record<string, unknown> {
+  const f = d.fields.find((x) => x['name'] === name);
+  assert.ok(f);
+  return f;
+}
+
+describe('search index management', () => {
+  let emu: Emulator;
+  before(async () => {
+    emu = await startEmulator({ searchServiceName: 'svc' });
+  });
+  after(() => emu.close());
+  beforeEach(() => emu.reset());
+
+  it('PUT creates (201, definition back with defaults) then updates (204); GET returns it; DELETE 204 then 404', async () => {
+    const created = await search(emu, 'PUT', `/indexes/${INDEX}`, { body: pdfChunksDefinition() });
+    assert.equal(created.status, 201);
+    assert.match(created.headers.get('content-type') ?? '', /^application\/json; odata\.metadata=minimal/);
+    assert.equal(created.json.name, INDEX);
+    assert.equal(created.json.fields.length, 7);
+    const emb = created.json.fields.find((f: { name: string }) => f.name === 'embedding');
+    assert.equal(emb.dimensions, 1536);
+    assert.equal(emb.vectorSearchProfile, 'chunk-vector-profile');
+    assert.ok(emu.index(INDEX));
+
+    const updated = await search(emu, 'PUT', `/indexes/${INDEX}`, {
+      body: def((d) => d.fields.push({ name: 'page', type: 'Edm.Int32', filterable: true })),
+    });
+    assert.equal(updated.status, 204);
+    assert.equal(updated.text, '');
+
+    const got = await search(emu, 'GET', `/indexes/${INDEX}`);
+    assert.equal(got.status, 200);
+    assert.equal(got.json.fields.length, 8);
+    const gotOData = await search(emu, 'GET', `/indexes('${INDEX}')`);
+    assert.equal(gotOData.status, 200);
+
+    const list = await search(emu, 'GET', '/indexes');
+    assert.deepEqual(list.json.value.map((i: { name: string }) => i.name), [INDEX]);
+
+    assert.equal((await search(emu, 'DELETE', `/indexes/${INDEX}`)).status, 204);
+    const gone = await search(emu, 'GET', `/indexes/${INDEX}`);
+    assert.equal(gone.status, 404);
+    assert.deepEqual(gone.json, { error: { code: '', message: `The index '${INDEX}' for service 'svc' was not found.` } });
+    assert.equal((await search(emu, 'DELETE', `/indexes/${INDEX}`)).status, 404);
+  });
+
+  it('POST /indexes creates (201) and refuses an existing name (409)', async () => {
+    const res = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition('other-index') });
+    assert.equal(res.status, 201);
+    assert.ok(emu.index('other-index'));
+    const again = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition('other-index') });
+    assert.equal(again.status, 409);
+  });
+
+  it('an update may not remove or retype an existing field', async () => {
+    emu.createIndex(pdfChunksDefinition());
+    const removed = await search(emu, 'PUT', `/indexes/${INDEX}`, { body: def((d) => d.fields.splice(4, 1)) });
+    assert.equal(removed.status, 400);
+    const retyped = await search(emu, 'PUT', `/indexes/${INDEX}`, { body: def((d) => (field(d, 'document_id')['type'] = 'Edm.String')) });
+    assert.equal(retyped.status, 400);
+  });
+
+  it('the URL name must match the body name', async () => {
+    const res = await search(emu, 'PUT', '/indexes/another', { body: pdfChunksDefinition() });
+    assert.equal(res.status, 400);
+  });
+
+  describe('definition validation (section 3 rules): 400 with an error body', () => {
+    const cases: Array<[string, Def | Record<string, unknown>]> = [
+      ['key not Edm.String', def((d) => { field(d, 'id')['type'] = 'Edm.Int64'; field(d, 'id')['searchable'] = false; })],
+      ['no key field', def((d) => (field(d, 'id')['key'] = false))],
+      ['two key fields', def((d) => (field(d, 'sourceName')['key'] = true))],
+      ['numeric field searchable', def((d) => (field(d, 'tenant_id')['searchable'] = true))],
+      ['vector field not searchable', def((d) => (field(d, 'embedding')['searchable'] = false))],
+      ['vector field filterable', def((d) => (field(d, 'embedding')['filterable'] = true))],
+      ['vector field sortable', def((d) => (field(d, 'embedding')['sortable'] = true))],
+      ['vector field facetable', def((d) => (field(d, 'embedding')['facetable'] = true))],
+      ['vector dimensions 1', def((d) => (field(d, 'embedding')['dimensions'] = 1))],
+      ['vector dimensions 3073', def((d) => (field(d, 'embedding')['dimensions'] = 3073))],
+      ['vector without dimensions', def((d) => delete field(d, 'embedding')['dimensions'])],
+      ['vector without profile', def((d) => delete field(d, 'embedding')['vectorSearchProfile'])],
+      ['unknown vector profile', def((d) => (field(d, 'embedding')['vectorSearchProfile'] = 'nope'))],
+      ['profile with unknown algorithm', def((d) => (d.vectorSearch.profiles[0] = { name: 'chunk-vector-profile', algorithm: 'nope' }))],
+      ['hnsw m 3', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 3 } }))],
+      ['hnsw m 11', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 11 } }))],
+      ['hnsw efConstruction 99', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { efConstruction: 99 } }))],
+      ['hnsw efSearch 1001', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { efSearch: 1001 } }))],
+      ['unknown metric', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { metric: 'manhattan' } }))],
+      ['unknown algorithm kind', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'ivf' }))],
+      ['dimensions on a non-vector field', def((d) => (field(d, 'content')['dimensions'] = 3))],
+      ['analyzer on a non-searchable field', def((d) => (field(d, 'section')['searchable'] = false, field(d, 'section')['analyzer'] = 'standard.lucene'))],
+      ['unknown type', def((d) => (field(d, 'section')['type'] = 'Edm.Text'))],
+      ['duplicate field', def((d) => d.fields.push({ name: 'content', type: 'Edm.String' }))],
+      ['bad field name', def((d) => (field(d, 'section')['name'] = '1section'))],
+      ['unknown field property', def((d) => (field(d, 'section')['colour'] = 'blue'))],
+      ['unknown index property', def((d) => (d['colour'] = 'blue'))],
+      ['no fields', def((d) => (d.fields = []))],
+    ];
+    for (const [label, body] of cases) {
+      it(label, async () => {
+        const res = await search(emu, 'PUT', `/indexes/${INDEX}`, { body });
+        assert.equal(res.status, 400, res.text);
+        assert.equal(typeof res.json.error.message, 'string');
+        assert.equal(typeof res.json.error.code, 'string');
+        assert.equal(emu.index(INDEX), undefined);
+        assert.throws(() => emu.createIndex(body), /createIndex: /);
+      });
+    }
+
+    it('accepts the hnsw bounds m 4-10, ef 100-1000, dimensions 2 and 3072, exhaustiveKnn', async () => {
+      const ok = [
+        def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 10, efConstruction: 100, efSearch: 1000, metric: 'cosine' } })),
+        def((d) => (field(d, 'embedding')['dimensions'] = 2), 'dims-2'),
+        def((d) => (field(d, 'embedding')['dimensions'] = 3072), 'dims-3072'),
+        def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'exhaustiveKnn', exhaustiveKnnParameters: { metric: 'cosine' } }), 'exhaustive'),
+      ];
+      for (const body of ok) {
+        const res = await search(emu, 'PUT', `/indexes/${String(body['name'])}`, { body });
+        assert.ok(res.status === 201 || res.status === 204, res.text);
+      }
+    });
+  });
+
+  describe('index names', () => {
+    for (const bad of ['A-index', '-index', 'index-', 'in--dex', 'x', 'a'.repeat(129), 'in_dex', 'in.dex']) {
+      it(`refuses '${bad.length > 20 ? `${bad.slice(0, 10)}...(${bad.length})` : bad}'`, async () => {
+        const res = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition(bad) });
+        assert.equal(res.status, 400);
+      });
+    }
+    for (const good of ['ab', '1index', 'pdf-chunks-2', 'a'.repeat(128)]) {
+      it(`accepts '${good.length > 20 ? `${good.slice(0, 10)}...(${good.length})` : good}'`, async () => {
+        const res = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition(good) });
+        assert.equal(res.status, 201, res.text);
+      });
+    }
+  });
+});
+
+describe('search keys and api-version', () => {
+  let emu: Emulator;
+  before(async () => {
+    emu = await startEmulator();
+    emu.createIndex(pdfChunksDefinition());
+  });
+  after(() => emu.close());
+
+  it('missing api-version: 400', async () => {
+    const res = await search(emu, 'POST', `/indexes/${INDEX}/docs/search`, { body: {}, apiVersion: null });
+    assert.equal(res.status, 400);
+    assert.match(res.json.error.message, /api-version/);
+  });
+
+  it('missing key: 401, wrong key: 403, both with JSON error bodies', async () => {
+    const missing = await search(emu, 'POST', `/indexes/${INDEX}/docs/search`, { body: {}, key: null });
+    assert.equal(missing.status, 401);
+    assert.equal(typeof missing.json.error.message, 'string');
+    const wrong = await search(emu, 'POST', `/indexes/${INDEX}/docs/search`, { body: {}, key: 'nope' });
+    assert.equal(wrong.status, 403);
+    assert.equal(typeof wrong.json.error.message, 'string');
+  });
+
+  it('the query key may search and look up, but gets 403 on docs/index and on index management', async () => {
+    const q = emu.keys.searchQuery;
+    assert.equal((await query(emu, { search: '*' }, { key: q })).status, 200);
+    assert.equal((await search(emu, 'GET', `/indexes/${INDEX}/docs?search=*`, { key: q })).status, 200);
+    assert.equal((await search(emu, 'GET', `/indexes('${INDEX}')/docs/$count`, { key: q })).status, 200);
+    const write = await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, { body: { value: [{ '@search.action': 'delete', id: 'a' }] }, key: q });
+    assert.equal(write.status, 403);
+    assert.equal(typeof write.json.error.message, 'string');
+    assert.equal((await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.index`, { body: { value: [] }, key: q })).status, 403);
+    assert.equal((await search(emu, 'GET', `/indexes/${INDEX}`, { key: q })).status, 403);
+    assert.equal((await search(emu, 'PUT', `/indexes/${INDEX}`, { body: pdfChunksDefinition(), key: q })).status, 403);
+    assert.equal((await search(emu, 'DELETE', `/indexes/${INDEX}`, { key: q })).status, 403);
+    assert.equal((await search(emu, 'GET', '/indexes', { key: q })).status, 403);
+    assert.ok(emu.index(INDEX), 'nothing was deleted');
+  });
+
+  it('unknown index: 404 "The index ... for service ... was not found." on every docs route', async () => {
+    const message = "The index 'nope' for service 'emulator' was not found.";
+    for (const [method, path, body] of [
+      ['POST', '/indexes/nope/docs/search', {}],
+      ['GET', '/indexes/nope/docs?search=*', undefined],
+      ['POST', '/indexes/nope/docs/index', { value: [] }],
+      ['POST', "/indexes('nope')/docs/search.post.search", {}],
+      ['POST', "/indexes('nope')/docs/search.index", { value: [] }],
+    ] as const) {
+      const res = await search(emu, method, path, { body });
+      assert.equal(res.status, 404, path);
+      assert.deepEqual(res.json, { error: { code: '', message } });
+    }
+  });
+
+  it('a wrong method is 405 with Allow; an unknown path 404', async () => {
+    const res = await search(emu, 'GET', `/indexes/${INDEX}/docs/index`);
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get('allow'), 'POST');
+    assert.equal((await search(emu, 'GET', `/indexes/${INDEX}/whatever/else`)).status, 404);
+  });
+});

@@ -1,0 +1,335 @@
+// Reading order from text item positions: items -> rows (same baseline) -> segments (runs
+// separated by wide gaps) -> lines, with two-column runs read column by column.
+import type { TextLine } from '../../types.ts';
+
+export interface RawItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  font: string;
+  mono: boolean;
+}
+
+interface Segment {
+  x: number;
+  xEnd: number;
+  text: string;
+  items: RawItem[];
+}
+
+interface Row {
+  y: number;
+  size: number;
+  segs: Segment[];
+}
+
+const WS = /^\s*$/;
+
+/** Gap (in em of the font size) above which two items on a row get a space between them. */
+const SPACE_GAP_EM = 0.18;
+/** Gap (in em) that splits a row into separate segments (possible column gutter / table cell). */
+const SEGMENT_GAP_EM = 1.6;
+/** Gap (in em) wider than a word space: a possible column boundary if aligned across rows. */
+const PIECE_GAP_EM = 0.5;
+/** A two-column run needs this many rows with text on both sides... */
+const MIN_COLUMN_ROWS = 3;
+/** ...and this average length (characters) on each side, so that TOC page numbers and narrow
+ * table cells are not taken for a column. */
+const MIN_COLUMN_CHARS = 10;
+
+export function buildLines(input: RawItem[]): TextLine[] {
+  const items = input.filter((it) => it.str.length > 0 && !WS.test(it.str) && it.size > 0);
+  if (items.length === 0) return [];
+  const rows = groupRows(items);
+  mergePieces(rows);
+  return reorderStaggered(orderRows(rows));
+}
+
+function groupRows(items: RawItem[]): Row[] {
+  // Stable sort by baseline, top of page first; ties keep content-stream order.
+  const sorted = items.map((it, i) => ({ it, i }));
+  sorted.sort((a, b) => b.it.y - a.it.y || a.i - b.i);
+  const rows: Row[] = [];
+  let cur: RawItem[] = [];
+  let curY = 0;
+  let curSize = 0;
+  for (const { it } of sorted) {
+    if (cur.length > 0 && Math.abs(curY - it.y) <= 0.35 * Math.max(curSize, it.size)) {
+      cur.push(it);
+      if (it.size > curSize) curSize = it.size;
+      continue;
+    }
+    if (cur.length > 0) rows.push(makeRow(cur, curY, curSize));
+    cur = [it];
+    curY = it.y;
+    curSize = it.size;
+  }
+  if (cur.length > 0) rows.push(makeRow(cur, curY, curSize));
+  return rows;
+}
+
+/** Splits a row into pieces at every gap wider than a word space. */
+function makeRow(items: RawItem[], y: number, size: number): Row {
+  items.sort((a, b) => a.x - b.x);
+  const segs: Segment[] = [];
+  let seg: Segment | undefined;
+  for (const it of items) {
+    const gap = seg ? it.x - seg.xEnd : 0;
+    if (!seg || gap > PIECE_GAP_EM * Math.max(it.size, 6)) {
+      seg = { x: it.x, xEnd: it.x + it.width, text: it.str, items: [it] };
+      segs.push(seg);
+      continue;
+    }
+    const needSpace = gap > SPACE_GAP_EM * it.size && !/\s$/.test(seg.text) && !/^\s/.test(it.str);
+    seg.text += needSpace ? ' ' + it.str : it.str;
+    seg.items.push(it);
+    seg.xEnd = Math.max(seg.xEnd, it.x + it.width);
+  }
+  return { y, size, segs };
+}
+
+/**
+ * Merges a row's pieces back into segments, except at wide gaps and before a piece that starts
+ * at a column start of the page (an x where many rows have a piece begin after a gap): the
+ * narrow gutter of a two-column index or text.
+ */
+function mergePieces(rows: Row[]): void {
+  const starts = new Map<number, number>();
+  for (const r of rows) for (let i = 1; i < r.segs.length; i++) {
+    const k = Math.round(r.segs[i]!.x);
+    starts.set(k, (starts.get(k) ?? 0) + 1);
+  }
+  const minCount = Math.max(4, rows.length * 0.1);
+  const isStart = (x: number) => {
+    const k = Math.round(x);
+    return (starts.get(k) ?? 0) + (starts.get(k - 1) ?? 0) + (starts.get(k + 1) ?? 0) >= minCount;
+  };
+  for (const r of rows) {
+    if (r.segs.length < 2) continue;
+    const out: Segment[] = [r.segs[0]!];
+    for (let i = 1; i < r.segs.length; i++) {
+      const prev = out[out.length - 1]!;
+      const next = r.segs[i]!;
+      const gap = next.x - prev.xEnd;
+      if (gap > SEGMENT_GAP_EM * Math.max(next.items[0]!.size, 6) || isStart(next.x)) {
+        out.push(next);
+      } else {
+        prev.text = /\s$/.test(prev.text) ? prev.text + next.text : prev.text + ' ' + next.text;
+        prev.items.push(...next.items);
+        prev.xEnd = Math.max(prev.xEnd, next.xEnd);
+      }
+    }
+    r.segs = out;
+  }
+}
+
+interface Gap {
+  a: number;
+  b: number;
+}
+
+function gapsOf(row: Row): Gap[] {
+  const out: Gap[] = [];
+  for (let i = 1; i < row.segs.length; i++) {
+    const prev = row.segs[i - 1]!;
+    const next = row.segs[i]!;
+    out.push({ a: prev.xEnd, b: next.x });
+  }
+  return out;
+}
+
+/** Splits a row at x: segments left of it, segments right of it; null when a segment straddles x. */
+function splitAt(row: Row, g: Gap): { left: Segment[]; right: Segment[] } | null {
+  const left: Segment[] = [];
+  const right: Segment[] = [];
+  for (const s of row.segs) {
+    if (s.xEnd <= g.a + 0.5) left.push(s);
+    else if (s.x >= g.b - 0.5) right.push(s);
+    else return null;
+  }
+  return { left, right };
+}
+
+function orderRows(rows: Row[]): TextLine[] {
+  const out: TextLine[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const row = rows[i]!;
+    const run = row.segs.length > 1 ? findColumnRun(rows, i) : null;
+    if (!run) {
+      out.push(toLine(row.segs, row));
+      i++;
+      continue;
+    }
+    const rights: TextLine[] = [];
+    for (let k = i; k < run.end; k++) {
+      const r = rows[k]!;
+      const parts = splitAt(r, run.gutter)!;
+      if (parts.left.length > 0) out.push(toLine(parts.left, r));
+      if (parts.right.length > 0) rights.push(toLine(parts.right, r));
+    }
+    for (const l of rights) out.push(l);
+    i = run.end;
+  }
+  return out;
+}
+
+/** A run of rows starting at `start` that share an empty vertical band (a gutter) with enough text on both sides. */
+function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap } | null {
+  const first = rows[start]!;
+  for (const g0 of gapsOf(first)) {
+    if (g0.b - g0.a < PIECE_GAP_EM * first.size) continue;
+    let g: Gap = { a: g0.a, b: g0.b };
+    let lastBoth = start;
+    let both = 0;
+    let leftChars = 0;
+    let rightChars = 0;
+    let j = start;
+    for (; j < rows.length; j++) {
+      const r = rows[j]!;
+      // Code with aligned comments is not a two-column page.
+      if (r.segs.some((sg) => sg.items[0]!.mono)) break;
+      let parts = splitAt(r, g);
+      if (!parts) {
+        // The row straddles the current band: narrow the band to one of the row's gaps.
+        let narrowed: Gap | null = null;
+        for (const rg of gapsOf(r)) {
+          const a = Math.max(g.a, rg.a);
+          const b = Math.min(g.b, rg.b);
+          if (b - a >= 0.6 * r.size) {
+            narrowed = { a, b };
+            break;
+          }
+        }
+        if (!narrowed) break;
+        parts = splitAt(r, narrowed);
+        if (!parts) break;
+        g = narrowed;
+      }
+      if (parts.left.length > 0 && parts.right.length > 0) {
+        both++;
+        lastBoth = j;
+        for (const s of parts.left) leftChars += s.text.length;
+        for (const s of parts.right) rightChars += s.text.length;
+      }
+    }
+    if (both >= MIN_COLUMN_ROWS && leftChars / both >= MIN_COLUMN_CHARS && rightChars / both >= MIN_COLUMN_CHARS) {
+      // The longer column runs on alone below the shorter one: keep its rows while they follow
+      // at the run's line spacing (a full-width block below starts after a wider gap).
+      let end = lastBoth + 1;
+      const spacing = (first.y - rows[lastBoth]!.y) / Math.max(1, lastBoth - start);
+      while (end < rows.length && end < j) {
+        const r = rows[end]!;
+        if (rows[end - 1]!.y - r.y > spacing * 1.3 + 0.5 || !splitAt(r, g)) break;
+        end++;
+      }
+      return { end, gutter: g };
+    }
+  }
+  return null;
+}
+
+function toLine(segs: Segment[], row: Row): TextLine {
+  let text = '';
+  const fontChars = new Map<string, number>();
+  let monoChars = 0;
+  let chars = 0;
+  let size = 0;
+  let sizeChars = 0;
+  for (const s of segs) {
+    text = text.length === 0 ? s.text : text + ' ' + s.text;
+    for (const it of s.items) {
+      const n = it.str.length;
+      chars += n;
+      fontChars.set(it.font, (fontChars.get(it.font) ?? 0) + n);
+      if (it.mono) monoChars += n;
+      if (n > sizeChars) {
+        sizeChars = n;
+        size = it.size;
+      }
+    }
+  }
+  let font = '';
+  let best = -1;
+  for (const [f, n] of fontChars) {
+    if (n > best) {
+      best = n;
+      font = f;
+    }
+  }
+  return {
+    text: text.trim(),
+    x: segs[0]!.x,
+    xEnd: segs[segs.length - 1]!.xEnd,
+    y: row.y,
+    size: Math.round(size * 10) / 10,
+    font,
+    mono: monoChars * 2 > chars,
+  };
+}
+
+/**
+ * Two columns whose baselines do not line up (each column set on its own grid) come out of the
+ * row pass interleaved: left, right, left... Lines that sit wholly on either side of a common
+ * vertical band, alternating, are regrouped column by column.
+ */
+function reorderStaggered(lines: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const run = staggeredRun(lines, i);
+    if (!run) {
+      out.push(lines[i]!);
+      i++;
+      continue;
+    }
+    const left: TextLine[] = [];
+    const right: TextLine[] = [];
+    for (let k = i; k < run.end; k++) {
+      const l = lines[k]!;
+      (l.xEnd <= run.a + 0.5 ? left : right).push(l);
+    }
+    out.push(...left, ...right);
+    i = run.end;
+  }
+  return out;
+}
+
+function staggeredRun(lines: TextLine[], start: number): { end: number; a: number; b: number } | null {
+  const l0 = lines[start]!;
+  const l1 = lines[start + 1];
+  if (!l1 || l0.mono || l1.mono) return null;
+  let a: number;
+  let b: number;
+  if (l0.xEnd < l1.x) [a, b] = [l0.xEnd, l1.x];
+  else if (l1.xEnd < l0.x) [a, b] = [l1.xEnd, l0.x];
+  else return null;
+  if (b - a < 0.6 * l0.size) return null;
+  let lefts = 0;
+  let rights = 0;
+  let switches = 0;
+  let prevSide = 0;
+  let lastGood = start;
+  for (let j = start; j < lines.length; j++) {
+    const l = lines[j]!;
+    if (l.mono) break;
+    let side: number;
+    if (l.xEnd <= a + 0.5) side = -1;
+    else if (l.x >= b - 0.5) side = 1;
+    else if (l.x < a && l.xEnd > a && l.xEnd < b && l.xEnd - a < 0.5 * (b - a)) {
+      // A left line a little longer than those seen so far: the band narrows.
+      a = l.xEnd;
+      side = -1;
+    } else break;
+    if (b - a < 0.6 * l.size) break;
+    if (side === -1) lefts++;
+    else rights++;
+    if (prevSide !== 0 && side !== prevSide) switches++;
+    prevSide = side;
+    lastGood = j;
+  }
+  if (lefts < 3 || rights < 3 || switches < 4) return null;
+  return { end: lastGood + 1, a, b };
+}

@@ -1,0 +1,168 @@
+// PDF bytes -> chunks: sniff, guard, extract, drop furniture and listings, rebuild paragraphs
+// with headings, cut.
+import type { PdfChunk, PageText, TextLine } from '../../types.ts';
+import { extractPages } from './extract.ts';
+import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
+import { removeFurniture } from './furniture.ts';
+import { removeTocPages } from './toc.ts';
+import { isHeading, normalizeTitle, sectionLabel, type HeadingContext } from './headings.ts';
+import { splitIntoChunks, type Block } from '../../chunker.ts';
+import { pdfError } from '../../errors.ts';
+import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
+
+export interface ChunkOptions {
+  /** Bound on the bytes the document's compressed streams may inflate to (decompression bombs). */
+  maxDecodedBytes?: number;
+}
+
+const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/** `%PDF-` within the first 1024 bytes (as readers accept it), whatever the file is called. */
+export function looksLikePdf(data: Uint8Array): boolean {
+  const end = Math.min(data.length, 1024) - MAGIC.length;
+  for (let i = 0; i <= end; i++) {
+    if (data[i] === 0x25 && data[i + 1] === 0x50 && data[i + 2] === 0x44 && data[i + 3] === 0x46 && data[i + 4] === 0x2d) return true;
+  }
+  return false;
+}
+
+export interface Cleaned {
+  blocks: Block[];
+  /** 1-based numbers of the pages dropped as contents/listing/index pages. */
+  tocPages: number[];
+  pageCount: number;
+}
+
+export async function chunkPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<PdfChunk[]> {
+  const cleaned = await cleanPdf(data, opts);
+  return splitIntoChunks(cleaned.blocks);
+}
+
+export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<Cleaned> {
+  if (!looksLikePdf(data)) throw pdfError('not_pdf');
+  checkDecodedSize(data, opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES);
+  const doc = await extractPages(data);
+  const pageCount = doc.pages.length;
+  for (const p of doc.pages) {
+    const lines: TextLine[] = [];
+    for (const l of p.lines) {
+      const text = normalizeLine(l.text);
+      if (text.length > 0) {
+        l.text = text;
+        lines.push(l);
+      }
+    }
+    p.lines = lines;
+  }
+  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw pdfError('no_text');
+  removeFurniture(doc.pages);
+  const tocPages = removeTocPages(doc.pages);
+  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, doc.outline));
+  if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw pdfError('no_text');
+  return { blocks, tocPages, pageCount };
+}
+
+function headingContext(pages: PageText[], outline: string[]): HeadingContext {
+  const fonts = new Map<string, number>();
+  const sizes = new Map<number, number>();
+  let total = 0;
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const n = l.text.length;
+      total += n;
+      fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
+      const sz = Math.round(l.size * 2) / 2;
+      sizes.set(sz, (sizes.get(sz) ?? 0) + n);
+    }
+  }
+  const top = <K>(m: Map<K, number>, dflt: K): K => {
+    let best = dflt;
+    let bn = -1;
+    for (const [k, n] of m) if (n > bn) [best, bn] = [k, n];
+    return best;
+  };
+  let variety = 0;
+  for (const n of fonts.values()) if (n >= total * 0.01) variety++;
+  for (const n of sizes.values()) if (n >= total * 0.01) variety++;
+  return {
+    bodyFont: top(fonts, ''),
+    bodySize: top(sizes, 10),
+    fontVariety: variety > 2,
+    outline: new Set(outline.map(normalizeTitle).filter((s) => s.length > 0)),
+  };
+}
+
+const TERMINAL = /[.!?:]["'”’)\]]*$/;
+
+/**
+ * Rebuilds paragraphs from lines: a new paragraph starts at a heading, after a heading, at a
+ * change between code (monospace) and prose, at a vertical gap clearly larger than the line
+ * spacing, at an indented first line, or after a short line that ends a sentence. Across a page
+ * (or column) break, a line that does not end a sentence continues into a next line that starts
+ * in lower case.
+ */
+function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
+  const blocks: Block[] = [];
+  let para = '';
+  let paraMono = false;
+  const flush = () => {
+    const text = finishParagraph(para).trim();
+    if (text.length > 0) blocks.push({ text });
+    para = '';
+  };
+  let prev: TextLine | undefined;
+  for (const p of pages) {
+    const spacing = lineSpacing(p.lines);
+    let right = 0;
+    for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
+    let first = true;
+    for (const l of p.lines) {
+      if (isHeading(l, ctx)) {
+        flush();
+        blocks.push({ text: l.text, heading: sectionLabel(l.text) });
+        prev = undefined;
+        first = false;
+        continue;
+      }
+      let brk: boolean;
+      if (!prev || para.length === 0) brk = true;
+      else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
+      else if (first || l.y > prev.y + 1) {
+        // New page or new column: continue a sentence cut by the break.
+        brk = TERMINAL.test(para) || !/^[\p{Ll}(]/u.test(l.text);
+      } else {
+        const dy = prev.y - l.y;
+        const gap = dy > spacing * 1.4 + 0.5;
+        const indented = l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6;
+        const shortEnd = prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
+        brk = gap || indented || shortEnd;
+      }
+      if (brk) {
+        flush();
+        para = l.text;
+      } else {
+        para = joinLines(para, l.text);
+      }
+      paraMono = l.mono;
+      prev = l;
+      first = false;
+    }
+  }
+  flush();
+  const texts = resolveHyphens(blocks.map((b) => b.text));
+  for (let i = 0; i < blocks.length; i++) blocks[i]!.text = texts[i]!;
+  return blocks;
+}
+
+/** Typical distance between consecutive baselines on the page (the most common one). */
+function lineSpacing(lines: TextLine[]): number {
+  const counts = new Map<number, number>();
+  for (let i = 1; i < lines.length; i++) {
+    const dy = Math.round((lines[i - 1]!.y - lines[i]!.y) * 2) / 2;
+    if (dy > 0 && dy < lines[i]!.size * 3) counts.set(dy, (counts.get(dy) ?? 0) + 1);
+  }
+  let best = 12;
+  let bn = 0;
+  for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
+  return best;
+}

@@ -1,0 +1,127 @@
+// The PDF worker pool: parsing and chunking run on worker threads, never on the event loop.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { PdfError, MESSAGES, toPdfError } from './errors.ts';
+import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
+import type { PdfChunk } from './types.ts';
+import type { ChunkTask, ChunkResult } from './worker.ts';
+import type { PayloadIds } from './payload.ts';
+
+export interface ChunkPayload {
+  /** the chunk envelope as UTF-8 JSON, ready to send */
+  json: Buffer;
+  batches: number;
+  count: number;
+}
+
+export interface ChunkPool {
+  /**
+   * Chunks one PDF on a worker thread. When `pdf` spans a whole (non-shared) ArrayBuffer, that
+   * buffer is transferred to the worker, not copied: the caller's view is detached afterwards.
+   * Rejects with a PdfError (not_pdf, encrypted, damaged, no_text, too_large, timeout), or with
+   * the signal's reason when the caller aborts.
+   */
+  chunk(pdf: Uint8Array, opts?: { signal?: AbortSignal }): Promise<PdfChunk[]>;
+  /**
+   * Like chunk(), but the worker also writes the index payload (no embeddings): the main
+   * thread then receives one byte array instead of a graph of chunk objects to rebuild
+   * and serialise, which kept the event loop busy for milliseconds per large document.
+   */
+  payload(pdf: Uint8Array, ids: PayloadIds, opts?: { signal?: AbortSignal }): Promise<ChunkPayload>;
+  close(): Promise<void>;
+}
+
+export interface ChunkPoolOptions {
+  /**
+   * Worker threads; default one core fewer than the machine has (at least 1): with a
+   * worker per core, parsing competed with the event loop for the CPU and /healthz p99
+   * rose past 2x idle on a 2-core machine (docs/benchmarks.md).
+   */
+  threads?: number;
+  /** Time bound of one parse; the worker is terminated after it. Default 60 s. */
+  timeoutMs?: number;
+  /** Bound on what the PDF's compressed streams may inflate to. Default 256 MiB. */
+  maxDecodedBytes?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Old-generation heap of a worker: a parse that outgrows it kills only its own worker. */
+const WORKER_HEAP_MB = 1024;
+/** A small young generation keeps the rss of a long parse down at little cost in speed. */
+const YOUNG_MB = 32;
+
+export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
+  const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism() - 1));
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
+  const piscina = new Piscina<ChunkTask, ChunkResult>({
+    filename: new URL('./worker.ts', import.meta.url).href,
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
+  });
+  let closed = false;
+
+  async function run(pdf: Uint8Array, o: { signal?: AbortSignal }, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
+    if (closed) throw new Error('PDF pool is closed');
+    const callerSignal = o.signal;
+    callerSignal?.throwIfAborted();
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, timeoutMs);
+    const onAbort = () => ctrl.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onAbort, { once: true });
+    const buf = pdf.buffer;
+    const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
+    // A copy of its own: Buffer#slice is a view, and a view into Node's shared Buffer pool cannot be transferred.
+    const data = whole ? pdf : new Uint8Array(pdf);
+    try {
+      const r = await piscina.run(
+        { pdf: data, maxDecodedBytes, ...(payloadIds ? { payloadIds } : {}) },
+        { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
+      );
+      if (!r.ok) throw toPdfError(r.error);
+      return r;
+    } catch (err) {
+      if (err instanceof PdfError) throw err;
+      if (timedOut) throw new PdfError('timeout', MESSAGES.timeout(timeoutMs));
+      if (callerSignal?.aborted) throw callerSignal.reason ?? err;
+      const code = (err as { code?: string }).code;
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new PdfError('too_large', 'The PDF needs too much memory to parse.');
+      }
+      // The worker died some other way (a native crash, an uncaught error): say so, no details.
+      throw new PdfError('damaged', MESSAGES.damaged('the parser stopped unexpectedly'));
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<PdfChunk[]> {
+    const r = await run(pdf, o);
+    if (!('chunks' in r)) throw new Error('worker answered without chunks');
+    return r.chunks;
+  }
+
+  async function payload(pdf: Uint8Array, ids: PayloadIds, o: { signal?: AbortSignal } = {}): Promise<ChunkPayload> {
+    const r = await run(pdf, o, ids);
+    if (!('payload' in r)) throw new Error('worker answered without a payload');
+    const { json, batches, count } = r.payload;
+    return { json: Buffer.from(json.buffer, json.byteOffset, json.byteLength), batches, count };
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    await piscina.close({ force: true });
+  }
+
+  return { chunk, payload, close };
+}

@@ -1,0 +1,32 @@
+// Piscina worker entry: one PDF per task. Errors come back as data, because structured clone
+// turns a PdfError into a plain Error without its code and status.
+import { chunkPdf } from './formats/pdf/pipeline.ts';
+import { PdfError, MESSAGES, safeReason, type PdfErrorData } from './errors.ts';
+import type { PdfChunk } from './types.ts';
+import { buildPayload, type PayloadIds } from './payload.ts';
+
+export interface ChunkTask {
+  pdf: Uint8Array;
+  maxDecodedBytes?: number;
+  /** When set, the worker also writes the index payload, so the event loop only sends bytes. */
+  payloadIds?: PayloadIds;
+}
+
+export type ChunkResult =
+  | { ok: true; chunks: PdfChunk[] }
+  | { ok: true; payload: { json: Uint8Array; batches: number; count: number } }
+  | { ok: false; error: PdfErrorData };
+
+export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
+  try {
+    const chunks = await chunkPdf(task.pdf, { maxDecodedBytes: task.maxDecodedBytes });
+    if (task.payloadIds) {
+      const { json, batches } = buildPayload(chunks, task.payloadIds);
+      return { ok: true, payload: { json, batches, count: chunks.length } };
+    }
+    return { ok: true, chunks };
+  } catch (err) {
+    const e = err instanceof PdfError ? err : new PdfError('damaged', MESSAGES.damaged(safeReason(err)));
+    return { ok: false, error: { code: e.code, message: e.message } };
+  }
+}

@@ -1,0 +1,203 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { splitIntoChunks, endsSentence, type Block } from '../../src/documents/chunker.ts';
+import type { PdfChunk } from '../../src/documents/types.ts';
+
+const cp = (s: string) => [...s].length;
+const squash = (s: string) => s.replace(/\s+/g, '');
+
+/** Deterministic filler: sentences of 6-14 words from a small vocabulary. */
+function sentences(n: number, seed = 1): string[] {
+  const words = ['policy', 'coverage', 'claim', 'network', 'the', 'of', 'review', 'annual', 'benefit', 'provider', 'account', 'schedule', 'premium', 'and'];
+  let x = seed;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const len = 6 + Math.floor(rnd() * 9);
+    const ws = Array.from({ length: len }, () => words[Math.floor(rnd() * words.length)]!);
+    const s = ws.join(' ');
+    out.push(s[0]!.toUpperCase() + s.slice(1) + '.');
+  }
+  return out;
+}
+
+function paragraphs(count: number, perPara: number, seed = 1): Block[] {
+  const ss = sentences(count * perPara, seed);
+  const out: Block[] = [];
+  for (let i = 0; i < count; i++) out.push({ text: ss.slice(i * perPara, (i + 1) * perPara).join(' ') });
+  return out;
+}
+
+function checkInvariants(blocks: Block[], chunks: PdfChunk[]): void {
+  const all = blocks.map((b) => b.text).join('\n');
+  assert.equal(squash(chunks.map((c) => c.content).join('')), squash(all), 'no text lost or duplicated');
+  chunks.forEach((c, i) => {
+    const n = cp(c.content);
+    if (i < chunks.length - 1) assert.ok(n >= 800 && n <= 1200, `chunk ${i} has ${n} code points`);
+    else assert.ok(n <= 1200, `last chunk has ${n}`);
+    assert.equal(c.content, c.content.trim(), 'no whitespace at the cut');
+    assert.ok([...c.section].length <= 90);
+  });
+  // Never mid-word: every cut falls on whitespace of the original text.
+  let pos = 0;
+  for (const c of chunks.slice(0, -1)) {
+    pos = all.indexOf(c.content, pos) + c.content.length;
+    assert.match(all[pos] ?? ' ', /\s/, 'cut on whitespace');
+  }
+}
+
+test('chunk sizes, no loss, cuts on whitespace', async (t) => {
+  const cases: [string, Block[]][] = [
+    ['many short paragraphs', paragraphs(60, 2)],
+    ['few long paragraphs', paragraphs(5, 60)],
+    ['one huge paragraph', paragraphs(1, 400)],
+    ['no punctuation at all', [{ text: Array.from({ length: 2000 }, (_, i) => `word${i % 37}`).join(' ') }]],
+    ['lines without sentence ends (code)', Array.from({ length: 300 }, (_, i) => ({ text: `set xrange [${i}:${i + 10}] # line ${i}` }))],
+    ['astral characters counted as one code point', [{ text: Array.from({ length: 900 }, (_, i) => (i % 5 === 0 ? '😀😀' : 'ab') + '.').join(' ') }]],
+  ];
+  for (const [name, blocks] of cases) {
+    await t.test(name, () => {
+      const chunks = splitIntoChunks(blocks);
+      checkInvariants(blocks, chunks);
+      assert.deepEqual(splitIntoChunks(blocks), chunks, 'deterministic');
+    });
+  }
+});
+
+test('a document under 800 characters gives one short chunk', () => {
+  const chunks = splitIntoChunks([{ text: 'Short text.', heading: undefined }]);
+  assert.deepEqual(chunks, [{ section: '', content: 'Short text.' }]);
+});
+
+test('an empty document gives no chunk', () => {
+  assert.deepEqual(splitIntoChunks([]), []);
+  assert.deepEqual(splitIntoChunks([{ text: '   ' }]), []);
+});
+
+test('a short tail is rebalanced so the last chunk is not tiny', () => {
+  const blocks = [{ text: sentences(28, 7).join(" ") }];
+  const total = cp(blocks[0]!.text);
+  assert.ok(total > 1600 && total < 2400, `fixture size ${total}`);
+  const chunks = splitIntoChunks(blocks);
+  assert.equal(chunks.length, 2);
+  for (const c of chunks) assert.ok(cp(c.content) >= 800, `${cp(c.content)}`);
+});
+
+test('prefers sentence ends, and cuts before a heading', () => {
+  const blocks: Block[] = [...paragraphs(3, 4, 3), { text: '2.1 Coverage rules', heading: '2.1 Coverage rules' }, ...paragraphs(6, 4, 4)];
+  const chunks = splitIntoChunks(blocks);
+  for (const c of chunks.slice(0, -1)) assert.match(c.content, /[.!?]$/);
+  const withHeading = chunks.find((c) => c.content.includes('2.1 Coverage rules'))!;
+  assert.ok(withHeading.content.startsWith('2.1 Coverage rules') || withHeading.section === '', 'heading opens its chunk when the window allows');
+});
+
+test('section: nearest heading at or before the chunk start, carried forward; "" before the first', () => {
+  const blocks: Block[] = [...paragraphs(4, 5, 5), { text: 'CHAPTER 1 BASICS', heading: 'CHAPTER 1 BASICS' }, ...paragraphs(12, 5, 6)];
+  const chunks = splitIntoChunks(blocks);
+  assert.equal(chunks[0]!.section, '');
+  const i = chunks.findIndex((c) => c.content.includes('CHAPTER 1 BASICS'));
+  for (const c of chunks.slice(i + 1)) assert.equal(c.section, 'CHAPTER 1 BASICS');
+  assert.ok(chunks.length - i > 2);
+});
+
+test('a single word longer than the window is cut hard (the only mid-word case)', () => {
+  const chunks = splitIntoChunks([{ text: 'x'.repeat(3000) }]);
+  assert.deepEqual(chunks.map((c) => cp(c.content)), [1200, 1200, 600]);
+});
+
+test('endsSentence', async (t) => {
+  const cases: [string, boolean][] = [
+    ['It works.', true],
+    ['Really?', true],
+    ['He said "stop."', true],
+    ['See e.g.', false],
+    ['J. Smith and A.', false],
+    ['compare with Fig.', false],
+    ['no end', false],
+    ['a code block {...}', false],
+  ];
+  for (const [s, want] of cases) await t.test(s, () => assert.equal(endsSentence(s, s.length), want));
+});
+
+test('cut preferences (small limits so that the fixtures stay readable)', async (t) => {
+  const limits = { min: 40, max: 80 };
+  const p = (text: string): Block => ({ text });
+  const hd = (text: string): Block => ({ text, heading: text });
+  // [name, blocks, limits, the expected chunks]
+  const cases: [string, Block[], typeof limits, string[]][] = [
+    [
+      'a paragraph end that ends a sentence beats a later sentence end inside a paragraph',
+      [p('One two three four five six seven eight nine ten.'), p('Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.')],
+      limits,
+      ['One two three four five six seven eight nine ten.', 'Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.'],
+    ],
+    [
+      'a sentence end before a heading beats a later paragraph end (the heading opens the chunk)',
+      [p('One two three four five six seven eight nine ten.'), hd('Second Part'), p('Eleven twelve thirteen.'), p('Fourteen fifteen sixteen.')],
+      limits,
+      ['One two three four five six seven eight nine ten.', 'Second Part\nEleven twelve thirteen.\nFourteen fifteen sixteen.'],
+    ],
+    [
+      'a sentence end beats a line break before a heading after a code example',
+      [p('Some words to begin with here. Plot it with this command:'), p('plot x'), p('plot y'), hd('Next Topic'), p('More text about the next topic here.')],
+      limits,
+      ['Some words to begin with here. Plot it with this command:', 'plot x\nplot y\nNext Topic\nMore text about the next topic here.'],
+    ],
+    [
+      'a sentence end inside a paragraph beats a later line break',
+      [p('Alpha beta gamma delta epsilon zeta eta. Theta iota kappa lambda mu'), p('Nu xi omicron pi rho sigma tau upsilon phi chi.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta.', 'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.'],
+    ],
+    [
+      'a semicolon inside a paragraph beats a later line break',
+      [p('Alpha beta gamma delta epsilon zeta eta; Theta iota kappa lambda mu'), p('Nu xi omicron pi rho sigma tau upsilon phi chi.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta;', 'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.'],
+    ],
+    [
+      'no sentence end: a line break beats a later word boundary',
+      [p('Alpha beta gamma delta epsilon zeta eta theta iota'), p('Kappa lambda mu nu xi omicron pi rho sigma tau upsilon')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta theta iota', 'Kappa lambda mu nu xi omicron pi rho sigma tau upsilon'],
+    ],
+    [
+      'an abbreviation is not a sentence end',
+      [p('Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda'), p('Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda', 'Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.'],
+    ],
+    [
+      'a chunk never ends on a heading',
+      [p('Alpha beta gamma delta epsilon zeta eta theta'), hd('Part Two'), p('Iota kappa lambda mu nu xi omicron pi rho sigma.')],
+      limits,
+      ['Alpha beta gamma delta epsilon zeta eta theta', 'Part Two\nIota kappa lambda mu nu xi omicron pi rho sigma.'],
+    ],
+    [
+      // A greedy cut at the latest sentence end ("another.") leaves the next window (101-121)
+      // in a run without any; cutting earlier lets the next window reach "end at all."
+      'look-ahead: an earlier cut leaves the next window a sentence end',
+      [p('The first sentence of this text is right here. Then another. A run of words with no end at all. and then more words that never stop at all')],
+      { min: 40, max: 60 },
+      ['The first sentence of this text is right here.', 'Then another. A run of words with no end at all.', 'and then more words that never stop at all'],
+    ],
+  ];
+  for (const [name, blocks, lim, want] of cases) {
+    await t.test(name, () => assert.deepEqual(splitIntoChunks(blocks, lim).map((c) => c.content), want));
+  }
+});
+
+test('every cut of a long mixed document ends a sentence when its window holds one', () => {
+  // Prose, then a code example and a table without sentence ends, then a heading: the greedy
+  // chunker cut before the heading; the plan keeps every chunk on a sentence end.
+  const blocks: Block[] = [];
+  for (let i = 0; i < 40; i++) {
+    blocks.push(...paragraphs(2, 3, 10 + i));
+    blocks.push(...Array.from({ length: 6 }, (_, j) => ({ text: `plot sin(${i}*x) with lines lw ${j}` })));
+    blocks.push({ text: Array.from({ length: 12 }, (_, j) => `besj${j}(x) real`).join(' ') });
+    blocks.push({ text: `Section ${i + 1}`, heading: `Section ${i + 1}` });
+  }
+  const chunks = splitIntoChunks(blocks);
+  checkInvariants(blocks, chunks);
+  for (const c of chunks.slice(0, -1)) assert.match(c.content, /[.!?:;]["'”’)\]]*$/, c.content.slice(-80));
+});

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { normalizeLine, joinLines, resolveHyphens, finishParagraph } from '../../../../src/documents/formats/pdf/clean.ts';
+
+test('normalizeLine', async (t) => {
+  const cases: [string, string, string][] = [
+    ['ligatures spelled out', 'e\uFB03cient \uFB01le \uFB02ow \uFB00 \uFB04 \uFB06', 'efficient file flow ff ffl st'],
+    ['odd spaces become one space', 'a\u00A0b\u2009c\u202Fd\u3000e  f', 'a b c d e f'],
+    ['invisible characters removed', 'a\u200Bb\uFEFFc\uFFFDd\u0007e', 'abcde'],
+    ['cid leftovers removed', 'x(cid:12)y', 'xy'],
+    ['inner soft hyphen removed', 'docume\u00ADntation', 'documentation'],
+    ['trailing soft hyphen kept for joining', 'impleme\u00AD', 'impleme\u00AD'],
+    ['private-use marker stripped', 'a\uE000b', 'ab'],
+    ['trimmed', '  hello  ', 'hello'],
+  ];
+  for (const [name, input, want] of cases) await t.test(name, () => assert.equal(normalizeLine(input), want));
+});
+
+test('joinLines and resolveHyphens', async (t) => {
+  const join = (a: string, b: string, others: string[] = []) => resolveHyphens([finishParagraph(joinLines(a, b)), ...others])[0];
+  const cases: [string, string, string, string[], string][] = [
+    ['plain lines join with a space', 'the quick', 'brown fox', [], 'the quick brown fox'],
+    ['soft hyphen at line end joins', 'impleme\u00AD', 'ntation done', [], 'implementation done'],
+    ['U+2010 at line end joins', 'Author\u2010', 'ization is', [], 'Authorization is'],
+    ['hyphenation joins when the document spells the word', 'the re-', 'quirement', ['one requirement'], 'the requirement'],
+    ['compound kept when the document spells it hyphenated', 'a well-', 'known fact', ['well-known'], 'a well-known fact'],
+    ['known compound prefix kept without evidence', 'a self-', 'contained unit', [], 'a self-contained unit'],
+    ['unknown split joined without evidence', 'the docu-', 'ment', [], 'the document'],
+    ['part already hyphenated keeps it', 'state-of-the-', 'art', [], 'state-of-the-art'],
+    ['hyphen before a capital stays, no space', 'pre-', 'Raphaelite', [], 'pre-Raphaelite'],
+    ['hyphen before a digit stays', 'Python-', '3 notes', [], 'Python-3 notes'],
+    ['dash after a space is not hyphenation', 'a -', 'b', [], 'a - b'],
+    ['orphan soft hyphen at paragraph end dropped', 'end\u00AD', '', [], 'end'],
+  ];
+  for (const [name, a, b, others, want] of cases) await t.test(name, () => assert.equal(join(a, b, others), want));
+});

@@ -1,0 +1,166 @@
+// The worker pool against hostile and odd inputs: each gives a PdfError of the right status or a
+// correct result, never a crash, and the pool keeps serving afterwards.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { createChunkPool } from '../../src/documents/pool.ts';
+import { PdfError } from '../../src/documents/errors.ts';
+import { chunkPdf } from '../../src/documents/formats/pdf/pipeline.ts';
+import { buildPayload } from '../../src/documents/payload.ts';
+import { makePdf, textPages, bombPdf } from './helpers/make-pdf.ts';
+
+const pool = createChunkPool({ threads: 2 });
+after(() => pool.close());
+
+const words = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda'.split(' ');
+const prose = (n: number) => Array.from({ length: n }, (_, i) => `Sentence ${i} talks about ${words[i % words.length]} and ${words[(i * 7) % words.length]}.`);
+const tiny = () => makePdf({ pages: textPages(['Hello from a tiny PDF. It has one short paragraph.']) });
+const normal = () => makePdf({ pages: textPages(['# 1 Introduction', prose(40).join(' '), '# 2 Details', prose(60).join(' ')]), compress: true });
+
+async function stillServes(): Promise<void> {
+  const chunks = await pool.chunk(tiny());
+  assert.deepEqual(chunks, [{ section: '', content: 'Hello from a tiny PDF. It has one short paragraph.' }]);
+}
+
+async function expectPdfError(p: Promise<unknown>, code: string | string[], status: number | number[]): Promise<PdfError> {
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof PdfError, `PdfError expected, got ${String(err)}`);
+    assert.ok([code].flat().includes(err.code), `code ${err.code}`);
+    assert.ok([status].flat().includes(err.status), `status ${err.status}`);
+    assert.doesNotMatch(err.message, /\/work\/|node_modules|\bat \w+ \(|\.mjs/);
+    return err;
+  }
+  assert.fail('expected a PdfError');
+}
+
+const truncated = () => {
+  const full = normal();
+  return full.slice(0, Math.floor(full.length / 2));
+};
+
+const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>][] = [
+  ['0-byte file', () => new Uint8Array(0), async (p) => void (await expectPdfError(p, 'not_pdf', 400))],
+  ['not a PDF (text)', () => new TextEncoder().encode('hello, I am a PDF, honest'), async (p) => void (await expectPdfError(p, 'not_pdf', 400))],
+  ['not a PDF (PNG signature)', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(500)]), async (p) => void (await expectPdfError(p, 'not_pdf', 400))],
+  ['image-only PDF', () => makePdf({ pages: [{ image: true }, { image: true }] }), async (p) => {
+    const e = await expectPdfError(p, 'no_text', 422);
+    assert.equal(e.message, 'No text could be extracted from the PDF.');
+  }],
+  ['encrypted PDF', () => makePdf({ pages: textPages(['Secret text.']), encrypt: true }), async (p) => {
+    const e = await expectPdfError(p, 'encrypted', [400, 422]);
+    assert.match(e.message, /encrypted/i);
+  }],
+  ['truncated PDF', truncated, async (p) => {
+    try {
+      const chunks = (await p) as { content: string }[];
+      assert.ok(Array.isArray(chunks));
+    } catch {
+      await expectPdfError(p, ['damaged', 'no_text'], 422);
+    }
+  }],
+  ['random bytes after a %PDF- header', () => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...randomBytes(20000)]), async (p) => void (await expectPdfError(p, ['damaged', 'no_text'], 422))],
+  ['page tree that loops', () => makePdf({ pages: textPages(['Looping tree text.']), loopPageTree: true }), async (p) => {
+    try {
+      await p;
+    } catch {
+      await expectPdfError(p, ['damaged', 'no_text'], 422);
+    }
+  }],
+  ['deeply nested objects', () => makePdf({ pages: textPages(['Nested.']), pageExtra: ` /Deep ${'['.repeat(200000)}${']'.repeat(200000)} /Deeper ${'<< /A '.repeat(50000)}1${' >>'.repeat(50000)}` }), async (p) => {
+    try {
+      await p;
+    } catch {
+      await expectPdfError(p, ['damaged', 'no_text'], 422);
+    }
+  }],
+];
+
+for (const [name, make, check] of hostile) {
+  test(`hostile input: ${name}`, async () => {
+    await check(pool.chunk(make()));
+    await stillServes();
+  });
+}
+
+test('a tiny PDF (< 800 characters) gives one short chunk', async () => {
+  await stillServes();
+});
+
+test('a normal generated PDF: headings become sections', async () => {
+  const chunks = await pool.chunk(normal());
+  assert.ok(chunks.length >= 3);
+  assert.equal(chunks[0]!.section, '1 Introduction');
+  assert.ok(chunks.some((c) => c.section === '2 Details'));
+});
+
+test('the pool result equals the pure pipeline result', async () => {
+  const pdf = normal();
+  assert.deepEqual(await pool.chunk(pdf.slice()), await chunkPdf(pdf.slice()));
+});
+
+test('a caller abort terminates the parse; the pool keeps serving', async () => {
+  const ctrl = new AbortController();
+  const p = pool.chunk(makePdf({ pages: textPages(prose(3000)) }), { signal: ctrl.signal });
+  ctrl.abort(new Error('client went away'));
+  await assert.rejects(p, /client went away/);
+  await stillServes();
+});
+
+test('the parse time bound gives a 422 timeout PdfError', async () => {
+  const quick = createChunkPool({ threads: 1, timeoutMs: 1 });
+  try {
+    const e = await expectPdfError(quick.chunk(makePdf({ pages: textPages(prose(3000)) })), 'timeout', 422);
+    assert.match(e.message, /too long/);
+  } finally {
+    await quick.close();
+  }
+  await stillServes();
+});
+
+test('a decompression bomb (1 GiB of spaces in a ~1 MB PDF) is refused with bounded memory', async () => {
+  const bomb = bombPdf(2 ** 30);
+  assert.ok(bomb.length < 2 * 2 ** 20);
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    const e = await expectPdfError(pool.chunk(bomb), 'too_large', [413, 422]);
+    assert.match(e.message, /decompress/i);
+  } finally {
+    clearInterval(timer);
+  }
+  assert.ok(peak < 600 * 2 ** 20, `peak rss ${Math.round(peak / 2 ** 20)} MB`);
+  await stillServes();
+  const chunks = await pool.chunk(normal());
+  assert.ok(chunks.length >= 3);
+});
+
+test('the caller buffer is transferred when it spans a whole ArrayBuffer', async () => {
+  const pdf = tiny();
+  await pool.chunk(pdf);
+  assert.equal(pdf.byteLength, 0, 'detached');
+  const backing = new Uint8Array(tiny().length + 10);
+  const view = backing.subarray(5, 5 + tiny().length);
+  view.set(tiny());
+  await pool.chunk(view);
+  assert.equal(view.byteLength, tiny().length, 'a view into a larger buffer is copied, not detached');
+});
+
+test('payload() writes in the worker exactly what buildPayload writes from chunk()', async () => {
+  const ids = { tenantId: '9007199254740993', documentId: '-1', sourceName: 'doc.pdf' };
+  const chunks = await pool.chunk(normal());
+  const done = await pool.payload(normal(), ids);
+  const expected = buildPayload(chunks, ids);
+  assert.ok(Buffer.isBuffer(done.json));
+  assert.equal(done.json.toString('utf8'), expected.json.toString('utf8'));
+  assert.equal(done.batches, expected.batches);
+  assert.equal(done.count, chunks.length);
+});
+
+test('payload() answers the same PdfErrors as chunk()', async () => {
+  await expectPdfError(pool.payload(new TextEncoder().encode('not a pdf at all'), { tenantId: '1', documentId: '2', sourceName: 's' }), 'not_pdf', 400);
+  await stillServes();
+});
