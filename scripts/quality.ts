@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
-import type { PdfChunk } from '../src/documents/types.ts';
+import type { Chunk } from '../src/documents/types.ts';
 
 export interface Report {
   file: string;
@@ -98,7 +98,7 @@ function referenceListing(p: string[]): boolean {
   return /\b(contents|index)\b/i.test(head) && entries >= p.length * 0.3;
 }
 
-export function measure(file: string, chunks: PdfChunk[], dropped: number[], pageCount: number): Report {
+export function measure(file: string, chunks: Chunk[], dropped: number[], pageCount: number): Report {
   const pages = referencePages(file);
   const furn = referenceFurniture(pages);
   const droppedSet = new Set(dropped);

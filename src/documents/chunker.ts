@@ -6,7 +6,7 @@
 // > a `:`/`;` inside a paragraph > a line break (before a heading first) > a word boundary; a
 // chunk never ends on a heading; the next chunk should not open on a lower-case letter; the last
 // chunk should also reach MIN.
-import type { PdfChunk } from './types.ts';
+import type { Chunk } from './types.ts';
 
 export interface Block {
   text: string;
@@ -276,7 +276,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   return ends;
 }
 
-export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): PdfChunk[] {
+export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): Chunk[] {
   const parts: string[] = [];
   const headings: { at: number; end: number; label: string }[] = [];
   let len = 0;
@@ -301,7 +301,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     cp[t.length] = n;
   }
   const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)), headingEnd: new Set(headings.map((h) => h.end)) };
-  const chunks: PdfChunk[] = [];
+  const chunks: Chunk[] = [];
   let h = 0;
   let section = '';
   let s = 0;

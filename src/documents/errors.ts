@@ -1,4 +1,4 @@
-export type PdfErrorCode =
+export type DocumentErrorCode =
   | 'not_pdf'
   | 'encrypted'
   | 'damaged'
@@ -6,7 +6,7 @@ export type PdfErrorCode =
   | 'too_large'
   | 'timeout';
 
-const STATUS: Record<PdfErrorCode, 400 | 413 | 422> = {
+const STATUS: Record<DocumentErrorCode, 400 | 413 | 422> = {
   not_pdf: 400,
   encrypted: 422,
   damaged: 422,
@@ -16,13 +16,13 @@ const STATUS: Record<PdfErrorCode, 400 | 413 | 422> = {
 };
 
 /** A PDF problem the client can act on. `message` is client-facing: no stack, no path. */
-export class PdfError extends Error {
+export class DocumentError extends Error {
   readonly status: 400 | 413 | 422;
-  readonly code: PdfErrorCode;
+  readonly code: DocumentErrorCode;
 
-  constructor(code: PdfErrorCode, message: string) {
+  constructor(code: DocumentErrorCode, message: string) {
     super(message);
-    this.name = 'PdfError';
+    this.name = 'DocumentError';
     this.code = code;
     this.status = STATUS[code];
   }
@@ -39,8 +39,8 @@ export const MESSAGES = {
   damaged: (reason: string) => `The PDF is damaged and could not be parsed: ${reason}`,
 } as const;
 
-export function pdfError(code: 'not_pdf' | 'encrypted' | 'no_text'): PdfError {
-  return new PdfError(code, MESSAGES[code]);
+export function documentError(code: 'not_pdf' | 'encrypted' | 'no_text'): DocumentError {
+  return new DocumentError(code, MESSAGES[code]);
 }
 
 /** Short, client-safe reason from an arbitrary pdf.js error: first line, no paths, bounded length. */
@@ -53,11 +53,11 @@ export function safeReason(err: unknown): string {
 }
 
 /** Same shape across the worker boundary (structured clone drops class and fields). */
-export interface PdfErrorData {
-  code: PdfErrorCode;
+export interface DocumentErrorData {
+  code: DocumentErrorCode;
   message: string;
 }
 
-export function toPdfError(data: PdfErrorData): PdfError {
-  return new PdfError(data.code, data.message);
+export function toDocumentError(data: DocumentErrorData): DocumentError {
+  return new DocumentError(data.code, data.message);
 }

@@ -1,9 +1,9 @@
 // The PDF worker pool: parsing and chunking run on worker threads, never on the event loop.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { PdfError, MESSAGES, toPdfError } from './errors.ts';
+import { DocumentError, MESSAGES, toDocumentError } from './errors.ts';
 import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
-import type { PdfChunk } from './types.ts';
+import type { Chunk } from './types.ts';
 import type { ChunkTask, ChunkResult } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
 
@@ -18,10 +18,10 @@ export interface ChunkPool {
   /**
    * Chunks one PDF on a worker thread. When `pdf` spans a whole (non-shared) ArrayBuffer, that
    * buffer is transferred to the worker, not copied: the caller's view is detached afterwards.
-   * Rejects with a PdfError (not_pdf, encrypted, damaged, no_text, too_large, timeout), or with
+   * Rejects with a DocumentError (not_pdf, encrypted, damaged, no_text, too_large, timeout), or with
    * the signal's reason when the caller aborts.
    */
-  chunk(pdf: Uint8Array, opts?: { signal?: AbortSignal }): Promise<PdfChunk[]>;
+  chunk(pdf: Uint8Array, opts?: { signal?: AbortSignal }): Promise<Chunk[]>;
   /**
    * Like chunk(), but the worker also writes the index payload (no embeddings): the main
    * thread then receives one byte array instead of a graph of chunk objects to rebuild
@@ -86,25 +86,25 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
         { pdf: data, maxDecodedBytes, ...(payloadIds ? { payloadIds } : {}) },
         { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
       );
-      if (!r.ok) throw toPdfError(r.error);
+      if (!r.ok) throw toDocumentError(r.error);
       return r;
     } catch (err) {
-      if (err instanceof PdfError) throw err;
-      if (timedOut) throw new PdfError('timeout', MESSAGES.timeout(timeoutMs));
+      if (err instanceof DocumentError) throw err;
+      if (timedOut) throw new DocumentError('timeout', MESSAGES.timeout(timeoutMs));
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new PdfError('too_large', 'The PDF needs too much memory to parse.');
+        throw new DocumentError('too_large', 'The PDF needs too much memory to parse.');
       }
       // The worker died some other way (a native crash, an uncaught error): say so, no details.
-      throw new PdfError('damaged', MESSAGES.damaged('the parser stopped unexpectedly'));
+      throw new DocumentError('damaged', MESSAGES.damaged('the parser stopped unexpectedly'));
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onAbort);
     }
   }
 
-  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<PdfChunk[]> {
+  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<Chunk[]> {
     const r = await run(pdf, o);
     if (!('chunks' in r)) throw new Error('worker answered without chunks');
     return r.chunks;

@@ -1,32 +1,25 @@
-/** One chunk of a PDF's text, as the chunking endpoint returns it (without the wire fields). */
-export interface PdfChunk {
+// The format-neutral shapes of the document pipeline: every format extractor
+// (src/documents/formats/<format>/) turns bytes into DocumentBlocks; the contents filter, the
+// chunker and the payload see only these, never a format.
+
+/** One chunk of a document's text, as the chunking endpoint returns it (without the wire fields). */
+export interface Chunk {
   section: string;
   content: string;
 }
 
-/** A line of text on a page, in reading order, built from pdf.js text items. */
-export interface TextLine {
+/** What a block is; the chunker treats them alike but for headings, which open sections. */
+export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'row';
+
+/** A piece of a document in reading order, as a format extractor returns it. */
+export interface DocumentBlock {
+  kind: BlockKind;
   text: string;
-  /** Left edge and right edge of the line, in PDF user space units. */
-  x: number;
-  xEnd: number;
-  /** Baseline (PDF y grows upwards). */
-  y: number;
-  /** Dominant font size and font id of the line (by characters). */
-  size: number;
-  font: string;
-  mono: boolean;
+  /** Heading level, 1 = top (headings only; absent when the format cannot tell). */
+  level?: number;
+  /** 1-based physical page the block starts on, for formats with pages. */
+  page?: number;
 }
 
-export interface PageText {
-  /** 1-based page number. */
-  number: number;
-  height: number;
-  lines: TextLine[];
-}
-
-export interface ExtractedDoc {
-  pages: PageText[];
-  /** Titles of the PDF outline (bookmarks), depth first; empty when the PDF has none. */
-  outline: string[];
-}
+/** The formats the pipeline reads, detected by content (src/documents/detect.ts). */
+export type DocumentFormat = 'pdf';

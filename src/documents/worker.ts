@@ -1,8 +1,8 @@
 // Piscina worker entry: one PDF per task. Errors come back as data, because structured clone
-// turns a PdfError into a plain Error without its code and status.
+// turns a DocumentError into a plain Error without its code and status.
 import { chunkPdf } from './formats/pdf/pipeline.ts';
-import { PdfError, MESSAGES, safeReason, type PdfErrorData } from './errors.ts';
-import type { PdfChunk } from './types.ts';
+import { DocumentError, MESSAGES, safeReason, type DocumentErrorData } from './errors.ts';
+import type { Chunk } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
 
 export interface ChunkTask {
@@ -13,9 +13,9 @@ export interface ChunkTask {
 }
 
 export type ChunkResult =
-  | { ok: true; chunks: PdfChunk[] }
+  | { ok: true; chunks: Chunk[] }
   | { ok: true; payload: { json: Uint8Array; batches: number; count: number } }
-  | { ok: false; error: PdfErrorData };
+  | { ok: false; error: DocumentErrorData };
 
 export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
   try {
@@ -26,7 +26,7 @@ export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
     }
     return { ok: true, chunks };
   } catch (err) {
-    const e = err instanceof PdfError ? err : new PdfError('damaged', MESSAGES.damaged(safeReason(err)));
+    const e = err instanceof DocumentError ? err : new DocumentError('damaged', MESSAGES.damaged(safeReason(err)));
     return { ok: false, error: { code: e.code, message: e.message } };
   }
 }

@@ -13,7 +13,7 @@ import { parseInt64 } from '../core/int64.ts';
 import { singleHeader } from '../http/headers.ts';
 import { buildPayload } from '../documents/payload.ts';
 import { EmbeddingError } from '../clients/embeddings.ts';
-import { PdfError } from '../documents/errors.ts';
+import { DocumentError } from '../documents/errors.ts';
 import type { AppDeps } from '../app.ts';
 
 interface ChunkParams {
@@ -167,10 +167,10 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
         const embedding = params.embedding;
         if (!embedding) {
           // The worker writes the payload too: the event loop only sends the bytes.
-          const done = await pdfErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal }));
+          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal }));
           return send(done, done.count, false);
         }
-        const chunks = await pdfErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal }));
+        const chunks = await documentErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal }));
         // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
         // reply do not make every young-generation GC copy them.
         const vectors: Float64Array[] = [];
@@ -191,11 +191,11 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
-async function pdfErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
+async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof PdfError) throw new AppError(err.status, err.message);
+    if (err instanceof DocumentError) throw new AppError(err.status, err.message);
     throw err;
   }
 }

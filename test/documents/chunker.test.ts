@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitIntoChunks, endsSentence, type Block } from '../../src/documents/chunker.ts';
-import type { PdfChunk } from '../../src/documents/types.ts';
+import type { Chunk } from '../../src/documents/types.ts';
 
 const cp = (s: string) => [...s].length;
 const squash = (s: string) => s.replace(/\s+/g, '');
@@ -28,7 +28,7 @@ function paragraphs(count: number, perPara: number, seed = 1): Block[] {
   return out;
 }
 
-function checkInvariants(blocks: Block[], chunks: PdfChunk[]): void {
+function checkInvariants(blocks: Block[], chunks: Chunk[]): void {
   const all = blocks.map((b) => b.text).join('\n');
   assert.equal(squash(chunks.map((c) => c.content).join('')), squash(all), 'no text lost or duplicated');
   chunks.forEach((c, i) => {

@@ -1,10 +1,10 @@
-// The worker pool against hostile and odd inputs: each gives a PdfError of the right status or a
+// The worker pool against hostile and odd inputs: each gives a DocumentError of the right status or a
 // correct result, never a crash, and the pool keeps serving afterwards.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createChunkPool } from '../../src/documents/pool.ts';
-import { PdfError } from '../../src/documents/errors.ts';
+import { DocumentError } from '../../src/documents/errors.ts';
 import { chunkPdf } from '../../src/documents/formats/pdf/pipeline.ts';
 import { buildPayload } from '../../src/documents/payload.ts';
 import { makePdf, textPages, bombPdf } from './helpers/make-pdf.ts';
@@ -22,17 +22,17 @@ async function stillServes(): Promise<void> {
   assert.deepEqual(chunks, [{ section: '', content: 'Hello from a tiny PDF. It has one short paragraph.' }]);
 }
 
-async function expectPdfError(p: Promise<unknown>, code: string | string[], status: number | number[]): Promise<PdfError> {
+async function expectPdfError(p: Promise<unknown>, code: string | string[], status: number | number[]): Promise<DocumentError> {
   try {
     await p;
   } catch (err) {
-    assert.ok(err instanceof PdfError, `PdfError expected, got ${String(err)}`);
+    assert.ok(err instanceof DocumentError, `DocumentError expected, got ${String(err)}`);
     assert.ok([code].flat().includes(err.code), `code ${err.code}`);
     assert.ok([status].flat().includes(err.status), `status ${err.status}`);
     assert.doesNotMatch(err.message, /\/work\/|node_modules|\bat \w+ \(|\.mjs/);
     return err;
   }
-  assert.fail('expected a PdfError');
+  assert.fail('expected a DocumentError');
 }
 
 const truncated = () => {
@@ -108,7 +108,7 @@ test('a caller abort terminates the parse; the pool keeps serving', async () => 
   await stillServes();
 });
 
-test('the parse time bound gives a 422 timeout PdfError', async () => {
+test('the parse time bound gives a 422 timeout DocumentError', async () => {
   const quick = createChunkPool({ threads: 1, timeoutMs: 1 });
   try {
     const e = await expectPdfError(quick.chunk(makePdf({ pages: textPages(prose(3000)) })), 'timeout', 422);

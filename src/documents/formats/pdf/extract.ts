@@ -1,8 +1,8 @@
 // Text extraction with pdf.js: our own page loop, each page released as soon as its text is read.
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { ExtractedDoc, PageText } from '../../types.ts';
+import type { ExtractedDoc, PageText } from './types.ts';
 import { buildLines, type RawItem } from './layout.ts';
-import { PdfError, MESSAGES, pdfError, safeReason } from '../../errors.ts';
+import { DocumentError, MESSAGES, documentError, safeReason } from '../../errors.ts';
 
 interface OutlineNode {
   title: string;
@@ -86,14 +86,14 @@ export async function extractPages(data: Uint8Array): Promise<ExtractedDoc> {
   }
 }
 
-function damaged(err: unknown): PdfError {
-  if (err instanceof PdfError) return err;
-  return new PdfError('damaged', MESSAGES.damaged(safeReason(err)));
+function damaged(err: unknown): DocumentError {
+  if (err instanceof DocumentError) return err;
+  return new DocumentError('damaged', MESSAGES.damaged(safeReason(err)));
 }
 
-function classifyOpenError(err: unknown): PdfError {
+function classifyOpenError(err: unknown): DocumentError {
   const name = err instanceof Error ? err.name : '';
-  if (name === 'PasswordException') return pdfError('encrypted');
-  if (name === 'InvalidPDFException') return new PdfError('damaged', MESSAGES.damaged('invalid PDF structure'));
+  if (name === 'PasswordException') return documentError('encrypted');
+  if (name === 'InvalidPDFException') return new DocumentError('damaged', MESSAGES.damaged('invalid PDF structure'));
   return damaged(err);
 }

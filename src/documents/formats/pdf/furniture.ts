@@ -1,5 +1,5 @@
 // Page furniture: running headers/footers and bare page numbers.
-import type { PageText, TextLine } from '../../types.ts';
+import type { PageText, TextLine } from './types.ts';
 
 /** How many lines at the top and at the bottom of a page may be furniture. */
 const EDGE_LINES = 3;

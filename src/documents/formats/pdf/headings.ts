@@ -1,6 +1,6 @@
 // Heading detection: a line's shape (numbered, ALL CAPS, keyword) confirmed by its font against
 // the body text, or by the PDF outline.
-import type { TextLine } from '../../types.ts';
+import type { TextLine } from './types.ts';
 
 export interface HeadingContext {
   bodySize: number;

@@ -1,6 +1,6 @@
 // Reading order from text item positions: items -> rows (same baseline) -> segments (runs
 // separated by wide gaps) -> lines, with two-column runs read column by column.
-import type { TextLine } from '../../types.ts';
+import type { TextLine } from './types.ts';
 
 export interface RawItem {
   str: string;

@@ -1,13 +1,14 @@
 // PDF bytes -> chunks: sniff, guard, extract, drop furniture and listings, rebuild paragraphs
 // with headings, cut.
-import type { PdfChunk, PageText, TextLine } from '../../types.ts';
+import type { Chunk } from '../../types.ts';
+import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './extract.ts';
 import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
 import { removeTocPages } from './toc.ts';
 import { isHeading, normalizeTitle, sectionLabel, type HeadingContext } from './headings.ts';
 import { splitIntoChunks, type Block } from '../../chunker.ts';
-import { pdfError } from '../../errors.ts';
+import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
 
 export interface ChunkOptions {
@@ -33,13 +34,13 @@ export interface Cleaned {
   pageCount: number;
 }
 
-export async function chunkPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<PdfChunk[]> {
+export async function chunkPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<Chunk[]> {
   const cleaned = await cleanPdf(data, opts);
   return splitIntoChunks(cleaned.blocks);
 }
 
 export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<Cleaned> {
-  if (!looksLikePdf(data)) throw pdfError('not_pdf');
+  if (!looksLikePdf(data)) throw documentError('not_pdf');
   checkDecodedSize(data, opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES);
   const doc = await extractPages(data);
   const pageCount = doc.pages.length;
@@ -54,11 +55,11 @@ export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promi
     }
     p.lines = lines;
   }
-  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw pdfError('no_text');
+  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw documentError('no_text');
   removeFurniture(doc.pages);
   const tocPages = removeTocPages(doc.pages);
   const blocks = buildBlocks(doc.pages, headingContext(doc.pages, doc.outline));
-  if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw pdfError('no_text');
+  if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('no_text');
   return { blocks, tocPages, pageCount };
 }
 

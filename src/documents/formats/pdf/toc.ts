@@ -1,5 +1,5 @@
 // Table-of-contents, list-of-figures/tables and back-of-book index pages.
-import type { PageText } from '../../types.ts';
+import type { PageText } from './types.ts';
 
 const TITLE = /^(?:table of contents|contents|list of (?:figures|tables|illustrations|listings)|index|general index|(?:function|concept|command|subject|variable)s?(?: and [a-z]+)? index|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const ROMAN = '[ivxlcdm]{1,7}';

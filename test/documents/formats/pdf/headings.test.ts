@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { headingShape, isHeading, sectionLabel, normalizeTitle, type HeadingContext } from '../../../../src/documents/formats/pdf/headings.ts';
-import type { TextLine } from '../../../../src/documents/types.ts';
+import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
 test('headingShape', async (t) => {
   const cases: [string, ReturnType<typeof headingShape>][] = [

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildLines, type RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
 import { removeFurniture } from '../../../../src/documents/formats/pdf/furniture.ts';
-import type { PageText } from '../../../../src/documents/types.ts';
+import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
 
 const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({ str, x, y, width: str.length * 5, size: 10, font: 'f', mono: false, ...o });
 

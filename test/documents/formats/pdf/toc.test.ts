@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyPage } from '../../../../src/documents/formats/pdf/toc.ts';
-import type { PageText } from '../../../../src/documents/types.ts';
+import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
 
 const page = (lines: string[]): PageText => ({
   number: 1,
