@@ -1,36 +1,26 @@
 // buildApp(config, deps): the one factory behind server.ts and every test.
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
-import { createTokenSigner, type TokenSigner } from './auth/jwt.ts';
+import { createTokenSigner } from './auth/jwt.ts';
 import { handleFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerCors } from './http/cors.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
-import { registerDocs } from './http/docs.ts';
-import { healthRoutes } from './routes/health.ts';
-import { additionRoutes } from './routes/addition.ts';
-import { tokenRoutes } from './routes/token.ts';
-import { referenceRoutes } from './routes/reference.ts';
-import { surveyRoutes } from './routes/survey.ts';
-import { chunkingRoutes } from './routes/chunking.ts';
-import { indexedDocumentRoutes } from './routes/indexed-documents.ts';
-import { createOutbound, type Outbound, type Resolver } from './clients/outbound.ts';
-import { createEmbeddingClient, type EmbeddingClient } from './clients/embeddings.ts';
-import { createSearchClient, type SearchClient } from './clients/search-index.ts';
+import { trackPaths } from './http/method-not-allowed.ts';
+import { mount, type App } from './http/routes.ts';
+import { collectApiDocuments, openapiJson, registerDocsPage, swaggerJson } from './docs/index.ts';
+import { liveness } from './routes/health.ts';
+import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './routes/addition.ts';
+import { addToken } from './routes/token.ts';
+import { countries, currency, products, users } from './routes/reference.ts';
+import { survey } from './routes/survey.ts';
+import { chunkAndEmbed, uploadLimits } from './routes/chunking.ts';
+import { deleteIndexedDocument, searchIndexDefinition } from './routes/indexed-documents.ts';
+import { createOutbound, type Resolver } from './clients/outbound.ts';
+import { createEmbeddingClient } from './clients/embeddings.ts';
+import { createSearchClient } from './clients/search-index.ts';
 import { createChunkPool, type ChunkPool } from './documents/pool.ts';
-
-export interface AppDeps {
-  config: Config;
-  signer: TokenSigner;
-  /** random source of the survey generator, [0, 1) */
-  rng: () => number;
-  now: () => Date;
-  outbound: Outbound;
-  embeddings: EmbeddingClient;
-  search: SearchClient;
-  /** the PDF worker pool, created at the first upload and closed with the app */
-  chunkPool: () => ChunkPool;
-}
 
 export interface BuildOptions {
   /** false for none (most tests); true for the configured logger; or pino options merged over it. Redaction always applies. */
@@ -39,8 +29,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** clock of the token signer, in ms since the epoch (tests of expiry) */
   clockMs?: () => number;
-  /** document flavour the route schemas are collected into */
-  docs?: 'openapi' | 'swagger' | 'none';
+  /** 'none': no API documents nor docs page (tests and benchmarks of other things) */
+  docs?: 'openapi' | 'none';
   /** DNS resolver of the outbound URL check (tests resolve names without a network) */
   resolve?: Resolver;
   /** waits between embedding retries (tests record them instead of sleeping) */
@@ -80,7 +70,7 @@ export function loggerOptions(config: Config, overrides: object = {}): object {
 
 const INFO_OR_BELOW = new Set(['info', 'debug', 'trace']);
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const logger = options.logger ? (loggerOptions(config, options.logger === true ? {} : options.logger) as { level?: string }) : undefined;
   const logsRequests = logger !== undefined && INFO_OR_BELOW.has(logger.level ?? 'info');
   const app = Fastify({
@@ -100,33 +90,50 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const outbound = createOutbound(config.outboundAllowedHosts, options.resolve);
+  const signer = createTokenSigner(config.jwtSecret, config.tokenTtlSeconds, options.clockMs);
+  const embeddings = createEmbeddingClient({ dispatcher: outbound.dispatcher, timeoutMs: config.embeddingTimeoutMs, sleep: options.sleep });
+  const search = createSearchClient({ dispatcher: outbound.dispatcher, timeoutMs: config.searchTimeoutMs });
   let ownPool: ChunkPool | undefined;
-  const deps: AppDeps = {
-    config,
-    signer: createTokenSigner(config.jwtSecret, config.tokenTtlSeconds, options.clockMs),
-    rng: options.rng ?? Math.random,
-    now: options.now ?? (() => new Date()),
-    outbound,
-    embeddings: createEmbeddingClient({ dispatcher: outbound.dispatcher, timeoutMs: config.embeddingTimeoutMs, sleep: options.sleep }),
-    search: createSearchClient({ dispatcher: outbound.dispatcher, timeoutMs: config.searchTimeoutMs }),
-    chunkPool: () => options.chunkPool ?? (ownPool ??= createChunkPool()),
-  };
+  // The PDF worker pool, created at the first upload and closed with the app.
+  const chunkPool = () => options.chunkPool ?? (ownPool ??= createChunkPool());
+  const rng = options.rng ?? Math.random;
+  const now = options.now ?? (() => new Date());
   app.addHook('onClose', async () => {
     await Promise.all([outbound.close(), ownPool?.close()]);
   });
 
-  installErrorHandlers(app);
+  installErrorHandlers(app, trackPaths(app));
   acceptEmptyJsonBodies(app);
   await registerCors(app);
-  if (options.docs !== 'none') await registerDocs(app, options.docs ?? 'openapi');
+  const docs = options.docs === 'none' ? undefined : await collectApiDocuments(app);
 
-  await app.register(healthRoutes);
-  await app.register(additionRoutes, deps);
-  await app.register(tokenRoutes, deps);
-  await app.register(referenceRoutes);
-  await app.register(surveyRoutes, deps);
-  await app.register(chunkingRoutes, deps);
-  await app.register(indexedDocumentRoutes, deps);
+  // The URL map. Every interface path is also served with `.php` (or without it, for the two
+  // that the interface names with it); any other method on a known path is a 405 with Allow.
+  mount(app, 'GET', '/healthz', liveness());
+  mount(app, 'GET', '/apis/add-url', addUrl());
+  mount(app, 'POST', '/apis/add-body', addBody());
+  mount(app, 'GET', '/apis/add-apikey', addApiKey(config));
+  mount(app, 'GET', '/apis/add-custom', addCustom(config));
+  mount(app, 'GET', '/apis/add-basic', addBasic(config));
+  mount(app, 'POST', '/apis/add-token', addToken(config, signer));
+  mount(app, 'GET', '/apis/add-bearer', addBearer(signer));
+  mount(app, 'GET', '/apis/users', users());
+  mount(app, 'GET', '/apis/countries', countries());
+  mount(app, 'GET', '/apis/currency', currency());
+  mount(app, 'GET', '/apis/products', products());
+  mount(app, 'POST', '/survey_api.php', survey(config, rng, now));
+  await app.register(async (uploads: App) => {
+    // Multipart parsing only where an upload is expected.
+    await uploads.register(multipart, uploadLimits(config));
+    mount(uploads, 'POST', '/apis/chunk-and-perform-embedding.php', chunkAndEmbed({ config, outbound, embeddings, chunkPool }));
+  });
+  mount(app, 'POST', '/apis/delete-indexed-document.php', deleteIndexedDocument({ config, outbound, search }));
+  mount(app, 'GET', '/apis/search-index-definition', searchIndexDefinition());
+  if (docs) {
+    mount(app, 'GET', '/openapi.json', openapiJson(docs), { php: false });
+    mount(app, 'GET', '/swagger.json', swaggerJson(docs), { php: false });
+    await registerDocsPage(app, '/docs');
+  }
 
   return app;
 }

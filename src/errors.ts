@@ -16,8 +16,6 @@ export class AppError extends Error {
 export const badRequest = (message: string) => new AppError(400, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const unauthorized = (message: string, headers: Record<string, string> = {}) => new AppError(401, message, headers);
-export const methodNotAllowed = (method: string, allow: string, message = `Method Not Allowed. Use ${method}.`) =>
-  new AppError(405, message, { allow });
 export const unsupportedMediaType = (message: string) => new AppError(415, message);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
 export const badGateway = (message: string) => new AppError(502, message);

@@ -62,9 +62,32 @@ function vectorFrom(text: string): number[] | string {
   return v as number[];
 }
 
+/** Settles with the wait, or rejects at once when the signal aborts. */
+function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return wait;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    wait.then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err as Error);
+      },
+    );
+  });
+}
+
 export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSleep }: EmbeddingClientOptions) {
-  /** Embeds one input; throws EmbeddingError with the reason when the call fails for good. */
-  async function embed(target: EmbeddingTarget, input: string): Promise<number[]> {
+  /**
+   * Embeds one input; throws EmbeddingError with the reason when the call fails for good, or the
+   * signal's reason as soon as the caller aborts (no further attempt, no wait sat out).
+   */
+  async function embed(target: EmbeddingTarget, input: string, signal?: AbortSignal): Promise<number[]> {
     const url = `${target.endpoint}/openai/deployments/${encodeURIComponent(target.deployment)}/embeddings?api-version=${EMBEDDING_API_VERSION}`;
     const body = JSON.stringify({ input });
     for (let attempt = 0; ; attempt++) {
@@ -73,6 +96,7 @@ export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSl
         headers: { 'api-key': target.key, 'content-type': 'application/json', accept: 'application/json' },
         body,
         timeoutMs,
+        signal,
       });
       if (o.kind === 'response' && o.status >= 200 && o.status < 300) {
         const v = vectorFrom(o.text);
@@ -82,7 +106,8 @@ export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSl
       const retryable = o.kind === 'network' || (o.kind === 'response' && RETRYABLE.has(o.status));
       if (!retryable || attempt >= MAX_RETRIES) throw new EmbeddingError(describeFailure(o));
       const asked = o.kind === 'response' ? requestedWaitMs(o) : undefined;
-      await sleep(Math.min(asked ?? 1000 * 2 ** attempt, MAX_WAIT_MS, timeoutMs));
+      await abortable(sleep(Math.min(asked ?? 1000 * 2 ** attempt, MAX_WAIT_MS, timeoutMs)), signal);
+      signal?.throwIfAborted();
     }
   }
   return { embed };

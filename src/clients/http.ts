@@ -12,13 +12,18 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 export async function call(
   dispatcher: Dispatcher,
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; signal?: AbortSignal },
 ): Promise<CallOutcome> {
   // A timer cleared in `finally` rather than AbortSignal.timeout, which keeps a
   // signal and a timer alive for the whole timeout after every call (measured:
   // ~15 us per call and twice the GC share on 1000 sequential embeddings).
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), init.timeoutMs);
+  // The caller gone: the call in flight is cut at once, and reported as the caller's abort.
+  const callerSignal = init.signal;
+  callerSignal?.throwIfAborted();
+  const onAbort = () => ctrl.abort();
+  callerSignal?.addEventListener('abort', onAbort, { once: true });
   try {
     const res = await request(url, {
       dispatcher,
@@ -44,11 +49,13 @@ export async function call(
     }
     return { kind: 'response', status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
   } catch (err) {
+    callerSignal?.throwIfAborted();
     if (ctrl.signal.aborted) return { kind: 'timeout', ms: init.timeoutMs };
     const e = err as { code?: string; cause?: { code?: string }; message?: string };
     return { kind: 'network', code: e.code ?? e.cause?.code ?? 'connection failed' };
   } finally {
     clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onAbort);
   }
 }
 

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES } from '../errors.ts';
 import type { Envelope } from './routes.ts';
+import { methodNotAllowedMessage, type KnownPaths } from './method-not-allowed.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,8 +16,8 @@ export function envelopeOf(request: FastifyRequest): Envelope {
   return request.routeOptions.config?.envelope ?? 'error';
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
-  const body = envelopeOf(request) === 'message' ? { success: false, message } : { success: false, error: message };
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, envelope = envelopeOf(request)) {
+  const body = envelope === 'message' ? { success: false, message } : { success: false, error: message };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -56,7 +57,7 @@ export function describeValidation(errors: AjvLikeError[], context: string): str
 
 export const INTEGER_PATTERN = '^[+-]?[0-9]+$';
 
-export function installErrorHandlers(app: FastifyInstance): void {
+export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
@@ -75,6 +76,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // A known path asked with another method: 405 naming what it serves (one place for every path).
+    const served = known.lookup(request.url);
+    if (served && !served.methods.includes(request.method)) {
+      reply.header('allow', served.methods.join(', '));
+      return sendError(request, reply, 405, methodNotAllowedMessage(served.methods), served.envelope);
+    }
     return sendError(request, reply, 404, MESSAGES.notFoundRoute(request.method, request.url.split('?')[0]!.slice(0, 200)));
   });
 }

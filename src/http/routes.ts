@@ -1,45 +1,57 @@
-// Every interface path is served in two forms (with and without `.php`), and a
-// wrong method gets 405 with `Allow` rather than Fastify's 404. One helper
-// declares all three so that no route can forget one of them.
-import type { FastifyInstance, RouteOptions, HTTPMethods } from 'fastify';
-import { methodNotAllowed } from '../errors.ts';
+// Route modules describe what a route does (schemas, hooks, handler); app.ts gives each its
+// method and path, so the whole URL map reads on one screen there. `mount` adds the `.php`
+// twin of every interface path; a wrong method on any known path gets 405 from one place
+// (http/method-not-allowed.ts).
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteShorthandOptionsWithHandler,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
-const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The app as route modules see it: handlers get their input typed from the TypeBox schemas. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
+/** Body family of error answers: `{success:false, error}`, or `{success:false, message}` (deletion). */
 export type Envelope = 'error' | 'message';
 
-export interface RouteSpec extends Omit<RouteOptions, 'url' | 'method'> {
-  method: 'GET' | 'POST';
-  /** path without the suffix; the `.php` form is added unless the path already ends in .php */
-  path: string;
-  /** body family of error answers on this route */
+export type RouteDef<S extends FastifySchema = FastifySchema> = RouteShorthandOptionsWithHandler<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  TypeBoxTypeProvider
+> & {
+  /** body family of error answers on this route (default 'error') */
   envelope?: Envelope;
-  /** message of the 405 answer, when the interface fixes one */
-  methodNotAllowedMessage?: string;
+};
+
+/** Identity, for inference: the handler's request is typed from `schema`, with no cast. */
+export function route<S extends FastifySchema>(def: RouteDef<S>): RouteDef<S> {
+  return def;
 }
 
 export function phpAliases(path: string): string[] {
   return path.endsWith('.php') ? [path, path.slice(0, -4)] : [path, `${path}.php`];
 }
 
-export function defineRoute(app: FastifyInstance, spec: RouteSpec): void {
-  const { method, path, envelope = 'error', methodNotAllowedMessage, ...rest } = spec;
-  const allow = method === 'GET' ? 'GET, HEAD' : method;
-  for (const url of phpAliases(path)) {
-    app.route({
-      ...rest,
-      method,
-      url,
-      config: { ...(rest.config ?? {}), envelope },
-    } as RouteOptions);
-    app.route({
-      method: ALL_METHODS.filter((m) => m !== method),
-      url,
-      config: { envelope },
-      schema: { hide: true } as RouteOptions['schema'],
-      handler: async () => {
-        throw methodNotAllowed(method, allow, methodNotAllowedMessage);
-      },
-    });
+export interface MountOptions {
+  /** false for paths outside the interface (the API documents): no `.php` twin */
+  php?: boolean;
+}
+
+/** Serves `def` at `method path`, and at its `.php` twin unless told not to. */
+export function mount<S extends FastifySchema>(app: App, method: 'GET' | 'POST', path: string, def: RouteDef<S>, options: MountOptions = {}): void {
+  const { envelope = 'error', config, ...rest } = def;
+  for (const url of options.php === false ? [path] : phpAliases(path)) {
+    app.route<RouteGenericInterface, ContextConfigDefault, S>({ ...rest, method, url, config: { ...config, envelope } });
   }
 }

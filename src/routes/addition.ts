@@ -1,32 +1,28 @@
 // The six ways to add two integers. They share one pure core (core/integers.ts)
 // and differ only in where the input comes from and which auth hook runs first.
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { defineRoute } from '../http/routes.ts';
+import { Type, type TObject } from 'typebox';
+import { route } from '../http/routes.ts';
 import { add } from '../core/integers.ts';
 import { unsupportedMediaType } from '../errors.ts';
 import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse } from '../schemas/common.ts';
 import { requireBasic, requireBearer, requireHeaders } from '../auth/hooks.ts';
 import { MESSAGES } from '../errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { TokenSigner } from '../auth/jwt.ts';
 
 const TAG = ['Addition'];
 const bad400 = errorResponse('Missing or non-numeric parameter', "Parameter 'input1' must be an integer.");
 const notAllowed405 = errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use GET.');
 
 function authedQueryRoute(
-  app: FastifyInstance,
-  path: string,
   authMethod: string,
   onRequest: ReturnType<typeof requireHeaders>,
-  headers: ReturnType<typeof Type.Object> | undefined,
+  headers: TObject | undefined,
   unauthorizedExample: string,
   summary: string,
   security: Record<string, string[]>[],
 ) {
-  defineRoute(app, {
-    method: 'GET',
-    path,
+  return route({
     onRequest,
     schema: {
       summary,
@@ -42,32 +38,25 @@ function authedQueryRoute(
       },
     },
     handler: async (request) => {
-      const q = request.query as { input1: string; input2: string };
-      const r = add(q.input1, q.input2);
-      return { success: true, auth_method: authMethod, operation: r.operation, input1: r.input1, input2: r.input2, result: r.result };
+      const r = add(request.query.input1, request.query.input2);
+      return { success: true as const, auth_method: authMethod, operation: r.operation, input1: r.input1, input2: r.input2, result: r.result };
     },
   });
 }
 
-export async function additionRoutes(app: FastifyInstance, { config, signer }: AppDeps) {
-  defineRoute(app, {
-    method: 'GET',
-    path: '/apis/add-url',
+export const addUrl = () =>
+  route({
     schema: {
       summary: 'Add two integers given in the URL',
       tags: TAG,
       querystring: AdditionQuery,
       response: { 200: AdditionResult, 400: bad400, 405: notAllowed405 },
     },
-    handler: async (request) => {
-      const q = request.query as { input1: string; input2: string };
-      return add(q.input1, q.input2);
-    },
+    handler: async (request) => add(request.query.input1, request.query.input2),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    path: '/apis/add-body',
+export const addBody = () =>
+  route({
     // The interface requires a JSON body; text/plain or a form is refused before parsing.
     onRequest: async (request) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -91,15 +80,11 @@ export async function additionRoutes(app: FastifyInstance, { config, signer }: A
         415: errorResponse('Content-Type is not application/json', 'Content-Type must be application/json.'),
       },
     },
-    handler: async (request) => {
-      const b = request.body as { input1: unknown; input2: unknown };
-      return add(b.input1, b.input2);
-    },
+    handler: async (request) => add(request.body.input1, request.body.input2),
   });
 
+export const addApiKey = (config: Pick<Config, 'addApiKey'>) =>
   authedQueryRoute(
-    app,
-    '/apis/add-apikey',
     'API Key Header',
     requireHeaders({ api_key: config.addApiKey }, MESSAGES.apiKeyUnauthorized),
     Type.Object({ api_key: Type.String({ description: 'The API key', examples: ['lab-api-key'] }) }),
@@ -108,9 +93,8 @@ export async function additionRoutes(app: FastifyInstance, { config, signer }: A
     [{ apiKeyHeader: [] }],
   );
 
+export const addCustom = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>) =>
   authedQueryRoute(
-    app,
-    '/apis/add-custom',
     'Custom Header Auth (api_key + api_secret)',
     requireHeaders({ api_key: config.addApiKey, api_secret: config.addApiSecret }, MESSAGES.customUnauthorized),
     Type.Object({
@@ -122,9 +106,8 @@ export async function additionRoutes(app: FastifyInstance, { config, signer }: A
     [{ apiKeyHeader: [], apiSecretHeader: [] }],
   );
 
+export const addBasic = (config: Pick<Config, 'basicAuthUsername' | 'basicAuthPassword'>) =>
   authedQueryRoute(
-    app,
-    '/apis/add-basic',
     'Basic Auth',
     requireBasic(config.basicAuthUsername, config.basicAuthPassword, MESSAGES.basicUnauthorized),
     undefined,
@@ -133,9 +116,8 @@ export async function additionRoutes(app: FastifyInstance, { config, signer }: A
     [{ basicAuth: [] }],
   );
 
+export const addBearer = (signer: TokenSigner) =>
   authedQueryRoute(
-    app,
-    '/apis/add-bearer',
     'Bearer Token (JWT)',
     requireBearer(signer, MESSAGES.bearerUnauthorized),
     undefined,
@@ -143,4 +125,3 @@ export async function additionRoutes(app: FastifyInstance, { config, signer }: A
     'Add two integers, authenticated by a bearer token from add-token',
     [{ bearerAuth: [] }],
   );
-}

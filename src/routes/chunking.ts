@@ -2,19 +2,76 @@
 // Azure AI Search index-documents operation out. Auth and every header are
 // checked before a byte of the upload is read; parsing and chunking run in the
 // worker pool; embeddings are fetched one chunk at a time, in order.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
-import { Type } from 'typebox';
-import { defineRoute } from '../http/routes.ts';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge } from '../errors.ts';
-import { parseInt64 } from '../core/int64.ts';
-import { singleHeader } from '../http/headers.ts';
+import { booleanFlag, header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
 import { buildPayload } from '../documents/payload.ts';
-import { EmbeddingError } from '../clients/embeddings.ts';
+import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
 import { DocumentError } from '../documents/errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { ChunkPool } from '../documents/pool.ts';
+import type { Outbound } from '../clients/outbound.ts';
+import type { Config } from '../config.ts';
+
+const sourceName = (value: string, wire: string): string => {
+  if (/[\p{Cc}]/u.test(value)) throw badRequest(`Header ${wire} holds control characters.`);
+  return value;
+};
+
+const deploymentName = (value: string, wire: string): string => {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) throw badRequest(`Header ${wire} must be 1 to 64 letters, digits, dots, dashes or underscores.`);
+  return value;
+};
+
+const passThroughKey = (value: string, wire: string): string => {
+  if (!/^[\x21-\x7e]+$/.test(value)) throw badRequest(`Header ${wire} must be at most 512 printable ASCII characters.`);
+  return value;
+};
+
+/** The chunking headers: validation and the documented schema both come from this table. */
+export const CHUNKING_HEADERS = {
+  sourceName: header({
+    wire: 'sourceName',
+    required: true,
+    maxLength: 1024,
+    parse: sourceName,
+    description: 'Logical name of the source document, copied to every chunk (UTF-8 allowed)',
+    example: 'handbook.pdf',
+  }),
+  tenantId: header({ wire: 'tenant-id', required: true, maxLength: 64, parse: int64, pattern: INT64_PATTERN, description: 'Int64, decimal digits; copied to tenant_id', example: '7' }),
+  documentId: header({ wire: 'document-id', required: true, maxLength: 64, parse: int64, pattern: INT64_PATTERN, description: 'Int64, decimal digits; copied to document_id', example: '42' }),
+  performEmbedding: header({ wire: 'performEmbedding', required: false, maxLength: 5, parse: booleanFlag, description: "'true' requests embeddings; default 'false'", example: 'false' }),
+  embeddingEndpoint: header({
+    wire: 'embeddingEndpoint',
+    required: false,
+    requiredWhen: 'performEmbedding',
+    maxLength: 2048,
+    parse: printableAscii,
+    description: 'Azure OpenAI resource URL; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only.',
+    example: 'https://my-resource.openai.azure.com',
+  }),
+  embeddingKey: header({
+    wire: 'embeddingKey',
+    required: false,
+    requiredWhen: 'performEmbedding',
+    maxLength: 512,
+    parse: passThroughKey,
+    description: 'Azure OpenAI key, printable ASCII, passed through and never logged.',
+  }),
+  embeddingDeploymentName: header({
+    wire: 'embeddingDeploymentName',
+    required: false,
+    requiredWhen: 'performEmbedding',
+    maxLength: 64,
+    parse: deploymentName,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
+    description: 'Embedding deployment name.',
+    example: 'text-embedding-ada-002',
+  }),
+};
 
 interface ChunkParams {
   sourceName: string;
@@ -29,61 +86,51 @@ declare module 'fastify' {
   }
 }
 
-const EMBEDDING_HEADERS = ['embeddingEndpoint', 'embeddingKey', 'embeddingDeploymentName'] as const;
+const ChunkEnvelopeSchema = Type.Object({
+  value: Type.Array(
+    Type.Object({
+      '@search.action': Type.Literal('upload'),
+      id: Type.String({ description: '{tenant_id}-{document_id}-{index padded to 4 digits, from 0}' }),
+      tenant_id: Type.Integer({ description: 'Int64, exact digits' }),
+      document_id: Type.Integer({ description: 'Int64, exact digits' }),
+      sourceName: Type.String(),
+      section: Type.String({ maxLength: 90 }),
+      content: Type.String(),
+      embedding: Type.Array(Type.Number(), { description: '1536 floats, or [] without embedding' }),
+    }),
+  ),
+});
+type ChunkEnvelope = Static<typeof ChunkEnvelopeSchema>;
 
-const single = (request: FastifyRequest, wire: string) => singleHeader(request.headers, wire);
-
-/** Header values arrive as latin1; a UTF-8 sourceName ("Handbuch für ...") is decoded back. */
-function utf8(value: string): string {
-  if (!/[\x80-\xff]/.test(value)) return value;
-  const decoded = Buffer.from(value, 'latin1').toString('utf8');
-  return decoded.includes('\uFFFD') ? value : decoded;
+export interface ChunkingDeps {
+  config: Pick<Config, 'documentApiKey' | 'maxPdfBytes'>;
+  outbound: Pick<Outbound, 'checkBaseUrl'>;
+  embeddings: EmbeddingClient;
+  /** the worker pool, created at the first upload */
+  chunkPool: () => ChunkPool;
 }
 
-export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { config, outbound, embeddings, chunkPool } = deps;
-  await app.register(multipart, {
-    limits: { fileSize: config.maxPdfBytes, files: 2, fields: 20, parts: 40, headerPairs: 200, fieldSize: 64 * 1024 },
-  });
+/** Multipart limits of the upload (the route's scope registers @fastify/multipart with them). */
+export const uploadLimits = (config: Pick<Config, 'maxPdfBytes'>) => ({
+  limits: { fileSize: config.maxPdfBytes, files: 2, fields: 20, parts: 40, headerPairs: 200, fieldSize: 64 * 1024 },
+});
 
+export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: ChunkingDeps) => {
   const validateHeaders = async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > config.maxPdfBytes + 1024 * 1024) {
       throw payloadTooLarge(`The upload is larger than the limit of ${config.maxPdfBytes} bytes.`);
     }
-    const rawSource = single(request, 'sourceName');
-    if (!rawSource) throw badRequest('Header sourceName is required.');
-    const sourceName = utf8(rawSource);
-    if (sourceName.length > 1024) throw badRequest('Header sourceName is longer than 1024 characters.');
-    if (/[\p{Cc}]/u.test(sourceName)) throw badRequest('Header sourceName holds control characters.');
-    const tenantId = parseInt64('tenant-id', single(request, 'tenant-id'));
-    const documentId = parseInt64('document-id', single(request, 'document-id'));
-
-    const perform = (single(request, 'performEmbedding') ?? 'false').toLowerCase();
-    if (perform !== 'true' && perform !== 'false') throw badRequest("Header performEmbedding must be 'true' or 'false'.");
-    const params: ChunkParams = { sourceName, tenantId, documentId };
-    if (perform === 'true') {
-      const values: Record<string, string> = {};
-      for (const name of EMBEDDING_HEADERS) {
-        const v = single(request, name);
-        if (!v) throw badRequest(`Header ${name} is required when performEmbedding is true.`);
-        values[name] = v;
-      }
-      const deployment = values.embeddingDeploymentName!;
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(deployment)) {
-        throw badRequest('Header embeddingDeploymentName must be 1 to 64 letters, digits, dots, dashes or underscores.');
-      }
-      const key = values.embeddingKey!;
-      if (key.length > 512 || !/^[\x21-\x7e]+$/.test(key)) throw badRequest('Header embeddingKey must be at most 512 printable ASCII characters.');
-      const endpoint = await outbound.checkBaseUrl(values.embeddingEndpoint!, 'embeddingEndpoint');
-      params.embedding = { endpoint, key, deployment };
+    const h = readHeaders(CHUNKING_HEADERS, request.headers);
+    const params: ChunkParams = { sourceName: h.sourceName, tenantId: h.tenantId, documentId: h.documentId };
+    if (h.performEmbedding === true && h.embeddingEndpoint !== undefined && h.embeddingKey !== undefined && h.embeddingDeploymentName !== undefined) {
+      const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
+      params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
     }
     request.chunkParams = params;
   };
 
-  defineRoute(app, {
-    method: 'POST',
-    path: '/apis/chunk-and-perform-embedding.php',
+  return route({
     onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized), validateHeaders],
     schema: {
       summary: 'Chunk a PDF into an Azure AI Search index-documents payload, optionally with Azure OpenAI embeddings',
@@ -94,34 +141,12 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
         'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
       tags: ['Documents'],
       consumes: ['multipart/form-data'],
-      // Documentation only (http/docs.ts): the handler reads the parts itself.
+      // Documentation only (docs/common.ts): the handler reads the parts itself.
       multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: 'The PDF, with selectable text' }) }),
-      headers: Type.Object({
-        'api-key': Type.String({ description: 'The service key' }),
-        sourceName: Type.String({ description: 'Logical name of the source document, copied to every chunk', examples: ['handbook.pdf'] }),
-        'tenant-id': Type.String({ description: 'Int64, decimal digits; copied to tenant_id', examples: ['7'] }),
-        'document-id': Type.String({ description: 'Int64, decimal digits; copied to document_id', examples: ['42'] }),
-        performEmbedding: Type.Optional(Type.String({ description: "'true' requests embeddings; default 'false'", examples: ['false'] })),
-        embeddingEndpoint: Type.Optional(Type.String({ description: 'Azure OpenAI resource URL (when performEmbedding is true)', examples: ['https://my-resource.openai.azure.com'] })),
-        embeddingKey: Type.Optional(Type.String({ description: 'Azure OpenAI key, passed through and never logged (when performEmbedding is true)' })),
-        embeddingDeploymentName: Type.Optional(Type.String({ description: 'Embedding deployment name (when performEmbedding is true)', examples: ['text-embedding-ada-002'] })),
-      }),
+      headers: headersSchema(CHUNKING_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
       response: {
         200: Type.Object(
-          {
-            value: Type.Array(
-              Type.Object({
-                '@search.action': Type.Literal('upload'),
-                id: Type.String({ description: '{tenant_id}-{document_id}-{index padded to 4 digits, from 0}' }),
-                tenant_id: Type.Integer({ description: 'Int64, exact digits' }),
-                document_id: Type.Integer({ description: 'Int64, exact digits' }),
-                sourceName: Type.String(),
-                section: Type.String({ maxLength: 90 }),
-                content: Type.String(),
-                embedding: Type.Array(Type.Number(), { description: '1536 floats, or [] without embedding' }),
-              }),
-            ),
-          },
+          ChunkEnvelopeSchema.properties,
           {
             description: 'The chunk envelope. Headers: X-Total-Chunks, X-Embedding-Performed, X-Index-Batches.',
             headers: {
@@ -149,21 +174,26 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
     attachValidation: true,
     handler: async (request, reply) => {
       const params = request.chunkParams!;
-      const pdf = await readUpload(request, config.maxPdfBytes);
-
+      // Watched from the start, the body read included: a caller who leaves stops the worker
+      // parse and every embedding call still to come. (The request's own 'close' has already
+      // fired once its body is read, so the response's is the one that tells.)
       const aborted = new AbortController();
       const onClose = () => {
-        if (!reply.sent) aborted.abort();
+        if (!reply.raw.writableFinished) aborted.abort(new Error('the caller closed the connection'));
       };
-      request.raw.once('close', onClose);
+      reply.raw.once('close', onClose);
       const send = (payload: { json: Buffer; batches: number }, count: number, embedded: boolean) =>
         reply
           .header('x-total-chunks', String(count))
           .header('x-embedding-performed', String(embedded))
           .header('x-index-batches', String(payload.batches))
           .type('application/json; charset=utf-8')
-          .send(payload.json);
+          // Bytes already in the 200 schema's shape, written by documents/payload.ts (the Int64 ids
+          // need exact digits, which a serializer of numbers would round): sent as they are.
+          .send(payload.json as unknown as ChunkEnvelope);
       try {
+        const pdf = await readUpload(request, config.maxPdfBytes);
+        aborted.signal.throwIfAborted();
         const embedding = params.embedding;
         if (!embedding) {
           // The worker writes the payload too: the event loop only sends the bytes.
@@ -175,21 +205,27 @@ export async function chunkingRoutes(app: FastifyInstance, deps: AppDeps) {
         // reply do not make every young-generation GC copy them.
         const vectors: Float64Array[] = [];
         for (let i = 0; i < chunks.length; i++) {
-          if (aborted.signal.aborted) return reply; // the caller is gone: stop spending its quota
           try {
-            vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content)));
+            vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, aborted.signal)));
           } catch (err) {
             if (err instanceof EmbeddingError) throw badGateway(`Embedding failed on chunk ${i}: ${err.message}`);
             throw err;
           }
         }
         return send(buildPayload(chunks, params, vectors), chunks.length, true);
+      } catch (err) {
+        // Nobody is left to answer: say why in the log, send nothing.
+        if (aborted.signal.aborted) {
+          request.log.info({ reason: 'client_closed' }, 'chunking abandoned: the caller closed the connection');
+          return reply.hijack();
+        }
+        throw err;
       } finally {
-        request.raw.off('close', onClose);
+        reply.raw.off('close', onClose);
       }
     },
   });
-}
+};
 
 async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
   try {

@@ -1,23 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+// GET /healthz: liveness, for load balancers and orchestrators.
 import { Type } from 'typebox';
-import { methodNotAllowed } from '../errors.ts';
+import { route } from '../http/routes.ts';
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.get('/healthz', {
+export const liveness = () =>
+  route({
     schema: {
       summary: 'Liveness: 200 once the server accepts requests',
       tags: ['Service'],
       response: { 200: Type.Object({ status: Type.Literal('ok') }, { examples: [{ status: 'ok' }] }) },
     },
-    handler: async () => ({ status: 'ok' }),
+    handler: async () => ({ status: 'ok' as const }),
   });
-  // Like every other path: a wrong method is a 405 with Allow, not a 404.
-  app.route({
-    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/healthz',
-    schema: { hide: true } as object,
-    handler: async () => {
-      throw methodNotAllowed('GET', 'GET, HEAD');
-    },
-  });
-}

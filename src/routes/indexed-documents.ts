@@ -1,34 +1,66 @@
 // Deletion of every indexed chunk of one document, and the index definition
 // helper that a user creates the index with before the first upload.
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { defineRoute } from '../http/routes.ts';
+import { route } from '../http/routes.ts';
 import { errorResponse, messageErrorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { MESSAGES, badGateway, badRequest } from '../errors.ts';
-import { parseInt64 } from '../core/int64.ts';
-import { singleHeader } from '../http/headers.ts';
+import { header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
 import { indexDefinition, indexNameProblem } from '../data/index-definition.ts';
-import { SearchCallError } from '../clients/search-index.ts';
-import type { AppDeps } from '../app.ts';
+import { SearchCallError, type SearchClient } from '../clients/search-index.ts';
+import type { Outbound } from '../clients/outbound.ts';
+import type { Config } from '../config.ts';
 
-const MAX_HEADER_CHARS = { cloudaisearchendpoint: 2048, cloudaisearchkey: 512, indexname: 128 } as const;
+const indexName = (value: string, wire: string): string => {
+  const problem = indexNameProblem(printableAscii(value, wire));
+  if (problem) throw badRequest(`Header ${wire} ${problem}.`);
+  return value;
+};
 
-function requiredHeader(headers: Record<string, string | string[] | undefined>, wire: string): string {
-  const v = singleHeader(headers, wire);
-  if (!v) throw badRequest(`Header ${wire} is required.`);
-  const max = MAX_HEADER_CHARS[wire.toLowerCase() as keyof typeof MAX_HEADER_CHARS];
-  if (max !== undefined && v.length > max) throw badRequest(`Header ${wire} is longer than ${max} characters.`);
-  if (!/^[\x21-\x7e]+$/.test(v)) throw badRequest(`Header ${wire} holds characters that are not printable ASCII.`);
-  return v;
+/** The deletion headers: validation and the documented schema both come from this table. */
+export const DELETION_HEADERS = {
+  endpoint: header({
+    wire: 'cloudAISearchEndpoint',
+    required: true,
+    maxLength: 2048,
+    parse: printableAscii,
+    description: 'Base URL of the search service; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only',
+    example: 'https://svc.search.windows.net',
+  }),
+  key: header({
+    wire: 'cloudAISearchKey',
+    required: true,
+    maxLength: 512,
+    parse: printableAscii,
+    description: 'Admin key of the search service, passed through and never logged (a query key gets 403 from the service, hence 502)',
+  }),
+  indexName: header({
+    wire: 'indexName',
+    required: true,
+    maxLength: 128,
+    parse: indexName,
+    description: 'Index name: 2 to 128 lowercase letters, digits and dashes, starting and ending with a letter or digit',
+    example: 'pdf-chunks',
+  }),
+  documentId: header({
+    wire: 'document_id',
+    required: true,
+    maxLength: 64,
+    parse: int64,
+    pattern: INT64_PATTERN,
+    description: 'Int64 document id, decimal digits (exact past 2^53)',
+    example: '42',
+  }),
+};
+
+export interface DeletionDeps {
+  config: Pick<Config, 'documentApiKey'>;
+  outbound: Pick<Outbound, 'checkBaseUrl'>;
+  search: SearchClient;
 }
 
-export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { config, outbound, search } = deps;
-
-  defineRoute(app, {
-    method: 'POST',
-    path: '/apis/delete-indexed-document.php',
+export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps) =>
+  route({
     envelope: 'message',
     onRequest: requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized),
     schema: {
@@ -37,13 +69,7 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
         'Headers only, no body (a JSON content type with an empty body is fine). Looks the ids up with `document_id eq <id>` and deletes them in one batch; ' +
         'call again until deleted_chunks is 0 for documents with more than 1000 chunks. The search key is passed through and never logged.',
       tags: ['Documents'],
-      headers: Type.Object({
-        'api-key': Type.String({ description: 'The service key' }),
-        cloudAISearchEndpoint: Type.String({ description: 'Base URL of the search service, e.g. https://svc.search.windows.net', examples: ['https://svc.search.windows.net'] }),
-        cloudAISearchKey: Type.String({ description: 'Admin key of the search service (a query key gets 403 from the service, hence 502)' }),
-        indexName: Type.String({ description: 'Index name (lowercase letters, digits, dashes)', examples: ['pdf-chunks'] }),
-        document_id: Type.String({ description: 'Int64 document id, decimal digits', examples: ['42'] }),
-      }),
+      headers: headersSchema(DELETION_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
       response: {
         200: Type.Object(
           { success: Type.Literal(true), message: Type.String(), deleted_chunks: Type.Integer() },
@@ -55,17 +81,12 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
         502: messageErrorResponse('The search or delete call failed', "The search call to the search service failed: HTTP 404: The index 'pdf-chunks' for service 'svc' was not found."),
       },
     },
-    // Headers are checked here, not by the schema, so that each gets its own message in this route's envelope.
+    // The table's reader validates (each header its own message, in this route's envelope); the schema above documents it.
     attachValidation: true,
     handler: async (request) => {
-      const h = request.headers;
-      const rawEndpoint = requiredHeader(h, 'cloudAISearchEndpoint');
-      const key = requiredHeader(h, 'cloudAISearchKey');
-      const indexName = requiredHeader(h, 'indexName');
-      const documentId = parseInt64('document_id', singleHeader(h, 'document_id'));
-      const problem = indexNameProblem(indexName);
-      if (problem) throw badRequest(`Header indexName ${problem}.`);
-      const endpoint = await outbound.checkBaseUrl(rawEndpoint, 'cloudAISearchEndpoint');
+      const h = readHeaders(DELETION_HEADERS, request.headers);
+      const { key, indexName, documentId } = h;
+      const endpoint = await outbound.checkBaseUrl(h.endpoint, 'cloudAISearchEndpoint');
       const target = { endpoint, indexName, key };
       try {
         const ids = await search.findChunkIds(target, documentId);
@@ -84,9 +105,8 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    path: '/apis/search-index-definition',
+export const searchIndexDefinition = () =>
+  route({
     schema: {
       summary: 'The Azure AI Search index definition (api-version 2024-07-01) that the chunk payload fits',
       description: 'Create the index with it: PUT {search}/indexes/{name}?api-version=2024-07-01 with an admin key.',
@@ -100,10 +120,9 @@ export async function indexedDocumentRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     handler: async (request) => {
-      const name = (request.query as { name?: string }).name ?? 'pdf-chunks';
+      const name = request.query.name ?? 'pdf-chunks';
       const problem = indexNameProblem(name);
       if (problem) throw badRequest(`Index name ${problem}.`);
       return indexDefinition(name);
     },
   });
-}

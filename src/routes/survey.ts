@@ -1,17 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+// POST /survey_api.php: a fresh batch of random person records, behind the key + secret headers.
 import { Type } from 'typebox';
-import { defineRoute } from '../http/routes.ts';
+import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { MESSAGES } from '../errors.ts';
 import { generateSurvey } from '../survey/generate.ts';
-import type { AppDeps } from '../app.ts';
+import type { Config } from '../config.ts';
 
-export async function surveyRoutes(app: FastifyInstance, { config, rng, now }: AppDeps) {
-  defineRoute(app, {
-    method: 'POST',
-    path: '/survey_api.php',
-    methodNotAllowedMessage: 'Method Not Allowed. Use POST.',
+export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: () => number, now: () => Date) =>
+  route({
     onRequest: requireHeaders({ key: config.surveyKey, secret: config.surveySecret }, MESSAGES.surveyUnauthorized),
     schema: {
       summary: 'Generate 300 to 600 random survey records (no body needed)',
@@ -39,4 +36,3 @@ export async function surveyRoutes(app: FastifyInstance, { config, rng, now }: A
       return generateSurvey(rng, now);
     },
   });
-}

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+// POST /apis/add-token: the lab key pair in a JSON body, a bearer token for add-bearer out.
 import { Type } from 'typebox';
-import { defineRoute } from '../http/routes.ts';
+import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { safeEqual } from '../auth/compare.ts';
 import { MESSAGES, unauthorized } from '../errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { TokenSigner } from '../auth/jwt.ts';
 
-export async function tokenRoutes(app: FastifyInstance, { config, signer }: AppDeps) {
-  defineRoute(app, {
-    method: 'POST',
-    path: '/apis/add-token',
+export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, signer: TokenSigner) =>
+  route({
     schema: {
       summary: 'Issue a bearer token (HS256 JWT) for add-bearer',
       tags: ['Addition'],
@@ -36,12 +35,11 @@ export async function tokenRoutes(app: FastifyInstance, { config, signer }: AppD
       },
     },
     handler: async (request) => {
-      const b = request.body as { api_key?: string; api_secret?: string };
+      const b = request.body;
       // Both compared whatever the first gave, so the time does not tell which one was wrong.
       const keyOk = safeEqual(b.api_key, config.addApiKey);
       const secretOk = safeEqual(b.api_secret, config.addApiSecret);
       if (!(keyOk && secretOk)) throw unauthorized(MESSAGES.tokenUnauthorized);
-      return { success: true, token: await signer.sign('add-bearer'), token_type: 'Bearer', expires_in: signer.ttlSeconds };
+      return { success: true as const, token: await signer.sign('add-bearer'), token_type: 'Bearer' as const, expires_in: signer.ttlSeconds };
     },
   });
-}

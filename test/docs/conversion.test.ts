@@ -5,7 +5,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
-import { exampleFromSchema, operationIdFor, registerDocs, toSwagger2Schema } from '../../src/http/docs.ts';
+import type { FastifyInstance } from 'fastify';
+import { exampleFromSchema, operationIdFor } from '../../src/docs/common.ts';
+import { toSwagger2Schema } from '../../src/docs/swagger2.ts';
+import { collectApiDocuments, openapiJson, swaggerJson } from '../../src/docs/index.ts';
+
+/** Both documents of the routes added after this, served where the app serves them. */
+async function registerDocs(app: FastifyInstance): Promise<void> {
+  const docs = await collectApiDocuments(app);
+  app.get('/openapi.json', openapiJson(docs));
+  app.get('/swagger.json', swaggerJson(docs));
+}
 import { getValidDocuments, type Json, type JsonObject } from './app.ts';
 
 describe('toSwagger2Schema', () => {
@@ -87,7 +97,7 @@ describe('a multipart upload declared with multipartBody', () => {
       const app = Fastify({ logger: false });
       // The route reads its parts itself; nothing here is validated.
       app.setValidatorCompiler(() => () => true);
-      await registerDocs(app, 'openapi');
+      await registerDocs(app);
       for (const url of ['/apis/upload.php', '/apis/upload']) {
         app.post(url, {
           schema: {
@@ -132,7 +142,7 @@ describe('a multipart upload declared with multipartBody', () => {
 test('a shared schema ($id, added with addSchema) referenced by a route reaches both documents', async () => {
   const app = Fastify({ logger: false });
   app.addSchema({ $id: 'Failure', type: 'object', properties: { success: { const: false }, error: { type: 'string' } }, examples: [{ success: false, error: 'No.' }] });
-  await registerDocs(app, 'openapi');
+  await registerDocs(app);
   await app.register(async (child) => {
     child.addSchema({ $id: 'Thing', type: 'object', properties: { id: { type: 'integer' } } });
     child.get('/apis/thing', {

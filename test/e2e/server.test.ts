@@ -15,7 +15,8 @@ const SERVER = 'src/server.ts';
 // The servers here start exactly as `npm start` starts them (same Node flags).
 const START = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
 const START_ARGS = START.split(/\s+/).slice(1);
-const HANG_GUARD_MS = 20_000;
+// Generous: starting three Node processes at once on a busy 2-core machine takes seconds each.
+const HANG_GUARD_MS = 45_000;
 const SECRET_A = 'e2e-shared-jwt-secret-0123456789abcdef';
 const SECRET_B = 'e2e-other-jwt-secret-0123456789abcdef!';
 
@@ -40,7 +41,11 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
     err += d.toString();
   });
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), HANG_GUARD_MS);
+    const timer = setTimeout(() => {
+      // Not left behind: a child still running would keep the test file from ending.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${out}${err}`));
+    }, HANG_GUARD_MS);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);

@@ -1,0 +1,37 @@
+// The documents the service serves about itself, all generated from the route schemas that
+// validate requests:
+//   GET /openapi.json  OpenAPI 3.1 (the reference; Postman, Swagger UI)    openapi.ts
+//   GET /swagger.json  Swagger 2.0 (Power Automate / Power Apps connectors) swagger2.ts
+//   GET /docs          Swagger UI                                           page.ts
+import type { FastifyInstance } from 'fastify';
+import { route } from '../http/routes.ts';
+import type { JsonObject } from './common.ts';
+import { collectOpenapi } from './openapi.ts';
+import { buildSwagger2, captureRoutes } from './swagger2.ts';
+
+export { registerDocsPage } from './page.ts';
+
+export interface ApiDocuments {
+  openapi(): unknown;
+  swagger2(): Promise<JsonObject>;
+}
+
+/** Starts collecting the routes added after it; the documents are built when first asked. */
+export async function collectApiDocuments(app: FastifyInstance): Promise<ApiDocuments> {
+  const routes = captureRoutes(app);
+  await collectOpenapi(app);
+  let swagger2: Promise<JsonObject> | undefined;
+  return {
+    openapi: () => app.swagger(),
+    swagger2() {
+      swagger2 ??= buildSwagger2(routes).catch((err: unknown) => {
+        swagger2 = undefined; // a failed build is retried at the next request rather than cached
+        throw err;
+      });
+      return swagger2;
+    },
+  };
+}
+
+export const openapiJson = (docs: ApiDocuments) => route({ schema: { hide: true }, handler: async () => docs.openapi() });
+export const swaggerJson = (docs: ApiDocuments) => route({ schema: { hide: true }, handler: async () => docs.swagger2() });

@@ -1,0 +1,66 @@
+// The OpenAPI 3.1 document, collected by @fastify/swagger from the route schemas as routes are
+// added, then finished: operation ids, summaries, examples, file fields.
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import pkg from '../../package.json' with { type: 'json' };
+import {
+  DESCRIPTION,
+  SECURITY_SCHEMES,
+  TITLE,
+  describeResponse,
+  documentedSchema,
+  exampleFromSchema,
+  finishOperations,
+  isFileSchema,
+  isObject,
+  operations,
+  type JsonObject,
+} from './common.ts';
+
+/** Registers the collector; it must come before the routes it documents. */
+export async function collectOpenapi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: TITLE, version: pkg.version, description: DESCRIPTION },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: documentedSchema,
+    transformObject: (d) => ('openapiObject' in d ? finishOpenapi(d.openapiObject as unknown as JsonObject) : d.swaggerObject),
+  });
+}
+
+function finishOpenapi(doc: JsonObject): JsonObject {
+  finishOperations(doc);
+  for (const { op } of operations(doc)) {
+    const media: JsonObject[] = [];
+    if (isObject(op.requestBody) && isObject(op.requestBody.content)) media.push(...Object.values(op.requestBody.content).filter(isObject));
+    for (const response of Object.values(isObject(op.responses) ? op.responses : {})) {
+      if (!isObject(response) || !isObject(response.content)) continue;
+      const all = Object.values(response.content).filter(isObject);
+      media.push(...all);
+      describeResponse(response, all[0]?.schema);
+    }
+    for (const m of media) {
+      if (m.example !== undefined || m.examples !== undefined) continue;
+      const example = exampleFromSchema(m.schema, doc);
+      if (example !== undefined) m.example = example;
+    }
+    markFileFields(op);
+  }
+  return doc;
+}
+
+/** A multipart body: fields declared as binary are files, in OpenAPI 3 terms `format: binary`. */
+function markFileFields(op: JsonObject): void {
+  const content = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
+  const multipart = content['multipart/form-data'];
+  if (!isObject(multipart) || !isObject(multipart.schema) || !isObject(multipart.schema.properties)) return;
+  for (const [name, prop] of Object.entries(multipart.schema.properties)) {
+    if (isObject(prop) && isFileSchema(prop)) {
+      multipart.schema.properties[name] = { type: 'string', format: 'binary', ...(typeof prop.description === 'string' ? { description: prop.description } : {}) };
+    }
+  }
+  delete multipart.example; // a file has no JSON example
+}

@@ -1,0 +1,102 @@
+// Request headers as data: a route declares one table of rules (wire name, required, maximum
+// length, parser), and both its validation (readHeaders) and the header schema of its API
+// documents (headersSchema) come from that table, so the documents state the real limits.
+import type { IncomingHttpHeaders } from 'node:http';
+import { Type, type TObject, type TSchema } from 'typebox';
+import { badRequest } from '../errors.ts';
+import { singleHeader } from './headers.ts';
+import { parseInt64 } from '../core/int64.ts';
+
+export interface HeaderRule<T, R extends boolean = boolean> {
+  wire: string;
+  required: R;
+  /** longest accepted value, in UTF-16 code units after UTF-8 decoding */
+  maxLength: number;
+  /** the trimmed, non-empty value to what the route uses; throws a 400 naming the header */
+  parse: (value: string, wire: string) => T;
+  description: string;
+  example?: string;
+  /** JSON-schema pattern the documents state (informative: parse is the rule) */
+  pattern?: string;
+  /**
+   * Read only when the named boolean rule of the same table is true; then required, with
+   * `Header X is required when Y is true.`
+   */
+  requiredWhen?: string;
+}
+
+type Table = Record<string, HeaderRule<unknown>>;
+
+export type HeaderValues<T extends Table> = {
+  [K in keyof T]: T[K] extends HeaderRule<infer V, infer R> ? (R extends true ? V : V | undefined) : never;
+};
+
+export function header<T, R extends boolean>(rule: HeaderRule<T, R>): HeaderRule<T, R> {
+  return rule;
+}
+
+/** Header values arrive as latin1; a UTF-8 value ("Handbuch für ...") is decoded back. */
+export function decodeUtf8(value: string): string {
+  if (!/[\x80-\xff]/.test(value)) return value;
+  const decoded = Buffer.from(value, 'latin1').toString('utf8');
+  return decoded.includes('\uFFFD') ? value : decoded;
+}
+
+/** Reads every header of the table in its order; the first problem is a 400 naming the header. */
+export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHeaders): HeaderValues<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, rule] of Object.entries(table)) {
+    if (rule.requiredWhen !== undefined && out[rule.requiredWhen] !== true) {
+      out[key] = undefined;
+      continue;
+    }
+    const raw = singleHeader(headers, rule.wire);
+    if (raw === undefined || raw === '') {
+      if (rule.requiredWhen !== undefined) {
+        throw badRequest(`Header ${rule.wire} is required when ${table[rule.requiredWhen]?.wire ?? rule.requiredWhen} is true.`);
+      }
+      if (rule.required) throw badRequest(`Header ${rule.wire} is required.`);
+      out[key] = undefined;
+      continue;
+    }
+    const value = decodeUtf8(raw);
+    if (value.length > rule.maxLength) throw badRequest(`Header ${rule.wire} is longer than ${rule.maxLength} characters.`);
+    out[key] = rule.parse(value, rule.wire);
+  }
+  // The one widening in the reader: each key was filled by its own rule above.
+  return out as HeaderValues<T>;
+}
+
+/** The documented header schema of a table, plus the headers an auth hook checks. */
+export function headersSchema(table: Table, auth: Record<string, TSchema> = {}): TObject {
+  const props: Record<string, TSchema> = { ...auth };
+  for (const rule of Object.values(table)) {
+    const when = rule.requiredWhen !== undefined ? ` Required when ${table[rule.requiredWhen]?.wire} is true.` : '';
+    const s = Type.String({
+      description: rule.description + when,
+      maxLength: rule.maxLength,
+      ...(rule.pattern ? { pattern: rule.pattern } : {}),
+      ...(rule.example !== undefined ? { examples: [rule.example] } : {}),
+    });
+    props[rule.wire] = rule.required ? s : Type.Optional(s);
+  }
+  return Type.Object(props);
+}
+
+// ---------------------------------------------------------------------------
+// Parsers shared by the tables
+
+export const printableAscii = (value: string, wire: string): string => {
+  if (!/^[\x21-\x7e]+$/.test(value)) throw badRequest(`Header ${wire} holds characters that are not printable ASCII.`);
+  return value;
+};
+
+export const int64 = (value: string, wire: string): string => parseInt64(wire, value);
+
+export const booleanFlag = (value: string, wire: string): boolean => {
+  const v = value.toLowerCase();
+  if (v !== 'true' && v !== 'false') throw badRequest(`Header ${wire} must be 'true' or 'false'.`);
+  return v === 'true';
+};
+
+export const INT64_PATTERN = '^(0|-?[1-9][0-9]{0,18})$';
