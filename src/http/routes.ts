@@ -31,12 +31,12 @@ export function defineRoute(app: FastifyInstance, spec: RouteSpec): void {
       method,
       url,
       config: { ...(rest.config ?? {}), envelope },
-    } as RouteOptions);
+    });
     app.route({
       method: ALL_METHODS.filter((m) => m !== method),
       url,
       config: { envelope },
-      schema: { hide: true } as RouteOptions['schema'],
+      schema: { hide: true },
       handler: async () => {
         throw methodNotAllowed(method, allow, methodNotAllowedMessage);
       },

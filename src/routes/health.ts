@@ -15,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance) {
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/healthz',
-    schema: { hide: true } as object,
+    schema: { hide: true },
     handler: async () => {
       throw methodNotAllowed('GET', 'GET, HEAD');
     },

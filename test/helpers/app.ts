@@ -41,7 +41,7 @@ export async function issueToken(app: FastifyInstance): Promise<string> {
     payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
   });
   assert.equal(res.statusCode, 200, res.body);
-  return (res.json() as { token: string }).token;
+  return res.json<{ token: string }>().token;
 }
 
 export { seededRng } from './rng.ts';

@@ -26,7 +26,7 @@ const INTERFACE_HEADERS = [
   'document_id',
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const csv = (v: unknown) => String(v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const csv = (v: string | string[] | number | undefined) => String(v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 
 let app: FastifyInstance;
 let token: string;
