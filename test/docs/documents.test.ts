@@ -271,6 +271,21 @@ describe('served API documents', () => {
     }
   });
 
+  test('a decompression bomb is documented under 413 (what the service answers), not 422', () => {
+    for (const url of bothForms('/apis/chunk-and-perform-embedding.php')) {
+      for (const [name, doc] of docs()) {
+        const responses = (((doc.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject;
+        const description = (status: string) => String((responses[status] as JsonObject).description);
+        assert.match(description('413'), /decompression bomb/i, `${name} ${url} 413`);
+        assert.doesNotMatch(description('422'), /bomb|decompress/i, `${name} ${url} 422`);
+      }
+    }
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const row = (status: string) => readme.split('\n').find((l) => l.startsWith(`| ${status} |`)) ?? '';
+    assert.match(row('413'), /decompression bomb/i, 'README status table, 413 row');
+    assert.doesNotMatch(row('422'), /bomb|decompress/i, 'README status table, 422 row');
+  });
+
   test('documents are built once and never altered by one another', async () => {
     assert.equal(JSON.stringify(await getJson(app, '/openapi.json')), openapiBefore);
     assert.deepEqual(await getJson(app, '/swagger.json'), swagger);
