@@ -278,7 +278,7 @@ async function embedding() {
   const tmp = mkdtempSync(join(tmpdir(), 'documents-bench-'));
   const big = join(tmp, 'big.pdf');
   const q = spawnSync('qpdf', ['--empty', '--pages', ...['gnuplot.pdf', 'R-intro.pdf', 'groff-manual.pdf', 'chromium-handbook.pdf'].map((f) => join(corpus, f)), '--', big]);
-  if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr}`);
+  if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr.toString()}`);
   const pdf = readFileSync(big);
 
   const fake = await startChild('serve-fake');

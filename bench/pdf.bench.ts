@@ -31,7 +31,7 @@ const big = join(tmp, 'big.pdf');
 const g = join(corpus, 'gnuplot.pdf');
 const r = join(corpus, 'R-intro.pdf');
 const q = spawnSync('qpdf', ['--empty', '--pages', g, g, g, r, r, '--', big]);
-if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr}`);
+if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr.toString()}`);
 
 const pool = createChunkPool();
 let peak = 0;

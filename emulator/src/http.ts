@@ -35,7 +35,7 @@ interface JsonParseContext {
 }
 type ExactReviver = (this: unknown, key: string, value: unknown, context: JsonParseContext) => unknown;
 const parseWithReviver = JSON.parse as (text: string, reviver: ExactReviver) => unknown;
-const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+const rawJSON = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
 
 const INTEGER = /^-?\d+$/;
 const LONG_DIGITS = /\d{16}/;

@@ -76,7 +76,7 @@ function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promis
       },
       (err: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(err as Error);
+        reject(err instanceof Error ? err : new Error(String(err)));
       },
     );
   });

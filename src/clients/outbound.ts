@@ -103,7 +103,7 @@ export function createOutbound(allowedHosts: readonly string[], resolve: Resolve
   const lookup: LookupFunction = (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       const rule = matchHost(allowedHosts, hostname);
       const ok = rule?.exact ? list : list.filter((a) => isPublicAddress(a.address));
       if (!rule || ok.length === 0) {

@@ -51,7 +51,7 @@ export function captureRoutes(app: FastifyInstance): CapturedRoute[] {
   const routes: CapturedRoute[] = [];
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     // HEAD twins of GET routes are added by Fastify itself; hidden routes never reach a document.
-    if (route.method === 'HEAD' || (route.schema as { hide?: boolean } | undefined)?.hide) return;
+    if (route.method === 'HEAD' || route.schema?.hide) return;
     routes.push({
       method: route.method,
       url: route.url,

@@ -43,7 +43,8 @@ export function describeValidation(errors: AjvLikeError[], context: string): str
   const where = WHERE[context] ?? context;
   const fromPath = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (e.keyword === 'required') {
-    const name = String(e.params.missingProperty ?? fromPath);
+    const missing = e.params.missingProperty;
+    const name = typeof missing === 'string' ? missing : fromPath;
     if (context === 'body' && fromPath === '') return `Missing required body field '${name}'.`;
     return `Missing required ${where} '${fromPath ? `${fromPath}.` : ''}${name}'.`;
   }
@@ -63,13 +64,12 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
       reply.headers(error.headers);
       return sendError(request, reply, error.statusCode, error.message);
     }
-    const fe = error as FastifyError;
-    if (fe.validation) {
-      return sendError(request, reply, 400, describeValidation(fe.validation as AjvLikeError[], fe.validationContext ?? 'request'));
+    if (error.validation) {
+      return sendError(request, reply, 400, describeValidation(error.validation, error.validationContext ?? 'request'));
     }
-    const status = fe.statusCode ?? 500;
+    const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendError(request, reply, status, clientMessage(fe));
+      return sendError(request, reply, status, clientMessage(error));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 500, MESSAGES.internal);
@@ -94,7 +94,7 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
  */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply
+  reply
     .code(status)
     .header('access-control-allow-origin', '*')
     .type('application/json; charset=utf-8')

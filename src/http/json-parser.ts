@@ -14,6 +14,8 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    // Fastify's default JSON parser is the callback form (it returns nothing and
+    // calls done); its declared type also admits the promise form, hence `void`.
+    void parseJson(request, body as string, done);
   });
 }

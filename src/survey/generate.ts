@@ -36,7 +36,7 @@ export function formatServerTime(d: Date): string {
 
 export function generateSurvey(rng: () => number = Math.random, now: () => Date = () => new Date()): SurveyBatch {
   const count = MIN_RECORDS + Math.floor(rng() * (MAX_RECORDS - MIN_RECORDS + 1));
-  const data: SurveyRecord[] = new Array(count);
+  const data = new Array<SurveyRecord>(count);
   for (let i = 0; i < count; i++) {
     const dob = new Date(FIRST_DOB + Math.floor(rng() * DOB_DAYS) * DAY_MS);
     data[i] = { Name: pick(rng, FIRST_NAMES), Surname: pick(rng, SURNAMES), DOB: dob.toISOString().slice(0, 10) };

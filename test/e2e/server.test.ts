@@ -37,7 +37,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     err += d.toString();
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -46,7 +46,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
       child.kill('SIGKILL');
       reject(new Error(`server did not start: ${out}${err}`));
     }, HANG_GUARD_MS);
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
@@ -80,8 +80,8 @@ async function runToExit(env: Record<string, string>): Promise<{ code: number | 
   const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(guard);

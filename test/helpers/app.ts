@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, LAB_DEFAULTS, type Config } from '../../src/config.ts';
+import { indexDefinition } from '../../src/data/index-definition.ts';
+import { startEmulator } from '../../emulator/src/index.ts';
+import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
 
 /** 32+ characters, fixed, so that tokens are reproducible across apps of one test. */
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef-0123';
@@ -41,7 +44,7 @@ export async function issueToken(app: FastifyInstance): Promise<string> {
     payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
   });
   assert.equal(res.statusCode, 200, res.body);
-  return (res.json() as { token: string }).token;
+  return res.json<{ token: string }>().token;
 }
 
 export { seededRng } from './rng.ts';
@@ -79,6 +82,14 @@ export function assertNoLeak(text: string) {
   assert.ok(!text.includes('.ts:'), 'source location in body');
 }
 
+/** What a valid request may need besides its own values: a bearer token and a search service. */
+export interface RequestContext {
+  token: string;
+  /** `cloudAISearchEndpoint` and admin key of a search service (the emulator, on loopback) holding `SEARCH_INDEX`. */
+  searchUrl: string;
+  searchKey: string;
+}
+
 export interface Endpoint {
   name: string;
   method: 'GET' | 'POST';
@@ -86,36 +97,91 @@ export interface Endpoint {
   path: string;
   /** `.php` form */
   alias: string;
-  /** a request that succeeds, given a bearer token for add-bearer */
-  valid: (token: string) => Omit<InjectOptions, 'method' | 'url'> & { query?: string };
+  /** the field of the error envelope that carries the message (deletion: `message`) */
+  field: 'error' | 'message';
+  /** a request that succeeds */
+  valid: (ctx: RequestContext) => Omit<InjectOptions, 'method' | 'url'> & { query?: string };
 }
 
 const q = '?input1=5&input2=7';
 
-/** Every interface endpoint built so far (chunking and deletion are not). */
+export const SEARCH_INDEX = 'pdf-chunks';
+
+/** A one-page PDF as a multipart/form-data body in the `document` field (built by hand: inject takes bytes). */
+const BOUNDARY = '----surface-test-boundary';
+const CHUNK_FORM = Buffer.concat([
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="hello.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+  makePdf({ pages: textPages(['Hello from a tiny PDF. It has one short paragraph.']) }),
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+
+/** Every interface endpoint, and the index definition beside them. */
 export const ENDPOINTS: Endpoint[] = [
-  { name: 'add-url', method: 'GET', path: '/apis/add-url', alias: '/apis/add-url.php', valid: () => ({ query: q }) },
-  { name: 'add-body', method: 'POST', path: '/apis/add-body', alias: '/apis/add-body.php', valid: () => ({ payload: { input1: 5, input2: 7 } }) },
-  { name: 'add-apikey', method: 'GET', path: '/apis/add-apikey', alias: '/apis/add-apikey.php', valid: () => ({ query: q, headers: apiKeyHeaders() }) },
-  { name: 'add-custom', method: 'GET', path: '/apis/add-custom', alias: '/apis/add-custom.php', valid: () => ({ query: q, headers: customHeaders() }) },
-  { name: 'add-basic', method: 'GET', path: '/apis/add-basic', alias: '/apis/add-basic.php', valid: () => ({ query: q, headers: basicHeaders() }) },
+  { name: 'add-url', method: 'GET', path: '/apis/add-url', alias: '/apis/add-url.php', field: 'error', valid: () => ({ query: q }) },
+  { name: 'add-body', method: 'POST', path: '/apis/add-body', alias: '/apis/add-body.php', field: 'error', valid: () => ({ payload: { input1: 5, input2: 7 } }) },
+  { name: 'add-apikey', method: 'GET', path: '/apis/add-apikey', alias: '/apis/add-apikey.php', field: 'error', valid: () => ({ query: q, headers: apiKeyHeaders() }) },
+  { name: 'add-custom', method: 'GET', path: '/apis/add-custom', alias: '/apis/add-custom.php', field: 'error', valid: () => ({ query: q, headers: customHeaders() }) },
+  { name: 'add-basic', method: 'GET', path: '/apis/add-basic', alias: '/apis/add-basic.php', field: 'error', valid: () => ({ query: q, headers: basicHeaders() }) },
   {
     name: 'add-token',
     method: 'POST',
     path: '/apis/add-token',
     alias: '/apis/add-token.php',
+    field: 'error',
     valid: () => ({ payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } }),
   },
-  { name: 'add-bearer', method: 'GET', path: '/apis/add-bearer', alias: '/apis/add-bearer.php', valid: (t) => ({ query: q, headers: bearer(t) }) },
-  { name: 'users', method: 'GET', path: '/apis/users', alias: '/apis/users.php', valid: () => ({}) },
-  { name: 'countries', method: 'GET', path: '/apis/countries', alias: '/apis/countries.php', valid: () => ({}) },
-  { name: 'currency', method: 'GET', path: '/apis/currency', alias: '/apis/currency.php', valid: () => ({}) },
-  { name: 'products', method: 'GET', path: '/apis/products', alias: '/apis/products.php', valid: () => ({}) },
-  { name: 'survey', method: 'POST', path: '/survey_api', alias: '/survey_api.php', valid: () => ({ headers: surveyHeaders() }) },
+  { name: 'add-bearer', method: 'GET', path: '/apis/add-bearer', alias: '/apis/add-bearer.php', field: 'error', valid: ({ token }) => ({ query: q, headers: bearer(token) }) },
+  { name: 'users', method: 'GET', path: '/apis/users', alias: '/apis/users.php', field: 'error', valid: () => ({}) },
+  { name: 'countries', method: 'GET', path: '/apis/countries', alias: '/apis/countries.php', field: 'error', valid: () => ({}) },
+  { name: 'currency', method: 'GET', path: '/apis/currency', alias: '/apis/currency.php', field: 'error', valid: () => ({}) },
+  { name: 'products', method: 'GET', path: '/apis/products', alias: '/apis/products.php', field: 'error', valid: () => ({}) },
+  { name: 'survey', method: 'POST', path: '/survey_api', alias: '/survey_api.php', field: 'error', valid: () => ({ headers: surveyHeaders() }) },
+  {
+    name: 'chunking',
+    method: 'POST',
+    path: '/apis/chunk-and-perform-embedding',
+    alias: '/apis/chunk-and-perform-embedding.php',
+    field: 'error',
+    valid: () => ({
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'hello.pdf', 'tenant-id': '7', 'document-id': '42' },
+      payload: CHUNK_FORM,
+    }),
+  },
+  {
+    name: 'deletion',
+    method: 'POST',
+    path: '/apis/delete-indexed-document',
+    alias: '/apis/delete-indexed-document.php',
+    field: 'message',
+    valid: ({ searchUrl, searchKey }) => ({
+      headers: { 'api-key': LAB.DOCUMENT_API_KEY, cloudAISearchEndpoint: searchUrl, cloudAISearchKey: searchKey, indexName: SEARCH_INDEX, document_id: '42' },
+    }),
+  },
+  { name: 'index-definition', method: 'GET', path: '/apis/search-index-definition', alias: '/apis/search-index-definition.php', field: 'error', valid: () => ({}) },
 ];
 
+/**
+ * The app the cross-cutting tables run against: the emulator on loopback as the
+ * search service (holding the index the deletion endpoint is pointed at), outbound
+ * calls to loopback allowed, and a bearer token issued.
+ */
+export async function startSurfaceApp(): Promise<{ app: FastifyInstance; ctx: RequestContext; close: () => Promise<void> }> {
+  const emu = await startEmulator();
+  emu.createIndex(indexDefinition(SEARCH_INDEX));
+  const app = await buildTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
+  const ctx = { token: await issueToken(app), searchUrl: emu.searchUrl, searchKey: emu.keys.searchAdmin };
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await emu.close();
+    },
+  };
+}
+
 /** Builds inject options for an endpoint's valid request at one of its two paths. */
-export function validRequest(ep: Endpoint, token: string, url = ep.path): InjectOptions {
-  const { query = '', ...rest } = ep.valid(token);
+export function validRequest(ep: Endpoint, ctx: RequestContext, url = ep.path): InjectOptions {
+  const { query = '', ...rest } = ep.valid(ctx);
   return { method: ep.method, url: url + query, ...rest };
 }

@@ -3,7 +3,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildTestApp, issueToken, ENDPOINTS, validRequest, assertClientError } from '../helpers/app.ts';
+import { startSurfaceApp, ENDPOINTS, validRequest, assertClientError, type RequestContext } from '../helpers/app.ts';
 
 const INTERFACE_HEADERS = [
   'Authorization',
@@ -26,21 +26,21 @@ const INTERFACE_HEADERS = [
   'document_id',
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const csv = (v: unknown) => String(v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const csv = (v: string | string[] | number | undefined) => String(v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 
 let app: FastifyInstance;
-let token: string;
+let ctx: RequestContext;
+let close: () => Promise<void>;
 before(async () => {
-  app = await buildTestApp();
-  token = await issueToken(app);
+  ({ app, ctx, close } = await startSurfaceApp());
 });
-after(() => app.close());
+after(() => close());
 
 describe('both path forms answer every endpoint', () => {
   for (const ep of ENDPOINTS) {
     test(`${ep.method} ${ep.path} and ${ep.alias}`, async () => {
-      const a = await app.inject(validRequest(ep, token, ep.path));
-      const b = await app.inject(validRequest(ep, token, ep.alias));
+      const a = await app.inject(validRequest(ep, ctx, ep.path));
+      const b = await app.inject(validRequest(ep, ctx, ep.alias));
       assert.equal(a.statusCode, 200, a.body);
       assert.equal(b.statusCode, 200, b.body);
       assert.match(String(a.headers['content-type']), /^application\/json/);
@@ -86,7 +86,7 @@ describe('405 with Allow on every endpoint, every other method, both forms, befo
           assert.deepEqual(csv(res.headers.allow), allow, `${method} ${url}`);
           assert.equal(res.headers['access-control-allow-origin'], '*');
           if (method !== 'HEAD') {
-            assert.deepEqual(assertClientError(res, 405), { success: false, error: `Method Not Allowed. Use ${ep.method}.` });
+            assert.deepEqual(assertClientError(res, 405, ep.field), { success: false, [ep.field]: `Method Not Allowed. Use ${ep.method}.` });
           }
         }
       }
@@ -117,7 +117,7 @@ describe('unknown paths: 404 in the error envelope', () => {
 describe('CORS', () => {
   for (const ep of ENDPOINTS) {
     test(`${ep.name}: Access-Control-Allow-Origin * on success, no credentials`, async () => {
-      const res = await app.inject({ ...validRequest(ep, token), headers: { ...(validRequest(ep, token).headers ?? {}), origin: 'https://app.example' } });
+      const res = await app.inject({ ...validRequest(ep, ctx), headers: { ...(validRequest(ep, ctx).headers ?? {}), origin: 'https://app.example' } });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['access-control-allow-origin'], '*');
       assert.equal(res.headers['access-control-allow-credentials'], undefined);
@@ -165,13 +165,5 @@ describe('CORS', () => {
         });
       }
     }
-
-    test('the preflight of the not-yet-built document endpoints is answered too', async () => {
-      for (const url of ['/apis/chunk-and-perform-embedding.php', '/apis/delete-indexed-document.php']) {
-        const res = await app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'api-key,tenant-id,document_id' } });
-        assert.equal(res.statusCode, 204, url);
-        assert.equal(res.headers['access-control-allow-origin'], '*');
-      }
-    });
   });
 });

@@ -4,17 +4,17 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildTestApp, issueToken, ENDPOINTS, validRequest, assertClientError, assertNoLeak, surveyHeaders, LAB } from '../helpers/app.ts';
+import { startSurfaceApp, ENDPOINTS, validRequest, assertClientError, assertNoLeak, surveyHeaders, LAB, type RequestContext } from '../helpers/app.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 
 let app: FastifyInstance;
-let token: string;
+let ctx: RequestContext;
+let close: () => Promise<void>;
 before(async () => {
-  app = await buildTestApp();
-  token = await issueToken(app);
+  ({ app, ctx, close } = await startSurfaceApp());
 });
-after(() => app.close());
+after(() => close());
 
 async function stillServes() {
   const res = await app.inject({ url: '/apis/add-url?input1=2&input2=3' });
@@ -23,18 +23,32 @@ async function stillServes() {
 }
 
 /** A 200 is fine where the odd part is ignored; anything else is a clean 4xx. */
-function neverServerError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
+function neverServerError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string, field: 'error' | 'message' = 'error') {
   assert.ok(res.statusCode < 500, `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   assertNoLeak(res.body);
-  if (res.statusCode >= 400 && res.body !== '') assertClientError(res);
+  if (res.statusCode >= 400 && res.body !== '') assertClientError(res, undefined, field);
 }
 
 describe('POST bodies', () => {
   const posts = ENDPOINTS.filter((e) => e.method === 'POST');
+  // Bodies that are not JSON at all: a 400 on every POST endpoint, whatever it does with a body.
+  const malformed: [string, string][] = [
+    ['malformed JSON', '{"input1": 1,,}'],
+    ['truncated JSON', '{"api_key": "'],
+    ['a lone brace', '{'],
+  ];
+  for (const ep of posts) {
+    for (const [name, payload] of malformed) {
+      test(`${ep.name}: ${name} is a 400`, async () => {
+        const base = validRequest(ep, ctx);
+        const res = await app.inject({ ...base, headers: { ...(base.headers ?? {}), 'content-type': 'application/json' }, payload });
+        assertClientError(res, 400, ep.field);
+      });
+    }
+  }
+
+  // Odd but well-formed bodies: ignored (200) or a clean 4xx, never a 5xx.
   const bodies: [string, string, string][] = [
-    ['malformed JSON', 'application/json', '{"input1": 1,,}'],
-    ['truncated JSON', 'application/json', '{"api_key": "'],
-    ['a lone brace', 'application/json', '{'],
     ['deep nesting', 'application/json', `${'['.repeat(20000)}${']'.repeat(20000)}`],
     ['invalid UTF-8 bytes', 'application/json', '{"input1": "\udcff", "input2": 1}'],
     ['a BOM then JSON', 'application/json', '\ufeff{"input1":1,"input2":2}'],
@@ -47,15 +61,15 @@ describe('POST bodies', () => {
   for (const ep of posts) {
     for (const [name, type, payload] of bodies) {
       test(`${ep.name}: ${name}`, async () => {
-        const base = validRequest(ep, token);
+        const base = validRequest(ep, ctx);
         const res = await app.inject({ ...base, headers: { ...(base.headers ?? {}), 'content-type': type }, payload });
-        neverServerError(res, `${ep.name} ${name}`);
+        neverServerError(res, `${ep.name} ${name}`, ep.field);
       });
     }
     test(`${ep.name}: a 10 MB body is a 413`, async () => {
-      const base = validRequest(ep, token);
+      const base = validRequest(ep, ctx);
       const res = await app.inject({ ...base, headers: { ...(base.headers ?? {}), 'content-type': 'application/json' }, payload: `{"pad":"${'x'.repeat(TEN_MB)}"}` });
-      assertClientError(res, 413);
+      assertClientError(res, 413, ep.field);
     });
   }
 
@@ -67,22 +81,22 @@ describe('broken percent-encoding and overlong values in the query', () => {
   const gets = ENDPOINTS.filter((e) => e.method === 'GET');
   for (const ep of gets) {
     test(`${ep.name}: every parameter position`, async () => {
-      const base = validRequest(ep, token);
+      const base = validRequest(ep, ctx);
       for (const v of bad) {
         for (const qs of [`input1=${v}&input2=1`, `input1=1&input2=${v}`, `id=${v}`, `region=${v}`, `from=${v}`, `to=${v}`, `amount=${v}`, `page=${v}`, `limit=${v}`, `category=${v}`, `${v}=1`]) {
           const res = await app.inject({ ...base, url: `${ep.path}?${qs}` });
-          neverServerError(res, `${ep.path}?${qs}`);
+          neverServerError(res, `${ep.path}?${qs}`, ep.field);
         }
       }
     });
 
     test(`${ep.name}: overlong values`, async () => {
-      const base = validRequest(ep, token);
+      const base = validRequest(ep, ctx);
       const long = 'x'.repeat(100_000);
       const digits = '1'.repeat(100_000);
       for (const qs of [`input1=${digits}&input2=1`, `input1=1&input2=${long}`, `id=${digits}`, `region=${long}`, `from=${long}`, `amount=${digits}`, `page=${digits}`, `limit=${digits}`, `category=${long}`, `${long}=1`]) {
         const res = await app.inject({ ...base, url: `${ep.path}?${qs}` });
-        neverServerError(res, `${ep.path}?${qs.slice(0, 30)}`);
+        neverServerError(res, `${ep.path}?${qs.slice(0, 30)}`, ep.field);
       }
     });
   }

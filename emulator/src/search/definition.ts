@@ -3,7 +3,7 @@
  * `Emulator.createIndex`.
  */
 import type { IndexDefinition, IndexField } from '../types.ts';
-import { SearchError, invalidRequest, unknownProperty } from './errors.ts';
+import { SearchError, invalidRequest, shown, unknownProperty } from './errors.ts';
 
 const INDEX_TYPE = 'Microsoft.Azure.Search.V2024_07_01.Index';
 const FIELD_TYPE = 'Microsoft.Azure.Search.V2024_07_01.Field';
@@ -195,17 +195,17 @@ function validateVectorSearch(raw: unknown): IndexDefinition['vectorSearch'] {
         const v = p[param];
         if (v === undefined || v === null) continue;
         if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-          throw bad(`Algorithm '${name}': '${param}' must be an integer between ${min} and ${max} (found '${String(v)}').`);
+          throw bad(`Algorithm '${name}': '${param}' must be an integer between ${min} and ${max} (found '${shown(v)}').`);
         }
       }
       if (p['metric'] !== undefined && p['metric'] !== null && !METRICS.has(p['metric'] as string)) {
-        throw bad(`Algorithm '${name}': unknown metric '${String(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`);
+        throw bad(`Algorithm '${name}': unknown metric '${shown(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`);
       }
     } else if (kind === 'exhaustiveKnn') {
       const p = a['exhaustiveKnnParameters'] ?? {};
       if (!isObject(p)) throw bad(`Algorithm '${name}': 'exhaustiveKnnParameters' must be a JSON object.`);
       if (p['metric'] !== undefined && p['metric'] !== null && !METRICS.has(p['metric'] as string)) {
-        throw bad(`Algorithm '${name}': unknown metric '${String(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`);
+        throw bad(`Algorithm '${name}': unknown metric '${shown(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`);
       }
     } else {
       throw bad(`Algorithm '${name}' has an unknown kind '${String(kind)}' (use hnsw or exhaustiveKnn).`);

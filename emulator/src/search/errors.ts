@@ -30,3 +30,8 @@ export function invalidExpression(text: string, param: string): SearchError {
 export function unknownProperty(property: string, type: string): string {
   return `The property '${property}' does not exist on type '${type}' or is not present in the API version '2024-07-01'. Make sure to only use property names that are defined by the type.`;
 }
+
+/** A caller's value as a message quotes it: a string as it is, anything else as JSON (never "[object Object]"). */
+export function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -5,7 +5,7 @@
  */
 import type { IndexField, StoredDocument } from '../types.ts';
 import type { SearchError } from './errors.ts';
-import { invalidExpression, invalidRequest } from './errors.ts';
+import { invalidExpression, invalidRequest, shown } from './errors.ts';
 import { compileFilter } from './filter.ts';
 import type { IndexStore } from './store.ts';
 import { isStringType, isVectorType } from './definition.ts';
@@ -49,12 +49,12 @@ function parameterError(name: string, message: string): SearchError {
 
 function checkPaging(params: SearchParams, top: unknown, skip: unknown, names: { top: string; skip: string }): void {
   if (top !== undefined && top !== null) {
-    if (typeof top !== 'number' || !Number.isInteger(top) || top < 0) throw parameterError(names.top, `Invalid value '${String(top)}'. It must be a non-negative integer.`);
+    if (typeof top !== 'number' || !Number.isInteger(top) || top < 0) throw parameterError(names.top, `Invalid value '${shown(top)}'. It must be a non-negative integer.`);
     params.top = top;
   }
   if (skip !== undefined && skip !== null) {
     if (typeof skip !== 'number' || !Number.isInteger(skip) || skip < 0 || skip > MAX_SKIP) {
-      throw parameterError(names.skip, `Invalid value '${String(skip)}'. It must be an integer between 0 and ${MAX_SKIP}.`);
+      throw parameterError(names.skip, `Invalid value '${shown(skip)}'. It must be an integer between 0 and ${MAX_SKIP}.`);
     }
     params.skip = skip;
   }
@@ -105,7 +105,7 @@ export function paramsFromBody(body: unknown): SearchParams {
   }
   const mode = b['searchMode'];
   if (mode !== undefined && mode !== null) {
-    if (mode !== 'any' && mode !== 'all') throw parameterError('searchMode', `Invalid value '${String(mode)}'. Use 'any' or 'all'.`);
+    if (mode !== 'any' && mode !== 'all') throw parameterError('searchMode', `Invalid value '${shown(mode)}'. Use 'any' or 'all'.`);
     params.searchMode = mode;
   }
   checkPaging(params, b['top'], b['skip'], { top: 'top', skip: 'skip' });

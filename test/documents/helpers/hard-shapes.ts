@@ -86,7 +86,7 @@ export function shortDoc(): Uint8Array {
 export function headersFooters(): Uint8Array {
   const body = textPages(['# CHAPTER 1 GENERAL RULES', prose(40, 7).join(' '), '# Section 2: Claims', prose(50, 8).join(' '), prose(40, 9).join(' ')], { perPage: 40 });
   const pages = body.map((p, i) => ({
-    runs: [{ text: 'Contoso Benefits Handbook', x: 72, y: 770, size: 9 } as TextRun, ...(p.runs ?? []), { text: `Page ${i + 1}`, x: 500, y: 30, size: 9 } as TextRun],
+    runs: [{ text: 'Contoso Benefits Handbook', x: 72, y: 770, size: 9 }, ...(p.runs ?? []), { text: `Page ${i + 1}`, x: 500, y: 30, size: 9 }],
   }));
   return makePdf({ pages, compress: true });
 }
