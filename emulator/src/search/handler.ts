@@ -93,7 +93,7 @@ export function isSearchPath(pathname: string): boolean {
 const PRECONDITION_FAILED = 'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.';
 
 /** The entity tags of an `If-Match` / `If-None-Match` header (`*` stays `*`; weak tags compare by their opaque part). */
-export function entityTags(header: string): string[] {
+function entityTags(header: string): string[] {
   return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter((t) => t.length > 0);
 }
 
@@ -148,10 +148,20 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
   const baseHeaders: Record<string, string> = { 'request-id': rid, 'odata-version': '4.0' };
   const clientRequestId = req.headers['client-request-id'] ?? req.headers['x-ms-client-request-id'];
   if (typeof clientRequestId === 'string') baseHeaders['client-request-id'] = clientRequestId;
+  // `Accept: application/json;odata.metadata=none` (what the SDK's SearchClient sends): no
+  // `@odata.context` annotation; counts and next links stay.
+  const metadataNone = /odata\.metadata\s*=\s*none/i.test(headerValue(req.headers['accept']) ?? '');
   const send = (status: number, body?: unknown, extra: Record<string, string> = {}): void => {
     const headers: Record<string, string> = { ...baseHeaders, 'elapsed-time': String(Math.round(performance.now() - started)), ...extra };
-    if (body !== undefined) headers['content-type'] = SEARCH_CONTENT_TYPE;
-    respond(ctx, status, headers, body);
+    let payload = body;
+    if (body !== undefined) {
+      headers['content-type'] = metadataNone ? SEARCH_CONTENT_TYPE.replace('minimal', 'none') : SEARCH_CONTENT_TYPE;
+      if (metadataNone && typeof body === 'object' && body !== null && '@odata.context' in body) {
+        const { '@odata.context': _context, ...rest } = body as Record<string, unknown>;
+        payload = rest;
+      }
+    }
+    respond(ctx, status, headers, payload);
   };
   const fail = (err: SearchError): void => send(err.status, err.toBody(), err.headers);
 
