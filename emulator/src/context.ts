@@ -16,6 +16,10 @@ export interface EmulatorState {
   faults: { embeddings: Faults<EmbeddingsFault>; search: Faults<SearchFault> };
   indexes: Map<string, IndexStore>;
   visibilityDelayMs(): number;
+  /** The injected clock (milliseconds, monotonic). */
+  now: (this: void) => number;
+  /** A fresh ETag, different from every one handed out before (`"0x8D..."`, as Azure writes them). */
+  nextEtag: (this: void) => string;
   /** Arrival times of embeddings calls (rolling minute), for the x-ratelimit-remaining-* headers. */
   embeddingCalls: Array<{ at: number; tokens: number }>;
   onResponse?: (request: RecordedRequest) => void;

@@ -6,10 +6,12 @@ import { applyCommonFault, requestId, respond, retryAfterSecondsOf } from './con
 import type { RequestContext } from './context.ts';
 import { countTokens, deterministicEmbedding, toBase64Float32 } from './embedding-vector.ts';
 import { parseJsonExact } from './http.ts';
+import { EMBEDDINGS_API_VERSIONS, isKnownApiVersion } from './api-versions.ts';
 
 export const EMBEDDINGS_PATH = /^\/openai\/deployments\/([^/]+)\/embeddings\/?$/;
-const API_VERSION = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
 const MAX_INPUTS = 2048;
+/** Token ids of cl100k_base, the tokenizer of text-embedding-ada-002 and text-embedding-3-*. */
+const VOCABULARY_SIZE = 100_277;
 const MAX_TOKENS_PER_INPUT = 8191;
 const RATE_LIMIT_REQUESTS = 120;
 const RATE_LIMIT_TOKENS = 120_000;
@@ -71,6 +73,49 @@ function defaultFaultBody(apiVersion: string) {
   };
 }
 
+/** One input to embed: the text the vector is seeded from and its token count. */
+export interface EmbeddingInput {
+  seed: string;
+  tokens: number;
+}
+
+function isTokenArray(v: unknown): v is number[] {
+  return Array.isArray(v) && v.length > 0 && v.every((t) => Number.isInteger(t) && (t as number) >= 0 && (t as number) < VOCABULARY_SIZE);
+}
+
+/**
+ * The `input` of an embeddings request, as the API takes it: a non-empty string, an array of
+ * 1-2048 non-empty strings, an array of token ids (one input), or an array of 1-2048 token
+ * arrays. Undefined when it is none of these (Azure: 400 `'$.input' is invalid`).
+ * A token input is embedded from its ids (the emulator has no tokenizer to turn them back into text).
+ */
+export function parseEmbeddingInput(input: unknown): EmbeddingInput[] | undefined {
+  const text = (t: string): EmbeddingInput => ({ seed: t, tokens: countTokens(t) });
+  // \u0001 is neither a letter nor a digit: token ids give their own vectors, never those of the same digits as text.
+  const tokens = (ids: number[]): EmbeddingInput => ({ seed: `\u0001${ids.join(' ')}`, tokens: ids.length });
+  if (typeof input === 'string') return input.length > 0 ? [text(input)] : undefined;
+  if (!Array.isArray(input) || input.length === 0) return undefined;
+  if (isTokenArray(input)) return [tokens(input)];
+  if (input.length > MAX_INPUTS) return undefined;
+  if (input.every((s): s is string => typeof s === 'string' && s.length > 0)) return input.map(text);
+  if (input.every(isTokenArray)) return input.map(tokens);
+  return undefined;
+}
+
+/**
+ * The vector length to answer for `dimensions` (undefined = not given) on `model` whose native
+ * length is `native`; or the 400 body when the model or the value does not allow it.
+ * ada-002 takes no `dimensions` at all (OpenAI and Azure: "This model does not support specifying
+ * dimensions."); the text-embedding-3 models shorten to 1..native.
+ */
+export function resolveDimensions(model: string, native: number, dimensions: unknown): { length: number } | { error: unknown } {
+  if (dimensions === undefined || dimensions === null) return { length: native };
+  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1) return { error: invalidField('$.dimensions') };
+  if (!model.startsWith('text-embedding-3')) return { error: invalidRequest('This model does not support specifying dimensions.') };
+  if (dimensions > native) return { error: invalidRequest(`This model does not support dimensions larger than ${native}.`, 'dimensions') };
+  return { length: dimensions };
+}
+
 /** Model name reported for a deployment: the deployment name when it names a model, else ada-002. */
 function modelOf(deployment: string, dimensions: number): string {
   if (/^text-embedding-/.test(deployment)) return deployment;
@@ -93,7 +138,7 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
 
   const match = EMBEDDINGS_PATH.exec(url.pathname);
   const apiVersion = url.searchParams.get('api-version');
-  if (match === null || req.method !== 'POST' || apiVersion === null || !API_VERSION.test(apiVersion)) {
+  if (match === null || req.method !== 'POST' || apiVersion === null || !isKnownApiVersion(EMBEDDINGS_API_VERSIONS, apiVersion)) {
     respond(ctx, 404, json, EMBEDDING_ERRORS.notFound);
     return;
   }
@@ -113,11 +158,11 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
   }
 
   const fault = state.faults.embeddings.take();
-  let dimensions = state.dimensions;
+  let forcedDimensions: number | undefined;
   if (fault !== undefined) {
     const outcome = await applyCommonFault(ctx, fault, baseHeaders, defaultFaultBody(apiVersion), '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,');
     if (outcome.done) return;
-    if ('wrongDimension' in fault) dimensions = fault.wrongDimension;
+    if ('wrongDimension' in fault) forcedDimensions = fault.wrongDimension;
   }
 
   if (ctx.bodyTooLarge) {
@@ -143,18 +188,8 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
     return;
   }
   const fields = body as Record<string, unknown>;
-  const input = fields['input'];
-  let inputs: string[];
-  if (typeof input === 'string' && input.length > 0) {
-    inputs = [input];
-  } else if (
-    Array.isArray(input) &&
-    input.length >= 1 &&
-    input.length <= MAX_INPUTS &&
-    input.every((s): s is string => typeof s === 'string' && s.length > 0)
-  ) {
-    inputs = input;
-  } else {
+  const inputs = parseEmbeddingInput(fields['input']);
+  if (inputs === undefined) {
     respond(ctx, 400, json, invalidField('$.input'));
     return;
   }
@@ -170,7 +205,16 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
     return;
   }
 
-  const tokenCounts = inputs.map(countTokens);
+  const model = modelOf(deployment, state.dimensions);
+  const resolved = resolveDimensions(model, state.dimensions, fields['dimensions']);
+  if ('error' in resolved) {
+    respond(ctx, 400, json, resolved.error);
+    return;
+  }
+  // A scripted wrong length wins over the asked one.
+  const dimensions = forcedDimensions ?? resolved.length;
+
+  const tokenCounts = inputs.map((i) => i.tokens);
   const tooLong = tokenCounts.find((n) => n > MAX_TOKENS_PER_INPUT);
   if (tooLong !== undefined) {
     respond(
@@ -185,14 +229,14 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
   }
   const totalTokens = tokenCounts.reduce((a, b) => a + b, 0);
 
-  const now = performance.now();
+  const now = state.now();
   state.embeddingCalls.push({ at: now, tokens: totalTokens });
   while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as { at: number }).at < now - 60_000) state.embeddingCalls.shift();
   const usedRequests = state.embeddingCalls.length;
   const usedTokens = state.embeddingCalls.reduce((sum, c) => sum + c.tokens, 0);
 
-  const data = inputs.map((text, index) => {
-    const vector = deterministicEmbedding(text, dimensions);
+  const data = inputs.map((input, index) => {
+    const vector = deterministicEmbedding(input.seed, dimensions);
     return { object: 'embedding', index, embedding: encoding === 'base64' ? toBase64Float32(vector) : vector };
   });
   respond(
@@ -206,7 +250,7 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
     },
     {
       object: 'list',
-      model: modelOf(deployment, state.dimensions),
+      model,
       usage: { prompt_tokens: totalTokens, total_tokens: totalTokens },
       data,
     },

@@ -67,6 +67,10 @@ class LocalAzureEmulator implements Emulator {
     this.#initialVisibilityDelayMs = opts.visibilityDelayMs ?? 0;
     this.visibilityDelayMs = this.#initialVisibilityDelayMs;
     this.#maxRecorded = opts.maxRecordedRequests ?? Infinity;
+    const clock = opts.clock ?? performance;
+    // ETags look like Azure's ("0x8DD...": .NET ticks in hex) and never repeat within one emulator.
+    let etagCounter = BigInt(Date.now()) * 10_000n + 621_355_968_000_000_000n;
+    const nextEtag = (): string => `"0x${(etagCounter++).toString(16).toUpperCase()}"`;
     const dimensions = opts.dimensions ?? DEFAULT_DIMENSIONS;
     if (!Number.isInteger(dimensions) || dimensions < 1) throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
     this.#state = {
@@ -79,6 +83,8 @@ class LocalAzureEmulator implements Emulator {
       faults: this.faults,
       indexes: new Map<string, IndexStore>(),
       visibilityDelayMs: () => this.visibilityDelayMs,
+      now: () => clock.now(),
+      nextEtag,
       embeddingCalls: [],
       onResponse: opts.onResponse,
     };
@@ -154,7 +160,7 @@ class LocalAzureEmulator implements Emulator {
 
   createIndex(definition: unknown): void {
     try {
-      createIndexDirect(this.#state.indexes, definition);
+      createIndexDirect(this.#state, definition);
     } catch (err) {
       if (err instanceof SearchError) throw new Error(`createIndex: ${err.message}`, { cause: err });
       throw err;

@@ -199,6 +199,17 @@ export interface StoredIndex {
  * Options and handle.
  * ------------------------------------------------------------------------------------------ */
 
+/**
+ * The emulator's time source: `now()` in milliseconds, never going backwards. It decides when a
+ * search write becomes visible (`visibilityDelayMs`) and the rolling minute of the embeddings
+ * rate-limit headers. Default: `performance.now()`. Inject a manual clock in tests to move time
+ * without sleeping. (Scripted fault delays, `delayMs`, are real timers: they exist to make the
+ * client under test wait.)
+ */
+export interface Clock {
+  now(): number;
+}
+
 export interface EmulatorOptions {
   /** Interface to bind. Default `127.0.0.1`. */
   host?: string;
@@ -224,6 +235,8 @@ export interface EmulatorOptions {
   maxRecordedRequests?: number;
   /** Called when a response has been sent (or a connection cut), e.g. for logging. */
   onResponse?: (request: RecordedRequest) => void;
+  /** Time source for write visibility and rate-limit windows. Default `performance.now()`. */
+  clock?: Clock;
 }
 
 export interface Emulator {

@@ -4,6 +4,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { deterministicEmbedding, fromBase64Float32, startEmulator } from '../src/index.ts';
 import type { Emulator } from '../src/index.ts';
 import { EMBEDDINGS_API, embed } from './fixtures.ts';
+import { parseEmbeddingInput, resolveDimensions } from '../src/embeddings.ts';
 
 const INVALID_INPUT = "'$.input' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.";
 
@@ -90,8 +91,8 @@ describe('embeddings emulator', () => {
     assert.deepEqual(floats.json.data[0].embedding, expected);
   });
 
-  it('ignores extra body properties the 2024-02-01 schema allows (model, user, dimensions)', async () => {
-    const res = await embed(emu, { input: 'x', model: 'whatever', user: 'u1', dimensions: 256 });
+  it('ignores extra body properties the 2024-02-01 schema allows (model, user)', async () => {
+    const res = await embed(emu, { input: 'x', model: 'whatever', user: 'u1' });
     assert.equal(res.status, 200);
     assert.equal(res.json.data[0].embedding.length, 1536);
   });
@@ -150,7 +151,7 @@ describe('embeddings emulator', () => {
     });
 
     it('invalid input: 400 invalid_request_error', async () => {
-      const bad: unknown[] = [{}, { input: '' }, { input: [] }, { input: ['ok', ''] }, { input: 42 }, { input: [1, 2] }, { input: null }, { input: Array(2049).fill('x') }];
+      const bad: unknown[] = [{}, { input: '' }, { input: [] }, { input: ['ok', ''] }, { input: 42 }, { input: [1, 'a'] }, { input: [-1] }, { input: [1.5] }, { input: [[1], []] }, { input: null }, { input: Array(2049).fill('x') }];
       for (const body of bad) {
         const res = await embed(emu, body);
         assert.equal(res.status, 400, JSON.stringify(body).slice(0, 40));
@@ -221,5 +222,92 @@ describe('deterministicEmbedding', () => {
     const far = deterministicEmbedding('volcanic geology of iceland');
     assert.ok(cos(base, near) > cos(base, far) + 0.2);
     assert.notDeepEqual(deterministicEmbedding('a b'), deterministicEmbedding('b a'));
+  });
+});
+
+describe('embeddings input and dimensions (pure rules)', () => {
+  const inputs: Array<[string, unknown, number | undefined]> = [
+    ['a string', 'hello', 1],
+    ['an empty string', '', undefined],
+    ['strings', ['a', 'b'], 2],
+    ['2048 strings', Array(2048).fill('x'), 2048],
+    ['2049 strings', Array(2049).fill('x'), undefined],
+    ['an empty string among strings', ['a', ''], undefined],
+    ['one token array', [1, 2, 3], 1],
+    ['token 0 and the last cl100k id', [0, 100_276], 1],
+    ['a token past the vocabulary', [100_277], undefined],
+    ['a negative token', [-1], undefined],
+    ['a fractional token', [1.5], undefined],
+    ['token arrays', [[1, 2], [3]], 2],
+    ['an empty token array among token arrays', [[1], []], undefined],
+    ['strings and tokens mixed', ['a', 1], undefined],
+    ['an empty array', [], undefined],
+    ['a number', 42, undefined],
+    ['null', null, undefined],
+  ];
+  for (const [name, input, count] of inputs) {
+    it(`parseEmbeddingInput: ${name} -> ${count ?? 'invalid'}`, () => assert.equal(parseEmbeddingInput(input)?.length, count));
+  }
+  it('parseEmbeddingInput counts a token input by its ids, and never gives it the vector of the same digits as text', () => {
+    const [tokens] = parseEmbeddingInput([11, 22, 33]) ?? [];
+    assert.equal(tokens?.tokens, 3);
+    assert.notEqual(tokens?.seed, '11 22 33');
+  });
+
+  const dims: Array<[string, string, unknown, number | string]> = [
+    ['ada-002, not given', 'text-embedding-ada-002', undefined, 1536],
+    ['ada-002, null', 'text-embedding-ada-002', null, 1536],
+    ['ada-002, 256', 'text-embedding-ada-002', 256, 'This model does not support specifying dimensions.'],
+    ['ada-002, 1536', 'text-embedding-ada-002', 1536, 'This model does not support specifying dimensions.'],
+    ['3-small, 256', 'text-embedding-3-small', 256, 256],
+    ['3-small, 1536', 'text-embedding-3-small', 1536, 1536],
+    ['3-small, 1537', 'text-embedding-3-small', 1537, 'This model does not support dimensions larger than 1536.'],
+    ['3-small, 0', 'text-embedding-3-small', 0, "'$.dimensions' is invalid."],
+    ['3-small, 1.5', 'text-embedding-3-small', 1.5, "'$.dimensions' is invalid."],
+    ['3-small, "256"', 'text-embedding-3-small', '256', "'$.dimensions' is invalid."],
+  ];
+  for (const [name, model, value, expected] of dims) {
+    it(`resolveDimensions: ${name} -> ${expected}`, () => {
+      const r = resolveDimensions(model, 1536, value);
+      if (typeof expected === 'number') assert.deepEqual(r, { length: expected });
+      else {
+        assert.ok('error' in r);
+        const message = (r.error as { error: { message: string } }).error.message;
+        assert.ok(message.startsWith(expected), message);
+      }
+    });
+  }
+});
+
+describe('embeddings api-version and clock', () => {
+  it('an api-version Azure does not serve is 404 Resource not found; served ones answer', async () => {
+    const emu = await startEmulator();
+    try {
+      for (const v of ['2099-13-45', '2024-02-02', '2024-02-01-preview', 'latest']) {
+        const res = await embed(emu, { input: 'x' }, { apiVersion: v });
+        assert.equal(res.status, 404, v);
+        assert.deepEqual(res.json, { error: { code: '404', message: 'Resource not found' } });
+      }
+      for (const v of ['2023-05-15', '2024-02-01', '2024-06-01', '2024-10-21', '2025-04-01-preview', '2024-12-01-Preview']) {
+        assert.equal((await embed(emu, { input: 'x' }, { apiVersion: v })).status, 200, v);
+      }
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('the rate-limit minute runs on the injected clock', async () => {
+    let now = 0;
+    const emu = await startEmulator({ clock: { now: () => now } });
+    try {
+      await embed(emu, { input: 'x' });
+      const second = await embed(emu, { input: 'x' });
+      assert.equal(second.headers.get('x-ratelimit-remaining-requests'), '118');
+      now += 60_001;
+      const later = await embed(emu, { input: 'x' });
+      assert.equal(later.headers.get('x-ratelimit-remaining-requests'), '119', 'the first two calls left the window');
+    } finally {
+      await emu.close();
+    }
   });
 });

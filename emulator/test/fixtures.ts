@@ -113,7 +113,3 @@ export function indexBatch(emu: Emulator, value: unknown[], opts: { index?: stri
 export function query(emu: Emulator, body: Record<string, unknown>, opts: { index?: string; key?: string | null } = {}): Promise<JsonResponse> {
   return search(emu, 'POST', `/indexes/${opts.index ?? INDEX}/docs/search`, { body, key: opts.key });
 }
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startEmulator } from '../src/index.ts';
 import type { Emulator } from '../src/index.ts';
-import { INDEX, chunk, indexBatch, pdfChunksDefinition, query, search, sleep } from './fixtures.ts';
+import { INDEX, chunk, indexBatch, pdfChunksDefinition, query, search } from './fixtures.ts';
 
 const deletes = (...keys: string[]): unknown[] => keys.map((id) => ({ '@search.action': 'delete', id }));
 
@@ -97,8 +97,10 @@ describe('search faults', () => {
 
 describe('visibility delay', () => {
   let emu: Emulator;
+  // The emulator's injected clock: time moves only when the test says so, no sleeping.
+  let now = 0;
   before(async () => {
-    emu = await startEmulator();
+    emu = await startEmulator({ clock: { now: () => now } });
     emu.createIndex(pdfChunksDefinition());
   });
   after(() => emu.close());
@@ -108,7 +110,9 @@ describe('visibility delay', () => {
     await indexBatch(emu, [chunk(7, 42, 0), chunk(7, 42, 1)]);
     assert.equal(emu.index(INDEX)?.documents.size, 2);
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0, 'not yet visible');
-    await sleep(650);
+    now += 599;
+    assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0, 'still not visible 1 ms before the delay');
+    now += 1;
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 2);
 
     const del = await indexBatch(emu, deletes('7-42-0000', '7-42-0001'));
@@ -117,9 +121,19 @@ describe('visibility delay', () => {
     assert.equal(stale.json.value.length, 2, 'a search right after a delete still returns the deleted ids');
     const again = await indexBatch(emu, deletes('7-42-0000', '7-42-0001'));
     assert.equal(again.status, 200, 'deleting them again is harmless');
-    await sleep(650);
+    now += 600;
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0);
     emu.visibilityDelayMs = 0;
+  });
+
+  it('a write waits for the writes before it, whatever the delay when it was made', async () => {
+    emu.visibilityDelayMs = 1000;
+    await indexBatch(emu, [chunk(7, 50, 0)]);
+    emu.visibilityDelayMs = 0;
+    await indexBatch(emu, [chunk(7, 50, 1)]);
+    assert.equal((await query(emu, { filter: 'document_id eq 50' })).json.value.length, 0, 'the later write waits for the earlier one');
+    now += 1000;
+    assert.equal((await query(emu, { filter: 'document_id eq 50' })).json.value.length, 2);
   });
 });
 

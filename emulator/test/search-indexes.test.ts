@@ -4,6 +4,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { startEmulator } from '../src/index.ts';
 import type { Emulator } from '../src/index.ts';
 import { INDEX, pdfChunksDefinition, query, search } from './fixtures.ts';
+import { preconditionsHold, preferredReturn } from '../src/search/handler.ts';
 
 type Def = ReturnType<typeof pdfChunksDefinition> & { fields: Array<Record<string, unknown>>; vectorSearch: { algorithms: Array<Record<string, unknown>>; profiles: Array<Record<string, unknown>> } };
 
@@ -138,13 +139,13 @@ describe('search index management', () => {
   });
 
   describe('index names', () => {
-    for (const bad of ['A-index', '-index', 'index-', 'in--dex', 'x', 'a'.repeat(129), 'in_dex', 'in.dex']) {
+    for (const bad of ['A-index', '-index', '_index', 'in--dex', 'in__dex', 'in-_dex', 'x', 'a'.repeat(129), 'in.dex']) {
       it(`refuses '${bad.length > 20 ? `${bad.slice(0, 10)}...(${bad.length})` : bad}'`, async () => {
         const res = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition(bad) });
         assert.equal(res.status, 400);
       });
     }
-    for (const good of ['ab', '1index', 'pdf-chunks-2', 'a'.repeat(128)]) {
+    for (const good of ['ab', '1index', 'pdf-chunks-2', 'in_dex', 'pdf_chunks-v2', 'index-', 'a'.repeat(128)]) {
       it(`accepts '${good.length > 20 ? `${good.slice(0, 10)}...(${good.length})` : good}'`, async () => {
         const res = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition(good) });
         assert.equal(res.status, 201, res.text);
@@ -212,5 +213,144 @@ describe('search keys and api-version', () => {
     assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'POST');
     assert.equal((await search(emu, 'GET', `/indexes/${INDEX}/whatever/else`)).status, 404);
+  });
+});
+
+describe('preconditions and Prefer (pure rules)', () => {
+  const E = '"0x1"';
+  const cases: Array<[string, string | undefined, string | undefined, string | undefined, boolean]> = [
+    ['no headers, existing', E, undefined, undefined, true],
+    ['no headers, missing', undefined, undefined, undefined, true],
+    ['If-Match current', E, E, undefined, true],
+    ['If-Match stale', E, '"0x0"', undefined, false],
+    ['If-Match one of a list', E, '"0x0", "0x1"', undefined, true],
+    ['If-Match weak form of current', E, 'W/"0x1"', undefined, true],
+    ['If-Match *, existing', E, '*', undefined, true],
+    ['If-Match *, missing', undefined, '*', undefined, false],
+    ['If-Match a tag, missing', undefined, E, undefined, false],
+    ['If-None-Match *, existing', E, undefined, '*', false],
+    ['If-None-Match *, missing', undefined, undefined, '*', true],
+    ['If-None-Match current', E, undefined, E, false],
+    ['If-None-Match another', E, undefined, '"0x0"', true],
+  ];
+  for (const [name, current, ifMatch, ifNoneMatch, holds] of cases) {
+    it(`preconditionsHold: ${name} -> ${holds}`, () => assert.equal(preconditionsHold(current, ifMatch, ifNoneMatch), holds));
+  }
+
+  const prefers: Array<[string | undefined, 'representation' | 'minimal' | undefined]> = [
+    [undefined, undefined],
+    ['return=representation', 'representation'],
+    ['return=minimal', 'minimal'],
+    ['Return = Minimal', 'minimal'],
+    ['respond-async, return=minimal', 'minimal'],
+    ['return="representation"', 'representation'],
+    ['return=everything', undefined],
+    ['handling=strict', undefined],
+  ];
+  for (const [header, expected] of prefers) {
+    it(`preferredReturn(${JSON.stringify(header)}) -> ${expected}`, () => assert.equal(preferredReturn(header), expected));
+  }
+});
+
+describe('ETags, Prefer, statistics and api-versions over HTTP', () => {
+  let emu: Emulator;
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(() => emu.close());
+  beforeEach(() => emu.reset());
+
+  const put = (headers: Record<string, string>, body: unknown = pdfChunksDefinition()) =>
+    fetch(`${emu.searchUrl}/indexes/${INDEX}?api-version=2024-07-01`, {
+      method: 'PUT',
+      headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  const table: Array<[string, string | undefined, number, number]> = [
+    ['no Prefer', undefined, 201, 204],
+    ['return=representation', 'return=representation', 201, 200],
+    ['return=minimal', 'return=minimal', 204, 204],
+  ];
+  for (const [name, prefer, onCreate, onUpdate] of table) {
+    it(`PUT with ${name}: ${onCreate} on create, ${onUpdate} on update; a body exactly when not 204`, async () => {
+      emu.reset();
+      for (const expected of [onCreate, onUpdate]) {
+        const res = await put(prefer === undefined ? {} : { prefer });
+        assert.equal(res.status, expected);
+        const text = await res.text();
+        if (expected === 204) assert.equal(text, '');
+        else assert.equal(JSON.parse(text).name, INDEX);
+        assert.match(res.headers.get('etag') ?? '', /^"0x[0-9A-F]+"$/);
+        if (prefer !== undefined) assert.equal(res.headers.get('preference-applied'), prefer);
+      }
+    });
+  }
+
+  it('every change gives a new ETag, and @odata.etag in the body is the ETag header', async () => {
+    const tags = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await put({ prefer: 'return=representation' });
+      const etag = res.headers.get('etag') ?? '';
+      assert.equal((await res.json() as Record<string, unknown>)['@odata.etag'], etag);
+      tags.add(etag);
+    }
+    assert.equal(tags.size, 3);
+    const got = await search(emu, 'GET', `/indexes/${INDEX}`);
+    assert.ok(tags.has(got.headers.get('etag') ?? ''));
+  });
+
+  it('a stale If-Match is 412 with Azure\'s message and changes nothing; If-None-Match: * creates only', async () => {
+    const first = (await put({})).headers.get('etag') ?? '';
+    assert.equal((await put({ 'if-match': first })).status, 204);
+    const stale = await put({ 'if-match': first }, { ...pdfChunksDefinition(), description: 'x' });
+    assert.equal(stale.status, 412);
+    assert.deepEqual(await stale.json(), {
+      error: { code: '', message: 'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.' },
+    });
+    assert.equal(emu.index(INDEX)?.definition['description'], undefined);
+    assert.equal((await put({ 'if-none-match': '*' })).status, 412);
+    const del = await fetch(`${emu.searchUrl}/indexes/${INDEX}?api-version=2024-07-01`, { method: 'DELETE', headers: { 'api-key': emu.keys.searchAdmin, 'if-match': first } });
+    assert.equal(del.status, 412);
+    assert.ok(emu.index(INDEX), 'not deleted');
+    emu.reset();
+    assert.equal((await put({ 'if-none-match': '*' })).status, 201);
+  });
+
+  it('GET /indexes/{name}/stats and /servicestats', async () => {
+    emu.createIndex(pdfChunksDefinition());
+    await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, { body: { value: [{ '@search.action': 'upload', id: 'a', content: 'x', embedding: Array(1536).fill(0.5) }] } });
+    const stats = await search(emu, 'GET', `/indexes/${INDEX}/stats`);
+    assert.equal(stats.status, 200);
+    assert.equal(stats.json.documentCount, 1);
+    assert.equal(stats.json.vectorIndexSize, 6144);
+    assert.equal(typeof stats.json.storageSize, 'number');
+    assert.equal((await search(emu, 'GET', `/indexes('${INDEX}')/search.stats`)).json.documentCount, 1);
+    assert.equal((await search(emu, 'GET', '/indexes/nope/stats')).status, 404);
+    const service = await search(emu, 'GET', '/servicestats');
+    assert.equal(service.status, 200);
+    assert.deepEqual(service.json.counters.indexesCount, { usage: 1, quota: 15 });
+    assert.equal(service.json.counters.documentCount.usage, 1);
+    assert.equal((await search(emu, 'GET', '/servicestats', { key: emu.keys.searchQuery })).status, 403);
+  });
+
+  it('a missing document is a 404 with a JSON error body', async () => {
+    emu.createIndex(pdfChunksDefinition());
+    const res = await search(emu, 'GET', `/indexes/${INDEX}/docs/nope`);
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    assert.deepEqual(res.json, { error: { code: '', message: `Document with key 'nope' was not found in index '${INDEX}'.` } });
+  });
+
+  it('only api-versions Azure serves: others are 400 with Azure\'s message', async () => {
+    emu.createIndex(pdfChunksDefinition());
+    for (const version of ['2099-13-45', '2024-07-02', '2024-07-01-preview', 'latest', '']) {
+      const res = await search(emu, 'GET', `/indexes/${INDEX}`, { apiVersion: version });
+      assert.equal(res.status, 400, version);
+      assert.deepEqual(res.json, { error: { code: '', message: 'Invalid or missing api-version query string parameter.' } });
+    }
+    for (const version of ['2024-07-01', '2023-11-01', '2025-09-01', '2026-04-01', '2024-05-01-preview', '2024-05-01-Preview']) {
+      assert.equal((await search(emu, 'GET', `/indexes/${INDEX}`, { apiVersion: version })).status, 200, version);
+    }
   });
 });

@@ -29,12 +29,3 @@ export function indexDefinition(name: string) {
     },
   };
 }
-
-/** Azure AI Search index names: 2-128 lowercase letters, digits or dashes, starting and ending with a letter or digit, no '--'. */
-export function indexNameProblem(name: string): string | undefined {
-  if (name.length < 2 || name.length > 128) return 'must be 2 to 128 characters';
-  if (!/^[a-z0-9-]+$/.test(name)) return 'may hold only lowercase letters, digits and dashes';
-  if (!/^[a-z0-9]/.test(name) || !/[a-z0-9]$/.test(name)) return 'must start and end with a letter or digit';
-  if (name.includes('--')) return 'must not hold two dashes in a row';
-  return undefined;
-}

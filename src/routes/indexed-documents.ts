@@ -6,7 +6,8 @@ import { errorResponse, messageErrorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { MESSAGES, badGateway, badRequest } from '../errors.ts';
 import { header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
-import { indexDefinition, indexNameProblem } from '../data/index-definition.ts';
+import { indexDefinition } from '../data/index-definition.ts';
+import { indexNameProblem } from '../core/index-name.ts';
 import { SearchCallError, type SearchClient } from '../clients/search-index.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
@@ -39,7 +40,7 @@ export const DELETION_HEADERS = {
     required: true,
     maxLength: 128,
     parse: indexName,
-    description: 'Index name: 2 to 128 lowercase letters, digits and dashes, starting and ending with a letter or digit',
+    description: 'Index name, as Azure AI Search names them: 2 to 128 lowercase letters, digits, dashes or underscores, the first a letter or digit, no two dashes or underscores in a row',
     example: 'pdf-chunks',
   }),
   documentId: header({
@@ -115,7 +116,7 @@ export const searchIndexDefinition = () =>
       response: {
         // Open object: the definition is sent as built; the schema is for the documents and their example.
         200: Type.Object({}, { additionalProperties: true, description: 'An index definition', examples: [indexDefinition('pdf-chunks')] }),
-        400: errorResponse('The name breaks the index naming rules', 'Index name may hold only lowercase letters, digits and dashes.'),
+        400: errorResponse('The name breaks the index naming rules', 'Index name may hold only lowercase letters, digits, dashes and underscores.'),
         405: errorResponse('Method other than GET', 'Method Not Allowed. Use GET.'),
       },
     },

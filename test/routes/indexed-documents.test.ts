@@ -71,6 +71,15 @@ describe('delete-indexed-document', () => {
     emu.createIndex(indexDefinition(INDEX));
   });
 
+  it('accepts every index name Azure accepts: underscores, a trailing dash, 128 characters', async () => {
+    for (const name of ['pdf_chunks_v2', 'chunks-', 'a'.repeat(128)]) {
+      emu.createIndex(indexDefinition(name));
+      const r = await del({ indexName: name });
+      assert.equal(r.statusCode, 200, r.body);
+      assert.equal(JSON.parse(r.body).message, `No chunks of document_id 42 found in index '${name}'.`);
+    }
+  });
+
   it('deletes every chunk of the document, then answers 0; other documents stay', async () => {
     await upload('7', '42', 12);
     await upload('7', '43', 3);
@@ -189,11 +198,13 @@ describe('delete-indexed-document', () => {
       ['document_id abc', { document_id: 'abc' }, /^Header document_id must be a decimal integer/],
       ['document_id of 25 digits', { document_id: '1234567890123456789012345' }, /^Header document_id must be a decimal integer/],
       ['document_id 2^63', { document_id: '9223372036854775808' }, /^Header document_id is outside the Int64 range\.$/],
-      ['indexName with /', { indexName: 'a/b' }, /^Header indexName may hold only lowercase letters, digits and dashes\.$/],
+      ['indexName with /', { indexName: 'a/b' }, /^Header indexName may hold only lowercase letters, digits, dashes and underscores\.$/],
       ['indexName ..', { indexName: '..' }, /^Header indexName may hold only/],
       ['indexName with ?', { indexName: 'idx?x=1' }, /^Header indexName may hold only/],
       ['indexName upper-case', { indexName: 'Chunks' }, /^Header indexName may hold only/],
-      ['indexName with --', { indexName: 'a--b' }, /^Header indexName must not hold two dashes in a row\.$/],
+      ['indexName with --', { indexName: 'a--b' }, /^Header indexName must not hold two dashes or underscores in a row\.$/],
+      ['indexName with __', { indexName: 'a__b' }, /^Header indexName must not hold two dashes or underscores in a row\.$/],
+      ['indexName starting with _', { indexName: '_chunks' }, /^Header indexName must start with a letter or digit\.$/],
       ['indexName of 1 character', { indexName: 'a' }, /^Header indexName must be 2 to 128 characters\.$/],
       ['indexName 10 KB', { indexName: 'a'.repeat(10_240) }, /^Header indexName is longer than 128 characters\.$/],
       ['cloudAISearchKey 10 KB', { cloudAISearchKey: 'k'.repeat(10_240) }, /^Header cloudAISearchKey is longer than 512 characters\.$/],

@@ -4,12 +4,13 @@
  */
 import type { IndexDefinition, IndexField } from '../types.ts';
 import { SearchError, invalidRequest, shown, unknownProperty } from './errors.ts';
+import { indexNameProblem } from '../../../src/core/index-name.ts';
 
 const INDEX_TYPE = 'Microsoft.Azure.Search.V2024_07_01.Index';
 const FIELD_TYPE = 'Microsoft.Azure.Search.V2024_07_01.Field';
 
 const INDEX_PROPERTIES = new Set([
-  'name', 'fields', 'vectorSearch', 'scoringProfiles', 'defaultScoringProfile', 'corsOptions', 'suggesters',
+  'name', 'description', 'fields', 'vectorSearch', 'scoringProfiles', 'defaultScoringProfile', 'corsOptions', 'suggesters',
   'analyzers', 'tokenizers', 'tokenFilters', 'charFilters', 'normalizers', 'encryptionKey', 'similarity', 'semantic',
   '@odata.etag', '@odata.context',
 ]);
@@ -27,11 +28,6 @@ const HNSW_RANGES = { m: [4, 10], efConstruction: [100, 1000], efSearch: [100, 1
 const METRICS = new Set(['cosine', 'euclidean', 'dotProduct', 'hamming']);
 export const MIN_DIMENSIONS = 2;
 export const MAX_DIMENSIONS = 3072;
-
-/** lowercase letters, digits or dashes; starts with a letter or digit; no `--`; no trailing dash; 2-128 chars. */
-export function isValidIndexName(name: string): boolean {
-  return name.length >= 2 && name.length <= 128 && /^[a-z0-9](?:-?[a-z0-9])*$/.test(name);
-}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,9 +64,10 @@ export function validateIndexDefinition(raw: unknown, nameFromUrl?: string): Ind
   if (nameFromUrl !== undefined && name !== nameFromUrl) {
     throw invalidRequest(`The index name '${nameFromUrl}' in the request URI does not match the index name '${name}' in the request body.`);
   }
-  if (!isValidIndexName(name)) {
+  const problem = indexNameProblem(name);
+  if (problem !== undefined) {
     throw bad(
-      `Invalid index name '${name}'. Index names must only contain lowercase letters, digits or dashes, cannot start or end with dashes, cannot have consecutive dashes, and are limited to 128 characters (at least 2).`,
+      `Invalid index name '${name}': it ${problem}. Index names hold 2 to 128 lowercase letters, digits, dashes or underscores, start with a letter or digit, and have no two dashes or underscores in a row.`,
     );
   }
 

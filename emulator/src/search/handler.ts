@@ -3,9 +3,10 @@
  * azure-contracts.md sections 2-4.
  */
 import { applyCommonFault, requestId, respond } from '../context.ts';
-import type { RequestContext } from '../context.ts';
+import type { EmulatorState, RequestContext } from '../context.ts';
 import { searchFaultApplies } from '../faults.ts';
-import { parseJsonExact } from '../http.ts';
+import { isKnownApiVersion, SEARCH_API_VERSIONS } from '../api-versions.ts';
+import { parseJsonExact, stringifyJson } from '../http.ts';
 import type { IndexDefinition, SearchOperation } from '../types.ts';
 import { checkCompatibleUpdate, validateIndexDefinition } from './definition.ts';
 import { indexDocuments } from './documents.ts';
@@ -15,9 +16,8 @@ import type { SearchParams } from './query.ts';
 import { IndexStore } from './store.ts';
 
 export const SEARCH_CONTENT_TYPE = 'application/json; odata.metadata=minimal; odata.streaming=true';
-const API_VERSION = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
 
-type RouteName = 'indexes' | 'index' | 'docs' | 'docsSearch' | 'docsIndex' | 'docsCount' | 'docLookup';
+type RouteName = 'indexes' | 'index' | 'indexStats' | 'serviceStats' | 'docs' | 'docsSearch' | 'docsIndex' | 'docsCount' | 'docLookup';
 
 interface Route {
   name: RouteName;
@@ -29,6 +29,8 @@ const INDEX_SEGMENT = String.raw`(?:\('((?:[^']|'')*)'\)|/([^/()]+))`;
 const ROUTES: Array<[RouteName, RegExp]> = [
   ['indexes', /^\/indexes\/?$/],
   ['index', new RegExp(String.raw`^/indexes${INDEX_SEGMENT}/?$`)],
+  ['indexStats', new RegExp(String.raw`^/indexes${INDEX_SEGMENT}/(?:stats|search\.stats)$`)],
+  ['serviceStats', /^\/servicestats\/?$/],
   ['docs', new RegExp(String.raw`^/indexes${INDEX_SEGMENT}/docs/?$`)],
   ['docsSearch', new RegExp(String.raw`^/indexes${INDEX_SEGMENT}/docs/(?:search|search\.post\.search)$`)],
   ['docsIndex', new RegExp(String.raw`^/indexes${INDEX_SEGMENT}/docs/(?:index|search\.index)$`)],
@@ -39,6 +41,8 @@ const ROUTES: Array<[RouteName, RegExp]> = [
 const METHODS: Record<RouteName, readonly string[]> = {
   indexes: ['GET', 'POST'],
   index: ['GET', 'PUT', 'DELETE'],
+  indexStats: ['GET'],
+  serviceStats: ['GET'],
   docs: ['GET'],
   docsSearch: ['POST'],
   docsIndex: ['POST'],
@@ -50,6 +54,8 @@ const METHODS: Record<RouteName, readonly string[]> = {
 const OPERATIONS: Record<RouteName, SearchOperation> = {
   indexes: 'indexes',
   index: 'indexes',
+  indexStats: 'indexes',
+  serviceStats: 'indexes',
   docs: 'query',
   docsSearch: 'query',
   docsIndex: 'index',
@@ -80,7 +86,42 @@ export function matchSearchRoute(pathname: string): Route | undefined {
 }
 
 export function isSearchPath(pathname: string): boolean {
-  return pathname === '/indexes' || pathname.startsWith('/indexes/') || pathname.startsWith('/indexes(');
+  return pathname === '/indexes' || pathname.startsWith('/indexes/') || pathname.startsWith('/indexes(') || /^\/servicestats\/?$/.test(pathname);
+}
+
+/** The body of a 412 (Azure's wording). */
+const PRECONDITION_FAILED = 'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.';
+
+/** The entity tags of an `If-Match` / `If-None-Match` header (`*` stays `*`; weak tags compare by their opaque part). */
+function entityTags(header: string): string[] {
+  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter((t) => t.length > 0);
+}
+
+/**
+ * RFC 9110 preconditions on an index (`current`: its ETag, undefined when it does not exist).
+ * Returns whether the request may go on; Azure answers 412 otherwise.
+ */
+export function preconditionsHold(current: string | undefined, ifMatch: string | undefined, ifNoneMatch: string | undefined): boolean {
+  if (ifMatch !== undefined) {
+    const tags = entityTags(ifMatch);
+    if (current === undefined) return false;
+    if (!tags.includes('*') && !tags.includes(current)) return false;
+  }
+  if (ifNoneMatch !== undefined) {
+    const tags = entityTags(ifNoneMatch);
+    if (current !== undefined && (tags.includes('*') || tags.includes(current))) return false;
+  }
+  return true;
+}
+
+/** `Prefer: return=representation` / `return=minimal` (RFC 7240), undefined when neither is asked. */
+export function preferredReturn(header: string | undefined): 'representation' | 'minimal' | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(',')) {
+    const m = /^\s*return\s*=\s*"?(representation|minimal)"?\s*$/i.exec(part);
+    if (m !== null) return (m[1] as string).toLowerCase() === 'minimal' ? 'minimal' : 'representation';
+  }
+  return undefined;
 }
 
 function indexNotFound(name: string, service: string): SearchError {
@@ -107,10 +148,20 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
   const baseHeaders: Record<string, string> = { 'request-id': rid, 'odata-version': '4.0' };
   const clientRequestId = req.headers['client-request-id'] ?? req.headers['x-ms-client-request-id'];
   if (typeof clientRequestId === 'string') baseHeaders['client-request-id'] = clientRequestId;
+  // `Accept: application/json;odata.metadata=none` (what the SDK's SearchClient sends): no
+  // `@odata.context` annotation; counts and next links stay.
+  const metadataNone = /odata\.metadata\s*=\s*none/i.test(headerValue(req.headers['accept']) ?? '');
   const send = (status: number, body?: unknown, extra: Record<string, string> = {}): void => {
     const headers: Record<string, string> = { ...baseHeaders, 'elapsed-time': String(Math.round(performance.now() - started)), ...extra };
-    if (body !== undefined) headers['content-type'] = SEARCH_CONTENT_TYPE;
-    respond(ctx, status, headers, body);
+    let payload = body;
+    if (body !== undefined) {
+      headers['content-type'] = metadataNone ? SEARCH_CONTENT_TYPE.replace('minimal', 'none') : SEARCH_CONTENT_TYPE;
+      if (metadataNone && typeof body === 'object' && body !== null && '@odata.context' in body) {
+        const { '@odata.context': _context, ...rest } = body as Record<string, unknown>;
+        payload = rest;
+      }
+    }
+    respond(ctx, status, headers, payload);
   };
   const fail = (err: SearchError): void => send(err.status, err.toBody(), err.headers);
 
@@ -122,8 +173,9 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
       throw new SearchError(405, `The HTTP method '${method}' is not allowed on this resource.`, '', { allow: METHODS[route.name].join(', ') });
     }
     const apiVersion = url.searchParams.get('api-version');
-    if (apiVersion === null || apiVersion === '') throw new SearchError(400, 'Invalid or missing api-version query string parameter.');
-    if (!API_VERSION.test(apiVersion)) throw new SearchError(400, `The api-version '${apiVersion}' is not valid.`);
+    if (apiVersion === null || !isKnownApiVersion(SEARCH_API_VERSIONS, apiVersion)) {
+      throw new SearchError(400, 'Invalid or missing api-version query string parameter.');
+    }
 
     const apiKey = req.headers['api-key'];
     if (apiKey === undefined || apiKey === '') {
@@ -159,7 +211,7 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
         } else {
           const def = validateIndexDefinition(body);
           if (state.indexes.has(def.name)) throw new SearchError(409, `Cannot create index '${def.name}' because it already exists.`, 'ResourceNameAlreadyInUse');
-          const store = new IndexStore(def);
+          const store = new IndexStore(def, state.now, state.nextEtag);
           state.indexes.set(def.name, store);
           send(201, { '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(store) }, {
             location: `${state.baseUrl}/indexes('${def.name}')?api-version=${apiVersion}`,
@@ -170,25 +222,45 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
       case 'index': {
         const name = route.index as string;
         const existing = state.indexes.get(name);
+        const entity = (store: IndexStore): unknown => ({ '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(store) });
         if (method === 'GET') {
           if (existing === undefined) throw indexNotFound(name, state.searchServiceName);
-          send(200, { '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(existing) }, { etag: existing.etag });
-        } else if (method === 'DELETE') {
+          send(200, entity(existing), { etag: existing.etag });
+          return;
+        }
+        if (!preconditionsHold(existing?.etag, headerValue(req.headers['if-match']), headerValue(req.headers['if-none-match']))) {
+          throw new SearchError(412, PRECONDITION_FAILED);
+        }
+        if (method === 'DELETE') {
           if (existing === undefined) throw indexNotFound(name, state.searchServiceName);
           state.indexes.delete(name);
           send(204);
-        } else {
-          const def = validateIndexDefinition(body, name);
-          if (existing === undefined) {
-            const store = new IndexStore(def);
-            state.indexes.set(name, store);
-            send(201, { '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(store) }, { etag: store.etag });
-          } else {
-            checkCompatibleUpdate(existing.definition, def);
-            existing.definition = def;
-            send(204);
-          }
+          return;
         }
+        // PUT: 201 with the index when created; on update 204, or 200 with the index when
+        // `Prefer: return=representation` asks for it (the Azure SDKs always do). `return=minimal`: 204 either way.
+        const prefer = preferredReturn(headerValue(req.headers['prefer']));
+        const def = validateIndexDefinition(body, name);
+        let store: IndexStore;
+        let status: number;
+        if (existing === undefined) {
+          store = new IndexStore(def, state.now, state.nextEtag);
+          state.indexes.set(name, store);
+          status = 201;
+        } else {
+          checkCompatibleUpdate(existing.definition, def);
+          existing.definition = def;
+          store = existing;
+          status = prefer === 'representation' ? 200 : 204;
+        }
+        if (prefer === 'minimal') status = 204;
+        const headers: Record<string, string> = { etag: store.etag };
+        if (prefer !== undefined) headers['preference-applied'] = `return=${prefer}`;
+        send(status, status === 204 ? undefined : entity(store), headers);
+        return;
+      }
+      case 'serviceStats': {
+        send(200, serviceStatistics(state));
         return;
       }
       default:
@@ -200,6 +272,10 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
     if (store === undefined) throw indexNotFound(indexName, state.searchServiceName);
 
     switch (route.name) {
+      case 'indexStats': {
+        send(200, { '@odata.context': `${state.baseUrl}/$metadata#Microsoft.Azure.Search.V2024_07_01.IndexStatistics`, ...indexStatistics(store) });
+        return;
+      }
       case 'docsIndex': {
         const result = indexDocuments(store, body, state.visibilityDelayMs(), partial);
         send(result.status, { value: result.value });
@@ -220,10 +296,7 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
       case 'docLookup': {
         const key = route.key as string;
         const doc = store.visibleDocuments().get(key);
-        if (doc === undefined) {
-          send(404);
-          return;
-        }
+        if (doc === undefined) throw new SearchError(404, `Document with key '${key}' was not found in index '${indexName}'.`);
         const selectParam = url.searchParams.get('$select');
         const fields = store.definition.fields.filter((f) => f.retrievable);
         const names = selectParam === null || selectParam.trim() === '*' ? fields.map((f) => f.name) : selectParam.split(',').map((s) => s.trim());
@@ -296,13 +369,72 @@ function searchResponse(
   return out;
 }
 
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** Bytes the documents of an index take, as the emulator counts them: their JSON text (vectors as float32). */
+function storageOf(store: IndexStore): { storageSize: number; vectorIndexSize: number } {
+  const vectorFields = store.definition.fields.filter((f) => f.dimensions !== null).map((f) => f.name);
+  let storageSize = 0;
+  let vectorIndexSize = 0;
+  for (const doc of store.visibleDocuments().values()) {
+    storageSize += Buffer.byteLength(stringifyJson(doc));
+    for (const name of vectorFields) {
+      const v = doc[name];
+      if (Array.isArray(v)) vectorIndexSize += v.length * 4;
+    }
+  }
+  return { storageSize, vectorIndexSize };
+}
+
+/** `GET /indexes/{name}/stats` (`/indexes('{name}')/search.stats` in the SDK's form). */
+function indexStatistics(store: IndexStore): Record<string, number> {
+  return { documentCount: store.visibleDocuments().size, ...storageOf(store) };
+}
+
+/** `GET /servicestats`: usage against the quotas of a Basic tier service. */
+function serviceStatistics(state: EmulatorState): Record<string, unknown> {
+  let documents = 0;
+  let storage = 0;
+  let vectors = 0;
+  for (const store of state.indexes.values()) {
+    documents += store.visibleDocuments().size;
+    const s = storageOf(store);
+    storage += s.storageSize;
+    vectors += s.vectorIndexSize;
+  }
+  const counter = (usage: number, quota: number | null) => ({ usage, quota });
+  return {
+    '@odata.context': `${state.baseUrl}/$metadata#Microsoft.Azure.Search.V2024_07_01.ServiceStatistics`,
+    counters: {
+      documentCount: counter(documents, null),
+      indexesCount: counter(state.indexes.size, 15),
+      indexersCount: counter(0, 15),
+      dataSourcesCount: counter(0, 15),
+      storageSize: counter(storage, 16_106_127_360),
+      synonymMaps: counter(0, 5),
+      skillsetCount: counter(0, 15),
+      aliasesCount: counter(0, 30),
+      vectorIndexSize: counter(vectors, 1_073_741_824),
+    },
+    limits: {
+      maxFieldsPerIndex: 1000,
+      maxFieldNestingDepthPerIndex: 10,
+      maxComplexCollectionFieldsPerIndex: 40,
+      maxComplexObjectsInCollectionsPerDocument: 3000,
+      maxStoragePerIndex: 16_106_127_360,
+    },
+  };
+}
+
 /** Programmatic `createIndex`: same validation and update rules as PUT. Throws `SearchError`. */
-export function createIndexDirect(indexes: Map<string, IndexStore>, raw: unknown): void {
+export function createIndexDirect(state: EmulatorState, raw: unknown): void {
   const name = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['name'] : undefined;
   const def = validateIndexDefinition(raw, typeof name === 'string' ? name : undefined);
-  const existing = indexes.get(def.name);
+  const existing = state.indexes.get(def.name);
   if (existing === undefined) {
-    indexes.set(def.name, new IndexStore(def));
+    state.indexes.set(def.name, new IndexStore(def, state.now, state.nextEtag));
   } else {
     checkCompatibleUpdate(existing.definition, def);
     existing.definition = def;
