@@ -7,7 +7,7 @@ import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './cle
 import { removeFurniture } from './furniture.ts';
 import { removeTocPages } from './toc.ts';
 import { isHeading, normalizeTitle, sectionLabel, type HeadingContext } from './headings.ts';
-import { splitIntoChunks, type Block } from '../../chunker.ts';
+import { splitIntoChunks, type Block, type PageTurn } from '../../chunker.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
 
@@ -106,10 +106,16 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
   const blocks: Block[] = [];
   let para = '';
   let paraMono = false;
+  // The paragraph's first page, where it turns onto later pages, and its letters and digits so far.
+  let paraPage = 0;
+  let turns: PageTurn[] = [];
+  let alnum = 0;
   const flush = () => {
     const text = finishParagraph(para).trim();
-    if (text.length > 0) blocks.push({ text });
+    if (text.length > 0) blocks.push(turns.length > 0 ? { text, page: paraPage, pageTurns: turns } : { text, page: paraPage });
     para = '';
+    turns = [];
+    alnum = 0;
   };
   let prev: TextLine | undefined;
   for (const p of pages) {
@@ -120,7 +126,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
     for (const l of p.lines) {
       if (isHeading(l, ctx)) {
         flush();
-        blocks.push({ text: l.text, heading: sectionLabel(l.text) });
+        blocks.push({ text: l.text, heading: sectionLabel(l.text), page: p.number });
         prev = undefined;
         first = false;
         continue;
@@ -141,9 +147,12 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
       if (brk) {
         flush();
         para = l.text;
+        paraPage = p.number;
       } else {
+        if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
         para = joinLines(para, l.text);
       }
+      alnum += countAlnum(l.text);
       paraMono = l.mono;
       prev = l;
       first = false;
@@ -166,4 +175,19 @@ function lineSpacing(lines: TextLine[]): number {
   let bn = 0;
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
   return best;
+}
+
+/** Letters and digits in a line: the unit of a page turn inside a paragraph (see Block.pageTurns). */
+function countAlnum(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
+    } else if (!(c >= 0xdc00 && c <= 0xdfff)) {
+      // Astral characters count once, at their high surrogate.
+      if (/[\p{L}\p{N}]/u.test(String.fromCodePoint(s.codePointAt(i)!))) n++;
+    }
+  }
+  return n;
 }
