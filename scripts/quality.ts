@@ -1,6 +1,7 @@
 // Chunk quality report: compares the chunks of each PDF with an independent extraction by
 // pdftotext (poppler-utils). Usage: npm run quality -- [--generated] file.pdf ...
-// --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts.
+// --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts and the groff -ms
+// manual of test/documents/helpers/groff-manual.ts (needs groff).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,11 +92,24 @@ function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: S
   return { drop, shapes };
 }
 
-/** Independent listing-page test on the reference: titled contents/index page with many entry lines. */
-function referenceListing(p: string[]): boolean {
-  const head = p.slice(0, 4).join(' ');
-  const entries = p.filter((l) => /(\.\s?){3,}\s*\d+$|,\s*\d+(–\d+)?,?$|\s\d+$|^\d+$/.test(l)).length;
-  return /\b(contents|index)\b/i.test(head) && entries >= p.length * 0.3;
+const ENTRY = /(\.\s?){3,}\s*\d+$|,\s*\d+(–\d+)?,?$|\s\d+$|^\d+$/;
+/** A dot-leader entry wherever it is: "value . . . . . 10", "vector . . . . 3, 8, 12". */
+const LEADER_ENTRY = /(?:\.\s?){3,}\s*[\divxlc]+(?:\s*[,–-]\s*\d+)*$/i;
+
+/**
+ * Independent listing-page test on the reference: a titled contents/index page with many entry
+ * lines, or a page of mostly entry lines next to one (contents continued without their title).
+ */
+function referenceListing(pages: string[][]): boolean[] {
+  const entries = pages.map((p) => p.filter((l) => ENTRY.test(l)).length);
+  const out = pages.map((p, i) => /\b(contents|index)\b/i.test(p.slice(0, 4).join(' ')) && entries[i]! >= p.length * 0.3);
+  for (let changed = true; changed; ) {
+    changed = false;
+    pages.forEach((p, i) => {
+      if (!out[i] && (out[i - 1] || out[i + 1]) && entries[i]! >= 2 && entries[i]! >= p.length * 0.5) out[i] = changed = true;
+    });
+  }
+  return out;
 }
 
 export function measure(file: string, chunks: Chunk[], dropped: number[], pageCount: number): Report {
@@ -106,11 +120,16 @@ export function measure(file: string, chunks: Chunk[], dropped: number[], pageCo
   const bodyRef: string[] = [];
   const listingLines: string[] = [];
   const bodyLines = new Set<string>();
+  const listing = referenceListing(pages);
   pages.forEach((p, i) => {
     const body = p.filter((_l, j) => !furn.drop[i]!.has(j));
-    if (referenceListing(p)) for (const l of body) if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
-    else for (const l of body) bodyLines.add(l);
-    if (!droppedSet.has(i + 1)) keptRef.push(body.join('\n'));
+    for (const l of body) {
+      if (listing[i] || LEADER_ENTRY.test(l)) {
+        if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
+      } else bodyLines.add(l);
+    }
+    // Coverage is of the text: dot-leader entries on the kept pages are not part of it.
+    if (!droppedSet.has(i + 1)) keptRef.push(body.filter((l) => !LEADER_ENTRY.test(l)).join('\n'));
     bodyRef.push(body.join('\n'));
   });
   // Line-end hyphens joined in the reference the way a reader would: "impleme-\nntation".
@@ -224,8 +243,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--generated')) {
     // The hard shapes of test/documents/helpers/hard-shapes.ts, written to a temp dir.
     const { HARD_SHAPES } = await import('../test/documents/helpers/hard-shapes.ts');
+    const { groffManualPdf } = await import('../test/documents/helpers/groff-manual.ts');
     const dir = mkdtempSync(join(tmpdir(), 'pdf-quality-'));
-    for (const [name, make] of Object.entries(HARD_SHAPES)) {
+    for (const [name, make] of Object.entries({ ...HARD_SHAPES, 'gen-groff-toc-at-end.pdf': groffManualPdf })) {
       const f = join(dir, name);
       writeFileSync(f, make());
       files.push(f);

@@ -5,8 +5,8 @@ import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './extract.ts';
 import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
-import { removeTocPages } from './toc.ts';
-import { isHeading, normalizeTitle, sectionLabel, type HeadingContext } from './headings.ts';
+import { removeListings } from './toc.ts';
+import { headingFonts, isHeading, isShortTitle, normalizeTitle, sectionLabel, type FontUse, type HeadingContext } from './headings.ts';
 import { splitIntoChunks, type Block, type PageTurn } from '../../chunker.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
@@ -57,21 +57,30 @@ export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promi
   }
   if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw documentError('no_text');
   removeFurniture(doc.pages);
-  const tocPages = removeTocPages(doc.pages);
-  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, doc.outline));
+  const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
+  const tocPages = removeListings(doc.pages, outline).pages;
+  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, outline));
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('no_text');
   return { blocks, tocPages, pageCount };
 }
 
-function headingContext(pages: PageText[], outline: string[]): HeadingContext {
+function headingContext(pages: PageText[], outline: Set<string>): HeadingContext {
   const fonts = new Map<string, number>();
   const sizes = new Map<number, number>();
+  const uses = new Map<string, FontUse>();
   let total = 0;
   for (const p of pages) {
     for (const l of p.lines) {
       const n = l.text.length;
       total += n;
       fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
+      if (!l.mono) {
+        let u = uses.get(l.font);
+        if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, chars: 0 }));
+        u.lines++;
+        u.chars += n;
+        if (isShortTitle(l.text)) u.titles++;
+      }
       const sz = Math.round(l.size * 2) / 2;
       sizes.set(sz, (sizes.get(sz) ?? 0) + n);
     }
@@ -85,11 +94,13 @@ function headingContext(pages: PageText[], outline: string[]): HeadingContext {
   let variety = 0;
   for (const n of fonts.values()) if (n >= total * 0.01) variety++;
   for (const n of sizes.values()) if (n >= total * 0.01) variety++;
+  const bodyFont = top(fonts, '');
   return {
-    bodyFont: top(fonts, ''),
+    bodyFont,
+    headingFonts: headingFonts([...uses.values()], bodyFont, total),
     bodySize: top(sizes, 10),
     fontVariety: variety > 2,
-    outline: new Set(outline.map(normalizeTitle).filter((s) => s.length > 0)),
+    outline,
   };
 }
 
