@@ -24,12 +24,18 @@ const NEUTRAL = /^(?:\p{L}|\d{1,4}|[ivxlc]{1,6})$/u;
 // "5.2. Definitions of pharmacy benefits" (numbered, short, no sentence end but leader dots).
 const STEM = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+\S.{0,90}?(?:\s?\.){0,6}$/;
 
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,4}|[A-Z](?:\.\d{1,2}){1,4}|\d{1,2}\.)\s+\p{L}/u;
+
 export type LineKind = 'title' | 'entry' | 'numbered' | 'stem' | 'neutral' | 'text';
 
 export interface LineInfo {
   kind: LineKind;
   /** The page number a 'numbered' entry points to. */
   page?: number;
+  /** An entry with dot leaders (or a leader fragment): a listing line wherever it stands. */
+  leader?: boolean;
+  /** A 'numbered' entry that starts with a section number ("3.1 Scope 8"). */
+  sectioned?: boolean;
 }
 
 /**
@@ -48,11 +54,12 @@ export function lineKind(text: string, outline?: ReadonlySet<string>): LineInfo 
   const t = text.trim();
   if (TITLE.test(t)) return { kind: 'title' };
   if (NEUTRAL.test(t)) return { kind: 'neutral' };
-  if (DOT_LEADER.test(t) || LEADER_ONLY.test(t) || INDEX_ENTRY.test(t) || INDEX_CONT.test(t)) return { kind: 'entry' };
+  if (DOT_LEADER.test(t) || LEADER_ONLY.test(t)) return { kind: 'entry', leader: true };
+  if (INDEX_ENTRY.test(t) || INDEX_CONT.test(t)) return { kind: 'entry' };
   const m = t.length <= 120 ? TRAILING_NUMBER.exec(t) : null;
   if (m) {
     if (outline && outline.size > 0 && outline.has(normalizeTitle(t.slice(0, m.index + m[0].length - m[1]!.length)))) return { kind: 'entry' };
-    return { kind: 'numbered', page: Number(m[1]) };
+    return { kind: 'numbered', page: Number(m[1]), sectioned: SECTION_NUMBER.test(t) };
   }
   if (t.length <= 100 && STEM.test(t) && !/[\p{L}\d)][.!?:;]$/u.test(t) && /\p{L}{2}/u.test(t)) return { kind: 'stem' };
   return { kind: 'text' };
@@ -119,32 +126,34 @@ function inOrder(ns: number[]): boolean {
 /**
  * Runs of listing lines inside a page that is not a listing page: a per-chapter contents list or
  * the end of an index column. Returns the indices of the lines to drop:
- * - runs of at least 3 sure entries (dot leaders, index entries), with the titles and neutral
- *   lines among them;
- * - runs of at least 3 numbered entries whose page numbers never decrease;
+ * - runs of at least 3 dot-leader entries, with the other entries, titles and neutral lines
+ *   among them (index entries without leaders alone look like table rows: "%m month, 01–12");
+ * - runs of at least 3 entries starting with a section number and ending in a page number (at
+ *   most `maxPage`) that never decreases ("3.1 Scope of coverage 8");
  * - runs of at least 3 stems followed by as many bare page numbers in order (the number column
  *   read after the titles).
  */
-export function listingRuns(kinds: readonly LineInfo[], texts: readonly string[]): number[] {
+export function listingRuns(kinds: readonly LineInfo[], texts: readonly string[], maxPage = Infinity): number[] {
   const drop: number[] = [];
   const n = kinds.length;
+  const sectioned = (x: number) => kinds[x]!.kind === 'numbered' && kinds[x]!.sectioned === true && kinds[x]!.page! <= maxPage;
   let i = 0;
   while (i < n) {
     const k = kinds[i]!.kind;
     if (k === 'entry' || (k === 'title' && kinds[i + 1]?.kind === 'entry')) {
       let j = i;
-      let entries = 0;
+      let leaders = 0;
       while (j < n && ['entry', 'neutral', 'title'].includes(kinds[j]!.kind)) {
-        if (kinds[j]!.kind === 'entry') entries++;
+        if (kinds[j]!.leader) leaders++;
         j++;
       }
-      if (entries >= 3) for (let x = i; x < j; x++) drop.push(x);
+      if (leaders >= 3) for (let x = i; x < j; x++) drop.push(x);
       i = Math.max(j, i + 1);
       continue;
     }
-    if (k === 'numbered') {
+    if (sectioned(i)) {
       let j = i + 1;
-      while (j < n && kinds[j]!.kind === 'numbered' && kinds[j]!.page! >= kinds[j - 1]!.page!) j++;
+      while (j < n && sectioned(j) && kinds[j]!.page! >= kinds[j - 1]!.page!) j++;
       if (j - i >= 3) for (let x = i; x < j; x++) drop.push(x);
       i = j;
       continue;
@@ -227,7 +236,8 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
   const kept: PageText[] = [];
   pages.forEach((p, i) => {
     const texts = p.lines.map((l) => l.text);
-    const kinds = texts.map((t) => lineKind(t, outline));
+    // Code is never a listing.
+    const kinds = p.lines.map((l): LineInfo => (l.mono ? { kind: 'text' } : lineKind(l.text, outline)));
     if (listing[i]) {
       const keep = new Set(proseRuns(kinds, texts));
       if (keep.size === 0) {
@@ -237,7 +247,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
       lines += p.lines.length - keep.size;
       p.lines = p.lines.filter((_l, x) => keep.has(x));
     } else {
-      const drop = new Set(listingRuns(kinds, texts));
+      const drop = new Set(listingRuns(kinds, texts, count * 2 + 20));
       // Next to a listing page, any sure entry is one (the last lines of an index column).
       if (listing[i - 1] || listing[i + 1]) kinds.forEach((k, x) => k.kind === 'entry' && drop.add(x));
       if (drop.size > 0) {

@@ -74,9 +74,11 @@ test('listingRuns: listing lines inside a body page', async (t) => {
   const cases: [string, string[], number[]][] = [
     ['a chapter contents list with page numbers', ['This chapter covers:', '3.1 Scope of coverage 8', '3.2 Definitions of coverage 8', '3.3 Responsibilities 9', body[0]!], [1, 2, 3]],
     ['a chapter contents list, numbers read after the titles', ['3.1 Scope of coverage', '3.2 Definitions of coverage', '3.3 Responsibilities', '8', '8', '9', body[0]!], [0, 1, 2, 3, 4, 5]],
-    ['the end of an index column, then text', ['value . . . . . 10', 'W', 'vector . . . . 3, 8, 12', 'width, 4, 9', ...body], [0, 1, 2, 3]],
+    ['the end of an index column, then text', ['value . . . . . 10', 'vector . . . . 3, 8, 12', 'W', 'width, 4, 9', 'word . . . . 5', ...body], [0, 1, 2, 3, 4]],
     ['two entries are not a run', ['value . . . . . 10', 'vector . . . . 3, 8, 12', ...body], []],
-    ['numbers out of order are not a run', ['Mean value 42', 'Median value 17', 'Max value 99'], []],
+    ['numbers out of order are not a run', ['1.1 Mean value 42', '1.2 Median value 17', '1.3 Max value 99'], []],
+    ['numbered lines without section numbers are not a run', ['Step 1', 'Step 2', 'Step 3'], []],
+    ['a table of index-like rows without leaders is text', ['%d day of the month, 1–31', '%m month of the year, 1–12', '%y year, 0–99', '%H hour, 0–24'], []],
     ['stems without their numbers are headings, kept', ['3.1 Scope of coverage', '3.2 Definitions of coverage', '3.3 Responsibilities', ...body], []],
     ['body text', body, []],
   ];
