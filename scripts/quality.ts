@@ -81,7 +81,7 @@ function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: S
         if (i < 0 || i >= n || d.has(i)) continue;
         const l = p[i]!;
         const k = shapeKey(l);
-        if ((shapes.has(k) && !seen.has(k)) || /^(page\s+)?\d+$|^[ivxlc]+$/i.test(l)) {
+        if ((shapes.has(k) && !seen.has(k)) || /^(page\s+)?\d+$|^[ivxlc]+$|^[-–]\s*(\d+|[ivxlc]+)\s*[-–]$/i.test(l)) {
           d.add(i);
           seen.add(k);
         }
@@ -95,6 +95,23 @@ function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: S
 const ENTRY = /(\.\s?){3,}\s*\d+$|,\s*\d+(–\d+)?,?$|\s\d+$|^\d+$/;
 /** A dot-leader entry wherever it is: "value . . . . . 10", "vector . . . . 3, 8, 12". */
 const LEADER_ENTRY = /(?:\.\s?){3,}\s*[\divxlc]+(?:\s*[,–-]\s*\d+)*$/i;
+
+/**
+ * A chapter's own contents list inside a body page, as pdftotext writes it: at least 3 lines
+ * "3.1 Title" (a section number, no sentence end) then as many bare page numbers.
+ */
+function miniContents(p: string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < p.length; ) {
+    let j = i;
+    while (j < p.length && /^\d+(\.\d+)+\.?\s+\p{L}.*[^.:;!?]$/u.test(p[j]!)) j++;
+    let k = j;
+    while (k < p.length && k - j < j - i && /^\d{1,4}$/.test(p[k]!)) k++;
+    if (j - i >= 3 && k - j === j - i) for (let x = i; x < k; x++) out.add(x);
+    i = Math.max(k, i + 1);
+  }
+  return out;
+}
 
 /**
  * Independent listing-page test on the reference: a titled contents/index page with many entry
@@ -122,14 +139,16 @@ export function measure(file: string, chunks: Chunk[], dropped: number[], pageCo
   const bodyLines = new Set<string>();
   const listing = referenceListing(pages);
   pages.forEach((p, i) => {
+    const mini = miniContents(p);
     const body = p.filter((_l, j) => !furn.drop[i]!.has(j));
-    for (const l of body) {
-      if (listing[i] || LEADER_ENTRY.test(l)) {
+    for (const [j, l] of p.entries()) {
+      if (furn.drop[i]!.has(j)) continue;
+      if (listing[i] || LEADER_ENTRY.test(l) || mini.has(j)) {
         if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
       } else bodyLines.add(l);
     }
     // Coverage is of the text: dot-leader entries on the kept pages are not part of it.
-    if (!droppedSet.has(i + 1)) keptRef.push(body.filter((l) => !LEADER_ENTRY.test(l)).join('\n'));
+    if (!droppedSet.has(i + 1)) keptRef.push(p.filter((l, j) => !furn.drop[i]!.has(j) && !mini.has(j) && !LEADER_ENTRY.test(l)).join('\n'));
     bodyRef.push(body.join('\n'));
   });
   // Line-end hyphens joined in the reference the way a reader would: "impleme-\nntation".
