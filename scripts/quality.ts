@@ -1,6 +1,7 @@
 // Chunk quality report: compares the chunks of each PDF with an independent extraction by
 // pdftotext (poppler-utils). Usage: npm run quality -- [--generated] file.pdf ...
-// --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts.
+// --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts and the groff -ms
+// manual of test/documents/helpers/groff-manual.ts (needs groff).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +81,7 @@ function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: S
         if (i < 0 || i >= n || d.has(i)) continue;
         const l = p[i]!;
         const k = shapeKey(l);
-        if ((shapes.has(k) && !seen.has(k)) || /^(page\s+)?\d+$|^[ivxlc]+$/i.test(l)) {
+        if ((shapes.has(k) && !seen.has(k)) || /^(page\s+)?\d+$|^[ivxlc]+$|^[-–]\s*(\d+|[ivxlc]+)\s*[-–]$/i.test(l)) {
           d.add(i);
           seen.add(k);
         }
@@ -91,11 +92,41 @@ function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: S
   return { drop, shapes };
 }
 
-/** Independent listing-page test on the reference: titled contents/index page with many entry lines. */
-function referenceListing(p: string[]): boolean {
-  const head = p.slice(0, 4).join(' ');
-  const entries = p.filter((l) => /(\.\s?){3,}\s*\d+$|,\s*\d+(–\d+)?,?$|\s\d+$|^\d+$/.test(l)).length;
-  return /\b(contents|index)\b/i.test(head) && entries >= p.length * 0.3;
+const ENTRY = /(\.\s?){3,}\s*\d+$|,\s*\d+(–\d+)?,?$|\s\d+$|^\d+$/;
+/** A dot-leader entry wherever it is: "value . . . . . 10", "vector . . . . 3, 8, 12". */
+const LEADER_ENTRY = /(?:\.\s?){3,}\s*[\divxlc]+(?:\s*[,–-]\s*\d+)*$/i;
+
+/**
+ * A chapter's own contents list inside a body page, as pdftotext writes it: at least 3 lines
+ * "3.1 Title" (a section number, no sentence end) then as many bare page numbers.
+ */
+function miniContents(p: string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < p.length; ) {
+    let j = i;
+    while (j < p.length && /^\d+(\.\d+)+\.?\s+\p{L}.*[^.:;!?]$/u.test(p[j]!)) j++;
+    let k = j;
+    while (k < p.length && k - j < j - i && /^\d{1,4}$/.test(p[k]!)) k++;
+    if (j - i >= 3 && k - j === j - i) for (let x = i; x < k; x++) out.add(x);
+    i = Math.max(k, i + 1);
+  }
+  return out;
+}
+
+/**
+ * Independent listing-page test on the reference: a titled contents/index page with many entry
+ * lines, or a page of mostly entry lines next to one (contents continued without their title).
+ */
+function referenceListing(pages: string[][]): boolean[] {
+  const entries = pages.map((p) => p.filter((l) => ENTRY.test(l)).length);
+  const out = pages.map((p, i) => /\b(contents|index)\b/i.test(p.slice(0, 4).join(' ')) && entries[i]! >= p.length * 0.3);
+  for (let changed = true; changed; ) {
+    changed = false;
+    pages.forEach((p, i) => {
+      if (!out[i] && (out[i - 1] || out[i + 1]) && entries[i]! >= 2 && entries[i]! >= p.length * 0.5) out[i] = changed = true;
+    });
+  }
+  return out;
 }
 
 export function measure(file: string, chunks: Chunk[], dropped: number[], pageCount: number): Report {
@@ -106,11 +137,18 @@ export function measure(file: string, chunks: Chunk[], dropped: number[], pageCo
   const bodyRef: string[] = [];
   const listingLines: string[] = [];
   const bodyLines = new Set<string>();
+  const listing = referenceListing(pages);
   pages.forEach((p, i) => {
+    const mini = miniContents(p);
     const body = p.filter((_l, j) => !furn.drop[i]!.has(j));
-    if (referenceListing(p)) for (const l of body) if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
-    else for (const l of body) bodyLines.add(l);
-    if (!droppedSet.has(i + 1)) keptRef.push(body.join('\n'));
+    for (const [j, l] of p.entries()) {
+      if (furn.drop[i]!.has(j)) continue;
+      if (listing[i] || LEADER_ENTRY.test(l) || mini.has(j)) {
+        if (/\p{L}{3}/u.test(l) && /\d$/.test(l) && l.length >= 8) listingLines.push(l);
+      } else bodyLines.add(l);
+    }
+    // Coverage is of the text: dot-leader entries on the kept pages are not part of it.
+    if (!droppedSet.has(i + 1)) keptRef.push(p.filter((l, j) => !furn.drop[i]!.has(j) && !mini.has(j) && !LEADER_ENTRY.test(l)).join('\n'));
     bodyRef.push(body.join('\n'));
   });
   // Line-end hyphens joined in the reference the way a reader would: "impleme-\nntation".
@@ -224,8 +262,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--generated')) {
     // The hard shapes of test/documents/helpers/hard-shapes.ts, written to a temp dir.
     const { HARD_SHAPES } = await import('../test/documents/helpers/hard-shapes.ts');
+    const { groffManualPdf } = await import('../test/documents/helpers/groff-manual.ts');
     const dir = mkdtempSync(join(tmpdir(), 'pdf-quality-'));
-    for (const [name, make] of Object.entries(HARD_SHAPES)) {
+    for (const [name, make] of Object.entries({ ...HARD_SHAPES, 'gen-groff-toc-at-end.pdf': groffManualPdf })) {
       const f = join(dir, name);
       writeFileSync(f, make());
       files.push(f);

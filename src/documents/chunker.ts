@@ -12,6 +12,18 @@ export interface Block {
   text: string;
   /** Set when the block is a heading: the section label it opens. */
   heading?: string;
+  /** 1-based page of the block's first character, for formats with pages. */
+  page?: number;
+  /**
+   * Where the block runs on onto a later page: its text is on `page` from its letter or digit
+   * number `after` + 1. Counted in letters and digits, which spacing and hyphen joins leave alone.
+   */
+  pageTurns?: readonly PageTurn[];
+}
+
+export interface PageTurn {
+  after: number;
+  page: number;
 }
 
 export interface ChunkLimits {
@@ -279,12 +291,14 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
 export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): Chunk[] {
   const parts: string[] = [];
   const headings: { at: number; end: number; label: string }[] = [];
+  const marks: PageMark[] = [];
   let len = 0;
   for (const b of blocks) {
     const text = b.text.replace(/\s+/g, ' ').trim();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading });
+    if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     parts.push(text);
     len += text.length;
   }
@@ -305,11 +319,67 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   let h = 0;
   let section = '';
   let s = 0;
+  const pages = marks.length > 0 ? pageLookup(marks) : undefined;
   for (const e of [...planCuts(x, limits), t.length]) {
     while (h < headings.length && headings[h]!.at <= s) section = headings[h++]!.label;
-    chunks.push({ section, content: t.slice(s, e) });
+    const chunk: Chunk = { section, content: t.slice(s, e) };
+    if (pages) {
+      chunk.pageStart = pages(s);
+      chunk.pageEnd = pages(e - 1);
+    }
+    chunks.push(chunk);
     s = e;
     while (s < t.length && (t[s] === ' ' || t[s] === '\n')) s++;
   }
   return chunks;
+}
+
+/** From text index `at` on, the text is on `page`. */
+interface PageMark {
+  at: number;
+  page: number;
+}
+
+/**
+ * The page marks of one block placed at `start` in the joined text: its first page, then each
+ * turn at the letter or digit it names, moved back over the punctuation that opens its word
+ * ("(see" starts where "(" is).
+ */
+export function addPageMarks(marks: PageMark[], start: number, text: string, page: number, turns: readonly PageTurn[] = []): void {
+  marks.push({ at: start, page });
+  if (turns.length === 0) return;
+  let k = 0;
+  let alnum = 0;
+  for (let i = 0; i < text.length && k < turns.length; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    if (!isAlnum(c)) continue;
+    while (k < turns.length && turns[k]!.after <= alnum) {
+      let j = i - (c > 0xffff ? 1 : 0);
+      while (j > 0 && text[j - 1] !== ' ' && !isAlnum(text.charCodeAt(j - 1))) j--;
+      if (j > 0 && text[j - 1] !== ' ') j = i - (c > 0xffff ? 1 : 0); // inside a word: at the letter
+      marks.push({ at: start + j, page: turns[k]!.page });
+      k++;
+    }
+    alnum++;
+  }
+}
+
+function isAlnum(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return /[\p{L}\p{N}]/u.test(String.fromCodePoint(c));
+}
+
+/** The page of a text index: the last mark at or before it (marks are in text order). */
+function pageLookup(marks: PageMark[]): (i: number) => number {
+  return (i) => {
+    let lo = 0;
+    let hi = marks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (marks[mid]!.at <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return marks[lo]!.page;
+  };
 }

@@ -1,6 +1,7 @@
 // The chunk envelope, written by hand so that the Int64 ids keep their exact
 // digits in the JSON (JSON.stringify of a Number would round past 2^53), and
-// with exactly the eight fields an index built from the definition accepts.
+// with exactly the eight fields an index built from the definition accepts (ten with page
+// numbers: page_start and page_end, for an index made from the definition with pageNumbers=true).
 
 export const MAX_DOCS_PER_BATCH = 1000;
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
@@ -9,6 +10,13 @@ const COMMA = Buffer.from(',');
 export interface PayloadChunk {
   section: string;
   content: string;
+  pageStart?: number;
+  pageEnd?: number;
+}
+
+export interface PayloadOptions {
+  /** Also write page_start and page_end (null for a chunk without pages). */
+  pageNumbers?: boolean;
 }
 
 export interface PayloadIds {
@@ -44,15 +52,26 @@ function vectorJson(v: readonly number[] | Float64Array): string {
   return `[${v.join(',')}]`;
 }
 
+/** A page number as Edm.Int32 JSON: a positive integer, or null. */
+function pageJson(n: number | undefined): string {
+  return n !== undefined && Number.isInteger(n) && n > 0 && n <= 0x7fffffff ? String(n) : 'null';
+}
+
 /** The envelope as UTF-8 bytes: the route sends them as they are, with no second pass over a large string. */
-export function buildPayload(chunks: readonly PayloadChunk[], ids: PayloadIds, vectors?: readonly (readonly number[] | Float64Array)[]): { json: Buffer; batches: number } {
+export function buildPayload(
+  chunks: readonly PayloadChunk[],
+  ids: PayloadIds,
+  vectors?: readonly (readonly number[] | Float64Array)[],
+  opts: PayloadOptions = {},
+): { json: Buffer; batches: number } {
   const source = JSON.stringify(ids.sourceName);
   const docs = chunks.map((c, i) => {
     const v = vectors?.[i];
+    const pages = opts.pageNumbers ? `"page_start":${pageJson(c.pageStart)},"page_end":${pageJson(c.pageEnd)},` : '';
     return (
       `{"@search.action":"upload","id":${JSON.stringify(chunkId(ids.tenantId, ids.documentId, i))},` +
       `"tenant_id":${ids.tenantId},"document_id":${ids.documentId},"sourceName":${source},` +
-      `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},"embedding":${v ? vectorJson(v) : '[]'}}`
+      `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},${pages}"embedding":${v ? vectorJson(v) : '[]'}}`
     );
   });
   const parts = docs.map((d) => Buffer.from(d));

@@ -27,7 +27,7 @@ export interface ChunkPool {
    * thread then receives one byte array instead of a graph of chunk objects to rebuild
    * and serialise, which kept the event loop busy for milliseconds per large document.
    */
-  payload(pdf: Uint8Array, ids: PayloadIds, opts?: { signal?: AbortSignal }): Promise<ChunkPayload>;
+  payload(pdf: Uint8Array, ids: PayloadIds, opts?: { signal?: AbortSignal; pageNumbers?: boolean }): Promise<ChunkPayload>;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   });
   let closed = false;
 
-  async function run(pdf: Uint8Array, o: { signal?: AbortSignal }, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
+  async function run(pdf: Uint8Array, o: { signal?: AbortSignal; pageNumbers?: boolean }, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
     if (closed) throw new Error('PDF pool is closed');
     const callerSignal = o.signal;
     callerSignal?.throwIfAborted();
@@ -83,7 +83,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const data = whole ? pdf : new Uint8Array(pdf);
     try {
       const r = await piscina.run(
-        { pdf: data, maxDecodedBytes, ...(payloadIds ? { payloadIds } : {}) },
+        { pdf: data, maxDecodedBytes, ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}) },
         { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
       );
       if (!r.ok) throw toDocumentError(r.error);
@@ -110,7 +110,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     return r.chunks;
   }
 
-  async function payload(pdf: Uint8Array, ids: PayloadIds, o: { signal?: AbortSignal } = {}): Promise<ChunkPayload> {
+  async function payload(pdf: Uint8Array, ids: PayloadIds, o: { signal?: AbortSignal; pageNumbers?: boolean } = {}): Promise<ChunkPayload> {
     const r = await run(pdf, o, ids);
     if (!('payload' in r)) throw new Error('worker answered without a payload');
     const { json, batches, count } = r.payload;

@@ -6,6 +6,9 @@
 export interface Chunk {
   section: string;
   content: string;
+  /** 1-based physical page of the chunk's first and last character; absent for formats without pages. */
+  pageStart?: number;
+  pageEnd?: number;
 }
 
 /** What a block is; the chunker treats them alike but for headings, which open sections. */

@@ -10,6 +10,8 @@ export interface ChunkTask {
   maxDecodedBytes?: number;
   /** When set, the worker also writes the index payload, so the event loop only sends bytes. */
   payloadIds?: PayloadIds;
+  /** With payloadIds: the payload also carries page_start and page_end. */
+  pageNumbers?: boolean;
 }
 
 export type ChunkResult =
@@ -21,7 +23,7 @@ export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
   try {
     const chunks = await chunkPdf(task.pdf, { maxDecodedBytes: task.maxDecodedBytes });
     if (task.payloadIds) {
-      const { json, batches } = buildPayload(chunks, task.payloadIds);
+      const { json, batches } = buildPayload(chunks, task.payloadIds, undefined, { pageNumbers: task.pageNumbers === true });
       return { ok: true, payload: { json, batches, count: chunks.length } };
     }
     return { ok: true, chunks };

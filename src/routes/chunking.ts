@@ -71,12 +71,22 @@ export const CHUNKING_HEADERS = {
     description: 'Embedding deployment name.',
     example: 'text-embedding-ada-002',
   }),
+  pageNumbers: header({
+    wire: 'page-numbers',
+    required: false,
+    maxLength: 5,
+    parse: booleanFlag,
+    description: "'true' adds page_start and page_end to every chunk (for an index made with GET /apis/search-index-definition?pageNumbers=true); default 'false'",
+    example: 'true',
+  }),
 };
 
 interface ChunkParams {
   sourceName: string;
   tenantId: string;
   documentId: string;
+  /** Header page-numbers: every chunk also carries page_start and page_end. */
+  pageNumbers: boolean;
   embedding?: { endpoint: string; key: string; deployment: string };
 }
 
@@ -96,6 +106,16 @@ const ChunkEnvelopeSchema = Type.Object({
       sourceName: Type.String(),
       section: Type.String({ maxLength: 90 }),
       content: Type.String(),
+      page_start: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+          description: "Only with the header page-numbers: true. 1-based physical page of the chunk's first character; null for a format without pages",
+        }),
+      ),
+      page_end: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+          description: "Only with the header page-numbers: true. 1-based physical page of the chunk's last character; null for a format without pages",
+        }),
+      ),
       embedding: Type.Array(Type.Number(), { description: '1536 floats, or [] without embedding' }),
     }),
   ),
@@ -122,7 +142,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       throw payloadTooLarge(`The upload is larger than the limit of ${config.maxPdfBytes} bytes.`);
     }
     const h = readHeaders(CHUNKING_HEADERS, request.headers);
-    const params: ChunkParams = { sourceName: h.sourceName, tenantId: h.tenantId, documentId: h.documentId };
+    const params: ChunkParams = { sourceName: h.sourceName, tenantId: h.tenantId, documentId: h.documentId, pageNumbers: h.pageNumbers === true };
     if (h.performEmbedding === true && h.embeddingEndpoint !== undefined && h.embeddingKey !== undefined && h.embeddingDeploymentName !== undefined) {
       const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
       params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
@@ -163,7 +183,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
             ],
           },
         ),
-        400: errorResponse('A bad header, a missing file, a file that is not a PDF, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
+        400: errorResponse('A bad header (page-numbers other than true or false), a missing file, a file that is not a PDF, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
         401: errorResponse('Missing or wrong api-key', MESSAGES.documentUnauthorized),
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
         413: errorResponse('The file is over MAX_PDF_BYTES, or its streams decompress to over 256 MiB (a decompression bomb)', 'The PDF is larger than the limit of 52428800 bytes.'),
@@ -197,7 +217,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         const embedding = params.embedding;
         if (!embedding) {
           // The worker writes the payload too: the event loop only sends the bytes.
-          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal }));
+          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal, pageNumbers: params.pageNumbers }));
           return send(done, done.count, false);
         }
         const chunks = await documentErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal }));
@@ -212,7 +232,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
             throw err;
           }
         }
-        return send(buildPayload(chunks, params, vectors), chunks.length, true);
+        return send(buildPayload(chunks, params, vectors, { pageNumbers: params.pageNumbers }), chunks.length, true);
       } catch (err) {
         // Nobody is left to answer: say why in the log, send nothing.
         if (aborted.signal.aborted) {

@@ -110,13 +110,23 @@ export const searchIndexDefinition = () =>
   route({
     schema: {
       summary: 'The Azure AI Search index definition (api-version 2024-07-01) that the chunk payload fits',
-      description: 'Create the index with it: PUT {search}/indexes/{name}?api-version=2024-07-01 with an admin key.',
+      description:
+        'Create the index with it: PUT {search}/indexes/{name}?api-version=2024-07-01 with an admin key. ' +
+        'With pageNumbers=true the definition also has page_start and page_end (Edm.Int32), the two fields a chunking request with the header page-numbers: true adds.',
       tags: ['Documents'],
-      querystring: Type.Object({ name: Type.Optional(Type.String({ default: 'pdf-chunks', maxLength: 128, examples: ['pdf-chunks'] })) }),
+      querystring: Type.Object({
+        name: Type.Optional(Type.String({ default: 'pdf-chunks', maxLength: 128, examples: ['pdf-chunks'], description: 'Index name' })),
+        pageNumbers: Type.Optional(
+          Type.Enum(['true', 'false'], {
+            default: 'false',
+            description: "'true' adds the fields page_start and page_end (Edm.Int32), for payloads chunked with the header page-numbers: true",
+          }),
+        ),
+      }),
       response: {
         // Open object: the definition is sent as built; the schema is for the documents and their example.
         200: Type.Object({}, { additionalProperties: true, description: 'An index definition', examples: [indexDefinition('pdf-chunks')] }),
-        400: errorResponse('The name breaks the index naming rules', 'Index name may hold only lowercase letters, digits, dashes and underscores.'),
+        400: errorResponse('The name breaks the index naming rules, or pageNumbers is not true or false', 'Index name may hold only lowercase letters, digits, dashes and underscores.'),
         405: errorResponse('Method other than GET', 'Method Not Allowed. Use GET.'),
       },
     },
@@ -124,6 +134,6 @@ export const searchIndexDefinition = () =>
       const name = request.query.name ?? 'pdf-chunks';
       const problem = indexNameProblem(name);
       if (problem) throw badRequest(`Index name ${problem}.`);
-      return indexDefinition(name);
+      return indexDefinition(name, { pageNumbers: request.query.pageNumbers === 'true' });
     },
   });

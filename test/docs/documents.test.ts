@@ -289,6 +289,32 @@ describe('served API documents', () => {
     assert.doesNotMatch(row('422'), /bomb|decompress/i, 'README status table, 422 row');
   });
 
+  test('page numbers: the chunking header, the two optional chunk fields and the definition query, in both documents', () => {
+    for (const url of bothForms('/apis/chunk-and-perform-embedding.php')) {
+      const v3 = ((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject;
+      const v2 = ((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject;
+      for (const [name, op] of [['OpenAPI', v3], ['Swagger', v2]] as const) {
+        const header = (op.parameters as JsonObject[]).find((p) => p.name === 'page-numbers');
+        assert.equal(header?.in, 'header', `${name} ${url} page-numbers`);
+        assert.equal(header?.required ?? false, false);
+      }
+      const props3 = JSON.stringify((v3.responses as JsonObject)['200']);
+      const props2 = JSON.stringify((v2.responses as JsonObject)['200']);
+      for (const f of ['page_start', 'page_end']) {
+        assert.ok(props3.includes(`"${f}":{"anyOf":[{"type":"integer","minimum":1},{"type":"null"}]`), `OpenAPI ${url} ${f}`);
+        assert.ok(props2.includes(`"${f}":{"type":"integer","minimum":1,`) && props2.includes('"x-nullable":true'), `Swagger ${url} ${f}`);
+      }
+    }
+    for (const url of bothForms('/apis/search-index-definition')) {
+      for (const doc of [openapi, swagger]) {
+        const params = (((doc.paths as JsonObject)[url] as JsonObject).get as JsonObject).parameters as JsonObject[];
+        const q = params.find((p) => p.name === 'pageNumbers');
+        assert.equal(q?.in, 'query', `${url} pageNumbers`);
+        assert.match(JSON.stringify(q), /"enum":\["true","false"\]/, `${url} pageNumbers values`);
+      }
+    }
+  });
+
   test('documents are built once and never altered by one another', async () => {
     assert.equal(JSON.stringify(await getJson(app, '/openapi.json')), openapiBefore);
     assert.deepEqual(await getJson(app, '/swagger.json'), swagger);

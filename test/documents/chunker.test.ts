@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitIntoChunks, endsSentence, type Block } from '../../src/documents/chunker.ts';
+import { splitIntoChunks, endsSentence, addPageMarks, type Block } from '../../src/documents/chunker.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 
 const cp = (s: string) => [...s].length;
@@ -200,4 +200,48 @@ test('every cut of a long mixed document ends a sentence when its window holds o
   const chunks = splitIntoChunks(blocks);
   checkInvariants(blocks, chunks);
   for (const c of chunks.slice(0, -1)) assert.match(c.content, /[.!?:;]["'”’)\]]*$/, c.content.slice(-80));
+});
+
+test("page marks: a block's first page, and each page turn at the word it falls in", async (t) => {
+  // [name, text, page, turns, expected marks as "text from the mark:page"]
+  const cases: [string, string, number, { after: number; page: number }[], string[]][] = [
+    ['no turn', 'One two.', 3, [], ['One two.:3']],
+    ['a turn between words', 'One two three.', 1, [{ after: 6, page: 2 }], ['One two three.:1', 'three.:2']],
+    ['a turn before an opening bracket', 'See (page two).', 4, [{ after: 3, page: 5 }], ['See (page two).:4', '(page two).:5']],
+    ['a turn inside a hyphen-joined word', 'imple-mentation ends', 1, [{ after: 5, page: 2 }], ['imple-mentation ends:1', 'mentation ends:2']],
+    ['two turns', 'a b c', 1, [{ after: 1, page: 2 }, { after: 2, page: 3 }], ['a b c:1', 'b c:2', 'c:3']],
+    ['a turn past the end is dropped', 'a b', 1, [{ after: 9, page: 2 }], ['a b:1']],
+    ['astral letters count once', '𝐀𝐁 c', 1, [{ after: 2, page: 2 }], ['𝐀𝐁 c:1', 'c:2']],
+  ];
+  for (const [name, text, page, turns, want] of cases) {
+    await t.test(name, () => {
+      const marks: { at: number; page: number }[] = [];
+      addPageMarks(marks, 0, text, page, turns);
+      assert.deepEqual(marks.map((m) => `${text.slice(m.at)}:${m.page}`), want);
+    });
+  }
+});
+
+test('chunks carry the pages of their first and last character; blocks without pages give none', () => {
+  const paras = paragraphs(12, 6, 7);
+  const blocks: Block[] = paras.map((b, i) => ({ ...b, page: 3 * i + 1 }));
+  // Block 5 (page 16) runs on onto the next two pages from its 20th and 60th letter.
+  blocks[5] = { ...blocks[5]!, pageTurns: [{ after: 20, page: 17 }, { after: 60, page: 18 }] };
+  const chunks = splitIntoChunks(blocks);
+  assert.ok(chunks.length > 3);
+  const joined = blocks.map((b) => b.text).join('\n');
+  let pos = 0;
+  for (const c of chunks) {
+    const at = joined.indexOf(c.content, pos);
+    pos = at + c.content.length;
+    const blockOf = (i: number) => joined.slice(0, i).split('\n').length - 1;
+    const first = blocks[blockOf(at)]!;
+    const last = blocks[blockOf(pos - 1)]!;
+    assert.ok(c.pageStart !== undefined && c.pageEnd !== undefined);
+    if (!first.pageTurns) assert.equal(c.pageStart, first.page);
+    if (!last.pageTurns) assert.equal(c.pageEnd, last.page);
+    assert.ok(c.pageEnd! >= c.pageStart!);
+  }
+  for (let i = 1; i < chunks.length; i++) assert.ok(chunks[i]!.pageStart! >= chunks[i - 1]!.pageStart!);
+  for (const c of splitIntoChunks(paras)) assert.ok(!('pageStart' in c) && !('pageEnd' in c));
 });

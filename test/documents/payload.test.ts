@@ -63,6 +63,24 @@ describe('buildPayload', () => {
   });
 });
 
+describe('buildPayload with page numbers', () => {
+  const ids = { tenantId: '1', documentId: '2', sourceName: 's' };
+  const cases: [string, { pageStart?: number; pageEnd?: number }, boolean, string | undefined][] = [
+    ['asked, a chunk with pages', { pageStart: 3, pageEnd: 4 }, true, '"content":"x","page_start":3,"page_end":4,"embedding":[]'],
+    ['asked, a chunk without pages (a format without pages)', {}, true, '"content":"x","page_start":null,"page_end":null,"embedding":[]'],
+    ['not asked, a chunk with pages', { pageStart: 3, pageEnd: 4 }, false, undefined],
+    ['not asked, a chunk without pages', {}, false, undefined],
+  ];
+  for (const [name, pages, asked, want] of cases) {
+    test(name, () => {
+      const text = buildPayload([{ section: '', content: 'x', ...pages }], ids, undefined, { pageNumbers: asked }).json.toString();
+      const doc = (JSON.parse(text) as { value: Record<string, unknown>[] }).value[0]!;
+      if (want) assert.ok(text.includes(want), text);
+      else assert.deepEqual(Object.keys(doc), ['@search.action', 'id', 'tenant_id', 'document_id', 'sourceName', 'section', 'content', 'embedding']);
+    });
+  }
+});
+
 describe('parseInt64', () => {
   const ok: [string, string][] = [['0', '0'], ['42', '42'], ['-5', '-5'], [' 7 ', '7'], ['9223372036854775807', '9223372036854775807'], ['-9223372036854775808', '-9223372036854775808']];
   for (const [raw, digits] of ok) test(`accepts ${JSON.stringify(raw)}`, () => assert.equal(parseInt64('x', raw), digits));

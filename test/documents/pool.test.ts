@@ -20,7 +20,7 @@ const normal = () => makePdf({ pages: textPages(['# 1 Introduction', prose(40).j
 
 async function stillServes(): Promise<void> {
   const chunks = await pool.chunk(tiny());
-  assert.deepEqual(chunks, [{ section: '', content: 'Hello from a tiny PDF. It has one short paragraph.' }]);
+  assert.deepEqual(chunks, [{ section: '', content: 'Hello from a tiny PDF. It has one short paragraph.', pageStart: 1, pageEnd: 1 }]);
 }
 
 async function expectPdfError(p: Promise<unknown>, code: string | string[], status: number | number[]): Promise<DocumentError> {

@@ -115,6 +115,49 @@ describe('chunk-and-perform-embedding', () => {
     assert.equal(embeddingCalls().length, 0);
   });
 
+  it('with page-numbers: true, adds page_start and page_end to every chunk, in page order', async () => {
+    const plain = await post(headers({ 'page-numbers': 'false' }));
+    assert.equal(plain.body, (await post(headers())).body, "'false' is the default");
+    const r = await post(headers({ 'page-numbers': 'TRUE' }));
+    assert.equal(r.statusCode, 200, r.body);
+    const { value } = JSON.parse(r.body) as { value: Record<string, unknown>[] };
+    const without = (JSON.parse(plain.body) as { value: Record<string, unknown>[] }).value;
+    assert.equal(value.length, without.length);
+    let last = 1;
+    value.forEach((c, i) => {
+      assert.deepEqual(Object.keys(c), [...FIELDS.slice(0, 7), 'page_start', 'page_end', 'embedding']);
+      const { page_start: start, page_end: end, ...rest } = c;
+      assert.deepEqual(rest, without[i], 'the eight fields are unchanged');
+      assert.ok(Number.isInteger(start) && Number.isInteger(end), `chunk ${i}: ${String(start)}-${String(end)}`);
+      assert.ok((start as number) >= last && (end as number) >= (start as number) && (end as number) <= 10, `chunk ${i}: ${String(start)}-${String(end)}`);
+      last = start as number;
+    });
+    assert.equal(value[0]!.page_start, 1);
+    assert.equal(value.at(-1)!.page_end, 9, 'page 10 is the contents page, left out');
+  });
+
+  it('with page-numbers and embeddings, posts unchanged to an index made from the pageNumbers definition', async () => {
+    const def = await app.inject({ url: '/apis/search-index-definition?name=paged-chunks&pageNumbers=true' });
+    const put = await fetch(`${emu.searchUrl}/indexes/paged-chunks?api-version=2024-07-01`, {
+      method: 'PUT',
+      headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
+      body: def.body,
+    });
+    assert.equal(put.status, 201, await put.text());
+    const r = await post(embedHeaders({ 'page-numbers': 'true' }));
+    assert.equal(r.statusCode, 200, r.body);
+    const up = await fetch(`${emu.searchUrl}/indexes/paged-chunks/docs/index?api-version=2024-07-01`, {
+      method: 'POST',
+      headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
+      body: r.body,
+    });
+    assert.equal(up.status, 200, await up.text());
+    const docs = emu.index('paged-chunks')!.documents;
+    assert.equal(docs.size, Number(r.headers['x-total-chunks']));
+    const first = docs.get('7-42-0000') as Record<string, unknown> | undefined;
+    assert.equal(first?.page_start, 1);
+  });
+
   it('gives the same payload for the same PDF, in both path forms', async () => {
     const a = await post(headers());
     const b = await post(headers(), undefined, '/apis/chunk-and-perform-embedding');
@@ -205,6 +248,8 @@ describe('chunk-and-perform-embedding', () => {
       ['document-id 1e3', () => headers({ 'document-id': '1e3' }), /^Header document-id must be a decimal integer/],
       ['document-id -0', () => headers({ 'document-id': '-0' }), /^Header document-id must be a decimal integer/],
       ['performEmbedding yes', () => headers({ performEmbedding: 'yes' }), /^Header performEmbedding must be 'true' or 'false'\.$/],
+      ['page-numbers 1', () => headers({ 'page-numbers': '1' }), /^Header page-numbers must be 'true' or 'false'\.$/],
+      ['page-numbers yes', () => headers({ 'page-numbers': 'yes' }), /^Header page-numbers must be 'true' or 'false'\.$/],
       ['missing embeddingEndpoint', () => embedHeaders({ embeddingEndpoint: undefined }), /^Header embeddingEndpoint is required when performEmbedding is true\.$/],
       ['missing embeddingKey', () => embedHeaders({ embeddingKey: undefined }), /^Header embeddingKey is required when performEmbedding is true\.$/],
       ['missing embeddingDeploymentName', () => embedHeaders({ embeddingDeploymentName: undefined }), /^Header embeddingDeploymentName is required when performEmbedding is true\.$/],

@@ -286,6 +286,50 @@ describe('search-index-definition', () => {
     assert.equal(put.status, 201, await put.text());
   });
 
+  it('with pageNumbers=true adds page_start and page_end (Edm.Int32), and the search service accepts it with a paged payload', async () => {
+    const r = await app.inject({ method: 'GET', url: '/apis/search-index-definition?name=paged&pageNumbers=true' });
+    assert.equal(r.statusCode, 200);
+    const def = JSON.parse(r.body);
+    assert.deepEqual(
+      def.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`),
+      ['id:Edm.String', 'tenant_id:Edm.Int64', 'document_id:Edm.Int64', 'sourceName:Edm.String', 'section:Edm.String', 'content:Edm.String', 'page_start:Edm.Int32', 'page_end:Edm.Int32', 'embedding:Collection(Edm.Single)'],
+    );
+    const put = await fetch(`${emu.searchUrl}/indexes/paged?api-version=2024-07-01`, {
+      method: 'PUT',
+      headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
+      body: r.body,
+    });
+    assert.equal(put.status, 201, await put.text());
+    const doc = (page: string) =>
+      `{"@search.action":"upload","id":"1-2-0000","tenant_id":1,"document_id":2,"sourceName":"s.pdf","section":"","content":"c",${page}"embedding":[]}`;
+    const upload = (body: string) =>
+      fetch(`${emu.searchUrl}/indexes/paged/docs/index?api-version=2024-07-01`, {
+        method: 'POST',
+        headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
+        body: `{"value":[${body}]}`,
+      });
+    const ok = await upload(doc('"page_start":3,"page_end":4,'));
+    assert.equal(ok.status, 200, await ok.text());
+    const nulls = await upload(doc('"page_start":null,"page_end":null,'));
+    assert.equal(nulls.status, 200, await nulls.text());
+    // Without pageNumbers, today's definition, whose index refuses the page fields.
+    const plain = await app.inject({ url: '/apis/search-index-definition?name=plain&pageNumbers=false' });
+    assert.deepEqual(JSON.parse(plain.body), indexDefinition('plain'));
+    emu.createIndex(JSON.parse(plain.body));
+    const refused = await fetch(`${emu.searchUrl}/indexes/plain/docs/index?api-version=2024-07-01`, {
+      method: 'POST',
+      headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
+      body: `{"value":[${doc('"page_start":3,"page_end":4,')}]}`,
+    });
+    assert.equal(refused.status, 400, await refused.text());
+  });
+
+  it('refuses a pageNumbers other than true or false', async () => {
+    for (const v of ['1', 'yes', 'TRUE', '']) {
+      assertClientError(await app.inject({ url: `/apis/search-index-definition?pageNumbers=${v}` }), 400);
+    }
+  });
+
   it('defaults to pdf-chunks and refuses a bad name', async () => {
     assert.equal(JSON.parse((await app.inject({ url: '/apis/search-index-definition' })).body).name, 'pdf-chunks');
     assertClientError(await app.inject({ url: '/apis/search-index-definition?name=Bad/Name' }), 400);

@@ -97,4 +97,41 @@ export const HARD_SHAPES: Record<string, () => Uint8Array> = {
   'gen-soft-hyphens.pdf': softHyphens,
   'gen-short.pdf': shortDoc,
   'gen-headers-footers.pdf': headersFooters,
+  'gen-reference-card.pdf': referenceCard,
 };
+
+/** Reference-card headings: short, bold (Helvetica-Bold), the body size, no numbering. */
+export const CARD_HEADINGS = [
+  'Getting help', 'Input and output', 'Data creation', 'Slicing and extracting', 'Variable conversion', 'Variable information',
+  'Data selection', 'Math', 'Matrices', 'Advanced data processing', 'Strings', 'Dates and times', 'Plotting', 'Low-level plotting',
+  'Graphical parameters', 'Lattice graphics', 'Optimization and fitting', 'Statistics', 'Distributions', 'Programming',
+];
+
+/**
+ * A three-page reference card: two columns a page, each a run of short bold headings over a few
+ * lines of body text in the same size, no numbering, no outline (the shape of R's refcard).
+ */
+export function referenceCard(): Uint8Array {
+  const pages: PageSpec[] = [];
+  let h = 0;
+  for (let p = 0; p < 3; p++) {
+    const runs: TextRun[] = [];
+    if (p === 0) runs.push({ text: 'Contoso Reference Card', x: 40, y: 770, size: 14, font: 'F2' });
+    for (const x of [40, 310]) {
+      let y = p === 0 ? 740 : 770;
+      while (y > 120 && h < CARD_HEADINGS.length * 3) {
+        const title = CARD_HEADINGS[h % CARD_HEADINGS.length]! + (h >= CARD_HEADINGS.length ? ' (continued)' : '');
+        runs.push({ text: title, x, y, size: 9, font: 'F2' });
+        y -= 12;
+        for (const line of wrap(prose(5, 300 + h).join(' '), 52)) {
+          runs.push({ text: line, x, y, size: 9 });
+          y -= 11;
+        }
+        y -= 6;
+        h++;
+      }
+    }
+    pages.push({ runs });
+  }
+  return makePdf({ pages, compress: true });
+}

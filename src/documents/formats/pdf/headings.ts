@@ -9,6 +9,36 @@ export interface HeadingContext {
   fontVariety: boolean;
   /** Normalised outline titles (see normalizeTitle). */
   outline: Set<string>;
+  /** Fonts set only for short title lines (see headingFonts): such a line is a heading by its font. */
+  headingFonts?: ReadonlySet<string>;
+}
+
+/** A short title line: at most 8 words and 60 characters, capitalised, no closing punctuation. */
+export function isShortTitle(text: string): boolean {
+  const t = text.trim();
+  return t.length >= 2 && t.length <= 60 && t.split(' ').length <= 8 && /^[\p{Lu}\p{Lt}\d]/u.test(t) && /\p{L}{2}/u.test(t) && !/[.,;:!?]$/.test(t);
+}
+
+export interface FontUse {
+  font: string;
+  lines: number;
+  /** Lines that are short titles (isShortTitle). */
+  titles: number;
+  chars: number;
+}
+
+/**
+ * Fonts that mark headings by themselves, as a reference card's short bold lines over its
+ * columns: not the body font, used on at least 3 lines, at least 80 % of them short titles, and
+ * for at most a fifth of the document's characters.
+ */
+export function headingFonts(uses: readonly FontUse[], bodyFont: string, totalChars: number): Set<string> {
+  const out = new Set<string>();
+  for (const u of uses) {
+    if (u.font === bodyFont || u.lines < 3) continue;
+    if (u.titles >= u.lines * 0.8 && u.chars <= totalChars * 0.2) out.add(u.font);
+  }
+  return out;
 }
 
 const NUMBERED = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+(?=[\p{Lu}\p{Lt}])/u;
@@ -58,6 +88,7 @@ export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
   if (line.mono) return false;
   const t = line.text.trim();
   if (t.length < 2 || t.length > 120 || !/\p{L}/u.test(t)) return false;
+  if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
   const shape = headingShape(t);
   const inOutline = ctx.outline.size > 0 && ctx.outline.has(normalizeTitle(t)) && t.split(' ').length <= MAX_WORDS;
   if (!shape && !inOutline) return false;

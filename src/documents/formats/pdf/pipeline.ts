@@ -5,9 +5,9 @@ import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './extract.ts';
 import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
-import { removeTocPages } from './toc.ts';
-import { isHeading, normalizeTitle, sectionLabel, type HeadingContext } from './headings.ts';
-import { splitIntoChunks, type Block } from '../../chunker.ts';
+import { removeListings } from './toc.ts';
+import { headingFonts, isHeading, isShortTitle, normalizeTitle, sectionLabel, type FontUse, type HeadingContext } from './headings.ts';
+import { splitIntoChunks, type Block, type PageTurn } from '../../chunker.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
 
@@ -57,21 +57,30 @@ export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promi
   }
   if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw documentError('no_text');
   removeFurniture(doc.pages);
-  const tocPages = removeTocPages(doc.pages);
-  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, doc.outline));
+  const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
+  const tocPages = removeListings(doc.pages, outline).pages;
+  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, outline));
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('no_text');
   return { blocks, tocPages, pageCount };
 }
 
-function headingContext(pages: PageText[], outline: string[]): HeadingContext {
+function headingContext(pages: PageText[], outline: Set<string>): HeadingContext {
   const fonts = new Map<string, number>();
   const sizes = new Map<number, number>();
+  const uses = new Map<string, FontUse>();
   let total = 0;
   for (const p of pages) {
     for (const l of p.lines) {
       const n = l.text.length;
       total += n;
       fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
+      if (!l.mono) {
+        let u = uses.get(l.font);
+        if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, chars: 0 }));
+        u.lines++;
+        u.chars += n;
+        if (isShortTitle(l.text)) u.titles++;
+      }
       const sz = Math.round(l.size * 2) / 2;
       sizes.set(sz, (sizes.get(sz) ?? 0) + n);
     }
@@ -85,11 +94,13 @@ function headingContext(pages: PageText[], outline: string[]): HeadingContext {
   let variety = 0;
   for (const n of fonts.values()) if (n >= total * 0.01) variety++;
   for (const n of sizes.values()) if (n >= total * 0.01) variety++;
+  const bodyFont = top(fonts, '');
   return {
-    bodyFont: top(fonts, ''),
+    bodyFont,
+    headingFonts: headingFonts([...uses.values()], bodyFont, total),
     bodySize: top(sizes, 10),
     fontVariety: variety > 2,
-    outline: new Set(outline.map(normalizeTitle).filter((s) => s.length > 0)),
+    outline,
   };
 }
 
@@ -106,10 +117,16 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
   const blocks: Block[] = [];
   let para = '';
   let paraMono = false;
+  // The paragraph's first page, where it turns onto later pages, and its letters and digits so far.
+  let paraPage = 0;
+  let turns: PageTurn[] = [];
+  let alnum = 0;
   const flush = () => {
     const text = finishParagraph(para).trim();
-    if (text.length > 0) blocks.push({ text });
+    if (text.length > 0) blocks.push(turns.length > 0 ? { text, page: paraPage, pageTurns: turns } : { text, page: paraPage });
     para = '';
+    turns = [];
+    alnum = 0;
   };
   let prev: TextLine | undefined;
   for (const p of pages) {
@@ -120,7 +137,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
     for (const l of p.lines) {
       if (isHeading(l, ctx)) {
         flush();
-        blocks.push({ text: l.text, heading: sectionLabel(l.text) });
+        blocks.push({ text: l.text, heading: sectionLabel(l.text), page: p.number });
         prev = undefined;
         first = false;
         continue;
@@ -141,9 +158,12 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
       if (brk) {
         flush();
         para = l.text;
+        paraPage = p.number;
       } else {
+        if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
         para = joinLines(para, l.text);
       }
+      alnum += countAlnum(l.text);
       paraMono = l.mono;
       prev = l;
       first = false;
@@ -166,4 +186,19 @@ function lineSpacing(lines: TextLine[]): number {
   let bn = 0;
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
   return best;
+}
+
+/** Letters and digits in a line: the unit of a page turn inside a paragraph (see Block.pageTurns). */
+function countAlnum(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
+    } else if (!(c >= 0xdc00 && c <= 0xdfff)) {
+      // Astral characters count once, at their high surrogate.
+      if (/[\p{L}\p{N}]/u.test(String.fromCodePoint(s.codePointAt(i)!))) n++;
+    }
+  }
+  return n;
 }

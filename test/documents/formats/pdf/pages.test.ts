@@ -1,0 +1,59 @@
+// Page numbers against an independent reader: for every chunk of every shared PDF, its first and
+// last words are on its page_start and page_end in `pdftotext -f N -l N` (poppler-utils), and
+// pages never decrease from chunk to chunk.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { chunkPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+
+const corpus = join(fileURLToPath(new URL('../../../..', import.meta.url)), '..', 'shared', 'corpus');
+
+test('pdftotext is installed (poppler-utils)', () => {
+  assert.equal(spawnSync('pdftotext', ['-v']).error, undefined, 'missing tool: pdftotext (apt-get install poppler-utils)');
+});
+
+const LIG: Record<string, string> = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
+
+/** The words of a text, lower case, ligatures spelled out, soft hyphens gone. */
+function words(s: string): string[] {
+  return s.replace(/[\uFB00-\uFB06]/g, (c) => LIG[c] ?? c).replace(/\u00AD/g, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function pdftotext(file: string, range: string[] = []): string {
+  return execFileSync('pdftotext', ['-q', '-enc', 'UTF-8', ...range, file, '-'], { maxBuffer: 1 << 28 }).toString('utf8');
+}
+
+/**
+ * The words of each page as `pdftotext -f N -l N` reads it, with line-end hyphenations both kept
+ * and joined. One call for the whole file, split at its form feeds (checked equal to the per-page
+ * call on a page in the middle): a call per page reads the whole file each time.
+ */
+function pageWords(file: string): Set<string>[] {
+  const pages = pdftotext(file).split('\f');
+  const mid = Math.ceil((pages.length - 1) / 2);
+  assert.equal(pdftotext(file, ['-f', String(mid), '-l', String(mid)]), pages[mid - 1] + '\f', `page ${mid} read alone`);
+  return pages.map((text) => new Set([...words(text), ...words(text.replace(/(\p{L})[-\u2010\u00AD]\s*\n\s*(?=\p{L})/gu, '$1'))]));
+}
+
+for (const name of readdirSync(corpus).filter((f) => f.endsWith('.pdf')).sort()) {
+  test(`pages of ${name}: first and last words on page_start and page_end, never decreasing`, async () => {
+    const file = join(corpus, name);
+    const chunks = await chunkPdf(new Uint8Array(readFileSync(file)));
+    assert.ok(chunks.length > 0);
+    const pages = pageWords(file);
+    const on = (n: number) => pages[n - 1] ?? new Set<string>();
+    let prev = 1;
+    chunks.forEach((c, i) => {
+      const { pageStart: start, pageEnd: end } = c;
+      assert.ok(start !== undefined && end !== undefined, `chunk ${i} has pages`);
+      assert.ok(start >= prev && end >= start, `chunk ${i}: pages ${start}-${end} after ${prev}`);
+      prev = start;
+      const ws = words(c.content);
+      assert.ok(on(start).has(ws[0]!), `chunk ${i}: first word '${ws[0]}' not on page ${start}`);
+      assert.ok(on(end).has(ws.at(-1)!), `chunk ${i}: last word '${ws.at(-1)}' not on page ${end}`);
+    });
+  });
+}
