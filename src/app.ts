@@ -7,6 +7,7 @@ import { handleFrameworkError, installErrorHandlers } from './http/error-handler
 import { registerCors } from './http/cors.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { registerDocs } from './http/docs.ts';
+import { createReadiness, type Readiness } from './http/readiness.ts';
 import { healthRoutes } from './routes/health.ts';
 import { additionRoutes } from './routes/addition.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   sleep?: (ms: number) => Promise<void>;
   /** a ready-made PDF pool (shared by tests and benchmarks); the app then does not close it */
   chunkPool?: ChunkPool;
+  /** the serving state behind GET /readyz; server.ts passes one and starts draining it on SIGTERM */
+  readiness?: Readiness;
 }
 
 /** Header names whose values never reach a log line. */
@@ -120,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCors(app);
   if (options.docs !== 'none') await registerDocs(app, options.docs ?? 'openapi');
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { readiness: options.readiness ?? createReadiness() });
   await app.register(additionRoutes, deps);
   await app.register(tokenRoutes, deps);
   await app.register(referenceRoutes);
