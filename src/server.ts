@@ -2,10 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createReadiness } from './http/readiness.ts';
-
-/** Once the server closes, in-flight requests get this long to finish; then the process exits anyway. */
-const CLOSE_BOUND_MS = 10_000;
+import { CLOSE_BOUND_MS, createReadiness } from './http/readiness.ts';
 
 let config: Config;
 try {

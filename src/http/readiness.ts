@@ -3,6 +3,13 @@
 // that is not ready; liveness (/healthz) stays 200 meanwhile, so the replica is
 // not restarted while it finishes what it holds.
 
+/**
+ * Once the server closes (after SHUTDOWN_DELAY_MS on SIGTERM), in-flight requests get this long
+ * to finish; then the process exits anyway. Orchestrators' grace periods are sized from it
+ * (deploy/deployment.yaml, compose.yaml).
+ */
+export const CLOSE_BOUND_MS = 10_000;
+
 export type ReadinessState = 'ready' | 'draining';
 
 export interface Readiness {
