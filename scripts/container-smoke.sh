@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Container smoke test: builds the Containerfile on a Node 24 Debian base, starts the image and
-# passes requests through it (/healthz, /readyz, add-url, one PDF chunked), then stops it with
-# SIGTERM and checks that it exits 0. Uses Debian's buildah (no Docker daemon, no registry):
+# passes requests through it (/healthz, /readyz, add-url, one PDF chunked; then, with the emulator
+# started from the same image as compose.yaml does, the PDF with embeddings, uploaded to its index
+# and counted), then stops it with SIGTERM and checks that it exits 0. Uses Debian's buildah (no Docker daemon, no registry):
 # chroot isolation, the host's network. Needs root and buildah; the base image is built by
 # ../shared/tools/make-node-base-image.sh when missing (that needs mmdebstrap, which it installs).
 #
@@ -35,24 +36,34 @@ t0=$SECONDS
 work="$(mktemp -d)"
 ctr=""
 server_pid=""
+emu_ctr=""
+emu_pid=""
+cmd=()
+emu_cmd=()
 # The server process inside: buildah run -> buildah-chroot-runtime -> buildah-chroot-exec -> the
 # Cmd. buildah does not pass SIGTERM on (it kills its child), so signals go to this process.
 descendants() { local p; for p in $(ps -o pid= --ppid "$1" 2>/dev/null); do echo "$p"; descendants "$p"; done; }
-server_process() {
+# inner_process BUILDAH_RUN_PID ARGS: the descendant whose command line ends with ARGS.
+inner_process() {
   local p args
   for p in $(descendants "$1"); do
     args="$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null || true)"
-    case "$args" in buildah*) ;; *"${cmd[*]:1} ") echo "$p"; return ;; esac
+    case "$args" in buildah*) ;; *"$2 ") echo "$p"; return ;; esac
   done
 }
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    local inner; inner="$(server_process "$server_pid")"
+stop_run() { # BUILDAH_RUN_PID ARGS: kill what buildah run started, and buildah run
+  if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+    local inner; inner="$(inner_process "$1" "$2")"
     if [ -n "$inner" ]; then kill -KILL "$inner" 2>/dev/null || true; fi
-    kill -KILL "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
+    kill -KILL "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
   fi
+}
+cleanup() {
+  stop_run "$server_pid" "${cmd[*]:1}"
+  stop_run "$emu_pid" "${emu_cmd[*]:1}"
   if [ -n "$ctr" ]; then buildah rm "$ctr" >/dev/null 2>&1 || true; fi
+  if [ -n "$emu_ctr" ]; then buildah rm "$emu_ctr" >/dev/null 2>&1 || true; fi
   if [ "${KEEP_IMAGE:-0}" != 1 ]; then buildah rmi "$IMAGE" >/dev/null 2>&1 || true; fi
   rm -rf "$work"
 }
@@ -87,6 +98,7 @@ secrets=(--secret "id=npmrc,src=$work/npmrc")
 # 3. The image: the real Containerfile, on that base. --format docker keeps HEALTHCHECK.
 t=$SECONDS
 say "building $IMAGE from Containerfile on $BASE_IMAGE"
+buildah rmi "$IMAGE" >/dev/null 2>&1 || true   # a previous run's, so that it is not left untagged
 timeout "$BUILD_BOUND_S" buildah bud --isolation chroot --format docker --quiet \
   --build-arg "BASE_IMAGE=$BASE_IMAGE" "${secrets[@]}" -f Containerfile -t "$IMAGE" . >/dev/null \
   || fail "buildah bud (exit $?)"
@@ -118,19 +130,28 @@ port="$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0
 while IFS= read -r arg; do cmd+=("$arg"); done < <(CONFIG="$config" node -e 'for (const a of JSON.parse(process.env.CONFIG).Cmd) console.log(a)')
 buildah run --isolation chroot --network host \
   --env HOST=127.0.0.1 --env "PORT=$port" --env LOG_LEVEL=info --env SHUTDOWN_DELAY_MS=3000 \
-  --env JWT_SECRET=container-smoke-jwt-secret-0123456789abcdef \
+  --env JWT_SECRET=container-smoke-jwt-secret-0123456789abcdef --env OUTBOUND_ALLOWED_HOSTS=127.0.0.1 \
   "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 </dev/null &
 server_pid=$!
 say "started $IMAGE on 127.0.0.1:$port (buildah run pid $server_pid)"
 
+# The emulator from the same image, as compose.yaml runs it (there on 0.0.0.0:7071).
+emu_port="$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
+emu_cmd=(node emulator/src/main.ts --create-index=pdf-chunks --host=127.0.0.1 "--port=$emu_port" --quiet)
+emu_ctr="$(buildah from --name "smoke-emulator-$$" "$IMAGE")"
+buildah run --isolation chroot --network host "$emu_ctr" -- "${emu_cmd[@]}" >"$work/emulator.log" 2>&1 </dev/null &
+emu_pid=$!
+say "started the emulator from $IMAGE on 127.0.0.1:$emu_port (buildah run pid $emu_pid)"
+
 # 6. The requests.
-if ! timeout 300 node scripts/container-smoke-requests.ts "http://127.0.0.1:$port" "$SMOKE_PDF"; then
+if ! timeout 300 node scripts/container-smoke-requests.ts "http://127.0.0.1:$port" "$SMOKE_PDF" "http://127.0.0.1:$emu_port"; then
   echo "--- server log" >&2; tail -50 "$work/server.log" >&2
+  echo "--- emulator log" >&2; tail -20 "$work/emulator.log" >&2
   fail "requests through the image"
 fi
 
 # 7. SIGTERM to the server process inside, then a clean exit: code 0, and the log says it drained.
-node_pid="$(server_process "$server_pid")"
+node_pid="$(inner_process "$server_pid" "${cmd[*]:1}")"
 [ -n "$node_pid" ] || fail "cannot find the server process under buildah run (pid $server_pid)"
 t=$SECONDS
 kill -TERM "$node_pid"
@@ -154,5 +175,16 @@ grep -q '"msg":"shutting down"' "$work/server.log" || { tail -20 "$work/server.l
 [ "$code" = 0 ] || { tail -20 "$work/server.log" >&2; fail "exit code $code after SIGTERM"; }
 say "ok   SIGTERM: drained and exited 0 in $(elapsed "$t") s"
 if grep -q '"level":50\|"level":60' "$work/server.log"; then tail -20 "$work/server.log" >&2; fail "error lines in the server log"; fi
+
+# The emulator stops on SIGTERM too.
+emu_node="$(inner_process "$emu_pid" "${emu_cmd[*]:1}")"
+[ -n "$emu_node" ] || fail "cannot find the emulator process under buildah run (pid $emu_pid)"
+kill -TERM "$emu_node"
+code=0
+timeout "$STOP_BOUND_S" tail --pid="$emu_pid" -f /dev/null || fail "emulator still running $STOP_BOUND_S s after SIGTERM"
+wait "$emu_pid" || code=$?
+emu_pid=""
+[ "$code" = 0 ] || { tail -20 "$work/emulator.log" >&2; fail "emulator exit code $code after SIGTERM"; }
+say "ok   emulator: SIGTERM, exit 0"
 
 say "passed in $(elapsed "$t0") s (image size $size_human)"
