@@ -10,7 +10,8 @@ import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
 import { mount, type App } from './http/routes.ts';
 import { collectApiDocuments, openapiJson, registerDocsPage, swaggerJson } from './docs/index.ts';
-import { liveness } from './routes/health.ts';
+import { liveness, readinessRoute } from './routes/health.ts';
+import { createReadiness, type Readiness } from './http/readiness.ts';
 import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './routes/addition.ts';
 import { addToken } from './routes/token.ts';
 import { countries, currency, products, users } from './routes/reference.ts';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   sleep?: (ms: number) => Promise<void>;
   /** a ready-made PDF pool (shared by tests and benchmarks); the app then does not close it */
   chunkPool?: ChunkPool;
+  /** the serving state behind GET /readyz; server.ts passes one and starts draining it on SIGTERM */
+  readiness?: Readiness;
 }
 
 /** Header names whose values never reach a log line. */
@@ -110,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The URL map. Every interface path is also served with `.php` (or without it, for the two
   // that the interface names with it); any other method on a known path is a 405 with Allow.
   mount(app, 'GET', '/healthz', liveness());
+  mount(app, 'GET', '/readyz', readinessRoute(options.readiness ?? createReadiness()));
   mount(app, 'GET', '/apis/add-url', addUrl());
   mount(app, 'POST', '/apis/add-body', addBody());
   mount(app, 'GET', '/apis/add-apikey', addApiKey(config));

@@ -20,6 +20,8 @@ export interface Config {
   embeddingTimeoutMs: number;
   searchTimeoutMs: number;
   maxPdfBytes: number;
+  /** on SIGTERM: how long /readyz answers 503 while the server still takes requests, before it closes */
+  shutdownDelayMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -39,6 +41,7 @@ export const LAB_DEFAULTS = {
   EMBEDDING_TIMEOUT_MS: '30000',
   SEARCH_TIMEOUT_MS: '30000',
   MAX_PDF_BYTES: '52428800',
+  SHUTDOWN_DELAY_MS: '0',
   LOG_LEVEL: 'info',
 } as const;
 
@@ -123,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddingTimeoutMs: integer(env, 'EMBEDDING_TIMEOUT_MS', 1, 600_000),
     searchTimeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', 1, 600_000),
     maxPdfBytes: integer(env, 'MAX_PDF_BYTES', 1, 2_147_483_647),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 60_000),
     logLevel: logLevel as Config['logLevel'],
   };
 }

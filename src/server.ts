@@ -1,6 +1,8 @@
 // Process entry: configuration, the app, listen, graceful shutdown. Nothing else.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { CLOSE_BOUND_MS, createReadiness } from './http/readiness.ts';
 
 let config: Config;
 try {
@@ -13,7 +15,8 @@ try {
   throw err;
 }
 
-const app = await buildApp(config, { logger: true });
+const readiness = createReadiness();
+const app = await buildApp(config, { logger: true, readiness });
 if (config.jwtSecretGenerated) {
   app.log.warn('JWT_SECRET is not set: using a random secret for this process; tokens will not survive a restart nor work across instances');
 }
@@ -22,13 +25,18 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // In-flight requests get a bounded time to finish; then the process exits anyway.
+  // /readyz answers 503 from now on. On SIGTERM (an orchestrator's stop) the server
+  // keeps taking requests for SHUTDOWN_DELAY_MS, the time a load balancer needs to
+  // see that and stop sending; SIGINT (Ctrl+C) closes at once.
+  readiness.beginDraining();
+  const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+  app.log.info({ signal, delayMs }, 'shutting down');
   const timer = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     process.exit(1);
-  }, 10_000);
+  }, delayMs + CLOSE_BOUND_MS);
   timer.unref();
+  if (delayMs > 0) await sleep(delayMs);
   await app.close();
   process.exit(0);
 }

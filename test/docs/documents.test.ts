@@ -92,6 +92,14 @@ describe('served API documents', () => {
     }
   });
 
+  test('the probes are documented: GET /healthz (200) and GET /readyz (200 ready, 503 draining)', () => {
+    for (const [name, doc] of docs()) {
+      const responses = (path: string) => Object.keys(((((doc.paths as JsonObject)[path] as JsonObject).get as JsonObject).responses as JsonObject)).sort();
+      assert.deepEqual(responses('/healthz'), ['200'], name);
+      assert.deepEqual(responses('/readyz'), ['200', '503'], name);
+    }
+  });
+
   test('the documents and the page are not listed', () => {
     for (const [name, doc] of docs()) {
       const paths = Object.keys(doc.paths as JsonObject);

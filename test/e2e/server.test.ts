@@ -88,6 +88,15 @@ async function runToExit(env: Record<string, string>): Promise<{ code: number | 
   return { code, stdout, stderr };
 }
 
+/** Resolves once the server's stdout has a line matching `pattern` (bounded by the hang guard). */
+async function waitForLine(s: Server, pattern: RegExp): Promise<void> {
+  const deadline = Date.now() + HANG_GUARD_MS;
+  while (!pattern.test(s.stdout())) {
+    if (Date.now() > deadline) throw new Error(`no line matching ${pattern}: ${s.stdout()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function getToken(base: string): Promise<string> {
   const res = await fetch(`${base}/apis/add-token`, {
     method: 'POST',
@@ -226,6 +235,19 @@ describe('signals', () => {
       assert.equal(await s.stop(signal), 0);
     });
   }
+
+  test('SIGTERM with SHUTDOWN_DELAY_MS: /readyz 503 draining while requests are still served, then exit 0', async () => {
+    const s = await startServer({ JWT_SECRET: SECRET_A, SHUTDOWN_DELAY_MS: '5000' });
+    assert.deepEqual(await (await fetch(`${s.base}/readyz`)).json(), { status: 'ready' });
+    const exited = s.stop('SIGTERM');
+    await waitForLine(s, /"msg":"shutting down"/);
+    const ready = await fetch(`${s.base}/readyz`);
+    assert.equal(ready.status, 503);
+    assert.deepEqual(await ready.json(), { status: 'draining' });
+    assert.equal((await fetch(`${s.base}/healthz`)).status, 200);
+    assert.equal((await fetch(`${s.base}/apis/add-url?input1=1&input2=2`)).status, 200);
+    assert.equal(await exited, 0);
+  });
 
   test('SIGTERM with an idle keep-alive connection open still exits 0', async () => {
     const s = await startServer({ JWT_SECRET: SECRET_A });

@@ -19,6 +19,7 @@ describe('loadConfig defaults', () => {
     assert.equal(c.embeddingTimeoutMs, 30000);
     assert.equal(c.searchTimeoutMs, 30000);
     assert.equal(c.maxPdfBytes, 52428800);
+    assert.equal(c.shutdownDelayMs, 0);
     assert.equal(c.logLevel, 'info');
   });
 
@@ -61,6 +62,8 @@ describe('loadConfig accepts valid overrides', () => {
     { name: 'EMBEDDING_TIMEOUT_MS', env: { EMBEDDING_TIMEOUT_MS: '1' }, check: (c) => assert.equal(c.embeddingTimeoutMs, 1) },
     { name: 'SEARCH_TIMEOUT_MS', env: { SEARCH_TIMEOUT_MS: '600000' }, check: (c) => assert.equal(c.searchTimeoutMs, 600000) },
     { name: 'MAX_PDF_BYTES', env: { MAX_PDF_BYTES: '1024' }, check: (c) => assert.equal(c.maxPdfBytes, 1024) },
+    { name: 'SHUTDOWN_DELAY_MS', env: { SHUTDOWN_DELAY_MS: '5000' }, check: (c) => assert.equal(c.shutdownDelayMs, 5000) },
+    { name: 'SHUTDOWN_DELAY_MS 0 (close at once)', env: { SHUTDOWN_DELAY_MS: '0' }, check: (c) => assert.equal(c.shutdownDelayMs, 0) },
     { name: 'SURVEY_KEY upper-case GUID', env: { SURVEY_KEY: LAB_DEFAULTS.SURVEY_KEY.toUpperCase() }, check: (c) => assert.equal(c.surveyKey, LAB_DEFAULTS.SURVEY_KEY.toUpperCase()) },
     { name: 'credentials are taken as given', env: { ADD_API_KEY: 'k', ADD_API_SECRET: 's', BASIC_AUTH_USERNAME: 'u', BASIC_AUTH_PASSWORD: 'p:w', DOCUMENT_API_KEY: 'd', SURVEY_SECRET: 'ss' }, check: (c) => {
       assert.deepEqual([c.addApiKey, c.addApiSecret, c.basicAuthUsername, c.basicAuthPassword, c.documentApiKey, c.surveySecret], ['k', 's', 'u', 'p:w', 'd', 'ss']);
@@ -96,6 +99,8 @@ describe('loadConfig refuses an invalid variable with a ConfigError naming it', 
     ['SEARCH_TIMEOUT_MS', 'soon'],
     ['MAX_PDF_BYTES', '0'],
     ['MAX_PDF_BYTES', '50MB'],
+    ['SHUTDOWN_DELAY_MS', '60001'],
+    ['SHUTDOWN_DELAY_MS', '5s'],
     ['ADD_API_KEY', ' padded '],
     ['ADD_API_SECRET', 'trailing '],
     ['BASIC_AUTH_USERNAME', 'user:name'],
