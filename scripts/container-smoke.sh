@@ -2,20 +2,21 @@
 # Container smoke test: builds the Containerfile on a Node 24 Debian base, starts the image and
 # passes requests through it (/healthz, /readyz, add-url, one PDF chunked; then, with the emulator
 # started from the same image as compose.yaml does, the PDF with embeddings, uploaded to its index
-# and counted), then stops it with SIGTERM and checks that it exits 0. Uses Debian's buildah (no Docker daemon, no registry):
-# chroot isolation, the host's network. Needs root and buildah; the base image is built by
-# ../shared/tools/make-node-base-image.sh when missing (that needs mmdebstrap, which it installs).
+# and counted), then stops it with SIGTERM and checks that it exits 0. Uses Debian's buildah (no
+# Docker daemon, no registry): chroot isolation, the host's network. Needs root and buildah; the
+# base image is built by ../shared/tools/make-node-base-image.sh when missing (that needs
+# mmdebstrap, which it installs).
 #
 #   scripts/container-smoke.sh            (CI runs it from .ci/run)
 #
 # Environment: BASE_IMAGE (default localhost/node:24-bookworm-slim), IMAGE (the tag built,
-# default localhost/sample-utility-service:smoke), SHARED_DIR (default ../shared), SMOKE_PDF
+# default localhost/sample-utility-service:smoke-PID), SHARED_DIR (default ../shared), SMOKE_PDF
 # (default $SHARED_DIR/corpus/groff-manual.pdf), KEEP_IMAGE=1 to keep the built image.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 BASE_IMAGE="${BASE_IMAGE:-localhost/node:24-bookworm-slim}"
-IMAGE="${IMAGE:-localhost/sample-utility-service:smoke}"
+IMAGE="${IMAGE:-localhost/sample-utility-service:smoke-$$}"   # per run: runs may share the storage
 SHARED_DIR="${SHARED_DIR:-../shared}"
 SMOKE_PDF="${SMOKE_PDF:-$SHARED_DIR/corpus/groff-manual.pdf}"
 BUILD_BOUND_S=900   # the image build (npm ci included)
@@ -72,7 +73,7 @@ trap cleanup EXIT
 # 1. The base image.
 t=$SECONDS
 if ! buildah inspect --type image "$BASE_IMAGE" >/dev/null 2>&1; then
-  [ -x "$SHARED_DIR/tools/make-node-base-image.sh" ] || [ -f "$SHARED_DIR/tools/make-node-base-image.sh" ] \
+  [ -f "$SHARED_DIR/tools/make-node-base-image.sh" ] \
     || fail "no base image $BASE_IMAGE and no $SHARED_DIR/tools/make-node-base-image.sh to build it"
   say "building the base image $BASE_IMAGE"
   bash "$SHARED_DIR/tools/make-node-base-image.sh" "$BASE_IMAGE"

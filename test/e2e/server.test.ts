@@ -267,15 +267,22 @@ describe('two processes, tokens through JWT_SECRET alone', () => {
   let a: Server;
   let b: Server;
   let c: Server;
+  let started: Server[] = [];
   before(async () => {
-    [a, b, c] = await Promise.all([
+    // allSettled: when one start fails (a loaded machine), the others are still stopped in
+    // `after`; with Promise.all they were left running and the test process never exited.
+    const results = await Promise.allSettled([
       startServer({ JWT_SECRET: SECRET_A }),
       startServer({ JWT_SECRET: SECRET_A }),
       startServer({ JWT_SECRET: SECRET_B }),
     ]);
+    started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    [a, b, c] = started as [Server, Server, Server];
   });
   after(async () => {
-    await Promise.all([a.stop(), b.stop(), c.stop()]);
+    await Promise.all(started.map((s) => s.stop()));
   });
 
   test('a token from process A is accepted by process B (same secret)', async () => {
