@@ -240,7 +240,7 @@ test('chunks carry the pages of their first and last character; blocks without p
     assert.ok(c.pageStart !== undefined && c.pageEnd !== undefined);
     if (!first.pageTurns) assert.equal(c.pageStart, first.page);
     if (!last.pageTurns) assert.equal(c.pageEnd, last.page);
-    assert.ok(c.pageEnd! >= c.pageStart!);
+    assert.ok(c.pageEnd >= c.pageStart);
   }
   for (let i = 1; i < chunks.length; i++) assert.ok(chunks[i]!.pageStart! >= chunks[i - 1]!.pageStart!);
   for (const c of splitIntoChunks(paras)) assert.ok(!('pageStart' in c) && !('pageEnd' in c));

@@ -154,7 +154,7 @@ describe('chunk-and-perform-embedding', () => {
     assert.equal(up.status, 200, await up.text());
     const docs = emu.index('paged-chunks')!.documents;
     assert.equal(docs.size, Number(r.headers['x-total-chunks']));
-    const first = docs.get('7-42-0000') as Record<string, unknown> | undefined;
+    const first = docs.get('7-42-0000');
     assert.equal(first?.page_start, 1);
   });
 
