@@ -26,7 +26,7 @@ interface Executable {
 }
 
 /**
- * The package's compressed browser (chrome-headless-shell), its fonts, and the NSS,
+ * The package's compressed browser (chrome-headless-shell), its fonts (unused, see below), and the NSS,
  * NSPR and expat libraries it links against (packed for Amazon Linux, plain glibc
  * builds), unpacked once per package version into os.tmpdir()/sparticuz-chromium-VERSION.
  * Nothing else is written and nothing is fetched. The package's own executablePath()
@@ -60,7 +60,10 @@ async function shippedChromium(): Promise<Executable> {
       if (!existsSync(join(target, 'chromium'))) throw err;
     }
   }
-  return { path: join(target, 'chromium'), env: { LD_LIBRARY_PATH: join(target, 'al2023', 'lib'), FONTCONFIG_PATH: join(target, 'fonts') } };
+  // Fonts: the machine's fontconfig set (Debian's poppler-utils brings fonts-dejavu-core). With the
+  // package's own set alone (Open Sans), a glyph it lacks sends this build's font fallback to a
+  // FATAL "Not implemented" (SkFontMgr_FontConfigInterface) on the /docs page.
+  return { path: join(target, 'chromium'), env: { LD_LIBRARY_PATH: join(target, 'al2023', 'lib') } };
 }
 
 export async function chromiumExecutable(): Promise<Executable> {
