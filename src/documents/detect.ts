@@ -74,7 +74,7 @@ const MD_RULES: RegExp[] = [
 /**
  * Markdown, HTML or plain text, for text already known to be valid UTF-8. HTML: it opens like a
  * document, or it is a fragment with several block tags and more tags than Markdown marks.
- * Markdown: at least two of its marks (one for a heading or a fence, which text rarely has).
+ * Markdown: at least two of its marks (one heading, fence, setext underline or table suffices).
  * Everything else is text.
  */
 export function classifyText(text: string): 'html' | 'markdown' | 'text' {
@@ -82,16 +82,11 @@ export function classifyText(text: string): 'html' | 'markdown' | 'text' {
   if (HTML_START.test(t)) return 'html';
   const tags = t.match(HTML_BLOCK_TAG)?.length ?? 0;
   const lead = /^\s*<(?:p|div|h[1-6]|ul|ol|table|section|article|main)[\s>]/i.test(t);
+  // The first four marks (heading, fence, setext heading, table) are rare in text: they count twice.
   let marks = 0;
-  let strong = false;
-  for (const [i, r] of MD_RULES.entries()) {
-    if (r.test(t)) {
-      marks++;
-      if (i < 4) strong = true;
-    }
-  }
+  for (const [i, r] of MD_RULES.entries()) if (r.test(t)) marks += i < 4 ? 2 : 1;
   if (lead && tags >= 2 && marks < 3) return 'html';
   if (tags >= 5 && marks <= 2) return 'html';
-  if (marks >= 2 || (strong && marks >= 1 && /^(?:#{1,6}[ \t]|```|~~~)/m.test(t))) return 'markdown';
+  if (marks >= 2) return 'markdown';
   return 'text';
 }
