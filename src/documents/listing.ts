@@ -18,11 +18,14 @@ export interface LinkedBlock extends DocumentBlock {
 /** Share of a group's entries that must be in-page links for the group to be a listing. */
 const LISTING_SHARE = 0.8;
 
+/** An entry without links of at most three letters: an index's letter row or a separator. */
+function isLetterRow(b: LinkedBlock): boolean {
+  return b.links === 0 && b.text.replace(/[\s\p{P}\p{S}\d]/gu, '').length <= 3;
+}
+
 /** The entry is (almost) all in-page link text: a contents or index entry. */
 function isLinkEntry(b: LinkedBlock): boolean {
-  const letters = b.text.replace(/[\s\p{P}\p{S}\d]/gu, '').length;
-  if (b.links === 0) return letters === 0; // letter rows ("Jump to:", separators) go with their table
-  const rest = b.text.length - b.inPageLinkChars;
+  const rest = b.text.replace(/ \| /g, '').length - b.inPageLinkChars;
   return b.inPageLinkChars > 0 && rest <= Math.max(4, b.text.length * 0.5);
 }
 
@@ -43,16 +46,18 @@ export function isNavigationLine(outside: string, links: number): boolean {
 /** Drops listing groups (contents, index, menus of in-page links); keeps everything else in order. */
 export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
   const total = new Map<number, number>();
+  const manyLinks = new Set<number>(); // a one-row bar of many in-page links ("Jump to: A B C ...")
   const linked = new Map<number, number>();
   for (const b of blocks) {
-    if (b.group === undefined) continue;
+    if (b.group === undefined || isLetterRow(b)) continue;
     total.set(b.group, (total.get(b.group) ?? 0) + 1);
     if (isLinkEntry(b)) linked.set(b.group, (linked.get(b.group) ?? 0) + 1);
+    if (b.links >= 5 && isLinkEntry(b)) manyLinks.add(b.group);
   }
   const drop = new Set<number>();
   for (const [g, n] of total) {
     const k = linked.get(g) ?? 0;
-    if (k >= 2 && k >= n * LISTING_SHARE) drop.add(g);
+    if ((k >= 2 || manyLinks.has(g)) && k >= n * LISTING_SHARE) drop.add(g);
   }
   const out: DocumentBlock[] = [];
   for (const b of blocks) {
