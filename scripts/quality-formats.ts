@@ -1,7 +1,8 @@
 // Chunk quality of the formats with neutral blocks (Word, HTML, Markdown, text) against an
 // independent reference: `pandoc -t plain` of the same file (Debian's pandoc). From the
 // reference are taken out, by its own text: navigation paragraphs (Next:/Previous:/Up:), the
-// entries of contents lists (list items repeating a heading line of the document) and index
+// entries of contents lists and menus (list items repeating a heading line of the document, with
+// or without its number) and index
 // tables (the table lines after a heading ending in "index"). Used by npm run quality and by the
 // corpus tests of each format.
 import { execFileSync } from 'node:child_process';
@@ -44,7 +45,15 @@ interface Reference {
 
 export function splitReference(plain: string): Reference {
   const paras = plain.split(/\n\s*\n/);
-  const singleLines = new Set(paras.filter((p) => !p.includes('\n') && !p.startsWith('-') && !TABLE_LINE.test(p)).map(norm));
+  // Single-line paragraphs (headings among them), also without their section number: the
+  // per-chapter menus of a Texinfo manual list "The R environment" for "1.1 The R environment".
+  const singleLines = new Set<string>();
+  for (const p of paras) {
+    if (p.includes('\n') || p.startsWith('-') || TABLE_LINE.test(p)) continue;
+    const t = norm(p);
+    singleLines.add(t);
+    singleLines.add(t.replace(/^(?:appendix\s+)?(?:\d+|[A-Z])(?:\.\d+)*\s+/i, ''));
+  }
   const tocEntries = new Set<string>();
   const indexEntries = new Set<string>();
   const keep: string[] = [];

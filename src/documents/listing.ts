@@ -25,7 +25,8 @@ function isLetterRow(b: LinkedBlock): boolean {
 
 /** The entry is (almost) all in-page link text: a contents or index entry. */
 function isLinkEntry(b: LinkedBlock): boolean {
-  const rest = b.text.replace(/ \| /g, '').length - b.inPageLinkChars;
+  // Characters outside the links, blanks and cell separators not counted ("Jump to: A B C").
+  const rest = b.text.replace(/[\s|]/g, '').length - b.inPageLinkChars;
   return b.inPageLinkChars > 0 && rest <= Math.max(4, b.text.length * 0.5);
 }
 
