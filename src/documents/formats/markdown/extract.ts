@@ -99,7 +99,8 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         break;
       case 'list': {
         const l = t as Tokens.List;
-        const g = ++ctx.group;
+        // A list inside a list belongs to the outer one's group: a contents list is judged whole.
+        const g = group ?? ++ctx.group;
         let n = typeof l.start === 'number' ? l.start : 1;
         for (const item of l.items) {
           const first = out.length;
