@@ -20,6 +20,7 @@ export interface FormatReport {
   tocLeak: number; // contents entries and index entries of the reference found as lines of the chunks
   navLeak: number; // navigation lines in the chunks
   sectionsNonEmpty: number; // % of chunks with a section
+  codeWhole: number; // % of code blocks of at most 1200 characters found whole in one chunk
 }
 
 export function pandocPlain(file: string): string {
@@ -129,6 +130,8 @@ export function measureFormat(file: string, format: string, chunks: Chunk[], blo
     else if (l.includes(' | ') && ref.indexEntries.has(norm(l.split(' | ')[0]!))) tocLeak++;
   }
   const navLeak = lines.filter((l) => NAV.test(l) || /\[Contents\]\s*\[Index\]/.test(l)).length;
+  const code = blocks.filter((b) => b.keep).map((b) => norm(b.text)).filter((t) => t.length <= 1200);
+  const codeWhole = code.filter((t) => chunks.some((c) => c.content.includes(t))).length;
   const pct = (a: number, b: number) => (b === 0 ? 100 : Math.round((a / b) * 10000) / 100);
   return {
     file,
@@ -141,5 +144,6 @@ export function measureFormat(file: string, format: string, chunks: Chunk[], blo
     tocLeak,
     navLeak,
     sectionsNonEmpty: pct(chunks.filter((c) => c.section.length > 0).length, n),
+    codeWhole: pct(codeWhole, code.length),
   };
 }

@@ -28,7 +28,7 @@ const cases: [string, string][] = [
 ];
 
 for (const [name, format] of cases) {
-  test(`${name}: chunks in range, sentence or item ends, whole words, reference covered, no contents, index or navigation`, async () => {
+  test(`${name}: chunks in range, sentence or item ends, whole words, reference covered, no contents, index or navigation, code whole`, async () => {
     const file = join(corpus, name);
     const bytes = new Uint8Array(readFileSync(file));
     const detected = detectFormat(bytes);
@@ -44,6 +44,7 @@ for (const [name, format] of cases) {
     assert.equal(r.tocLeak, 0, 'contents/index entries in the chunks');
     assert.equal(r.navLeak, 0, 'navigation lines');
     assert.ok(r.sectionsNonEmpty >= 95, `sections on ${r.sectionsNonEmpty}%`);
+    assert.equal(r.codeWhole, 100, 'every code block that fits in a chunk is in one chunk');
     const text = chunks.map((c) => c.content).join('\n');
     assert.doesNotMatch(text, /\[Contents\]\s*\[Index\]/);
   });
