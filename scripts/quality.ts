@@ -1,5 +1,6 @@
 // Chunk quality report: compares the chunks of each PDF with an independent extraction by
-// pdftotext (poppler-utils). Usage: npm run quality -- [--generated] file.pdf ...
+// pdftotext (poppler-utils); Word, HTML, Markdown and text files against pandoc -t plain
+// (scripts/quality-formats.ts). Usage: npm run quality -- [--generated] file ...
 // --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts and the groff -ms
 // manual of test/documents/helpers/groff-manual.ts (needs groff).
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,9 @@ import { basename, join } from 'node:path';
 import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
 import type { Chunk } from '../src/documents/types.ts';
+import { detectFormat } from '../src/documents/detect.ts';
+import { documentBlocks } from '../src/documents/chunk-document.ts';
+import { measureFormat, type FormatReport } from './quality-formats.ts';
 
 export interface Report {
   file: string;
@@ -275,12 +279,23 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const reports: Report[] = [];
+  const others: FormatReport[] = [];
   for (const file of files) {
+    const bytes = new Uint8Array(readFileSync(file));
+    const format = detectFormat(bytes);
+    if (format === null) throw new Error(`${file}: not in any accepted format`);
+    if (format !== 'pdf') {
+      // Word, HTML, Markdown, text: against pandoc -t plain (scripts/quality-formats.ts).
+      const blocks = await documentBlocks(format, bytes);
+      others.push(measureFormat(file, format, splitIntoChunks(blocks), blocks));
+      continue;
+    }
     const cleaned = await cleanPdf(new Uint8Array(readFileSync(file)));
     const chunks = splitIntoChunks(cleaned.blocks);
     reports.push(measure(file, chunks, cleaned.tocPages, cleaned.pageCount));
   }
-  console.log(table(reports));
+  if (reports.length > 0) console.log(table(reports));
+  if (others.length > 0) console.table(others.map((r) => ({ ...r, file: basename(r.file) })));
 }
 
 if (import.meta.main) await main();

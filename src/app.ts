@@ -16,7 +16,7 @@ import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './ro
 import { addToken } from './routes/token.ts';
 import { countries, currency, products, users } from './routes/reference.ts';
 import { survey } from './routes/survey.ts';
-import { chunkAndEmbed, uploadLimits } from './routes/chunking.ts';
+import { acceptRawBodies, chunkAndEmbed, uploadLimits } from './routes/chunking.ts';
 import { deleteIndexedDocument, searchIndexDefinition } from './routes/indexed-documents.ts';
 import { createOutbound, type Resolver } from './clients/outbound.ts';
 import { createEmbeddingClient } from './clients/embeddings.ts';
@@ -127,7 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mount(app, 'GET', '/apis/products', products());
   mount(app, 'POST', '/survey_api.php', survey(config, rng, now));
   await app.register(async (uploads: App) => {
-    // Multipart parsing only where an upload is expected.
+    // Multipart (or a raw body of any type) only where an upload is expected.
+    acceptRawBodies(uploads);
     await uploads.register(multipart, uploadLimits(config));
     mount(uploads, 'POST', '/apis/chunk-and-perform-embedding.php', chunkAndEmbed({ config, outbound, embeddings, chunkPool }));
   });

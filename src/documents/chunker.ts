@@ -19,6 +19,8 @@ export interface Block {
    * number `after` + 1. Counted in letters and digits, which spacing and hyphen joins leave alone.
    */
   pageTurns?: readonly PageTurn[];
+  /** A block to keep whole (a code block): cut inside it only when it is longer than a chunk. */
+  keep?: boolean;
 }
 
 export interface PageTurn {
@@ -69,6 +71,8 @@ interface Text {
   headingAt: Set<number>;
   /** Indices just past a heading's text: cutting there strands the heading at a chunk's end. */
   headingEnd: Set<number>;
+  /** [start, end) of blocks to keep whole that fit in a chunk, in order; cuts inside cost COST_IN_KEPT. */
+  kept: number[];
 }
 
 function cpLen(x: Text, a: number, b: number): number {
@@ -121,10 +125,25 @@ const COST_WORD = 1_000_005;
 const COST_AFTER_HEADING = 1_000_010;
 /** A hard cut inside a "word" longer than the window. */
 const COST_HARD = 100_000_000_000;
+/** A cut inside a block kept whole (code) that would fit in one chunk: only when nothing else fits. */
+const COST_IN_KEPT = 1_000_000_000;
+
+/** Index e lies strictly inside one of the kept ranges (binary search over the sorted pairs). */
+function insideKept(kept: number[], e: number): boolean {
+  let lo = 0;
+  let hi = kept.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (kept[mid * 2 + 1]! <= e) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < kept.length / 2 && kept[lo * 2]! < e;
+}
 
 /** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at e + 1). */
 function cutCost(x: Text, e: number): number {
-  return boundaryCost(x, e) + (dirtyStart(x.t, e + 1) ? COST_DIRTY_START : 0);
+  const kept = x.kept.length > 0 && insideKept(x.kept, e) ? COST_IN_KEPT : 0;
+  return kept + boundaryCost(x, e) + (dirtyStart(x.t, e + 1) ? COST_DIRTY_START : 0);
 }
 
 /** A chunk starting at i would open on a lower-case letter or closing punctuation. */
@@ -292,6 +311,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const parts: string[] = [];
   const headings: { at: number; end: number; label: string }[] = [];
   const marks: PageMark[] = [];
+  const kept: number[] = [];
   let len = 0;
   for (const b of blocks) {
     const text = b.text.replace(/\s+/g, ' ').trim();
@@ -299,6 +319,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (parts.length > 0) len += 1;
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
+    if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
     parts.push(text);
     len += text.length;
   }
@@ -314,7 +335,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     }
     cp[t.length] = n;
   }
-  const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)), headingEnd: new Set(headings.map((h) => h.end)) };
+  const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)), headingEnd: new Set(headings.map((h) => h.end)), kept };
   const chunks: Chunk[] = [];
   let h = 0;
   let section = '';

@@ -1,9 +1,10 @@
-// The PDF worker pool: parsing and chunking run on worker threads, never on the event loop.
+// The document worker pool: parsing and chunking run on worker threads, never on the event loop.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { DocumentError, MESSAGES, toDocumentError } from './errors.ts';
+import { DocumentError, MESSAGES, documentError, toDocumentError } from './errors.ts';
 import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
-import type { Chunk } from './types.ts';
+import type { Chunk, DocumentFormat } from './types.ts';
+import { detectFormat } from './detect.ts';
 import type { ChunkTask, ChunkResult } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
 
@@ -16,19 +17,28 @@ export interface ChunkPayload {
 
 export interface ChunkPool {
   /**
-   * Chunks one PDF on a worker thread. When `pdf` spans a whole (non-shared) ArrayBuffer, that
+   * Chunks one document on a worker thread, in `opts.format` or else the format detected from
+   * its bytes (src/documents/detect.ts). When `pdf` spans a whole (non-shared) ArrayBuffer, that
    * buffer is transferred to the worker, not copied: the caller's view is detached afterwards.
-   * Rejects with a DocumentError (not_pdf, encrypted, damaged, no_text, too_large, timeout), or with
+   * Rejects with a DocumentError (unsupported, encrypted, damaged, no_text, too_large, timeout), or with
    * the signal's reason when the caller aborts.
    */
-  chunk(pdf: Uint8Array, opts?: { signal?: AbortSignal }): Promise<Chunk[]>;
+  chunk(pdf: Uint8Array, opts?: RunOptions): Promise<Chunk[]>;
   /**
    * Like chunk(), but the worker also writes the index payload (no embeddings): the main
    * thread then receives one byte array instead of a graph of chunk objects to rebuild
    * and serialise, which kept the event loop busy for milliseconds per large document.
    */
-  payload(pdf: Uint8Array, ids: PayloadIds, opts?: { signal?: AbortSignal; pageNumbers?: boolean }): Promise<ChunkPayload>;
+  payload(pdf: Uint8Array, ids: PayloadIds, opts?: RunOptions): Promise<ChunkPayload>;
   close(): Promise<void>;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** payload(): write page_start and page_end on every chunk. */
+  pageNumbers?: boolean;
+  /** The document's format when the caller detected it already. */
+  format?: DocumentFormat;
 }
 
 export interface ChunkPoolOptions {
@@ -65,10 +75,12 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   });
   let closed = false;
 
-  async function run(pdf: Uint8Array, o: { signal?: AbortSignal; pageNumbers?: boolean }, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
+  async function run(pdf: Uint8Array, o: RunOptions, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
     if (closed) throw new Error('PDF pool is closed');
     const callerSignal = o.signal;
     callerSignal?.throwIfAborted();
+    const format = o.format ?? detectFormat(pdf);
+    if (format === null) throw documentError('unsupported');
     const ctrl = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -83,7 +95,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const data = whole ? pdf : new Uint8Array(pdf);
     try {
       const r = await piscina.run(
-        { pdf: data, maxDecodedBytes, ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}) },
+        { format, bytes: data, maxDecodedBytes, ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}) },
         { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
       );
       if (!r.ok) throw toDocumentError(r.error);
@@ -94,23 +106,23 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new DocumentError('too_large', 'The PDF needs too much memory to parse.');
+        throw new DocumentError('too_large', format === 'pdf' ? 'The PDF needs too much memory to parse.' : 'The document needs too much memory to parse.');
       }
       // The worker died some other way (a native crash, an uncaught error): say so, no details.
-      throw new DocumentError('damaged', MESSAGES.damaged('the parser stopped unexpectedly'));
+      throw new DocumentError('damaged', format === 'pdf' ? MESSAGES.damaged('the parser stopped unexpectedly') : MESSAGES.damaged_document('the parser stopped unexpectedly'));
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onAbort);
     }
   }
 
-  async function chunk(pdf: Uint8Array, o: { signal?: AbortSignal } = {}): Promise<Chunk[]> {
+  async function chunk(pdf: Uint8Array, o: RunOptions = {}): Promise<Chunk[]> {
     const r = await run(pdf, o);
     if (!('chunks' in r)) throw new Error('worker answered without chunks');
     return r.chunks;
   }
 
-  async function payload(pdf: Uint8Array, ids: PayloadIds, o: { signal?: AbortSignal; pageNumbers?: boolean } = {}): Promise<ChunkPayload> {
+  async function payload(pdf: Uint8Array, ids: PayloadIds, o: RunOptions = {}): Promise<ChunkPayload> {
     const r = await run(pdf, o, ids);
     if (!('payload' in r)) throw new Error('worker answered without a payload');
     const { json, batches, count } = r.payload;

@@ -25,4 +25,10 @@ export interface DocumentBlock {
 }
 
 /** The formats the pipeline reads, detected by content (src/documents/detect.ts). */
-export type DocumentFormat = 'pdf';
+export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
+
+/** A document on its way to a worker: its bytes and the format its content was detected as. */
+export interface DocumentInput {
+  format: DocumentFormat;
+  bytes: Uint8Array;
+}

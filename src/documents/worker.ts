@@ -1,12 +1,13 @@
-// Piscina worker entry: one PDF per task. Errors come back as data, because structured clone
+// Piscina worker entry: one document per task, in the format the route detected. Errors come back as data, because structured clone
 // turns a DocumentError into a plain Error without its code and status.
-import { chunkPdf } from './formats/pdf/pipeline.ts';
+import { chunkDocument } from './chunk-document.ts';
 import { DocumentError, MESSAGES, safeReason, type DocumentErrorData } from './errors.ts';
-import type { Chunk } from './types.ts';
+import type { Chunk, DocumentFormat } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
 
 export interface ChunkTask {
-  pdf: Uint8Array;
+  format: DocumentFormat;
+  bytes: Uint8Array;
   maxDecodedBytes?: number;
   /** When set, the worker also writes the index payload, so the event loop only sends bytes. */
   payloadIds?: PayloadIds;
@@ -21,14 +22,17 @@ export type ChunkResult =
 
 export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
   try {
-    const chunks = await chunkPdf(task.pdf, { maxDecodedBytes: task.maxDecodedBytes });
+    const chunks = await chunkDocument({ format: task.format, bytes: task.bytes }, { maxDecodedBytes: task.maxDecodedBytes });
     if (task.payloadIds) {
       const { json, batches } = buildPayload(chunks, task.payloadIds, undefined, { pageNumbers: task.pageNumbers === true });
       return { ok: true, payload: { json, batches, count: chunks.length } };
     }
     return { ok: true, chunks };
   } catch (err) {
-    const e = err instanceof DocumentError ? err : new DocumentError('damaged', MESSAGES.damaged(safeReason(err)));
+    const e =
+      err instanceof DocumentError
+        ? err
+        : new DocumentError('damaged', task.format === 'pdf' ? MESSAGES.damaged(safeReason(err)) : MESSAGES.damaged_document(safeReason(err)));
     return { ok: false, error: { code: e.code, message: e.message } };
   }
 }

@@ -1,17 +1,18 @@
-// POST /apis/chunk-and-perform-embedding(.php): a PDF in, a payload for the
+// POST /apis/chunk-and-perform-embedding(.php): a document (PDF, Word, HTML, Markdown, text) in, a payload for the
 // Azure AI Search index-documents operation out. Auth and every header are
 // checked before a byte of the upload is read; parsing and chunking run in the
 // worker pool; embeddings are fetched one chunk at a time, in order.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
-import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge } from '../errors.ts';
+import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import { booleanFlag, header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
 import { buildPayload } from '../documents/payload.ts';
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
-import { DocumentError } from '../documents/errors.ts';
+import { DocumentError, MESSAGES as DOCUMENT_MESSAGES } from '../documents/errors.ts';
+import { ACCEPTED_FORMATS, detectFormat } from '../documents/detect.ts';
 import type { ChunkPool } from '../documents/pool.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
@@ -135,6 +136,17 @@ export const uploadLimits = (config: Pick<Config, 'maxPdfBytes'>) => ({
   limits: { fileSize: config.maxPdfBytes, files: 2, fields: 20, parts: 40, headerPairs: 200, fieldSize: 64 * 1024 },
 });
 
+/**
+ * The upload scope's body parsers: the document comes as the multipart field `document`, or as
+ * the whole raw body under any other content type (Postman's binary body, curl --data-binary).
+ * The app's JSON and text parsers are replaced by a catch-all that leaves the body to readUpload,
+ * which streams it under MAX_PDF_BYTES. (@fastify/multipart, registered after, adds its own.)
+ */
+export function acceptRawBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+}
+
 export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: ChunkingDeps) => {
   const validateHeaders = async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
@@ -153,16 +165,20 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
   return route({
     onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized), validateHeaders],
     schema: {
-      summary: 'Chunk a PDF into an Azure AI Search index-documents payload, optionally with Azure OpenAI embeddings',
+      summary: 'Chunk a document (PDF, Word, HTML, Markdown or text) into an Azure AI Search index-documents payload, optionally with Azure OpenAI embeddings',
       description:
-        'multipart/form-data with the PDF in the file field `document`; every other parameter is a header. Chunks are 800-1200 characters ' +
-        '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers are left out. ' +
+        'The document goes in the multipart/form-data file field `document`, or is the whole raw request body under any other content type ' +
+        '(application/octet-stream, application/pdf: Postman\'s binary body, curl --data-binary); every other parameter is a header. ' +
+        `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
+        'Chunks are 800-1200 characters ' +
+        '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
+        'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
         'The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 16 MB, ' +
         'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
       tags: ['Documents'],
       consumes: ['multipart/form-data'],
       // Documentation only (docs/common.ts): the handler reads the parts itself.
-      multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: 'The PDF, with selectable text' }) }),
+      multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: `The document: ${ACCEPTED_FORMATS} (a PDF needs selectable text)` }) }),
       headers: headersSchema(CHUNKING_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
       response: {
         200: Type.Object(
@@ -183,11 +199,15 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
             ],
           },
         ),
-        400: errorResponse('A bad header (page-numbers other than true or false), a missing file, a file that is not a PDF, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
+        400: errorResponse('A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
         401: errorResponse('Missing or wrong api-key', MESSAGES.documentUnauthorized),
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
-        413: errorResponse('The file is over MAX_PDF_BYTES, or its streams decompress to over 256 MiB (a decompression bomb)', 'The PDF is larger than the limit of 52428800 bytes.'),
-        422: errorResponse('No text could be extracted, the PDF is encrypted or damaged, or its parse took over 60 s', 'No text could be extracted from the PDF.'),
+        413: errorResponse(
+          'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word document over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
+          'The document is larger than the limit of 52428800 bytes.',
+        ),
+        415: errorResponse(`The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`, DOCUMENT_MESSAGES.unsupported),
+        422: errorResponse('No text could be extracted, the document is encrypted or damaged, or its parse took over 60 s', 'No text could be extracted from the PDF.'),
         502: errorResponse('An embedding call failed for good', 'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...'),
       },
     },
@@ -214,13 +234,15 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       try {
         const pdf = await readUpload(request, config.maxPdfBytes);
         aborted.signal.throwIfAborted();
+        const format = detectFormat(pdf);
+        if (format === null) throw unsupportedMediaType(DOCUMENT_MESSAGES.unsupported);
         const embedding = params.embedding;
         if (!embedding) {
           // The worker writes the payload too: the event loop only sends the bytes.
-          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal, pageNumbers: params.pageNumbers }));
+          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal, format, pageNumbers: params.pageNumbers }));
           return send(done, done.count, false);
         }
-        const chunks = await documentErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal }));
+        const chunks = await documentErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal, format }));
         // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
         // reply do not make every young-generation GC copy them.
         const vectors: Float64Array[] = [];
@@ -256,18 +278,44 @@ async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** Reads exactly one file, from the field `document`, streaming under the size cap. */
+/**
+ * The uploaded document: exactly one file from the multipart field `document`, or else the whole
+ * raw body (any content type but multipart), streamed under the size cap either way.
+ */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw badRequest("The request must be multipart/form-data with the PDF in the file field 'document'.");
-  }
+  const doc = request.isMultipart() ? await readMultipart(request, maxBytes) : await readRawBody(request, maxBytes);
+  if (doc.length === 0) throw badRequest("The uploaded document is empty: send it as the multipart file field 'document' or as the raw request body.");
+  return doc;
+}
+
+/** The whole body; past the cap the rest is read and dropped, so the client still gets its 413. */
+function readRawBody(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    const raw = request.raw;
+    raw.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) parts.push(chunk);
+      else parts.length = 0;
+    });
+    raw.once('end', () => {
+      if (size > maxBytes) reject(payloadTooLarge(`The document is larger than the limit of ${maxBytes} bytes.`));
+      else resolve(Buffer.concat(parts, size));
+    });
+    raw.once('error', () => reject(badRequest('The request body could not be read.')));
+  });
+}
+
+/** Reads exactly one file, from the field `document`, streaming under the size cap. */
+async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   let pdf: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'document') {
         part.file.resume();
-        throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 64)}': the PDF goes in the file field 'document'.`);
+        throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 64)}': the document goes in the file field 'document'.`);
       }
       if (pdf) {
         part.file.resume();
@@ -278,12 +326,11 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Bu
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(`The PDF is larger than the limit of ${maxBytes} bytes.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(`The document is larger than the limit of ${maxBytes} bytes.`);
     if (code === 'FST_FILES_LIMIT') throw badRequest("Exactly one file is expected, in the field 'document'.");
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The multipart body has too many parts.');
     throw badRequest('The multipart body is malformed.');
   }
-  if (!pdf) throw badRequest("Missing file field 'document': upload the PDF as multipart/form-data in the field 'document'.");
-  if (pdf.length === 0) throw badRequest('The uploaded file is empty; it is not a PDF.');
+  if (!pdf) throw badRequest("Missing file field 'document': upload the document as multipart/form-data in the field 'document', or as the raw request body.");
   return pdf;
 }

@@ -245,3 +245,26 @@ test('chunks carry the pages of their first and last character; blocks without p
   for (let i = 1; i < chunks.length; i++) assert.ok(chunks[i]!.pageStart! >= chunks[i - 1]!.pageStart!);
   for (const c of splitIntoChunks(paras)) assert.ok(!('pageStart' in c) && !('pageEnd' in c));
 });
+
+test('a block kept whole (code) is not cut when it fits in a chunk; a longer one is cut as usual', () => {
+  const sentence = (i: number) => `Sentence number ${i} says something plain.`;
+  const prose = (from: number, n: number) => Array.from({ length: n }, (_, i) => sentence(from + i)).join(' ');
+  const code = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i} <- c(${i}, ${i + 1})`).join(' ');
+  // The shape of an API reference's end (node-http.md): prose, "Examples:", two code blocks, a heading.
+  const doc = (keep: boolean, n: number): Block[] => [
+    { text: prose(0, 10) },
+    { text: 'Examples:' },
+    { text: code('a', n), keep },
+    { text: code('b', 36), keep },
+    { text: 'Next part', heading: 'Next part' },
+    { text: prose(500, 3) },
+  ];
+  const whole = (blocks: Block[]) => {
+    const chunks = splitIntoChunks(blocks);
+    for (const c of chunks.slice(0, -1)) assert.ok(c.content.length >= 800 && c.content.length <= 1200, String(c.content.length));
+    return chunks.some((c) => c.content.includes(blocks[2]!.text));
+  };
+  assert.equal(whole(doc(false, 36)), false, 'without the flag the first code block is cut (the case tests something)');
+  assert.equal(whole(doc(true, 36)), true, 'kept whole when it fits');
+  assert.equal(whole(doc(true, 90)), false, 'a code block longer than a chunk is cut');
+});

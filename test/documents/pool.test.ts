@@ -42,9 +42,12 @@ const truncated = () => {
 };
 
 const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>][] = [
-  ['0-byte file', () => new Uint8Array(0), async (p) => void (await expectPdfError(p, 'not_pdf', 400))],
-  ['not a PDF (text)', () => new TextEncoder().encode('hello, I am a PDF, honest'), async (p) => void (await expectPdfError(p, 'not_pdf', 400))],
-  ['not a PDF (PNG signature)', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(500)]), async (p) => void (await expectPdfError(p, 'not_pdf', 400))],
+  ['0-byte file', () => new Uint8Array(0), async (p) => void (await expectPdfError(p, 'unsupported', 415))],
+  ['not a PDF (text): chunked as text', () => new TextEncoder().encode('hello, I am a PDF, honest'), async (p) => {
+    const chunks = await p;
+    assert.ok(Array.isArray(chunks) && chunks.length === 1);
+  }],
+  ['not a PDF (PNG signature)', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(500)]), async (p) => void (await expectPdfError(p, 'unsupported', 415))],
   ['image-only PDF', () => makePdf({ pages: [{ image: true }, { image: true }] }), async (p) => {
     const e = await expectPdfError(p, 'no_text', 422);
     assert.equal(e.message, 'No text could be extracted from the PDF.');
@@ -155,6 +158,6 @@ test('payload() writes in the worker exactly what buildPayload writes from chunk
 });
 
 test('payload() answers the same PdfErrors as chunk()', async () => {
-  await expectPdfError(pool.payload(new TextEncoder().encode('not a pdf at all'), { tenantId: '1', documentId: '2', sourceName: 's' }), 'not_pdf', 400);
+  await expectPdfError(pool.payload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]), { tenantId: '1', documentId: '2', sourceName: 's' }), 'unsupported', 415);
   await stillServes();
 });

@@ -11,6 +11,7 @@ import { indexDefinition } from '../../src/data/index-definition.ts';
 import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
 import { makePdf, textPages, bombPdf } from '../documents/helpers/make-pdf.ts';
 import { prose } from '../documents/helpers/hard-shapes.ts';
+import { makeDocx, makeZip, wp } from '../documents/helpers/make-zip.ts';
 import { buildTestApp, LAB, assertClientError, assertNoLeak } from '../helpers/app.ts';
 import { MiB, peakRssGrowth } from '../helpers/memory.ts';
 
@@ -283,16 +284,18 @@ describe('chunk-and-perform-embedding', () => {
     const truncated = GROFF.subarray(0, 20_000);
     const tiny = makePdf({ pages: textPages(['# 1 Summary', 'A short note of a few words.']) });
     const cases: [string, [string, Uint8Array][] | 'json', number, RegExp][] = [
-      ['a wrong field name', [['file', GROFF]], 400, /^Unexpected file field 'file': the PDF goes in the file field 'document'\.$/],
+      ['a wrong field name', [['file', GROFF]], 400, /^Unexpected file field 'file': the document goes in the file field 'document'\.$/],
       ['two files', [['document', GROFF], ['document', GROFF]], 400, /^Exactly one file is expected, in the field 'document'\.$/],
-      ['no multipart at all', 'json', 400, /^The request must be multipart\/form-data/],
-      ['a 0-byte file', [['document', new Uint8Array(0)]], 400, /^The uploaded file is empty/],
-      ['a text file named .pdf', [['document', new TextEncoder().encode('hello world, not a pdf')]], 400, /^The uploaded file is not a PDF\.$/],
+      ['a raw JSON body without words', 'json', 422, /^No text could be extracted from the document\.$/],
+      ['a 0-byte file', [['document', new Uint8Array(0)]], 400, /^The uploaded document is empty/],
+      ['a PNG named .pdf', [['document', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]], 415, /^The uploaded file is not in a supported format\. Accepted, recognised by content: PDF, Word \(\.docx\), HTML, Markdown and plain UTF-8 text\.$/],
+      ['a spreadsheet (xlsx)', [['document', makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: '<workbook/>' }])]], 415, /^The uploaded file is not in a supported format/],
+      ['a Word zip bomb', [['document', makeDocx('', { documentXml: new Uint8Array(200 * 2 ** 20) })]], 413, /decompression bomb/],
       ['random bytes after a %PDF- header', [['document', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0xa7)])]], 422, /^The PDF is damaged|^No text could be extracted/],
       ['a truncated PDF', [['document', truncated]], 422, /./],
       ['an encrypted PDF', [['document', encrypted]], 422, /^The PDF is encrypted/],
       ['an image-only PDF', [['document', image]], 422, /^No text could be extracted from the PDF\.$/],
-      ['a file over MAX_PDF_BYTES', [['document', new Uint8Array(400_000)]], 413, /^The PDF is larger than the limit of 300000 bytes\.$/],
+      ['a file over MAX_PDF_BYTES', [['document', new Uint8Array(400_000)]], 413, /^The document is larger than the limit of 300000 bytes\.$/],
     ];
     for (const [name, files, status, why] of cases) {
       it(name, async () => {
@@ -317,6 +320,60 @@ describe('chunk-and-perform-embedding', () => {
       assert.ok(value[0]!.content.includes('A short note of a few words.'));
       assert.equal(r.headers['x-total-chunks'], '1');
     });
+
+  describe('every format, as the multipart field or as the raw body with any content type', () => {
+    const raw = async (body: Uint8Array, contentType: string | undefined, h = headers()): Promise<Reply> => {
+      const all: Record<string, string> = { ...h };
+      if (contentType) all['content-type'] = contentType;
+      const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: all, body });
+      return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    };
+    const words = prose(400).join(' ');
+    const docs: [string, Uint8Array][] = [
+      ['pdf', makePdf({ pages: textPages(['1 Leave policy', words]) })],
+      ['docx', makeDocx(wp('1 Leave policy', 'Heading1') + wp(words))],
+      ['html', new TextEncoder().encode(`<!doctype html><html><head><title>x</title><script>var secret = 1;</script></head><body><nav><a href="/">Home</a></nav><h1>1 Leave policy</h1><p>${words}</p></body></html>`)],
+      ['markdown', new TextEncoder().encode(`# 1 Leave policy\n\n${words}\n`)],
+      ['text', new TextEncoder().encode(`1 Leave policy\n\n${words}\n`)],
+    ];
+    const check = (r: Reply, format: string) => {
+      assert.equal(r.statusCode, 200, `${format}: ${r.body}`);
+      const { value } = JSON.parse(r.body) as { value: { content: string; section: string }[] };
+      assert.ok(value.length >= 2, format);
+      const text = value.map((v) => v.content).join(' ');
+      assert.ok(text.includes(words.slice(0, 200)), format);
+      assert.ok(!text.includes('secret') && !text.includes('Home'), format);
+      if (format !== 'text') assert.equal(value[0]!.section, '1 Leave policy', format);
+    };
+    for (const [format, bytes] of docs) {
+      it(`${format} as the multipart field 'document'`, async () => check(await post(headers(), [['document', bytes]]), format));
+      it(`${format} as the raw body, declared application/octet-stream`, async () => check(await raw(bytes, 'application/octet-stream'), format));
+    }
+    it('a PDF as the raw body with Content-Type application/pdf (Postman binary, curl --data-binary)', async () => {
+      const r = await raw(GROFF, 'application/pdf');
+      const viaForm = await post(headers(), [['document', GROFF]]);
+      assert.equal(r.statusCode, 200, r.body);
+      assert.equal(r.body, viaForm.body);
+    });
+    it('the declared content type does not decide the format: Markdown sent as text/plain, a PDF as application/json, HTML with none', async () => {
+      check(await raw(docs[3]![1], 'text/plain'), 'markdown');
+      check(await raw(docs[0]![1], 'application/json'), 'pdf');
+      check(await raw(docs[2]![1], undefined), 'html');
+    });
+    it('a raw body over MAX_PDF_BYTES is 413; a raw image is 415; an empty raw body is 400', async () => {
+      assertClientError(await raw(new Uint8Array(400_000), 'application/pdf'), 413);
+      assertClientError(await raw(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]), 'image/jpeg'), 415);
+      assertClientError(await raw(new Uint8Array(0), 'application/pdf'), 400);
+    });
+    it('an HTML page in latin1 with its charset declared keeps its letters', async () => {
+      const page = Buffer.from(`<html><head><meta charset="iso-8859-1"></head><body><h1>Gr\xfc\xdfe</h1><p>Sch\xf6ne Gr\xfc\xdfe aus K\xf6ln. ${words}</p></body></html>`, 'latin1');
+      const r = await raw(page, 'text/html');
+      assert.equal(r.statusCode, 200, r.body);
+      const { value } = JSON.parse(r.body) as { value: { content: string; section: string }[] };
+      assert.equal(value[0]!.section, 'Grüße');
+      assert.ok(value[0]!.content.includes('Schöne Grüße aus Köln.'));
+    });
+  });
   });
 
   it('405 with Allow for GET', async () => {

@@ -1,0 +1,391 @@
+// Word (Office Open XML) documents: the zip's text parts read through saxes, a strict streaming
+// XML parser that expands no entity beyond XML's own five (a DTD that declares entities is refused
+// outright). Headings come from paragraph styles (Heading 1-9, Title) and outline levels, list
+// items from numbering, tables as rows; footnotes and endnotes go at the end. A TOC field or a
+// Table of Contents content control is contents, not text; lists of links to bookmarks in the
+// document and navigation lines are left out as in HTML (src/documents/listing.ts).
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { DocumentBlock } from '../../types.ts';
+import { DocumentError, MESSAGES } from '../../errors.ts';
+import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
+import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
+import type { ExtractOptions } from '../../chunk-document.ts';
+
+const DOCUMENT = 'word/document.xml';
+const STYLES = 'word/styles.xml';
+const FOOTNOTES = 'word/footnotes.xml';
+const ENDNOTES = 'word/endnotes.xml';
+
+export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<DocumentBlock[]> {
+  const maxBytes = Math.min(opts.maxDecodedBytes ?? DEFAULT_ZIP_LIMITS.maxBytes, DEFAULT_ZIP_LIMITS.maxBytes);
+  const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES], { ...DEFAULT_ZIP_LIMITS, maxBytes });
+  const main = parts.get(DOCUMENT);
+  if (!parts.has('[Content_Types].xml') || !main) {
+    throw new DocumentError('unsupported', `${MESSAGES.unsupported} (The zip archive has no Word document part.)`);
+  }
+  const styleBuf = parts.get(STYLES);
+  const styles = styleBuf ? readStyles(xmlText(styleBuf)) : new Map<string, StyleInfo>();
+  const blocks = readBody(xmlText(main), styles);
+  for (const name of [FOOTNOTES, ENDNOTES]) {
+    const buf = parts.get(name);
+    if (buf) blocks.push(...readNotes(xmlText(buf), name === FOOTNOTES ? 'w:footnote' : 'w:endnote'));
+  }
+  return dropListings(blocks);
+}
+
+/** UTF-8 (or UTF-16 with a BOM) XML text; a DTD declaring entities is refused (entity bombs). */
+export function xmlText(buf: Buffer): string {
+  const text = buf[0] === 0xff && buf[1] === 0xfe ? buf.toString('utf16le') : buf.toString('utf8');
+  const dt = text.indexOf('<!DOCTYPE');
+  if (dt >= 0 && /<!ENTITY/.test(text.slice(dt, text.indexOf('>', text.indexOf(']', dt)) + 1 || undefined))) {
+    throw new DocumentError('too_large', MESSAGES.entity_bomb);
+  }
+  return text;
+}
+
+function parse(xml: string, on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void }): void {
+  const p = new SaxesParser({ xmlns: false, position: false });
+  p.on('opentag', on.open);
+  p.on('closetag', (t) => on.close(t.name));
+  p.on('text', on.text);
+  p.on('error', (err) => {
+    throw err;
+  });
+  try {
+    p.write(xml).close();
+  } catch (err) {
+    if (err instanceof DocumentError) throw err;
+    const msg = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 100) : 'unreadable XML';
+    throw new DocumentError('damaged', MESSAGES.damaged_document(msg));
+  }
+}
+
+const attr = (t: SaxesTagPlain, name: string): string | undefined => {
+  const v = t.attributes[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export interface StyleInfo {
+  name: string;
+  basedOn?: string;
+  outline?: number;
+  numbered: boolean;
+}
+
+export function readStyles(xml: string): Map<string, StyleInfo> {
+  const styles = new Map<string, StyleInfo>();
+  let cur: StyleInfo | null = null;
+  let id = '';
+  parse(xml, {
+    open(t) {
+      if (t.name === 'w:style') {
+        cur = attr(t, 'w:type') === 'paragraph' ? { name: '', numbered: false } : null;
+        id = attr(t, 'w:styleId') ?? '';
+      } else if (cur) {
+        if (t.name === 'w:name') cur.name = attr(t, 'w:val') ?? '';
+        else if (t.name === 'w:basedOn') cur.basedOn = attr(t, 'w:val');
+        else if (t.name === 'w:outlineLvl') cur.outline = Number(attr(t, 'w:val'));
+        else if (t.name === 'w:numPr') cur.numbered = true;
+      }
+    },
+    close(name) {
+      if (name === 'w:style' && cur) {
+        styles.set(id, cur);
+        cur = null;
+      }
+    },
+    text() {},
+  });
+  return styles;
+}
+
+/** Heading level of a paragraph style (1 = top), following basedOn; undefined for body styles. */
+export function styleLevel(styles: Map<string, StyleInfo>, id: string | undefined): number | undefined {
+  for (let i = 0, s = id; s !== undefined && i < 10; i++) {
+    const st = styles.get(s);
+    const name = (st?.name ?? s).toLowerCase().replace(/\s+/g, ' ');
+    const m = /^heading ?([1-9])$/.exec(name);
+    if (m) return Number(m[1]);
+    if (name === 'title') return 1;
+    if (st?.outline !== undefined && st.outline >= 0 && st.outline <= 8) return st.outline + 1;
+    s = st?.basedOn;
+  }
+  return undefined;
+}
+
+function styleNumbered(styles: Map<string, StyleInfo>, id: string | undefined): boolean {
+  for (let i = 0, s = id; s !== undefined && i < 10; i++) {
+    const st = styles.get(s);
+    if (!st) return false;
+    if (st.numbered) return true;
+    s = st.basedOn;
+  }
+  return false;
+}
+
+function styleIsCode(styles: Map<string, StyleInfo>, id: string | undefined): boolean {
+  if (id === undefined) return false;
+  const name = (styles.get(id)?.name ?? id).toLowerCase();
+  return /source ?code|^code|html preformatted|^plain text$|verbatim|preformatted/.test(name);
+}
+
+interface Para {
+  text: string;
+  outside: string;
+  style?: string;
+  outline?: number;
+  numbered: boolean;
+  inPage: number;
+  linkChars: number;
+  links: number;
+}
+
+interface Field {
+  instr: string;
+  result: boolean;
+  toc: boolean;
+}
+
+/** The body's paragraphs and tables, in order. */
+export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlock[] {
+  const out: LinkedBlock[] = [];
+  let para: Para | null = null;
+  let inPPr = 0;
+  let inPPrChange = 0;
+  let inT = false;
+  let inInstr = false;
+  const fields: Field[] = [];
+  let simpleToc = 0;
+  const sdts: { toc: boolean }[] = [];
+  let sdtToc = 0;
+  let link: { inPage: boolean; from: number } | null = null;
+  let tables = 0; // depth
+  let row: string[] | null = null;
+  let rowLinks = { inPage: 0, chars: 0, n: 0 };
+  let cell: string[] = [];
+  let groups = 0;
+  let tableGroup = 0;
+  let listGroup = 0; // the group of the list the last paragraph belonged to, 0 for none
+
+  const skipping = () => simpleToc > 0 || sdtToc > 0 || fields.some((f) => f.toc && f.result);
+  const add = (s: string) => {
+    if (!para || skipping()) return;
+    para.text += s;
+    if (!link) para.outside += s;
+  };
+
+  const endPara = () => {
+    const p = para;
+    para = null;
+    if (!p) return;
+    const text = p.text.replace(/\s+/g, ' ').trim();
+    if (tables > 0) {
+      if (text.length > 0) cell.push(text);
+      rowLinks.inPage += p.inPage;
+      rowLinks.chars += p.linkChars;
+      rowLinks.n += p.links;
+      return;
+    }
+    if (text.length === 0) return;
+    const level = p.outline !== undefined && p.outline >= 0 && p.outline <= 8 ? p.outline + 1 : styleLevel(styles, p.style);
+    const numbered = p.numbered || styleNumbered(styles, p.style);
+    const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
+    if (level !== undefined && !numbered) {
+      out.push({ kind: 'heading', level, ...base });
+      listGroup = 0;
+      return;
+    }
+    if (isNavigationLine(p.outside, p.links)) return;
+    if (numbered) {
+      if (listGroup === 0) listGroup = ++groups;
+      out.push({ kind: 'item', group: listGroup, ...base });
+      return;
+    }
+    listGroup = 0;
+    out.push({ kind: styleIsCode(styles, p.style) ? 'code' : 'paragraph', ...base });
+  };
+
+  parse(xml, {
+    open(t) {
+      switch (t.name) {
+        case 'w:p':
+          para = { text: '', outside: '', numbered: false, inPage: 0, linkChars: 0, links: 0 };
+          break;
+        case 'w:pPr':
+          inPPr++;
+          break;
+        case 'w:pPrChange':
+          inPPrChange++;
+          break;
+        case 'w:pStyle':
+          if (para && inPPr > 0 && inPPrChange === 0) para.style = attr(t, 'w:val');
+          break;
+        case 'w:outlineLvl':
+          if (para && inPPr > 0 && inPPrChange === 0) para.outline = Number(attr(t, 'w:val'));
+          break;
+        case 'w:numPr':
+          if (para && inPPr > 0 && inPPrChange === 0) para.numbered = true;
+          break;
+        case 'w:numId':
+          // numId 0 removes the numbering a style would give.
+          if (para && inPPr > 0 && inPPrChange === 0 && attr(t, 'w:val') === '0') para.numbered = false;
+          break;
+        case 'w:t':
+          inT = true;
+          break;
+        case 'w:tab':
+          if (inPPr === 0) add(' ');
+          break;
+        case 'w:br':
+        case 'w:cr':
+          add(' ');
+          break;
+        case 'w:noBreakHyphen':
+          add('-');
+          break;
+        case 'w:instrText':
+          inInstr = true;
+          break;
+        case 'w:fldChar': {
+          const type = attr(t, 'w:fldCharType');
+          if (type === 'begin') fields.push({ instr: '', result: false, toc: false });
+          else if (type === 'separate') {
+            const f = fields[fields.length - 1];
+            if (f) {
+              f.result = true;
+              f.toc = /^\s*TOC\b/.test(f.instr);
+            }
+          } else if (type === 'end') fields.pop();
+          break;
+        }
+        case 'w:fldSimple':
+          if (simpleToc > 0 || /^\s*TOC\b/.test(attr(t, 'w:instr') ?? '')) simpleToc++;
+          break;
+        case 'w:sdt':
+          sdts.push({ toc: false });
+          break;
+        case 'w:docPartGallery': {
+          const s = sdts[sdts.length - 1];
+          if (s && /table of contents/i.test(attr(t, 'w:val') ?? '')) s.toc = true;
+          break;
+        }
+        case 'w:sdtContent':
+          if (sdts[sdts.length - 1]?.toc || sdtToc > 0) sdtToc++;
+          break;
+        case 'w:hyperlink': {
+          const anchor = attr(t, 'w:anchor');
+          link = { inPage: anchor !== undefined && anchor.length > 0, from: para?.text.length ?? 0 };
+          if (para && !skipping()) para.links++;
+          break;
+        }
+        case 'w:tbl':
+          if (tables === 0) tableGroup = ++groups;
+          tables++;
+          listGroup = 0;
+          break;
+        case 'w:tr':
+          if (tables === 1) {
+            row = [];
+            rowLinks = { inPage: 0, chars: 0, n: 0 };
+          }
+          break;
+        case 'w:tc':
+          if (tables === 1) cell = [];
+          break;
+      }
+    },
+    text(s) {
+      if (inT) add(s);
+      else if (inInstr) {
+        const f = fields[fields.length - 1];
+        if (f) f.instr += s;
+      }
+    },
+    close(name) {
+      switch (name) {
+        case 'w:p':
+          endPara();
+          break;
+        case 'w:pPr':
+          inPPr--;
+          break;
+        case 'w:pPrChange':
+          inPPrChange--;
+          break;
+        case 'w:t':
+          inT = false;
+          break;
+        case 'w:instrText':
+          inInstr = false;
+          break;
+        case 'w:fldSimple':
+          if (simpleToc > 0) simpleToc--;
+          break;
+        case 'w:sdtContent':
+          if (sdtToc > 0) sdtToc--;
+          break;
+        case 'w:sdt':
+          sdts.pop();
+          break;
+        case 'w:hyperlink':
+          if (link && para) {
+            const n = para.text.length - link.from;
+            para.linkChars += n;
+            if (link.inPage) para.inPage += n;
+          }
+          link = null;
+          break;
+        case 'w:tc':
+          if (tables === 1 && row) row.push(cell.join(' '));
+          break;
+        case 'w:tr':
+          if (tables === 1 && row) {
+            const text = row.filter((c) => c.length > 0).join(' | ');
+            if (text.length > 0) out.push({ kind: 'row', text, group: tableGroup, inPageLinkChars: rowLinks.inPage, linkChars: rowLinks.chars, links: rowLinks.n });
+            row = null;
+          }
+          break;
+        case 'w:tbl':
+          tables--;
+          break;
+      }
+    },
+  });
+  return out;
+}
+
+/** Footnotes or endnotes, numbered in order, as paragraphs for the end of the document. */
+export function readNotes(xml: string, tag: 'w:footnote' | 'w:endnote'): LinkedBlock[] {
+  const out: LinkedBlock[] = [];
+  let note: string[] | null = null;
+  let para = '';
+  let inT = false;
+  let n = 0;
+  parse(xml, {
+    open(t) {
+      if (t.name === tag) {
+        const type = attr(t, 'w:type');
+        note = type === undefined || type === 'normal' ? [] : null;
+      } else if (note) {
+        if (t.name === 'w:p') para = '';
+        else if (t.name === 'w:t') inT = true;
+        else if (t.name === 'w:tab' || t.name === 'w:br') para += ' ';
+      }
+    },
+    text(s) {
+      if (note && inT) para += s;
+    },
+    close(name) {
+      if (name === 'w:t') inT = false;
+      else if (name === 'w:p' && note) {
+        const t = para.replace(/\s+/g, ' ').trim();
+        if (t) note.push(t);
+      } else if (name === tag && note) {
+        const text = note.join(' ');
+        if (text.length > 0) out.push({ kind: 'paragraph', text: `[${++n}] ${text}`, inPageLinkChars: 0, linkChars: 0, links: 0 });
+        note = null;
+      }
+    },
+  });
+  return out;
+}

@@ -1,0 +1,148 @@
+// Markdown (CommonMark + GFM tables) through marked's lexer: its block tokens map one to one onto
+// neutral blocks; inline marks are dropped, link and image texts kept. A list whose items are all
+// links to the document's own headings (#anchors) is a table of contents and is left out.
+import { Lexer, type Token, type Tokens } from 'marked';
+import type { DocumentBlock } from '../../types.ts';
+import { dropListings, type LinkedBlock } from '../../listing.ts';
+
+export function extractMarkdown(bytes: Uint8Array): DocumentBlock[] {
+  const src = new TextDecoder('utf-8').decode(bytes);
+  const tokens = new Lexer({ gfm: true }).lex(src);
+  const out: LinkedBlock[] = [];
+  const ctx = { group: 0 };
+  walk(tokens, out, ctx);
+  return dropListings(out);
+}
+
+interface Inline {
+  text: string;
+  inPageLinkChars: number;
+  linkChars: number;
+  links: number;
+}
+
+function inline(tokens: Token[] | undefined, fallback: string): Inline {
+  const acc: Inline = { text: '', inPageLinkChars: 0, linkChars: 0, links: 0 };
+  if (!tokens) {
+    acc.text = fallback;
+    return acc;
+  }
+  addInline(tokens, acc);
+  return acc;
+}
+
+function addInline(tokens: Token[], acc: Inline): void {
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'link': {
+        const before = acc.text.length;
+        const l = t as Tokens.Link;
+        addInline(l.tokens, acc);
+        const n = acc.text.length - before;
+        acc.links++;
+        acc.linkChars += n;
+        if (l.href.startsWith('#')) acc.inPageLinkChars += n;
+        break;
+      }
+      case 'image':
+        acc.text += (t as Tokens.Image).text;
+        break;
+      case 'br':
+        acc.text += ' ';
+        break;
+      case 'html':
+        acc.text += stripTags(t.raw);
+        break;
+      case 'codespan':
+        acc.text += decodeEntities((t as Tokens.Codespan).text);
+        break;
+      default:
+        if ('tokens' in t && Array.isArray(t.tokens)) addInline(t.tokens, acc);
+        else acc.text += decodeEntities('text' in t && typeof t.text === 'string' ? t.text : t.raw);
+    }
+  }
+}
+
+/** Raw HTML in Markdown: comments and tags go, the text between tags stays. */
+function stripTags(html: string): string {
+  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ').replace(/<[^>]*>/g, ' ');
+}
+
+/** marked escapes &, <, >, " and ' in its text tokens; the chunks hold the characters. */
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(?:amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m);
+}
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+function push(out: LinkedBlock[], kind: DocumentBlock['kind'], inl: Inline, extra: { level?: number; group?: number } = {}): void {
+  if (inl.text.trim().length === 0) return;
+  out.push({ kind, text: inl.text, ...extra, inPageLinkChars: inl.inPageLinkChars, linkChars: inl.linkChars, links: inl.links });
+}
+
+function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group?: number): void {
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'heading': {
+        const h = t as Tokens.Heading;
+        push(out, 'heading', inline(h.tokens, h.text), { level: h.depth });
+        break;
+      }
+      case 'paragraph':
+      case 'text': {
+        const p = t as Tokens.Paragraph | Tokens.Text;
+        push(out, group === undefined ? 'paragraph' : 'item', inline(p.tokens, p.text), group === undefined ? {} : { group });
+        break;
+      }
+      case 'code':
+        push(out, 'code', inline(undefined, (t as Tokens.Code).text), group === undefined ? {} : { group });
+        break;
+      case 'list': {
+        const l = t as Tokens.List;
+        // A list inside a list belongs to the outer one's group: a contents list is judged whole.
+        const g = group ?? ++ctx.group;
+        let n = typeof l.start === 'number' ? l.start : 1;
+        for (const item of l.items) {
+          const first = out.length;
+          walk(item.tokens, out, ctx, g);
+          // The item's first block carries its number; nested lists keep their own.
+          const b = out[first];
+          if (l.ordered && b && b.group === g) {
+            const marker = `${n}. `;
+            b.text = marker + b.text;
+          }
+          n++;
+        }
+        break;
+      }
+      case 'table': {
+        const tb = t as Tokens.Table;
+        const g = ++ctx.group;
+        const row = (cells: Tokens.TableCell[]) => {
+          const parts = cells.map((c) => inline(c.tokens, c.text));
+          const inl: Inline = {
+            text: parts.map((p) => p.text.trim()).filter((s) => s.length > 0).join(' | '),
+            inPageLinkChars: parts.reduce((a, p) => a + p.inPageLinkChars, 0),
+            linkChars: parts.reduce((a, p) => a + p.linkChars, 0),
+            links: parts.reduce((a, p) => a + p.links, 0),
+          };
+          push(out, 'row', inl, { group: g });
+        };
+        row(tb.header);
+        for (const r of tb.rows) row(r);
+        break;
+      }
+      case 'blockquote':
+        walk((t as Tokens.Blockquote).tokens, out, ctx, group);
+        break;
+      case 'html': {
+        const text = stripTags(t.raw);
+        push(out, group === undefined ? 'paragraph' : 'item', inline(undefined, text), group === undefined ? {} : { group });
+        break;
+      }
+      default:
+        // space, hr, def (link reference definitions): nothing to read.
+        break;
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractDocx } from '../../../../src/documents/formats/docx/extract.ts';
+import { DocumentError } from '../../../../src/documents/errors.ts';
+import { makeDocx, makeZip, wp, W } from '../../helpers/make-zip.ts';
+
+const kinds = async (bytes: Uint8Array) => (await extractDocx(bytes)).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
+
+test('headings from styles (Heading n, Title) and outline levels; lists, code, tables as rows', async () => {
+  const body = [
+    wp('Handbook', 'Title'),
+    wp('1 Scope', 'Heading1'),
+    wp('This policy applies to everyone.'),
+    wp('1.1 Details', 'Heading2'),
+    wp('Outlined by the style', 'Kopf'),
+    wp('Outlined directly', undefined, '<w:outlineLvl w:val="3"/>'),
+    wp('first point', 'ListBullet'),
+    wp('second point', undefined, '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="5"/></w:numPr>'),
+    wp('x &lt;- c(1, 2)', 'SourceCode'),
+    '<w:tbl><w:tr><w:tc>' + wp('Name') + '</w:tc><w:tc>' + wp('Days') + '</w:tc></w:tr><w:tr><w:tc>' + wp('Leave') + '</w:tc><w:tc>' + wp('25') + '</w:tc></w:tr></w:tbl>',
+  ].join('');
+  assert.deepEqual(await kinds(makeDocx(body)), [
+    'heading1:Handbook',
+    'heading1:1 Scope',
+    'paragraph:This policy applies to everyone.',
+    'heading2:1.1 Details',
+    'heading3:Outlined by the style',
+    'heading4:Outlined directly',
+    'item:first point',
+    'item:second point',
+    'code:x <- c(1, 2)',
+    'row:Name | Days',
+    'row:Leave | 25',
+  ]);
+});
+
+test('a TOC field and a Table of Contents content control are contents, not text', async () => {
+  const field =
+    '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> TOC \\o "1-3" \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>' +
+    '<w:r><w:t>1 Scope ........ 3</w:t></w:r></w:p>' +
+    wp('2 Rules ........ 5') +
+    '<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>';
+  const sdt =
+    '<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/></w:docPartObj></w:sdtPr><w:sdtContent>' +
+    wp('Contents', 'Heading1') +
+    wp('1 Scope 3') +
+    '</w:sdtContent></w:sdt>';
+  const texts = await kinds(makeDocx(field + sdt + wp('1 Scope', 'Heading1') + wp('Body text.')));
+  assert.deepEqual(texts, ['heading1:1 Scope', 'paragraph:Body text.']);
+});
+
+test('a list of links to bookmarks in the document is contents; a navigation line is dropped; footnotes go at the end', async () => {
+  const link = (anchor: string, text: string) =>
+    `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:hyperlink w:anchor="${anchor}"><w:r><w:t>${text}</w:t></w:r></w:hyperlink></w:p>`;
+  const nav = '<w:p><w:r><w:t xml:space="preserve">Next: </w:t></w:r><w:hyperlink w:anchor="b"><w:r><w:t>Rules</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> [</w:t></w:r><w:hyperlink w:anchor="c"><w:r><w:t>Contents</w:t></w:r></w:hyperlink><w:r><w:t>]</w:t></w:r></w:p>';
+  const body = link('a', '1 Scope') + link('b', '2 Rules') + nav + wp('1 Scope', 'Heading1') + '<w:p><w:r><w:t>See the note.</w:t></w:r><w:r><w:footnoteReference w:id="2"/></w:r></w:p>';
+  const footnotes = '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="2"><w:p><w:r><w:t>The note itself.</w:t></w:r></w:p></w:footnote>';
+  assert.deepEqual(await kinds(makeDocx(body, { footnotes })), ['heading1:1 Scope', 'paragraph:See the note.', 'paragraph:[1] The note itself.']);
+});
+
+const refused = (status: number) => (err: unknown) => err instanceof DocumentError && err.status === status;
+
+test('a zip bomb is refused (413) before it is inflated: a part declared huge', async () => {
+  // 200 MiB of zeros deflate to about 200 KB; the headers declare it honestly.
+  const zeros = new Uint8Array(200 * 2 ** 20);
+  await assert.rejects(extractDocx(makeDocx('', { documentXml: zeros })), refused(413));
+});
+
+test('a zip bomb is refused (413): a part that inflates past the size its headers declare', async () => {
+  const doc = `<?xml version="1.0"?><w:document ${W}><w:body>${wp('x'.repeat(50_000_000))}</w:body></w:document>`;
+  const bytes = makeZip([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'word/document.xml', data: doc, declaredSize: 1000 },
+  ]);
+  const before = process.memoryUsage().arrayBuffers;
+  await assert.rejects(extractDocx(bytes), refused(413));
+  assert.ok(process.memoryUsage().arrayBuffers - before < 40 * 2 ** 20, 'the lying part was not inflated whole');
+});
+
+test('a zip bomb is refused (413): too many entries', async () => {
+  const entries = [{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: `<w:document ${W}/>` }];
+  for (let i = 0; i < 10_001; i++) entries.push({ name: `x/${i}`, data: '' });
+  await assert.rejects(extractDocx(makeZip(entries)), refused(413));
+});
+
+test('an XML entity bomb (billion laughs) is refused (413) without expanding anything', async () => {
+  let dtd = '<!ENTITY lol "lol">';
+  for (let i = 1; i <= 9; i++) dtd += `<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`;
+  const doc = `<?xml version="1.0"?><!DOCTYPE w:document [${dtd}]><w:document ${W}><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>`;
+  await assert.rejects(extractDocx(makeDocx('', { documentXml: doc })), refused(413));
+});
+
+test('a zip without a Word document part is unsupported (415); broken XML is damaged (422)', async () => {
+  const xlsx = makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: '<workbook/>' }]);
+  await assert.rejects(extractDocx(xlsx), refused(415));
+  await assert.rejects(extractDocx(makeDocx('', { documentXml: `<w:document ${W}><w:body><w:p>` })), refused(422));
+});
