@@ -4,7 +4,8 @@ export type DocumentErrorCode =
   | 'damaged'
   | 'no_text'
   | 'too_large'
-  | 'timeout';
+  | 'timeout'
+  | 'ocr_limit';
 
 const STATUS: Record<DocumentErrorCode, 400 | 413 | 422> = {
   not_pdf: 400,
@@ -13,6 +14,7 @@ const STATUS: Record<DocumentErrorCode, 400 | 413 | 422> = {
   no_text: 422,
   too_large: 413,
   timeout: 422,
+  ocr_limit: 422,
 };
 
 /** A PDF problem the client can act on. `message` is client-facing: no stack, no path. */

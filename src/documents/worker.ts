@@ -1,13 +1,19 @@
 // Piscina worker entry: one PDF per task. Errors come back as data, because structured clone
 // turns a DocumentError into a plain Error without its code and status.
-import { chunkPdf } from './formats/pdf/pipeline.ts';
+import { readPdf } from './formats/pdf/pipeline.ts';
+import type { OcrOptions, OcrReport } from './formats/pdf/ocr-options.ts';
 import { DocumentError, MESSAGES, safeReason, type DocumentErrorData } from './errors.ts';
+import type { MessagePort } from 'node:worker_threads';
 import type { Chunk } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
 
 export interface ChunkTask {
   pdf: Uint8Array;
   maxDecodedBytes?: number;
+  /** OCR of pages without a text layer; OCR runs here, on the worker thread. */
+  ocr?: OcrOptions;
+  /** Told once, when OCR work begins, so that the pool extends the time bound. */
+  ocrStarted?: MessagePort;
   /** When set, the worker also writes the index payload, so the event loop only sends bytes. */
   payloadIds?: PayloadIds;
   /** With payloadIds: the payload also carries page_start and page_end. */
@@ -15,20 +21,26 @@ export interface ChunkTask {
 }
 
 export type ChunkResult =
-  | { ok: true; chunks: Chunk[] }
-  | { ok: true; payload: { json: Uint8Array; batches: number; count: number } }
+  | { ok: true; chunks: Chunk[]; ocr: OcrReport }
+  | { ok: true; payload: { json: Uint8Array; batches: number; count: number }; ocr: OcrReport }
   | { ok: false; error: DocumentErrorData };
 
 export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
   try {
-    const chunks = await chunkPdf(task.pdf, { maxDecodedBytes: task.maxDecodedBytes });
+    const { chunks, ocr } = await readPdf(task.pdf, {
+      maxDecodedBytes: task.maxDecodedBytes,
+      ...(task.ocr ? { ocr: task.ocr } : {}),
+      onOcrStart: (pages) => task.ocrStarted?.postMessage(pages),
+    });
     if (task.payloadIds) {
       const { json, batches } = buildPayload(chunks, task.payloadIds, undefined, { pageNumbers: task.pageNumbers === true });
-      return { ok: true, payload: { json, batches, count: chunks.length } };
+      return { ok: true, payload: { json, batches, count: chunks.length }, ocr };
     }
-    return { ok: true, chunks };
+    return { ok: true, chunks, ocr };
   } catch (err) {
     const e = err instanceof DocumentError ? err : new DocumentError('damaged', MESSAGES.damaged(safeReason(err)));
     return { ok: false, error: { code: e.code, message: e.message } };
+  } finally {
+    task.ocrStarted?.close();
   }
 }
