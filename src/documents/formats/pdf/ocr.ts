@@ -143,7 +143,10 @@ export async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy, scal
   try {
     const context = cc.context;
     if (!context) throw new Error('no canvas context');
-    await page.render({ canvas: null, canvasContext: context as unknown as RenderContext, viewport, background: 'white' }).promise;
+    // canvasContext is typed as the DOM's CanvasRenderingContext2D, absent from this Node project's
+    // lib (so an unresolved type to the linter); @napi-rs/canvas's context is pdf.js's own in Node.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+    await page.render({ canvas: null, canvasContext: context as RenderContext, viewport, background: 'white' }).promise;
     const rgba = context.getImageData(0, 0, width, height).data;
     let grey: Uint8Array = new Uint8Array(width * height);
     for (let i = 0, o = 0; i < rgba.length; i += 4, o++) {

@@ -127,6 +127,11 @@ describe('scanned pages through the pipeline', () => {
     assert.ok(text.indexOf('annual budget') < text.indexOf('help desk'));
     // Its heading is a line of its own, as on a text page.
     assert.match(text, /\n2 Travel\nThe committee/);
+    // Page numbers: the scanned page is page 2, and its words are cited from it.
+    const withScan = chunks.filter((c) => c.content.includes('receipts'));
+    assert.ok(withScan.length > 0);
+    for (const c of withScan) assert.ok(c.pageStart !== undefined && c.pageEnd !== undefined && c.pageStart <= 2 && c.pageEnd >= 2, JSON.stringify(c));
+    assert.deepEqual([chunks[0]?.pageStart, chunks.at(-1)?.pageEnd], [1, 3]);
   });
 
   test('ocr off: the scanned page is reported as skipped, and its words are not invented', async () => {
