@@ -98,7 +98,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const search = createSearchClient({ dispatcher: outbound.dispatcher, timeoutMs: config.searchTimeoutMs });
   let ownPool: ChunkPool | undefined;
   // The PDF worker pool, created at the first upload and closed with the app.
-  const chunkPool = () => options.chunkPool ?? (ownPool ??= createChunkPool());
+  const chunkPool = () =>
+    options.chunkPool ??
+    (ownPool ??= createChunkPool({ ocr: { languages: config.ocrLanguages, maxPages: config.ocrMaxPages, timeoutMs: config.ocrTimeoutMs } }));
   const rng = options.rng ?? Math.random;
   const now = options.now ?? (() => new Date());
   app.addHook('onClose', async () => {

@@ -1,6 +1,9 @@
 // The only reader of process.env. Every variable is validated once, at start,
 // and a bad one stops the start with one line naming it.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGE_CODE, languageDataDir } from './documents/formats/pdf/ocr-options.ts';
 
 export interface Config {
   host: string;
@@ -22,6 +25,12 @@ export interface Config {
   maxPdfBytes: number;
   /** on SIGTERM: how long /readyz answers 503 while the server still takes requests, before it closes */
   shutdownDelayMs: number;
+  /** Tesseract languages for OCR of scanned pages, each installed from npm as @tesseract.js-data/<code>. */
+  ocrLanguages: string[];
+  /** Pages one document may need read with OCR (422 over it, before any OCR work). */
+  ocrMaxPages: number;
+  /** Time bound of the OCR of one document. */
+  ocrTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -42,6 +51,9 @@ export const LAB_DEFAULTS = {
   SEARCH_TIMEOUT_MS: '30000',
   MAX_PDF_BYTES: '52428800',
   SHUTDOWN_DELAY_MS: '0',
+  OCR_LANGUAGES: 'eng',
+  OCR_MAX_PAGES: '100',
+  OCR_TIMEOUT_MS: '300000',
   LOG_LEVEL: 'info',
 } as const;
 
@@ -74,6 +86,14 @@ function secret(env: Env, name: keyof typeof LAB_DEFAULTS): string {
   return v;
 }
 
+function languageInstalled(code: string): boolean {
+  try {
+    return existsSync(join(languageDataDir(code), `${code}.traineddata.gz`));
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, 'HOST');
   const port = integer(env, 'PORT', 0, 65535);
@@ -104,6 +124,16 @@ export function loadConfig(env: Env = process.env): Config {
     if (!HOST_PATTERN.test(h)) throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS has an invalid entry "${h}" (use host names, *.domain patterns or IP addresses, comma-separated)`);
   }
 
+  const ocrLanguages = read(env, 'OCR_LANGUAGES').split('+').map((c) => c.trim());
+  for (const code of ocrLanguages) {
+    if (!LANGUAGE_CODE.test(code)) {
+      throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by + such as eng or eng+deu (got "${read(env, 'OCR_LANGUAGES')}")`);
+    }
+    if (!languageInstalled(code)) {
+      throw new ConfigError(`OCR_LANGUAGES names ${code}, whose data is not installed (npm install @tesseract.js-data/${code})`);
+    }
+  }
+
   const logLevel = read(env, 'LOG_LEVEL').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -127,6 +157,9 @@ export function loadConfig(env: Env = process.env): Config {
     searchTimeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', 1, 600_000),
     maxPdfBytes: integer(env, 'MAX_PDF_BYTES', 1, 2_147_483_647),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 60_000),
+    ocrLanguages,
+    ocrMaxPages: integer(env, 'OCR_MAX_PAGES', 1, 100_000),
+    ocrTimeoutMs: integer(env, 'OCR_TIMEOUT_MS', 1000, 86_400_000),
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -7,7 +7,8 @@ export type DocumentErrorCode =
   | 'damaged'
   | 'no_text'
   | 'too_large'
-  | 'timeout';
+  | 'timeout'
+  | 'ocr_limit';
 
 const STATUS: Record<DocumentErrorCode, DocumentErrorStatus> = {
   not_pdf: 400,
@@ -17,6 +18,7 @@ const STATUS: Record<DocumentErrorCode, DocumentErrorStatus> = {
   no_text: 422,
   too_large: 413,
   timeout: 422,
+  ocr_limit: 422,
 };
 
 /** A document problem the client can act on. `message` is client-facing: no stack, no path. */

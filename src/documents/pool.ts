@@ -1,5 +1,6 @@
 // The document worker pool: parsing and chunking run on worker threads, never on the event loop.
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DocumentError, MESSAGES, documentError, toDocumentError } from './errors.ts';
 import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
@@ -7,6 +8,20 @@ import type { Chunk, DocumentFormat } from './types.ts';
 import { detectFormat } from './detect.ts';
 import type { ChunkTask, ChunkResult } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
+import { DEFAULT_OCR, OCR_MESSAGES, type OcrMode, type OcrOptions, type OcrReport } from './formats/pdf/ocr-options.ts';
+
+/** Per-document options of a chunking call. */
+export interface ChunkCallOptions {
+  signal?: AbortSignal;
+  /** OCR of pages without a text layer: auto (default), off or force. */
+  ocr?: OcrMode;
+  /** Told what OCR did (pages read, pages skipped), before the call resolves. */
+  onOcr?: (report: OcrReport) => void;
+  /** The payload carries page_start and page_end (the page-numbers header). */
+  pageNumbers?: boolean;
+  /** The document's format when the caller detected it already. */
+  format?: DocumentFormat;
+}
 
 export interface ChunkPayload {
   /** the chunk envelope as UTF-8 JSON, ready to send */
@@ -23,22 +38,14 @@ export interface ChunkPool {
    * Rejects with a DocumentError (unsupported, encrypted, damaged, no_text, too_large, timeout), or with
    * the signal's reason when the caller aborts.
    */
-  chunk(pdf: Uint8Array, opts?: RunOptions): Promise<Chunk[]>;
+  chunk(pdf: Uint8Array, opts?: ChunkCallOptions): Promise<Chunk[]>;
   /**
    * Like chunk(), but the worker also writes the index payload (no embeddings): the main
    * thread then receives one byte array instead of a graph of chunk objects to rebuild
    * and serialise, which kept the event loop busy for milliseconds per large document.
    */
-  payload(pdf: Uint8Array, ids: PayloadIds, opts?: RunOptions): Promise<ChunkPayload>;
+  payload(pdf: Uint8Array, ids: PayloadIds, opts?: ChunkCallOptions): Promise<ChunkPayload>;
   close(): Promise<void>;
-}
-
-export interface RunOptions {
-  signal?: AbortSignal;
-  /** payload(): write page_start and page_end on every chunk. */
-  pageNumbers?: boolean;
-  /** The document's format when the caller detected it already. */
-  format?: DocumentFormat;
 }
 
 export interface ChunkPoolOptions {
@@ -52,6 +59,11 @@ export interface ChunkPoolOptions {
   timeoutMs?: number;
   /** Bound on what the PDF's compressed streams may inflate to. Default 256 MiB. */
   maxDecodedBytes?: number;
+  /**
+   * OCR languages and limits (OCR_LANGUAGES, OCR_MAX_PAGES, OCR_TIMEOUT_MS). When a document
+   * starts OCR, its time bound grows by the OCR time bound.
+   */
+  ocr?: Omit<OcrOptions, 'mode'>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -65,6 +77,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism() - 1));
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
+  const ocrLimits = opts.ocr ?? DEFAULT_OCR;
   const piscina = new Piscina<ChunkTask, ChunkResult>({
     filename: new URL('./worker.ts', import.meta.url).href,
     minThreads: 1,
@@ -75,18 +88,31 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   });
   let closed = false;
 
-  async function run(pdf: Uint8Array, o: RunOptions, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
+  async function run(pdf: Uint8Array, o: ChunkCallOptions, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
     if (closed) throw new Error('PDF pool is closed');
     const callerSignal = o.signal;
     callerSignal?.throwIfAborted();
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('unsupported');
+    const ocr: OcrOptions = { ...ocrLimits, mode: format === 'pdf' ? (o.ocr ?? 'auto') : 'off' };
     const ctrl = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    let ocrStarted = false;
+    const expire = () => {
       timedOut = true;
       ctrl.abort();
-    }, timeoutMs);
+    };
+    let timer = setTimeout(expire, timeoutMs);
+    // The worker says when OCR starts: the parse bound then grows by the OCR bound (the worker
+    // keeps OCR within it between pages; this timer also stops a page that never ends).
+    const channel = ocr.mode === 'off' ? undefined : new MessageChannel();
+    channel?.port1.once('message', () => {
+      ocrStarted = true;
+      clearTimeout(timer);
+      channel?.port1.close();
+      timer = setTimeout(expire, timeoutMs + ocr.timeoutMs);
+    });
+    channel?.port1.unref();
     const onAbort = () => ctrl.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onAbort, { once: true });
     const buf = pdf.buffer;
@@ -95,14 +121,22 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const data = whole ? pdf : new Uint8Array(pdf);
     try {
       const r = await piscina.run(
-        { format, bytes: data, maxDecodedBytes, ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}) },
-        { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer] },
+        {
+          format,
+          bytes: data,
+          maxDecodedBytes,
+          ocr,
+          ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}),
+          ...(channel ? { ocrStarted: channel.port2 } : {}),
+        },
+        { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer, ...(channel ? [channel.port2] : [])] },
       );
       if (!r.ok) throw toDocumentError(r.error);
+      o.onOcr?.(r.ocr);
       return r;
     } catch (err) {
       if (err instanceof DocumentError) throw err;
-      if (timedOut) throw new DocumentError('timeout', MESSAGES.timeout(timeoutMs));
+      if (timedOut) throw new DocumentError('timeout', ocrStarted ? OCR_MESSAGES.timeout(ocr.timeoutMs) : MESSAGES.timeout(timeoutMs));
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -112,17 +146,18 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       throw new DocumentError('damaged', format === 'pdf' ? MESSAGES.damaged('the parser stopped unexpectedly') : MESSAGES.damaged_document('the parser stopped unexpectedly'));
     } finally {
       clearTimeout(timer);
+      channel?.port1.close();
       callerSignal?.removeEventListener('abort', onAbort);
     }
   }
 
-  async function chunk(pdf: Uint8Array, o: RunOptions = {}): Promise<Chunk[]> {
+  async function chunk(pdf: Uint8Array, o: ChunkCallOptions = {}): Promise<Chunk[]> {
     const r = await run(pdf, o);
     if (!('chunks' in r)) throw new Error('worker answered without chunks');
     return r.chunks;
   }
 
-  async function payload(pdf: Uint8Array, ids: PayloadIds, o: RunOptions = {}): Promise<ChunkPayload> {
+  async function payload(pdf: Uint8Array, ids: PayloadIds, o: ChunkCallOptions = {}): Promise<ChunkPayload> {
     const r = await run(pdf, o, ids);
     if (!('payload' in r)) throw new Error('worker answered without a payload');
     const { json, batches, count } = r.payload;

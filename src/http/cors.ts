@@ -17,13 +17,22 @@ export const CORS_ALLOWED_HEADERS = [
   'embeddingEndpoint',
   'embeddingKey',
   'embeddingDeploymentName',
+  'ocr',
   'cloudAISearchEndpoint',
   'cloudAISearchKey',
   'indexName',
   'document_id',
 ];
 
-export const CORS_EXPOSED_HEADERS = ['X-Total-Chunks', 'X-Embedding-Performed', 'X-Index-Batches', 'Allow', 'WWW-Authenticate'];
+export const CORS_EXPOSED_HEADERS = [
+  'X-Total-Chunks',
+  'X-Embedding-Performed',
+  'X-Index-Batches',
+  'X-OCR-Pages',
+  'X-OCR-Skipped-Pages',
+  'Allow',
+  'WWW-Authenticate',
+];
 
 export async function registerCors(app: FastifyInstance) {
   // Registered on the root instance: the onRequest hook runs before any route's

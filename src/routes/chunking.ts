@@ -16,6 +16,15 @@ import { ACCEPTED_FORMATS, detectFormat } from '../documents/detect.ts';
 import type { ChunkPool } from '../documents/pool.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
+import { OCR_MODES, type OcrMode, type OcrReport } from '../documents/formats/pdf/ocr-options.ts';
+
+/** The `ocr` header: auto (default), off or force, in any case. */
+export const ocrMode = (value: string, wire: string): OcrMode => {
+  const v = value.toLowerCase();
+  const mode = OCR_MODES.find((m) => m === v);
+  if (!mode) throw badRequest(`Header ${wire} must be 'auto', 'off' or 'force'.`);
+  return mode;
+};
 
 const sourceName = (value: string, wire: string): string => {
   if (/[\p{Cc}]/u.test(value)) throw badRequest(`Header ${wire} holds control characters.`);
@@ -80,6 +89,17 @@ export const CHUNKING_HEADERS = {
     description: "'true' adds page_start and page_end to every chunk (for an index made with GET /apis/search-index-definition?pageNumbers=true); default 'false'",
     example: 'true',
   }),
+  ocr: header({
+    wire: 'ocr',
+    required: false,
+    maxLength: 5,
+    parse: ocrMode,
+    description:
+      "OCR of scanned pages: 'auto' (default) reads pages without a usable text layer (no text, or a few characters over a page-sized image); " +
+      "'off' leaves them out (and says how many in X-OCR-Skipped-Pages); 'force' reads every page with OCR, ignoring its text layer. " +
+      'At most OCR_MAX_PAGES pages per document (422 above it, before any OCR work), within OCR_TIMEOUT_MS.',
+    example: 'auto',
+  }),
 };
 
 interface ChunkParams {
@@ -88,6 +108,7 @@ interface ChunkParams {
   documentId: string;
   /** Header page-numbers: every chunk also carries page_start and page_end. */
   pageNumbers: boolean;
+  ocr: OcrMode;
   embedding?: { endpoint: string; key: string; deployment: string };
 }
 
@@ -154,7 +175,13 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       throw payloadTooLarge(`The upload is larger than the limit of ${config.maxPdfBytes} bytes.`);
     }
     const h = readHeaders(CHUNKING_HEADERS, request.headers);
-    const params: ChunkParams = { sourceName: h.sourceName, tenantId: h.tenantId, documentId: h.documentId, pageNumbers: h.pageNumbers === true };
+    const params: ChunkParams = {
+      sourceName: h.sourceName,
+      tenantId: h.tenantId,
+      documentId: h.documentId,
+      pageNumbers: h.pageNumbers === true,
+      ocr: h.ocr ?? 'auto',
+    };
     if (h.performEmbedding === true && h.embeddingEndpoint !== undefined && h.embeddingKey !== undefined && h.embeddingDeploymentName !== undefined) {
       const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
       params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
@@ -173,22 +200,29 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         'Chunks are 800-1200 characters ' +
         '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
         'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
+        'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
         'The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 16 MB, ' +
         'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
       tags: ['Documents'],
       consumes: ['multipart/form-data'],
       // Documentation only (docs/common.ts): the handler reads the parts itself.
-      multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: `The document: ${ACCEPTED_FORMATS} (a PDF needs selectable text)` }) }),
+      multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)` }) }),
       headers: headersSchema(CHUNKING_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
       response: {
         200: Type.Object(
           ChunkEnvelopeSchema.properties,
           {
-            description: 'The chunk envelope. Headers: X-Total-Chunks, X-Embedding-Performed, X-Index-Batches.',
+            description: 'The chunk envelope. Headers: X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, X-OCR-Pages, X-OCR-Skipped-Pages.',
             headers: {
               'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
               'X-Embedding-Performed': { type: 'string', enum: ['true', 'false'], description: 'Whether embeddings were computed' },
               'X-Index-Batches': { type: 'integer', description: 'Index-documents calls the payload takes (1000 documents or 16 MB per call)', examples: [1] },
+              'X-OCR-Pages': { type: 'integer', description: 'Pages read with OCR (0 for a born-digital PDF)', examples: [0] },
+              'X-OCR-Skipped-Pages': {
+                type: 'integer',
+                description: "Pages without a usable text layer left unread because ocr is 'off'; absent when none were",
+                examples: [2],
+              },
             },
             examples: [
               {
@@ -207,7 +241,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
           'The document is larger than the limit of 52428800 bytes.',
         ),
         415: errorResponse(`The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`, DOCUMENT_MESSAGES.unsupported),
-        422: errorResponse('No text could be extracted, the document is encrypted or damaged, or its parse took over 60 s', 'No text could be extracted from the PDF.'),
+        422: errorResponse('No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took over 60 s, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS', 'No text could be extracted from the PDF.'),
         502: errorResponse('An embedding call failed for good', 'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...'),
       },
     },
@@ -222,15 +256,21 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         if (!reply.raw.writableFinished) aborted.abort(new Error('the caller closed the connection'));
       };
       reply.raw.once('close', onClose);
-      const send = (payload: { json: Buffer; batches: number }, count: number, embedded: boolean) =>
+      let ocr: OcrReport = { pages: 0, skipped: 0 };
+      const work = { signal: aborted.signal, ocr: params.ocr, pageNumbers: params.pageNumbers, onOcr: (r: OcrReport) => (ocr = r) };
+      const send = (payload: { json: Buffer; batches: number }, count: number, embedded: boolean) => {
         reply
           .header('x-total-chunks', String(count))
           .header('x-embedding-performed', String(embedded))
           .header('x-index-batches', String(payload.batches))
+          .header('x-ocr-pages', String(ocr.pages));
+        if (ocr.skipped > 0) reply.header('x-ocr-skipped-pages', String(ocr.skipped));
+        return reply
           .type('application/json; charset=utf-8')
           // Bytes already in the 200 schema's shape, written by documents/payload.ts (the Int64 ids
           // need exact digits, which a serializer of numbers would round): sent as they are.
           .send(payload.json as unknown as ChunkEnvelope);
+      };
       try {
         const pdf = await readUpload(request, config.maxPdfBytes);
         aborted.signal.throwIfAborted();
@@ -239,10 +279,10 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         const embedding = params.embedding;
         if (!embedding) {
           // The worker writes the payload too: the event loop only sends the bytes.
-          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { signal: aborted.signal, format, pageNumbers: params.pageNumbers }));
+          const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { ...work, format }));
           return send(done, done.count, false);
         }
-        const chunks = await documentErrorsAsAppErrors(chunkPool().chunk(pdf, { signal: aborted.signal, format }));
+        const chunks = await documentErrorsAsAppErrors(chunkPool().chunk(pdf, { ...work, format }));
         // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
         // reply do not make every young-generation GC copy them.
         const vectors: Float64Array[] = [];

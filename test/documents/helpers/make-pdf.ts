@@ -17,6 +17,8 @@ export interface PageSpec {
   content?: string;
   /** Draw a 1x1 image instead of text. */
   image?: boolean;
+  /** A scanned page: this RGB JPEG drawn over the whole page, no text (test/documents/helpers/scan.ts). */
+  scan?: { jpeg: Uint8Array; width: number; height: number };
 }
 
 export interface PdfSpec {
@@ -77,13 +79,21 @@ export function makePdf(spec: PdfSpec): Uint8Array {
   for (const p of spec.pages) {
     let content = p.content;
     if (content === undefined && p.image) content = 'q 500 0 0 700 50 50 cm /Im1 Do Q';
+    let scanRes = '';
+    if (p.scan) {
+      const { jpeg, width, height } = p.scan;
+      const dict = `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`;
+      const scan = add(Buffer.concat([bytes(dict), Buffer.from(jpeg), bytes('\nendstream')]));
+      scanRes = ` /Scan ${scan} 0 R`;
+      content ??= 'q 612 0 0 792 0 0 cm /Scan Do Q';
+    }
     if (content === undefined) {
       content = (p.runs ?? [])
         .map((r) => `BT /${r.font ?? 'F1'} ${r.size ?? 11} Tf ${r.x} ${r.y} Td ${pdfString(r.text)} Tj ET`)
         .join('\n');
     }
     const c = add(stream('', bytes(content)));
-    kids.push(add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${c} 0 R /Resources << ${fontRes} /XObject << /Im1 ${image} 0 R >> >>${spec.pageExtra ?? ''} >>`));
+    kids.push(add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${c} 0 R /Resources << ${fontRes} /XObject << /Im1 ${image} 0 R${scanRes} >> >>${spec.pageExtra ?? ''} >>`));
   }
   if (spec.loopPageTree) {
     const inner = add(`<< /Type /Pages /Parent ${pagesId} 0 R /Kids [${pagesId} 0 R ${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`);

@@ -1,5 +1,6 @@
 // Text extraction with pdf.js: our own page loop, each page released as soon as its text is read.
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { ExtractedDoc, PageText } from './types.ts';
 import { buildLines, type RawItem } from './layout.ts';
 import { DocumentError, MESSAGES, documentError, safeReason } from '../../errors.ts';
@@ -9,7 +10,17 @@ interface OutlineNode {
   items?: OutlineNode[];
 }
 
-export async function extractPages(data: Uint8Array): Promise<ExtractedDoc> {
+/** Largest image (pixels) decoded for OCR; text extraction alone decodes none. */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Reads every page's text. `afterText`, when given, runs on the open document once all text is
+ * read (OCR of pages without a text layer); images are then decoded when a page is rendered.
+ */
+export async function extractPages(
+  data: Uint8Array,
+  afterText?: (doc: PDFDocumentProxy, pages: PageText[]) => Promise<void>,
+): Promise<ExtractedDoc> {
   const task = getDocument({
     data,
     verbosity: VerbosityLevel.ERRORS,
@@ -24,7 +35,7 @@ export async function extractPages(data: Uint8Array): Promise<ExtractedDoc> {
     stopAtErrors: false,
     disableAutoFetch: true,
     disableStream: true,
-    maxImageSize: 0,
+    maxImageSize: afterText ? MAX_IMAGE_PIXELS : 0,
   });
   try {
     let doc;
@@ -68,6 +79,7 @@ export async function extractPages(data: Uint8Array): Promise<ExtractedDoc> {
         page.cleanup();
       }
     }
+    if (afterText) await afterText(doc, pages);
     const outline: string[] = [];
     try {
       const nodes = (await doc.getOutline()) as OutlineNode[] | null;

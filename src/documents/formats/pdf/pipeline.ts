@@ -10,10 +10,16 @@ import { headingFonts, isHeading, isShortTitle, normalizeTitle, sectionLabel, ty
 import { splitIntoChunks, type Block, type PageTurn } from '../../chunker.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
+import { ocrPages } from './ocr.ts';
+import { DEFAULT_OCR, type OcrOptions, type OcrReport } from './ocr-options.ts';
 
 export interface ChunkOptions {
   /** Bound on the bytes the document's compressed streams may inflate to (decompression bombs). */
   maxDecodedBytes?: number;
+  /** OCR of pages without a usable text layer (default: auto, English, ocr.ts's limits). */
+  ocr?: OcrOptions;
+  /** Called once OCR is about to read `pages` pages (after the page limit was checked). */
+  onOcrStart?: (pages: number) => void;
 }
 
 const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
@@ -32,17 +38,29 @@ export interface Cleaned {
   /** 1-based numbers of the pages dropped as contents/listing/index pages. */
   tocPages: number[];
   pageCount: number;
+  /** Pages read with OCR, and pages without a text layer left unread. */
+  ocr: OcrReport;
 }
 
 export async function chunkPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<Chunk[]> {
+  return (await readPdf(data, opts)).chunks;
+}
+
+/** Chunks, with what OCR did to the document. */
+export async function readPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<{ chunks: Chunk[]; ocr: OcrReport }> {
   const cleaned = await cleanPdf(data, opts);
-  return splitIntoChunks(cleaned.blocks);
+  return { chunks: splitIntoChunks(cleaned.blocks), ocr: cleaned.ocr };
 }
 
 export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<Cleaned> {
   if (!looksLikePdf(data)) throw documentError('not_pdf');
   checkDecodedSize(data, opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES);
-  const doc = await extractPages(data);
+  let ocr: OcrReport = { pages: 0, skipped: 0 };
+  // Right after the text is read, while the document is open: pages without a usable text layer
+  // get their lines from OCR, and go through everything below like any other text.
+  const doc = await extractPages(data, async (pdf, pages) => {
+    ocr = await ocrPages(pdf, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
+  });
   const pageCount = doc.pages.length;
   for (const p of doc.pages) {
     const lines: TextLine[] = [];
@@ -61,7 +79,7 @@ export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promi
   const tocPages = removeListings(doc.pages, outline).pages;
   const blocks = buildBlocks(doc.pages, headingContext(doc.pages, outline));
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('no_text');
-  return { blocks, tocPages, pageCount };
+  return { blocks, tocPages, pageCount, ocr };
 }
 
 function headingContext(pages: PageText[], outline: Set<string>): HeadingContext {

@@ -1,0 +1,379 @@
+// OCR of pages without a usable text layer (scans, photocopies, a page pasted in as a picture):
+// pdf.js renders the page onto @napi-rs/canvas, tesseract.js (Tesseract's own engine in WASM,
+// with its English data from the npm registry) reads it, and its lines come back as TextLines with
+// positions, so furniture, contents, headings and the chunker treat them like any other text.
+// Runs inside the document worker (src/documents/worker.ts), never on the event loop; nothing is
+// fetched at run time: the language data is read from node_modules.
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PageText, TextLine } from './types.ts';
+import { DocumentError } from '../../errors.ts';
+import { languageDataDir, OCR_MESSAGES, type OcrOptions, type OcrReport } from './ocr-options.ts';
+
+/** Letters and digits on a page below which its text layer may be only a stamp over a scan. */
+const FEW_CHARS = 40;
+/** Share of the page an image must cover for a page with no text at all to be read. */
+const IMAGE_SHARE_NO_TEXT = 0.25;
+/** Share of the page an image must cover for a page with a few characters to be read. */
+const IMAGE_SHARE_FEW_CHARS = 0.6;
+
+/**
+ * Whether a page lacks a usable text layer: no letters or digits over an image that covers a good
+ * part of the page (a blank page or a vector drawing has nothing to read), or only a few
+ * characters (a stamp, a page number, an OCR-less scanner's header) over a page-sized image.
+ */
+export function needsOcr(chars: number, imageShare: number): boolean {
+  if (chars === 0) return imageShare >= IMAGE_SHARE_NO_TEXT;
+  return chars < FEW_CHARS && imageShare >= IMAGE_SHARE_FEW_CHARS;
+}
+
+/** Letters and digits in a page's text layer. */
+export function textChars(lines: readonly TextLine[]): number {
+  let n = 0;
+  for (const l of lines) n += l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  return n;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: readonly number[]): Matrix {
+  const [a, b, c, d, e, f] = m;
+  const [a2 = 1, b2 = 0, c2 = 0, d2 = 1, e2 = 0, f2 = 0] = n;
+  return [a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f];
+}
+
+export interface PageImages {
+  /** Share of the page (0..1) covered by its largest image. */
+  share: number;
+  /** Pixels per PDF unit of that image (its own resolution), when known. */
+  pxPerUnit?: number;
+}
+
+/**
+ * The largest image a page paints, from its operator list (images drawn with their transform in
+ * force, through forms and save/restore). Only called for pages with little or no text, so a
+ * born-digital page never pays for it.
+ */
+export async function pageImages(page: PDFPageProxy): Promise<PageImages> {
+  const ops = await page.getOperatorList();
+  const view = page.view;
+  const pageArea = Math.abs(((view[2] ?? 0) - (view[0] ?? 0)) * ((view[3] ?? 0) - (view[1] ?? 0))) || 1;
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  let best: PageImages = { share: 0 };
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const m = args?.[0];
+      if (Array.isArray(m) || ArrayBuffer.isView(m)) ctm = multiply(ctm, Array.from(m as ArrayLike<number>));
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
+      // The image is the unit square under the CTM: its area is |det|.
+      const share = Math.min(1, Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea);
+      let widthPx: number | undefined;
+      if (fn === OPS.paintImageXObject) widthPx = typeof args?.[1] === 'number' ? args[1] : undefined;
+      else {
+        const img = args?.[0] as { width?: unknown } | undefined;
+        widthPx = typeof img?.width === 'number' ? img.width : undefined;
+      }
+      if (share > best.share) {
+        const widthUnits = Math.hypot(ctm[0], ctm[1]);
+        best = { share, ...(widthPx && widthUnits > 0 ? { pxPerUnit: widthPx / widthUnits } : {}) };
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Render resolution in pixels per PDF unit (1/72 in): the scan's own, within 150..400 dpi. Not
+ * upscaled from 150 dpi: interpolation smears speckle noise into blobs that neither the median
+ * filter nor Tesseract's layout then tell from print.
+ */
+export function renderScale(pxPerUnit: number | undefined): number {
+  const MIN = 150 / 72;
+  const MAX = 400 / 72;
+  if (pxPerUnit === undefined || !Number.isFinite(pxPerUnit)) return 300 / 72;
+  return Math.min(MAX, Math.max(MIN, pxPerUnit));
+}
+
+/** Bound on the pixels of one rendered page (an A0 poster at 300 dpi would need ~140 Mpx). */
+const MAX_PIXELS = 40_000_000;
+
+export interface Rendered {
+  /** The page as a binary PGM (P5) image: Tesseract's reader takes it without decoding work. */
+  pgm: Buffer;
+  width: number;
+  height: number;
+  scale: number;
+}
+
+interface CanvasAndContext {
+  canvas: { width: number; height: number } | null;
+  context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+
+type RenderContext = NonNullable<Parameters<PDFPageProxy['render']>[0]['canvasContext']>;
+
+interface CanvasFactory {
+  create(width: number, height: number): CanvasAndContext;
+  destroy(cc: CanvasAndContext): void;
+}
+
+/** Renders a page in grey on white at `scale` pixels per PDF unit. */
+export async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy, scale: number): Promise<Rendered> {
+  let viewport = page.getViewport({ scale });
+  const pixels = viewport.width * viewport.height;
+  if (pixels > MAX_PIXELS) {
+    scale *= Math.sqrt(MAX_PIXELS / pixels);
+    viewport = page.getViewport({ scale });
+  }
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const factory = doc.canvasFactory as CanvasFactory;
+  const cc = factory.create(width, height);
+  try {
+    const context = cc.context;
+    if (!context) throw new Error('no canvas context');
+    // canvasContext is typed as the DOM's CanvasRenderingContext2D, absent from this Node project's
+    // lib (so an unresolved type to the linter); @napi-rs/canvas's context is pdf.js's own in Node.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+    await page.render({ canvas: null, canvasContext: context as RenderContext, viewport, background: 'white' }).promise;
+    const rgba = context.getImageData(0, 0, width, height).data;
+    let grey: Uint8Array = new Uint8Array(width * height);
+    for (let i = 0, o = 0; i < rgba.length; i += 4, o++) {
+      // ITU-R BT.601 luma, in integers.
+      grey[o] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+    }
+    if (isNoisy(grey, width, height)) grey = median3(grey, width, height);
+    const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+    const pgm = Buffer.concat([header, grey]);
+    return { pgm, width, height, scale };
+  } finally {
+    factory.destroy(cc);
+  }
+}
+
+/** 3x3 median of a grey image (edges copied): removes speckle noise, keeps strokes. */
+export function median3(src: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(src);
+  const v = new Int32Array(9);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      let k = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const row = (y + dy) * width + x;
+        v[k++] = src[row - 1]!;
+        v[k++] = src[row]!;
+        v[k++] = src[row + 1]!;
+      }
+      // Insertion sort of 9 values: cheaper than a call to sort() per pixel.
+      for (let i = 1; i < 9; i++) {
+        const t = v[i]!;
+        let j = i - 1;
+        while (j >= 0 && v[j]! > t) {
+          v[j + 1] = v[j]!;
+          j--;
+        }
+        v[j + 1] = t;
+      }
+      out[y * width + x] = v[4]!;
+    }
+  }
+  return out;
+}
+
+/**
+ * Share of the pixels within 8 grey levels of the most common one (the paper). A clean scan's
+ * paper is one flat level; sensor noise and JPEG artefacts spread it.
+ */
+export function paperShare(src: Uint8Array): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < src.length; i++) hist[src[i]!]!++;
+  let mode = 0;
+  for (let g = 1; g < 256; g++) if (hist[g]! > hist[mode]!) mode = g;
+  let n = 0;
+  for (let g = Math.max(0, mode - 8); g <= Math.min(255, mode + 8); g++) n += hist[g]!;
+  return n / Math.max(1, src.length);
+}
+
+/**
+ * Whether a page is speckled (sensor noise, JPEG artefacts): a 3x3 median of its middle third
+ * flattens the paper markedly (+15-18 % of the pixels near the paper's level on noisy 150 dpi
+ * JPEG scans, +0.1-0.2 % on clean ones). Tesseract's page layout then takes the speckles for
+ * pictures and skips whole text blocks (a third of the words read on such pages, by the
+ * service and by Debian's tesseract alike); after the median it reads them all. A clean scan
+ * is left alone: the median costs small monospace type about 1 % of its words.
+ */
+export function isNoisy(grey: Uint8Array, width: number, height: number): boolean {
+  const top = Math.floor(height / 3);
+  const rows = Math.max(3, Math.floor(height / 3));
+  if (top + rows > height) return false;
+  const band = grey.subarray(top * width, (top + rows) * width);
+  return paperShare(median3(band, width, rows)) - paperShare(band) > NOISE_GAIN;
+}
+
+const NOISE_GAIN = 0.05;
+
+/** The parts of a tesseract.js result this module reads. */
+export interface OcrLine {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+  baseline?: { x0: number; y0: number; x1: number; y1: number };
+  rowAttributes?: { ascenders: number; descenders: number; rowHeight: number };
+}
+
+const EM_PER_ROW = 0.88;
+
+/** Lines of OCR output with nothing worth reading: no two letters or digits in a row, or noise. */
+const MIN_LINE_CONFIDENCE = 40;
+
+/**
+ * OCR lines (pixel boxes, y down) -> TextLines in PDF units (y up, baseline), the shape pdf.js
+ * text gives, so the rest of the pipeline cannot tell them apart. `origin` is the page's
+ * lower-left corner (view[0], view[1]) and `heightPx` the rendered height.
+ */
+export function toTextLines(lines: readonly OcrLine[], scale: number, heightPx: number, origin: readonly [number, number] = [0, 0]): TextLine[] {
+  const out: TextLine[] = [];
+  for (const l of lines) {
+    const text = l.text.replace(/\s+/g, ' ').trim();
+    if (!/[\p{L}\p{N}]{2}/u.test(text)) continue;
+    if (l.confidence < MIN_LINE_CONFIDENCE) continue;
+    const b = l.bbox;
+    const descent = Math.abs(l.rowAttributes?.descenders ?? 0);
+    const base = l.baseline && l.baseline.y0 > 0 ? (l.baseline.y0 + l.baseline.y1) / 2 : b.y1 - descent;
+    // Tesseract's row height is x-height plus ascenders; with the descenders it spans 1.13-1.14 em
+    // (measured on Helvetica set at 11 and 15 pt), so a scan's body size matches a text layer's.
+    const rowPx = (l.rowAttributes && l.rowAttributes.rowHeight > 0 ? l.rowAttributes.rowHeight + descent : b.y1 - b.y0) * EM_PER_ROW;
+    out.push({
+      text,
+      x: origin[0] + b.x0 / scale,
+      xEnd: origin[0] + b.x1 / scale,
+      y: origin[1] + (heightPx - base) / scale,
+      size: Math.round((rowPx / scale) * 2) / 2,
+      font: 'ocr',
+      mono: false,
+    });
+  }
+  return out;
+}
+
+// ---- the engine: one tesseract.js worker per document worker thread, made on first use ----
+
+interface TessWorker {
+  setParameters(params: Record<string, string>): Promise<unknown>;
+  recognize(image: Buffer, opts: object, output: object): Promise<{ data: { blocks: Array<{ paragraphs: Array<{ lines: OcrLine[] }> }> | null } }>;
+  terminate(): Promise<unknown>;
+}
+
+let engine: { key: string; worker: Promise<TessWorker> } | undefined;
+
+async function getEngine(languages: string[]): Promise<TessWorker> {
+  const key = languages.join('+');
+  if (engine?.key === key) return engine.worker;
+  if (engine) await (await engine.worker.catch(() => undefined))?.terminate();
+  const worker = (async () => {
+    const { createWorker } = await import('tesseract.js');
+    let langPath: string;
+    if (languages.length === 1) langPath = languageDataDir(languages[0]!);
+    else {
+      // tesseract.js reads every language from one directory; each package has its own.
+      langPath = mkdtempSync(join(tmpdir(), 'ocr-lang-'));
+      for (const code of languages) symlinkSync(join(languageDataDir(code), `${code}.traineddata.gz`), join(langPath, `${code}.traineddata.gz`));
+    }
+    // LSTM only (OEM 1): the 4.0.0_best_int data has no legacy model. cacheMethod 'none': no copy
+    // of the data is written to the working directory.
+    const w = (await createWorker(key, 1, {
+      langPath,
+      gzip: true,
+      cacheMethod: 'none',
+      errorHandler: () => {},
+    })) as unknown as TessWorker;
+    // Tesseract's API defaults to one uniform block of text (PSM 6), which reads across columns;
+    // its command line, and this service, use automatic page segmentation (PSM 3).
+    // debug_file: Tesseract's own messages ("Detected 121 diacritics") would otherwise go to the
+    // service's stdout, among its JSON log lines.
+    await w.setParameters({ tessedit_pageseg_mode: '3', debug_file: '/dev/null' });
+    return w;
+  })();
+  engine = { key, worker };
+  try {
+    return await worker;
+  } catch (err) {
+    engine = undefined;
+    throw err;
+  }
+}
+
+/** Stops the engine of this thread (tests, benchmarks); the next OCR starts a new one. */
+export async function closeOcr(): Promise<void> {
+  const e = engine;
+  engine = undefined;
+  if (e) await (await e.worker.catch(() => undefined))?.terminate();
+}
+
+/** Pages read by this thread's engine since it started (tests: "no OCR work was done"). */
+export const ocrStats = { pagesRead: 0 };
+
+/** Reads one rendered page. */
+export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0]): Promise<TextLine[]> {
+  const worker = await getEngine(languages);
+  // A PGM carries no resolution: say it, as a scanner's TIFF would.
+  await worker.setParameters({ user_defined_dpi: String(Math.round(image.scale * 72)) });
+  const r = await worker.recognize(image.pgm, {}, { text: false, blocks: true });
+  ocrStats.pagesRead++;
+  const lines: OcrLine[] = [];
+  for (const b of r.data.blocks ?? []) for (const p of b.paragraphs) lines.push(...p.lines);
+  return toTextLines(lines, image.scale, image.height, origin);
+}
+
+/**
+ * Reads the pages that need it, in place: their lines are replaced by OCR lines. Decides first
+ * which pages those are and refuses the document over the page limit before any OCR work.
+ */
+export async function ocrPages(
+  doc: PDFDocumentProxy,
+  pages: PageText[],
+  opts: OcrOptions,
+  onStart?: (pages: number) => void,
+): Promise<OcrReport> {
+  const todo: Array<{ page: PageText; images: PageImages }> = [];
+  for (const p of pages) {
+    const chars = opts.mode === 'force' ? 0 : textChars(p.lines);
+    if (opts.mode !== 'force' && chars >= FEW_CHARS) continue;
+    const proxy = await doc.getPage(p.number);
+    try {
+      const images = await pageImages(proxy);
+      if (opts.mode === 'force' || needsOcr(chars, images.share)) todo.push({ page: p, images });
+    } finally {
+      proxy.cleanup();
+    }
+  }
+  if (opts.mode === 'off') return { pages: 0, skipped: todo.length };
+  if (todo.length > opts.maxPages) throw new DocumentError('ocr_limit', OCR_MESSAGES.tooManyPages(todo.length, opts.maxPages));
+  if (todo.length === 0) return { pages: 0, skipped: 0 };
+  onStart?.(todo.length);
+  const deadline = Date.now() + opts.timeoutMs;
+  for (const { page, images } of todo) {
+    if (Date.now() > deadline) throw new DocumentError('timeout', OCR_MESSAGES.timeout(opts.timeoutMs));
+    const proxy = await doc.getPage(page.number);
+    try {
+      const image = await renderPage(doc, proxy, renderScale(images.pxPerUnit));
+      const view = proxy.view;
+      page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0]);
+    } finally {
+      proxy.cleanup();
+    }
+  }
+  if (Date.now() > deadline) throw new DocumentError('timeout', OCR_MESSAGES.timeout(opts.timeoutMs));
+  return { pages: todo.length, skipped: 0 };
+}

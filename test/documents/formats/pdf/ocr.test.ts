@@ -1,0 +1,229 @@
+// OCR of pages without a text layer: the rules as tables, then scanned PDFs made in the test
+// (generated text pages rendered to JPEG and wrapped as image-only pages) through the pipeline.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, type OcrLine } from '../../../../src/documents/formats/pdf/ocr.ts';
+import { DEFAULT_OCR, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
+import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+import { DocumentError } from '../../../../src/documents/errors.ts';
+import { makePdf, textPages, type PageSpec } from '../../helpers/make-pdf.ts';
+import { scanPages } from '../../helpers/scan.ts';
+
+after(() => closeOcr());
+
+describe('needsOcr: a page without a usable text layer', () => {
+  const cases: [chars: number, imageShare: number, expected: boolean, why: string][] = [
+    [0, 1, true, 'a scan: no text over a page-sized image'],
+    [0, 0.3, true, 'a picture pasted on a third of an empty page'],
+    [0, 0.2, false, 'a small figure on an otherwise empty page'],
+    [0, 0, false, 'a blank page'],
+    [12, 0.95, true, 'a scanner stamp or page number over a scan'],
+    [39, 0.6, true, 'a few characters over a page-sized image'],
+    [40, 1, false, 'a text layer of its own (an OCR-ed scan)'],
+    [12, 0.5, false, 'a few characters beside a half-page figure'],
+    [300, 0, false, 'a born-digital page'],
+  ];
+  for (const [chars, share, expected, why] of cases) {
+    test(`${why}: ${chars} characters, image ${share * 100}% -> ${expected}`, () => assert.equal(needsOcr(chars, share), expected));
+  }
+});
+
+describe('renderScale: the scan read at its own resolution, within 150..400 dpi', () => {
+  const cases: [pxPerUnit: number | undefined, dpi: number][] = [
+    [undefined, 300],
+    [200 / 72, 200],
+    [300 / 72, 300],
+    [150 / 72, 150],
+    [96 / 72, 150],
+    [600 / 72, 400],
+    [Number.NaN, 300],
+  ];
+  for (const [px, dpi] of cases) test(`${px === undefined ? 'unknown' : Math.round(px * 72)} dpi -> ${dpi} dpi`, () => assert.ok(Math.abs(renderScale(px) * 72 - dpi) < 1e-9));
+});
+
+describe('toTextLines: OCR pixel boxes become lines in PDF units, y up, noise dropped', () => {
+  const line = (text: string, over: Partial<OcrLine> = {}): OcrLine => ({
+    text,
+    confidence: 90,
+    bbox: { x0: 200, y0: 100, x1: 1000, y1: 140 },
+    baseline: { x0: 200, y0: 132, x1: 1000, y1: 132 },
+    rowAttributes: { ascenders: 10, descenders: -8, rowHeight: 30 },
+    ...over,
+  });
+  test('position and size from a 200 dpi render of a letter page', () => {
+    const scale = 200 / 72;
+    const [l] = toTextLines([line('Hello world\n')], scale, 2200);
+    assert.ok(l);
+    assert.equal(l.text, 'Hello world');
+    assert.ok(Math.abs(l.x - 200 / scale) < 1e-9);
+    assert.ok(Math.abs(l.xEnd - 1000 / scale) < 1e-9);
+    assert.ok(Math.abs(l.y - (2200 - 132) / scale) < 1e-9);
+    assert.equal(l.size, Math.round((((30 + 8) * 0.88) / scale) * 2) / 2);
+    assert.equal(l.font, 'ocr');
+    assert.equal(l.mono, false);
+  });
+  test("the page's origin is added", () => {
+    const [l] = toTextLines([line('Offset page')], 1, 800, [10, 20]);
+    assert.equal(l?.x, 210);
+    assert.equal(l?.y, 20 + 800 - 132);
+  });
+  const dropped: [string, OcrLine][] = [
+    ['punctuation and specks', line('. , ~ |')],
+    ['a single letter', line('a')],
+    ['a low-confidence line (a figure read as text)', line('Iil llI1 ||l', { confidence: 20 })],
+    ['whitespace', line('   \n')],
+  ];
+  for (const [name, l] of dropped) test(`drops ${name}`, () => assert.deepEqual(toTextLines([l], 1, 800), []));
+});
+
+test('textChars counts letters and digits only', () => {
+  assert.equal(textChars([{ text: 'Ab 1, -- x', x: 0, xEnd: 1, y: 0, size: 10, font: 'f', mono: false }]), 4);
+});
+
+// ---- scanned PDFs through the pipeline ----
+
+const SCANNED_TEXT = [
+  'The committee reviewed the annual budget for the regional office and approved the travel policy for the coming year.',
+  'Every employee who travels for work must keep the receipts for hotels, meals and transport, and submit them within thirty days.',
+  'Questions about the policy go to the finance department, which answers them within a week.',
+];
+const thrice = (s: string) => [s, s, s].join(' ');
+const TEXT_BEFORE = ['# 1 Introduction', thrice('This handbook explains how the office works. It is written for new staff and for managers.')];
+const TEXT_AFTER = ['# 3 Contacts', thrice('The help desk is open on working days. It answers by telephone and by electronic mail.')];
+
+const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+function recall(reference: string, text: string): number {
+  const have = new Map<string, number>();
+  for (const w of words(text)) have.set(w, (have.get(w) ?? 0) + 1);
+  const ref = words(reference);
+  let hit = 0;
+  for (const w of ref) {
+    const n = have.get(w) ?? 0;
+    if (n > 0) {
+      hit++;
+      have.set(w, n - 1);
+    }
+  }
+  return hit / ref.length;
+}
+
+async function scanned(paragraphs: string[], opts: { rotate?: number; dpi?: number; quality?: number } = {}): Promise<PageSpec[]> {
+  return scanPages(makePdf({ pages: textPages(paragraphs) }), opts);
+}
+
+const ocr = (over: Partial<OcrOptions> = {}): OcrOptions => ({ ...DEFAULT_OCR, ...over });
+
+describe('scanned pages through the pipeline', () => {
+  test('a scanned page among text pages gets its words into the chunks (ocr auto)', async () => {
+    const scan = await scanned(['# 2 Travel', ...SCANNED_TEXT]);
+    const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...scan, ...textPages(TEXT_AFTER)] });
+    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr() });
+    assert.deepEqual(report, { pages: 1, skipped: 0 });
+    const text = chunks.map((c) => c.content).join('\n');
+    const r = recall(SCANNED_TEXT.join(' '), text);
+    assert.ok(r >= 0.95, `recall ${r}`);
+    // In reading order, between the two text pages, under its own heading.
+    assert.ok(text.indexOf('handbook explains') < text.indexOf('annual budget'));
+    assert.ok(text.indexOf('annual budget') < text.indexOf('help desk'));
+    // Its heading is a line of its own, as on a text page.
+    assert.match(text, /\n2 Travel\nThe committee/);
+    // Page numbers: the scanned page is page 2, and its words are cited from it.
+    const withScan = chunks.filter((c) => c.content.includes('receipts'));
+    assert.ok(withScan.length > 0);
+    for (const c of withScan) assert.ok(c.pageStart !== undefined && c.pageEnd !== undefined && c.pageStart <= 2 && c.pageEnd >= 2, JSON.stringify(c));
+    assert.deepEqual([chunks[0]?.pageStart, chunks.at(-1)?.pageEnd], [1, 3]);
+  });
+
+  test('ocr off: the scanned page is reported as skipped, and its words are not invented', async () => {
+    const scan = await scanned(SCANNED_TEXT);
+    const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...scan] });
+    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ mode: 'off' }) });
+    assert.deepEqual(report, { pages: 0, skipped: 1 });
+    assert.doesNotMatch(chunks.map((c) => c.content).join('\n'), /budget/);
+  });
+
+  test('ocr off: a fully scanned PDF keeps the 422 "No text could be extracted"', async () => {
+    const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
+    await assert.rejects(readPdf(pdf, { ocr: ocr({ mode: 'off' }) }), (err: unknown) => {
+      assert.ok(err instanceof DocumentError);
+      assert.equal(err.status, 422);
+      assert.equal(err.message, 'No text could be extracted from the PDF.');
+      return true;
+    });
+  });
+
+  test('more pages to read than OCR_MAX_PAGES: 422 naming the count and the limit, before any OCR work', async () => {
+    const scan = await scanned(SCANNED_TEXT);
+    const pdf = makePdf({ pages: [...scan, ...scan, ...scan] });
+    const before = ocrStats.pagesRead;
+    await assert.rejects(readPdf(pdf, { ocr: ocr({ maxPages: 2 }) }), (err: unknown) => {
+      assert.ok(err instanceof DocumentError);
+      assert.equal(err.status, 422);
+      assert.equal(err.code, 'ocr_limit');
+      assert.match(err.message, /3 pages without a text layer/);
+      assert.match(err.message, /limit of 2 pages \(OCR_MAX_PAGES\)/);
+      return true;
+    });
+    assert.equal(ocrStats.pagesRead, before, 'no page was read');
+  });
+
+  test('the OCR time bound gives a 422 timeout', async () => {
+    const scan = await scanned(SCANNED_TEXT);
+    const pdf = makePdf({ pages: [...scan, ...scan] });
+    await assert.rejects(readPdf(pdf, { ocr: ocr({ timeoutMs: 1 }) }), (err: unknown) => {
+      assert.ok(err instanceof DocumentError);
+      assert.equal(err.code, 'timeout');
+      assert.equal(err.status, 422);
+      assert.match(err.message, /OCR of the PDF took longer than/);
+      return true;
+    });
+  });
+
+  test('ocr force reads a born-digital page too, and its words come out', async () => {
+    const pdf = makePdf({ pages: textPages(SCANNED_TEXT) });
+    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ mode: 'force' }) });
+    assert.deepEqual(report, { pages: 1, skipped: 0 });
+    const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
+    assert.ok(r >= 0.95, `recall ${r}`);
+  });
+
+  test('a born-digital PDF takes no OCR in auto mode', async () => {
+    const before = ocrStats.pagesRead;
+    const { ocr: report } = await readPdf(makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }), { ocr: ocr() });
+    assert.deepEqual(report, { pages: 0, skipped: 0 });
+    assert.equal(ocrStats.pagesRead, before);
+  });
+
+  test('a crooked, noisy 150 dpi JPEG scan still reads', async () => {
+    const pdf = makePdf({ pages: await scanned(SCANNED_TEXT, { rotate: 1.5, dpi: 150, quality: 40 }) });
+    const { chunks } = await readPdf(pdf, { ocr: ocr() });
+    const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
+    assert.ok(r >= 0.93, `recall ${r}`);
+  });
+});
+
+describe('isNoisy and median3: speckled scans are cleaned, clean ones left alone', () => {
+  // A 60x60 "page": white paper, two black text bars; noise flips pixels with a seeded generator.
+  const page = (noise: number): Uint8Array => {
+    let x = 7;
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const g = new Uint8Array(60 * 60).fill(255);
+    for (let y = 0; y < 60; y++) for (let c = 0; c < 60; c++) if ((y % 12 < 3 && c > 5 && c < 55)) g[y * 60 + c] = 0;
+    for (let i = 0; i < g.length; i++) if (rnd() < noise) g[i] = Math.floor(rnd() * 160);
+    return g;
+  };
+  const cases: [string, number, boolean][] = [
+    ['clean', 0, false],
+    ['a few specks (0.5 %)', 0.005, false],
+    ['sensor noise (15 %)', 0.15, true],
+    ['heavy noise (30 %)', 0.3, true],
+  ];
+  for (const [name, noise, expected] of cases) test(`${name} -> ${expected}`, () => assert.equal(isNoisy(page(noise), 60, 60), expected));
+  test('median3 removes isolated specks and keeps 3-pixel strokes', () => {
+    const g = page(0);
+    g[6 * 60 + 30] = 0; // a speck on paper
+    const m = median3(g, 60, 60);
+    assert.equal(m[6 * 60 + 30], 255);
+    assert.equal(m[1 * 60 + 30], 0);
+  });
+});
