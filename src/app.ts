@@ -136,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (docs) {
     mount(app, 'GET', '/openapi.json', openapiJson(docs), { php: false });
     mount(app, 'GET', '/swagger.json', swaggerJson(docs), { php: false });
-    await registerDocsPage(app, '/docs');
+    await registerDocsPage(app, '/docs', config);
   }
 
   return app;

@@ -16,6 +16,7 @@ import {
   isFileSchema,
   isObject,
   operations,
+  standardResponseHeaders,
   type Json,
   type JsonObject,
 } from './common.ts';
@@ -276,8 +277,13 @@ function finishSwagger2(doc: JsonObject): JsonObject {
     if (op.consumes === undefined) delete op.consumes;
     op.produces = ['application/json'];
 
-    for (const response of Object.values(isObject(op.responses) ? op.responses : {})) {
+    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
       if (!isObject(response)) continue;
+      const headers: JsonObject = isObject(response.headers) ? response.headers : {};
+      for (const [name, h] of Object.entries(standardResponseHeaders(status))) {
+        headers[name] ??= { type: 'string', description: h.description, 'x-example': h.example };
+      }
+      response.headers = headers;
       if (response.schema !== undefined) {
         describeResponse(response, response.schema);
         // The example comes from the schema before conversion, while it still knows its union branches.

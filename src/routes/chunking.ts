@@ -153,7 +153,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
   return route({
     onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized), validateHeaders],
     schema: {
-      summary: 'Chunk a PDF into an Azure AI Search index-documents payload, optionally with Azure OpenAI embeddings',
+      summary: 'Chunk a PDF into an Azure AI Search payload, optionally embedded',
       description:
         'multipart/form-data with the PDF in the file field `document`; every other parameter is a header. Chunks are 800-1200 characters ' +
         '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers are left out. ' +
@@ -163,7 +163,9 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       consumes: ['multipart/form-data'],
       // Documentation only (docs/common.ts): the handler reads the parts itself.
       multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: 'The PDF, with selectable text' }) }),
-      headers: headersSchema(CHUNKING_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
+      // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
+      security: [{ documentApiKey: [] }],
+      headers: headersSchema(CHUNKING_HEADERS),
       response: {
         200: Type.Object(
           ChunkEnvelopeSchema.properties,
