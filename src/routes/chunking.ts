@@ -151,7 +151,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
   };
 
   return route({
-    onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized), validateHeaders],
+    onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }), validateHeaders],
     schema: {
       summary: 'Chunk a PDF into an Azure AI Search payload, optionally embedded',
       description:

@@ -63,7 +63,7 @@ export interface DeletionDeps {
 export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps) =>
   route({
     envelope: 'message',
-    onRequest: requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized),
+    onRequest: requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }),
     schema: {
       summary: 'Delete the indexed chunks of one document (up to 1000 per call)',
       description:
