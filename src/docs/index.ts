@@ -3,11 +3,13 @@
 //   GET /openapi.json  OpenAPI 3.1 (the reference; Postman, Swagger UI)    openapi.ts
 //   GET /swagger.json  Swagger 2.0 (Power Automate / Power Apps connectors) swagger2.ts
 //   GET /docs          Swagger UI                                           page.ts
+//   GET /postman.json  Postman Collection v2.1 from the OpenAPI document    postman.ts
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/routes.ts';
 import type { JsonObject } from './common.ts';
 import { collectOpenapi } from './openapi.ts';
 import { buildSwagger2, captureRoutes } from './swagger2.ts';
+import { buildPostmanCollection, type LabCredentials } from './postman.ts';
 
 export { registerDocsPage } from './page.ts';
 
@@ -35,3 +37,12 @@ export async function collectApiDocuments(app: FastifyInstance): Promise<ApiDocu
 
 export const openapiJson = (docs: ApiDocuments) => route({ schema: { hide: true }, handler: async () => docs.openapi() });
 export const swaggerJson = (docs: ApiDocuments) => route({ schema: { hide: true }, handler: async () => docs.swagger2() });
+
+/** The base URL the caller reached: the collection then runs against this server as imported. */
+const baseUrlOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
+export const postmanJson = (docs: ApiDocuments, config: LabCredentials) =>
+  route({
+    schema: { hide: true },
+    handler: async (request) => buildPostmanCollection(docs.openapi() as JsonObject, baseUrlOf(request), config),
+  });
