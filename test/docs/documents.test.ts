@@ -217,7 +217,8 @@ describe('served API documents', () => {
     assert.deepEqual(openapi.servers, [{ url: '/' }]);
     assert.deepEqual((swagger.info as JsonObject).version, pkg.version);
     assert.equal(swagger.basePath, '/');
-    assert.equal(swagger.host, undefined, 'no host: the connector or the client supplies it');
+    assert.equal(swagger.host, 'localhost:80', 'host and schemes from the request (inject sends Host: localhost:80)');
+    assert.deepEqual(swagger.schemes, ['http']);
 
     for (const [name, doc] of docs()) {
       const declared = (doc.tags as JsonObject[]).map((t) => t.name);
