@@ -9,7 +9,7 @@ import { registerCors } from './http/cors.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
 import { mount, type App } from './http/routes.ts';
-import { collectApiDocuments, openapiJson, registerDocsPage, swaggerJson } from './docs/index.ts';
+import { collectApiDocuments, connectorJson, openapiJson, postmanJson, registerDocsPage, swaggerJson } from './docs/index.ts';
 import { liveness, readinessRoute } from './routes/health.ts';
 import { createReadiness, type Readiness } from './http/readiness.ts';
 import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './routes/addition.ts';
@@ -139,7 +139,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (docs) {
     mount(app, 'GET', '/openapi.json', openapiJson(docs), { php: false });
     mount(app, 'GET', '/swagger.json', swaggerJson(docs), { php: false });
-    await registerDocsPage(app, '/docs');
+    mount(app, 'GET', '/postman.json', postmanJson(docs, config), { php: false });
+    mount(app, 'GET', '/connectors/:file', connectorJson(docs), { php: false });
+    await registerDocsPage(app, '/docs', config);
   }
 
   return app;

@@ -163,3 +163,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
   };
 }
+
+/**
+ * The value when it is still the public lab default, else undefined: documents, examples and
+ * the Postman collection show a credential only while it is the one the README publishes, never
+ * a value an operator set.
+ */
+export function publicLabValue(value: string, name: keyof typeof LAB_DEFAULTS): string | undefined {
+  return value === LAB_DEFAULTS[name] ? value : undefined;
+}

@@ -32,4 +32,6 @@ export const MESSAGES = {
   tokenUnauthorized: 'Unauthorized. Invalid key or secret.',
   notFoundRoute: (method: string, url: string) => `Route ${method} ${url} not found.`,
   internal: 'Internal server error.',
+  jsonBodyExpected: 'Content-Type must be application/json, with a JSON object such as {"input1": 5, "input2": 7}.',
+  tokenJsonExpected: 'Content-Type must be application/json, with a JSON object {"api_key": "...", "api_secret": "..."}; a form body is not read.',
 } as const;

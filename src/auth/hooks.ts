@@ -1,6 +1,8 @@
 // One onRequest hook per auth style: a request is refused before its body is
 // read or its query is validated.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { spellingHint } from '../http/headers.ts';
 import { safeEqual } from './compare.ts';
 import { unauthorized } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
@@ -11,14 +13,33 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? undefined : value;
 }
 
-/** Every named header must be present and equal to its expected value. */
-export function requireHeaders(expected: Record<string, string>, message: string): onRequestAsyncHookHandler {
+/**
+ * What a refusal adds for a learner: which of several credential headers is absent, and the
+ * header sent under a sibling spelling (`api-key` for `api_key`). Only presence is told, never
+ * which value was wrong.
+ */
+export function credentialHint(names: readonly string[], headers: IncomingHttpHeaders): string {
+  const missing = names.filter((n) => headers[n] === undefined);
+  const spelling = missing.map((n) => spellingHint(headers, n)).join('');
+  if (names.length > 1 && missing.length > 0 && missing.length < names.length) {
+    return ` Missing header ${missing.join(', ')} (${names.join(' and ')} are both required).${spelling}`;
+  }
+  return spelling;
+}
+
+/**
+ * Every named header must be present and equal to its expected value. `hints: false` where the
+ * interface fixes the refusal's message word for word (the document endpoints' api-key).
+ */
+export function requireHeaders(expected: Record<string, string>, message: string, options: { hints?: boolean } = {}): onRequestAsyncHookHandler {
   const entries = Object.entries(expected);
+  const names = entries.map(([name]) => name);
+  const hints = options.hints ?? true;
   return async (request) => {
     let ok = true;
     // No early exit: every credential is compared, whatever the first one gave.
     for (const [name, value] of entries) ok = safeEqual(header(request.headers[name]), value) && ok;
-    if (!ok) throw unauthorized(message);
+    if (!ok) throw unauthorized(hints ? message + credentialHint(names, request.headers) : message);
   };
 }
 

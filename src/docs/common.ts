@@ -1,6 +1,8 @@
 // What both API documents share: the service's description, tags and security schemes, and
 // the finishing passes (operation ids, summaries, examples) run over either document.
 import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
+import { INTEGER_PATTERN } from '../http/error-handler.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -11,6 +13,12 @@ declare module 'fastify' {
      * the request body (OpenAPI 3.1) or as formData parameters (Swagger 2.0).
      */
     multipartBody?: unknown;
+    /**
+     * Documentation only: query parameters read as strings by the handler's own strict parser
+     * that the documents type `integer` (minimum 1). Strings with the integer pattern are
+     * typed `integer` without being named here.
+     */
+    integerQuery?: string[];
   }
 }
 
@@ -22,11 +30,15 @@ export const DESCRIPTION = [
   'Addition in six authentication styles, reference data (users, countries, currency, products),',
   'a survey data generator and PDF chunking for a cloud search index.',
   '',
-  'Every path is served both with and without the `.php` suffix; both forms are listed.',
+  'Every path is served both with and without the `.php` suffix; each operation is listed once, under',
+  'the form the interface names, and its description names the other.',
   'A wrong method answers 405 with an `Allow` header.',
   '',
   'Credentials are fixed lab values set by environment variables; their defaults are listed in the',
-  'README. Header names with underscores (`api_key`, `api_secret`,',
+  'README, and /docs fills them in the Authorize dialog while they are the defaults.',
+  'A Postman collection of every operation, credentials included, is at [/postman.json](/postman.json);',
+  'Power Automate connectors, one per authentication style, at /connectors/{style}.swagger.json.',
+  'Header names with underscores (`api_key`, `api_secret`,',
   '`document_id`) must reach the service unchanged: nginx needs `underscores_in_headers on;`.',
 ].join('\n');
 
@@ -61,12 +73,52 @@ export const SECURITY_DEFINITIONS: JsonObject = Object.fromEntries(
 );
 
 
-/** Per route, before a document is built: a multipart route's documented body becomes its body. */
-export const documentedSchema: SwaggerTransform = ({ schema, url }) => {
-  if (!schema?.multipartBody || schema.body !== undefined) return { schema, url };
-  const { multipartBody, ...rest } = schema;
-  return { schema: { ...rest, body: multipartBody, consumes: rest.consumes ?? ['multipart/form-data'] }, url };
+/**
+ * Per route, before a document is built (documentation only, validation is untouched):
+ * - the `.php` twin of a path is left out; the canonical operation names it in its description;
+ * - query parameters that carry integers (a string with the integer pattern, or one named in
+ *   `integerQuery`) are typed `integer`, so clients generate numbers, not `"<integer>"`;
+ * - a multipart route's documented body becomes its body.
+ */
+export const documentedSchema: SwaggerTransform = ({ schema, url, route }) => {
+  if (!schema) return { schema, url };
+  if (route.config?.twinOf !== undefined) return { schema: { ...schema, hide: true }, url };
+  let out: FastifySchema = { ...schema };
+  const twin = route.config?.twinUrl;
+  if (twin !== undefined) {
+    const note = `Also served at \`${twin}\`, the same operation (not listed again).`;
+    out.description = typeof out.description === 'string' && out.description !== '' ? `${out.description}\n\n${note}` : note;
+  }
+  if (out.querystring !== undefined) out.querystring = integerQuery(out.querystring as Json, schema.integerQuery ?? []);
+  if (out.multipartBody !== undefined && out.body === undefined) {
+    const { multipartBody, ...rest } = out;
+    out = { ...rest, body: multipartBody, consumes: rest.consumes ?? ['multipart/form-data'] };
+  }
+  delete out.integerQuery;
+  return { schema: out, url };
 };
+
+/** The documented form of a query schema: integer-carrying strings become `integer`. */
+export function integerQuery(query: Json, named: readonly string[]): Json {
+  if (!isObject(query) || !isObject(query.properties)) return query;
+  const properties: JsonObject = {};
+  for (const [name, prop] of Object.entries(query.properties)) {
+    properties[name] = isObject(prop) && prop.type === 'string' && (prop.pattern === INTEGER_PATTERN || named.includes(name)) ? asInteger(prop, named.includes(name)) : prop;
+  }
+  return { ...query, properties };
+}
+
+function asInteger(prop: JsonObject, positive: boolean): JsonObject {
+  const out: JsonObject = { type: 'integer' };
+  if (positive) out.minimum = 1;
+  if (typeof prop.description === 'string') out.description = prop.description;
+  const number = (v: Json | undefined) => (typeof v === 'string' && /^[+-]?[0-9]+$/.test(v) ? Number(v) : undefined);
+  const d = number(prop.default);
+  if (d !== undefined) out.default = d;
+  const examples = (Array.isArray(prop.examples) ? prop.examples : []).map(number).filter((v) => v !== undefined);
+  if (examples.length > 0) out.examples = examples;
+  return out;
+}
 
 // ---------------------------------------------------------------------------
 // Shared finishing: operation ids, examples, tags
@@ -105,6 +157,8 @@ export function finishOperations(doc: JsonObject): void {
     // Power Platform names actions after summary; every operation gets one.
     if (typeof op.summary !== 'string' || op.summary === '') op.summary = `${method.toUpperCase()} ${path}`;
     if (Array.isArray(op.tags)) for (const t of op.tags) if (typeof t === 'string') tags.add(t);
+    // No global security: a public operation says so.
+    if (!Array.isArray(op.security)) op.security = [];
   }
   const declared = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
   const names = new Set(declared.map((t) => t.name));
@@ -112,6 +166,18 @@ export function finishOperations(doc: JsonObject): void {
     ...declared,
     ...[...tags].filter((t) => !names.has(t)).map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
   ];
+}
+
+/**
+ * Headers the service sends whatever the route (CORS on every answer, Allow on every 405), in
+ * format-neutral terms; each document writes them in its own shape.
+ */
+export function standardResponseHeaders(status: string): Record<string, { description: string; example: string }> {
+  const out: Record<string, { description: string; example: string }> = {
+    'Access-Control-Allow-Origin': { description: 'CORS: every answer may be read by any origin', example: '*' },
+  };
+  if (status === '405') out.Allow = { description: 'The methods this path accepts', example: 'GET, HEAD' };
+  return out;
 }
 
 /** fastify-swagger's 'Default Response' says nothing: the schema's own words say more. */

@@ -14,6 +14,7 @@ import {
   isFileSchema,
   isObject,
   operations,
+  standardResponseHeaders,
   type JsonObject,
 } from './common.ts';
 
@@ -36,8 +37,14 @@ function finishOpenapi(doc: JsonObject): JsonObject {
   for (const { op } of operations(doc)) {
     const media: JsonObject[] = [];
     if (isObject(op.requestBody) && isObject(op.requestBody.content)) media.push(...Object.values(op.requestBody.content).filter(isObject));
-    for (const response of Object.values(isObject(op.responses) ? op.responses : {})) {
-      if (!isObject(response) || !isObject(response.content)) continue;
+    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+      if (!isObject(response)) continue;
+      const headers: JsonObject = isObject(response.headers) ? response.headers : {};
+      for (const [name, h] of Object.entries(standardResponseHeaders(status))) {
+        headers[name] ??= { description: h.description, schema: { type: 'string', examples: [h.example] } };
+      }
+      response.headers = headers;
+      if (!isObject(response.content)) continue;
       const all = Object.values(response.content).filter(isObject);
       media.push(...all);
       describeResponse(response, all[0]?.schema);

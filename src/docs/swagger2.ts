@@ -16,6 +16,7 @@ import {
   isFileSchema,
   isObject,
   operations,
+  standardResponseHeaders,
   type Json,
   type JsonObject,
 } from './common.ts';
@@ -265,6 +266,8 @@ function finishSwagger2(doc: JsonObject): JsonObject {
       }
       return toSwagger2Simple(p, PARAMETER_KEYS);
     });
+    // Power Automate labels each field with x-ms-summary (else the raw name in its designer).
+    for (const p of converted) if (typeof p.name === 'string') p['x-ms-summary'] ??= p.name;
     if (converted.length > 0) op.parameters = converted;
 
     // A form body (the multipart upload) is sent as multipart/form-data.
@@ -276,8 +279,13 @@ function finishSwagger2(doc: JsonObject): JsonObject {
     if (op.consumes === undefined) delete op.consumes;
     op.produces = ['application/json'];
 
-    for (const response of Object.values(isObject(op.responses) ? op.responses : {})) {
+    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
       if (!isObject(response)) continue;
+      const headers: JsonObject = isObject(response.headers) ? response.headers : {};
+      for (const [name, h] of Object.entries(standardResponseHeaders(status))) {
+        headers[name] ??= { type: 'string', description: h.description, 'x-example': h.example };
+      }
+      response.headers = headers;
       if (response.schema !== undefined) {
         describeResponse(response, response.schema);
         // The example comes from the schema before conversion, while it still knows its union branches.
@@ -297,4 +305,54 @@ function finishSwagger2(doc: JsonObject): JsonObject {
     }
   }
   return doc;
+}
+
+/** The styles a Power Automate connector can hold: one connection has one security definition. */
+export const CONNECTOR_STYLES: Record<string, { scheme: string | undefined; description: string }> = {
+  apikey: { scheme: 'apiKeyHeader', description: 'add-apikey (api_key) and add-custom (api_key, with api_secret as a parameter)' },
+  basic: { scheme: 'basicAuth', description: 'add-basic (HTTP Basic)' },
+  bearer: { scheme: 'bearerAuth', description: 'add-bearer (Authorization: Bearer <token from add-token>)' },
+  survey: { scheme: 'surveyKey', description: 'survey (key, with secret as a parameter)' },
+  documents: { scheme: 'documentApiKey', description: 'chunking and deletion (api-key)' },
+  public: { scheme: undefined, description: 'the operations without authentication' },
+};
+
+/**
+ * One connector definition: the public operations plus those the style's scheme opens. Where an
+ * operation needs two schemes (add-custom, survey), the second becomes a required header
+ * parameter, since a connection holds one.
+ */
+export function connectorDocument(swagger: JsonObject, style: string, host: string, scheme: string): JsonObject | undefined {
+  const chosen = CONNECTOR_STYLES[style];
+  if (chosen === undefined) return undefined;
+  const doc = structuredClone(swagger);
+  const definitions = isObject(doc.securityDefinitions) ? doc.securityDefinitions : {};
+  const paths: JsonObject = {};
+  for (const { path, method, op } of operations(doc)) {
+    const requirement = (Array.isArray(op.security) ? op.security : []).filter(isObject)[0];
+    const names = requirement ? Object.keys(requirement) : [];
+    if (names.length > 0 && (chosen.scheme === undefined || !names.includes(chosen.scheme))) continue;
+    if (names.length > 1 && chosen.scheme !== undefined) {
+      const params = Array.isArray(op.parameters) ? op.parameters : [];
+      for (const other of names.filter((n) => n !== chosen.scheme)) {
+        const d = definitions[other];
+        if (isObject(d) && typeof d.name === 'string') params.push({ name: d.name, in: 'header', type: 'string', required: true, 'x-ms-summary': d.name, ...(typeof d.description === 'string' ? { description: d.description } : {}) });
+      }
+      op.parameters = params;
+      op.security = [{ [chosen.scheme]: [] }];
+    }
+    const item = isObject(paths[path]) ? paths[path] : {};
+    item[method] = op;
+    paths[path] = item;
+  }
+  doc.paths = paths;
+  const definition = chosen.scheme !== undefined ? definitions[chosen.scheme] : undefined;
+  doc.securityDefinitions = chosen.scheme !== undefined && isObject(definition) ? { [chosen.scheme]: definition } : {};
+  doc.info = { ...(isObject(doc.info) ? doc.info : {}), title: `${TITLE} (${style})`, description: `Power Automate connector: ${chosen.description}.` };
+  return withHost(doc, host, scheme);
+}
+
+/** host and schemes from the request, so a connector imported from this server calls it. */
+export function withHost(doc: JsonObject, host: string, scheme: string): JsonObject {
+  return { ...doc, host, schemes: [scheme] };
 }

@@ -9,6 +9,10 @@ import { methodNotAllowedMessage, type KnownPaths } from './method-not-allowed.t
 declare module 'fastify' {
   interface FastifyContextConfig {
     envelope?: Envelope;
+    /** on a route mounted with a `.php` twin: the twin's path (documents name it in the description) */
+    twinUrl?: string;
+    /** on the twin itself: the canonical path (documents leave the twin out) */
+    twinOf?: string;
   }
 }
 

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type TObject, type TSchema } from 'typebox';
 import { badRequest } from '../errors.ts';
-import { singleHeader } from './headers.ts';
+import { singleHeader, spellingHint } from './headers.ts';
 import { parseInt64 } from '../core/int64.ts';
 
 export interface HeaderRule<T, R extends boolean = boolean> {
@@ -55,7 +55,7 @@ export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHead
       if (rule.requiredWhen !== undefined) {
         throw badRequest(`Header ${rule.wire} is required when ${table[rule.requiredWhen]?.wire ?? rule.requiredWhen} is true.`);
       }
-      if (rule.required) throw badRequest(`Header ${rule.wire} is required.`);
+      if (rule.required) throw badRequest(`Header ${rule.wire} is required.${spellingHint(headers, rule.wire)}`);
       out[key] = undefined;
       continue;
     }

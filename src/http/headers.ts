@@ -8,3 +8,24 @@ export function singleHeader(headers: Headers, wire: string): string | undefined
   if (Array.isArray(v)) throw badRequest(`Header ${wire} must be given once.`);
   return v?.trim();
 }
+
+/**
+ * A learner's near miss: the header the request has under the other spelling of `wire`
+ * (`api-key` for `api_key`, `document-id` for `document_id`, and back), or undefined.
+ */
+export function siblingSpelling(headers: Headers, wire: string): string | undefined {
+  const name = wire.toLowerCase();
+  for (const other of [name.replaceAll('_', '-'), name.replaceAll('-', '_')]) {
+    if (other !== name && headers[other] !== undefined) return other;
+  }
+  return undefined;
+}
+
+/** The sentence a refusal adds when the request has the sibling spelling of a header it lacks. */
+export function spellingHint(headers: Headers, wire: string): string {
+  if (headers[wire.toLowerCase()] !== undefined) return '';
+  const other = siblingSpelling(headers, wire);
+  if (other === undefined) return '';
+  const mark = wire.includes('_') ? 'an underscore' : 'a dash';
+  return ` The request has a header ${other}; this endpoint reads ${wire}, with ${mark}.`;
+}

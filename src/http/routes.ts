@@ -51,7 +51,8 @@ export interface MountOptions {
 /** Serves `def` at `method path`, and at its `.php` twin unless told not to. */
 export function mount<S extends FastifySchema>(app: App, method: 'GET' | 'POST', path: string, def: RouteDef<S>, options: MountOptions = {}): void {
   const { envelope = 'error', config, ...rest } = def;
-  for (const url of options.php === false ? [path] : phpAliases(path)) {
-    app.route<RouteGenericInterface, ContextConfigDefault, S>({ ...rest, method, url, config: { ...config, envelope } });
-  }
+  const [canonical = path, twin] = options.php === false ? [path] : phpAliases(path);
+  app.route<RouteGenericInterface, ContextConfigDefault, S>({ ...rest, method, url: canonical, config: { ...config, envelope, ...(twin ? { twinUrl: twin } : {}) } });
+  // The twin is served the same way; the API documents list the canonical path only and name the twin there.
+  if (twin) app.route<RouteGenericInterface, ContextConfigDefault, S>({ ...rest, method, url: twin, config: { ...config, envelope, twinOf: canonical } });
 }

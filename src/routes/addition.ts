@@ -1,10 +1,10 @@
 // The six ways to add two integers. They share one pure core (core/integers.ts)
 // and differ only in where the input comes from and which auth hook runs first.
-import { Type, type TObject } from 'typebox';
+import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { add } from '../core/integers.ts';
 import { unsupportedMediaType } from '../errors.ts';
-import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse } from '../schemas/common.ts';
+import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse, withChallenge } from '../schemas/common.ts';
 import { requireBasic, requireBearer, requireHeaders } from '../auth/hooks.ts';
 import { MESSAGES } from '../errors.ts';
 import type { Config } from '../config.ts';
@@ -17,23 +17,25 @@ const notAllowed405 = errorResponse('Method not allowed (see the Allow header)',
 function authedQueryRoute(
   authMethod: string,
   onRequest: ReturnType<typeof requireHeaders>,
-  headers: TObject | undefined,
   unauthorizedExample: string,
   summary: string,
+  description: string,
   security: Record<string, string[]>[],
+  challenge: boolean,
 ) {
   return route({
     onRequest,
     schema: {
       summary,
+      description,
       tags: TAG,
+      // The credentials are security requirements (docs/common.ts SECURITY_SCHEMES), not parameters.
       security,
-      ...(headers ? { headers } : {}),
       querystring: AdditionQuery,
       response: {
         200: AuthenticatedAdditionResult(authMethod),
         400: bad400,
-        401: errorResponse('Missing or wrong credentials', unauthorizedExample),
+        401: challenge ? withChallenge(errorResponse('Missing or wrong credentials', unauthorizedExample)) : errorResponse('Missing or wrong credentials', unauthorizedExample),
         405: notAllowed405,
       },
     },
@@ -48,6 +50,7 @@ export const addUrl = () =>
   route({
     schema: {
       summary: 'Add two integers given in the URL',
+      description: 'No authentication. `input1` and `input2` are decimal integers (optionally signed); the sum is exact up to 2^53.',
       tags: TAG,
       querystring: AdditionQuery,
       response: { 200: AdditionResult, 400: bad400, 405: notAllowed405 },
@@ -60,10 +63,11 @@ export const addBody = () =>
     // The interface requires a JSON body; text/plain or a form is refused before parsing.
     onRequest: async (request) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json') throw unsupportedMediaType('Content-Type must be application/json.');
+      if (type !== 'application/json') throw unsupportedMediaType(MESSAGES.jsonBodyExpected);
     },
     schema: {
       summary: 'Add two integers given in a JSON body',
+      description: 'No authentication. Send `Content-Type: application/json` and a JSON object with `input1` and `input2`, each a JSON integer or a string holding one.',
       tags: TAG,
       body: Type.Object(
         {
@@ -77,7 +81,7 @@ export const addBody = () =>
         400: errorResponse('Malformed JSON, a body that is not an object, or a missing or non-integer input', "Missing required body field 'input2'."),
         405: errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use POST.'),
         413: errorResponse('Body over 1 MiB', 'Request body is too large.'),
-        415: errorResponse('Content-Type is not application/json', 'Content-Type must be application/json.'),
+        415: errorResponse('Content-Type is not application/json', MESSAGES.jsonBodyExpected),
       },
     },
     handler: async (request) => add(request.body.input1, request.body.input2),
@@ -87,41 +91,42 @@ export const addApiKey = (config: Pick<Config, 'addApiKey'>) =>
   authedQueryRoute(
     'API Key Header',
     requireHeaders({ api_key: config.addApiKey }, MESSAGES.apiKeyUnauthorized),
-    Type.Object({ api_key: Type.String({ description: 'The API key', examples: ['lab-api-key'] }) }),
     MESSAGES.apiKeyUnauthorized,
     'Add two integers, authenticated by an api_key header',
+    'Send the lab API key in the header `api_key` (with an underscore; `api-key` is the document endpoints\' header).',
     [{ apiKeyHeader: [] }],
+    false,
   );
 
 export const addCustom = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>) =>
   authedQueryRoute(
     'Custom Header Auth (api_key + api_secret)',
     requireHeaders({ api_key: config.addApiKey, api_secret: config.addApiSecret }, MESSAGES.customUnauthorized),
-    Type.Object({
-      api_key: Type.String({ description: 'The API key' }),
-      api_secret: Type.String({ description: 'The API secret' }),
-    }),
     MESSAGES.customUnauthorized,
     'Add two integers, authenticated by api_key and api_secret headers',
+    'Send both lab headers, `api_key` and `api_secret`; both are required together (one security requirement holding two schemes).',
     [{ apiKeyHeader: [], apiSecretHeader: [] }],
+    false,
   );
 
 export const addBasic = (config: Pick<Config, 'basicAuthUsername' | 'basicAuthPassword'>) =>
   authedQueryRoute(
     'Basic Auth',
     requireBasic(config.basicAuthUsername, config.basicAuthPassword, MESSAGES.basicUnauthorized),
-    undefined,
     MESSAGES.basicUnauthorized,
     'Add two integers, authenticated by HTTP Basic',
+    'HTTP Basic with the lab username and password (`Authorization: Basic base64(user:password)`). A refusal carries a `WWW-Authenticate: Basic` challenge.',
     [{ basicAuth: [] }],
+    true,
   );
 
 export const addBearer = (signer: TokenSigner) =>
   authedQueryRoute(
     'Bearer Token (JWT)',
     requireBearer(signer, MESSAGES.bearerUnauthorized),
-    undefined,
     MESSAGES.bearerUnauthorized,
     'Add two integers, authenticated by a bearer token from add-token',
+    'Get a token from POST /apis/add-token first, then send `Authorization: Bearer <token>`; a token lasts 1 hour. A refusal carries a `WWW-Authenticate: Bearer` challenge.',
     [{ bearerAuth: [] }],
+    true,
   );

@@ -190,9 +190,9 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
   };
 
   return route({
-    onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized), validateHeaders],
+    onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }), validateHeaders],
     schema: {
-      summary: 'Chunk a document (PDF, Word, HTML, Markdown or text) into an Azure AI Search index-documents payload, optionally with Azure OpenAI embeddings',
+      summary: 'Chunk a document into an Azure AI Search payload, optionally embedded',
       description:
         'The document goes in the multipart/form-data file field `document`, or is the whole raw request body under any other content type ' +
         '(application/octet-stream, application/pdf: Postman\'s binary body, curl --data-binary); every other parameter is a header. ' +
@@ -207,7 +207,9 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       consumes: ['multipart/form-data'],
       // Documentation only (docs/common.ts): the handler reads the parts itself.
       multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)` }) }),
-      headers: headersSchema(CHUNKING_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
+      // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
+      security: [{ documentApiKey: [] }],
+      headers: headersSchema(CHUNKING_HEADERS),
       response: {
         200: Type.Object(
           ChunkEnvelopeSchema.properties,

@@ -63,14 +63,16 @@ export interface DeletionDeps {
 export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps) =>
   route({
     envelope: 'message',
-    onRequest: requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized),
+    onRequest: requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }),
     schema: {
-      summary: 'Delete every indexed chunk of one document from an Azure AI Search index (at most 1000 per call)',
+      summary: 'Delete the indexed chunks of one document (up to 1000 per call)',
       description:
         'Headers only, no body (a JSON content type with an empty body is fine). Looks the ids up with `document_id eq <id>` and deletes them in one batch; ' +
         'call again until deleted_chunks is 0 for documents with more than 1000 chunks. The search key is passed through and never logged.',
       tags: ['Documents'],
-      headers: headersSchema(DELETION_HEADERS, { 'api-key': Type.String({ description: 'The service key' }) }),
+      // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
+      security: [{ documentApiKey: [] }],
+      headers: headersSchema(DELETION_HEADERS),
       response: {
         200: Type.Object(
           { success: Type.Literal(true), message: Type.String(), deleted_chunks: Type.Integer() },
@@ -109,9 +111,9 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
 export const searchIndexDefinition = () =>
   route({
     schema: {
-      summary: 'The Azure AI Search index definition (api-version 2024-07-01) that the chunk payload fits',
+      summary: 'The Azure AI Search index definition the chunk payload fits',
       description:
-        'Create the index with it: PUT {search}/indexes/{name}?api-version=2024-07-01 with an admin key. ' +
+        'No authentication. Create the index with it: PUT {search}/indexes/{name}?api-version=2024-07-01 with an admin key. ' +
         'With pageNumbers=true the definition also has page_start and page_end (Edm.Int32), the two fields a chunking request with the header page-numbers: true adds.',
       tags: ['Documents'],
       querystring: Type.Object({

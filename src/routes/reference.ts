@@ -15,6 +15,7 @@ export const users = () =>
   route({
     schema: {
       summary: 'List the 10 users, or one user by id',
+      description: 'Without `id`: all users with their count. With `id` (1 to 10): that user alone; another integer gives 404.',
       tags: ['Reference data'],
       querystring: Type.Object({ id: Type.Optional(IntegerString('User id, 1 to 10', '3')) }),
       response: {
@@ -41,6 +42,7 @@ export const countries = () =>
   route({
     schema: {
       summary: 'List ISO 3166-1 countries, optionally of one region',
+      description: 'Every country with its codes, capital and region; `region` filters case-insensitively (an unknown region gives an empty list, not an error).',
       tags: ['Reference data'],
       querystring: Type.Object({
         region: Type.Optional(Type.String({ maxLength: 100, description: 'Asia, Europe, Africa, Americas or Oceania (case-insensitive); another value gives an empty list', examples: ['Europe'] })),
@@ -63,6 +65,7 @@ export const currency = () =>
   route({
     schema: {
       summary: 'Convert an amount at fixed (not live) rates',
+      description: 'Converts `amount` from one currency to another at fixed teaching rates (not market rates); omitted parameters take their defaults (1 USD to INR).',
       tags: ['Reference data'],
       querystring: Type.Object({
         from: Type.Optional(Type.String({ maxLength: 100, default: 'USD', description: `Source currency (${SUPPORTED_CURRENCIES.join(', ')}), case-insensitive`, examples: ['USD'] })),
@@ -100,10 +103,13 @@ export const products = () =>
     serializerCompiler: () => (data: unknown) => JSON.stringify(data),
     schema: {
       summary: 'Page through the product catalogue',
+      description: 'Pages of the 120-product catalogue, optionally of one category; `total` and `total_pages` count the matching products.',
       tags: ['Reference data'],
+      // Read as strings by parsePositiveInteger (its own messages); documented as integers.
+      integerQuery: ['page', 'limit'],
       querystring: Type.Object({
-        page: Type.Optional(Type.String({ maxLength: 32, default: '1', description: 'Page number, from 1; a page past the last gives an empty data array', examples: ['2'] })),
-        limit: Type.Optional(Type.String({ maxLength: 32, default: String(DEFAULT_LIMIT), description: `Records per page, maximum ${MAX_LIMIT}; a larger value is served as ${MAX_LIMIT}`, examples: ['50'] })),
+        page: Type.Optional(Type.String({ maxLength: 32, default: '1', description: 'Page number, from 1; a page past the last gives an empty data array', examples: ['1'] })),
+        limit: Type.Optional(Type.String({ maxLength: 32, default: String(DEFAULT_LIMIT), description: `Records per page, maximum ${MAX_LIMIT}; a larger value is served as ${MAX_LIMIT}`, examples: ['10'] })),
         category: Type.Optional(Type.String({ maxLength: 100, description: 'Category name, case-insensitive; total then counts the matching products', examples: ['Books'] })),
       }),
       response: {

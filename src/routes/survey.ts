@@ -12,20 +12,23 @@ export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: 
     onRequest: requireHeaders({ key: config.surveyKey, secret: config.surveySecret }, MESSAGES.surveyUnauthorized),
     schema: {
       summary: 'Generate 300 to 600 random survey records (no body needed)',
+      description:
+        'Authenticated by two headers together, `key` (the lab GUID) and `secret`; no body is read. Each call answers a fresh batch ' +
+        'of 300 to 600 records with names and dates of birth, `Cache-Control: no-store`.',
       tags: ['Survey'],
-      headers: Type.Object({
-        key: Type.String({ description: 'Survey key (GUID)', format: 'uuid' }),
-        secret: Type.String({ description: 'Survey secret' }),
-      }),
+      // The two headers are security requirements (docs/common.ts SECURITY_SCHEMES), checked before anything else.
+      security: [{ surveyKey: [], surveySecret: [] }],
       response: {
         200: Type.Object(
           {
             success: Type.Literal(true),
             total_records: Type.Integer({ minimum: 300, maximum: 600 }),
             generated_at: Type.String({ description: 'Server time (UTC), YYYY-MM-DD HH:MM:SS' }),
-            data: Type.Array(Type.Object({ Name: Type.String(), Surname: Type.String(), DOB: Type.String({ description: 'YYYY-MM-DD, 1950-01-01 to 2005-12-31' }) })),
+            data: Type.Array(Type.Object({ Name: Type.String(), Surname: Type.String(), DOB: Type.String({ description: 'YYYY-MM-DD, 1950-01-01 to 2005-12-31' }) }), {
+              description: 'total_records records (the example shows the first)',
+            }),
           },
-          { examples: [{ success: true, total_records: 1, generated_at: '2026-11-22 12:00:00', data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }] }] },
+          { examples: [{ success: true, total_records: 300, generated_at: '2026-11-22 12:00:00', data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }] }] },
         ),
         401: errorResponse('Wrong or missing key/secret', MESSAGES.surveyUnauthorized),
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),

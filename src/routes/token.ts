@@ -3,21 +3,40 @@ import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { safeEqual } from '../auth/compare.ts';
-import { MESSAGES, unauthorized } from '../errors.ts';
-import type { Config } from '../config.ts';
+import { MESSAGES, unauthorized, unsupportedMediaType } from '../errors.ts';
+import { publicLabValue, type Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
 
-export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, signer: TokenSigner) =>
-  route({
+/** A form or text body is refused before parsing, with what to send instead; no Content-Type is left to the body check. */
+export function tokenBodyType(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' ? undefined : MESSAGES.tokenJsonExpected;
+}
+
+export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, signer: TokenSigner) => {
+  // The example holds the lab pair only while it is the published default (never an operator's value).
+  const key = publicLabValue(config.addApiKey, 'ADD_API_KEY');
+  const secret = publicLabValue(config.addApiSecret, 'ADD_API_SECRET');
+  const example = key !== undefined && secret !== undefined ? { api_key: key, api_secret: secret } : { api_key: '<your api_key>', api_secret: '<your api_secret>' };
+  return route({
+    onRequest: async (request) => {
+      const problem = tokenBodyType(request.headers['content-type']);
+      if (problem !== undefined) throw unsupportedMediaType(problem);
+    },
     schema: {
       summary: 'Issue a bearer token (HS256 JWT) for add-bearer',
+      description:
+        'Send the add-custom key pair as a JSON body, `{"api_key": ..., "api_secret": ...}` with `Content-Type: application/json`. ' +
+        'The answer\'s `token` goes to GET /apis/add-bearer as `Authorization: Bearer <token>`; it lasts `expires_in` seconds.',
       tags: ['Addition'],
+      security: [],
       body: Type.Object(
         {
           api_key: Type.Optional(Type.String({ maxLength: 1024, description: 'The API key (same pair as add-custom); missing or wrong gives 401' })),
           api_secret: Type.Optional(Type.String({ maxLength: 1024, description: 'The API secret; missing or wrong gives 401' })),
         },
-        { examples: [{ api_key: 'lab-api-key', api_secret: 'lab-api-secret' }] },
+        { examples: [example] },
       ),
       response: {
         200: Type.Object(
@@ -32,6 +51,7 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
         400: errorResponse('Malformed JSON or a body that is not an object', 'The body is not valid JSON.'),
         401: errorResponse('Wrong credentials', MESSAGES.tokenUnauthorized),
         405: errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use POST.'),
+        415: errorResponse('A Content-Type other than application/json (a form, text)', MESSAGES.tokenJsonExpected),
       },
     },
     handler: async (request) => {
@@ -43,3 +63,4 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
       return { success: true as const, token: await signer.sign('add-bearer'), token_type: 'Bearer' as const, expires_in: signer.ttlSeconds };
     },
   });
+};

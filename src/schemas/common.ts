@@ -60,3 +60,9 @@ export const AdditionQuery = Type.Object({
   input1: IntegerString('First integer', '5'),
   input2: IntegerString('Second integer', '7'),
 });
+
+/** A 401 answer of HTTP Basic or Bearer: the documents state its `WWW-Authenticate` challenge. */
+export const withChallenge = <T extends object>(schema: T): T => ({
+  ...schema,
+  headers: { 'WWW-Authenticate': { type: 'string', description: 'The challenge: `Basic realm=...` or `Bearer realm=...`', examples: ['Basic realm="sample-utility-service", charset="UTF-8"'] } },
+});

@@ -16,6 +16,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema: Record<string, unknown>;
+  /** on a `.php` twin: the canonical path, the one the documents list */
+  twinOf?: string;
 }
 
 export async function buildAppWithRoutes(): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
@@ -41,7 +43,8 @@ export async function buildAppWithRoutes(): Promise<{ app: FastifyInstance; rout
     for (const method of [r.method].flat()) {
       // Fastify adds a HEAD twin to every GET; documents list the GET only.
       if (method === 'HEAD') continue;
-      routes.push({ method: method.toLowerCase(), url: r.url, schema });
+      const twinOf = r.config?.twinOf;
+      routes.push({ method: method.toLowerCase(), url: r.url, schema, ...(twinOf !== undefined ? { twinOf } : {}) });
     }
   }
   return { app, routes };

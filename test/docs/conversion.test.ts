@@ -125,9 +125,9 @@ describe('a multipart upload declared with multipartBody', () => {
           const v2 = ((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject;
           assert.deepEqual(v2.consumes, ['multipart/form-data']);
           const params = v2.parameters as JsonObject[];
-          assert.deepEqual(params.find((p) => p.name === 'document'), { type: 'file', description: 'The PDF', in: 'formData', name: 'document', required: true });
-          assert.deepEqual(params.find((p) => p.name === 'note'), { type: 'string', in: 'formData', name: 'note' });
-          assert.deepEqual(params.find((p) => p.name === 'tenant-id'), { type: 'string', in: 'header', name: 'tenant-id', required: true, 'x-example': '7' });
+          assert.deepEqual(params.find((p) => p.name === 'document'), { type: 'file', description: 'The PDF', in: 'formData', name: 'document', required: true, 'x-ms-summary': 'document' });
+          assert.deepEqual(params.find((p) => p.name === 'note'), { type: 'string', in: 'formData', name: 'note', 'x-ms-summary': 'note' });
+          assert.deepEqual(params.find((p) => p.name === 'tenant-id'), { type: 'string', in: 'header', name: 'tenant-id', required: true, 'x-example': '7', 'x-ms-summary': 'tenant-id' });
           assert.ok(!params.some((p) => p.in === 'body'));
           assert.equal(v2.operationId, url.endsWith('.php') ? 'postApisUploadPhp' : 'postApisUpload');
           assert.equal(v3.multipartBody, undefined);

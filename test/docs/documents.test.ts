@@ -57,6 +57,7 @@ describe('served API documents', () => {
   });
   after(() => app.close());
 
+  const documented = () => routes.filter((r) => r.twinOf === undefined);
   const docs = () =>
     [
       ['OpenAPI 3.1', openapi],
@@ -83,9 +84,10 @@ describe('served API documents', () => {
     }
   });
 
-  test('each document lists exactly the registered, non-hidden routes', () => {
-    const registered = routes.map((r) => `${r.method.toUpperCase()} ${r.url}`).sort();
-    assert.ok(registered.length >= 2 * INTERFACE.length);
+  test('each document lists exactly the registered, non-hidden routes, each once (no `.php` twin)', () => {
+    const registered = documented().map((r) => `${r.method.toUpperCase()} ${r.url}`).sort();
+    assert.ok(registered.length >= INTERFACE.length);
+    for (const [method, path] of INTERFACE) assert.ok(registered.includes(`${method.toUpperCase()} ${path}`), `${method} ${path} is listed under the interface's own form`);
     for (const [name, doc] of docs()) {
       const documented = operationsOf(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`).sort();
       assert.deepEqual(documented, registered, name);
@@ -128,14 +130,26 @@ describe('served API documents', () => {
     const byPath = (doc: JsonObject, method: string, path: string) => ((doc.paths as JsonObject)[path] as JsonObject)[method] as JsonObject;
     for (const [, doc] of docs()) {
       assert.equal(byPath(doc, 'get', '/apis/add-url').operationId, 'getApisAddUrl');
-      assert.equal(byPath(doc, 'get', '/apis/add-url.php').operationId, 'getApisAddUrlPhp');
       assert.equal(byPath(doc, 'post', '/survey_api.php').operationId, 'postSurveyApiPhp');
-      assert.equal(byPath(doc, 'post', '/survey_api').operationId, 'postSurveyApi');
+    }
+  });
+
+  test("each `.php` twin is named in its operation's description, not listed again", () => {
+    const twins = routes.filter((r) => r.twinOf !== undefined);
+    assert.ok(twins.length >= INTERFACE.length);
+    for (const twin of twins) {
+      for (const [name, doc] of docs()) {
+        const paths = doc.paths as JsonObject;
+        assert.equal(paths[twin.url], undefined, `${name} lists ${twin.url}`);
+        const op = (paths[twin.twinOf!] as JsonObject)[twin.method] as JsonObject;
+        const description = typeof op.description === 'string' ? op.description : '';
+        assert.ok(description.includes(`Also served at \`${twin.url}\``), `${name} ${twin.twinOf}: ${description}`);
+      }
     }
   });
 
   test('every status of every route schema is documented', () => {
-    for (const route of routes) {
+    for (const route of documented()) {
       const statuses = Object.keys(route.schema.response ?? {});
       assert.ok(statuses.includes('200'), `${route.method} ${route.url} has no 200 schema`);
       for (const [name, doc] of docs()) {
@@ -147,7 +161,7 @@ describe('served API documents', () => {
 
   test('every header of every route schema is documented under its exact name', () => {
     let checked = 0;
-    for (const route of routes) {
+    for (const route of documented()) {
       const headers = route.schema.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined;
       for (const header of Object.keys(headers?.properties ?? {})) {
         for (const [name, doc] of docs()) {
@@ -165,7 +179,7 @@ describe('served API documents', () => {
         }
       }
     }
-    assert.ok(checked >= 4 * 2, 'the add-apikey, add-custom and survey headers at least');
+    assert.ok(checked >= 4 * 2, 'the chunking and deletion headers at least');
   });
 
   test('every operation has an example on its 200 response (and on its JSON request body)', () => {
@@ -203,7 +217,8 @@ describe('served API documents', () => {
     assert.deepEqual(openapi.servers, [{ url: '/' }]);
     assert.deepEqual((swagger.info as JsonObject).version, pkg.version);
     assert.equal(swagger.basePath, '/');
-    assert.equal(swagger.host, undefined, 'no host: the connector or the client supplies it');
+    assert.equal(swagger.host, 'localhost:80', 'host and schemes from the request (inject sends Host: localhost:80)');
+    assert.deepEqual(swagger.schemes, ['http']);
 
     for (const [name, doc] of docs()) {
       const declared = (doc.tags as JsonObject[]).map((t) => t.name);
@@ -256,7 +271,7 @@ describe('served API documents', () => {
 
   test('the multipart upload takes a file field `document`', () => {
     const path = '/apis/chunk-and-perform-embedding.php';
-    for (const url of bothForms(path)) {
+    for (const url of [path]) {
       const v3 = (((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject).requestBody as JsonObject;
       const form = (v3.content as JsonObject)['multipart/form-data'] as JsonObject;
       assert.deepEqual(((form.schema as JsonObject).properties as JsonObject).document, { type: 'string', format: 'binary', ...pick((((form.schema as JsonObject).properties as JsonObject).document as JsonObject), 'description') });
@@ -269,7 +284,7 @@ describe('served API documents', () => {
   });
 
   test('the chunking response documents its X- headers in both documents', () => {
-    for (const url of bothForms('/apis/chunk-and-perform-embedding.php')) {
+    for (const url of ['/apis/chunk-and-perform-embedding.php']) {
       const v3 = ((((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject)['200'] as JsonObject;
       const v2 = ((((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject)['200'] as JsonObject;
       for (const h of ['X-Total-Chunks', 'X-Embedding-Performed', 'X-Index-Batches']) {
@@ -280,7 +295,7 @@ describe('served API documents', () => {
   });
 
   test('a decompression bomb is documented under 413 (what the service answers), not 422', () => {
-    for (const url of bothForms('/apis/chunk-and-perform-embedding.php')) {
+    for (const url of ['/apis/chunk-and-perform-embedding.php']) {
       for (const [name, doc] of docs()) {
         const responses = (((doc.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject;
         const description = (status: string) => {
@@ -298,7 +313,7 @@ describe('served API documents', () => {
   });
 
   test('page numbers: the chunking header, the two optional chunk fields and the definition query, in both documents', () => {
-    for (const url of bothForms('/apis/chunk-and-perform-embedding.php')) {
+    for (const url of ['/apis/chunk-and-perform-embedding.php']) {
       const v3 = ((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject;
       const v2 = ((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject;
       for (const [name, op] of [['OpenAPI', v3], ['Swagger', v2]] as const) {
@@ -313,7 +328,7 @@ describe('served API documents', () => {
         assert.ok(props2.includes(`"${f}":{"type":"integer","minimum":1,`) && props2.includes('"x-nullable":true'), `Swagger ${url} ${f}`);
       }
     }
-    for (const url of bothForms('/apis/search-index-definition')) {
+    for (const url of ['/apis/search-index-definition']) {
       for (const doc of [openapi, swagger]) {
         const params = (((doc.paths as JsonObject)[url] as JsonObject).get as JsonObject).parameters as JsonObject[];
         const q = params.find((p) => p.name === 'pageNumbers');
@@ -321,6 +336,76 @@ describe('served API documents', () => {
         assert.match(JSON.stringify(q), /"enum":\["true","false"\]/, `${url} pageNumbers values`);
       }
     }
+  });
+
+  test('security: every credential is a requirement, public operations say `security: []`, every scheme used', () => {
+    const needs: Record<string, string[][]> = {
+      '/apis/add-apikey': [['apiKeyHeader']],
+      '/apis/add-custom': [['apiKeyHeader', 'apiSecretHeader']],
+      '/apis/add-basic': [['basicAuth']],
+      '/apis/add-bearer': [['bearerAuth']],
+      '/survey_api.php': [['surveyKey', 'surveySecret']],
+      '/apis/chunk-and-perform-embedding.php': [['documentApiKey']],
+      '/apis/delete-indexed-document.php': [['documentApiKey']],
+    };
+    const credentialHeaders = ['api_key', 'api_secret', 'key', 'secret', 'api-key', 'authorization'];
+    for (const [name, doc] of docs()) {
+      const used = new Set<string>();
+      for (const { path, method, op } of operationsOf(doc)) {
+        const security = (op.security as JsonObject[]).map((r) => Object.keys(r));
+        assert.deepEqual(security, needs[path] ?? [], `${name} ${method} ${path}`);
+        for (const r of security) for (const s of r) used.add(s);
+        const params = (Array.isArray(op.parameters) ? op.parameters : []).filter(isObject);
+        for (const p of params) {
+          const header = typeof p.name === 'string' ? p.name : '';
+          if (p.in === 'header') assert.ok(!credentialHeaders.includes(header.toLowerCase()), `${name} ${path}: ${header} is a parameter`);
+        }
+      }
+      const schemes = Object.keys((name === 'OpenAPI 3.1' ? (openapi.components as JsonObject).securitySchemes : swagger.securityDefinitions) as JsonObject);
+      assert.deepEqual([...used].sort(), schemes.sort(), `${name}: every scheme used`);
+    }
+  });
+
+  test('integers are `integer` in both documents; descriptions everywhere; summaries under 80 characters', () => {
+    const integers: [string, string][] = [['/apis/add-url', 'input1'], ['/apis/add-apikey', 'input2'], ['/apis/users', 'id'], ['/apis/products', 'page'], ['/apis/products', 'limit']];
+    for (const [name, doc] of docs()) {
+      for (const [path, param] of integers) {
+        const op = (doc.paths as JsonObject)[path] as JsonObject;
+        const p = ((op.get as JsonObject).parameters as JsonObject[]).find((x) => x.name === param)!;
+        assert.equal(name === 'OpenAPI 3.1' ? (p.schema as JsonObject).type : p.type, 'integer', `${name} ${path} ${param}`);
+      }
+      for (const { path, method, op } of operationsOf(doc)) {
+        assert.ok(typeof op.description === 'string' && op.description.length > 20, `${name} ${method} ${path}: description`);
+        assert.ok((op.summary as string).length < 80, `${name} ${method} ${path}: summary of ${(op.summary as string).length}`);
+      }
+    }
+  });
+
+  test('response headers: Allow on 405, WWW-Authenticate on the basic and bearer 401s, CORS on every answer', () => {
+    for (const [name, doc] of docs()) {
+      for (const { path, method, op } of operationsOf(doc)) {
+        for (const [status, response] of Object.entries(op.responses as JsonObject)) {
+          const headers = (response as JsonObject).headers as JsonObject;
+          assert.ok(isObject(headers['Access-Control-Allow-Origin']), `${name} ${method} ${path} ${status}`);
+          if (status === '405') assert.ok(isObject(headers.Allow), `${name} ${method} ${path} 405 Allow`);
+          if (status === '401' && ['/apis/add-basic', '/apis/add-bearer'].includes(path)) assert.ok(isObject(headers['WWW-Authenticate']), `${name} ${path} 401`);
+        }
+      }
+    }
+  });
+
+  test('examples satisfy their schemas: survey counts at least 300, products asks a page with data, add-token holds the lab pair', () => {
+    const example = (path: string, method: string, status = '200') =>
+      ((((((openapi.paths as JsonObject)[path] as JsonObject)[method] as JsonObject).responses as JsonObject)[status] as JsonObject).content as JsonObject)['application/json'] as JsonObject;
+    assert.ok(((example('/survey_api.php', 'post').example as JsonObject).total_records as number) >= 300);
+    const products = ((openapi.paths as JsonObject)['/apis/products'] as JsonObject).get as JsonObject;
+    const page = (products.parameters as JsonObject[]).find((p) => p.name === 'page')!;
+    const limit = (products.parameters as JsonObject[]).find((p) => p.name === 'limit')!;
+    const first = page.example as number;
+    const per = limit.example as number;
+    assert.ok((first - 1) * per < 120, 'the example page holds products');
+    const token = ((((openapi.paths as JsonObject)['/apis/add-token'] as JsonObject).post as JsonObject).requestBody as JsonObject).content as JsonObject;
+    assert.deepEqual((token['application/json'] as JsonObject).example, { api_key: 'lab-api-key-2f9c1e7a', api_secret: 'lab-api-secret-8d3b5a60' });
   });
 
   test('documents are built once and never altered by one another', async () => {

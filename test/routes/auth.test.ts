@@ -27,7 +27,7 @@ const MSG = {
 const T0 = Date.UTC(2030, 5, 1, 8, 0, 0);
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-type Case = { name: string; headers: Record<string, string>; status: 200 | 401 };
+type Case = { name: string; headers: Record<string, string>; status: 200 | 401; /** what the refusal adds to the route's message */ hint?: string };
 
 describe('authenticated endpoints x credentials', () => {
   let app: FastifyInstance;
@@ -49,7 +49,7 @@ describe('authenticated endpoints x credentials', () => {
       { name: 'wrong api_key', headers: { api_key: 'wrong' }, status: 401 },
       { name: 'empty api_key', headers: { api_key: '' }, status: 401 },
       { name: 'api_key with a different case', headers: { api_key: LAB.ADD_API_KEY.toUpperCase() }, status: 401 },
-      { name: 'api-key (hyphen) instead of api_key', headers: { 'api-key': LAB.ADD_API_KEY }, status: 401 },
+      { name: 'api-key (hyphen) instead of api_key', headers: { 'api-key': LAB.ADD_API_KEY }, status: 401, hint: ' The request has a header api-key; this endpoint reads api_key, with an underscore.' },
       { name: 'the key as a Bearer token', headers: bearer(LAB.ADD_API_KEY), status: 401 },
     ];
     for (const c of cases) {
@@ -57,7 +57,7 @@ describe('authenticated endpoints x credentials', () => {
         for (const url of ['/apis/add-apikey', '/apis/add-apikey.php']) {
           const res = await app.inject({ url: url + Q, headers: c.headers });
           if (c.status === 200) assert.deepEqual(res.json(), result('API Key Header'));
-          else assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.apikey });
+          else assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.apikey + (c.hint ?? '') });
         }
       });
     }
@@ -67,8 +67,9 @@ describe('authenticated endpoints x credentials', () => {
     const cases: Case[] = [
       { name: 'right key and secret', headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET }, status: 200 },
       { name: 'both missing', headers: {}, status: 401 },
-      { name: 'secret missing', headers: { api_key: LAB.ADD_API_KEY }, status: 401 },
-      { name: 'key missing', headers: { api_secret: LAB.ADD_API_SECRET }, status: 401 },
+      { name: 'secret missing', headers: { api_key: LAB.ADD_API_KEY }, status: 401, hint: ' Missing header api_secret (api_key and api_secret are both required).' },
+      { name: 'key missing', headers: { api_secret: LAB.ADD_API_SECRET }, status: 401, hint: ' Missing header api_key (api_key and api_secret are both required).' },
+      { name: 'api-key (hyphen) and api_secret', headers: { 'api-key': LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET }, status: 401, hint: ' Missing header api_key (api_key and api_secret are both required). The request has a header api-key; this endpoint reads api_key, with an underscore.' },
       { name: 'key right, secret wrong', headers: { api_key: LAB.ADD_API_KEY, api_secret: 'wrong' }, status: 401 },
       { name: 'key wrong, secret right', headers: { api_key: 'wrong', api_secret: LAB.ADD_API_SECRET }, status: 401 },
       { name: 'key and secret swapped', headers: { api_key: LAB.ADD_API_SECRET, api_secret: LAB.ADD_API_KEY }, status: 401 },
@@ -79,7 +80,7 @@ describe('authenticated endpoints x credentials', () => {
         for (const url of ['/apis/add-custom', '/apis/add-custom.php']) {
           const res = await app.inject({ url: url + Q, headers: c.headers });
           if (c.status === 200) assert.deepEqual(res.json(), result('Custom Header Auth (api_key + api_secret)'));
-          else assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.custom });
+          else assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.custom + (c.hint ?? '') });
         }
       });
     }
@@ -204,8 +205,8 @@ describe('authenticated endpoints x credentials', () => {
     const cases: Case[] = [
       { name: 'right key and secret', headers: { key: LAB.SURVEY_KEY, secret: LAB.SURVEY_SECRET }, status: 200 },
       { name: 'both missing', headers: {}, status: 401 },
-      { name: 'secret missing', headers: { key: LAB.SURVEY_KEY }, status: 401 },
-      { name: 'key missing', headers: { secret: LAB.SURVEY_SECRET }, status: 401 },
+      { name: 'secret missing', headers: { key: LAB.SURVEY_KEY }, status: 401, hint: ' Missing header secret (key and secret are both required).' },
+      { name: 'key missing', headers: { secret: LAB.SURVEY_SECRET }, status: 401, hint: ' Missing header key (key and secret are both required).' },
       { name: 'wrong secret', headers: { key: LAB.SURVEY_KEY, secret: 'wrong' }, status: 401 },
       { name: 'wrong key (another GUID)', headers: { key: '00000000-0000-4000-8000-000000000000', secret: LAB.SURVEY_SECRET }, status: 401 },
       { name: 'key not a GUID', headers: { key: 'abc', secret: LAB.SURVEY_SECRET }, status: 401 },
@@ -219,7 +220,7 @@ describe('authenticated endpoints x credentials', () => {
             assert.equal(res.statusCode, 200, res.body);
             assert.equal(res.json().success, true);
           } else {
-            assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.survey });
+            assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.survey + (c.hint ?? '') });
           }
         }
       });
@@ -280,7 +281,7 @@ describe('authenticated endpoints x credentials', () => {
   describe('auth runs before input is validated or read', () => {
     const cases: [string, string, Record<string, string>, string][] = [
       ['add-apikey', '/apis/add-apikey?input1=x', {}, MSG.apikey],
-      ['add-custom', '/apis/add-custom', { api_key: LAB.ADD_API_KEY }, MSG.custom],
+      ['add-custom', '/apis/add-custom', { api_key: LAB.ADD_API_KEY }, `${MSG.custom} Missing header api_secret (api_key and api_secret are both required).`],
       ['add-basic', '/apis/add-basic?input1=1.5&input2=', {}, MSG.basic],
       ['add-bearer', '/apis/add-bearer', {}, MSG.bearer],
     ];

@@ -191,6 +191,7 @@ describe('delete-indexed-document', () => {
       ['missing indexName', { indexName: undefined }, /^Header indexName is required\.$/],
       ['missing document_id', { document_id: undefined }, /^Header document_id is required\.$/],
       ['empty document_id', { document_id: '' }, /^Header document_id is required\.$/],
+      ['document-id (dash) instead of document_id', { document_id: undefined, 'document-id': '42' }, /^Header document_id is required\. The request has a header document-id; this endpoint reads document_id, with an underscore\.$/],
       ['document_id 1e3', { document_id: '1e3' }, /^Header document_id must be a decimal integer/],
       ['document_id -0', { document_id: '-0' }, /^Header document_id must be a decimal integer/],
       ['document_id 0x10', { document_id: '0x10' }, /^Header document_id must be a decimal integer/],

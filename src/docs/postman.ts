@@ -1,0 +1,153 @@
+// GET /postman.json: a Postman Collection v2.1 built from the finished OpenAPI document (so from
+// the same route schemas): one folder per tag, one request per operation with its documented
+// examples, every credential a collection variable (the lab value while it is the public
+// default, a placeholder otherwise), and a test per request; add-token's test stores the token
+// that add-bearer sends. Written here rather than converted with openapi-to-postmanv2: see
+// README "Postman" for the measurement.
+import { publicLabValue, type Config } from '../config.ts';
+import { TITLE, isObject, operations, type Json, type JsonObject } from './common.ts';
+
+export type LabCredentials = Pick<Config, 'addApiKey' | 'addApiSecret' | 'basicAuthUsername' | 'basicAuthPassword' | 'surveyKey' | 'surveySecret' | 'documentApiKey'>;
+
+/** An apiKey scheme as a header and the collection variable holding its value. */
+const HEADER_SCHEMES: Record<string, { header: string; variable: string }> = {
+  apiKeyHeader: { header: 'api_key', variable: 'apiKey' },
+  apiSecretHeader: { header: 'api_secret', variable: 'apiSecret' },
+  surveyKey: { header: 'key', variable: 'surveyKey' },
+  surveySecret: { header: 'secret', variable: 'surveySecret' },
+  documentApiKey: { header: 'api-key', variable: 'documentApiKey' },
+};
+
+/** Headers with no example of their own: a variable for the user's own value. */
+const HEADER_VARIABLES: Record<string, string> = { cloudAISearchKey: 'searchKey', embeddingKey: 'embeddingKey' };
+
+/** The PDF the chunking request uploads, relative to Postman's working directory (newman --working-dir). */
+export const SAMPLE_PDF = 'sample.pdf';
+
+export function collectionVariables(config: LabCredentials, baseUrl: string): { key: string; value: string; description?: string }[] {
+  const lab = (value: string, name: Parameters<typeof publicLabValue>[1], what: string) => publicLabValue(value, name) ?? `<your ${what}>`;
+  return [
+    { key: 'baseUrl', value: baseUrl },
+    { key: 'apiKey', value: lab(config.addApiKey, 'ADD_API_KEY', 'ADD_API_KEY') },
+    { key: 'apiSecret', value: lab(config.addApiSecret, 'ADD_API_SECRET', 'ADD_API_SECRET') },
+    { key: 'basicUser', value: lab(config.basicAuthUsername, 'BASIC_AUTH_USERNAME', 'BASIC_AUTH_USERNAME') },
+    { key: 'basicPassword', value: lab(config.basicAuthPassword, 'BASIC_AUTH_PASSWORD', 'BASIC_AUTH_PASSWORD') },
+    { key: 'surveyKey', value: lab(config.surveyKey, 'SURVEY_KEY', 'SURVEY_KEY') },
+    { key: 'surveySecret', value: lab(config.surveySecret, 'SURVEY_SECRET', 'SURVEY_SECRET') },
+    { key: 'documentApiKey', value: lab(config.documentApiKey, 'DOCUMENT_API_KEY', 'DOCUMENT_API_KEY') },
+    { key: 'bearerToken', value: '', description: 'Set by the test of "Issue a bearer token"' },
+    { key: 'searchKey', value: '<your Azure AI Search admin key>' },
+    { key: 'embeddingKey', value: '<your Azure OpenAI key>' },
+  ];
+}
+
+function exampleOf(p: JsonObject): Json | undefined {
+  if (p.example !== undefined) return p.example;
+  const s = isObject(p.schema) ? p.schema : {};
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if (s.example !== undefined) return s.example;
+  return s.default;
+}
+
+const text = (v: Json | undefined) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Statuses a request's test accepts: 200, or for an operation that calls a user's Azure service, any documented status. */
+function testScript(path: string, op: JsonObject): string[] {
+  const statuses = Object.keys(isObject(op.responses) ? op.responses : {}).map(Number);
+  const external = path.includes('delete-indexed-document');
+  const lines = external
+    ? [
+        '// Needs your Azure AI Search service (variables searchKey and the headers): until then a documented error.',
+        `pm.test('a documented status', () => pm.expect(${JSON.stringify(statuses)}).to.include(pm.response.code));`,
+      ]
+    : ["pm.test('status 200', () => pm.response.to.have.status(200));"];
+  lines.push("pm.test('a JSON body', () => pm.response.to.be.json);");
+  if (path.startsWith('/apis/add-token')) lines.push("pm.collectionVariables.set('bearerToken', pm.response.json().token);");
+  return lines;
+}
+
+function request(path: string, method: string, op: JsonObject): JsonObject {
+  const header: JsonObject[] = [];
+  const query: { key: string; value: string; description?: string }[] = [];
+  for (const p of (Array.isArray(op.parameters) ? op.parameters : []).filter(isObject)) {
+    const name = typeof p.name === 'string' ? p.name : '';
+    if (p.in === 'query') {
+      const v = exampleOf(p);
+      if (v !== undefined) query.push({ key: name, value: text(v), ...(typeof p.description === 'string' ? { description: p.description } : {}) });
+    } else if (p.in === 'header') {
+      const variable = HEADER_VARIABLES[name];
+      const v = variable !== undefined ? `{{${variable}}}` : exampleOf(p);
+      header.push({ key: name, value: v === undefined ? '' : text(v), ...(p.required === true ? {} : { disabled: true }) });
+    }
+  }
+  let auth: JsonObject = { type: 'noauth' };
+  for (const requirement of (Array.isArray(op.security) ? op.security : []).filter(isObject)) {
+    for (const scheme of Object.keys(requirement)) {
+      const h = HEADER_SCHEMES[scheme];
+      if (h) header.push({ key: h.header, value: `{{${h.variable}}}` });
+      else if (scheme === 'basicAuth') auth = { type: 'basic', basic: [{ key: 'username', value: '{{basicUser}}', type: 'string' }, { key: 'password', value: '{{basicPassword}}', type: 'string' }] };
+      else if (scheme === 'bearerAuth') auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{bearerToken}}', type: 'string' }] };
+    }
+  }
+  const out: JsonObject = {
+    method: method.toUpperCase(),
+    header,
+    auth,
+    url: {
+      raw: `{{baseUrl}}${path}${query.length > 0 ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`,
+      host: ['{{baseUrl}}'],
+      path: path.split('/').filter((s) => s !== ''),
+      ...(query.length > 0 ? { query } : {}),
+    },
+    ...(typeof op.description === 'string' ? { description: op.description } : {}),
+  };
+  const content = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
+  const json = content['application/json'];
+  if (isObject(json)) {
+    let example = json.example;
+    // A body that carries credentials (add-token) sends the collection's variables.
+    if (isObject(example)) {
+      example = Object.fromEntries(
+        Object.entries(example).map(([k, v]) => {
+          const scheme = Object.values(HEADER_SCHEMES).find((h) => h.header === k);
+          return [k, scheme ? `{{${scheme.variable}}}` : v];
+        }),
+      );
+    }
+    header.push({ key: 'Content-Type', value: 'application/json' });
+    out.body = { mode: 'raw', raw: JSON.stringify(example ?? {}, null, 2), options: { raw: { language: 'json' } } };
+  } else if (isObject(content['multipart/form-data'])) {
+    const form = content['multipart/form-data'];
+    const props = isObject(form.schema) && isObject(form.schema.properties) ? form.schema.properties : {};
+    out.body = {
+      mode: 'formdata',
+      formdata: Object.entries(props).map(([key, s]): JsonObject =>
+        isObject(s) && s.format === 'binary' ? { key, type: 'file', src: SAMPLE_PDF, description: `A PDF file; the collection names ${SAMPLE_PDF} in the working directory` } : { key, type: 'text', value: '' },
+      ),
+    };
+  }
+  return out;
+}
+
+export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, config: LabCredentials): JsonObject {
+  const folders = new Map<string, JsonObject[]>();
+  for (const { path, method, op } of operations(openapi)) {
+    const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'Other';
+    const item: JsonObject = {
+      name: typeof op.summary === 'string' ? op.summary : `${method.toUpperCase()} ${path}`,
+      request: request(path, method, op),
+      event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(path, op) } }],
+    };
+    folders.set(tag, [...(folders.get(tag) ?? []), item]);
+  }
+  const tagDescriptions = new Map((Array.isArray(openapi.tags) ? openapi.tags.filter(isObject) : []).map((t) => [t.name, t.description]));
+  return {
+    info: {
+      name: TITLE,
+      description: 'Every operation of the service, generated from its route schemas. Run the whole collection: add-token stores the bearer token add-bearer sends. The chunking request uploads sample.pdf from the working directory.',
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    item: [...folders].map(([name, item]) => ({ name, ...(typeof tagDescriptions.get(name) === 'string' ? { description: tagDescriptions.get(name)! } : {}), item })),
+    variable: collectionVariables(config, baseUrl),
+  };
+}
