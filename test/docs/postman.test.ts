@@ -82,7 +82,7 @@ describe('GET /postman.json run with newman', { timeout: 180_000 }, () => {
     assert.ok(requests >= 16, `${requests} requests`);
     const codes = new Map(executions.map((e) => [e.item.name, e.response?.code]));
     assert.equal(codes.get('Add two integers, authenticated by a bearer token from add-token'), 200);
-    assert.equal(codes.get('Chunk a PDF into an Azure AI Search payload, optionally embedded'), 200);
+    assert.equal(codes.get('Chunk a document into an Azure AI Search payload, optionally embedded'), 200);
     assert.equal(summary.run.stats.assertions.failed, 0);
   });
 });
