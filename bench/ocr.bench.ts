@@ -2,6 +2,7 @@
 // pool) against Debian's tesseract command (OMP_THREAD_LIMIT=1, one page at a time) on the same
 // page images, in the same run. node bench/run.ts ocr
 // (needs pdftoppm, img2pdf, ImageMagick's convert and tesseract with tesseract-ocr-eng on PATH)
+import { sampleRss } from './rss.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,10 +32,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 
 const tmp = mkdtempSync(join(tmpdir(), 'ocr-bench-'));
 const pool = createChunkPool();
-let peak = 0;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage.rss());
-}, 10);
+const rss = sampleRss();
 try {
   const images: string[] = [];
   for (const [file, first, last] of SOURCES) {
@@ -63,12 +61,12 @@ try {
   for (const img of images) run('tesseract', [img, join(tmp, 'out'), '-l', 'eng'], cliEnv);
   const cliMs = performance.now() - t;
 
-  peak = process.memoryUsage.rss();
+  rss.reset();
   let report = { pages: 0, skipped: 0 };
   t = performance.now();
   const chunks = await pool.chunk(new Uint8Array(data), { onOcr: (r) => (report = r) });
   const serviceMs = performance.now() - t;
-  const servicePeak = peak;
+  const servicePeak = rss.peak();
 
   const n = images.length;
   console.log(`node ${process.version}; ${n} pages scanned at ${DPI} dpi (${SOURCES.map(([f, a, b]) => `${f} ${a}-${b}`).join(', ')}); one run each`);
@@ -80,7 +78,7 @@ try {
     `| service (pool.chunk, ${report.pages} pages OCR'd, ${chunks.length} chunks) | ${n} | ${(serviceMs / 1000).toFixed(1)} | ${(serviceMs / n / 1000).toFixed(2)} | ${(serviceMs / cliMs).toFixed(2)}x | ${Math.round(servicePeak / 2 ** 20)} |`,
   );
 } finally {
-  clearInterval(sampler);
+  rss.stop();
   await pool.close();
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 // PDF chunking speed and memory against pdftotext (poppler-utils) in the same run.
 // node bench/run.ts pdf   (needs pdftotext and qpdf on PATH)
+import { sampleRss } from './rss.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,10 +35,7 @@ const q = spawnSync('qpdf', ['--empty', '--pages', g, g, g, r, r, '--', big]);
 if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr.toString()}`);
 
 const pool = createChunkPool();
-let peak = 0;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage.rss());
-}, 10);
+const rss = sampleRss();
 try {
   await pool.chunk(new Uint8Array(readFileSync(g))); // warm the worker and the JIT
   const rows: string[] = [];
@@ -45,7 +43,7 @@ try {
     const data = readFileSync(file);
     const n = pages(file);
     const base = pdftotextMs(file);
-    peak = process.memoryUsage.rss();
+    rss.reset();
     let best = Infinity;
     let chunks = 0;
     for (let i = 0; i < RUNS; i++) {
@@ -55,7 +53,7 @@ try {
     }
     const name = file === big ? `gnuplot.pdf x3 + R-intro.pdf x2 (qpdf)` : 'gnuplot.pdf';
     rows.push(
-      `| ${name} | ${n} | ${chunks} | ${best.toFixed(0)} | ${(best / n).toFixed(2)} | ${base.toFixed(0)} | ${(base / n).toFixed(2)} | ${(best / base).toFixed(2)}x | ${Math.round(peak / 2 ** 20)} |`,
+      `| ${name} | ${n} | ${chunks} | ${best.toFixed(0)} | ${(best / n).toFixed(2)} | ${base.toFixed(0)} | ${(base / n).toFixed(2)} | ${(best / base).toFixed(2)}x | ${Math.round(rss.peak() / 2 ** 20)} |`,
     );
   }
   console.log(`node ${process.version}, ${RUNS} runs each, best run reported; peak = process rss sampled every 10 ms during our runs`);
@@ -63,7 +61,7 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  clearInterval(sampler);
+  rss.stop();
   await pool.close();
   rmSync(tmp, { recursive: true, force: true });
 }
