@@ -7,11 +7,14 @@ import { createTokenSigner } from './auth/jwt.ts';
 import { handleFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerCors } from './http/cors.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
+import { drainRefusedBodies } from './http/drain.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
 import { mount, type App } from './http/routes.ts';
 import { collectApiDocuments, connectorJson, openapiJson, postmanJson, registerDocsPage, swaggerJson } from './docs/index.ts';
 import { liveness, readinessRoute } from './routes/health.ts';
 import { createReadiness, type Readiness } from './http/readiness.ts';
+import { createAdmission } from './documents/admission.ts';
+import { parseTimeoutFor } from './documents/parse-bound.ts';
 import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './routes/addition.ts';
 import { addToken } from './routes/token.ts';
 import { countries, currency, products, users } from './routes/reference.ts';
@@ -40,6 +43,8 @@ export interface BuildOptions {
   chunkPool?: ChunkPool;
   /** the serving state behind GET /readyz; server.ts passes one and starts draining it on SIGTERM */
   readiness?: Readiness;
+  /** create the PDF pool at once and parse a one-page PDF in it; /readyz says 'starting' until done (server.ts) */
+  warmPool?: boolean;
 }
 
 /** Header names whose values never reach a log line. */
@@ -100,7 +105,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The PDF worker pool, created at the first upload and closed with the app.
   const chunkPool = () =>
     options.chunkPool ??
-    (ownPool ??= createChunkPool({ ocr: { languages: config.ocrLanguages, maxPages: config.ocrMaxPages, timeoutMs: config.ocrTimeoutMs } }));
+    (ownPool ??= createChunkPool({
+      timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
+      ocr: { languages: config.ocrLanguages, maxPages: config.ocrMaxPages, timeoutMs: config.ocrTimeoutMs },
+    }));
+  // Documents in flight and waiting are bounded; readiness turns false when a new one would be refused.
+  const admission = createAdmission({
+    maxInFlight: config.maxDocumentsInFlight,
+    maxQueued: config.maxDocumentsQueued,
+    retryAfterSeconds: config.admissionRetryAfterSeconds,
+  });
+  const readiness = options.readiness ?? createReadiness();
+  readiness.notReadyWhile('busy', () => admission.full());
+  if (options.warmPool) {
+    let warm = false;
+    readiness.notReadyWhile('starting', () => !warm);
+    void chunkPool()
+      .warm()
+      .finally(() => {
+        warm = true;
+      });
+  }
   const rng = options.rng ?? Math.random;
   const now = options.now ?? (() => new Date());
   app.addHook('onClose', async () => {
@@ -109,13 +134,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installErrorHandlers(app, trackPaths(app));
   acceptEmptyJsonBodies(app);
+  drainRefusedBodies(app);
   await registerCors(app);
   const docs = options.docs === 'none' ? undefined : await collectApiDocuments(app);
 
   // The URL map. Every interface path is also served with `.php` (or without it, for the two
   // that the interface names with it); any other method on a known path is a 405 with Allow.
   mount(app, 'GET', '/healthz', liveness());
-  mount(app, 'GET', '/readyz', readinessRoute(options.readiness ?? createReadiness()));
+  mount(app, 'GET', '/readyz', readinessRoute(readiness), { php: false });
   mount(app, 'GET', '/apis/add-url', addUrl());
   mount(app, 'POST', '/apis/add-body', addBody());
   mount(app, 'GET', '/apis/add-apikey', addApiKey(config));
@@ -132,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Multipart (or a raw body of any type) only where an upload is expected.
     acceptRawBodies(uploads);
     await uploads.register(multipart, uploadLimits(config));
-    mount(uploads, 'POST', '/apis/chunk-and-perform-embedding.php', chunkAndEmbed({ config, outbound, embeddings, chunkPool }));
+    mount(uploads, 'POST', '/apis/chunk-and-perform-embedding.php', chunkAndEmbed({ config, outbound, embeddings, chunkPool, admission, search, sleep: options.sleep }));
   });
   mount(app, 'POST', '/apis/delete-indexed-document.php', deleteIndexedDocument({ config, outbound, search }));
   mount(app, 'GET', '/apis/search-index-definition', searchIndexDefinition());

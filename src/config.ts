@@ -31,6 +31,16 @@ export interface Config {
   ocrMaxPages: number;
   /** Time bound of the OCR of one document. */
   ocrTimeoutMs: number;
+  /** documents whose body is read and worked on at once (admission) */
+  maxDocumentsInFlight: number;
+  /** documents waiting for a slot, bodies unread; beyond it 503 + Retry-After */
+  maxDocumentsQueued: number;
+  /** Retry-After of that 503, in seconds */
+  admissionRetryAfterSeconds: number;
+  /** parse time bound of any document, counted from when a worker starts it */
+  parseTimeoutMs: number;
+  /** added to the bound per MiB of the document (large documents get more time) */
+  parseTimeoutMsPerMb: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -54,6 +64,11 @@ export const LAB_DEFAULTS = {
   OCR_LANGUAGES: 'eng',
   OCR_MAX_PAGES: '100',
   OCR_TIMEOUT_MS: '300000',
+  MAX_DOCUMENTS_IN_FLIGHT: '4',
+  MAX_DOCUMENTS_QUEUED: '16',
+  ADMISSION_RETRY_AFTER_SECONDS: '5',
+  PARSE_TIMEOUT_MS: '60000',
+  PARSE_TIMEOUT_MS_PER_MB: '3000',
   LOG_LEVEL: 'info',
 } as const;
 
@@ -160,6 +175,11 @@ export function loadConfig(env: Env = process.env): Config {
     ocrLanguages,
     ocrMaxPages: integer(env, 'OCR_MAX_PAGES', 1, 100_000),
     ocrTimeoutMs: integer(env, 'OCR_TIMEOUT_MS', 1000, 86_400_000),
+    maxDocumentsInFlight: integer(env, 'MAX_DOCUMENTS_IN_FLIGHT', 1, 1024),
+    maxDocumentsQueued: integer(env, 'MAX_DOCUMENTS_QUEUED', 0, 100_000),
+    admissionRetryAfterSeconds: integer(env, 'ADMISSION_RETRY_AFTER_SECONDS', 1, 3600),
+    parseTimeoutMs: integer(env, 'PARSE_TIMEOUT_MS', 1, 3_600_000),
+    parseTimeoutMsPerMb: integer(env, 'PARSE_TIMEOUT_MS_PER_MB', 0, 600_000),
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -24,6 +24,29 @@ export interface DeleteOutcome {
   firstFailure?: string;
 }
 
+export interface ItemResult {
+  key: string;
+  ok: boolean;
+  statusCode: number;
+  errorMessage?: string;
+}
+
+export type UploadOutcome =
+  | { kind: 'results'; items: ItemResult[] }
+  | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
+
+/** Retry-After (seconds or an HTTP date) or retry-after-ms, when the service gave one. */
+export function retryAfterMs(h: Record<string, string | string[] | undefined>): number | undefined {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const ms = Number(one(h['retry-after-ms']));
+  if (one(h['retry-after-ms']) !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = one(h['retry-after']);
+  if (raw === undefined) return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
 export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Dispatcher; timeoutMs: number }) {
   const base = (t: SearchTarget) => `${t.endpoint}/indexes/${encodeURIComponent(t.indexName)}/docs`;
   const headers = (t: SearchTarget) => ({ 'api-key': t.key, 'content-type': 'application/json', accept: 'application/json' });
@@ -79,6 +102,42 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
     return { deleted, failed: ids.length - deleted, ...(firstFailure ? { firstFailure } : {}) };
   }
 
-  return { findChunkIds, deleteChunks };
+  /**
+   * One index-documents call with the batch's bytes (`{"value":[...]}`) as they are. Never throws
+   * for the service's answer: the caller decides what to retry.
+   */
+  async function uploadBatch(t: SearchTarget, body: Buffer, count: number): Promise<UploadOutcome> {
+    const o = await call(dispatcher, `${base(t)}/index?api-version=${SEARCH_API_VERSION}`, {
+      method: 'POST',
+      headers: headers(t),
+      body: body.toString('utf8'),
+      timeoutMs,
+    });
+    if (o.kind !== 'response') return { kind: 'failed', retryable: true, reason: describeFailure(o) };
+    if (o.status === 429 || o.status === 503) {
+      return { kind: 'failed', retryable: true, reason: describeFailure(o), retryAfterMs: retryAfterMs(o.headers) };
+    }
+    if (o.status !== 200 && o.status !== 207) return { kind: 'failed', retryable: false, reason: describeFailure(o) };
+    let results: unknown;
+    try {
+      results = (JSON.parse(o.text) as { value?: unknown })?.value;
+    } catch {
+      return { kind: 'failed', retryable: true, reason: 'the answer is not JSON' };
+    }
+    if (!Array.isArray(results) || results.length !== count) {
+      return { kind: 'failed', retryable: true, reason: 'the answer does not hold one result per action' };
+    }
+    return {
+      kind: 'results',
+      items: (results as { key?: unknown; status?: unknown; statusCode?: unknown; errorMessage?: unknown }[]).map((r) => ({
+        key: String(r?.key),
+        ok: r?.status === true,
+        statusCode: typeof r?.statusCode === 'number' ? r.statusCode : 0,
+        ...(typeof r?.errorMessage === 'string' ? { errorMessage: r.errorMessage.slice(0, 300) } : {}),
+      })),
+    };
+  }
+
+  return { findChunkIds, deleteChunks, uploadBatch };
 }
 export type SearchClient = ReturnType<typeof createSearchClient>;

@@ -4,7 +4,15 @@
 // numbers: page_start and page_end, for an index made from the definition with pageNumbers=true).
 
 export const MAX_DOCS_PER_BATCH = 1000;
+/** Azure AI Search's own limit of one index-documents request. */
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+/**
+ * What the service packs a batch to (and X-Index-Batches counts with): 12 MiB, a quarter under
+ * the limit, because Azure states it as "16 MB" (16,000,000 bytes is 15.26 MiB), counts the
+ * request as it receives it, and a client that re-serialises the JSON (\u escapes of non-ASCII
+ * text, spaces after separators) makes it larger than our bytes.
+ */
+export const SAFE_BATCH_BYTES = 12 * 1024 * 1024;
 const COMMA = Buffer.from(',');
 
 export interface PayloadChunk {
@@ -36,7 +44,7 @@ export function countBatches(docSizes: readonly number[]): number {
   let docs = 0;
   let bytes = envelope;
   for (const size of docSizes) {
-    if (docs > 0 && (docs + 1 > MAX_DOCS_PER_BATCH || bytes + size + 1 > MAX_BATCH_BYTES)) {
+    if (docs > 0 && (docs + 1 > MAX_DOCS_PER_BATCH || bytes + size + 1 > SAFE_BATCH_BYTES)) {
       batches++;
       docs = 0;
       bytes = envelope;
@@ -57,15 +65,15 @@ function pageJson(n: number | undefined): string {
   return n !== undefined && Number.isInteger(n) && n > 0 && n <= 0x7fffffff ? String(n) : 'null';
 }
 
-/** The envelope as UTF-8 bytes: the route sends them as they are, with no second pass over a large string. */
-export function buildPayload(
+/** Each chunk's index action as UTF-8 JSON bytes (the payload and the service's own uploads batch these). */
+export function documentJsons(
   chunks: readonly PayloadChunk[],
   ids: PayloadIds,
   vectors?: readonly (readonly number[] | Float64Array)[],
   opts: PayloadOptions = {},
-): { json: Buffer; batches: number } {
+): Buffer[] {
   const source = JSON.stringify(ids.sourceName);
-  const docs = chunks.map((c, i) => {
+  return chunks.map((c, i) => {
     const v = vectors?.[i];
     const pages = opts.pageNumbers ? `"page_start":${pageJson(c.pageStart)},"page_end":${pageJson(c.pageEnd)},` : '';
     return (
@@ -73,8 +81,17 @@ export function buildPayload(
       `"tenant_id":${ids.tenantId},"document_id":${ids.documentId},"sourceName":${source},` +
       `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},${pages}"embedding":${v ? vectorJson(v) : '[]'}}`
     );
-  });
-  const parts = docs.map((d) => Buffer.from(d));
+  }).map((d) => Buffer.from(d));
+}
+
+/** The envelope as UTF-8 bytes: the route sends them as they are, with no second pass over a large string. */
+export function buildPayload(
+  chunks: readonly PayloadChunk[],
+  ids: PayloadIds,
+  vectors?: readonly (readonly number[] | Float64Array)[],
+  opts: PayloadOptions = {},
+): { json: Buffer; batches: number } {
+  const parts = documentJsons(chunks, ids, vectors, opts);
   const json = Buffer.concat([Buffer.from('{"value":['), ...parts.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), Buffer.from(']}')]);
   return { json, batches: countBatches(parts.map((p) => p.length)) };
 }

@@ -8,6 +8,8 @@ import type { Chunk, DocumentFormat } from './types.ts';
 import { detectFormat } from './detect.ts';
 import type { ChunkTask, ChunkResult } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
+import { createAdmission } from './admission.ts';
+import { warmUpPdf } from './warm.ts';
 import { DEFAULT_OCR, OCR_MESSAGES, type OcrMode, type OcrOptions, type OcrReport } from './formats/pdf/ocr-options.ts';
 
 /** Per-document options of a chunking call. */
@@ -45,6 +47,8 @@ export interface ChunkPool {
    * and serialise, which kept the event loop busy for milliseconds per large document.
    */
   payload(pdf: Uint8Array, ids: PayloadIds, opts?: ChunkCallOptions): Promise<ChunkPayload>;
+  /** Parses a one-page PDF: a worker is running and pdf.js loaded once it resolves (never rejects). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,8 +59,12 @@ export interface ChunkPoolOptions {
    * rose past 2x idle on a 2-core machine (docs/benchmarks.md).
    */
   threads?: number;
-  /** Time bound of one parse; the worker is terminated after it. Default 60 s. */
-  timeoutMs?: number;
+  /**
+   * Time bound of one parse, counted from when a worker starts it (never the wait for a free
+   * worker); the worker is terminated after it. A number, or one per document size in bytes.
+   * Default 60 s.
+   */
+  timeoutMs?: number | ((bytes: number) => number);
   /** Bound on what the PDF's compressed streams may inflate to. Default 256 MiB. */
   maxDecodedBytes?: number;
   /**
@@ -75,7 +83,10 @@ const YOUNG_MB = 32;
 
 export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism() - 1));
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutOf = typeof opts.timeoutMs === 'function' ? opts.timeoutMs : () => (opts.timeoutMs as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+  // One task per free worker: a document waits here, before its parse bound starts, so a good
+  // document queued behind others is never told it took too long.
+  const workers = createAdmission({ maxInFlight: threads, maxQueued: Infinity, retryAfterSeconds: 1 });
   const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
   const ocrLimits = opts.ocr ?? DEFAULT_OCR;
   const piscina = new Piscina<ChunkTask, ChunkResult>({
@@ -95,6 +106,12 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('unsupported');
     const ocr: OcrOptions = { ...ocrLimits, mode: format === 'pdf' ? (o.ocr ?? 'auto') : 'off' };
+    const release = await workers.enter(callerSignal);
+    if (callerSignal?.aborted) {
+      release();
+      throw callerSignal.reason;
+    }
+    const timeoutMs = timeoutOf(pdf.byteLength);
     const ctrl = new AbortController();
     let timedOut = false;
     let ocrStarted = false;
@@ -148,6 +165,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       clearTimeout(timer);
       channel?.port1.close();
       callerSignal?.removeEventListener('abort', onAbort);
+      release();
     }
   }
 
@@ -164,11 +182,15 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     return { json: Buffer.from(json.buffer, json.byteOffset, json.byteLength), batches, count };
   }
 
+  async function warm(): Promise<void> {
+    await chunk(warmUpPdf()).catch(() => undefined);
+  }
+
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
     await piscina.close({ force: true });
   }
 
-  return { chunk, payload, close };
+  return { chunk, payload, warm, close };
 }

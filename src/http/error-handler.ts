@@ -21,6 +21,8 @@ export function envelopeOf(request: FastifyRequest): Envelope {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, envelope = envelopeOf(request)) {
+  // Every refusal's log line says why (the message is the client's: no secret, no stack).
+  request.log[status >= 500 ? 'warn' : 'info']({ statusCode: status, reason: message }, 'request refused');
   const body = envelope === 'message' ? { success: false, message } : { success: false, error: message };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

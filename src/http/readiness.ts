@@ -1,7 +1,11 @@
-// The app's serving state: GET /readyz reads it, server.ts changes it. A load
-// balancer or Kubernetes probes /readyz and stops sending new work to a replica
-// that is not ready; liveness (/healthz) stays 200 meanwhile, so the replica is
-// not restarted while it finishes what it holds.
+// The app's serving state: GET /readyz reads it. A load balancer or Kubernetes probes /readyz
+// and stops sending new work to a replica that is not ready; liveness (/healthz) stays 200
+// meanwhile, so the replica is not restarted while it finishes what it holds.
+//
+// Not ready while: the PDF pool warms up at start ('starting'), the document admission is full
+// ('busy': a new upload would be refused with 503), and from SIGTERM on ('draining').
+
+export type ReadinessState = 'ready' | 'starting' | 'busy' | 'draining';
 
 /**
  * Once the server closes (after SHUTDOWN_DELAY_MS on SIGTERM), in-flight requests get this long
@@ -10,20 +14,28 @@
  */
 export const CLOSE_BOUND_MS = 10_000;
 
-export type ReadinessState = 'ready' | 'draining';
-
 export interface Readiness {
   state(): ReadinessState;
   /** Called once SIGTERM arrives: /readyz answers 503 from then on; requests are still served. */
   beginDraining(): void;
+  /** While `check()` holds (and the server is not draining), the state is `as`. */
+  notReadyWhile(as: 'starting' | 'busy', check: () => boolean): void;
 }
 
 export function createReadiness(): Readiness {
   let draining = false;
+  const conditions: { as: 'starting' | 'busy'; check: () => boolean }[] = [];
   return {
-    state: () => (draining ? 'draining' : 'ready'),
+    state: () => {
+      if (draining) return 'draining';
+      for (const c of conditions) if (c.check()) return c.as;
+      return 'ready';
+    },
     beginDraining: () => {
       draining = true;
+    },
+    notReadyWhile: (as, check) => {
+      conditions.push({ as, check });
     },
   };
 }

@@ -9,7 +9,9 @@ import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import { booleanFlag, header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
-import { buildPayload } from '../documents/payload.ts';
+import { buildPayload, chunkId, documentJsons } from '../documents/payload.ts';
+import { DELETION_HEADERS } from './indexed-documents.ts';
+import { uploadToIndex, type IndexUploader } from '../documents/index-upload.ts';
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
 import { DocumentError, MESSAGES as DOCUMENT_MESSAGES } from '../documents/errors.ts';
 import { ACCEPTED_FORMATS, detectFormat } from '../documents/detect.ts';
@@ -25,6 +27,8 @@ export const ocrMode = (value: string, wire: string): OcrMode => {
   if (!mode) throw badRequest(`Header ${wire} must be 'auto', 'off' or 'force'.`);
   return mode;
 };
+import type { Admission } from '../documents/admission.ts';
+import { admissionHook } from '../http/admission-hook.ts';
 
 const sourceName = (value: string, wire: string): string => {
   if (/[\p{Cc}]/u.test(value)) throw badRequest(`Header ${wire} holds control characters.`);
@@ -100,6 +104,10 @@ export const CHUNKING_HEADERS = {
       'At most OCR_MAX_PAGES pages per document (422 above it, before any OCR work), within OCR_TIMEOUT_MS.',
     example: 'auto',
   }),
+  // Indexing by the service (all three, or none): the deletion endpoint's own rules.
+  indexName: header({ ...DELETION_HEADERS.indexName, required: false, description: `${DELETION_HEADERS.indexName.description}. With the two below: the service uploads the chunks itself and answers a summary.` }),
+  searchEndpoint: header({ ...DELETION_HEADERS.endpoint, required: false }),
+  searchKey: header({ ...DELETION_HEADERS.key, required: false }),
 };
 
 interface ChunkParams {
@@ -110,6 +118,7 @@ interface ChunkParams {
   pageNumbers: boolean;
   ocr: OcrMode;
   embedding?: { endpoint: string; key: string; deployment: string };
+  index?: { endpoint: string; key: string; indexName: string };
 }
 
 declare module 'fastify' {
@@ -144,12 +153,32 @@ const ChunkEnvelopeSchema = Type.Object({
 });
 type ChunkEnvelope = Static<typeof ChunkEnvelopeSchema>;
 
+/** What indexing by the service answers instead of the payload. */
+const indexSummaryFields = {
+  indexName: Type.String(),
+  chunks: Type.Integer({ description: 'Chunks the document gave' }),
+  batches: Type.Integer({ description: 'index-documents calls (at most 1000 actions and 12 MiB each)' }),
+  indexed: Type.Integer({ description: 'Chunks the index holds now' }),
+  failedKeys: Type.Array(Type.String(), { description: 'Keys not indexed' }),
+  failed: Type.Array(Type.Object({ key: Type.String(), reason: Type.String() })),
+  embeddingPerformed: Type.Boolean(),
+  timeMs: Type.Integer({ description: 'Time spent uploading' }),
+};
+const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
+const IndexPartialSchema = Type.Object({ success: Type.Literal(false), error: Type.String(), ...Object.fromEntries(Object.entries(indexSummaryFields).map(([k, v]) => [k, Type.Optional(v)])) });
+
 export interface ChunkingDeps {
   config: Pick<Config, 'documentApiKey' | 'maxPdfBytes'>;
   outbound: Pick<Outbound, 'checkBaseUrl'>;
   embeddings: EmbeddingClient;
   /** the worker pool, created at the first upload */
   chunkPool: () => ChunkPool;
+  /** bound on documents in flight and waiting: a full one is a 503 before the body is read */
+  admission?: Admission;
+  /** the search client that uploads when the indexing headers are given */
+  search?: IndexUploader;
+  /** waits between upload retries (tests record them) */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Multipart limits of the upload (the route's scope registers @fastify/multipart with them). */
@@ -168,7 +197,7 @@ export function acceptRawBodies(scope: FastifyInstance): void {
   scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 }
 
-export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: ChunkingDeps) => {
+export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admission, search, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: ChunkingDeps) => {
   const validateHeaders = async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > config.maxPdfBytes + 1024 * 1024) {
@@ -186,11 +215,22 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
       params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
     }
+    const given = [h.indexName, h.searchEndpoint, h.searchKey];
+    if (given.some((v) => v !== undefined)) {
+      const missing = (['indexName', 'searchEndpoint', 'searchKey'] as const).find((k) => h[k] === undefined);
+      if (missing) throw badRequest(`Header ${CHUNKING_HEADERS[missing].wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`);
+      const endpoint = await outbound.checkBaseUrl(h.searchEndpoint!, 'cloudAISearchEndpoint');
+      params.index = { endpoint, key: h.searchKey!, indexName: h.indexName! };
+    }
     request.chunkParams = params;
   };
 
   return route({
-    onRequest: [requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }), validateHeaders],
+    onRequest: [
+      requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }),
+      validateHeaders,
+      ...(admission ? [admissionHook(admission)] : []),
+    ],
     schema: {
       summary: 'Chunk a document into an Azure AI Search payload, optionally embedded',
       description:
@@ -201,7 +241,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
         'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
         'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
-        'The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 16 MB, ' +
+        'The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure\'s 16 MB), ' +
         'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
       tags: ['Documents'],
       consumes: ['multipart/form-data'],
@@ -211,21 +251,10 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
       security: [{ documentApiKey: [] }],
       headers: headersSchema(CHUNKING_HEADERS),
       response: {
-        200: Type.Object(
+        200: Type.Union([Type.Object(
           ChunkEnvelopeSchema.properties,
           {
-            description: 'The chunk envelope. Headers: X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, X-OCR-Pages, X-OCR-Skipped-Pages.',
-            headers: {
-              'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
-              'X-Embedding-Performed': { type: 'string', enum: ['true', 'false'], description: 'Whether embeddings were computed' },
-              'X-Index-Batches': { type: 'integer', description: 'Index-documents calls the payload takes (1000 documents or 16 MB per call)', examples: [1] },
-              'X-OCR-Pages': { type: 'integer', description: 'Pages read with OCR (0 for a born-digital PDF)', examples: [0] },
-              'X-OCR-Skipped-Pages': {
-                type: 'integer',
-                description: "Pages without a usable text layer left unread because ocr is 'off'; absent when none were",
-                examples: [2],
-              },
-            },
+            description: 'The chunk envelope.',
             examples: [
               {
                 value: [
@@ -234,7 +263,24 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
               },
             ],
           },
-        ),
+        ), Type.Object(IndexSummarySchema.properties, {
+          description: 'With indexName, cloudAISearchEndpoint and cloudAISearchKey: the chunks were uploaded to the index by the service; this summary instead of the payload.',
+          examples: [{ success: true, indexName: 'pdf-chunks', chunks: 36, batches: 1, indexed: 36, failedKeys: [], failed: [], embeddingPerformed: false, timeMs: 120 }],
+        })], {
+          description:
+            'The chunk envelope (headers X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, X-OCR-Pages, X-OCR-Skipped-Pages); or, with indexName, cloudAISearchEndpoint and cloudAISearchKey, the indexing summary.',
+          headers: {
+            'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
+            'X-Embedding-Performed': { type: 'string', enum: ['true', 'false'], description: 'Whether embeddings were computed' },
+            'X-Index-Batches': { type: 'integer', description: 'Index-documents calls the payload takes (1000 documents or 12 MiB per call: a margin under the 16 MB Azure takes)', examples: [1] },
+            'X-OCR-Pages': { type: 'integer', description: 'Pages read with OCR (0 for a born-digital PDF)', examples: [0] },
+            'X-OCR-Skipped-Pages': {
+              type: 'integer',
+              description: "Pages without a usable text layer left unread because ocr is 'off'; absent when none were",
+              examples: [2],
+            },
+          },
+        }),
         400: errorResponse('A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
         401: errorResponse('Missing or wrong api-key', MESSAGES.documentUnauthorized),
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
@@ -243,8 +289,14 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
           'The document is larger than the limit of 52428800 bytes.',
         ),
         415: errorResponse(`The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`, DOCUMENT_MESSAGES.unsupported),
-        422: errorResponse('No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took over 60 s, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS', 'No text could be extracted from the PDF.'),
-        502: errorResponse('An embedding call failed for good', 'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...'),
+        422: errorResponse('No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took longer than PARSE_TIMEOUT_MS plus PARSE_TIMEOUT_MS_PER_MB per MiB, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS', 'No text could be extracted from the PDF.'),
+        502: Type.Union([
+          Type.Object(IndexPartialSchema.properties, {
+            description: 'Indexing by the service: some chunks are not in the index after retries; the summary names them. Calling again is safe (uploads replace by key).',
+          }),
+          errorResponse('An embedding call failed for good', 'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...'),
+        ]),
+        503: errorResponse('MAX_DOCUMENTS_IN_FLIGHT documents are being worked on and MAX_DOCUMENTS_QUEUED wait: retry after Retry-After seconds', 'The service is busy with other documents; retry after the time in Retry-After.'),
       },
     },
     attachValidation: true,
@@ -279,7 +331,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         const format = detectFormat(pdf);
         if (format === null) throw unsupportedMediaType(DOCUMENT_MESSAGES.unsupported);
         const embedding = params.embedding;
-        if (!embedding) {
+        if (!embedding && !params.index) {
           // The worker writes the payload too: the event loop only sends the bytes.
           const done = await documentErrorsAsAppErrors(chunkPool().payload(pdf, params, { ...work, format }));
           return send(done, done.count, false);
@@ -288,13 +340,26 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool }: Chunk
         // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
         // reply do not make every young-generation GC copy them.
         const vectors: Float64Array[] = [];
-        for (let i = 0; i < chunks.length; i++) {
+        for (let i = 0; embedding && i < chunks.length; i++) {
           try {
             vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, aborted.signal)));
           } catch (err) {
             if (err instanceof EmbeddingError) throw badGateway(`Embedding failed on chunk ${i}: ${err.message}`);
             throw err;
           }
+        }
+        if (params.index && search) {
+          const docs = documentJsons(chunks, params, embedding ? vectors : undefined, { pageNumbers: params.pageNumbers });
+          const keys = chunks.map((_, i) => chunkId(params.tenantId, params.documentId, i));
+          const s = await uploadToIndex(search, params.index, docs, keys, sleep, aborted.signal);
+          const summary = { ...s, embeddingPerformed: embedding !== undefined, failedKeys: s.failed.map((f) => f.key) };
+          if (s.failed.length === 0) return reply.code(200).send({ success: true as const, ...summary });
+          const named = s.failed.slice(0, 10).map((f) => `${f.key} (${f.reason})`).join('; ');
+          const error =
+            `Indexed ${s.indexed} of ${s.chunks} chunks into index '${s.indexName}'; not indexed: ${s.failed.length} ` +
+            `(${named}${s.failed.length > 10 ? '; ...' : ''}). Calling again is safe: uploads replace by key.`;
+          request.log.warn({ reason: 'index_upload_partial', indexed: s.indexed, failed: s.failed.length }, 'indexing partly failed');
+          return reply.code(502).send({ success: false as const, error, ...summary });
         }
         return send(buildPayload(chunks, params, vectors, { pageNumbers: params.pageNumbers }), chunks.length, true);
       } catch (err) {

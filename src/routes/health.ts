@@ -14,21 +14,27 @@ export const liveness = () =>
     handler: async () => ({ status: 'ok' as const }),
   });
 
-export const readinessRoute = (readiness: Pick<Readiness, 'state'>) =>
+/** GET /readyz: readiness, for load balancers and orchestrators (liveness stays /healthz). */
+export const readinessRoute = (readiness: Readiness) =>
   route({
     schema: {
-      summary: 'Readiness: 200 while the server takes new work, 503 once it drains',
+      summary: 'Readiness: 200 while the server takes new work, 503 while it does not',
       description:
-        'For load balancers and orchestrators: send new requests only while this answers 200. ' +
-        'From SIGTERM on it answers 503 {"status":"draining"} while requests in flight finish; /healthz stays 200.',
+        'Send new requests only while this answers 200. It answers 503 while the PDF worker warms up at start ("starting"), ' +
+        'while documents in flight and waiting are at MAX_DOCUMENTS_IN_FLIGHT + MAX_DOCUMENTS_QUEUED ("busy": a new upload would get 503), ' +
+        'and from SIGTERM on ("draining"). /healthz stays 200 meanwhile.',
       tags: ['Service'],
       response: {
         200: Type.Object({ status: Type.Literal('ready') }, { description: 'Taking new work', examples: [{ status: 'ready' }] }),
-        503: Type.Object({ status: Type.Literal('draining') }, { description: 'Shutting down: send new work elsewhere', examples: [{ status: 'draining' }] }),
+        503: Type.Object(
+          { status: Type.Union([Type.Literal('starting'), Type.Literal('busy'), Type.Literal('draining')]) },
+          { description: 'Not taking new work: send it elsewhere', examples: [{ status: 'busy' }] },
+        ),
       },
     },
     handler: async (_request, reply) => {
-      if (readiness.state() === 'draining') return reply.code(503).send({ status: 'draining' as const });
-      return { status: 'ready' as const };
+      const state = readiness.state();
+      if (state === 'ready') return { status: 'ready' as const };
+      return reply.code(503).send({ status: state });
     },
   });

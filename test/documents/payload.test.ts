@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPayload, chunkId, countBatches, MAX_BATCH_BYTES } from '../../src/documents/payload.ts';
+import { buildPayload, chunkId, countBatches, MAX_BATCH_BYTES, SAFE_BATCH_BYTES } from '../../src/documents/payload.ts';
 import { parseInt64 } from '../../src/core/int64.ts';
 
 describe('chunkId', () => {
@@ -23,6 +23,8 @@ describe('countBatches', () => {
     ['two halves of 16 MB', [MAX_BATCH_BYTES / 2, MAX_BATCH_BYTES / 2], 2],
     ['600 embedded chunks of 30 KB', Array(600).fill(30_000), 2],
     ['one document over 16 MB still takes one call', [MAX_BATCH_BYTES + 1], 1],
+    ['500 embedded chunks of 30 KB (15 MB, under 16 MiB): two calls, packed to the 12 MiB margin', Array(500).fill(30_000), 2],
+    ['two halves of the 12 MiB margin', [SAFE_BATCH_BYTES / 2, SAFE_BATCH_BYTES / 2], 2],
   ];
   for (const [name, sizes, n] of cases) test(name, () => assert.equal(countBatches(sizes), n));
 });

@@ -238,7 +238,12 @@ describe('signals', () => {
 
   test('SIGTERM with SHUTDOWN_DELAY_MS: /readyz 503 draining while requests are still served, then exit 0', async () => {
     const s = await startServer({ JWT_SECRET: SECRET_A, SHUTDOWN_DELAY_MS: '5000' });
-    assert.deepEqual(await (await fetch(`${s.base}/readyz`)).json(), { status: 'ready' });
+    // Ready once the warm-up parse is done (503 'starting' until then).
+    let status = '';
+    for (const end = Date.now() + HANG_GUARD_MS; status !== 'ready' && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      status = ((await (await fetch(`${s.base}/readyz`)).json()) as { status: string }).status;
+    }
+    assert.equal(status, 'ready');
     const exited = s.stop('SIGTERM');
     await waitForLine(s, /"msg":"shutting down"/);
     const ready = await fetch(`${s.base}/readyz`);

@@ -79,6 +79,7 @@ describe('chunking: the caller leaves', () => {
           o.signal?.addEventListener('abort', () => reject(o.signal!.reason as Error), { once: true });
         }),
       chunk: () => Promise.reject(new Error('not used')),
+      warm: async () => {},
       close: async () => {},
     };
     const local = await buildTestApp({ chunkPool: stalled, docs: 'none' });

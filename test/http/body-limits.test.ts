@@ -1,0 +1,135 @@
+// Over-limit bodies get their 413 answer, readable by ordinary clients (curl, fetch), and the
+// connection is then drained or closed within a bound: never reset under the client's writes.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildTestApp, LAB } from '../helpers/app.ts';
+import { drainRefusedBodies } from '../../src/http/drain.ts';
+
+function requireTool(name: string): void {
+  try {
+    execFileSync(name, ['--version'], { stdio: 'ignore' });
+  } catch {
+    assert.fail(`missing tool: ${name} (apt-get install -y --no-install-recommends ${name})`);
+  }
+}
+
+const TEN_MB_JSON = Buffer.from(`{"input1":1,"input2":"${'7'.repeat(10_000_000)}"}`);
+const baseOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+function curl(args: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    execFile('curl', ['-sS', '-m', '60', '-w', '\n%{http_code}', ...args], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`curl failed: ${stderr || err.message}`));
+      const i = stdout.lastIndexOf('\n');
+      resolve({ status: Number(stdout.slice(i + 1)), body: stdout.slice(0, i) });
+    });
+  });
+}
+
+describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
+  let app: FastifyInstance;
+  let file: string;
+  before(async () => {
+    app = await buildTestApp({ docs: 'none', env: { MAX_PDF_BYTES: String(1024 * 1024) } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    file = join(mkdtempSync(join(tmpdir(), 'body-limits-')), 'ten-mb.json');
+    writeFileSync(file, TEN_MB_JSON);
+  });
+  after(() => app.close());
+
+  for (const path of ['/apis/add-body', '/apis/add-token']) {
+    test(`fetch ${path}`, async () => {
+      const res = await fetch(baseOf(app) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: TEN_MB_JSON });
+      assert.equal(res.status, 413);
+      assert.deepEqual(await res.json(), { success: false, error: 'Request body is too large.' });
+    });
+
+    test(`fetch ${path}, chunked (no Content-Length: the limit is found while reading)`, async () => {
+      const body = new Blob([TEN_MB_JSON]).stream();
+      const res = await fetch(baseOf(app) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' });
+      assert.equal(res.status, 413);
+      assert.deepEqual(await res.json(), { success: false, error: 'Request body is too large.' });
+    });
+
+    test(`curl ${path}`, async () => {
+      requireTool('curl');
+      const r = await curl(['-H', 'content-type: application/json', '--data-binary', `@${file}`, baseOf(app) + path]);
+      assert.equal(r.status, 413);
+      assert.deepEqual(JSON.parse(r.body), { success: false, error: 'Request body is too large.' });
+    });
+  }
+
+  const uploadHeaders = { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'big.pdf', 'tenant-id': '7', 'document-id': '42' };
+  test('fetch: an upload over MAX_PDF_BYTES (declared length) gets its 413', async () => {
+    const form = new FormData();
+    form.append('document', new Blob([Buffer.alloc(4 * 1024 * 1024, 0x25)], { type: 'application/pdf' }), 'big.pdf');
+    const res = await fetch(`${baseOf(app)}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: uploadHeaders, body: form });
+    assert.equal(res.status, 413);
+    assert.deepEqual(await res.json(), { success: false, error: 'The upload is larger than the limit of 1048576 bytes.' });
+  });
+
+  test('fetch: an upload over MAX_PDF_BYTES, chunked (found while reading), gets its 413', async () => {
+    const form = new FormData();
+    form.append('document', new Blob([Buffer.alloc(4 * 1024 * 1024, 0x25)], { type: 'application/pdf' }), 'big.pdf');
+    const encoded = new Response(form);
+    const res = await fetch(`${baseOf(app)}/apis/chunk-and-perform-embedding.php`, {
+      method: 'POST',
+      headers: { ...uploadHeaders, 'content-type': encoded.headers.get('content-type')! },
+      body: encoded.body,
+      duplex: 'half',
+    });
+    assert.equal(res.status, 413);
+    assert.deepEqual(await res.json(), { success: false, error: 'The document is larger than the limit of 1048576 bytes.' });
+  });
+
+  test('curl: an upload over MAX_PDF_BYTES gets its 413', async () => {
+    requireTool('curl');
+    const pdf = join(mkdtempSync(join(tmpdir(), 'body-limits-')), 'big.pdf');
+    writeFileSync(pdf, Buffer.alloc(4 * 1024 * 1024, 0x25));
+    const h = Object.entries(uploadHeaders).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const r = await curl([...h, '-F', `document=@${pdf};type=application/pdf`, `${baseOf(app)}/apis/chunk-and-perform-embedding.php`]);
+    assert.equal(r.status, 413);
+    assert.equal(JSON.parse(r.body).success, false);
+  });
+});
+
+describe('the drain is bounded: a body that never ends is cut after the answer', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = Fastify({ bodyLimit: 1024 });
+    drainRefusedBodies(app, { maxBytes: 64 * 1024, maxMs: 300 });
+    app.post('/', async () => ({ ok: true }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(() => app.close());
+
+  for (const [name, send] of [
+    ['by time: the client stalls after the headers', (s: Socket) => s.write('x')],
+    ['by bytes: the client keeps sending past the bound', (s: Socket) => {
+      const block = Buffer.alloc(16 * 1024, 0x78);
+      const pump = () => { while (!s.destroyed && s.write(block)); };
+      s.on('drain', pump);
+      pump();
+    }],
+  ] as const) {
+    test(name, async () => {
+      const port = (app.server.address() as { port: number }).port;
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString()));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write('POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100000000\r\n\r\n');
+      send(socket);
+      await closed;
+      assert.match(answer, /^HTTP\/1\.1 413 /);
+    });
+  }
+});

@@ -1,0 +1,148 @@
+// Indexing by the service, against the emulator: every chunk searchable afterwards, batches
+// Azure would accept, faults retried or answered 502 naming what is missing, nothing twice.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
+import { indexDefinition } from '../../src/data/index-definition.ts';
+import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
+import { packBatches } from '../../src/documents/index-upload.ts';
+import { MAX_BATCH_BYTES } from '../../src/documents/payload.ts';
+import { buildTestApp, LAB } from '../helpers/app.ts';
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+const GROFF = readFileSync(`${CORPUS}groff-manual.pdf`);
+const INDEX = 'pdf-chunks';
+
+test('packBatches: at most 1000 actions and the byte bound, in order', () => {
+  const table: { sizes: number[]; maxDocs: number; maxBytes: number; want: [number, number][] }[] = [
+    { sizes: [], maxDocs: 3, maxBytes: 100, want: [] },
+    { sizes: [10, 10, 10, 10], maxDocs: 3, maxBytes: 1000, want: [[0, 3], [3, 4]] },
+    { sizes: [40, 40, 40], maxDocs: 10, maxBytes: 12 + 40 + 1 + 40, want: [[0, 2], [2, 3]] },
+    { sizes: [500], maxDocs: 10, maxBytes: 100, want: [[0, 1]] },
+  ];
+  for (const c of table) assert.deepEqual(packBatches(c.sizes, c.maxDocs, c.maxBytes), c.want, JSON.stringify(c));
+});
+
+describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', () => {
+  let emu: Emulator;
+  let pool: ChunkPool;
+  let app: FastifyInstance;
+  const waits: number[] = [];
+  const headers = (extra: Record<string, string> = {}) => ({
+    'api-key': LAB.DOCUMENT_API_KEY,
+    sourceName: 'groff-manual.pdf',
+    'tenant-id': '7',
+    'document-id': '42',
+    indexName: INDEX,
+    cloudAISearchEndpoint: emu.searchUrl,
+    cloudAISearchKey: emu.keys.searchAdmin,
+    ...extra,
+  });
+  const upload = async (h: Record<string, string>) => {
+    const form = new FormData();
+    form.append('document', new Blob([GROFF], { type: 'application/pdf' }), 'groff-manual.pdf');
+    const port = (app.server.address() as { port: number }).port;
+    const res = await fetch(`http://127.0.0.1:${port}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: h, body: form });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const indexPosts = () => emu.requests.filter((r) => r.service === 'search' && r.path.endsWith('/docs/index'));
+
+  before(async () => {
+    emu = await startEmulator();
+    pool = createChunkPool({ threads: 1 });
+    app = await buildTestApp({
+      docs: 'none',
+      chunkPool: pool,
+      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', SEARCH_TIMEOUT_MS: '2000' },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  beforeEach(() => {
+    emu.reset();
+    emu.createIndex(indexDefinition(INDEX));
+    waits.length = 0;
+  });
+  after(async () => {
+    await app.close();
+    await pool.close();
+    await emu.close();
+  });
+
+  test('with embeddings: every chunk is in the index, in batches Azure accepts; calling again adds nothing', async () => {
+    const h = headers({ performEmbedding: 'true', embeddingEndpoint: emu.embeddingsUrl, embeddingKey: emu.keys.embedding, embeddingDeploymentName: 'text-embedding-ada-002' });
+    const r = await upload(h);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.success, true);
+    assert.equal(r.body.indexed, r.body.chunks);
+    assert.deepEqual(r.body.failedKeys, []);
+    assert.equal(r.body.embeddingPerformed, true);
+    const docs = emu.index(INDEX)!.documents;
+    assert.equal(docs.size, r.body.chunks);
+    for (const req of indexPosts()) {
+      assert.ok(Number(req.headers['content-length']) <= MAX_BATCH_BYTES, `batch of ${req.headers['content-length']} bytes`);
+      assert.ok((req.body as { value: unknown[] }).value.length <= 1000);
+    }
+    assert.equal(indexPosts().length, r.body.batches);
+    const again = await upload(h);
+    assert.equal(again.status, 200);
+    assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks, 'the same keys, not a second copy');
+  });
+
+  test('429 and 503 with Retry-After are waited out (bounded), then the upload succeeds', async () => {
+    emu.faults.search.push({ status: 429, headers: { 'retry-after': '3' }, operation: 'index' }, { status: 503, headers: { 'retry-after': '600' }, operation: 'index' });
+    const r = await upload(headers());
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks);
+    assert.deepEqual(waits, [3000, 30_000]);
+  });
+
+  test('a 207 with transient item failures: those items are retried and the index is complete', async () => {
+    emu.faults.search.push({ partial: { failKeys: ['7-42-0001', '7-42-0005'], statusCode: 503 } });
+    const r = await upload(headers());
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks);
+    const retry = indexPosts()[1]!.body as { value: { id: string }[] };
+    assert.deepEqual(retry.value.map((d) => d.id), ['7-42-0001', '7-42-0005']);
+  });
+
+  test('a 207 with items refused for good: 502 naming what was and was not indexed', async () => {
+    emu.faults.search.push({ partial: { failKeys: ['7-42-0002'], statusCode: 400, errorMessage: 'bad field' } });
+    const r = await upload(headers());
+    assert.equal(r.status, 502);
+    assert.equal(r.body.success, false);
+    assert.deepEqual(r.body.failedKeys, ['7-42-0002']);
+    assert.equal(r.body.indexed, (r.body.chunks as number) - 1);
+    assert.match(String(r.body.error), /^Indexed \d+ of \d+ chunks into index 'pdf-chunks'; not indexed: 1 \(7-42-0002 \(HTTP 400: bad field\)\)/);
+    assert.equal(emu.index(INDEX)!.documents.size, r.body.indexed);
+  });
+
+  test('a hang: the call times out and is retried', async () => {
+    emu.faults.search.push({ hang: true, operation: 'index' });
+    const r = await upload(headers());
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks);
+  });
+
+  test('the index unavailable on every attempt: 502 naming every key', async () => {
+    emu.faults.search.repeat({ status: 503, operation: 'index' }, 5);
+    const r = await upload(headers());
+    assert.equal(r.status, 502);
+    assert.equal(r.body.indexed, 0);
+    assert.equal((r.body.failedKeys as string[]).length, r.body.chunks);
+    assert.equal(emu.index(INDEX)!.documents.size, 0);
+  });
+
+  test('only some of the three headers: 400 naming the missing one', async () => {
+    const h = headers();
+    delete (h as Record<string, string>).cloudAISearchKey;
+    const r = await upload(h);
+    assert.equal(r.status, 400);
+    assert.match(String(r.body.error), /cloudAISearchKey is required/);
+  });
+});
