@@ -2,7 +2,10 @@
 // Azure would accept, faults retried or answered 502 naming what is missing, nothing twice.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
@@ -15,6 +18,21 @@ import { buildTestApp, LAB } from '../helpers/app.ts';
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const GROFF = readFileSync(`${CORPUS}groff-manual.pdf`);
 const INDEX = 'pdf-chunks';
+
+/** A 1158-page manual: gnuplot.pdf three times and 225 pages of a fourth copy (qpdf, from Debian's qpdf). */
+function largeManual(): Buffer {
+  assert.equal(spawnSync('qpdf', ['--version']).error, undefined, 'missing tool: qpdf (apt-get install qpdf)');
+  const dir = mkdtempSync(join(tmpdir(), 'index-upload-'));
+  try {
+    const src = `${CORPUS}gnuplot.pdf`;
+    const out = join(dir, 'manual-1158.pdf');
+    const r = spawnSync('qpdf', ['--empty', '--pages', src, src, src, src, '1-225', '--', out]);
+    assert.equal(r.status, 0, `qpdf failed: ${r.stderr?.toString()}`);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 test('packBatches: at most 1000 actions and the byte bound, in order', () => {
   const table: { sizes: number[]; maxDocs: number; maxBytes: number; want: [number, number][] }[] = [
@@ -41,9 +59,9 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     cloudAISearchKey: emu.keys.searchAdmin,
     ...extra,
   });
-  const upload = async (h: Record<string, string>) => {
+  const upload = async (h: Record<string, string>, pdf: Buffer = GROFF) => {
     const form = new FormData();
-    form.append('document', new Blob([GROFF], { type: 'application/pdf' }), 'groff-manual.pdf');
+    form.append('document', new Blob([pdf], { type: 'application/pdf' }), 'manual.pdf');
     const port = (app.server.address() as { port: number }).port;
     const res = await fetch(`http://127.0.0.1:${port}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: h, body: form });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -92,6 +110,33 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     const again = await upload(h);
     assert.equal(again.status, 200);
     assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks, 'the same keys, not a second copy');
+  });
+
+  test('a 1158-page manual with embeddings: searchable afterwards (count equals chunks), in batches Azure accepts', async (t) => {
+    const pdf = largeManual();
+    const h = headers({ performEmbedding: 'true', embeddingEndpoint: emu.embeddingsUrl, embeddingKey: emu.keys.embedding, embeddingDeploymentName: 'text-embedding-ada-002' });
+    const r = await upload(h, pdf);
+    assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
+    const chunks = r.body.chunks as number;
+    assert.ok(chunks > 2000, `${chunks} chunks`);
+    assert.equal(r.body.indexed, chunks);
+    // Searchable: the index's own count, asked as a client asks it, with the query key.
+    const count = await fetch(`${emu.searchUrl}/indexes/${INDEX}/docs/$count?api-version=2024-07-01`, { headers: { 'api-key': emu.keys.searchQuery } });
+    assert.equal(count.status, 200);
+    assert.equal(Number((await count.text()).replace(/^\uFEFF/, '')), chunks);
+    // More than one batch (the embedded payload is far over 16 MB), each within Azure's limits
+    // read strictly: 1000 actions and 16,000,000 bytes.
+    const posts = indexPosts();
+    assert.equal(posts.length, r.body.batches);
+    assert.ok(posts.length > 1, `${posts.length} batches`);
+    for (const req of posts) {
+      assert.ok(Number(req.headers['content-length']) <= 16_000_000, `batch of ${req.headers['content-length']} bytes`);
+      assert.ok((req.body as { value: unknown[] }).value.length <= 1000);
+    }
+    const largest = Math.max(...posts.map((p) => Number(p.headers['content-length'])));
+    t.diagnostic(`${chunks} chunks in ${posts.length} batches, the largest ${largest} bytes`);
+    const embedded = (emu.index(INDEX)!.documents.get('7-42-0000') as { embedding?: unknown[] } | undefined)?.embedding;
+    assert.equal(embedded?.length, 1536);
   });
 
   test('429 and 503 with Retry-After are waited out (bounded), then the upload succeeds', async () => {
