@@ -1,7 +1,7 @@
 // Any document -> chunks. The format decides only the extractor (src/documents/formats/<format>/);
 // everything after the neutral blocks is the same for every format. PDF keeps its own pipeline
 // (layout, furniture and contents pages need its lines), which ends in the same chunker.
-import type { Chunk, DocumentBlock, DocumentFormat, DocumentInput } from './types.ts';
+import type { Chunk, DocumentBlock, DocumentFormat, DocumentInput, ExtractOptions } from './types.ts';
 import { splitIntoChunks, type Block } from './chunker.ts';
 import { toChunkBlocks } from './blocks.ts';
 import { chunkPdf } from './formats/pdf/pipeline.ts';
@@ -10,10 +10,7 @@ import { extractMarkdown } from './formats/markdown/extract.ts';
 import { extractHtml } from './formats/html/extract.ts';
 import { extractDocx } from './formats/docx/extract.ts';
 
-export interface ExtractOptions {
-  /** Bound on the bytes compressed parts may inflate to (decompression bombs). */
-  maxDecodedBytes?: number;
-}
+export type { ExtractOptions };
 
 export type Extractor = (bytes: Uint8Array, opts: ExtractOptions) => DocumentBlock[] | Promise<DocumentBlock[]>;
 

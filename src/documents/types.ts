@@ -32,3 +32,9 @@ export interface DocumentInput {
   format: DocumentFormat;
   bytes: Uint8Array;
 }
+
+/** Options every format extractor takes. */
+export interface ExtractOptions {
+  /** Bound on the bytes compressed parts may inflate to (decompression bombs). */
+  maxDecodedBytes?: number;
+}

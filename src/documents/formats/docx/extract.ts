@@ -5,11 +5,10 @@
 // Table of Contents content control is contents, not text; lists of links to bookmarks in the
 // document and navigation lines are left out as in HTML (src/documents/listing.ts).
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { DocumentBlock } from '../../types.ts';
+import type { DocumentBlock, ExtractOptions } from '../../types.ts';
 import { DocumentError, MESSAGES } from '../../errors.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
-import type { ExtractOptions } from '../../chunk-document.ts';
 
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';

@@ -1,0 +1,65 @@
+// The layout's two promises about imports: no module of src/ or emulator/src/ reaches itself
+// through its imports (type-only imports included), and the service never imports the emulator.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Relative imports and re-exports of one source text, as paths from the repository root. */
+export function relativeImports(file: string, text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => normalize(join(dirname(file), m[1]!)));
+}
+
+/** Every cycle found by a depth-first walk, each as the list of files around it. */
+export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+test('findCycles: a table of graphs', () => {
+  const table: [string, Record<string, string[]>, number][] = [
+    ['a chain', { a: ['b'], b: ['c'], c: [] }, 0],
+    ['a diamond', { a: ['b', 'c'], b: ['d'], c: ['d'], d: [] }, 0],
+    ['two files importing each other', { a: ['b'], b: ['a'] }, 1],
+    ['a longer circle', { a: ['b'], b: ['c'], c: ['a'] }, 1],
+    ['a file importing itself', { a: ['a'] }, 1],
+  ];
+  for (const [name, g, n] of table) assert.equal(findCycles(new Map(Object.entries(g))).length, n, name);
+});
+
+test('relativeImports: values, types and re-exports; packages left out', () => {
+  const text = "import { a } from './a.ts';\nimport type { B } from '../b.ts';\nexport { c } from './c/index.ts';\nimport Fastify from 'fastify';\n";
+  assert.deepEqual(relativeImports('src/x/y.ts', text), ['src/x/a.ts', 'src/b.ts', 'src/x/c/index.ts']);
+});
+
+test('src/ and emulator/src/ have no import cycle, and src/ never imports the emulator', () => {
+  const files = [...tsFiles('src'), ...tsFiles('emulator/src')];
+  const graph = new Map(files.map((f) => [f, relativeImports(f, readFileSync(join(ROOT, f), 'utf8'))]));
+  const cycles = findCycles(graph);
+  assert.deepEqual(cycles.map((c) => c.join(' -> ')), []);
+  const intoEmulator = [...graph].filter(([f]) => f.startsWith('src')).flatMap(([f, deps]) => deps.filter((d) => d.startsWith('emulator')).map((d) => `${f} -> ${d}`));
+  assert.deepEqual(intoEmulator, []);
+  assert.ok(files.length > 50, `${files.length} files read from ${relative(process.cwd(), ROOT) || '.'}`);
+});
