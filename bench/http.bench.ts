@@ -1,18 +1,25 @@
-// HTTP endpoints against a plain node:http baseline doing the same work.
+// HTTP endpoints against a plain node:http baseline doing the same work, and against a bare
+// Fastify doing it too (the "floor": what the framework alone costs); bench/http-servers.ts.
 //
 // Each server runs in its own child process (so that autocannon, in this one,
-// never shares an event loop with it); runs alternate app/baseline, warm-up
-// first, and the ratio app/baseline of requests/s is printed per endpoint.
+// never shares an event loop with it); runs rotate app/baseline/floor, warm-up
+// first, and the ratios to the baseline of requests/s are printed per endpoint
+// and connection count.
 //
 //   node_modules/.bin/node bench/run.ts http        (or: npm run bench -- http)
-//   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10 BENCH_LOGGER=warn|off
+//   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10,50 BENCH_LOGGER=warn|off
+//   BENCH_ONLY=add-url,products,add-bearer (endpoints whose name starts with one of these)
+//   BENCH_FLOOR=0 (no bare-Fastify server)
+//   BENCH_PROFILE=dir (a V8 CPU profile of each server child, <role>.<pid>.cpuprofile)
+//
+// BENCH_CONNECTIONS is a list: every endpoint is driven at each count in turn
+// (default 10 and 50; the gap to the baseline shows more at 50).
 //
 // Both requests/s (what a client sees; on a 2-core machine shared with
 // autocannon it is partly the driver's limit) and the server's own CPU time
-// per request (process.cpuUsage of the server child, steadier when other work
-// runs on the machine) are reported; each round pairs an app run with a
-// baseline run next to it in time, and the median of the paired ratios is
-// the figure.
+// per request (process.cpuUsage of the server child) are reported; each round
+// runs every server next to the others in time, and the median of the paired
+// ratios is the figure.
 //
 // The app runs with the production logger options at level warn (no line per
 // request, but the per-request child logger is created as in production);
@@ -20,93 +27,21 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { once } from 'node:events';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { jwtVerify } from 'jose';
 import { autocannon } from './autocannon.ts';
+import { appServer, baselineServer, floorServer } from './http-servers.ts';
 
-
-const SECRET = 'bench-jwt-secret-0123456789abcdef-0123456';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+if (CONNECTIONS.some((c) => !Number.isInteger(c) || c < 1)) throw new Error('BENCH_CONNECTIONS: a comma-separated list of positive integers');
+const ONLY = process.env.BENCH_ONLY?.split(',') ?? [];
+const FLOOR = process.env.BENCH_FLOOR !== '0';
+const PROFILE = process.env.BENCH_PROFILE;
 const LOGGER = process.env.BENCH_LOGGER === 'off' ? 'off' : 'warn';
 
-// ---------------------------------------------------------------- servers
-
-async function serveApp(): Promise<number> {
-  const { buildApp, loggerOptions } = await import('../src/app.ts');
-  const { loadConfig } = await import('../src/config.ts');
-  const config = loadConfig({ JWT_SECRET: SECRET, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' });
-  const app = await buildApp(config, { logger: LOGGER === 'off' ? false : loggerOptions(config) });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return (app.server.address() as { port: number }).port;
-}
-
-async function serveBaseline(): Promise<number> {
-  const { PRODUCTS } = await import('../src/data/index.ts');
-  const key = new TextEncoder().encode(SECRET);
-  const DECIMAL = /^[+-]?[0-9]+$/;
-  // the same response headers as the app, so that both put the same bytes on the wire
-  const headers = {
-    'content-type': 'application/json; charset=utf-8',
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': 'X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, Allow, WWW-Authenticate',
-  };
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-  };
-  const int = (v: string | null) => {
-    if (v === null || v.length > 32 || !DECIMAL.test(v)) return undefined;
-    const n = Number(v);
-    return Number.isSafeInteger(n) ? n : undefined;
-  };
-  const add = (q: URLSearchParams) => {
-    const a = int(q.get('input1'));
-    const b = int(q.get('input2'));
-    if (a === undefined || b === undefined || !Number.isSafeInteger(a + b)) return undefined;
-    return { a, b };
-  };
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    const qi = url.indexOf('?');
-    const path = qi < 0 ? url : url.slice(0, qi);
-    const q = new URLSearchParams(qi < 0 ? '' : url.slice(qi + 1));
-    if (req.method !== 'GET') return send(res, 405, { success: false, error: 'Method Not Allowed. Use GET.' });
-    if (path === '/apis/add-url') {
-      const r = add(q);
-      if (!r) return send(res, 400, { success: false, error: 'bad input' });
-      return send(res, 200, { success: true, operation: 'addition', input1: r.a, input2: r.b, result: r.a + r.b });
-    }
-    if (path === '/apis/products') {
-      const page = int(q.get('page') ?? '1');
-      const limit = int(q.get('limit') ?? '20');
-      if (!page || !limit || page < 1 || limit < 1) return send(res, 400, { success: false, error: 'bad page or limit' });
-      const size = Math.min(limit, 50);
-      const start = (page - 1) * size;
-      return send(res, 200, { success: true, page, limit: size, total: PRODUCTS.length, total_pages: Math.ceil(PRODUCTS.length / size), data: PRODUCTS.slice(start, start + size) });
-    }
-    if (path === '/apis/add-bearer') {
-      const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(req.headers.authorization ?? '');
-      if (!m) return send(res, 401, { success: false, error: 'Unauthorized.' });
-      jwtVerify(m[1]!, key, { algorithms: ['HS256'], issuer: 'sample-utility-service', audience: 'add-bearer', requiredClaims: ['iat', 'exp'] }).then(
-        () => {
-          const r = add(q);
-          if (!r) return send(res, 400, { success: false, error: 'bad input' });
-          send(res, 200, { success: true, auth_method: 'Bearer Token (JWT)', operation: 'addition', input1: r.a, input2: r.b, result: r.a + r.b });
-        },
-        () => send(res, 401, { success: false, error: 'Unauthorized.' }),
-      );
-      return;
-    }
-    send(res, 404, { success: false, error: 'not found' });
-  });
-  server.keepAliveTimeout = 72_000;
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return (server.address() as { port: number }).port;
-}
+type Role = 'app' | 'baseline' | 'floor';
 
 // ---------------------------------------------------------------- driver
 
@@ -138,19 +73,39 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-function startChild(role: 'app' | 'baseline'): Promise<Child> {
-  const child = fork(fileURLToPath(import.meta.url), [`serve-${role}`], { execPath: process.execPath, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function startChild(role: Role): Promise<Child> {
+  const execArgv = PROFILE ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${role}.${process.pid}.cpuprofile`] : process.execArgv;
+  const child = fork(fileURLToPath(import.meta.url), [`serve-${role}`], { execPath: process.execPath, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`${role} server exited with ${code}`)));
   });
 }
 
-async function drive(c: Child, path: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+async function drive(c: Child, path: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Run> {
   const before = await cpuOf(c);
-  const r = await autocannon({ url: `http://127.0.0.1:${c.port}${path}`, connections: CONNECTIONS, duration: seconds, headers });
+  const r = await autocannon({ url: `http://127.0.0.1:${c.port}${path}`, connections, duration: seconds, headers });
   const cpu = (await cpuOf(c)) - before;
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total, cpuUs: cpu / Math.max(1, r.requests.total) };
+}
+
+/** One answer as it is on the wire (a fresh connection), with the Date header's value blanked. */
+function rawAnswer(port: number, path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const head: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          head.push(`${name}: ${name.toLowerCase() === 'date' ? '-' : res.rawHeaders[i + 1]}`);
+        }
+        resolve(`${res.statusCode}\n${head.join('\n')}\n\n${Buffer.concat(chunks).toString()}`);
+      });
+    });
+    req.on('error', reject);
+  });
 }
 
 async function token(port: number): Promise<string> {
@@ -163,72 +118,89 @@ async function token(port: number): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
 async function main() {
-  const app = await startChild('app');
-  const base = await startChild('baseline');
+  const roles: Role[] = FLOOR ? ['app', 'baseline', 'floor'] : ['app', 'baseline'];
+  const servers = {} as Record<Role, Child>;
+  for (const role of roles) servers[role] = await startChild(role);
   try {
-    const bearer = await token(app.port);
-    const targets: { name: string; path: string; headers: Record<string, string> }[] = [
+    const bearer = await token(servers.app.port);
+    const all: { name: string; path: string; headers: Record<string, string> }[] = [
       { name: 'add-url', path: '/apis/add-url?input1=5&input2=7', headers: {} },
       { name: 'products page=2&limit=50', path: '/apis/products?page=2&limit=50', headers: {} },
       { name: 'add-bearer', path: '/apis/add-bearer?input1=5&input2=7', headers: { authorization: `Bearer ${bearer}` } },
     ];
+    const targets = all.filter((t) => ONLY.length === 0 || ONLY.some((o) => t.name.startsWith(o)));
 
-    // Same answers from both, so that the comparison is of like with like.
+    // Same answers from all (status, headers but the date, body), so that the comparison is of like with like.
     for (const t of targets) {
-      const [a, b] = await Promise.all(
-        [app.port, base.port].map((p) => fetch(`http://127.0.0.1:${p}${t.path}`, { headers: t.headers }).then(async (r) => `${r.status} ${await r.text()}`)),
-      );
-      if (a !== b) throw new Error(`${t.name}: app and baseline differ\n  app:      ${a!.slice(0, 200)}\n  baseline: ${b!.slice(0, 200)}`);
+      const answers = await Promise.all(roles.map((r) => rawAnswer(servers[r].port, t.path, t.headers)));
+      for (let i = 1; i < roles.length; i++) {
+        if (answers[i] !== answers[0]) throw new Error(`${t.name}: app and ${roles[i]} differ\n  app: ${answers[0]!.slice(0, 600)}\n  ${roles[i]}: ${answers[i]!.slice(0, 600)}`);
+      }
     }
 
-    console.log(`node ${process.version}, ${CONNECTIONS} connections, ${ROUNDS} rounds x ${SECONDS}s per server and endpoint, app logger: ${LOGGER === 'off' ? 'off' : 'production options at level warn'}`);
+    console.log(
+      `node ${process.version}, ${CONNECTIONS.join(' and ')} connections, ${ROUNDS} rounds x ${SECONDS}s per server, endpoint and count, ` +
+        `app logger: ${LOGGER === 'off' ? 'off' : 'production options at level warn'}; load average ${load()}`,
+    );
     let failed = false;
     for (const t of targets) {
-      // warm-up: JIT, JSON serializers, jose key import
-      await drive(app, t.path, t.headers, 1);
-      await drive(base, t.path, t.headers, 1);
-      const runs: Record<'app' | 'baseline', Run[]> = { app: [], baseline: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        // alternate which goes first, so that drift (other load, GC) spreads over both
-        const order: ('app' | 'baseline')[] = round % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app'];
-        for (const who of order) runs[who].push(await drive(who === 'app' ? app : base, t.path, t.headers, SECONDS));
+      for (const connections of CONNECTIONS) {
+        // warm-up: JIT, JSON serializers, jose key import
+        for (const role of roles) await drive(servers[role], t.path, t.headers, connections, 1);
+        const runs = Object.fromEntries(roles.map((r) => [r, [] as Run[]])) as Record<Role, Run[]>;
+        for (let round = 0; round < ROUNDS; round++) {
+          // rotate which goes first, so that drift (other load, GC) spreads over all
+          const order = roles.map((_, i) => roles[(i + round) % roles.length]!);
+          for (const who of order) runs[who].push(await drive(servers[who], t.path, t.headers, connections, SECONDS));
+        }
+        const sum = (xs: Run[]) => ({
+          rps: median(xs.map((r) => r.rps)),
+          cpuUs: median(xs.map((r) => r.cpuUs)),
+          p99: median(xs.map((r) => r.p99)),
+          errors: xs.reduce((n, r) => n + r.errors, 0),
+          non2xx: xs.reduce((n, r) => n + r.non2xx, 0),
+          total: xs.reduce((n, r) => n + r.total, 0),
+        });
+        const ratio = (a: Role, b: Role) => ({
+          rps: median(runs[a].map((r, i) => r.rps / runs[b][i]!.rps)),
+          cpu: median(runs[a].map((r, i) => runs[b][i]!.cpuUs / r.cpuUs)),
+        });
+        console.log(`\n${t.name}  (GET ${t.path.split('?')[0]}), ${connections} connections`);
+        for (const role of roles) {
+          const x = sum(runs[role]);
+          console.log(
+            `  ${role.padEnd(9)} ${x.rps.toFixed(0).padStart(7)} req/s  p99 ${String(x.p99).padStart(2)} ms  ${x.cpuUs.toFixed(1).padStart(5)} us CPU/req  ` +
+              `errors ${x.errors}  non-2xx ${x.non2xx}  (${x.total} req; rounds ${runs[role].map((r) => r.rps.toFixed(0)).join(' ')})`,
+          );
+          if (x.errors + x.non2xx > 0) failed = true;
+        }
+        const pairs: [Role, Role][] = FLOOR ? [['app', 'baseline'], ['floor', 'baseline'], ['app', 'floor']] : [['app', 'baseline']];
+        for (const [a, b] of pairs) {
+          const r = ratio(a, b);
+          console.log(`  ${`${a}/${b}:`.padEnd(15)} requests/s ${r.rps.toFixed(2)}, CPU efficiency ${r.cpu.toFixed(2)} (${b} CPU/req over ${a} CPU/req; medians of paired rounds)`);
+        }
+        if (ratio('app', 'baseline').rps < 0.9) console.log('  (app below the 0.9 target)');
       }
-      const sum = (xs: Run[]) => ({
-        rps: median(xs.map((r) => r.rps)),
-        cpuUs: median(xs.map((r) => r.cpuUs)),
-        p99: median(xs.map((r) => r.p99)),
-        errors: xs.reduce((n, r) => n + r.errors, 0),
-        non2xx: xs.reduce((n, r) => n + r.non2xx, 0),
-        total: xs.reduce((n, r) => n + r.total, 0),
-      });
-      const a = sum(runs.app);
-      const b = sum(runs.baseline);
-      const rpsRatio = median(runs.app.map((r, i) => r.rps / runs.baseline[i]!.rps));
-      const cpuRatio = median(runs.app.map((r, i) => runs.baseline[i]!.cpuUs / r.cpuUs));
-      const line = (who: string, x: ReturnType<typeof sum>, rs: Run[]) =>
-        `  ${who.padEnd(9)} ${x.rps.toFixed(0).padStart(7)} req/s  p99 ${String(x.p99).padStart(2)} ms  ${x.cpuUs.toFixed(1).padStart(5)} us CPU/req  errors ${x.errors}  non-2xx ${x.non2xx}  (${x.total} req; rounds ${rs.map((r) => r.rps.toFixed(0)).join(' ')})`;
-      console.log(`\n${t.name}  (GET ${t.path.split('?')[0]})`);
-      console.log(line('app', a, runs.app));
-      console.log(line('baseline', b, runs.baseline));
-      console.log(`  app/baseline: requests/s ${rpsRatio.toFixed(2)} (median of paired rounds), CPU efficiency ${cpuRatio.toFixed(2)} (baseline CPU/req over app CPU/req)`);
-      if (a.errors + a.non2xx + b.errors + b.non2xx > 0) {
-        console.log('  !!! errors or non-2xx answers');
-        failed = true;
-      }
-      if (t.name === 'add-url' && rpsRatio < 0.9) console.log('  (below the 0.9 target on add-url)');
     }
-    if (failed) process.exitCode = 1;
+    console.log(`\nload average at the end: ${load()}`);
+    if (failed) {
+      console.log('!!! errors or non-2xx answers');
+      process.exitCode = 1;
+    }
   } finally {
-    app.child.kill('SIGTERM');
-    base.child.kill('SIGTERM');
+    for (const role of roles) servers[role].child.kill('SIGTERM');
   }
 }
 
 const role = process.argv[2];
-if (role === 'serve-app' || role === 'serve-baseline') {
-  const port = role === 'serve-app' ? await serveApp() : await serveBaseline();
-  process.send!({ port });
+if (role === 'serve-app' || role === 'serve-baseline' || role === 'serve-floor') {
+  const server = role === 'serve-app' ? await appServer({ logger: LOGGER }) : role === 'serve-baseline' ? await baselineServer() : await floorServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  process.send!({ port: (server.address() as { port: number }).port });
   process.on('message', () => {
     const u = process.cpuUsage();
     process.send!({ cpu: u.user + u.system });
