@@ -65,6 +65,26 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
     });
   }
 
+  for (const framing of ['content-length: 5000000', 'transfer-encoding: chunked']) {
+    test(`the 413 keeps the connection while the body is still coming (${framing.split(':')[0]})`, async () => {
+      // Fastify asks for Connection: close on a refused body; the answer goes out without it and
+      // the socket stays open (the rest of the body is drained), so the client is not reset.
+      const socket = connect((app.server.address() as { port: number }).port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString()));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(`POST /apis/add-body HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`);
+      const block = 'x'.repeat(64 * 1024);
+      for (let i = 0; i < 24; i++) socket.write(framing.startsWith('transfer') ? `${block.length.toString(16)}\r\n${block}\r\n` : block);
+      while (!answer.includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+      assert.match(head, /^http\/1\.1 413 /);
+      assert.doesNotMatch(head, /\r\nconnection: close/);
+      assert.equal(socket.destroyed, false);
+      socket.destroy();
+    });
+  }
+
   const uploadHeaders = { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'big.pdf', 'tenant-id': '7', 'document-id': '42' };
   test('fetch: an upload over MAX_PDF_BYTES (declared length) gets its 413', async () => {
     const form = new FormData();
