@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandlers(app, trackPaths(app));
   acceptEmptyJsonBodies(app);
   drainRefusedBodies(app);
-  await registerCors(app);
+  registerCors(app);
   const docs = options.docs === 'none' ? undefined : await collectApiDocuments(app);
 
   // The URL map. Every interface path is also served with `.php` (or without it, for the two
