@@ -9,6 +9,7 @@ import { registerCors } from './http/cors.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { drainRefusedBodies } from './http/drain.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
+import { lazyChildLogger } from './http/request-logger.ts';
 import { mount, type App } from './http/routes.ts';
 import { collectApiDocuments, connectorJson, openapiJson, postmanJson, registerDocsPage, swaggerJson } from './docs/index.ts';
 import { liveness, readinessRoute } from './routes/health.ts';
@@ -83,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const logsRequests = logger !== undefined && INFO_OR_BELOW.has(logger.level ?? 'info');
   const app = Fastify({
     logger: logger || false,
+    // request.log is made on the first line logged (http/request-logger.ts); without a logger
+    // Fastify's own default skips the per-request child altogether.
+    ...(logger ? { childLoggerFactory: lazyChildLogger } : {}),
     // The two per-request lines are info: above that level, skip building them at all
     // (pino would drop them, but only after Fastify had built their objects).
     logController: new LogController({ disableRequestLogging: !logsRequests }),
