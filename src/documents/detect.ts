@@ -1,7 +1,7 @@
 // Which format a document is in, from its bytes alone (magic numbers and structure), never from
 // its file name or declared Content-Type. One line per format; null when it is none we read.
 import { isUtf8 } from 'node:buffer';
-import { looksLikePdf } from './formats/pdf/pipeline.ts';
+import { looksLikePdf } from './formats/pdf/sniff.ts';
 import type { DocumentFormat } from './types.ts';
 
 /** The formats the chunking endpoint accepts, as the API documents and error messages name them. */

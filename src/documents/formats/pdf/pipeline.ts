@@ -12,6 +12,7 @@ import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
 import { ocrPages } from './ocr.ts';
 import { DEFAULT_OCR, type OcrOptions, type OcrReport } from './ocr-options.ts';
+import { looksLikePdf } from './sniff.ts';
 
 export interface ChunkOptions {
   /** Bound on the bytes the document's compressed streams may inflate to (decompression bombs). */
@@ -22,16 +23,7 @@ export interface ChunkOptions {
   onOcrStart?: (pages: number) => void;
 }
 
-const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-
-/** `%PDF-` within the first 1024 bytes (as readers accept it), whatever the file is called. */
-export function looksLikePdf(data: Uint8Array): boolean {
-  const end = Math.min(data.length, 1024) - MAGIC.length;
-  for (let i = 0; i <= end; i++) {
-    if (data[i] === 0x25 && data[i + 1] === 0x50 && data[i + 2] === 0x44 && data[i + 3] === 0x46 && data[i + 4] === 0x2d) return true;
-  }
-  return false;
-}
+export { looksLikePdf };
 
 export interface Cleaned {
   blocks: Block[];
