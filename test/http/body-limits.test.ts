@@ -76,7 +76,11 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
       socket.write(`POST /apis/add-body HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`);
       const block = 'x'.repeat(64 * 1024);
       for (let i = 0; i < 24; i++) socket.write(framing.startsWith('transfer') ? `${block.length.toString(16)}\r\n${block}\r\n` : block);
-      while (!answer.includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      const deadline = Date.now() + 30_000;
+      while (!answer.includes('\r\n\r\n')) {
+        if (Date.now() > deadline) assert.fail(`no answer after 30 s: ${JSON.stringify(answer)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
       assert.match(head, /^http\/1\.1 413 /);
       assert.doesNotMatch(head, /\r\nconnection: close/);

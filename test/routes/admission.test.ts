@@ -103,6 +103,15 @@ test('parse bound: a floor plus a share per MiB', () => {
   for (const [bytes, ms] of table) assert.equal(parseTimeoutFor(bytes, bound), ms, `${bytes} bytes`);
 });
 
+/** Polls until `ready()` holds; throws after 30 s (a hang guard, not a timing check). */
+async function until(ready: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`still waiting after 30 s: ${what}`);
+    await sleep(10);
+  }
+}
+
 describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENTS_QUEUED=1)', () => {
   let app: FastifyInstance;
   let port: number;
@@ -136,10 +145,10 @@ describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENT
   test('one in flight, one waiting, the third refused with 503 + Retry-After before its body is read', async () => {
     assert.deepEqual(await (await get('/readyz')).json(), { status: 'ready' });
     const first = upload(1);
-    while (parses.length < 1) await sleep(10);
+    await until(() => parses.length >= 1, 'the first parse');
     const second = upload(2);
     // The second waits: its body is not read, so no parse starts for it.
-    while ((await (await get('/readyz')).json() as { status: string }).status !== 'busy') await sleep(10);
+    await until(async () => ((await (await get('/readyz')).json()) as { status: string }).status === 'busy', '/readyz busy');
     assert.equal(parses.length, 1);
 
     const third = await upload(3);
@@ -173,7 +182,7 @@ describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENT
 
     parses[0]!.finish();
     assert.equal((await first).status, 200);
-    while (parses.length < 2) await sleep(10);
+    await until(() => parses.length >= 2, 'the second parse');
     parses[1]!.finish();
     assert.equal((await second).status, 200);
     assert.deepEqual(await (await get('/readyz')).json(), { status: 'ready' });
