@@ -2,7 +2,7 @@
 // the service's pipeline (OCR) and compares the chunks with pdftotext of the original pages, as
 // scripts/quality.ts does for born-digital files; Debian's tesseract command reads the same page
 // images for comparison. Needs poppler-utils, qpdf, imagemagick, img2pdf, tesseract-ocr(-eng).
-// Usage: npm run quality:ocr -- [file.pdf:first-last ...]
+// Usage: npm run quality:ocr -- [file.pdf:first-last ...]   (OCR_NOISE_SEEDS=1,2,3: the noisy variant's seeds)
 // (default: all of chromium-handbook.pdf and gnuplot.pdf pages 30-35 from ../shared/corpus).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -24,10 +24,23 @@ export interface Variant {
   ext: 'png' | 'jpg';
 }
 
+/**
+ * Seeds of the noisy variant's noise (OCR_NOISE_SEEDS=1,2,3 by default): one row per seed, since
+ * a page's figure moves by several points from one noise pattern to the next.
+ */
+const SEEDS = (process.env.OCR_NOISE_SEEDS ?? '1,2,3').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+
 export const VARIANTS: Variant[] = [
   { name: 'clean 200 dpi', dpi: 200, degrade: [], ext: 'png' },
   // A phone photo or a cheap scanner: 1.5 degrees off, sensor noise, strong JPEG compression.
-  { name: 'noisy 1.5° 150 dpi JPEG', dpi: 150, degrade: ['-background', 'white', '-rotate', '1.5', '-attenuate', '0.6', '+noise', 'Gaussian', '-quality', '60'], ext: 'jpg' },
+  ...SEEDS.map(
+    (seed): Variant => ({
+      name: `noisy 1.5° 150 dpi JPEG, seed ${seed}`,
+      dpi: 150,
+      degrade: ['-seed', seed, '-background', 'white', '-rotate', '1.5', '-attenuate', '0.6', '+noise', 'Gaussian', '-quality', '60'],
+      ext: 'jpg',
+    }),
+  ),
 ];
 
 function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): string {
