@@ -8,7 +8,7 @@
 //   node_modules/.bin/node bench/run.ts load             (or: npm run bench -- load)
 //   BENCH_PART=concurrency|large|cold        run one part only (default: all three)
 //   BENCH_LEVELS=1,4,16,64                   concurrency: concurrent uploads per level (one each)
-//   BENCH_DOCS=attached,plain                concurrency: ~40 MB PDF (1158 pages + attachment), the plain 1158-page PDF
+//   BENCH_DOCS=attached,plain                concurrency: ~40 MB PDF (1158 pages + attachment), the plain 1158-page PDF (or large)
 //   BENCH_ATTACH_MB=38                       concurrency: incompressible attachment added to reach ~40 MB
 //   BENCH_IDLE_SECONDS=5                     concurrency: idle /healthz probe before each level
 //   BENCH_RATE=200 BENCH_CONNECTIONS=2       /healthz probe: requests/s overall, connections
@@ -397,7 +397,7 @@ interface Level {
 
 async function concurrency(docs: Docs) {
   const LEVELS = (process.env.BENCH_LEVELS ?? '1,4,16,64').split(',').map(Number);
-  const which = (process.env.BENCH_DOCS ?? 'attached,plain').split(',') as ('attached' | 'plain')[];
+  const which = (process.env.BENCH_DOCS ?? 'attached,plain').split(',') as ('attached' | 'plain' | 'large')[];
   const IDLE = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
   const uploader = await startChild('uploader');
   const levels: Level[] = [];
