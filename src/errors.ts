@@ -1,37 +1,380 @@
-// The error catalogue. Handlers throw AppError; one error handler renders it in
-// the envelope of the route's family ({success:false, error} or, for deletion,
-// {success:false, message}).
+// The one error catalogue. Every error the service answers has a stable snake_case code naming the
+// problem (not the status); the code gives the status and the client-facing message (a string, or
+// a small function of the facts: a parameter's name, a limit). Handlers throw `fail(code, ...facts)`;
+// document parsers throw a DocumentError built from a `document_*` code (src/documents/errors.ts);
+// one error handler renders either in the envelope of the route's family ({success:false, error}
+// or, for deletion, {success:false, message}), logs the code and sends it as X-Error-Code.
+// README.md's "Errors" table lists these codes (a test keeps the two equal).
+
+/** The kinds a DocumentError has carried across the worker boundary since before the catalogue. */
+export type DocumentErrorKind = 'not_pdf' | 'unsupported' | 'encrypted' | 'damaged' | 'no_text' | 'too_large' | 'timeout' | 'ocr_limit';
+
+type Message = string | ((...facts: never[]) => string);
+
+export interface CatalogueEntry {
+  status: number;
+  message: Message;
+  /** one line for the README table: when the service answers it */
+  when: string;
+  /** on `document_*` codes thrown inside the parse worker: the DocumentError kind */
+  kind?: DocumentErrorKind;
+}
+
+const SAFE_RANGE = '(-9007199254740991 to 9007199254740991)';
+const withHint = (base: string) => (hint = '') => base + hint;
+
+export const CATALOGUE = {
+  // --- 400: the request's parameters, headers and body -------------------------------------
+  invalid_request: { status: 400, message: 'Invalid request.', when: 'A schema violation with no detail to name' },
+  missing_parameter: {
+    status: 400,
+    message: (where: string, name: string) => `Missing required ${where} '${name}'.`,
+    when: 'A required query parameter, header or path parameter is absent (schema), or an addition input is',
+  },
+  missing_body_field: { status: 400, message: (name: string) => `Missing required body field '${name}'.`, when: 'A required JSON body field is absent' },
+  body_not_object: { status: 400, message: 'The JSON body must be an object.', when: 'The JSON body is an array, a string or a number' },
+  invalid_parameter: {
+    status: 400,
+    message: (where: string, name: string, detail: string) => `Invalid ${where} '${name}': ${detail}.`,
+    when: 'A value breaks its schema (type, enum, pattern) in a way no other code names',
+  },
+  invalid_integer_parameter: {
+    status: 400,
+    message: (where: string, name: string) => `Invalid ${where} '${name}': must be an integer.`,
+    when: 'A query parameter declared as an integer is not one (schema)',
+  },
+  invalid_integer_field: {
+    status: 400,
+    message: (where: string, name: string) => `Invalid ${where} '${name}': must be an integer or a string holding one.`,
+    when: 'A JSON body input is neither an integer nor a string holding one (schema)',
+  },
+  parameter_too_long: {
+    status: 400,
+    message: (where: string, name: string, limit: number) => `Invalid ${where} '${name}': longer than ${limit} characters.`,
+    when: 'A value is longer than its schema allows',
+  },
+  invalid_integer: { status: 400, message: (name: string) => `Parameter '${name}' must be an integer.`, when: 'An addition input is not a decimal integer' },
+  empty_integer: { status: 400, message: (name: string) => `Parameter '${name}' is empty; an integer is required.`, when: 'An addition input is an empty string' },
+  integer_out_of_range: {
+    status: 400,
+    message: (name: string) => `Parameter '${name}' is outside the safe integer range ${SAFE_RANGE}.`,
+    when: 'An addition input is past 2^53 - 1',
+  },
+  sum_out_of_range: {
+    status: 400,
+    message: `The sum of input1 and input2 is outside the safe integer range ${SAFE_RANGE}.`,
+    when: 'The sum of two addition inputs is past 2^53 - 1',
+  },
+  invalid_positive_integer: {
+    status: 400,
+    message: (name: string) => `Query parameter '${name}' must be a positive integer.`,
+    when: 'A page, limit or id query value is not a positive integer',
+  },
+  currency_not_supported: { status: 400, message: (code: string) => `Currency '${code}' not supported.`, when: 'A currency code outside the supported list' },
+  invalid_amount: { status: 400, message: "Query parameter 'amount' must be a finite, non-negative number.", when: 'The amount to convert is not a non-negative number' },
+  amount_too_large: { status: 400, message: "Query parameter 'amount' is too large to convert.", when: 'The converted amount overflows' },
+  header_repeated: { status: 400, message: (wire: string) => `Header ${wire} must be given once.`, when: 'A header the route reads is sent more than once' },
+  header_required: {
+    status: 400,
+    message: (wire: string, hint = '') => `Header ${wire} is required.${hint}`,
+    when: 'A required header is absent or empty (the message names a sibling spelling the request has)',
+  },
+  header_required_when: {
+    status: 400,
+    message: (wire: string, flag: string) => `Header ${wire} is required when ${flag} is true.`,
+    when: 'A header a true flag needs is absent (embeddingEndpoint with performEmbedding: true)',
+  },
+  header_required_with_index: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`,
+    when: 'Only some of the three index headers are sent',
+  },
+  header_too_long: { status: 400, message: (wire: string, limit: number) => `Header ${wire} is longer than ${limit} characters.`, when: 'A header is longer than its limit' },
+  header_not_printable: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} holds characters that are not printable ASCII.`,
+    when: 'A header that must be printable ASCII is not',
+  },
+  header_control_characters: { status: 400, message: (wire: string) => `Header ${wire} holds control characters.`, when: 'sourceName holds control characters' },
+  invalid_boolean_header: { status: 400, message: (wire: string) => `Header ${wire} must be 'true' or 'false'.`, when: 'A flag header is neither true nor false' },
+  invalid_ocr_header: { status: 400, message: (wire: string) => `Header ${wire} must be 'auto', 'off' or 'force'.`, when: 'The ocr header is not auto, off or force' },
+  invalid_int64_header: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} must be a decimal integer (Int64, no sign other than '-', no leading zeros, no exponent).`,
+    when: 'An Int64 id header is not canonical decimal digits',
+  },
+  int64_out_of_range: { status: 400, message: (wire: string) => `Header ${wire} is outside the Int64 range.`, when: 'An Int64 id header is past the Int64 range' },
+  invalid_deployment_name: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} must be 1 to 64 letters, digits, dots, dashes or underscores.`,
+    when: 'embeddingDeploymentName breaks its pattern',
+  },
+  invalid_key_header: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} must be at most 512 printable ASCII characters.`,
+    when: 'A key passed through to an outbound service is not printable ASCII',
+  },
+  invalid_index_name_header: {
+    status: 400,
+    message: (wire: string, problem: string) => `Header ${wire} ${problem}.`,
+    when: 'The indexName header breaks the Azure AI Search naming rules',
+  },
+  invalid_index_name: { status: 400, message: (problem: string) => `Index name ${problem}.`, when: 'The index-definition name breaks the naming rules' },
+  endpoint_not_allowed: {
+    status: 400,
+    message: (wire: string, why: string) => `Header ${wire} is not an allowed endpoint: ${why}.`,
+    when: 'An outbound endpoint header is not https, not allowed by OUTBOUND_ALLOWED_HOSTS, or resolves to a private address',
+  },
+  empty_document: {
+    status: 400,
+    message: "The uploaded document is empty: send it as the multipart file field 'document' or as the raw request body.",
+    when: 'The upload has no bytes',
+  },
+  body_unreadable: { status: 400, message: 'The request body could not be read.', when: 'The raw upload stream failed' },
+  unexpected_file_field: {
+    status: 400,
+    message: (field: string) => `Unexpected file field '${field}': the document goes in the file field 'document'.`,
+    when: "A multipart file comes in a field other than 'document'",
+  },
+  one_file_expected: { status: 400, message: "Exactly one file is expected, in the field 'document'.", when: 'A multipart upload holds more than one file' },
+  too_many_parts: { status: 400, message: 'The multipart body has too many parts.', when: 'A multipart upload holds too many parts or fields' },
+  malformed_multipart: { status: 400, message: 'The multipart body is malformed.', when: 'A multipart upload cannot be parsed' },
+  missing_document_field: {
+    status: 400,
+    message: "Missing file field 'document': upload the document as multipart/form-data in the field 'document', or as the raw request body.",
+    when: "A multipart upload has no file field 'document'",
+  },
+  invalid_json: { status: 400, message: 'The body is not valid JSON.', when: 'A JSON body does not parse' },
+  empty_json_body: { status: 400, message: 'The JSON body is empty.', when: 'Content-Type application/json with an empty body' },
+  content_length_mismatch: { status: 400, message: 'Content-Length does not match the body.', when: 'The body is shorter or longer than Content-Length' },
+  malformed_url: { status: 400, message: 'The URL is malformed.', when: 'The path is not valid percent-encoding' },
+  bad_request: {
+    status: 400,
+    message: (detail: string) => detail,
+    when: "Another of the web framework's own client errors (its first line, never a stack or a path)",
+  },
+  // --- 401 ------------------------------------------------------------------------------
+  unauthorized_api_key: {
+    status: 401,
+    message: withHint('Unauthorized. Invalid or missing api_key header.'),
+    when: 'add-api-key: the api_key header is absent or wrong',
+  },
+  unauthorized_document_api_key: {
+    status: 401,
+    message: 'Unauthorized. Invalid or missing api-key header.',
+    when: 'Document endpoints: the api-key header is absent or wrong',
+  },
+  unauthorized_key_pair: {
+    status: 401,
+    message: withHint('Unauthorized. Invalid or missing api_key or api_secret.'),
+    when: 'add-custom: api_key or api_secret is absent or wrong',
+  },
+  unauthorized_key_secret: {
+    status: 401,
+    message: withHint('Unauthorized. Invalid key or secret.'),
+    when: 'Survey endpoints and add-token: the key or secret is absent or wrong',
+  },
+  unauthorized_basic: { status: 401, message: 'Unauthorized. Missing or wrong Basic credentials.', when: 'add-basic: Basic credentials absent or wrong' },
+  unauthorized_bearer: {
+    status: 401,
+    message: 'Unauthorized. Missing, invalid or expired bearer token.',
+    when: 'add-bearer: the bearer token is absent, invalid or expired',
+  },
+  // --- 404, 405 -------------------------------------------------------------------------
+  route_not_found: { status: 404, message: (method: string, url: string) => `Route ${method} ${url} not found.`, when: 'No route has this path' },
+  user_not_found: { status: 404, message: 'User not found.', when: 'No user with that id' },
+  connector_not_found: {
+    status: 404,
+    message: (style: string) => `No connector '${style}': apikey, basic, bearer, survey, documents or public.`,
+    when: 'No Power Automate connector of that name',
+  },
+  method_not_allowed: {
+    status: 405,
+    message: (methods: readonly string[]) => {
+      const named = methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+      return `Method Not Allowed. Use ${(named.length > 0 ? named : methods).join(' or ')}.`;
+    },
+    when: 'The path exists but not with this method (the Allow header lists those it serves)',
+  },
+  // --- 413, 414, 415 --------------------------------------------------------------------
+  body_too_large: { status: 413, message: 'Request body is too large.', when: 'A JSON body over the body limit' },
+  upload_too_large: {
+    status: 413,
+    message: (limit: number) => `The upload is larger than the limit of ${limit} bytes.`,
+    when: 'The declared Content-Length of an upload is over MAX_PDF_BYTES (refused before reading)',
+  },
+  document_over_size_limit: {
+    status: 413,
+    message: (limit: number) => `The document is larger than the limit of ${limit} bytes.`,
+    when: 'The uploaded document is over MAX_PDF_BYTES',
+  },
+  url_too_long: { status: 414, message: 'The URL is too long.', when: 'A path parameter is over the router limit' },
+  unsupported_media_type: { status: 415, message: 'Unsupported Content-Type.', when: 'A body in a Content-Type the route does not parse' },
+  json_body_expected: {
+    status: 415,
+    message: 'Content-Type must be application/json, with a JSON object such as {"input1": 5, "input2": 7}.',
+    when: 'add-body: the body is not application/json',
+  },
+  token_json_expected: {
+    status: 415,
+    message: 'Content-Type must be application/json, with a JSON object {"api_key": "...", "api_secret": "..."}; a form body is not read.',
+    when: 'add-token: the body is a form or text',
+  },
+  // --- documents (thrown inside the parse worker as DocumentError, or by the route) ----------
+  document_not_pdf: { status: 400, kind: 'not_pdf', message: 'The uploaded file is not a PDF.', when: 'A PDF was expected and the bytes are not one' },
+  document_unsupported: {
+    status: 415,
+    kind: 'unsupported',
+    message: (detail?: string) =>
+      'The uploaded file is not in a supported format. Accepted, recognised by content: PDF, Word (.docx), HTML, Markdown and plain UTF-8 text.' +
+      (detail === undefined ? '' : ` (${detail})`),
+    when: 'The document is in none of the accepted formats, judged by its bytes',
+  },
+  document_encrypted: {
+    status: 422,
+    kind: 'encrypted',
+    message: 'The PDF is encrypted (password-protected); upload an unencrypted copy.',
+    when: 'The PDF is password-protected',
+  },
+  document_damaged: {
+    status: 422,
+    kind: 'damaged',
+    message: (reason: string, format: 'pdf' | 'document' = 'pdf') =>
+      format === 'pdf' ? `The PDF is damaged and could not be parsed: ${reason}` : `The document is damaged and could not be read: ${reason}`,
+    when: 'The document cannot be parsed (the message gives a short reason)',
+  },
+  document_no_text: {
+    status: 422,
+    kind: 'no_text',
+    message: (format: 'pdf' | 'document' = 'pdf') => `No text could be extracted from the ${format === 'pdf' ? 'PDF' : 'document'}.`,
+    when: 'The document holds no letters or digits (a scan with ocr: off)',
+  },
+  document_too_large: {
+    status: 413,
+    kind: 'too_large',
+    message: (limit: number) => `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
+    when: 'The PDF streams inflate past MAX_DECODED_BYTES',
+  },
+  document_zip_bomb: {
+    status: 413,
+    kind: 'too_large',
+    message: (limit: number) =>
+      `The Word document expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB, or too many or too compressed parts); it may be a decompression bomb.`,
+    when: 'The Word archive inflates past the limit, or holds too many or too compressed parts',
+  },
+  document_entity_bomb: {
+    status: 413,
+    kind: 'too_large',
+    message: 'The document declares XML entities (a DTD), which Word documents never need; it may be an entity-expansion bomb.',
+    when: 'A Word part declares a DTD',
+  },
+  document_too_much_memory: {
+    status: 413,
+    kind: 'too_large',
+    message: (format: 'pdf' | 'document' = 'pdf') => `The ${format === 'pdf' ? 'PDF' : 'document'} needs too much memory to parse.`,
+    when: "The parse worker ran out of its memory bound",
+  },
+  document_timeout: {
+    status: 422,
+    kind: 'timeout',
+    message: (ms: number, stage: 'parse' | 'ocr' = 'parse') =>
+      stage === 'ocr'
+        ? `OCR of the PDF took longer than ${Math.round(ms / 1000)} s and was abandoned.`
+        : `The PDF took too long to parse (over ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}) and was abandoned.`,
+    when: 'Parsing (PARSE_TIMEOUT_MS) or OCR (OCR_TIMEOUT_MS) took too long',
+  },
+  document_ocr_limit: {
+    status: 422,
+    kind: 'ocr_limit',
+    message: (count: number, limit: number) =>
+      `The PDF has ${count} pages without a text layer, over the OCR limit of ${limit} pages (OCR_MAX_PAGES); send ocr: off to chunk only its text pages, or split the file.`,
+    when: 'More pages need OCR than OCR_MAX_PAGES',
+  },
+  // --- 5xx ------------------------------------------------------------------------------
+  internal: { status: 500, message: 'Internal server error.', when: 'An unexpected error (logged; the answer holds no detail)' },
+  search_failed: {
+    status: 502,
+    message: (detail: string) => detail,
+    when: 'A call to the search service failed (the message says which call and how)',
+  },
+  search_delete_partial: {
+    status: 502,
+    message: (deleted: number, total: number, failed: number, first: string) =>
+      `The delete call to the search service partly failed: deleted ${deleted} of ${total} chunks, ${failed} failed (first: ${first}).`,
+    when: "Some deletions of a document's chunks failed",
+  },
+  embedding_failed: {
+    status: 502,
+    message: (chunk: number, detail: string) => `Embedding failed on chunk ${chunk}: ${detail}`,
+    when: 'The embedding service refused or failed on a chunk',
+  },
+  index_upload_partial: {
+    status: 502,
+    message: (indexed: number, chunks: number, indexName: string, failed: number, named: string) =>
+      `Indexed ${indexed} of ${chunks} chunks into index '${indexName}'; not indexed: ${failed} (${named}). Calling again is safe: uploads replace by key.`,
+    when: 'Some chunks were not indexed (the body also holds the upload summary)',
+  },
+  not_ready: {
+    status: 503,
+    message: 'Not taking new work: starting, busy or draining.',
+    when: '/readyz while the service starts, is full or drains (its body is {"status": ...}, not the error envelope)',
+  },
+  service_busy: {
+    status: 503,
+    message: 'The service is busy with other documents; retry after the time in Retry-After.',
+    when: 'Documents in flight and queued are at their bound (Retry-After says when to retry)',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+/** The response header every error answer carries its code in. */
+export const ERROR_CODE_HEADER = 'x-error-code';
+
+/** The facts a code's message takes (none for a fixed message). */
+export type Facts<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...facts: infer A) => string ? A : [];
+
+/** The codes whose message is fixed (no facts). */
+export type FixedCode = { [C in ErrorCode]: Facts<C> extends [] ? C : never }[ErrorCode];
+
+/** The codes a DocumentError may carry: the `document_*` entries with a kind. */
+export type DocumentCode = { [C in ErrorCode]: (typeof CATALOGUE)[C] extends { kind: DocumentErrorKind } ? C : never }[ErrorCode];
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(CATALOGUE, code);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return CATALOGUE[code].status;
+}
+
+/** The client-facing message of `code` with its facts. */
+export function messageOf<C extends ErrorCode>(code: C, ...facts: Facts<C>): string {
+  const m: Message = CATALOGUE[code].message;
+  return typeof m === 'string' ? m : (m as (...a: unknown[]) => string)(...facts);
+}
 
 export class AppError extends Error {
+  readonly code: ErrorCode;
   readonly statusCode: number;
   readonly headers: Record<string, string>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  /** `message` is the catalogue's for `code`: use fail(); the constructor is for a message already built from it. */
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = statusCode;
+    this.code = code;
+    this.statusCode = CATALOGUE[code].status;
     this.headers = headers;
+  }
+
+  /** Adds response headers (WWW-Authenticate, Retry-After); returns the same error. */
+  withHeaders(headers: Record<string, string>): this {
+    Object.assign(this.headers, headers);
+    return this;
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const notFound = (message: string) => new AppError(404, message);
-export const unauthorized = (message: string, headers: Record<string, string> = {}) => new AppError(401, message, headers);
-export const unsupportedMediaType = (message: string) => new AppError(415, message);
-export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const badGateway = (message: string) => new AppError(502, message);
-
-export const MESSAGES = {
-  userNotFound: 'User not found.',
-  currencyNotSupported: (code: string) => `Currency '${code}' not supported.`,
-  surveyUnauthorized: 'Unauthorized. Invalid key or secret.',
-  documentUnauthorized: 'Unauthorized. Invalid or missing api-key header.',
-  apiKeyUnauthorized: 'Unauthorized. Invalid or missing api_key header.',
-  customUnauthorized: 'Unauthorized. Invalid or missing api_key or api_secret.',
-  basicUnauthorized: 'Unauthorized. Missing or wrong Basic credentials.',
-  bearerUnauthorized: 'Unauthorized. Missing, invalid or expired bearer token.',
-  tokenUnauthorized: 'Unauthorized. Invalid key or secret.',
-  notFoundRoute: (method: string, url: string) => `Route ${method} ${url} not found.`,
-  internal: 'Internal server error.',
-  jsonBodyExpected: 'Content-Type must be application/json, with a JSON object such as {"input1": 5, "input2": 7}.',
-  tokenJsonExpected: 'Content-Type must be application/json, with a JSON object {"api_key": "...", "api_secret": "..."}; a form body is not read.',
-} as const;
+/** The error to throw for `code`: its status and its message with these facts. */
+export function fail<C extends ErrorCode>(code: C, ...facts: Facts<C>): AppError {
+  return new AppError(code, messageOf(code, ...facts));
+}

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { spellingHint } from '../http/headers.ts';
 import { safeEqual } from './compare.ts';
-import { unauthorized } from '../errors.ts';
+import { fail } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
 
 const REALM = 'sample-utility-service';
@@ -27,23 +27,22 @@ export function credentialHint(names: readonly string[], headers: IncomingHttpHe
   return spelling;
 }
 
-/**
- * Every named header must be present and equal to its expected value. `hints: false` where the
- * interface fixes the refusal's message word for word (the document endpoints' api-key).
- */
-export function requireHeaders(expected: Record<string, string>, message: string, options: { hints?: boolean } = {}): onRequestAsyncHookHandler {
+/** The refusals of a header credential; the document endpoints' api-key takes no hint (the interface fixes it word for word). */
+export type HeaderAuthCode = 'unauthorized_api_key' | 'unauthorized_key_pair' | 'unauthorized_key_secret' | 'unauthorized_document_api_key';
+
+/** Every named header must be present and equal to its expected value; else a 401 of `code`. */
+export function requireHeaders(expected: Record<string, string>, code: HeaderAuthCode): onRequestAsyncHookHandler {
   const entries = Object.entries(expected);
   const names = entries.map(([name]) => name);
-  const hints = options.hints ?? true;
   return async (request) => {
     let ok = true;
     // No early exit: every credential is compared, whatever the first one gave.
     for (const [name, value] of entries) ok = safeEqual(header(request.headers[name]), value) && ok;
-    if (!ok) throw unauthorized(hints ? message + credentialHint(names, request.headers) : message);
+    if (!ok) throw code === 'unauthorized_document_api_key' ? fail(code) : fail(code, credentialHint(names, request.headers));
   };
 }
 
-export function requireBasic(username: string, password: string, message: string): onRequestAsyncHookHandler {
+export function requireBasic(username: string, password: string): onRequestAsyncHookHandler {
   const challenge = `Basic realm="${REALM}", charset="UTF-8"`;
   return async (request) => {
     const auth = header(request.headers.authorization) ?? '';
@@ -60,17 +59,17 @@ export function requireBasic(username: string, password: string, message: string
     }
     const userOk = safeEqual(user, username);
     const passOk = safeEqual(pass, password);
-    if (!(userOk && passOk)) throw unauthorized(message, { 'www-authenticate': challenge });
+    if (!(userOk && passOk)) throw fail('unauthorized_basic').withHeaders({ 'www-authenticate': challenge });
   };
 }
 
-export function requireBearer(signer: TokenSigner, message: string): onRequestAsyncHookHandler {
+export function requireBearer(signer: TokenSigner): onRequestAsyncHookHandler {
   return async (request) => {
     const auth = header(request.headers.authorization) ?? '';
     const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(auth);
-    if (!m) throw unauthorized(message, { 'www-authenticate': `Bearer realm="${REALM}"` });
+    if (!m) throw fail('unauthorized_bearer').withHeaders({ 'www-authenticate': `Bearer realm="${REALM}"` });
     if (!(await signer.verify(m[1]!))) {
-      throw unauthorized(message, {
+      throw fail('unauthorized_bearer').withHeaders({
         'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="The token is invalid or expired"`,
       });
     }

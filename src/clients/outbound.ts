@@ -6,7 +6,7 @@
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import dns from 'node:dns';
 import { Agent } from 'undici';
-import { badRequest } from '../errors.ts';
+import { fail } from '../errors.ts';
 
 // Two lists: a BlockList also matches IPv4 addresses against IPv6 rules
 // (as IPv4-mapped), which would make ::ffff:0:0/96 swallow every IPv4 address.
@@ -69,7 +69,7 @@ export interface Outbound {
 
 export function createOutbound(allowedHosts: readonly string[], resolve: Resolver = systemResolver): Outbound {
   const checkBaseUrl = async (raw: string, header: string): Promise<string> => {
-    const refuse = (why: string) => badRequest(`Header ${header} is not an allowed endpoint: ${why}.`);
+    const refuse = (why: string) => fail('endpoint_not_allowed', header, why);
     if (raw.length > 2048) throw refuse('longer than 2048 characters');
     let url: URL;
     try {

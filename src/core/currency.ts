@@ -1,4 +1,4 @@
-import { badRequest, MESSAGES } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { SUPPORTED_CURRENCIES, UNITS_PER_USD, type Currency } from '../data/rates.ts';
 
 export interface Conversion {
@@ -14,7 +14,7 @@ export interface Conversion {
 function currency(raw: string): Currency {
   const code = raw.trim().toUpperCase();
   if ((SUPPORTED_CURRENCIES as readonly string[]).includes(code)) return code as Currency;
-  throw badRequest(MESSAGES.currencyNotSupported(code.slice(0, 16)));
+  throw fail('currency_not_supported', code.slice(0, 16));
 }
 
 /** Rounds half away from zero at `digits` decimals, without 1.005 -> 1.00 binary surprises. */
@@ -41,11 +41,11 @@ export function convert(fromRaw = 'USD', toRaw = 'INR', amountRaw = '1'): Conver
   const s = amountRaw.trim();
   const amount = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : NaN;
   if (!Number.isFinite(amount) || amount < 0) {
-    throw badRequest("Query parameter 'amount' must be a finite, non-negative number.");
+    throw fail('invalid_amount');
   }
   const rate = crossRate(from, to);
   const converted = round(amount * rate, 2);
   // A finite amount can still overflow once multiplied; JSON would carry it as null.
-  if (!Number.isFinite(converted)) throw badRequest("Query parameter 'amount' is too large to convert.");
+  if (!Number.isFinite(converted)) throw fail('amount_too_large');
   return { success: true, from, to, amount, rate, converted, supported_currencies: [...SUPPORTED_CURRENCIES] };
 }

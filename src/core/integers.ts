@@ -1,26 +1,26 @@
 // Integer inputs of the addition endpoints: a decimal integer, optionally signed
 // (or, in a JSON body, a JSON integer); nothing a JavaScript Number would round.
-import { badRequest } from '../errors.ts';
+import { fail } from '../errors.ts';
 
 const DECIMAL = /^[+-]?[0-9]+$/;
 
 export function parseSafeInteger(name: string, value: unknown): number {
   let n: number;
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw badRequest(`Parameter '${name}' must be an integer.`);
+    if (!Number.isInteger(value)) throw fail('invalid_integer', name);
     n = value;
   } else if (typeof value === 'string') {
     const s = value.trim();
-    if (s === '') throw badRequest(`Parameter '${name}' is empty; an integer is required.`);
-    if (!DECIMAL.test(s)) throw badRequest(`Parameter '${name}' must be an integer.`);
+    if (s === '') throw fail('empty_integer', name);
+    if (!DECIMAL.test(s)) throw fail('invalid_integer', name);
     n = Number(s);
   } else if (value === undefined || value === null) {
-    throw badRequest(`Missing required parameter '${name}'.`);
+    throw fail('missing_parameter', 'parameter', name);
   } else {
-    throw badRequest(`Parameter '${name}' must be an integer.`);
+    throw fail('invalid_integer', name);
   }
   if (!Number.isSafeInteger(n)) {
-    throw badRequest(`Parameter '${name}' is outside the safe integer range (-9007199254740991 to 9007199254740991).`);
+    throw fail('integer_out_of_range', name);
   }
   return n === 0 ? 0 : n; // no -0 in the answer
 }
@@ -38,7 +38,7 @@ export function add(input1: unknown, input2: unknown): Addition {
   const b = parseSafeInteger('input2', input2);
   const result = a + b;
   if (!Number.isSafeInteger(result)) {
-    throw badRequest('The sum of input1 and input2 is outside the safe integer range (-9007199254740991 to 9007199254740991).');
+    throw fail('sum_out_of_range');
   }
   return { success: true, operation: 'addition', input1: a, input2: b, result };
 }
@@ -48,7 +48,7 @@ export function parsePositiveInteger(name: string, value: string | undefined): n
   if (value === undefined) return undefined;
   const s = value.trim();
   if (!/^\+?[0-9]+$/.test(s) || !Number.isSafeInteger(Number(s)) || Number(s) < 1) {
-    throw badRequest(`Query parameter '${name}' must be a positive integer.`);
+    throw fail('invalid_positive_integer', name);
   }
   return Number(s);
 }

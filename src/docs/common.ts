@@ -169,14 +169,34 @@ export function finishOperations(doc: JsonObject): void {
 }
 
 /**
- * Headers the service sends whatever the route (CORS on every answer, Allow on every 405), in
- * format-neutral terms; each document writes them in its own shape.
+ * Headers the service sends whatever the route (CORS on every answer, Allow on every 405, the
+ * catalogue code on every error answer), in format-neutral terms; each document writes them in its own shape.
  */
+/** An example code per status, for the documents. */
+const ERROR_CODE_EXAMPLES: Record<string, string> = {
+  '400': 'missing_parameter',
+  '401': 'unauthorized_api_key',
+  '404': 'route_not_found',
+  '405': 'method_not_allowed',
+  '413': 'body_too_large',
+  '415': 'unsupported_media_type',
+  '422': 'document_no_text',
+  '500': 'internal',
+  '502': 'search_failed',
+  '503': 'service_busy',
+};
+
 export function standardResponseHeaders(status: string): Record<string, { description: string; example: string }> {
   const out: Record<string, { description: string; example: string }> = {
     'Access-Control-Allow-Origin': { description: 'CORS: every answer may be read by any origin', example: '*' },
   };
   if (status === '405') out.Allow = { description: 'The methods this path accepts', example: 'GET, HEAD' };
+  if (/^[45]/.test(status)) {
+    out['X-Error-Code'] = {
+      description: 'The stable code of the error (snake_case; the README lists every code with its status), also in the log line',
+      example: ERROR_CODE_EXAMPLES[status] ?? 'invalid_request',
+    };
+  }
   return out;
 }
 

@@ -11,7 +11,7 @@ import type { JsonObject } from './common.ts';
 import { collectOpenapi } from './openapi.ts';
 import { Type } from 'typebox';
 import { buildSwagger2, captureRoutes, connectorDocument, withHost } from './swagger2.ts';
-import { notFound } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { buildPostmanCollection, type LabCredentials } from './postman.ts';
 
 export { registerDocsPage } from './page.ts';
@@ -49,7 +49,7 @@ export const connectorJson = (docs: ApiDocuments) =>
     handler: async (request) => {
       const style = request.params.file.replace(/\.swagger\.json$/, '');
       const doc = connectorDocument(await docs.swagger2(), style, request.host, request.protocol);
-      if (doc === undefined) throw notFound(`No connector '${style.slice(0, 32)}': apikey, basic, bearer, survey, documents or public.`);
+      if (doc === undefined) throw fail('connector_not_found', style.slice(0, 32));
       return doc;
     },
   });

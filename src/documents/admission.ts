@@ -5,7 +5,7 @@
 // memory); any further one is refused at once with 503 and Retry-After. So the memory the
 // uploads take is bounded by maxInFlight bodies and their parses, whatever the load.
 
-import { AppError } from '../errors.ts';
+import { fail, messageOf } from '../errors.ts';
 
 export interface AdmissionLimits {
   /** documents whose body is read and worked on at once */
@@ -37,7 +37,7 @@ export interface Admission {
   limits: AdmissionLimits;
 }
 
-export const ADMISSION_FULL_MESSAGE = 'The service is busy with other documents; retry after the time in Retry-After.';
+export const ADMISSION_FULL_MESSAGE = messageOf('service_busy');
 
 export function createAdmission(limits: AdmissionLimits): Admission {
   let inFlight = 0;
@@ -62,7 +62,7 @@ export function createAdmission(limits: AdmissionLimits): Admission {
       return makeRelease();
     }
     if (waiting.length >= limits.maxQueued) {
-      throw new AppError(503, ADMISSION_FULL_MESSAGE, { 'retry-after': String(limits.retryAfterSeconds) });
+      throw fail('service_busy').withHeaders({ 'retry-after': String(limits.retryAfterSeconds) });
     }
     return new Promise<Release>((resolve, reject) => {
       const entry = {

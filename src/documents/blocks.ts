@@ -4,7 +4,7 @@
 import type { Block } from './chunker.ts';
 import type { DocumentBlock } from './types.ts';
 import { sectionLabel } from './section.ts';
-import { DocumentError, MESSAGES } from './errors.ts';
+import { documentError } from './errors.ts';
 
 const LIST_MARKER = /^(?:[-*+•–]|\d{1,9}[.)]|[a-z][.)])\s/i;
 
@@ -18,6 +18,6 @@ export function toChunkBlocks(blocks: DocumentBlock[]): Block[] {
     else if (b.kind === 'code') out.push({ text, keep: true });
     else out.push({ text });
   }
-  if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw new DocumentError('no_text', MESSAGES.no_text_document);
+  if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text', 'document');
   return out;
 }

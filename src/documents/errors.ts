@@ -1,59 +1,32 @@
+// A document problem the client can act on, thrown inside the parse worker. Its code and message
+// come from the one catalogue (src/errors.ts, the `document_*` codes); `code` keeps the coarser
+// kind (not_pdf, too_large, timeout...) it has always carried across the worker boundary.
+import { CATALOGUE, messageOf, type DocumentCode, type DocumentErrorKind, type Facts } from '../errors.ts';
+
 export type DocumentErrorStatus = 400 | 413 | 415 | 422;
 
-export type DocumentErrorCode =
-  | 'not_pdf'
-  | 'unsupported'
-  | 'encrypted'
-  | 'damaged'
-  | 'no_text'
-  | 'too_large'
-  | 'timeout'
-  | 'ocr_limit';
-
-const STATUS: Record<DocumentErrorCode, DocumentErrorStatus> = {
-  not_pdf: 400,
-  unsupported: 415,
-  encrypted: 422,
-  damaged: 422,
-  no_text: 422,
-  too_large: 413,
-  timeout: 422,
-  ocr_limit: 422,
-};
+export type DocumentErrorCode = DocumentErrorKind;
 
 /** A document problem the client can act on. `message` is client-facing: no stack, no path. */
 export class DocumentError extends Error {
   readonly status: DocumentErrorStatus;
   readonly code: DocumentErrorCode;
+  /** the catalogue code the answer carries (X-Error-Code) */
+  readonly errorCode: DocumentCode;
 
-  constructor(code: DocumentErrorCode, message: string) {
+  /** `message` is the catalogue's: build it with documentError(), or from messageOf(errorCode, ...). */
+  constructor(code: DocumentErrorCode, message: string, errorCode: DocumentCode = `document_${code}`) {
     super(message);
     this.name = 'DocumentError';
     this.code = code;
-    this.status = STATUS[code];
+    this.errorCode = errorCode;
+    this.status = CATALOGUE[errorCode].status;
   }
 }
 
-export const MESSAGES = {
-  not_pdf: 'The uploaded file is not a PDF.',
-  unsupported:
-    'The uploaded file is not in a supported format. Accepted, recognised by content: PDF, Word (.docx), HTML, Markdown and plain UTF-8 text.',
-  zip_bomb: (limit: number) =>
-    `The Word document expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB, or too many or too compressed parts); it may be a decompression bomb.`,
-  entity_bomb: 'The document declares XML entities (a DTD), which Word documents never need; it may be an entity-expansion bomb.',
-  encrypted: 'The PDF is encrypted (password-protected); upload an unencrypted copy.',
-  no_text: 'No text could be extracted from the PDF.',
-  no_text_document: 'No text could be extracted from the document.',
-  timeout: (ms: number) =>
-    `The PDF took too long to parse (over ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}) and was abandoned.`,
-  too_large: (limit: number) =>
-    `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
-  damaged: (reason: string) => `The PDF is damaged and could not be parsed: ${reason}`,
-  damaged_document: (reason: string) => `The document is damaged and could not be read: ${reason}`,
-} as const;
-
-export function documentError(code: 'not_pdf' | 'unsupported' | 'encrypted' | 'no_text'): DocumentError {
-  return new DocumentError(code, MESSAGES[code]);
+/** The DocumentError of a `document_*` catalogue code, with its facts. */
+export function documentError<C extends DocumentCode>(errorCode: C, ...facts: Facts<C>): DocumentError {
+  return new DocumentError(CATALOGUE[errorCode].kind, messageOf(errorCode, ...facts), errorCode);
 }
 
 /** Short, client-safe reason from an arbitrary pdf.js error: first line, no paths, bounded length. */
@@ -69,8 +42,9 @@ export function safeReason(err: unknown): string {
 export interface DocumentErrorData {
   code: DocumentErrorCode;
   message: string;
+  errorCode: DocumentCode;
 }
 
 export function toDocumentError(data: DocumentErrorData): DocumentError {
-  return new DocumentError(data.code, data.message);
+  return new DocumentError(data.code, data.message, data.errorCode);
 }

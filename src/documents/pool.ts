@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { DocumentError, MESSAGES, documentError, toDocumentError } from './errors.ts';
+import { DocumentError, documentError, toDocumentError } from './errors.ts';
 import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
 import type { Chunk, DocumentFormat } from './types.ts';
 import { detectFormat } from './detect.ts';
@@ -10,7 +10,7 @@ import type { ChunkTask, ChunkResult } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
-import { DEFAULT_OCR, OCR_MESSAGES, type OcrMode, type OcrOptions, type OcrReport } from './formats/pdf/ocr-options.ts';
+import { DEFAULT_OCR, type OcrMode, type OcrOptions, type OcrReport } from './formats/pdf/ocr-options.ts';
 
 /** Per-document options of a chunking call. */
 export interface ChunkCallOptions {
@@ -104,7 +104,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const callerSignal = o.signal;
     callerSignal?.throwIfAborted();
     const format = o.format ?? detectFormat(pdf);
-    if (format === null) throw documentError('unsupported');
+    if (format === null) throw documentError('document_unsupported');
     const ocr: OcrOptions = { ...ocrLimits, mode: format === 'pdf' ? (o.ocr ?? 'auto') : 'off' };
     const release = await workers.enter(callerSignal);
     if (callerSignal?.aborted) {
@@ -153,14 +153,14 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       return r;
     } catch (err) {
       if (err instanceof DocumentError) throw err;
-      if (timedOut) throw new DocumentError('timeout', ocrStarted ? OCR_MESSAGES.timeout(ocr.timeoutMs) : MESSAGES.timeout(timeoutMs));
+      if (timedOut) throw ocrStarted ? documentError('document_timeout', ocr.timeoutMs, 'ocr') : documentError('document_timeout', timeoutMs);
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new DocumentError('too_large', format === 'pdf' ? 'The PDF needs too much memory to parse.' : 'The document needs too much memory to parse.');
+        throw documentError('document_too_much_memory', format === 'pdf' ? 'pdf' : 'document');
       }
       // The worker died some other way (a native crash, an uncaught error): say so, no details.
-      throw new DocumentError('damaged', format === 'pdf' ? MESSAGES.damaged('the parser stopped unexpectedly') : MESSAGES.damaged_document('the parser stopped unexpectedly'));
+      throw documentError('document_damaged', 'the parser stopped unexpectedly', format === 'pdf' ? 'pdf' : 'document');
     } finally {
       clearTimeout(timer);
       channel?.port1.close();

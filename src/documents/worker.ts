@@ -3,7 +3,7 @@
 import { chunkDocument } from './chunk-document.ts';
 import { readPdf } from './formats/pdf/pipeline.ts';
 import type { OcrOptions, OcrReport } from './formats/pdf/ocr-options.ts';
-import { DocumentError, MESSAGES, safeReason, type DocumentErrorData } from './errors.ts';
+import { DocumentError, documentError, safeReason, type DocumentErrorData } from './errors.ts';
 import type { MessagePort } from 'node:worker_threads';
 import type { Chunk, DocumentFormat } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
@@ -47,8 +47,8 @@ export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
     const e =
       err instanceof DocumentError
         ? err
-        : new DocumentError('damaged', task.format === 'pdf' ? MESSAGES.damaged(safeReason(err)) : MESSAGES.damaged_document(safeReason(err)));
-    return { ok: false, error: { code: e.code, message: e.message } };
+        : documentError('document_damaged', safeReason(err), task.format === 'pdf' ? 'pdf' : 'document');
+    return { ok: false, error: { code: e.code, message: e.message, errorCode: e.errorCode } };
   } finally {
     task.ocrStarted?.close();
   }

@@ -31,6 +31,8 @@ export const CORS_EXPOSED_HEADERS = [
   'X-OCR-Skipped-Pages',
   'Allow',
   'WWW-Authenticate',
+  'Retry-After',
+  'X-Error-Code',
 ];
 
 const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';

@@ -1,8 +1,9 @@
 // One renderer for every error: catalogue errors, Fastify's own 4xx (body too
 // large, bad JSON, bad URL, schema validation) and anything unexpected, which
-// becomes a bare 500 without a stack or a path.
+// becomes a bare 500 without a stack or a path. Each answer carries its
+// catalogue code (src/errors.ts) in X-Error-Code and in the log line.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, MESSAGES } from '../errors.ts';
+import { AppError, ERROR_CODE_HEADER, messageOf, statusOf, type ErrorCode, type Facts, type FixedCode } from '../errors.ts';
 import type { Envelope } from './routes.ts';
 import { methodNotAllowedMessage, type KnownPaths } from './method-not-allowed.ts';
 
@@ -20,11 +21,20 @@ export function envelopeOf(request: FastifyRequest): Envelope {
   return request.routeOptions.config?.envelope ?? 'error';
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, envelope = envelopeOf(request)) {
+/** An error answer: `message` is the catalogue's for `code`; `status` is the code's unless given (a framework error's own). */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+  status?: number;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, envelope = envelopeOf(request)) {
+  const { code, message } = refusal;
+  const status = refusal.status ?? statusOf(code);
   // Every refusal's log line says why (the message is the client's: no secret, no stack).
-  request.log[status >= 500 ? 'warn' : 'info']({ statusCode: status, reason: message }, 'request refused');
+  request.log[status >= 500 ? 'warn' : 'info']({ statusCode: status, code, reason: message }, 'request refused');
   const body = envelope === 'message' ? { success: false, message } : { success: false, error: message };
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  return reply.code(status).header(ERROR_CODE_HEADER, code).type('application/json; charset=utf-8').send(body);
 }
 
 const WHERE: Record<string, string> = {
@@ -41,25 +51,29 @@ interface AjvLikeError {
   message?: string;
 }
 
-/** Turns the first schema violation into a sentence that names the parameter. */
-export function describeValidation(errors: AjvLikeError[], context: string): string {
+/** Turns the first schema violation into a catalogue refusal whose sentence names the parameter. */
+export function describeValidation(errors: AjvLikeError[], context: string): Refusal {
+  const say = <C extends ErrorCode>(code: C, ...facts: Facts<C>): Refusal => ({
+    code,
+    message: messageOf(code, ...facts),
+  });
   // A union's own error says more than the first branch that failed.
   const e = errors.find((x) => x.keyword === 'anyOf') ?? errors[0];
-  if (!e) return 'Invalid request.';
+  if (!e) return say('invalid_request');
   const where = WHERE[context] ?? context;
   const fromPath = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (e.keyword === 'required') {
     const missing = e.params.missingProperty;
     const name = typeof missing === 'string' ? missing : fromPath;
-    if (context === 'body' && fromPath === '') return `Missing required body field '${name}'.`;
-    return `Missing required ${where} '${fromPath ? `${fromPath}.` : ''}${name}'.`;
+    if (context === 'body' && fromPath === '') return say('missing_body_field', name);
+    return say('missing_parameter', where, `${fromPath ? `${fromPath}.` : ''}${name}`);
   }
-  if (fromPath === '' && context === 'body') return 'The JSON body must be an object.';
+  if (fromPath === '' && context === 'body') return say('body_not_object');
   const name = fromPath || context;
-  if (e.keyword === 'pattern' && e.params.pattern === INTEGER_PATTERN) return `Invalid ${where} '${name}': must be an integer.`;
-  if (e.keyword === 'anyOf' && context === 'body') return `Invalid ${where} '${name}': must be an integer or a string holding one.`;
-  if (e.keyword === 'maxLength') return `Invalid ${where} '${name}': longer than ${String(e.params.limit)} characters.`;
-  return `Invalid ${where} '${name}': ${e.message ?? 'invalid value'}.`;
+  if (e.keyword === 'pattern' && e.params.pattern === INTEGER_PATTERN) return say('invalid_integer_parameter', where, name);
+  if (e.keyword === 'anyOf' && context === 'body') return say('invalid_integer_field', where, name);
+  if (e.keyword === 'maxLength') return say('parameter_too_long', where, name, Number(e.params.limit));
+  return say('invalid_parameter', where, name, e.message ?? 'invalid value');
 }
 
 export const INTEGER_PATTERN = '^[+-]?[0-9]+$';
@@ -68,17 +82,17 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return sendError(request, reply, error.statusCode, error.message);
+      return sendError(request, reply, { code: error.code, message: error.message });
     }
     if (error.validation) {
-      return sendError(request, reply, 400, describeValidation(error.validation, error.validationContext ?? 'request'));
+      return sendError(request, reply, { ...describeValidation(error.validation, error.validationContext ?? 'request'), status: 400 });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendError(request, reply, status, clientMessage(error));
+      return sendError(request, reply, { ...clientRefusal(error), status });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, 500, MESSAGES.internal);
+    return sendError(request, reply, { code: 'internal', message: messageOf('internal') });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -86,9 +100,9 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
     const served = known.lookup(request.url);
     if (served && !served.methods.includes(request.method)) {
       reply.header('allow', served.methods.join(', '));
-      return sendError(request, reply, 405, methodNotAllowedMessage(served.methods), served.envelope);
+      return sendError(request, reply, { code: 'method_not_allowed', message: methodNotAllowedMessage(served.methods) }, served.envelope);
     }
-    return sendError(request, reply, 404, MESSAGES.notFoundRoute(request.method, request.url.split('?')[0]!.slice(0, 200)));
+    return sendError(request, reply, { code: 'route_not_found', message: messageOf('route_not_found', request.method, request.url.split('?')[0]!.slice(0, 200)) });
   });
 }
 
@@ -100,30 +114,28 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
  */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const { code, message } = clientRefusal(error);
   reply
     .code(status)
     .header('access-control-allow-origin', '*')
+    .header(ERROR_CODE_HEADER, code)
     .type('application/json; charset=utf-8')
-    .send({ success: false, error: clientMessage(error) });
+    .send({ success: false, error: message });
 }
 
-/** Fastify's own client errors, in words a caller can act on (never a stack or a path). */
-function clientMessage(err: FastifyError): string {
-  switch (err.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The JSON body is empty.';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported Content-Type.';
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'Content-Length does not match the body.';
-    case 'FST_ERR_BAD_URL':
-      return 'The URL is malformed.';
-    case 'FST_ERR_MAX_PARAM_LENGTH':
-      return 'The URL is too long.';
-    default:
-      if (err instanceof SyntaxError || /JSON/i.test(err.message)) return 'The body is not valid JSON.';
-      return err.message.split('\n')[0]!.slice(0, 200);
-  }
+/** Fastify's own client errors as catalogue codes, in words a caller can act on (never a stack or a path). */
+const FRAMEWORK_CODES: Record<string, FixedCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json_body',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content_length_mismatch',
+  FST_ERR_BAD_URL: 'malformed_url',
+  FST_ERR_MAX_PARAM_LENGTH: 'url_too_long',
+};
+
+function clientRefusal(err: FastifyError): Refusal {
+  const known = FRAMEWORK_CODES[err.code];
+  if (known !== undefined) return { code: known, message: messageOf(known) };
+  if (err instanceof SyntaxError || /JSON/i.test(err.message)) return { code: 'invalid_json', message: messageOf('invalid_json') };
+  return { code: 'bad_request', message: messageOf('bad_request', err.message.split('\n')[0]!.slice(0, 200)) };
 }

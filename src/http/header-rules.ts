@@ -3,7 +3,7 @@
 // documents (headersSchema) come from that table, so the documents state the real limits.
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type TObject, type TSchema } from 'typebox';
-import { badRequest } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { singleHeader, spellingHint } from './headers.ts';
 import { parseInt64 } from '../core/int64.ts';
 
@@ -53,14 +53,14 @@ export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHead
     const raw = singleHeader(headers, rule.wire);
     if (raw === undefined || raw === '') {
       if (rule.requiredWhen !== undefined) {
-        throw badRequest(`Header ${rule.wire} is required when ${table[rule.requiredWhen]?.wire ?? rule.requiredWhen} is true.`);
+        throw fail('header_required_when', rule.wire, table[rule.requiredWhen]?.wire ?? rule.requiredWhen);
       }
-      if (rule.required) throw badRequest(`Header ${rule.wire} is required.${spellingHint(headers, rule.wire)}`);
+      if (rule.required) throw fail('header_required', rule.wire, spellingHint(headers, rule.wire));
       out[key] = undefined;
       continue;
     }
     const value = decodeUtf8(raw);
-    if (value.length > rule.maxLength) throw badRequest(`Header ${rule.wire} is longer than ${rule.maxLength} characters.`);
+    if (value.length > rule.maxLength) throw fail('header_too_long', rule.wire, rule.maxLength);
     out[key] = rule.parse(value, rule.wire);
   }
   // The one widening in the reader: each key was filled by its own rule above.
@@ -87,7 +87,7 @@ export function headersSchema(table: Table, auth: Record<string, TSchema> = {}):
 // Parsers shared by the tables
 
 export const printableAscii = (value: string, wire: string): string => {
-  if (!/^[\x21-\x7e]+$/.test(value)) throw badRequest(`Header ${wire} holds characters that are not printable ASCII.`);
+  if (!/^[\x21-\x7e]+$/.test(value)) throw fail('header_not_printable', wire);
   return value;
 };
 
@@ -95,7 +95,7 @@ export const int64 = (value: string, wire: string): string => parseInt64(wire, v
 
 export const booleanFlag = (value: string, wire: string): boolean => {
   const v = value.toLowerCase();
-  if (v !== 'true' && v !== 'false') throw badRequest(`Header ${wire} must be 'true' or 'false'.`);
+  if (v !== 'true' && v !== 'false') throw fail('invalid_boolean_header', wire);
   return v === 'true';
 };
 

@@ -4,6 +4,7 @@
 // here before it says 404.
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from './routes.ts';
+import { messageOf } from '../errors.ts';
 
 export interface PathMethods {
   /** methods served at the path, in the order they were added (HEAD after its GET) */
@@ -68,6 +69,5 @@ export function trackPaths(app: FastifyInstance): KnownPaths {
 
 /** The 405 message: the interface's `Method Not Allowed. Use POST.`, naming what the path serves. */
 export function methodNotAllowedMessage(methods: readonly string[]): string {
-  const named = methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
-  return `Method Not Allowed. Use ${(named.length > 0 ? named : methods).join(' or ')}.`;
+  return messageOf('method_not_allowed', methods);
 }

@@ -3,10 +3,9 @@
 import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { add } from '../core/integers.ts';
-import { unsupportedMediaType } from '../errors.ts';
+import { fail, messageOf } from '../errors.ts';
 import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse, withChallenge } from '../schemas/common.ts';
 import { requireBasic, requireBearer, requireHeaders } from '../auth/hooks.ts';
-import { MESSAGES } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
 
@@ -63,7 +62,7 @@ export const addBody = () =>
     // The interface requires a JSON body; text/plain or a form is refused before parsing.
     onRequest: async (request) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json') throw unsupportedMediaType(MESSAGES.jsonBodyExpected);
+      if (type !== 'application/json') throw fail('json_body_expected');
     },
     schema: {
       summary: 'Add two integers given in a JSON body',
@@ -81,7 +80,7 @@ export const addBody = () =>
         400: errorResponse('Malformed JSON, a body that is not an object, or a missing or non-integer input', "Missing required body field 'input2'."),
         405: errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use POST.'),
         413: errorResponse('Body over 1 MiB', 'Request body is too large.'),
-        415: errorResponse('Content-Type is not application/json', MESSAGES.jsonBodyExpected),
+        415: errorResponse('Content-Type is not application/json', messageOf('json_body_expected')),
       },
     },
     handler: async (request) => add(request.body.input1, request.body.input2),
@@ -90,8 +89,8 @@ export const addBody = () =>
 export const addApiKey = (config: Pick<Config, 'addApiKey'>) =>
   authedQueryRoute(
     'API Key Header',
-    requireHeaders({ api_key: config.addApiKey }, MESSAGES.apiKeyUnauthorized),
-    MESSAGES.apiKeyUnauthorized,
+    requireHeaders({ api_key: config.addApiKey }, 'unauthorized_api_key'),
+    messageOf('unauthorized_api_key'),
     'Add two integers, authenticated by an api_key header',
     'Send the lab API key in the header `api_key` (with an underscore; `api-key` is the document endpoints\' header).',
     [{ apiKeyHeader: [] }],
@@ -101,8 +100,8 @@ export const addApiKey = (config: Pick<Config, 'addApiKey'>) =>
 export const addCustom = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>) =>
   authedQueryRoute(
     'Custom Header Auth (api_key + api_secret)',
-    requireHeaders({ api_key: config.addApiKey, api_secret: config.addApiSecret }, MESSAGES.customUnauthorized),
-    MESSAGES.customUnauthorized,
+    requireHeaders({ api_key: config.addApiKey, api_secret: config.addApiSecret }, 'unauthorized_key_pair'),
+    messageOf('unauthorized_key_pair'),
     'Add two integers, authenticated by api_key and api_secret headers',
     'Send both lab headers, `api_key` and `api_secret`; both are required together (one security requirement holding two schemes).',
     [{ apiKeyHeader: [], apiSecretHeader: [] }],
@@ -112,8 +111,8 @@ export const addCustom = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>) =>
 export const addBasic = (config: Pick<Config, 'basicAuthUsername' | 'basicAuthPassword'>) =>
   authedQueryRoute(
     'Basic Auth',
-    requireBasic(config.basicAuthUsername, config.basicAuthPassword, MESSAGES.basicUnauthorized),
-    MESSAGES.basicUnauthorized,
+    requireBasic(config.basicAuthUsername, config.basicAuthPassword),
+    messageOf('unauthorized_basic'),
     'Add two integers, authenticated by HTTP Basic',
     'HTTP Basic with the lab username and password (`Authorization: Basic base64(user:password)`). A refusal carries a `WWW-Authenticate: Basic` challenge.',
     [{ basicAuth: [] }],
@@ -123,8 +122,8 @@ export const addBasic = (config: Pick<Config, 'basicAuthUsername' | 'basicAuthPa
 export const addBearer = (signer: TokenSigner) =>
   authedQueryRoute(
     'Bearer Token (JWT)',
-    requireBearer(signer, MESSAGES.bearerUnauthorized),
-    MESSAGES.bearerUnauthorized,
+    requireBearer(signer),
+    messageOf('unauthorized_bearer'),
     'Add two integers, authenticated by a bearer token from add-token',
     'Get a token from POST /apis/add-token first, then send `Authorization: Bearer <token>`; a token lasts 1 hour. A refusal carries a `WWW-Authenticate: Bearer` challenge.',
     [{ bearerAuth: [] }],

@@ -7,13 +7,13 @@ import { Type, type Static } from 'typebox';
 import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
-import { AppError, MESSAGES, badGateway, badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
+import { AppError, ERROR_CODE_HEADER, fail, messageOf } from '../errors.ts';
 import { booleanFlag, header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
 import { buildPayload, chunkId, documentJsons } from '../documents/payload.ts';
 import { DELETION_HEADERS } from './indexed-documents.ts';
 import { uploadToIndex, type IndexUploader } from '../documents/index-upload.ts';
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
-import { DocumentError, MESSAGES as DOCUMENT_MESSAGES } from '../documents/errors.ts';
+import { DocumentError } from '../documents/errors.ts';
 import { ACCEPTED_FORMATS, detectFormat } from '../documents/detect.ts';
 import type { ChunkPool } from '../documents/pool.ts';
 import type { Outbound } from '../clients/outbound.ts';
@@ -24,24 +24,24 @@ import { OCR_MODES, type OcrMode, type OcrReport } from '../documents/formats/pd
 export const ocrMode = (value: string, wire: string): OcrMode => {
   const v = value.toLowerCase();
   const mode = OCR_MODES.find((m) => m === v);
-  if (!mode) throw badRequest(`Header ${wire} must be 'auto', 'off' or 'force'.`);
+  if (!mode) throw fail('invalid_ocr_header', wire);
   return mode;
 };
 import type { Admission } from '../documents/admission.ts';
 import { admissionHook } from '../http/admission-hook.ts';
 
 const sourceName = (value: string, wire: string): string => {
-  if (/[\p{Cc}]/u.test(value)) throw badRequest(`Header ${wire} holds control characters.`);
+  if (/[\p{Cc}]/u.test(value)) throw fail('header_control_characters', wire);
   return value;
 };
 
 const deploymentName = (value: string, wire: string): string => {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) throw badRequest(`Header ${wire} must be 1 to 64 letters, digits, dots, dashes or underscores.`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) throw fail('invalid_deployment_name', wire);
   return value;
 };
 
 const passThroughKey = (value: string, wire: string): string => {
-  if (!/^[\x21-\x7e]+$/.test(value)) throw badRequest(`Header ${wire} must be at most 512 printable ASCII characters.`);
+  if (!/^[\x21-\x7e]+$/.test(value)) throw fail('invalid_key_header', wire);
   return value;
 };
 
@@ -201,7 +201,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
   const validateHeaders = async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > config.maxPdfBytes + 1024 * 1024) {
-      throw payloadTooLarge(`The upload is larger than the limit of ${config.maxPdfBytes} bytes.`);
+      throw fail('upload_too_large', config.maxPdfBytes);
     }
     const h = readHeaders(CHUNKING_HEADERS, request.headers);
     const params: ChunkParams = {
@@ -218,7 +218,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
     const given = [h.indexName, h.searchEndpoint, h.searchKey];
     if (given.some((v) => v !== undefined)) {
       const missing = (['indexName', 'searchEndpoint', 'searchKey'] as const).find((k) => h[k] === undefined);
-      if (missing) throw badRequest(`Header ${CHUNKING_HEADERS[missing].wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`);
+      if (missing) throw fail('header_required_with_index', CHUNKING_HEADERS[missing].wire);
       const endpoint = await outbound.checkBaseUrl(h.searchEndpoint!, 'cloudAISearchEndpoint');
       params.index = { endpoint, key: h.searchKey!, indexName: h.indexName! };
     }
@@ -227,7 +227,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
 
   return route({
     onRequest: [
-      requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }),
+      requireHeaders({ 'api-key': config.documentApiKey }, 'unauthorized_document_api_key'),
       validateHeaders,
       ...(admission ? [admissionHook(admission)] : []),
     ],
@@ -282,13 +282,13 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
           },
         }),
         400: errorResponse('A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
-        401: errorResponse('Missing or wrong api-key', MESSAGES.documentUnauthorized),
+        401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
         413: errorResponse(
           'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word document over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
           'The document is larger than the limit of 52428800 bytes.',
         ),
-        415: errorResponse(`The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`, DOCUMENT_MESSAGES.unsupported),
+        415: errorResponse(`The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`, messageOf('document_unsupported')),
         422: errorResponse('No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took longer than PARSE_TIMEOUT_MS plus PARSE_TIMEOUT_MS_PER_MB per MiB, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS', 'No text could be extracted from the PDF.'),
         502: Type.Union([
           Type.Object(IndexPartialSchema.properties, {
@@ -329,7 +329,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
         const pdf = await readUpload(request, config.maxPdfBytes);
         aborted.signal.throwIfAborted();
         const format = detectFormat(pdf);
-        if (format === null) throw unsupportedMediaType(DOCUMENT_MESSAGES.unsupported);
+        if (format === null) throw fail('document_unsupported');
         const embedding = params.embedding;
         if (!embedding && !params.index) {
           // The worker writes the payload too: the event loop only sends the bytes.
@@ -344,7 +344,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
           try {
             vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, aborted.signal)));
           } catch (err) {
-            if (err instanceof EmbeddingError) throw badGateway(`Embedding failed on chunk ${i}: ${err.message}`);
+            if (err instanceof EmbeddingError) throw fail('embedding_failed', i, err.message);
             throw err;
           }
         }
@@ -355,11 +355,10 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
           const summary = { ...s, embeddingPerformed: embedding !== undefined, failedKeys: s.failed.map((f) => f.key) };
           if (s.failed.length === 0) return reply.code(200).send({ success: true as const, ...summary });
           const named = s.failed.slice(0, 10).map((f) => `${f.key} (${f.reason})`).join('; ');
-          const error =
-            `Indexed ${s.indexed} of ${s.chunks} chunks into index '${s.indexName}'; not indexed: ${s.failed.length} ` +
-            `(${named}${s.failed.length > 10 ? '; ...' : ''}). Calling again is safe: uploads replace by key.`;
-          request.log.warn({ reason: 'index_upload_partial', indexed: s.indexed, failed: s.failed.length }, 'indexing partly failed');
-          return reply.code(502).send({ success: false as const, error, ...summary });
+          const error = messageOf('index_upload_partial', s.indexed, s.chunks, s.indexName, s.failed.length, `${named}${s.failed.length > 10 ? '; ...' : ''}`);
+          request.log.warn({ reason: 'index_upload_partial', code: 'index_upload_partial', indexed: s.indexed, failed: s.failed.length }, 'indexing partly failed');
+          // Not through the error handler: the body adds the upload summary to the error envelope.
+          return reply.code(502).header(ERROR_CODE_HEADER, 'index_upload_partial').send({ success: false as const, error, ...summary });
         }
         return send(buildPayload(chunks, params, vectors, { pageNumbers: params.pageNumbers }), chunks.length, true);
       } catch (err) {
@@ -380,7 +379,7 @@ async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof DocumentError) throw new AppError(err.status, err.message);
+    if (err instanceof DocumentError) throw new AppError(err.errorCode, err.message);
     throw err;
   }
 }
@@ -391,7 +390,7 @@ async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
  */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   const doc = request.isMultipart() ? await readMultipart(request, maxBytes) : await readRawBody(request, maxBytes);
-  if (doc.length === 0) throw badRequest("The uploaded document is empty: send it as the multipart file field 'document' or as the raw request body.");
+  if (doc.length === 0) throw fail('empty_document');
   return doc;
 }
 
@@ -407,10 +406,10 @@ function readRawBody(request: FastifyRequest, maxBytes: number): Promise<Buffer>
       else parts.length = 0;
     });
     raw.once('end', () => {
-      if (size > maxBytes) reject(payloadTooLarge(`The document is larger than the limit of ${maxBytes} bytes.`));
+      if (size > maxBytes) reject(fail('document_over_size_limit', maxBytes));
       else resolve(Buffer.concat(parts, size));
     });
-    raw.once('error', () => reject(badRequest('The request body could not be read.')));
+    raw.once('error', () => reject(fail('body_unreadable')));
   });
 }
 
@@ -422,22 +421,22 @@ async function readMultipart(request: FastifyRequest, maxBytes: number): Promise
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'document') {
         part.file.resume();
-        throw badRequest(`Unexpected file field '${part.fieldname.slice(0, 64)}': the document goes in the file field 'document'.`);
+        throw fail('unexpected_file_field', part.fieldname.slice(0, 64));
       }
       if (pdf) {
         part.file.resume();
-        throw badRequest("Exactly one file is expected, in the field 'document'.");
+        throw fail('one_file_expected');
       }
       pdf = await part.toBuffer();
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(`The document is larger than the limit of ${maxBytes} bytes.`);
-    if (code === 'FST_FILES_LIMIT') throw badRequest("Exactly one file is expected, in the field 'document'.");
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The multipart body has too many parts.');
-    throw badRequest('The multipart body is malformed.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('document_over_size_limit', maxBytes);
+    if (code === 'FST_FILES_LIMIT') throw fail('one_file_expected');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fail('too_many_parts');
+    throw fail('malformed_multipart');
   }
-  if (!pdf) throw badRequest("Missing file field 'document': upload the document as multipart/form-data in the field 'document', or as the raw request body.");
+  if (!pdf) throw fail('missing_document_field');
   return pdf;
 }

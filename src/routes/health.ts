@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import type { Readiness } from '../http/readiness.ts';
+import { ERROR_CODE_HEADER, type ErrorCode } from '../errors.ts';
 
 export const liveness = () =>
   route({
@@ -35,6 +36,6 @@ export const readinessRoute = (readiness: Readiness) =>
     handler: async (_request, reply) => {
       const state = readiness.state();
       if (state === 'ready') return { status: 'ready' as const };
-      return reply.code(503).send({ status: state });
+      return reply.code(503).header(ERROR_CODE_HEADER, 'not_ready' satisfies ErrorCode).send({ status: state });
     },
   });

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { errorResponse, messageErrorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
-import { MESSAGES, badGateway, badRequest } from '../errors.ts';
+import { fail, messageOf } from '../errors.ts';
 import { header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
 import { indexDefinition } from '../data/index-definition.ts';
 import { indexNameProblem } from '../core/index-name.ts';
@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 
 const indexName = (value: string, wire: string): string => {
   const problem = indexNameProblem(printableAscii(value, wire));
-  if (problem) throw badRequest(`Header ${wire} ${problem}.`);
+  if (problem) throw fail('invalid_index_name_header', wire, problem);
   return value;
 };
 
@@ -63,7 +63,7 @@ export interface DeletionDeps {
 export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps) =>
   route({
     envelope: 'message',
-    onRequest: requireHeaders({ 'api-key': config.documentApiKey }, MESSAGES.documentUnauthorized, { hints: false }),
+    onRequest: requireHeaders({ 'api-key': config.documentApiKey }, 'unauthorized_document_api_key'),
     schema: {
       summary: 'Delete the indexed chunks of one document (up to 1000 per call)',
       description:
@@ -79,7 +79,7 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
           { examples: [{ success: true, message: "Deleted 12 chunks of document_id 42 from index 'pdf-chunks'.", deleted_chunks: 12 }] },
         ),
         400: messageErrorResponse('A missing or malformed header, or a refused endpoint', 'Header document_id is required.'),
-        401: messageErrorResponse('Missing or wrong api-key', MESSAGES.documentUnauthorized),
+        401: messageErrorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
         405: messageErrorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
         502: messageErrorResponse('The search or delete call failed', "The search call to the search service failed: HTTP 404: The index 'pdf-chunks' for service 'svc' was not found."),
       },
@@ -98,11 +98,11 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
         }
         const r = await search.deleteChunks(target, ids);
         if (r.failed > 0) {
-          throw badGateway(`The delete call to the search service partly failed: deleted ${r.deleted} of ${ids.length} chunks, ${r.failed} failed (first: ${r.firstFailure}).`);
+          throw fail('search_delete_partial', r.deleted, ids.length, r.failed, String(r.firstFailure));
         }
         return { success: true, message: `Deleted ${r.deleted} chunks of document_id ${documentId} from index '${indexName}'.`, deleted_chunks: r.deleted };
       } catch (err) {
-        if (err instanceof SearchCallError) throw badGateway(err.message);
+        if (err instanceof SearchCallError) throw fail('search_failed', err.message);
         throw err;
       }
     },
@@ -135,7 +135,7 @@ export const searchIndexDefinition = () =>
     handler: async (request) => {
       const name = request.query.name ?? 'pdf-chunks';
       const problem = indexNameProblem(name);
-      if (problem) throw badRequest(`Index name ${problem}.`);
+      if (problem) throw fail('invalid_index_name', problem);
       return indexDefinition(name, { pageNumbers: request.query.pageNumbers === 'true' });
     },
   });

@@ -6,7 +6,7 @@ import { COUNTRIES, Country, PRODUCTS, Product, USERS, User } from '../data/inde
 import { convert } from '../core/currency.ts';
 import { paginate, DEFAULT_LIMIT, MAX_LIMIT } from '../core/pagination.ts';
 import { parsePositiveInteger } from '../core/integers.ts';
-import { MESSAGES, notFound } from '../errors.ts';
+import { fail, messageOf } from '../errors.ts';
 import { SUPPORTED_CURRENCIES } from '../data/rates.ts';
 
 const notAllowed405 = errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use GET.');
@@ -24,7 +24,7 @@ export const users = () =>
           Type.Object({ success: Type.Literal(true), data: User }, { description: 'One user (with id)' }),
         ]),
         400: errorResponse('id is not an integer', "Invalid query parameter 'id': must be an integer."),
-        404: errorResponse('No user with that id', MESSAGES.userNotFound),
+        404: errorResponse('No user with that id', messageOf('user_not_found')),
         405: notAllowed405,
       },
     },
@@ -33,7 +33,7 @@ export const users = () =>
       if (id === undefined) return { success: true as const, count: USERS.length, data: [...USERS] };
       const n = Number(id);
       const user = Number.isSafeInteger(n) ? USERS.find((u) => u.id === n) : undefined;
-      if (!user) throw notFound(MESSAGES.userNotFound);
+      if (!user) throw fail('user_not_found');
       return reply.send({ success: true, data: user });
     },
   });
@@ -85,7 +85,7 @@ export const currency = () =>
           },
           { examples: [{ success: true, from: 'USD', to: 'EUR', amount: 100, rate: 0.92, converted: 92, supported_currencies: [...SUPPORTED_CURRENCIES] }] },
         ),
-        400: errorResponse('Unsupported currency code or a bad amount', MESSAGES.currencyNotSupported('XYZ')),
+        400: errorResponse('Unsupported currency code or a bad amount', messageOf('currency_not_supported', 'XYZ')),
         405: notAllowed405,
       },
     },

@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
-import { MESSAGES } from '../errors.ts';
+import { messageOf } from '../errors.ts';
 import { generateSurvey } from '../survey/generate.ts';
 import type { Config } from '../config.ts';
 
 export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: () => number, now: () => Date) =>
   route({
-    onRequest: requireHeaders({ key: config.surveyKey, secret: config.surveySecret }, MESSAGES.surveyUnauthorized),
+    onRequest: requireHeaders({ key: config.surveyKey, secret: config.surveySecret }, 'unauthorized_key_secret'),
     schema: {
       summary: 'Generate 300 to 600 random survey records (no body needed)',
       description:
@@ -30,7 +30,7 @@ export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: 
           },
           { examples: [{ success: true, total_records: 300, generated_at: '2026-11-22 12:00:00', data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }] }] },
         ),
-        401: errorResponse('Wrong or missing key/secret', MESSAGES.surveyUnauthorized),
+        401: errorResponse('Wrong or missing key/secret', messageOf('unauthorized_key_secret')),
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
       },
     },

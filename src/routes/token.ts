@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { errorResponse } from '../schemas/common.ts';
 import { safeEqual } from '../auth/compare.ts';
-import { MESSAGES, unauthorized, unsupportedMediaType } from '../errors.ts';
+import { fail, messageOf } from '../errors.ts';
 import { publicLabValue, type Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
 
@@ -11,7 +11,7 @@ import type { TokenSigner } from '../auth/jwt.ts';
 export function tokenBodyType(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return undefined;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' ? undefined : MESSAGES.tokenJsonExpected;
+  return type === 'application/json' ? undefined : messageOf('token_json_expected');
 }
 
 export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, signer: TokenSigner) => {
@@ -22,7 +22,7 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
   return route({
     onRequest: async (request) => {
       const problem = tokenBodyType(request.headers['content-type']);
-      if (problem !== undefined) throw unsupportedMediaType(problem);
+      if (problem !== undefined) throw fail('token_json_expected');
     },
     schema: {
       summary: 'Issue a bearer token (HS256 JWT) for add-bearer',
@@ -49,9 +49,9 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
           { examples: [{ success: true, token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.e30.signature', token_type: 'Bearer', expires_in: 3600 }] },
         ),
         400: errorResponse('Malformed JSON or a body that is not an object', 'The body is not valid JSON.'),
-        401: errorResponse('Wrong credentials', MESSAGES.tokenUnauthorized),
+        401: errorResponse('Wrong credentials', messageOf('unauthorized_key_secret')),
         405: errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use POST.'),
-        415: errorResponse('A Content-Type other than application/json (a form, text)', MESSAGES.tokenJsonExpected),
+        415: errorResponse('A Content-Type other than application/json (a form, text)', messageOf('token_json_expected')),
       },
     },
     handler: async (request) => {
@@ -59,7 +59,7 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
       // Both compared whatever the first gave, so the time does not tell which one was wrong.
       const keyOk = safeEqual(b.api_key, config.addApiKey);
       const secretOk = safeEqual(b.api_secret, config.addApiSecret);
-      if (!(keyOk && secretOk)) throw unauthorized(MESSAGES.tokenUnauthorized);
+      if (!(keyOk && secretOk)) throw fail('unauthorized_key_secret');
       return { success: true as const, token: await signer.sign('add-bearer'), token_type: 'Bearer' as const, expires_in: signer.ttlSeconds };
     },
   });

@@ -381,12 +381,13 @@ describe('served API documents', () => {
     }
   });
 
-  test('response headers: Allow on 405, WWW-Authenticate on the basic and bearer 401s, CORS on every answer', () => {
+  test('response headers: Allow on 405, WWW-Authenticate on the basic and bearer 401s, CORS on every answer, X-Error-Code on every error', () => {
     for (const [name, doc] of docs()) {
       for (const { path, method, op } of operationsOf(doc)) {
         for (const [status, response] of Object.entries(op.responses as JsonObject)) {
           const headers = (response as JsonObject).headers as JsonObject;
           assert.ok(isObject(headers['Access-Control-Allow-Origin']), `${name} ${method} ${path} ${status}`);
+          assert.equal(isObject(headers['X-Error-Code']), /^[45]/.test(status), `${name} ${method} ${path} ${status} X-Error-Code`);
           if (status === '405') assert.ok(isObject(headers.Allow), `${name} ${method} ${path} 405 Allow`);
           if (status === '401' && ['/apis/add-basic', '/apis/add-bearer'].includes(path)) assert.ok(isObject(headers['WWW-Authenticate']), `${name} ${path} 401`);
         }

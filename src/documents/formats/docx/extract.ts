@@ -6,7 +6,7 @@
 // document and navigation lines are left out as in HTML (src/documents/listing.ts).
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { DocumentBlock, ExtractOptions } from '../../types.ts';
-import { DocumentError, MESSAGES } from '../../errors.ts';
+import { DocumentError, documentError } from '../../errors.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 
@@ -20,7 +20,7 @@ export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}):
   const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES], { ...DEFAULT_ZIP_LIMITS, maxBytes });
   const main = parts.get(DOCUMENT);
   if (!parts.has('[Content_Types].xml') || !main) {
-    throw new DocumentError('unsupported', `${MESSAGES.unsupported} (The zip archive has no Word document part.)`);
+    throw documentError('document_unsupported', 'The zip archive has no Word document part.');
   }
   const styleBuf = parts.get(STYLES);
   const styles = styleBuf ? readStyles(xmlText(styleBuf)) : new Map<string, StyleInfo>();
@@ -37,7 +37,7 @@ export function xmlText(buf: Buffer): string {
   const text = buf[0] === 0xff && buf[1] === 0xfe ? buf.toString('utf16le') : buf.toString('utf8');
   const dt = text.indexOf('<!DOCTYPE');
   if (dt >= 0 && /<!ENTITY/.test(text.slice(dt, text.indexOf('>', text.indexOf(']', dt)) + 1 || undefined))) {
-    throw new DocumentError('too_large', MESSAGES.entity_bomb);
+    throw documentError('document_entity_bomb');
   }
   return text;
 }
@@ -55,7 +55,7 @@ function parse(xml: string, on: { open: (t: SaxesTagPlain) => void; close: (name
   } catch (err) {
     if (err instanceof DocumentError) throw err;
     const msg = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 100) : 'unreadable XML';
-    throw new DocumentError('damaged', MESSAGES.damaged_document(msg));
+    throw documentError('document_damaged', msg, 'document');
   }
 }
 

@@ -4,7 +4,7 @@
 // its declared size, so memory never exceeds the budget.
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { DocumentError, MESSAGES } from '../../errors.ts';
+import { documentError } from '../../errors.ts';
 
 export interface ZipLimits {
   /** Bytes all the parts read may inflate to in all. */
@@ -17,8 +17,8 @@ export interface ZipLimits {
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxBytes: 128 * 2 ** 20, maxEntries: 10_000, maxRatio: 1000 };
 
-const bomb = (limit: number) => new DocumentError('too_large', MESSAGES.zip_bomb(limit));
-const notDocx = (why: string) => new DocumentError('unsupported', `${MESSAGES.unsupported} (The zip archive is not a Word document: ${why}.)`);
+const bomb = (limit: number) => documentError('document_zip_bomb', limit);
+const notDocx = (why: string) => documentError('document_unsupported', `The zip archive is not a Word document: ${why}.`);
 
 function open(buf: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
@@ -84,7 +84,7 @@ export async function readParts(bytes: Uint8Array, names: string[], limits: ZipL
     } catch (err) {
       // yauzl stops an entry that inflates past its declared size: a lying header is a bomb too.
       if (err instanceof Error && /too many bytes|exceeds/i.test(err.message)) throw bomb(limits.maxBytes);
-      throw new DocumentError('damaged', MESSAGES.damaged_document(`part ${name}: ${err instanceof Error ? err.message.slice(0, 80) : 'unreadable'}`));
+      throw documentError('document_damaged', `part ${name}: ${err instanceof Error ? err.message.slice(0, 80) : 'unreadable'}`, 'document');
     }
   }
   zip.close();

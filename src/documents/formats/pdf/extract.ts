@@ -3,7 +3,7 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { ExtractedDoc, PageText } from './types.ts';
 import { buildLines, type RawItem } from './layout.ts';
-import { DocumentError, MESSAGES, documentError, safeReason } from '../../errors.ts';
+import { DocumentError, documentError, safeReason } from '../../errors.ts';
 
 interface OutlineNode {
   title: string;
@@ -100,12 +100,12 @@ export async function extractPages(
 
 function damaged(err: unknown): DocumentError {
   if (err instanceof DocumentError) return err;
-  return new DocumentError('damaged', MESSAGES.damaged(safeReason(err)));
+  return documentError('document_damaged', safeReason(err));
 }
 
 function classifyOpenError(err: unknown): DocumentError {
   const name = err instanceof Error ? err.name : '';
-  if (name === 'PasswordException') return documentError('encrypted');
-  if (name === 'InvalidPDFException') return new DocumentError('damaged', MESSAGES.damaged('invalid PDF structure'));
+  if (name === 'PasswordException') return documentError('document_encrypted');
+  if (name === 'InvalidPDFException') return documentError('document_damaged', 'invalid PDF structure');
   return damaged(err);
 }

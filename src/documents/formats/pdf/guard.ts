@@ -4,7 +4,7 @@
 // once with zlib's maxOutputLength set to what is left of the document's budget, so the check
 // itself never holds more than the budget.
 import { inflateSync, constants } from 'node:zlib';
-import { DocumentError, MESSAGES } from '../../errors.ts';
+import { documentError } from '../../errors.ts';
 
 export const DEFAULT_MAX_DECODED_BYTES = 256 * 2 ** 20;
 
@@ -39,12 +39,12 @@ export function checkDecodedSize(data: Uint8Array, limit: number): void {
       });
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
-        throw new DocumentError('too_large', MESSAGES.too_large(limit));
+        throw documentError('document_too_large', limit);
       }
       continue; // not valid zlib data (encrypted, damaged): pdf.js decides what to make of it
     }
     remaining -= out.length;
-    if (remaining < 0) throw new DocumentError('too_large', MESSAGES.too_large(limit));
+    if (remaining < 0) throw documentError('document_too_large', limit);
   }
 }
 

@@ -45,7 +45,7 @@ export async function readPdf(data: Uint8Array, opts: ChunkOptions = {}): Promis
 }
 
 export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promise<Cleaned> {
-  if (!looksLikePdf(data)) throw documentError('not_pdf');
+  if (!looksLikePdf(data)) throw documentError('document_not_pdf');
   checkDecodedSize(data, opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES);
   let ocr: OcrReport = { pages: 0, skipped: 0 };
   // Right after the text is read, while the document is open: pages without a usable text layer
@@ -65,12 +65,12 @@ export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promi
     }
     p.lines = lines;
   }
-  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw documentError('no_text');
+  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw documentError('document_no_text');
   removeFurniture(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   const blocks = buildBlocks(doc.pages, headingContext(doc.pages, outline));
-  if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('no_text');
+  if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
   return { blocks, tocPages, pageCount, ocr };
 }
 
