@@ -109,8 +109,8 @@ export function renderScale(pxPerUnit: number | undefined): number {
 const MAX_PIXELS = 40_000_000;
 
 export interface Rendered {
-  /** The page as a binary PGM (P5) image: Tesseract's reader takes it without decoding work. */
-  pgm: Buffer;
+  /** The page in grey, one byte per pixel, rows top to bottom. */
+  grey: Uint8Array;
   width: number;
   height: number;
   scale: number;
@@ -148,15 +148,12 @@ export async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy, scal
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
     await page.render({ canvas: null, canvasContext: context as RenderContext, viewport, background: 'white' }).promise;
     const rgba = context.getImageData(0, 0, width, height).data;
-    let grey: Uint8Array = new Uint8Array(width * height);
+    const grey = new Uint8Array(width * height);
     for (let i = 0, o = 0; i < rgba.length; i += 4, o++) {
       // ITU-R BT.601 luma, in integers.
       grey[o] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
     }
-    if (isNoisy(grey, width, height)) grey = median3(grey, width, height);
-    const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
-    const pgm = Buffer.concat([header, grey]);
-    return { pgm, width, height, scale };
+    return { grey, width, height, scale };
   } finally {
     factory.destroy(cc);
   }
@@ -324,15 +321,158 @@ export async function closeOcr(): Promise<void> {
 /** Pages read by this thread's engine since it started (tests: "no OCR work was done"). */
 export const ocrStats = { pagesRead: 0 };
 
-/** Reads one rendered page. */
-export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0]): Promise<TextLine[]> {
-  const worker = await getEngine(languages);
-  // A PGM carries no resolution: say it, as a scanner's TIFF would.
-  await worker.setParameters({ user_defined_dpi: String(Math.round(image.scale * 72)) });
-  const r = await worker.recognize(image.pgm, {}, { text: false, blocks: true });
-  ocrStats.pagesRead++;
+/** A binary PGM (P5) image: Tesseract's reader takes it without decoding work. */
+function toPgm(grey: Uint8Array, width: number, height: number): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), grey]);
+}
+
+/** A pixel rectangle, y down, x1/y1 exclusive. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
+const CELL_AT_150 = 8;
+
+/**
+ * Regions of a (median-filtered) page image that hold print but no line that OCR returned:
+ * the text blocks Tesseract's page layout skipped (on a speckled scan it takes them for a
+ * picture). The page is cut into cells of `cell` pixels; a cell has ink when it holds 3+ dark
+ * pixels (< 128) and is free when no `covered` box touches it. Free ink cells within 3 cells
+ * across and 2 down of each other (a word gap, a line gap) form one region; regions of fewer than
+ * 6 cells or narrower than 4 cells (specks, rules, stray marks) are dropped. Returned with a margin
+ * of one cell, clipped to the page, top to bottom.
+ */
+export function inkRegions(grey: Uint8Array, width: number, height: number, covered: readonly Box[], cell: number): Box[] {
+  const cw = Math.ceil(width / cell);
+  const ch = Math.ceil(height / cell);
+  const dark = new Uint16Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const crow = Math.floor(y / cell) * cw;
+    for (let x = 0; x < width; x++) if (grey[row + x]! < 128) dark[crow + Math.floor(x / cell)]!++;
+  }
+  const free = new Uint8Array(cw * ch);
+  for (let i = 0; i < free.length; i++) free[i] = dark[i]! >= 3 ? 1 : 0;
+  for (const b of covered) {
+    const cx0 = Math.max(0, Math.floor(b.x0 / cell));
+    const cx1 = Math.min(cw - 1, Math.floor((b.x1 - 1) / cell));
+    const cy0 = Math.max(0, Math.floor(b.y0 / cell));
+    const cy1 = Math.min(ch - 1, Math.floor((b.y1 - 1) / cell));
+    for (let cy = cy0; cy <= cy1; cy++) for (let cx = cx0; cx <= cx1; cx++) free[cy * cw + cx] = 0;
+  }
+  // Union-find over free ink cells, joined to those within 3 cells across and 2 down.
+  const parent = new Int32Array(cw * ch).map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      const i = cy * cw + cx;
+      if (!free[i]) continue;
+      for (let dy = 0; dy <= 2; dy++) {
+        for (let dx = -3; dx <= 3; dx++) {
+          if (dy === 0 && dx <= 0) continue;
+          const ny = cy + dy;
+          const nx = cx + dx;
+          if (ny >= ch || nx < 0 || nx >= cw) continue;
+          const j = ny * cw + nx;
+          if (free[j]) parent[find(j)] = find(i);
+        }
+      }
+    }
+  }
+  const comps = new Map<number, { x0: number; y0: number; x1: number; y1: number; n: number }>();
+  for (let i = 0; i < free.length; i++) {
+    if (!free[i]) continue;
+    const r = find(i);
+    const cx = i % cw;
+    const cy = Math.floor(i / cw);
+    const c = comps.get(r);
+    if (!c) comps.set(r, { x0: cx, y0: cy, x1: cx + 1, y1: cy + 1, n: 1 });
+    else {
+      c.x0 = Math.min(c.x0, cx);
+      c.y0 = Math.min(c.y0, cy);
+      c.x1 = Math.max(c.x1, cx + 1);
+      c.y1 = Math.max(c.y1, cy + 1);
+      c.n++;
+    }
+  }
+  const out: Box[] = [];
+  for (const c of comps.values()) {
+    if (c.n < 6 || c.x1 - c.x0 < 4) continue;
+    out.push({
+      x0: Math.max(0, (c.x0 - 1) * cell),
+      y0: Math.max(0, (c.y0 - 1) * cell),
+      x1: Math.min(width, (c.x1 + 1) * cell),
+      y1: Math.min(height, (c.y1 + 1) * cell),
+    });
+  }
+  return out.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+}
+
+/** Bound on the second-pass regions read on one page. */
+const MAX_REGIONS = 24;
+
+function crop(grey: Uint8Array, width: number, b: Box): Uint8Array {
+  const w = b.x1 - b.x0;
+  const out = new Uint8Array(w * (b.y1 - b.y0));
+  for (let y = b.y0; y < b.y1; y++) out.set(grey.subarray(y * width + b.x0, y * width + b.x1), (y - b.y0) * w);
+  return out;
+}
+
+function ocrLines(r: Awaited<ReturnType<TessWorker['recognize']>>): OcrLine[] {
   const lines: OcrLine[] = [];
   for (const b of r.data.blocks ?? []) for (const p of b.paragraphs) lines.push(...p.lines);
+  return lines;
+}
+
+function shift(l: OcrLine, dx: number, dy: number): OcrLine {
+  const m = (b: Box) => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
+  return { ...l, bbox: m(l.bbox), ...(l.baseline ? { baseline: m(l.baseline) } : {}) };
+}
+
+
+/**
+ * Reads one rendered page with automatic page segmentation (PSM 3). A speckled page (`isNoisy`)
+ * is read after a 3x3 median, and then once more where it still has ink but that reading returned
+ * no line (`inkRegions`): Tesseract's layout can take a block of text for a picture even after the
+ * median (a page's figure then fell to 58-88 %), and each such region is read as one block of
+ * text (PSM 6), which has no picture detection. The second pass reads only those regions, so it
+ * costs little; a clean page is read once, as before.
+ */
+export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0]): Promise<TextLine[]> {
+  const worker = await getEngine(languages);
+  const { width, height } = image;
+  const noisy = isNoisy(image.grey, width, height);
+  const clean = noisy ? median3(image.grey, width, height) : image.grey;
+  // A PGM carries no resolution: say it, as a scanner's TIFF would.
+  await worker.setParameters({ user_defined_dpi: String(Math.round(image.scale * 72)) });
+  const lines = ocrLines(await worker.recognize(toPgm(clean, width, height), {}, { text: false, blocks: true }));
+  ocrStats.pagesRead++;
+  if (noisy) {
+    const kept = lines.filter((l) => /[\p{L}\p{N}]{2}/u.test(l.text) && l.confidence >= MIN_LINE_CONFIDENCE);
+    const cell = Math.max(4, Math.round((CELL_AT_150 * image.scale * 72) / 150));
+    const regions = inkRegions(clean, width, height, kept.map((l) => l.bbox), cell).slice(0, MAX_REGIONS);
+    if (regions.length > 0) {
+      await worker.setParameters({ tessedit_pageseg_mode: '6' });
+      try {
+        for (const b of regions) {
+          const r = await worker.recognize(toPgm(crop(clean, width, b), b.x1 - b.x0, b.y1 - b.y0), {}, { text: false, blocks: true });
+          const found = ocrLines(r).map((l) => shift(l, b.x0, b.y0));
+          // In reading order: before the first line of the first pass that starts below the region.
+          const at = lines.findIndex((l) => l.bbox.y0 >= b.y0 + (b.y1 - b.y0) / 2);
+          lines.splice(at < 0 ? lines.length : at, 0, ...found);
+        }
+      } finally {
+        await worker.setParameters({ tessedit_pageseg_mode: '3' });
+      }
+    }
+  }
   return toTextLines(lines, image.scale, image.height, origin);
 }
 

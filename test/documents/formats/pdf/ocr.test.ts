@@ -2,7 +2,7 @@
 // (generated text pages rendered to JPEG and wrapped as image-only pages) through the pipeline.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, type OcrLine } from '../../../../src/documents/formats/pdf/ocr.ts';
+import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, inkRegions, type Box, type OcrLine } from '../../../../src/documents/formats/pdf/ocr.ts';
 import { DEFAULT_OCR, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
 import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
 import { DocumentError } from '../../../../src/documents/errors.ts';
@@ -226,4 +226,27 @@ describe('isNoisy and median3: speckled scans are cleaned, clean ones left alone
     assert.equal(m[6 * 60 + 30], 255);
     assert.equal(m[1 * 60 + 30], 0);
   });
+});
+
+describe('inkRegions: where a speckled page has print but the first reading returned no line', () => {
+  // A 200x120 white page; `ink` paints black boxes (text lines), `covered` are the lines read.
+  const page = (...ink: Box[]): Uint8Array => {
+    const g = new Uint8Array(200 * 120).fill(255);
+    for (const b of ink) for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) g[y * 200 + x] = 0;
+    return g;
+  };
+  const line1: Box = { x0: 16, y0: 16, x1: 160, y1: 24 };
+  const line2: Box = { x0: 16, y0: 32, x1: 160, y1: 40 };
+  const line3: Box = { x0: 16, y0: 80, x1: 120, y1: 88 };
+  const cases: [name: string, ink: Box[], covered: Box[], expected: Box[]][] = [
+    ['a blank page', [], [], []],
+    ['every line read', [line1, line2, line3], [line1, line2, line3], []],
+    ['a block of two lines skipped: one region with a margin of one cell', [line1, line2], [], [{ x0: 8, y0: 8, x1: 168, y1: 48 }]],
+    ['the first line read, the second skipped', [line1, line2], [line1], [{ x0: 8, y0: 24, x1: 168, y1: 48 }]],
+    ['two blocks far apart skipped: two regions, top to bottom', [line3, line1], [], [{ x0: 8, y0: 8, x1: 168, y1: 32 }, { x0: 8, y0: 72, x1: 128, y1: 96 }]],
+    ['a speck (one cell) is no region', [{ x0: 100, y0: 100, x1: 104, y1: 104 }], [], []],
+    ['a short vertical rule (narrower than 4 cells) is no region', [{ x0: 100, y0: 40, x1: 102, y1: 110 }], [], []],
+    ['a page-wide box clipped to the page', [{ x0: 0, y0: 0, x1: 200, y1: 16 }], [], [{ x0: 0, y0: 0, x1: 200, y1: 24 }]],
+  ];
+  for (const [name, ink, covered, expected] of cases) test(name, () => assert.deepEqual(inkRegions(page(...ink), 200, 120, covered, 8), expected));
 });
