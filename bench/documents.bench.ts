@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { autocannon } from './autocannon.ts';
+import { START_FLAGS } from './start-flags.ts';
 
 // ---------------------------------------------------------------- shared
 
@@ -56,7 +57,7 @@ function startChild(role: string, env: Record<string, string> = {}): Promise<Chi
   const child = fork(fileURLToPath(import.meta.url), [role], {
     execPath: process.execPath,
     // as `npm start` runs the service (package.json)
-    execArgv: ['--v8-pool-size=1'],
+    execArgv: START_FLAGS,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });

@@ -1,5 +1,5 @@
 // Admission under load and large documents (issue 12). The app runs in a child process as
-// `npm start` runs it (`--v8-pool-size=1`, default configuration, as server.ts builds it, logger
+// `npm start` runs it (package.json's start flags, default configuration, as server.ts builds it, logger
 // silent) and reports its peak rss (sampled every 10 ms, bench/rss.ts) and CPU over IPC; the
 // uploads come from another child process, so that writing their bodies never delays the
 // /healthz probe that this driver runs. Every figure is a ratio against a baseline measured in
@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { autocannon } from './autocannon.ts';
 import { sampleRss } from './rss.ts';
+import { START_FLAGS } from './start-flags.ts';
 
 // ---------------------------------------------------------------- shared
 
@@ -70,7 +71,7 @@ function startChild(role: string, args: string[] = []): Promise<Child> {
   const child = fork(fileURLToPath(import.meta.url), [role, ...args], {
     execPath: process.execPath,
     // as `npm start` runs the service (package.json)
-    execArgv: ['--v8-pool-size=1'],
+    execArgv: START_FLAGS,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@
 // 1. speed: the service's OCR per page (render + recognise + chunk, in the worker pool, this
 //    process) against Debian's tesseract command (OMP_THREAD_LIMIT=1, one page at a time) on the
 //    same page images.
-// 2. http: the real app started as `npm start` starts it (node --v8-pool-size=1 src/server.ts) in a
+// 2. http: the real app started as `npm start` starts it (node, with package.json's start flags, src/server.ts) in a
 //    child process; the scanned PDF goes through POST /apis/chunk-and-perform-embedding.php while
 //    autocannon probes GET /healthz; idle probes before and after are the baseline. The upload's
 //    total time is set against the default OCR_TIMEOUT_MS, the app's peak rss (its /proc status,
@@ -30,6 +30,7 @@ import { Agent, request } from 'undici';
 import { autocannon } from './autocannon.ts';
 import { createChunkPool } from '../src/documents/pool.ts';
 import { DEFAULT_OCR_TIMEOUT_MS, languageDataDir } from '../src/documents/formats/pdf/ocr-options.ts';
+import { START_FLAGS } from './start-flags.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const corpus = join(root, '..', 'shared', 'corpus');
@@ -209,7 +210,7 @@ async function startApp(): Promise<App> {
   const env = { ...APP_ENV, PORT: String(port) };
   const key = loadConfig(env).documentApiKey;
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--v8-pool-size=1', join(root, 'src', 'server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...START_FLAGS, join(root, 'src', 'server.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -322,7 +323,7 @@ async function http(scan: Scan, tmp: string, cliMs: number | undefined): Promise
     const n = scan.images.length;
     console.log(`\n## 2. HTTP: ${n}-page scan (${DPI} dpi, ${(readFileSync(scan.scanned).length / MB).toFixed(1)} MB) through POST /apis/chunk-and-perform-embedding.php, app as npm start starts it`);
     console.log(
-      `node ${process.version}; app: node --v8-pool-size=1 src/server.ts in a child process (LOG_LEVEL warn, pool default), a fresh one per document, rss when ready ${Math.round(bigApp.readyRss / MB)} and ${Math.round(app.readyRss / MB)} MB; ` +
+      `node ${process.version}; app: node ${START_FLAGS.join(' ')} src/server.ts in a child process (LOG_LEVEL warn, pool default), a fresh one per document, rss when ready ${Math.round(bigApp.readyRss / MB)} and ${Math.round(app.readyRss / MB)} MB; ` +
         `/healthz probed by autocannon, ${CONNECTIONS} connections at ${RATE} req/s overall, per-response times; idle ${IDLE} s before and ${IDLE} s after`,
     );
     console.log('| phase | s | /healthz p99 ms | p50 ms | max ms | probes | bad | peak rss MB |');
