@@ -31,6 +31,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { autocannon } from './autocannon.ts';
 import { appServer, baselineServer, floorServer } from './http-servers.ts';
+import { START_FLAGS } from './start-flags.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -74,7 +75,9 @@ const median = (xs: number[]) => {
 };
 
 function startChild(role: Role): Promise<Child> {
-  const execArgv = PROFILE ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${role}.${process.pid}.cpuprofile`] : process.execArgv;
+  // Every server with the flags `npm start` gives the app (package.json), so that they differ only in their code.
+  const flags = [...START_FLAGS, ...process.execArgv];
+  const execArgv = PROFILE ? [...flags, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${role}.${process.pid}.cpuprofile`] : flags;
   const child = fork(fileURLToPath(import.meta.url), [`serve-${role}`], { execPath: process.execPath, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
@@ -142,7 +145,7 @@ async function main() {
     }
 
     console.log(
-      `node ${process.version}, ${CONNECTIONS.join(' and ')} connections, ${ROUNDS} rounds x ${SECONDS}s per server, endpoint and count, ` +
+      `node ${process.version} ${START_FLAGS.join(" ")}, ${CONNECTIONS.join(' and ')} connections, ${ROUNDS} rounds x ${SECONDS}s per server, endpoint and count, ` +
         `app logger: ${LOGGER === 'off' ? 'off' : 'production options at level warn'}; load average ${load()}`,
     );
     let failed = false;
