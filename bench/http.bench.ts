@@ -145,7 +145,7 @@ async function main() {
     }
 
     console.log(
-      `node ${process.version} ${START_FLAGS.join(" ")}, ${CONNECTIONS.join(' and ')} connections, ${ROUNDS} rounds x ${SECONDS}s per server, endpoint and count, ` +
+      `node ${process.version} ${START_FLAGS.join(' ')}, ${CONNECTIONS.join(' and ')} connections, ${ROUNDS} rounds x ${SECONDS}s per server, endpoint and count, ` +
         `app logger: ${LOGGER === 'off' ? 'off' : 'production options at level warn'}; load average ${load()}`,
     );
     let failed = false;
