@@ -159,6 +159,125 @@ export async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy, scal
   }
 }
 
+/** Operators a page that is only a scan may hold besides the one image it paints. */
+const SCAN_ONLY_OPS = new Set<number>([
+  OPS.save,
+  OPS.restore,
+  OPS.transform,
+  OPS.dependency,
+  OPS.beginMarkedContent,
+  OPS.beginMarkedContentProps,
+  OPS.endMarkedContent,
+  OPS.paintFormXObjectBegin,
+  OPS.paintFormXObjectEnd,
+]);
+
+/** Graphics state entries that leave an image's pixels as they are (line widths, dashes, ...). */
+const NEUTRAL_GSTATE = new Set(['LW', 'LC', 'LJ', 'ML', 'D', 'RI', 'FL', 'Font', 'SA', 'OP', 'op', 'OPM']);
+
+function neutralGState(args: unknown[] | null): boolean {
+  const entries = args?.[0];
+  if (!Array.isArray(entries)) return false;
+  return entries.every((entry) => {
+    const [key, value] = Array.isArray(entry) ? (entry as unknown[]) : [];
+    if (typeof key !== 'string') return false;
+    if (key === 'SMask') return value === false;
+    if (key === 'CA' || key === 'ca') return value === 1;
+    if (key === 'BM') return value === 'source-over';
+    return NEUTRAL_GSTATE.has(key);
+  });
+}
+
+/** How far (PDF units) the image's edges may be from the page's for it to count as the page. */
+const EDGE_SLACK = 0.01;
+/** How far (pixels) the image's height may be from the page's at the image's horizontal scale. */
+const PIXEL_SLACK = 0.05;
+
+interface DecodedImage {
+  width: number;
+  height: number;
+  kind?: number;
+  data?: Uint8Array | Uint8ClampedArray;
+}
+
+/**
+ * A page that is one upright image over the whole page and nothing else (a scanner's or img2pdf's
+ * output), in grey at the image's own resolution, straight from the image pdf.js decoded for the
+ * page's operator list: no canvas, no RGBA copy of it (rendering such a page held ~4x its pixels
+ * in native memory). Undefined for any other page (an image drawn turned, smaller or under text,
+ * a mask, a resolution `renderScale` would change, a rotated page): those are rendered.
+ */
+export async function scanImage(page: PDFPageProxy): Promise<Rendered | undefined> {
+  if (page.rotate % 360 !== 0) return undefined;
+  const ops = await page.getOperatorList();
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  let found: { id: string; ctm: Matrix } | undefined;
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]!;
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.paintImageXObject) {
+      if (found || typeof args?.[0] !== 'string') return undefined;
+      found = { id: args[0], ctm };
+    } else if (fn === OPS.setGState) {
+      if (!neutralGState(args)) return undefined;
+    } else if (!SCAN_ONLY_OPS.has(fn)) return undefined;
+    else if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const m = args?.[0];
+      if (Array.isArray(m) || ArrayBuffer.isView(m)) ctm = multiply(ctm, Array.from(m as ArrayLike<number>));
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+  }
+  if (!found) return undefined;
+  const [a, b, c, d, e, f] = found.ctm;
+  const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = page.view;
+  // Upright (no turn, no mirror) and edge to edge with the page.
+  if (b !== 0 || c !== 0 || a <= 0 || d <= 0) return undefined;
+  if (Math.abs(e - vx0) > EDGE_SLACK || Math.abs(f - vy0) > EDGE_SLACK || Math.abs(e + a - vx1) > EDGE_SLACK || Math.abs(f + d - vy1) > EDGE_SLACK) return undefined;
+  const pool = found.id.startsWith('g_') ? page.commonObjs : page.objs;
+  if (!pool.has(found.id)) return undefined;
+  const img = pool.get(found.id) as DecodedImage | null;
+  if (!img?.data || !(img.width > 0 && img.height > 0)) return undefined;
+  const { width: w, height: h, data } = img;
+  const scale = w / a;
+  // Square pixels at a resolution rendering would keep (so every image pixel is one page pixel),
+  // and the page at that scale no larger than renderPage allows.
+  if (Math.abs(d * scale - h) > PIXEL_SLACK || renderScale(scale) !== scale) return undefined;
+  const viewport = page.getViewport({ scale });
+  // The size renderPage gives the page: the image, and a white row or column where the page's size
+  // in pixels rounds up. Tesseract then sees exactly the pixels it saw from the rendered page.
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  if (width * height > MAX_PIXELS || width - w > 1 || height - h > 1 || width < w || height < h) return undefined;
+  const grey = new Uint8Array(width * height).fill(255);
+  if (img.kind === 1) {
+    // GRAYSCALE_1BPP: rows padded to a byte, a set bit is white.
+    const rowBytes = (w + 7) >> 3;
+    if (data.length < rowBytes * h) return undefined;
+    for (let y = 0; y < h; y++) {
+      const row = y * rowBytes;
+      const o = y * width;
+      for (let x = 0; x < w; x++) grey[o + x] = data[row + (x >> 3)]! & (128 >> (x & 7)) ? 255 : 0;
+    }
+  } else if (img.kind === 2 || img.kind === 3) {
+    const n = img.kind === 2 ? 3 : 4;
+    if (data.length < w * h * n) return undefined;
+    for (let y = 0, i = 0; y < h; y++) {
+      const o = y * width;
+      for (let x = 0; x < w; x++, i += n) {
+        // ITU-R BT.601 luma in integers, as renderPage; an alpha channel over white, as rendered.
+        const luma = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
+        const alpha = n === 4 ? data[i + 3]! : 255;
+        grey[o + x] = alpha === 255 ? luma : (luma * alpha + 255 * (255 - alpha) + 127) / 255;
+      }
+    }
+  } else return undefined;
+  return { grey, width, height, scale };
+}
+
 /** 3x3 median of a grey image (edges copied): removes speckle noise, keeps strokes. */
 export function median3(src: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(src);
@@ -507,7 +626,9 @@ export async function ocrPages(
     if (Date.now() > deadline) throw new DocumentError('timeout', OCR_MESSAGES.timeout(opts.timeoutMs));
     const proxy = await doc.getPage(page.number);
     try {
-      const image = await renderPage(doc, proxy, renderScale(images.pxPerUnit));
+      const image = (await scanImage(proxy)) ?? (await renderPage(doc, proxy, renderScale(images.pxPerUnit)));
+      // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
+      proxy.cleanup();
       const view = proxy.view;
       page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0]);
     } finally {
