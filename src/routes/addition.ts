@@ -38,7 +38,7 @@ function authedQueryRoute(
         405: notAllowed405,
       },
     },
-    handler: async (request) => {
+    handler: (request) => {
       const r = add(request.query.input1, request.query.input2);
       return { success: true as const, auth_method: authMethod, operation: r.operation, input1: r.input1, input2: r.input2, result: r.result };
     },
@@ -54,7 +54,7 @@ export const addUrl = () =>
       querystring: AdditionQuery,
       response: { 200: AdditionResult, 400: bad400, 405: notAllowed405 },
     },
-    handler: async (request) => add(request.query.input1, request.query.input2),
+    handler: (request) => add(request.query.input1, request.query.input2),
   });
 
 export const addBody = () =>
@@ -83,7 +83,7 @@ export const addBody = () =>
         415: errorResponse('Content-Type is not application/json', messageOf('json_body_expected')),
       },
     },
-    handler: async (request) => add(request.body.input1, request.body.input2),
+    handler: (request) => add(request.body.input1, request.body.input2),
   });
 
 export const addApiKey = (config: Pick<Config, 'addApiKey'>) =>

@@ -12,7 +12,7 @@ export const liveness = () =>
       tags: ['Service'],
       response: { 200: Type.Object({ status: Type.Literal('ok') }, { examples: [{ status: 'ok' }] }) },
     },
-    handler: async () => ({ status: 'ok' as const }),
+    handler: () => ({ status: 'ok' as const }),
   });
 
 /** GET /readyz: readiness, for load balancers and orchestrators (liveness stays /healthz). */

@@ -28,13 +28,13 @@ export const users = () =>
         405: notAllowed405,
       },
     },
-    handler: async (request, reply) => {
+    handler: (request) => {
       const { id } = request.query;
       if (id === undefined) return { success: true as const, count: USERS.length, data: [...USERS] };
       const n = Number(id);
       const user = Number.isSafeInteger(n) ? USERS.find((u) => u.id === n) : undefined;
       if (!user) throw fail('user_not_found');
-      return reply.send({ success: true, data: user });
+      return { success: true as const, data: user };
     },
   });
 
@@ -53,7 +53,7 @@ export const countries = () =>
         405: notAllowed405,
       },
     },
-    handler: async (request) => {
+    handler: (request) => {
       const { region } = request.query;
       const wanted = region?.trim().toLowerCase();
       const data = wanted === undefined ? [...COUNTRIES] : COUNTRIES.filter((c) => c.region.toLowerCase() === wanted);
@@ -89,7 +89,7 @@ export const currency = () =>
         405: notAllowed405,
       },
     },
-    handler: async (request) => {
+    handler: (request) => {
       const q = request.query;
       return convert(q.from, q.to, q.amount);
     },
@@ -125,7 +125,7 @@ export const products = () =>
         405: notAllowed405,
       },
     },
-    handler: async (request) => {
+    handler: (request) => {
       const q = request.query;
       const page = parsePositiveInteger('page', q.page);
       const limit = parsePositiveInteger('limit', q.limit);

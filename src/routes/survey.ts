@@ -34,7 +34,7 @@ export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: 
         405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
       },
     },
-    handler: async (_request, reply) => {
+    handler: (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return generateSurvey(rng, now);
     },
