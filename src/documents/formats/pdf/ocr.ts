@@ -45,6 +45,28 @@ function multiply(m: Matrix, n: readonly number[]): Matrix {
   return [a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f];
 }
 
+interface Transforms {
+  ctm: Matrix;
+  stack: Matrix[];
+}
+
+const transforms = (): Transforms => ({ ctm: [1, 0, 0, 1, 0, 0], stack: [] });
+
+/** Follows the current transform through one operator (save/restore, cm, forms); false when `fn` is none of those. */
+function follow(t: Transforms, fn: number, args: unknown[] | null): boolean {
+  if (fn === OPS.save) t.stack.push(t.ctm);
+  else if (fn === OPS.restore) t.ctm = t.stack.pop() ?? t.ctm;
+  else if (fn === OPS.transform) {
+    if (args) t.ctm = multiply(t.ctm, args as number[]);
+  } else if (fn === OPS.paintFormXObjectBegin) {
+    t.stack.push(t.ctm);
+    const m = args?.[0];
+    if (Array.isArray(m) || ArrayBuffer.isView(m)) t.ctm = multiply(t.ctm, Array.from(m as ArrayLike<number>));
+  } else if (fn === OPS.paintFormXObjectEnd) t.ctm = t.stack.pop() ?? t.ctm;
+  else return false;
+  return true;
+}
+
 export interface PageImages {
   /** Share of the page (0..1) covered by its largest image. */
   share: number;
@@ -61,21 +83,14 @@ export async function pageImages(page: PDFPageProxy): Promise<PageImages> {
   const ops = await page.getOperatorList();
   const view = page.view;
   const pageArea = Math.abs(((view[2] ?? 0) - (view[0] ?? 0)) * ((view[3] ?? 0) - (view[1] ?? 0))) || 1;
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: Matrix[] = [];
+  const t = transforms();
   let best: PageImages = { share: 0 };
   for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
+    const fn = ops.fnArray[i]!;
     const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      const m = args?.[0];
-      if (Array.isArray(m) || ArrayBuffer.isView(m)) ctm = multiply(ctm, Array.from(m as ArrayLike<number>));
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
+    if (follow(t, fn, args)) continue;
+    const ctm = t.ctm;
+    if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
       // The image is the unit square under the CTM: its area is |det|.
       const share = Math.min(1, Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea);
       let widthPx: number | undefined;
@@ -210,26 +225,18 @@ interface DecodedImage {
 export async function scanImage(page: PDFPageProxy): Promise<Rendered | undefined> {
   if (page.rotate % 360 !== 0) return undefined;
   const ops = await page.getOperatorList();
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: Matrix[] = [];
+  const t = transforms();
   let found: { id: string; ctm: Matrix } | undefined;
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i]!;
     const args = ops.argsArray[i] as unknown[] | null;
     if (fn === OPS.paintImageXObject) {
       if (found || typeof args?.[0] !== 'string') return undefined;
-      found = { id: args[0], ctm };
+      found = { id: args[0], ctm: t.ctm };
     } else if (fn === OPS.setGState) {
       if (!neutralGState(args)) return undefined;
     } else if (!SCAN_ONLY_OPS.has(fn)) return undefined;
-    else if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      const m = args?.[0];
-      if (Array.isArray(m) || ArrayBuffer.isView(m)) ctm = multiply(ctm, Array.from(m as ArrayLike<number>));
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else follow(t, fn, args);
   }
   if (!found) return undefined;
   const [a, b, c, d, e, f] = found.ctm;
