@@ -4,14 +4,14 @@ import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { add } from '../core/integers.ts';
 import { fail, messageOf } from '../errors.ts';
-import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse, withChallenge } from '../schemas/common.ts';
+import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse, withChallenge, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireBasic, requireBearer, requireHeaders } from '../auth/hooks.ts';
 import type { Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
 
 const TAG = ['Addition'];
 const bad400 = errorResponse('Missing or non-numeric parameter', "Parameter 'input1' must be an integer.");
-const notAllowed405 = errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use GET.');
+const notAllowed405 = methodNotAllowedResponse('GET');
 
 function authedQueryRoute(
   authMethod: string,
@@ -78,7 +78,7 @@ export const addBody = () =>
       response: {
         200: AdditionResult,
         400: errorResponse('Malformed JSON, a body that is not an object, or a missing or non-integer input', "Missing required body field 'input2'."),
-        405: errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use POST.'),
+        405: methodNotAllowedResponse('POST'),
         413: errorResponse('Body over 1 MiB', 'Request body is too large.'),
         415: errorResponse('Content-Type is not application/json', messageOf('json_body_expected')),
       },

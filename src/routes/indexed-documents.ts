@@ -2,7 +2,7 @@
 // helper that a user creates the index with before the first upload.
 import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
-import { errorResponse, messageErrorResponse } from '../schemas/common.ts';
+import { errorResponse, messageErrorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { fail, messageOf } from '../errors.ts';
 import { header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
@@ -80,7 +80,7 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
         ),
         400: messageErrorResponse('A missing or malformed header, or a refused endpoint', 'Header document_id is required.'),
         401: messageErrorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
-        405: messageErrorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
+        405: methodNotAllowedResponse('POST', 'message'),
         502: messageErrorResponse('The search or delete call failed', "The search call to the search service failed: HTTP 404: The index 'pdf-chunks' for service 'svc' was not found."),
       },
     },
@@ -129,7 +129,7 @@ export const searchIndexDefinition = () =>
         // Open object: the definition is sent as built; the schema is for the documents and their example.
         200: Type.Object({}, { additionalProperties: true, description: 'An index definition', examples: [indexDefinition('pdf-chunks')] }),
         400: errorResponse('The name breaks the index naming rules, or pageNumbers is not true or false', 'Index name may hold only lowercase letters, digits, dashes and underscores.'),
-        405: errorResponse('Method other than GET', 'Method Not Allowed. Use GET.'),
+        405: methodNotAllowedResponse('GET'),
       },
     },
     handler: async (request) => {

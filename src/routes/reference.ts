@@ -1,7 +1,7 @@
 // Reference data: users, countries, currency conversion, products.
 import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
-import { errorResponse, IntegerString } from '../schemas/common.ts';
+import { errorResponse, IntegerString, methodNotAllowedResponse } from '../schemas/common.ts';
 import { COUNTRIES, Country, PRODUCTS, Product, USERS, User } from '../data/index.ts';
 import { convert } from '../core/currency.ts';
 import { paginate, DEFAULT_LIMIT, MAX_LIMIT } from '../core/pagination.ts';
@@ -9,7 +9,7 @@ import { parsePositiveInteger } from '../core/integers.ts';
 import { fail, messageOf } from '../errors.ts';
 import { SUPPORTED_CURRENCIES } from '../data/rates.ts';
 
-const notAllowed405 = errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use GET.');
+const notAllowed405 = methodNotAllowedResponse('GET');
 
 export const users = () =>
   route({

@@ -1,7 +1,7 @@
 // POST /survey_api.php: a fresh batch of random person records, behind the key + secret headers.
 import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
-import { errorResponse } from '../schemas/common.ts';
+import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { messageOf } from '../errors.ts';
 import { generateSurvey } from '../survey/generate.ts';
@@ -31,7 +31,7 @@ export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: 
           { examples: [{ success: true, total_records: 300, generated_at: '2026-11-22 12:00:00', data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }] }] },
         ),
         401: errorResponse('Wrong or missing key/secret', messageOf('unauthorized_key_secret')),
-        405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
+        405: methodNotAllowedResponse('POST'),
       },
     },
     handler: (_request, reply) => {

@@ -1,7 +1,7 @@
 // POST /apis/add-token: the lab key pair in a JSON body, a bearer token for add-bearer out.
 import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
-import { errorResponse } from '../schemas/common.ts';
+import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { safeEqual } from '../auth/compare.ts';
 import { fail, messageOf } from '../errors.ts';
 import { publicLabValue, type Config } from '../config.ts';
@@ -50,7 +50,7 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
         ),
         400: errorResponse('Malformed JSON or a body that is not an object', 'The body is not valid JSON.'),
         401: errorResponse('Wrong credentials', messageOf('unauthorized_key_secret')),
-        405: errorResponse('Method not allowed (see the Allow header)', 'Method Not Allowed. Use POST.'),
+        405: methodNotAllowedResponse('POST'),
         415: errorResponse('A Content-Type other than application/json (a form, text)', messageOf('token_json_expected')),
       },
     },

@@ -2,6 +2,7 @@
 // responses and are the source of the OpenAPI and Swagger documents.
 import { Type } from 'typebox';
 import { INTEGER_PATTERN } from '../http/error-handler.ts';
+import { messageOf } from '../errors.ts';
 
 export const ErrorBody = Type.Object(
   { success: Type.Literal(false), error: Type.String() },
@@ -28,6 +29,15 @@ export const messageErrorResponse = (description: string, example: string) =>
     { success: Type.Literal(false), message: Type.String({ examples: [example] }) },
     { description, examples: [{ success: false, message: example }] },
   );
+
+/** The 405 answer of a route served with `method` only; its example is the catalogue's message. */
+export function methodNotAllowedResponse(method: 'GET' | 'POST'): ReturnType<typeof errorResponse>;
+export function methodNotAllowedResponse(method: 'GET' | 'POST', envelope: 'message'): ReturnType<typeof messageErrorResponse>;
+export function methodNotAllowedResponse(method: 'GET' | 'POST', envelope: 'error' | 'message' = 'error') {
+  const description = `Method other than ${method} (see the Allow header)`;
+  const example = messageOf('method_not_allowed', [method]);
+  return envelope === 'message' ? messageErrorResponse(description, example) : errorResponse(description, example);
+}
 
 export const AdditionResult = Type.Object(
   {
