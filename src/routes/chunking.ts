@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { route } from '../http/routes.ts';
-import { errorResponse } from '../schemas/common.ts';
+import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { AppError, ERROR_CODE_HEADER, fail, messageOf } from '../errors.ts';
 import { booleanFlag, header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
@@ -283,7 +283,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
         }),
         400: errorResponse('A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
         401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
-        405: errorResponse('Method other than POST', 'Method Not Allowed. Use POST.'),
+        405: methodNotAllowedResponse('POST'),
         413: errorResponse(
           'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word document over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
           'The document is larger than the limit of 52428800 bytes.',
@@ -356,7 +356,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
           if (s.failed.length === 0) return reply.code(200).send({ success: true as const, ...summary });
           const named = s.failed.slice(0, 10).map((f) => `${f.key} (${f.reason})`).join('; ');
           const error = messageOf('index_upload_partial', s.indexed, s.chunks, s.indexName, s.failed.length, `${named}${s.failed.length > 10 ? '; ...' : ''}`);
-          request.log.warn({ reason: 'index_upload_partial', code: 'index_upload_partial', indexed: s.indexed, failed: s.failed.length }, 'indexing partly failed');
+          request.log.warn({ statusCode: 502, code: 'index_upload_partial', reason: error, indexed: s.indexed, failed: s.failed.length }, 'indexing partly failed');
           // Not through the error handler: the body adds the upload summary to the error envelope.
           return reply.code(502).header(ERROR_CODE_HEADER, 'index_upload_partial').send({ success: false as const, error, ...summary });
         }
