@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Every request header the interface uses, so that a browser preflight lets each one through. */
 export const CORS_ALLOWED_HEADERS = [
@@ -39,6 +39,11 @@ const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
 const ALLOW_HEADERS = CORS_ALLOWED_HEADERS.join(', ');
 const EXPOSE_HEADERS = CORS_EXPOSED_HEADERS.join(', ');
 
+/** The headers every answer carries: any origin, and the response headers a browser script may read. */
+export function corsHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSE_HEADERS);
+}
+
 /**
  * CORS for any origin, without credentials. Registered on the root instance: the onRequest hook
  * runs before any route's auth hook, so a preflight (any OPTIONS request) is answered 204 without
@@ -51,7 +56,7 @@ const EXPOSE_HEADERS = CORS_EXPOSED_HEADERS.join(', ');
  */
 export function registerCors(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSE_HEADERS);
+    corsHeaders(reply);
     if (request.raw.method !== 'OPTIONS') return done();
     // A preflight: answered here, before any route's hooks.
     void reply

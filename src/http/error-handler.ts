@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, ERROR_CODE_HEADER, messageOf, statusOf, type ErrorCode, type Facts, type FixedCode } from '../errors.ts';
 import type { Envelope } from './routes.ts';
 import { methodNotAllowedMessage, type KnownPaths } from './method-not-allowed.ts';
+import { corsHeaders } from './cors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -115,9 +116,9 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const { code, message } = clientRefusal(error);
-  reply
+  // No hook has run: the CORS headers are set here, as the onRequest hook sets them on every other answer.
+  corsHeaders(reply)
     .code(status)
-    .header('access-control-allow-origin', '*')
     .header(ERROR_CODE_HEADER, code)
     .type('application/json; charset=utf-8')
     .send({ success: false, error: message });

@@ -78,6 +78,7 @@ describe('X-Error-Code on error answers', () => {
     const res = await app.inject({ method: 'GET', url: '/apis/%FF' });
     assert.ok(res.statusCode >= 400 && res.statusCode < 500);
     assert.ok(isErrorCode(String(res.headers['x-error-code'])), String(res.headers['x-error-code']));
+    assert.match(String(res.headers['access-control-expose-headers']), /(?:^|, )X-Error-Code(?:,|$)/);
   });
 
   test('a success carries no X-Error-Code', async () => {
