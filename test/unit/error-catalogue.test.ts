@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, CATALOGUE, fail, isErrorCode, messageOf, type CatalogueEntry, type ErrorCode } from '../../src/errors.ts';
 import { DocumentError, documentError, toDocumentError } from '../../src/documents/errors.ts';
-import { OCR_MESSAGES } from '../../src/documents/formats/pdf/ocr-options.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRIES = Object.entries(CATALOGUE) as [ErrorCode, CatalogueEntry][];
@@ -72,7 +71,7 @@ test('fail() and documentError() take status and message from the catalogue; the
   const crossed = toDocumentError(structuredClone({ code: d.code, message: d.message, errorCode: d.errorCode }));
   assert.deepEqual([crossed.code, crossed.errorCode, crossed.status, crossed.message], [d.code, d.errorCode, d.status, d.message]);
   // The constructor the OCR code uses: the kind's default code.
-  assert.equal(new DocumentError('ocr_limit', OCR_MESSAGES.tooManyPages(3, 2)).errorCode, 'document_ocr_limit');
+  assert.equal(new DocumentError('ocr_limit', messageOf('document_ocr_limit', 3, 2)).errorCode, 'document_ocr_limit');
 });
 
 test('messages stay word for word what the interface and the clients know', () => {
@@ -92,9 +91,11 @@ test('messages stay word for word what the interface and the clients know', () =
     [messageOf('document_too_large', 256 * 2 ** 20), 'The PDF expands to too much data when decompressed (over 256 MiB); it may be a decompression bomb.'],
     [messageOf('service_busy'), 'The service is busy with other documents; retry after the time in Retry-After.'],
     [messageOf('internal'), 'Internal server error.'],
-    // The OCR messages are also in ocr-options.ts (OCR_MESSAGES), used by ocr.ts: the two must not drift.
-    [messageOf('document_ocr_limit', 12, 10), OCR_MESSAGES.tooManyPages(12, 10)],
-    [messageOf('document_timeout', 90_000, 'ocr'), OCR_MESSAGES.timeout(90_000)],
+    [
+      messageOf('document_ocr_limit', 12, 10),
+      'The PDF has 12 pages without a text layer, over the OCR limit of 10 pages (OCR_MAX_PAGES); send ocr: off to chunk only its text pages, or split the file.',
+    ],
+    [messageOf('document_timeout', 90_000, 'ocr'), 'OCR of the PDF took longer than 90 s and was abandoned.'],
   ];
   for (const [got, want] of cases) assert.equal(got, want);
 });

@@ -44,10 +44,3 @@ export function languageDataDir(code: string): string {
 
 /** Tesseract language codes: eng, chi_sim, deu_latf, ... */
 export const LANGUAGE_CODE = /^[a-z]{3}(?:_[a-z]{3,4})?$/;
-
-export const OCR_MESSAGES = {
-  tooManyPages: (count: number, limit: number) =>
-    `The PDF has ${count} pages without a text layer, over the OCR limit of ${limit} pages (OCR_MAX_PAGES); send ocr: off to chunk only its text pages, or split the file.`,
-  timeout: (ms: number) => `OCR of the PDF took longer than ${Math.round(ms / 1000)} s and was abandoned.`,
-} as const;
-

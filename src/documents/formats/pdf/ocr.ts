@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText, TextLine } from './types.ts';
-import { DocumentError } from '../../errors.ts';
-import { languageDataDir, OCR_MESSAGES, type OcrOptions, type OcrReport } from './ocr-options.ts';
+import { documentError } from '../../errors.ts';
+import { languageDataDir, type OcrOptions, type OcrReport } from './ocr-options.ts';
 
 /** Letters and digits on a page below which its text layer may be only a stamp over a scan. */
 const FEW_CHARS = 40;
@@ -564,7 +564,6 @@ function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   return { ...l, bbox: m(l.bbox), ...(l.baseline ? { baseline: m(l.baseline) } : {}) };
 }
 
-
 /**
  * Reads one rendered page with automatic page segmentation (PSM 3). A speckled page (`isNoisy`)
  * is read after a 3x3 median, and then once more where it still has ink but that reading returned
@@ -627,12 +626,12 @@ export async function ocrPages(
     }
   }
   if (opts.mode === 'off') return { pages: 0, skipped: todo.length };
-  if (todo.length > opts.maxPages) throw new DocumentError('ocr_limit', OCR_MESSAGES.tooManyPages(todo.length, opts.maxPages));
+  if (todo.length > opts.maxPages) throw documentError('document_ocr_limit', todo.length, opts.maxPages);
   if (todo.length === 0) return { pages: 0, skipped: 0 };
   onStart?.(todo.length);
   const deadline = Date.now() + opts.timeoutMs;
   for (const { page, images } of todo) {
-    if (Date.now() > deadline) throw new DocumentError('timeout', OCR_MESSAGES.timeout(opts.timeoutMs));
+    if (Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
     const proxy = await doc.getPage(page.number);
     try {
       const image = (await scanImage(proxy)) ?? (await renderPage(doc, proxy, renderScale(images.pxPerUnit)));
@@ -644,6 +643,6 @@ export async function ocrPages(
       proxy.cleanup();
     }
   }
-  if (Date.now() > deadline) throw new DocumentError('timeout', OCR_MESSAGES.timeout(opts.timeoutMs));
+  if (Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
   return { pages: todo.length, skipped: 0 };
 }
