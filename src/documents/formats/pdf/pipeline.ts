@@ -23,8 +23,6 @@ export interface ChunkOptions {
   onOcrStart?: (pages: number) => void;
 }
 
-export { looksLikePdf };
-
 export interface Cleaned {
   blocks: Block[];
   /** 1-based numbers of the pages dropped as contents/listing/index pages. */
