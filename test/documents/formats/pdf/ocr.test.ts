@@ -2,7 +2,7 @@
 // (generated text pages rendered to JPEG and wrapped as image-only pages) through the pipeline.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, inkRegions, scanImage, renderPage, pageImages, type Box, type OcrLine, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
+import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, gauss3, strokeWidth, thinPrint, inkRegions, scanImage, renderPage, pageImages, type Box, type OcrLine, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
 import { extractPages } from '../../../../src/documents/formats/pdf/extract.ts';
 import { DEFAULT_OCR, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
 import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
@@ -227,6 +227,42 @@ describe('isNoisy and median3: speckled scans are cleaned, clean ones left alone
     assert.equal(m[6 * 60 + 30], 255);
     assert.equal(m[1 * 60 + 30], 0);
   });
+});
+
+describe('gauss3, strokeWidth and thinPrint: thin print is blurred, not median-filtered', () => {
+  // A 60x60 white page with vertical bars `w` pixels wide, 4 pixels apart, rows 10..49 (a line of
+  // stems): each bar has 40w dark pixels and 80 + 2w changes, so a stroke width of 40w / (40 + w).
+  const bars = (w: number, grey = 0): Uint8Array => {
+    const g = new Uint8Array(60 * 60).fill(255);
+    for (let y = 10; y < 50; y++) for (let x = 4; x + w <= 56; x += w + 4) for (let k = 0; k < w; k++) g[y * 60 + x + k] = grey;
+    return g;
+  };
+  test('gauss3 leaves flat paper as it is', () => assert.deepEqual(gauss3(new Uint8Array(25).fill(200), 5, 5), new Uint8Array(25).fill(200)));
+  test('gauss3 keeps a one-pixel stroke grey where median3 erases it', () => {
+    const g = bars(1);
+    assert.equal(median3(g, 60, 60)[30 * 60 + 4], 255);
+    assert.equal(gauss3(g, 60, 60)[30 * 60 + 4], 128);
+  });
+  test('gauss3 spreads a speck: 4/16 of its darkness at its centre', () => {
+    const g = new Uint8Array(25).fill(255);
+    g[12] = 95;
+    assert.equal(gauss3(g, 5, 5)[12], 215);
+  });
+  const cases: [name: string, page: Uint8Array, width: number, thin: boolean][] = [
+    ['a blank page', new Uint8Array(60 * 60).fill(255), 0, false],
+    ['a black page', new Uint8Array(60 * 60), Infinity, false],
+    ['one-pixel stems', bars(1), 40 / 41, true],
+    ['two-pixel stems', bars(2), 80 / 42, false],
+    ['three-pixel stems', bars(3), 120 / 43, false],
+    ['one-pixel stems in light grey (above 128: no print)', bars(1, 140), 0, false],
+  ];
+  for (const [name, page, width, thin] of cases) {
+    test(`${name}: stroke width ${width.toFixed(2)}, thin ${thin}`, () => {
+      const w = strokeWidth(page, 60, 60);
+      assert.ok(w === width || Math.abs(w - width) < 1e-9, `${w}`);
+      assert.equal(thinPrint(page, 60, 60), thin);
+    });
+  }
 });
 
 describe('inkRegions: where a speckled page has print but the first reading returned no line', () => {
