@@ -1,6 +1,8 @@
 // The survey generator, pure: the random source and the clock are injected so
 // that tests can pin a batch.
-import { en } from '@faker-js/faker';
+// Only the English locale: the package's root imports every locale (+33 MB of rss at start, for
+// two name lists).
+import { faker } from '@faker-js/faker/locale/en';
 
 export interface SurveyRecord {
   Name: string;
@@ -15,6 +17,7 @@ export interface SurveyBatch {
   data: SurveyRecord[];
 }
 
+const en = faker.rawDefinitions;
 const FIRST_NAMES: readonly string[] = [...new Set([...(en.person?.first_name?.female ?? []), ...(en.person?.first_name?.male ?? [])])];
 const SURNAMES: readonly string[] = [...new Set(en.person?.last_name?.generic ?? [])];
 if (FIRST_NAMES.length < 100 || SURNAMES.length < 100) throw new Error('faker name lists are missing');
