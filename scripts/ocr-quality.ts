@@ -2,7 +2,8 @@
 // the service's pipeline (OCR) and compares the chunks with pdftotext of the original pages, as
 // scripts/quality.ts does for born-digital files; Debian's tesseract command reads the same page
 // images for comparison. Needs poppler-utils, qpdf, imagemagick, img2pdf, tesseract-ocr(-eng).
-// Usage: npm run quality:ocr -- [file.pdf:first-last ...]   (OCR_NOISE_SEEDS=1,2,3: the noisy variant's seeds)
+// Usage: npm run quality:ocr -- [file.pdf:first-last ...]   (OCR_NOISE_SEEDS=1,2,3: the noisy variant's seeds;
+// OCR_DATA_DIR: language data read instead of the npm packages', as the service reads it)
 // (default: all of chromium-handbook.pdf and gnuplot.pdf pages 30-35 from ../shared/corpus).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
 import { closeOcr } from '../src/documents/formats/pdf/ocr.ts';
+import { DEFAULT_OCR, type OcrOptions } from '../src/documents/formats/pdf/ocr-options.ts';
 import { measure, type Report } from './quality.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');
@@ -28,6 +30,9 @@ export interface Variant {
  * Seeds of the noisy variant's noise (OCR_NOISE_SEEDS=1,2,3 by default): one row per seed, since
  * a page's figure moves by several points from one noise pattern to the next.
  */
+/** The service's OCR settings, with OCR_DATA_DIR's language data when it is set (as the app reads it). */
+const OCR: OcrOptions = { ...DEFAULT_OCR, ...(process.env.OCR_DATA_DIR ? { dataDir: resolve(process.env.OCR_DATA_DIR) } : {}) };
+
 const SEEDS = (process.env.OCR_NOISE_SEEDS ?? '1,2,3').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 
 export const VARIANTS: Variant[] = [
@@ -118,7 +123,7 @@ async function main(): Promise<void> {
         const images = scanPages(file, first, last, variant, imgDir);
         const scanned = join(imgDir, 'scanned.pdf');
         run('img2pdf', [...images, '-o', scanned]);
-        const cleaned = await cleanPdf(new Uint8Array(readFileSync(scanned)));
+        const cleaned = await cleanPdf(new Uint8Array(readFileSync(scanned)), { ocr: OCR });
         const chunks = splitIntoChunks(cleaned.blocks);
         const report = measure(original, chunks, cleaned.tocPages, cleaned.pageCount);
         const cliText = images.map((img) => run('tesseract', [img, '-', '-l', 'eng'], { ...process.env, OMP_THREAD_LIMIT: '1' })).join('\n');

@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.chunkPool ??
     (ownPool ??= createChunkPool({
       timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
-      ocr: { languages: config.ocrLanguages, maxPages: config.ocrMaxPages, timeoutMs: config.ocrTimeoutMs },
+      ocr: { languages: config.ocrLanguages, ...(config.ocrDataDir === undefined ? {} : { dataDir: config.ocrDataDir }), maxPages: config.ocrMaxPages, timeoutMs: config.ocrTimeoutMs },
     }));
   // Documents in flight and waiting are bounded; readiness turns false when a new one would be refused.
   const admission = createAdmission({

@@ -1,9 +1,9 @@
 // The only reader of process.env. Every variable is validated once, at start,
 // and a bad one stops the start with one line naming it.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { LANGUAGE_CODE, languageDataDir } from './documents/formats/pdf/ocr-options.ts';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/formats/pdf/ocr-options.ts';
 
 export interface Config {
   host: string;
@@ -25,8 +25,10 @@ export interface Config {
   maxPdfBytes: number;
   /** on SIGTERM: how long /readyz answers 503 while the server still takes requests, before it closes */
   shutdownDelayMs: number;
-  /** Tesseract languages for OCR of scanned pages, each installed from npm as @tesseract.js-data/<code>. */
+  /** Tesseract languages for OCR of scanned pages, each installed from npm as @tesseract.js-data/<code> (or in ocrDataDir). */
   ocrLanguages: string[];
+  /** OCR_DATA_DIR: a directory of `<code>.traineddata[.gz]` files read instead of the npm packages. */
+  ocrDataDir?: string;
   /** Pages one document may need read with OCR (422 over it, before any OCR work). */
   ocrMaxPages: number;
   /** Time bound of the OCR of one document. */
@@ -62,6 +64,7 @@ export const LAB_DEFAULTS = {
   MAX_PDF_BYTES: '52428800',
   SHUTDOWN_DELAY_MS: '0',
   OCR_LANGUAGES: 'eng',
+  OCR_DATA_DIR: '',
   OCR_MAX_PAGES: '100',
   OCR_TIMEOUT_MS: '300000',
   MAX_DOCUMENTS_IN_FLIGHT: '4',
@@ -101,14 +104,6 @@ function secret(env: Env, name: keyof typeof LAB_DEFAULTS): string {
   return v;
 }
 
-function languageInstalled(code: string): boolean {
-  try {
-    return existsSync(join(languageDataDir(code), `${code}.traineddata.gz`));
-  } catch {
-    return false;
-  }
-}
-
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, 'HOST');
   const port = integer(env, 'PORT', 0, 65535);
@@ -139,14 +134,26 @@ export function loadConfig(env: Env = process.env): Config {
     if (!HOST_PATTERN.test(h)) throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS has an invalid entry "${h}" (use host names, *.domain patterns or IP addresses, comma-separated)`);
   }
 
+  const rawDataDir = read(env, 'OCR_DATA_DIR');
+  const ocrDataDir = rawDataDir === '' ? undefined : resolve(rawDataDir);
+  if (ocrDataDir !== undefined && !statSync(ocrDataDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`OCR_DATA_DIR must be a directory of Tesseract language files such as /usr/share/tesseract-ocr/5/tessdata (got "${rawDataDir}")`);
+  }
   const ocrLanguages = read(env, 'OCR_LANGUAGES').split('+').map((c) => c.trim());
   for (const code of ocrLanguages) {
     if (!LANGUAGE_CODE.test(code)) {
       throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by + such as eng or eng+deu (got "${read(env, 'OCR_LANGUAGES')}")`);
     }
-    if (!languageInstalled(code)) {
-      throw new ConfigError(`OCR_LANGUAGES names ${code}, whose data is not installed (npm install @tesseract.js-data/${code})`);
+    const file = languageDataFile(code, ocrDataDir);
+    if (file === undefined) {
+      throw new ConfigError(
+        ocrDataDir === undefined
+          ? `OCR_LANGUAGES names ${code}, whose data is not installed (npm install @tesseract.js-data/${code})`
+          : `OCR_LANGUAGES names ${code}, whose data is not in OCR_DATA_DIR (no ${code}.traineddata or ${code}.traineddata.gz in ${ocrDataDir})`,
+      );
     }
+    const problem = traineddataProblem(readFileSync(file));
+    if (problem !== undefined) throw new ConfigError(`OCR_LANGUAGES names ${code}, whose data ${file} is not a Tesseract LSTM model (${problem})`);
   }
 
   const logLevel = read(env, 'LOG_LEVEL').toLowerCase();
@@ -173,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxPdfBytes: integer(env, 'MAX_PDF_BYTES', 1, 2_147_483_647),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 60_000),
     ocrLanguages,
+    ...(ocrDataDir === undefined ? {} : { ocrDataDir }),
     ocrMaxPages: integer(env, 'OCR_MAX_PAGES', 1, 100_000),
     ocrTimeoutMs: integer(env, 'OCR_TIMEOUT_MS', 1000, 86_400_000),
     maxDocumentsInFlight: integer(env, 'MAX_DOCUMENTS_IN_FLIGHT', 1, 1024),

@@ -214,6 +214,7 @@ describe('configuration errors stop the start', () => {
     ['JWT_SECRET', 'x'.repeat(10)],
     ['SURVEY_KEY', 'not-a-guid'],
     ['LOG_LEVEL', 'loud'],
+    ['OCR_DATA_DIR', '/nonexistent'],
   ];
   for (const [variable, value] of cases) {
     test(`${variable}=${value.slice(0, 12)}: exit 1 with one line naming it`, async () => {

@@ -1,5 +1,10 @@
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { languageDataDir } from '../../src/documents/formats/pdf/ocr-options.ts';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { loadConfig, ConfigError, LAB_DEFAULTS } from '../../src/config.ts';
 
 describe('loadConfig defaults', () => {
@@ -137,4 +142,44 @@ describe('loadConfig refuses an invalid variable with a ConfigError naming it', 
     const secretValue = 'short-but-secret';
     assert.throws(() => loadConfig({ JWT_SECRET: secretValue }), (err: Error) => !err.message.includes(secretValue));
   });
+});
+
+describe('OCR_DATA_DIR: a directory of language files read instead of the npm packages', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ocr-data-'));
+  const packaged = join(languageDataDir('eng'), 'eng.traineddata.gz');
+  writeFileSync(join(dir, 'eng.traineddata'), gunzipSync(readFileSync(packaged)));
+  copyFileSync(packaged, join(dir, 'deu.traineddata.gz'));
+  writeFileSync(join(dir, 'bad.traineddata'), 'not a model');
+  writeFileSync(join(dir, 'file'), 'not a directory');
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const accepted: [name: string, env: Record<string, string>, dataDir: string | undefined, languages: string[]][] = [
+    ['unset: the npm packages', {}, undefined, ['eng']],
+    ['empty: the npm packages', { OCR_DATA_DIR: '' }, undefined, ['eng']],
+    ['a directory with <code>.traineddata', { OCR_DATA_DIR: dir }, dir, ['eng']],
+    ['<code>.traineddata.gz counts too', { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'eng+deu' }, dir, ['eng', 'deu']],
+    ['a relative path, resolved from the working directory', { OCR_DATA_DIR: relative(process.cwd(), dir) }, dir, ['eng']],
+  ];
+  for (const [name, env, dataDir, languages] of accepted) {
+    test(name, () => {
+      const c = loadConfig(env);
+      assert.equal(c.ocrDataDir, dataDir);
+      assert.deepEqual(c.ocrLanguages, languages);
+    });
+  }
+
+  const refused: [name: string, env: Record<string, string>, says: string][] = [
+    ['no such directory', { OCR_DATA_DIR: join(dir, 'missing') }, 'OCR_DATA_DIR must be a directory'],
+    ['a file', { OCR_DATA_DIR: join(dir, 'file') }, 'OCR_DATA_DIR must be a directory'],
+    ['a language without its file there (the npm package does not count)', { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'eng+fra' }, 'no fra.traineddata or fra.traineddata.gz in'],
+    ['a file that is no Tesseract model', { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'bad' }, 'is not a Tesseract LSTM model (no table of contents)'],
+  ];
+  for (const [name, env, says] of refused) {
+    test(`refused: ${name}`, () => {
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && err.message.includes(says) && err.message.includes('OCR_') && !err.message.includes('\n'),
+      );
+    });
+  }
 });

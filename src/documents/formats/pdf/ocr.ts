@@ -6,12 +6,12 @@
 // fetched at run time: the language data is read from node_modules.
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText, TextLine } from './types.ts';
 import { documentError } from '../../errors.ts';
-import { languageDataDir, type OcrOptions, type OcrReport } from './ocr-options.ts';
+import { languageDataFile, type OcrOptions, type OcrReport } from './ocr-options.ts';
 
 /** Letters and digits on a page below which its text layer may be only a stamp over a scan. */
 const FEW_CHARS = 40;
@@ -449,27 +449,38 @@ interface TessWorker {
 
 let engine: { key: string; worker: Promise<TessWorker> } | undefined;
 
-async function getEngine(languages: string[]): Promise<TessWorker> {
-  const key = languages.join('+');
+/** The directory tesseract.js reads `<code>.traineddata` from, and whether those names end in .gz. */
+function languagePath(languages: readonly string[], dataDir: string | undefined): { langPath: string; gzip: boolean } {
+  const files = languages.map((code) => {
+    const file = languageDataFile(code, dataDir);
+    if (file === undefined) throw new Error(`no OCR data for ${code}`);
+    return { code, file };
+  });
+  const dir = dirname(files[0]!.file);
+  const gzip = files[0]!.file.endsWith('.gz');
+  if (files.every(({ file }) => dirname(file) === dir && file.endsWith('.gz') === gzip)) return { langPath: dir, gzip };
+  // tesseract.js reads every language from one directory, under one name pattern: link them
+  // there (it tells gzipped data by its first bytes, so the link's name need not say).
+  const langPath = mkdtempSync(join(tmpdir(), 'ocr-lang-'));
+  for (const { code, file } of files) symlinkSync(file, join(langPath, `${code}.traineddata`));
+  return { langPath, gzip: false };
+}
+
+async function getEngine(languages: string[], dataDir?: string): Promise<TessWorker> {
+  const key = `${languages.join('+')} ${dataDir ?? ''}`;
   if (engine?.key === key) return engine.worker;
   if (engine) await (await engine.worker.catch(() => undefined))?.terminate();
   const worker = (async () => {
     const { createWorker } = await import('tesseract.js');
-    let langPath: string;
-    if (languages.length === 1) langPath = languageDataDir(languages[0]!);
-    else {
-      // tesseract.js reads every language from one directory; each package has its own.
-      langPath = mkdtempSync(join(tmpdir(), 'ocr-lang-'));
-      for (const code of languages) symlinkSync(join(languageDataDir(code), `${code}.traineddata.gz`), join(langPath, `${code}.traineddata.gz`));
-    }
+    const { langPath, gzip } = languagePath(languages, dataDir);
     // LSTM only (OEM 1): the 4.0.0_best_int data has no legacy model. cacheMethod 'none': no copy
     // of the data is written to the working directory. No word lists (system and frequent-word
     // dawgs, init-only): recognition 8 % faster, the same words read (7 corpus pages at 200 dpi,
     // 91.9 % of pdftotext's words either way; docs/benchmarks.md, OCR section).
     const w = (await createWorker(
-      key,
+      languages.join('+'),
       1,
-      { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => {} },
+      { langPath, gzip, cacheMethod: 'none', errorHandler: () => {} },
       { load_system_dawg: '0', load_freq_dawg: '0' },
     )) as unknown as TessWorker;
     // Tesseract's API defaults to one uniform block of text (PSM 6), which reads across columns;
@@ -623,8 +634,8 @@ function shift(l: OcrLine, dx: number, dy: number): OcrLine {
  * text (PSM 6), which has no picture detection. The second pass reads only those regions, so it
  * costs little; a clean page is read once, as before.
  */
-export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0]): Promise<TextLine[]> {
-  const worker = await getEngine(languages);
+export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0], dataDir?: string): Promise<TextLine[]> {
+  const worker = await getEngine(languages, dataDir);
   const { width, height } = image;
   const noisy = isNoisy(image.grey, width, height);
   const clean = noisy ? median3(image.grey, width, height) : image.grey;
@@ -694,7 +705,7 @@ export async function ocrPages(
       // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
       proxy.cleanup();
       const view = proxy.view;
-      page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0]);
+      page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0], opts.dataDir);
     } finally {
       proxy.cleanup();
     }

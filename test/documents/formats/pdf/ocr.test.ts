@@ -2,9 +2,13 @@
 // (generated text pages rendered to JPEG and wrapped as image-only pages) through the pipeline.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, gauss3, strokeWidth, thinPrint, inkRegions, scanImage, renderPage, pageImages, type Box, type OcrLine, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
 import { extractPages } from '../../../../src/documents/formats/pdf/extract.ts';
-import { DEFAULT_OCR, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
+import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
 import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
 import { DocumentError } from '../../../../src/documents/errors.ts';
 import { makePdf, textPages, type PageSpec } from '../../helpers/make-pdf.ts';
@@ -200,6 +204,34 @@ describe('scanned pages through the pipeline', () => {
     const { chunks } = await readPdf(pdf, { ocr: ocr() });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.93, `recall ${r}`);
+  });
+});
+
+describe('OCR_DATA_DIR: the language files of a directory instead of the npm package', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ocr-data-'));
+  const packaged = join(languageDataDir('eng'), 'eng.traineddata.gz');
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a plain <code>.traineddata (as Debian installs it) is read', async () => {
+    const plain = join(dir, 'plain');
+    mkdirSync(plain);
+    writeFileSync(join(plain, 'eng.traineddata'), gunzipSync(readFileSync(packaged)));
+    const { chunks, ocr: report } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), { ocr: ocr({ dataDir: plain }) });
+    assert.deepEqual(report, { pages: 1, skipped: 0 });
+    const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
+    assert.ok(r >= 0.95, `recall ${r}`);
+  });
+
+  test('languages in different forms (one plain, one gzipped) are read together', async () => {
+    const mixed = join(dir, 'mixed');
+    mkdirSync(mixed);
+    writeFileSync(join(mixed, 'eng.traineddata'), gunzipSync(readFileSync(packaged)));
+    // Any second model will do: English again, under a code no npm package here has (so the
+    // directory's files are the ones read).
+    copyFileSync(packaged, join(mixed, 'enm.traineddata.gz'));
+    const { chunks } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), { ocr: ocr({ languages: ['eng', 'enm'], dataDir: mixed }) });
+    const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
+    assert.ok(r >= 0.95, `recall ${r}`);
   });
 });
 
