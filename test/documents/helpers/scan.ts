@@ -1,9 +1,11 @@
 // Scanned pages for tests, made in the test from generated text PDFs, so that no image goes into
 // the repository: pdf.js renders a page onto @napi-rs/canvas (as the service does for OCR), the
-// canvas is optionally turned a little, as a crooked scan is, and encoded as JPEG.
+// canvas is optionally turned a little, as a crooked scan is, given sensor noise, and encoded as
+// JPEG.
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageSpec } from './make-pdf.ts';
+import { seededRng } from '../../helpers/rng.ts';
 
 export interface ScanOptions {
   dpi?: number;
@@ -11,6 +13,19 @@ export interface ScanOptions {
   rotate?: number;
   /** JPEG quality 1-100. */
   quality?: number;
+  /** Sensor noise: the standard deviation, in grey levels, of Gaussian noise added to every pixel. */
+  noise?: number;
+  /** Seed of that noise (default 1), so that a test reads the same page every run. */
+  seed?: number;
+}
+
+/** Adds Gaussian noise (Box-Muller over a seeded source) to every pixel of a grey RGBA image. */
+function addNoise(data: Uint8ClampedArray, sigma: number, seed: number): void {
+  const random = seededRng(seed);
+  for (let i = 0; i < data.length; i += 4) {
+    const n = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()) * sigma;
+    data[i] = data[i + 1] = data[i + 2] = data[i]! + n;
+  }
 }
 
 /** Each page of `pdf` as a scanned page spec for makePdf (a JPEG over the whole page, no text). */
@@ -37,6 +52,12 @@ export async function scanPages(pdf: Uint8Array, opts: ScanOptions = {}): Promis
         c2.translate(width / 2, height / 2);
         c2.rotate((opts.rotate * Math.PI) / 180);
         c2.drawImage(canvas, -width / 2, -height / 2);
+      }
+      if (opts.noise) {
+        const ctx2 = final.getContext('2d');
+        const image = ctx2.getImageData(0, 0, width, height);
+        addNoise(image.data, opts.noise, opts.seed ?? 1);
+        ctx2.putImageData(image, 0, 0);
       }
       const jpeg = await final.encode('jpeg', opts.quality ?? 85);
       out.push({ scan: { jpeg: new Uint8Array(jpeg), width, height } });

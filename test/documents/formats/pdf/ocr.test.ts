@@ -12,7 +12,7 @@ import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../../src/d
 import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
 import { DocumentError } from '../../../../src/documents/errors.ts';
 import { makePdf, textPages, type PageSpec } from '../../helpers/make-pdf.ts';
-import { scanPages } from '../../helpers/scan.ts';
+import { scanPages, type ScanOptions } from '../../helpers/scan.ts';
 
 after(() => closeOcr());
 
@@ -112,7 +112,7 @@ function recall(reference: string, text: string): number {
   return hit / ref.length;
 }
 
-async function scanned(paragraphs: string[], opts: { rotate?: number; dpi?: number; quality?: number } = {}): Promise<PageSpec[]> {
+async function scanned(paragraphs: string[], opts: ScanOptions = {}): Promise<PageSpec[]> {
   return scanPages(makePdf({ pages: textPages(paragraphs) }), opts);
 }
 
@@ -197,6 +197,22 @@ describe('scanned pages through the pipeline', () => {
     const { ocr: report } = await readPdf(makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }), { ocr: ocr() });
     assert.deepEqual(report, { pages: 0, skipped: 0 });
     assert.equal(ocrStats.pagesRead, before);
+  });
+
+  test('a speckled scan (sensor noise, JPEG artefacts, 150 dpi, crooked) is flagged, cleaned and read', async () => {
+    const pdf = makePdf({ pages: await scanned(SCANNED_TEXT, { rotate: 1.5, dpi: 150, quality: 60, noise: 40 }) });
+    let flagged: boolean | undefined;
+    await extractPages(pdf.slice(), async (doc) => {
+      const page = await doc.getPage(1);
+      // The page as OCR gets it: its image, or rendered at the scan's resolution.
+      const image = (await scanImage(page)) ?? (await renderPage(doc, page, renderScale((await pageImages(page)).pxPerUnit)));
+      flagged = isNoisy(image.grey, image.width, image.height);
+      page.cleanup();
+    });
+    assert.equal(flagged, true, 'isNoisy flags the page, so it takes the noisy path');
+    const { chunks } = await readPdf(pdf, { ocr: ocr() });
+    const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
+    assert.ok(r >= 0.9, `recall ${r}`);
   });
 
   test('a crooked, noisy 150 dpi JPEG scan still reads', async () => {
