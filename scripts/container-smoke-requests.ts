@@ -1,6 +1,7 @@
 // The requests of scripts/container-smoke.sh, passed through the running image:
 //   node scripts/container-smoke-requests.ts BASE_URL PDF_FILE [EMULATOR_URL]
-// Waits for /healthz (bounded), then for /readyz to say ready (bounded), add-url and one PDF chunked. With EMULATOR_URL (the
+// Waits for /healthz (bounded), then for /readyz to say ready (bounded), add-url, one PDF chunked and
+// one scanned page read with OCR. With EMULATOR_URL (the
 // emulator started from the same image, as compose.yaml does): the PDF again with embeddings from
 // it, the payload uploaded to its index, and the index counted. Exits 1 with one line naming the
 // first check that failed.
@@ -67,13 +68,13 @@ interface Chunked {
   chunks: { id: string; content: string; embedding: number[] }[];
   ms: number;
 }
-async function chunkPdf(extraHeaders: Record<string, string> = {}): Promise<Chunked> {
+async function chunkPdf(extraHeaders: Record<string, string> = {}, file: Uint8Array = pdf, name = basename(pdfPath!)): Promise<Chunked> {
   const form = new FormData();
-  form.append('document', new Blob([pdf], { type: 'application/pdf' }), basename(pdfPath!));
+  form.append('document', new Blob([file], { type: 'application/pdf' }), name);
   const started = performance.now();
   const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, {
     method: 'POST',
-    headers: { 'api-key': LAB_DEFAULTS.DOCUMENT_API_KEY, sourceName: basename(pdfPath!), 'tenant-id': '7', 'document-id': '42', ...extraHeaders },
+    headers: { 'api-key': LAB_DEFAULTS.DOCUMENT_API_KEY, sourceName: name, 'tenant-id': '7', 'document-id': '42', ...extraHeaders },
     body: form,
   });
   const body = await res.text();
@@ -92,6 +93,19 @@ const chunkMs = chunked.ms;
 check(
   chunked.status === 200 && chunks.length > 0 && chunks.length === Number(chunked.headers.get('x-total-chunks')) && chunks[0]!.id === '7-42-0000' && chunks.every((c) => c.content.length > 0),
   `POST /apis/chunk-and-perform-embedding.php ${basename(pdfPath)} (${pdf.length} bytes): ${chunked.status}, ${chunks.length} chunks in ${(chunkMs / 1000).toFixed(1)} s`,
+);
+
+// A scanned page, made here (a text page rendered to JPEG and wrapped as an image-only PDF, as the
+// tests make theirs), is read with OCR inside the image, with the image's language data
+// (OCR_DATA_DIR: Debian's tessdata_fast, checked at the service's start).
+const { makePdf, textPages } = await import('../test/documents/helpers/make-pdf.ts');
+const { scanPages } = await import('../test/documents/helpers/scan.ts');
+const SCANNED = 'The committee reviewed the annual budget for the regional office and approved the travel policy for the coming year.';
+const scan = makePdf({ pages: await scanPages(makePdf({ pages: textPages([SCANNED, SCANNED]) })) });
+const ocr = await chunkPdf({}, scan, 'scanned.pdf');
+check(
+  ocr.status === 200 && ocr.headers.get('x-ocr-pages') === '1' && ocr.chunks.some((c) => c.content.includes('regional office') && c.content.includes('travel policy')),
+  `a scanned one-page PDF (${scan.length} bytes), read with OCR in the image: ${ocr.status}, X-OCR-Pages ${ocr.headers.get('x-ocr-pages')}, in ${(ocr.ms / 1000).toFixed(1)} s${ocr.status === 200 ? '' : `: ${ocr.body.slice(0, 200)}`}`,
 );
 
 if (emulator !== undefined) {
