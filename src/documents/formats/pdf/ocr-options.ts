@@ -23,6 +23,8 @@ export interface OcrOptions {
   maxPages: number;
   /** Time bound of the OCR of one document, in ms. */
   timeoutMs: number;
+  /** How long the engine may sit unused before it is stopped (default ocr.ts's ENGINE_IDLE_MS). */
+  engineIdleMs?: number;
 }
 
 export const DEFAULT_OCR_MAX_PAGES = 100;

@@ -192,6 +192,19 @@ describe('scanned pages through the pipeline', () => {
     assert.ok(r >= 0.95, `recall ${r}`);
   });
 
+  test('the engine is stopped after engineIdleMs without a page to read; the next scan starts a new one', async () => {
+    const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
+    await readPdf(pdf.slice(), { ocr: ocr() });
+    const started = ocrStats.enginesStarted;
+    // Within the idle time: the same engine.
+    await readPdf(pdf.slice(), { ocr: ocr({ engineIdleMs: 50 }) });
+    assert.equal(ocrStats.enginesStarted, started);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { chunks } = await readPdf(pdf.slice(), { ocr: ocr() });
+    assert.equal(ocrStats.enginesStarted, started + 1, 'a new engine after the idle time');
+    assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
+  });
+
   test('a born-digital PDF takes no OCR in auto mode', async () => {
     const before = ocrStats.pagesRead;
     const { ocr: report } = await readPdf(makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }), { ocr: ocr() });
