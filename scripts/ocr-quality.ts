@@ -26,13 +26,13 @@ export interface Variant {
   ext: 'png' | 'jpg';
 }
 
+/** The service's OCR settings, with OCR_DATA_DIR's language data when it is set (as the app reads it). */
+const OCR: OcrOptions = { ...DEFAULT_OCR, ...(process.env.OCR_DATA_DIR ? { dataDir: resolve(process.env.OCR_DATA_DIR) } : {}) };
+
 /**
  * Seeds of the noisy variant's noise (OCR_NOISE_SEEDS=1,2,3 by default): one row per seed, since
  * a page's figure moves by several points from one noise pattern to the next.
  */
-/** The service's OCR settings, with OCR_DATA_DIR's language data when it is set (as the app reads it). */
-const OCR: OcrOptions = { ...DEFAULT_OCR, ...(process.env.OCR_DATA_DIR ? { dataDir: resolve(process.env.OCR_DATA_DIR) } : {}) };
-
 const SEEDS = (process.env.OCR_NOISE_SEEDS ?? '1,2,3').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 
 export const VARIANTS: Variant[] = [
