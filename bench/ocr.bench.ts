@@ -12,8 +12,8 @@
 //    child process; the scanned PDF goes through POST /apis/chunk-and-perform-embedding.php while
 //    autocannon probes GET /healthz; idle probes before and after are the baseline. The upload's
 //    total time is set against the default OCR_TIMEOUT_MS, the app's peak rss (its /proc status,
-//    sampled every 10 ms: main thread, pool worker, OCR thread) against the same app's peak while
-//    it chunks the 1159-page born-digital file of bench/pdf.bench.ts.
+//    sampled every 10 ms: main thread and pool workers, the OCR engine inside them) against the
+//    same app's peak while it chunks the 1159-page born-digital file of bench/pdf.bench.ts.
 //
 // Needs pdftoppm, img2pdf, qpdf, ImageMagick's convert and tesseract with tesseract-ocr-eng on
 // PATH; the http part reads /proc (Linux).

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { registerHooks } from 'node:module';
 
-test('importing the app loads neither pdf.js, nor @napi-rs/canvas, nor tesseract.js', async () => {
+test('importing the app loads neither pdf.js, nor @napi-rs/canvas, nor the OCR engine (tesseract.js-core)', async () => {
   const loaded: string[] = [];
   const hooks = registerHooks({
     resolve(specifier, context, next) {
@@ -23,7 +23,7 @@ test('importing the app loads neither pdf.js, nor @napi-rs/canvas, nor tesseract
   // The hook saw the app's own modules, format detection among them.
   assert.ok(loaded.some((u) => u.endsWith('/src/documents/detect.ts')));
   assert.deepEqual(
-    loaded.filter((u) => /\/node_modules\/(pdfjs-dist|@napi-rs\/canvas|tesseract\.js)\//.test(u)),
+    loaded.filter((u) => /\/node_modules\/(pdfjs-dist|@napi-rs\/canvas|tesseract\.js-core|wasm-feature-detect)\//.test(u)),
     [],
   );
 });

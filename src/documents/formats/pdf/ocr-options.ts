@@ -76,9 +76,9 @@ const LSTM_ENTRY = 17;
 
 /**
  * What is wrong with a Tesseract language file (`.traineddata`, plain or gzipped), or undefined
- * when its table of contents holds and names an LSTM model. Checked at start (config.ts), because
- * tesseract.js never answers when its engine fails to load a file: a broken one would hold every
- * scanned document until its time bound.
+ * when its table of contents holds and names an LSTM model. Checked at start (config.ts), so that
+ * a broken or missing model stops the service at start instead of failing every scanned document
+ * later (the engine refuses such a file only when the first scan arrives).
  */
 export function traineddataProblem(file: Uint8Array): string | undefined {
   let data = Buffer.from(file.buffer, file.byteOffset, file.byteLength);

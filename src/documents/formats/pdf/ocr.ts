@@ -1,17 +1,18 @@
 // OCR of pages without a usable text layer (scans, photocopies, a page pasted in as a picture):
-// pdf.js renders the page onto @napi-rs/canvas, tesseract.js (Tesseract's own engine in WASM,
-// with its English data from the npm registry) reads it, and its lines come back as TextLines with
-// positions, so furniture, contents, headings and the chunker treat them like any other text.
-// Runs inside the document worker (src/documents/worker.ts), never on the event loop; nothing is
-// fetched at run time: the language data is read from node_modules.
-import { mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+// pdf.js renders the page onto @napi-rs/canvas (or its scanned image is taken as it is), Tesseract
+// (its own engine in WebAssembly, tesseract.ts, with its English data from the npm registry) reads
+// it, and its lines come back as TextLines with positions, so furniture, contents, headings and the
+// chunker treat them like any other text. Runs inside the document worker (src/documents/worker.ts),
+// never on the event loop; nothing is fetched at run time: the language data is read from
+// node_modules (or OCR_DATA_DIR).
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText, TextLine } from './types.ts';
 import { documentError } from '../../errors.ts';
 import { languageDataFile, type OcrOptions, type OcrReport } from './ocr-options.ts';
+import { startEngine, type Engine, type OcrLine } from './tesseract.ts';
+
+export type { OcrLine } from './tesseract.ts';
 
 /** Letters and digits on a page below which its text layer may be only a stamp over a scan. */
 const FEW_CHARS = 40;
@@ -395,15 +396,6 @@ export function isNoisy(grey: Uint8Array, width: number, height: number): boolea
 
 const NOISE_GAIN = 0.05;
 
-/** The parts of a tesseract.js result this module reads. */
-export interface OcrLine {
-  text: string;
-  confidence: number;
-  bbox: { x0: number; y0: number; x1: number; y1: number };
-  baseline?: { x0: number; y0: number; x1: number; y1: number };
-  rowAttributes?: { ascenders: number; descenders: number; rowHeight: number };
-}
-
 const EM_PER_ROW = 0.88;
 
 /** Lines of OCR output with nothing worth reading: no two letters or digits in a row, or noise. */
@@ -439,65 +431,27 @@ export function toTextLines(lines: readonly OcrLine[], scale: number, heightPx: 
   return out;
 }
 
-// ---- the engine: one tesseract.js worker per document worker thread, made on first use ----
+// ---- the engine: one per document worker thread, started on first use ----
 
-interface TessWorker {
-  setParameters(params: Record<string, string>): Promise<unknown>;
-  recognize(image: Buffer, opts: object, output: object): Promise<{ data: { blocks: Array<{ paragraphs: Array<{ lines: OcrLine[] }> }> | null } }>;
-  terminate(): Promise<unknown>;
-}
+let engine: { key: string; started: Promise<Engine> } | undefined;
 
-let engine: { key: string; worker: Promise<TessWorker> } | undefined;
-
-/** The directory tesseract.js reads `<code>.traineddata` from, and whether those names end in .gz. */
-function languagePath(languages: readonly string[], dataDir: string | undefined): { langPath: string; gzip: boolean } {
-  const files = languages.map((code) => {
-    const file = languageDataFile(code, dataDir);
-    if (file === undefined) throw new Error(`no OCR data for ${code}`);
-    return { code, file };
-  });
-  const dir = dirname(files[0]!.file);
-  const gzip = files[0]!.file.endsWith('.gz');
-  if (files.every(({ file }) => dirname(file) === dir && file.endsWith('.gz') === gzip)) return { langPath: dir, gzip };
-  // tesseract.js reads every language from one directory, under one name pattern: link them
-  // there (it tells gzipped data by its first bytes, so the link's name need not say).
-  const langPath = mkdtempSync(join(tmpdir(), 'ocr-lang-'));
-  for (const { code, file } of files) symlinkSync(file, join(langPath, `${code}.traineddata`));
-  return { langPath, gzip: false };
-}
-
-async function getEngine(languages: string[], dataDir?: string): Promise<TessWorker> {
+function getEngine(languages: string[], dataDir?: string): Promise<Engine> {
   const key = `${languages.join('+')} ${dataDir ?? ''}`;
-  if (engine?.key === key) return engine.worker;
-  if (engine) await (await engine.worker.catch(() => undefined))?.terminate();
-  const worker = (async () => {
-    const { createWorker } = await import('tesseract.js');
-    ocrStats.enginesStarted++;
-    const { langPath, gzip } = languagePath(languages, dataDir);
-    // LSTM only (OEM 1): the 4.0.0_best_int data has no legacy model. cacheMethod 'none': no copy
-    // of the data is written to the working directory. No word lists (system and frequent-word
-    // dawgs, init-only): recognition 8 % faster, the same words read (7 corpus pages at 200 dpi,
-    // 91.9 % of pdftotext's words either way; docs/benchmarks.md, OCR section).
-    const w = (await createWorker(
-      languages.join('+'),
-      1,
-      { langPath, gzip, cacheMethod: 'none', errorHandler: () => {} },
-      { load_system_dawg: '0', load_freq_dawg: '0' },
-    )) as unknown as TessWorker;
-    // Tesseract's API defaults to one uniform block of text (PSM 6), which reads across columns;
-    // its command line, and this service, use automatic page segmentation (PSM 3).
-    // debug_file: Tesseract's own messages ("Detected 121 diacritics") would otherwise go to the
-    // service's stdout, among its JSON log lines.
-    await w.setParameters({ tessedit_pageseg_mode: '3', debug_file: '/dev/null' });
-    return w;
-  })();
-  engine = { key, worker };
-  try {
-    return await worker;
-  } catch (err) {
-    engine = undefined;
-    throw err;
-  }
+  if (engine?.key === key) return engine.started;
+  void closeOcr();
+  const started = startEngine(
+    languages.map((code) => {
+      const file = languageDataFile(code, dataDir);
+      if (file === undefined) throw new Error(`no OCR data for ${code}`);
+      return [code, file] as const;
+    }),
+  );
+  ocrStats.enginesStarted++;
+  engine = { key, started };
+  started.catch(() => {
+    if (engine?.started === started) engine = undefined;
+  });
+  return started;
 }
 
 /** Stops the engine of this thread (tests, benchmarks); the next OCR starts a new one. */
@@ -505,7 +459,7 @@ export async function closeOcr(): Promise<void> {
   clearTimeout(idleTimer);
   const e = engine;
   engine = undefined;
-  if (e) await (await e.worker.catch(() => undefined))?.terminate();
+  (await e?.started.catch(() => undefined))?.end();
 }
 
 /**
@@ -626,12 +580,6 @@ function crop(grey: Uint8Array, width: number, b: Box): Uint8Array {
   return out;
 }
 
-function ocrLines(r: Awaited<ReturnType<TessWorker['recognize']>>): OcrLine[] {
-  const lines: OcrLine[] = [];
-  for (const b of r.data.blocks ?? []) for (const p of b.paragraphs) lines.push(...p.lines);
-  return lines;
-}
-
 function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   const m = (b: Box) => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
   return { ...l, bbox: m(l.bbox), ...(l.baseline ? { baseline: m(l.baseline) } : {}) };
@@ -648,7 +596,7 @@ function shift(l: OcrLine, dx: number, dy: number): OcrLine {
  * costs little; a clean page is read once, as before.
  */
 export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0], dataDir?: string): Promise<TextLine[]> {
-  const worker = await getEngine(languages, dataDir);
+  const engine = await getEngine(languages, dataDir);
   const { width, height } = image;
   const noisy = isNoisy(image.grey, width, height);
   const clean = noisy ? median3(image.grey, width, height) : image.grey;
@@ -657,27 +605,18 @@ export async function recognize(image: Rendered, languages: string[], origin: re
     const blurred = gauss3(image.grey, width, height);
     if (thinPrint(blurred, width, height)) read = blurred;
   }
-  // A PGM carries no resolution: say it, as a scanner's TIFF would.
-  await worker.setParameters({ user_defined_dpi: String(Math.round(image.scale * 72)) });
-  const lines = ocrLines(await worker.recognize(toPgm(read, width, height), {}, { text: false, blocks: true }));
+  const dpi = Math.round(image.scale * 72);
+  const lines = engine.read(toPgm(read, width, height), 3, dpi);
   ocrStats.pagesRead++;
   if (noisy) {
     const kept = lines.filter((l) => /[\p{L}\p{N}]{2}/u.test(l.text) && l.confidence >= MIN_LINE_CONFIDENCE);
     const cell = Math.max(4, Math.round((CELL_AT_150 * image.scale * 72) / 150));
     const regions = inkRegions(clean, width, height, kept.map((l) => l.bbox), cell).slice(0, MAX_REGIONS);
-    if (regions.length > 0) {
-      await worker.setParameters({ tessedit_pageseg_mode: '6' });
-      try {
-        for (const b of regions) {
-          const r = await worker.recognize(toPgm(crop(read, width, b), b.x1 - b.x0, b.y1 - b.y0), {}, { text: false, blocks: true });
-          const found = ocrLines(r).map((l) => shift(l, b.x0, b.y0));
-          // In reading order: before the first line of the first pass that starts below the region.
-          const at = lines.findIndex((l) => l.bbox.y0 >= b.y0 + (b.y1 - b.y0) / 2);
-          lines.splice(at < 0 ? lines.length : at, 0, ...found);
-        }
-      } finally {
-        await worker.setParameters({ tessedit_pageseg_mode: '3' });
-      }
+    for (const b of regions) {
+      const found = engine.read(toPgm(crop(read, width, b), b.x1 - b.x0, b.y1 - b.y0), 6, dpi).map((l) => shift(l, b.x0, b.y0));
+      // In reading order: before the first line of the first pass that starts below the region.
+      const at = lines.findIndex((l) => l.bbox.y0 >= b.y0 + (b.y1 - b.y0) / 2);
+      lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
   return toTextLines(lines, image.scale, image.height, origin);

@@ -1,0 +1,173 @@
+// The OCR engine: Tesseract 5 and Leptonica compiled to WebAssembly (tesseract.js-core), driven in
+// the calling thread, the document worker that rendered the page. tesseract.js would run the same
+// engine in a thread of its own, pass every image and result between threads, and dump each page
+// as JSON down to every symbol; here a page goes in as a PGM file and only its text lines come out.
+// Peak rss reading 20 scanned 200 dpi pages in one process: 258 MB through tesseract.js, 167 MB
+// this way, the same lines read (docs/benchmarks.md, OCR memory).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
+import { relaxedSimd, simd } from 'wasm-feature-detect';
+
+/** One text line as Tesseract's result iterator gives it: pixel boxes, y down. */
+export interface OcrLine {
+  text: string;
+  /** 0..100 */
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+  baseline?: { x0: number; y0: number; x1: number; y1: number };
+  /** In pixels; descenders negative (below the baseline). */
+  rowAttributes?: { ascenders: number; descenders: number; rowHeight: number };
+}
+
+interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The parts of tesseract.js-core's Emscripten module (WebIDL bindings of Tesseract's C++ API) used here. */
+interface CoreModule {
+  FS: { writeFile(path: string, data: Uint8Array | string): void; unlink(path: string): void };
+  TessBaseAPI: new () => BaseApi;
+  destroy(object: object): void;
+  getPointer(object: object): number;
+  _emscripten_enum_PageIteratorLevel_RIL_TEXTLINE(): number;
+}
+
+interface BaseApi {
+  Init(datapath: string | null, language: string, oem: number, config: string): number;
+  SetVariable(name: string, value: string): boolean;
+  SetImageFile(exifOrientation: number, angle: number): number;
+  Recognize(monitor: null): number;
+  GetIterator(): ResultIterator;
+  Clear(): void;
+  End(): void;
+}
+
+interface ResultIterator {
+  Begin(): void;
+  Next(level: number): boolean;
+  Empty(level: number): boolean;
+  GetUTF8Text(level: number): string;
+  Confidence(level: number): number;
+  getBoundingBox(level: number): Rect;
+  getBaseline(level: number): Rect & { has_baseline: boolean };
+  getRowAttributes(): { row_height: number; descenders: number; ascenders: number };
+}
+
+type CoreFactory = (options: { print(line: string): void; printErr(line: string): void }) => Promise<CoreModule>;
+
+const require = createRequire(import.meta.url);
+
+/** The fastest build this runtime runs (Node 24: relaxed SIMD), LSTM engine only, as tesseract.js picks it. */
+async function loadCore(): Promise<CoreFactory> {
+  const build = (await relaxedSimd()) ? 'relaxedsimd-lstm' : (await simd()) ? 'simd-lstm' : 'lstm';
+  return require(`tesseract.js-core/tesseract-core-${build}`) as CoreFactory;
+}
+
+/** Tesseract's engine modes: 1 is the LSTM recogniser alone (the npm and Debian data both have it). */
+const OEM_LSTM_ONLY = 1;
+
+/**
+ * Settings read at start. No word lists (system and frequent-word dawgs): recognition 8 % faster,
+ * the same words read (docs/benchmarks.md, OCR). Tesseract's own messages ("Estimating
+ * resolution", "Detected 121 diacritics") go nowhere rather than among the service's JSON log lines.
+ */
+const INIT_CONFIG = 'load_system_dawg 0\nload_freq_dawg 0\ndebug_file /dev/null\n';
+
+export interface Engine {
+  /**
+   * The text lines of one grey image (a binary PGM), in Tesseract's reading order, read with page
+   * segmentation mode `psm` (3: automatic layout, as Tesseract's command; 6: one block of text) at
+   * `dpi` (a PGM carries no resolution). Lines with no text (rules, pictures) are left out.
+   */
+  read(pgm: Uint8Array, psm: 3 | 6, dpi: number): OcrLine[];
+  /** Frees the engine; its WebAssembly memory goes with its last reference. */
+  end(): void;
+}
+
+/** Why an engine call failed, with the lines Tesseract wrote about it. */
+function failure(what: string, messages: string[]): Error {
+  return new Error(`${what}${messages.length > 0 ? `: ${messages.slice(-4).join(' | ')}` : ''}`);
+}
+
+/**
+ * Starts an engine for `languages` ([code, file of `<code>.traineddata`, plain or gzipped]),
+ * recognising them together (Tesseract's `eng+deu`). Fails, rather than hangs, on data Tesseract
+ * cannot load.
+ */
+export async function startEngine(languages: ReadonlyArray<readonly [code: string, file: string]>): Promise<Engine> {
+  const factory = await loadCore();
+  let messages: string[] = [];
+  const keep = (line: string) => {
+    messages.push(line);
+    if (messages.length > 20) messages = messages.slice(-10);
+  };
+  const core = await factory({ print: keep, printErr: keep });
+  for (const [code, file] of languages) {
+    const data = readFileSync(file);
+    core.FS.writeFile(`/${code}.traineddata`, data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data);
+  }
+  core.FS.writeFile('/config', INIT_CONFIG);
+  const api = new core.TessBaseAPI();
+  const status = api.Init(null, languages.map(([code]) => code).join('+'), OEM_LSTM_ONLY, '/config');
+  // Tesseract holds the model in its own memory now: the files' copies can go.
+  for (const [code] of languages) core.FS.unlink(`/${code}.traineddata`);
+  if (status !== 0) {
+    core.destroy(api);
+    throw failure('the OCR engine could not load its language data', messages);
+  }
+  const TEXTLINE = core._emscripten_enum_PageIteratorLevel_RIL_TEXTLINE();
+  let ended = false;
+  return {
+    read(pgm, psm, dpi) {
+      if (ended) throw new Error('the OCR engine was stopped');
+      messages = [];
+      api.SetVariable('tessedit_pageseg_mode', String(psm));
+      api.SetVariable('user_defined_dpi', String(dpi));
+      // SetImageFile reads the file /input (tesseract.js-core's binding).
+      core.FS.writeFile('/input', pgm);
+      try {
+        if (api.SetImageFile(1, 0) !== 0) throw failure('the OCR engine could not read the page image', messages);
+      } finally {
+        core.FS.unlink('/input');
+      }
+      try {
+        if (api.Recognize(null) !== 0) throw failure('the OCR engine failed on the page', messages);
+        const it = api.GetIterator();
+        if (core.getPointer(it) === 0) return [];
+        const lines: OcrLine[] = [];
+        try {
+          it.Begin();
+          do {
+            if (it.Empty(TEXTLINE)) continue;
+            const text = it.GetUTF8Text(TEXTLINE);
+            if (text.trim() === '') continue;
+            const { has_baseline: hasBaseline, x0, y0, x1, y1 } = it.getBaseline(TEXTLINE);
+            const row = it.getRowAttributes();
+            lines.push({
+              text,
+              confidence: it.Confidence(TEXTLINE),
+              bbox: it.getBoundingBox(TEXTLINE),
+              ...(hasBaseline ? { baseline: { x0, y0, x1, y1 } } : {}),
+              rowAttributes: { ascenders: row.ascenders, descenders: row.descenders, rowHeight: row.row_height },
+            });
+          } while (it.Next(TEXTLINE));
+        } finally {
+          core.destroy(it);
+        }
+        return lines;
+      } finally {
+        api.Clear();
+      }
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      api.End();
+      core.destroy(api);
+    },
+  };
+}
