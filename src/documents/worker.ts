@@ -35,7 +35,7 @@ export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
         ? await readPdf(task.bytes, {
             maxDecodedBytes: task.maxDecodedBytes,
             ...(task.ocr ? { ocr: task.ocr } : {}),
-            onOcrStart: (pages) => task.ocrStarted?.postMessage(pages),
+            onOcrStart: () => task.ocrStarted?.postMessage('started'),
           })
         : { chunks: await chunkDocument({ format: task.format, bytes: task.bytes }, { maxDecodedBytes: task.maxDecodedBytes }), ocr: { pages: 0, skipped: 0 } };
     if (task.payloadIds) {

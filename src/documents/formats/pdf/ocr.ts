@@ -623,51 +623,67 @@ export async function recognize(image: Rendered, languages: string[], origin: re
 }
 
 /**
- * Reads the pages that need it, in place: their lines are replaced by OCR lines. Decides first
- * which pages those are and refuses the document over the page limit before any OCR work.
+ * Reads the pages that need it, in place: their lines are replaced by OCR lines. A page may need it
+ * when it has little or no text (every page when forced); whether it does is decided from its
+ * images (`pageImages`, `needsOcr`), which pdf.js decodes to list them. That is done for every such
+ * page before any OCR work only when the answer depends on their number: with OCR off (the
+ * skipped pages are counted) and with more of them than the page limit (a document with more pages
+ * to read than the limit is refused before any OCR work). Otherwise each page is decided right
+ * before it is read, from the same decoded image: one decode per page instead of two, and no
+ * document's worth of decoded images waiting for the collector while the engine starts (peak rss
+ * with a 20-page scan in flight, docs/benchmarks.md).
  */
-export async function ocrPages(
-  doc: PDFDocumentProxy,
-  pages: PageText[],
-  opts: OcrOptions,
-  onStart?: (pages: number) => void,
-): Promise<OcrReport> {
-  const todo: Array<{ page: PageText; images: PageImages }> = [];
-  for (const p of pages) {
-    const chars = opts.mode === 'force' ? 0 : textChars(p.lines);
-    if (opts.mode !== 'force' && chars >= FEW_CHARS) continue;
-    const proxy = await doc.getPage(p.number);
-    try {
-      const images = await pageImages(proxy);
-      if (opts.mode === 'force' || needsOcr(chars, images.share)) todo.push({ page: p, images });
-    } finally {
-      proxy.cleanup();
+export async function ocrPages(doc: PDFDocumentProxy, pages: PageText[], opts: OcrOptions, onStart?: () => void): Promise<OcrReport> {
+  const force = opts.mode === 'force';
+  const mayNeed = pages.filter((p) => force || textChars(p.lines) < FEW_CHARS);
+  const needs = (p: PageText, images: PageImages) => force || needsOcr(textChars(p.lines), images.share);
+  let todo = mayNeed;
+  // Forced, every page is read: their number is known without looking.
+  const upFront = !force && (opts.mode === 'off' || mayNeed.length > opts.maxPages);
+  if (upFront) {
+    todo = [];
+    for (const p of mayNeed) {
+      const proxy = await doc.getPage(p.number);
+      try {
+        if (needs(p, await pageImages(proxy))) todo.push(p);
+      } finally {
+        proxy.cleanup();
+      }
     }
+    if (opts.mode === 'off') return { pages: 0, skipped: todo.length };
   }
-  if (opts.mode === 'off') return { pages: 0, skipped: todo.length };
   if (todo.length > opts.maxPages) throw documentError('document_ocr_limit', todo.length, opts.maxPages);
-  if (todo.length === 0) return { pages: 0, skipped: 0 };
-  onStart?.(todo.length);
-  const deadline = Date.now() + opts.timeoutMs;
-  clearTimeout(idleTimer);
+  let read = 0;
+  let deadline: number | undefined;
   try {
-    for (const { page, images } of todo) {
-      if (Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
+    for (const page of todo) {
+      if (deadline !== undefined && Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
       const proxy = await doc.getPage(page.number);
       try {
+        const images = await pageImages(proxy);
+        if (!upFront && !needs(page, images)) continue;
+        if (deadline === undefined) {
+          onStart?.();
+          deadline = Date.now() + opts.timeoutMs;
+          clearTimeout(idleTimer);
+        }
+        // scanImage reads the operator list pageImages had pdf.js make (cached until cleanup).
         const image = (await scanImage(proxy)) ?? (await renderPage(doc, proxy, renderScale(images.pxPerUnit)));
         // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
         proxy.cleanup();
         const view = proxy.view;
         page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0], opts.dataDir);
+        read++;
       } finally {
         proxy.cleanup();
       }
     }
   } finally {
-    idleTimer = setTimeout(() => void closeOcr(), opts.engineIdleMs ?? ENGINE_IDLE_MS);
-    idleTimer.unref();
+    if (deadline !== undefined) {
+      idleTimer = setTimeout(() => void closeOcr(), opts.engineIdleMs ?? ENGINE_IDLE_MS);
+      idleTimer.unref();
+    }
   }
-  if (Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
-  return { pages: todo.length, skipped: 0 };
+  if (deadline !== undefined && Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
+  return { pages: read, skipped: 0 };
 }

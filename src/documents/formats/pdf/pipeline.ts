@@ -19,8 +19,8 @@ export interface ChunkOptions {
   maxDecodedBytes?: number;
   /** OCR of pages without a usable text layer (default: auto, English, ocr.ts's limits). */
   ocr?: OcrOptions;
-  /** Called once OCR is about to read `pages` pages (after the page limit was checked). */
-  onOcrStart?: (pages: number) => void;
+  /** Called once OCR is about to read its first page (after the page limit was checked). */
+  onOcrStart?: () => void;
 }
 
 export interface Cleaned {

@@ -172,6 +172,27 @@ describe('scanned pages through the pipeline', () => {
     assert.equal(ocrStats.pagesRead, before, 'no page was read');
   });
 
+  test('pages with a few characters and no image are looked at one by one and left alone; OCR starts with the first page read', async () => {
+    const few = textPages(['Page 2']);
+    let started = 0;
+    const before = ocrStats.pagesRead;
+    const plain = await readPdf(makePdf({ pages: [...textPages(TEXT_BEFORE), ...few] }), { ocr: ocr(), onOcrStart: () => started++ });
+    assert.deepEqual(plain.ocr, { pages: 0, skipped: 0 });
+    assert.equal(started, 0, 'no OCR started: the OCR time bound never applies');
+    assert.equal(ocrStats.pagesRead, before);
+    const mixed = await readPdf(makePdf({ pages: [...few, ...(await scanned(SCANNED_TEXT)), ...few] }), { ocr: ocr(), onOcrStart: () => started++ });
+    assert.deepEqual(mixed.ocr, { pages: 1, skipped: 0 });
+    assert.equal(started, 1);
+    assert.equal(ocrStats.pagesRead, before + 1);
+  });
+
+  test('more pages that may need OCR than OCR_MAX_PAGES but few enough that do: decided up front, then read', async () => {
+    const pdf = makePdf({ pages: [...textPages(['Page 1']), ...(await scanned(SCANNED_TEXT)), ...textPages(['Page 3'])] });
+    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ maxPages: 1 }) });
+    assert.deepEqual(report, { pages: 1, skipped: 0 });
+    assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
+  });
+
   test('the OCR time bound gives a 422 timeout', async () => {
     const scan = await scanned(SCANNED_TEXT);
     const pdf = makePdf({ pages: [...scan, ...scan] });
@@ -182,6 +203,18 @@ describe('scanned pages through the pipeline', () => {
       assert.match(err.message, /OCR of the PDF took longer than/);
       return true;
     });
+  });
+
+  test('ocr force over OCR_MAX_PAGES: 422 counting every page, before any OCR work', async () => {
+    const before = ocrStats.pagesRead;
+    const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...textPages(TEXT_AFTER)] });
+    await assert.rejects(readPdf(pdf, { ocr: ocr({ mode: 'force', maxPages: 1 }) }), (err: unknown) => {
+      assert.ok(err instanceof DocumentError);
+      assert.equal(err.code, 'ocr_limit');
+      assert.match(err.message, /\b2 pages\b/);
+      return true;
+    });
+    assert.equal(ocrStats.pagesRead, before, 'no page was read');
   });
 
   test('ocr force reads a born-digital page too, and its words come out', async () => {
