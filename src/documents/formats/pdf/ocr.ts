@@ -598,6 +598,17 @@ function shift(l: OcrLine, dx: number, dy: number): OcrLine {
  */
 export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0], dataDir?: string): Promise<TextLine[]> {
   const engine = await getEngine(languages, dataDir);
+  try {
+    return readImage(engine, image, origin);
+  } catch (err) {
+    // A failure inside the engine (an image it could not take, a WebAssembly trap) may leave it
+    // unusable: it is stopped, and the next page starts a new one.
+    await closeOcr();
+    throw err;
+  }
+}
+
+function readImage(engine: Engine, image: Rendered, origin: readonly [number, number]): TextLine[] {
   const { width, height } = image;
   const noisy = isNoisy(image.grey, width, height);
   const clean = noisy ? median3(image.grey, width, height) : image.grey;

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, isNoisy, median3, gauss3, strokeWidth, thinPrint, inkRegions, scanImage, renderPage, pageImages, type Box, type OcrLine, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
+import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, recognize, isNoisy, median3, gauss3, strokeWidth, thinPrint, inkRegions, scanImage, renderPage, pageImages, type Box, type OcrLine, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
 import { extractPages } from '../../../../src/documents/formats/pdf/extract.ts';
 import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
 import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
@@ -235,6 +235,17 @@ describe('scanned pages through the pipeline', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const { chunks } = await readPdf(pdf.slice(), { ocr: ocr() });
     assert.equal(ocrStats.enginesStarted, started + 1, 'a new engine after the idle time');
+    assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
+  });
+
+  test('an engine that failed on a page is stopped; the next page starts a new one and reads', async () => {
+    const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
+    await readPdf(pdf.slice(), { ocr: ocr() });
+    const started = ocrStats.enginesStarted;
+    // An image Tesseract cannot take: no pixels at all.
+    await assert.rejects(recognize({ grey: new Uint8Array(0), width: 0, height: 0, scale: 200 / 72 }, ['eng']), /could not read the page image/);
+    const { chunks } = await readPdf(pdf.slice(), { ocr: ocr() });
+    assert.equal(ocrStats.enginesStarted, started + 1, 'a new engine after the failure');
     assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
   });
 
