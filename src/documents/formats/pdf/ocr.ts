@@ -10,7 +10,7 @@ import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText, TextLine } from './types.ts';
 import { documentError } from '../../errors.ts';
 import { languageDataFile, type OcrOptions, type OcrReport } from './ocr-options.ts';
-import { startEngine, type Engine, type OcrLine } from './tesseract.ts';
+import { startEngine, type Engine, type GreyImage, type OcrLine } from './tesseract.ts';
 
 export type { OcrLine } from './tesseract.ts';
 
@@ -124,11 +124,8 @@ export function renderScale(pxPerUnit: number | undefined): number {
 /** Bound on the pixels of one rendered page (an A0 poster at 300 dpi would need ~140 Mpx). */
 const MAX_PIXELS = 40_000_000;
 
-export interface Rendered {
-  /** The page in grey, one byte per pixel, rows top to bottom. */
-  grey: Uint8Array;
-  width: number;
-  height: number;
+/** A page in grey (one byte per pixel, rows top to bottom) at `scale` pixels per PDF unit. */
+export interface Rendered extends GreyImage {
   scale: number;
 }
 
@@ -477,11 +474,6 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 /** Pages read and engines started by this thread (tests: "no OCR work was done", "a new engine"). */
 export const ocrStats = { pagesRead: 0, enginesStarted: 0 };
 
-/** A binary PGM (P5) image: Tesseract's reader takes it without decoding work. */
-function toPgm(grey: Uint8Array, width: number, height: number): Buffer {
-  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), grey]);
-}
-
 /** A pixel rectangle, y down, x1/y1 exclusive. */
 export interface Box {
   x0: number;
@@ -618,14 +610,14 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     if (thinPrint(blurred, width, height)) read = blurred;
   }
   const dpi = Math.round(image.scale * 72);
-  const lines = engine.read(toPgm(read, width, height), 3, dpi);
+  const lines = engine.read({ grey: read, width, height }, 3, dpi);
   ocrStats.pagesRead++;
   if (noisy) {
     const kept = lines.filter((l) => /[\p{L}\p{N}]{2}/u.test(l.text) && l.confidence >= MIN_LINE_CONFIDENCE);
     const cell = Math.max(4, Math.round((CELL_AT_150 * image.scale * 72) / 150));
     const regions = inkRegions(clean, width, height, kept.map((l) => l.bbox), cell).slice(0, MAX_REGIONS);
     for (const b of regions) {
-      const found = engine.read(toPgm(crop(read, width, b), b.x1 - b.x0, b.y1 - b.y0), 6, dpi).map((l) => shift(l, b.x0, b.y0));
+      const found = engine.read({ grey: crop(read, width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 6, dpi).map((l) => shift(l, b.x0, b.y0));
       // In reading order: before the first line of the first pass that starts below the region.
       const at = lines.findIndex((l) => l.bbox.y0 >= b.y0 + (b.y1 - b.y0) / 2);
       lines.splice(at < 0 ? lines.length : at, 0, ...found);

@@ -1,7 +1,8 @@
 // The OCR engine: Tesseract 5 and Leptonica compiled to WebAssembly (tesseract.js-core), driven in
 // the calling thread, the document worker that rendered the page. tesseract.js would run the same
 // engine in a thread of its own, pass every image and result between threads, and dump each page
-// as JSON down to every symbol; here a page goes in as a PGM file and only its text lines come out.
+// as JSON down to every symbol; here a grey page goes in (as a PGM file) and only its text lines
+// come out.
 // Peak rss reading 20 scanned 200 dpi pages in one process: 258 MB through tesseract.js, 167 MB
 // this way, the same lines read (docs/benchmarks.md, OCR memory).
 import { readFileSync } from 'node:fs';
@@ -77,13 +78,25 @@ const OEM_LSTM_ONLY = 1;
  */
 const INIT_CONFIG = 'load_system_dawg 0\nload_freq_dawg 0\ndebug_file /dev/null\n';
 
+/** A grey image: one byte per pixel, rows top to bottom. */
+export interface GreyImage {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The image as a binary PGM (P5) file: Tesseract's reader takes it without decoding work. */
+function toPgm({ grey, width, height }: GreyImage): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), grey]);
+}
+
 export interface Engine {
   /**
-   * The text lines of one grey image (a binary PGM), in Tesseract's reading order, read with page
-   * segmentation mode `psm` (3: automatic layout, as Tesseract's command; 6: one block of text) at
-   * `dpi` (a PGM carries no resolution). Lines with no text (rules, pictures) are left out.
+   * The text lines of one grey image, in Tesseract's reading order, read with page segmentation
+   * mode `psm` (3: automatic layout, as Tesseract's command; 6: one block of text) at `dpi` (the
+   * image carries no resolution). Lines with no text (rules, pictures) are left out.
    */
-  read(pgm: Uint8Array, psm: 3 | 6, dpi: number): OcrLine[];
+  read(image: GreyImage, psm: 3 | 6, dpi: number): OcrLine[];
   /** Frees the engine; its WebAssembly memory goes with its last reference. */
   end(): void;
 }
@@ -122,13 +135,13 @@ export async function startEngine(languages: ReadonlyArray<readonly [code: strin
   const TEXTLINE = core._emscripten_enum_PageIteratorLevel_RIL_TEXTLINE();
   let ended = false;
   return {
-    read(pgm, psm, dpi) {
+    read(image, psm, dpi) {
       if (ended) throw new Error('the OCR engine was stopped');
       messages = [];
       api.SetVariable('tessedit_pageseg_mode', String(psm));
       api.SetVariable('user_defined_dpi', String(dpi));
       // SetImageFile reads the file /input (tesseract.js-core's binding).
-      core.FS.writeFile('/input', pgm);
+      core.FS.writeFile('/input', toPgm(image));
       try {
         if (api.SetImageFile(1, 0) !== 0) throw failure('the OCR engine could not read the page image', messages);
       } finally {
