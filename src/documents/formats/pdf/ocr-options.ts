@@ -75,19 +75,26 @@ const MAX_ENTRIES = 1000;
 const LSTM_ENTRY = 17;
 
 /**
+ * A language file's bytes, unpacked when gzipped (told by gzip's magic bytes, whatever the file's
+ * name says, as Tesseract's packages and Debian's plain files are both accepted). Throws on a
+ * damaged gzip stream.
+ */
+export function unpackLanguageData(data: Buffer): Buffer {
+  return data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data;
+}
+
+/**
  * What is wrong with a Tesseract language file (`.traineddata`, plain or gzipped), or undefined
  * when its table of contents holds and names an LSTM model. Checked at start (config.ts), so that
  * a broken or missing model stops the service at start instead of failing every scanned document
  * later (the engine refuses such a file only when the first scan arrives).
  */
 export function traineddataProblem(file: Uint8Array): string | undefined {
-  let data = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-  if (data[0] === 0x1f && data[1] === 0x8b) {
-    try {
-      data = gunzipSync(data);
-    } catch {
-      return 'a damaged gzip file';
-    }
+  let data: Buffer;
+  try {
+    data = unpackLanguageData(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
+  } catch {
+    return 'a damaged gzip file';
   }
   const entries = data.length >= 4 ? data.readInt32LE(0) : 0;
   const tableEnd = 4 + 8 * entries;

@@ -7,8 +7,8 @@
 // this way, the same lines read (docs/benchmarks.md, OCR memory).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { gunzipSync } from 'node:zlib';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
+import { unpackLanguageData } from './ocr-options.ts';
 
 /** One text line as Tesseract's result iterator gives it: pixel boxes, y down. */
 export interface OcrLine {
@@ -120,8 +120,7 @@ export async function startEngine(languages: ReadonlyArray<readonly [code: strin
   };
   const core = await factory({ print: keep, printErr: keep });
   for (const [code, file] of languages) {
-    const data = readFileSync(file);
-    core.FS.writeFile(`/${code}.traineddata`, data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data);
+    core.FS.writeFile(`/${code}.traineddata`, unpackLanguageData(readFileSync(file)));
   }
   core.FS.writeFile('/config', INIT_CONFIG);
   const api = new core.TessBaseAPI();
