@@ -639,17 +639,17 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
  */
 export async function ocrPages(doc: PDFDocumentProxy, pages: PageText[], opts: OcrOptions, onStart?: () => void): Promise<OcrReport> {
   const force = opts.mode === 'force';
-  const mayNeed = pages.filter((p) => force || textChars(p.lines) < FEW_CHARS);
-  const needs = (p: PageText, images: PageImages) => force || needsOcr(textChars(p.lines), images.share);
+  const mayNeed = pages.map((page) => ({ page, chars: force ? 0 : textChars(page.lines) })).filter(({ chars }) => force || chars < FEW_CHARS);
+  const needs = (chars: number, images: PageImages) => force || needsOcr(chars, images.share);
   let todo = mayNeed;
   // Forced, every page is read: their number is known without looking.
   const upFront = !force && (opts.mode === 'off' || mayNeed.length > opts.maxPages);
   if (upFront) {
     todo = [];
     for (const p of mayNeed) {
-      const proxy = await doc.getPage(p.number);
+      const proxy = await doc.getPage(p.page.number);
       try {
-        if (needs(p, await pageImages(proxy))) todo.push(p);
+        if (needs(p.chars, await pageImages(proxy))) todo.push(p);
       } finally {
         proxy.cleanup();
       }
@@ -660,12 +660,12 @@ export async function ocrPages(doc: PDFDocumentProxy, pages: PageText[], opts: O
   let read = 0;
   let deadline: number | undefined;
   try {
-    for (const page of todo) {
+    for (const { page, chars } of todo) {
       if (deadline !== undefined && Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
       const proxy = await doc.getPage(page.number);
       try {
         const images = await pageImages(proxy);
-        if (!upFront && !needs(page, images)) continue;
+        if (!upFront && !needs(chars, images)) continue;
         if (deadline === undefined) {
           onStart?.();
           deadline = Date.now() + opts.timeoutMs;
