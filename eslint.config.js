@@ -21,7 +21,11 @@ export default tseslint.config(
       // a subtest (t.test) or any other promise must still be awaited.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
       ],
       // Off: Fastify picks a plugin's or hook's calling convention from `async`
       // (async: the promise; otherwise it waits for done()), so an async function

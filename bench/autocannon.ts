@@ -22,4 +22,6 @@ export interface AutocannonOptions {
   ignoreCoordinatedOmission?: boolean;
 }
 
-export const autocannon = createRequire(import.meta.url)('autocannon') as (opts: AutocannonOptions) => AutocannonTracker;
+export const autocannon = createRequire(import.meta.url)('autocannon') as (
+  opts: AutocannonOptions,
+) => AutocannonTracker;

@@ -82,7 +82,9 @@ function stopChild(c: Child | undefined) {
 
 function multipart(pdf: Buffer, filename: string) {
   const boundary = `----documents-bench-${Date.now().toString(16)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, pdf, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -93,7 +95,6 @@ async function documentApiKey(): Promise<string> {
 }
 
 // ---------------------------------------------------------------- 1. responsiveness
-
 
 interface AppStats {
   peakRss: number;
@@ -108,7 +109,11 @@ async function serveApp() {
   const { loadConfig } = await import('../src/config.ts');
   const { createChunkPool } = await import('../src/documents/pool.ts');
   const threads = Number(process.env.BENCH_POOL_THREADS ?? 0);
-  const app = await buildApp(loadConfig(ENV), { logger: false, docs: 'none', ...(threads > 0 ? { chunkPool: createChunkPool({ threads }) } : {}) });
+  const app = await buildApp(loadConfig(ENV), {
+    logger: false,
+    docs: 'none',
+    ...(threads > 0 ? { chunkPool: createChunkPool({ threads }) } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const eld = monitorEventLoopDelay({ resolution: 1 });
   eld.enable();
@@ -122,7 +127,13 @@ async function serveApp() {
       peak = process.memoryUsage.rss();
     }
     const u = process.cpuUsage();
-    const stats: AppStats = { peakRss: peak, rss: process.memoryUsage.rss(), eldP99: eld.percentile(99) / 1e6, eldMax: eld.max / 1e6, cpu: (u.user + u.system) / 1000 };
+    const stats: AppStats = {
+      peakRss: peak,
+      rss: process.memoryUsage.rss(),
+      eldP99: eld.percentile(99) / 1e6,
+      eldMax: eld.max / 1e6,
+      cpu: (u.user + u.system) / 1000,
+    };
     process.send!(stats);
   });
   process.send!({ port: (app.server.address() as { port: number }).port, rss: process.memoryUsage.rss() });
@@ -156,7 +167,13 @@ async function responsiveness() {
     const res = await request(`${base}/apis/chunk-and-perform-embedding.php`, {
       dispatcher: agent,
       method: 'POST',
-      headers: { 'content-type': mp.contentType, 'api-key': key, sourceName: 'gnuplot.pdf', 'tenant-id': '7', 'document-id': String(docId++) },
+      headers: {
+        'content-type': mp.contentType,
+        'api-key': key,
+        sourceName: 'gnuplot.pdf',
+        'tenant-id': '7',
+        'document-id': String(docId++),
+      },
       body: mp.body,
     });
     const text = await res.body.text();
@@ -179,7 +196,13 @@ async function responsiveness() {
     let bad = 0;
     // ignoreCoordinatedOmission: with a rate, autocannon would otherwise back-fill its histogram at
     // a 1 ms expected interval (ceil(1/rate)), which makes its p99 a different, inflated measure.
-    const run = autocannon({ url: `${base}/healthz`, connections: CONNECTIONS, duration: seconds, overallRate: RATE, ignoreCoordinatedOmission: true });
+    const run = autocannon({
+      url: `${base}/healthz`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      overallRate: RATE,
+      ignoreCoordinatedOmission: true,
+    });
     run.on('response', (_c, status, _b, ms) => {
       if (status === 200) times.push(ms);
       else bad++;
@@ -203,7 +226,9 @@ async function responsiveness() {
   try {
     const chunks = await upload(); // starts the pool and warms the worker
     await probe(1, 0);
-    console.log(`\n## 1. /healthz p99 while 4 uploads of gnuplot.pdf (${chunks} chunks each) are chunked in a loop, against idle, same app process`);
+    console.log(
+      `\n## 1. /healthz p99 while 4 uploads of gnuplot.pdf (${chunks} chunks each) are chunked in a loop, against idle, same app process`,
+    );
     console.log(
       `node ${process.version}, ${ROUNDS} rounds of (idle ${SECONDS}s, heavy ${SECONDS}s) alternating, autocannon ${CONNECTIONS} connections at ${RATE} req/s overall, ` +
         `latencies from autocannon's per-response times (sub-ms); app in a child process (rss after start ${Math.round((app.info.rss as number) / MB)} MB), pool threads ${threads ?? 'default (cores - 1)'}`,
@@ -222,7 +247,9 @@ async function responsiveness() {
     console.log(line('idle', idle));
     console.log(line('heavy', heavy));
     const ratio = median(heavy.map((h, i) => h.p99 / idle[i]!.p99));
-    console.log(`  heavy/idle p99: ${f2(ratio)}x (median of paired rounds; target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`);
+    console.log(
+      `  heavy/idle p99: ${f2(ratio)}x (median of paired rounds; target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`,
+    );
     if ([...idle, ...heavy].some((p) => p.bad > 0)) process.exitCode = 1;
   } finally {
     stopChild(app);
@@ -235,7 +262,12 @@ async function responsiveness() {
 /** A fixed, valid 1536-float answer, as Azure OpenAI shapes it (numbers with ~10 significant digits). */
 function fixedEmbeddingBody(): string {
   const embedding = Array.from({ length: 1536 }, (_, i) => Number((Math.sin(i * 12.9898) * 0.04).toPrecision(10)));
-  return JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding }], model: 'text-embedding-ada-002', usage: { prompt_tokens: 250, total_tokens: 250 } });
+  return JSON.stringify({
+    object: 'list',
+    data: [{ object: 'embedding', index: 0, embedding }],
+    model: 'text-embedding-ada-002',
+    usage: { prompt_tokens: 250, total_tokens: 250 },
+  });
 }
 
 /** Zero-latency upstream: reads the request, answers the fixed body. Records the span of the embedding calls it served. */
@@ -278,7 +310,13 @@ async function embedding() {
   // ~1000 chunks: gnuplot + R-intro + groff-manual + chromium-handbook, concatenated with qpdf
   const tmp = mkdtempSync(join(tmpdir(), 'documents-bench-'));
   const big = join(tmp, 'big.pdf');
-  const q = spawnSync('qpdf', ['--empty', '--pages', ...['gnuplot.pdf', 'R-intro.pdf', 'groff-manual.pdf', 'chromium-handbook.pdf'].map((f) => join(corpus, f)), '--', big]);
+  const q = spawnSync('qpdf', [
+    '--empty',
+    '--pages',
+    ...['gnuplot.pdf', 'R-intro.pdf', 'groff-manual.pdf', 'chromium-handbook.pdf'].map((f) => join(corpus, f)),
+    '--',
+    big,
+  ]);
   if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr.toString()}`);
   const pdf = readFileSync(big);
 
@@ -338,15 +376,21 @@ async function embedding() {
       const order: ('service' | 'bare')[] = round % 2 === 0 ? ['service', 'bare'] : ['bare', 'service'];
       for (const who of order) runs[who].push(await loop(who === 'service' ? serviceEmbed : bareEmbed, inputs));
     }
-    console.log(`\n## 2. Embedding overhead: ${N} sequential calls against a fixed-body zero-latency fake (${fake.info.bytes as number} bytes per answer), in a child process`);
-    console.log(`node ${process.version}, ${ROUNDS} paired rounds, alternating order, after a 200-call warm-up of each; inputs = real chunk contents`);
+    console.log(
+      `\n## 2. Embedding overhead: ${N} sequential calls against a fixed-body zero-latency fake (${fake.info.bytes as number} bytes per answer), in a child process`,
+    );
+    console.log(
+      `node ${process.version}, ${ROUNDS} paired rounds, alternating order, after a 200-call warm-up of each; inputs = real chunk contents`,
+    );
     const line = (who: string, xs: Loop[]) =>
       `  ${who.padEnd(36)} ${f1(median(xs.map((x) => x.wall))).padStart(7)} ms wall (${f1(median(xs.map((x) => (x.wall * 1000) / N)))} us/call; rounds ${xs.map((x) => x.wall.toFixed(0)).join(' ')})  client CPU ${f1(median(xs.map((x) => x.cpu)))} ms`;
     console.log(line('service (createEmbeddingClient.embed)', runs.service));
     console.log(line('bare (undici request, keep-alive)', runs.bare));
     const wallRatio = median(runs.service.map((s, i) => s.wall / runs.bare[i]!.wall));
     const cpuRatio = median(runs.service.map((s, i) => s.cpu / runs.bare[i]!.cpu));
-    console.log(`  service/bare: wall ${f2(wallRatio)}x (${f1((wallRatio - 1) * 100)} % overhead; target < 10 %: ${wallRatio < 1.1 ? 'met' : 'MISSED'}), client CPU ${f2(cpuRatio)}x (median of paired rounds)`);
+    console.log(
+      `  service/bare: wall ${f2(wallRatio)}x (${f1((wallRatio - 1) * 100)} % overhead; target < 10 %: ${wallRatio < 1.1 ? 'met' : 'MISSED'}), client CPU ${f2(cpuRatio)}x (median of paired rounds)`,
+    );
 
     // The whole route: the same PDF with performEmbedding false then true; the fake records the
     // span from the first embedding call it receives to the last answer it sends, for the route
@@ -365,7 +409,9 @@ async function embedding() {
           'tenant-id': '7',
           'document-id': '42',
           performEmbedding: String(perform),
-          ...(perform ? { embeddingEndpoint: endpoint, embeddingKey: target.key, embeddingDeploymentName: target.deployment } : {}),
+          ...(perform
+            ? { embeddingEndpoint: endpoint, embeddingKey: target.key, embeddingDeploymentName: target.deployment }
+            : {}),
         },
         body: mp.body,
       });
@@ -373,27 +419,59 @@ async function embedding() {
       const wall = performance.now() - t;
       if (res.statusCode !== 200) throw new Error(`route answered ${res.statusCode}: ${text.slice(0, 300)}`);
       const f = await ask<{ calls: number; spanMs: number }>(fake, 'span');
-      return { wall, span: f.spanMs, calls: f.calls, chunks: Number(res.headers['x-total-chunks']), bytes: text.length };
+      return {
+        wall,
+        span: f.spanMs,
+        calls: f.calls,
+        chunks: Number(res.headers['x-total-chunks']),
+        bytes: text.length,
+      };
     };
     const all = chunks.map((c) => c.content);
-    const rr: { off: number; on: number; onSpan: number; bare: number; bareSpan: number; calls: number; offBytes: number; onBytes: number }[] = [];
+    const rr: {
+      off: number;
+      on: number;
+      onSpan: number;
+      bare: number;
+      bareSpan: number;
+      calls: number;
+      offBytes: number;
+      onBytes: number;
+    }[] = [];
     await route(false); // warm-up of the route
     for (let round = 0; round < ROUTE_ROUNDS; round++) {
       const off = await route(false);
       const on = await route(true);
       const bare = await loop(bareEmbed, all);
       if (on.calls !== on.chunks) throw new Error(`route made ${on.calls} embedding calls for ${on.chunks} chunks`);
-      rr.push({ off: off.wall, on: on.wall, onSpan: on.span, bare: bare.wall, bareSpan: bare.span, calls: on.calls, offBytes: off.bytes, onBytes: on.bytes });
+      rr.push({
+        off: off.wall,
+        on: on.wall,
+        onSpan: on.span,
+        bare: bare.wall,
+        bareSpan: bare.span,
+        calls: on.calls,
+        offBytes: off.bytes,
+        onBytes: on.bytes,
+      });
     }
     const m = (k: keyof (typeof rr)[number]) => median(rr.map((r) => r[k]));
     console.log(`\n  whole route, ${rr[0]!.calls} chunks (${rr[0]!.calls} embedding calls), ${ROUTE_ROUNDS} rounds:`);
-    console.log(`    performEmbedding false  ${m('off').toFixed(0).padStart(6)} ms  (response ${f1(m('offBytes') / MB)} MB)`);
-    console.log(`    performEmbedding true   ${m('on').toFixed(0).padStart(6)} ms  (response ${f1(m('onBytes') / MB)} MB); true - false = ${(m('on') - m('off')).toFixed(0)} ms`);
+    console.log(
+      `    performEmbedding false  ${m('off').toFixed(0).padStart(6)} ms  (response ${f1(m('offBytes') / MB)} MB)`,
+    );
+    console.log(
+      `    performEmbedding true   ${m('on').toFixed(0).padStart(6)} ms  (response ${f1(m('onBytes') / MB)} MB); true - false = ${(m('on') - m('off')).toFixed(0)} ms`,
+    );
     console.log(`    bare loop, same inputs  ${m('bare').toFixed(0).padStart(6)} ms`);
-    console.log(`    span at the fake (first call in .. last answer out): route ${m('onSpan').toFixed(0)} ms, bare ${m('bareSpan').toFixed(0)} ms`);
+    console.log(
+      `    span at the fake (first call in .. last answer out): route ${m('onSpan').toFixed(0)} ms, bare ${m('bareSpan').toFixed(0)} ms`,
+    );
     const spanRatio = median(rr.map((r) => r.onSpan / r.bareSpan));
     const diffRatio = median(rr.map((r) => (r.on - r.off) / r.bare));
-    console.log(`    route/bare: embedding span ${f2(spanRatio)}x; (true - false)/bare ${f2(diffRatio)}x (includes writing and reading the vectors in the response)`);
+    console.log(
+      `    route/bare: embedding span ${f2(spanRatio)}x; (true - false)/bare ${f2(diffRatio)}x (includes writing and reading the vectors in the response)`,
+    );
   } finally {
     stopChild(fake);
     await app.close();
@@ -448,7 +526,8 @@ async function deletion() {
   const post = async (url: string, body: string) => {
     const res = await request(url, { dispatcher: agent, method: 'POST', headers, body });
     const t = await res.body.text();
-    if (res.statusCode !== 200 && res.statusCode !== 207) throw new Error(`${url} answered ${res.statusCode}: ${t.slice(0, 200)}`);
+    if (res.statusCode !== 200 && res.statusCode !== 207)
+      throw new Error(`${url} answered ${res.statusCode}: ${t.slice(0, 200)}`);
     return JSON.parse(t) as { value: { id?: string; status?: boolean }[] };
   };
   const upload = async () => {
@@ -459,15 +538,28 @@ async function deletion() {
     const res = await request(appUrl, {
       dispatcher: agent,
       method: 'POST',
-      headers: { 'api-key': key, cloudAISearchEndpoint: searchUrl, cloudAISearchKey: adminKey, indexName: 'pdf-chunks', document_id: '42' },
+      headers: {
+        'api-key': key,
+        cloudAISearchEndpoint: searchUrl,
+        cloudAISearchKey: adminKey,
+        indexName: 'pdf-chunks',
+        document_id: '42',
+      },
     });
     const body = (await res.body.json()) as { deleted_chunks?: number };
-    if (res.statusCode !== 200 || body.deleted_chunks !== N) throw new Error(`route answered ${res.statusCode}: ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.statusCode !== 200 || body.deleted_chunks !== N)
+      throw new Error(`route answered ${res.statusCode}: ${JSON.stringify(body).slice(0, 200)}`);
   };
   const bare = async () => {
-    const found = await post(`${docs}/search?api-version=2024-07-01`, JSON.stringify({ search: '*', filter: 'document_id eq 42', select: 'id', top: N }));
+    const found = await post(
+      `${docs}/search?api-version=2024-07-01`,
+      JSON.stringify({ search: '*', filter: 'document_id eq 42', select: 'id', top: N }),
+    );
     const ids = found.value.map((v) => v.id!);
-    const r = await post(`${docs}/index?api-version=2024-07-01`, JSON.stringify({ value: ids.map((id) => ({ '@search.action': 'delete', id })) }));
+    const r = await post(
+      `${docs}/index?api-version=2024-07-01`,
+      JSON.stringify({ value: ids.map((id) => ({ '@search.action': 'delete', id })) }),
+    );
     if (r.value.filter((v) => v.status === true).length !== N) throw new Error('bare delete failed');
   };
   const timed = async (fn: () => Promise<void>) => {
@@ -490,14 +582,20 @@ async function deletion() {
       const order: ('route' | 'bare')[] = round % 2 === 0 ? ['route', 'bare'] : ['bare', 'route'];
       for (const who of order) runs[who].push(await timed(who === 'route' ? viaRoute : bare));
     }
-    console.log(`\n## 3. Deletion of ${N} chunks: POST /apis/delete-indexed-document.php against the same two calls made bare, emulator in a child process`);
-    console.log(`node ${process.version}, ${ROUNDS} paired rounds, alternating order, 3 warm-up rounds; re-upload of ${N} docs (untimed) before each timed call`);
+    console.log(
+      `\n## 3. Deletion of ${N} chunks: POST /apis/delete-indexed-document.php against the same two calls made bare, emulator in a child process`,
+    );
+    console.log(
+      `node ${process.version}, ${ROUNDS} paired rounds, alternating order, 3 warm-up rounds; re-upload of ${N} docs (untimed) before each timed call`,
+    );
     const line = (who: string, xs: { wall: number; emuCpu: number }[]) =>
       `  ${who.padEnd(44)} ${f2(median(xs.map((x) => x.wall))).padStart(7)} ms median (min ${f2(Math.min(...xs.map((x) => x.wall)))}, max ${f2(Math.max(...xs.map((x) => x.wall)))})  emulator CPU ${f1(median(xs.map((x) => x.emuCpu)))} ms`;
     console.log(line('route (client -> app -> emulator search+delete)', runs.route));
     console.log(line('bare (client -> emulator search+delete)', runs.bare));
     const ratio = median(runs.route.map((r, i) => r.wall / runs.bare[i]!.wall));
-    console.log(`  route/bare: ${f2(ratio)}x (median of paired rounds; overhead ${f2(median(runs.route.map((r, i) => r.wall - runs.bare[i]!.wall)))} ms)`);
+    console.log(
+      `  route/bare: ${f2(ratio)}x (median of paired rounds; overhead ${f2(median(runs.route.map((r, i) => r.wall - runs.bare[i]!.wall)))} ms)`,
+    );
   } finally {
     stopChild(emu);
     await app.close();

@@ -39,5 +39,7 @@ for (const name of FILES) {
   }
   const mo = median(a);
   const mp = median(b);
-  console.log(`${name.padEnd(14)} ours ${mo.toFixed(0).padStart(6)} ms   pandoc -t plain ${mp.toFixed(0).padStart(6)} ms   pandoc/ours ${(mp / mo).toFixed(1)}x`);
+  console.log(
+    `${name.padEnd(14)} ours ${mo.toFixed(0).padStart(6)} ms   pandoc -t plain ${mp.toFixed(0).padStart(6)} ms   pandoc/ours ${(mp / mo).toFixed(1)}x`,
+  );
 }

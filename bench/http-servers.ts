@@ -30,7 +30,13 @@ export async function appServer(options: { logger: 'warn' | 'off'; root?: string
 
 type Answer = [status: number, body: unknown];
 
-async function work(): Promise<(path: string, query: (name: string) => string | undefined, authorization: string | undefined) => Answer | Promise<Answer>> {
+async function work(): Promise<
+  (
+    path: string,
+    query: (name: string) => string | undefined,
+    authorization: string | undefined,
+  ) => Answer | Promise<Answer>
+> {
   const { PRODUCTS } = await import('../src/data/index.ts');
   const key = new TextEncoder().encode(SECRET);
   const DECIMAL = /^[+-]?[0-9]+$/;
@@ -57,16 +63,41 @@ async function work(): Promise<(path: string, query: (name: string) => string | 
       if (!page || !limit || page < 1 || limit < 1) return [400, { success: false, error: 'bad page or limit' }];
       const size = Math.min(limit, 50);
       const start = (page - 1) * size;
-      return [200, { success: true, page, limit: size, total: PRODUCTS.length, total_pages: Math.ceil(PRODUCTS.length / size), data: PRODUCTS.slice(start, start + size) }];
+      return [
+        200,
+        {
+          success: true,
+          page,
+          limit: size,
+          total: PRODUCTS.length,
+          total_pages: Math.ceil(PRODUCTS.length / size),
+          data: PRODUCTS.slice(start, start + size),
+        },
+      ];
     }
     if (path === '/apis/add-bearer') {
       const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(authorization ?? '');
       if (!m) return [401, { success: false, error: 'Unauthorized.' }];
-      return jwtVerify(m[1]!, key, { algorithms: ['HS256'], issuer: 'sample-utility-service', audience: 'add-bearer', requiredClaims: ['iat', 'exp'] }).then(
+      return jwtVerify(m[1]!, key, {
+        algorithms: ['HS256'],
+        issuer: 'sample-utility-service',
+        audience: 'add-bearer',
+        requiredClaims: ['iat', 'exp'],
+      }).then(
         (): Answer => {
           const r = add(query);
           if (!r) return [400, { success: false, error: 'bad input' }];
-          return [200, { success: true, auth_method: 'Bearer Token (JWT)', operation: 'addition', input1: r.a, input2: r.b, result: r.a + r.b }];
+          return [
+            200,
+            {
+              success: true,
+              auth_method: 'Bearer Token (JWT)',
+              operation: 'addition',
+              input1: r.a,
+              input2: r.b,
+              result: r.a + r.b,
+            },
+          ];
         },
         (): Answer => [401, { success: false, error: 'Unauthorized.' }],
       );
@@ -87,7 +118,11 @@ export async function baselineServer(): Promise<http.Server> {
   const send = (res: http.ServerResponse, [status, body]: Answer) => {
     const text = JSON.stringify(body);
     // the app's headers, in the app's order
-    res.writeHead(status, { ...cors, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      ...cors,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(text);
   };
   const server = http.createServer((req, res) => {
@@ -95,7 +130,11 @@ export async function baselineServer(): Promise<http.Server> {
     const qi = url.indexOf('?');
     const q = new URLSearchParams(qi < 0 ? '' : url.slice(qi + 1));
     if (req.method !== 'GET') return send(res, [405, { success: false, error: 'Method Not Allowed. Use GET.' }]);
-    const answer = handle(qi < 0 ? url : url.slice(0, qi), (name) => q.get(name) ?? undefined, req.headers.authorization);
+    const answer = handle(
+      qi < 0 ? url : url.slice(0, qi),
+      (name) => q.get(name) ?? undefined,
+      req.headers.authorization,
+    );
     if (answer instanceof Promise) void answer.then((a) => send(res, a));
     else send(res, answer);
   });

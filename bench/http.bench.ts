@@ -36,7 +36,8 @@ import { START_FLAGS } from './start-flags.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
-if (CONNECTIONS.some((c) => !Number.isInteger(c) || c < 1)) throw new Error('BENCH_CONNECTIONS: a comma-separated list of positive integers');
+if (CONNECTIONS.some((c) => !Number.isInteger(c) || c < 1))
+  throw new Error('BENCH_CONNECTIONS: a comma-separated list of positive integers');
 const ONLY = process.env.BENCH_ONLY?.split(',') ?? [];
 const FLOOR = process.env.BENCH_FLOOR !== '0';
 const PROFILE = process.env.BENCH_PROFILE;
@@ -77,19 +78,38 @@ const median = (xs: number[]) => {
 function startChild(role: Role): Promise<Child> {
   // Every server with the flags `npm start` gives the app (package.json), so that they differ only in their code.
   const flags = [...START_FLAGS, ...process.execArgv];
-  const execArgv = PROFILE ? [...flags, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${role}.${process.pid}.cpuprofile`] : flags;
-  const child = fork(fileURLToPath(import.meta.url), [`serve-${role}`], { execPath: process.execPath, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = PROFILE
+    ? [...flags, '--cpu-prof', `--cpu-prof-dir=${PROFILE}`, `--cpu-prof-name=${role}.${process.pid}.cpuprofile`]
+    : flags;
+  const child = fork(fileURLToPath(import.meta.url), [`serve-${role}`], {
+    execPath: process.execPath,
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`${role} server exited with ${code}`)));
   });
 }
 
-async function drive(c: Child, path: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Run> {
+async function drive(
+  c: Child,
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
   const before = await cpuOf(c);
   const r = await autocannon({ url: `http://127.0.0.1:${c.port}${path}`, connections, duration: seconds, headers });
   const cpu = (await cpuOf(c)) - before;
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total, cpuUs: cpu / Math.max(1, r.requests.total) };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    total: r.requests.total,
+    cpuUs: cpu / Math.max(1, r.requests.total),
+  };
 }
 
 /** One answer as it is on the wire (a fresh connection), with the Date header's value blanked. */
@@ -121,7 +141,10 @@ async function token(port: number): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main() {
   const roles: Role[] = FLOOR ? ['app', 'baseline', 'floor'] : ['app', 'baseline'];
@@ -132,7 +155,11 @@ async function main() {
     const all: { name: string; path: string; headers: Record<string, string> }[] = [
       { name: 'add-url', path: '/apis/add-url?input1=5&input2=7', headers: {} },
       { name: 'products page=2&limit=50', path: '/apis/products?page=2&limit=50', headers: {} },
-      { name: 'add-bearer', path: '/apis/add-bearer?input1=5&input2=7', headers: { authorization: `Bearer ${bearer}` } },
+      {
+        name: 'add-bearer',
+        path: '/apis/add-bearer?input1=5&input2=7',
+        headers: { authorization: `Bearer ${bearer}` },
+      },
     ];
     const targets = all.filter((t) => ONLY.length === 0 || ONLY.some((o) => t.name.startsWith(o)));
 
@@ -140,7 +167,10 @@ async function main() {
     for (const t of targets) {
       const answers = await Promise.all(roles.map((r) => rawAnswer(servers[r].port, t.path, t.headers)));
       for (let i = 1; i < roles.length; i++) {
-        if (answers[i] !== answers[0]) throw new Error(`${t.name}: app and ${roles[i]} differ\n  app: ${answers[0]!.slice(0, 600)}\n  ${roles[i]}: ${answers[i]!.slice(0, 600)}`);
+        if (answers[i] !== answers[0])
+          throw new Error(
+            `${t.name}: app and ${roles[i]} differ\n  app: ${answers[0]!.slice(0, 600)}\n  ${roles[i]}: ${answers[i]!.slice(0, 600)}`,
+          );
       }
     }
 
@@ -180,10 +210,18 @@ async function main() {
           );
           if (x.errors + x.non2xx > 0) failed = true;
         }
-        const pairs: [Role, Role][] = FLOOR ? [['app', 'baseline'], ['floor', 'baseline'], ['app', 'floor']] : [['app', 'baseline']];
+        const pairs: [Role, Role][] = FLOOR
+          ? [
+              ['app', 'baseline'],
+              ['floor', 'baseline'],
+              ['app', 'floor'],
+            ]
+          : [['app', 'baseline']];
         for (const [a, b] of pairs) {
           const r = ratio(a, b);
-          console.log(`  ${`${a}/${b}:`.padEnd(15)} requests/s ${r.rps.toFixed(2)}, CPU efficiency ${r.cpu.toFixed(2)} (${b} CPU/req over ${a} CPU/req; medians of paired rounds)`);
+          console.log(
+            `  ${`${a}/${b}:`.padEnd(15)} requests/s ${r.rps.toFixed(2)}, CPU efficiency ${r.cpu.toFixed(2)} (${b} CPU/req over ${a} CPU/req; medians of paired rounds)`,
+          );
         }
         if (ratio('app', 'baseline').rps < 0.9) console.log('  (app below the 0.9 target)');
       }
@@ -200,7 +238,12 @@ async function main() {
 
 const role = process.argv[2];
 if (role === 'serve-app' || role === 'serve-baseline' || role === 'serve-floor') {
-  const server = role === 'serve-app' ? await appServer({ logger: LOGGER }) : role === 'serve-baseline' ? await baselineServer() : await floorServer();
+  const server =
+    role === 'serve-app'
+      ? await appServer({ logger: LOGGER })
+      : role === 'serve-baseline'
+        ? await baselineServer()
+        : await floorServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   process.send!({ port: (server.address() as { port: number }).port });

@@ -39,7 +39,12 @@ const corpus = join(root, '..', 'shared', 'corpus');
 const PART = process.env.BENCH_PART ?? 'all';
 const MB = 2 ** 20;
 const UPLOAD_PATH = '/apis/chunk-and-perform-embedding.php';
-const PASSED = ['MAX_DOCUMENTS_IN_FLIGHT', 'MAX_DOCUMENTS_QUEUED', 'PARSE_TIMEOUT_MS', 'PARSE_TIMEOUT_MS_PER_MB'] as const;
+const PASSED = [
+  'MAX_DOCUMENTS_IN_FLIGHT',
+  'MAX_DOCUMENTS_QUEUED',
+  'PARSE_TIMEOUT_MS',
+  'PARSE_TIMEOUT_MS_PER_MB',
+] as const;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,7 +62,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The app's environment: the defaults, silent, on a free loopback port; the limits when given. */
 function appEnv(): Record<string, string> {
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+  };
   for (const k of PASSED) if (process.env[k]) env[k] = process.env[k];
   return env;
 }
@@ -86,7 +96,8 @@ function startChild(role: string, args: string[] = []): Promise<Child> {
 /** One request/answer over IPC (the children answer every message with one message). */
 function ask<T>(c: Child, msg: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`child exited with ${code} while asked ${JSON.stringify(msg)}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`child exited with ${code} while asked ${JSON.stringify(msg)}`));
     c.child.once('exit', onExit);
     c.child.once('message', (m) => {
       c.child.off('exit', onExit);
@@ -183,7 +194,11 @@ async function serveApp(warm: boolean) {
     const stats: AppStats = { peakRss: rss.peak(), rss: process.memoryUsage.rss(), cpuMs: (u.user + u.system) / 1000 };
     process.send!(stats);
   });
-  process.send!({ port: (app.server.address() as { port: number }).port, rss: process.memoryUsage.rss(), key: config.documentApiKey });
+  process.send!({
+    port: (app.server.address() as { port: number }).port,
+    rss: process.memoryUsage.rss(),
+    key: config.documentApiKey,
+  });
 }
 
 // ---------------------------------------------------------------- the uploader (child process)
@@ -213,7 +228,14 @@ interface UploadResult {
  * One upload, as a client sends it: the body written with backpressure, and when an answer comes
  * before the body is all sent (a refusal), the answer is read and the sending stops.
  */
-function uploadOnce(job: UploadJob, body: Buffer, contentType: string, id: number, agent: HttpAgent, jobStart: number): Promise<UploadResult> {
+function uploadOnce(
+  job: UploadJob,
+  body: Buffer,
+  contentType: string,
+  id: number,
+  agent: HttpAgent,
+  jobStart: number,
+): Promise<UploadResult> {
   return new Promise((resolve) => {
     const t0 = performance.now();
     let sent = 0;
@@ -281,7 +303,13 @@ function uploadOnce(job: UploadJob, body: Buffer, contentType: string, id: numbe
   });
 }
 
-const jobFor = (app: Child, file: string, n: number, firstId: number): UploadJob => ({ port: app.info.port as number, key: app.info.key as string, file, n, firstId });
+const jobFor = (app: Child, file: string, n: number, firstId: number): UploadJob => ({
+  port: app.info.port as number,
+  key: app.info.key as string,
+  file,
+  n,
+  firstId,
+});
 
 async function serveUploader() {
   process.on('message', (m) => {
@@ -290,7 +318,9 @@ async function serveUploader() {
       const pdf = readFileSync(job.file);
       const boundary = `----load-bench-${Date.now().toString(16)}`;
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="load.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="load.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
         pdf,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -298,7 +328,9 @@ async function serveUploader() {
       const agent = new HttpAgent({ keepAlive: process.env.BENCH_CONNECTION_CLOSE !== '1', maxSockets: Infinity });
       const start = performance.now();
       const results = await Promise.all(
-        Array.from({ length: job.n }, (_, i) => uploadOnce(job, body, `multipart/form-data; boundary=${boundary}`, job.firstId + i, agent, start)),
+        Array.from({ length: job.n }, (_, i) =>
+          uploadOnce(job, body, `multipart/form-data; boundary=${boundary}`, job.firstId + i, agent, start),
+        ),
       );
       agent.destroy();
       process.send!({ results, wallMs: performance.now() - start, bytes: body.length });
@@ -335,7 +367,13 @@ async function probeHealthz(base: string, until: () => boolean, maxSeconds: numb
   while (!until() && performance.now() - t < maxSeconds * 1000) {
     // ignoreCoordinatedOmission: with a rate, autocannon would otherwise back-fill its histogram
     // at a 1 ms expected interval, a different, inflated measure (as in documents.bench.ts).
-    const run = autocannon({ url: `${base}/healthz`, connections: CONNECTIONS, duration: slice, overallRate: RATE, ignoreCoordinatedOmission: true });
+    const run = autocannon({
+      url: `${base}/healthz`,
+      connections: CONNECTIONS,
+      duration: slice,
+      overallRate: RATE,
+      ignoreCoordinatedOmission: true,
+    });
     run.on('response', (_c, status, _b, ms) => {
       if (status === 200) times.push(ms);
       else bad++;
@@ -417,9 +455,11 @@ async function concurrency(docs: Docs) {
           const before = await ask<AppStats>(app, 'reset');
           let done = false;
           const ready = watchReadiness(base);
-          const job = ask<{ results: UploadResult[]; wallMs: number }>(uploader, jobFor(app, file, n, id)).finally(() => {
-            done = true;
-          });
+          const job = ask<{ results: UploadResult[]; wallMs: number }>(uploader, jobFor(app, file, n, id)).finally(
+            () => {
+              done = true;
+            },
+          );
           id += n;
           const load = await probeHealthz(base, () => done, 900);
           const { results } = await job;
@@ -436,7 +476,10 @@ async function concurrency(docs: Docs) {
             refused: refused.length,
             refusedNoRetryAfter: refused.filter((r) => r.retryAfter === undefined).length,
             other: other.length,
-            otherWhat: other.map((r) => `${r.status} ${(r.error ?? '').slice(0, 120)} (after ${f1(r.endMs / 1000)} s, ${f1(r.sentAtAnswer / MB)} MiB sent)`),
+            otherWhat: other.map(
+              (r) =>
+                `${r.status} ${(r.error ?? '').slice(0, 120)} (after ${f1(r.endMs / 1000)} s, ${f1(r.sentAtAnswer / MB)} MiB sent)`,
+            ),
             refusedSentMedian: median(refused.map((r) => r.sentAtAnswer)),
             peakRss: after.peakRss,
             startRss: app.info.rss as number,
@@ -464,30 +507,45 @@ async function concurrency(docs: Docs) {
   }
 
   const limits = `MAX_DOCUMENTS_IN_FLIGHT ${process.env.MAX_DOCUMENTS_IN_FLIGHT ?? 'default (4)'}, MAX_DOCUMENTS_QUEUED ${process.env.MAX_DOCUMENTS_QUEUED ?? 'default (16)'}`;
-  console.log(`\n## a. Concurrent uploads: N at once (one each), fresh app per level (warm, /readyz 200 first); ${limits}`);
+  console.log(
+    `\n## a. Concurrent uploads: N at once (one each), fresh app per level (warm, /readyz 200 first); ${limits}`,
+  );
   console.log(
     `node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map(f2).join(' ')}; /healthz probed by autocannon ` +
       `(${process.env.BENCH_CONNECTIONS ?? 2} connections, ${process.env.BENCH_RATE ?? 200} req/s) ${IDLE} s idle, then for as long as the uploads last`,
   );
   for (const d of which) console.log(`  ${d}: ${describeDoc(docs[d])}`);
-  console.log('\n| document | N | 200 | 503 + Retry-After | other | peak rss | /healthz p99 load / idle | ratio | uploads/min | app CPU s/upload | last 200 at | readyz states seen |');
+  console.log(
+    '\n| document | N | 200 | 503 + Retry-After | other | peak rss | /healthz p99 load / idle | ratio | uploads/min | app CPU s/upload | last 200 at | readyz states seen |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const l of levels) {
     console.log(
-      `| ${l.doc} | ${l.n} | ${l.ok} | ${l.refused}${l.refusedNoRetryAfter ? ` (${l.refusedNoRetryAfter} without)` : ''} | ${l.other} | ${mb(l.peakRss)} MB | ${f2(l.loadP99)} / ${f2(l.idleP99)} ms | ${f2(l.loadP99 / l.idleP99)}x | ${f1(l.perMinute)} | ${f2(l.cpuSecondsPerUpload)} | ${f1(l.lastOkS)} s | ${Object.entries(l.readiness).map(([k, v]) => `${k} ${v}`).join(', ')} |`,
+      `| ${l.doc} | ${l.n} | ${l.ok} | ${l.refused}${l.refusedNoRetryAfter ? ` (${l.refusedNoRetryAfter} without)` : ''} | ${l.other} | ${mb(l.peakRss)} MB | ${f2(l.loadP99)} / ${f2(l.idleP99)} ms | ${f2(l.loadP99 / l.idleP99)}x | ${f1(l.perMinute)} | ${f2(l.cpuSecondsPerUpload)} | ${f1(l.lastOkS)} s | ${Object.entries(
+        l.readiness,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')} |`,
     );
   }
   for (const l of levels) {
     if (l.other > 0) console.log(`  !! ${l.doc} n=${l.n}: ${l.otherWhat.join(' | ')}`);
-    if (l.refused > 0) console.log(`  ${l.doc} n=${l.n}: a refused upload had sent ${f1(l.refusedSentMedian / MB)} MiB (median) of its body when the 503 came`);
+    if (l.refused > 0)
+      console.log(
+        `  ${l.doc} n=${l.n}: a refused upload had sent ${f1(l.refusedSentMedian / MB)} MiB (median) of its body when the 503 came`,
+      );
     if (l.badProbes > 0) console.log(`  !! ${l.doc} n=${l.n}: ${l.badProbes} /healthz probes failed`);
   }
   const worst = Math.max(...levels.map((l) => l.loadP99 / l.idleP99));
   const anyOther = levels.some((l) => l.other > 0 || l.refusedNoRetryAfter > 0);
-  console.log(`  every answer 200 or 503 + Retry-After: ${anyOther ? 'MISSED' : 'met'}; worst /healthz p99 ratio ${f2(worst)}x (target <= 3x: ${worst <= 3 ? 'met' : 'MISSED'})`);
+  console.log(
+    `  every answer 200 or 503 + Retry-After: ${anyOther ? 'MISSED' : 'met'}; worst /healthz p99 ratio ${f2(worst)}x (target <= 3x: ${worst <= 3 ? 'met' : 'MISSED'})`,
+  );
   for (const d of which) {
     const ls = levels.filter((l) => l.doc === d);
-    console.log(`  ${d}: peak rss by N ${ls.map((l) => `${l.n}: ${mb(l.peakRss)} MB`).join(', ')} (app rss after start ${mb(ls[0]!.startRss)} MB)`);
+    console.log(
+      `  ${d}: peak rss by N ${ls.map((l) => `${l.n}: ${mb(l.peakRss)} MB`).join(', ')} (app rss after start ${mb(ls[0]!.startRss)} MB)`,
+    );
   }
   if (anyOther || levels.some((l) => l.badProbes > 0)) process.exitCode = 1;
 }
@@ -508,8 +566,17 @@ async function large(docs: Docs) {
       const { results } = await ask<{ results: UploadResult[] }>(uploader, jobFor(app, docs.large, 1, 1000 + round));
       const stats = await ask<AppStats>(app, 'stats');
       const r = results[0]!;
-      rows.push({ tool, ours: r.ms, status: r.status, ...(r.chunks !== undefined ? { chunks: r.chunks } : {}), peak: stats.peakRss, ...(r.error ? { error: r.error } : {}) });
-      console.log(`  [large round ${round + 1}] pdftotext ${f1(tool / 1000)} s, upload ${f1(r.ms / 1000)} s -> ${r.status}${r.error ? ` ${r.error}` : ''}`);
+      rows.push({
+        tool,
+        ours: r.ms,
+        status: r.status,
+        ...(r.chunks !== undefined ? { chunks: r.chunks } : {}),
+        peak: stats.peakRss,
+        ...(r.error ? { error: r.error } : {}),
+      });
+      console.log(
+        `  [large round ${round + 1}] pdftotext ${f1(tool / 1000)} s, upload ${f1(r.ms / 1000)} s -> ${r.status}${r.error ? ` ${r.error}` : ''}`,
+      );
     }
   } finally {
     await stopChild(app);
@@ -518,13 +585,23 @@ async function large(docs: Docs) {
   const { loadConfig } = await import('../src/config.ts');
   const { parseTimeoutFor } = await import('../src/documents/parse-bound.ts');
   const bound = parseTimeoutFor(statSync(docs.large).size, loadConfig(appEnv()));
-  console.log(`\n## b. Large document: ${describeDoc(docs.large)} (16 copies of gnuplot.pdf, qpdf), upload (multipart, warm app) against pdftotext FILE /dev/null`);
-  console.log(`node ${process.version}, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} rounds, pdftotext then the upload; the app's parse bound for this size ${f1(bound / 1000)} s`);
+  console.log(
+    `\n## b. Large document: ${describeDoc(docs.large)} (16 copies of gnuplot.pdf, qpdf), upload (multipart, warm app) against pdftotext FILE /dev/null`,
+  );
+  console.log(
+    `node ${process.version}, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} rounds, pdftotext then the upload; the app's parse bound for this size ${f1(bound / 1000)} s`,
+  );
   console.log('\n| round | pdftotext | upload (send + parse + answer) | ratio | status | chunks | peak rss |');
   console.log('|---|---|---|---|---|---|---|');
-  rows.forEach((r, i) => console.log(`| ${i + 1} | ${f1(r.tool / 1000)} s | ${f1(r.ours / 1000)} s | ${f2(r.ours / r.tool)}x | ${r.status} | ${r.chunks ?? '-'} | ${mb(r.peak)} MB |`));
+  rows.forEach((r, i) =>
+    console.log(
+      `| ${i + 1} | ${f1(r.tool / 1000)} s | ${f1(r.ours / 1000)} s | ${f2(r.ours / r.tool)}x | ${r.status} | ${r.chunks ?? '-'} | ${mb(r.peak)} MB |`,
+    ),
+  );
   const allOk = rows.every((r) => r.status === 200);
-  console.log(`  200 under the default bound: ${allOk ? 'met' : 'MISSED'}; upload/pdftotext median ${f2(median(rows.map((r) => r.ours / r.tool)))}x`);
+  console.log(
+    `  200 under the default bound: ${allOk ? 'met' : 'MISSED'}; upload/pdftotext median ${f2(median(rows.map((r) => r.ours / r.tool)))}x`,
+  );
   if (!allOk) process.exitCode = 1;
 }
 
@@ -536,7 +613,10 @@ async function cold(docs: Docs) {
   const which = (process.env.BENCH_COLD_DOC ?? 'plain') as 'plain' | 'large' | 'gnuplot';
   const file = docs[which];
   const uploader = await startChild('uploader');
-  const runs: Record<'warm' | 'cold', { startMs: number; first: number; later: number; tool: number }[]> = { warm: [], cold: [] };
+  const runs: Record<'warm' | 'cold', { startMs: number; first: number; later: number; tool: number }[]> = {
+    warm: [],
+    cold: [],
+  };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order: ('warm' | 'cold')[] = round % 2 === 0 ? ['warm', 'cold'] : ['cold', 'warm'];
@@ -556,7 +636,12 @@ async function cold(docs: Docs) {
             times.push(r.ms);
           }
           runs[mode].push({ startMs, first: times[0]!, later: median(times.slice(1)), tool });
-          console.log(`  [${mode} round ${round + 1}] ready after ${f1(startMs / 1000)} s; first ${f2(times[0]! / 1000)} s, later ${times.slice(1).map((x) => f2(x / 1000)).join(' ')} s; pdftotext ${f2(tool / 1000)} s`);
+          console.log(
+            `  [${mode} round ${round + 1}] ready after ${f1(startMs / 1000)} s; first ${f2(times[0]! / 1000)} s, later ${times
+              .slice(1)
+              .map((x) => f2(x / 1000))
+              .join(' ')} s; pdftotext ${f2(tool / 1000)} s`,
+          );
         } finally {
           await stopChild(app);
         }
@@ -565,9 +650,15 @@ async function cold(docs: Docs) {
   } finally {
     await stopChild(uploader);
   }
-  console.log(`\n## c. Cold vs warm start: first upload after /readyz 200 against later ones, ${which}: ${describeDoc(file)}`);
-  console.log(`node ${process.version}, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} app starts per mode (alternating), ${LATER} later uploads each; pdftotext FILE /dev/null before each start`);
-  console.log('\n| start | ready after (fork to /readyz 200) | first upload | later (median) | first/later | first/pdftotext | later/pdftotext |');
+  console.log(
+    `\n## c. Cold vs warm start: first upload after /readyz 200 against later ones, ${which}: ${describeDoc(file)}`,
+  );
+  console.log(
+    `node ${process.version}, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} app starts per mode (alternating), ${LATER} later uploads each; pdftotext FILE /dev/null before each start`,
+  );
+  console.log(
+    '\n| start | ready after (fork to /readyz 200) | first upload | later (median) | first/later | first/pdftotext | later/pdftotext |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const mode of ['warm', 'cold'] as const) {
     const xs = runs[mode];
@@ -577,7 +668,9 @@ async function cold(docs: Docs) {
         `${f2(m((x) => x.first / x.later))}x | ${f2(m((x) => x.first / x.tool))}x | ${f2(m((x) => x.later / x.tool))}x |`,
     );
   }
-  console.log(`  (medians over the starts; per start: warm ${runs.warm.map((x) => f2(x.first / x.later)).join(' ')}, cold ${runs.cold.map((x) => f2(x.first / x.later)).join(' ')} first/later)`);
+  console.log(
+    `  (medians over the starts; per start: warm ${runs.warm.map((x) => f2(x.first / x.later)).join(' ')}, cold ${runs.cold.map((x) => f2(x.first / x.later)).join(' ')} first/later)`,
+  );
 }
 
 // ---------------------------------------------------------------- main

@@ -75,7 +75,9 @@ function makeScan(tmp: string): Scan {
     const prefix = join(tmp, file.replace(/\.pdf$/, ''));
     run('pdftoppm', ['-r', String(DPI), '-gray', '-f', String(first), '-l', String(last), join(corpus, file), prefix]);
   }
-  for (const f of readdirSync(tmp).filter((f) => f.endsWith('.pgm')).sort()) {
+  for (const f of readdirSync(tmp)
+    .filter((f) => f.endsWith('.pgm'))
+    .sort()) {
     const png = join(tmp, f.replace(/\.pgm$/, '.png'));
     run('convert', [join(tmp, f), '-units', 'PixelsPerInch', '-density', String(DPI), png]);
     images.push(png);
@@ -94,7 +96,8 @@ function makeScan(tmp: string): Scan {
 function cliTime(scan: Scan, tmp: string, tessdata?: string): number {
   const cliEnv = { ...process.env, OMP_THREAD_LIMIT: '1' };
   const t = performance.now();
-  for (const img of scan.images) run('tesseract', [...(tessdata ? ['--tessdata-dir', tessdata] : []), img, join(tmp, 'out'), '-l', 'eng'], cliEnv);
+  for (const img of scan.images)
+    run('tesseract', [...(tessdata ? ['--tessdata-dir', tessdata] : []), img, join(tmp, 'out'), '-l', 'eng'], cliEnv);
   return performance.now() - t;
 }
 
@@ -102,7 +105,10 @@ function cliTime(scan: Scan, tmp: string, tessdata?: string): number {
 function serviceModelDir(tmp: string): string {
   const dir = join(tmp, 'tessdata');
   mkdirSync(dir);
-  writeFileSync(join(dir, 'eng.traineddata'), gunzipSync(readFileSync(join(languageDataDir('eng'), 'eng.traineddata.gz'))));
+  writeFileSync(
+    join(dir, 'eng.traineddata'),
+    gunzipSync(readFileSync(join(languageDataDir('eng'), 'eng.traineddata.gz'))),
+  );
   return dir;
 }
 
@@ -117,7 +123,10 @@ function debianTessdata(): string {
 }
 
 /** One pool (a fresh worker, warmed with one page first) chunks the scan; ms, peak rss and what it read. */
-async function servicePass(scan: Scan, dataDir?: string): Promise<{ warmMs: number; ms: number; peak: number; pages: number; chunks: number }> {
+async function servicePass(
+  scan: Scan,
+  dataDir?: string,
+): Promise<{ warmMs: number; ms: number; peak: number; pages: number; chunks: number }> {
   const pool = createChunkPool(dataDir === undefined ? {} : { ocr: { ...DEFAULT_OCR, dataDir } });
   const rss = sampleRss();
   try {
@@ -144,32 +153,51 @@ async function speed(scan: Scan, tmp: string): Promise<number> {
   const fast = await servicePass(scan, fastDir);
 
   const n = scan.images.length;
-  console.log(`\n## 1. Speed: ${n} pages scanned at ${DPI} dpi (${SOURCES.map(([f, a, b]) => `${f} ${a}-${b}`).join(', ')}), in this process; one run each`);
-  console.log(`node ${process.version}; first document on a fresh worker (engine start + 1 page): ${service.warmMs.toFixed(0)} ms (OCR_DATA_DIR: ${fast.warmMs.toFixed(0)} ms)`);
+  console.log(
+    `\n## 1. Speed: ${n} pages scanned at ${DPI} dpi (${SOURCES.map(([f, a, b]) => `${f} ${a}-${b}`).join(', ')}), in this process; one run each`,
+  );
+  console.log(
+    `node ${process.version}; first document on a fresh worker (engine start + 1 page): ${service.warmMs.toFixed(0)} ms (OCR_DATA_DIR: ${fast.warmMs.toFixed(0)} ms)`,
+  );
   console.log('| reader | pages | total s | s/page | ratio | peak rss MB |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| tesseract CLI (OMP_THREAD_LIMIT=1), Debian's eng (tessdata_fast) | ${n} | ${f1(cliMs / 1000)} | ${f2(cliMs / n / 1000)} | 1.00x | |`);
-  console.log(`| same, with the service's eng (tessdata_best_int) | ${n} | ${f1(cliSameModelMs / 1000)} | ${f2(cliSameModelMs / n / 1000)} | ${f2(cliSameModelMs / cliMs)}x | |`);
+  console.log(
+    `| tesseract CLI (OMP_THREAD_LIMIT=1), Debian's eng (tessdata_fast) | ${n} | ${f1(cliMs / 1000)} | ${f2(cliMs / n / 1000)} | 1.00x | |`,
+  );
+  console.log(
+    `| same, with the service's eng (tessdata_best_int) | ${n} | ${f1(cliSameModelMs / 1000)} | ${f2(cliSameModelMs / n / 1000)} | ${f2(cliSameModelMs / cliMs)}x | |`,
+  );
   for (const [name, r] of [
     ['service, defaults (npm data: tessdata_best_int)', service],
     [`service, OCR_DATA_DIR=${fastDir} (Debian's tessdata_fast)`, fast],
   ] as const) {
-    console.log(`| ${name} (pool.chunk, ${r.pages} pages OCR'd, ${r.chunks} chunks) | ${n} | ${f1(r.ms / 1000)} | ${f2(r.ms / n / 1000)} | ${f2(r.ms / cliMs)}x | ${Math.round(r.peak / MB)} |`);
+    console.log(
+      `| ${name} (pool.chunk, ${r.pages} pages OCR'd, ${r.chunks} chunks) | ${n} | ${f1(r.ms / 1000)} | ${f2(r.ms / n / 1000)} | ${f2(r.ms / cliMs)}x | ${Math.round(r.peak / MB)} |`,
+    );
   }
   for (const [name, r] of [
     ['defaults', service],
     ['OCR_DATA_DIR', fast],
   ] as const) {
     const ratio = r.ms / cliMs;
-    console.log(`service/CLI per page, ${name}: ${f2(ratio)}x (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'}; goal 1.5x: ${ratio <= 1.5 ? 'met' : 'missed'})`);
+    console.log(
+      `service/CLI per page, ${name}: ${f2(ratio)}x (target <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'}; goal 1.5x: ${ratio <= 1.5 ? 'met' : 'missed'})`,
+    );
   }
-  console.log(`defaults against the CLI with the same model: ${f2(service.ms / cliSameModelMs)}x (OCR_DATA_DIR's model is the CLI's own: its ratio above)`);
+  console.log(
+    `defaults against the CLI with the same model: ${f2(service.ms / cliSameModelMs)}x (OCR_DATA_DIR's model is the CLI's own: its ratio above)`,
+  );
   return cliMs;
 }
 
 // ---------------------------------------------------------------- 2. http
 
-const APP_ENV = { LOG_LEVEL: 'warn', HOST: '127.0.0.1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', JWT_SECRET: 'ocr-bench-secret-of-at-least-32-characters' };
+const APP_ENV = {
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+  JWT_SECRET: 'ocr-bench-secret-of-at-least-32-characters',
+};
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -204,7 +232,9 @@ function sampleChildRss(pid: number) {
 
 function multipart(pdf: Buffer, filename: string) {
   const boundary = `----ocr-bench-${Date.now().toString(16)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, pdf, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -236,7 +266,9 @@ async function startApp(): Promise<App> {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`app exited with ${code ?? signal}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`app exited with ${code ?? signal}`))),
+  );
   exited.catch(() => {});
   const agent = new Agent({ headersTimeout: 20 * 60_000, bodyTimeout: 20 * 60_000 });
   const stop = async () => {
@@ -270,7 +302,13 @@ async function startApp(): Promise<App> {
     const res = await request(`${base}/apis/chunk-and-perform-embedding.php`, {
       dispatcher: agent,
       method: 'POST',
-      headers: { 'content-type': mp.contentType, 'api-key': key, sourceName: name, 'tenant-id': '7', 'document-id': String(docId++) },
+      headers: {
+        'content-type': mp.contentType,
+        'api-key': key,
+        sourceName: name,
+        'tenant-id': '7',
+        'document-id': String(docId++),
+      },
       body: mp.body,
     });
     const text = await res.body.text();
@@ -288,7 +326,13 @@ async function http(scan: Scan, tmp: string, cliMs: number | undefined): Promise
 
   // The memory yardstick: the 1159-page born-digital file of bench/pdf.bench.ts, in a fresh app.
   const big = join(tmp, 'big.pdf');
-  run('qpdf', ['--empty', '--pages', ...['gnuplot.pdf', 'gnuplot.pdf', 'gnuplot.pdf', 'R-intro.pdf', 'R-intro.pdf'].map((f) => join(corpus, f)), '--', big]);
+  run('qpdf', [
+    '--empty',
+    '--pages',
+    ...['gnuplot.pdf', 'gnuplot.pdf', 'gnuplot.pdf', 'R-intro.pdf', 'R-intro.pdf'].map((f) => join(corpus, f)),
+    '--',
+    big,
+  ]);
   const bigApp = await startApp();
   let bigRun;
   let bigPeak;
@@ -307,7 +351,13 @@ async function http(scan: Scan, tmp: string, cliMs: number | undefined): Promise
       const out: Probe = { samples: [], bad: 0 };
       // ignoreCoordinatedOmission: with a rate, autocannon would otherwise back-fill its
       // histogram at a 1 ms interval; per-response times are what is kept (as documents.bench.ts).
-      const ac = autocannon({ url: `${app.base}/healthz`, connections: CONNECTIONS, duration: seconds, overallRate: RATE, ignoreCoordinatedOmission: true });
+      const ac = autocannon({
+        url: `${app.base}/healthz`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        overallRate: RATE,
+        ignoreCoordinatedOmission: true,
+      });
       ac.on('response', (_c, status, _b, ms) => {
         if (status === 200) out.samples.push({ at: performance.now(), ms });
         else out.bad++;
@@ -342,7 +392,9 @@ async function http(scan: Scan, tmp: string, cliMs: number | undefined): Promise
     const idle = [...idleBefore.samples, ...idleAfter.samples].map((s) => s.ms);
 
     const n = scan.images.length;
-    console.log(`\n## 2. HTTP: ${n}-page scan (${DPI} dpi, ${(readFileSync(scan.scanned).length / MB).toFixed(1)} MB) through POST /apis/chunk-and-perform-embedding.php, app as npm start starts it`);
+    console.log(
+      `\n## 2. HTTP: ${n}-page scan (${DPI} dpi, ${(readFileSync(scan.scanned).length / MB).toFixed(1)} MB) through POST /apis/chunk-and-perform-embedding.php, app as npm start starts it`,
+    );
     console.log(
       `node ${process.version}; app: node ${START_FLAGS.join(' ')} src/server.ts in a child process (LOG_LEVEL warn, pool default), a fresh one per document, rss when ready ${Math.round(bigApp.readyRss / MB)} and ${Math.round(app.readyRss / MB)} MB; ` +
         `/healthz probed by autocannon, ${CONNECTIONS} connections at ${RATE} req/s overall, per-response times; idle ${IDLE} s before and ${IDLE} s after`,
@@ -353,23 +405,63 @@ async function http(scan: Scan, tmp: string, cliMs: number | undefined): Promise
       console.log(
         `| ${name} | ${f1(s)} | ${xs.length ? f2(percentile(xs, 99)) : ''} | ${xs.length ? f2(percentile(xs, 50)) : ''} | ${xs.length ? f1(Math.max(...xs)) : ''} | ${xs.length || ''} | ${bad} | ${typeof peak === 'number' ? Math.round(peak / MB) : peak} |`,
       );
-    row(`1159-page born-digital PDF (${bigRun.chunks} chunks), no probes, its own app`, bigRun.ms / 1000, [], '', bigPeak);
-    row('idle, before', IDLE, idleBefore.samples.map((s) => s.ms), idleBefore.bad, '');
-    row(`${n}-page scan, the app's first OCR (${scanResult.ocrPages} pages OCR'd, ${scanResult.chunks} chunks)`, scanResult.ms / 1000, heavy, during.bad, scanPeak);
-    row('idle, after', IDLE, idleAfter.samples.map((s) => s.ms), idleAfter.bad, '');
+    row(
+      `1159-page born-digital PDF (${bigRun.chunks} chunks), no probes, its own app`,
+      bigRun.ms / 1000,
+      [],
+      '',
+      bigPeak,
+    );
+    row(
+      'idle, before',
+      IDLE,
+      idleBefore.samples.map((s) => s.ms),
+      idleBefore.bad,
+      '',
+    );
+    row(
+      `${n}-page scan, the app's first OCR (${scanResult.ocrPages} pages OCR'd, ${scanResult.chunks} chunks)`,
+      scanResult.ms / 1000,
+      heavy,
+      during.bad,
+      scanPeak,
+    );
+    row(
+      'idle, after',
+      IDLE,
+      idleAfter.samples.map((s) => s.ms),
+      idleAfter.bad,
+      '',
+    );
     const idleP99 = percentile(idle, 99);
     const heavyP99 = percentile(heavy, 99);
     const ratio = heavyP99 / idleP99;
     console.log(
       `/healthz p99 during OCR / idle (before and after pooled): ${f2(heavyP99)} / ${f2(idleP99)} ms = ${f2(ratio)}x (the chunking endpoint's yardstick <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'}); ` +
-        `against each idle alone: ${f2(heavyP99 / percentile(idleBefore.samples.map((s) => s.ms), 99))}x, ${f2(heavyP99 / percentile(idleAfter.samples.map((s) => s.ms), 99))}x`,
+        `against each idle alone: ${f2(
+          heavyP99 /
+            percentile(
+              idleBefore.samples.map((s) => s.ms),
+              99,
+            ),
+        )}x, ${f2(
+          heavyP99 /
+            percentile(
+              idleAfter.samples.map((s) => s.ms),
+              99,
+            ),
+        )}x`,
     );
     const bound = DEFAULT_OCR_TIMEOUT_MS;
     console.log(
       `upload total ${f1(scanResult.ms / 1000)} s = ${f1((scanResult.ms / bound) * 100)} % of the default OCR_TIMEOUT_MS ${bound / 1000} s (${f2(scanResult.ms / 1000 / n)} s/page): ${scanResult.ms <= bound ? 'met' : 'MISSED'}` +
-        (cliMs ? `; against the CLI's ${f1(cliMs / 1000)} s on the same pages in part 1: ${f2(scanResult.ms / cliMs)}x` : ''),
+        (cliMs
+          ? `; against the CLI's ${f1(cliMs / 1000)} s on the same pages in part 1: ${f2(scanResult.ms / cliMs)}x`
+          : ''),
     );
-    console.log(`peak rss with OCR in flight ${Math.round(scanPeak / MB)} MB against ${Math.round(bigPeak / MB)} MB for the 1159-page born-digital file: ${f2(scanPeak / bigPeak)}x`);
+    console.log(
+      `peak rss with OCR in flight ${Math.round(scanPeak / MB)} MB against ${Math.round(bigPeak / MB)} MB for the 1159-page born-digital file: ${f2(scanPeak / bigPeak)}x`,
+    );
     if (idleBefore.bad + idleAfter.bad + during.bad > 0) process.exitCode = 1;
   } finally {
     await app.stop();

@@ -56,8 +56,12 @@ try {
       `| ${name} | ${n} | ${chunks} | ${best.toFixed(0)} | ${(best / n).toFixed(2)} | ${base.toFixed(0)} | ${(base / n).toFixed(2)} | ${(best / base).toFixed(2)}x | ${Math.round(rss.peak() / 2 ** 20)} |`,
     );
   }
-  console.log(`node ${process.version}, ${RUNS} runs each, best run reported; peak = process rss sampled every 10 ms during our runs`);
-  console.log('| file | pages | chunks | chunking ms | ms/page | pdftotext ms | pdftotext ms/page | ratio | peak rss MB |');
+  console.log(
+    `node ${process.version}, ${RUNS} runs each, best run reported; peak = process rss sampled every 10 ms during our runs`,
+  );
+  console.log(
+    '| file | pages | chunks | chunking ms | ms/page | pdftotext ms | pdftotext ms/page | ratio | peak rss MB |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {

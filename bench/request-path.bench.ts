@@ -130,16 +130,28 @@ if (AGAINST) servers.push({ name: 'against', server: await appServer({ logger: L
 
 console.log(
   `node ${process.version}, in-process, ${CONNECTIONS} in-memory connections, ${ROUNDS} rounds x ${MS} ms per server and endpoint, ` +
-    `app logger: ${LOGGER === 'off' ? 'off' : 'production options at level warn'}${AGAINST ? `, against: ${AGAINST}` : ''}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    `app logger: ${LOGGER === 'off' ? 'off' : 'production options at level warn'}${AGAINST ? `, against: ${AGAINST}` : ''}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
 );
 for (const t of targets) {
-  const request = Buffer.from(`GET ${t.path} HTTP/1.1\r\nhost: 127.0.0.1\r\nuser-agent: bench\r\n${t.authorization ? `authorization: ${t.authorization}\r\n` : ''}\r\n`);
+  const request = Buffer.from(
+    `GET ${t.path} HTTP/1.1\r\nhost: 127.0.0.1\r\nuser-agent: bench\r\n${t.authorization ? `authorization: ${t.authorization}\r\n` : ''}\r\n`,
+  );
   const per = await measure(servers, request);
   const idx = (name: string) => servers.findIndex((s) => s.name === name);
   const ratio = (a: string, b: string) => median(per[idx(a)]!.map((x, i) => per[idx(b)]![i]! / x));
   console.log(`\n${t.name}  (GET ${t.path.split('?')[0]})`);
-  for (let i = 0; i < servers.length; i++) console.log(`  ${servers[i]!.name.padEnd(9)} ${median(per[i]!).toFixed(2).padStart(6)} us CPU/req (median; min ${Math.min(...per[i]!).toFixed(2)})`);
-  console.log(`  CPU efficiency (medians of paired rounds): app/baseline ${ratio('app', 'baseline').toFixed(3)}, floor/baseline ${ratio('floor', 'baseline').toFixed(3)}, app/floor ${ratio('app', 'floor').toFixed(3)}`);
-  if (AGAINST) console.log(`  app/against ${ratio('app', 'against').toFixed(3)} (above 1: this checkout's app spends less CPU per request)`);
+  for (let i = 0; i < servers.length; i++)
+    console.log(
+      `  ${servers[i]!.name.padEnd(9)} ${median(per[i]!).toFixed(2).padStart(6)} us CPU/req (median; min ${Math.min(...per[i]!).toFixed(2)})`,
+    );
+  console.log(
+    `  CPU efficiency (medians of paired rounds): app/baseline ${ratio('app', 'baseline').toFixed(3)}, floor/baseline ${ratio('floor', 'baseline').toFixed(3)}, app/floor ${ratio('app', 'floor').toFixed(3)}`,
+  );
+  if (AGAINST)
+    console.log(
+      `  app/against ${ratio('app', 'against').toFixed(3)} (above 1: this checkout's app spends less CPU per request)`,
+    );
 }
 process.exit(0);

@@ -3,6 +3,8 @@
 // CMD is checked against it (test/deploy/manifests.test.ts) and the smoke test reads the image's.
 import { readFileSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  scripts: { start: string };
+};
 
 export const START_FLAGS: string[] = pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));

@@ -33,14 +33,18 @@ async function waitForHealth(url: string): Promise<number> {
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > START_BOUND_MS) throw new Error(`no 200 from ${url}/healthz within ${START_BOUND_MS / 1000} s`);
+    if (performance.now() - started > START_BOUND_MS)
+      throw new Error(`no 200 from ${url}/healthz within ${START_BOUND_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 const startMs = await waitForHealth(base);
 const health = await fetch(`${base}/healthz`);
-check(JSON.stringify(await health.json()) === '{"status":"ok"}', `GET /healthz 200 {"status":"ok"} (first answer after ${(startMs / 1000).toFixed(1)} s)`);
+check(
+  JSON.stringify(await health.json()) === '{"status":"ok"}',
+  `GET /healthz 200 {"status":"ok"} (first answer after ${(startMs / 1000).toFixed(1)} s)`,
+);
 
 // /readyz answers 503 {"status":"starting"} until the PDF worker has parsed its warm-up document,
 // then 200 {"status":"ready"}: polled within the same start bound.
@@ -54,11 +58,17 @@ for (const started = performance.now(); ; ) {
   if (readyStatus === 200 || state !== 'starting' || performance.now() - started > START_BOUND_MS) break;
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
-check(readyStatus === 200 && readyStates.at(-1) === 'ready' && readyStates.every((s) => s === 'starting' || s === 'ready'), `GET /readyz 200 {"status":"ready"} (seen: ${readyStates.join(' -> ')})`);
+check(
+  readyStatus === 200 && readyStates.at(-1) === 'ready' && readyStates.every((s) => s === 'starting' || s === 'ready'),
+  `GET /readyz 200 {"status":"ready"} (seen: ${readyStates.join(' -> ')})`,
+);
 
 const add = await fetch(`${base}/apis/add-url?input1=20&input2=22`, { headers: { origin: 'https://app.example' } });
 const addBody = (await add.json()) as { result?: unknown };
-check(add.status === 200 && addBody.result === 42 && add.headers.get('access-control-allow-origin') === '*', 'GET /apis/add-url?input1=20&input2=22 200 result 42 with CORS');
+check(
+  add.status === 200 && addBody.result === 42 && add.headers.get('access-control-allow-origin') === '*',
+  'GET /apis/add-url?input1=20&input2=22 200 result 42 with CORS',
+);
 
 const pdf = readFileSync(pdfPath);
 interface Chunked {
@@ -68,13 +78,23 @@ interface Chunked {
   chunks: { id: string; content: string; embedding: number[] }[];
   ms: number;
 }
-async function chunkPdf(extraHeaders: Record<string, string> = {}, file: Uint8Array = pdf, name = basename(pdfPath!)): Promise<Chunked> {
+async function chunkPdf(
+  extraHeaders: Record<string, string> = {},
+  file: Uint8Array = pdf,
+  name = basename(pdfPath!),
+): Promise<Chunked> {
   const form = new FormData();
   form.append('document', new Blob([file], { type: 'application/pdf' }), name);
   const started = performance.now();
   const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, {
     method: 'POST',
-    headers: { 'api-key': LAB_DEFAULTS.DOCUMENT_API_KEY, sourceName: name, 'tenant-id': '7', 'document-id': '42', ...extraHeaders },
+    headers: {
+      'api-key': LAB_DEFAULTS.DOCUMENT_API_KEY,
+      sourceName: name,
+      'tenant-id': '7',
+      'document-id': '42',
+      ...extraHeaders,
+    },
     body: form,
   });
   const body = await res.text();
@@ -91,7 +111,11 @@ const chunked = await chunkPdf();
 const chunks = chunked.chunks;
 const chunkMs = chunked.ms;
 check(
-  chunked.status === 200 && chunks.length > 0 && chunks.length === Number(chunked.headers.get('x-total-chunks')) && chunks[0]!.id === '7-42-0000' && chunks.every((c) => c.content.length > 0),
+  chunked.status === 200 &&
+    chunks.length > 0 &&
+    chunks.length === Number(chunked.headers.get('x-total-chunks')) &&
+    chunks[0]!.id === '7-42-0000' &&
+    chunks.every((c) => c.content.length > 0),
   `POST /apis/chunk-and-perform-embedding.php ${basename(pdfPath)} (${pdf.length} bytes): ${chunked.status}, ${chunks.length} chunks in ${(chunkMs / 1000).toFixed(1)} s`,
 );
 
@@ -100,11 +124,14 @@ check(
 // (OCR_DATA_DIR: Debian's tessdata_fast, checked at the service's start).
 const { makePdf, textPages } = await import('../test/documents/helpers/make-pdf.ts');
 const { scanPages } = await import('../test/documents/helpers/scan.ts');
-const SCANNED = 'The committee reviewed the annual budget for the regional office and approved the travel policy for the coming year.';
+const SCANNED =
+  'The committee reviewed the annual budget for the regional office and approved the travel policy for the coming year.';
 const scan = makePdf({ pages: await scanPages(makePdf({ pages: textPages([SCANNED, SCANNED]) })) });
 const ocr = await chunkPdf({}, scan, 'scanned.pdf');
 check(
-  ocr.status === 200 && ocr.headers.get('x-ocr-pages') === '1' && ocr.chunks.some((c) => c.content.includes('regional office') && c.content.includes('travel policy')),
+  ocr.status === 200 &&
+    ocr.headers.get('x-ocr-pages') === '1' &&
+    ocr.chunks.some((c) => c.content.includes('regional office') && c.content.includes('travel policy')),
   `a scanned one-page PDF (${scan.length} bytes), read with OCR in the image: ${ocr.status}, X-OCR-Pages ${ocr.headers.get('x-ocr-pages')}, in ${(ocr.ms / 1000).toFixed(1)} s${ocr.status === 200 ? '' : `: ${ocr.body.slice(0, 200)}`}`,
 );
 
@@ -117,7 +144,9 @@ if (emulator !== undefined) {
     embeddingDeploymentName: 'text-embedding-ada-002',
   });
   check(
-    withEmbeddings.status === 200 && withEmbeddings.chunks.length === chunks.length && withEmbeddings.chunks.every((c) => c.embedding.length === 1536),
+    withEmbeddings.status === 200 &&
+      withEmbeddings.chunks.length === chunks.length &&
+      withEmbeddings.chunks.every((c) => c.embedding.length === 1536),
     `the same PDF with embeddings from the emulator container: ${withEmbeddings.status}, ${withEmbeddings.chunks.length} chunks of 1536 floats in ${(withEmbeddings.ms / 1000).toFixed(1)} s${withEmbeddings.status === 200 ? '' : `: ${withEmbeddings.body.slice(0, 200)}`}`,
   );
   const upload = await fetch(`${emulator}/indexes/pdf-chunks/docs/index?api-version=2024-07-01`, {
@@ -132,5 +161,8 @@ if (emulator !== undefined) {
     body: JSON.stringify({ search: '*', filter: 'document_id eq 42', count: true, top: 1 }),
   });
   const count = ((await search.json()) as { '@odata.count'?: number })['@odata.count'];
-  check(count === chunks.length, `the index counts ${String(count)} documents for document_id 42 (chunks: ${chunks.length})`);
+  check(
+    count === chunks.length,
+    `the index counts ${String(count)} documents for document_id 42 (chunks: ${chunks.length})`,
+  );
 }

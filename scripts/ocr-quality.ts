@@ -27,13 +27,19 @@ export interface Variant {
 }
 
 /** The service's OCR settings, with OCR_DATA_DIR's language data when it is set (as the app reads it). */
-const OCR: OcrOptions = { ...DEFAULT_OCR, ...(process.env.OCR_DATA_DIR ? { dataDir: resolve(process.env.OCR_DATA_DIR) } : {}) };
+const OCR: OcrOptions = {
+  ...DEFAULT_OCR,
+  ...(process.env.OCR_DATA_DIR ? { dataDir: resolve(process.env.OCR_DATA_DIR) } : {}),
+};
 
 /**
  * Seeds of the noisy variant's noise (OCR_NOISE_SEEDS=1,2,3 by default): one row per seed, since
  * a page's figure moves by several points from one noise pattern to the next.
  */
-const SEEDS = (process.env.OCR_NOISE_SEEDS ?? '1,2,3').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+const SEEDS = (process.env.OCR_NOISE_SEEDS ?? '1,2,3')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s) => s.length > 0);
 
 export const VARIANTS: Variant[] = [
   { name: 'clean 200 dpi', dpi: 200, degrade: [], ext: 'png' },
@@ -42,21 +48,41 @@ export const VARIANTS: Variant[] = [
     (seed): Variant => ({
       name: `noisy 1.5° 150 dpi JPEG, seed ${seed}`,
       dpi: 150,
-      degrade: ['-seed', seed, '-background', 'white', '-rotate', '1.5', '-attenuate', '0.6', '+noise', 'Gaussian', '-quality', '60'],
+      degrade: [
+        '-seed',
+        seed,
+        '-background',
+        'white',
+        '-rotate',
+        '1.5',
+        '-attenuate',
+        '0.6',
+        '+noise',
+        'Gaussian',
+        '-quality',
+        '60',
+      ],
       ext: 'jpg',
     }),
   ),
 ];
 
 function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): string {
-  return execFileSync(cmd, args, { maxBuffer: 1 << 30, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
+  return execFileSync(cmd, args, {
+    maxBuffer: 1 << 30,
+    env: env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).toString('utf8');
 }
 
 /** Page images of `pdf` pages first..last as `variant`, in `dir`; returns their paths in order. */
 export function scanPages(pdf: string, first: number, last: number, variant: Variant, dir: string): string[] {
   const prefix = join(dir, 'p');
   run('pdftoppm', ['-r', String(variant.dpi), '-gray', '-f', String(first), '-l', String(last), pdf, prefix]);
-  const pgms = readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort().map((f) => join(dir, f));
+  const pgms = readdirSync(dir)
+    .filter((f) => f.endsWith('.pgm'))
+    .sort()
+    .map((f) => join(dir, f));
   return pgms.map((pgm) => {
     const out = pgm.replace(/\.pgm$/, `.${variant.ext}`);
     run('convert', [pgm, ...variant.degrade, '-units', 'PixelsPerInch', '-density', String(variant.dpi), out]);
@@ -117,7 +143,12 @@ async function main(): Promise<void> {
       const reference = referenceText(original);
       // The same measure on the born-digital pages: what the pipeline keeps without OCR.
       const digital = await cleanPdf(new Uint8Array(readFileSync(original)));
-      const digitalCoverage = measure(original, splitIntoChunks(digital.blocks), digital.tocPages, digital.pageCount).coverage;
+      const digitalCoverage = measure(
+        original,
+        splitIntoChunks(digital.blocks),
+        digital.tocPages,
+        digital.pageCount,
+      ).coverage;
       for (const variant of VARIANTS) {
         const imgDir = mkdtempSync(join(dir, 'img-'));
         const images = scanPages(file, first, last, variant, imgDir);
@@ -126,7 +157,9 @@ async function main(): Promise<void> {
         const cleaned = await cleanPdf(new Uint8Array(readFileSync(scanned)), { ocr: OCR });
         const chunks = splitIntoChunks(cleaned.blocks);
         const report = measure(original, chunks, cleaned.tocPages, cleaned.pageCount);
-        const cliText = images.map((img) => run('tesseract', [img, '-', '-l', 'eng'], { ...process.env, OMP_THREAD_LIMIT: '1' })).join('\n');
+        const cliText = images
+          .map((img) => run('tesseract', [img, '-', '-l', 'eng'], { ...process.env, OMP_THREAD_LIMIT: '1' }))
+          .join('\n');
         rows.push({
           source: `${basename(file)} ${first}-${last}`,
           variant: variant.name,
@@ -143,12 +176,27 @@ async function main(): Promise<void> {
   }
   await closeOcr();
   const pct = (x: number) => (Math.round(x * 1000) / 10).toFixed(1);
-  const head = ['scan', 'variant', 'OCR pages', 'chunks', 'coverage % (furniture excluded)', 'same, born-digital original', 'words % (service)', 'words % (tesseract CLI)', 'in 800-1200 %', 'sentence ends %', 'mid-word cuts', 'header/footer leak'];
+  const head = [
+    'scan',
+    'variant',
+    'OCR pages',
+    'chunks',
+    'coverage % (furniture excluded)',
+    'same, born-digital original',
+    'words % (service)',
+    'words % (tesseract CLI)',
+    'in 800-1200 %',
+    'sentence ends %',
+    'mid-word cuts',
+    'header/footer leak',
+  ];
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);
   for (const r of rows) {
     const q = r.report;
-    console.log(`| ${[r.source, r.variant, r.ocrPages, q.chunks, q.coverage, r.digitalCoverage, pct(r.serviceRecall), pct(r.cliRecall), q.inRange, q.sentenceEnds, q.midWord, q.furnitureLeak].join(' | ')} |`);
+    console.log(
+      `| ${[r.source, r.variant, r.ocrPages, q.chunks, q.coverage, r.digitalCoverage, pct(r.serviceRecall), pct(r.cliRecall), q.inRange, q.sentenceEnds, q.midWord, q.furnitureLeak].join(' | ')} |`,
+    );
   }
 }
 

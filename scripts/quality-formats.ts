@@ -27,7 +27,8 @@ export function pandocPlain(file: string): string {
   try {
     return execFileSync('pandoc', ['-t', 'plain', '--wrap=none', file], { maxBuffer: 1 << 30 }).toString('utf8');
   } catch (err) {
-    if ((err as { code?: string }).code === 'ENOENT') throw new Error('pandoc is missing: apt-get install pandoc (the reference for DOCX/HTML/Markdown quality)');
+    if ((err as { code?: string }).code === 'ENOENT')
+      throw new Error('pandoc is missing: apt-get install pandoc (the reference for DOCX/HTML/Markdown quality)');
     throw err;
   }
 }
@@ -70,13 +71,19 @@ export function splitReference(plain: string): Reference {
     }
     if (inIndex && TABLE_LINE.test(p)) {
       for (const line of p.split('\n')) {
-        const cells = line.split(/\s{2,}|\|/).map(norm).filter((c) => /\p{L}|\p{S}|\p{P}/u.test(c) && !/^[-+=:]+$/.test(c));
+        const cells = line
+          .split(/\s{2,}|\|/)
+          .map(norm)
+          .filter((c) => /\p{L}|\p{S}|\p{P}/u.test(c) && !/^[-+=:]+$/.test(c));
         if (cells.length >= 2 && cells[0]!.length <= 60) indexEntries.add(cells[0]!);
       }
       continue;
     }
     // A list whose items all repeat headings of the document is a contents list.
-    const items = p.split('\n').filter((l) => /^\s*-\s+/.test(l)).map((l) => norm(l.replace(/^\s*-\s+/, '')));
+    const items = p
+      .split('\n')
+      .filter((l) => /^\s*-\s+/.test(l))
+      .map((l) => norm(l.replace(/^\s*-\s+/, '')));
     if (items.length > 0 && items.every((i) => singleLines.has(i))) {
       for (const i of items) tocEntries.add(i);
       continue;
@@ -92,7 +99,13 @@ function counts(ts: string[]): Map<string, number> {
   return m;
 }
 
-export function measureFormat(file: string, format: string, chunks: Chunk[], blocks: Block[], plain = pandocPlain(file)): FormatReport {
+export function measureFormat(
+  file: string,
+  format: string,
+  chunks: Chunk[],
+  blocks: Block[],
+  plain = pandocPlain(file),
+): FormatReport {
   const ref = splitReference(plain);
   const n = chunks.length;
   const body = chunks.slice(0, -1);
@@ -102,7 +115,8 @@ export function measureFormat(file: string, format: string, chunks: Chunk[], blo
   const blockEnds = new Set(blocks.map((b) => norm(b.text).slice(-40)));
   const endsBlock = (c: string) => {
     const last = norm(c.slice(c.lastIndexOf('\n') + 1));
-    for (let k = Math.min(40, last.length); k >= Math.min(40, last.length); k--) if (blockEnds.has(last.slice(-k))) return true;
+    for (let k = Math.min(40, last.length); k >= Math.min(40, last.length); k--)
+      if (blockEnds.has(last.slice(-k))) return true;
     return false;
   };
   const ends = body.filter((c) => /[.!?:;]["'”’)\]]*$/.test(c.content) || endsBlock(c.content)).length;
@@ -130,7 +144,10 @@ export function measureFormat(file: string, format: string, chunks: Chunk[], blo
     else if (l.includes(' | ') && ref.indexEntries.has(norm(l.split(' | ')[0]!))) tocLeak++;
   }
   const navLeak = lines.filter((l) => NAV.test(l) || /\[Contents\]\s*\[Index\]/.test(l)).length;
-  const code = blocks.filter((b) => b.keep).map((b) => norm(b.text)).filter((t) => t.length <= 1200);
+  const code = blocks
+    .filter((b) => b.keep)
+    .map((b) => norm(b.text))
+    .filter((t) => t.length <= 1200);
   const codeWhole = code.filter((t) => chunks.some((c) => c.content.includes(t))).length;
   const pct = (a: number, b: number) => (b === 0 ? 100 : Math.round((a / b) * 10000) / 100);
   return {

@@ -33,10 +33,21 @@ export interface Report {
   sectionsOk: number; // % of sections of at most 90 code points
 }
 
-const LIG: Record<string, string> = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
+const LIG: Record<string, string> = {
+  '\uFB00': 'ff',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\uFB03': 'ffi',
+  '\uFB04': 'ffl',
+  '\uFB05': 'st',
+  '\uFB06': 'st',
+};
 
 function normRef(s: string): string {
-  return s.replace(/[\uFB00-\uFB06]/g, (c) => LIG[c] ?? c).replace(/\u00AD/g, '').replace(/[\u00A0\u2000-\u200A\u202F]/g, ' ');
+  return s
+    .replace(/[\uFB00-\uFB06]/g, (c) => LIG[c] ?? c)
+    .replace(/\u00AD/g, '')
+    .replace(/[\u00A0\u2000-\u200A\u202F]/g, ' ');
 }
 
 function tokens(s: string): string[] {
@@ -58,7 +69,12 @@ function referencePages(file: string): string[][] {
   const out = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8');
   const pages = out.split('\f');
   if (pages.length > 0 && pages[pages.length - 1]!.trim() === '') pages.pop();
-  return pages.map((p) => p.split('\n').map((l) => normRef(l).trim()).filter((l) => l.length > 0));
+  return pages.map((p) =>
+    p
+      .split('\n')
+      .map((l) => normRef(l).trim())
+      .filter((l) => l.length > 0),
+  );
 }
 
 /** Running headers/footers of the reference: first/last two lines repeating (modulo digits) on 3+
@@ -79,7 +95,10 @@ function referenceFurniture(pages: string[][]): { drop: Set<number>[]; shapes: S
   const drop = pages.map((p) => {
     const d = new Set<number>();
     const n = p.length;
-    for (const idx of [[0, 1], [n - 1, n - 2]]) {
+    for (const idx of [
+      [0, 1],
+      [n - 1, n - 2],
+    ]) {
       const seen = new Set<string>();
       for (const i of idx) {
         if (i < 0 || i >= n || d.has(i)) continue;
@@ -123,11 +142,14 @@ function miniContents(p: string[]): Set<number> {
  */
 function referenceListing(pages: string[][]): boolean[] {
   const entries = pages.map((p) => p.filter((l) => ENTRY.test(l)).length);
-  const out = pages.map((p, i) => /\b(contents|index)\b/i.test(p.slice(0, 4).join(' ')) && entries[i]! >= p.length * 0.3);
+  const out = pages.map(
+    (p, i) => /\b(contents|index)\b/i.test(p.slice(0, 4).join(' ')) && entries[i]! >= p.length * 0.3,
+  );
   for (let changed = true; changed; ) {
     changed = false;
     pages.forEach((p, i) => {
-      if (!out[i] && (out[i - 1] || out[i + 1]) && entries[i]! >= 2 && entries[i]! >= p.length * 0.5) out[i] = changed = true;
+      if (!out[i] && (out[i - 1] || out[i + 1]) && entries[i]! >= 2 && entries[i]! >= p.length * 0.5)
+        out[i] = changed = true;
     });
   }
   return out;
@@ -152,7 +174,8 @@ export function measure(file: string, chunks: Chunk[], dropped: number[], pageCo
       } else bodyLines.add(l);
     }
     // Coverage is of the text: dot-leader entries on the kept pages are not part of it.
-    if (!droppedSet.has(i + 1)) keptRef.push(p.filter((l, j) => !furn.drop[i]!.has(j) && !mini.has(j) && !LEADER_ENTRY.test(l)).join('\n'));
+    if (!droppedSet.has(i + 1))
+      keptRef.push(p.filter((l, j) => !furn.drop[i]!.has(j) && !mini.has(j) && !LEADER_ENTRY.test(l)).join('\n'));
     bodyRef.push(body.join('\n'));
   });
   // Line-end hyphens joined in the reference the way a reader would: "impleme-\nntation".
@@ -256,9 +279,49 @@ function ranges(ns: number[]): string {
 }
 
 export function table(reports: Report[]): string {
-  const head = ['file', 'pages', 'dropped (listing pages)', 'chunks', 'in 800-1200 %', 'sentence ends %', 'clean starts %', 'mid-word cuts', 'unknown/glued per 1000', 'coverage %', 'duplicated %', 'TOC leak', 'header/footer leak', 'artifacts', 'sections non-empty %', 'sections <= 90 %'];
-  const rows = reports.map((r) => [r.file, r.pages, ranges(r.dropped), r.chunks, r.inRange, r.sentenceEnds, r.cleanStarts, r.midWord, r.unknownPer1000, r.coverage, r.duplicated, r.tocLeak, r.furnitureLeak, r.artifacts, r.sectionsNonEmpty, r.sectionsOk].map(String));
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const head = [
+    'file',
+    'pages',
+    'dropped (listing pages)',
+    'chunks',
+    'in 800-1200 %',
+    'sentence ends %',
+    'clean starts %',
+    'mid-word cuts',
+    'unknown/glued per 1000',
+    'coverage %',
+    'duplicated %',
+    'TOC leak',
+    'header/footer leak',
+    'artifacts',
+    'sections non-empty %',
+    'sections <= 90 %',
+  ];
+  const rows = reports.map((r) =>
+    [
+      r.file,
+      r.pages,
+      ranges(r.dropped),
+      r.chunks,
+      r.inRange,
+      r.sentenceEnds,
+      r.cleanStarts,
+      r.midWord,
+      r.unknownPer1000,
+      r.coverage,
+      r.duplicated,
+      r.tocLeak,
+      r.furnitureLeak,
+      r.artifacts,
+      r.sectionsNonEmpty,
+      r.sectionsOk,
+    ].map(String),
+  );
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {

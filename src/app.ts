@@ -11,7 +11,14 @@ import { drainRefusedBodies } from './http/drain.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
 import { lazyChildLogger } from './http/request-logger.ts';
 import { mount, type App } from './http/routes.ts';
-import { collectApiDocuments, connectorJson, openapiJson, postmanJson, registerDocsPage, swaggerJson } from './docs/index.ts';
+import {
+  collectApiDocuments,
+  connectorJson,
+  openapiJson,
+  postmanJson,
+  registerDocsPage,
+  swaggerJson,
+} from './docs/index.ts';
 import { liveness, readinessRoute } from './routes/health.ts';
 import { createReadiness, type Readiness } from './http/readiness.ts';
 import { createAdmission } from './documents/admission.ts';
@@ -71,7 +78,11 @@ export function loggerOptions(config: Config, overrides: object = {}): object {
     level: config.logLevel,
     ...overrides,
     redact: {
-      paths: REDACTED_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `busboyOptions.headers["${h}"]`, `headers["${h}"]`]),
+      paths: REDACTED_HEADERS.flatMap((h) => [
+        `req.headers["${h}"]`,
+        `busboyOptions.headers["${h}"]`,
+        `headers["${h}"]`,
+      ]),
       censor: '[redacted]',
     },
   };
@@ -80,7 +91,9 @@ export function loggerOptions(config: Config, overrides: object = {}): object {
 const INFO_OR_BELOW = new Set(['info', 'debug', 'trace']);
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const logger = options.logger ? (loggerOptions(config, options.logger === true ? {} : options.logger) as { level?: string }) : undefined;
+  const logger = options.logger
+    ? (loggerOptions(config, options.logger === true ? {} : options.logger) as { level?: string })
+    : undefined;
   const logsRequests = logger !== undefined && INFO_OR_BELOW.has(logger.level ?? 'info');
   const app = Fastify({
     logger: logger || false,
@@ -103,7 +116,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const outbound = createOutbound(config.outboundAllowedHosts, options.resolve);
   const signer = createTokenSigner(config.jwtSecret, config.tokenTtlSeconds, options.clockMs);
-  const embeddings = createEmbeddingClient({ dispatcher: outbound.dispatcher, timeoutMs: config.embeddingTimeoutMs, sleep: options.sleep });
+  const embeddings = createEmbeddingClient({
+    dispatcher: outbound.dispatcher,
+    timeoutMs: config.embeddingTimeoutMs,
+    sleep: options.sleep,
+  });
   const search = createSearchClient({ dispatcher: outbound.dispatcher, timeoutMs: config.searchTimeoutMs });
   let ownPool: ChunkPool | undefined;
   // The PDF worker pool, created at the first upload and closed with the app.
@@ -111,7 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.chunkPool ??
     (ownPool ??= createChunkPool({
       timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
-      ocr: { languages: config.ocrLanguages, ...(config.ocrDataDir === undefined ? {} : { dataDir: config.ocrDataDir }), maxPages: config.ocrMaxPages, timeoutMs: config.ocrTimeoutMs },
+      ocr: {
+        languages: config.ocrLanguages,
+        ...(config.ocrDataDir === undefined ? {} : { dataDir: config.ocrDataDir }),
+        maxPages: config.ocrMaxPages,
+        timeoutMs: config.ocrTimeoutMs,
+      },
     }));
   // Documents in flight and waiting are bounded; readiness turns false when a new one would be refused.
   const admission = createAdmission({
@@ -162,7 +184,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Multipart (or a raw body of any type) only where an upload is expected.
     acceptRawBodies(uploads);
     await uploads.register(multipart, uploadLimits(config));
-    mount(uploads, 'POST', '/apis/chunk-and-perform-embedding.php', chunkAndEmbed({ config, outbound, embeddings, chunkPool, admission, search, sleep: options.sleep }));
+    mount(
+      uploads,
+      'POST',
+      '/apis/chunk-and-perform-embedding.php',
+      chunkAndEmbed({ config, outbound, embeddings, chunkPool, admission, search, sleep: options.sleep }),
+    );
   });
   mount(app, 'POST', '/apis/delete-indexed-document.php', deleteIndexedDocument({ config, outbound, search }));
   mount(app, 'GET', '/apis/search-index-definition', searchIndexDefinition());

@@ -58,7 +58,8 @@ export const LAB_DEFAULTS = {
   SURVEY_SECRET: 'lab-survey-secret-71c4',
   DOCUMENT_API_KEY: 'lab-document-key-5a2d9c',
   TOKEN_TTL_SECONDS: '3600',
-  OUTBOUND_ALLOWED_HOSTS: '*.openai.azure.com,*.cognitiveservices.azure.com,*.services.ai.azure.com,*.search.windows.net',
+  OUTBOUND_ALLOWED_HOSTS:
+    '*.openai.azure.com,*.cognitiveservices.azure.com,*.services.ai.azure.com,*.search.windows.net',
   EMBEDDING_TIMEOUT_MS: '30000',
   SEARCH_TIMEOUT_MS: '30000',
   MAX_PDF_BYTES: '52428800',
@@ -100,7 +101,8 @@ function integer(env: Env, name: keyof typeof LAB_DEFAULTS, min: number, max: nu
 
 function secret(env: Env, name: keyof typeof LAB_DEFAULTS): string {
   const v = read(env, name);
-  if (v.trim() !== v || v.length === 0) throw new ConfigError(`${name} must be a non-empty value without surrounding spaces`);
+  if (v.trim() !== v || v.length === 0)
+    throw new ConfigError(`${name} must be a non-empty value without surrounding spaces`);
   return v;
 }
 
@@ -112,7 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!GUID.test(surveyKey)) throw new ConfigError(`SURVEY_KEY must be a GUID such as ${LAB_DEFAULTS.SURVEY_KEY}`);
 
   const basicAuthUsername = secret(env, 'BASIC_AUTH_USERNAME');
-  if (basicAuthUsername.includes(':')) throw new ConfigError('BASIC_AUTH_USERNAME must not contain ":" (HTTP Basic splits on it)');
+  if (basicAuthUsername.includes(':'))
+    throw new ConfigError('BASIC_AUTH_USERNAME must not contain ":" (HTTP Basic splits on it)');
 
   const rawJwt = env.JWT_SECRET;
   let jwtSecret: string;
@@ -131,18 +134,27 @@ export function loadConfig(env: Env = process.env): Config {
     .map((h) => h.trim().toLowerCase())
     .filter((h) => h !== '');
   for (const h of hosts) {
-    if (!HOST_PATTERN.test(h)) throw new ConfigError(`OUTBOUND_ALLOWED_HOSTS has an invalid entry "${h}" (use host names, *.domain patterns or IP addresses, comma-separated)`);
+    if (!HOST_PATTERN.test(h))
+      throw new ConfigError(
+        `OUTBOUND_ALLOWED_HOSTS has an invalid entry "${h}" (use host names, *.domain patterns or IP addresses, comma-separated)`,
+      );
   }
 
   const rawDataDir = read(env, 'OCR_DATA_DIR');
   const ocrDataDir = rawDataDir === '' ? undefined : resolve(rawDataDir);
   if (ocrDataDir !== undefined && !statSync(ocrDataDir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new ConfigError(`OCR_DATA_DIR must be a directory of Tesseract language files such as /usr/share/tesseract-ocr/5/tessdata (got "${rawDataDir}")`);
+    throw new ConfigError(
+      `OCR_DATA_DIR must be a directory of Tesseract language files such as /usr/share/tesseract-ocr/5/tessdata (got "${rawDataDir}")`,
+    );
   }
-  const ocrLanguages = read(env, 'OCR_LANGUAGES').split('+').map((c) => c.trim());
+  const ocrLanguages = read(env, 'OCR_LANGUAGES')
+    .split('+')
+    .map((c) => c.trim());
   for (const code of ocrLanguages) {
     if (!LANGUAGE_CODE.test(code)) {
-      throw new ConfigError(`OCR_LANGUAGES must be Tesseract language codes joined by + such as eng or eng+deu (got "${read(env, 'OCR_LANGUAGES')}")`);
+      throw new ConfigError(
+        `OCR_LANGUAGES must be Tesseract language codes joined by + such as eng or eng+deu (got "${read(env, 'OCR_LANGUAGES')}")`,
+      );
     }
     const file = languageDataFile(code, ocrDataDir);
     if (file === undefined) {
@@ -153,7 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
     const problem = traineddataProblem(readFileSync(file));
-    if (problem !== undefined) throw new ConfigError(`OCR_LANGUAGES names ${code}, whose data ${file} is not a Tesseract LSTM model (${problem})`);
+    if (problem !== undefined)
+      throw new ConfigError(
+        `OCR_LANGUAGES names ${code}, whose data ${file} is not a Tesseract LSTM model (${problem})`,
+      );
   }
 
   const logLevel = read(env, 'LOG_LEVEL').toLowerCase();

@@ -7,7 +7,15 @@
 // README.md's "Errors" table lists these codes (a test keeps the two equal).
 
 /** The kinds a DocumentError has carried across the worker boundary since before the catalogue. */
-export type DocumentErrorKind = 'not_pdf' | 'unsupported' | 'encrypted' | 'damaged' | 'no_text' | 'too_large' | 'timeout' | 'ocr_limit';
+export type DocumentErrorKind =
+  | 'not_pdf'
+  | 'unsupported'
+  | 'encrypted'
+  | 'damaged'
+  | 'no_text'
+  | 'too_large'
+  | 'timeout'
+  | 'ocr_limit';
 
 type Message = string | ((...facts: never[]) => string);
 
@@ -21,7 +29,10 @@ export interface CatalogueEntry {
 }
 
 const SAFE_RANGE = '(-9007199254740991 to 9007199254740991)';
-const withHint = (base: string) => (hint = '') => base + hint;
+const withHint =
+  (base: string) =>
+  (hint = '') =>
+    base + hint;
 
 export const CATALOGUE = {
   // --- 400: the request's parameters, headers and body -------------------------------------
@@ -31,8 +42,16 @@ export const CATALOGUE = {
     message: (where: string, name: string) => `Missing required ${where} '${name}'.`,
     when: 'A required query parameter, header or path parameter is absent (schema), or an addition input is',
   },
-  missing_body_field: { status: 400, message: (name: string) => `Missing required body field '${name}'.`, when: 'A required JSON body field is absent' },
-  body_not_object: { status: 400, message: 'The JSON body must be an object.', when: 'The JSON body is an array, a string or a number' },
+  missing_body_field: {
+    status: 400,
+    message: (name: string) => `Missing required body field '${name}'.`,
+    when: 'A required JSON body field is absent',
+  },
+  body_not_object: {
+    status: 400,
+    message: 'The JSON body must be an object.',
+    when: 'The JSON body is an array, a string or a number',
+  },
   invalid_parameter: {
     status: 400,
     message: (where: string, name: string, detail: string) => `Invalid ${where} '${name}': ${detail}.`,
@@ -50,11 +69,20 @@ export const CATALOGUE = {
   },
   parameter_too_long: {
     status: 400,
-    message: (where: string, name: string, limit: number) => `Invalid ${where} '${name}': longer than ${limit} characters.`,
+    message: (where: string, name: string, limit: number) =>
+      `Invalid ${where} '${name}': longer than ${limit} characters.`,
     when: 'A value is longer than its schema allows',
   },
-  invalid_integer: { status: 400, message: (name: string) => `Parameter '${name}' must be an integer.`, when: 'An addition input is not a decimal integer' },
-  empty_integer: { status: 400, message: (name: string) => `Parameter '${name}' is empty; an integer is required.`, when: 'An addition input is an empty string' },
+  invalid_integer: {
+    status: 400,
+    message: (name: string) => `Parameter '${name}' must be an integer.`,
+    when: 'An addition input is not a decimal integer',
+  },
+  empty_integer: {
+    status: 400,
+    message: (name: string) => `Parameter '${name}' is empty; an integer is required.`,
+    when: 'An addition input is an empty string',
+  },
   integer_out_of_range: {
     status: 400,
     message: (name: string) => `Parameter '${name}' is outside the safe integer range ${SAFE_RANGE}.`,
@@ -70,10 +98,26 @@ export const CATALOGUE = {
     message: (name: string) => `Query parameter '${name}' must be a positive integer.`,
     when: 'A page, limit or id query value is not a positive integer',
   },
-  currency_not_supported: { status: 400, message: (code: string) => `Currency '${code}' not supported.`, when: 'A currency code outside the supported list' },
-  invalid_amount: { status: 400, message: "Query parameter 'amount' must be a finite, non-negative number.", when: 'The amount to convert is not a non-negative number' },
-  amount_too_large: { status: 400, message: "Query parameter 'amount' is too large to convert.", when: 'The converted amount overflows' },
-  header_repeated: { status: 400, message: (wire: string) => `Header ${wire} must be given once.`, when: 'A header the route reads is sent more than once' },
+  currency_not_supported: {
+    status: 400,
+    message: (code: string) => `Currency '${code}' not supported.`,
+    when: 'A currency code outside the supported list',
+  },
+  invalid_amount: {
+    status: 400,
+    message: "Query parameter 'amount' must be a finite, non-negative number.",
+    when: 'The amount to convert is not a non-negative number',
+  },
+  amount_too_large: {
+    status: 400,
+    message: "Query parameter 'amount' is too large to convert.",
+    when: 'The converted amount overflows',
+  },
+  header_repeated: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} must be given once.`,
+    when: 'A header the route reads is sent more than once',
+  },
   header_required: {
     status: 400,
     message: (wire: string, hint = '') => `Header ${wire} is required.${hint}`,
@@ -86,24 +130,46 @@ export const CATALOGUE = {
   },
   header_required_with_index: {
     status: 400,
-    message: (wire: string) => `Header ${wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`,
+    message: (wire: string) =>
+      `Header ${wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`,
     when: 'Only some of the three index headers are sent',
   },
-  header_too_long: { status: 400, message: (wire: string, limit: number) => `Header ${wire} is longer than ${limit} characters.`, when: 'A header is longer than its limit' },
+  header_too_long: {
+    status: 400,
+    message: (wire: string, limit: number) => `Header ${wire} is longer than ${limit} characters.`,
+    when: 'A header is longer than its limit',
+  },
   header_not_printable: {
     status: 400,
     message: (wire: string) => `Header ${wire} holds characters that are not printable ASCII.`,
     when: 'A header that must be printable ASCII is not',
   },
-  header_control_characters: { status: 400, message: (wire: string) => `Header ${wire} holds control characters.`, when: 'sourceName holds control characters' },
-  invalid_boolean_header: { status: 400, message: (wire: string) => `Header ${wire} must be 'true' or 'false'.`, when: 'A flag header is neither true nor false' },
-  invalid_ocr_header: { status: 400, message: (wire: string) => `Header ${wire} must be 'auto', 'off' or 'force'.`, when: 'The ocr header is not auto, off or force' },
+  header_control_characters: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} holds control characters.`,
+    when: 'sourceName holds control characters',
+  },
+  invalid_boolean_header: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} must be 'true' or 'false'.`,
+    when: 'A flag header is neither true nor false',
+  },
+  invalid_ocr_header: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} must be 'auto', 'off' or 'force'.`,
+    when: 'The ocr header is not auto, off or force',
+  },
   invalid_int64_header: {
     status: 400,
-    message: (wire: string) => `Header ${wire} must be a decimal integer (Int64, no sign other than '-', no leading zeros, no exponent).`,
+    message: (wire: string) =>
+      `Header ${wire} must be a decimal integer (Int64, no sign other than '-', no leading zeros, no exponent).`,
     when: 'An Int64 id header is not canonical decimal digits',
   },
-  int64_out_of_range: { status: 400, message: (wire: string) => `Header ${wire} is outside the Int64 range.`, when: 'An Int64 id header is past the Int64 range' },
+  int64_out_of_range: {
+    status: 400,
+    message: (wire: string) => `Header ${wire} is outside the Int64 range.`,
+    when: 'An Int64 id header is past the Int64 range',
+  },
   invalid_deployment_name: {
     status: 400,
     message: (wire: string) => `Header ${wire} must be 1 to 64 letters, digits, dots, dashes or underscores.`,
@@ -119,7 +185,11 @@ export const CATALOGUE = {
     message: (wire: string, problem: string) => `Header ${wire} ${problem}.`,
     when: 'The indexName header breaks the Azure AI Search naming rules',
   },
-  invalid_index_name: { status: 400, message: (problem: string) => `Index name ${problem}.`, when: 'The index-definition name breaks the naming rules' },
+  invalid_index_name: {
+    status: 400,
+    message: (problem: string) => `Index name ${problem}.`,
+    when: 'The index-definition name breaks the naming rules',
+  },
   endpoint_not_allowed: {
     status: 400,
     message: (wire: string, why: string) => `Header ${wire} is not an allowed endpoint: ${why}.`,
@@ -127,26 +197,52 @@ export const CATALOGUE = {
   },
   empty_document: {
     status: 400,
-    message: "The uploaded document is empty: send it as the multipart file field 'document' or as the raw request body.",
+    message:
+      "The uploaded document is empty: send it as the multipart file field 'document' or as the raw request body.",
     when: 'The upload has no bytes',
   },
-  body_unreadable: { status: 400, message: 'The request body could not be read.', when: 'The raw upload stream failed' },
+  body_unreadable: {
+    status: 400,
+    message: 'The request body could not be read.',
+    when: 'The raw upload stream failed',
+  },
   unexpected_file_field: {
     status: 400,
     message: (field: string) => `Unexpected file field '${field}': the document goes in the file field 'document'.`,
     when: "A multipart file comes in a field other than 'document'",
   },
-  one_file_expected: { status: 400, message: "Exactly one file is expected, in the field 'document'.", when: 'A multipart upload holds more than one file' },
-  too_many_parts: { status: 400, message: 'The multipart body has too many parts.', when: 'A multipart upload holds too many parts or fields' },
-  malformed_multipart: { status: 400, message: 'The multipart body is malformed.', when: 'A multipart upload cannot be parsed' },
+  one_file_expected: {
+    status: 400,
+    message: "Exactly one file is expected, in the field 'document'.",
+    when: 'A multipart upload holds more than one file',
+  },
+  too_many_parts: {
+    status: 400,
+    message: 'The multipart body has too many parts.',
+    when: 'A multipart upload holds too many parts or fields',
+  },
+  malformed_multipart: {
+    status: 400,
+    message: 'The multipart body is malformed.',
+    when: 'A multipart upload cannot be parsed',
+  },
   missing_document_field: {
     status: 400,
-    message: "Missing file field 'document': upload the document as multipart/form-data in the field 'document', or as the raw request body.",
+    message:
+      "Missing file field 'document': upload the document as multipart/form-data in the field 'document', or as the raw request body.",
     when: "A multipart upload has no file field 'document'",
   },
   invalid_json: { status: 400, message: 'The body is not valid JSON.', when: 'A JSON body does not parse' },
-  empty_json_body: { status: 400, message: 'The JSON body is empty.', when: 'Content-Type application/json with an empty body' },
-  content_length_mismatch: { status: 400, message: 'Content-Length does not match the body.', when: 'The body is shorter or longer than Content-Length' },
+  empty_json_body: {
+    status: 400,
+    message: 'The JSON body is empty.',
+    when: 'Content-Type application/json with an empty body',
+  },
+  content_length_mismatch: {
+    status: 400,
+    message: 'Content-Length does not match the body.',
+    when: 'The body is shorter or longer than Content-Length',
+  },
   malformed_url: { status: 400, message: 'The URL is malformed.', when: 'The path is not valid percent-encoding' },
   bad_request: {
     status: 400,
@@ -174,14 +270,22 @@ export const CATALOGUE = {
     message: withHint('Unauthorized. Invalid key or secret.'),
     when: 'Survey endpoints and add-token: the key or secret is absent or wrong',
   },
-  unauthorized_basic: { status: 401, message: 'Unauthorized. Missing or wrong Basic credentials.', when: 'add-basic: Basic credentials absent or wrong' },
+  unauthorized_basic: {
+    status: 401,
+    message: 'Unauthorized. Missing or wrong Basic credentials.',
+    when: 'add-basic: Basic credentials absent or wrong',
+  },
   unauthorized_bearer: {
     status: 401,
     message: 'Unauthorized. Missing, invalid or expired bearer token.',
     when: 'add-bearer: the bearer token is absent, invalid or expired',
   },
   // --- 404, 405 -------------------------------------------------------------------------
-  route_not_found: { status: 404, message: (method: string, url: string) => `Route ${method} ${url} not found.`, when: 'No route has this path' },
+  route_not_found: {
+    status: 404,
+    message: (method: string, url: string) => `Route ${method} ${url} not found.`,
+    when: 'No route has this path',
+  },
   user_not_found: { status: 404, message: 'User not found.', when: 'No user with that id' },
   connector_not_found: {
     status: 404,
@@ -209,7 +313,11 @@ export const CATALOGUE = {
     when: 'The uploaded document is over MAX_PDF_BYTES',
   },
   url_too_long: { status: 414, message: 'The URL is too long.', when: 'A path parameter is over the router limit' },
-  unsupported_media_type: { status: 415, message: 'Unsupported Content-Type.', when: 'A body in a Content-Type the route does not parse' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Unsupported Content-Type.',
+    when: 'A body in a Content-Type the route does not parse',
+  },
   json_body_expected: {
     status: 415,
     message: 'Content-Type must be application/json, with a JSON object such as {"input1": 5, "input2": 7}.',
@@ -217,11 +325,17 @@ export const CATALOGUE = {
   },
   token_json_expected: {
     status: 415,
-    message: 'Content-Type must be application/json, with a JSON object {"api_key": "...", "api_secret": "..."}; a form body is not read.',
+    message:
+      'Content-Type must be application/json, with a JSON object {"api_key": "...", "api_secret": "..."}; a form body is not read.',
     when: 'add-token: the body is a form or text',
   },
   // --- documents (thrown inside the parse worker as DocumentError, or by the route) ----------
-  document_not_pdf: { status: 400, kind: 'not_pdf', message: 'The uploaded file is not a PDF.', when: 'A PDF was expected and the bytes are not one' },
+  document_not_pdf: {
+    status: 400,
+    kind: 'not_pdf',
+    message: 'The uploaded file is not a PDF.',
+    when: 'A PDF was expected and the bytes are not one',
+  },
   document_unsupported: {
     status: 415,
     kind: 'unsupported',
@@ -240,19 +354,23 @@ export const CATALOGUE = {
     status: 422,
     kind: 'damaged',
     message: (reason: string, format: 'pdf' | 'document' = 'pdf') =>
-      format === 'pdf' ? `The PDF is damaged and could not be parsed: ${reason}` : `The document is damaged and could not be read: ${reason}`,
+      format === 'pdf'
+        ? `The PDF is damaged and could not be parsed: ${reason}`
+        : `The document is damaged and could not be read: ${reason}`,
     when: 'The document cannot be parsed (the message gives a short reason)',
   },
   document_no_text: {
     status: 422,
     kind: 'no_text',
-    message: (format: 'pdf' | 'document' = 'pdf') => `No text could be extracted from the ${format === 'pdf' ? 'PDF' : 'document'}.`,
+    message: (format: 'pdf' | 'document' = 'pdf') =>
+      `No text could be extracted from the ${format === 'pdf' ? 'PDF' : 'document'}.`,
     when: 'The document holds no letters or digits (a scan with ocr: off)',
   },
   document_too_large: {
     status: 413,
     kind: 'too_large',
-    message: (limit: number) => `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
+    message: (limit: number) =>
+      `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
     when: 'The PDF streams inflate past MAX_DECODED_BYTES',
   },
   document_zip_bomb: {
@@ -265,14 +383,16 @@ export const CATALOGUE = {
   document_entity_bomb: {
     status: 413,
     kind: 'too_large',
-    message: 'The document declares XML entities (a DTD), which Word documents never need; it may be an entity-expansion bomb.',
+    message:
+      'The document declares XML entities (a DTD), which Word documents never need; it may be an entity-expansion bomb.',
     when: 'A Word part declares a DTD',
   },
   document_too_much_memory: {
     status: 413,
     kind: 'too_large',
-    message: (format: 'pdf' | 'document' = 'pdf') => `The ${format === 'pdf' ? 'PDF' : 'document'} needs too much memory to parse.`,
-    when: "The parse worker ran out of its memory bound",
+    message: (format: 'pdf' | 'document' = 'pdf') =>
+      `The ${format === 'pdf' ? 'PDF' : 'document'} needs too much memory to parse.`,
+    when: 'The parse worker ran out of its memory bound',
   },
   document_timeout: {
     status: 422,
@@ -291,7 +411,11 @@ export const CATALOGUE = {
     when: 'More pages need OCR than OCR_MAX_PAGES',
   },
   // --- 5xx ------------------------------------------------------------------------------
-  internal: { status: 500, message: 'Internal server error.', when: 'An unexpected error (logged; the answer holds no detail)' },
+  internal: {
+    status: 500,
+    message: 'Internal server error.',
+    when: 'An unexpected error (logged; the answer holds no detail)',
+  },
   search_failed: {
     status: 502,
     message: (detail: string) => detail,
@@ -332,13 +456,17 @@ export type ErrorCode = keyof typeof CATALOGUE;
 export const ERROR_CODE_HEADER = 'x-error-code';
 
 /** The facts a code's message takes (none for a fixed message). */
-export type Facts<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...facts: infer A) => string ? A : [];
+export type Facts<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...facts: infer A) => string
+  ? A
+  : [];
 
 /** The codes whose message is fixed (no facts). */
 export type FixedCode = { [C in ErrorCode]: Facts<C> extends [] ? C : never }[ErrorCode];
 
 /** The codes a DocumentError may carry: the `document_*` entries with a kind. */
-export type DocumentCode = { [C in ErrorCode]: (typeof CATALOGUE)[C] extends { kind: DocumentErrorKind } ? C : never }[ErrorCode];
+export type DocumentCode = {
+  [C in ErrorCode]: (typeof CATALOGUE)[C] extends { kind: DocumentErrorKind } ? C : never;
+}[ErrorCode];
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(CATALOGUE, code);

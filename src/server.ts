@@ -19,7 +19,9 @@ const readiness = createReadiness();
 // The pool is warmed at start: /readyz says 'starting' until a worker has parsed a first PDF.
 const app = await buildApp(config, { logger: true, readiness, warmPool: true });
 if (config.jwtSecretGenerated) {
-  app.log.warn('JWT_SECRET is not set: using a random secret for this process; tokens will not survive a restart nor work across instances');
+  app.log.warn(
+    'JWT_SECRET is not set: using a random secret for this process; tokens will not survive a restart nor work across instances',
+  );
 }
 
 let closing = false;

@@ -38,7 +38,8 @@ export interface RequestContext {
 
 /** Send a response and record its status. `body`: string sent as is, else JSON (bigint-exact). */
 export function respond(ctx: RequestContext, status: number, headers: Record<string, string>, body?: unknown): void {
-  const text = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : stringifyJson(body);
+  const text =
+    body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : stringifyJson(body);
   writeResponse(ctx.res, status, headers, text);
   ctx.record.status = status;
   ctx.state.onResponse?.(ctx.record);

@@ -14,7 +14,10 @@ function rng(seed: string): () => number {
   let c = h.readUInt32LE(8);
   let d = h.readUInt32LE(12);
   return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

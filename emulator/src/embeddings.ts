@@ -27,12 +27,14 @@ export const EMBEDDING_ERRORS = {
   },
   missingKey: {
     statusCode: 401,
-    message: 'Unauthorized. Access token is missing, invalid, audience is incorrect (https://cognitiveservices.azure.com), or have expired.',
+    message:
+      'Unauthorized. Access token is missing, invalid, audience is incorrect (https://cognitiveservices.azure.com), or have expired.',
   },
   deploymentNotFound: {
     error: {
       code: 'DeploymentNotFound',
-      message: 'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+      message:
+        'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
     },
   },
 } as const;
@@ -42,7 +44,9 @@ function invalidRequest(message: string, param: string | null = null): unknown {
 }
 
 function invalidField(path: string): unknown {
-  return invalidRequest(`'${path}' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.`);
+  return invalidRequest(
+    `'${path}' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.`,
+  );
 }
 
 /** The real 429 message of Embeddings_Create. */
@@ -60,11 +64,21 @@ function defaultFaultBody(apiVersion: string) {
       case 429:
         return { error: { code: '429', message: rateLimitMessage(apiVersion, retryAfterSecondsOf(fault)) } };
       case 500:
-        return { error: { code: 'InternalServerError', message: 'The server had an error while processing your request. Sorry about that!' } };
+        return {
+          error: {
+            code: 'InternalServerError',
+            message: 'The server had an error while processing your request. Sorry about that!',
+          },
+        };
       case 502:
         return { error: { code: 'BadGateway', message: 'Bad gateway.' } };
       case 503:
-        return { error: { code: 'ServiceUnavailable', message: 'The service is temporarily unable to process your request. Please try again later.' } };
+        return {
+          error: {
+            code: 'ServiceUnavailable',
+            message: 'The service is temporarily unable to process your request. Please try again later.',
+          },
+        };
       case 504:
         return { error: { code: 'Timeout', message: 'The operation was timeout.' } };
       default:
@@ -80,7 +94,11 @@ export interface EmbeddingInput {
 }
 
 function isTokenArray(v: unknown): v is number[] {
-  return Array.isArray(v) && v.length > 0 && v.every((t) => Number.isInteger(t) && (t as number) >= 0 && (t as number) < VOCABULARY_SIZE);
+  return (
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every((t) => Number.isInteger(t) && (t as number) >= 0 && (t as number) < VOCABULARY_SIZE)
+  );
 }
 
 /**
@@ -108,11 +126,18 @@ export function parseEmbeddingInput(input: unknown): EmbeddingInput[] | undefine
  * ada-002 takes no `dimensions` at all (OpenAI and Azure: "This model does not support specifying
  * dimensions."); the text-embedding-3 models shorten to 1..native.
  */
-export function resolveDimensions(model: string, native: number, dimensions: unknown): { length: number } | { error: unknown } {
+export function resolveDimensions(
+  model: string,
+  native: number,
+  dimensions: unknown,
+): { length: number } | { error: unknown } {
   if (dimensions === undefined || dimensions === null) return { length: native };
-  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1) return { error: invalidField('$.dimensions') };
-  if (!model.startsWith('text-embedding-3')) return { error: invalidRequest('This model does not support specifying dimensions.') };
-  if (dimensions > native) return { error: invalidRequest(`This model does not support dimensions larger than ${native}.`, 'dimensions') };
+  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1)
+    return { error: invalidField('$.dimensions') };
+  if (!model.startsWith('text-embedding-3'))
+    return { error: invalidRequest('This model does not support specifying dimensions.') };
+  if (dimensions > native)
+    return { error: invalidRequest(`This model does not support dimensions larger than ${native}.`, 'dimensions') };
   return { length: dimensions };
 }
 
@@ -138,7 +163,12 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
 
   const match = EMBEDDINGS_PATH.exec(url.pathname);
   const apiVersion = url.searchParams.get('api-version');
-  if (match === null || req.method !== 'POST' || apiVersion === null || !isKnownApiVersion(EMBEDDINGS_API_VERSIONS, apiVersion)) {
+  if (
+    match === null ||
+    req.method !== 'POST' ||
+    apiVersion === null ||
+    !isKnownApiVersion(EMBEDDINGS_API_VERSIONS, apiVersion)
+  ) {
     respond(ctx, 404, json, EMBEDDING_ERRORS.notFound);
     return;
   }
@@ -160,7 +190,13 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
   const fault = state.faults.embeddings.take();
   let forcedDimensions: number | undefined;
   if (fault !== undefined) {
-    const outcome = await applyCommonFault(ctx, fault, baseHeaders, defaultFaultBody(apiVersion), '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,');
+    const outcome = await applyCommonFault(
+      ctx,
+      fault,
+      baseHeaders,
+      defaultFaultBody(apiVersion),
+      '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,',
+    );
     if (outcome.done) return;
     if ('wrongDimension' in fault) forcedDimensions = fault.wrongDimension;
   }
@@ -231,7 +267,8 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
 
   const now = state.now();
   state.embeddingCalls.push({ at: now, tokens: totalTokens });
-  while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as { at: number }).at < now - 60_000) state.embeddingCalls.shift();
+  while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as { at: number }).at < now - 60_000)
+    state.embeddingCalls.shift();
   const usedRequests = state.embeddingCalls.length;
   const usedTokens = state.embeddingCalls.reduce((sum, c) => sum + c.tokens, 0);
 

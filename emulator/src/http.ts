@@ -47,7 +47,12 @@ const LONG_DIGITS = /\d{16}/;
 export function parseJsonExact(text: string): unknown {
   if (!LONG_DIGITS.test(text)) return JSON.parse(text);
   return parseWithReviver(text, (_key, value, context) => {
-    if (typeof value === 'number' && !Number.isSafeInteger(value) && context.source !== undefined && INTEGER.test(context.source)) {
+    if (
+      typeof value === 'number' &&
+      !Number.isSafeInteger(value) &&
+      context.source !== undefined &&
+      INTEGER.test(context.source)
+    ) {
       return BigInt(context.source);
     }
     return value;
@@ -70,7 +75,12 @@ export function headerRecord(req: IncomingMessage): Record<string, string> {
 }
 
 /** Write a complete response (keep-alive friendly: no `connection: close`). */
-export function writeResponse(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer | undefined): void {
+export function writeResponse(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+): void {
   if (res.headersSent || res.destroyed) return;
   const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const all: Record<string, string> = { ...headers };

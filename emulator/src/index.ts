@@ -61,7 +61,8 @@ class LocalAzureEmulator implements Emulator {
       searchAdmin: opts.searchAdminKey ?? DEFAULT_KEYS.searchAdmin,
       searchQuery: opts.searchQueryKey ?? DEFAULT_KEYS.searchQuery,
     };
-    if (this.keys.searchAdmin === this.keys.searchQuery) throw new Error('searchAdminKey and searchQueryKey must differ');
+    if (this.keys.searchAdmin === this.keys.searchQuery)
+      throw new Error('searchAdminKey and searchQueryKey must differ');
     this.deployments = [...(opts.deployments ?? [DEFAULT_DEPLOYMENT])];
     this.faults = { embeddings: new Faults<EmbeddingsFault>(), search: new Faults<SearchFault>() };
     this.#initialVisibilityDelayMs = opts.visibilityDelayMs ?? 0;
@@ -72,7 +73,8 @@ class LocalAzureEmulator implements Emulator {
     let etagCounter = BigInt(Date.now()) * 10_000n + 621_355_968_000_000_000n;
     const nextEtag = (): string => `"0x${(etagCounter++).toString(16).toUpperCase()}"`;
     const dimensions = opts.dimensions ?? DEFAULT_DIMENSIONS;
-    if (!Number.isInteger(dimensions) || dimensions < 1) throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
+    if (!Number.isInteger(dimensions) || dimensions < 1)
+      throw new Error(`dimensions must be a positive integer, got ${dimensions}`);
     this.#state = {
       baseUrl: '',
       keys: this.keys,
@@ -92,7 +94,12 @@ class LocalAzureEmulator implements Emulator {
       this.#handle(req, res).catch((err: unknown) => {
         // Never leak a stack trace; answer 500 in the search error shape.
         console.error('[emulator] internal error:', err);
-        writeResponse(res, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: '', message: 'Emulator internal error.' } }));
+        writeResponse(
+          res,
+          500,
+          { 'content-type': 'application/json' },
+          JSON.stringify({ error: { code: '', message: 'Emulator internal error.' } }),
+        );
       });
     });
   }
@@ -115,7 +122,11 @@ class LocalAzureEmulator implements Emulator {
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
-    const service = url.pathname.startsWith('/openai/') ? 'embeddings' : isSearchPath(url.pathname) ? 'search' : 'unknown';
+    const service = url.pathname.startsWith('/openai/')
+      ? 'embeddings'
+      : isSearchPath(url.pathname)
+        ? 'search'
+        : 'unknown';
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = v;
     const record: RecordedRequest = {
@@ -138,7 +149,15 @@ class LocalAzureEmulator implements Emulator {
         record.body = body.text;
       }
     }
-    const ctx: RequestContext = { req, res, url, record, state: this.#state, bodyText: body.text, bodyTooLarge: body.tooLarge };
+    const ctx: RequestContext = {
+      req,
+      res,
+      url,
+      record,
+      state: this.#state,
+      bodyText: body.text,
+      bodyTooLarge: body.tooLarge,
+    };
     if (service === 'embeddings') {
       await handleEmbeddings(ctx);
     } else if (service === 'search') {

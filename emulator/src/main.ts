@@ -55,7 +55,9 @@ function logLine(r: RecordedRequest): void {
   if (quiet) return;
   const ms = (performance.now() - r.receivedAt).toFixed(0);
   const fault = r.fault === undefined ? '' : ` fault=${JSON.stringify(r.fault)}`;
-  console.log(`${new Date().toISOString()} ${r.service.padEnd(10)} ${r.method} ${r.path} -> ${r.status ?? 'reset'} ${ms}ms${fault}`);
+  console.log(
+    `${new Date().toISOString()} ${r.service.padEnd(10)} ${r.method} ${r.path} -> ${r.status ?? 'reset'} ${ms}ms${fault}`,
+  );
 }
 
 const emulator = await startEmulator({
@@ -64,7 +66,10 @@ const emulator = await startEmulator({
   embeddingKey: env['EMULATOR_EMBEDDING_KEY'],
   searchAdminKey: env['EMULATOR_SEARCH_ADMIN_KEY'],
   searchQueryKey: env['EMULATOR_SEARCH_QUERY_KEY'],
-  deployments: env['EMULATOR_DEPLOYMENTS']?.split(',').map((s) => s.trim()).filter((s) => s.length > 0),
+  deployments: env['EMULATOR_DEPLOYMENTS']
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0),
   visibilityDelayMs: Number(delayText),
   maxRecordedRequests: 1000,
   onResponse: logLine,

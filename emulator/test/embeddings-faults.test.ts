@@ -40,7 +40,13 @@ describe('embeddings faults', () => {
     assert.equal(b.json.error.message, rateLimitMessage(7));
     const c = await embed(emu, { input: 'x' });
     assert.equal(c.status, 429);
-    for (const h of ['retry-after', 'retry-after-ms', 'x-ratelimit-reset-tokens', 'x-rate-limit-reset-tokens', 'x-ratelimit-reset-requests']) {
+    for (const h of [
+      'retry-after',
+      'retry-after-ms',
+      'x-ratelimit-reset-tokens',
+      'x-rate-limit-reset-tokens',
+      'x-ratelimit-reset-requests',
+    ]) {
       assert.equal(c.headers.get(h), null, h);
     }
     assert.equal(c.json.error.message, rateLimitMessage(55));
@@ -49,7 +55,11 @@ describe('embeddings faults', () => {
   });
 
   it('500 and 503 with error bodies; a custom body is sent as given', async () => {
-    emu.faults.embeddings.push({ status: 500 }, { status: 503, headers: { 'retry-after': '1' } }, { status: 502, body: '<html>Bad Gateway</html>' });
+    emu.faults.embeddings.push(
+      { status: 500 },
+      { status: 503, headers: { 'retry-after': '1' } },
+      { status: 502, body: '<html>Bad Gateway</html>' },
+    );
     const a = await embed(emu, { input: 'x' });
     assert.equal(a.status, 500);
     assert.equal(typeof a.json.error.message, 'string');
@@ -69,7 +79,10 @@ describe('embeddings faults', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await embed(emu, { input: 'x' })).status);
     assert.deepEqual(statuses, [503, 503, 429, 200]);
-    assert.deepEqual(emu.requests.map((r) => r.status), [503, 503, 429, 200]);
+    assert.deepEqual(
+      emu.requests.map((r) => r.status),
+      [503, 503, 429, 200],
+    );
     assert.deepEqual(emu.requests[0]?.fault, { status: 503 });
   });
 
@@ -93,7 +106,10 @@ describe('embeddings faults', () => {
   it('hang: never answers (the client times out), and close() still returns', async () => {
     const other = await startEmulator();
     other.faults.embeddings.repeat({ hang: true }, 2);
-    await assert.rejects(embed(other, { input: 'x' }, { signal: AbortSignal.timeout(200) }), (err: Error) => err.name === 'TimeoutError');
+    await assert.rejects(
+      embed(other, { input: 'x' }, { signal: AbortSignal.timeout(200) }),
+      (err: Error) => err.name === 'TimeoutError',
+    );
     const pending = embed(other, { input: 'y' }, { signal: AbortSignal.timeout(5000) }).catch((e: unknown) => e);
     assert.equal(other.requests[0]?.status, undefined);
     while (other.requests.length < 2) await new Promise((r) => setTimeout(r, 10));

@@ -6,7 +6,8 @@ import type { Emulator } from '../src/index.ts';
 import { EMBEDDINGS_API, embed } from './fixtures.ts';
 import { parseEmbeddingInput, resolveDimensions } from '../src/embeddings.ts';
 
-const INVALID_INPUT = "'$.input' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.";
+const INVALID_INPUT =
+  "'$.input' is invalid. Please check the API reference: https://learn.microsoft.com/en-us/azure/ai-services/openai/reference.";
 
 describe('embeddings emulator', () => {
   let emu: Emulator;
@@ -43,7 +44,13 @@ describe('embeddings emulator', () => {
 
   it('sends the realistic response headers', async () => {
     const res = await embed(emu, { input: 'headers' });
-    for (const name of ['apim-request-id', 'x-request-id', 'x-ms-region', 'x-ratelimit-remaining-requests', 'x-ratelimit-remaining-tokens']) {
+    for (const name of [
+      'apim-request-id',
+      'x-request-id',
+      'x-ms-region',
+      'x-ratelimit-remaining-requests',
+      'x-ratelimit-remaining-tokens',
+    ]) {
       assert.ok(res.headers.get(name), `missing ${name}`);
     }
     assert.match(res.headers.get('apim-request-id') ?? '', /^[0-9a-f-]{36}$/);
@@ -55,7 +62,10 @@ describe('embeddings emulator', () => {
     const inputs = ['alpha beta', 'gamma delta', 'alpha beta'];
     const res = await embed(emu, { input: inputs });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.data.map((d: { index: number }) => d.index), [0, 1, 2]);
+    assert.deepEqual(
+      res.json.data.map((d: { index: number }) => d.index),
+      [0, 1, 2],
+    );
     inputs.forEach((text, i) => assert.deepEqual(res.json.data[i].embedding, deterministicEmbedding(text)));
     assert.deepEqual(res.json.data[0].embedding, res.json.data[2].embedding);
     assert.notDeepEqual(res.json.data[0].embedding, res.json.data[1].embedding);
@@ -115,7 +125,8 @@ describe('embeddings emulator', () => {
       assert.equal(res.status, 401);
       assert.deepEqual(res.json, {
         statusCode: 401,
-        message: 'Unauthorized. Access token is missing, invalid, audience is incorrect (https://cognitiveservices.azure.com), or have expired.',
+        message:
+          'Unauthorized. Access token is missing, invalid, audience is incorrect (https://cognitiveservices.azure.com), or have expired.',
       });
     });
 
@@ -125,7 +136,8 @@ describe('embeddings emulator', () => {
       assert.deepEqual(res.json, {
         error: {
           code: 'DeploymentNotFound',
-          message: 'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+          message:
+            'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
         },
       });
     });
@@ -137,7 +149,12 @@ describe('embeddings emulator', () => {
       assert.deepEqual(noVersion.json, notFound);
       const badVersion = await embed(emu, { input: 'x' }, { apiVersion: 'latest' });
       assert.equal(badVersion.status, 404);
-      for (const path of ['/openai/deployments/text-embedding-ada-002/completions', '/openai/embeddings', '/deployments/text-embedding-ada-002/embeddings', '/']) {
+      for (const path of [
+        '/openai/deployments/text-embedding-ada-002/completions',
+        '/openai/embeddings',
+        '/deployments/text-embedding-ada-002/embeddings',
+        '/',
+      ]) {
         const res = await fetch(`${emu.url}${path}?api-version=${EMBEDDINGS_API}`, {
           method: 'POST',
           headers: { 'api-key': emu.keys.embedding, 'content-type': 'application/json' },
@@ -146,16 +163,33 @@ describe('embeddings emulator', () => {
         assert.equal(res.status, 404, path);
         assert.deepEqual(await res.json(), notFound);
       }
-      const get = await fetch(`${emu.url}/openai/deployments/text-embedding-ada-002/embeddings?api-version=${EMBEDDINGS_API}`, { headers: { 'api-key': emu.keys.embedding } });
+      const get = await fetch(
+        `${emu.url}/openai/deployments/text-embedding-ada-002/embeddings?api-version=${EMBEDDINGS_API}`,
+        { headers: { 'api-key': emu.keys.embedding } },
+      );
       assert.equal(get.status, 404);
     });
 
     it('invalid input: 400 invalid_request_error', async () => {
-      const bad: unknown[] = [{}, { input: '' }, { input: [] }, { input: ['ok', ''] }, { input: 42 }, { input: [1, 'a'] }, { input: [-1] }, { input: [1.5] }, { input: [[1], []] }, { input: null }, { input: Array(2049).fill('x') }];
+      const bad: unknown[] = [
+        {},
+        { input: '' },
+        { input: [] },
+        { input: ['ok', ''] },
+        { input: 42 },
+        { input: [1, 'a'] },
+        { input: [-1] },
+        { input: [1.5] },
+        { input: [[1], []] },
+        { input: null },
+        { input: Array(2049).fill('x') },
+      ];
       for (const body of bad) {
         const res = await embed(emu, body);
         assert.equal(res.status, 400, JSON.stringify(body).slice(0, 40));
-        assert.deepEqual(res.json, { error: { message: INVALID_INPUT, type: 'invalid_request_error', param: null, code: null } });
+        assert.deepEqual(res.json, {
+          error: { message: INVALID_INPUT, type: 'invalid_request_error', param: null, code: null },
+        });
       }
       const max = await embed(emu, { input: Array(2048).fill('x') });
       assert.equal(max.status, 200);
@@ -246,7 +280,8 @@ describe('embeddings input and dimensions (pure rules)', () => {
     ['null', null, undefined],
   ];
   for (const [name, input, count] of inputs) {
-    it(`parseEmbeddingInput: ${name} -> ${count ?? 'invalid'}`, () => assert.equal(parseEmbeddingInput(input)?.length, count));
+    it(`parseEmbeddingInput: ${name} -> ${count ?? 'invalid'}`, () =>
+      assert.equal(parseEmbeddingInput(input)?.length, count));
   }
   it('parseEmbeddingInput counts a token input by its ids, and never gives it the vector of the same digits as text', () => {
     const [tokens] = parseEmbeddingInput([11, 22, 33]) ?? [];
@@ -288,7 +323,14 @@ describe('embeddings api-version and clock', () => {
         assert.equal(res.status, 404, v);
         assert.deepEqual(res.json, { error: { code: '404', message: 'Resource not found' } });
       }
-      for (const v of ['2023-05-15', '2024-02-01', '2024-06-01', '2024-10-21', '2025-04-01-preview', '2024-12-01-Preview']) {
+      for (const v of [
+        '2023-05-15',
+        '2024-02-01',
+        '2024-06-01',
+        '2024-10-21',
+        '2025-04-01-preview',
+        '2024-12-01-Preview',
+      ]) {
         assert.equal((await embed(emu, { input: 'x' }, { apiVersion: v })).status, 200, v);
       }
     } finally {

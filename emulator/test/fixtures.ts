@@ -10,26 +10,95 @@ export function pdfChunksDefinition(name = INDEX): Record<string, unknown> {
   return {
     name,
     fields: [
-      { name: 'id', type: 'Edm.String', key: true, searchable: false, filterable: true, sortable: false, facetable: false, retrievable: true },
-      { name: 'tenant_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
-      { name: 'document_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
-      { name: 'sourceName', type: 'Edm.String', searchable: true, filterable: true, sortable: true, facetable: true, retrievable: true },
-      { name: 'section', type: 'Edm.String', searchable: true, filterable: true, sortable: false, facetable: true, retrievable: true },
-      { name: 'content', type: 'Edm.String', searchable: true, filterable: false, sortable: false, facetable: false, retrievable: true, analyzer: 'standard.lucene' },
       {
-        name: 'embedding', type: 'Collection(Edm.Single)', searchable: true, filterable: false, sortable: false, facetable: false,
-        retrievable: true, stored: true, dimensions: 1536, vectorSearchProfile: 'chunk-vector-profile',
+        name: 'id',
+        type: 'Edm.String',
+        key: true,
+        searchable: false,
+        filterable: true,
+        sortable: false,
+        facetable: false,
+        retrievable: true,
+      },
+      {
+        name: 'tenant_id',
+        type: 'Edm.Int64',
+        searchable: false,
+        filterable: true,
+        sortable: true,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'document_id',
+        type: 'Edm.Int64',
+        searchable: false,
+        filterable: true,
+        sortable: true,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'sourceName',
+        type: 'Edm.String',
+        searchable: true,
+        filterable: true,
+        sortable: true,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'section',
+        type: 'Edm.String',
+        searchable: true,
+        filterable: true,
+        sortable: false,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'content',
+        type: 'Edm.String',
+        searchable: true,
+        filterable: false,
+        sortable: false,
+        facetable: false,
+        retrievable: true,
+        analyzer: 'standard.lucene',
+      },
+      {
+        name: 'embedding',
+        type: 'Collection(Edm.Single)',
+        searchable: true,
+        filterable: false,
+        sortable: false,
+        facetable: false,
+        retrievable: true,
+        stored: true,
+        dimensions: 1536,
+        vectorSearchProfile: 'chunk-vector-profile',
       },
     ],
     vectorSearch: {
-      algorithms: [{ name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' } }],
+      algorithms: [
+        {
+          name: 'chunk-hnsw',
+          kind: 'hnsw',
+          hnswParameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' },
+        },
+      ],
       profiles: [{ name: 'chunk-vector-profile', algorithm: 'chunk-hnsw' }],
     },
   };
 }
 
 /** One chunk document as the chunking endpoint emits it (`@search.action: upload`). */
-export function chunk(tenant: number | string, document: number | string, i: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function chunk(
+  tenant: number | string,
+  document: number | string,
+  i: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     '@search.action': 'upload',
     id: `${tenant}-${document}-${String(i).padStart(4, '0')}`,
@@ -73,12 +142,15 @@ export async function embed(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const key = opts.key === undefined ? emu.keys.embedding : opts.key;
   if (key !== null) headers['api-key'] = key;
-  const res = await fetch(`${emu.embeddingsUrl}/openai/deployments/${opts.deployment ?? 'text-embedding-ada-002'}/embeddings${qs}`, {
-    method: 'POST',
-    headers,
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    signal: opts.signal,
-  });
+  const res = await fetch(
+    `${emu.embeddingsUrl}/openai/deployments/${opts.deployment ?? 'text-embedding-ada-002'}/embeddings${qs}`,
+    {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: opts.signal,
+    },
+  );
   return toJsonResponse(res);
 }
 
@@ -105,11 +177,19 @@ export async function search(
 }
 
 /** POST a batch to docs/index. */
-export function indexBatch(emu: Emulator, value: unknown[], opts: { index?: string; key?: string | null } = {}): Promise<JsonResponse> {
+export function indexBatch(
+  emu: Emulator,
+  value: unknown[],
+  opts: { index?: string; key?: string | null } = {},
+): Promise<JsonResponse> {
   return search(emu, 'POST', `/indexes/${opts.index ?? INDEX}/docs/index`, { body: { value }, key: opts.key });
 }
 
 /** POST docs/search. */
-export function query(emu: Emulator, body: Record<string, unknown>, opts: { index?: string; key?: string | null } = {}): Promise<JsonResponse> {
+export function query(
+  emu: Emulator,
+  body: Record<string, unknown>,
+  opts: { index?: string; key?: string | null } = {},
+): Promise<JsonResponse> {
   return search(emu, 'POST', `/indexes/${opts.index ?? INDEX}/docs/search`, { body, key: opts.key });
 }

@@ -28,7 +28,11 @@ describe('openai AzureOpenAI client against the emulator', () => {
   it('embeds with the default base64 encoding: the client decodes the emulator vectors exactly', async () => {
     const res = await client.embeddings.create({ model: ADA, input: ['first chunk', 'second chunk'] });
     assert.equal(emu.requests.at(-1)?.path, `/openai/deployments/${ADA}/embeddings`);
-    assert.deepEqual(emu.requests.at(-1)?.body, { model: ADA, input: ['first chunk', 'second chunk'], encoding_format: 'base64' });
+    assert.deepEqual(emu.requests.at(-1)?.body, {
+      model: ADA,
+      input: ['first chunk', 'second chunk'],
+      encoding_format: 'base64',
+    });
     assert.equal(res.model, ADA);
     assert.equal(res.data.length, 2);
     res.data.forEach((d, i) => {
@@ -53,7 +57,11 @@ describe('openai AzureOpenAI client against the emulator', () => {
     const many = await client.embeddings.create({ model: ADA, input: [[1820, 4062], [14198], [1820, 4062]] });
     assert.equal(many.data.length, 3);
     assert.equal(many.usage.prompt_tokens, 5);
-    assert.deepEqual(Array.from(many.data[0]?.embedding ?? []), Array.from(many.data[2]?.embedding ?? []), 'same tokens, same vector');
+    assert.deepEqual(
+      Array.from(many.data[0]?.embedding ?? []),
+      Array.from(many.data[2]?.embedding ?? []),
+      'same tokens, same vector',
+    );
     assert.notDeepEqual(Array.from(many.data[0]?.embedding ?? []), Array.from(many.data[1]?.embedding ?? []));
   });
 
@@ -87,10 +95,13 @@ describe('openai AzureOpenAI client against the emulator', () => {
   });
 
   it('an unknown deployment: 404 DeploymentNotFound', async () => {
-    await assert.rejects(clientFor('2024-10-21', 'nope').embeddings.create({ model: 'nope', input: 'x' }), (err: unknown) => {
-      assert.ok(err instanceof NotFoundError, String(err));
-      assert.equal(err.code, 'DeploymentNotFound');
-      return true;
-    });
+    await assert.rejects(
+      clientFor('2024-10-21', 'nope').embeddings.create({ model: 'nope', input: 'x' }),
+      (err: unknown) => {
+        assert.ok(err instanceof NotFoundError, String(err));
+        assert.equal(err.code, 'DeploymentNotFound');
+        return true;
+      },
+    );
   });
 });

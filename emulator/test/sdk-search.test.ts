@@ -5,7 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { AzureKeyCredential, IndexDocumentsBatch, SearchClient, SearchIndexClient, SearchIndexingBufferedSender, odata } from '@azure/search-documents';
+import {
+  AzureKeyCredential,
+  IndexDocumentsBatch,
+  SearchClient,
+  SearchIndexClient,
+  SearchIndexingBufferedSender,
+  odata,
+} from '@azure/search-documents';
 import type { SearchIndex } from '@azure/search-documents';
 import { deterministicEmbedding, startEmulator } from '../src/index.ts';
 import type { Emulator } from '../src/index.ts';
@@ -33,22 +40,49 @@ function chunkIndex(name = NAME): SearchIndex {
       { name: 'sourceName', type: 'Edm.String', searchable: true, filterable: true, sortable: true, facetable: true },
       { name: 'section', type: 'Edm.String', searchable: true, filterable: true, facetable: true },
       { name: 'content', type: 'Edm.String', searchable: true, analyzerName: 'standard.lucene' },
-      { name: 'embedding', type: 'Collection(Edm.Single)', searchable: true, vectorSearchDimensions: 1536, vectorSearchProfileName: 'chunk-vector-profile' },
+      {
+        name: 'embedding',
+        type: 'Collection(Edm.Single)',
+        searchable: true,
+        vectorSearchDimensions: 1536,
+        vectorSearchProfileName: 'chunk-vector-profile',
+      },
     ],
     vectorSearch: {
-      algorithms: [{ name: 'chunk-hnsw', kind: 'hnsw', parameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' } }],
+      algorithms: [
+        {
+          name: 'chunk-hnsw',
+          kind: 'hnsw',
+          parameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' },
+        },
+      ],
       profiles: [{ name: 'chunk-vector-profile', algorithmConfigurationName: 'chunk-hnsw' }],
     },
   };
 }
 
-function chunk(document: number, i: number, content = `chunk ${i} of document ${document}`, embedding: number[] = []): Chunk {
-  return { id: `7-${document}-${String(i).padStart(4, '0')}`, tenant_id: 7, document_id: document, sourceName: 'handbook.pdf', section: `Section ${i}`, content, embedding };
+function chunk(
+  document: number,
+  i: number,
+  content = `chunk ${i} of document ${document}`,
+  embedding: number[] = [],
+): Chunk {
+  return {
+    id: `7-${document}-${String(i).padStart(4, '0')}`,
+    tenant_id: 7,
+    document_id: document,
+    sourceName: 'handbook.pdf',
+    section: `Section ${i}`,
+    content,
+    embedding,
+  };
 }
 
 /** The `statusCode` of a RestError the SDK threw. */
 function statusOf(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'statusCode' in err ? (err as { statusCode?: number }).statusCode : undefined;
+  return typeof err === 'object' && err !== null && 'statusCode' in err
+    ? (err as { statusCode?: number }).statusCode
+    : undefined;
 }
 
 function rejectsWith(status: number, message?: RegExp) {
@@ -80,7 +114,10 @@ describe('@azure/search-documents 13 against the emulator', () => {
       assert.equal(created.name, NAME);
       assert.equal(created.fields.length, 7);
       const got = await indexes.getIndex(NAME);
-      assert.deepEqual(got.fields.map((f) => f.name), ['id', 'tenant_id', 'document_id', 'sourceName', 'section', 'content', 'embedding']);
+      assert.deepEqual(
+        got.fields.map((f) => f.name),
+        ['id', 'tenant_id', 'document_id', 'sourceName', 'section', 'content', 'embedding'],
+      );
 
       const updated = await indexes.createOrUpdateIndex({ ...got, description: 'chunks of the handbook' });
       assert.equal(updated.description, 'chunks of the handbook');
@@ -89,7 +126,10 @@ describe('@azure/search-documents 13 against the emulator', () => {
       assert.equal(put?.status, 200);
 
       await indexes.deleteIndex(NAME);
-      await assert.rejects(indexes.getIndex(NAME), rejectsWith(404, /The index 'pdf_chunks' for service 'emulator' was not found\./));
+      await assert.rejects(
+        indexes.getIndex(NAME),
+        rejectsWith(404, /The index 'pdf_chunks' for service 'emulator' was not found\./),
+      );
       await indexes.deleteIndex(NAME); // the SDK takes the 404 of a missing index as done
     });
 
@@ -101,14 +141,20 @@ describe('@azure/search-documents 13 against the emulator', () => {
       assert.equal(first.etag, undefined);
       assert.match(firstTag ?? '', /^"0x[0-9A-F]+"$/);
 
-      const second = await indexes.createOrUpdateIndex({ ...first, etag: firstTag, description: 'v2' }, { onlyIfUnchanged: true });
+      const second = await indexes.createOrUpdateIndex(
+        { ...first, etag: firstTag, description: 'v2' },
+        { onlyIfUnchanged: true },
+      );
       assert.equal(emu.requests.at(-1)?.headers['if-match'], firstTag);
       const secondTag = (second as { eTag?: string }).eTag;
       assert.notEqual(secondTag, firstTag, 'an update changes the ETag');
-      assert.equal((await indexes.getIndex(NAME) as { eTag?: string }).eTag, secondTag);
+      assert.equal(((await indexes.getIndex(NAME)) as { eTag?: string }).eTag, secondTag);
 
       const stale = { ...first, etag: firstTag, description: 'v3' };
-      await assert.rejects(indexes.createOrUpdateIndex(stale, { onlyIfUnchanged: true }), rejectsWith(412, /precondition/));
+      await assert.rejects(
+        indexes.createOrUpdateIndex(stale, { onlyIfUnchanged: true }),
+        rejectsWith(412, /precondition/),
+      );
       await assert.rejects(indexes.deleteIndex(stale, { onlyIfUnchanged: true }), rejectsWith(412));
       assert.equal((await indexes.getIndex(NAME)).description, 'v2', 'nothing changed');
 
@@ -141,9 +187,18 @@ describe('@azure/search-documents 13 against the emulator', () => {
     });
 
     it('an api-version Azure does not serve is refused with 400; older ones work', async () => {
-      const odd = new SearchIndexClient(emu.searchUrl, new AzureKeyCredential(emu.keys.searchAdmin), { allowInsecureConnection: true, serviceVersion: '2099-13-45' });
-      await assert.rejects(odd.createIndex(chunkIndex()), rejectsWith(400, /Invalid or missing api-version query string parameter\./));
-      const ga = new SearchIndexClient(emu.searchUrl, new AzureKeyCredential(emu.keys.searchAdmin), { allowInsecureConnection: true, serviceVersion: '2024-07-01' });
+      const odd = new SearchIndexClient(emu.searchUrl, new AzureKeyCredential(emu.keys.searchAdmin), {
+        allowInsecureConnection: true,
+        serviceVersion: '2099-13-45',
+      });
+      await assert.rejects(
+        odd.createIndex(chunkIndex()),
+        rejectsWith(400, /Invalid or missing api-version query string parameter\./),
+      );
+      const ga = new SearchIndexClient(emu.searchUrl, new AzureKeyCredential(emu.keys.searchAdmin), {
+        allowInsecureConnection: true,
+        serviceVersion: '2024-07-01',
+      });
       assert.equal((await ga.createIndex(chunkIndex())).name, NAME);
     });
   });
@@ -161,13 +216,19 @@ describe('@azure/search-documents 13 against the emulator', () => {
         const result = await docs.indexDocuments(batch, { throwOnAnyFailure: true });
         assert.ok(result.results.every((r) => r.succeeded && r.statusCode === 201));
       }
-      const sender = new SearchIndexingBufferedSender<Chunk>(docs, (d) => d.id, { autoFlush: false, initialBatchActionCount: 300 });
+      const sender = new SearchIndexingBufferedSender<Chunk>(docs, (d) => d.id, {
+        autoFlush: false,
+        initialBatchActionCount: 300,
+      });
       const sent: number[] = [];
       sender.on('batchSucceeded', (r) => sent.push(r.results.length));
       await sender.uploadDocuments(Array.from({ length: 700 }, (_, i) => chunk(43, i)));
       await sender.flush();
       await sender.dispose();
-      assert.equal(sent.reduce((a, b) => a + b, 0), 700);
+      assert.equal(
+        sent.reduce((a, b) => a + b, 0),
+        700,
+      );
       assert.equal(await docs.getDocumentsCount(), 3200);
     });
 
@@ -185,15 +246,25 @@ describe('@azure/search-documents 13 against the emulator', () => {
         assert.equal(typeof r.score, 'number');
         // SDK 13.0.0 leaves '@search.score' among the document's properties (its deserializer skips
         // 'score', not '@search.score'); the same happens against Azure.
-        assert.deepEqual(Object.keys(r.document).filter((k) => !k.startsWith('@search.')), ['id']);
+        assert.deepEqual(
+          Object.keys(r.document).filter((k) => !k.startsWith('@search.')),
+          ['id'],
+        );
       }
       assert.deepEqual(ids.sort(), ['7-42-0000', '7-43-0000']);
 
       const documentId = 42;
-      const filtered = await docs.search('*', { filter: odata`document_id eq ${documentId}`, orderBy: ['id desc'], select: ['id', 'document_id'] });
+      const filtered = await docs.search('*', {
+        filter: odata`document_id eq ${documentId}`,
+        orderBy: ['id desc'],
+        select: ['id', 'document_id'],
+      });
       const rows: Array<{ id: string; document_id: number }> = [];
       for await (const r of filtered.results) rows.push({ id: r.document.id, document_id: r.document.document_id });
-      assert.deepEqual(rows, [{ id: '7-42-0001', document_id: 42 }, { id: '7-42-0000', document_id: 42 }]);
+      assert.deepEqual(rows, [
+        { id: '7-42-0001', document_id: 42 },
+        { id: '7-42-0000', document_id: 42 },
+      ]);
 
       await assert.rejects(docs.search('*', { filter: "document_id eq '42'" }), rejectsWith(400, /Invalid expression/));
     });
@@ -218,7 +289,10 @@ describe('@azure/search-documents 13 against the emulator', () => {
         }
       }
       assert.deepEqual(sizes, [1000, 1000, 500]);
-      assert.ok(emu.requests.some((r) => r.body !== undefined && (r.body as { skip?: number }).skip === 2000), 'the SDK asked for the third page');
+      assert.ok(
+        emu.requests.some((r) => r.body !== undefined && (r.body as { skip?: number }).skip === 2000),
+        'the SDK asked for the third page',
+      );
     });
 
     it('vector queries find the nearest chunk, alone or with a filter', async () => {
@@ -227,7 +301,9 @@ describe('@azure/search-documents 13 against the emulator', () => {
       await docs.uploadDocuments([chunk(43, 0, 'appeals and reviews', deterministicEmbedding('appeals and reviews'))]);
       const vector = deterministicEmbedding('appeals and reviews of a claim');
       const res = await docs.search(undefined, {
-        vectorSearchOptions: { queries: [{ kind: 'vector', vector, fields: ['embedding'], kNearestNeighborsCount: 2 }] },
+        vectorSearchOptions: {
+          queries: [{ kind: 'vector', vector, fields: ['embedding'], kNearestNeighborsCount: 2 }],
+        },
         filter: 'document_id eq 42',
         select: ['id', 'content'],
       });
@@ -238,7 +314,9 @@ describe('@azure/search-documents 13 against the emulator', () => {
       assert.ok((hits[0]?.score ?? 0) > (hits[1]?.score ?? 0));
 
       await assert.rejects(
-        docs.search(undefined, { vectorSearchOptions: { queries: [{ kind: 'vector', vector: [0.1, 0.2], fields: ['embedding'] }] } }),
+        docs.search(undefined, {
+          vectorSearchOptions: { queries: [{ kind: 'vector', vector: [0.1, 0.2], fields: ['embedding'] }] },
+        }),
         rejectsWith(400, /expects a length of '1536'/),
       );
     });
@@ -252,24 +330,42 @@ describe('@azure/search-documents 13 against the emulator', () => {
 
     it('merges and deletes; a merge of a missing key fails that item (207)', async () => {
       await docs.uploadDocuments([chunk(42, 0), chunk(42, 1)]);
-      const merged = await docs.mergeDocuments([{ id: '7-42-0000', section: 'Renamed' }, { id: '7-42-0404', section: 'x' }] as Chunk[]);
-      assert.deepEqual(merged.results.map((r) => [r.key, r.succeeded, r.statusCode]), [['7-42-0000', true, 200], ['7-42-0404', false, 404]]);
+      const merged = await docs.mergeDocuments([
+        { id: '7-42-0000', section: 'Renamed' },
+        { id: '7-42-0404', section: 'x' },
+      ] as Chunk[]);
+      assert.deepEqual(
+        merged.results.map((r) => [r.key, r.succeeded, r.statusCode]),
+        [
+          ['7-42-0000', true, 200],
+          ['7-42-0404', false, 404],
+        ],
+      );
       assert.equal((await docs.getDocument('7-42-0000')).section, 'Renamed');
       await docs.deleteDocuments('id', ['7-42-0000', '7-42-0001']);
       assert.equal(await docs.getDocumentsCount(), 0);
     });
 
     it('a query key searches but cannot write (403)', async () => {
-      const reader = new SearchClient<Chunk>(emu.searchUrl, NAME, new AzureKeyCredential(emu.keys.searchQuery), { allowInsecureConnection: true });
+      const reader = new SearchClient<Chunk>(emu.searchUrl, NAME, new AzureKeyCredential(emu.keys.searchQuery), {
+        allowInsecureConnection: true,
+      });
       assert.equal((await reader.search('*')).count, undefined);
       await assert.rejects(reader.uploadDocuments([chunk(42, 0)]), rejectsWith(403));
     });
 
     it('Int64 beyond 2^53: a JSON.parse-d payload uploaded through the SDK changes document_id; the payload bytes keep it', async () => {
-      const payload = '{"value":[{"@search.action":"upload","id":"7-9007199254740993-0000","tenant_id":7,"document_id":9007199254740993,"sourceName":"s.pdf","section":"","content":"x","embedding":[]}]}';
-      const parsed = (JSON.parse(payload) as { value: Array<Chunk & { '@search.action'?: string }> }).value.map(({ '@search.action': _action, ...doc }) => doc);
+      const payload =
+        '{"value":[{"@search.action":"upload","id":"7-9007199254740993-0000","tenant_id":7,"document_id":9007199254740993,"sourceName":"s.pdf","section":"","content":"x","embedding":[]}]}';
+      const parsed = (JSON.parse(payload) as { value: Array<Chunk & { '@search.action'?: string }> }).value.map(
+        ({ '@search.action': _action, ...doc }) => doc,
+      );
       await docs.uploadDocuments(parsed);
-      assert.equal(emu.index(NAME)?.documents.get('7-9007199254740993-0000')?.['document_id'], 9007199254740992n, 'the SDK sent ...992');
+      assert.equal(
+        emu.index(NAME)?.documents.get('7-9007199254740993-0000')?.['document_id'],
+        9007199254740992n,
+        'the SDK sent ...992',
+      );
 
       const raw = await fetch(`${emu.searchUrl}/indexes/${NAME}/docs/index?api-version=2024-07-01`, {
         method: 'POST',
@@ -277,7 +373,11 @@ describe('@azure/search-documents 13 against the emulator', () => {
         body: payload,
       });
       assert.equal(raw.status, 200);
-      assert.equal(emu.index(NAME)?.documents.get('7-9007199254740993-0000')?.['document_id'], 9007199254740993n, 'the bytes as they are keep ...993');
+      assert.equal(
+        emu.index(NAME)?.documents.get('7-9007199254740993-0000')?.['document_id'],
+        9007199254740993n,
+        'the bytes as they are keep ...993',
+      );
     });
   });
 });

@@ -30,7 +30,13 @@ describe('index documents', () => {
     });
     const second = await indexBatch(emu, [chunk(7, 42, 1, { content: 'replaced' }), chunk(7, 42, 2)]);
     assert.equal(second.status, 200);
-    assert.deepEqual(second.json.value.map((r: { key: string; statusCode: number }) => [r.key, r.statusCode]), [['7-42-0001', 200], ['7-42-0002', 201]]);
+    assert.deepEqual(
+      second.json.value.map((r: { key: string; statusCode: number }) => [r.key, r.statusCode]),
+      [
+        ['7-42-0001', 200],
+        ['7-42-0002', 201],
+      ],
+    );
     const stored = emu.index(INDEX)?.documents;
     assert.equal(stored?.size, 3);
     assert.equal(stored?.get('7-42-0001')?.['content'], 'replaced');
@@ -54,7 +60,10 @@ describe('index documents', () => {
 
   it('delete: 200 for existing and missing keys alike, idempotent', async () => {
     await indexBatch(emu, [chunk(7, 42, 0)]);
-    const del = [{ '@search.action': 'delete', id: '7-42-0000' }, { '@search.action': 'delete', id: '7-42-9999' }];
+    const del = [
+      { '@search.action': 'delete', id: '7-42-0000' },
+      { '@search.action': 'delete', id: '7-42-9999' },
+    ];
     const first = await indexBatch(emu, del);
     assert.equal(first.status, 200);
     assert.deepEqual(first.json, {
@@ -123,10 +132,17 @@ describe('index documents', () => {
     });
 
     it('a missing or empty key: "Document key cannot be missing or empty."', async () => {
-      for (const doc of [{ '@search.action': 'upload', content: 'x' }, { '@search.action': 'delete', id: '' }, { '@search.action': 'merge', id: null }]) {
+      for (const doc of [
+        { '@search.action': 'upload', content: 'x' },
+        { '@search.action': 'delete', id: '' },
+        { '@search.action': 'merge', id: null },
+      ]) {
         const res = await indexBatch(emu, [doc]);
         assert.equal(res.status, 400);
-        assert.equal(res.json.error.message, 'The request is invalid. Details: actions : 0: Document key cannot be missing or empty.');
+        assert.equal(
+          res.json.error.message,
+          'The request is invalid. Details: actions : 0: Document key cannot be missing or empty.',
+        );
       }
     });
 
@@ -142,9 +158,17 @@ describe('index documents', () => {
     });
 
     it('type errors: a string for an Int64, an Int64 out of range, a non-number in a vector', async () => {
-      for (const extra of [{ document_id: '42' }, { tenant_id: 9223372036854775808n }, { embedding: ['a'] }, { tenant_id: 1.5 }, { content: 12 }]) {
+      for (const extra of [
+        { document_id: '42' },
+        { tenant_id: 9223372036854775808n },
+        { embedding: ['a'] },
+        { tenant_id: 1.5 },
+        { content: 12 },
+      ]) {
         const doc = chunk(7, 42, 0, extra);
-        const body = JSON.stringify({ value: [doc] }, (_k, v: unknown) => (typeof v === 'bigint' ? `@@${v}@@` : v)).replace(/"@@(-?\d+)@@"/g, '$1');
+        const body = JSON.stringify({ value: [doc] }, (_k, v: unknown) =>
+          typeof v === 'bigint' ? `@@${v}@@` : v,
+        ).replace(/"@@(-?\d+)@@"/g, '$1');
         const res = await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, { body });
         assert.equal(res.status, 400, JSON.stringify(Object.keys(extra)));
       }
@@ -180,7 +204,8 @@ describe('index documents', () => {
   });
 
   it('keeps Int64 values beyond 2^53 exact from the request JSON to the stored document', async () => {
-    const body = '{"value":[{"@search.action":"upload","id":"9007199254740993-9223372036854775807-0000","tenant_id":9007199254740993,"document_id":9223372036854775807,"embedding":[]}]}';
+    const body =
+      '{"value":[{"@search.action":"upload","id":"9007199254740993-9223372036854775807-0000","tenant_id":9007199254740993,"document_id":9223372036854775807,"embedding":[]}]}';
     const res = await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, { body });
     assert.equal(res.status, 200);
     const doc = emu.index(INDEX)?.documents.get('9007199254740993-9223372036854775807-0000');
@@ -190,8 +215,10 @@ describe('index documents', () => {
     assert.equal(logged.value[0]?.['tenant_id'], 9007199254740993n, 'the request log keeps exact digits too');
   });
 
-  it('the OData route /indexes(\'{i}\')/docs/search.index works like docs/index', async () => {
-    const res = await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.index`, { body: { value: [chunk(7, 42, 0)] } });
+  it("the OData route /indexes('{i}')/docs/search.index works like docs/index", async () => {
+    const res = await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.index`, {
+      body: { value: [chunk(7, 42, 0)] },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.json.value[0].statusCode, 201);
   });

@@ -55,7 +55,10 @@ describe('search faults', () => {
     assert.equal((await query(emu, {})).status, 200, 'a search does not consume a partial fault');
     const res = await indexBatch(emu, deletes('7-42-0000', '7-42-0001', '7-42-0002'));
     assert.equal(res.status, 207);
-    assert.deepEqual(res.json.value.map((r: { statusCode: number }) => r.statusCode), [503, 503, 200]);
+    assert.deepEqual(
+      res.json.value.map((r: { statusCode: number }) => r.statusCode),
+      [503, 503, 200],
+    );
     assert.equal(res.json.value[0].errorMessage, 'busy');
     assert.deepEqual([...(emu.index(INDEX)?.documents.keys() ?? [])], ['7-42-0000', '7-42-0001']);
   });
@@ -77,7 +80,10 @@ describe('search faults', () => {
     assert.equal(res.json.value.length, 3);
 
     emu.faults.search.push({ hang: true });
-    await assert.rejects(search(emu, 'POST', `/indexes/${INDEX}/docs/search`, { body: {}, signal: AbortSignal.timeout(150) }), (e: Error) => e.name === 'TimeoutError');
+    await assert.rejects(
+      search(emu, 'POST', `/indexes/${INDEX}/docs/search`, { body: {}, signal: AbortSignal.timeout(150) }),
+      (e: Error) => e.name === 'TimeoutError',
+    );
 
     emu.faults.search.push({ reset: true });
     await assert.rejects(query(emu, {}), TypeError);
@@ -111,7 +117,11 @@ describe('visibility delay', () => {
     assert.equal(emu.index(INDEX)?.documents.size, 2);
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0, 'not yet visible');
     now += 599;
-    assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 0, 'still not visible 1 ms before the delay');
+    assert.equal(
+      (await query(emu, { filter: 'document_id eq 42' })).json.value.length,
+      0,
+      'still not visible 1 ms before the delay',
+    );
     now += 1;
     assert.equal((await query(emu, { filter: 'document_id eq 42' })).json.value.length, 2);
 
@@ -131,7 +141,11 @@ describe('visibility delay', () => {
     await indexBatch(emu, [chunk(7, 50, 0)]);
     emu.visibilityDelayMs = 0;
     await indexBatch(emu, [chunk(7, 50, 1)]);
-    assert.equal((await query(emu, { filter: 'document_id eq 50' })).json.value.length, 0, 'the later write waits for the earlier one');
+    assert.equal(
+      (await query(emu, { filter: 'document_id eq 50' })).json.value.length,
+      0,
+      'the later write waits for the earlier one',
+    );
     now += 1000;
     assert.equal((await query(emu, { filter: 'document_id eq 50' })).json.value.length, 2);
   });
@@ -141,7 +155,11 @@ describe('emulator API', () => {
   it('request log of search calls, reset() clears indexes, requests and faults', async () => {
     const emu = await startEmulator({ searchAdminKey: 'admin-1', searchQueryKey: 'query-1', visibilityDelayMs: 5 });
     try {
-      assert.deepEqual(emu.keys, { embedding: 'emulator-embedding-key', searchAdmin: 'admin-1', searchQuery: 'query-1' });
+      assert.deepEqual(emu.keys, {
+        embedding: 'emulator-embedding-key',
+        searchAdmin: 'admin-1',
+        searchQuery: 'query-1',
+      });
       assert.equal(emu.visibilityDelayMs, 5);
       emu.createIndex(pdfChunksDefinition());
       await query(emu, { search: '*', filter: 'document_id eq 42', select: 'id', top: 1000 }, { key: 'query-1' });

@@ -6,7 +6,10 @@ import type { Emulator } from '../src/index.ts';
 import { INDEX, pdfChunksDefinition, query, search } from './fixtures.ts';
 import { preconditionsHold, preferredReturn } from '../src/search/handler.ts';
 
-type Def = ReturnType<typeof pdfChunksDefinition> & { fields: Array<Record<string, unknown>>; vectorSearch: { algorithms: Array<Record<string, unknown>>; profiles: Array<Record<string, unknown>> } };
+type Def = ReturnType<typeof pdfChunksDefinition> & {
+  fields: Array<Record<string, unknown>>;
+  vectorSearch: { algorithms: Array<Record<string, unknown>>; profiles: Array<Record<string, unknown>> };
+};
 
 function def(mutate: (d: Def) => void = () => {}, name = INDEX): Def {
   const d = pdfChunksDefinition(name) as Def;
@@ -52,12 +55,17 @@ describe('search index management', () => {
     assert.equal(gotOData.status, 200);
 
     const list = await search(emu, 'GET', '/indexes');
-    assert.deepEqual(list.json.value.map((i: { name: string }) => i.name), [INDEX]);
+    assert.deepEqual(
+      list.json.value.map((i: { name: string }) => i.name),
+      [INDEX],
+    );
 
     assert.equal((await search(emu, 'DELETE', `/indexes/${INDEX}`)).status, 204);
     const gone = await search(emu, 'GET', `/indexes/${INDEX}`);
     assert.equal(gone.status, 404);
-    assert.deepEqual(gone.json, { error: { code: '', message: `The index '${INDEX}' for service 'svc' was not found.` } });
+    assert.deepEqual(gone.json, {
+      error: { code: '', message: `The index '${INDEX}' for service 'svc' was not found.` },
+    });
     assert.equal((await search(emu, 'DELETE', `/indexes/${INDEX}`)).status, 404);
   });
 
@@ -73,7 +81,9 @@ describe('search index management', () => {
     emu.createIndex(pdfChunksDefinition());
     const removed = await search(emu, 'PUT', `/indexes/${INDEX}`, { body: def((d) => d.fields.splice(4, 1)) });
     assert.equal(removed.status, 400);
-    const retyped = await search(emu, 'PUT', `/indexes/${INDEX}`, { body: def((d) => (field(d, 'document_id')['type'] = 'Edm.String')) });
+    const retyped = await search(emu, 'PUT', `/indexes/${INDEX}`, {
+      body: def((d) => (field(d, 'document_id')['type'] = 'Edm.String')),
+    });
     assert.equal(retyped.status, 400);
   });
 
@@ -84,7 +94,13 @@ describe('search index management', () => {
 
   describe('definition validation (section 3 rules): 400 with an error body', () => {
     const cases: Array<[string, Def | Record<string, unknown>]> = [
-      ['key not Edm.String', def((d) => { field(d, 'id')['type'] = 'Edm.Int64'; field(d, 'id')['searchable'] = false; })],
+      [
+        'key not Edm.String',
+        def((d) => {
+          field(d, 'id')['type'] = 'Edm.Int64';
+          field(d, 'id')['searchable'] = false;
+        }),
+      ],
       ['no key field', def((d) => (field(d, 'id')['key'] = false))],
       ['two key fields', def((d) => (field(d, 'sourceName')['key'] = true))],
       ['numeric field searchable', def((d) => (field(d, 'tenant_id')['searchable'] = true))],
@@ -97,15 +113,55 @@ describe('search index management', () => {
       ['vector without dimensions', def((d) => delete field(d, 'embedding')['dimensions'])],
       ['vector without profile', def((d) => delete field(d, 'embedding')['vectorSearchProfile'])],
       ['unknown vector profile', def((d) => (field(d, 'embedding')['vectorSearchProfile'] = 'nope'))],
-      ['profile with unknown algorithm', def((d) => (d.vectorSearch.profiles[0] = { name: 'chunk-vector-profile', algorithm: 'nope' }))],
-      ['hnsw m 3', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 3 } }))],
-      ['hnsw m 11', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 11 } }))],
-      ['hnsw efConstruction 99', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { efConstruction: 99 } }))],
-      ['hnsw efSearch 1001', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { efSearch: 1001 } }))],
-      ['unknown metric', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { metric: 'manhattan' } }))],
+      [
+        'profile with unknown algorithm',
+        def((d) => (d.vectorSearch.profiles[0] = { name: 'chunk-vector-profile', algorithm: 'nope' })),
+      ],
+      [
+        'hnsw m 3',
+        def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 3 } })),
+      ],
+      [
+        'hnsw m 11',
+        def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 11 } })),
+      ],
+      [
+        'hnsw efConstruction 99',
+        def(
+          (d) =>
+            (d.vectorSearch.algorithms[0] = {
+              name: 'chunk-hnsw',
+              kind: 'hnsw',
+              hnswParameters: { efConstruction: 99 },
+            }),
+        ),
+      ],
+      [
+        'hnsw efSearch 1001',
+        def(
+          (d) =>
+            (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { efSearch: 1001 } }),
+        ),
+      ],
+      [
+        'unknown metric',
+        def(
+          (d) =>
+            (d.vectorSearch.algorithms[0] = {
+              name: 'chunk-hnsw',
+              kind: 'hnsw',
+              hnswParameters: { metric: 'manhattan' },
+            }),
+        ),
+      ],
       ['unknown algorithm kind', def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'ivf' }))],
       ['dimensions on a non-vector field', def((d) => (field(d, 'content')['dimensions'] = 3))],
-      ['analyzer on a non-searchable field', def((d) => (field(d, 'section')['searchable'] = false, field(d, 'section')['analyzer'] = 'standard.lucene'))],
+      [
+        'analyzer on a non-searchable field',
+        def(
+          (d) => ((field(d, 'section')['searchable'] = false), (field(d, 'section')['analyzer'] = 'standard.lucene')),
+        ),
+      ],
       ['unknown type', def((d) => (field(d, 'section')['type'] = 'Edm.Text'))],
       ['duplicate field', def((d) => d.fields.push({ name: 'content', type: 'Edm.String' }))],
       ['bad field name', def((d) => (field(d, 'section')['name'] = '1section'))],
@@ -126,10 +182,25 @@ describe('search index management', () => {
 
     it('accepts the hnsw bounds m 4-10, ef 100-1000, dimensions 2 and 3072, exhaustiveKnn', async () => {
       const ok = [
-        def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 10, efConstruction: 100, efSearch: 1000, metric: 'cosine' } })),
+        def(
+          (d) =>
+            (d.vectorSearch.algorithms[0] = {
+              name: 'chunk-hnsw',
+              kind: 'hnsw',
+              hnswParameters: { m: 10, efConstruction: 100, efSearch: 1000, metric: 'cosine' },
+            }),
+        ),
         def((d) => (field(d, 'embedding')['dimensions'] = 2), 'dims-2'),
         def((d) => (field(d, 'embedding')['dimensions'] = 3072), 'dims-3072'),
-        def((d) => (d.vectorSearch.algorithms[0] = { name: 'chunk-hnsw', kind: 'exhaustiveKnn', exhaustiveKnnParameters: { metric: 'cosine' } }), 'exhaustive'),
+        def(
+          (d) =>
+            (d.vectorSearch.algorithms[0] = {
+              name: 'chunk-hnsw',
+              kind: 'exhaustiveKnn',
+              exhaustiveKnnParameters: { metric: 'cosine' },
+            }),
+          'exhaustive',
+        ),
       ];
       for (const body of ok) {
         const res = await search(emu, 'PUT', `/indexes/${String(body['name'])}`, { body });
@@ -139,7 +210,17 @@ describe('search index management', () => {
   });
 
   describe('index names', () => {
-    for (const bad of ['A-index', '-index', '_index', 'in--dex', 'in__dex', 'in-_dex', 'x', 'a'.repeat(129), 'in.dex']) {
+    for (const bad of [
+      'A-index',
+      '-index',
+      '_index',
+      'in--dex',
+      'in__dex',
+      'in-_dex',
+      'x',
+      'a'.repeat(129),
+      'in.dex',
+    ]) {
       it(`refuses '${bad.length > 20 ? `${bad.slice(0, 10)}...(${bad.length})` : bad}'`, async () => {
         const res = await search(emu, 'POST', '/indexes', { body: pdfChunksDefinition(bad) });
         assert.equal(res.status, 400);
@@ -182,10 +263,16 @@ describe('search keys and api-version', () => {
     assert.equal((await query(emu, { search: '*' }, { key: q })).status, 200);
     assert.equal((await search(emu, 'GET', `/indexes/${INDEX}/docs?search=*`, { key: q })).status, 200);
     assert.equal((await search(emu, 'GET', `/indexes('${INDEX}')/docs/$count`, { key: q })).status, 200);
-    const write = await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, { body: { value: [{ '@search.action': 'delete', id: 'a' }] }, key: q });
+    const write = await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, {
+      body: { value: [{ '@search.action': 'delete', id: 'a' }] },
+      key: q,
+    });
     assert.equal(write.status, 403);
     assert.equal(typeof write.json.error.message, 'string');
-    assert.equal((await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.index`, { body: { value: [] }, key: q })).status, 403);
+    assert.equal(
+      (await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.index`, { body: { value: [] }, key: q })).status,
+      403,
+    );
     assert.equal((await search(emu, 'GET', `/indexes/${INDEX}`, { key: q })).status, 403);
     assert.equal((await search(emu, 'PUT', `/indexes/${INDEX}`, { body: pdfChunksDefinition(), key: q })).status, 403);
     assert.equal((await search(emu, 'DELETE', `/indexes/${INDEX}`, { key: q })).status, 403);
@@ -234,7 +321,8 @@ describe('preconditions and Prefer (pure rules)', () => {
     ['If-None-Match another', E, undefined, '"0x0"', true],
   ];
   for (const [name, current, ifMatch, ifNoneMatch, holds] of cases) {
-    it(`preconditionsHold: ${name} -> ${holds}`, () => assert.equal(preconditionsHold(current, ifMatch, ifNoneMatch), holds));
+    it(`preconditionsHold: ${name} -> ${holds}`, () =>
+      assert.equal(preconditionsHold(current, ifMatch, ifNoneMatch), holds));
   }
 
   const prefers: Array<[string | undefined, 'representation' | 'minimal' | undefined]> = [
@@ -248,7 +336,8 @@ describe('preconditions and Prefer (pure rules)', () => {
     ['handling=strict', undefined],
   ];
   for (const [header, expected] of prefers) {
-    it(`preferredReturn(${JSON.stringify(header)}) -> ${expected}`, () => assert.equal(preferredReturn(header), expected));
+    it(`preferredReturn(${JSON.stringify(header)}) -> ${expected}`, () =>
+      assert.equal(preferredReturn(header), expected));
   }
 });
 
@@ -292,7 +381,7 @@ describe('ETags, Prefer, statistics and api-versions over HTTP', () => {
     for (let i = 0; i < 3; i++) {
       const res = await put({ prefer: 'return=representation' });
       const etag = res.headers.get('etag') ?? '';
-      assert.equal((await res.json() as Record<string, unknown>)['@odata.etag'], etag);
+      assert.equal(((await res.json()) as Record<string, unknown>)['@odata.etag'], etag);
       tags.add(etag);
     }
     assert.equal(tags.size, 3);
@@ -300,17 +389,24 @@ describe('ETags, Prefer, statistics and api-versions over HTTP', () => {
     assert.ok(tags.has(got.headers.get('etag') ?? ''));
   });
 
-  it('a stale If-Match is 412 with Azure\'s message and changes nothing; If-None-Match: * creates only', async () => {
+  it("a stale If-Match is 412 with Azure's message and changes nothing; If-None-Match: * creates only", async () => {
     const first = (await put({})).headers.get('etag') ?? '';
     assert.equal((await put({ 'if-match': first })).status, 204);
     const stale = await put({ 'if-match': first }, { ...pdfChunksDefinition(), description: 'x' });
     assert.equal(stale.status, 412);
     assert.deepEqual(await stale.json(), {
-      error: { code: '', message: 'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.' },
+      error: {
+        code: '',
+        message:
+          'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.',
+      },
     });
     assert.equal(emu.index(INDEX)?.definition['description'], undefined);
     assert.equal((await put({ 'if-none-match': '*' })).status, 412);
-    const del = await fetch(`${emu.searchUrl}/indexes/${INDEX}?api-version=2024-07-01`, { method: 'DELETE', headers: { 'api-key': emu.keys.searchAdmin, 'if-match': first } });
+    const del = await fetch(`${emu.searchUrl}/indexes/${INDEX}?api-version=2024-07-01`, {
+      method: 'DELETE',
+      headers: { 'api-key': emu.keys.searchAdmin, 'if-match': first },
+    });
     assert.equal(del.status, 412);
     assert.ok(emu.index(INDEX), 'not deleted');
     emu.reset();
@@ -319,7 +415,9 @@ describe('ETags, Prefer, statistics and api-versions over HTTP', () => {
 
   it('GET /indexes/{name}/stats and /servicestats', async () => {
     emu.createIndex(pdfChunksDefinition());
-    await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, { body: { value: [{ '@search.action': 'upload', id: 'a', content: 'x', embedding: Array(1536).fill(0.5) }] } });
+    await search(emu, 'POST', `/indexes/${INDEX}/docs/index`, {
+      body: { value: [{ '@search.action': 'upload', id: 'a', content: 'x', embedding: Array(1536).fill(0.5) }] },
+    });
     const stats = await search(emu, 'GET', `/indexes/${INDEX}/stats`);
     assert.equal(stats.status, 200);
     assert.equal(stats.json.documentCount, 1);
@@ -339,17 +437,28 @@ describe('ETags, Prefer, statistics and api-versions over HTTP', () => {
     const res = await search(emu, 'GET', `/indexes/${INDEX}/docs/nope`);
     assert.equal(res.status, 404);
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
-    assert.deepEqual(res.json, { error: { code: '', message: `Document with key 'nope' was not found in index '${INDEX}'.` } });
+    assert.deepEqual(res.json, {
+      error: { code: '', message: `Document with key 'nope' was not found in index '${INDEX}'.` },
+    });
   });
 
-  it('only api-versions Azure serves: others are 400 with Azure\'s message', async () => {
+  it("only api-versions Azure serves: others are 400 with Azure's message", async () => {
     emu.createIndex(pdfChunksDefinition());
     for (const version of ['2099-13-45', '2024-07-02', '2024-07-01-preview', 'latest', '']) {
       const res = await search(emu, 'GET', `/indexes/${INDEX}`, { apiVersion: version });
       assert.equal(res.status, 400, version);
-      assert.deepEqual(res.json, { error: { code: '', message: 'Invalid or missing api-version query string parameter.' } });
+      assert.deepEqual(res.json, {
+        error: { code: '', message: 'Invalid or missing api-version query string parameter.' },
+      });
     }
-    for (const version of ['2024-07-01', '2023-11-01', '2025-09-01', '2026-04-01', '2024-05-01-preview', '2024-05-01-Preview']) {
+    for (const version of [
+      '2024-07-01',
+      '2023-11-01',
+      '2025-09-01',
+      '2026-04-01',
+      '2024-05-01-preview',
+      '2024-05-01-Preview',
+    ]) {
       assert.equal((await search(emu, 'GET', `/indexes/${INDEX}`, { apiVersion: version })).status, 200, version);
     }
   });

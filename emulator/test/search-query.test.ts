@@ -46,14 +46,20 @@ describe('search queries', () => {
   });
 
   it('the equivalent GET with $filter, $select, $top', async () => {
-    const res = await search(emu, 'GET', `/indexes/${INDEX}/docs?search=*&$filter=${encodeURIComponent('document_id eq 42')}&$select=id&$top=1000`);
+    const res = await search(
+      emu,
+      'GET',
+      `/indexes/${INDEX}/docs?search=*&$filter=${encodeURIComponent('document_id eq 42')}&$select=id&$top=1000`,
+    );
     assert.equal(res.status, 200);
     assert.deepEqual(ids(res), ['7-42-0000', '7-42-0001', '8-42-0000']);
     assert.equal(res.json['@search.nextPageParameters'], undefined);
   });
 
-  it('OData forms: /indexes(\'{i}\')/docs/search.post.search', async () => {
-    const res = await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.post.search`, { body: { filter: 'document_id eq 43', select: 'id' } });
+  it("OData forms: /indexes('{i}')/docs/search.post.search", async () => {
+    const res = await search(emu, 'POST', `/indexes('${INDEX}')/docs/search.post.search`, {
+      body: { filter: 'document_id eq 43', select: 'id' },
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(ids(res), ['7-43-0000']);
   });
@@ -66,7 +72,11 @@ describe('search queries', () => {
     assert.deepEqual(ids(neighbour), [`1-${BIG_NEIGHBOUR}-0000`]);
     const gt = await query(emu, { filter: `document_id gt ${BIG_NEIGHBOUR}`, select: 'id' });
     assert.deepEqual(ids(gt), [`1-${BIG}-0000`, `1-${BIG}-0001`]);
-    const get = await search(emu, 'GET', `/indexes/${INDEX}/docs?$filter=${encodeURIComponent(`document_id eq ${BIG}`)}&$select=id`);
+    const get = await search(
+      emu,
+      'GET',
+      `/indexes/${INDEX}/docs?$filter=${encodeURIComponent(`document_id eq ${BIG}`)}&$select=id`,
+    );
     assert.equal(get.json.value.length, 2);
   });
 
@@ -97,7 +107,11 @@ describe('search queries', () => {
       ['quoted literal on an Int64 field', "document_id eq '42'", /incompatible types.*'Edm\.Int64' and 'Edm\.String'/],
       ['non-filterable field', 'content eq 42', /The field 'content' is not filterable/],
       ['unknown field', 'url eq 42', /Could not find a property named 'url' on type 'search\.document'/],
-      ['missing operand', 'document_id eq', /^Invalid expression: Syntax error at position 12 in 'document_id eq'\.\r\nParameter name: \$filter$/],
+      [
+        'missing operand',
+        'document_id eq',
+        /^Invalid expression: Syntax error at position 12 in 'document_id eq'\.\r\nParameter name: \$filter$/,
+      ],
       ['unknown operator', 'document_id equals 42', /Syntax error at position 12/],
       ['dangling and', 'document_id eq 42 and', /Syntax error/],
       ['unbalanced parenthesis', '(document_id eq 42', /Syntax error/],
@@ -122,12 +136,24 @@ describe('search queries', () => {
     const res = await query(emu, { filter: "id eq '7-42-0000'", select: 'id, tenant_id, section' });
     assert.deepEqual(res.json.value, [{ '@search.score': 1, id: '7-42-0000', tenant_id: 7, section: 'Introduction' }]);
     const all = await query(emu, { filter: "id eq '7-42-0000'" });
-    assert.deepEqual(Object.keys(all.json.value[0]), ['@search.score', 'id', 'tenant_id', 'document_id', 'sourceName', 'section', 'content', 'embedding']);
+    assert.deepEqual(Object.keys(all.json.value[0]), [
+      '@search.score',
+      'id',
+      'tenant_id',
+      'document_id',
+      'sourceName',
+      'section',
+      'content',
+      'embedding',
+    ]);
     const nulls = await query(emu, { filter: `id eq '1-${BIG}-0000'`, select: 'id,section' });
     assert.deepEqual(nulls.json.value[0], { '@search.score': 1, id: `1-${BIG}-0000`, section: null });
     const bad = await query(emu, { select: 'id,url' });
     assert.equal(bad.status, 400);
-    assert.equal(bad.json.error.message, "Invalid expression: Could not find a property named 'url' on type 'search.document'.\r\nParameter name: $select");
+    assert.equal(
+      bad.json.error.message,
+      "Invalid expression: Could not find a property named 'url' on type 'search.document'.\r\nParameter name: $select",
+    );
     const badGet = await search(emu, 'GET', `/indexes/${INDEX}/docs?$select=nope`);
     assert.equal(badGet.status, 400);
   });
@@ -158,18 +184,31 @@ describe('search queries', () => {
     try {
       local.createIndex(pdfChunksDefinition());
       const texts = ['invoice payment terms', 'late fees on invoices', 'volcanoes of iceland'];
-      await indexBatch(local, texts.map((t, i) => chunk(1, 1, i, { content: t, embedding: deterministicEmbedding(t) })));
-      const res = await query(local, { vectorQueries: [{ kind: 'vector', vector: deterministicEmbedding('invoice payment'), fields: 'embedding', k: 2 }], select: 'id' });
+      await indexBatch(
+        local,
+        texts.map((t, i) => chunk(1, 1, i, { content: t, embedding: deterministicEmbedding(t) })),
+      );
+      const res = await query(local, {
+        vectorQueries: [
+          { kind: 'vector', vector: deterministicEmbedding('invoice payment'), fields: 'embedding', k: 2 },
+        ],
+        select: 'id',
+      });
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual(res.json.value.map((h: { id: string }) => h.id), ['1-1-0000', '1-1-0001']);
-      const wrongLength = await query(local, { vectorQueries: [{ kind: 'vector', vector: [1, 2], fields: 'embedding' }] });
+      assert.deepEqual(
+        res.json.value.map((h: { id: string }) => h.id),
+        ['1-1-0000', '1-1-0001'],
+      );
+      const wrongLength = await query(local, {
+        vectorQueries: [{ kind: 'vector', vector: [1, 2], fields: 'embedding' }],
+      });
       assert.equal(wrongLength.status, 400);
     } finally {
       await local.close();
     }
   });
 
-  it('GET /docs/{key}, /docs(\'{key}\') look one document up; /docs/$count counts', async () => {
+  it("GET /docs/{key}, /docs('{key}') look one document up; /docs/$count counts", async () => {
     const one = await search(emu, 'GET', `/indexes/${INDEX}/docs/7-42-0000?$select=id,section`);
     assert.equal(one.status, 200);
     assert.equal(one.json.id, '7-42-0000');
@@ -198,8 +237,16 @@ describe('search paging', () => {
     const res = await query(emu, { search: '*', select: 'id' });
     assert.equal(res.json.value.length, 50);
     assert.deepEqual(res.json['@search.nextPageParameters'], { search: '*', select: 'id', skip: 50 });
-    assert.equal(res.json['@odata.nextLink'], `${emu.searchUrl}/indexes('${INDEX}')/docs/search.post.search?api-version=${SEARCH_API}`);
-    assert.deepEqual(Object.keys(res.json), ['@odata.context', '@search.nextPageParameters', 'value', '@odata.nextLink']);
+    assert.equal(
+      res.json['@odata.nextLink'],
+      `${emu.searchUrl}/indexes('${INDEX}')/docs/search.post.search?api-version=${SEARCH_API}`,
+    );
+    assert.deepEqual(Object.keys(res.json), [
+      '@odata.context',
+      '@search.nextPageParameters',
+      'value',
+      '@odata.nextLink',
+    ]);
   });
 
   it('top 1000 with more matches: 1000 and no continuation ("at most 1000 per call")', async () => {
@@ -219,7 +266,14 @@ describe('search paging', () => {
       assert.equal(res.json['@odata.count'], TOTAL);
       for (const h of res.json.value) seen.add(h.id);
       pages++;
-      if (pages === 1) assert.deepEqual(res.json['@search.nextPageParameters'], { search: '*', select: 'id', top: 1200, count: true, skip: 1000 });
+      if (pages === 1)
+        assert.deepEqual(res.json['@search.nextPageParameters'], {
+          search: '*',
+          select: 'id',
+          top: 1200,
+          count: true,
+          skip: 1000,
+        });
       body = res.json['@search.nextPageParameters'];
       if (body !== undefined) assert.ok(res.json['@odata.nextLink']);
     }

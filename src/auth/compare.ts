@@ -6,7 +6,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * credential it got right.
  */
 export function safeEqual(given: string | undefined, expected: string): boolean {
-  const a = createHash('sha256').update(given ?? '').digest();
+  const a = createHash('sha256')
+    .update(given ?? '')
+    .digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b) && given !== undefined;
 }

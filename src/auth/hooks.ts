@@ -28,7 +28,11 @@ export function credentialHint(names: readonly string[], headers: IncomingHttpHe
 }
 
 /** The refusals of a header credential; the document endpoints' api-key takes no hint (the interface fixes it word for word). */
-export type HeaderAuthCode = 'unauthorized_api_key' | 'unauthorized_key_pair' | 'unauthorized_key_secret' | 'unauthorized_document_api_key';
+export type HeaderAuthCode =
+  | 'unauthorized_api_key'
+  | 'unauthorized_key_pair'
+  | 'unauthorized_key_secret'
+  | 'unauthorized_document_api_key';
 
 /** Every named header must be present and equal to its expected value; else a 401 of `code`. */
 export function requireHeaders(expected: Record<string, string>, code: HeaderAuthCode): onRequestAsyncHookHandler {
@@ -38,7 +42,8 @@ export function requireHeaders(expected: Record<string, string>, code: HeaderAut
     let ok = true;
     // No early exit: every credential is compared, whatever the first one gave.
     for (const [name, value] of entries) ok = safeEqual(header(request.headers[name]), value) && ok;
-    if (!ok) throw code === 'unauthorized_document_api_key' ? fail(code) : fail(code, credentialHint(names, request.headers));
+    if (!ok)
+      throw code === 'unauthorized_document_api_key' ? fail(code) : fail(code, credentialHint(names, request.headers));
   };
 }
 

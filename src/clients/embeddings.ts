@@ -57,8 +57,11 @@ function vectorFrom(text: string): number[] | string {
   }
   const v = (body as { data?: { embedding?: unknown }[] })?.data?.[0]?.embedding;
   if (!Array.isArray(v)) return 'invalid response: data[0].embedding is not an array';
-  if (v.length !== EMBEDDING_DIMENSIONS) return `invalid response: the embedding has ${v.length} values, expected ${EMBEDDING_DIMENSIONS}`;
-  for (const x of v) if (typeof x !== 'number' || !Number.isFinite(x)) return 'invalid response: the embedding holds a value that is not a finite number';
+  if (v.length !== EMBEDDING_DIMENSIONS)
+    return `invalid response: the embedding has ${v.length} values, expected ${EMBEDDING_DIMENSIONS}`;
+  for (const x of v)
+    if (typeof x !== 'number' || !Number.isFinite(x))
+      return 'invalid response: the embedding holds a value that is not a finite number';
   return v as number[];
 }
 

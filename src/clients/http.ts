@@ -12,7 +12,13 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 export async function call(
   dispatcher: Dispatcher,
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; signal?: AbortSignal },
+  init: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
 ): Promise<CallOutcome> {
   // A timer cleared in `finally` rather than AbortSignal.timeout, which keeps a
   // signal and a timer alive for the whole timeout after every call (measured:
@@ -47,7 +53,12 @@ export async function call(
       }
       chunks.push(chunk as Buffer);
     }
-    return { kind: 'response', status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
+    return {
+      kind: 'response',
+      status: res.statusCode,
+      headers: res.headers,
+      text: Buffer.concat(chunks).toString('utf8'),
+    };
   } catch (err) {
     callerSignal?.throwIfAborted();
     if (ctrl.signal.aborted) return { kind: 'timeout', ms: init.timeoutMs };

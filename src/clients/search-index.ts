@@ -49,17 +49,27 @@ export function retryAfterMs(h: Record<string, string | string[] | undefined>): 
 
 export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Dispatcher; timeoutMs: number }) {
   const base = (t: SearchTarget) => `${t.endpoint}/indexes/${encodeURIComponent(t.indexName)}/docs`;
-  const headers = (t: SearchTarget) => ({ 'api-key': t.key, 'content-type': 'application/json', accept: 'application/json' });
+  const headers = (t: SearchTarget) => ({
+    'api-key': t.key,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  });
 
   /** Up to 1000 ids of the chunks whose document_id is `documentId` (Int64 digits, unquoted in the filter). */
   async function findChunkIds(t: SearchTarget, documentId: string): Promise<string[]> {
     const o = await call(dispatcher, `${base(t)}/search?api-version=${SEARCH_API_VERSION}`, {
       method: 'POST',
       headers: headers(t),
-      body: JSON.stringify({ search: '*', filter: `document_id eq ${documentId}`, select: 'id', top: MAX_IDS_PER_CALL }),
+      body: JSON.stringify({
+        search: '*',
+        filter: `document_id eq ${documentId}`,
+        select: 'id',
+        top: MAX_IDS_PER_CALL,
+      }),
       timeoutMs,
     });
-    if (o.kind !== 'response' || o.status !== 200) throw new SearchCallError(`The search call to the search service failed: ${describeFailure(o)}`);
+    if (o.kind !== 'response' || o.status !== 200)
+      throw new SearchCallError(`The search call to the search service failed: ${describeFailure(o)}`);
     let body: unknown;
     try {
       body = JSON.parse(o.text);
@@ -91,13 +101,16 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
       throw new SearchCallError('The delete call to the search service failed: the answer is not JSON');
     }
     if (!Array.isArray(results) || results.length !== ids.length) {
-      throw new SearchCallError('The delete call to the search service failed: the answer does not hold one result per action');
+      throw new SearchCallError(
+        'The delete call to the search service failed: the answer does not hold one result per action',
+      );
     }
     let deleted = 0;
     let firstFailure: string | undefined;
     for (const r of results as { key?: unknown; status?: unknown; statusCode?: unknown; errorMessage?: unknown }[]) {
       if (r?.status === true) deleted++;
-      else firstFailure ??= `${String(r?.key)}: ${typeof r?.statusCode === 'number' ? `HTTP ${r.statusCode}` : 'failed'}${typeof r?.errorMessage === 'string' ? ` ${r.errorMessage}` : ''}`;
+      else
+        firstFailure ??= `${String(r?.key)}: ${typeof r?.statusCode === 'number' ? `HTTP ${r.statusCode}` : 'failed'}${typeof r?.errorMessage === 'string' ? ` ${r.errorMessage}` : ''}`;
     }
     return { deleted, failed: ids.length - deleted, ...(firstFailure ? { firstFailure } : {}) };
   }
@@ -129,12 +142,14 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
     }
     return {
       kind: 'results',
-      items: (results as { key?: unknown; status?: unknown; statusCode?: unknown; errorMessage?: unknown }[]).map((r) => ({
-        key: String(r?.key),
-        ok: r?.status === true,
-        statusCode: typeof r?.statusCode === 'number' ? r.statusCode : 0,
-        ...(typeof r?.errorMessage === 'string' ? { errorMessage: r.errorMessage.slice(0, 300) } : {}),
-      })),
+      items: (results as { key?: unknown; status?: unknown; statusCode?: unknown; errorMessage?: unknown }[]).map(
+        (r) => ({
+          key: String(r?.key),
+          ok: r?.status === true,
+          statusCode: typeof r?.statusCode === 'number' ? r.statusCode : 0,
+          ...(typeof r?.errorMessage === 'string' ? { errorMessage: r.errorMessage.slice(0, 300) } : {}),
+        }),
+      ),
     };
   }
 

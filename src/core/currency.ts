@@ -23,7 +23,7 @@ export function round(value: number, digits: number): number {
   const scaled = Math.abs(value) * f * (1 + Number.EPSILON);
   // Past 2^53 a double has no fractional digits left, and scaling could overflow to Infinity.
   if (!Number.isSafeInteger(Math.trunc(scaled))) return value;
-  return Math.sign(value) * Math.round(scaled) / f;
+  return (Math.sign(value) * Math.round(scaled)) / f;
 }
 
 /**

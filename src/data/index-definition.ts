@@ -4,19 +4,85 @@
 export function indexDefinition(name: string, opts: { pageNumbers?: boolean } = {}) {
   const pageFields = opts.pageNumbers
     ? [
-        { name: 'page_start', type: 'Edm.Int32', searchable: false, filterable: true, sortable: true, facetable: false, retrievable: true },
-        { name: 'page_end', type: 'Edm.Int32', searchable: false, filterable: true, sortable: true, facetable: false, retrievable: true },
+        {
+          name: 'page_start',
+          type: 'Edm.Int32',
+          searchable: false,
+          filterable: true,
+          sortable: true,
+          facetable: false,
+          retrievable: true,
+        },
+        {
+          name: 'page_end',
+          type: 'Edm.Int32',
+          searchable: false,
+          filterable: true,
+          sortable: true,
+          facetable: false,
+          retrievable: true,
+        },
       ]
     : [];
   return {
     name,
     fields: [
-      { name: 'id', type: 'Edm.String', key: true, searchable: false, filterable: true, sortable: false, facetable: false, retrievable: true },
-      { name: 'tenant_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
-      { name: 'document_id', type: 'Edm.Int64', searchable: false, filterable: true, sortable: true, facetable: true, retrievable: true },
-      { name: 'sourceName', type: 'Edm.String', searchable: true, filterable: true, sortable: true, facetable: true, retrievable: true },
-      { name: 'section', type: 'Edm.String', searchable: true, filterable: true, sortable: false, facetable: true, retrievable: true },
-      { name: 'content', type: 'Edm.String', searchable: true, filterable: false, sortable: false, facetable: false, retrievable: true, analyzer: 'standard.lucene' },
+      {
+        name: 'id',
+        type: 'Edm.String',
+        key: true,
+        searchable: false,
+        filterable: true,
+        sortable: false,
+        facetable: false,
+        retrievable: true,
+      },
+      {
+        name: 'tenant_id',
+        type: 'Edm.Int64',
+        searchable: false,
+        filterable: true,
+        sortable: true,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'document_id',
+        type: 'Edm.Int64',
+        searchable: false,
+        filterable: true,
+        sortable: true,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'sourceName',
+        type: 'Edm.String',
+        searchable: true,
+        filterable: true,
+        sortable: true,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'section',
+        type: 'Edm.String',
+        searchable: true,
+        filterable: true,
+        sortable: false,
+        facetable: true,
+        retrievable: true,
+      },
+      {
+        name: 'content',
+        type: 'Edm.String',
+        searchable: true,
+        filterable: false,
+        sortable: false,
+        facetable: false,
+        retrievable: true,
+        analyzer: 'standard.lucene',
+      },
       ...pageFields,
       {
         name: 'embedding',
@@ -32,7 +98,13 @@ export function indexDefinition(name: string, opts: { pageNumbers?: boolean } = 
       },
     ],
     vectorSearch: {
-      algorithms: [{ name: 'chunk-hnsw', kind: 'hnsw', hnswParameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' } }],
+      algorithms: [
+        {
+          name: 'chunk-hnsw',
+          kind: 'hnsw',
+          hnswParameters: { m: 4, efConstruction: 400, efSearch: 500, metric: 'cosine' },
+        },
+      ],
       profiles: [{ name: 'chunk-vector-profile', algorithm: 'chunk-hnsw' }],
     },
   };

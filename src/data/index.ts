@@ -6,33 +6,48 @@ import worldCountries from 'world-countries';
 import usersJson from './users.json' with { type: 'json' };
 import productsJson from './products.json' with { type: 'json' };
 
-export const User = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 10 }),
-  name: Type.String(),
-  email: Type.String(),
-  role: Type.Union([Type.Literal('Admin'), Type.Literal('Manager'), Type.Literal('User')]),
-  city: Type.String(),
-  joined: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-}, { examples: [usersJson[0]] });
+export const User = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: 10 }),
+    name: Type.String(),
+    email: Type.String(),
+    role: Type.Union([Type.Literal('Admin'), Type.Literal('Manager'), Type.Literal('User')]),
+    city: Type.String(),
+    joined: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  },
+  { examples: [usersJson[0]] },
+);
 export type User = Static<typeof User>;
 
-export const Product = Type.Object({
-  sku: Type.String(),
-  name: Type.String(),
-  price: Type.Number({ minimum: 0, description: 'Price in INR' }),
-  category: Type.String(),
-  stock: Type.Integer({ minimum: 0 }),
-}, { examples: [productsJson[0]] });
+export const Product = Type.Object(
+  {
+    sku: Type.String(),
+    name: Type.String(),
+    price: Type.Number({ minimum: 0, description: 'Price in INR' }),
+    category: Type.String(),
+    stock: Type.Integer({ minimum: 0 }),
+  },
+  { examples: [productsJson[0]] },
+);
 export type Product = Static<typeof Product>;
 
 export const REGIONS = ['Asia', 'Europe', 'Africa', 'Americas', 'Oceania'] as const;
 export type Region = (typeof REGIONS)[number];
 
-export const Country = Type.Object({
-  code: Type.String({ pattern: '^[A-Z]{2}$' }),
-  name: Type.String(),
-  region: Type.Union([Type.Literal('Asia'), Type.Literal('Europe'), Type.Literal('Africa'), Type.Literal('Americas'), Type.Literal('Oceania')]),
-}, { examples: [{ code: 'IN', name: 'India', region: 'Asia' }] });
+export const Country = Type.Object(
+  {
+    code: Type.String({ pattern: '^[A-Z]{2}$' }),
+    name: Type.String(),
+    region: Type.Union([
+      Type.Literal('Asia'),
+      Type.Literal('Europe'),
+      Type.Literal('Africa'),
+      Type.Literal('Americas'),
+      Type.Literal('Oceania'),
+    ]),
+  },
+  { examples: [{ code: 'IN', name: 'India', region: 'Asia' }] },
+);
 export type Country = Static<typeof Country>;
 
 function validated<T>(name: string, schema: TSchema, items: unknown[]): T[] {
@@ -43,10 +58,12 @@ function validated<T>(name: string, schema: TSchema, items: unknown[]): T[] {
 }
 
 export const USERS: readonly User[] = validated<User>('users', User, usersJson);
-if (USERS.length !== 10 || USERS.some((u, i) => u.id !== i + 1)) throw new Error('Reference data users must hold ids 1 to 10');
+if (USERS.length !== 10 || USERS.some((u, i) => u.id !== i + 1))
+  throw new Error('Reference data users must hold ids 1 to 10');
 
 export const PRODUCTS: readonly Product[] = validated<Product>('products', Product, productsJson);
-if (new Set(PRODUCTS.map((p) => p.sku)).size !== PRODUCTS.length) throw new Error('Reference data products has duplicate SKUs');
+if (new Set(PRODUCTS.map((p) => p.sku)).size !== PRODUCTS.length)
+  throw new Error('Reference data products has duplicate SKUs');
 
 /**
  * ISO 3166-1 from world-countries, in the five regions of the interface.

@@ -56,22 +56,39 @@ const BEARER_DESCRIPTION = 'JWT from POST /apis/add-token, sent as `Authorizatio
 export const SECURITY_SCHEMES = {
   apiKeyHeader: { type: 'apiKey', in: 'header', name: 'api_key', description: 'The API key (add-apikey, add-custom)' },
   apiSecretHeader: { type: 'apiKey', in: 'header', name: 'api_secret', description: 'The API secret (add-custom)' },
-  basicAuth: { type: 'http', scheme: 'basic', description: 'HTTP Basic with the lab username and password (add-basic)' },
+  basicAuth: {
+    type: 'http',
+    scheme: 'basic',
+    description: 'HTTP Basic with the lab username and password (add-basic)',
+  },
   bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: BEARER_DESCRIPTION },
   surveyKey: { type: 'apiKey', in: 'header', name: 'key', description: 'Survey key, a GUID (survey_api.php)' },
   surveySecret: { type: 'apiKey', in: 'header', name: 'secret', description: 'Survey secret (survey_api.php)' },
-  documentApiKey: { type: 'apiKey', in: 'header', name: 'api-key', description: 'Document API key (chunking and deletion)' },
+  documentApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'api-key',
+    description: 'Document API key (chunking and deletion)',
+  },
 } as const;
 
 /** The same schemes in Swagger 2.0 terms: no `http` type, so bearer is an apiKey on Authorization. */
 export const SECURITY_DEFINITIONS: JsonObject = Object.fromEntries(
   Object.entries(SECURITY_SCHEMES).map(([name, s]): [string, Json] => {
     if (s.type === 'http' && s.scheme === 'basic') return [name, { type: 'basic', description: s.description }];
-    if (s.type === 'http') return [name, { type: 'apiKey', in: 'header', name: 'Authorization', description: `${s.description}. Enter the value as \`Bearer <token>\`.` }];
+    if (s.type === 'http')
+      return [
+        name,
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: `${s.description}. Enter the value as \`Bearer <token>\`.`,
+        },
+      ];
     return [name, { ...s }];
   }),
 );
-
 
 /**
  * Per route, before a document is built (documentation only, validation is untouched):
@@ -87,7 +104,8 @@ export const documentedSchema: SwaggerTransform = ({ schema, url, route }) => {
   const twin = route.config?.twinUrl;
   if (twin !== undefined) {
     const note = `Also served at \`${twin}\`, the same operation (not listed again).`;
-    out.description = typeof out.description === 'string' && out.description !== '' ? `${out.description}\n\n${note}` : note;
+    out.description =
+      typeof out.description === 'string' && out.description !== '' ? `${out.description}\n\n${note}` : note;
   }
   if (out.querystring !== undefined) out.querystring = integerQuery(out.querystring as Json, schema.integerQuery ?? []);
   if (out.multipartBody !== undefined && out.body === undefined) {
@@ -103,7 +121,10 @@ export function integerQuery(query: Json, named: readonly string[]): Json {
   if (!isObject(query) || !isObject(query.properties)) return query;
   const properties: JsonObject = {};
   for (const [name, prop] of Object.entries(query.properties)) {
-    properties[name] = isObject(prop) && prop.type === 'string' && (prop.pattern === INTEGER_PATTERN || named.includes(name)) ? asInteger(prop, named.includes(name)) : prop;
+    properties[name] =
+      isObject(prop) && prop.type === 'string' && (prop.pattern === INTEGER_PATTERN || named.includes(name))
+        ? asInteger(prop, named.includes(name))
+        : prop;
   }
   return { ...query, properties };
 }
@@ -164,7 +185,9 @@ export function finishOperations(doc: JsonObject): void {
   const names = new Set(declared.map((t) => t.name));
   doc.tags = [
     ...declared,
-    ...[...tags].filter((t) => !names.has(t)).map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
+    ...[...tags]
+      .filter((t) => !names.has(t))
+      .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
   ];
 }
 
@@ -193,7 +216,8 @@ export function standardResponseHeaders(status: string): Record<string, { descri
   if (status === '405') out.Allow = { description: 'The methods this path accepts', example: 'GET, HEAD' };
   if (/^[45]/.test(status)) {
     out['X-Error-Code'] = {
-      description: 'The stable code of the error (snake_case; the README lists every code with its status), also in the log line',
+      description:
+        'The stable code of the error (snake_case; the README lists every code with its status), also in the log line',
       example: ERROR_CODE_EXAMPLES[status] ?? 'invalid_request',
     };
   }
@@ -204,7 +228,9 @@ export function standardResponseHeaders(status: string): Record<string, { descri
 export function describeResponse(response: JsonObject, schema: Json | undefined): void {
   if (response.description !== 'Default Response' || !isObject(schema)) return;
   const branches = [schema.anyOf, schema.oneOf].find(Array.isArray) ?? [];
-  const words = [schema.description, ...branches.map((b) => (isObject(b) ? b.description : undefined))].filter((d) => typeof d === 'string');
+  const words = [schema.description, ...branches.map((b) => (isObject(b) ? b.description : undefined))].filter(
+    (d) => typeof d === 'string',
+  );
   if (words.length > 0) response.description = words.join('; or ');
   else if (typeof schema.title === 'string') response.description = schema.title;
   else response.description = 'Success';

@@ -38,9 +38,13 @@ export async function collectApiDocuments(app: FastifyInstance): Promise<ApiDocu
   };
 }
 
-export const openapiJson = (docs: ApiDocuments) => route({ schema: { hide: true }, handler: async () => docs.openapi() });
+export const openapiJson = (docs: ApiDocuments) =>
+  route({ schema: { hide: true }, handler: async () => docs.openapi() });
 export const swaggerJson = (docs: ApiDocuments) =>
-  route({ schema: { hide: true }, handler: async (request) => withHost(await docs.swagger2(), request.host, request.protocol) });
+  route({
+    schema: { hide: true },
+    handler: async (request) => withHost(await docs.swagger2(), request.host, request.protocol),
+  });
 
 /** GET /connectors/{style}.swagger.json: one Power Automate connector per authentication style. */
 export const connectorJson = (docs: ApiDocuments) =>

@@ -28,7 +28,8 @@ export async function collectOpenapi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: documentedSchema,
-    transformObject: (d) => ('openapiObject' in d ? finishOpenapi(d.openapiObject as unknown as JsonObject) : d.swaggerObject),
+    transformObject: (d) =>
+      'openapiObject' in d ? finishOpenapi(d.openapiObject as unknown as JsonObject) : d.swaggerObject,
   });
 }
 
@@ -36,7 +37,8 @@ function finishOpenapi(doc: JsonObject): JsonObject {
   finishOperations(doc);
   for (const { op } of operations(doc)) {
     const media: JsonObject[] = [];
-    if (isObject(op.requestBody) && isObject(op.requestBody.content)) media.push(...Object.values(op.requestBody.content).filter(isObject));
+    if (isObject(op.requestBody) && isObject(op.requestBody.content))
+      media.push(...Object.values(op.requestBody.content).filter(isObject));
     for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
       if (!isObject(response)) continue;
       const headers: JsonObject = isObject(response.headers) ? response.headers : {};
@@ -66,7 +68,11 @@ function markFileFields(op: JsonObject): void {
   if (!isObject(multipart) || !isObject(multipart.schema) || !isObject(multipart.schema.properties)) return;
   for (const [name, prop] of Object.entries(multipart.schema.properties)) {
     if (isObject(prop) && isFileSchema(prop)) {
-      multipart.schema.properties[name] = { type: 'string', format: 'binary', ...(typeof prop.description === 'string' ? { description: prop.description } : {}) };
+      multipart.schema.properties[name] = {
+        type: 'string',
+        format: 'binary',
+        ...(typeof prop.description === 'string' ? { description: prop.description } : {}),
+      };
     }
   }
   delete multipart.example; // a file has no JSON example

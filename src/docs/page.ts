@@ -5,7 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { publicLabValue, type Config } from '../config.ts';
 import { TITLE } from './common.ts';
 
-type LabCredentials = Pick<Config, 'addApiKey' | 'addApiSecret' | 'basicAuthUsername' | 'basicAuthPassword' | 'surveyKey' | 'surveySecret' | 'documentApiKey'>;
+type LabCredentials = Pick<
+  Config,
+  | 'addApiKey'
+  | 'addApiSecret'
+  | 'basicAuthUsername'
+  | 'basicAuthPassword'
+  | 'surveyKey'
+  | 'surveySecret'
+  | 'documentApiKey'
+>;
 
 /**
  * The statements Swagger UI runs once the document is loaded: one `preauthorize` per scheme
@@ -24,7 +33,8 @@ export function preauthorizeStatements(config: LabCredentials): string[] {
   apiKey('documentApiKey', publicLabValue(config.documentApiKey, 'DOCUMENT_API_KEY'));
   const user = publicLabValue(config.basicAuthUsername, 'BASIC_AUTH_USERNAME');
   const pass = publicLabValue(config.basicAuthPassword, 'BASIC_AUTH_PASSWORD');
-  if (user !== undefined && pass !== undefined) out.push(`ui.preauthorizeBasic("basicAuth", ${JSON.stringify(user)}, ${JSON.stringify(pass)});`);
+  if (user !== undefined && pass !== undefined)
+    out.push(`ui.preauthorizeBasic("basicAuth", ${JSON.stringify(user)}, ${JSON.stringify(pass)});`);
   return out;
 }
 

@@ -7,7 +7,16 @@
 import { publicLabValue, type Config } from '../config.ts';
 import { TITLE, isObject, operations, type Json, type JsonObject } from './common.ts';
 
-export type LabCredentials = Pick<Config, 'addApiKey' | 'addApiSecret' | 'basicAuthUsername' | 'basicAuthPassword' | 'surveyKey' | 'surveySecret' | 'documentApiKey'>;
+export type LabCredentials = Pick<
+  Config,
+  | 'addApiKey'
+  | 'addApiSecret'
+  | 'basicAuthUsername'
+  | 'basicAuthPassword'
+  | 'surveyKey'
+  | 'surveySecret'
+  | 'documentApiKey'
+>;
 
 /** An apiKey scheme as a header and the collection variable holding its value. */
 const HEADER_SCHEMES: Record<string, { header: string; variable: string }> = {
@@ -24,8 +33,12 @@ const HEADER_VARIABLES: Record<string, string> = { cloudAISearchKey: 'searchKey'
 /** The PDF the chunking request uploads, relative to Postman's working directory (newman --working-dir). */
 export const SAMPLE_PDF = 'sample.pdf';
 
-export function collectionVariables(config: LabCredentials, baseUrl: string): { key: string; value: string; description?: string }[] {
-  const lab = (value: string, name: Parameters<typeof publicLabValue>[1], what: string) => publicLabValue(value, name) ?? `<your ${what}>`;
+export function collectionVariables(
+  config: LabCredentials,
+  baseUrl: string,
+): { key: string; value: string; description?: string }[] {
+  const lab = (value: string, name: Parameters<typeof publicLabValue>[1], what: string) =>
+    publicLabValue(value, name) ?? `<your ${what}>`;
   return [
     { key: 'baseUrl', value: baseUrl },
     { key: 'apiKey', value: lab(config.addApiKey, 'ADD_API_KEY', 'ADD_API_KEY') },
@@ -62,7 +75,8 @@ function testScript(path: string, op: JsonObject): string[] {
       ]
     : ["pm.test('status 200', () => pm.response.to.have.status(200));"];
   lines.push("pm.test('a JSON body', () => pm.response.to.be.json);");
-  if (path.startsWith('/apis/add-token')) lines.push("pm.collectionVariables.set('bearerToken', pm.response.json().token);");
+  if (path.startsWith('/apis/add-token'))
+    lines.push("pm.collectionVariables.set('bearerToken', pm.response.json().token);");
   return lines;
 }
 
@@ -73,11 +87,20 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
     const name = typeof p.name === 'string' ? p.name : '';
     if (p.in === 'query') {
       const v = exampleOf(p);
-      if (v !== undefined) query.push({ key: name, value: text(v), ...(typeof p.description === 'string' ? { description: p.description } : {}) });
+      if (v !== undefined)
+        query.push({
+          key: name,
+          value: text(v),
+          ...(typeof p.description === 'string' ? { description: p.description } : {}),
+        });
     } else if (p.in === 'header') {
       const variable = HEADER_VARIABLES[name];
       const v = variable !== undefined ? `{{${variable}}}` : exampleOf(p);
-      header.push({ key: name, value: v === undefined ? '' : text(v), ...(p.required === true ? {} : { disabled: true }) });
+      header.push({
+        key: name,
+        value: v === undefined ? '' : text(v),
+        ...(p.required === true ? {} : { disabled: true }),
+      });
     }
   }
   let auth: JsonObject = { type: 'noauth' };
@@ -85,8 +108,16 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
     for (const scheme of Object.keys(requirement)) {
       const h = HEADER_SCHEMES[scheme];
       if (h) header.push({ key: h.header, value: `{{${h.variable}}}` });
-      else if (scheme === 'basicAuth') auth = { type: 'basic', basic: [{ key: 'username', value: '{{basicUser}}', type: 'string' }, { key: 'password', value: '{{basicPassword}}', type: 'string' }] };
-      else if (scheme === 'bearerAuth') auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{bearerToken}}', type: 'string' }] };
+      else if (scheme === 'basicAuth')
+        auth = {
+          type: 'basic',
+          basic: [
+            { key: 'username', value: '{{basicUser}}', type: 'string' },
+            { key: 'password', value: '{{basicPassword}}', type: 'string' },
+          ],
+        };
+      else if (scheme === 'bearerAuth')
+        auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{bearerToken}}', type: 'string' }] };
     }
   }
   const out: JsonObject = {
@@ -121,8 +152,16 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
     const props = isObject(form.schema) && isObject(form.schema.properties) ? form.schema.properties : {};
     out.body = {
       mode: 'formdata',
-      formdata: Object.entries(props).map(([key, s]): JsonObject =>
-        isObject(s) && s.format === 'binary' ? { key, type: 'file', src: SAMPLE_PDF, description: `A PDF file; the collection names ${SAMPLE_PDF} in the working directory` } : { key, type: 'text', value: '' },
+      formdata: Object.entries(props).map(
+        ([key, s]): JsonObject =>
+          isObject(s) && s.format === 'binary'
+            ? {
+                key,
+                type: 'file',
+                src: SAMPLE_PDF,
+                description: `A PDF file; the collection names ${SAMPLE_PDF} in the working directory`,
+              }
+            : { key, type: 'text', value: '' },
       ),
     };
   }
@@ -140,14 +179,21 @@ export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, con
     };
     folders.set(tag, [...(folders.get(tag) ?? []), item]);
   }
-  const tagDescriptions = new Map((Array.isArray(openapi.tags) ? openapi.tags.filter(isObject) : []).map((t) => [t.name, t.description]));
+  const tagDescriptions = new Map(
+    (Array.isArray(openapi.tags) ? openapi.tags.filter(isObject) : []).map((t) => [t.name, t.description]),
+  );
   return {
     info: {
       name: TITLE,
-      description: 'Every operation of the service, generated from its route schemas. Run the whole collection: add-token stores the bearer token add-bearer sends. The chunking request uploads sample.pdf from the working directory.',
+      description:
+        'Every operation of the service, generated from its route schemas. Run the whole collection: add-token stores the bearer token add-bearer sends. The chunking request uploads sample.pdf from the working directory.',
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
-    item: [...folders].map(([name, item]) => ({ name, ...(typeof tagDescriptions.get(name) === 'string' ? { description: tagDescriptions.get(name)! } : {}), item })),
+    item: [...folders].map(([name, item]) => ({
+      name,
+      ...(typeof tagDescriptions.get(name) === 'string' ? { description: tagDescriptions.get(name)! } : {}),
+      item,
+    })),
     variable: collectionVariables(config, baseUrl),
   };
 }

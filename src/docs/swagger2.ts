@@ -99,17 +99,58 @@ export async function buildSwagger2(routes: readonly CapturedRoute[]): Promise<J
 
 /** Keywords a Swagger 2.0 Schema Object allows (plus `x-` extensions). */
 const SCHEMA_KEYS = new Set([
-  '$ref', 'format', 'title', 'description', 'default', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum',
-  'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties',
-  'minProperties', 'required', 'enum', 'type', 'items', 'allOf', 'properties', 'additionalProperties',
-  'discriminator', 'readOnly', 'xml', 'externalDocs', 'example',
+  '$ref',
+  'format',
+  'title',
+  'description',
+  'default',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'items',
+  'allOf',
+  'properties',
+  'additionalProperties',
+  'discriminator',
+  'readOnly',
+  'xml',
+  'externalDocs',
+  'example',
 ]);
 
 /** Keywords a non-body parameter, a response header or an `items` of those allow. */
 const SIMPLE_KEYS = new Set([
-  'type', 'format', 'items', 'collectionFormat', 'default', 'maximum', 'exclusiveMaximum', 'minimum',
-  'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum',
-  'multipleOf', 'description',
+  'type',
+  'format',
+  'items',
+  'collectionFormat',
+  'default',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'enum',
+  'multipleOf',
+  'description',
 ]);
 const PARAMETER_KEYS = new Set([...SIMPLE_KEYS, 'name', 'in', 'required', 'allowEmptyValue']);
 const SIMPLE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array']);
@@ -170,10 +211,14 @@ export function toSwagger2Schema(input: Json | undefined, keys: Set<string> = SC
     if (!(keys.has(key) || key.startsWith('x-'))) continue;
     switch (key) {
       case 'properties':
-        if (isObject(value)) out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSwagger2Schema(v)]));
+        if (isObject(value))
+          out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSwagger2Schema(v)]));
         break;
       case 'items':
-        out.items = toSwagger2Schema(Array.isArray(value) ? value[0] : value, keys === SCHEMA_KEYS ? SCHEMA_KEYS : SIMPLE_KEYS);
+        out.items = toSwagger2Schema(
+          Array.isArray(value) ? value[0] : value,
+          keys === SCHEMA_KEYS ? SCHEMA_KEYS : SIMPLE_KEYS,
+        );
         break;
       case 'additionalProperties':
         out.additionalProperties = isObject(value) ? toSwagger2Schema(value) : value;
@@ -214,8 +259,12 @@ function mergeBranches(branches: JsonObject[]): JsonObject {
         const seen = properties[name];
         if (seen === undefined) properties[name] = prop;
         else if (JSON.stringify(seen) !== JSON.stringify(prop)) {
-          const descriptions = [seen, prop].map((p) => (isObject(p) && typeof p.description === 'string' ? p.description : undefined));
-          properties[name] = { description: descriptions.find((d) => d !== undefined) ?? 'Shape depends on the request; see /openapi.json' };
+          const descriptions = [seen, prop].map((p) =>
+            isObject(p) && typeof p.description === 'string' ? p.description : undefined,
+          );
+          properties[name] = {
+            description: descriptions.find((d) => d !== undefined) ?? 'Shape depends on the request; see /openapi.json',
+          };
         }
       }
     }
@@ -246,7 +295,8 @@ function toSwagger2Simple(input: JsonObject, keys: Set<string>): JsonObject {
   }
   if (out.type === 'array' && !isObject(out.items)) out.items = { type: 'string' };
   if (input.required === true) out.required = true;
-  const example = input.example ?? (Array.isArray(input.examples) ? input.examples[0] : undefined) ?? input['x-example'];
+  const example =
+    input.example ?? (Array.isArray(input.examples) ? input.examples[0] : undefined) ?? input['x-example'];
   if (example !== undefined && out.type !== 'file') out['x-example'] = example;
   return out;
 }
@@ -260,7 +310,12 @@ function finishSwagger2(doc: JsonObject): JsonObject {
     const params = Array.isArray(op.parameters) ? op.parameters.filter(isObject) : [];
     const converted: JsonObject[] = params.map((p) => {
       if (p.in === 'body') {
-        const body: JsonObject = { name: typeof p.name === 'string' ? p.name : 'body', in: 'body', required: true, schema: toSwagger2Schema(p.schema) };
+        const body: JsonObject = {
+          name: typeof p.name === 'string' ? p.name : 'body',
+          in: 'body',
+          required: true,
+          schema: toSwagger2Schema(p.schema),
+        };
         if (typeof p.description === 'string') body.description = p.description;
         return body;
       }
@@ -272,7 +327,9 @@ function finishSwagger2(doc: JsonObject): JsonObject {
 
     // A form body (the multipart upload) is sent as multipart/form-data.
     if (converted.some((p) => p.in === 'formData')) {
-      op.consumes = converted.some((p) => p.type === 'file') ? ['multipart/form-data'] : ['application/x-www-form-urlencoded'];
+      op.consumes = converted.some((p) => p.type === 'file')
+        ? ['multipart/form-data']
+        : ['application/x-www-form-urlencoded'];
     } else if (converted.some((p) => p.in === 'body')) {
       op.consumes = ['application/json'];
     }
@@ -309,7 +366,10 @@ function finishSwagger2(doc: JsonObject): JsonObject {
 
 /** The styles a Power Automate connector can hold: one connection has one security definition. */
 export const CONNECTOR_STYLES: Record<string, { scheme: string | undefined; description: string }> = {
-  apikey: { scheme: 'apiKeyHeader', description: 'add-apikey (api_key) and add-custom (api_key, with api_secret as a parameter)' },
+  apikey: {
+    scheme: 'apiKeyHeader',
+    description: 'add-apikey (api_key) and add-custom (api_key, with api_secret as a parameter)',
+  },
   basic: { scheme: 'basicAuth', description: 'add-basic (HTTP Basic)' },
   bearer: { scheme: 'bearerAuth', description: 'add-bearer (Authorization: Bearer <token from add-token>)' },
   survey: { scheme: 'surveyKey', description: 'survey (key, with secret as a parameter)' },
@@ -322,7 +382,12 @@ export const CONNECTOR_STYLES: Record<string, { scheme: string | undefined; desc
  * operation needs two schemes (add-custom, survey), the second becomes a required header
  * parameter, since a connection holds one.
  */
-export function connectorDocument(swagger: JsonObject, style: string, host: string, scheme: string): JsonObject | undefined {
+export function connectorDocument(
+  swagger: JsonObject,
+  style: string,
+  host: string,
+  scheme: string,
+): JsonObject | undefined {
   const chosen = CONNECTOR_STYLES[style];
   if (chosen === undefined) return undefined;
   const doc = structuredClone(swagger);
@@ -336,7 +401,15 @@ export function connectorDocument(swagger: JsonObject, style: string, host: stri
       const params = Array.isArray(op.parameters) ? op.parameters : [];
       for (const other of names.filter((n) => n !== chosen.scheme)) {
         const d = definitions[other];
-        if (isObject(d) && typeof d.name === 'string') params.push({ name: d.name, in: 'header', type: 'string', required: true, 'x-ms-summary': d.name, ...(typeof d.description === 'string' ? { description: d.description } : {}) });
+        if (isObject(d) && typeof d.name === 'string')
+          params.push({
+            name: d.name,
+            in: 'header',
+            type: 'string',
+            required: true,
+            'x-ms-summary': d.name,
+            ...(typeof d.description === 'string' ? { description: d.description } : {}),
+          });
       }
       op.parameters = params;
       op.security = [{ [chosen.scheme]: [] }];
@@ -348,7 +421,11 @@ export function connectorDocument(swagger: JsonObject, style: string, host: stri
   doc.paths = paths;
   const definition = chosen.scheme !== undefined ? definitions[chosen.scheme] : undefined;
   doc.securityDefinitions = chosen.scheme !== undefined && isObject(definition) ? { [chosen.scheme]: definition } : {};
-  doc.info = { ...(isObject(doc.info) ? doc.info : {}), title: `${TITLE} (${style})`, description: `Power Automate connector: ${chosen.description}.` };
+  doc.info = {
+    ...(isObject(doc.info) ? doc.info : {}),
+    title: `${TITLE} (${style})`,
+    description: `Power Automate connector: ${chosen.description}.`,
+  };
   return withHost(doc, host, scheme);
 }
 

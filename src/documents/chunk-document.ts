@@ -23,7 +23,11 @@ export const EXTRACTORS: Record<Exclude<DocumentFormat, 'pdf'>, Extractor> = {
 };
 
 /** The chunker's blocks of a document in a format with neutral blocks. */
-export async function documentBlocks(format: Exclude<DocumentFormat, 'pdf'>, bytes: Uint8Array, opts: ExtractOptions = {}): Promise<Block[]> {
+export async function documentBlocks(
+  format: Exclude<DocumentFormat, 'pdf'>,
+  bytes: Uint8Array,
+  opts: ExtractOptions = {},
+): Promise<Block[]> {
   return toChunkBlocks(await EXTRACTORS[format](bytes, opts));
 }
 

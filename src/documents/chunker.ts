@@ -37,8 +37,39 @@ export const DEFAULT_LIMITS: ChunkLimits = { min: 800, max: 1200 };
 
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREV = new Set([
-  'e.g', 'i.e', 'etc', 'vs', 'cf', 'fig', 'figs', 'eq', 'eqs', 'no', 'nos', 'vol', 'pp', 'p', 'dr', 'mr', 'mrs',
-  'ms', 'prof', 'sec', 'ch', 'approx', 'resp', 'al', 'ed', 'eds', 'st', 'jr', 'sr', 'inc', 'ltd', 'co', 'viz',
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'cf',
+  'fig',
+  'figs',
+  'eq',
+  'eqs',
+  'no',
+  'nos',
+  'vol',
+  'pp',
+  'p',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'sec',
+  'ch',
+  'approx',
+  'resp',
+  'al',
+  'ed',
+  'eds',
+  'st',
+  'jr',
+  'sr',
+  'inc',
+  'ltd',
+  'co',
+  'viz',
 ]);
 
 const CLOSERS = '"\')]\u201D\u2019\u00BB';
@@ -335,7 +366,13 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     }
     cp[t.length] = n;
   }
-  const x: Text = { t, cp, headingAt: new Set(headings.map((h) => h.at)), headingEnd: new Set(headings.map((h) => h.end)), kept };
+  const x: Text = {
+    t,
+    cp,
+    headingAt: new Set(headings.map((h) => h.at)),
+    headingEnd: new Set(headings.map((h) => h.end)),
+    kept,
+  };
   const chunks: Chunk[] = [];
   let h = 0;
   let section = '';
@@ -366,7 +403,13 @@ interface PageMark {
  * turn at the letter or digit it names, moved back over the punctuation that opens its word
  * ("(see" starts where "(" is).
  */
-export function addPageMarks(marks: PageMark[], start: number, text: string, page: number, turns: readonly PageTurn[] = []): void {
+export function addPageMarks(
+  marks: PageMark[],
+  start: number,
+  text: string,
+  page: number,
+  turns: readonly PageTurn[] = [],
+): void {
   marks.push({ at: start, page });
   if (turns.length === 0) return;
   let k = 0;

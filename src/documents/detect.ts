@@ -53,7 +53,8 @@ function looksLikeHtml(b: Uint8Array): boolean {
   return HTML_START.test(head);
 }
 
-const HTML_START = /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)[\s>]/i;
+const HTML_START =
+  /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)[\s>]/i;
 
 /** Block-level tags that open an HTML fragment without <html> (a saved article, an export). */
 const HTML_BLOCK_TAG = /<(?:p|div|h[1-6]|ul|ol|li|table|tr|td|pre|section|article|main|br|a\s+href)[\s>/]/gi;

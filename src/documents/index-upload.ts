@@ -28,7 +28,11 @@ export interface IndexSummary {
 }
 
 /** Greedy packing in order: index ranges [start, end) of each batch. */
-export function packBatches(sizes: readonly number[], maxDocs = MAX_DOCS_PER_BATCH, maxBytes = SAFE_BATCH_BYTES): [number, number][] {
+export function packBatches(
+  sizes: readonly number[],
+  maxDocs = MAX_DOCS_PER_BATCH,
+  maxBytes = SAFE_BATCH_BYTES,
+): [number, number][] {
   const envelope = '{"value":[]}'.length;
   const out: [number, number][] = [];
   let start = 0;
@@ -48,7 +52,11 @@ export function packBatches(sizes: readonly number[], maxDocs = MAX_DOCS_PER_BAT
 }
 
 const envelopeOf = (docs: readonly Buffer[]) =>
-  Buffer.concat([Buffer.from('{"value":['), ...docs.flatMap((d, i) => (i === 0 ? [d] : [Buffer.from(','), d])), Buffer.from(']}')]);
+  Buffer.concat([
+    Buffer.from('{"value":['),
+    ...docs.flatMap((d, i) => (i === 0 ? [d] : [Buffer.from(','), d])),
+    Buffer.from(']}'),
+  ]);
 
 export async function uploadToIndex(
   client: IndexUploader,
@@ -82,7 +90,11 @@ export async function uploadToIndex(
           const i = pending[j]!;
           if (item.ok) indexed++;
           else if (RETRYABLE_ITEM.has(item.statusCode) && attempt + 1 < MAX_ATTEMPTS) again.push(i);
-          else failed.push({ key: keys[i]!, reason: `HTTP ${item.statusCode}${item.errorMessage ? `: ${item.errorMessage}` : ''}` });
+          else
+            failed.push({
+              key: keys[i]!,
+              reason: `HTTP ${item.statusCode}${item.errorMessage ? `: ${item.errorMessage}` : ''}`,
+            });
         });
         pending = again;
         if (pending.length === 0) break;
@@ -90,5 +102,12 @@ export async function uploadToIndex(
       await sleep(wait);
     }
   }
-  return { indexName: target.indexName, chunks: docs.length, batches: batches.length, indexed, failed, timeMs: Math.round(performance.now() - started) };
+  return {
+    indexName: target.indexName,
+    chunks: docs.length,
+    batches: batches.length,
+    indexed,
+    failed,
+    timeMs: Math.round(performance.now() - started),
+  };
 }

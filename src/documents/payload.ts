@@ -73,15 +73,17 @@ export function documentJsons(
   opts: PayloadOptions = {},
 ): Buffer[] {
   const source = JSON.stringify(ids.sourceName);
-  return chunks.map((c, i) => {
-    const v = vectors?.[i];
-    const pages = opts.pageNumbers ? `"page_start":${pageJson(c.pageStart)},"page_end":${pageJson(c.pageEnd)},` : '';
-    return (
-      `{"@search.action":"upload","id":${JSON.stringify(chunkId(ids.tenantId, ids.documentId, i))},` +
-      `"tenant_id":${ids.tenantId},"document_id":${ids.documentId},"sourceName":${source},` +
-      `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},${pages}"embedding":${v ? vectorJson(v) : '[]'}}`
-    );
-  }).map((d) => Buffer.from(d));
+  return chunks
+    .map((c, i) => {
+      const v = vectors?.[i];
+      const pages = opts.pageNumbers ? `"page_start":${pageJson(c.pageStart)},"page_end":${pageJson(c.pageEnd)},` : '';
+      return (
+        `{"@search.action":"upload","id":${JSON.stringify(chunkId(ids.tenantId, ids.documentId, i))},` +
+        `"tenant_id":${ids.tenantId},"document_id":${ids.documentId},"sourceName":${source},` +
+        `"section":${JSON.stringify(c.section)},"content":${JSON.stringify(c.content)},${pages}"embedding":${v ? vectorJson(v) : '[]'}}`
+      );
+    })
+    .map((d) => Buffer.from(d));
 }
 
 /** The envelope as UTF-8 bytes: the route sends them as they are, with no second pass over a large string. */
@@ -92,6 +94,10 @@ export function buildPayload(
   opts: PayloadOptions = {},
 ): { json: Buffer; batches: number } {
   const parts = documentJsons(chunks, ids, vectors, opts);
-  const json = Buffer.concat([Buffer.from('{"value":['), ...parts.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])), Buffer.from(']}')]);
+  const json = Buffer.concat([
+    Buffer.from('{"value":['),
+    ...parts.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])),
+    Buffer.from(']}'),
+  ]);
   return { json, batches: countBatches(parts.map((p) => p.length)) };
 }

@@ -83,7 +83,10 @@ const YOUNG_MB = 32;
 
 export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism() - 1));
-  const timeoutOf = typeof opts.timeoutMs === 'function' ? opts.timeoutMs : () => (opts.timeoutMs as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+  const timeoutOf =
+    typeof opts.timeoutMs === 'function'
+      ? opts.timeoutMs
+      : () => (opts.timeoutMs as number | undefined) ?? DEFAULT_TIMEOUT_MS;
   // One task per free worker: a document waits here, before its parse bound starts, so a good
   // document queued behind others is never told it took too long.
   const workers = createAdmission({ maxInFlight: threads, maxQueued: Infinity, retryAfterSeconds: 1 });
@@ -102,7 +105,11 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   });
   let closed = false;
 
-  async function run(pdf: Uint8Array, o: ChunkCallOptions, payloadIds?: PayloadIds): Promise<ChunkResult & { ok: true }> {
+  async function run(
+    pdf: Uint8Array,
+    o: ChunkCallOptions,
+    payloadIds?: PayloadIds,
+  ): Promise<ChunkResult & { ok: true }> {
     if (closed) throw new Error('PDF pool is closed');
     const callerSignal = o.signal;
     callerSignal?.throwIfAborted();
@@ -156,7 +163,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       return r;
     } catch (err) {
       if (err instanceof DocumentError) throw err;
-      if (timedOut) throw ocrStarted ? documentError('document_timeout', ocr.timeoutMs, 'ocr') : documentError('document_timeout', timeoutMs);
+      if (timedOut)
+        throw ocrStarted
+          ? documentError('document_timeout', ocr.timeoutMs, 'ocr')
+          : documentError('document_timeout', timeoutMs);
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {

@@ -25,4 +25,5 @@ function minimalPdf(text: string): Uint8Array {
 }
 
 /** A fresh copy each call: the pool transfers (detaches) the buffer it is given. */
-export const warmUpPdf = (): Uint8Array => minimalPdf('The worker is warm: this line is parsed once at start, before the first upload.');
+export const warmUpPdf = (): Uint8Array =>
+  minimalPdf('The worker is warm: this line is parsed once at start, before the first upload.');

@@ -37,9 +37,17 @@ export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
             ...(task.ocr ? { ocr: task.ocr } : {}),
             onOcrStart: () => task.ocrStarted?.postMessage('started'),
           })
-        : { chunks: await chunkDocument({ format: task.format, bytes: task.bytes }, { maxDecodedBytes: task.maxDecodedBytes }), ocr: { pages: 0, skipped: 0 } };
+        : {
+            chunks: await chunkDocument(
+              { format: task.format, bytes: task.bytes },
+              { maxDecodedBytes: task.maxDecodedBytes },
+            ),
+            ocr: { pages: 0, skipped: 0 },
+          };
     if (task.payloadIds) {
-      const { json, batches } = buildPayload(chunks, task.payloadIds, undefined, { pageNumbers: task.pageNumbers === true });
+      const { json, batches } = buildPayload(chunks, task.payloadIds, undefined, {
+        pageNumbers: task.pageNumbers === true,
+      });
       return { ok: true, payload: { json, batches, count: chunks.length }, ocr };
     }
     return { ok: true, chunks, ocr };

@@ -21,7 +21,10 @@ export function admissionHook(admission: Admission) {
         return;
       }
       const state = admission.state();
-      request.log.warn({ reason: 'admission_full', ...state }, 'upload refused: documents in flight and queue are full');
+      request.log.warn(
+        { reason: 'admission_full', ...state },
+        'upload refused: documents in flight and queue are full',
+      );
       throw err;
     } finally {
       reply.raw.off('close', onClose);

@@ -17,7 +17,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
 export const DRAIN_MAX_MS = 15_000;
 
-export function drainRefusedBodies(app: FastifyInstance, bound = { maxBytes: DRAIN_MAX_BYTES, maxMs: DRAIN_MAX_MS }): void {
+export function drainRefusedBodies(
+  app: FastifyInstance,
+  bound = { maxBytes: DRAIN_MAX_BYTES, maxMs: DRAIN_MAX_MS },
+): void {
   // Requests whose client asked to close: closed here once their body is in. `flagged` counts
   // them, so that an ordinary answer pays one variable read, not a set lookup.
   const closeAfterBody = new WeakSet<object>();

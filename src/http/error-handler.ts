@@ -3,7 +3,15 @@
 // becomes a bare 500 without a stack or a path. Each answer carries its
 // catalogue code (src/errors.ts) in X-Error-Code and in the log line.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CODE_HEADER, messageOf, statusOf, type ErrorCode, type Facts, type FixedCode } from '../errors.ts';
+import {
+  AppError,
+  ERROR_CODE_HEADER,
+  messageOf,
+  statusOf,
+  type ErrorCode,
+  type Facts,
+  type FixedCode,
+} from '../errors.ts';
 import type { Envelope } from './routes.ts';
 import { methodNotAllowedMessage, type KnownPaths } from './method-not-allowed.ts';
 import { corsHeaders } from './cors.ts';
@@ -29,7 +37,12 @@ export interface Refusal {
   status?: number;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, envelope = envelopeOf(request)) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: Refusal,
+  envelope = envelopeOf(request),
+) {
   const { code, message } = refusal;
   const status = refusal.status ?? statusOf(code);
   // Every refusal's log line says why (the message is the client's: no secret, no stack).
@@ -71,7 +84,8 @@ export function describeValidation(errors: AjvLikeError[], context: string): Ref
   }
   if (fromPath === '' && context === 'body') return say('body_not_object');
   const name = fromPath || context;
-  if (e.keyword === 'pattern' && e.params.pattern === INTEGER_PATTERN) return say('invalid_integer_parameter', where, name);
+  if (e.keyword === 'pattern' && e.params.pattern === INTEGER_PATTERN)
+    return say('invalid_integer_parameter', where, name);
   if (e.keyword === 'anyOf' && context === 'body') return say('invalid_integer_field', where, name);
   if (e.keyword === 'maxLength') return say('parameter_too_long', where, name, Number(e.params.limit));
   return say('invalid_parameter', where, name, e.message ?? 'invalid value');
@@ -86,7 +100,10 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
       return sendError(request, reply, { code: error.code, message: error.message });
     }
     if (error.validation) {
-      return sendError(request, reply, { ...describeValidation(error.validation, error.validationContext ?? 'request'), status: 400 });
+      return sendError(request, reply, {
+        ...describeValidation(error.validation, error.validationContext ?? 'request'),
+        status: 400,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -101,9 +118,17 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
     const served = known.lookup(request.url);
     if (served && !served.methods.includes(request.method)) {
       reply.header('allow', served.methods.join(', '));
-      return sendError(request, reply, { code: 'method_not_allowed', message: methodNotAllowedMessage(served.methods) }, served.envelope);
+      return sendError(
+        request,
+        reply,
+        { code: 'method_not_allowed', message: methodNotAllowedMessage(served.methods) },
+        served.envelope,
+      );
     }
-    return sendError(request, reply, { code: 'route_not_found', message: messageOf('route_not_found', request.method, request.url.split('?')[0]!.slice(0, 200)) });
+    return sendError(request, reply, {
+      code: 'route_not_found',
+      message: messageOf('route_not_found', request.method, request.url.split('?')[0]!.slice(0, 200)),
+    });
   });
 }
 
@@ -114,7 +139,8 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
  * without CORS). The request has no route here, hence the plain error envelope.
  */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const { code, message } = clientRefusal(error);
   // No hook has run: the CORS headers are set here, as the onRequest hook sets them on every other answer.
   corsHeaders(reply)
@@ -137,6 +163,7 @@ const FRAMEWORK_CODES: Record<string, FixedCode> = {
 function clientRefusal(err: FastifyError): Refusal {
   const known = FRAMEWORK_CODES[err.code];
   if (known !== undefined) return { code: known, message: messageOf(known) };
-  if (err instanceof SyntaxError || /JSON/i.test(err.message)) return { code: 'invalid_json', message: messageOf('invalid_json') };
+  if (err instanceof SyntaxError || /JSON/i.test(err.message))
+    return { code: 'invalid_json', message: messageOf('invalid_json') };
   return { code: 'bad_request', message: messageOf('bad_request', err.message.split('\n')[0]!.slice(0, 200)) };
 }

@@ -57,8 +57,16 @@ export class RequestLogger {
  * Fastify's childLoggerFactory: a RequestLogger over a pino logger, or a plain child where a route
  * sets its own level or serializers (or the logger is not pino).
  */
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: Parameters<FastifyBaseLogger['child']>[1] = {}): FastifyBaseLogger {
-  if (options.level !== undefined || options.serializers !== undefined || typeof (logger as { isLevelEnabled?: unknown }).isLevelEnabled !== 'function') {
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: Parameters<FastifyBaseLogger['child']>[1] = {},
+): FastifyBaseLogger {
+  if (
+    options.level !== undefined ||
+    options.serializers !== undefined ||
+    typeof (logger as { isLevelEnabled?: unknown }).isLevelEnabled !== 'function'
+  ) {
     return logger.child(bindings, options);
   }
   return new RequestLogger(logger, bindings);

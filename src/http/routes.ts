@@ -16,7 +16,13 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 /** The app as route modules see it: handlers get their input typed from the TypeBox schemas. */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** Body family of error answers: `{success:false, error}`, or `{success:false, message}` (deletion). */
 export type Envelope = 'error' | 'message';
@@ -49,10 +55,27 @@ export interface MountOptions {
 }
 
 /** Serves `def` at `method path`, and at its `.php` twin unless told not to. */
-export function mount<S extends FastifySchema>(app: App, method: 'GET' | 'POST', path: string, def: RouteDef<S>, options: MountOptions = {}): void {
+export function mount<S extends FastifySchema>(
+  app: App,
+  method: 'GET' | 'POST',
+  path: string,
+  def: RouteDef<S>,
+  options: MountOptions = {},
+): void {
   const { envelope = 'error', config, ...rest } = def;
   const [canonical = path, twin] = options.php === false ? [path] : phpAliases(path);
-  app.route<RouteGenericInterface, ContextConfigDefault, S>({ ...rest, method, url: canonical, config: { ...config, envelope, ...(twin ? { twinUrl: twin } : {}) } });
+  app.route<RouteGenericInterface, ContextConfigDefault, S>({
+    ...rest,
+    method,
+    url: canonical,
+    config: { ...config, envelope, ...(twin ? { twinUrl: twin } : {}) },
+  });
   // The twin is served the same way; the API documents list the canonical path only and name the twin there.
-  if (twin) app.route<RouteGenericInterface, ContextConfigDefault, S>({ ...rest, method, url: twin, config: { ...config, envelope, twinOf: canonical } });
+  if (twin)
+    app.route<RouteGenericInterface, ContextConfigDefault, S>({
+      ...rest,
+      method,
+      url: twin,
+      config: { ...config, envelope, twinOf: canonical },
+    });
 }

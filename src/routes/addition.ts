@@ -4,7 +4,15 @@ import { Type } from 'typebox';
 import { route } from '../http/routes.ts';
 import { add } from '../core/integers.ts';
 import { fail, messageOf } from '../errors.ts';
-import { AdditionQuery, AdditionResult, AuthenticatedAdditionResult, IntegerString, errorResponse, withChallenge, methodNotAllowedResponse } from '../schemas/common.ts';
+import {
+  AdditionQuery,
+  AdditionResult,
+  AuthenticatedAdditionResult,
+  IntegerString,
+  errorResponse,
+  withChallenge,
+  methodNotAllowedResponse,
+} from '../schemas/common.ts';
 import { requireBasic, requireBearer, requireHeaders } from '../auth/hooks.ts';
 import type { Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
@@ -34,13 +42,22 @@ function authedQueryRoute(
       response: {
         200: AuthenticatedAdditionResult(authMethod),
         400: bad400,
-        401: challenge ? withChallenge(errorResponse('Missing or wrong credentials', unauthorizedExample)) : errorResponse('Missing or wrong credentials', unauthorizedExample),
+        401: challenge
+          ? withChallenge(errorResponse('Missing or wrong credentials', unauthorizedExample))
+          : errorResponse('Missing or wrong credentials', unauthorizedExample),
         405: notAllowed405,
       },
     },
     handler: (request) => {
       const r = add(request.query.input1, request.query.input2);
-      return { success: true as const, auth_method: authMethod, operation: r.operation, input1: r.input1, input2: r.input2, result: r.result };
+      return {
+        success: true as const,
+        auth_method: authMethod,
+        operation: r.operation,
+        input1: r.input1,
+        input2: r.input2,
+        result: r.result,
+      };
     },
   });
 }
@@ -49,7 +66,8 @@ export const addUrl = () =>
   route({
     schema: {
       summary: 'Add two integers given in the URL',
-      description: 'No authentication. `input1` and `input2` are decimal integers (optionally signed); the sum is exact up to 2^53.',
+      description:
+        'No authentication. `input1` and `input2` are decimal integers (optionally signed); the sum is exact up to 2^53.',
       tags: TAG,
       querystring: AdditionQuery,
       response: { 200: AdditionResult, 400: bad400, 405: notAllowed405 },
@@ -66,18 +84,28 @@ export const addBody = () =>
     },
     schema: {
       summary: 'Add two integers given in a JSON body',
-      description: 'No authentication. Send `Content-Type: application/json` and a JSON object with `input1` and `input2`, each a JSON integer or a string holding one.',
+      description:
+        'No authentication. Send `Content-Type: application/json` and a JSON object with `input1` and `input2`, each a JSON integer or a string holding one.',
       tags: TAG,
       body: Type.Object(
         {
-          input1: Type.Union([Type.Integer(), IntegerString('First integer as a string', '5')], { description: 'First integer (a JSON integer, or a string holding one)', examples: [5] }),
-          input2: Type.Union([Type.Integer(), IntegerString('Second integer as a string', '7')], { description: 'Second integer (a JSON integer, or a string holding one)', examples: [7] }),
+          input1: Type.Union([Type.Integer(), IntegerString('First integer as a string', '5')], {
+            description: 'First integer (a JSON integer, or a string holding one)',
+            examples: [5],
+          }),
+          input2: Type.Union([Type.Integer(), IntegerString('Second integer as a string', '7')], {
+            description: 'Second integer (a JSON integer, or a string holding one)',
+            examples: [7],
+          }),
         },
         { examples: [{ input1: 5, input2: 7 }] },
       ),
       response: {
         200: AdditionResult,
-        400: errorResponse('Malformed JSON, a body that is not an object, or a missing or non-integer input', "Missing required body field 'input2'."),
+        400: errorResponse(
+          'Malformed JSON, a body that is not an object, or a missing or non-integer input',
+          "Missing required body field 'input2'.",
+        ),
         405: methodNotAllowedResponse('POST'),
         413: errorResponse('Body over 1 MiB', 'Request body is too large.'),
         415: errorResponse('Content-Type is not application/json', messageOf('json_body_expected')),
@@ -92,7 +120,7 @@ export const addApiKey = (config: Pick<Config, 'addApiKey'>) =>
     requireHeaders({ api_key: config.addApiKey }, 'unauthorized_api_key'),
     messageOf('unauthorized_api_key'),
     'Add two integers, authenticated by an api_key header',
-    'Send the lab API key in the header `api_key` (with an underscore; `api-key` is the document endpoints\' header).',
+    "Send the lab API key in the header `api_key` (with an underscore; `api-key` is the document endpoints' header).",
     [{ apiKeyHeader: [] }],
     false,
   );

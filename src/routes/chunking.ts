@@ -8,7 +8,15 @@ import { route } from '../http/routes.ts';
 import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { AppError, ERROR_CODE_HEADER, fail, messageOf } from '../errors.ts';
-import { booleanFlag, header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
+import {
+  booleanFlag,
+  header,
+  headersSchema,
+  int64,
+  printableAscii,
+  readHeaders,
+  INT64_PATTERN,
+} from '../http/header-rules.ts';
 import { buildPayload, chunkId, documentJsons } from '../documents/payload.ts';
 import { DELETION_HEADERS } from './indexed-documents.ts';
 import { uploadToIndex, type IndexUploader } from '../documents/index-upload.ts';
@@ -55,9 +63,32 @@ export const CHUNKING_HEADERS = {
     description: 'Logical name of the source document, copied to every chunk (UTF-8 allowed)',
     example: 'handbook.pdf',
   }),
-  tenantId: header({ wire: 'tenant-id', required: true, maxLength: 64, parse: int64, pattern: INT64_PATTERN, description: 'Int64, decimal digits; copied to tenant_id', example: '7' }),
-  documentId: header({ wire: 'document-id', required: true, maxLength: 64, parse: int64, pattern: INT64_PATTERN, description: 'Int64, decimal digits; copied to document_id', example: '42' }),
-  performEmbedding: header({ wire: 'performEmbedding', required: false, maxLength: 5, parse: booleanFlag, description: "'true' requests embeddings; default 'false'", example: 'false' }),
+  tenantId: header({
+    wire: 'tenant-id',
+    required: true,
+    maxLength: 64,
+    parse: int64,
+    pattern: INT64_PATTERN,
+    description: 'Int64, decimal digits; copied to tenant_id',
+    example: '7',
+  }),
+  documentId: header({
+    wire: 'document-id',
+    required: true,
+    maxLength: 64,
+    parse: int64,
+    pattern: INT64_PATTERN,
+    description: 'Int64, decimal digits; copied to document_id',
+    example: '42',
+  }),
+  performEmbedding: header({
+    wire: 'performEmbedding',
+    required: false,
+    maxLength: 5,
+    parse: booleanFlag,
+    description: "'true' requests embeddings; default 'false'",
+    example: 'false',
+  }),
   embeddingEndpoint: header({
     wire: 'embeddingEndpoint',
     required: false,
@@ -90,7 +121,8 @@ export const CHUNKING_HEADERS = {
     required: false,
     maxLength: 5,
     parse: booleanFlag,
-    description: "'true' adds page_start and page_end to every chunk (for an index made with GET /apis/search-index-definition?pageNumbers=true); default 'false'",
+    description:
+      "'true' adds page_start and page_end to every chunk (for an index made with GET /apis/search-index-definition?pageNumbers=true); default 'false'",
     example: 'true',
   }),
   ocr: header({
@@ -105,7 +137,11 @@ export const CHUNKING_HEADERS = {
     example: 'auto',
   }),
   // Indexing by the service (all three, or none): the deletion endpoint's own rules.
-  indexName: header({ ...DELETION_HEADERS.indexName, required: false, description: `${DELETION_HEADERS.indexName.description}. With the two below: the service uploads the chunks itself and answers a summary.` }),
+  indexName: header({
+    ...DELETION_HEADERS.indexName,
+    required: false,
+    description: `${DELETION_HEADERS.indexName.description}. With the two below: the service uploads the chunks itself and answers a summary.`,
+  }),
   searchEndpoint: header({ ...DELETION_HEADERS.endpoint, required: false }),
   searchKey: header({ ...DELETION_HEADERS.key, required: false }),
 };
@@ -139,12 +175,14 @@ const ChunkEnvelopeSchema = Type.Object({
       content: Type.String(),
       page_start: Type.Optional(
         Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-          description: "Only with the header page-numbers: true. 1-based physical page of the chunk's first character; null for a format without pages",
+          description:
+            "Only with the header page-numbers: true. 1-based physical page of the chunk's first character; null for a format without pages",
         }),
       ),
       page_end: Type.Optional(
         Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-          description: "Only with the header page-numbers: true. 1-based physical page of the chunk's last character; null for a format without pages",
+          description:
+            "Only with the header page-numbers: true. 1-based physical page of the chunk's last character; null for a format without pages",
         }),
       ),
       embedding: Type.Array(Type.Number(), { description: '1536 floats, or [] without embedding' }),
@@ -165,7 +203,11 @@ const indexSummaryFields = {
   timeMs: Type.Integer({ description: 'Time spent uploading' }),
 };
 const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
-const IndexPartialSchema = Type.Object({ success: Type.Literal(false), error: Type.String(), ...Object.fromEntries(Object.entries(indexSummaryFields).map(([k, v]) => [k, Type.Optional(v)])) });
+const IndexPartialSchema = Type.Object({
+  success: Type.Literal(false),
+  error: Type.String(),
+  ...Object.fromEntries(Object.entries(indexSummaryFields).map(([k, v]) => [k, Type.Optional(v)])),
+});
 
 export interface ChunkingDeps {
   config: Pick<Config, 'documentApiKey' | 'maxPdfBytes'>;
@@ -197,7 +239,15 @@ export function acceptRawBodies(scope: FastifyInstance): void {
   scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 }
 
-export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admission, search, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: ChunkingDeps) => {
+export const chunkAndEmbed = ({
+  config,
+  outbound,
+  embeddings,
+  chunkPool,
+  admission,
+  search,
+  sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
+}: ChunkingDeps) => {
   const validateHeaders = async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > config.maxPdfBytes + 1024 * 1024) {
@@ -211,7 +261,12 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
       pageNumbers: h.pageNumbers === true,
       ocr: h.ocr ?? 'auto',
     };
-    if (h.performEmbedding === true && h.embeddingEndpoint !== undefined && h.embeddingKey !== undefined && h.embeddingDeploymentName !== undefined) {
+    if (
+      h.performEmbedding === true &&
+      h.embeddingEndpoint !== undefined &&
+      h.embeddingKey !== undefined &&
+      h.embeddingDeploymentName !== undefined
+    ) {
       const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
       params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
     }
@@ -235,68 +290,128 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
       summary: 'Chunk a document into an Azure AI Search payload, optionally embedded',
       description:
         'The document goes in the multipart/form-data file field `document`, or is the whole raw request body under any other content type ' +
-        '(application/octet-stream, application/pdf: Postman\'s binary body, curl --data-binary); every other parameter is a header. ' +
+        "(application/octet-stream, application/pdf: Postman's binary body, curl --data-binary); every other parameter is a header. " +
         `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
         'Chunks are 800-1200 characters ' +
         '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
         'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
         'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
-        'The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure\'s 16 MB), ' +
+        "The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure's 16 MB), " +
         'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
       tags: ['Documents'],
       consumes: ['multipart/form-data'],
       // Documentation only (docs/common.ts): the handler reads the parts itself.
-      multipartBody: Type.Object({ document: Type.String({ format: 'binary', description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)` }) }),
+      multipartBody: Type.Object({
+        document: Type.String({
+          format: 'binary',
+          description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)`,
+        }),
+      }),
       // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
       security: [{ documentApiKey: [] }],
       headers: headersSchema(CHUNKING_HEADERS),
       response: {
-        200: Type.Union([Type.Object(
-          ChunkEnvelopeSchema.properties,
+        200: Type.Union(
+          [
+            Type.Object(ChunkEnvelopeSchema.properties, {
+              description: 'The chunk envelope.',
+              examples: [
+                {
+                  value: [
+                    {
+                      '@search.action': 'upload',
+                      id: '7-42-0000',
+                      tenant_id: 7,
+                      document_id: 42,
+                      sourceName: 'handbook.pdf',
+                      section: '1 Introduction',
+                      content: '1 Introduction\nThis handbook ...',
+                      embedding: [],
+                    },
+                  ],
+                },
+              ],
+            }),
+            Type.Object(IndexSummarySchema.properties, {
+              description:
+                'With indexName, cloudAISearchEndpoint and cloudAISearchKey: the chunks were uploaded to the index by the service; this summary instead of the payload.',
+              examples: [
+                {
+                  success: true,
+                  indexName: 'pdf-chunks',
+                  chunks: 36,
+                  batches: 1,
+                  indexed: 36,
+                  failedKeys: [],
+                  failed: [],
+                  embeddingPerformed: false,
+                  timeMs: 120,
+                },
+              ],
+            }),
+          ],
           {
-            description: 'The chunk envelope.',
-            examples: [
-              {
-                value: [
-                  { '@search.action': 'upload', id: '7-42-0000', tenant_id: 7, document_id: 42, sourceName: 'handbook.pdf', section: '1 Introduction', content: '1 Introduction\nThis handbook ...', embedding: [] },
-                ],
+            description:
+              'The chunk envelope (headers X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, X-OCR-Pages, X-OCR-Skipped-Pages); or, with indexName, cloudAISearchEndpoint and cloudAISearchKey, the indexing summary.',
+            headers: {
+              'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
+              'X-Embedding-Performed': {
+                type: 'string',
+                enum: ['true', 'false'],
+                description: 'Whether embeddings were computed',
               },
-            ],
-          },
-        ), Type.Object(IndexSummarySchema.properties, {
-          description: 'With indexName, cloudAISearchEndpoint and cloudAISearchKey: the chunks were uploaded to the index by the service; this summary instead of the payload.',
-          examples: [{ success: true, indexName: 'pdf-chunks', chunks: 36, batches: 1, indexed: 36, failedKeys: [], failed: [], embeddingPerformed: false, timeMs: 120 }],
-        })], {
-          description:
-            'The chunk envelope (headers X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, X-OCR-Pages, X-OCR-Skipped-Pages); or, with indexName, cloudAISearchEndpoint and cloudAISearchKey, the indexing summary.',
-          headers: {
-            'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
-            'X-Embedding-Performed': { type: 'string', enum: ['true', 'false'], description: 'Whether embeddings were computed' },
-            'X-Index-Batches': { type: 'integer', description: 'Index-documents calls the payload takes (1000 documents or 12 MiB per call: a margin under the 16 MB Azure takes)', examples: [1] },
-            'X-OCR-Pages': { type: 'integer', description: 'Pages read with OCR (0 for a born-digital PDF)', examples: [0] },
-            'X-OCR-Skipped-Pages': {
-              type: 'integer',
-              description: "Pages without a usable text layer left unread because ocr is 'off'; absent when none were",
-              examples: [2],
+              'X-Index-Batches': {
+                type: 'integer',
+                description:
+                  'Index-documents calls the payload takes (1000 documents or 12 MiB per call: a margin under the 16 MB Azure takes)',
+                examples: [1],
+              },
+              'X-OCR-Pages': {
+                type: 'integer',
+                description: 'Pages read with OCR (0 for a born-digital PDF)',
+                examples: [0],
+              },
+              'X-OCR-Skipped-Pages': {
+                type: 'integer',
+                description:
+                  "Pages without a usable text layer left unread because ocr is 'off'; absent when none were",
+                examples: [2],
+              },
             },
           },
-        }),
-        400: errorResponse('A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header', 'Header embeddingKey is required when performEmbedding is true.'),
+        ),
+        400: errorResponse(
+          'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header',
+          'Header embeddingKey is required when performEmbedding is true.',
+        ),
         401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
         405: methodNotAllowedResponse('POST'),
         413: errorResponse(
           'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word document over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
           'The document is larger than the limit of 52428800 bytes.',
         ),
-        415: errorResponse(`The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`, messageOf('document_unsupported')),
-        422: errorResponse('No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took longer than PARSE_TIMEOUT_MS plus PARSE_TIMEOUT_MS_PER_MB per MiB, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS', 'No text could be extracted from the PDF.'),
+        415: errorResponse(
+          `The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`,
+          messageOf('document_unsupported'),
+        ),
+        422: errorResponse(
+          'No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took longer than PARSE_TIMEOUT_MS plus PARSE_TIMEOUT_MS_PER_MB per MiB, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS',
+          'No text could be extracted from the PDF.',
+        ),
         502: Type.Union([
           Type.Object(IndexPartialSchema.properties, {
-            description: 'Indexing by the service: some chunks are not in the index after retries; the summary names them. Calling again is safe (uploads replace by key).',
+            description:
+              'Indexing by the service: some chunks are not in the index after retries; the summary names them. Calling again is safe (uploads replace by key).',
           }),
-          errorResponse('An embedding call failed for good', 'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...'),
+          errorResponse(
+            'An embedding call failed for good',
+            'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...',
+          ),
         ]),
-        503: errorResponse('MAX_DOCUMENTS_IN_FLIGHT documents are being worked on and MAX_DOCUMENTS_QUEUED wait: retry after Retry-After seconds', 'The service is busy with other documents; retry after the time in Retry-After.'),
+        503: errorResponse(
+          'MAX_DOCUMENTS_IN_FLIGHT documents are being worked on and MAX_DOCUMENTS_QUEUED wait: retry after Retry-After seconds',
+          'The service is busy with other documents; retry after the time in Retry-After.',
+        ),
       },
     },
     attachValidation: true,
@@ -311,7 +426,12 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
       };
       reply.raw.once('close', onClose);
       let ocr: OcrReport = { pages: 0, skipped: 0 };
-      const work = { signal: aborted.signal, ocr: params.ocr, pageNumbers: params.pageNumbers, onOcr: (r: OcrReport) => (ocr = r) };
+      const work = {
+        signal: aborted.signal,
+        ocr: params.ocr,
+        pageNumbers: params.pageNumbers,
+        onOcr: (r: OcrReport) => (ocr = r),
+      };
       const send = (payload: { json: Buffer; batches: number }, count: number, embedded: boolean) => {
         reply
           .header('x-total-chunks', String(count))
@@ -319,11 +439,13 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
           .header('x-index-batches', String(payload.batches))
           .header('x-ocr-pages', String(ocr.pages));
         if (ocr.skipped > 0) reply.header('x-ocr-skipped-pages', String(ocr.skipped));
-        return reply
-          .type('application/json; charset=utf-8')
-          // Bytes already in the 200 schema's shape, written by documents/payload.ts (the Int64 ids
-          // need exact digits, which a serializer of numbers would round): sent as they are.
-          .send(payload.json as unknown as ChunkEnvelope);
+        return (
+          reply
+            .type('application/json; charset=utf-8')
+            // Bytes already in the 200 schema's shape, written by documents/payload.ts (the Int64 ids
+            // need exact digits, which a serializer of numbers would round): sent as they are.
+            .send(payload.json as unknown as ChunkEnvelope)
+        );
       };
       try {
         const pdf = await readUpload(request, config.maxPdfBytes);
@@ -349,16 +471,40 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
           }
         }
         if (params.index && search) {
-          const docs = documentJsons(chunks, params, embedding ? vectors : undefined, { pageNumbers: params.pageNumbers });
+          const docs = documentJsons(chunks, params, embedding ? vectors : undefined, {
+            pageNumbers: params.pageNumbers,
+          });
           const keys = chunks.map((_, i) => chunkId(params.tenantId, params.documentId, i));
           const s = await uploadToIndex(search, params.index, docs, keys, sleep, aborted.signal);
           const summary = { ...s, embeddingPerformed: embedding !== undefined, failedKeys: s.failed.map((f) => f.key) };
           if (s.failed.length === 0) return reply.code(200).send({ success: true as const, ...summary });
-          const named = s.failed.slice(0, 10).map((f) => `${f.key} (${f.reason})`).join('; ');
-          const error = messageOf('index_upload_partial', s.indexed, s.chunks, s.indexName, s.failed.length, `${named}${s.failed.length > 10 ? '; ...' : ''}`);
-          request.log.warn({ statusCode: 502, code: 'index_upload_partial', reason: error, indexed: s.indexed, failed: s.failed.length }, 'indexing partly failed');
+          const named = s.failed
+            .slice(0, 10)
+            .map((f) => `${f.key} (${f.reason})`)
+            .join('; ');
+          const error = messageOf(
+            'index_upload_partial',
+            s.indexed,
+            s.chunks,
+            s.indexName,
+            s.failed.length,
+            `${named}${s.failed.length > 10 ? '; ...' : ''}`,
+          );
+          request.log.warn(
+            {
+              statusCode: 502,
+              code: 'index_upload_partial',
+              reason: error,
+              indexed: s.indexed,
+              failed: s.failed.length,
+            },
+            'indexing partly failed',
+          );
           // Not through the error handler: the body adds the upload summary to the error envelope.
-          return reply.code(502).header(ERROR_CODE_HEADER, 'index_upload_partial').send({ success: false as const, error, ...summary });
+          return reply
+            .code(502)
+            .header(ERROR_CODE_HEADER, 'index_upload_partial')
+            .send({ success: false as const, error, ...summary });
         }
         return send(buildPayload(chunks, params, vectors, { pageNumbers: params.pageNumbers }), chunks.length, true);
       } catch (err) {

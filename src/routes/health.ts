@@ -26,7 +26,10 @@ export const readinessRoute = (readiness: Readiness) =>
         'and from SIGTERM on ("draining"). /healthz stays 200 meanwhile.',
       tags: ['Service'],
       response: {
-        200: Type.Object({ status: Type.Literal('ready') }, { description: 'Taking new work', examples: [{ status: 'ready' }] }),
+        200: Type.Object(
+          { status: Type.Literal('ready') },
+          { description: 'Taking new work', examples: [{ status: 'ready' }] },
+        ),
         503: Type.Object(
           { status: Type.Union([Type.Literal('starting'), Type.Literal('busy'), Type.Literal('draining')]) },
           { description: 'Not taking new work: send it elsewhere', examples: [{ status: 'busy' }] },
@@ -36,6 +39,9 @@ export const readinessRoute = (readiness: Readiness) =>
     handler: async (_request, reply) => {
       const state = readiness.state();
       if (state === 'ready') return { status: 'ready' as const };
-      return reply.code(503).header(ERROR_CODE_HEADER, 'not_ready' satisfies ErrorCode).send({ status: state });
+      return reply
+        .code(503)
+        .header(ERROR_CODE_HEADER, 'not_ready' satisfies ErrorCode)
+        .send({ status: state });
     },
   });

@@ -25,7 +25,8 @@ export const DELETION_HEADERS = {
     required: true,
     maxLength: 2048,
     parse: printableAscii,
-    description: 'Base URL of the search service; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only',
+    description:
+      'Base URL of the search service; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only',
     example: 'https://svc.search.windows.net',
   }),
   key: header({
@@ -33,14 +34,16 @@ export const DELETION_HEADERS = {
     required: true,
     maxLength: 512,
     parse: printableAscii,
-    description: 'Admin key of the search service, passed through and never logged (a query key gets 403 from the service, hence 502)',
+    description:
+      'Admin key of the search service, passed through and never logged (a query key gets 403 from the service, hence 502)',
   }),
   indexName: header({
     wire: 'indexName',
     required: true,
     maxLength: 128,
     parse: indexName,
-    description: 'Index name, as Azure AI Search names them: 2 to 128 lowercase letters, digits, dashes or underscores, the first a letter or digit, no two dashes or underscores in a row',
+    description:
+      'Index name, as Azure AI Search names them: 2 to 128 lowercase letters, digits, dashes or underscores, the first a letter or digit, no two dashes or underscores in a row',
     example: 'pdf-chunks',
   }),
   documentId: header({
@@ -76,12 +79,26 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
       response: {
         200: Type.Object(
           { success: Type.Literal(true), message: Type.String(), deleted_chunks: Type.Integer() },
-          { examples: [{ success: true, message: "Deleted 12 chunks of document_id 42 from index 'pdf-chunks'.", deleted_chunks: 12 }] },
+          {
+            examples: [
+              {
+                success: true,
+                message: "Deleted 12 chunks of document_id 42 from index 'pdf-chunks'.",
+                deleted_chunks: 12,
+              },
+            ],
+          },
         ),
-        400: messageErrorResponse('A missing or malformed header, or a refused endpoint', 'Header document_id is required.'),
+        400: messageErrorResponse(
+          'A missing or malformed header, or a refused endpoint',
+          'Header document_id is required.',
+        ),
         401: messageErrorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
         405: methodNotAllowedResponse('POST', 'message'),
-        502: messageErrorResponse('The search or delete call failed', "The search call to the search service failed: HTTP 404: The index 'pdf-chunks' for service 'svc' was not found."),
+        502: messageErrorResponse(
+          'The search or delete call failed',
+          "The search call to the search service failed: HTTP 404: The index 'pdf-chunks' for service 'svc' was not found.",
+        ),
       },
     },
     // The table's reader validates (each header its own message, in this route's envelope); the schema above documents it.
@@ -94,13 +111,21 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
       try {
         const ids = await search.findChunkIds(target, documentId);
         if (ids.length === 0) {
-          return { success: true, message: `No chunks of document_id ${documentId} found in index '${indexName}'.`, deleted_chunks: 0 };
+          return {
+            success: true,
+            message: `No chunks of document_id ${documentId} found in index '${indexName}'.`,
+            deleted_chunks: 0,
+          };
         }
         const r = await search.deleteChunks(target, ids);
         if (r.failed > 0) {
           throw fail('search_delete_partial', r.deleted, ids.length, r.failed, String(r.firstFailure));
         }
-        return { success: true, message: `Deleted ${r.deleted} chunks of document_id ${documentId} from index '${indexName}'.`, deleted_chunks: r.deleted };
+        return {
+          success: true,
+          message: `Deleted ${r.deleted} chunks of document_id ${documentId} from index '${indexName}'.`,
+          deleted_chunks: r.deleted,
+        };
       } catch (err) {
         if (err instanceof SearchCallError) throw fail('search_failed', err.message);
         throw err;
@@ -117,18 +142,27 @@ export const searchIndexDefinition = () =>
         'With pageNumbers=true the definition also has page_start and page_end (Edm.Int32), the two fields a chunking request with the header page-numbers: true adds.',
       tags: ['Documents'],
       querystring: Type.Object({
-        name: Type.Optional(Type.String({ default: 'pdf-chunks', maxLength: 128, examples: ['pdf-chunks'], description: 'Index name' })),
+        name: Type.Optional(
+          Type.String({ default: 'pdf-chunks', maxLength: 128, examples: ['pdf-chunks'], description: 'Index name' }),
+        ),
         pageNumbers: Type.Optional(
           Type.Enum(['true', 'false'], {
             default: 'false',
-            description: "'true' adds the fields page_start and page_end (Edm.Int32), for payloads chunked with the header page-numbers: true",
+            description:
+              "'true' adds the fields page_start and page_end (Edm.Int32), for payloads chunked with the header page-numbers: true",
           }),
         ),
       }),
       response: {
         // Open object: the definition is sent as built; the schema is for the documents and their example.
-        200: Type.Object({}, { additionalProperties: true, description: 'An index definition', examples: [indexDefinition('pdf-chunks')] }),
-        400: errorResponse('The name breaks the index naming rules, or pageNumbers is not true or false', 'Index name may hold only lowercase letters, digits, dashes and underscores.'),
+        200: Type.Object(
+          {},
+          { additionalProperties: true, description: 'An index definition', examples: [indexDefinition('pdf-chunks')] },
+        ),
+        400: errorResponse(
+          'The name breaks the index naming rules, or pageNumbers is not true or false',
+          'Index name may hold only lowercase letters, digits, dashes and underscores.',
+        ),
         405: methodNotAllowedResponse('GET'),
       },
     },

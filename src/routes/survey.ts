@@ -24,11 +24,27 @@ export const survey = (config: Pick<Config, 'surveyKey' | 'surveySecret'>, rng: 
             success: Type.Literal(true),
             total_records: Type.Integer({ minimum: 300, maximum: 600 }),
             generated_at: Type.String({ description: 'Server time (UTC), YYYY-MM-DD HH:MM:SS' }),
-            data: Type.Array(Type.Object({ Name: Type.String(), Surname: Type.String(), DOB: Type.String({ description: 'YYYY-MM-DD, 1950-01-01 to 2005-12-31' }) }), {
-              description: 'total_records records (the example shows the first)',
-            }),
+            data: Type.Array(
+              Type.Object({
+                Name: Type.String(),
+                Surname: Type.String(),
+                DOB: Type.String({ description: 'YYYY-MM-DD, 1950-01-01 to 2005-12-31' }),
+              }),
+              {
+                description: 'total_records records (the example shows the first)',
+              },
+            ),
           },
-          { examples: [{ success: true, total_records: 300, generated_at: '2026-11-22 12:00:00', data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }] }] },
+          {
+            examples: [
+              {
+                success: true,
+                total_records: 300,
+                generated_at: '2026-11-22 12:00:00',
+                data: [{ Name: 'Ada', Surname: 'Lovelace', DOB: '1985-12-10' }],
+              },
+            ],
+          },
         ),
         401: errorResponse('Wrong or missing key/secret', messageOf('unauthorized_key_secret')),
         405: methodNotAllowedResponse('POST'),

@@ -18,7 +18,10 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
   // The example holds the lab pair only while it is the published default (never an operator's value).
   const key = publicLabValue(config.addApiKey, 'ADD_API_KEY');
   const secret = publicLabValue(config.addApiSecret, 'ADD_API_SECRET');
-  const example = key !== undefined && secret !== undefined ? { api_key: key, api_secret: secret } : { api_key: '<your api_key>', api_secret: '<your api_secret>' };
+  const example =
+    key !== undefined && secret !== undefined
+      ? { api_key: key, api_secret: secret }
+      : { api_key: '<your api_key>', api_secret: '<your api_secret>' };
   return route({
     onRequest: async (request) => {
       const problem = tokenBodyType(request.headers['content-type']);
@@ -28,13 +31,20 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
       summary: 'Issue a bearer token (HS256 JWT) for add-bearer',
       description:
         'Send the add-custom key pair as a JSON body, `{"api_key": ..., "api_secret": ...}` with `Content-Type: application/json`. ' +
-        'The answer\'s `token` goes to GET /apis/add-bearer as `Authorization: Bearer <token>`; it lasts `expires_in` seconds.',
+        "The answer's `token` goes to GET /apis/add-bearer as `Authorization: Bearer <token>`; it lasts `expires_in` seconds.",
       tags: ['Addition'],
       security: [],
       body: Type.Object(
         {
-          api_key: Type.Optional(Type.String({ maxLength: 1024, description: 'The API key (same pair as add-custom); missing or wrong gives 401' })),
-          api_secret: Type.Optional(Type.String({ maxLength: 1024, description: 'The API secret; missing or wrong gives 401' })),
+          api_key: Type.Optional(
+            Type.String({
+              maxLength: 1024,
+              description: 'The API key (same pair as add-custom); missing or wrong gives 401',
+            }),
+          ),
+          api_secret: Type.Optional(
+            Type.String({ maxLength: 1024, description: 'The API secret; missing or wrong gives 401' }),
+          ),
         },
         { examples: [example] },
       ),
@@ -46,12 +56,24 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
             token_type: Type.Literal('Bearer'),
             expires_in: Type.Integer({ description: 'Lifetime in seconds' }),
           },
-          { examples: [{ success: true, token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.e30.signature', token_type: 'Bearer', expires_in: 3600 }] },
+          {
+            examples: [
+              {
+                success: true,
+                token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.e30.signature',
+                token_type: 'Bearer',
+                expires_in: 3600,
+              },
+            ],
+          },
         ),
         400: errorResponse('Malformed JSON or a body that is not an object', 'The body is not valid JSON.'),
         401: errorResponse('Wrong credentials', messageOf('unauthorized_key_secret')),
         405: methodNotAllowedResponse('POST'),
-        415: errorResponse('A Content-Type other than application/json (a form, text)', messageOf('token_json_expected')),
+        415: errorResponse(
+          'A Content-Type other than application/json (a form, text)',
+          messageOf('token_json_expected'),
+        ),
       },
     },
     handler: async (request) => {
@@ -60,7 +82,12 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
       const keyOk = safeEqual(b.api_key, config.addApiKey);
       const secretOk = safeEqual(b.api_secret, config.addApiSecret);
       if (!(keyOk && secretOk)) throw fail('unauthorized_key_secret');
-      return { success: true as const, token: await signer.sign('add-bearer'), token_type: 'Bearer' as const, expires_in: signer.ttlSeconds };
+      return {
+        success: true as const,
+        token: await signer.sign('add-bearer'),
+        token_type: 'Bearer' as const,
+        expires_in: signer.ttlSeconds,
+      };
     },
   });
 };

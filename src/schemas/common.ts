@@ -32,7 +32,10 @@ export const messageErrorResponse = (description: string, example: string) =>
 
 /** The 405 answer of a route served with `method` only; its example is the catalogue's message. */
 export function methodNotAllowedResponse(method: 'GET' | 'POST'): ReturnType<typeof errorResponse>;
-export function methodNotAllowedResponse(method: 'GET' | 'POST', envelope: 'message'): ReturnType<typeof messageErrorResponse>;
+export function methodNotAllowedResponse(
+  method: 'GET' | 'POST',
+  envelope: 'message',
+): ReturnType<typeof messageErrorResponse>;
 export function methodNotAllowedResponse(method: 'GET' | 'POST', envelope: 'error' | 'message' = 'error') {
   const description = `Method other than ${method} (see the Allow header)`;
   const example = messageOf('method_not_allowed', [method]);
@@ -47,7 +50,10 @@ export const AdditionResult = Type.Object(
     input2: Type.Integer(),
     result: Type.Integer(),
   },
-  { description: 'Addition result', examples: [{ success: true, operation: 'addition', input1: 5, input2: 7, result: 12 }] },
+  {
+    description: 'Addition result',
+    examples: [{ success: true, operation: 'addition', input1: 5, input2: 7, result: 12 }],
+  },
 );
 
 export const AuthenticatedAdditionResult = (authMethod: string) =>
@@ -74,5 +80,11 @@ export const AdditionQuery = Type.Object({
 /** A 401 answer of HTTP Basic or Bearer: the documents state its `WWW-Authenticate` challenge. */
 export const withChallenge = <T extends object>(schema: T): T => ({
   ...schema,
-  headers: { 'WWW-Authenticate': { type: 'string', description: 'The challenge: `Basic realm=...` or `Bearer realm=...`', examples: ['Basic realm="sample-utility-service", charset="UTF-8"'] } },
+  headers: {
+    'WWW-Authenticate': {
+      type: 'string',
+      description: 'The challenge: `Basic realm=...` or `Bearer realm=...`',
+      examples: ['Basic realm="sample-utility-service", charset="UTF-8"'],
+    },
+  },
 });

@@ -18,7 +18,9 @@ export interface SurveyBatch {
 }
 
 const en = faker.rawDefinitions;
-const FIRST_NAMES: readonly string[] = [...new Set([...(en.person?.first_name?.female ?? []), ...(en.person?.first_name?.male ?? [])])];
+const FIRST_NAMES: readonly string[] = [
+  ...new Set([...(en.person?.first_name?.female ?? []), ...(en.person?.first_name?.male ?? [])]),
+];
 const SURNAMES: readonly string[] = [...new Set(en.person?.last_name?.generic ?? [])];
 if (FIRST_NAMES.length < 100 || SURNAMES.length < 100) throw new Error('faker name lists are missing');
 

@@ -58,26 +58,41 @@ describe('embeddings client against the emulator', () => {
 
   it('gives up after two retries with the provider status and message, backing off 1 s then 2 s', async () => {
     emu.faults.embeddings.repeat({ status: 503 }, 3);
-    await assert.rejects(client().embed(target(), 'x'), (e: unknown) => e instanceof EmbeddingError && /^HTTP 503/.test(e.message));
+    await assert.rejects(
+      client().embed(target(), 'x'),
+      (e: unknown) => e instanceof EmbeddingError && /^HTTP 503/.test(e.message),
+    );
     assert.deepEqual(waits, [1000, 2000]);
     assert.equal(calls().length, 3);
   });
 
   it('names the 429 reason of the provider', async () => {
     emu.faults.embeddings.repeat({ status: 429, headers: { 'retry-after': '1' } }, 3);
-    await assert.rejects(client().embed(target(), 'x'), (e: unknown) => e instanceof EmbeddingError && /^HTTP 429: Requests to the Embeddings_Create Operation/.test(e.message));
+    await assert.rejects(
+      client().embed(target(), 'x'),
+      (e: unknown) =>
+        e instanceof EmbeddingError && /^HTTP 429: Requests to the Embeddings_Create Operation/.test(e.message),
+    );
   });
 
   const notRetried: [string, () => object, RegExp][] = [
     ['a wrong key (401)', () => ({}), /^HTTP 401: Access denied due to invalid subscription key/],
     ['an unknown deployment (404)', () => ({}), /^HTTP 404: The API deployment for this resource does not exist/],
-    ['a 400', () => ({ status: 400, body: { error: { message: "'$.input' is invalid." } } }), /^HTTP 400: '\$\.input' is invalid\./],
+    [
+      'a 400',
+      () => ({ status: 400, body: { error: { message: "'$.input' is invalid." } } }),
+      /^HTTP 400: '\$\.input' is invalid\./,
+    ],
   ];
   for (const [name, faultOf, why] of notRetried) {
     it(`does not retry ${name}`, async () => {
       const f = faultOf();
       if (Object.keys(f).length) emu.faults.embeddings.push(f as never);
-      const t = name.includes('key') ? { ...target(), key: 'wrong' } : name.includes('deployment') ? { ...target(), deployment: 'nope' } : target();
+      const t = name.includes('key')
+        ? { ...target(), key: 'wrong' }
+        : name.includes('deployment')
+          ? { ...target(), deployment: 'nope' }
+          : target();
       await assert.rejects(client().embed(t, 'x'), (e: unknown) => e instanceof EmbeddingError && why.test(e.message));
       assert.equal(calls().length, 1);
       assert.deepEqual(waits, []);
@@ -86,7 +101,10 @@ describe('embeddings client against the emulator', () => {
 
   it('does not retry a timeout and says so', async () => {
     emu.faults.embeddings.push({ hang: true });
-    await assert.rejects(client(150).embed(target(), 'x'), (e: unknown) => e instanceof EmbeddingError && e.message === 'timed out after 150 ms');
+    await assert.rejects(
+      client(150).embed(target(), 'x'),
+      (e: unknown) => e instanceof EmbeddingError && e.message === 'timed out after 150 ms',
+    );
     assert.equal(calls().length, 1);
   });
 
@@ -105,7 +123,10 @@ describe('embeddings client against the emulator', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const port = (srv.address() as { port: number }).port;
     await new Promise<void>((r) => srv.close(() => r()));
-    await assert.rejects(client().embed({ ...target(), endpoint: `http://127.0.0.1:${port}` }, 'x'), (e: unknown) => e instanceof EmbeddingError && e.message === 'network error (ECONNREFUSED)');
+    await assert.rejects(
+      client().embed({ ...target(), endpoint: `http://127.0.0.1:${port}` }, 'x'),
+      (e: unknown) => e instanceof EmbeddingError && e.message === 'network error (ECONNREFUSED)',
+    );
     assert.deepEqual(waits, [1000, 2000]);
   });
 
@@ -118,7 +139,12 @@ describe('embeddings client against the emulator', () => {
       req.on('end', () => {
         const input = (JSON.parse(body) as { input: string }).input;
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: deterministicEmbedding(input) }] }));
+        res.end(
+          JSON.stringify({
+            object: 'list',
+            data: [{ object: 'embedding', index: 0, embedding: deterministicEmbedding(input) }],
+          }),
+        );
       });
     });
     server.on('connection', () => connections++);

@@ -27,7 +27,8 @@ describe('isPublicAddress', () => {
     ['2606:4700::1111', true],
     ['not-an-ip', false],
   ];
-  for (const [address, expected] of cases) it(`${address} -> ${expected}`, () => assert.equal(isPublicAddress(address), expected));
+  for (const [address, expected] of cases)
+    it(`${address} -> ${expected}`, () => assert.equal(isPublicAddress(address), expected));
 });
 
 describe('matchHost', () => {

@@ -92,28 +92,61 @@ function only(kind: string): Json {
   return found[0]!;
 }
 const at = (obj: unknown, ...path: (string | number)[]): unknown =>
-  path.reduce<unknown>((o, k) => (o === null || o === undefined ? undefined : (o as Record<string | number, unknown>)[k]), obj);
+  path.reduce<unknown>(
+    (o, k) => (o === null || o === undefined ? undefined : (o as Record<string | number, unknown>)[k]),
+    obj,
+  );
 
 describe('the schema checks themselves', () => {
   const cases: [string, Json, boolean][] = [
-    ['a valid Service', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } }, true],
-    ['a port that is not a number', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 'eighty' }] } }, false],
-    ['a Deployment without its selector', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { template: {} } }, false],
-    ['a probe port of the wrong type', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { selector: {}, template: { spec: { containers: [{ name: 'c', livenessProbe: { httpGet: { port: true } } }] } } } }, false],
+    [
+      'a valid Service',
+      { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } },
+      true,
+    ],
+    [
+      'a port that is not a number',
+      { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 'eighty' }] } },
+      false,
+    ],
+    [
+      'a Deployment without its selector',
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { template: {} } },
+      false,
+    ],
+    [
+      'a probe port of the wrong type',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'd' },
+        spec: {
+          selector: {},
+          template: { spec: { containers: [{ name: 'c', livenessProbe: { httpGet: { port: true } } }] } },
+        },
+      },
+      false,
+    ],
     ['a kind this test has no schema for', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }, false],
   ];
   for (const [name, doc, valid] of cases) {
-    test(`kubernetes: ${name} is ${valid ? 'valid' : 'refused'}`, () => assert.equal(kubernetesSchemaError(doc) === undefined, valid, kubernetesSchemaError(doc)));
+    test(`kubernetes: ${name} is ${valid ? 'valid' : 'refused'}`, () =>
+      assert.equal(kubernetesSchemaError(doc) === undefined, valid, kubernetesSchemaError(doc)));
   }
   const composeCases: [string, unknown, boolean][] = [
     ['a minimal file', { services: { a: { image: 'x' } } }, true],
     ['an unknown service key', { services: { a: { image: 'x', restart_policy: 'always' } } }, false],
     ['a bad duration', { services: { a: { image: 'x', stop_grace_period: '15 seconds' } } }, false],
     ['a bad port mapping', { services: { a: { image: 'x', ports: ['127.0.0.1:http:80'] } } }, false],
-    ['a bad depends_on condition', { services: { a: { image: 'x', depends_on: { b: { condition: 'ready' } } }, b: { image: 'x' } } }, false],
+    [
+      'a bad depends_on condition',
+      { services: { a: { image: 'x', depends_on: { b: { condition: 'ready' } } }, b: { image: 'x' } } },
+      false,
+    ],
   ];
   for (const [name, doc, valid] of composeCases) {
-    test(`compose: ${name} is ${valid ? 'valid' : 'refused'}`, () => assert.equal(composeSchemaError(doc) === undefined, valid, composeSchemaError(doc)));
+    test(`compose: ${name} is ${valid ? 'valid' : 'refused'}`, () =>
+      assert.equal(composeSchemaError(doc) === undefined, valid, composeSchemaError(doc)));
   }
   test('interpolateDefaults', () => {
     assert.equal(interpolateDefaults('${A:-x-y}'), 'x-y');
@@ -124,7 +157,9 @@ describe('the schema checks themselves', () => {
 
 describe('deploy/: the kustomize base', () => {
   test('kustomization.yaml lists every manifest in deploy/, and only existing files', () => {
-    const files = readdirSync(new URL('deploy/', ROOT)).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml').sort();
+    const files = readdirSync(new URL('deploy/', ROOT))
+      .filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml')
+      .sort();
     assert.deepEqual([...kustomization.resources].sort(), files);
   });
 
@@ -136,13 +171,23 @@ describe('deploy/: the kustomize base', () => {
   }
 
   test('one of each: Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, ConfigMap, Secret', () => {
-    assert.deepEqual(all.map((d) => d.kind).sort(), ['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'Service']);
+    assert.deepEqual(all.map((d) => d.kind).sort(), [
+      'ConfigMap',
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'Secret',
+      'Service',
+    ]);
   });
 
   const deployment = only('Deployment');
   const pod = at(deployment, 'spec', 'template', 'spec') as Json;
   const container = at(pod, 'containers', 0) as Json;
-  const env = { ...(at(only('ConfigMap'), 'data') as Record<string, string>), ...(at(only('Secret'), 'stringData') as Record<string, string>) };
+  const env = {
+    ...(at(only('ConfigMap'), 'data') as Record<string, string>),
+    ...(at(only('Secret'), 'stringData') as Record<string, string>),
+  };
 
   test('the ConfigMap and the Secret together are a configuration the service accepts, with a JWT_SECRET of its own', () => {
     const known = new Set([...Object.keys(LAB_DEFAULTS), 'JWT_SECRET']);
@@ -152,21 +197,35 @@ describe('deploy/: the kustomize base', () => {
     assert.ok(config.shutdownDelayMs > 0, 'SHUTDOWN_DELAY_MS gives load balancers time to see /readyz');
     assert.equal(config.port, 8080);
     assert.deepEqual(at(only('Secret'), 'data'), undefined, 'secrets in stringData only');
-    for (const key of ['JWT_SECRET', 'ADD_API_KEY', 'ADD_API_SECRET', 'BASIC_AUTH_PASSWORD', 'SURVEY_SECRET', 'DOCUMENT_API_KEY']) {
+    for (const key of [
+      'JWT_SECRET',
+      'ADD_API_KEY',
+      'ADD_API_SECRET',
+      'BASIC_AUTH_PASSWORD',
+      'SURVEY_SECRET',
+      'DOCUMENT_API_KEY',
+    ]) {
       assert.ok(key in (at(only('Secret'), 'stringData') as Json), `${key} comes from the Secret`);
       assert.ok(!(key in (at(only('ConfigMap'), 'data') as Json)), `${key} is not in the ConfigMap`);
     }
   });
 
   test('the container reads both through envFrom', () => {
-    assert.deepEqual(container.envFrom, [{ configMapRef: { name: at(only('ConfigMap'), 'metadata', 'name') } }, { secretRef: { name: at(only('Secret'), 'metadata', 'name') } }]);
+    assert.deepEqual(container.envFrom, [
+      { configMapRef: { name: at(only('ConfigMap'), 'metadata', 'name') } },
+      { secretRef: { name: at(only('Secret'), 'metadata', 'name') } },
+    ]);
     assert.equal(container.env, undefined);
   });
 
   test('probes: readiness on /readyz, liveness and startup on /healthz, on the container port', () => {
     const portName = at(container, 'ports', 0, 'name');
     assert.equal(at(container, 'ports', 0, 'containerPort'), loadConfig(env).port);
-    for (const [probe, path] of [['readinessProbe', '/readyz'], ['livenessProbe', '/healthz'], ['startupProbe', '/healthz']] as const) {
+    for (const [probe, path] of [
+      ['readinessProbe', '/readyz'],
+      ['livenessProbe', '/healthz'],
+      ['startupProbe', '/healthz'],
+    ] as const) {
       assert.equal(at(container, probe, 'httpGet', 'path'), path, probe);
       assert.equal(at(container, probe, 'httpGet', 'port'), portName, probe);
     }
@@ -204,9 +263,16 @@ describe('deploy/: the kustomize base', () => {
     assert.deepEqual(at(only('Service'), 'spec', 'selector'), labels);
     assert.equal(at(only('Service'), 'spec', 'ports', 0, 'targetPort'), at(container, 'ports', 0, 'name'));
     assert.deepEqual(at(only('PodDisruptionBudget'), 'spec', 'selector', 'matchLabels'), labels);
-    assert.deepEqual(at(only('HorizontalPodAutoscaler'), 'spec', 'scaleTargetRef'), { apiVersion: 'apps/v1', kind: 'Deployment', name: at(deployment, 'metadata', 'name') });
+    assert.deepEqual(at(only('HorizontalPodAutoscaler'), 'spec', 'scaleTargetRef'), {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: at(deployment, 'metadata', 'name'),
+    });
     assert.equal(at(only('HorizontalPodAutoscaler'), 'spec', 'metrics', 0, 'resource', 'name'), 'cpu');
-    assert.ok((at(only('HorizontalPodAutoscaler'), 'spec', 'minReplicas') as number) >= 2, 'the PDB keeps one replica serving');
+    assert.ok(
+      (at(only('HorizontalPodAutoscaler'), 'spec', 'minReplicas') as number) >= 2,
+      'the PDB keeps one replica serving',
+    );
     assert.equal(at(deployment, 'spec', 'replicas'), undefined, 'the HPA owns the replica count');
   });
 
@@ -219,7 +285,9 @@ describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Json> };
   const service = compose.services.service!;
   const emulator = compose.services.emulator!;
-  const serviceEnv = Object.fromEntries(Object.entries(service.environment as Record<string, string>).map(([k, v]) => [k, interpolateDefaults(String(v))]));
+  const serviceEnv = Object.fromEntries(
+    Object.entries(service.environment as Record<string, string>).map(([k, v]) => [k, interpolateDefaults(String(v))]),
+  );
 
   test('valid against the Compose specification schema', () => {
     assert.equal(composeSchemaError(compose), undefined);
@@ -242,14 +310,20 @@ describe('compose.yaml', () => {
   test('the emulator listens on all interfaces of its container, on the port its health check and the docs use', () => {
     const env = emulator.environment as Record<string, string>;
     assert.equal(env.EMULATOR_HOST, '0.0.0.0');
-    assert.match(JSON.stringify(at(emulator, 'healthcheck', 'test')), new RegExp(`127\\.0\\.0\\.1:${env.EMULATOR_PORT}/healthz`));
+    assert.match(
+      JSON.stringify(at(emulator, 'healthcheck', 'test')),
+      new RegExp(`127\\.0\\.0\\.1:${env.EMULATOR_PORT}/healthz`),
+    );
     assert.ok((emulator.ports as string[]).some((p) => p.endsWith(`:${env.EMULATOR_PORT}`)));
   });
 
   test('stop_grace_period covers the service drain bound', () => {
     const boundMs = loadConfig(serviceEnv).shutdownDelayMs + CLOSE_BOUND_MS;
     const grace = /^(\d+)s$/.exec(String(service.stop_grace_period));
-    assert.ok(grace && Number(grace[1]) * 1000 > boundMs, `${String(service.stop_grace_period)} must exceed ${boundMs} ms`);
+    assert.ok(
+      grace && Number(grace[1]) * 1000 > boundMs,
+      `${String(service.stop_grace_period)} must exceed ${boundMs} ms`,
+    );
     assert.equal(service.stop_signal, 'SIGTERM');
   });
 
@@ -263,7 +337,7 @@ describe('compose.yaml', () => {
 
 describe('Containerfile and .dockerignore', () => {
   const containerfile = read('Containerfile');
-  test('CMD is npm start\'s command, run by node directly', () => {
+  test("CMD is npm start's command, run by node directly", () => {
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start!;
     const cmd = /^CMD (\[.*\])$/m.exec(containerfile);
     assert.ok(cmd);
@@ -276,7 +350,9 @@ describe('Containerfile and .dockerignore', () => {
     assert.match(containerfile, /^STOPSIGNAL SIGTERM$/m);
   });
   test('.dockerignore lets in only the sources and the manifests of npm', () => {
-    const lines = read('.dockerignore').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    const lines = read('.dockerignore')
+      .split('\n')
+      .filter((l) => l.trim() !== '' && !l.startsWith('#'));
     assert.deepEqual(lines, ['*', '!package.json', '!package-lock.json', '!src', '!emulator/src']);
   });
 });

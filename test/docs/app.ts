@@ -61,8 +61,16 @@ export async function getJson(app: FastifyInstance, url: string): Promise<JsonOb
 export async function getValidDocuments(app: FastifyInstance): Promise<{ openapi: JsonObject; swagger: JsonObject }> {
   const openapi = await getJson(app, '/openapi.json');
   const swagger = await getJson(app, '/swagger.json');
-  assert.deepEqual(await validate(structuredClone(openapi) as never), { valid: true, warnings: [], specification: 'OpenAPI' });
-  assert.deepEqual(await validate(structuredClone(swagger) as never), { valid: true, warnings: [], specification: 'Swagger' });
+  assert.deepEqual(await validate(structuredClone(openapi) as never), {
+    valid: true,
+    warnings: [],
+    specification: 'OpenAPI',
+  });
+  assert.deepEqual(await validate(structuredClone(swagger) as never), {
+    valid: true,
+    warnings: [],
+    specification: 'Swagger',
+  });
   return { openapi, swagger };
 }
 

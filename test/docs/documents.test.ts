@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '@readme/openapi-parser';
-import { buildAppWithRoutes, getJson, isObject, operationsOf, walk, type Json, type JsonObject, type RegisteredRoute } from './app.ts';
+import {
+  buildAppWithRoutes,
+  getJson,
+  isObject,
+  operationsOf,
+  walk,
+  type Json,
+  type JsonObject,
+  type RegisteredRoute,
+} from './app.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -33,13 +42,29 @@ const bothForms = (path: string) => (path.endsWith('.php') ? [path, path.slice(0
 
 const SCHEMES: [string, JsonObject, JsonObject][] = [
   // name, OpenAPI 3.1 security scheme (subset), Swagger 2.0 security definition (subset)
-  ['apiKeyHeader', { type: 'apiKey', in: 'header', name: 'api_key' }, { type: 'apiKey', in: 'header', name: 'api_key' }],
-  ['apiSecretHeader', { type: 'apiKey', in: 'header', name: 'api_secret' }, { type: 'apiKey', in: 'header', name: 'api_secret' }],
+  [
+    'apiKeyHeader',
+    { type: 'apiKey', in: 'header', name: 'api_key' },
+    { type: 'apiKey', in: 'header', name: 'api_key' },
+  ],
+  [
+    'apiSecretHeader',
+    { type: 'apiKey', in: 'header', name: 'api_secret' },
+    { type: 'apiKey', in: 'header', name: 'api_secret' },
+  ],
   ['basicAuth', { type: 'http', scheme: 'basic' }, { type: 'basic' }],
-  ['bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, { type: 'apiKey', in: 'header', name: 'Authorization' }],
+  [
+    'bearerAuth',
+    { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+    { type: 'apiKey', in: 'header', name: 'Authorization' },
+  ],
   ['surveyKey', { type: 'apiKey', in: 'header', name: 'key' }, { type: 'apiKey', in: 'header', name: 'key' }],
   ['surveySecret', { type: 'apiKey', in: 'header', name: 'secret' }, { type: 'apiKey', in: 'header', name: 'secret' }],
-  ['documentApiKey', { type: 'apiKey', in: 'header', name: 'api-key' }, { type: 'apiKey', in: 'header', name: 'api-key' }],
+  [
+    'documentApiKey',
+    { type: 'apiKey', in: 'header', name: 'api-key' },
+    { type: 'apiKey', in: 'header', name: 'api-key' },
+  ],
 ];
 
 describe('served API documents', () => {
@@ -79,24 +104,36 @@ describe('served API documents', () => {
   test('the app registers the interface endpoints in both path forms', () => {
     for (const [method, path] of INTERFACE) {
       for (const url of bothForms(path)) {
-        assert.ok(routes.some((r) => r.method === method && r.url === url), `${method.toUpperCase()} ${url} is not registered`);
+        assert.ok(
+          routes.some((r) => r.method === method && r.url === url),
+          `${method.toUpperCase()} ${url} is not registered`,
+        );
       }
     }
   });
 
   test('each document lists exactly the registered, non-hidden routes, each once (no `.php` twin)', () => {
-    const registered = documented().map((r) => `${r.method.toUpperCase()} ${r.url}`).sort();
+    const registered = documented()
+      .map((r) => `${r.method.toUpperCase()} ${r.url}`)
+      .sort();
     assert.ok(registered.length >= INTERFACE.length);
-    for (const [method, path] of INTERFACE) assert.ok(registered.includes(`${method.toUpperCase()} ${path}`), `${method} ${path} is listed under the interface's own form`);
+    for (const [method, path] of INTERFACE)
+      assert.ok(
+        registered.includes(`${method.toUpperCase()} ${path}`),
+        `${method} ${path} is listed under the interface's own form`,
+      );
     for (const [name, doc] of docs()) {
-      const documented = operationsOf(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`).sort();
+      const documented = operationsOf(doc)
+        .map((o) => `${o.method.toUpperCase()} ${o.path}`)
+        .sort();
       assert.deepEqual(documented, registered, name);
     }
   });
 
   test('the probes are documented: GET /healthz (200) and GET /readyz (200 ready, 503 draining)', () => {
     for (const [name, doc] of docs()) {
-      const responses = (path: string) => Object.keys(((((doc.paths as JsonObject)[path] as JsonObject).get as JsonObject).responses as JsonObject)).sort();
+      const responses = (path: string) =>
+        Object.keys((((doc.paths as JsonObject)[path] as JsonObject).get as JsonObject).responses as JsonObject).sort();
       assert.deepEqual(responses('/healthz'), ['200'], name);
       assert.deepEqual(responses('/readyz'), ['200', '503'], name);
     }
@@ -127,7 +164,8 @@ describe('served API documents', () => {
         ids.add(id);
       }
     }
-    const byPath = (doc: JsonObject, method: string, path: string) => ((doc.paths as JsonObject)[path] as JsonObject)[method] as JsonObject;
+    const byPath = (doc: JsonObject, method: string, path: string) =>
+      ((doc.paths as JsonObject)[path] as JsonObject)[method] as JsonObject;
     for (const [, doc] of docs()) {
       assert.equal(byPath(doc, 'get', '/apis/add-url').operationId, 'getApisAddUrl');
       assert.equal(byPath(doc, 'post', '/survey_api.php').operationId, 'postSurveyApiPhp');
@@ -154,7 +192,11 @@ describe('served API documents', () => {
       assert.ok(statuses.includes('200'), `${route.method} ${route.url} has no 200 schema`);
       for (const [name, doc] of docs()) {
         const op = ((doc.paths as JsonObject)[route.url] as JsonObject)[route.method] as JsonObject;
-        assert.deepEqual(Object.keys(op.responses as JsonObject).sort(), statuses.sort(), `${name} ${route.method} ${route.url}`);
+        assert.deepEqual(
+          Object.keys(op.responses as JsonObject).sort(),
+          statuses.sort(),
+          `${name} ${route.method} ${route.url}`,
+        );
       }
     }
   });
@@ -168,13 +210,20 @@ describe('served API documents', () => {
           const op = ((doc.paths as JsonObject)[route.url] as JsonObject)[route.method] as JsonObject;
           const params = (Array.isArray(op.parameters) ? op.parameters : []).filter(isObject);
           const asParam = params.find((p) => p.in === 'header' && p.name === header);
-          const schemes = (name === 'OpenAPI 3.1' ? (openapi.components as JsonObject).securitySchemes : swagger.securityDefinitions) as JsonObject;
+          const schemes = (
+            name === 'OpenAPI 3.1' ? (openapi.components as JsonObject).securitySchemes : swagger.securityDefinitions
+          ) as JsonObject;
           const asScheme = (Array.isArray(op.security) ? op.security : [])
             .filter(isObject)
             .flatMap((req) => Object.keys(req))
             .some((s) => isObject(schemes[s]) && schemes[s].name === header);
           assert.ok(asParam || asScheme, `${name} ${route.method} ${route.url}: header ${header} is missing`);
-          if (asParam) assert.equal(asParam.required ?? false, headers?.required?.includes(header) ?? false, `${name} ${route.url} ${header} required`);
+          if (asParam)
+            assert.equal(
+              asParam.required ?? false,
+              headers?.required?.includes(header) ?? false,
+              `${name} ${route.url} ${header} required`,
+            );
           checked++;
         }
       }
@@ -187,21 +236,39 @@ describe('served API documents', () => {
       const ok = ((op.responses as JsonObject)['200'] as JsonObject).content as JsonObject;
       const media = ok['application/json'] as JsonObject;
       assert.ok(media.example !== undefined, `OpenAPI ${method} ${path}: no 200 example`);
-      const body = isObject(op.requestBody) ? ((op.requestBody.content as JsonObject)['application/json'] as JsonObject | undefined) : undefined;
+      const body = isObject(op.requestBody)
+        ? ((op.requestBody.content as JsonObject)['application/json'] as JsonObject | undefined)
+        : undefined;
       if (body) assert.ok(body.example !== undefined, `OpenAPI ${method} ${path}: no request body example`);
       for (const [status, response] of Object.entries(op.responses as JsonObject)) {
         const content = (response as JsonObject).content as JsonObject | undefined;
-        for (const m of Object.values(content ?? {})) assert.ok((m as JsonObject).example !== undefined, `OpenAPI ${method} ${path} ${status}: no example`);
+        for (const m of Object.values(content ?? {}))
+          assert.ok((m as JsonObject).example !== undefined, `OpenAPI ${method} ${path} ${status}: no example`);
       }
     }
     for (const { path, method, op } of operationsOf(swagger)) {
       const ok = (op.responses as JsonObject)['200'] as JsonObject;
-      assert.ok(isObject(ok.examples) && ok.examples['application/json'] !== undefined, `Swagger ${method} ${path}: no 200 example`);
+      assert.ok(
+        isObject(ok.examples) && ok.examples['application/json'] !== undefined,
+        `Swagger ${method} ${path}: no 200 example`,
+      );
     }
-    const addUrl = (((((openapi.paths as JsonObject)['/apis/add-url'] as JsonObject).get as JsonObject).responses as JsonObject)['200'] as JsonObject).content as JsonObject;
-    assert.deepEqual((addUrl['application/json'] as JsonObject).example, { success: true, operation: 'addition', input1: 5, input2: 7, result: 12 });
+    const addUrl = (
+      ((((openapi.paths as JsonObject)['/apis/add-url'] as JsonObject).get as JsonObject).responses as JsonObject)[
+        '200'
+      ] as JsonObject
+    ).content as JsonObject;
+    assert.deepEqual((addUrl['application/json'] as JsonObject).example, {
+      success: true,
+      operation: 'addition',
+      input1: 5,
+      input2: 7,
+      result: 12,
+    });
     // A synthesised example stays consistent: a list envelope of one element counts 1.
-    const users = ((((swagger.paths as JsonObject)['/apis/users'] as JsonObject).get as JsonObject).responses as JsonObject)['200'] as JsonObject;
+    const users = (
+      (((swagger.paths as JsonObject)['/apis/users'] as JsonObject).get as JsonObject).responses as JsonObject
+    )['200'] as JsonObject;
     const example = (users.examples as JsonObject)['application/json'] as JsonObject;
     assert.equal(example.count, 1);
     assert.equal((example.data as Json[]).length, 1);
@@ -222,26 +289,47 @@ describe('served API documents', () => {
 
     for (const [name, doc] of docs()) {
       const declared = (doc.tags as JsonObject[]).map((t) => t.name);
-      for (const { op } of operationsOf(doc)) for (const t of op.tags as string[]) assert.ok(declared.includes(t), `${name}: tag ${t} not declared`);
+      for (const { op } of operationsOf(doc))
+        for (const t of op.tags as string[]) assert.ok(declared.includes(t), `${name}: tag ${t} not declared`);
     }
     const schemes = (openapi.components as JsonObject).securitySchemes as JsonObject;
     const definitions = swagger.securityDefinitions as JsonObject;
     for (const [name, v3, v2] of SCHEMES) {
-      assert.deepEqual({ ...(schemes[name] as JsonObject), description: undefined }, { ...v3, description: undefined }, `OpenAPI ${name}`);
-      assert.deepEqual({ ...(definitions[name] as JsonObject), description: undefined }, { ...v2, description: undefined }, `Swagger ${name}`);
+      assert.deepEqual(
+        { ...(schemes[name] as JsonObject), description: undefined },
+        { ...v3, description: undefined },
+        `OpenAPI ${name}`,
+      );
+      assert.deepEqual(
+        { ...(definitions[name] as JsonObject), description: undefined },
+        { ...v2, description: undefined },
+        `Swagger ${name}`,
+      );
     }
     // Every security requirement names a declared scheme, in both documents.
     for (const [name, doc] of docs()) {
       const known = name === 'OpenAPI 3.1' ? schemes : definitions;
       for (const { op } of operationsOf(doc)) {
-        for (const req of (op.security ?? []) as JsonObject[]) for (const s of Object.keys(req)) assert.ok(known[s], `${name}: ${s}`);
+        for (const req of (op.security ?? []) as JsonObject[])
+          for (const s of Object.keys(req)) assert.ok(known[s], `${name}: ${s}`);
       }
     }
   });
 
   test('Swagger 2.0: no 3.x keyword is left, one type per schema, JSON in and out', () => {
     for (const [at, node] of walk(swagger)) {
-      for (const forbidden of ['anyOf', 'oneOf', 'not', 'const', '$id', '$schema', 'prefixItems', 'nullable', 'contentEncoding', 'unevaluatedProperties']) {
+      for (const forbidden of [
+        'anyOf',
+        'oneOf',
+        'not',
+        'const',
+        '$id',
+        '$schema',
+        'prefixItems',
+        'nullable',
+        'contentEncoding',
+        'unevaluatedProperties',
+      ]) {
         // A property may be called anything; a keyword may not appear in a schema.
         if (at.endsWith('/properties')) continue;
         assert.ok(!(forbidden in node), `${at} has ${forbidden}`);
@@ -255,18 +343,32 @@ describe('served API documents', () => {
       assert.deepEqual(op.produces, ['application/json'], `${method} ${path}`);
       const params = (op.parameters ?? []) as JsonObject[];
       if (params.some((p) => p.in === 'body')) assert.deepEqual(op.consumes, ['application/json'], `${method} ${path}`);
-      if (params.some((p) => p.type === 'file')) assert.deepEqual(op.consumes, ['multipart/form-data'], `${method} ${path}`);
+      if (params.some((p) => p.type === 'file'))
+        assert.deepEqual(op.consumes, ['multipart/form-data'], `${method} ${path}`);
       for (const p of params) {
-        if (p.in !== 'body') assert.ok(['string', 'number', 'integer', 'boolean', 'array', 'file'].includes(p.type as string), `${method} ${path} ${JSON.stringify(p.name)}`);
+        if (p.in !== 'body')
+          assert.ok(
+            ['string', 'number', 'integer', 'boolean', 'array', 'file'].includes(p.type as string),
+            `${method} ${path} ${JSON.stringify(p.name)}`,
+          );
       }
     }
     // add-body's input1 is `integer | string` in 3.1 and an integer in 2.0.
-    const body = ((((swagger.paths as JsonObject)['/apis/add-body'] as JsonObject).post as JsonObject).parameters as JsonObject[])[0]!;
+    const body = (
+      (((swagger.paths as JsonObject)['/apis/add-body'] as JsonObject).post as JsonObject).parameters as JsonObject[]
+    )[0]!;
     const props = (body.schema as JsonObject).properties as JsonObject;
     assert.equal((props.input1 as JsonObject).type, 'integer');
     assert.equal((props.input1 as JsonObject).example, 5);
-    const v3 = (((((openapi.paths as JsonObject)['/apis/add-body'] as JsonObject).post as JsonObject).requestBody as JsonObject).content as JsonObject)['application/json'] as JsonObject;
-    assert.ok(Array.isArray(((v3.schema as JsonObject).properties as JsonObject as { input1: { anyOf: unknown[] } }).input1.anyOf));
+    const v3 = (
+      ((((openapi.paths as JsonObject)['/apis/add-body'] as JsonObject).post as JsonObject).requestBody as JsonObject)
+        .content as JsonObject
+    )['application/json'] as JsonObject;
+    assert.ok(
+      Array.isArray(
+        ((v3.schema as JsonObject).properties as JsonObject as { input1: { anyOf: unknown[] } }).input1.anyOf,
+      ),
+    );
   });
 
   test('the multipart upload takes a file field `document`', () => {
@@ -274,7 +376,11 @@ describe('served API documents', () => {
     for (const url of [path]) {
       const v3 = (((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject).requestBody as JsonObject;
       const form = (v3.content as JsonObject)['multipart/form-data'] as JsonObject;
-      assert.deepEqual(((form.schema as JsonObject).properties as JsonObject).document, { type: 'string', format: 'binary', ...pick((((form.schema as JsonObject).properties as JsonObject).document as JsonObject), 'description') });
+      assert.deepEqual(((form.schema as JsonObject).properties as JsonObject).document, {
+        type: 'string',
+        format: 'binary',
+        ...pick(((form.schema as JsonObject).properties as JsonObject).document as JsonObject, 'description'),
+      });
       const v2 = ((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject;
       assert.deepEqual(v2.consumes, ['multipart/form-data']);
       const file = (v2.parameters as JsonObject[]).find((p) => p.name === 'document');
@@ -285,8 +391,12 @@ describe('served API documents', () => {
 
   test('the chunking response documents its X- headers in both documents', () => {
     for (const url of ['/apis/chunk-and-perform-embedding.php']) {
-      const v3 = ((((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject)['200'] as JsonObject;
-      const v2 = ((((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject)['200'] as JsonObject;
+      const v3 = ((((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject)[
+        '200'
+      ] as JsonObject;
+      const v2 = ((((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject).responses as JsonObject)[
+        '200'
+      ] as JsonObject;
       for (const h of ['X-Total-Chunks', 'X-Embedding-Performed', 'X-Index-Batches']) {
         assert.ok(isObject((v3.headers as JsonObject | undefined)?.[h]), `OpenAPI ${url} ${h}`);
         assert.ok(isObject((v2.headers as JsonObject | undefined)?.[h]), `Swagger ${url} ${h}`);
@@ -316,7 +426,10 @@ describe('served API documents', () => {
     for (const url of ['/apis/chunk-and-perform-embedding.php']) {
       const v3 = ((openapi.paths as JsonObject)[url] as JsonObject).post as JsonObject;
       const v2 = ((swagger.paths as JsonObject)[url] as JsonObject).post as JsonObject;
-      for (const [name, op] of [['OpenAPI', v3], ['Swagger', v2]] as const) {
+      for (const [name, op] of [
+        ['OpenAPI', v3],
+        ['Swagger', v2],
+      ] as const) {
         const header = (op.parameters as JsonObject[]).find((p) => p.name === 'page-numbers');
         assert.equal(header?.in, 'header', `${name} ${url} page-numbers`);
         assert.equal(header?.required ?? false, false);
@@ -324,8 +437,14 @@ describe('served API documents', () => {
       const props3 = JSON.stringify((v3.responses as JsonObject)['200']);
       const props2 = JSON.stringify((v2.responses as JsonObject)['200']);
       for (const f of ['page_start', 'page_end']) {
-        assert.ok(props3.includes(`"${f}":{"anyOf":[{"type":"integer","minimum":1},{"type":"null"}]`), `OpenAPI ${url} ${f}`);
-        assert.ok(props2.includes(`"${f}":{"type":"integer","minimum":1,`) && props2.includes('"x-nullable":true'), `Swagger ${url} ${f}`);
+        assert.ok(
+          props3.includes(`"${f}":{"anyOf":[{"type":"integer","minimum":1},{"type":"null"}]`),
+          `OpenAPI ${url} ${f}`,
+        );
+        assert.ok(
+          props2.includes(`"${f}":{"type":"integer","minimum":1,`) && props2.includes('"x-nullable":true'),
+          `Swagger ${url} ${f}`,
+        );
       }
     }
     for (const url of ['/apis/search-index-definition']) {
@@ -358,25 +477,46 @@ describe('served API documents', () => {
         const params = (Array.isArray(op.parameters) ? op.parameters : []).filter(isObject);
         for (const p of params) {
           const header = typeof p.name === 'string' ? p.name : '';
-          if (p.in === 'header') assert.ok(!credentialHeaders.includes(header.toLowerCase()), `${name} ${path}: ${header} is a parameter`);
+          if (p.in === 'header')
+            assert.ok(!credentialHeaders.includes(header.toLowerCase()), `${name} ${path}: ${header} is a parameter`);
         }
       }
-      const schemes = Object.keys((name === 'OpenAPI 3.1' ? (openapi.components as JsonObject).securitySchemes : swagger.securityDefinitions) as JsonObject);
+      const schemes = Object.keys(
+        (name === 'OpenAPI 3.1'
+          ? (openapi.components as JsonObject).securitySchemes
+          : swagger.securityDefinitions) as JsonObject,
+      );
       assert.deepEqual([...used].sort(), schemes.sort(), `${name}: every scheme used`);
     }
   });
 
   test('integers are `integer` in both documents; descriptions everywhere; summaries under 80 characters', () => {
-    const integers: [string, string][] = [['/apis/add-url', 'input1'], ['/apis/add-apikey', 'input2'], ['/apis/users', 'id'], ['/apis/products', 'page'], ['/apis/products', 'limit']];
+    const integers: [string, string][] = [
+      ['/apis/add-url', 'input1'],
+      ['/apis/add-apikey', 'input2'],
+      ['/apis/users', 'id'],
+      ['/apis/products', 'page'],
+      ['/apis/products', 'limit'],
+    ];
     for (const [name, doc] of docs()) {
       for (const [path, param] of integers) {
         const op = (doc.paths as JsonObject)[path] as JsonObject;
         const p = ((op.get as JsonObject).parameters as JsonObject[]).find((x) => x.name === param)!;
-        assert.equal(name === 'OpenAPI 3.1' ? (p.schema as JsonObject).type : p.type, 'integer', `${name} ${path} ${param}`);
+        assert.equal(
+          name === 'OpenAPI 3.1' ? (p.schema as JsonObject).type : p.type,
+          'integer',
+          `${name} ${path} ${param}`,
+        );
       }
       for (const { path, method, op } of operationsOf(doc)) {
-        assert.ok(typeof op.description === 'string' && op.description.length > 20, `${name} ${method} ${path}: description`);
-        assert.ok((op.summary as string).length < 80, `${name} ${method} ${path}: summary of ${(op.summary as string).length}`);
+        assert.ok(
+          typeof op.description === 'string' && op.description.length > 20,
+          `${name} ${method} ${path}: description`,
+        );
+        assert.ok(
+          (op.summary as string).length < 80,
+          `${name} ${method} ${path}: summary of ${(op.summary as string).length}`,
+        );
       }
     }
   });
@@ -387,9 +527,14 @@ describe('served API documents', () => {
         for (const [status, response] of Object.entries(op.responses as JsonObject)) {
           const headers = (response as JsonObject).headers as JsonObject;
           assert.ok(isObject(headers['Access-Control-Allow-Origin']), `${name} ${method} ${path} ${status}`);
-          assert.equal(isObject(headers['X-Error-Code']), /^[45]/.test(status), `${name} ${method} ${path} ${status} X-Error-Code`);
+          assert.equal(
+            isObject(headers['X-Error-Code']),
+            /^[45]/.test(status),
+            `${name} ${method} ${path} ${status} X-Error-Code`,
+          );
           if (status === '405') assert.ok(isObject(headers.Allow), `${name} ${method} ${path} 405 Allow`);
-          if (status === '401' && ['/apis/add-basic', '/apis/add-bearer'].includes(path)) assert.ok(isObject(headers['WWW-Authenticate']), `${name} ${path} 401`);
+          if (status === '401' && ['/apis/add-basic', '/apis/add-bearer'].includes(path))
+            assert.ok(isObject(headers['WWW-Authenticate']), `${name} ${path} 401`);
         }
       }
     }
@@ -397,7 +542,13 @@ describe('served API documents', () => {
 
   test('examples satisfy their schemas: survey counts at least 300, products asks a page with data, add-token holds the lab pair', () => {
     const example = (path: string, method: string, status = '200') =>
-      ((((((openapi.paths as JsonObject)[path] as JsonObject)[method] as JsonObject).responses as JsonObject)[status] as JsonObject).content as JsonObject)['application/json'] as JsonObject;
+      (
+        (
+          ((((openapi.paths as JsonObject)[path] as JsonObject)[method] as JsonObject).responses as JsonObject)[
+            status
+          ] as JsonObject
+        ).content as JsonObject
+      )['application/json'] as JsonObject;
     assert.ok(((example('/survey_api.php', 'post').example as JsonObject).total_records as number) >= 300);
     const products = ((openapi.paths as JsonObject)['/apis/products'] as JsonObject).get as JsonObject;
     const page = (products.parameters as JsonObject[]).find((p) => p.name === 'page')!;
@@ -405,8 +556,13 @@ describe('served API documents', () => {
     const first = page.example as number;
     const per = limit.example as number;
     assert.ok((first - 1) * per < 120, 'the example page holds products');
-    const token = ((((openapi.paths as JsonObject)['/apis/add-token'] as JsonObject).post as JsonObject).requestBody as JsonObject).content as JsonObject;
-    assert.deepEqual((token['application/json'] as JsonObject).example, { api_key: 'lab-api-key-2f9c1e7a', api_secret: 'lab-api-secret-8d3b5a60' });
+    const token = (
+      (((openapi.paths as JsonObject)['/apis/add-token'] as JsonObject).post as JsonObject).requestBody as JsonObject
+    ).content as JsonObject;
+    assert.deepEqual((token['application/json'] as JsonObject).example, {
+      api_key: 'lab-api-key-2f9c1e7a',
+      api_secret: 'lab-api-secret-8d3b5a60',
+    });
   });
 
   test('documents are built once and never altered by one another', async () => {

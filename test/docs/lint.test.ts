@@ -62,7 +62,14 @@ describe('served documents through Redocly CLI and Spectral', { timeout: 300_000
   });
 
   test('Spectral, spectral:oas: 0 errors on both documents', async () => {
-    const r = await run('spectral', ['lint', '--ruleset', join(dir, '.spectral.yaml'), '--fail-severity', 'error', ...files]);
+    const r = await run('spectral', [
+      'lint',
+      '--ruleset',
+      join(dir, '.spectral.yaml'),
+      '--fail-severity',
+      'error',
+      ...files,
+    ]);
     assert.equal(r.code, 0, r.out);
     assert.match(r.out, /0 errors/, r.out);
   });
@@ -80,7 +87,11 @@ describe('Power Automate connectors, one per authentication style', () => {
       const res = await app.inject({ url: `/connectors/${style}.swagger.json`, headers: { host: 'lab.example:8080' } });
       assert.equal(res.statusCode, 200, style);
       const doc = res.json<JsonObject>();
-      assert.deepEqual(await validate(structuredClone(doc) as never), { valid: true, warnings: [], specification: 'Swagger' }, style);
+      assert.deepEqual(
+        await validate(structuredClone(doc) as never),
+        { valid: true, warnings: [], specification: 'Swagger' },
+        style,
+      );
       assert.equal(doc.host, 'lab.example:8080');
       assert.deepEqual(doc.schemes, ['http']);
       const definitions = Object.keys(doc.securityDefinitions as JsonObject);
@@ -88,14 +99,21 @@ describe('Power Automate connectors, one per authentication style', () => {
       const ops = operationsOf(doc);
       assert.ok(ops.length > 0, style);
       for (const { path, op } of ops) {
-        for (const req of (op.security ?? []) as JsonObject[]) assert.deepEqual(Object.keys(req), definitions, `${style} ${path}`);
-        for (const p of (Array.isArray(op.parameters) ? op.parameters : []).filter(isObject)) assert.equal(typeof p['x-ms-summary'], 'string', `${style} ${path}`);
+        for (const req of (op.security ?? []) as JsonObject[])
+          assert.deepEqual(Object.keys(req), definitions, `${style} ${path}`);
+        for (const p of (Array.isArray(op.parameters) ? op.parameters : []).filter(isObject))
+          assert.equal(typeof p['x-ms-summary'], 'string', `${style} ${path}`);
         assert.ok((op.summary as string).length < 80);
       }
     }
     const apikey = (await app.inject('/connectors/apikey.swagger.json')).json<JsonObject>();
     const custom = ((apikey.paths as JsonObject)['/apis/add-custom'] as JsonObject).get as JsonObject;
-    assert.ok((custom.parameters as JsonObject[]).some((p) => p.name === 'api_secret' && p.in === 'header' && p.required === true), 'add-custom takes api_secret as a parameter');
+    assert.ok(
+      (custom.parameters as JsonObject[]).some(
+        (p) => p.name === 'api_secret' && p.in === 'header' && p.required === true,
+      ),
+      'add-custom takes api_secret as a parameter',
+    );
     assert.equal((await app.inject('/connectors/nope.swagger.json')).statusCode, 404);
   });
 });

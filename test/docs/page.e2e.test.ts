@@ -45,10 +45,17 @@ describe('GET /docs in Chromium', { timeout: 120_000 }, () => {
   test('every documented endpoint path is listed on the page', async () => {
     const openapi = await getJson(app, '/openapi.json');
     const expected = Object.keys(openapi.paths as JsonObject).sort();
-    const listed = [...new Set(await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? '')))].sort();
+    const listed = [
+      ...new Set(
+        await page
+          .locator('.opblock-summary-path')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? '')),
+      ),
+    ].sort();
     assert.deepEqual(listed, expected);
     for (const path of ['/apis/add-url', '/survey_api.php']) assert.ok(listed.includes(path), path);
-    for (const twin of ['/apis/add-url.php', '/survey_api']) assert.ok(!listed.includes(twin), `${twin} is listed twice`);
+    for (const twin of ['/apis/add-url.php', '/survey_api'])
+      assert.ok(!listed.includes(twin), `${twin} is listed twice`);
   });
 
   test('add-url runs from the page: Try it out, fill input1 and input2, Execute', async () => {
@@ -62,7 +69,10 @@ describe('GET /docs in Chromium', { timeout: 120_000 }, () => {
     await op.locator('button.execute').click();
     const live = op.locator('.live-responses-table');
     await live.locator('.response-col_status', { hasText: '200' }).waitFor();
-    const body = await live.locator('.response-col_description .microlight, .response-col_description pre').first().innerText();
+    const body = await live
+      .locator('.response-col_description .microlight, .response-col_description pre')
+      .first()
+      .innerText();
     assert.match(body, /"result": 42/);
     assert.match(body, /"input1": 30/);
     const url = await op.locator('.request-url pre').innerText();
@@ -78,14 +88,20 @@ describe('GET /docs in Chromium', { timeout: 120_000 }, () => {
       await op.locator('button.execute').click();
       const live = op.locator('.live-responses-table');
       await live.locator('.response-col_status', { hasText: '200' }).waitFor();
-      assert.match(await live.locator('.response-col_description .microlight, .response-col_description pre').first().innerText(), /"result": 5/, id);
+      assert.match(
+        await live.locator('.response-col_description .microlight, .response-col_description pre').first().innerText(),
+        /"result": 5/,
+        id,
+      );
     }
   });
 
   test('the page also offers the Swagger 2.0 document', async () => {
     await page.locator('.topbar select').selectOption({ label: 'Swagger 2.0 for Power Platform (/swagger.json)' });
     await page.locator('.info .title', { hasText: '2.0' }).waitFor();
-    const listed = await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const listed = await page
+      .locator('.opblock-summary-path')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     assert.ok(listed.includes('/apis/add-url'));
     assert.deepEqual(foreign, []);
     assert.deepEqual(pageErrors, []);

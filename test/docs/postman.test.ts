@@ -31,7 +31,18 @@ async function runNewman(collection: JsonObject, workingDir: string): Promise<Ne
   const report = join(workingDir, 'report.json');
   writeFileSync(file, JSON.stringify(collection));
   const bin = new URL('../../node_modules/.bin/newman', import.meta.url).pathname;
-  const args = ['run', file, '--working-dir', workingDir, '--reporters', 'json', '--reporter-json-export', report, '--timeout-request', '30000'];
+  const args = [
+    'run',
+    file,
+    '--working-dir',
+    workingDir,
+    '--reporters',
+    'json',
+    '--reporter-json-export',
+    report,
+    '--timeout-request',
+    '30000',
+  ];
   // A failed assertion makes newman exit 1: the report says which, so it is read either way.
   await promisify(execFile)(bin, args).catch((err: unknown) => {
     if ((err as { code?: unknown }).code !== 1) throw err;
@@ -54,7 +65,11 @@ describe('GET /postman.json run with newman', { timeout: 180_000 }, () => {
     });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     dir = mkdtempSync(join(tmpdir(), 'postman-'));
-    const paragraphs = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}. ` + 'The handbook explains how the service chunks a document into passages. '.repeat(4));
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `Paragraph ${i + 1}. ` + 'The handbook explains how the service chunks a document into passages. '.repeat(4),
+    );
     writeFileSync(join(dir, SAMPLE_PDF), makePdf({ pages: textPages(paragraphs) }));
     const res = await fetch(`${base}/postman.json`);
     assert.equal(res.status, 200);
@@ -66,10 +81,19 @@ describe('GET /postman.json run with newman', { timeout: 180_000 }, () => {
   });
 
   test('a v2.1 collection, baseUrl from the request, one folder per tag', () => {
-    assert.equal((collection.info as JsonObject).schema, 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+    assert.equal(
+      (collection.info as JsonObject).schema,
+      'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    );
     const vars = collection.variable as { key: string; value: string }[];
     assert.equal(vars.find((v) => v.key === 'baseUrl')?.value, base);
-    assert.deepEqual((collection.item as JsonObject[]).map((f) => f.name).sort(), ['Addition', 'Documents', 'Reference data', 'Service', 'Survey']);
+    assert.deepEqual((collection.item as JsonObject[]).map((f) => f.name).sort(), [
+      'Addition',
+      'Documents',
+      'Reference data',
+      'Service',
+      'Survey',
+    ]);
   });
 
   test('every request passes as imported (add-token feeds add-bearer)', async () => {
@@ -91,7 +115,10 @@ test('collection variables: the lab values while they are the defaults, placehol
   const lab = collectionVariables(loadConfig({}), 'http://h');
   assert.equal(lab.find((v) => v.key === 'apiKey')?.value, LAB.ADD_API_KEY);
   assert.equal(lab.find((v) => v.key === 'basicPassword')?.value, LAB.BASIC_AUTH_PASSWORD);
-  const own = collectionVariables(loadConfig({ ADD_API_KEY: 'operator-key', BASIC_AUTH_PASSWORD: 'operator-pass' }), 'http://h');
+  const own = collectionVariables(
+    loadConfig({ ADD_API_KEY: 'operator-key', BASIC_AUTH_PASSWORD: 'operator-pass' }),
+    'http://h',
+  );
   assert.equal(own.find((v) => v.key === 'apiKey')?.value, '<your ADD_API_KEY>');
   assert.equal(own.find((v) => v.key === 'basicPassword')?.value, '<your BASIC_AUTH_PASSWORD>');
   assert.equal(own.find((v) => v.key === 'apiSecret')?.value, LAB.ADD_API_SECRET);

@@ -8,9 +8,24 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** Deterministic filler: sentences of 6-14 words from a small vocabulary. */
 function sentences(n: number, seed = 1): string[] {
-  const words = ['policy', 'coverage', 'claim', 'network', 'the', 'of', 'review', 'annual', 'benefit', 'provider', 'account', 'schedule', 'premium', 'and'];
+  const words = [
+    'policy',
+    'coverage',
+    'claim',
+    'network',
+    'the',
+    'of',
+    'review',
+    'annual',
+    'benefit',
+    'provider',
+    'account',
+    'schedule',
+    'premium',
+    'and',
+  ];
   let x = seed;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const len = 6 + Math.floor(rnd() * 9);
@@ -52,8 +67,14 @@ test('chunk sizes, no loss, cuts on whitespace', async (t) => {
     ['few long paragraphs', paragraphs(5, 60)],
     ['one huge paragraph', paragraphs(1, 400)],
     ['no punctuation at all', [{ text: Array.from({ length: 2000 }, (_, i) => `word${i % 37}`).join(' ') }]],
-    ['lines without sentence ends (code)', Array.from({ length: 300 }, (_, i) => ({ text: `set xrange [${i}:${i + 10}] # line ${i}` }))],
-    ['astral characters counted as one code point', [{ text: Array.from({ length: 900 }, (_, i) => (i % 5 === 0 ? '😀😀' : 'ab') + '.').join(' ') }]],
+    [
+      'lines without sentence ends (code)',
+      Array.from({ length: 300 }, (_, i) => ({ text: `set xrange [${i}:${i + 10}] # line ${i}` })),
+    ],
+    [
+      'astral characters counted as one code point',
+      [{ text: Array.from({ length: 900 }, (_, i) => (i % 5 === 0 ? '😀😀' : 'ab') + '.').join(' ') }],
+    ],
   ];
   for (const [name, blocks] of cases) {
     await t.test(name, () => {
@@ -75,7 +96,7 @@ test('an empty document gives no chunk', () => {
 });
 
 test('a short tail is rebalanced so the last chunk is not tiny', () => {
-  const blocks = [{ text: sentences(28, 7).join(" ") }];
+  const blocks = [{ text: sentences(28, 7).join(' ') }];
   const total = cp(blocks[0]!.text);
   assert.ok(total > 1600 && total < 2400, `fixture size ${total}`);
   const chunks = splitIntoChunks(blocks);
@@ -84,15 +105,26 @@ test('a short tail is rebalanced so the last chunk is not tiny', () => {
 });
 
 test('prefers sentence ends, and cuts before a heading', () => {
-  const blocks: Block[] = [...paragraphs(3, 4, 3), { text: '2.1 Coverage rules', heading: '2.1 Coverage rules' }, ...paragraphs(6, 4, 4)];
+  const blocks: Block[] = [
+    ...paragraphs(3, 4, 3),
+    { text: '2.1 Coverage rules', heading: '2.1 Coverage rules' },
+    ...paragraphs(6, 4, 4),
+  ];
   const chunks = splitIntoChunks(blocks);
   for (const c of chunks.slice(0, -1)) assert.match(c.content, /[.!?]$/);
   const withHeading = chunks.find((c) => c.content.includes('2.1 Coverage rules'))!;
-  assert.ok(withHeading.content.startsWith('2.1 Coverage rules') || withHeading.section === '', 'heading opens its chunk when the window allows');
+  assert.ok(
+    withHeading.content.startsWith('2.1 Coverage rules') || withHeading.section === '',
+    'heading opens its chunk when the window allows',
+  );
 });
 
 test('section: nearest heading at or before the chunk start, carried forward; "" before the first', () => {
-  const blocks: Block[] = [...paragraphs(4, 5, 5), { text: 'CHAPTER 1 BASICS', heading: 'CHAPTER 1 BASICS' }, ...paragraphs(12, 5, 6)];
+  const blocks: Block[] = [
+    ...paragraphs(4, 5, 5),
+    { text: 'CHAPTER 1 BASICS', heading: 'CHAPTER 1 BASICS' },
+    ...paragraphs(12, 5, 6),
+  ];
   const chunks = splitIntoChunks(blocks);
   assert.equal(chunks[0]!.section, '');
   const i = chunks.findIndex((c) => c.content.includes('CHAPTER 1 BASICS'));
@@ -102,7 +134,10 @@ test('section: nearest heading at or before the chunk start, carried forward; ""
 
 test('a single word longer than the window is cut hard (the only mid-word case)', () => {
   const chunks = splitIntoChunks([{ text: 'x'.repeat(3000) }]);
-  assert.deepEqual(chunks.map((c) => cp(c.content)), [1200, 1200, 600]);
+  assert.deepEqual(
+    chunks.map((c) => cp(c.content)),
+    [1200, 1200, 600],
+  );
 });
 
 test('endsSentence', async (t) => {
@@ -127,49 +162,97 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
   const cases: [string, Block[], typeof limits, string[]][] = [
     [
       'a paragraph end that ends a sentence beats a later sentence end inside a paragraph',
-      [p('One two three four five six seven eight nine ten.'), p('Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.')],
+      [
+        p('One two three four five six seven eight nine ten.'),
+        p('Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.'),
+      ],
       limits,
-      ['One two three four five six seven eight nine ten.', 'Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.'],
+      [
+        'One two three four five six seven eight nine ten.',
+        'Eleven twelve. Thirteen fourteen fifteen sixteen seventeen.',
+      ],
     ],
     [
       'a sentence end before a heading beats a later paragraph end (the heading opens the chunk)',
-      [p('One two three four five six seven eight nine ten.'), hd('Second Part'), p('Eleven twelve thirteen.'), p('Fourteen fifteen sixteen.')],
+      [
+        p('One two three four five six seven eight nine ten.'),
+        hd('Second Part'),
+        p('Eleven twelve thirteen.'),
+        p('Fourteen fifteen sixteen.'),
+      ],
       limits,
-      ['One two three four five six seven eight nine ten.', 'Second Part\nEleven twelve thirteen.\nFourteen fifteen sixteen.'],
+      [
+        'One two three four five six seven eight nine ten.',
+        'Second Part\nEleven twelve thirteen.\nFourteen fifteen sixteen.',
+      ],
     ],
     [
       'a sentence end beats a line break before a heading after a code example',
-      [p('Some words to begin with here. Plot it with this command:'), p('plot x'), p('plot y'), hd('Next Topic'), p('More text about the next topic here.')],
+      [
+        p('Some words to begin with here. Plot it with this command:'),
+        p('plot x'),
+        p('plot y'),
+        hd('Next Topic'),
+        p('More text about the next topic here.'),
+      ],
       limits,
-      ['Some words to begin with here. Plot it with this command:', 'plot x\nplot y\nNext Topic\nMore text about the next topic here.'],
+      [
+        'Some words to begin with here. Plot it with this command:',
+        'plot x\nplot y\nNext Topic\nMore text about the next topic here.',
+      ],
     ],
     [
       'a sentence end inside a paragraph beats a later line break',
-      [p('Alpha beta gamma delta epsilon zeta eta. Theta iota kappa lambda mu'), p('Nu xi omicron pi rho sigma tau upsilon phi chi.')],
+      [
+        p('Alpha beta gamma delta epsilon zeta eta. Theta iota kappa lambda mu'),
+        p('Nu xi omicron pi rho sigma tau upsilon phi chi.'),
+      ],
       limits,
-      ['Alpha beta gamma delta epsilon zeta eta.', 'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.'],
+      [
+        'Alpha beta gamma delta epsilon zeta eta.',
+        'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.',
+      ],
     ],
     [
       'a semicolon inside a paragraph beats a later line break',
-      [p('Alpha beta gamma delta epsilon zeta eta; Theta iota kappa lambda mu'), p('Nu xi omicron pi rho sigma tau upsilon phi chi.')],
+      [
+        p('Alpha beta gamma delta epsilon zeta eta; Theta iota kappa lambda mu'),
+        p('Nu xi omicron pi rho sigma tau upsilon phi chi.'),
+      ],
       limits,
-      ['Alpha beta gamma delta epsilon zeta eta;', 'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.'],
+      [
+        'Alpha beta gamma delta epsilon zeta eta;',
+        'Theta iota kappa lambda mu\nNu xi omicron pi rho sigma tau upsilon phi chi.',
+      ],
     ],
     [
       'no sentence end: a line break beats a later word boundary',
-      [p('Alpha beta gamma delta epsilon zeta eta theta iota'), p('Kappa lambda mu nu xi omicron pi rho sigma tau upsilon')],
+      [
+        p('Alpha beta gamma delta epsilon zeta eta theta iota'),
+        p('Kappa lambda mu nu xi omicron pi rho sigma tau upsilon'),
+      ],
       limits,
       ['Alpha beta gamma delta epsilon zeta eta theta iota', 'Kappa lambda mu nu xi omicron pi rho sigma tau upsilon'],
     ],
     [
       'an abbreviation is not a sentence end',
-      [p('Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda'), p('Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.')],
+      [
+        p('Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda'),
+        p('Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.'),
+      ],
       limits,
-      ['Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda', 'Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.'],
+      [
+        'Alpha beta gamma delta epsilon zeta, e.g. Theta iota kappa lambda',
+        'Mu nu xi omicron pi rho sigma tau upsilon phi chi psi.',
+      ],
     ],
     [
       'a chunk never ends on a heading',
-      [p('Alpha beta gamma delta epsilon zeta eta theta'), hd('Part Two'), p('Iota kappa lambda mu nu xi omicron pi rho sigma.')],
+      [
+        p('Alpha beta gamma delta epsilon zeta eta theta'),
+        hd('Part Two'),
+        p('Iota kappa lambda mu nu xi omicron pi rho sigma.'),
+      ],
       limits,
       ['Alpha beta gamma delta epsilon zeta eta theta', 'Part Two\nIota kappa lambda mu nu xi omicron pi rho sigma.'],
     ],
@@ -177,13 +260,26 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       // A greedy cut at the latest sentence end ("another.") leaves the next window (101-121)
       // in a run without any; cutting earlier lets the next window reach "end at all."
       'look-ahead: an earlier cut leaves the next window a sentence end',
-      [p('The first sentence of this text is right here. Then another. A run of words with no end at all. and then more words that never stop at all')],
+      [
+        p(
+          'The first sentence of this text is right here. Then another. A run of words with no end at all. and then more words that never stop at all',
+        ),
+      ],
       { min: 40, max: 60 },
-      ['The first sentence of this text is right here.', 'Then another. A run of words with no end at all.', 'and then more words that never stop at all'],
+      [
+        'The first sentence of this text is right here.',
+        'Then another. A run of words with no end at all.',
+        'and then more words that never stop at all',
+      ],
     ],
   ];
   for (const [name, blocks, lim, want] of cases) {
-    await t.test(name, () => assert.deepEqual(splitIntoChunks(blocks, lim).map((c) => c.content), want));
+    await t.test(name, () =>
+      assert.deepEqual(
+        splitIntoChunks(blocks, lim).map((c) => c.content),
+        want,
+      ),
+    );
   }
 });
 
@@ -207,9 +303,30 @@ test("page marks: a block's first page, and each page turn at the word it falls 
   const cases: [string, string, number, { after: number; page: number }[], string[]][] = [
     ['no turn', 'One two.', 3, [], ['One two.:3']],
     ['a turn between words', 'One two three.', 1, [{ after: 6, page: 2 }], ['One two three.:1', 'three.:2']],
-    ['a turn before an opening bracket', 'See (page two).', 4, [{ after: 3, page: 5 }], ['See (page two).:4', '(page two).:5']],
-    ['a turn inside a hyphen-joined word', 'imple-mentation ends', 1, [{ after: 5, page: 2 }], ['imple-mentation ends:1', 'mentation ends:2']],
-    ['two turns', 'a b c', 1, [{ after: 1, page: 2 }, { after: 2, page: 3 }], ['a b c:1', 'b c:2', 'c:3']],
+    [
+      'a turn before an opening bracket',
+      'See (page two).',
+      4,
+      [{ after: 3, page: 5 }],
+      ['See (page two).:4', '(page two).:5'],
+    ],
+    [
+      'a turn inside a hyphen-joined word',
+      'imple-mentation ends',
+      1,
+      [{ after: 5, page: 2 }],
+      ['imple-mentation ends:1', 'mentation ends:2'],
+    ],
+    [
+      'two turns',
+      'a b c',
+      1,
+      [
+        { after: 1, page: 2 },
+        { after: 2, page: 3 },
+      ],
+      ['a b c:1', 'b c:2', 'c:3'],
+    ],
     ['a turn past the end is dropped', 'a b', 1, [{ after: 9, page: 2 }], ['a b:1']],
     ['astral letters count once', '𝐀𝐁 c', 1, [{ after: 2, page: 2 }], ['𝐀𝐁 c:1', 'c:2']],
   ];
@@ -217,7 +334,10 @@ test("page marks: a block's first page, and each page turn at the word it falls 
     await t.test(name, () => {
       const marks: { at: number; page: number }[] = [];
       addPageMarks(marks, 0, text, page, turns);
-      assert.deepEqual(marks.map((m) => `${text.slice(m.at)}:${m.page}`), want);
+      assert.deepEqual(
+        marks.map((m) => `${text.slice(m.at)}:${m.page}`),
+        want,
+      );
     });
   }
 });
@@ -226,7 +346,13 @@ test('chunks carry the pages of their first and last character; blocks without p
   const paras = paragraphs(12, 6, 7);
   const blocks: Block[] = paras.map((b, i) => ({ ...b, page: 3 * i + 1 }));
   // Block 5 (page 16) runs on onto the next two pages from its 20th and 60th letter.
-  blocks[5] = { ...blocks[5]!, pageTurns: [{ after: 20, page: 17 }, { after: 60, page: 18 }] };
+  blocks[5] = {
+    ...blocks[5]!,
+    pageTurns: [
+      { after: 20, page: 17 },
+      { after: 60, page: 18 },
+    ],
+  };
   const chunks = splitIntoChunks(blocks);
   assert.ok(chunks.length > 3);
   const joined = blocks.map((b) => b.text).join('\n');
@@ -249,7 +375,8 @@ test('chunks carry the pages of their first and last character; blocks without p
 test('a block kept whole (code) is not cut when it fits in a chunk; a longer one is cut as usual', () => {
   const sentence = (i: number) => `Sentence number ${i} says something plain.`;
   const prose = (from: number, n: number) => Array.from({ length: n }, (_, i) => sentence(from + i)).join(' ');
-  const code = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i} <- c(${i}, ${i + 1})`).join(' ');
+  const code = (tag: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `${tag}${i} <- c(${i}, ${i + 1})`).join(' ');
   // The shape of an API reference's end (node-http.md): prose, "Examples:", two code blocks, a heading.
   const doc = (keep: boolean, n: number): Block[] => [
     { text: prose(0, 10) },
@@ -261,7 +388,8 @@ test('a block kept whole (code) is not cut when it fits in a chunk; a longer one
   ];
   const whole = (blocks: Block[]) => {
     const chunks = splitIntoChunks(blocks);
-    for (const c of chunks.slice(0, -1)) assert.ok(c.content.length >= 800 && c.content.length <= 1200, String(c.content.length));
+    for (const c of chunks.slice(0, -1))
+      assert.ok(c.content.length >= 800 && c.content.length <= 1200, String(c.content.length));
     return chunks.some((c) => c.content.includes(blocks[2]!.text));
   };
   assert.equal(whole(doc(false, 36)), false, 'without the flag the first code block is cut (the case tests something)');

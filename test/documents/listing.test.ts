@@ -14,7 +14,14 @@ test('isNavigationLine: only links and navigation words', () => {
   for (const [name, outside, links, want] of cases) assert.equal(isNavigationLine(outside, links), want, name);
 });
 
-const b = (text: string, group: number | undefined, inPage: number, links: number): LinkedBlock => ({ kind: group === undefined ? 'paragraph' : 'item', text, group, inPageLinkChars: inPage, linkChars: inPage, links });
+const b = (text: string, group: number | undefined, inPage: number, links: number): LinkedBlock => ({
+  kind: group === undefined ? 'paragraph' : 'item',
+  text,
+  group,
+  inPageLinkChars: inPage,
+  linkChars: inPage,
+  links,
+});
 
 test('dropListings: a group whose entries are in-page links goes whole; others stay', () => {
   const blocks = [
@@ -30,5 +37,8 @@ test('dropListings: a group whose entries are in-page links goes whole; others s
     b('apple: | 1 Scope', 4, 12, 2),
     b('axe: | 2 Rules', 4, 10, 2),
   ];
-  assert.deepEqual(dropListings(blocks).map((x) => x.text), ['Body text.', 'milk', 'bread and butter', 'see Scope for details', 'see Rules for more details']);
+  assert.deepEqual(
+    dropListings(blocks).map((x) => x.text),
+    ['Body text.', 'milk', 'bread and butter', 'see Scope for details', 'see Rules for more details'],
+  );
 });

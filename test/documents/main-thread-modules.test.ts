@@ -23,7 +23,9 @@ test('importing the app loads neither pdf.js, nor @napi-rs/canvas, nor the OCR e
   // The hook saw the app's own modules, format detection among them.
   assert.ok(loaded.some((u) => u.endsWith('/src/documents/detect.ts')));
   assert.deepEqual(
-    loaded.filter((u) => /\/node_modules\/(pdfjs-dist|@napi-rs\/canvas|tesseract\.js-core|wasm-feature-detect)\//.test(u)),
+    loaded.filter((u) =>
+      /\/node_modules\/(pdfjs-dist|@napi-rs\/canvas|tesseract\.js-core|wasm-feature-detect)\//.test(u),
+    ),
     [],
   );
 });

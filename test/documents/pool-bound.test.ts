@@ -6,7 +6,8 @@ import { createChunkPool } from '../../src/documents/pool.ts';
 import { makePdf, textPages } from './helpers/make-pdf.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
-const prose = (n: number) => Array.from({ length: n }, (_, i) => `Sentence ${i} is about parsing and waiting in line number ${i % 17}.`);
+const prose = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Sentence ${i} is about parsing and waiting in line number ${i % 17}.`);
 
 test('with one worker, the second document’s bound starts only once the first is done', async () => {
   const events: string[] = [];
@@ -48,7 +49,12 @@ test('warm() resolves with a worker that parses', async () => {
 test('/readyz says starting until the pool is warm, then ready', async () => {
   let warmed!: () => void;
   const gate = new Promise<void>((resolve) => (warmed = resolve));
-  const pool = { chunk: () => Promise.reject(new Error('unused')), payload: () => Promise.reject(new Error('unused')), warm: () => gate, close: async () => {} };
+  const pool = {
+    chunk: () => Promise.reject(new Error('unused')),
+    payload: () => Promise.reject(new Error('unused')),
+    warm: () => gate,
+    close: async () => {},
+  };
   const app = await buildTestApp({ docs: 'none', chunkPool: pool, warmPool: true });
   try {
     const before = await app.inject({ url: '/readyz' });

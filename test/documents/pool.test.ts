@@ -14,16 +14,30 @@ const pool = createChunkPool({ threads: 2 });
 after(() => pool.close());
 
 const words = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda'.split(' ');
-const prose = (n: number) => Array.from({ length: n }, (_, i) => `Sentence ${i} talks about ${words[i % words.length]} and ${words[(i * 7) % words.length]}.`);
+const prose = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `Sentence ${i} talks about ${words[i % words.length]} and ${words[(i * 7) % words.length]}.`,
+  );
 const tiny = () => makePdf({ pages: textPages(['Hello from a tiny PDF. It has one short paragraph.']) });
-const normal = () => makePdf({ pages: textPages(['# 1 Introduction', prose(40).join(' '), '# 2 Details', prose(60).join(' ')]), compress: true });
+const normal = () =>
+  makePdf({
+    pages: textPages(['# 1 Introduction', prose(40).join(' '), '# 2 Details', prose(60).join(' ')]),
+    compress: true,
+  });
 
 async function stillServes(): Promise<void> {
   const chunks = await pool.chunk(tiny());
-  assert.deepEqual(chunks, [{ section: '', content: 'Hello from a tiny PDF. It has one short paragraph.', pageStart: 1, pageEnd: 1 }]);
+  assert.deepEqual(chunks, [
+    { section: '', content: 'Hello from a tiny PDF. It has one short paragraph.', pageStart: 1, pageEnd: 1 },
+  ]);
 }
 
-async function expectPdfError(p: Promise<unknown>, code: string | string[], status: number | number[]): Promise<DocumentError> {
+async function expectPdfError(
+  p: Promise<unknown>,
+  code: string | string[],
+  status: number | number[],
+): Promise<DocumentError> {
   try {
     await p;
   } catch (err) {
@@ -43,42 +57,78 @@ const truncated = () => {
 
 const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>][] = [
   ['0-byte file', () => new Uint8Array(0), async (p) => void (await expectPdfError(p, 'unsupported', 415))],
-  ['not a PDF (text): chunked as text', () => new TextEncoder().encode('hello, I am a PDF, honest'), async (p) => {
-    const chunks = await p;
-    assert.ok(Array.isArray(chunks) && chunks.length === 1);
-  }],
-  ['not a PDF (PNG signature)', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(500)]), async (p) => void (await expectPdfError(p, 'unsupported', 415))],
-  ['image-only PDF', () => makePdf({ pages: [{ image: true }, { image: true }] }), async (p) => {
-    const e = await expectPdfError(p, 'no_text', 422);
-    assert.equal(e.message, 'No text could be extracted from the PDF.');
-  }],
-  ['encrypted PDF', () => makePdf({ pages: textPages(['Secret text.']), encrypt: true }), async (p) => {
-    const e = await expectPdfError(p, 'encrypted', [400, 422]);
-    assert.match(e.message, /encrypted/i);
-  }],
-  ['truncated PDF', truncated, async (p) => {
-    try {
-      const chunks = (await p) as { content: string }[];
-      assert.ok(Array.isArray(chunks));
-    } catch {
-      await expectPdfError(p, ['damaged', 'no_text'], 422);
-    }
-  }],
-  ['random bytes after a %PDF- header', () => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...randomBytes(20000)]), async (p) => void (await expectPdfError(p, ['damaged', 'no_text'], 422))],
-  ['page tree that loops', () => makePdf({ pages: textPages(['Looping tree text.']), loopPageTree: true }), async (p) => {
-    try {
-      await p;
-    } catch {
-      await expectPdfError(p, ['damaged', 'no_text'], 422);
-    }
-  }],
-  ['deeply nested objects', () => makePdf({ pages: textPages(['Nested.']), pageExtra: ` /Deep ${'['.repeat(200000)}${']'.repeat(200000)} /Deeper ${'<< /A '.repeat(50000)}1${' >>'.repeat(50000)}` }), async (p) => {
-    try {
-      await p;
-    } catch {
-      await expectPdfError(p, ['damaged', 'no_text'], 422);
-    }
-  }],
+  [
+    'not a PDF (text): chunked as text',
+    () => new TextEncoder().encode('hello, I am a PDF, honest'),
+    async (p) => {
+      const chunks = await p;
+      assert.ok(Array.isArray(chunks) && chunks.length === 1);
+    },
+  ],
+  [
+    'not a PDF (PNG signature)',
+    () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(500)]),
+    async (p) => void (await expectPdfError(p, 'unsupported', 415)),
+  ],
+  [
+    'image-only PDF',
+    () => makePdf({ pages: [{ image: true }, { image: true }] }),
+    async (p) => {
+      const e = await expectPdfError(p, 'no_text', 422);
+      assert.equal(e.message, 'No text could be extracted from the PDF.');
+    },
+  ],
+  [
+    'encrypted PDF',
+    () => makePdf({ pages: textPages(['Secret text.']), encrypt: true }),
+    async (p) => {
+      const e = await expectPdfError(p, 'encrypted', [400, 422]);
+      assert.match(e.message, /encrypted/i);
+    },
+  ],
+  [
+    'truncated PDF',
+    truncated,
+    async (p) => {
+      try {
+        const chunks = (await p) as { content: string }[];
+        assert.ok(Array.isArray(chunks));
+      } catch {
+        await expectPdfError(p, ['damaged', 'no_text'], 422);
+      }
+    },
+  ],
+  [
+    'random bytes after a %PDF- header',
+    () => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...randomBytes(20000)]),
+    async (p) => void (await expectPdfError(p, ['damaged', 'no_text'], 422)),
+  ],
+  [
+    'page tree that loops',
+    () => makePdf({ pages: textPages(['Looping tree text.']), loopPageTree: true }),
+    async (p) => {
+      try {
+        await p;
+      } catch {
+        await expectPdfError(p, ['damaged', 'no_text'], 422);
+      }
+    },
+  ],
+  [
+    'deeply nested objects',
+    () =>
+      makePdf({
+        pages: textPages(['Nested.']),
+        pageExtra: ` /Deep ${'['.repeat(200000)}${']'.repeat(200000)} /Deeper ${'<< /A '.repeat(50000)}1${' >>'.repeat(50000)}`,
+      }),
+    async (p) => {
+      try {
+        await p;
+      } catch {
+        await expectPdfError(p, ['damaged', 'no_text'], 422);
+      }
+    },
+  ],
 ];
 
 for (const [name, make, check] of hostile) {
@@ -158,6 +208,10 @@ test('payload() writes in the worker exactly what buildPayload writes from chunk
 });
 
 test('payload() answers the same PdfErrors as chunk()', async () => {
-  await expectPdfError(pool.payload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]), { tenantId: '1', documentId: '2', sourceName: 's' }), 'unsupported', 415);
+  await expectPdfError(
+    pool.payload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]), { tenantId: '1', documentId: '2', sourceName: 's' }),
+    'unsupported',
+    415,
+  );
   await stillServes();
 });

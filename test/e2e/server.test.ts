@@ -13,7 +13,11 @@ import { LAB_DEFAULTS } from '../../src/config.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER = 'src/server.ts';
 // The servers here start exactly as `npm start` starts them (same Node flags).
-const START = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+const START = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts.start!;
 const START_ARGS = START.split(/\s+/).slice(1);
 // Generous: starting three Node processes at once on a busy 2-core machine takes seconds each.
 const HANG_GUARD_MS = 45_000;
@@ -34,7 +38,11 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, START_ARGS, {
+    cwd: ROOT,
+    env: cleanEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => {
@@ -76,8 +84,14 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   };
 }
 
-async function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+async function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, START_ARGS, {
+    cwd: ROOT,
+    env: cleanEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -128,13 +142,18 @@ describe('server process with the embedded defaults', () => {
   });
 
   test('the lab credentials work as documented', async () => {
-    const res = await fetch(`${s.base}/apis/add-apikey?input1=5&input2=7`, { headers: { api_key: LAB_DEFAULTS.ADD_API_KEY } });
+    const res = await fetch(`${s.base}/apis/add-apikey?input1=5&input2=7`, {
+      headers: { api_key: LAB_DEFAULTS.ADD_API_KEY },
+    });
     assert.equal(res.status, 200);
     assert.equal(((await res.json()) as { result: number }).result, 12);
   });
 
   test('without JWT_SECRET: one warning line, and no secret in the log', () => {
-    const lines = s.stdout().split('\n').filter((l) => l.includes('JWT_SECRET'));
+    const lines = s
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes('JWT_SECRET'));
     assert.equal(lines.length, 1, s.stdout());
     assert.match(lines[0]!, /"level":40/);
   });
@@ -148,7 +167,11 @@ describe('server process with the embedded defaults', () => {
     }
     const preflight = await fetch(`${s.base}/survey_api.php`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'key,secret,content-type' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'key,secret,content-type',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
@@ -166,7 +189,13 @@ describe('server process with the embedded defaults', () => {
     const ports = new Set<number>();
     const reused: boolean[] = [];
     try {
-      for (const path of ['/healthz', '/apis/add-url?input1=1&input2=2', '/apis/nowhere', '/apis/add-url?input1=x', '/apis/users?id=3']) {
+      for (const path of [
+        '/healthz',
+        '/apis/add-url?input1=1&input2=2',
+        '/apis/nowhere',
+        '/apis/add-url?input1=x',
+        '/apis/users?id=3',
+      ]) {
         await new Promise<void>((resolve, reject) => {
           const req = http.get(`${s.base}${path}`, { agent }, (res) => {
             ports.add(req.socket!.localPort!);
@@ -189,15 +218,19 @@ describe('server process with the embedded defaults', () => {
     // The server answers from Content-Length alone (and closes), so only the
     // headers are sent: writing the 10 MB would race the close (EPIPE).
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${s.base}/apis/add-body`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 10 * 1024 * 1024 } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => {
-          resolve({ status: res.statusCode!, body: text });
-          req.destroy();
-        });
-      });
+      const req = http.request(
+        `${s.base}/apis/add-body`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 10 * 1024 * 1024 } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => {
+            resolve({ status: res.statusCode!, body: text });
+            req.destroy();
+          });
+        },
+      );
       req.on('error', reject);
       req.write('"aaaa');
       req.flushHeaders();
@@ -241,7 +274,11 @@ describe('signals', () => {
     const s = await startServer({ JWT_SECRET: SECRET_A, SHUTDOWN_DELAY_MS: '5000' });
     // Ready once the warm-up parse is done (503 'starting' until then).
     let status = '';
-    for (const end = Date.now() + HANG_GUARD_MS; status !== 'ready' && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    for (
+      const end = Date.now() + HANG_GUARD_MS;
+      status !== 'ready' && Date.now() < end;
+      await new Promise((r) => setTimeout(r, 50))
+    ) {
       status = ((await (await fetch(`${s.base}/readyz`)).json()) as { status: string }).status;
     }
     assert.equal(status, 'ready');
@@ -293,14 +330,25 @@ describe('two processes, tokens through JWT_SECRET alone', () => {
 
   test('a token from process A is accepted by process B (same secret)', async () => {
     const token = await getToken(a.base);
-    const res = await fetch(`${b.base}/apis/add-bearer?input1=20&input2=22`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${b.base}/apis/add-bearer?input1=20&input2=22`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), { success: true, auth_method: 'Bearer Token (JWT)', operation: 'addition', input1: 20, input2: 22, result: 42 });
+    assert.deepEqual(await res.json(), {
+      success: true,
+      auth_method: 'Bearer Token (JWT)',
+      operation: 'addition',
+      input1: 20,
+      input2: 22,
+      result: 42,
+    });
   });
 
   test('and rejected by process C (another secret)', async () => {
     const token = await getToken(a.base);
-    const res = await fetch(`${c.base}/apis/add-bearer?input1=20&input2=22`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${c.base}/apis/add-bearer?input1=20&input2=22`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(res.status, 401);
     assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer /);
   });

@@ -30,7 +30,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
 
 export const LAB = LAB_DEFAULTS;
 
-export const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` });
+export const basic = (user: string, pass: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`,
+});
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const apiKeyHeaders = () => ({ api_key: LAB.ADD_API_KEY });
 export const customHeaders = () => ({ api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET });
@@ -64,7 +66,11 @@ export function settableClock(startMs: number) {
 }
 
 /** A client error: 4xx, JSON, the `{success:false}` envelope, no stack, no internal path. */
-export function assertClientError(res: LightMyRequestResponse | { statusCode: number; body: string; headers: Record<string, unknown> }, status?: number, field: 'error' | 'message' = 'error') {
+export function assertClientError(
+  res: LightMyRequestResponse | { statusCode: number; body: string; headers: Record<string, unknown> },
+  status?: number,
+  field: 'error' | 'message' = 'error',
+) {
   if (status !== undefined) assert.equal(res.statusCode, status, res.body);
   assert.ok(res.statusCode >= 400 && res.statusCode < 500, `status ${res.statusCode}: ${res.body}`);
   assert.match(String(res.headers['content-type']), /^application\/json/);
@@ -110,18 +116,55 @@ export const SEARCH_INDEX = 'pdf-chunks';
 /** A one-page PDF as a multipart/form-data body in the `document` field (built by hand: inject takes bytes). */
 const BOUNDARY = '----surface-test-boundary';
 const CHUNK_FORM = Buffer.concat([
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="hello.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="hello.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ),
   makePdf({ pages: textPages(['Hello from a tiny PDF. It has one short paragraph.']) }),
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 
 /** Every interface endpoint, and the index definition beside them. */
 export const ENDPOINTS: Endpoint[] = [
-  { name: 'add-url', method: 'GET', path: '/apis/add-url', alias: '/apis/add-url.php', field: 'error', valid: () => ({ query: q }) },
-  { name: 'add-body', method: 'POST', path: '/apis/add-body', alias: '/apis/add-body.php', field: 'error', valid: () => ({ payload: { input1: 5, input2: 7 } }) },
-  { name: 'add-apikey', method: 'GET', path: '/apis/add-apikey', alias: '/apis/add-apikey.php', field: 'error', valid: () => ({ query: q, headers: apiKeyHeaders() }) },
-  { name: 'add-custom', method: 'GET', path: '/apis/add-custom', alias: '/apis/add-custom.php', field: 'error', valid: () => ({ query: q, headers: customHeaders() }) },
-  { name: 'add-basic', method: 'GET', path: '/apis/add-basic', alias: '/apis/add-basic.php', field: 'error', valid: () => ({ query: q, headers: basicHeaders() }) },
+  {
+    name: 'add-url',
+    method: 'GET',
+    path: '/apis/add-url',
+    alias: '/apis/add-url.php',
+    field: 'error',
+    valid: () => ({ query: q }),
+  },
+  {
+    name: 'add-body',
+    method: 'POST',
+    path: '/apis/add-body',
+    alias: '/apis/add-body.php',
+    field: 'error',
+    valid: () => ({ payload: { input1: 5, input2: 7 } }),
+  },
+  {
+    name: 'add-apikey',
+    method: 'GET',
+    path: '/apis/add-apikey',
+    alias: '/apis/add-apikey.php',
+    field: 'error',
+    valid: () => ({ query: q, headers: apiKeyHeaders() }),
+  },
+  {
+    name: 'add-custom',
+    method: 'GET',
+    path: '/apis/add-custom',
+    alias: '/apis/add-custom.php',
+    field: 'error',
+    valid: () => ({ query: q, headers: customHeaders() }),
+  },
+  {
+    name: 'add-basic',
+    method: 'GET',
+    path: '/apis/add-basic',
+    alias: '/apis/add-basic.php',
+    field: 'error',
+    valid: () => ({ query: q, headers: basicHeaders() }),
+  },
   {
     name: 'add-token',
     method: 'POST',
@@ -130,12 +173,47 @@ export const ENDPOINTS: Endpoint[] = [
     field: 'error',
     valid: () => ({ payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } }),
   },
-  { name: 'add-bearer', method: 'GET', path: '/apis/add-bearer', alias: '/apis/add-bearer.php', field: 'error', valid: ({ token }) => ({ query: q, headers: bearer(token) }) },
+  {
+    name: 'add-bearer',
+    method: 'GET',
+    path: '/apis/add-bearer',
+    alias: '/apis/add-bearer.php',
+    field: 'error',
+    valid: ({ token }) => ({ query: q, headers: bearer(token) }),
+  },
   { name: 'users', method: 'GET', path: '/apis/users', alias: '/apis/users.php', field: 'error', valid: () => ({}) },
-  { name: 'countries', method: 'GET', path: '/apis/countries', alias: '/apis/countries.php', field: 'error', valid: () => ({}) },
-  { name: 'currency', method: 'GET', path: '/apis/currency', alias: '/apis/currency.php', field: 'error', valid: () => ({}) },
-  { name: 'products', method: 'GET', path: '/apis/products', alias: '/apis/products.php', field: 'error', valid: () => ({}) },
-  { name: 'survey', method: 'POST', path: '/survey_api', alias: '/survey_api.php', field: 'error', valid: () => ({ headers: surveyHeaders() }) },
+  {
+    name: 'countries',
+    method: 'GET',
+    path: '/apis/countries',
+    alias: '/apis/countries.php',
+    field: 'error',
+    valid: () => ({}),
+  },
+  {
+    name: 'currency',
+    method: 'GET',
+    path: '/apis/currency',
+    alias: '/apis/currency.php',
+    field: 'error',
+    valid: () => ({}),
+  },
+  {
+    name: 'products',
+    method: 'GET',
+    path: '/apis/products',
+    alias: '/apis/products.php',
+    field: 'error',
+    valid: () => ({}),
+  },
+  {
+    name: 'survey',
+    method: 'POST',
+    path: '/survey_api',
+    alias: '/survey_api.php',
+    field: 'error',
+    valid: () => ({ headers: surveyHeaders() }),
+  },
   {
     name: 'chunking',
     method: 'POST',
@@ -143,7 +221,13 @@ export const ENDPOINTS: Endpoint[] = [
     alias: '/apis/chunk-and-perform-embedding.php',
     field: 'error',
     valid: () => ({
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'hello.pdf', 'tenant-id': '7', 'document-id': '42' },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'api-key': LAB.DOCUMENT_API_KEY,
+        sourceName: 'hello.pdf',
+        'tenant-id': '7',
+        'document-id': '42',
+      },
       payload: CHUNK_FORM,
     }),
   },
@@ -154,10 +238,23 @@ export const ENDPOINTS: Endpoint[] = [
     alias: '/apis/delete-indexed-document.php',
     field: 'message',
     valid: ({ searchUrl, searchKey }) => ({
-      headers: { 'api-key': LAB.DOCUMENT_API_KEY, cloudAISearchEndpoint: searchUrl, cloudAISearchKey: searchKey, indexName: SEARCH_INDEX, document_id: '42' },
+      headers: {
+        'api-key': LAB.DOCUMENT_API_KEY,
+        cloudAISearchEndpoint: searchUrl,
+        cloudAISearchKey: searchKey,
+        indexName: SEARCH_INDEX,
+        document_id: '42',
+      },
     }),
   },
-  { name: 'index-definition', method: 'GET', path: '/apis/search-index-definition', alias: '/apis/search-index-definition.php', field: 'error', valid: () => ({}) },
+  {
+    name: 'index-definition',
+    method: 'GET',
+    path: '/apis/search-index-definition',
+    alias: '/apis/search-index-definition.php',
+    field: 'error',
+    valid: () => ({}),
+  },
 ];
 
 /**
@@ -165,7 +262,11 @@ export const ENDPOINTS: Endpoint[] = [
  * search service (holding the index the deletion endpoint is pointed at), outbound
  * calls to loopback allowed, and a bearer token issued.
  */
-export async function startSurfaceApp(): Promise<{ app: FastifyInstance; ctx: RequestContext; close: () => Promise<void> }> {
+export async function startSurfaceApp(): Promise<{
+  app: FastifyInstance;
+  ctx: RequestContext;
+  close: () => Promise<void>;
+}> {
   const emu = await startEmulator();
   emu.createIndex(indexDefinition(SEARCH_INDEX));
   const app = await buildTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });

@@ -47,7 +47,9 @@ async function shippedChromium(): Promise<Executable> {
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = staging;
     try {
-      await Promise.all(['chromium.br', 'fonts.tar.br', 'swiftshader.tar.br', 'al2023.tar.br'].map((f) => inflate(join(bin, f))));
+      await Promise.all(
+        ['chromium.br', 'fonts.tar.br', 'swiftshader.tar.br', 'al2023.tar.br'].map((f) => inflate(join(bin, f))),
+      );
     } finally {
       if (saved === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = saved;
@@ -69,11 +71,19 @@ async function shippedChromium(): Promise<Executable> {
 export async function chromiumExecutable(): Promise<Executable> {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen === undefined || chosen === '') return shippedChromium();
-  if (!existsSync(chosen)) throw new Error(`Chromium not found at CHROMIUM_PATH=${chosen}: unset it to use the browser of @sparticuz/chromium`);
+  if (!existsSync(chosen))
+    throw new Error(
+      `Chromium not found at CHROMIUM_PATH=${chosen}: unset it to use the browser of @sparticuz/chromium`,
+    );
   return { path: chosen, env: {} };
 }
 
 export async function launchChromium(): Promise<Browser> {
   const exe = await chromiumExecutable();
-  return chromium.launch({ executablePath: exe.path, args: ARGS, env: { ...process.env, ...exe.env }, timeout: 60_000 });
+  return chromium.launch({
+    executablePath: exe.path,
+    args: ARGS,
+    env: { ...process.env, ...exe.env },
+    timeout: 60_000,
+  });
 }

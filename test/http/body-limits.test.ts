@@ -24,11 +24,16 @@ const baseOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address
 
 function curl(args: string[]): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    execFile('curl', ['-sS', '-m', '60', '-w', '\n%{http_code}', ...args], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`curl failed: ${stderr || err.message}`));
-      const i = stdout.lastIndexOf('\n');
-      resolve({ status: Number(stdout.slice(i + 1)), body: stdout.slice(0, i) });
-    });
+    execFile(
+      'curl',
+      ['-sS', '-m', '60', '-w', '\n%{http_code}', ...args],
+      { maxBuffer: 1 << 20 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`curl failed: ${stderr || err.message}`));
+        const i = stdout.lastIndexOf('\n');
+        resolve({ status: Number(stdout.slice(i + 1)), body: stdout.slice(0, i) });
+      },
+    );
   });
 }
 
@@ -45,14 +50,23 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
 
   for (const path of ['/apis/add-body', '/apis/add-token']) {
     test(`fetch ${path}`, async () => {
-      const res = await fetch(baseOf(app) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: TEN_MB_JSON });
+      const res = await fetch(baseOf(app) + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: TEN_MB_JSON,
+      });
       assert.equal(res.status, 413);
       assert.deepEqual(await res.json(), { success: false, error: 'Request body is too large.' });
     });
 
     test(`fetch ${path}, chunked (no Content-Length: the limit is found while reading)`, async () => {
       const body = new Blob([TEN_MB_JSON]).stream();
-      const res = await fetch(baseOf(app) + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' });
+      const res = await fetch(baseOf(app) + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      });
       assert.equal(res.status, 413);
       assert.deepEqual(await res.json(), { success: false, error: 'Request body is too large.' });
     });
@@ -75,7 +89,8 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       socket.write(`POST /apis/add-body HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`);
       const block = 'x'.repeat(64 * 1024);
-      for (let i = 0; i < 24; i++) socket.write(framing.startsWith('transfer') ? `${block.length.toString(16)}\r\n${block}\r\n` : block);
+      for (let i = 0; i < 24; i++)
+        socket.write(framing.startsWith('transfer') ? `${block.length.toString(16)}\r\n${block}\r\n` : block);
       const deadline = Date.now() + 30_000;
       while (!answer.includes('\r\n\r\n')) {
         if (Date.now() > deadline) assert.fail(`no answer after 30 s: ${JSON.stringify(answer)}`);
@@ -89,13 +104,25 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
     });
   }
 
-  const uploadHeaders = { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'big.pdf', 'tenant-id': '7', 'document-id': '42' };
+  const uploadHeaders = {
+    'api-key': LAB.DOCUMENT_API_KEY,
+    sourceName: 'big.pdf',
+    'tenant-id': '7',
+    'document-id': '42',
+  };
   test('fetch: an upload over MAX_PDF_BYTES (declared length) gets its 413', async () => {
     const form = new FormData();
     form.append('document', new Blob([Buffer.alloc(4 * 1024 * 1024, 0x25)], { type: 'application/pdf' }), 'big.pdf');
-    const res = await fetch(`${baseOf(app)}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: uploadHeaders, body: form });
+    const res = await fetch(`${baseOf(app)}/apis/chunk-and-perform-embedding.php`, {
+      method: 'POST',
+      headers: uploadHeaders,
+      body: form,
+    });
     assert.equal(res.status, 413);
-    assert.deepEqual(await res.json(), { success: false, error: 'The upload is larger than the limit of 1048576 bytes.' });
+    assert.deepEqual(await res.json(), {
+      success: false,
+      error: 'The upload is larger than the limit of 1048576 bytes.',
+    });
   });
 
   test('fetch: an upload over MAX_PDF_BYTES, chunked (found while reading), gets its 413', async () => {
@@ -109,7 +136,10 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
       duplex: 'half',
     });
     assert.equal(res.status, 413);
-    assert.deepEqual(await res.json(), { success: false, error: 'The document is larger than the limit of 1048576 bytes.' });
+    assert.deepEqual(await res.json(), {
+      success: false,
+      error: 'The document is larger than the limit of 1048576 bytes.',
+    });
   });
 
   test('curl: an upload over MAX_PDF_BYTES gets its 413', async () => {
@@ -117,7 +147,12 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
     const pdf = join(mkdtempSync(join(tmpdir(), 'body-limits-')), 'big.pdf');
     writeFileSync(pdf, Buffer.alloc(4 * 1024 * 1024, 0x25));
     const h = Object.entries(uploadHeaders).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-    const r = await curl([...h, '-F', `document=@${pdf};type=application/pdf`, `${baseOf(app)}/apis/chunk-and-perform-embedding.php`]);
+    const r = await curl([
+      ...h,
+      '-F',
+      `document=@${pdf};type=application/pdf`,
+      `${baseOf(app)}/apis/chunk-and-perform-embedding.php`,
+    ]);
     assert.equal(r.status, 413);
     assert.equal(JSON.parse(r.body).success, false);
   });
@@ -135,12 +170,17 @@ describe('the drain is bounded: a body that never ends is cut after the answer',
 
   for (const [name, send] of [
     ['by time: the client stalls after the headers', (s: Socket) => s.write('x')],
-    ['by bytes: the client keeps sending past the bound', (s: Socket) => {
-      const block = Buffer.alloc(16 * 1024, 0x78);
-      const pump = () => { while (!s.destroyed && s.write(block)); };
-      s.on('drain', pump);
-      pump();
-    }],
+    [
+      'by bytes: the client keeps sending past the bound',
+      (s: Socket) => {
+        const block = Buffer.alloc(16 * 1024, 0x78);
+        const pump = () => {
+          while (!s.destroyed && s.write(block));
+        };
+        s.on('drain', pump);
+        pump();
+      },
+    ],
   ] as const) {
     test(name, async () => {
       const port = (app.server.address() as { port: number }).port;

@@ -1,7 +1,16 @@
 // The header tables: what readHeaders accepts and refuses, and the schema documented from them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { booleanFlag, decodeUtf8, header, headersSchema, int64, printableAscii, readHeaders, type HeaderRule } from '../../src/http/header-rules.ts';
+import {
+  booleanFlag,
+  decodeUtf8,
+  header,
+  headersSchema,
+  int64,
+  printableAscii,
+  readHeaders,
+  type HeaderRule,
+} from '../../src/http/header-rules.ts';
 import { CHUNKING_HEADERS } from '../../src/routes/chunking.ts';
 import { DELETION_HEADERS } from '../../src/routes/indexed-documents.ts';
 import { AppError } from '../../src/errors.ts';
@@ -10,7 +19,14 @@ const TABLE = {
   name: header({ wire: 'sourceName', required: true, maxLength: 10, parse: (v: string) => v, description: 'a name' }),
   id: header({ wire: 'tenant-id', required: true, maxLength: 64, parse: int64, description: 'an id' }),
   flag: header({ wire: 'performEmbedding', required: false, maxLength: 5, parse: booleanFlag, description: 'a flag' }),
-  key: header({ wire: 'embeddingKey', required: false, requiredWhen: 'flag', maxLength: 8, parse: printableAscii, description: 'a key' }),
+  key: header({
+    wire: 'embeddingKey',
+    required: false,
+    requiredWhen: 'flag',
+    maxLength: 8,
+    parse: printableAscii,
+    description: 'a key',
+  }),
 };
 
 function refusal(headers: Record<string, string | string[]>): string {
@@ -30,28 +46,60 @@ describe('readHeaders refuses with a 400 naming the header', () => {
     ['empty required', { sourcename: '  ', 'tenant-id': '1' }, 'Header sourceName is required.'],
     ['too long', { sourcename: 'x'.repeat(11), 'tenant-id': '1' }, 'Header sourceName is longer than 10 characters.'],
     ['given twice', { sourcename: ['a', 'b'], 'tenant-id': '1' }, 'Header sourceName must be given once.'],
-    ['parser refuses', { sourcename: 'a', 'tenant-id': '1e3' }, "Header tenant-id must be a decimal integer (Int64, no sign other than '-', no leading zeros, no exponent)."],
-    ['bad boolean', { sourcename: 'a', 'tenant-id': '1', performembedding: 'yes' }, "Header performEmbedding must be 'true' or 'false'."],
-    ['conditional missing', { sourcename: 'a', 'tenant-id': '1', performembedding: 'TRUE' }, 'Header embeddingKey is required when performEmbedding is true.'],
-    ['conditional not printable', { sourcename: 'a', 'tenant-id': '1', performembedding: 'true', embeddingkey: 'a b' }, 'Header embeddingKey holds characters that are not printable ASCII.'],
+    [
+      'parser refuses',
+      { sourcename: 'a', 'tenant-id': '1e3' },
+      "Header tenant-id must be a decimal integer (Int64, no sign other than '-', no leading zeros, no exponent).",
+    ],
+    [
+      'bad boolean',
+      { sourcename: 'a', 'tenant-id': '1', performembedding: 'yes' },
+      "Header performEmbedding must be 'true' or 'false'.",
+    ],
+    [
+      'conditional missing',
+      { sourcename: 'a', 'tenant-id': '1', performembedding: 'TRUE' },
+      'Header embeddingKey is required when performEmbedding is true.',
+    ],
+    [
+      'conditional not printable',
+      { sourcename: 'a', 'tenant-id': '1', performembedding: 'true', embeddingkey: 'a b' },
+      'Header embeddingKey holds characters that are not printable ASCII.',
+    ],
   ];
   for (const [name, headers, message] of cases) test(name, () => assert.equal(refusal(headers), message));
 });
 
 describe('readHeaders accepts', () => {
   test('values parsed, optional ones undefined, a conditional header ignored when its flag is off', () => {
-    assert.deepEqual(readHeaders(TABLE, { sourcename: ' a ', 'tenant-id': '-42', embeddingkey: 'not read' }), { name: 'a', id: '-42', flag: undefined, key: undefined });
-    assert.deepEqual(readHeaders(TABLE, { sourcename: 'a', 'tenant-id': '9223372036854775807', performembedding: 'true', embeddingkey: 'k' }), {
+    assert.deepEqual(readHeaders(TABLE, { sourcename: ' a ', 'tenant-id': '-42', embeddingkey: 'not read' }), {
       name: 'a',
-      id: '9223372036854775807',
-      flag: true,
-      key: 'k',
+      id: '-42',
+      flag: undefined,
+      key: undefined,
     });
+    assert.deepEqual(
+      readHeaders(TABLE, {
+        sourcename: 'a',
+        'tenant-id': '9223372036854775807',
+        performembedding: 'true',
+        embeddingkey: 'k',
+      }),
+      {
+        name: 'a',
+        id: '9223372036854775807',
+        flag: true,
+        key: 'k',
+      },
+    );
   });
   test('a UTF-8 value sent as latin1 bytes is decoded, and its length counted after decoding', () => {
     const latin1 = Buffer.from('Handbuch für', 'utf8').toString('latin1');
     assert.equal(decodeUtf8(latin1), 'Handbuch für');
-    assert.equal(refusal({ sourcename: Buffer.from('ääääääääää', 'utf8').toString('latin1'), 'tenant-id': '1' }), 'accepted');
+    assert.equal(
+      refusal({ sourcename: Buffer.from('ääääääääää', 'utf8').toString('latin1'), 'tenant-id': '1' }),
+      'accepted',
+    );
   });
 });
 
@@ -62,7 +110,10 @@ describe('the documented schema comes from the same table', () => {
   ];
   for (const [name, table] of cases) {
     test(name, () => {
-      const schema = headersSchema(table) as unknown as { properties: Record<string, { maxLength: number }>; required?: string[] };
+      const schema = headersSchema(table) as unknown as {
+        properties: Record<string, { maxLength: number }>;
+        required?: string[];
+      };
       for (const rule of Object.values(table)) {
         assert.equal(schema.properties[rule.wire]?.maxLength, rule.maxLength, rule.wire);
         assert.equal(schema.required?.includes(rule.wire) ?? false, rule.required, rule.wire);

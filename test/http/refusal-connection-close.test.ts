@@ -58,7 +58,8 @@ async function refusedWithClose(port: number, head: string): Promise<Outcome> {
   assert.ok(await until(() => answer.includes('\r\n\r\n'), 10_000), 'no answer');
   // Time for a server that closes after its answer to do so before the rest is written.
   await until(() => ended || errors.length > 0, 200);
-  for (let sent = BLOCK.length; sent < BODY_BYTES && !socket.destroyed && !ended; sent += BLOCK.length) await write(socket, BLOCK);
+  for (let sent = BLOCK.length; sent < BODY_BYTES && !socket.destroyed && !ended; sent += BLOCK.length)
+    await write(socket, BLOCK);
   bodyDone = !socket.destroyed && !ended;
   socket.end();
   const closed = await until(() => ended || socket.destroyed, 10_000);
@@ -83,7 +84,8 @@ describe('refused before the body is read, to a client that asked to close: the 
     await Promise.all([app.close(), full.close()]);
   });
 
-  const upload = (key: string) => `POST /apis/chunk-and-perform-embedding.php HTTP/1.1\r\nhost: x\r\ncontent-type: application/pdf\r\napi-key: ${key}\r\nsourceName: a.pdf\r\ntenant-id: 1\r\ndocument-id: 1\r\n`;
+  const upload = (key: string) =>
+    `POST /apis/chunk-and-perform-embedding.php HTTP/1.1\r\nhost: x\r\ncontent-type: application/pdf\r\napi-key: ${key}\r\nsourceName: a.pdf\r\ntenant-id: 1\r\ndocument-id: 1\r\n`;
 
   test('401: a wrong api-key on an upload', async () => {
     const o = await refusedWithClose(portOf(app), upload('wrong-key'));
@@ -92,7 +94,10 @@ describe('refused before the body is read, to a client that asked to close: the 
   });
 
   test('413: a JSON body over the body limit', async () => {
-    const o = await refusedWithClose(portOf(app), 'POST /apis/add-body HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n');
+    const o = await refusedWithClose(
+      portOf(app),
+      'POST /apis/add-body HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n',
+    );
     assert.match(o.answer, /^HTTP\/1\.1 413 /);
     assert.deepEqual({ closedEarly: o.closedEarly, errors: o.errors }, { closedEarly: false, errors: [] });
   });

@@ -3,7 +3,15 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, apiKeyHeaders, customHeaders, basicHeaders, bearer, issueToken, assertClientError } from '../helpers/app.ts';
+import {
+  buildTestApp,
+  apiKeyHeaders,
+  customHeaders,
+  basicHeaders,
+  bearer,
+  issueToken,
+  assertClientError,
+} from '../helpers/app.ts';
 
 const MAX = '9007199254740991';
 
@@ -34,7 +42,13 @@ describe('addition endpoints', () => {
     ['leading zeros', 'input1=007&input2=0010', 7, 10, 17],
     ['the largest safe integer', `input1=${MAX}&input2=0`, 9007199254740991, 0, 9007199254740991],
     ['the smallest safe integer', `input1=-${MAX}&input2=0`, -9007199254740991, 0, -9007199254740991],
-    ['a sum at the largest safe integer', `input1=${MAX.slice(0, -1)}0&input2=1`, 9007199254740990, 1, 9007199254740991],
+    [
+      'a sum at the largest safe integer',
+      `input1=${MAX.slice(0, -1)}0&input2=1`,
+      9007199254740990,
+      1,
+      9007199254740991,
+    ],
     ['largest + smallest', `input1=${MAX}&input2=-${MAX}`, 9007199254740991, -9007199254740991, 0],
     ['extra parameters are ignored', 'input1=1&input2=2&input3=3&__proto__=x', 1, 2, 3],
   ];
@@ -73,7 +87,10 @@ describe('addition endpoints', () => {
           const body = res.json();
           assert.equal(body.success, true);
           assert.equal(body.operation, 'addition');
-          assert.ok(Object.is(body.input1, input1) && Object.is(body.input2, input2) && Object.is(body.result, result), res.body);
+          assert.ok(
+            Object.is(body.input1, input1) && Object.is(body.input2, input2) && Object.is(body.result, result),
+            res.body,
+          );
           assert.equal('auth_method' in body, path !== '/apis/add-url');
           // the digits on the wire are exact (no 9.007199254740991e15, no -0)
           assert.ok(res.body.includes(`"result":${result}`), res.body);
@@ -182,14 +199,24 @@ describe('addition endpoints', () => {
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
     });
 
-    const wrongTypes = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx'];
+    const wrongTypes = [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/jsonx',
+    ];
     for (const type of wrongTypes) {
       test(`415: Content-Type ${type}`, async () => {
         assertClientError(await post('{"input1":1,"input2":2}', type), 415);
       });
     }
     test('415: no Content-Type', async () => {
-      const res = await app.inject({ method: 'POST', url: '/apis/add-body', payload: Buffer.from('{"input1":1,"input2":2}') });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/apis/add-body',
+        payload: Buffer.from('{"input1":1,"input2":2}'),
+      });
       assertClientError(res, 415);
     });
 

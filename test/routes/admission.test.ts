@@ -13,11 +13,35 @@ import { AppError } from '../../src/errors.ts';
 import { buildTestApp, LAB } from '../helpers/app.ts';
 
 describe('createAdmission', () => {
-  const cases: { name: string; inFlight: number; queued: number; arrivals: number; admitted: number; waiting: number; refused: number }[] = [
+  const cases: {
+    name: string;
+    inFlight: number;
+    queued: number;
+    arrivals: number;
+    admitted: number;
+    waiting: number;
+    refused: number;
+  }[] = [
     { name: 'under the bound: all admitted', inFlight: 2, queued: 2, arrivals: 2, admitted: 2, waiting: 0, refused: 0 },
     { name: 'slots full: the next wait', inFlight: 2, queued: 2, arrivals: 4, admitted: 2, waiting: 2, refused: 0 },
-    { name: 'slots and queue full: the rest refused', inFlight: 2, queued: 2, arrivals: 7, admitted: 2, waiting: 2, refused: 3 },
-    { name: 'no queue: refused as soon as the slots are taken', inFlight: 1, queued: 0, arrivals: 3, admitted: 1, waiting: 0, refused: 2 },
+    {
+      name: 'slots and queue full: the rest refused',
+      inFlight: 2,
+      queued: 2,
+      arrivals: 7,
+      admitted: 2,
+      waiting: 2,
+      refused: 3,
+    },
+    {
+      name: 'no queue: refused as soon as the slots are taken',
+      inFlight: 1,
+      queued: 0,
+      arrivals: 3,
+      admitted: 1,
+      waiting: 0,
+      refused: 2,
+    },
   ];
   for (const c of cases) {
     test(c.name, async () => {
@@ -127,16 +151,29 @@ describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENT
   const BOUNDARY = 'admission-boundary';
   const form = (n: number) =>
     Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="d.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="d.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       Buffer.from(`%PDF-1.4 document ${n}`),
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]);
-  const headers = { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'd.pdf', 'tenant-id': '7', 'document-id': '42', 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-  const upload = (n: number) => fetch(`http://127.0.0.1:${port}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers, body: form(n) });
+  const headers = {
+    'api-key': LAB.DOCUMENT_API_KEY,
+    sourceName: 'd.pdf',
+    'tenant-id': '7',
+    'document-id': '42',
+    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+  };
+  const upload = (n: number) =>
+    fetch(`http://127.0.0.1:${port}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers, body: form(n) });
   const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`);
 
   before(async () => {
-    app = await buildTestApp({ docs: 'none', chunkPool: held, env: { MAX_DOCUMENTS_IN_FLIGHT: '1', MAX_DOCUMENTS_QUEUED: '1', ADMISSION_RETRY_AFTER_SECONDS: '3' } });
+    app = await buildTestApp({
+      docs: 'none',
+      chunkPool: held,
+      env: { MAX_DOCUMENTS_IN_FLIGHT: '1', MAX_DOCUMENTS_QUEUED: '1', ADMISSION_RETRY_AFTER_SECONDS: '3' },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });
@@ -148,7 +185,10 @@ describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENT
     await until(() => parses.length >= 1, 'the first parse');
     const second = upload(2);
     // The second waits: its body is not read, so no parse starts for it.
-    await until(async () => ((await (await get('/readyz')).json()) as { status: string }).status === 'busy', '/readyz busy');
+    await until(
+      async () => ((await (await get('/readyz')).json()) as { status: string }).status === 'busy',
+      '/readyz busy',
+    );
     assert.equal(parses.length, 1);
 
     const third = await upload(3);
@@ -159,7 +199,11 @@ describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENT
     // Refused from the headers alone: a 40 MB upload that never sends its body is answered.
     const answer = await new Promise<string>((resolve) => {
       const s = connect(port, '127.0.0.1', () => {
-        s.write(`POST /apis/chunk-and-perform-embedding.php HTTP/1.1\r\nhost: x\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\ncontent-length: 40000000\r\n\r\n`);
+        s.write(
+          `POST /apis/chunk-and-perform-embedding.php HTTP/1.1\r\nhost: x\r\n${Object.entries(headers)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\r\n')}\r\ncontent-length: 40000000\r\n\r\n`,
+        );
       });
       let text = '';
       s.on('data', (d: Buffer) => {

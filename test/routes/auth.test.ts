@@ -27,7 +27,12 @@ const MSG = {
 const T0 = Date.UTC(2030, 5, 1, 8, 0, 0);
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-type Case = { name: string; headers: Record<string, string>; status: 200 | 401; /** what the refusal adds to the route's message */ hint?: string };
+type Case = {
+  name: string;
+  headers: Record<string, string>;
+  status: 200 | 401 /** what the refusal adds to the route's message */;
+  hint?: string;
+};
 
 describe('authenticated endpoints x credentials', () => {
   let app: FastifyInstance;
@@ -40,7 +45,14 @@ describe('authenticated endpoints x credentials', () => {
   });
   after(() => app.close());
 
-  const result = (auth_method: string) => ({ success: true, auth_method, operation: 'addition', input1: 5, input2: 7, result: 12 });
+  const result = (auth_method: string) => ({
+    success: true,
+    auth_method,
+    operation: 'addition',
+    input1: 5,
+    input2: 7,
+    result: 12,
+  });
 
   describe('add-apikey', () => {
     const cases: Case[] = [
@@ -49,7 +61,12 @@ describe('authenticated endpoints x credentials', () => {
       { name: 'wrong api_key', headers: { api_key: 'wrong' }, status: 401 },
       { name: 'empty api_key', headers: { api_key: '' }, status: 401 },
       { name: 'api_key with a different case', headers: { api_key: LAB.ADD_API_KEY.toUpperCase() }, status: 401 },
-      { name: 'api-key (hyphen) instead of api_key', headers: { 'api-key': LAB.ADD_API_KEY }, status: 401, hint: ' The request has a header api-key; this endpoint reads api_key, with an underscore.' },
+      {
+        name: 'api-key (hyphen) instead of api_key',
+        headers: { 'api-key': LAB.ADD_API_KEY },
+        status: 401,
+        hint: ' The request has a header api-key; this endpoint reads api_key, with an underscore.',
+      },
       { name: 'the key as a Bearer token', headers: bearer(LAB.ADD_API_KEY), status: 401 },
     ];
     for (const c of cases) {
@@ -65,15 +82,42 @@ describe('authenticated endpoints x credentials', () => {
 
   describe('add-custom', () => {
     const cases: Case[] = [
-      { name: 'right key and secret', headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET }, status: 200 },
+      {
+        name: 'right key and secret',
+        headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
+        status: 200,
+      },
       { name: 'both missing', headers: {}, status: 401 },
-      { name: 'secret missing', headers: { api_key: LAB.ADD_API_KEY }, status: 401, hint: ' Missing header api_secret (api_key and api_secret are both required).' },
-      { name: 'key missing', headers: { api_secret: LAB.ADD_API_SECRET }, status: 401, hint: ' Missing header api_key (api_key and api_secret are both required).' },
-      { name: 'api-key (hyphen) and api_secret', headers: { 'api-key': LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET }, status: 401, hint: ' Missing header api_key (api_key and api_secret are both required). The request has a header api-key; this endpoint reads api_key, with an underscore.' },
+      {
+        name: 'secret missing',
+        headers: { api_key: LAB.ADD_API_KEY },
+        status: 401,
+        hint: ' Missing header api_secret (api_key and api_secret are both required).',
+      },
+      {
+        name: 'key missing',
+        headers: { api_secret: LAB.ADD_API_SECRET },
+        status: 401,
+        hint: ' Missing header api_key (api_key and api_secret are both required).',
+      },
+      {
+        name: 'api-key (hyphen) and api_secret',
+        headers: { 'api-key': LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
+        status: 401,
+        hint: ' Missing header api_key (api_key and api_secret are both required). The request has a header api-key; this endpoint reads api_key, with an underscore.',
+      },
       { name: 'key right, secret wrong', headers: { api_key: LAB.ADD_API_KEY, api_secret: 'wrong' }, status: 401 },
       { name: 'key wrong, secret right', headers: { api_key: 'wrong', api_secret: LAB.ADD_API_SECRET }, status: 401 },
-      { name: 'key and secret swapped', headers: { api_key: LAB.ADD_API_SECRET, api_secret: LAB.ADD_API_KEY }, status: 401 },
-      { name: 'secret with a trailing space', headers: { api_key: LAB.ADD_API_KEY, api_secret: `${LAB.ADD_API_SECRET}x` }, status: 401 },
+      {
+        name: 'key and secret swapped',
+        headers: { api_key: LAB.ADD_API_SECRET, api_secret: LAB.ADD_API_KEY },
+        status: 401,
+      },
+      {
+        name: 'secret with a trailing space',
+        headers: { api_key: LAB.ADD_API_KEY, api_secret: `${LAB.ADD_API_SECRET}x` },
+        status: 401,
+      },
     ];
     for (const c of cases) {
       test(c.name, async () => {
@@ -88,21 +132,39 @@ describe('authenticated endpoints x credentials', () => {
 
   describe('add-basic', () => {
     const cases: Case[] = [
-      { name: 'right user and password', headers: basic(LAB.BASIC_AUTH_USERNAME, LAB.BASIC_AUTH_PASSWORD), status: 200 },
+      {
+        name: 'right user and password',
+        headers: basic(LAB.BASIC_AUTH_USERNAME, LAB.BASIC_AUTH_PASSWORD),
+        status: 200,
+      },
       {
         name: 'lower-case scheme',
-        headers: { authorization: `basic ${Buffer.from(`${LAB.BASIC_AUTH_USERNAME}:${LAB.BASIC_AUTH_PASSWORD}`).toString('base64')}` },
+        headers: {
+          authorization: `basic ${Buffer.from(`${LAB.BASIC_AUTH_USERNAME}:${LAB.BASIC_AUTH_PASSWORD}`).toString('base64')}`,
+        },
         status: 200,
       },
       { name: 'missing Authorization', headers: {}, status: 401 },
       { name: 'wrong password', headers: basic(LAB.BASIC_AUTH_USERNAME, 'wrong'), status: 401 },
       { name: 'wrong user', headers: basic('someone', LAB.BASIC_AUTH_PASSWORD), status: 401 },
       { name: 'empty user and password', headers: basic('', ''), status: 401 },
-      { name: 'password with an extra colon part', headers: basic(LAB.BASIC_AUTH_USERNAME, `${LAB.BASIC_AUTH_PASSWORD}:x`), status: 401 },
+      {
+        name: 'password with an extra colon part',
+        headers: basic(LAB.BASIC_AUTH_USERNAME, `${LAB.BASIC_AUTH_PASSWORD}:x`),
+        status: 401,
+      },
       { name: 'malformed: not base64', headers: { authorization: 'Basic !!!not-base64!!!' }, status: 401 },
-      { name: 'malformed: no colon in the decoded value', headers: { authorization: `Basic ${Buffer.from('labuser').toString('base64')}` }, status: 401 },
+      {
+        name: 'malformed: no colon in the decoded value',
+        headers: { authorization: `Basic ${Buffer.from('labuser').toString('base64')}` },
+        status: 401,
+      },
       { name: 'malformed: scheme only', headers: { authorization: 'Basic' }, status: 401 },
-      { name: 'malformed: credentials unencoded', headers: { authorization: `Basic ${LAB.BASIC_AUTH_USERNAME}:${LAB.BASIC_AUTH_PASSWORD}` }, status: 401 },
+      {
+        name: 'malformed: credentials unencoded',
+        headers: { authorization: `Basic ${LAB.BASIC_AUTH_USERNAME}:${LAB.BASIC_AUTH_PASSWORD}` },
+        status: 401,
+      },
       { name: 'Bearer scheme', headers: { authorization: 'Bearer abc.def.ghi' }, status: 401 },
     ];
     for (const c of cases) {
@@ -158,8 +220,16 @@ describe('authenticated endpoints x credentials', () => {
         authorization: async () => `Bearer ${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(decodeJwt(token))}.`,
         status: 401,
       },
-      { name: 'signed with a foreign secret', authorization: async () => `Bearer ${await signWith('a-foreign-secret-that-is-long-enough-123')}`, status: 401 },
-      { name: 'right secret, HS384 (algorithm pinned)', authorization: async () => `Bearer ${await signWith(TEST_JWT_SECRET, 'HS384')}`, status: 401 },
+      {
+        name: 'signed with a foreign secret',
+        authorization: async () => `Bearer ${await signWith('a-foreign-secret-that-is-long-enough-123')}`,
+        status: 401,
+      },
+      {
+        name: 'right secret, HS384 (algorithm pinned)',
+        authorization: async () => `Bearer ${await signWith(TEST_JWT_SECRET, 'HS384')}`,
+        status: 401,
+      },
     ];
     for (const c of cases) {
       test(c.name, async () => {
@@ -205,12 +275,30 @@ describe('authenticated endpoints x credentials', () => {
     const cases: Case[] = [
       { name: 'right key and secret', headers: { key: LAB.SURVEY_KEY, secret: LAB.SURVEY_SECRET }, status: 200 },
       { name: 'both missing', headers: {}, status: 401 },
-      { name: 'secret missing', headers: { key: LAB.SURVEY_KEY }, status: 401, hint: ' Missing header secret (key and secret are both required).' },
-      { name: 'key missing', headers: { secret: LAB.SURVEY_SECRET }, status: 401, hint: ' Missing header key (key and secret are both required).' },
+      {
+        name: 'secret missing',
+        headers: { key: LAB.SURVEY_KEY },
+        status: 401,
+        hint: ' Missing header secret (key and secret are both required).',
+      },
+      {
+        name: 'key missing',
+        headers: { secret: LAB.SURVEY_SECRET },
+        status: 401,
+        hint: ' Missing header key (key and secret are both required).',
+      },
       { name: 'wrong secret', headers: { key: LAB.SURVEY_KEY, secret: 'wrong' }, status: 401 },
-      { name: 'wrong key (another GUID)', headers: { key: '00000000-0000-4000-8000-000000000000', secret: LAB.SURVEY_SECRET }, status: 401 },
+      {
+        name: 'wrong key (another GUID)',
+        headers: { key: '00000000-0000-4000-8000-000000000000', secret: LAB.SURVEY_SECRET },
+        status: 401,
+      },
       { name: 'key not a GUID', headers: { key: 'abc', secret: LAB.SURVEY_SECRET }, status: 401 },
-      { name: 'the add-custom pair', headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET }, status: 401 },
+      {
+        name: 'the add-custom pair',
+        headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
+        status: 401,
+      },
     ];
     for (const c of cases) {
       test(c.name, async () => {
@@ -230,7 +318,11 @@ describe('authenticated endpoints x credentials', () => {
   describe('add-token', () => {
     test('right credentials: success, token, token_type Bearer, expires_in 3600', async () => {
       for (const url of ['/apis/add-token', '/apis/add-token.php']) {
-        const res = await app.inject({ method: 'POST', url, payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } });
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
+        });
         assert.equal(res.statusCode, 200, res.body);
         const body = res.json();
         assert.deepEqual(Object.keys(body).sort(), ['expires_in', 'success', 'token', 'token_type']);
@@ -266,13 +358,22 @@ describe('authenticated endpoints x credentials', () => {
     ];
     for (const [name, type, payload] of malformed) {
       test(`400: ${name}`, async () => {
-        const res = await app.inject({ method: 'POST', url: '/apis/add-token', headers: { 'content-type': type }, payload });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/apis/add-token',
+          headers: { 'content-type': type },
+          payload,
+        });
         assertClientError(res, 400);
       });
     }
 
     test('credentials in headers only, without a body, are not a token', async () => {
-      const res = await app.inject({ method: 'POST', url: '/apis/add-token', headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/apis/add-token',
+        headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
+      });
       assert.ok(res.statusCode === 400 || res.statusCode === 401, res.body);
       assertClientError(res);
     });
@@ -281,17 +382,30 @@ describe('authenticated endpoints x credentials', () => {
   describe('auth runs before input is validated or read', () => {
     const cases: [string, string, Record<string, string>, string][] = [
       ['add-apikey', '/apis/add-apikey?input1=x', {}, MSG.apikey],
-      ['add-custom', '/apis/add-custom', { api_key: LAB.ADD_API_KEY }, `${MSG.custom} Missing header api_secret (api_key and api_secret are both required).`],
+      [
+        'add-custom',
+        '/apis/add-custom',
+        { api_key: LAB.ADD_API_KEY },
+        `${MSG.custom} Missing header api_secret (api_key and api_secret are both required).`,
+      ],
       ['add-basic', '/apis/add-basic?input1=1.5&input2=', {}, MSG.basic],
       ['add-bearer', '/apis/add-bearer', {}, MSG.bearer],
     ];
     for (const [name, url, headers, message] of cases) {
       test(`${name}: bad input without credentials is 401, not 400`, async () => {
-        assert.deepEqual(assertClientError(await app.inject({ url, headers }), 401), { success: false, error: message });
+        assert.deepEqual(assertClientError(await app.inject({ url, headers }), 401), {
+          success: false,
+          error: message,
+        });
       });
     }
     test('survey: a 2 MB body without credentials is 401, not 413', async () => {
-      const res = await app.inject({ method: 'POST', url: '/survey_api.php', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(2 * 1024 * 1024) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/survey_api.php',
+        headers: { 'content-type': 'application/json' },
+        payload: 'x'.repeat(2 * 1024 * 1024),
+      });
       assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.survey });
     });
   });
@@ -323,7 +437,11 @@ describe('tokens across apps: no lookup, only the shared secret', () => {
   test('TOKEN_TTL_SECONDS sets expires_in and exp', async () => {
     const app = await buildTestApp({ env: { TOKEN_TTL_SECONDS: '60' } });
     try {
-      const res = await app.inject({ method: 'POST', url: '/apis/add-token', payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/apis/add-token',
+        payload: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET },
+      });
       const body = res.json();
       assert.equal(body.expires_in, 60);
       const claims = decodeJwt(body.token);
@@ -334,12 +452,21 @@ describe('tokens across apps: no lookup, only the shared secret', () => {
   });
 
   test('configured credentials replace the lab ones', async () => {
-    const app = await buildTestApp({ env: { ADD_API_KEY: 'k-123', ADD_API_SECRET: 's-456', BASIC_AUTH_USERNAME: 'u', BASIC_AUTH_PASSWORD: 'p' } });
+    const app = await buildTestApp({
+      env: { ADD_API_KEY: 'k-123', ADD_API_SECRET: 's-456', BASIC_AUTH_USERNAME: 'u', BASIC_AUTH_PASSWORD: 'p' },
+    });
     try {
       assert.equal((await app.inject({ url: `/apis/add-apikey${Q}`, headers: { api_key: 'k-123' } })).statusCode, 200);
-      assert.equal((await app.inject({ url: `/apis/add-apikey${Q}`, headers: { api_key: LAB.ADD_API_KEY } })).statusCode, 401);
+      assert.equal(
+        (await app.inject({ url: `/apis/add-apikey${Q}`, headers: { api_key: LAB.ADD_API_KEY } })).statusCode,
+        401,
+      );
       assert.equal((await app.inject({ url: `/apis/add-basic${Q}`, headers: basic('u', 'p') })).statusCode, 200);
-      const tok = await app.inject({ method: 'POST', url: '/apis/add-token', payload: { api_key: 'k-123', api_secret: 's-456' } });
+      const tok = await app.inject({
+        method: 'POST',
+        url: '/apis/add-token',
+        payload: { api_key: 'k-123', api_secret: 's-456' },
+      });
       assert.equal(tok.statusCode, 200);
     } finally {
       await app.close();

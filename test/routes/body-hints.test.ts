@@ -26,9 +26,19 @@ describe('a form body on the JSON endpoints', () => {
   after(() => app.close());
 
   const cases: [string, string, string, RegExp][] = [
-    ['/apis/add-token', 'application/x-www-form-urlencoded', `api_key=${LAB.ADD_API_KEY}&api_secret=${LAB.ADD_API_SECRET}`, /^Content-Type must be application\/json, with a JSON object \{"api_key": "\.\.\.", "api_secret": "\.\.\."\}; a form body is not read\.$/],
+    [
+      '/apis/add-token',
+      'application/x-www-form-urlencoded',
+      `api_key=${LAB.ADD_API_KEY}&api_secret=${LAB.ADD_API_SECRET}`,
+      /^Content-Type must be application\/json, with a JSON object \{"api_key": "\.\.\.", "api_secret": "\.\.\."\}; a form body is not read\.$/,
+    ],
     ['/apis/add-token', 'text/plain', '{}', /^Content-Type must be application\/json, with a JSON object \{"api_key"/],
-    ['/apis/add-body', 'application/x-www-form-urlencoded', 'input1=5&input2=7', /^Content-Type must be application\/json, with a JSON object such as \{"input1": 5, "input2": 7\}\.$/],
+    [
+      '/apis/add-body',
+      'application/x-www-form-urlencoded',
+      'input1=5&input2=7',
+      /^Content-Type must be application\/json, with a JSON object such as \{"input1": 5, "input2": 7\}\.$/,
+    ],
   ];
   for (const [url, type, payload, message] of cases) {
     test(`${url} with ${type}: 415 naming the JSON body to send`, async () => {

@@ -54,7 +54,17 @@ describe('chunking: the caller leaves', () => {
     for (let i = 0; i < 200; i++) emu.faults.embeddings.push({ delayMs: 100 });
     const calls = () => emu.requests.filter((r) => r.service === 'embeddings').length;
     const ctrl = new AbortController();
-    const done = upload(baseOf(app), { ...ids, performEmbedding: 'true', embeddingEndpoint: emu.embeddingsUrl, embeddingKey: emu.keys.embedding, embeddingDeploymentName: 'text-embedding-ada-002' }, ctrl.signal);
+    const done = upload(
+      baseOf(app),
+      {
+        ...ids,
+        performEmbedding: 'true',
+        embeddingEndpoint: emu.embeddingsUrl,
+        embeddingKey: emu.keys.embedding,
+        embeddingDeploymentName: 'text-embedding-ada-002',
+      },
+      ctrl.signal,
+    );
     assert.ok(await eventually(() => calls() >= 3, 30_000), 'embedding started');
     ctrl.abort();
     await done;

@@ -34,11 +34,18 @@ describe('chunk-and-perform-embedding with scanned pages', () => {
   const post = async (pdf: Uint8Array, extra: Record<string, string> = {}): Promise<Reply> => {
     const form = new FormData();
     form.append('document', new Blob([pdf.slice()], { type: 'application/pdf' }), 'scan.pdf');
-    const h = { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'scan.pdf', 'tenant-id': '7', 'document-id': '42', ...extra };
+    const h = {
+      'api-key': LAB.DOCUMENT_API_KEY,
+      sourceName: 'scan.pdf',
+      'tenant-id': '7',
+      'document-id': '42',
+      ...extra,
+    };
     const r = await fetch(base + '/apis/chunk-and-perform-embedding.php', { method: 'POST', headers: h, body: form });
     return { statusCode: r.status, headers: Object.fromEntries(r.headers), body: await r.text() };
   };
-  const content = (r: Reply) => (JSON.parse(r.body) as { value: { content: string }[] }).value.map((c) => c.content).join('\n');
+  const content = (r: Reply) =>
+    (JSON.parse(r.body) as { value: { content: string }[] }).value.map((c) => c.content).join('\n');
 
   it('reads the scanned page by default and says so in X-OCR-Pages', async () => {
     const r = await post(mixed);
@@ -73,7 +80,10 @@ describe('chunk-and-perform-embedding with scanned pages', () => {
 
   it('over OCR_MAX_PAGES: 422 naming the page count and the limit', async () => {
     const r = await post(makePdf({ pages: [...scan, ...scan] }));
-    assert.match(String(assertClientError(r, 422).error), /^The PDF has 2 pages without a text layer, over the OCR limit of 1 pages \(OCR_MAX_PAGES\)/);
+    assert.match(
+      String(assertClientError(r, 422).error),
+      /^The PDF has 2 pages without a text layer, over the OCR limit of 1 pages \(OCR_MAX_PAGES\)/,
+    );
   });
 
   for (const value of ['yes', 'on', 'true', 'none']) {

@@ -53,9 +53,14 @@ describe('chunk-and-perform-embedding', () => {
       ...over,
     });
 
-  const post = async (h: Record<string, string>, files: [string, Uint8Array][] = [['document', GROFF]], url = '/apis/chunk-and-perform-embedding.php'): Promise<Reply> => {
+  const post = async (
+    h: Record<string, string>,
+    files: [string, Uint8Array][] = [['document', GROFF]],
+    url = '/apis/chunk-and-perform-embedding.php',
+  ): Promise<Reply> => {
     const form = new FormData();
-    for (const [field, bytes] of files) form.append(field, new Blob([bytes], { type: 'application/pdf' }), 'upload.pdf');
+    for (const [field, bytes] of files)
+      form.append(field, new Blob([bytes], { type: 'application/pdf' }), 'upload.pdf');
     const r = await fetch(base + url, { method: 'POST', headers: h, body: form });
     return { statusCode: r.status, headers: Object.fromEntries(r.headers), body: await r.text() };
   };
@@ -71,7 +76,11 @@ describe('chunk-and-perform-embedding', () => {
       },
     });
     app = await buildTestApp({
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,*.openai.azure.com', MAX_PDF_BYTES: '300000', EMBEDDING_TIMEOUT_MS: '2000' },
+      env: {
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,*.openai.azure.com',
+        MAX_PDF_BYTES: '300000',
+        EMBEDDING_TIMEOUT_MS: '2000',
+      },
       logger: { level: 'trace', stream },
       chunkPool: pool,
       docs: 'none',
@@ -130,7 +139,10 @@ describe('chunk-and-perform-embedding', () => {
       const { page_start: start, page_end: end, ...rest } = c;
       assert.deepEqual(rest, without[i], 'the eight fields are unchanged');
       assert.ok(Number.isInteger(start) && Number.isInteger(end), `chunk ${i}: ${String(start)}-${String(end)}`);
-      assert.ok((start as number) >= last && (end as number) >= (start as number) && (end as number) <= 10, `chunk ${i}: ${String(start)}-${String(end)}`);
+      assert.ok(
+        (start as number) >= last && (end as number) >= (start as number) && (end as number) <= 10,
+        `chunk ${i}: ${String(start)}-${String(end)}`,
+      );
       last = start as number;
     });
     assert.equal(value[0]!.page_start, 1);
@@ -169,7 +181,11 @@ describe('chunk-and-perform-embedding', () => {
   it('keeps Int64 digits exact in the JSON, negative tenant included', async () => {
     const r = await post(headers({ 'tenant-id': '-9223372036854775808', 'document-id': '9007199254740993' }));
     assert.equal(r.statusCode, 200, r.body);
-    assert.ok(r.body.startsWith('{"value":[{"@search.action":"upload","id":"-9223372036854775808-9007199254740993-0000","tenant_id":-9223372036854775808,"document_id":9007199254740993,'));
+    assert.ok(
+      r.body.startsWith(
+        '{"value":[{"@search.action":"upload","id":"-9223372036854775808-9007199254740993-0000","tenant_id":-9223372036854775808,"document_id":9007199254740993,',
+      ),
+    );
   });
 
   it('posts unchanged to a search index built from the definition', async () => {
@@ -212,11 +228,36 @@ describe('chunk-and-perform-embedding', () => {
   });
 
   const failures: [string, () => void, RegExp][] = [
-    ['a 400 on chunk 2', () => emu.faults.embeddings.push({ delayMs: 0 }, { delayMs: 0 }, { status: 400, body: { error: { message: "'$.input' is invalid." } } }), /^Embedding failed on chunk 2: HTTP 400: '\$\.input' is invalid\.$/],
-    ['429 three times on chunk 0', () => emu.faults.embeddings.repeat({ status: 429, headers: { 'retry-after': '1' } }, 3), /^Embedding failed on chunk 0: HTTP 429: Requests to the Embeddings_Create Operation/],
-    ['a wrong dimension on chunk 1', () => emu.faults.embeddings.push({ delayMs: 0 }, { wrongDimension: 3072 }), /^Embedding failed on chunk 1: invalid response: the embedding has 3072 values, expected 1536$/],
-    ['bad JSON on chunk 0', () => emu.faults.embeddings.push({ invalidJson: true }), /^Embedding failed on chunk 0: invalid response: the body is not JSON$/],
-    ['a hang on chunk 0 (timeout, not retried)', () => emu.faults.embeddings.push({ hang: true }), /^Embedding failed on chunk 0: timed out after 2000 ms$/],
+    [
+      'a 400 on chunk 2',
+      () =>
+        emu.faults.embeddings.push(
+          { delayMs: 0 },
+          { delayMs: 0 },
+          { status: 400, body: { error: { message: "'$.input' is invalid." } } },
+        ),
+      /^Embedding failed on chunk 2: HTTP 400: '\$\.input' is invalid\.$/,
+    ],
+    [
+      '429 three times on chunk 0',
+      () => emu.faults.embeddings.repeat({ status: 429, headers: { 'retry-after': '1' } }, 3),
+      /^Embedding failed on chunk 0: HTTP 429: Requests to the Embeddings_Create Operation/,
+    ],
+    [
+      'a wrong dimension on chunk 1',
+      () => emu.faults.embeddings.push({ delayMs: 0 }, { wrongDimension: 3072 }),
+      /^Embedding failed on chunk 1: invalid response: the embedding has 3072 values, expected 1536$/,
+    ],
+    [
+      'bad JSON on chunk 0',
+      () => emu.faults.embeddings.push({ invalidJson: true }),
+      /^Embedding failed on chunk 0: invalid response: the body is not JSON$/,
+    ],
+    [
+      'a hang on chunk 0 (timeout, not retried)',
+      () => emu.faults.embeddings.push({ hang: true }),
+      /^Embedding failed on chunk 0: timed out after 2000 ms$/,
+    ],
   ];
   for (const [name, arm, why] of failures) {
     it(`502 on ${name}`, async () => {
@@ -244,21 +285,69 @@ describe('chunk-and-perform-embedding', () => {
       ['missing sourceName', () => headers({ sourceName: undefined }), /^Header sourceName is required\.$/],
       ['missing tenant-id', () => headers({ 'tenant-id': undefined }), /^Header tenant-id is required\.$/],
       ['non-numeric tenant-id', () => headers({ 'tenant-id': 'abc' }), /^Header tenant-id must be a decimal integer/],
-      ['tenant-id of 30 digits', () => headers({ 'tenant-id': '1'.repeat(30) }), /^Header tenant-id must be a decimal integer/],
-      ['tenant-id 2^63', () => headers({ 'tenant-id': '9223372036854775808' }), /^Header tenant-id is outside the Int64 range\.$/],
+      [
+        'tenant-id of 30 digits',
+        () => headers({ 'tenant-id': '1'.repeat(30) }),
+        /^Header tenant-id must be a decimal integer/,
+      ],
+      [
+        'tenant-id 2^63',
+        () => headers({ 'tenant-id': '9223372036854775808' }),
+        /^Header tenant-id is outside the Int64 range\.$/,
+      ],
       ['document-id 1e3', () => headers({ 'document-id': '1e3' }), /^Header document-id must be a decimal integer/],
       ['document-id -0', () => headers({ 'document-id': '-0' }), /^Header document-id must be a decimal integer/],
-      ['performEmbedding yes', () => headers({ performEmbedding: 'yes' }), /^Header performEmbedding must be 'true' or 'false'\.$/],
+      [
+        'performEmbedding yes',
+        () => headers({ performEmbedding: 'yes' }),
+        /^Header performEmbedding must be 'true' or 'false'\.$/,
+      ],
       ['page-numbers 1', () => headers({ 'page-numbers': '1' }), /^Header page-numbers must be 'true' or 'false'\.$/],
-      ['page-numbers yes', () => headers({ 'page-numbers': 'yes' }), /^Header page-numbers must be 'true' or 'false'\.$/],
-      ['missing embeddingEndpoint', () => embedHeaders({ embeddingEndpoint: undefined }), /^Header embeddingEndpoint is required when performEmbedding is true\.$/],
-      ['missing embeddingKey', () => embedHeaders({ embeddingKey: undefined }), /^Header embeddingKey is required when performEmbedding is true\.$/],
-      ['missing embeddingDeploymentName', () => embedHeaders({ embeddingDeploymentName: undefined }), /^Header embeddingDeploymentName is required when performEmbedding is true\.$/],
-      ['a deployment name with a slash', () => embedHeaders({ embeddingDeploymentName: '../x' }), /^Header embeddingDeploymentName must be/],
-      ['an endpoint not allow-listed', () => embedHeaders({ embeddingEndpoint: 'https://example.com' }), /^Header embeddingEndpoint is not an allowed endpoint: host example\.com is not in OUTBOUND_ALLOWED_HOSTS\.$/],
-      ['an endpoint on a private address', () => embedHeaders({ embeddingEndpoint: 'https://private.openai.azure.com' }), /non-public address/],
-      ['plain http to a wildcard host', () => embedHeaders({ embeddingEndpoint: 'http://x.openai.azure.com' }), /only https URLs are allowed/],
-      ['an endpoint with credentials', () => embedHeaders({ embeddingEndpoint: 'https://u:p@x.openai.azure.com' }), /credentials/],
+      [
+        'page-numbers yes',
+        () => headers({ 'page-numbers': 'yes' }),
+        /^Header page-numbers must be 'true' or 'false'\.$/,
+      ],
+      [
+        'missing embeddingEndpoint',
+        () => embedHeaders({ embeddingEndpoint: undefined }),
+        /^Header embeddingEndpoint is required when performEmbedding is true\.$/,
+      ],
+      [
+        'missing embeddingKey',
+        () => embedHeaders({ embeddingKey: undefined }),
+        /^Header embeddingKey is required when performEmbedding is true\.$/,
+      ],
+      [
+        'missing embeddingDeploymentName',
+        () => embedHeaders({ embeddingDeploymentName: undefined }),
+        /^Header embeddingDeploymentName is required when performEmbedding is true\.$/,
+      ],
+      [
+        'a deployment name with a slash',
+        () => embedHeaders({ embeddingDeploymentName: '../x' }),
+        /^Header embeddingDeploymentName must be/,
+      ],
+      [
+        'an endpoint not allow-listed',
+        () => embedHeaders({ embeddingEndpoint: 'https://example.com' }),
+        /^Header embeddingEndpoint is not an allowed endpoint: host example\.com is not in OUTBOUND_ALLOWED_HOSTS\.$/,
+      ],
+      [
+        'an endpoint on a private address',
+        () => embedHeaders({ embeddingEndpoint: 'https://private.openai.azure.com' }),
+        /non-public address/,
+      ],
+      [
+        'plain http to a wildcard host',
+        () => embedHeaders({ embeddingEndpoint: 'http://x.openai.azure.com' }),
+        /only https URLs are allowed/,
+      ],
+      [
+        'an endpoint with credentials',
+        () => embedHeaders({ embeddingEndpoint: 'https://u:p@x.openai.azure.com' }),
+        /credentials/,
+      ],
     ];
     for (const [name, h, why] of cases) {
       it(name, async () => {
@@ -284,24 +373,74 @@ describe('chunk-and-perform-embedding', () => {
     const truncated = GROFF.subarray(0, 20_000);
     const tiny = makePdf({ pages: textPages(['# 1 Summary', 'A short note of a few words.']) });
     const cases: [string, [string, Uint8Array][] | 'json', number, RegExp][] = [
-      ['a wrong field name', [['file', GROFF]], 400, /^Unexpected file field 'file': the document goes in the file field 'document'\.$/],
-      ['two files', [['document', GROFF], ['document', GROFF]], 400, /^Exactly one file is expected, in the field 'document'\.$/],
+      [
+        'a wrong field name',
+        [['file', GROFF]],
+        400,
+        /^Unexpected file field 'file': the document goes in the file field 'document'\.$/,
+      ],
+      [
+        'two files',
+        [
+          ['document', GROFF],
+          ['document', GROFF],
+        ],
+        400,
+        /^Exactly one file is expected, in the field 'document'\.$/,
+      ],
       ['a raw JSON body without words', 'json', 422, /^No text could be extracted from the document\.$/],
       ['a 0-byte file', [['document', new Uint8Array(0)]], 400, /^The uploaded document is empty/],
-      ['a PNG named .pdf', [['document', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]], 415, /^The uploaded file is not in a supported format\. Accepted, recognised by content: PDF, Word \(\.docx\), HTML, Markdown and plain UTF-8 text\.$/],
-      ['a spreadsheet (xlsx)', [['document', makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: '<workbook/>' }])]], 415, /^The uploaded file is not in a supported format/],
-      ['a Word zip bomb', [['document', makeDocx('', { documentXml: new Uint8Array(200 * 2 ** 20) })]], 413, /decompression bomb/],
-      ['random bytes after a %PDF- header', [['document', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0xa7)])]], 422, /^The PDF is damaged|^No text could be extracted/],
+      [
+        'a PNG named .pdf',
+        [['document', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]],
+        415,
+        /^The uploaded file is not in a supported format\. Accepted, recognised by content: PDF, Word \(\.docx\), HTML, Markdown and plain UTF-8 text\.$/,
+      ],
+      [
+        'a spreadsheet (xlsx)',
+        [
+          [
+            'document',
+            makeZip([
+              { name: '[Content_Types].xml', data: '<Types/>' },
+              { name: 'xl/workbook.xml', data: '<workbook/>' },
+            ]),
+          ],
+        ],
+        415,
+        /^The uploaded file is not in a supported format/,
+      ],
+      [
+        'a Word zip bomb',
+        [['document', makeDocx('', { documentXml: new Uint8Array(200 * 2 ** 20) })]],
+        413,
+        /decompression bomb/,
+      ],
+      [
+        'random bytes after a %PDF- header',
+        [['document', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0xa7)])]],
+        422,
+        /^The PDF is damaged|^No text could be extracted/,
+      ],
       ['a truncated PDF', [['document', truncated]], 422, /./],
       ['an encrypted PDF', [['document', encrypted]], 422, /^The PDF is encrypted/],
       ['an image-only PDF', [['document', image]], 422, /^No text could be extracted from the PDF\.$/],
-      ['a file over MAX_PDF_BYTES', [['document', new Uint8Array(400_000)]], 413, /^The document is larger than the limit of 300000 bytes\.$/],
+      [
+        'a file over MAX_PDF_BYTES',
+        [['document', new Uint8Array(400_000)]],
+        413,
+        /^The document is larger than the limit of 300000 bytes\.$/,
+      ],
     ];
     for (const [name, files, status, why] of cases) {
       it(name, async () => {
         let r: Reply;
         if (files === 'json') {
-          const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: '{}' });
+          const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, {
+            method: 'POST',
+            headers: { ...headers(), 'content-type': 'application/json' },
+            body: '{}',
+          });
           r = { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
         } else {
           r = await post(headers(), files);
@@ -321,59 +460,69 @@ describe('chunk-and-perform-embedding', () => {
       assert.equal(r.headers['x-total-chunks'], '1');
     });
 
-  describe('every format, as the multipart field or as the raw body with any content type', () => {
-    const raw = async (body: Uint8Array, contentType: string | undefined, h = headers()): Promise<Reply> => {
-      const all: Record<string, string> = { ...h };
-      if (contentType) all['content-type'] = contentType;
-      const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: all, body });
-      return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
-    };
-    const words = prose(400).join(' ');
-    const docs: [string, Uint8Array][] = [
-      ['pdf', makePdf({ pages: textPages(['1 Leave policy', words]) })],
-      ['docx', makeDocx(wp('1 Leave policy', 'Heading1') + wp(words))],
-      ['html', new TextEncoder().encode(`<!doctype html><html><head><title>x</title><script>var secret = 1;</script></head><body><nav><a href="/">Home</a></nav><h1>1 Leave policy</h1><p>${words}</p></body></html>`)],
-      ['markdown', new TextEncoder().encode(`# 1 Leave policy\n\n${words}\n`)],
-      ['text', new TextEncoder().encode(`1 Leave policy\n\n${words}\n`)],
-    ];
-    const check = (r: Reply, format: string) => {
-      assert.equal(r.statusCode, 200, `${format}: ${r.body}`);
-      const { value } = JSON.parse(r.body) as { value: { content: string; section: string }[] };
-      assert.ok(value.length >= 2, format);
-      const text = value.map((v) => v.content).join(' ');
-      assert.ok(text.includes(words.slice(0, 200)), format);
-      assert.ok(!text.includes('secret') && !text.includes('Home'), format);
-      if (format !== 'text') assert.equal(value[0]!.section, '1 Leave policy', format);
-    };
-    for (const [format, bytes] of docs) {
-      it(`${format} as the multipart field 'document'`, async () => check(await post(headers(), [['document', bytes]]), format));
-      it(`${format} as the raw body, declared application/octet-stream`, async () => check(await raw(bytes, 'application/octet-stream'), format));
-    }
-    it('a PDF as the raw body with Content-Type application/pdf (Postman binary, curl --data-binary)', async () => {
-      const r = await raw(GROFF, 'application/pdf');
-      const viaForm = await post(headers(), [['document', GROFF]]);
-      assert.equal(r.statusCode, 200, r.body);
-      assert.equal(r.body, viaForm.body);
+    describe('every format, as the multipart field or as the raw body with any content type', () => {
+      const raw = async (body: Uint8Array, contentType: string | undefined, h = headers()): Promise<Reply> => {
+        const all: Record<string, string> = { ...h };
+        if (contentType) all['content-type'] = contentType;
+        const res = await fetch(`${base}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: all, body });
+        return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+      };
+      const words = prose(400).join(' ');
+      const docs: [string, Uint8Array][] = [
+        ['pdf', makePdf({ pages: textPages(['1 Leave policy', words]) })],
+        ['docx', makeDocx(wp('1 Leave policy', 'Heading1') + wp(words))],
+        [
+          'html',
+          new TextEncoder().encode(
+            `<!doctype html><html><head><title>x</title><script>var secret = 1;</script></head><body><nav><a href="/">Home</a></nav><h1>1 Leave policy</h1><p>${words}</p></body></html>`,
+          ),
+        ],
+        ['markdown', new TextEncoder().encode(`# 1 Leave policy\n\n${words}\n`)],
+        ['text', new TextEncoder().encode(`1 Leave policy\n\n${words}\n`)],
+      ];
+      const check = (r: Reply, format: string) => {
+        assert.equal(r.statusCode, 200, `${format}: ${r.body}`);
+        const { value } = JSON.parse(r.body) as { value: { content: string; section: string }[] };
+        assert.ok(value.length >= 2, format);
+        const text = value.map((v) => v.content).join(' ');
+        assert.ok(text.includes(words.slice(0, 200)), format);
+        assert.ok(!text.includes('secret') && !text.includes('Home'), format);
+        if (format !== 'text') assert.equal(value[0]!.section, '1 Leave policy', format);
+      };
+      for (const [format, bytes] of docs) {
+        it(`${format} as the multipart field 'document'`, async () =>
+          check(await post(headers(), [['document', bytes]]), format));
+        it(`${format} as the raw body, declared application/octet-stream`, async () =>
+          check(await raw(bytes, 'application/octet-stream'), format));
+      }
+      it('a PDF as the raw body with Content-Type application/pdf (Postman binary, curl --data-binary)', async () => {
+        const r = await raw(GROFF, 'application/pdf');
+        const viaForm = await post(headers(), [['document', GROFF]]);
+        assert.equal(r.statusCode, 200, r.body);
+        assert.equal(r.body, viaForm.body);
+      });
+      it('the declared content type does not decide the format: Markdown sent as text/plain, a PDF as application/json, HTML with none', async () => {
+        check(await raw(docs[3]![1], 'text/plain'), 'markdown');
+        check(await raw(docs[0]![1], 'application/json'), 'pdf');
+        check(await raw(docs[2]![1], undefined), 'html');
+      });
+      it('a raw body over MAX_PDF_BYTES is 413; a raw image is 415; an empty raw body is 400', async () => {
+        assertClientError(await raw(new Uint8Array(400_000), 'application/pdf'), 413);
+        assertClientError(await raw(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]), 'image/jpeg'), 415);
+        assertClientError(await raw(new Uint8Array(0), 'application/pdf'), 400);
+      });
+      it('an HTML page in latin1 with its charset declared keeps its letters', async () => {
+        const page = Buffer.from(
+          `<html><head><meta charset="iso-8859-1"></head><body><h1>Gr\xfc\xdfe</h1><p>Sch\xf6ne Gr\xfc\xdfe aus K\xf6ln. ${words}</p></body></html>`,
+          'latin1',
+        );
+        const r = await raw(page, 'text/html');
+        assert.equal(r.statusCode, 200, r.body);
+        const { value } = JSON.parse(r.body) as { value: { content: string; section: string }[] };
+        assert.equal(value[0]!.section, 'Grüße');
+        assert.ok(value[0]!.content.includes('Schöne Grüße aus Köln.'));
+      });
     });
-    it('the declared content type does not decide the format: Markdown sent as text/plain, a PDF as application/json, HTML with none', async () => {
-      check(await raw(docs[3]![1], 'text/plain'), 'markdown');
-      check(await raw(docs[0]![1], 'application/json'), 'pdf');
-      check(await raw(docs[2]![1], undefined), 'html');
-    });
-    it('a raw body over MAX_PDF_BYTES is 413; a raw image is 415; an empty raw body is 400', async () => {
-      assertClientError(await raw(new Uint8Array(400_000), 'application/pdf'), 413);
-      assertClientError(await raw(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]), 'image/jpeg'), 415);
-      assertClientError(await raw(new Uint8Array(0), 'application/pdf'), 400);
-    });
-    it('an HTML page in latin1 with its charset declared keeps its letters', async () => {
-      const page = Buffer.from(`<html><head><meta charset="iso-8859-1"></head><body><h1>Gr\xfc\xdfe</h1><p>Sch\xf6ne Gr\xfc\xdfe aus K\xf6ln. ${words}</p></body></html>`, 'latin1');
-      const r = await raw(page, 'text/html');
-      assert.equal(r.statusCode, 200, r.body);
-      const { value } = JSON.parse(r.body) as { value: { content: string; section: string }[] };
-      assert.equal(value[0]!.section, 'Grüße');
-      assert.ok(value[0]!.content.includes('Schöne Grüße aus Köln.'));
-    });
-  });
   });
 
   it('405 with Allow for GET', async () => {
@@ -388,13 +537,23 @@ describe('chunk-and-perform-embedding', () => {
       headers: {
         origin: 'https://app.example',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'api-key,sourcename,tenant-id,document-id,performembedding,embeddingendpoint,embeddingkey,embeddingdeploymentname',
+        'access-control-request-headers':
+          'api-key,sourcename,tenant-id,document-id,performembedding,embeddingendpoint,embeddingkey,embeddingdeploymentname',
       },
     });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const h of ['api-key', 'sourcename', 'tenant-id', 'document-id', 'performembedding', 'embeddingendpoint', 'embeddingkey', 'embeddingdeploymentname']) {
+    for (const h of [
+      'api-key',
+      'sourcename',
+      'tenant-id',
+      'document-id',
+      'performembedding',
+      'embeddingendpoint',
+      'embeddingkey',
+      'embeddingdeploymentname',
+    ]) {
       assert.ok(allowed.includes(h), h);
     }
     const r = await post(headers());

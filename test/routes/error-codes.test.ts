@@ -11,7 +11,13 @@ import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
 import { CATALOGUE, isErrorCode } from '../../src/errors.ts';
 import type { ChunkPool } from '../../src/documents/pool.ts';
 
-const DOC_HEADERS = { 'api-key': LAB.DOCUMENT_API_KEY, sourceName: 'd.pdf', 'tenant-id': '7', 'document-id': '42', 'content-type': 'application/pdf' };
+const DOC_HEADERS = {
+  'api-key': LAB.DOCUMENT_API_KEY,
+  sourceName: 'd.pdf',
+  'tenant-id': '7',
+  'document-id': '42',
+  'content-type': 'application/pdf',
+};
 
 describe('X-Error-Code on error answers', () => {
   let app: FastifyInstance;
@@ -28,7 +34,12 @@ describe('X-Error-Code on error answers', () => {
   after(() => app.close());
 
   const cases: [string, InjectOptions, number, string][] = [
-    ['400 schema validation', { method: 'GET', url: '/apis/add-url?input1=x&input2=2' }, 400, 'invalid_integer_parameter'],
+    [
+      '400 schema validation',
+      { method: 'GET', url: '/apis/add-url?input1=x&input2=2' },
+      400,
+      'invalid_integer_parameter',
+    ],
     ['400 a missing query parameter', { method: 'GET', url: '/apis/add-url?input1=1' }, 400, 'missing_parameter'],
     ['400 a handler check', { method: 'GET', url: '/apis/currency?from=XYZ' }, 400, 'currency_not_supported'],
     ['401', { method: 'GET', url: '/apis/add-apikey?input1=1&input2=2' }, 401, 'unauthorized_api_key'],
@@ -36,19 +47,54 @@ describe('X-Error-Code on error answers', () => {
     ['405', { method: 'DELETE', url: '/apis/add-url' }, 405, 'method_not_allowed'],
     [
       '413',
-      { method: 'POST', url: '/apis/add-body', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ input1: 'x'.repeat(2 * 2 ** 20), input2: 1 }) },
+      {
+        method: 'POST',
+        url: '/apis/add-body',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ input1: 'x'.repeat(2 * 2 ** 20), input2: 1 }),
+      },
       413,
       'body_too_large',
     ],
-    ['415', { method: 'POST', url: '/apis/add-body', headers: { 'content-type': 'text/plain' }, payload: '1+1' }, 415, 'json_body_expected'],
-    ['400 invalid JSON', { method: 'POST', url: '/apis/add-body', headers: { 'content-type': 'application/json' }, payload: '{"input1": ' }, 400, 'invalid_json'],
+    [
+      '415',
+      { method: 'POST', url: '/apis/add-body', headers: { 'content-type': 'text/plain' }, payload: '1+1' },
+      415,
+      'json_body_expected',
+    ],
+    [
+      '400 invalid JSON',
+      {
+        method: 'POST',
+        url: '/apis/add-body',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"input1": ',
+      },
+      400,
+      'invalid_json',
+    ],
     [
       '422 a document the worker refuses',
-      { method: 'POST', url: '/apis/chunk-and-perform-embedding.php', headers: DOC_HEADERS, payload: Buffer.from(makePdf({ pages: textPages(['Secret text.']), encrypt: true })) },
+      {
+        method: 'POST',
+        url: '/apis/chunk-and-perform-embedding.php',
+        headers: DOC_HEADERS,
+        payload: Buffer.from(makePdf({ pages: textPages(['Secret text.']), encrypt: true })),
+      },
       422,
       'document_encrypted',
     ],
-    ['415 a document in no accepted format', { method: 'POST', url: '/apis/chunk-and-perform-embedding.php', headers: DOC_HEADERS, payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }, 415, 'document_unsupported'],
+    [
+      '415 a document in no accepted format',
+      {
+        method: 'POST',
+        url: '/apis/chunk-and-perform-embedding.php',
+        headers: DOC_HEADERS,
+        payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+      },
+      415,
+      'document_unsupported',
+    ],
   ];
   for (const [name, request, status, code] of cases) {
     test(`${name}: ${code}`, async () => {
@@ -58,12 +104,22 @@ describe('X-Error-Code on error answers', () => {
       assert.equal(CATALOGUE[code as keyof typeof CATALOGUE].status, status);
       const body = res.json<{ success: boolean; error: string }>();
       assert.equal(body.success, false);
-      assert.ok(logLines.some((l) => l.includes('"request refused"') && l.includes(`"code":"${code}"`) && l.includes(`"statusCode":${status}`)), `log line for ${code}`);
+      assert.ok(
+        logLines.some(
+          (l) =>
+            l.includes('"request refused"') && l.includes(`"code":"${code}"`) && l.includes(`"statusCode":${status}`),
+        ),
+        `log line for ${code}`,
+      );
     });
   }
 
   test('the deletion envelope ({success:false, message}) carries the code too', async () => {
-    const res = await app.inject({ method: 'POST', url: '/apis/delete-indexed-document.php', headers: { 'api-key': 'wrong' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/apis/delete-indexed-document.php',
+      headers: { 'api-key': 'wrong' },
+    });
     assert.equal(res.statusCode, 401);
     assert.equal(res.headers['x-error-code'], 'unauthorized_document_api_key');
     assert.deepEqual(res.json(), { success: false, message: 'Unauthorized. Invalid or missing api-key header.' });
@@ -92,18 +148,29 @@ describe('X-Error-Code on the admission 503', () => {
   let app: FastifyInstance;
   const finish: (() => void)[] = [];
   const held: ChunkPool = {
-    payload: () => new Promise((resolve) => finish.push(() => resolve({ json: Buffer.from('[]'), batches: [], count: 0 } as never))),
+    payload: () =>
+      new Promise((resolve) => finish.push(() => resolve({ json: Buffer.from('[]'), batches: [], count: 0 } as never))),
     chunk: () => Promise.reject(new Error('not used')),
     warm: async () => {},
     close: async () => {},
   };
   before(async () => {
-    app = await buildTestApp({ docs: 'none', chunkPool: held, env: { MAX_DOCUMENTS_IN_FLIGHT: '1', MAX_DOCUMENTS_QUEUED: '0' } });
+    app = await buildTestApp({
+      docs: 'none',
+      chunkPool: held,
+      env: { MAX_DOCUMENTS_IN_FLIGHT: '1', MAX_DOCUMENTS_QUEUED: '0' },
+    });
   });
   after(() => app.close());
 
   test('a document past the bound: 503 service_busy with Retry-After; /readyz says not_ready', async () => {
-    const upload = () => app.inject({ method: 'POST', url: '/apis/chunk-and-perform-embedding.php', headers: { ...DOC_HEADERS, 'content-type': 'text/plain' }, payload: 'hello' });
+    const upload = () =>
+      app.inject({
+        method: 'POST',
+        url: '/apis/chunk-and-perform-embedding.php',
+        headers: { ...DOC_HEADERS, 'content-type': 'text/plain' },
+        payload: 'hello',
+      });
     const first = upload();
     for (let i = 0; i < 200 && finish.length === 0; i++) await new Promise((r) => setImmediate(r));
     assert.equal(finish.length, 1, 'the first upload holds the only slot');

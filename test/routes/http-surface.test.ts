@@ -26,7 +26,11 @@ const INTERFACE_HEADERS = [
   'document_id',
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const csv = (v: string | string[] | number | undefined) => String(v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const csv = (v: string | string[] | number | undefined) =>
+  String(v ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 let app: FastifyInstance;
 let ctx: RequestContext;
@@ -86,7 +90,10 @@ describe('405 with Allow on every endpoint, every other method, both forms, befo
           assert.deepEqual(csv(res.headers.allow), allow, `${method} ${url}`);
           assert.equal(res.headers['access-control-allow-origin'], '*');
           if (method !== 'HEAD') {
-            assert.deepEqual(assertClientError(res, 405, ep.field), { success: false, [ep.field]: `Method Not Allowed. Use ${ep.method}.` });
+            assert.deepEqual(assertClientError(res, 405, ep.field), {
+              success: false,
+              [ep.field]: `Method Not Allowed. Use ${ep.method}.`,
+            });
           }
         }
       }
@@ -101,7 +108,19 @@ describe('405 with Allow on every endpoint, every other method, both forms, befo
 });
 
 describe('unknown paths: 404 in the error envelope', () => {
-  const paths = ['/', '/apis', '/apis/', '/apis/unknown', '/apis/add-url.php.php', '/apis/add-url.html', '/APIS/ADD-URL', '/survey_api.php/x', '/apis/users/1', '/.env', '/apis/chunk-and-perform-embedding.phpx'];
+  const paths = [
+    '/',
+    '/apis',
+    '/apis/',
+    '/apis/unknown',
+    '/apis/add-url.php.php',
+    '/apis/add-url.html',
+    '/APIS/ADD-URL',
+    '/survey_api.php/x',
+    '/apis/users/1',
+    '/.env',
+    '/apis/chunk-and-perform-embedding.phpx',
+  ];
   for (const url of paths) {
     test(url, async () => {
       for (const method of ['GET', 'POST'] as const) {
@@ -117,12 +136,18 @@ describe('unknown paths: 404 in the error envelope', () => {
 describe('CORS', () => {
   for (const ep of ENDPOINTS) {
     test(`${ep.name}: Access-Control-Allow-Origin * on success, no credentials`, async () => {
-      const res = await app.inject({ ...validRequest(ep, ctx), headers: { ...(validRequest(ep, ctx).headers ?? {}), origin: 'https://app.example' } });
+      const res = await app.inject({
+        ...validRequest(ep, ctx),
+        headers: { ...(validRequest(ep, ctx).headers ?? {}), origin: 'https://app.example' },
+      });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['access-control-allow-origin'], '*');
       assert.equal(res.headers['access-control-allow-credentials'], undefined);
       const exposed = csv(res.headers['access-control-expose-headers']);
-      assert.ok(exposed.includes('x-total-chunks') && exposed.includes('x-embedding-performed'), String(res.headers['access-control-expose-headers']));
+      assert.ok(
+        exposed.includes('x-total-chunks') && exposed.includes('x-embedding-performed'),
+        String(res.headers['access-control-expose-headers']),
+      );
     });
   }
 
@@ -135,7 +160,16 @@ describe('CORS', () => {
     ['400 currency', { url: '/apis/currency?from=XYZ' }, 400],
     ['404 user', { url: '/apis/users?id=11' }, 404],
     ['415', { method: 'POST', url: '/apis/add-body', headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415],
-    ['413', { method: 'POST', url: '/apis/add-body', headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(1_100_000)}"` }, 413],
+    [
+      '413',
+      {
+        method: 'POST',
+        url: '/apis/add-body',
+        headers: { 'content-type': 'application/json' },
+        payload: `"${'x'.repeat(1_100_000)}"`,
+      },
+      413,
+    ],
   ];
   for (const [name, req, status] of errors) {
     test(`Access-Control-Allow-Origin * on a ${name}`, async () => {
@@ -153,7 +187,11 @@ describe('CORS', () => {
           const res = await app.inject({
             method: 'OPTIONS',
             url,
-            headers: { origin: 'https://app.example', 'access-control-request-method': ep.method, 'access-control-request-headers': requested },
+            headers: {
+              origin: 'https://app.example',
+              'access-control-request-method': ep.method,
+              'access-control-request-headers': requested,
+            },
           });
           assert.equal(res.statusCode, 204, res.body);
           assert.equal(res.body, '');

@@ -37,8 +37,24 @@ function largeManual(): Buffer {
 test('packBatches: at most 1000 actions and the byte bound, in order', () => {
   const table: { sizes: number[]; maxDocs: number; maxBytes: number; want: [number, number][] }[] = [
     { sizes: [], maxDocs: 3, maxBytes: 100, want: [] },
-    { sizes: [10, 10, 10, 10], maxDocs: 3, maxBytes: 1000, want: [[0, 3], [3, 4]] },
-    { sizes: [40, 40, 40], maxDocs: 10, maxBytes: 12 + 40 + 1 + 40, want: [[0, 2], [2, 3]] },
+    {
+      sizes: [10, 10, 10, 10],
+      maxDocs: 3,
+      maxBytes: 1000,
+      want: [
+        [0, 3],
+        [3, 4],
+      ],
+    },
+    {
+      sizes: [40, 40, 40],
+      maxDocs: 10,
+      maxBytes: 12 + 40 + 1 + 40,
+      want: [
+        [0, 2],
+        [2, 3],
+      ],
+    },
     { sizes: [500], maxDocs: 10, maxBytes: 100, want: [[0, 1]] },
   ];
   for (const c of table) assert.deepEqual(packBatches(c.sizes, c.maxDocs, c.maxBytes), c.want, JSON.stringify(c));
@@ -63,7 +79,11 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     const form = new FormData();
     form.append('document', new Blob([pdf], { type: 'application/pdf' }), 'manual.pdf');
     const port = (app.server.address() as { port: number }).port;
-    const res = await fetch(`http://127.0.0.1:${port}/apis/chunk-and-perform-embedding.php`, { method: 'POST', headers: h, body: form });
+    const res = await fetch(`http://127.0.0.1:${port}/apis/chunk-and-perform-embedding.php`, {
+      method: 'POST',
+      headers: h,
+      body: form,
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const indexPosts = () => emu.requests.filter((r) => r.service === 'search' && r.path.endsWith('/docs/index'));
@@ -93,7 +113,12 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
   });
 
   test('with embeddings: every chunk is in the index, in batches Azure accepts; calling again adds nothing', async () => {
-    const h = headers({ performEmbedding: 'true', embeddingEndpoint: emu.embeddingsUrl, embeddingKey: emu.keys.embedding, embeddingDeploymentName: 'text-embedding-ada-002' });
+    const h = headers({
+      performEmbedding: 'true',
+      embeddingEndpoint: emu.embeddingsUrl,
+      embeddingKey: emu.keys.embedding,
+      embeddingDeploymentName: 'text-embedding-ada-002',
+    });
     const r = await upload(h);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.success, true);
@@ -103,7 +128,10 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     const docs = emu.index(INDEX)!.documents;
     assert.equal(docs.size, r.body.chunks);
     for (const req of indexPosts()) {
-      assert.ok(Number(req.headers['content-length']) <= MAX_BATCH_BYTES, `batch of ${req.headers['content-length']} bytes`);
+      assert.ok(
+        Number(req.headers['content-length']) <= MAX_BATCH_BYTES,
+        `batch of ${req.headers['content-length']} bytes`,
+      );
       assert.ok((req.body as { value: unknown[] }).value.length <= 1000);
     }
     assert.equal(indexPosts().length, r.body.batches);
@@ -114,14 +142,21 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
 
   test('a 1158-page manual with embeddings: searchable afterwards (count equals chunks), in batches Azure accepts', async (t) => {
     const pdf = largeManual();
-    const h = headers({ performEmbedding: 'true', embeddingEndpoint: emu.embeddingsUrl, embeddingKey: emu.keys.embedding, embeddingDeploymentName: 'text-embedding-ada-002' });
+    const h = headers({
+      performEmbedding: 'true',
+      embeddingEndpoint: emu.embeddingsUrl,
+      embeddingKey: emu.keys.embedding,
+      embeddingDeploymentName: 'text-embedding-ada-002',
+    });
     const r = await upload(h, pdf);
     assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
     const chunks = r.body.chunks as number;
     assert.ok(chunks > 2000, `${chunks} chunks`);
     assert.equal(r.body.indexed, chunks);
     // Searchable: the index's own count, asked as a client asks it, with the query key.
-    const count = await fetch(`${emu.searchUrl}/indexes/${INDEX}/docs/$count?api-version=2024-07-01`, { headers: { 'api-key': emu.keys.searchQuery } });
+    const count = await fetch(`${emu.searchUrl}/indexes/${INDEX}/docs/$count?api-version=2024-07-01`, {
+      headers: { 'api-key': emu.keys.searchQuery },
+    });
     assert.equal(count.status, 200);
     assert.equal(Number((await count.text()).replace(/^\uFEFF/, '')), chunks);
     // More than one batch (the embedded payload is far over 16 MB), each within Azure's limits
@@ -140,7 +175,10 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
   });
 
   test('429 and 503 with Retry-After are waited out (bounded), then the upload succeeds', async () => {
-    emu.faults.search.push({ status: 429, headers: { 'retry-after': '3' }, operation: 'index' }, { status: 503, headers: { 'retry-after': '600' }, operation: 'index' });
+    emu.faults.search.push(
+      { status: 429, headers: { 'retry-after': '3' }, operation: 'index' },
+      { status: 503, headers: { 'retry-after': '600' }, operation: 'index' },
+    );
     const r = await upload(headers());
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks);
@@ -153,7 +191,10 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks);
     const retry = indexPosts()[1]!.body as { value: { id: string }[] };
-    assert.deepEqual(retry.value.map((d) => d.id), ['7-42-0001', '7-42-0005']);
+    assert.deepEqual(
+      retry.value.map((d) => d.id),
+      ['7-42-0001', '7-42-0005'],
+    );
   });
 
   test('a 207 with items refused for good: 502 naming what was and was not indexed', async () => {
@@ -163,7 +204,10 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     assert.equal(r.body.success, false);
     assert.deepEqual(r.body.failedKeys, ['7-42-0002']);
     assert.equal(r.body.indexed, (r.body.chunks as number) - 1);
-    assert.match(String(r.body.error), /^Indexed \d+ of \d+ chunks into index 'pdf-chunks'; not indexed: 1 \(7-42-0002 \(HTTP 400: bad field\)\)/);
+    assert.match(
+      String(r.body.error),
+      /^Indexed \d+ of \d+ chunks into index 'pdf-chunks'; not indexed: 1 \(7-42-0002 \(HTTP 400: bad field\)\)/,
+    );
     assert.equal(emu.index(INDEX)!.documents.size, r.body.indexed);
   });
 

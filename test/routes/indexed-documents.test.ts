@@ -85,7 +85,11 @@ describe('delete-indexed-document', () => {
     await upload('7', '43', 3);
     const r = await del();
     assert.equal(r.statusCode, 200, r.body);
-    assert.deepEqual(JSON.parse(r.body), { success: true, message: "Deleted 12 chunks of document_id 42 from index 'pdf-chunks'.", deleted_chunks: 12 });
+    assert.deepEqual(JSON.parse(r.body), {
+      success: true,
+      message: "Deleted 12 chunks of document_id 42 from index 'pdf-chunks'.",
+      deleted_chunks: 12,
+    });
     assert.equal(r.headers['access-control-allow-origin'], '*');
     assert.equal(emu.index(INDEX)!.documents.size, 3);
     const again = await del({}, '/apis/delete-indexed-document');
@@ -105,7 +109,12 @@ describe('delete-indexed-document', () => {
     assert.equal(query!.headers['api-key'], emu.keys.searchAdmin);
     assert.deepEqual(query!.body, { search: '*', filter: 'document_id eq 42', select: 'id', top: 1000 });
     assert.equal(batch!.path, `/indexes/${INDEX}/docs/index`);
-    assert.deepEqual(batch!.body, { value: [{ '@search.action': 'delete', id: '7-42-0000' }, { '@search.action': 'delete', id: '7-42-0001' }] });
+    assert.deepEqual(batch!.body, {
+      value: [
+        { '@search.action': 'delete', id: '7-42-0000' },
+        { '@search.action': 'delete', id: '7-42-0001' },
+      ],
+    });
   });
 
   it('removes 2500 chunks in three calls of 1000, 1000 and 500, then 0', async () => {
@@ -127,21 +136,58 @@ describe('delete-indexed-document', () => {
 
   it('accepts a JSON content type with an empty body, and no content type at all', async () => {
     for (const extra of [{ 'content-type': 'application/json' }, {}]) {
-      const r = await app.inject({ method: 'POST', url: '/apis/delete-indexed-document.php', headers: { ...headers(), ...extra }, payload: '' });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/apis/delete-indexed-document.php',
+        headers: { ...headers(), ...extra },
+        payload: '',
+      });
       assert.equal(r.statusCode, 200, r.body);
     }
   });
 
   describe('failures of the search service are 502 naming the call', () => {
     const cases: [string, () => void, RegExp][] = [
-      ['search 503', () => emu.faults.search.push({ status: 503, operation: 'query' }), /^The search call to the search service failed: HTTP 503/],
-      ['search 429', () => emu.faults.search.push({ status: 429, operation: 'query' }), /^The search call to the search service failed: HTTP 429/],
-      ['search not JSON', () => emu.faults.search.push({ invalidJson: true, operation: 'query' }), /^The search call .* not JSON/],
-      ['search timeout', () => emu.faults.search.push({ hang: true, operation: 'query' }), /^The search call to the search service failed: timed out after 300 ms$/],
-      ['search reset', () => emu.faults.search.push({ reset: true, operation: 'query' }), /^The search call to the search service failed: network error/],
-      ['delete 503', () => emu.faults.search.push({ status: 503, operation: 'index' }), /^The delete call to the search service failed: HTTP 503/],
-      ['delete timeout', () => emu.faults.search.push({ hang: true, operation: 'index' }), /^The delete call to the search service failed: timed out/],
-      ['delete partly failed (207)', () => emu.faults.search.push({ partial: { failCount: 2, statusCode: 503 } }), /^The delete call to the search service partly failed: deleted 3 of 5 chunks, 2 failed \(first: 7-42-0000: HTTP 503/],
+      [
+        'search 503',
+        () => emu.faults.search.push({ status: 503, operation: 'query' }),
+        /^The search call to the search service failed: HTTP 503/,
+      ],
+      [
+        'search 429',
+        () => emu.faults.search.push({ status: 429, operation: 'query' }),
+        /^The search call to the search service failed: HTTP 429/,
+      ],
+      [
+        'search not JSON',
+        () => emu.faults.search.push({ invalidJson: true, operation: 'query' }),
+        /^The search call .* not JSON/,
+      ],
+      [
+        'search timeout',
+        () => emu.faults.search.push({ hang: true, operation: 'query' }),
+        /^The search call to the search service failed: timed out after 300 ms$/,
+      ],
+      [
+        'search reset',
+        () => emu.faults.search.push({ reset: true, operation: 'query' }),
+        /^The search call to the search service failed: network error/,
+      ],
+      [
+        'delete 503',
+        () => emu.faults.search.push({ status: 503, operation: 'index' }),
+        /^The delete call to the search service failed: HTTP 503/,
+      ],
+      [
+        'delete timeout',
+        () => emu.faults.search.push({ hang: true, operation: 'index' }),
+        /^The delete call to the search service failed: timed out/,
+      ],
+      [
+        'delete partly failed (207)',
+        () => emu.faults.search.push({ partial: { failCount: 2, statusCode: 503 } }),
+        /^The delete call to the search service partly failed: deleted 3 of 5 chunks, 2 failed \(first: 7-42-0000: HTTP 503/,
+      ],
     ];
     for (const [name, arm, why] of cases) {
       it(name, async () => {
@@ -160,7 +206,10 @@ describe('delete-indexed-document', () => {
     it('an unknown index', async () => {
       const r = await del({ indexName: 'no-such-index' });
       assert.equal(r.statusCode, 502);
-      assert.match(JSON.parse(r.body).message, /^The search call to the search service failed: HTTP 404: The index 'no-such-index' for service '.*' was not found\.$/);
+      assert.match(
+        JSON.parse(r.body).message,
+        /^The search call to the search service failed: HTTP 404: The index 'no-such-index' for service '.*' was not found\.$/,
+      );
     });
 
     it('a query key, refused on the delete call', async () => {
@@ -180,44 +229,103 @@ describe('delete-indexed-document', () => {
     it('an unreachable service', async () => {
       const r = await del({ cloudAISearchEndpoint: 'http://127.0.0.1:1' });
       assert.equal(r.statusCode, 502);
-      assert.match(JSON.parse(r.body).message, /^The search call to the search service failed: network error \(ECONNREFUSED\)$/);
+      assert.match(
+        JSON.parse(r.body).message,
+        /^The search call to the search service failed: network error \(ECONNREFUSED\)$/,
+      );
     });
   });
 
   describe('bad input: 400 with a message, and no call to the search service', () => {
     const cases: [string, Record<string, string | undefined>, RegExp][] = [
-      ['missing cloudAISearchEndpoint', { cloudAISearchEndpoint: undefined }, /^Header cloudAISearchEndpoint is required\.$/],
+      [
+        'missing cloudAISearchEndpoint',
+        { cloudAISearchEndpoint: undefined },
+        /^Header cloudAISearchEndpoint is required\.$/,
+      ],
       ['missing cloudAISearchKey', { cloudAISearchKey: undefined }, /^Header cloudAISearchKey is required\.$/],
       ['missing indexName', { indexName: undefined }, /^Header indexName is required\.$/],
       ['missing document_id', { document_id: undefined }, /^Header document_id is required\.$/],
       ['empty document_id', { document_id: '' }, /^Header document_id is required\.$/],
-      ['document-id (dash) instead of document_id', { document_id: undefined, 'document-id': '42' }, /^Header document_id is required\. The request has a header document-id; this endpoint reads document_id, with an underscore\.$/],
+      [
+        'document-id (dash) instead of document_id',
+        { document_id: undefined, 'document-id': '42' },
+        /^Header document_id is required\. The request has a header document-id; this endpoint reads document_id, with an underscore\.$/,
+      ],
       ['document_id 1e3', { document_id: '1e3' }, /^Header document_id must be a decimal integer/],
       ['document_id -0', { document_id: '-0' }, /^Header document_id must be a decimal integer/],
       ['document_id 0x10', { document_id: '0x10' }, /^Header document_id must be a decimal integer/],
       ['document_id 1.5', { document_id: '1.5' }, /^Header document_id must be a decimal integer/],
       ['document_id abc', { document_id: 'abc' }, /^Header document_id must be a decimal integer/],
-      ['document_id of 25 digits', { document_id: '1234567890123456789012345' }, /^Header document_id must be a decimal integer/],
+      [
+        'document_id of 25 digits',
+        { document_id: '1234567890123456789012345' },
+        /^Header document_id must be a decimal integer/,
+      ],
       ['document_id 2^63', { document_id: '9223372036854775808' }, /^Header document_id is outside the Int64 range\.$/],
-      ['indexName with /', { indexName: 'a/b' }, /^Header indexName may hold only lowercase letters, digits, dashes and underscores\.$/],
+      [
+        'indexName with /',
+        { indexName: 'a/b' },
+        /^Header indexName may hold only lowercase letters, digits, dashes and underscores\.$/,
+      ],
       ['indexName ..', { indexName: '..' }, /^Header indexName may hold only/],
       ['indexName with ?', { indexName: 'idx?x=1' }, /^Header indexName may hold only/],
       ['indexName upper-case', { indexName: 'Chunks' }, /^Header indexName may hold only/],
-      ['indexName with --', { indexName: 'a--b' }, /^Header indexName must not hold two dashes or underscores in a row\.$/],
-      ['indexName with __', { indexName: 'a__b' }, /^Header indexName must not hold two dashes or underscores in a row\.$/],
+      [
+        'indexName with --',
+        { indexName: 'a--b' },
+        /^Header indexName must not hold two dashes or underscores in a row\.$/,
+      ],
+      [
+        'indexName with __',
+        { indexName: 'a__b' },
+        /^Header indexName must not hold two dashes or underscores in a row\.$/,
+      ],
       ['indexName starting with _', { indexName: '_chunks' }, /^Header indexName must start with a letter or digit\.$/],
       ['indexName of 1 character', { indexName: 'a' }, /^Header indexName must be 2 to 128 characters\.$/],
       ['indexName 10 KB', { indexName: 'a'.repeat(10_240) }, /^Header indexName is longer than 128 characters\.$/],
-      ['cloudAISearchKey 10 KB', { cloudAISearchKey: 'k'.repeat(10_240) }, /^Header cloudAISearchKey is longer than 512 characters\.$/],
-      ['endpoint 10 KB', { cloudAISearchEndpoint: `https://${'a'.repeat(10_240)}.search.windows.net` }, /^Header cloudAISearchEndpoint is longer than 2048 characters\.$/],
-      ['endpoint with credentials', { cloudAISearchEndpoint: 'https://user:pw@svc.search.windows.net' }, /credentials in the URL are not allowed/],
-      ['endpoint with a fragment', { cloudAISearchEndpoint: 'https://svc.search.windows.net/#x' }, /a fragment is not allowed/],
+      [
+        'cloudAISearchKey 10 KB',
+        { cloudAISearchKey: 'k'.repeat(10_240) },
+        /^Header cloudAISearchKey is longer than 512 characters\.$/,
+      ],
+      [
+        'endpoint 10 KB',
+        { cloudAISearchEndpoint: `https://${'a'.repeat(10_240)}.search.windows.net` },
+        /^Header cloudAISearchEndpoint is longer than 2048 characters\.$/,
+      ],
+      [
+        'endpoint with credentials',
+        { cloudAISearchEndpoint: 'https://user:pw@svc.search.windows.net' },
+        /credentials in the URL are not allowed/,
+      ],
+      [
+        'endpoint with a fragment',
+        { cloudAISearchEndpoint: 'https://svc.search.windows.net/#x' },
+        /a fragment is not allowed/,
+      ],
       ['endpoint not a URL', { cloudAISearchEndpoint: 'svc.search.windows.net' }, /not an absolute URL/],
-      ['endpoint host not allowed', { cloudAISearchEndpoint: 'https://example.com' }, /host example\.com is not in OUTBOUND_ALLOWED_HOSTS/],
-      ['endpoint on a private address', { cloudAISearchEndpoint: 'https://private.search.windows.net' }, /resolves to a loopback, private or otherwise non-public address/],
-      ['plain http to a host not listed exactly', { cloudAISearchEndpoint: 'http://svc.search.windows.net' }, /only https URLs are allowed/],
+      [
+        'endpoint host not allowed',
+        { cloudAISearchEndpoint: 'https://example.com' },
+        /host example\.com is not in OUTBOUND_ALLOWED_HOSTS/,
+      ],
+      [
+        'endpoint on a private address',
+        { cloudAISearchEndpoint: 'https://private.search.windows.net' },
+        /resolves to a loopback, private or otherwise non-public address/,
+      ],
+      [
+        'plain http to a host not listed exactly',
+        { cloudAISearchEndpoint: 'http://svc.search.windows.net' },
+        /only https URLs are allowed/,
+      ],
       ['a private IP not listed', { cloudAISearchEndpoint: 'http://192.168.1.10' }, /not in OUTBOUND_ALLOWED_HOSTS/],
-      ['non-ASCII in the key', { cloudAISearchKey: 'kéy' }, /^Header cloudAISearchKey holds characters that are not printable ASCII\.$/],
+      [
+        'non-ASCII in the key',
+        { cloudAISearchKey: 'kéy' },
+        /^Header cloudAISearchKey holds characters that are not printable ASCII\.$/,
+      ],
     ];
     for (const [name, over, why] of cases) {
       it(name, async () => {
@@ -278,7 +386,10 @@ describe('search-index-definition', () => {
     assert.equal(r.statusCode, 200);
     const def = JSON.parse(r.body);
     assert.equal(def.name, 'my-chunks');
-    assert.deepEqual(def.fields.map((f: { name: string }) => f.name), ['id', 'tenant_id', 'document_id', 'sourceName', 'section', 'content', 'embedding']);
+    assert.deepEqual(
+      def.fields.map((f: { name: string }) => f.name),
+      ['id', 'tenant_id', 'document_id', 'sourceName', 'section', 'content', 'embedding'],
+    );
     const put = await fetch(`${emu.searchUrl}/indexes/my-chunks?api-version=2024-07-01`, {
       method: 'PUT',
       headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
@@ -293,7 +404,17 @@ describe('search-index-definition', () => {
     const def = JSON.parse(r.body);
     assert.deepEqual(
       def.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`),
-      ['id:Edm.String', 'tenant_id:Edm.Int64', 'document_id:Edm.Int64', 'sourceName:Edm.String', 'section:Edm.String', 'content:Edm.String', 'page_start:Edm.Int32', 'page_end:Edm.Int32', 'embedding:Collection(Edm.Single)'],
+      [
+        'id:Edm.String',
+        'tenant_id:Edm.Int64',
+        'document_id:Edm.Int64',
+        'sourceName:Edm.String',
+        'section:Edm.String',
+        'content:Edm.String',
+        'page_start:Edm.Int32',
+        'page_end:Edm.Int32',
+        'embedding:Collection(Edm.Single)',
+      ],
     );
     const put = await fetch(`${emu.searchUrl}/indexes/paged?api-version=2024-07-01`, {
       method: 'PUT',

@@ -24,7 +24,8 @@ describe('methodNotAllowedMessage', () => {
     [['GET', 'HEAD', 'POST'], 'Method Not Allowed. Use GET or POST.'],
     [['HEAD'], 'Method Not Allowed. Use HEAD.'],
   ];
-  for (const [methods, want] of cases) test(methods.join(','), () => assert.equal(methodNotAllowedMessage(methods), want));
+  for (const [methods, want] of cases)
+    test(methods.join(','), () => assert.equal(methodNotAllowedMessage(methods), want));
 });
 
 describe('405 with Allow on the paths outside the interface', () => {

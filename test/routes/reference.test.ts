@@ -26,7 +26,10 @@ describe('GET /apis/users', () => {
       assert.equal(body.success, true);
       assert.equal(body.count, 10);
       assert.equal(body.data.length, 10);
-      assert.deepEqual(body.data.map((u: { id: number }) => u.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.deepEqual(
+        body.data.map((u: { id: number }) => u.id),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      );
       for (const u of body.data) {
         assert.deepEqual(Object.keys(u), ['id', 'name', 'email', 'role', 'city', 'joined']);
         assert.ok(['Admin', 'Manager', 'User'].includes(u.role), u.role);
@@ -52,7 +55,10 @@ describe('GET /apis/users', () => {
 
   for (const id of ['0', '11', '-1', '999999', '99999999999999999999']) {
     test(`id=${id}: 404 User not found.`, async () => {
-      assert.deepEqual(assertClientError(await get(`/apis/users?id=${id}`), 404), { success: false, error: 'User not found.' });
+      assert.deepEqual(assertClientError(await get(`/apis/users?id=${id}`), 404), {
+        success: false,
+        error: 'User not found.',
+      });
     });
   }
 
@@ -79,10 +85,17 @@ describe('GET /apis/countries', () => {
         codes.add(c.code);
       }
       assert.equal(codes.size, body.count, 'codes are unique');
-      for (const r of REGIONS) assert.ok(body.data.some((c: { region: string }) => c.region === r), r);
+      for (const r of REGIONS)
+        assert.ok(
+          body.data.some((c: { region: string }) => c.region === r),
+          r,
+        );
       for (const code of ['IN', 'US', 'GB', 'DE', 'JP', 'BR', 'AU', 'NG', 'ZA', 'FJ']) assert.ok(codes.has(code), code);
       assert.equal(codes.has('AQ'), false, 'Antarctica is left out');
-      assert.equal(body.data.some((c: { name: string }) => /antarctic/i.test(c.name)), false);
+      assert.equal(
+        body.data.some((c: { name: string }) => /antarctic/i.test(c.name)),
+        false,
+      );
     }
   });
 
@@ -122,7 +135,15 @@ describe('GET /apis/currency', () => {
   test('defaults: 1 USD to INR', async () => {
     for (const url of ['/apis/currency', '/apis/currency.php']) {
       const body = (await get(url)).json();
-      assert.deepEqual(Object.keys(body), ['success', 'from', 'to', 'amount', 'rate', 'converted', 'supported_currencies']);
+      assert.deepEqual(Object.keys(body), [
+        'success',
+        'from',
+        'to',
+        'amount',
+        'rate',
+        'converted',
+        'supported_currencies',
+      ]);
       assert.equal(body.success, true);
       assert.equal(body.from, 'USD');
       assert.equal(body.to, 'INR');
@@ -169,7 +190,12 @@ describe('GET /apis/currency', () => {
 
   test('cross rate through USD: rate(a,c) = rate(a,USD) x rate(USD,c)', async () => {
     const rate = async (a: string, b: string) => (await get(`/apis/currency?from=${a}&to=${b}`)).json().rate as number;
-    for (const [a, c] of [['EUR', 'INR'], ['GBP', 'JPY'], ['AED', 'SGD'], ['CHF', 'AUD']] as const) {
+    for (const [a, c] of [
+      ['EUR', 'INR'],
+      ['GBP', 'JPY'],
+      ['AED', 'SGD'],
+      ['CHF', 'AUD'],
+    ] as const) {
       const direct = await rate(a, c);
       const via = (await rate(a, 'USD')) * (await rate('USD', c));
       assert.ok(Math.abs(via - direct) / direct < 2e-4, `${a}->${c}: ${direct} vs ${via}`);
@@ -182,20 +208,36 @@ describe('GET /apis/currency', () => {
     assert.equal((await get('/apis/currency?from=USD&to=USD&amount=0.004')).json().converted, 0);
   });
 
-  for (const [query, code] of [['from=XYZ', 'XYZ'], ['to=xyz', 'XYZ'], ['from=BTC&to=USD', 'BTC'], ['from=usd&to=eurx', 'EURX']]) {
+  for (const [query, code] of [
+    ['from=XYZ', 'XYZ'],
+    ['to=xyz', 'XYZ'],
+    ['from=BTC&to=USD', 'BTC'],
+    ['from=usd&to=eurx', 'EURX'],
+  ]) {
     test(`unsupported code (${query}): 400 "Currency '${code}' not supported."`, async () => {
-      assert.deepEqual(assertClientError(await get(`/apis/currency?${query}`), 400), { success: false, error: `Currency '${code}' not supported.` });
+      assert.deepEqual(assertClientError(await get(`/apis/currency?${query}`), 400), {
+        success: false,
+        error: `Currency '${code}' not supported.`,
+      });
     });
   }
 
   for (const amount of ['-1', '-0.01', 'abc', '', 'Infinity', 'NaN', '1e400', '0x10', '1e308']) {
     test(`amount=${amount}: 400 naming amount`, async () => {
-      const body = assertClientError(await get(`/apis/currency?from=USD&to=JPY&amount=${encodeURIComponent(amount)}`), 400);
+      const body = assertClientError(
+        await get(`/apis/currency?from=USD&to=JPY&amount=${encodeURIComponent(amount)}`),
+        400,
+      );
       assert.match(String(body.error), /'amount'/);
     });
   }
 
-  for (const [amount, value] of [['0', 0], ['2.5', 2.5], ['1e3', 1000], ['.5', 0.5]] as const) {
+  for (const [amount, value] of [
+    ['0', 0],
+    ['2.5', 2.5],
+    ['1e3', 1000],
+    ['.5', 0.5],
+  ] as const) {
     test(`amount=${amount} is accepted as ${value}`, async () => {
       const res = await get(`/apis/currency?from=USD&to=EUR&amount=${amount}`);
       assert.equal(res.statusCode, 200, res.body);
@@ -290,7 +332,19 @@ describe('GET /apis/products', () => {
     assert.deepEqual(body.data, []);
   });
 
-  for (const [param, value] of [['page', '0'], ['page', '-1'], ['page', 'abc'], ['page', '1.5'], ['page', ''], ['limit', '0'], ['limit', '-5'], ['limit', 'ten'], ['limit', '2.0'], ['limit', '1e2'], ['page', '99999999999999999999']]) {
+  for (const [param, value] of [
+    ['page', '0'],
+    ['page', '-1'],
+    ['page', 'abc'],
+    ['page', '1.5'],
+    ['page', ''],
+    ['limit', '0'],
+    ['limit', '-5'],
+    ['limit', 'ten'],
+    ['limit', '2.0'],
+    ['limit', '1e2'],
+    ['page', '99999999999999999999'],
+  ]) {
     test(`${param}=${value}: 400 naming ${param}`, async () => {
       const body = assertClientError(await get(`/apis/products?${param}=${value}`), 400);
       assert.match(String(body.error), new RegExp(`'${param}'`));

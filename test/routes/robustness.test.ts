@@ -4,7 +4,16 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { startSurfaceApp, ENDPOINTS, validRequest, assertClientError, assertNoLeak, surveyHeaders, LAB, type RequestContext } from '../helpers/app.ts';
+import {
+  startSurfaceApp,
+  ENDPOINTS,
+  validRequest,
+  assertClientError,
+  assertNoLeak,
+  surveyHeaders,
+  LAB,
+  type RequestContext,
+} from '../helpers/app.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -23,7 +32,11 @@ async function stillServes() {
 }
 
 /** A 200 is fine where the odd part is ignored; anything else is a clean 4xx. */
-function neverServerError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string, field: 'error' | 'message' = 'error') {
+function neverServerError(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  label: string,
+  field: 'error' | 'message' = 'error',
+) {
   assert.ok(res.statusCode < 500, `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   assertNoLeak(res.body);
   if (res.statusCode >= 400 && res.body !== '') assertClientError(res, undefined, field);
@@ -44,7 +57,11 @@ describe('POST bodies', () => {
     for (const [name, payload] of malformed) {
       test(`${ep.name}: ${name} is a 400`, async () => {
         const base = validRequest(ep, ctx);
-        const res = await app.inject({ ...base, headers: { ...(base.headers ?? {}), 'content-type': 'application/json' }, payload });
+        const res = await app.inject({
+          ...base,
+          headers: { ...(base.headers ?? {}), 'content-type': 'application/json' },
+          payload,
+        });
         if (takesDocument(ep)) neverServerError(res, `${ep.name} ${name}`, ep.field);
         else assertClientError(res, 400, ep.field);
       });
@@ -75,7 +92,11 @@ describe('POST bodies', () => {
     const big = takesDocument(ep) ? 6 * TEN_MB : TEN_MB;
     test(`${ep.name}: a body over its limit is a 413`, async () => {
       const base = validRequest(ep, ctx);
-      const res = await app.inject({ ...base, headers: { ...(base.headers ?? {}), 'content-type': 'application/json' }, payload: `{"pad":"${'x'.repeat(big)}"}` });
+      const res = await app.inject({
+        ...base,
+        headers: { ...(base.headers ?? {}), 'content-type': 'application/json' },
+        payload: `{"pad":"${'x'.repeat(big)}"}`,
+      });
       assertClientError(res, 413, ep.field);
     });
   }
@@ -90,7 +111,19 @@ describe('broken percent-encoding and overlong values in the query', () => {
     test(`${ep.name}: every parameter position`, async () => {
       const base = validRequest(ep, ctx);
       for (const v of bad) {
-        for (const qs of [`input1=${v}&input2=1`, `input1=1&input2=${v}`, `id=${v}`, `region=${v}`, `from=${v}`, `to=${v}`, `amount=${v}`, `page=${v}`, `limit=${v}`, `category=${v}`, `${v}=1`]) {
+        for (const qs of [
+          `input1=${v}&input2=1`,
+          `input1=1&input2=${v}`,
+          `id=${v}`,
+          `region=${v}`,
+          `from=${v}`,
+          `to=${v}`,
+          `amount=${v}`,
+          `page=${v}`,
+          `limit=${v}`,
+          `category=${v}`,
+          `${v}=1`,
+        ]) {
           const res = await app.inject({ ...base, url: `${ep.path}?${qs}` });
           neverServerError(res, `${ep.path}?${qs}`, ep.field);
         }
@@ -101,7 +134,18 @@ describe('broken percent-encoding and overlong values in the query', () => {
       const base = validRequest(ep, ctx);
       const long = 'x'.repeat(100_000);
       const digits = '1'.repeat(100_000);
-      for (const qs of [`input1=${digits}&input2=1`, `input1=1&input2=${long}`, `id=${digits}`, `region=${long}`, `from=${long}`, `amount=${digits}`, `page=${digits}`, `limit=${digits}`, `category=${long}`, `${long}=1`]) {
+      for (const qs of [
+        `input1=${digits}&input2=1`,
+        `input1=1&input2=${long}`,
+        `id=${digits}`,
+        `region=${long}`,
+        `from=${long}`,
+        `amount=${digits}`,
+        `page=${digits}`,
+        `limit=${digits}`,
+        `category=${long}`,
+        `${long}=1`,
+      ]) {
         const res = await app.inject({ ...base, url: `${ep.path}?${qs}` });
         neverServerError(res, `${ep.path}?${qs.slice(0, 30)}`, ep.field);
       }
@@ -110,8 +154,15 @@ describe('broken percent-encoding and overlong values in the query', () => {
 
   test('POST endpoints ignore a broken query', async () => {
     for (const url of ['/apis/add-body?x=%FF', '/survey_api.php?%E0%A4=1']) {
-      const headers: Record<string, string> = url.startsWith('/survey') ? surveyHeaders() : { 'content-type': 'application/json' };
-      const res = await app.inject({ method: 'POST', url, headers, ...(url.startsWith('/survey') ? {} : { payload: '{"input1":1,"input2":2}' }) });
+      const headers: Record<string, string> = url.startsWith('/survey')
+        ? surveyHeaders()
+        : { 'content-type': 'application/json' };
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers,
+        ...(url.startsWith('/survey') ? {} : { payload: '{"input1":1,"input2":2}' }),
+      });
       assert.equal(res.statusCode, 200, res.body);
     }
   });
@@ -120,7 +171,13 @@ describe('broken percent-encoding and overlong values in the query', () => {
 });
 
 describe('paths and methods', () => {
-  const urls = ['/apis/..%2f..%2fetc%2fpasswd', '/apis/add-url%00', `/apis/${'a'.repeat(10_000)}`, '//apis//users', '/apis/add-url?'];
+  const urls = [
+    '/apis/..%2f..%2fetc%2fpasswd',
+    '/apis/add-url%00',
+    `/apis/${'a'.repeat(10_000)}`,
+    '//apis//users',
+    '/apis/add-url?',
+  ];
   for (const url of urls) {
     test(`${url.slice(0, 40)}: never a 500`, async () => {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
@@ -160,21 +217,51 @@ describe('paths and methods', () => {
 
 describe('headers', () => {
   const cases: [string, InjectOptions][] = [
-    ['a 100 KB Basic header', { url: '/apis/add-basic?input1=1&input2=2', headers: { authorization: `Basic ${'A'.repeat(100_000)}` } }],
-    ['a 100 KB Bearer token', { url: '/apis/add-bearer?input1=1&input2=2', headers: { authorization: `Bearer ${'A'.repeat(100_000)}` } }],
-    ['Basic with non-ASCII after decoding', { url: '/apis/add-basic?input1=1&input2=2', headers: { authorization: `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0xc0]).toString('base64')}` } }],
-    ['a JWT with a non-JSON header', { url: '/apis/add-bearer?input1=1&input2=2', headers: { authorization: `Bearer ${Buffer.from('{not json').toString('base64url')}.e30.sig` } }],
+    [
+      'a 100 KB Basic header',
+      { url: '/apis/add-basic?input1=1&input2=2', headers: { authorization: `Basic ${'A'.repeat(100_000)}` } },
+    ],
+    [
+      'a 100 KB Bearer token',
+      { url: '/apis/add-bearer?input1=1&input2=2', headers: { authorization: `Bearer ${'A'.repeat(100_000)}` } },
+    ],
+    [
+      'Basic with non-ASCII after decoding',
+      {
+        url: '/apis/add-basic?input1=1&input2=2',
+        headers: { authorization: `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0xc0]).toString('base64')}` },
+      },
+    ],
+    [
+      'a JWT with a non-JSON header',
+      {
+        url: '/apis/add-bearer?input1=1&input2=2',
+        headers: { authorization: `Bearer ${Buffer.from('{not json').toString('base64url')}.e30.sig` },
+      },
+    ],
     ['a 100 KB api_key', { url: '/apis/add-apikey?input1=1&input2=2', headers: { api_key: 'k'.repeat(100_000) } }],
-    ['survey key with control characters', { method: 'POST', url: '/survey_api.php', headers: { key: '\u0001\u0002', secret: LAB.SURVEY_SECRET } }],
-    ['an unknown Content-Type on a GET', { url: '/apis/users', headers: { 'content-type': 'application/x-weird' }, payload: 'hello' }],
-    ['a JSON body on a GET', { url: '/apis/add-url?input1=1&input2=2', headers: { 'content-type': 'application/json' }, payload: '{bad' }],
+    [
+      'survey key with control characters',
+      { method: 'POST', url: '/survey_api.php', headers: { key: '\u0001\u0002', secret: LAB.SURVEY_SECRET } },
+    ],
+    [
+      'an unknown Content-Type on a GET',
+      { url: '/apis/users', headers: { 'content-type': 'application/x-weird' }, payload: 'hello' },
+    ],
+    [
+      'a JSON body on a GET',
+      { url: '/apis/add-url?input1=1&input2=2', headers: { 'content-type': 'application/json' }, payload: '{bad' },
+    ],
   ];
   for (const [name, req] of cases) {
     test(name, async () => neverServerError(await app.inject(req), name));
   }
 
   test('duplicate credential headers are refused, not merged', async () => {
-    const res = await app.inject({ url: '/apis/add-custom?input1=1&input2=2', headers: { api_key: LAB.ADD_API_KEY, api_secret: [LAB.ADD_API_SECRET, LAB.ADD_API_SECRET] as unknown as string } });
+    const res = await app.inject({
+      url: '/apis/add-custom?input1=1&input2=2',
+      headers: { api_key: LAB.ADD_API_KEY, api_secret: [LAB.ADD_API_SECRET, LAB.ADD_API_SECRET] as unknown as string },
+    });
     neverServerError(res, 'duplicate api_secret');
     assert.equal(res.statusCode, 401);
   });

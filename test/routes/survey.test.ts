@@ -7,10 +7,18 @@ import { buildTestApp, surveyHeaders, seededRng, assertClientError } from '../he
 
 const GENERATED_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-function checkBatch(body: { success: boolean; total_records: number; generated_at: string; data: { Name: string; Surname: string; DOB: string }[] }) {
+function checkBatch(body: {
+  success: boolean;
+  total_records: number;
+  generated_at: string;
+  data: { Name: string; Surname: string; DOB: string }[];
+}) {
   assert.deepEqual(Object.keys(body), ['success', 'total_records', 'generated_at', 'data']);
   assert.equal(body.success, true);
-  assert.ok(Number.isInteger(body.total_records) && body.total_records >= 300 && body.total_records <= 600, String(body.total_records));
+  assert.ok(
+    Number.isInteger(body.total_records) && body.total_records >= 300 && body.total_records <= 600,
+    String(body.total_records),
+  );
   assert.equal(body.data.length, body.total_records);
   assert.match(body.generated_at, GENERATED_AT);
   for (const r of body.data) {
@@ -52,18 +60,31 @@ describe('survey_api with the real rng and clock', () => {
     ['empty body with application/json; charset=utf-8', { 'content-type': 'application/json; charset=utf-8' }, ''],
     ['whitespace body with application/json', { 'content-type': 'application/json' }, ' \n'],
     ['an empty JSON object', { 'content-type': 'application/json' }, '{}'],
-    ['a JSON body asking for a count (ignored)', { 'content-type': 'application/json' }, '{"count": 5, "total_records": 5}'],
+    [
+      'a JSON body asking for a count (ignored)',
+      { 'content-type': 'application/json' },
+      '{"count": 5, "total_records": 5}',
+    ],
   ];
   for (const [name, headers, payload] of bodyless) {
     test(`succeeds: ${name}`, async () => {
-      const res = await app.inject({ method: 'POST', url: '/survey_api.php', headers: { ...surveyHeaders(), ...headers }, ...(payload === undefined ? {} : { payload }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/survey_api.php',
+        headers: { ...surveyHeaders(), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
       assert.equal(res.statusCode, 200, res.body);
       checkBatch(res.json());
     });
   }
 
   test('the record count cannot be set by a query', async () => {
-    const res = await app.inject({ method: 'POST', url: '/survey_api.php?count=5&total_records=5', headers: surveyHeaders() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/survey_api.php?count=5&total_records=5',
+      headers: surveyHeaders(),
+    });
     assert.equal(res.statusCode, 200);
     assert.ok(res.json().total_records >= 300);
   });
@@ -80,7 +101,15 @@ describe('survey_api with the real rng and clock', () => {
   }
 
   test('a malformed JSON body is a 400 in the error envelope, not a 500', async () => {
-    assertClientError(await app.inject({ method: 'POST', url: '/survey_api.php', headers: { ...surveyHeaders(), 'content-type': 'application/json' }, payload: '{bad' }), 400);
+    assertClientError(
+      await app.inject({
+        method: 'POST',
+        url: '/survey_api.php',
+        headers: { ...surveyHeaders(), 'content-type': 'application/json' },
+        payload: '{bad',
+      }),
+      400,
+    );
   });
 });
 
@@ -113,7 +142,9 @@ describe('survey_api with an injected rng and clock', () => {
     for (const [at, expected] of cases) {
       const clocked = await buildTestApp({ now: () => at });
       try {
-        const body = (await clocked.inject({ method: 'POST', url: '/survey_api.php', headers: surveyHeaders() })).json();
+        const body = (
+          await clocked.inject({ method: 'POST', url: '/survey_api.php', headers: surveyHeaders() })
+        ).json();
         assert.equal(body.generated_at, expected, at.toISOString());
       } finally {
         await clocked.close();
@@ -134,7 +165,10 @@ describe('survey_api with an injected rng and clock', () => {
   });
 
   test('rng at its bounds gives 300 and 600 records', async () => {
-    for (const [value, count] of [[0, 300], [0.9999999999, 600]] as const) {
+    for (const [value, count] of [
+      [0, 300],
+      [0.9999999999, 600],
+    ] as const) {
       const edge = await buildTestApp({ rng: () => value, now: () => NOW });
       try {
         const body = (await edge.inject({ method: 'POST', url: '/survey_api.php', headers: surveyHeaders() })).json();

@@ -15,17 +15,27 @@ test('siblingSpelling: the other spelling of a header, when the request has it',
     [{}, 'api_key', undefined],
     [{ key: 'k' }, 'key', undefined],
   ];
-  for (const [headers, wire, expected] of cases) assert.equal(siblingSpelling(headers, wire), expected, `${wire} ${JSON.stringify(headers)}`);
+  for (const [headers, wire, expected] of cases)
+    assert.equal(siblingSpelling(headers, wire), expected, `${wire} ${JSON.stringify(headers)}`);
 });
 
 test('spellingHint: nothing when the right header is there, a sentence naming both otherwise', () => {
   const cases: [Record<string, string>, string, string][] = [
-    [{ 'document-id': '1' }, 'document_id', ' The request has a header document-id; this endpoint reads document_id, with an underscore.'],
-    [{ document_id: '1' }, 'document-id', ' The request has a header document_id; this endpoint reads document-id, with a dash.'],
+    [
+      { 'document-id': '1' },
+      'document_id',
+      ' The request has a header document-id; this endpoint reads document_id, with an underscore.',
+    ],
+    [
+      { document_id: '1' },
+      'document-id',
+      ' The request has a header document_id; this endpoint reads document-id, with a dash.',
+    ],
     [{ document_id: '1', 'document-id': '1' }, 'document_id', ''],
     [{}, 'document_id', ''],
   ];
-  for (const [headers, wire, expected] of cases) assert.equal(spellingHint(headers, wire), expected, `${wire} ${JSON.stringify(headers)}`);
+  for (const [headers, wire, expected] of cases)
+    assert.equal(spellingHint(headers, wire), expected, `${wire} ${JSON.stringify(headers)}`);
 });
 
 test('credentialHint: which of two headers is missing; nothing told about a wrong value', () => {
@@ -35,10 +45,19 @@ test('credentialHint: which of two headers is missing; nothing told about a wron
     [pair, { api_secret: 'x' }, ' Missing header api_key (api_key and api_secret are both required).'],
     [pair, { api_key: 'wrong', api_secret: 'wrong' }, ''],
     [pair, {}, ''],
-    [pair, { 'api-key': 'x', 'api-secret': 'y' }, ' The request has a header api-key; this endpoint reads api_key, with an underscore. The request has a header api-secret; this endpoint reads api_secret, with an underscore.'],
-    [['api_key'], { 'api-key': 'x' }, ' The request has a header api-key; this endpoint reads api_key, with an underscore.'],
+    [
+      pair,
+      { 'api-key': 'x', 'api-secret': 'y' },
+      ' The request has a header api-key; this endpoint reads api_key, with an underscore. The request has a header api-secret; this endpoint reads api_secret, with an underscore.',
+    ],
+    [
+      ['api_key'],
+      { 'api-key': 'x' },
+      ' The request has a header api-key; this endpoint reads api_key, with an underscore.',
+    ],
     [['api_key'], {}, ''],
     [['key', 'secret'], { key: 'k' }, ' Missing header secret (key and secret are both required).'],
   ];
-  for (const [names, headers, expected] of cases) assert.equal(credentialHint(names, headers), expected, `${names.join('+')} ${JSON.stringify(headers)}`);
+  for (const [names, headers, expected] of cases)
+    assert.equal(credentialHint(names, headers), expected, `${names.join('+')} ${JSON.stringify(headers)}`);
 });

@@ -17,5 +17,6 @@ describe('safeEqual', () => {
     ['unicode normalisation differs', 'e\u0301', '\u00e9', false],
     ['surrounding space', ' secret', 'secret', false],
   ];
-  for (const [name, given, expected, result] of cases) test(name, () => assert.equal(safeEqual(given, expected), result));
+  for (const [name, given, expected, result] of cases)
+    test(name, () => assert.equal(safeEqual(given, expected), result));
 });

@@ -20,7 +20,12 @@ describe('loadConfig defaults', () => {
     assert.equal(c.surveySecret, LAB_DEFAULTS.SURVEY_SECRET);
     assert.equal(c.documentApiKey, LAB_DEFAULTS.DOCUMENT_API_KEY);
     assert.equal(c.tokenTtlSeconds, 3600);
-    assert.deepEqual(c.outboundAllowedHosts, ['*.openai.azure.com', '*.cognitiveservices.azure.com', '*.services.ai.azure.com', '*.search.windows.net']);
+    assert.deepEqual(c.outboundAllowedHosts, [
+      '*.openai.azure.com',
+      '*.cognitiveservices.azure.com',
+      '*.services.ai.azure.com',
+      '*.search.windows.net',
+    ]);
     assert.equal(c.embeddingTimeoutMs, 30000);
     assert.equal(c.searchTimeoutMs, 30000);
     assert.equal(c.maxPdfBytes, 52428800);
@@ -56,31 +61,85 @@ describe('loadConfig accepts valid overrides', () => {
       },
     },
     { name: 'TOKEN_TTL_SECONDS', env: { TOKEN_TTL_SECONDS: '60' }, check: (c) => assert.equal(c.tokenTtlSeconds, 60) },
-    { name: 'LOG_LEVEL is case-insensitive', env: { LOG_LEVEL: 'WARN' }, check: (c) => assert.equal(c.logLevel, 'warn') },
+    {
+      name: 'LOG_LEVEL is case-insensitive',
+      env: { LOG_LEVEL: 'WARN' },
+      check: (c) => assert.equal(c.logLevel, 'warn'),
+    },
     { name: 'LOG_LEVEL silent', env: { LOG_LEVEL: 'silent' }, check: (c) => assert.equal(c.logLevel, 'silent') },
     {
       name: 'OUTBOUND_ALLOWED_HOSTS trims, lower-cases and drops empty entries',
       env: { OUTBOUND_ALLOWED_HOSTS: ' 127.0.0.1, LocalHost ,,*.Example.com' },
       check: (c) => assert.deepEqual(c.outboundAllowedHosts, ['127.0.0.1', 'localhost', '*.example.com']),
     },
-    { name: 'OUTBOUND_ALLOWED_HOSTS IPv6 literal', env: { OUTBOUND_ALLOWED_HOSTS: '::1' }, check: (c) => assert.deepEqual(c.outboundAllowedHosts, ['::1']) },
-    { name: 'EMBEDDING_TIMEOUT_MS', env: { EMBEDDING_TIMEOUT_MS: '1' }, check: (c) => assert.equal(c.embeddingTimeoutMs, 1) },
-    { name: 'SEARCH_TIMEOUT_MS', env: { SEARCH_TIMEOUT_MS: '600000' }, check: (c) => assert.equal(c.searchTimeoutMs, 600000) },
+    {
+      name: 'OUTBOUND_ALLOWED_HOSTS IPv6 literal',
+      env: { OUTBOUND_ALLOWED_HOSTS: '::1' },
+      check: (c) => assert.deepEqual(c.outboundAllowedHosts, ['::1']),
+    },
+    {
+      name: 'EMBEDDING_TIMEOUT_MS',
+      env: { EMBEDDING_TIMEOUT_MS: '1' },
+      check: (c) => assert.equal(c.embeddingTimeoutMs, 1),
+    },
+    {
+      name: 'SEARCH_TIMEOUT_MS',
+      env: { SEARCH_TIMEOUT_MS: '600000' },
+      check: (c) => assert.equal(c.searchTimeoutMs, 600000),
+    },
     { name: 'MAX_PDF_BYTES', env: { MAX_PDF_BYTES: '1024' }, check: (c) => assert.equal(c.maxPdfBytes, 1024) },
-    { name: 'SHUTDOWN_DELAY_MS', env: { SHUTDOWN_DELAY_MS: '5000' }, check: (c) => assert.equal(c.shutdownDelayMs, 5000) },
-    { name: 'SHUTDOWN_DELAY_MS 0 (close at once)', env: { SHUTDOWN_DELAY_MS: '0' }, check: (c) => assert.equal(c.shutdownDelayMs, 0) },
-    { name: 'OCR defaults', env: {}, check: (c) => assert.deepEqual([c.ocrLanguages, c.ocrMaxPages, c.ocrTimeoutMs], [['eng'], 100, 300000]) },
-    { name: 'OCR_LANGUAGES an installed language', env: { OCR_LANGUAGES: ' eng ' }, check: (c) => assert.deepEqual(c.ocrLanguages, ['eng']) },
+    {
+      name: 'SHUTDOWN_DELAY_MS',
+      env: { SHUTDOWN_DELAY_MS: '5000' },
+      check: (c) => assert.equal(c.shutdownDelayMs, 5000),
+    },
+    {
+      name: 'SHUTDOWN_DELAY_MS 0 (close at once)',
+      env: { SHUTDOWN_DELAY_MS: '0' },
+      check: (c) => assert.equal(c.shutdownDelayMs, 0),
+    },
+    {
+      name: 'OCR defaults',
+      env: {},
+      check: (c) => assert.deepEqual([c.ocrLanguages, c.ocrMaxPages, c.ocrTimeoutMs], [['eng'], 100, 300000]),
+    },
+    {
+      name: 'OCR_LANGUAGES an installed language',
+      env: { OCR_LANGUAGES: ' eng ' },
+      check: (c) => assert.deepEqual(c.ocrLanguages, ['eng']),
+    },
     { name: 'OCR_MAX_PAGES', env: { OCR_MAX_PAGES: '5' }, check: (c) => assert.equal(c.ocrMaxPages, 5) },
     { name: 'OCR_TIMEOUT_MS', env: { OCR_TIMEOUT_MS: '60000' }, check: (c) => assert.equal(c.ocrTimeoutMs, 60000) },
-    { name: 'SURVEY_KEY upper-case GUID', env: { SURVEY_KEY: LAB_DEFAULTS.SURVEY_KEY.toUpperCase() }, check: (c) => assert.equal(c.surveyKey, LAB_DEFAULTS.SURVEY_KEY.toUpperCase()) },
-    { name: 'credentials are taken as given', env: { ADD_API_KEY: 'k', ADD_API_SECRET: 's', BASIC_AUTH_USERNAME: 'u', BASIC_AUTH_PASSWORD: 'p:w', DOCUMENT_API_KEY: 'd', SURVEY_SECRET: 'ss' }, check: (c) => {
-      assert.deepEqual([c.addApiKey, c.addApiSecret, c.basicAuthUsername, c.basicAuthPassword, c.documentApiKey, c.surveySecret], ['k', 's', 'u', 'p:w', 'd', 'ss']);
-    } },
-    { name: 'an empty value means the default', env: { PORT: '', ADD_API_KEY: '' }, check: (c) => {
-      assert.equal(c.port, 8080);
-      assert.equal(c.addApiKey, LAB_DEFAULTS.ADD_API_KEY);
-    } },
+    {
+      name: 'SURVEY_KEY upper-case GUID',
+      env: { SURVEY_KEY: LAB_DEFAULTS.SURVEY_KEY.toUpperCase() },
+      check: (c) => assert.equal(c.surveyKey, LAB_DEFAULTS.SURVEY_KEY.toUpperCase()),
+    },
+    {
+      name: 'credentials are taken as given',
+      env: {
+        ADD_API_KEY: 'k',
+        ADD_API_SECRET: 's',
+        BASIC_AUTH_USERNAME: 'u',
+        BASIC_AUTH_PASSWORD: 'p:w',
+        DOCUMENT_API_KEY: 'd',
+        SURVEY_SECRET: 'ss',
+      },
+      check: (c) => {
+        assert.deepEqual(
+          [c.addApiKey, c.addApiSecret, c.basicAuthUsername, c.basicAuthPassword, c.documentApiKey, c.surveySecret],
+          ['k', 's', 'u', 'p:w', 'd', 'ss'],
+        );
+      },
+    },
+    {
+      name: 'an empty value means the default',
+      env: { PORT: '', ADD_API_KEY: '' },
+      check: (c) => {
+        assert.equal(c.port, 8080);
+        assert.equal(c.addApiKey, LAB_DEFAULTS.ADD_API_KEY);
+      },
+    },
   ];
   for (const { name, env, check } of cases) test(name, () => check(loadConfig(env)));
 });
@@ -140,7 +199,10 @@ describe('loadConfig refuses an invalid variable with a ConfigError naming it', 
 
   test('a JWT_SECRET that is refused is never echoed', () => {
     const secretValue = 'short-but-secret';
-    assert.throws(() => loadConfig({ JWT_SECRET: secretValue }), (err: Error) => !err.message.includes(secretValue));
+    assert.throws(
+      () => loadConfig({ JWT_SECRET: secretValue }),
+      (err: Error) => !err.message.includes(secretValue),
+    );
   });
 });
 
@@ -158,7 +220,12 @@ describe('OCR_DATA_DIR: a directory of language files read instead of the npm pa
     ['empty: the npm packages', { OCR_DATA_DIR: '' }, undefined, ['eng']],
     ['a directory with <code>.traineddata', { OCR_DATA_DIR: dir }, dir, ['eng']],
     ['<code>.traineddata.gz counts too', { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'eng+deu' }, dir, ['eng', 'deu']],
-    ['a relative path, resolved from the working directory', { OCR_DATA_DIR: relative(process.cwd(), dir) }, dir, ['eng']],
+    [
+      'a relative path, resolved from the working directory',
+      { OCR_DATA_DIR: relative(process.cwd(), dir) },
+      dir,
+      ['eng'],
+    ],
   ];
   for (const [name, env, dataDir, languages] of accepted) {
     test(name, () => {
@@ -171,14 +238,26 @@ describe('OCR_DATA_DIR: a directory of language files read instead of the npm pa
   const refused: [name: string, env: Record<string, string>, says: string][] = [
     ['no such directory', { OCR_DATA_DIR: join(dir, 'missing') }, 'OCR_DATA_DIR must be a directory'],
     ['a file', { OCR_DATA_DIR: join(dir, 'file') }, 'OCR_DATA_DIR must be a directory'],
-    ['a language without its file there (the npm package does not count)', { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'eng+fra' }, 'no fra.traineddata or fra.traineddata.gz in'],
-    ['a file that is no Tesseract model', { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'bad' }, 'is not a Tesseract LSTM model (no table of contents)'],
+    [
+      'a language without its file there (the npm package does not count)',
+      { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'eng+fra' },
+      'no fra.traineddata or fra.traineddata.gz in',
+    ],
+    [
+      'a file that is no Tesseract model',
+      { OCR_DATA_DIR: dir, OCR_LANGUAGES: 'bad' },
+      'is not a Tesseract LSTM model (no table of contents)',
+    ],
   ];
   for (const [name, env, says] of refused) {
     test(`refused: ${name}`, () => {
       assert.throws(
         () => loadConfig(env),
-        (err: unknown) => err instanceof ConfigError && err.message.includes(says) && err.message.includes('OCR_') && !err.message.includes('\n'),
+        (err: unknown) =>
+          err instanceof ConfigError &&
+          err.message.includes(says) &&
+          err.message.includes('OCR_') &&
+          !err.message.includes('\n'),
       );
     });
   }

@@ -83,7 +83,12 @@ describe('convert', () => {
   });
 
   test('converted is amount x rate rounded to 2 decimals', () => {
-    for (const [from, to, amount] of [['USD', 'EUR', '100'], ['JPY', 'INR', '1234.5'], ['GBP', 'JPY', '0.07'], ['AED', 'CHF', '999999.99']] as const) {
+    for (const [from, to, amount] of [
+      ['USD', 'EUR', '100'],
+      ['JPY', 'INR', '1234.5'],
+      ['GBP', 'JPY', '0.07'],
+      ['AED', 'CHF', '999999.99'],
+    ] as const) {
       const r = convert(from, to, amount);
       assert.equal(r.converted, round(Number(amount) * r.rate, 2), `${from}->${to}`);
       assert.equal(Math.round(r.converted * 100) / 100, r.converted);
@@ -99,15 +104,20 @@ describe('convert', () => {
     [' 7 ', 7],
     ['+3', 3],
   ];
-  for (const [raw, amount] of amounts) test(`amount ${JSON.stringify(raw)} is ${amount}`, () => assert.equal(convert('USD', 'USD', raw).amount, amount));
+  for (const [raw, amount] of amounts)
+    test(`amount ${JSON.stringify(raw)} is ${amount}`, () => assert.equal(convert('USD', 'USD', raw).amount, amount));
 
-  test('an unsupported code is named upper-case', () => rejects400(() => convert('xyz'), "Currency 'XYZ' not supported."));
-  test('an unsupported target is named', () => rejects400(() => convert('USD', 'btc'), "Currency 'BTC' not supported."));
+  test('an unsupported code is named upper-case', () =>
+    rejects400(() => convert('xyz'), "Currency 'XYZ' not supported."));
+  test('an unsupported target is named', () =>
+    rejects400(() => convert('USD', 'btc'), "Currency 'BTC' not supported."));
   test('an empty code is unsupported', () => rejects400(() => convert(''), "Currency '' not supported."));
-  test('a long code is cut in the message', () => rejects400(() => convert('A'.repeat(100)), `Currency '${'A'.repeat(16)}' not supported.`));
+  test('a long code is cut in the message', () =>
+    rejects400(() => convert('A'.repeat(100)), `Currency '${'A'.repeat(16)}' not supported.`));
 
   for (const raw of ['-1', '-0.01', 'abc', '', 'Infinity', '-Infinity', 'NaN', '1e400', '0x10', '1,000', '1 000']) {
-    test(`amount ${JSON.stringify(raw)} is a 400 naming amount`, () => rejects400(() => convert('USD', 'INR', raw), /'amount'/));
+    test(`amount ${JSON.stringify(raw)} is a 400 naming amount`, () =>
+      rejects400(() => convert('USD', 'INR', raw), /'amount'/));
   }
 
   test('an amount whose conversion overflows is a 400, never converted:null', () => {

@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppError, CATALOGUE, fail, isErrorCode, messageOf, type CatalogueEntry, type ErrorCode } from '../../src/errors.ts';
+import {
+  AppError,
+  CATALOGUE,
+  fail,
+  isErrorCode,
+  messageOf,
+  type CatalogueEntry,
+  type ErrorCode,
+} from '../../src/errors.ts';
 import { DocumentError, documentError, toDocumentError } from '../../src/documents/errors.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,7 +24,11 @@ const ENTRIES = Object.entries(CATALOGUE) as [ErrorCode, CatalogueEntry][];
 function sampleMessage(message: CatalogueEntry['message']): string {
   if (typeof message === 'string') return message;
   const facts = parameterNames(message).map((p) =>
-    p === 'methods' ? ['GET', 'HEAD'] : /^(?:limit|ms|count|chunk|chunks|deleted|total|failed|indexed)$/.test(p) ? 7 * 2 ** 20 : 'x1',
+    p === 'methods'
+      ? ['GET', 'HEAD']
+      : /^(?:limit|ms|count|chunk|chunks|deleted|total|failed|indexed)$/.test(p)
+        ? 7 * 2 ** 20
+        : 'x1',
   );
   return (message as (...a: unknown[]) => string)(...facts);
 }
@@ -26,7 +38,10 @@ function parameterNames(message: CatalogueEntry['message']): string[] {
   if (typeof message === 'string') return [];
   const src = message.toString();
   const list = /^\(([^)]*)\)/.exec(src)?.[1] ?? /^(\w+)\s*=>/.exec(src)?.[1] ?? '';
-  return list.split(',').map((p) => p.trim().split(/[\s=:?]/)[0]!).filter(Boolean);
+  return list
+    .split(',')
+    .map((p) => p.trim().split(/[\s=:?]/)[0]!)
+    .filter(Boolean);
 }
 
 test('every code: unique snake_case, a 4xx/5xx status, a non-empty message and when, no secret placeholder', () => {
@@ -35,14 +50,18 @@ test('every code: unique snake_case, a 4xx/5xx status, a non-empty message and w
     assert.match(code, /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/, code);
     assert.ok(!seen.has(code.toLowerCase()), `duplicate ${code}`);
     seen.add(code.toLowerCase());
-    assert.ok(Number.isInteger(entry.status) && entry.status >= 400 && entry.status < 600, `${code}: status ${entry.status}`);
+    assert.ok(
+      Number.isInteger(entry.status) && entry.status >= 400 && entry.status < 600,
+      `${code}: status ${entry.status}`,
+    );
     const text = sampleMessage(entry.message);
     assert.ok(text.trim().length > 0, `${code}: empty message`);
     assert.doesNotMatch(text, /undefined|\[object |\$\{|NaN/, `${code}: ${text}`);
     assert.ok(entry.when.trim().length > 0, `${code}: no 'when'`);
     assert.doesNotMatch(entry.when, /\|/, `${code}: a pipe would break the README table`);
     // A message names the parameter, the header, the limit: never a credential's value.
-    for (const p of parameterNames(entry.message)) assert.doesNotMatch(p, /secret|password|token|key|auth|credential/i, `${code}: parameter ${p}`);
+    for (const p of parameterNames(entry.message))
+      assert.doesNotMatch(p, /secret|password|token|key|auth|credential/i, `${code}: parameter ${p}`);
     assert.doesNotMatch(text, /<[a-z_ ]+>|\{\{/, `${code}: placeholder left in the message`);
   }
   assert.ok(isErrorCode('internal') && !isErrorCode('toString') && !isErrorCode('nope'));
@@ -69,7 +88,10 @@ test('fail() and documentError() take status and message from the catalogue; the
   const d = documentError('document_zip_bomb', 64 * 2 ** 20);
   assert.deepEqual([d.code, d.errorCode, d.status], ['too_large', 'document_zip_bomb', 413]);
   const crossed = toDocumentError(structuredClone({ code: d.code, message: d.message, errorCode: d.errorCode }));
-  assert.deepEqual([crossed.code, crossed.errorCode, crossed.status, crossed.message], [d.code, d.errorCode, d.status, d.message]);
+  assert.deepEqual(
+    [crossed.code, crossed.errorCode, crossed.status, crossed.message],
+    [d.code, d.errorCode, d.status, d.message],
+  );
   // The constructor the OCR code uses: the kind's default code.
   assert.equal(new DocumentError('ocr_limit', messageOf('document_ocr_limit', 3, 2)).errorCode, 'document_ocr_limit');
 });
@@ -88,7 +110,10 @@ test('messages stay word for word what the interface and the clients know', () =
     [messageOf('document_damaged', 'bad xref'), 'The PDF is damaged and could not be parsed: bad xref'],
     [messageOf('document_damaged', 'bad zip', 'document'), 'The document is damaged and could not be read: bad zip'],
     [messageOf('document_unsupported', 'why.'), `${messageOf('document_unsupported')} (why.)`],
-    [messageOf('document_too_large', 256 * 2 ** 20), 'The PDF expands to too much data when decompressed (over 256 MiB); it may be a decompression bomb.'],
+    [
+      messageOf('document_too_large', 256 * 2 ** 20),
+      'The PDF expands to too much data when decompressed (over 256 MiB); it may be a decompression bomb.',
+    ],
     [messageOf('service_busy'), 'The service is busy with other documents; retry after the time in Retry-After.'],
     [messageOf('internal'), 'Internal server error.'],
     [
@@ -116,7 +141,8 @@ test('no file under src/ builds an AppError or a DocumentError from a string lit
     const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
     lines.forEach((line, i) => {
       if (literal.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
-      if (bareStatus.test(line) && !line.includes('ERROR_CODE_HEADER')) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+      if (bareStatus.test(line) && !line.includes('ERROR_CODE_HEADER'))
+        offenders.push(`${file}:${i + 1}: ${line.trim()}`);
     });
   }
   assert.deepEqual(offenders, []);
@@ -130,10 +156,9 @@ test("README's Errors table lists exactly the catalogue's codes, each with its s
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = /\n#{2,3} Errors\n([\s\S]*?)(?=\n#{2,3} |$)/.exec(readme)?.[1];
   assert.ok(section, 'README has an "Errors" section');
-  const rows = [...section.matchAll(/^\|\s*(\d{3})\s*\|\s*`([a-z0-9_]+)`\s*\|/gm)].map((m) => [m[2]!, Number(m[1])] as const);
-  assert.deepEqual(
-    rows.map(([c]) => c).sort(),
-    ENTRIES.map(([c]) => c).sort(),
+  const rows = [...section.matchAll(/^\|\s*(\d{3})\s*\|\s*`([a-z0-9_]+)`\s*\|/gm)].map(
+    (m) => [m[2]!, Number(m[1])] as const,
   );
+  assert.deepEqual(rows.map(([c]) => c).sort(), ENTRIES.map(([c]) => c).sort());
   for (const [code, status] of rows) assert.equal(status, CATALOGUE[code as ErrorCode].status, code);
 });

@@ -16,7 +16,9 @@ function tsFiles(dir: string): string[] {
 
 /** Relative imports and re-exports of one source text, as paths from the repository root. */
 export function relativeImports(file: string, text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => normalize(join(dirname(file), m[1]!)));
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+    normalize(join(dirname(file), m[1]!)),
+  );
 }
 
 /** Every cycle found by a depth-first walk, each as the list of files around it. */
@@ -50,7 +52,8 @@ test('findCycles: a table of graphs', () => {
 });
 
 test('relativeImports: values, types and re-exports; packages left out', () => {
-  const text = "import { a } from './a.ts';\nimport type { B } from '../b.ts';\nexport { c } from './c/index.ts';\nimport Fastify from 'fastify';\n";
+  const text =
+    "import { a } from './a.ts';\nimport type { B } from '../b.ts';\nexport { c } from './c/index.ts';\nimport Fastify from 'fastify';\n";
   assert.deepEqual(relativeImports('src/x/y.ts', text), ['src/x/a.ts', 'src/b.ts', 'src/x/c/index.ts']);
 });
 
@@ -58,8 +61,13 @@ test('src/ and emulator/src/ have no import cycle, and src/ never imports the em
   const files = [...tsFiles('src'), ...tsFiles('emulator/src')];
   const graph = new Map(files.map((f) => [f, relativeImports(f, readFileSync(join(ROOT, f), 'utf8'))]));
   const cycles = findCycles(graph);
-  assert.deepEqual(cycles.map((c) => c.join(' -> ')), []);
-  const intoEmulator = [...graph].filter(([f]) => f.startsWith('src')).flatMap(([f, deps]) => deps.filter((d) => d.startsWith('emulator')).map((d) => `${f} -> ${d}`));
+  assert.deepEqual(
+    cycles.map((c) => c.join(' -> ')),
+    [],
+  );
+  const intoEmulator = [...graph]
+    .filter(([f]) => f.startsWith('src'))
+    .flatMap(([f, deps]) => deps.filter((d) => d.startsWith('emulator')).map((d) => `${f} -> ${d}`));
   assert.deepEqual(intoEmulator, []);
   assert.ok(files.length > 50, `${files.length} files read from ${relative(process.cwd(), ROOT) || '.'}`);
 });

@@ -106,8 +106,10 @@ describe('parsePositiveInteger', () => {
     [' 2 ', 2],
     ['9007199254740991', MAX],
   ];
-  for (const [value, expected] of ok) test(`accepts ${JSON.stringify(value)}`, () => assert.equal(parsePositiveInteger('page', value), expected));
+  for (const [value, expected] of ok)
+    test(`accepts ${JSON.stringify(value)}`, () => assert.equal(parsePositiveInteger('page', value), expected));
 
   const bad = ['0', '-1', '-0', '1.5', '1e2', '', 'abc', '9007199254740992', '0x1'];
-  for (const value of bad) test(`rejects ${JSON.stringify(value)}`, () => rejects400(() => parsePositiveInteger('limit', value), "'limit'"));
+  for (const value of bad)
+    test(`rejects ${JSON.stringify(value)}`, () => rejects400(() => parsePositiveInteger('limit', value), "'limit'"));
 });

@@ -44,7 +44,10 @@ describe('createTokenSigner', () => {
     ['empty', async () => ''],
     ['garbage', async () => 'not.a.token'],
     ['two segments', async () => 'eyJhbGciOiJIUzI1NiJ9.e30'],
-    ['signed with another secret', async () => createTokenSigner('another-secret-0123456789abcdef-xyz', 3600, () => T0).sign('add-bearer')],
+    [
+      'signed with another secret',
+      async () => createTokenSigner('another-secret-0123456789abcdef-xyz', 3600, () => T0).sign('add-bearer'),
+    ],
     [
       'alg none',
       async () => {
@@ -71,15 +74,34 @@ describe('createTokenSigner', () => {
     ],
     [
       'right secret, HS512',
-      async () => new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setIssuer('sample-utility-service').setAudience('add-bearer').setIssuedAt(T0 / 1000).setExpirationTime(T0 / 1000 + 60).sign(new TextEncoder().encode(SECRET)),
+      async () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS512' })
+          .setIssuer('sample-utility-service')
+          .setAudience('add-bearer')
+          .setIssuedAt(T0 / 1000)
+          .setExpirationTime(T0 / 1000 + 60)
+          .sign(new TextEncoder().encode(SECRET)),
     ],
     [
       'right secret, no exp',
-      async () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('sample-utility-service').setAudience('add-bearer').setIssuedAt(T0 / 1000).sign(new TextEncoder().encode(SECRET)),
+      async () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('sample-utility-service')
+          .setAudience('add-bearer')
+          .setIssuedAt(T0 / 1000)
+          .sign(new TextEncoder().encode(SECRET)),
     ],
     [
       'right secret, no iat',
-      async () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('sample-utility-service').setAudience('add-bearer').setExpirationTime(T0 / 1000 + 60).sign(new TextEncoder().encode(SECRET)),
+      async () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('sample-utility-service')
+          .setAudience('add-bearer')
+          .setExpirationTime(T0 / 1000 + 60)
+          .sign(new TextEncoder().encode(SECRET)),
     ],
   ];
   for (const [name, make] of rejected) {

@@ -13,17 +13,47 @@ describe('paginate', () => {
     assert.deepEqual(p.data, items.slice(0, 20));
   });
 
-  const cases: { name: string; page: number; limit: number; expect: { limit: number; total_pages: number; first?: number; length: number } }[] = [
+  const cases: {
+    name: string;
+    page: number;
+    limit: number;
+    expect: { limit: number; total_pages: number; first?: number; length: number };
+  }[] = [
     { name: 'limit 50 is allowed', page: 1, limit: 50, expect: { limit: 50, total_pages: 3, first: 1, length: 50 } },
-    { name: 'limit 51 is served as 50', page: 1, limit: 51, expect: { limit: 50, total_pages: 3, first: 1, length: 50 } },
-    { name: 'a huge limit is served as 50', page: 2, limit: 1_000_000, expect: { limit: 50, total_pages: 3, first: 51, length: 50 } },
+    {
+      name: 'limit 51 is served as 50',
+      page: 1,
+      limit: 51,
+      expect: { limit: 50, total_pages: 3, first: 1, length: 50 },
+    },
+    {
+      name: 'a huge limit is served as 50',
+      page: 2,
+      limit: 1_000_000,
+      expect: { limit: 50, total_pages: 3, first: 51, length: 50 },
+    },
     { name: 'page 2 of 50', page: 2, limit: 50, expect: { limit: 50, total_pages: 3, first: 51, length: 50 } },
-    { name: 'the last page is partial', page: 3, limit: 50, expect: { limit: 50, total_pages: 3, first: 101, length: 20 } },
+    {
+      name: 'the last page is partial',
+      page: 3,
+      limit: 50,
+      expect: { limit: 50, total_pages: 3, first: 101, length: 20 },
+    },
     { name: 'the page past the last is empty', page: 4, limit: 50, expect: { limit: 50, total_pages: 3, length: 0 } },
     { name: 'a far page is empty', page: 1_000_000, limit: 20, expect: { limit: 20, total_pages: 6, length: 0 } },
     { name: 'limit 1', page: 120, limit: 1, expect: { limit: 1, total_pages: 120, first: 120, length: 1 } },
-    { name: 'limit that divides exactly', page: 6, limit: 20, expect: { limit: 20, total_pages: 6, first: 101, length: 20 } },
-    { name: 'limit that does not divide', page: 3, limit: 7, expect: { limit: 7, total_pages: 18, first: 15, length: 7 } },
+    {
+      name: 'limit that divides exactly',
+      page: 6,
+      limit: 20,
+      expect: { limit: 20, total_pages: 6, first: 101, length: 20 },
+    },
+    {
+      name: 'limit that does not divide',
+      page: 3,
+      limit: 7,
+      expect: { limit: 7, total_pages: 18, first: 15, length: 7 },
+    },
   ];
   for (const { name, page, limit, expect } of cases) {
     test(name, () => {

@@ -15,7 +15,10 @@ function capture(level: string) {
     },
   });
   let children = 0;
-  const parent = pino({ level, redact: { paths: ['req.headers["authorization"]'], censor: '[redacted]' }, onChild: () => children++ }, stream);
+  const parent = pino(
+    { level, redact: { paths: ['req.headers["authorization"]'], censor: '[redacted]' }, onChild: () => children++ },
+    stream,
+  );
   return { parent, lines, children: () => children };
 }
 
@@ -44,7 +47,14 @@ describe('lazyChildLogger', () => {
     assert.equal(children(), 1);
     assert.deepEqual(
       lines.map((l) => [l.level, l.reqId, l.msg]),
-      [[40, 'req-7', 'refused'], [50, 'req-7', 'one'], [60, 'req-7', 'two'], [30, 'req-7', 'three'], [20, 'req-7', 'four'], [10, 'req-7', 'five']],
+      [
+        [40, 'req-7', 'refused'],
+        [50, 'req-7', 'one'],
+        [60, 'req-7', 'two'],
+        [30, 'req-7', 'three'],
+        [20, 'req-7', 'four'],
+        [10, 'req-7', 'five'],
+      ],
     );
     assert.deepEqual(lines[0]!.req, { headers: { authorization: '[redacted]' } });
   });
@@ -57,7 +67,10 @@ describe('lazyChildLogger', () => {
     assert.equal(log.level, 'error');
     assert.equal(parent.level, 'info');
     log.warn('dropped');
-    assert.deepEqual(lines.map((l) => [l.reqId, l.part, l.msg]), [['req-2', 'upload', 'nested']]);
+    assert.deepEqual(
+      lines.map((l) => [l.reqId, l.part, l.msg]),
+      [['req-2', 'upload', 'nested']],
+    );
   });
 
   test('a route with its own level or serializers gets a plain child at once', () => {
@@ -70,6 +83,16 @@ describe('lazyChildLogger', () => {
 
 test('a logger without levels (not pino) gets its own child', () => {
   const noop = () => {};
-  const plain = { level: 'info', fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop, silent: noop, child: () => plain };
+  const plain = {
+    level: 'info',
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    child: () => plain,
+  };
   assert.equal(lazyChildLogger(plain, { reqId: 'req-4' }), plain);
 });

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { generateSurvey, formatServerTime, MIN_RECORDS, MAX_RECORDS } from '../../src/survey/generate.ts';
 import { seededRng } from '../helpers/rng.ts';
 
-
 const NOW = () => new Date(Date.UTC(2030, 0, 2, 3, 4, 5));
 const DOB = /^\d{4}-\d{2}-\d{2}$/;
 

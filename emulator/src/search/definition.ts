@@ -10,19 +10,80 @@ const INDEX_TYPE = 'Microsoft.Azure.Search.V2024_07_01.Index';
 const FIELD_TYPE = 'Microsoft.Azure.Search.V2024_07_01.Field';
 
 const INDEX_PROPERTIES = new Set([
-  'name', 'description', 'fields', 'vectorSearch', 'scoringProfiles', 'defaultScoringProfile', 'corsOptions', 'suggesters',
-  'analyzers', 'tokenizers', 'tokenFilters', 'charFilters', 'normalizers', 'encryptionKey', 'similarity', 'semantic',
-  '@odata.etag', '@odata.context',
+  'name',
+  'description',
+  'fields',
+  'vectorSearch',
+  'scoringProfiles',
+  'defaultScoringProfile',
+  'corsOptions',
+  'suggesters',
+  'analyzers',
+  'tokenizers',
+  'tokenFilters',
+  'charFilters',
+  'normalizers',
+  'encryptionKey',
+  'similarity',
+  'semantic',
+  '@odata.etag',
+  '@odata.context',
 ]);
 const FIELD_PROPERTIES = new Set([
-  'name', 'type', 'key', 'searchable', 'filterable', 'sortable', 'facetable', 'retrievable', 'stored', 'analyzer',
-  'searchAnalyzer', 'indexAnalyzer', 'normalizer', 'dimensions', 'vectorSearchProfile', 'vectorEncoding', 'synonymMaps', 'fields',
+  'name',
+  'type',
+  'key',
+  'searchable',
+  'filterable',
+  'sortable',
+  'facetable',
+  'retrievable',
+  'stored',
+  'analyzer',
+  'searchAnalyzer',
+  'indexAnalyzer',
+  'normalizer',
+  'dimensions',
+  'vectorSearchProfile',
+  'vectorEncoding',
+  'synonymMaps',
+  'fields',
 ]);
-const BOOLEAN_ATTRIBUTES = ['key', 'searchable', 'filterable', 'sortable', 'facetable', 'retrievable', 'stored'] as const;
+const BOOLEAN_ATTRIBUTES = [
+  'key',
+  'searchable',
+  'filterable',
+  'sortable',
+  'facetable',
+  'retrievable',
+  'stored',
+] as const;
 
-export const SCALAR_TYPES = new Set(['Edm.String', 'Edm.Int32', 'Edm.Int64', 'Edm.Double', 'Edm.Boolean', 'Edm.DateTimeOffset', 'Edm.GeographyPoint']);
-export const VECTOR_TYPES = new Set(['Collection(Edm.Single)', 'Collection(Edm.Half)', 'Collection(Edm.Int16)', 'Collection(Edm.SByte)', 'Collection(Edm.Byte)']);
-const COLLECTION_TYPES = new Set(['Collection(Edm.String)', 'Collection(Edm.Int32)', 'Collection(Edm.Int64)', 'Collection(Edm.Double)', 'Collection(Edm.Boolean)', 'Collection(Edm.DateTimeOffset)', 'Collection(Edm.GeographyPoint)']);
+export const SCALAR_TYPES = new Set([
+  'Edm.String',
+  'Edm.Int32',
+  'Edm.Int64',
+  'Edm.Double',
+  'Edm.Boolean',
+  'Edm.DateTimeOffset',
+  'Edm.GeographyPoint',
+]);
+export const VECTOR_TYPES = new Set([
+  'Collection(Edm.Single)',
+  'Collection(Edm.Half)',
+  'Collection(Edm.Int16)',
+  'Collection(Edm.SByte)',
+  'Collection(Edm.Byte)',
+]);
+const COLLECTION_TYPES = new Set([
+  'Collection(Edm.String)',
+  'Collection(Edm.Int32)',
+  'Collection(Edm.Int64)',
+  'Collection(Edm.Double)',
+  'Collection(Edm.Boolean)',
+  'Collection(Edm.DateTimeOffset)',
+  'Collection(Edm.GeographyPoint)',
+]);
 
 const HNSW_RANGES = { m: [4, 10], efConstruction: [100, 1000], efSearch: [100, 1000] } as const;
 const METRICS = new Set(['cosine', 'euclidean', 'dotProduct', 'hamming']);
@@ -62,7 +123,9 @@ export function validateIndexDefinition(raw: unknown, nameFromUrl?: string): Ind
   if (name === undefined && nameFromUrl !== undefined) name = nameFromUrl;
   if (typeof name !== 'string' || name.length === 0) throw bad('The index name is required.');
   if (nameFromUrl !== undefined && name !== nameFromUrl) {
-    throw invalidRequest(`The index name '${nameFromUrl}' in the request URI does not match the index name '${name}' in the request body.`);
+    throw invalidRequest(
+      `The index name '${nameFromUrl}' in the request URI does not match the index name '${name}' in the request body.`,
+    );
   }
   const problem = indexNameProblem(name);
   if (problem !== undefined) {
@@ -80,7 +143,12 @@ export function validateIndexDefinition(raw: unknown, nameFromUrl?: string): Ind
   const fields: IndexField[] = [];
   for (const f of rawFields) fields.push(validateField(f, seen, profileNames));
   const keys = fields.filter((f) => f.key);
-  if (keys.length !== 1) throw bad(keys.length === 0 ? 'The index must have a key field.' : `The index has ${keys.length} key fields; exactly one is allowed.`);
+  if (keys.length !== 1)
+    throw bad(
+      keys.length === 0
+        ? 'The index must have a key field.'
+        : `The index has ${keys.length} key fields; exactly one is allowed.`,
+    );
 
   const out: IndexDefinition = { ...raw, name, fields };
   delete out['@odata.context'];
@@ -97,7 +165,9 @@ function validateField(raw: unknown, seen: Set<string>, profileNames: Set<string
   const name = raw['name'];
   if (typeof name !== 'string' || name.length === 0) throw bad('Every field must have a name.');
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name) || name.length > 128 || name.startsWith('azureSearch')) {
-    throw bad(`Invalid field name '${name}'. Field names must start with a letter, contain only letters, digits or underscores, and be at most 128 characters.`);
+    throw bad(
+      `Invalid field name '${name}'. Field names must start with a letter, contain only letters, digits or underscores, and be at most 128 characters.`,
+    );
   }
   if (seen.has(name)) throw bad(`The field '${name}' is defined more than once.`);
   seen.add(name);
@@ -110,7 +180,8 @@ function validateField(raw: unknown, seen: Set<string>, profileNames: Set<string
     throw bad(`Field '${name}' has an invalid data type '${type}'.`);
   }
   for (const attr of BOOLEAN_ATTRIBUTES) {
-    if (raw[attr] !== undefined && typeof raw[attr] !== 'boolean') throw bad(`Field '${name}': '${attr}' must be true or false.`);
+    if (raw[attr] !== undefined && typeof raw[attr] !== 'boolean')
+      throw bad(`Field '${name}': '${attr}' must be true or false.`);
   }
   const given = (attr: (typeof BOOLEAN_ATTRIBUTES)[number]): boolean | undefined => raw[attr] as boolean | undefined;
   const vector = isVectorType(type);
@@ -128,36 +199,64 @@ function validateField(raw: unknown, seen: Set<string>, profileNames: Set<string
     }
     const dims = raw['dimensions'];
     if (typeof dims !== 'number' || !Number.isInteger(dims) || dims < MIN_DIMENSIONS || dims > MAX_DIMENSIONS) {
-      throw bad(`Vector field '${name}' must have 'dimensions' between ${MIN_DIMENSIONS} and ${MAX_DIMENSIONS} (found '${String(dims)}').`);
+      throw bad(
+        `Vector field '${name}' must have 'dimensions' between ${MIN_DIMENSIONS} and ${MAX_DIMENSIONS} (found '${String(dims)}').`,
+      );
     }
     const profile = raw['vectorSearchProfile'];
-    if (typeof profile !== 'string' || profile.length === 0) throw bad(`Vector field '${name}' must have a 'vectorSearchProfile'.`);
-    if (!profileNames.has(profile)) throw bad(`Vector field '${name}' refers to the vector search profile '${profile}', which does not exist in 'vectorSearch.profiles'.`);
-    if (raw['analyzer'] !== undefined && raw['analyzer'] !== null) throw bad(`Vector field '${name}' cannot have an analyzer.`);
+    if (typeof profile !== 'string' || profile.length === 0)
+      throw bad(`Vector field '${name}' must have a 'vectorSearchProfile'.`);
+    if (!profileNames.has(profile))
+      throw bad(
+        `Vector field '${name}' refers to the vector search profile '${profile}', which does not exist in 'vectorSearch.profiles'.`,
+      );
+    if (raw['analyzer'] !== undefined && raw['analyzer'] !== null)
+      throw bad(`Vector field '${name}' cannot have an analyzer.`);
     field = {
       ...raw,
-      name, type, key: false, searchable: true, filterable: false, sortable: false, facetable: false,
-      retrievable: given('retrievable') ?? true, stored: given('stored') ?? true,
-      analyzer: null, dimensions: dims, vectorSearchProfile: profile,
+      name,
+      type,
+      key: false,
+      searchable: true,
+      filterable: false,
+      sortable: false,
+      facetable: false,
+      retrievable: given('retrievable') ?? true,
+      stored: given('stored') ?? true,
+      analyzer: null,
+      dimensions: dims,
+      vectorSearchProfile: profile,
     };
   } else {
-    if (raw['dimensions'] !== undefined && raw['dimensions'] !== null) throw bad(`Field '${name}' of type '${type}' cannot have 'dimensions'; only vector fields can.`);
-    if (raw['vectorSearchProfile'] !== undefined && raw['vectorSearchProfile'] !== null) throw bad(`Field '${name}' of type '${type}' cannot have a 'vectorSearchProfile'; only vector fields can.`);
+    if (raw['dimensions'] !== undefined && raw['dimensions'] !== null)
+      throw bad(`Field '${name}' of type '${type}' cannot have 'dimensions'; only vector fields can.`);
+    if (raw['vectorSearchProfile'] !== undefined && raw['vectorSearchProfile'] !== null)
+      throw bad(`Field '${name}' of type '${type}' cannot have a 'vectorSearchProfile'; only vector fields can.`);
     const stringy = isStringType(type);
     if (!stringy && given('searchable') === true) {
-      throw bad(`Field '${name}' of type '${type}' cannot be searchable. Only fields of type Edm.String or Collection(Edm.String) can be searchable.`);
+      throw bad(
+        `Field '${name}' of type '${type}' cannot be searchable. Only fields of type Edm.String or Collection(Edm.String) can be searchable.`,
+      );
     }
     if (collection && given('sortable') === true) throw bad(`Field '${name}' is a collection and cannot be sortable.`);
-    if (type === 'Edm.GeographyPoint' && given('facetable') === true) throw bad(`Field '${name}' of type '${type}' cannot be facetable.`);
+    if (type === 'Edm.GeographyPoint' && given('facetable') === true)
+      throw bad(`Field '${name}' of type '${type}' cannot be facetable.`);
     const searchable = given('searchable') ?? stringy;
     const analyzer = raw['analyzer'];
     if (analyzer !== undefined && analyzer !== null) {
-      if (typeof analyzer !== 'string' || analyzer.length === 0) throw bad(`Field '${name}': 'analyzer' must be a string.`);
-      if (!searchable) throw bad(`Field '${name}' has an analyzer but is not searchable. Only searchable fields can have an analyzer.`);
+      if (typeof analyzer !== 'string' || analyzer.length === 0)
+        throw bad(`Field '${name}': 'analyzer' must be a string.`);
+      if (!searchable)
+        throw bad(
+          `Field '${name}' has an analyzer but is not searchable. Only searchable fields can have an analyzer.`,
+        );
     }
     field = {
       ...raw,
-      name, type, key, searchable,
+      name,
+      type,
+      key,
+      searchable,
       filterable: given('filterable') ?? true,
       sortable: given('sortable') ?? !collection,
       facetable: given('facetable') ?? type !== 'Edm.GeographyPoint',
@@ -168,7 +267,8 @@ function validateField(raw: unknown, seen: Set<string>, profileNames: Set<string
       vectorSearchProfile: null,
     };
   }
-  if (field.stored === false && field.retrievable) throw bad(`Field '${name}' is not stored, so it cannot be retrievable.`);
+  if (field.stored === false && field.retrievable)
+    throw bad(`Field '${name}' is not stored, so it cannot be retrievable.`);
   return field;
 }
 
@@ -177,10 +277,12 @@ function validateVectorSearch(raw: unknown): IndexDefinition['vectorSearch'] {
   if (!isObject(raw)) throw bad("'vectorSearch' must be a JSON object.");
   const algorithms = raw['algorithms'] ?? [];
   const profiles = raw['profiles'] ?? [];
-  if (!Array.isArray(algorithms) || !Array.isArray(profiles)) throw bad("'vectorSearch.algorithms' and 'vectorSearch.profiles' must be arrays.");
+  if (!Array.isArray(algorithms) || !Array.isArray(profiles))
+    throw bad("'vectorSearch.algorithms' and 'vectorSearch.profiles' must be arrays.");
   const algorithmNames = new Set<string>();
   for (const a of algorithms) {
-    if (!isObject(a) || typeof a['name'] !== 'string' || a['name'].length === 0) throw bad('Every vector search algorithm must have a name.');
+    if (!isObject(a) || typeof a['name'] !== 'string' || a['name'].length === 0)
+      throw bad('Every vector search algorithm must have a name.');
     const name = a['name'];
     if (algorithmNames.has(name)) throw bad(`The vector search algorithm '${name}' is defined more than once.`);
     algorithmNames.add(name);
@@ -192,17 +294,23 @@ function validateVectorSearch(raw: unknown): IndexDefinition['vectorSearch'] {
         const v = p[param];
         if (v === undefined || v === null) continue;
         if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-          throw bad(`Algorithm '${name}': '${param}' must be an integer between ${min} and ${max} (found '${shown(v)}').`);
+          throw bad(
+            `Algorithm '${name}': '${param}' must be an integer between ${min} and ${max} (found '${shown(v)}').`,
+          );
         }
       }
       if (p['metric'] !== undefined && p['metric'] !== null && !METRICS.has(p['metric'] as string)) {
-        throw bad(`Algorithm '${name}': unknown metric '${shown(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`);
+        throw bad(
+          `Algorithm '${name}': unknown metric '${shown(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`,
+        );
       }
     } else if (kind === 'exhaustiveKnn') {
       const p = a['exhaustiveKnnParameters'] ?? {};
       if (!isObject(p)) throw bad(`Algorithm '${name}': 'exhaustiveKnnParameters' must be a JSON object.`);
       if (p['metric'] !== undefined && p['metric'] !== null && !METRICS.has(p['metric'] as string)) {
-        throw bad(`Algorithm '${name}': unknown metric '${shown(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`);
+        throw bad(
+          `Algorithm '${name}': unknown metric '${shown(p['metric'])}' (use cosine, euclidean, dotProduct or hamming).`,
+        );
       }
     } else {
       throw bad(`Algorithm '${name}' has an unknown kind '${String(kind)}' (use hnsw or exhaustiveKnn).`);
@@ -210,11 +318,14 @@ function validateVectorSearch(raw: unknown): IndexDefinition['vectorSearch'] {
   }
   const profileNames = new Set<string>();
   for (const p of profiles) {
-    if (!isObject(p) || typeof p['name'] !== 'string' || p['name'].length === 0) throw bad('Every vector search profile must have a name.');
+    if (!isObject(p) || typeof p['name'] !== 'string' || p['name'].length === 0)
+      throw bad('Every vector search profile must have a name.');
     if (profileNames.has(p['name'])) throw bad(`The vector search profile '${p['name']}' is defined more than once.`);
     profileNames.add(p['name']);
     if (typeof p['algorithm'] !== 'string' || !algorithmNames.has(p['algorithm'])) {
-      throw bad(`Vector search profile '${p['name']}' refers to the algorithm '${String(p['algorithm'])}', which does not exist in 'vectorSearch.algorithms'.`);
+      throw bad(
+        `Vector search profile '${p['name']}' refers to the algorithm '${String(p['algorithm'])}', which does not exist in 'vectorSearch.algorithms'.`,
+      );
     }
   }
   return {
@@ -229,10 +340,18 @@ export function checkCompatibleUpdate(previous: IndexDefinition, next: IndexDefi
   for (const old of previous.fields) {
     const now = next.fields.find((f) => f.name === old.name);
     if (now === undefined) {
-      throw new SearchError(400, `The request is invalid. Details: definition : Existing field '${old.name}' cannot be removed. Delete and recreate the index instead.`, 'OperationNotAllowed');
+      throw new SearchError(
+        400,
+        `The request is invalid. Details: definition : Existing field '${old.name}' cannot be removed. Delete and recreate the index instead.`,
+        'OperationNotAllowed',
+      );
     }
     if (now.type !== old.type || now.key !== old.key || now.dimensions !== old.dimensions) {
-      throw new SearchError(400, `The request is invalid. Details: definition : Existing field '${old.name}' cannot be changed. Delete and recreate the index instead.`, 'OperationNotAllowed');
+      throw new SearchError(
+        400,
+        `The request is invalid. Details: definition : Existing field '${old.name}' cannot be changed. Delete and recreate the index instead.`,
+        'OperationNotAllowed',
+      );
     }
   }
 }

@@ -49,13 +49,17 @@ function show(v: unknown): string {
 function convertValue(value: unknown, type: string, fieldName: string): unknown {
   if (value === null) return null;
   const fail = (): never => {
-    throw new Error(`Cannot convert the literal '${show(value)}' to the expected type '${type}' (field '${fieldName}').`);
+    throw new Error(
+      `Cannot convert the literal '${show(value)}' to the expected type '${type}' (field '${fieldName}').`,
+    );
   };
   switch (type) {
     case 'Edm.String':
       return typeof value === 'string' ? value : fail();
     case 'Edm.Int32':
-      return typeof value === 'number' && Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1 ? value : fail();
+      return typeof value === 'number' && Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1
+        ? value
+        : fail();
     case 'Edm.Int64': {
       let v: bigint;
       if (typeof value === 'bigint') v = value;
@@ -101,7 +105,9 @@ function validateBatch(body: unknown, fields: readonly IndexField[]): ParsedActi
   }
   const actions = body['value'] as unknown[];
   if (actions.length > MAX_ACTIONS) {
-    throw invalidRequest(`actions : The batch contains ${actions.length} actions; at most ${MAX_ACTIONS} actions are allowed in one request.`);
+    throw invalidRequest(
+      `actions : The batch contains ${actions.length} actions; at most ${MAX_ACTIONS} actions are allowed in one request.`,
+    );
   }
   const byName = new Map(fields.map((f) => [f.name, f]));
   const keyField = fields.find((f) => f.key) as IndexField;
@@ -110,12 +116,17 @@ function validateBatch(body: unknown, fields: readonly IndexField[]): ParsedActi
     if (!isObject(raw)) throw invalidRequest(`actions : ${i}: Every index action must be a JSON object.`);
     const action = raw['@search.action'] ?? 'upload';
     if (typeof action !== 'string' || !ACTIONS.has(action)) {
-      throw invalidRequest(`actions : ${i}: Invalid value '${show(action)}' for '@search.action'. Valid values are 'upload', 'merge', 'mergeOrUpload' and 'delete'.`);
+      throw invalidRequest(
+        `actions : ${i}: Invalid value '${show(action)}' for '@search.action'. Valid values are 'upload', 'merge', 'mergeOrUpload' and 'delete'.`,
+      );
     }
     const key = raw[keyField.name];
-    if (key === undefined || key === null || key === '') throw invalidRequest(`actions : ${i}: Document key cannot be missing or empty.`);
+    if (key === undefined || key === null || key === '')
+      throw invalidRequest(`actions : ${i}: Document key cannot be missing or empty.`);
     if (typeof key !== 'string') {
-      throw invalidRequest(`actions : ${i}: Cannot convert the literal '${show(key)}' to the expected type 'Edm.String' (key field '${keyField.name}').`);
+      throw invalidRequest(
+        `actions : ${i}: Cannot convert the literal '${show(key)}' to the expected type 'Edm.String' (key field '${keyField.name}').`,
+      );
     }
     if (!KEY.test(key) || key.length > MAX_KEY_LENGTH) {
       throw invalidRequest(
@@ -134,7 +145,12 @@ function validateBatch(body: unknown, fields: readonly IndexField[]): ParsedActi
         } catch (err) {
           throw invalidRequest(`actions : ${i}: ${(err as Error).message}`);
         }
-        if (isVectorType(field.type) && Array.isArray(converted) && converted.length !== 0 && converted.length !== field.dimensions) {
+        if (
+          isVectorType(field.type) &&
+          Array.isArray(converted) &&
+          converted.length !== 0 &&
+          converted.length !== field.dimensions
+        ) {
           throw invalidRequest(
             `actions : ${i}: There's a mismatch in vector dimensions. The vector field '${name}', with dimension of '${field.dimensions}', expects a length of '${field.dimensions}'. However, the provided vector has a length of '${converted.length}'. Please ensure that the vector length matches the dimension of the field.`,
           );
@@ -149,13 +165,28 @@ function validateBatch(body: unknown, fields: readonly IndexField[]): ParsedActi
 }
 
 /** Validate and apply a batch. `partial`: a scripted 207 (chosen items fail and are not applied). */
-export function indexDocuments(store: IndexStore, body: unknown, visibilityDelayMs: number, partial?: PartialFault['partial']): BatchResult {
+export function indexDocuments(
+  store: IndexStore,
+  body: unknown,
+  visibilityDelayMs: number,
+  partial?: PartialFault['partial'],
+): BatchResult {
   const actions = validateBatch(body, store.definition.fields);
   const failKeys = partial?.failKeys === undefined ? undefined : new Set(partial.failKeys);
-  const failCount = partial === undefined ? 0 : failKeys === undefined ? (partial.failCount ?? actions.length) : (partial.failCount ?? 0);
+  const failCount =
+    partial === undefined
+      ? 0
+      : failKeys === undefined
+        ? (partial.failCount ?? actions.length)
+        : (partial.failCount ?? 0);
   const value: ItemResult[] = actions.map(({ action, key, doc }, i) => {
     if (partial !== undefined && (failKeys?.has(key) === true || i < failCount)) {
-      return { key, status: false, errorMessage: partial.errorMessage ?? PARTIAL_MESSAGES[partial.statusCode] ?? `HTTP ${partial.statusCode}`, statusCode: partial.statusCode };
+      return {
+        key,
+        status: false,
+        errorMessage: partial.errorMessage ?? PARTIAL_MESSAGES[partial.statusCode] ?? `HTTP ${partial.statusCode}`,
+        statusCode: partial.statusCode,
+      };
     }
     const existing = store.documents.get(key);
     switch (action) {

@@ -23,7 +23,12 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 const OPERATORS: Record<string, string> = {
-  eq: 'Equal', ne: 'NotEqual', gt: 'GreaterThan', lt: 'LessThan', ge: 'GreaterThanOrEqual', le: 'LessThanOrEqual',
+  eq: 'Equal',
+  ne: 'NotEqual',
+  gt: 'GreaterThan',
+  lt: 'LessThan',
+  ge: 'GreaterThanOrEqual',
+  le: 'LessThanOrEqual',
 };
 
 function syntaxError(filter: string, pos: number): Error {
@@ -48,7 +53,11 @@ function tokenize(filter: string): Token[] {
       let value = '';
       let j = i + 1;
       for (;;) {
-        if (j >= filter.length) throw invalidExpression(`There is an unterminated string literal at position ${i} in '${filter}'.`, '$filter');
+        if (j >= filter.length)
+          throw invalidExpression(
+            `There is an unterminated string literal at position ${i} in '${filter}'.`,
+            '$filter',
+          );
         if (filter[j] === "'") {
           if (filter[j + 1] === "'") {
             value += "'";
@@ -98,12 +107,18 @@ type Literal =
 
 function literalEdmType(lit: Literal): string {
   switch (lit.kind) {
-    case 'int': return lit.value >= INT32_MIN && lit.value <= INT32_MAX ? 'Edm.Int32' : 'Edm.Int64';
-    case 'decimal': return 'Edm.Double';
-    case 'string': return 'Edm.String';
-    case 'bool': return 'Edm.Boolean';
-    case 'datetime': return 'Edm.DateTimeOffset';
-    case 'null': return 'null';
+    case 'int':
+      return lit.value >= INT32_MIN && lit.value <= INT32_MAX ? 'Edm.Int32' : 'Edm.Int64';
+    case 'decimal':
+      return 'Edm.Double';
+    case 'string':
+      return 'Edm.String';
+    case 'bool':
+      return 'Edm.Boolean';
+    case 'datetime':
+      return 'Edm.DateTimeOffset';
+    case 'null':
+      return 'null';
   }
 }
 
@@ -223,9 +238,13 @@ class Parser {
 
   #field(name: string): IndexField {
     const field = this.#fields.get(name);
-    if (field === undefined) throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, '$filter');
+    if (field === undefined)
+      throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, '$filter');
     if (!field.filterable) {
-      throw invalidExpression(`The field '${name}' is not filterable. Only filterable fields can be used in filter expressions.`, '$filter');
+      throw invalidExpression(
+        `The field '${name}' is not filterable. Only filterable fields can be used in filter expressions.`,
+        '$filter',
+      );
     }
     return field;
   }
@@ -235,7 +254,11 @@ class Parser {
     switch (t.kind) {
       case 'number':
         if (/^-?\d+$/.test(t.text)) return { kind: 'int', value: BigInt(t.text), text: t.text };
-        return { kind: 'decimal', value: t.text.endsWith('INF') ? (t.text.startsWith('-') ? -Infinity : Infinity) : Number(t.text), text: t.text };
+        return {
+          kind: 'decimal',
+          value: t.text.endsWith('INF') ? (t.text.startsWith('-') ? -Infinity : Infinity) : Number(t.text),
+          text: t.text,
+        };
       case 'string':
         return { kind: 'string', value: t.value, text: t.text };
       case 'datetime':
@@ -265,7 +288,10 @@ class Parser {
       throw syntaxError(this.#filter, t.pos);
     }
     if (this.#peek()?.kind === 'punct' && this.#peek()?.text === '(') {
-      throw invalidExpression(`The function '${t.text}' is not supported by the local emulator (supported: comparisons, and/or/not, search.in).`, '$filter');
+      throw invalidExpression(
+        `The function '${t.text}' is not supported by the local emulator (supported: comparisons, and/or/not, search.in).`,
+        '$filter',
+      );
     }
     const name = t.text;
     const opToken = this.#peek();
@@ -273,8 +299,15 @@ class Parser {
       // A bare field: only a Boolean field is an expression by itself.
       const field = this.#field(name);
       if (field.type !== 'Edm.Boolean') {
-        if (opToken === undefined || (opToken.kind === 'ident' && ['and', 'or'].includes(opToken.text)) || (opToken.kind === 'punct' && opToken.text === ')')) {
-          throw invalidExpression(`The expression '${name}' is of type '${field.type}'; a filter must be a Boolean expression.`, '$filter');
+        if (
+          opToken === undefined ||
+          (opToken.kind === 'ident' && ['and', 'or'].includes(opToken.text)) ||
+          (opToken.kind === 'punct' && opToken.text === ')')
+        ) {
+          throw invalidExpression(
+            `The expression '${name}' is of type '${field.type}'; a filter must be a Boolean expression.`,
+            '$filter',
+          );
         }
         throw syntaxError(this.#filter, opToken.pos);
       }
@@ -301,12 +334,18 @@ class Parser {
       const c = compare(value, lit);
       if (c === undefined || Number.isNaN(c)) return op === 'ne';
       switch (op) {
-        case 'eq': return c === 0;
-        case 'ne': return c !== 0;
-        case 'gt': return c > 0;
-        case 'lt': return c < 0;
-        case 'ge': return c >= 0;
-        default: return c <= 0;
+        case 'eq':
+          return c === 0;
+        case 'ne':
+          return c !== 0;
+        case 'gt':
+          return c > 0;
+        case 'lt':
+          return c < 0;
+        case 'ge':
+          return c >= 0;
+        default:
+          return c <= 0;
       }
     };
   }
@@ -343,7 +382,10 @@ class Parser {
         if (lit.kind === 'datetime') return;
         throw mismatch();
       default:
-        throw invalidExpression(`Comparisons on fields of type '${field.type}' are not supported by the local emulator.`, '$filter');
+        throw invalidExpression(
+          `Comparisons on fields of type '${field.type}' are not supported by the local emulator.`,
+          '$filter',
+        );
     }
   }
 
@@ -353,7 +395,10 @@ class Parser {
     if (f.kind !== 'ident') throw syntaxError(this.#filter, f.pos);
     const field = this.#field(f.text);
     if (field.type !== 'Edm.String' && field.type !== 'Collection(Edm.String)') {
-      throw invalidExpression(`search.in can only be used on string fields; '${f.text}' is of type '${field.type}'.`, '$filter');
+      throw invalidExpression(
+        `search.in can only be used on string fields; '${f.text}' is of type '${field.type}'.`,
+        '$filter',
+      );
     }
     this.#expectPunct(',');
     const list = this.#next();
@@ -366,7 +411,9 @@ class Parser {
       separators = sep.value;
     }
     this.#expectPunct(')');
-    const values = new Set(list.value.split(new RegExp(`[${separators.replace(/[\\\]^-]/g, '\\$&')}]`)).filter((s) => s.length > 0));
+    const values = new Set(
+      list.value.split(new RegExp(`[${separators.replace(/[\\\]^-]/g, '\\$&')}]`)).filter((s) => s.length > 0),
+    );
     const name = f.text;
     return (d) => {
       const v = d[name];

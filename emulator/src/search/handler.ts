@@ -17,7 +17,16 @@ import { IndexStore } from './store.ts';
 
 export const SEARCH_CONTENT_TYPE = 'application/json; odata.metadata=minimal; odata.streaming=true';
 
-type RouteName = 'indexes' | 'index' | 'indexStats' | 'serviceStats' | 'docs' | 'docsSearch' | 'docsIndex' | 'docsCount' | 'docLookup';
+type RouteName =
+  | 'indexes'
+  | 'index'
+  | 'indexStats'
+  | 'serviceStats'
+  | 'docs'
+  | 'docsSearch'
+  | 'docsIndex'
+  | 'docsCount'
+  | 'docLookup';
 
 interface Route {
   name: RouteName;
@@ -86,22 +95,35 @@ export function matchSearchRoute(pathname: string): Route | undefined {
 }
 
 export function isSearchPath(pathname: string): boolean {
-  return pathname === '/indexes' || pathname.startsWith('/indexes/') || pathname.startsWith('/indexes(') || /^\/servicestats\/?$/.test(pathname);
+  return (
+    pathname === '/indexes' ||
+    pathname.startsWith('/indexes/') ||
+    pathname.startsWith('/indexes(') ||
+    /^\/servicestats\/?$/.test(pathname)
+  );
 }
 
 /** The body of a 412 (Azure's wording). */
-const PRECONDITION_FAILED = 'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.';
+const PRECONDITION_FAILED =
+  'The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.';
 
 /** The entity tags of an `If-Match` / `If-None-Match` header (`*` stays `*`; weak tags compare by their opaque part). */
 function entityTags(header: string): string[] {
-  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter((t) => t.length > 0);
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .filter((t) => t.length > 0);
 }
 
 /**
  * RFC 9110 preconditions on an index (`current`: its ETag, undefined when it does not exist).
  * Returns whether the request may go on; Azure answers 412 otherwise.
  */
-export function preconditionsHold(current: string | undefined, ifMatch: string | undefined, ifNoneMatch: string | undefined): boolean {
+export function preconditionsHold(
+  current: string | undefined,
+  ifMatch: string | undefined,
+  ifNoneMatch: string | undefined,
+): boolean {
   if (ifMatch !== undefined) {
     const tags = entityTags(ifMatch);
     if (current === undefined) return false;
@@ -133,7 +155,9 @@ function defaultFaultBody(status: number): unknown {
     case 429:
       return { error: { code: '', message: 'Too many requests. Please retry later.' } };
     case 503:
-      return { error: { code: '', message: 'Service Unavailable. The service is under heavy load; please retry later.' } };
+      return {
+        error: { code: '', message: 'Service Unavailable. The service is under heavy load; please retry later.' },
+      };
     case 500:
       return { error: { code: '', message: 'An internal error occurred. Please retry later.' } };
     default:
@@ -152,7 +176,11 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
   // `@odata.context` annotation; counts and next links stay.
   const metadataNone = /odata\.metadata\s*=\s*none/i.test(headerValue(req.headers['accept']) ?? '');
   const send = (status: number, body?: unknown, extra: Record<string, string> = {}): void => {
-    const headers: Record<string, string> = { ...baseHeaders, 'elapsed-time': String(Math.round(performance.now() - started)), ...extra };
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      'elapsed-time': String(Math.round(performance.now() - started)),
+      ...extra,
+    };
     let payload = body;
     if (body !== undefined) {
       headers['content-type'] = metadataNone ? SEARCH_CONTENT_TYPE.replace('minimal', 'none') : SEARCH_CONTENT_TYPE;
@@ -170,7 +198,9 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
     if (route === undefined) throw new SearchError(404, `Resource not found: '${url.pathname}'.`);
     const method = req.method ?? 'GET';
     if (!METHODS[route.name].includes(method)) {
-      throw new SearchError(405, `The HTTP method '${method}' is not allowed on this resource.`, '', { allow: METHODS[route.name].join(', ') });
+      throw new SearchError(405, `The HTTP method '${method}' is not allowed on this resource.`, '', {
+        allow: METHODS[route.name].join(', '),
+      });
     }
     const apiVersion = url.searchParams.get('api-version');
     if (apiVersion === null || !isKnownApiVersion(SEARCH_API_VERSIONS, apiVersion)) {
@@ -179,12 +209,19 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
 
     const apiKey = req.headers['api-key'];
     if (apiKey === undefined || apiKey === '') {
-      throw new SearchError(401, 'Authentication failed: the request has no api-key header (and key-based authentication is the only one the emulator supports).');
+      throw new SearchError(
+        401,
+        'Authentication failed: the request has no api-key header (and key-based authentication is the only one the emulator supports).',
+      );
     }
     const admin = apiKey === state.keys.searchAdmin;
-    if (!admin && apiKey !== state.keys.searchQuery) throw new SearchError(403, 'Authorization failed: the api-key is not valid for this search service.');
+    if (!admin && apiKey !== state.keys.searchQuery)
+      throw new SearchError(403, 'Authorization failed: the api-key is not valid for this search service.');
     if (!admin && !QUERY_KEY_ROUTES.has(route.name)) {
-      throw new SearchError(403, 'Authorization failed: this operation requires an admin api-key; a query key can only search and look up documents.');
+      throw new SearchError(
+        403,
+        'Authorization failed: this operation requires an admin api-key; a query key can only search and look up documents.',
+      );
     }
 
     const operation = OPERATIONS[route.name];
@@ -195,7 +232,13 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
         ctx.record.fault = fault;
         partial = fault.partial;
       } else {
-        const outcome = await applyCommonFault(ctx, fault, { ...baseHeaders }, defaultFaultBody, '{"@odata.context":"","value":[{"@search.score":1.0,"id":');
+        const outcome = await applyCommonFault(
+          ctx,
+          fault,
+          { ...baseHeaders },
+          defaultFaultBody,
+          '{"@odata.context":"","value":[{"@search.score":1.0,"id":',
+        );
         if (outcome.done) return;
       }
     }
@@ -210,25 +253,43 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
           send(200, { '@odata.context': `${state.baseUrl}/$metadata#indexes`, value });
         } else {
           const def = validateIndexDefinition(body);
-          if (state.indexes.has(def.name)) throw new SearchError(409, `Cannot create index '${def.name}' because it already exists.`, 'ResourceNameAlreadyInUse');
+          if (state.indexes.has(def.name))
+            throw new SearchError(
+              409,
+              `Cannot create index '${def.name}' because it already exists.`,
+              'ResourceNameAlreadyInUse',
+            );
           const store = new IndexStore(def, state.now, state.nextEtag);
           state.indexes.set(def.name, store);
-          send(201, { '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(store) }, {
-            location: `${state.baseUrl}/indexes('${def.name}')?api-version=${apiVersion}`,
-            etag: store.etag,
-          });
+          send(
+            201,
+            { '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(store) },
+            {
+              location: `${state.baseUrl}/indexes('${def.name}')?api-version=${apiVersion}`,
+              etag: store.etag,
+            },
+          );
         }
         return;
       case 'index': {
         const name = route.index as string;
         const existing = state.indexes.get(name);
-        const entity = (store: IndexStore): unknown => ({ '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`, ...indexJson(store) });
+        const entity = (store: IndexStore): unknown => ({
+          '@odata.context': `${state.baseUrl}/$metadata#indexes/$entity`,
+          ...indexJson(store),
+        });
         if (method === 'GET') {
           if (existing === undefined) throw indexNotFound(name, state.searchServiceName);
           send(200, entity(existing), { etag: existing.etag });
           return;
         }
-        if (!preconditionsHold(existing?.etag, headerValue(req.headers['if-match']), headerValue(req.headers['if-none-match']))) {
+        if (
+          !preconditionsHold(
+            existing?.etag,
+            headerValue(req.headers['if-match']),
+            headerValue(req.headers['if-none-match']),
+          )
+        ) {
           throw new SearchError(412, PRECONDITION_FAILED);
         }
         if (method === 'DELETE') {
@@ -273,7 +334,10 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
 
     switch (route.name) {
       case 'indexStats': {
-        send(200, { '@odata.context': `${state.baseUrl}/$metadata#Microsoft.Azure.Search.V2024_07_01.IndexStatistics`, ...indexStatistics(store) });
+        send(200, {
+          '@odata.context': `${state.baseUrl}/$metadata#Microsoft.Azure.Search.V2024_07_01.IndexStatistics`,
+          ...indexStatistics(store),
+        });
         return;
       }
       case 'docsIndex': {
@@ -290,19 +354,34 @@ export async function handleSearch(ctx: RequestContext): Promise<void> {
         return;
       }
       case 'docsCount': {
-        respond(ctx, 200, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' }, `\ufeff${store.visibleDocuments().size}`);
+        respond(
+          ctx,
+          200,
+          { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' },
+          `\ufeff${store.visibleDocuments().size}`,
+        );
         return;
       }
       case 'docLookup': {
         const key = route.key as string;
         const doc = store.visibleDocuments().get(key);
-        if (doc === undefined) throw new SearchError(404, `Document with key '${key}' was not found in index '${indexName}'.`);
+        if (doc === undefined)
+          throw new SearchError(404, `Document with key '${key}' was not found in index '${indexName}'.`);
         const selectParam = url.searchParams.get('$select');
         const fields = store.definition.fields.filter((f) => f.retrievable);
-        const names = selectParam === null || selectParam.trim() === '*' ? fields.map((f) => f.name) : selectParam.split(',').map((s) => s.trim());
-        const out: Record<string, unknown> = { '@odata.context': `${state.baseUrl}/indexes('${indexName}')/$metadata#docs(*)/$entity` };
+        const names =
+          selectParam === null || selectParam.trim() === '*'
+            ? fields.map((f) => f.name)
+            : selectParam.split(',').map((s) => s.trim());
+        const out: Record<string, unknown> = {
+          '@odata.context': `${state.baseUrl}/indexes('${indexName}')/$metadata#docs(*)/$entity`,
+        };
         for (const n of names) {
-          if (!fields.some((f) => f.name === n)) throw new SearchError(400, `Invalid expression: Could not find a property named '${n}' on type 'search.document'.\r\nParameter name: $select`);
+          if (!fields.some((f) => f.name === n))
+            throw new SearchError(
+              400,
+              `Invalid expression: Could not find a property named '${n}' on type 'search.document'.\r\nParameter name: $select`,
+            );
           out[n] = doc[n] ?? null;
         }
         send(200, out);
@@ -325,7 +404,10 @@ function parseBody(ctx: RequestContext): unknown {
   try {
     return parseJsonExact(ctx.bodyText);
   } catch (err) {
-    throw new SearchError(400, `The request is invalid. Details: The request body is not valid JSON: ${(err as Error).message}`);
+    throw new SearchError(
+      400,
+      `The request is invalid. Details: The request body is not valid JSON: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -348,7 +430,9 @@ function searchResponse(
   const out: Record<string, unknown> = { '@odata.context': `${state.baseUrl}${indexPath}/$metadata#docs(*)` };
   if (params.count === true) out['@odata.count'] = outcome.count;
   if (outcome.next !== undefined && isPost) {
-    const next: Record<string, unknown> = { ...(typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}) };
+    const next: Record<string, unknown> = {
+      ...(typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}),
+    };
     next['skip'] = outcome.next.skip;
     if (outcome.next.top !== undefined) next['top'] = outcome.next.top;
     else delete next['top'];
@@ -357,7 +441,8 @@ function searchResponse(
   out['value'] = outcome.hits;
   if (outcome.next !== undefined) {
     if (isPost) {
-      out['@odata.nextLink'] = `${state.baseUrl}${indexPath}/docs/search.post.search?api-version=${encodeURIComponent(apiVersion)}`;
+      out['@odata.nextLink'] =
+        `${state.baseUrl}${indexPath}/docs/search.post.search?api-version=${encodeURIComponent(apiVersion)}`;
     } else {
       const q = new URLSearchParams(url.searchParams);
       q.set('$skip', String(outcome.next.skip));

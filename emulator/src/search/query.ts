@@ -16,10 +16,36 @@ export const MAX_SKIP = 100_000;
 
 /** Body parameters accepted on POST docs/search (others get 400). Only some are acted on. */
 const POST_PARAMETERS = new Set([
-  'search', 'filter', 'select', 'top', 'skip', 'count', 'orderby', 'searchFields', 'searchMode', 'queryType',
-  'vectorQueries', 'vectorFilterMode', 'facets', 'highlight', 'highlightPreTag', 'highlightPostTag', 'minimumCoverage',
-  'scoringProfile', 'scoringParameters', 'scoringStatistics', 'sessionId', 'semanticConfiguration', 'answers', 'captions',
-  'queryLanguage', 'speller', 'semanticErrorHandling', 'semanticMaxWaitInMilliseconds', 'semanticQuery', 'debug',
+  'search',
+  'filter',
+  'select',
+  'top',
+  'skip',
+  'count',
+  'orderby',
+  'searchFields',
+  'searchMode',
+  'queryType',
+  'vectorQueries',
+  'vectorFilterMode',
+  'facets',
+  'highlight',
+  'highlightPreTag',
+  'highlightPostTag',
+  'minimumCoverage',
+  'scoringProfile',
+  'scoringParameters',
+  'scoringStatistics',
+  'sessionId',
+  'semanticConfiguration',
+  'answers',
+  'captions',
+  'queryLanguage',
+  'speller',
+  'semanticErrorHandling',
+  'semanticMaxWaitInMilliseconds',
+  'semanticQuery',
+  'debug',
 ]);
 
 export interface VectorQuery {
@@ -49,12 +75,16 @@ function parameterError(name: string, message: string): SearchError {
 
 function checkPaging(params: SearchParams, top: unknown, skip: unknown, names: { top: string; skip: string }): void {
   if (top !== undefined && top !== null) {
-    if (typeof top !== 'number' || !Number.isInteger(top) || top < 0) throw parameterError(names.top, `Invalid value '${shown(top)}'. It must be a non-negative integer.`);
+    if (typeof top !== 'number' || !Number.isInteger(top) || top < 0)
+      throw parameterError(names.top, `Invalid value '${shown(top)}'. It must be a non-negative integer.`);
     params.top = top;
   }
   if (skip !== undefined && skip !== null) {
     if (typeof skip !== 'number' || !Number.isInteger(skip) || skip < 0 || skip > MAX_SKIP) {
-      throw parameterError(names.skip, `Invalid value '${shown(skip)}'. It must be an integer between 0 and ${MAX_SKIP}.`);
+      throw parameterError(
+        names.skip,
+        `Invalid value '${shown(skip)}'. It must be an integer between 0 and ${MAX_SKIP}.`,
+      );
     }
     params.skip = skip;
   }
@@ -75,12 +105,14 @@ export function paramsFromQuery(q: URLSearchParams): SearchParams {
   params.orderby = str('$orderby');
   params.searchFields = str('searchFields');
   const mode = str('searchMode');
-  if (mode !== undefined && mode !== 'any' && mode !== 'all') throw parameterError('searchMode', `Invalid value '${mode}'. Use 'any' or 'all'.`);
+  if (mode !== undefined && mode !== 'any' && mode !== 'all')
+    throw parameterError('searchMode', `Invalid value '${mode}'. Use 'any' or 'all'.`);
   params.searchMode = mode;
   checkPaging(params, intParam(q.get('$top')), intParam(q.get('$skip')), { top: '$top', skip: '$skip' });
   const count = str('$count');
   if (count !== undefined) {
-    if (count !== 'true' && count !== 'false') throw parameterError('$count', `Invalid value '${count}'. Use true or false.`);
+    if (count !== 'true' && count !== 'false')
+      throw parameterError('$count', `Invalid value '${count}'. Use true or false.`);
     params.count = count === 'true';
   }
   return params;
@@ -89,11 +121,14 @@ export function paramsFromQuery(q: URLSearchParams): SearchParams {
 /** Parameters of the `POST .../docs/search` body. */
 export function paramsFromBody(body: unknown): SearchParams {
   if (body === undefined) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('The request body must be a JSON object.');
   const b = body as Record<string, unknown>;
   for (const name of Object.keys(b)) {
     if (!POST_PARAMETERS.has(name)) {
-      throw invalidRequest(`parameters : The parameter '${name}' in the request payload is not a valid parameter for the operation 'search'.`);
+      throw invalidRequest(
+        `parameters : The parameter '${name}' in the request payload is not a valid parameter for the operation 'search'.`,
+      );
     }
   }
   const params: SearchParams = {};
@@ -105,7 +140,8 @@ export function paramsFromBody(body: unknown): SearchParams {
   }
   const mode = b['searchMode'];
   if (mode !== undefined && mode !== null) {
-    if (mode !== 'any' && mode !== 'all') throw parameterError('searchMode', `Invalid value '${shown(mode)}'. Use 'any' or 'all'.`);
+    if (mode !== 'any' && mode !== 'all')
+      throw parameterError('searchMode', `Invalid value '${shown(mode)}'. Use 'any' or 'all'.`);
     params.searchMode = mode;
   }
   checkPaging(params, b['top'], b['skip'], { top: 'top', skip: 'skip' });
@@ -120,15 +156,20 @@ export function paramsFromBody(body: unknown): SearchParams {
       if (typeof q !== 'object' || q === null) throw parameterError('vectorQueries', `Item ${i} must be an object.`);
       const o = q as Record<string, unknown>;
       if (o['kind'] !== 'vector') {
-        throw parameterError('vectorQueries', `Item ${i}: only kind 'vector' is supported by the local emulator (no vectorizers).`);
+        throw parameterError(
+          'vectorQueries',
+          `Item ${i}: only kind 'vector' is supported by the local emulator (no vectorizers).`,
+        );
       }
       const vector = o['vector'];
       if (!Array.isArray(vector) || !vector.every((x) => typeof x === 'number' && Number.isFinite(x))) {
         throw parameterError('vectorQueries', `Item ${i}: 'vector' must be an array of numbers.`);
       }
-      if (typeof o['fields'] !== 'string' || o['fields'].length === 0) throw parameterError('vectorQueries', `Item ${i}: 'fields' is required.`);
+      if (typeof o['fields'] !== 'string' || o['fields'].length === 0)
+        throw parameterError('vectorQueries', `Item ${i}: 'fields' is required.`);
       const k = o['k'] ?? DEFAULT_TOP;
-      if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) throw parameterError('vectorQueries', `Item ${i}: 'k' must be a positive integer.`);
+      if (typeof k !== 'number' || !Number.isInteger(k) || k < 1)
+        throw parameterError('vectorQueries', `Item ${i}: 'k' must be a positive integer.`);
       const weight = o['weight'] ?? 1;
       if (typeof weight !== 'number') throw parameterError('vectorQueries', `Item ${i}: 'weight' must be a number.`);
       return { kind: 'vector', vector: vector as number[], fields: o['fields'], k, weight };
@@ -138,7 +179,10 @@ export function paramsFromBody(body: unknown): SearchParams {
 }
 
 function splitList(s: string): string[] {
-  return s.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
 }
 
 function terms(text: string): string[] {
@@ -205,8 +249,13 @@ export function runSearch(store: IndexStore, params: SearchParams): SearchOutcom
   } else {
     selected = splitList(params.select).map((name) => {
       const f = byName.get(name);
-      if (f === undefined) throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, '$select');
-      if (!f.retrievable) throw invalidExpression(`The field '${name}' is not retrievable. Only retrievable fields can be selected.`, '$select');
+      if (f === undefined)
+        throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, '$select');
+      if (!f.retrievable)
+        throw invalidExpression(
+          `The field '${name}' is not retrievable. Only retrievable fields can be selected.`,
+          '$select',
+        );
       return f;
     });
   }
@@ -218,8 +267,10 @@ export function runSearch(store: IndexStore, params: SearchParams): SearchOutcom
   if (params.searchFields !== undefined && params.searchFields.trim() !== '') {
     searchable = splitList(params.searchFields).map((name) => {
       const f = byName.get(name);
-      if (f === undefined) throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, 'searchFields');
-      if (!f.searchable || !isStringType(f.type)) throw invalidExpression(`The field '${name}' is not searchable.`, 'searchFields');
+      if (f === undefined)
+        throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, 'searchFields');
+      if (!f.searchable || !isStringType(f.type))
+        throw invalidExpression(`The field '${name}' is not searchable.`, 'searchFields');
       return f;
     });
   }
@@ -231,17 +282,26 @@ export function runSearch(store: IndexStore, params: SearchParams): SearchOutcom
     const desc = m[2] === 'desc';
     if (name === 'search.score()') return { name, desc };
     const f = byName.get(name);
-    if (f === undefined) throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, '$orderby');
-    if (!f.sortable) throw invalidExpression(`The field '${name}' is not sortable. Only sortable fields can be used in $orderby.`, '$orderby');
+    if (f === undefined)
+      throw invalidExpression(`Could not find a property named '${name}' on type 'search.document'.`, '$orderby');
+    if (!f.sortable)
+      throw invalidExpression(
+        `The field '${name}' is not sortable. Only sortable fields can be used in $orderby.`,
+        '$orderby',
+      );
     return { name, desc };
   });
 
   for (const vq of params.vectorQueries ?? []) {
     for (const name of splitList(vq.fields)) {
       const f = byName.get(name);
-      if (f === undefined || !isVectorType(f.type)) throw parameterError('vectorQueries', `The field '${name}' is not a vector field.`);
+      if (f === undefined || !isVectorType(f.type))
+        throw parameterError('vectorQueries', `The field '${name}' is not a vector field.`);
       if (vq.vector.length !== f.dimensions) {
-        throw parameterError('vectorQueries', `The vector field '${name}' expects a length of '${f.dimensions}'; the query vector has a length of '${vq.vector.length}'.`);
+        throw parameterError(
+          'vectorQueries',
+          `The vector field '${name}' expects a length of '${f.dimensions}'; the query vector has a length of '${vq.vector.length}'.`,
+        );
       }
     }
   }
@@ -283,7 +343,8 @@ export function runSearch(store: IndexStore, params: SearchParams): SearchOutcom
       let best = -Infinity;
       for (const name of names) {
         const v = doc[name];
-        if (Array.isArray(v) && v.length === vq.vector.length) best = Math.max(best, 1 / (2 - cosine(vq.vector, v as number[])));
+        if (Array.isArray(v) && v.length === vq.vector.length)
+          best = Math.max(best, 1 / (2 - cosine(vq.vector, v as number[])));
       }
       if (best > -Infinity) scored.push({ doc, score: best * vq.weight });
     }

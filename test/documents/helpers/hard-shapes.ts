@@ -1,7 +1,10 @@
 // Generated PDFs in the hard shapes the chunker must handle, for the quality report and tests.
 import { makePdf, textPages, type PageSpec, type TextRun } from './make-pdf.ts';
 
-const VOCAB = 'policy coverage claim network review annual benefit provider account schedule premium deductible hospital treatment emergency service office department requirement prescription'.split(' ');
+const VOCAB =
+  'policy coverage claim network review annual benefit provider account schedule premium deductible hospital treatment emergency service office department requirement prescription'.split(
+    ' ',
+  );
 
 /** Deterministic prose: `n` sentences of 8-16 words. */
 export function prose(n: number, seed = 1): string[] {
@@ -48,7 +51,14 @@ export function twoColumns(): Uint8Array {
 
 /** A contents page without dot leaders (title, gap, page number), no outline. */
 export function tocWithoutLeaders(): Uint8Array {
-  const titles = ['Introduction', 'Eligibility and enrollment', 'Medical coverage', 'Claims and appeals', 'Glossary of terms', 'Contact information'];
+  const titles = [
+    'Introduction',
+    'Eligibility and enrollment',
+    'Medical coverage',
+    'Claims and appeals',
+    'Glossary of terms',
+    'Contact information',
+  ];
   const toc: TextRun[] = [{ text: 'Contents', x: 72, y: 740, size: 18, font: 'F2' }];
   titles.forEach((t, i) => {
     toc.push({ text: `${i + 1} ${t}`, x: 72, y: 700 - i * 16, size: 11 });
@@ -73,7 +83,9 @@ export function softHyphens(): Uint8Array {
     'work. Each premium and deductible is listed per account and per schedule.',
   ];
   lines.forEach((t, i) => runs.push({ text: t, x: 72, y: 740 - i * 14, size: 11 }));
-  const more = textPages([prose(30, 5).join(' ') + ' The requirement and the document and the network and the implementation are described.']);
+  const more = textPages([
+    prose(30, 5).join(' ') + ' The requirement and the document and the network and the implementation are described.',
+  ]);
   return makePdf({ pages: [{ runs: [...runs, ...(more[0]!.runs ?? []).map((r) => ({ ...r, y: r.y - 120 }))] }] });
 }
 
@@ -84,9 +96,22 @@ export function shortDoc(): Uint8Array {
 
 /** Running header and "Page N" footer on every page, headings in the body, no outline. */
 export function headersFooters(): Uint8Array {
-  const body = textPages(['# CHAPTER 1 GENERAL RULES', prose(40, 7).join(' '), '# Section 2: Claims', prose(50, 8).join(' '), prose(40, 9).join(' ')], { perPage: 40 });
+  const body = textPages(
+    [
+      '# CHAPTER 1 GENERAL RULES',
+      prose(40, 7).join(' '),
+      '# Section 2: Claims',
+      prose(50, 8).join(' '),
+      prose(40, 9).join(' '),
+    ],
+    { perPage: 40 },
+  );
   const pages = body.map((p, i) => ({
-    runs: [{ text: 'Contoso Benefits Handbook', x: 72, y: 770, size: 9 }, ...(p.runs ?? []), { text: `Page ${i + 1}`, x: 500, y: 30, size: 9 }],
+    runs: [
+      { text: 'Contoso Benefits Handbook', x: 72, y: 770, size: 9 },
+      ...(p.runs ?? []),
+      { text: `Page ${i + 1}`, x: 500, y: 30, size: 9 },
+    ],
   }));
   return makePdf({ pages, compress: true });
 }
@@ -102,9 +127,26 @@ export const HARD_SHAPES: Record<string, () => Uint8Array> = {
 
 /** Reference-card headings: short, bold (Helvetica-Bold), the body size, no numbering. */
 export const CARD_HEADINGS = [
-  'Getting help', 'Input and output', 'Data creation', 'Slicing and extracting', 'Variable conversion', 'Variable information',
-  'Data selection', 'Math', 'Matrices', 'Advanced data processing', 'Strings', 'Dates and times', 'Plotting', 'Low-level plotting',
-  'Graphical parameters', 'Lattice graphics', 'Optimization and fitting', 'Statistics', 'Distributions', 'Programming',
+  'Getting help',
+  'Input and output',
+  'Data creation',
+  'Slicing and extracting',
+  'Variable conversion',
+  'Variable information',
+  'Data selection',
+  'Math',
+  'Matrices',
+  'Advanced data processing',
+  'Strings',
+  'Dates and times',
+  'Plotting',
+  'Low-level plotting',
+  'Graphical parameters',
+  'Lattice graphics',
+  'Optimization and fitting',
+  'Statistics',
+  'Distributions',
+  'Programming',
 ];
 
 /**

@@ -73,7 +73,12 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>'),
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>'),
   ];
-  const image = add(stream('/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8', Buffer.from([128])));
+  const image = add(
+    stream(
+      '/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8',
+      Buffer.from([128]),
+    ),
+  );
   const fontRes = `/Font << /F1 ${fonts[0]} 0 R /F2 ${fonts[1]} 0 R /F3 ${fonts[2]} 0 R /F4 ${fonts[3]} 0 R >>`;
   const kids: number[] = [];
   for (const p of spec.pages) {
@@ -93,13 +98,21 @@ export function makePdf(spec: PdfSpec): Uint8Array {
         .join('\n');
     }
     const c = add(stream('', bytes(content)));
-    kids.push(add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${c} 0 R /Resources << ${fontRes} /XObject << /Im1 ${image} 0 R${scanRes} >> >>${spec.pageExtra ?? ''} >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${c} 0 R /Resources << ${fontRes} /XObject << /Im1 ${image} 0 R${scanRes} >> >>${spec.pageExtra ?? ''} >>`,
+      ),
+    );
   }
   if (spec.loopPageTree) {
-    const inner = add(`<< /Type /Pages /Parent ${pagesId} 0 R /Kids [${pagesId} 0 R ${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`);
+    const inner = add(
+      `<< /Type /Pages /Parent ${pagesId} 0 R /Kids [${pagesId} 0 R ${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`,
+    );
     objs[pagesId - 1] = bytes(`<< /Type /Pages /Kids [${inner} 0 R] /Count ${kids.length + 1} >>`);
   } else {
-    objs[pagesId - 1] = bytes(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`);
+    objs[pagesId - 1] = bytes(
+      `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`,
+    );
   }
   let outlineRef = '';
   if (spec.outline && spec.outline.length > 0) {
@@ -113,7 +126,9 @@ export function makePdf(spec: PdfSpec): Uint8Array {
       const next = i + 1 < spec.outline!.length ? ` /Next ${id + 1} 0 R` : '';
       add(`<< /Title ${pdfString(title)} /Parent ${root} 0 R /Dest [${kids[0]} 0 R /Fit]${prev}${next} >>`);
     });
-    objs[root - 1] = bytes(`<< /Type /Outlines /First ${ids[0]} 0 R /Last ${ids[ids.length - 1]} 0 R /Count ${ids.length} >>`);
+    objs[root - 1] = bytes(
+      `<< /Type /Outlines /First ${ids[0]} 0 R /Last ${ids[ids.length - 1]} 0 R /Count ${ids.length} >>`,
+    );
     outlineRef = ` /Outlines ${root} 0 R`;
   }
   objs[catalog - 1] = bytes(`<< /Type /Catalog /Pages ${pagesId} 0 R${outlineRef} >>`);
@@ -145,7 +160,10 @@ function assemble(objs: Buffer[], trailerExtra: string): Uint8Array {
 }
 
 /** Lays paragraphs out as left-aligned lines of at most `width` characters, pages of `perPage` lines. */
-export function textPages(paragraphs: string[], opts: { width?: number; perPage?: number; size?: number; x?: number } = {}): PageSpec[] {
+export function textPages(
+  paragraphs: string[],
+  opts: { width?: number; perPage?: number; size?: number; x?: number } = {},
+): PageSpec[] {
   const width = opts.width ?? 85;
   const perPage = opts.perPage ?? 48;
   const size = opts.size ?? 11;
@@ -162,7 +180,8 @@ export function textPages(paragraphs: string[], opts: { width?: number; perPage?
         cur = w;
       } else cur = cur.length > 0 ? cur + ' ' + w : w;
     }
-    if (cur.length > 0) lines.push({ text: cur, gapBefore: first, ...(heading ? { font: 'F2' as const, size: size + 4 } : {}) });
+    if (cur.length > 0)
+      lines.push({ text: cur, gapBefore: first, ...(heading ? { font: 'F2' as const, size: size + 4 } : {}) });
   }
   const pages: PageSpec[] = [];
   let runs: TextRun[] = [];

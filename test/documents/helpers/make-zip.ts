@@ -77,14 +77,22 @@ export function wp(text: string, style?: string, extra = ''): string {
 }
 
 /** A DOCX whose body is `body` (WordprocessingML), with the styles above and optional footnotes. */
-export function makeDocx(body: string, opts: { footnotes?: string; documentXml?: string | Uint8Array; extra?: ZipEntry[] } = {}): Buffer {
-  const doc = opts.documentXml ?? `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`;
+export function makeDocx(
+  body: string,
+  opts: { footnotes?: string; documentXml?: string | Uint8Array; extra?: ZipEntry[] } = {},
+): Buffer {
+  const doc =
+    opts.documentXml ?? `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`;
   const entries: ZipEntry[] = [
     { name: '[Content_Types].xml', data: CONTENT_TYPES },
     { name: 'word/document.xml', data: doc },
     { name: 'word/styles.xml', data: STYLES },
   ];
-  if (opts.footnotes) entries.push({ name: 'word/footnotes.xml', data: `<?xml version="1.0" encoding="UTF-8"?><w:footnotes ${W}>${opts.footnotes}</w:footnotes>` });
+  if (opts.footnotes)
+    entries.push({
+      name: 'word/footnotes.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><w:footnotes ${W}>${opts.footnotes}</w:footnotes>`,
+    });
   entries.push(...(opts.extra ?? []));
   return makeZip(entries);
 }

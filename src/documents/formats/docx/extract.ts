@@ -17,7 +17,10 @@ const ENDNOTES = 'word/endnotes.xml';
 
 export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<DocumentBlock[]> {
   const maxBytes = Math.min(opts.maxDecodedBytes ?? DEFAULT_ZIP_LIMITS.maxBytes, DEFAULT_ZIP_LIMITS.maxBytes);
-  const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES], { ...DEFAULT_ZIP_LIMITS, maxBytes });
+  const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES], {
+    ...DEFAULT_ZIP_LIMITS,
+    maxBytes,
+  });
   const main = parts.get(DOCUMENT);
   if (!parts.has('[Content_Types].xml') || !main) {
     throw documentError('document_unsupported', 'The zip archive has no Word document part.');
@@ -42,7 +45,10 @@ export function xmlText(buf: Buffer): string {
   return text;
 }
 
-function parse(xml: string, on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void }): void {
+function parse(
+  xml: string,
+  on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void },
+): void {
   const p = new SaxesParser({ xmlns: false, position: false });
   p.on('opentag', on.open);
   p.on('closetag', (t) => on.close(t.name));
@@ -186,7 +192,8 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
       return;
     }
     if (text.length === 0) return;
-    const level = p.outline !== undefined && p.outline >= 0 && p.outline <= 8 ? p.outline + 1 : styleLevel(styles, p.style);
+    const level =
+      p.outline !== undefined && p.outline >= 0 && p.outline <= 8 ? p.outline + 1 : styleLevel(styles, p.style);
     const numbered = p.numbered || styleNumbered(styles, p.style);
     const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
     if (level !== undefined && !numbered) {
@@ -340,7 +347,15 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
         case 'w:tr':
           if (tables === 1 && row) {
             const text = row.filter((c) => c.length > 0).join(' | ');
-            if (text.length > 0) out.push({ kind: 'row', text, group: tableGroup, inPageLinkChars: rowLinks.inPage, linkChars: rowLinks.chars, links: rowLinks.n });
+            if (text.length > 0)
+              out.push({
+                kind: 'row',
+                text,
+                group: tableGroup,
+                inPageLinkChars: rowLinks.inPage,
+                linkChars: rowLinks.chars,
+                links: rowLinks.n,
+              });
             row = null;
           }
           break;
@@ -381,7 +396,8 @@ export function readNotes(xml: string, tag: 'w:footnote' | 'w:endnote'): LinkedB
         if (t) note.push(t);
       } else if (name === tag && note) {
         const text = note.join(' ');
-        if (text.length > 0) out.push({ kind: 'paragraph', text: `[${++n}] ${text}`, inPageLinkChars: 0, linkChars: 0, links: 0 });
+        if (text.length > 0)
+          out.push({ kind: 'paragraph', text: `[${++n}] ${text}`, inPageLinkChars: 0, linkChars: 0, links: 0 });
         note = null;
       }
     },

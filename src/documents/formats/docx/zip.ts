@@ -18,14 +18,19 @@ export interface ZipLimits {
 export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxBytes: 128 * 2 ** 20, maxEntries: 10_000, maxRatio: 1000 };
 
 const bomb = (limit: number) => documentError('document_zip_bomb', limit);
-const notDocx = (why: string) => documentError('document_unsupported', `The zip archive is not a Word document: ${why}.`);
+const notDocx = (why: string) =>
+  documentError('document_unsupported', `The zip archive is not a Word document: ${why}.`);
 
 function open(buf: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) => {
-      if (err) reject(err);
-      else resolve(zip);
-    });
+    yauzl.fromBuffer(
+      buf,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true },
+      (err, zip) => {
+        if (err) reject(err);
+        else resolve(zip);
+      },
+    );
   });
 }
 
@@ -42,7 +47,11 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
 }
 
 /** The named parts that exist in the archive, inflated; the others are never inflated. */
-export async function readParts(bytes: Uint8Array, names: string[], limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Map<string, Buffer>> {
+export async function readParts(
+  bytes: Uint8Array,
+  names: string[],
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<Map<string, Buffer>> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let zip: ZipFile;
   try {
@@ -77,14 +86,19 @@ export async function readParts(bytes: Uint8Array, names: string[], limits: ZipL
     const e = found.get(name);
     if (!e) continue;
     if (e.uncompressedSize > remaining) throw bomb(limits.maxBytes);
-    if (e.uncompressedSize > 2 ** 20 && e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio) throw bomb(limits.maxBytes);
+    if (e.uncompressedSize > 2 ** 20 && e.uncompressedSize > Math.max(1, e.compressedSize) * limits.maxRatio)
+      throw bomb(limits.maxBytes);
     remaining -= e.uncompressedSize;
     try {
       out.set(name, await readEntry(zip, e));
     } catch (err) {
       // yauzl stops an entry that inflates past its declared size: a lying header is a bomb too.
       if (err instanceof Error && /too many bytes|exceeds/i.test(err.message)) throw bomb(limits.maxBytes);
-      throw documentError('document_damaged', `part ${name}: ${err instanceof Error ? err.message.slice(0, 80) : 'unreadable'}`, 'document');
+      throw documentError(
+        'document_damaged',
+        `part ${name}: ${err instanceof Error ? err.message.slice(0, 80) : 'unreadable'}`,
+        'document',
+      );
     }
   }
   zip.close();

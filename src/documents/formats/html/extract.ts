@@ -7,13 +7,83 @@ import type { DocumentBlock } from '../../types.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { decodeHtml } from './charset.ts';
 
-const DROPPED = new Set(['script', 'style', 'nav', 'header', 'footer', 'aside', 'template', 'head', 'noscript', 'svg', 'math', 'iframe', 'object', 'select', 'button', 'textarea', 'dialog']);
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'template',
+  'head',
+  'noscript',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'select',
+  'button',
+  'textarea',
+  'dialog',
+]);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 /** Elements that end the running block (their text starts a new one). */
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'blockquote', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'address', 'center',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'pre', 'table', 'caption', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot',
-  'hr', 'br', 'form', 'fieldset', 'legend', 'details', 'summary', 'body', 'html', 'menu',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'blockquote',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'address',
+  'center',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'table',
+  'caption',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'hr',
+  'br',
+  'form',
+  'fieldset',
+  'legend',
+  'details',
+  'summary',
+  'body',
+  'html',
+  'menu',
 ]);
 
 function hidden(attrs: Record<string, string>): boolean {
@@ -103,7 +173,13 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       reset();
       return;
     }
-    const b: LinkedBlock = { kind, text: kind === 'heading' ? t.replace(/[¶]/g, '').trim() : t, inPageLinkChars: inPage, linkChars, links };
+    const b: LinkedBlock = {
+      kind,
+      text: kind === 'heading' ? t.replace(/[¶]/g, '').trim() : t,
+      inPageLinkChars: inPage,
+      linkChars,
+      links,
+    };
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
     out.push(b);

@@ -75,9 +75,21 @@ function decodeEntities(s: string): string {
 }
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
-function push(out: LinkedBlock[], kind: DocumentBlock['kind'], inl: Inline, extra: { level?: number; group?: number } = {}): void {
+function push(
+  out: LinkedBlock[],
+  kind: DocumentBlock['kind'],
+  inl: Inline,
+  extra: { level?: number; group?: number } = {},
+): void {
   if (inl.text.trim().length === 0) return;
-  out.push({ kind, text: inl.text, ...extra, inPageLinkChars: inl.inPageLinkChars, linkChars: inl.linkChars, links: inl.links });
+  out.push({
+    kind,
+    text: inl.text,
+    ...extra,
+    inPageLinkChars: inl.inPageLinkChars,
+    linkChars: inl.linkChars,
+    links: inl.links,
+  });
 }
 
 function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group?: number): void {
@@ -91,7 +103,12 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
       case 'paragraph':
       case 'text': {
         const p = t as Tokens.Paragraph | Tokens.Text;
-        push(out, group === undefined ? 'paragraph' : 'item', inline(p.tokens, p.text), group === undefined ? {} : { group });
+        push(
+          out,
+          group === undefined ? 'paragraph' : 'item',
+          inline(p.tokens, p.text),
+          group === undefined ? {} : { group },
+        );
         break;
       }
       case 'code':
@@ -121,7 +138,10 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         const row = (cells: Tokens.TableCell[]) => {
           const parts = cells.map((c) => inline(c.tokens, c.text));
           const inl: Inline = {
-            text: parts.map((p) => p.text.trim()).filter((s) => s.length > 0).join(' | '),
+            text: parts
+              .map((p) => p.text.trim())
+              .filter((s) => s.length > 0)
+              .join(' | '),
             inPageLinkChars: parts.reduce((a, p) => a + p.inPageLinkChars, 0),
             linkChars: parts.reduce((a, p) => a + p.linkChars, 0),
             links: parts.reduce((a, p) => a + p.links, 0),
@@ -137,7 +157,12 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         break;
       case 'html': {
         const text = stripTags(t.raw);
-        push(out, group === undefined ? 'paragraph' : 'item', inline(undefined, text), group === undefined ? {} : { group });
+        push(
+          out,
+          group === undefined ? 'paragraph' : 'item',
+          inline(undefined, text),
+          group === undefined ? {} : { group },
+        );
         break;
       }
       default:

@@ -12,13 +12,24 @@ const LIGATURES: Record<string, string> = {
 
 // Odd spaces (NBSP, en/em/thin/hair spaces, narrow NBSP, ideographic...) become a plain space;
 // zero-width characters, U+FFFD, C0/C1 controls and BOM go; ligatures are spelled out.
-const ODD = /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06]/g;
+const ODD =
+  /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06]/g;
 
 function replaceOdd(ch: string): string {
   const lig = LIGATURES[ch];
   if (lig !== undefined) return lig;
   const c = ch.charCodeAt(0);
-  if (c === 0x00a0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000 || c === 9 || c === 11 || c === 12) return ' ';
+  if (
+    c === 0x00a0 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 9 ||
+    c === 11 ||
+    c === 12
+  )
+    return ' ';
   return '';
 }
 
@@ -39,8 +50,30 @@ export function normalizeLine(s: string): string {
 // When the document itself does not tell, these first parts of real compounds keep their hyphen
 // at a line break ("well-" + "known"); everything else is taken for a typesetter's hyphenation.
 const COMPOUND_PREFIXES = new Set([
-  'well', 'self', 'non', 'so', 'all', 'half', 'cross', 'third', 'built', 'user', 'e', 'x', 'y', 'z',
-  'ill', 'semi', 'quasi', 'pseudo', 'multi', 'co', 'ex', 'pre', 'post', 'anti',
+  'well',
+  'self',
+  'non',
+  'so',
+  'all',
+  'half',
+  'cross',
+  'third',
+  'built',
+  'user',
+  'e',
+  'x',
+  'y',
+  'z',
+  'ill',
+  'semi',
+  'quasi',
+  'pseudo',
+  'multi',
+  'co',
+  'ex',
+  'pre',
+  'post',
+  'anti',
 ]);
 
 /** Marks a line-end "-" whose fate (join or keep) is decided once the whole document is read. */

@@ -4,7 +4,8 @@ import type { PageText, TextLine } from './types.ts';
 /** How many lines at the top and at the bottom of a page may be furniture. */
 const EDGE_LINES = 3;
 
-const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pag\.)\s*)?(?:\d{1,5}|[ivxlcdm]{1,8})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$|^[-–—]\s*\d{1,5}\s*[-–—]$/i;
+const PAGE_NUMBER =
+  /^(?:(?:page|p\.|seite|página|pag\.)\s*)?(?:\d{1,5}|[ivxlcdm]{1,8})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$|^[-–—]\s*\d{1,5}\s*[-–—]$/i;
 
 export function isBarePageNumber(text: string): boolean {
   return PAGE_NUMBER.test(text.trim());

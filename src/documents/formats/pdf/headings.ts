@@ -16,7 +16,14 @@ export interface HeadingContext {
 /** A short title line: at most 8 words and 60 characters, capitalised, no closing punctuation. */
 export function isShortTitle(text: string): boolean {
   const t = text.trim();
-  return t.length >= 2 && t.length <= 60 && t.split(' ').length <= 8 && /^[\p{Lu}\p{Lt}\d]/u.test(t) && /\p{L}{2}/u.test(t) && !/[.,;:!?]$/.test(t);
+  return (
+    t.length >= 2 &&
+    t.length <= 60 &&
+    t.split(' ').length <= 8 &&
+    /^[\p{Lu}\p{Lt}\d]/u.test(t) &&
+    /\p{L}{2}/u.test(t) &&
+    !/[.,;:!?]$/.test(t)
+  );
 }
 
 export interface FontUse {
@@ -42,8 +49,10 @@ export function headingFonts(uses: readonly FontUse[], bodyFont: string, totalCh
 }
 
 const NUMBERED = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+(?=[\p{Lu}\p{Lt}])/u;
-const KEYWORD_NUMBERED = /^(?:chapter|section|part|appendix|annex|article|lesson|unit|module)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z])\b/i;
-const KEYWORD = /^(?:introduction|preface|foreword|prologue|epilogue|conclusions?|summary|overview|abstract|background|acknowledge?ments|references|bibliography|glossary|index|appendix|appendices|contents|executive summary|getting started|table of contents)\b/i;
+const KEYWORD_NUMBERED =
+  /^(?:chapter|section|part|appendix|annex|article|lesson|unit|module)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z])\b/i;
+const KEYWORD =
+  /^(?:introduction|preface|foreword|prologue|epilogue|conclusions?|summary|overview|abstract|background|acknowledge?ments|references|bibliography|glossary|index|appendix|appendices|contents|executive summary|getting started|table of contents)\b/i;
 const MAX_WORDS = 14;
 
 export type HeadingShape = 'numbered' | 'caps' | 'keyword' | null;

@@ -97,10 +97,11 @@ function makeRow(items: RawItem[], y: number, size: number): Row {
  */
 function mergePieces(rows: Row[]): void {
   const starts = new Map<number, number>();
-  for (const r of rows) for (let i = 1; i < r.segs.length; i++) {
-    const k = Math.round(r.segs[i]!.x);
-    starts.set(k, (starts.get(k) ?? 0) + 1);
-  }
+  for (const r of rows)
+    for (let i = 1; i < r.segs.length; i++) {
+      const k = Math.round(r.segs[i]!.x);
+      starts.set(k, (starts.get(k) ?? 0) + 1);
+    }
   const minCount = Math.max(4, rows.length * 0.1);
   const isStart = (x: number) => {
     const k = Math.round(x);

@@ -57,7 +57,10 @@ export function languageDataDir(code: string): string {
  * when one is given, else the npm package's; undefined when there is none.
  */
 export function languageDataFile(code: string, dataDir?: string): string | undefined {
-  if (dataDir !== undefined) return [`${code}.traineddata`, `${code}.traineddata.gz`].map((name) => join(dataDir, name)).find((file) => existsSync(file));
+  if (dataDir !== undefined)
+    return [`${code}.traineddata`, `${code}.traineddata.gz`]
+      .map((name) => join(dataDir, name))
+      .find((file) => existsSync(file));
   try {
     const file = join(languageDataDir(code), `${code}.traineddata.gz`);
     return existsSync(file) ? file : undefined;

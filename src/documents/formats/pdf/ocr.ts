@@ -241,7 +241,13 @@ export async function scanImage(page: PDFPageProxy): Promise<Rendered | undefine
   const [vx0 = 0, vy0 = 0, vx1 = 0, vy1 = 0] = page.view;
   // Upright (no turn, no mirror) and edge to edge with the page.
   if (b !== 0 || c !== 0 || a <= 0 || d <= 0) return undefined;
-  if (Math.abs(e - vx0) > EDGE_SLACK || Math.abs(f - vy0) > EDGE_SLACK || Math.abs(e + a - vx1) > EDGE_SLACK || Math.abs(f + d - vy1) > EDGE_SLACK) return undefined;
+  if (
+    Math.abs(e - vx0) > EDGE_SLACK ||
+    Math.abs(f - vy0) > EDGE_SLACK ||
+    Math.abs(e + a - vx1) > EDGE_SLACK ||
+    Math.abs(f + d - vy1) > EDGE_SLACK
+  )
+    return undefined;
   const pool = found.id.startsWith('g_') ? page.commonObjs : page.objs;
   if (!pool.has(found.id)) return undefined;
   const img = pool.get(found.id) as DecodedImage | null;
@@ -403,7 +409,12 @@ const MIN_LINE_CONFIDENCE = 40;
  * text gives, so the rest of the pipeline cannot tell them apart. `origin` is the page's
  * lower-left corner (view[0], view[1]) and `heightPx` the rendered height.
  */
-export function toTextLines(lines: readonly OcrLine[], scale: number, heightPx: number, origin: readonly [number, number] = [0, 0]): TextLine[] {
+export function toTextLines(
+  lines: readonly OcrLine[],
+  scale: number,
+  heightPx: number,
+  origin: readonly [number, number] = [0, 0],
+): TextLine[] {
   const out: TextLine[] = [];
   for (const l of lines) {
     const text = l.text.replace(/\s+/g, ' ').trim();
@@ -414,7 +425,9 @@ export function toTextLines(lines: readonly OcrLine[], scale: number, heightPx: 
     const base = l.baseline && l.baseline.y0 > 0 ? (l.baseline.y0 + l.baseline.y1) / 2 : b.y1 - descent;
     // Tesseract's row height is x-height plus ascenders; with the descenders it spans 1.13-1.14 em
     // (measured on Helvetica set at 11 and 15 pt), so a scan's body size matches a text layer's.
-    const rowPx = (l.rowAttributes && l.rowAttributes.rowHeight > 0 ? l.rowAttributes.rowHeight + descent : b.y1 - b.y0) * EM_PER_ROW;
+    const rowPx =
+      (l.rowAttributes && l.rowAttributes.rowHeight > 0 ? l.rowAttributes.rowHeight + descent : b.y1 - b.y0) *
+      EM_PER_ROW;
     out.push({
       text,
       x: origin[0] + b.x0 / scale,
@@ -494,7 +507,13 @@ const CELL_AT_150 = 8;
  * 6 cells or narrower than 4 cells (specks, rules, stray marks) are dropped. Returned with a margin
  * of one cell, clipped to the page, top to bottom.
  */
-export function inkRegions(grey: Uint8Array, width: number, height: number, covered: readonly Box[], cell: number): Box[] {
+export function inkRegions(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  covered: readonly Box[],
+  cell: number,
+): Box[] {
   const cw = Math.ceil(width / cell);
   const ch = Math.ceil(height / cell);
   const dark = new Uint16Array(cw * ch);
@@ -588,7 +607,12 @@ function shift(l: OcrLine, dx: number, dy: number): OcrLine {
  * text (PSM 6), which has no picture detection. The second pass reads only those regions, so it
  * costs little; a clean page is read once, as before.
  */
-export async function recognize(image: Rendered, languages: string[], origin: readonly [number, number] = [0, 0], dataDir?: string): Promise<TextLine[]> {
+export async function recognize(
+  image: Rendered,
+  languages: string[],
+  origin: readonly [number, number] = [0, 0],
+  dataDir?: string,
+): Promise<TextLine[]> {
   const engine = await getEngine(languages, dataDir);
   try {
     return readImage(engine, image, origin);
@@ -615,9 +639,17 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
   if (noisy) {
     const kept = lines.filter((l) => /[\p{L}\p{N}]{2}/u.test(l.text) && l.confidence >= MIN_LINE_CONFIDENCE);
     const cell = Math.max(4, Math.round((CELL_AT_150 * image.scale * 72) / 150));
-    const regions = inkRegions(clean, width, height, kept.map((l) => l.bbox), cell).slice(0, MAX_REGIONS);
+    const regions = inkRegions(
+      clean,
+      width,
+      height,
+      kept.map((l) => l.bbox),
+      cell,
+    ).slice(0, MAX_REGIONS);
     for (const b of regions) {
-      const found = engine.read({ grey: crop(read, width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 6, dpi).map((l) => shift(l, b.x0, b.y0));
+      const found = engine
+        .read({ grey: crop(read, width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 6, dpi)
+        .map((l) => shift(l, b.x0, b.y0));
       // In reading order: before the first line of the first pass that starts below the region.
       const at = lines.findIndex((l) => l.bbox.y0 >= b.y0 + (b.y1 - b.y0) / 2);
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
@@ -637,9 +669,16 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
  * document's worth of decoded images waiting for the collector while the engine starts (peak rss
  * with a 20-page scan in flight, docs/benchmarks.md).
  */
-export async function ocrPages(doc: PDFDocumentProxy, pages: PageText[], opts: OcrOptions, onStart?: () => void): Promise<OcrReport> {
+export async function ocrPages(
+  doc: PDFDocumentProxy,
+  pages: PageText[],
+  opts: OcrOptions,
+  onStart?: () => void,
+): Promise<OcrReport> {
   const force = opts.mode === 'force';
-  const mayNeed = pages.map((page) => ({ page, chars: force ? 0 : textChars(page.lines) })).filter(({ chars }) => force || chars < FEW_CHARS);
+  const mayNeed = pages
+    .map((page) => ({ page, chars: force ? 0 : textChars(page.lines) }))
+    .filter(({ chars }) => force || chars < FEW_CHARS);
   const needs = (chars: number, images: PageImages) => force || needsOcr(chars, images.share);
   let todo = mayNeed;
   // Forced, every page is read: their number is known without looking.
@@ -661,7 +700,8 @@ export async function ocrPages(doc: PDFDocumentProxy, pages: PageText[], opts: O
   let deadline: number | undefined;
   try {
     for (const { page, chars } of todo) {
-      if (deadline !== undefined && Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
+      if (deadline !== undefined && Date.now() > deadline)
+        throw documentError('document_timeout', opts.timeoutMs, 'ocr');
       const proxy = await doc.getPage(page.number);
       try {
         const images = await pageImages(proxy);

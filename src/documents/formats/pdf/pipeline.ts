@@ -6,7 +6,15 @@ import { extractPages } from './extract.ts';
 import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
 import { removeListings } from './toc.ts';
-import { headingFonts, isHeading, isShortTitle, normalizeTitle, sectionLabel, type FontUse, type HeadingContext } from './headings.ts';
+import {
+  headingFonts,
+  isHeading,
+  isShortTitle,
+  normalizeTitle,
+  sectionLabel,
+  type FontUse,
+  type HeadingContext,
+} from './headings.ts';
 import { splitIntoChunks, type Block, type PageTurn } from '../../chunker.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
@@ -63,7 +71,8 @@ export async function cleanPdf(data: Uint8Array, opts: ChunkOptions = {}): Promi
     }
     p.lines = lines;
   }
-  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text)))) throw documentError('document_no_text');
+  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text))))
+    throw documentError('document_no_text');
   removeFurniture(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
@@ -131,7 +140,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
   let alnum = 0;
   const flush = () => {
     const text = finishParagraph(para).trim();
-    if (text.length > 0) blocks.push(turns.length > 0 ? { text, page: paraPage, pageTurns: turns } : { text, page: paraPage });
+    if (text.length > 0)
+      blocks.push(turns.length > 0 ? { text, page: paraPage, pageTurns: turns } : { text, page: paraPage });
     para = '';
     turns = [];
     alnum = 0;
@@ -160,7 +170,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): Block[] {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
         const indented = l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6;
-        const shortEnd = prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
+        const shortEnd =
+          prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
         brk = gap || indented || shortEnd;
       }
       if (brk) {

@@ -8,7 +8,14 @@ const MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 export function looksLikePdf(data: Uint8Array): boolean {
   const end = Math.min(data.length, 1024) - MAGIC.length;
   for (let i = 0; i <= end; i++) {
-    if (data[i] === 0x25 && data[i + 1] === 0x50 && data[i + 2] === 0x44 && data[i + 3] === 0x46 && data[i + 4] === 0x2d) return true;
+    if (
+      data[i] === 0x25 &&
+      data[i + 1] === 0x50 &&
+      data[i + 2] === 0x44 &&
+      data[i + 3] === 0x46 &&
+      data[i + 4] === 0x2d
+    )
+      return true;
   }
   return false;
 }

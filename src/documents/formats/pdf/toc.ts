@@ -6,7 +6,8 @@
 import type { PageText } from './types.ts';
 import { normalizeTitle } from './headings.ts';
 
-const TITLE = /^(?:table of contents|contents|list of (?:figures|tables|illustrations|listings)|index|general index|(?:function|concept|command|subject|variable)s?(?: and [a-z]+)? index|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
+const TITLE =
+  /^(?:table of contents|contents|list of (?:figures|tables|illustrations|listings)|index|general index|(?:function|concept|command|subject|variable)s?(?: and [a-z]+)? index|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const ROMAN = '[ivxlcdm]{1,7}';
 const PAGE_LIST = `(?:\\d{1,4}|${ROMAN})(?:\\s*[-–]\\s*\\d{1,4})?(?:\\s*,\\s*\\d{1,4}(?:\\s*[-–]\\s*\\d{1,4})?)*`;
 // "Title . . . . 12", "Title ........ xii", "Title …… 3", "vector . . . . 3, 8, 12"
@@ -58,7 +59,8 @@ export function lineKind(text: string, outline?: ReadonlySet<string>): LineInfo 
   if (INDEX_ENTRY.test(t) || INDEX_CONT.test(t)) return { kind: 'entry' };
   const m = t.length <= 120 ? TRAILING_NUMBER.exec(t) : null;
   if (m) {
-    if (outline && outline.size > 0 && outline.has(normalizeTitle(t.slice(0, m.index + m[0].length - m[1]!.length)))) return { kind: 'entry' };
+    if (outline && outline.size > 0 && outline.has(normalizeTitle(t.slice(0, m.index + m[0].length - m[1]!.length))))
+      return { kind: 'entry' };
     return { kind: 'numbered', page: Number(m[1]), sectioned: SECTION_NUMBER.test(t) };
   }
   if (t.length <= 100 && STEM.test(t) && !/[\p{L}\d)][.!?:;]$/u.test(t) && /\p{L}{2}/u.test(t)) return { kind: 'stem' };
@@ -136,7 +138,8 @@ function inOrder(ns: number[]): boolean {
 export function listingRuns(kinds: readonly LineInfo[], texts: readonly string[], maxPage = Infinity): number[] {
   const drop: number[] = [];
   const n = kinds.length;
-  const sectioned = (x: number) => kinds[x]!.kind === 'numbered' && kinds[x]!.sectioned === true && kinds[x]!.page! <= maxPage;
+  const sectioned = (x: number) =>
+    kinds[x]!.kind === 'numbered' && kinds[x]!.sectioned === true && kinds[x]!.page! <= maxPage;
   let i = 0;
   while (i < n) {
     const k = kinds[i]!.kind;
@@ -164,7 +167,8 @@ export function listingRuns(kinds: readonly LineInfo[], texts: readonly string[]
       const count = j - i;
       let m = j;
       let last = 0;
-      while (m < n && m - j < count && /^\d{1,4}$/.test(texts[m]!.trim()) && Number(texts[m]) >= last) last = Number(texts[m++]);
+      while (m < n && m - j < count && /^\d{1,4}$/.test(texts[m]!.trim()) && Number(texts[m]) >= last)
+        last = Number(texts[m++]);
       if (count >= 3 && m - j === count) for (let x = i; x < m; x++) drop.push(x);
       i = m > j ? m : j;
       continue;

@@ -17,7 +17,15 @@ test('headings from styles (Heading n, Title) and outline levels; lists, code, t
     wp('first point', 'ListBullet'),
     wp('second point', undefined, '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="5"/></w:numPr>'),
     wp('x &lt;- c(1, 2)', 'SourceCode'),
-    '<w:tbl><w:tr><w:tc>' + wp('Name') + '</w:tc><w:tc>' + wp('Days') + '</w:tc></w:tr><w:tr><w:tc>' + wp('Leave') + '</w:tc><w:tc>' + wp('25') + '</w:tc></w:tr></w:tbl>',
+    '<w:tbl><w:tr><w:tc>' +
+      wp('Name') +
+      '</w:tc><w:tc>' +
+      wp('Days') +
+      '</w:tc></w:tr><w:tr><w:tc>' +
+      wp('Leave') +
+      '</w:tc><w:tc>' +
+      wp('25') +
+      '</w:tc></w:tr></w:tbl>',
   ].join('');
   assert.deepEqual(await kinds(makeDocx(body)), [
     'heading1:Handbook',
@@ -52,10 +60,21 @@ test('a TOC field and a Table of Contents content control are contents, not text
 test('a list of links to bookmarks in the document is contents; a navigation line is dropped; footnotes go at the end', async () => {
   const link = (anchor: string, text: string) =>
     `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:hyperlink w:anchor="${anchor}"><w:r><w:t>${text}</w:t></w:r></w:hyperlink></w:p>`;
-  const nav = '<w:p><w:r><w:t xml:space="preserve">Next: </w:t></w:r><w:hyperlink w:anchor="b"><w:r><w:t>Rules</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> [</w:t></w:r><w:hyperlink w:anchor="c"><w:r><w:t>Contents</w:t></w:r></w:hyperlink><w:r><w:t>]</w:t></w:r></w:p>';
-  const body = link('a', '1 Scope') + link('b', '2 Rules') + nav + wp('1 Scope', 'Heading1') + '<w:p><w:r><w:t>See the note.</w:t></w:r><w:r><w:footnoteReference w:id="2"/></w:r></w:p>';
-  const footnotes = '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="2"><w:p><w:r><w:t>The note itself.</w:t></w:r></w:p></w:footnote>';
-  assert.deepEqual(await kinds(makeDocx(body, { footnotes })), ['heading1:1 Scope', 'paragraph:See the note.', 'paragraph:[1] The note itself.']);
+  const nav =
+    '<w:p><w:r><w:t xml:space="preserve">Next: </w:t></w:r><w:hyperlink w:anchor="b"><w:r><w:t>Rules</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> [</w:t></w:r><w:hyperlink w:anchor="c"><w:r><w:t>Contents</w:t></w:r></w:hyperlink><w:r><w:t>]</w:t></w:r></w:p>';
+  const body =
+    link('a', '1 Scope') +
+    link('b', '2 Rules') +
+    nav +
+    wp('1 Scope', 'Heading1') +
+    '<w:p><w:r><w:t>See the note.</w:t></w:r><w:r><w:footnoteReference w:id="2"/></w:r></w:p>';
+  const footnotes =
+    '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="2"><w:p><w:r><w:t>The note itself.</w:t></w:r></w:p></w:footnote>';
+  assert.deepEqual(await kinds(makeDocx(body, { footnotes })), [
+    'heading1:1 Scope',
+    'paragraph:See the note.',
+    'paragraph:[1] The note itself.',
+  ]);
 });
 
 const refused = (status: number) => (err: unknown) => err instanceof DocumentError && err.status === status;
@@ -78,7 +97,10 @@ test('a zip bomb is refused (413): a part that inflates past the size its header
 });
 
 test('a zip bomb is refused (413): too many entries', async () => {
-  const entries = [{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: `<w:document ${W}/>` }];
+  const entries = [
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'word/document.xml', data: `<w:document ${W}/>` },
+  ];
   for (let i = 0; i < 10_001; i++) entries.push({ name: `x/${i}`, data: '' });
   await assert.rejects(extractDocx(makeZip(entries)), refused(413));
 });
@@ -91,7 +113,10 @@ test('an XML entity bomb (billion laughs) is refused (413) without expanding any
 });
 
 test('a zip without a Word document part is unsupported (415); broken XML is damaged (422)', async () => {
-  const xlsx = makeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/workbook.xml', data: '<workbook/>' }]);
+  const xlsx = makeZip([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'xl/workbook.xml', data: '<workbook/>' },
+  ]);
   await assert.rejects(extractDocx(xlsx), refused(415));
   await assert.rejects(extractDocx(makeDocx('', { documentXml: `<w:document ${W}><w:body><w:p>` })), refused(422));
 });

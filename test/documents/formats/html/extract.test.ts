@@ -41,8 +41,14 @@ test('a list of in-page links is contents; a Texinfo navigation bar is dropped; 
 });
 
 test('the declared charset is honoured; without one, UTF-8 if valid, else windows-1252', () => {
-  const latin = Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"></head><body><p>K\xf6ln</p></body></html>', 'latin1');
-  assert.deepEqual(extractHtml(latin).map((b) => b.text), ['Köln']);
+  const latin = Buffer.from(
+    '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"></head><body><p>K\xf6ln</p></body></html>',
+    'latin1',
+  );
+  assert.deepEqual(
+    extractHtml(latin).map((b) => b.text),
+    ['Köln'],
+  );
   const cases: [string, Uint8Array, string][] = [
     ['meta charset', Buffer.from('<meta charset="windows-1251"><p>x</p>'), 'windows-1251'],
     ['BOM wins', Buffer.from('\ufeff<meta charset="iso-8859-1"><p>x</p>'), 'utf-8'],

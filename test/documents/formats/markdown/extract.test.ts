@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractMarkdown } from '../../../../src/documents/formats/markdown/extract.ts';
 
-const kinds = (md: string) => extractMarkdown(new TextEncoder().encode(md)).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
+const kinds = (md: string) =>
+  extractMarkdown(new TextEncoder().encode(md)).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
 
 test('ATX and setext headings, paragraphs, lists, code, GFM tables; inline marks dropped, link texts kept', () => {
   const md = [
@@ -44,7 +45,14 @@ test('ATX and setext headings, paragraphs, lists, code, GFM tables; inline marks
   ]);
 });
 
-test('a list of links to the document\'s own headings is contents, not text', () => {
-  const md = '## Contents\n\n- [Scope](#scope)\n  - [Terms](#terms)\n- [Rules](#rules)\n\n## Scope\n\nText with [a link](#rules).\n\n- [External](https://example.com) list\n- [Another](https://example.org) one\n';
-  assert.deepEqual(kinds(md), ['heading2:Contents', 'heading2:Scope', 'paragraph:Text with a link.', 'item:External list', 'item:Another one']);
+test("a list of links to the document's own headings is contents, not text", () => {
+  const md =
+    '## Contents\n\n- [Scope](#scope)\n  - [Terms](#terms)\n- [Rules](#rules)\n\n## Scope\n\nText with [a link](#rules).\n\n- [External](https://example.com) list\n- [Another](https://example.org) one\n';
+  assert.deepEqual(kinds(md), [
+    'heading2:Contents',
+    'heading2:Scope',
+    'paragraph:Text with a link.',
+    'item:External list',
+    'item:Another one',
+  ]);
 });

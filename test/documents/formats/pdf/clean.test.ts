@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeLine, joinLines, resolveHyphens, finishParagraph } from '../../../../src/documents/formats/pdf/clean.ts';
+import {
+  normalizeLine,
+  joinLines,
+  resolveHyphens,
+  finishParagraph,
+} from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
   const cases: [string, string, string][] = [
@@ -17,13 +22,26 @@ test('normalizeLine', async (t) => {
 });
 
 test('joinLines and resolveHyphens', async (t) => {
-  const join = (a: string, b: string, others: string[] = []) => resolveHyphens([finishParagraph(joinLines(a, b)), ...others])[0];
+  const join = (a: string, b: string, others: string[] = []) =>
+    resolveHyphens([finishParagraph(joinLines(a, b)), ...others])[0];
   const cases: [string, string, string, string[], string][] = [
     ['plain lines join with a space', 'the quick', 'brown fox', [], 'the quick brown fox'],
     ['soft hyphen at line end joins', 'impleme\u00AD', 'ntation done', [], 'implementation done'],
     ['U+2010 at line end joins', 'Author\u2010', 'ization is', [], 'Authorization is'],
-    ['hyphenation joins when the document spells the word', 'the re-', 'quirement', ['one requirement'], 'the requirement'],
-    ['compound kept when the document spells it hyphenated', 'a well-', 'known fact', ['well-known'], 'a well-known fact'],
+    [
+      'hyphenation joins when the document spells the word',
+      'the re-',
+      'quirement',
+      ['one requirement'],
+      'the requirement',
+    ],
+    [
+      'compound kept when the document spells it hyphenated',
+      'a well-',
+      'known fact',
+      ['well-known'],
+      'a well-known fact',
+    ],
     ['known compound prefix kept without evidence', 'a self-', 'contained unit', [], 'a self-contained unit'],
     ['unknown split joined without evidence', 'the docu-', 'ment', [], 'the document'],
     ['part already hyphenated keeps it', 'state-of-the-', 'art', [], 'state-of-the-art'],

@@ -67,11 +67,19 @@ for (const c of cases) {
     const data = load(c.file);
     const cleaned = await cleanPdf(data.slice());
     const chunks = splitIntoChunks(cleaned.blocks);
-    for (const p of c.dropped) assert.ok(cleaned.tocPages.includes(p), `page ${p} dropped (got ${cleaned.tocPages.join(',')})`);
-    assert.ok(cleaned.tocPages.length <= c.dropped.length + 2, `few pages dropped beyond the listings: ${cleaned.tocPages.join(',')}`);
+    for (const p of c.dropped)
+      assert.ok(cleaned.tocPages.includes(p), `page ${p} dropped (got ${cleaned.tocPages.join(',')})`);
+    assert.ok(
+      cleaned.tocPages.length <= c.dropped.length + 2,
+      `few pages dropped beyond the listings: ${cleaned.tocPages.join(',')}`,
+    );
     const all = cleaned.blocks.map((b) => b.text).join('\n');
     const text = chunks.map((x) => x.content).join('\n');
-    assert.equal(text.replace(/\s+/g, ''), all.replace(/\s+/g, ''), 'chunks hold the cleaned text, nothing lost or repeated');
+    assert.equal(
+      text.replace(/\s+/g, ''),
+      all.replace(/\s+/g, ''),
+      'chunks hold the cleaned text, nothing lost or repeated',
+    );
     let pos = 0;
     chunks.forEach((ch, i) => {
       const n = [...ch.content].length;

@@ -18,12 +18,19 @@ test('groff -ms manual: contents at the end over pages without a title, an index
   const text = chunks.map((c) => c.content).join('\n');
   const pages = cleaned.pageCount;
   // The contents are the last pages: all of them go.
-  assert.ok(cleaned.tocPages.length >= 2 && cleaned.tocPages.every((p) => p > pages - 4), `dropped ${cleaned.tocPages.join(',')} of ${pages}`);
+  assert.ok(
+    cleaned.tocPages.length >= 2 && cleaned.tocPages.every((p) => p > pages - 4),
+    `dropped ${cleaned.tocPages.join(',')} of ${pages}`,
+  );
   assert.doesNotMatch(text, /(?:\. ?){3,}\d/, 'no dot-leader entry');
-  for (const t of INDEX_TERMS) assert.doesNotMatch(text, new RegExp(`\\b${t} (?:limits|rules)\\b`), `index entry of ${t}`);
+  for (const t of INDEX_TERMS)
+    assert.doesNotMatch(text, new RegExp(`\\b${t} (?:limits|rules)\\b`), `index entry of ${t}`);
   assert.doesNotMatch(text, /\bof medical coverage \d/, 'chapter contents list');
   // The appendix that begins where the index column ends keeps its heading and text.
-  assert.ok(text.includes('9. Appendix: Forms\nNetwork claim treatment premium service'), 'appendix heading and text kept');
+  assert.ok(
+    text.includes('9. Appendix: Forms\nNetwork claim treatment premium service'),
+    'appendix heading and text kept',
+  );
   assert.ok(cleaned.blocks.some((b) => b.heading === '9. Appendix: Forms' && b.page === cleaned.pageCount - 5));
   for (const c of CHAPTERS) assert.ok(text.includes(c), `chapter ${c}`);
   assert.ok(chunks.filter((c) => c.section !== '').length >= chunks.length * 0.95);

@@ -2,9 +2,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanPdf, chunkPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
 import { splitIntoChunks } from '../../../../src/documents/chunker.ts';
-import { twoColumns, tocWithoutLeaders, softHyphens, shortDoc, headersFooters, prose } from '../../helpers/hard-shapes.ts';
+import {
+  twoColumns,
+  tocWithoutLeaders,
+  softHyphens,
+  shortDoc,
+  headersFooters,
+  prose,
+} from '../../helpers/hard-shapes.ts';
 
-const text = async (pdf: Uint8Array) => (await chunkPdf(pdf)).map((c) => c.content).join('\n').replace(/\s+/g, ' ');
+const text = async (pdf: Uint8Array) =>
+  (await chunkPdf(pdf))
+    .map((c) => c.content)
+    .join('\n')
+    .replace(/\s+/g, ' ');
 
 test('two columns (shared and staggered baselines) are read column by column', async () => {
   const t = await text(twoColumns());
@@ -27,7 +38,16 @@ test('a contents page without dot leaders is dropped; its headings stay in the b
 
 test('soft hyphens, line-end hyphenation and compounds', async () => {
   const t = await text(softHyphens());
-  for (const w of ['department reviews', 'prescription and', 'implementation plan', 'well-known provider', 'self-contained records', 'office. The document', 'requirement for', 'network. Each']) {
+  for (const w of [
+    'department reviews',
+    'prescription and',
+    'implementation plan',
+    'well-known provider',
+    'self-contained records',
+    'office. The document',
+    'requirement for',
+    'network. Each',
+  ]) {
     assert.ok(t.includes(w), w);
   }
   assert.doesNotMatch(t, /[\u00AD\u00A0]/);

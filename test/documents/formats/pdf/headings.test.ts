@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { headingShape, isHeading, sectionLabel, normalizeTitle, type HeadingContext } from '../../../../src/documents/formats/pdf/headings.ts';
+import {
+  headingShape,
+  isHeading,
+  sectionLabel,
+  normalizeTitle,
+  type HeadingContext,
+} from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
 test('headingShape', async (t) => {
@@ -27,8 +33,22 @@ test('headingShape', async (t) => {
   for (const [text, want] of cases) await t.test(text, () => assert.equal(headingShape(text), want));
 });
 
-const line = (text: string, o: Partial<TextLine> = {}): TextLine => ({ text, x: 72, xEnd: 300, y: 700, size: 10, font: 'body', mono: false, ...o });
-const ctx: HeadingContext = { bodySize: 10, bodyFont: 'body', fontVariety: true, outline: new Set(['random number generator']) };
+const line = (text: string, o: Partial<TextLine> = {}): TextLine => ({
+  text,
+  x: 72,
+  xEnd: 300,
+  y: 700,
+  size: 10,
+  font: 'body',
+  mono: false,
+  ...o,
+});
+const ctx: HeadingContext = {
+  bodySize: 10,
+  bodyFont: 'body',
+  fontVariety: true,
+  outline: new Set(['random number generator']),
+};
 
 test('isHeading', async (t) => {
   const cases: [string, TextLine, HeadingContext, boolean][] = [

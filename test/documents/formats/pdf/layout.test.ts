@@ -4,7 +4,16 @@ import { buildLines, type RawItem } from '../../../../src/documents/formats/pdf/
 import { removeFurniture } from '../../../../src/documents/formats/pdf/furniture.ts';
 import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
 
-const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({ str, x, y, width: str.length * 5, size: 10, font: 'f', mono: false, ...o });
+const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({
+  str,
+  x,
+  y,
+  width: str.length * 5,
+  size: 10,
+  font: 'f',
+  mono: false,
+  ...o,
+});
 
 test('two columns written line by line across both columns are read column by column', () => {
   const items: RawItem[] = [];
@@ -13,8 +22,14 @@ test('two columns written line by line across both columns are read column by co
     items.push(item(`Right column sentence number ${i}`, 320, 700 - i * 12));
   }
   const lines = buildLines(items).map((l) => l.text);
-  assert.deepEqual(lines.slice(0, 6), [0, 1, 2, 3, 4, 5].map((i) => `Left column sentence number ${i}`));
-  assert.deepEqual(lines.slice(6), [0, 1, 2, 3, 4, 5].map((i) => `Right column sentence number ${i}`));
+  assert.deepEqual(
+    lines.slice(0, 6),
+    [0, 1, 2, 3, 4, 5].map((i) => `Left column sentence number ${i}`),
+  );
+  assert.deepEqual(
+    lines.slice(6),
+    [0, 1, 2, 3, 4, 5].map((i) => `Right column sentence number ${i}`),
+  );
 });
 
 test('two columns on staggered baselines are read column by column', () => {
@@ -28,12 +43,22 @@ test('two columns on staggered baselines are read column by column', () => {
 });
 
 test('a contents line keeps its page number on the same line', () => {
-  const items = [0, 1, 2, 3].flatMap((i) => [item(`Entry title number ${i}`, 57, 700 - i * 14), item(`${i + 3}`, 531, 700 - i * 14)]);
-  assert.deepEqual(buildLines(items).map((l) => l.text), [0, 1, 2, 3].map((i) => `Entry title number ${i} ${i + 3}`));
+  const items = [0, 1, 2, 3].flatMap((i) => [
+    item(`Entry title number ${i}`, 57, 700 - i * 14),
+    item(`${i + 3}`, 531, 700 - i * 14),
+  ]);
+  assert.deepEqual(
+    buildLines(items).map((l) => l.text),
+    [0, 1, 2, 3].map((i) => `Entry title number ${i} ${i + 3}`),
+  );
 });
 
 test('items drawn with a gap and no space glyph get a space; kerned parts do not', () => {
-  const lines = buildLines([item('The', 72, 700, { width: 15 }), item('quick', 90, 700, { width: 25 }), item('ness', 115.2, 700, { width: 20 })]);
+  const lines = buildLines([
+    item('The', 72, 700, { width: 15 }),
+    item('quick', 90, 700, { width: 25 }),
+    item('ness', 115.2, 700, { width: 20 }),
+  ]);
   assert.equal(lines[0]!.text, 'The quickness');
 });
 
@@ -49,9 +74,22 @@ test('running headers, footers and page numbers are removed', () => {
       { text: second(n), y: 688 },
       { text: `Page ${n}`, y: 30 },
     ].map((l) => ({ ...l, x: 72, xEnd: 400, size: 10, font: 'f', mono: false }));
-    if (n % 2 === 0) lines.unshift({ text: `Chapter ${n}: A changing title`, y: 780, x: 72, xEnd: 300, size: 10, font: 'f', mono: false });
+    if (n % 2 === 0)
+      lines.unshift({
+        text: `Chapter ${n}: A changing title`,
+        y: 780,
+        x: 72,
+        xEnd: 300,
+        size: 10,
+        font: 'f',
+        mono: false,
+      });
     pages.push({ number: n, height: 842, lines });
   }
   removeFurniture(pages);
-  for (const p of pages) assert.deepEqual(p.lines.map((l) => l.text), [first(p.number), second(p.number)]);
+  for (const p of pages)
+    assert.deepEqual(
+      p.lines.map((l) => l.text),
+      [first(p.number), second(p.number)],
+    );
 });

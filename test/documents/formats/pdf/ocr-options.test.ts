@@ -15,7 +15,9 @@ function table(offsets: number[], body = 64): Buffer {
 }
 const start = (entries: number) => 4 + 8 * entries;
 /** 24 entries, as Tesseract 4 and 5 write them, with the LSTM model (entry 17) and two after it. */
-const lstmOnly = Array.from({ length: 24 }, (_, i) => (i === 17 ? start(24) : i === 18 ? start(24) + 10 : i === 23 ? start(24) + 20 : -1));
+const lstmOnly = Array.from({ length: 24 }, (_, i) =>
+  i === 17 ? start(24) : i === 18 ? start(24) + 10 : i === 23 ? start(24) + 20 : -1,
+);
 
 describe('traineddataProblem: a Tesseract LSTM model, plain or gzipped', () => {
   const packaged = readFileSync(join(languageDataDir('eng'), 'eng.traineddata.gz'));
@@ -27,14 +29,35 @@ describe('traineddataProblem: a Tesseract LSTM model, plain or gzipped', () => {
     ['empty', new Uint8Array(0), 'no table of contents'],
     ['text', Buffer.from('not a model'), 'no table of contents'],
     ['a negative entry count', table([], 8).fill(0xff, 0, 4), 'no table of contents'],
-    ['an entry count over 1000', Buffer.concat([Buffer.from([0xe9, 0x03, 0, 0]), Buffer.alloc(8 * 1001)]), 'no table of contents'],
+    [
+      'an entry count over 1000',
+      Buffer.concat([Buffer.from([0xe9, 0x03, 0, 0]), Buffer.alloc(8 * 1001)]),
+      'no table of contents',
+    ],
     ['a table longer than the file', table(lstmOnly, 0).subarray(0, 100), 'no table of contents'],
     ['gzip magic, then junk', Buffer.from([0x1f, 0x8b, 1, 2, 3, 4]), 'a damaged gzip file'],
-    ['an entry past the end of the file', table(lstmOnly.map((o, i) => (i === 23 ? 10_000 : o))), 'a table of contents pointing outside the file'],
-    ['an entry inside the table', table(lstmOnly.map((o, i) => (i === 17 ? 8 : o))), 'a table of contents pointing outside the file'],
-    ['entries out of order', table(lstmOnly.map((o, i) => (i === 18 ? start(24) + 30 : i === 23 ? start(24) + 20 : o))), 'a table of contents pointing outside the file'],
+    [
+      'an entry past the end of the file',
+      table(lstmOnly.map((o, i) => (i === 23 ? 10_000 : o))),
+      'a table of contents pointing outside the file',
+    ],
+    [
+      'an entry inside the table',
+      table(lstmOnly.map((o, i) => (i === 17 ? 8 : o))),
+      'a table of contents pointing outside the file',
+    ],
+    [
+      'entries out of order',
+      table(lstmOnly.map((o, i) => (i === 18 ? start(24) + 30 : i === 23 ? start(24) + 20 : o))),
+      'a table of contents pointing outside the file',
+    ],
     ['no LSTM entry (a legacy-only or osd file)', table(lstmOnly.map((o, i) => (i === 17 ? -1 : o))), 'no LSTM model'],
-    ['a table too short to have one', table([start(11), -1, start(11) + 8, -1, -1, -1, -1, -1, -1, -1, -1]), 'no LSTM model'],
+    [
+      'a table too short to have one',
+      table([start(11), -1, start(11) + 8, -1, -1, -1, -1, -1, -1, -1, -1]),
+      'no LSTM model',
+    ],
   ];
-  for (const [name, file, problem] of cases) test(`${name} -> ${problem ?? 'accepted'}`, () => assert.equal(traineddataProblem(file), problem));
+  for (const [name, file, problem] of cases)
+    test(`${name} -> ${problem ?? 'accepted'}`, () => assert.equal(traineddataProblem(file), problem));
 });

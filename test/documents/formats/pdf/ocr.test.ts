@@ -6,7 +6,27 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { needsOcr, renderScale, toTextLines, textChars, closeOcr, ocrStats, recognize, isNoisy, median3, gauss3, strokeWidth, thinPrint, inkRegions, scanImage, renderPage, pageImages, type Box, type OcrLine, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
+import {
+  needsOcr,
+  renderScale,
+  toTextLines,
+  textChars,
+  closeOcr,
+  ocrStats,
+  recognize,
+  isNoisy,
+  median3,
+  gauss3,
+  strokeWidth,
+  thinPrint,
+  inkRegions,
+  scanImage,
+  renderPage,
+  pageImages,
+  type Box,
+  type OcrLine,
+  type Rendered,
+} from '../../../../src/documents/formats/pdf/ocr.ts';
 import { extractPages } from '../../../../src/documents/formats/pdf/extract.ts';
 import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
 import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
@@ -29,7 +49,8 @@ describe('needsOcr: a page without a usable text layer', () => {
     [300, 0, false, 'a born-digital page'],
   ];
   for (const [chars, share, expected, why] of cases) {
-    test(`${why}: ${chars} characters, image ${share * 100}% -> ${expected}`, () => assert.equal(needsOcr(chars, share), expected));
+    test(`${why}: ${chars} characters, image ${share * 100}% -> ${expected}`, () =>
+      assert.equal(needsOcr(chars, share), expected));
   }
 });
 
@@ -43,7 +64,9 @@ describe('renderScale: the scan read at its own resolution, within 150..400 dpi'
     [600 / 72, 400],
     [Number.NaN, 300],
   ];
-  for (const [px, dpi] of cases) test(`${px === undefined ? 'unknown' : Math.round(px * 72)} dpi -> ${dpi} dpi`, () => assert.ok(Math.abs(renderScale(px) * 72 - dpi) < 1e-9));
+  for (const [px, dpi] of cases)
+    test(`${px === undefined ? 'unknown' : Math.round(px * 72)} dpi -> ${dpi} dpi`, () =>
+      assert.ok(Math.abs(renderScale(px) * 72 - dpi) < 1e-9));
 });
 
 describe('toTextLines: OCR pixel boxes become lines in PDF units, y up, noise dropped', () => {
@@ -93,8 +116,14 @@ const SCANNED_TEXT = [
   'Questions about the policy go to the finance department, which answers them within a week.',
 ];
 const thrice = (s: string) => [s, s, s].join(' ');
-const TEXT_BEFORE = ['# 1 Introduction', thrice('This handbook explains how the office works. It is written for new staff and for managers.')];
-const TEXT_AFTER = ['# 3 Contacts', thrice('The help desk is open on working days. It answers by telephone and by electronic mail.')];
+const TEXT_BEFORE = [
+  '# 1 Introduction',
+  thrice('This handbook explains how the office works. It is written for new staff and for managers.'),
+];
+const TEXT_AFTER = [
+  '# 3 Contacts',
+  thrice('The help desk is open on working days. It answers by telephone and by electronic mail.'),
+];
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 function recall(reference: string, text: string): number {
@@ -135,7 +164,11 @@ describe('scanned pages through the pipeline', () => {
     // Page numbers: the scanned page is page 2, and its words are cited from it.
     const withScan = chunks.filter((c) => c.content.includes('receipts'));
     assert.ok(withScan.length > 0);
-    for (const c of withScan) assert.ok(c.pageStart !== undefined && c.pageEnd !== undefined && c.pageStart <= 2 && c.pageEnd >= 2, JSON.stringify(c));
+    for (const c of withScan)
+      assert.ok(
+        c.pageStart !== undefined && c.pageEnd !== undefined && c.pageStart <= 2 && c.pageEnd >= 2,
+        JSON.stringify(c),
+      );
     assert.deepEqual([chunks[0]?.pageStart, chunks.at(-1)?.pageEnd], [1, 3]);
   });
 
@@ -176,18 +209,26 @@ describe('scanned pages through the pipeline', () => {
     const few = textPages(['Page 2']);
     let started = 0;
     const before = ocrStats.pagesRead;
-    const plain = await readPdf(makePdf({ pages: [...textPages(TEXT_BEFORE), ...few] }), { ocr: ocr(), onOcrStart: () => started++ });
+    const plain = await readPdf(makePdf({ pages: [...textPages(TEXT_BEFORE), ...few] }), {
+      ocr: ocr(),
+      onOcrStart: () => started++,
+    });
     assert.deepEqual(plain.ocr, { pages: 0, skipped: 0 });
     assert.equal(started, 0, 'no OCR started: the OCR time bound never applies');
     assert.equal(ocrStats.pagesRead, before);
-    const mixed = await readPdf(makePdf({ pages: [...few, ...(await scanned(SCANNED_TEXT)), ...few] }), { ocr: ocr(), onOcrStart: () => started++ });
+    const mixed = await readPdf(makePdf({ pages: [...few, ...(await scanned(SCANNED_TEXT)), ...few] }), {
+      ocr: ocr(),
+      onOcrStart: () => started++,
+    });
     assert.deepEqual(mixed.ocr, { pages: 1, skipped: 0 });
     assert.equal(started, 1);
     assert.equal(ocrStats.pagesRead, before + 1);
   });
 
   test('more pages that may need OCR than OCR_MAX_PAGES but few enough that do: decided up front, then read', async () => {
-    const pdf = makePdf({ pages: [...textPages(['Page 1']), ...(await scanned(SCANNED_TEXT)), ...textPages(['Page 3'])] });
+    const pdf = makePdf({
+      pages: [...textPages(['Page 1']), ...(await scanned(SCANNED_TEXT)), ...textPages(['Page 3'])],
+    });
     const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ maxPages: 1 }) });
     assert.deepEqual(report, { pages: 1, skipped: 0 });
     assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
@@ -243,7 +284,10 @@ describe('scanned pages through the pipeline', () => {
     await readPdf(pdf.slice(), { ocr: ocr() });
     const started = ocrStats.enginesStarted;
     // An image Tesseract cannot take: no pixels at all.
-    await assert.rejects(recognize({ grey: new Uint8Array(0), width: 0, height: 0, scale: 200 / 72 }, ['eng']), /could not read the page image/);
+    await assert.rejects(
+      recognize({ grey: new Uint8Array(0), width: 0, height: 0, scale: 200 / 72 }, ['eng']),
+      /could not read the page image/,
+    );
     const { chunks } = await readPdf(pdf.slice(), { ocr: ocr() });
     assert.equal(ocrStats.enginesStarted, started + 1, 'a new engine after the failure');
     assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
@@ -251,7 +295,9 @@ describe('scanned pages through the pipeline', () => {
 
   test('a born-digital PDF takes no OCR in auto mode', async () => {
     const before = ocrStats.pagesRead;
-    const { ocr: report } = await readPdf(makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }), { ocr: ocr() });
+    const { ocr: report } = await readPdf(makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }), {
+      ocr: ocr(),
+    });
     assert.deepEqual(report, { pages: 0, skipped: 0 });
     assert.equal(ocrStats.pagesRead, before);
   });
@@ -262,7 +308,8 @@ describe('scanned pages through the pipeline', () => {
     await extractPages(pdf.slice(), async (doc) => {
       const page = await doc.getPage(1);
       // The page as OCR gets it: its image, or rendered at the scan's resolution.
-      const image = (await scanImage(page)) ?? (await renderPage(doc, page, renderScale((await pageImages(page)).pxPerUnit)));
+      const image =
+        (await scanImage(page)) ?? (await renderPage(doc, page, renderScale((await pageImages(page)).pxPerUnit)));
       flagged = isNoisy(image.grey, image.width, image.height);
       page.cleanup();
     });
@@ -289,7 +336,9 @@ describe('OCR_DATA_DIR: the language files of a directory instead of the npm pac
     const plain = join(dir, 'plain');
     mkdirSync(plain);
     writeFileSync(join(plain, 'eng.traineddata'), gunzipSync(readFileSync(packaged)));
-    const { chunks, ocr: report } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), { ocr: ocr({ dataDir: plain }) });
+    const { chunks, ocr: report } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), {
+      ocr: ocr({ dataDir: plain }),
+    });
     assert.deepEqual(report, { pages: 1, skipped: 0 });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.95, `recall ${r}`);
@@ -302,7 +351,9 @@ describe('OCR_DATA_DIR: the language files of a directory instead of the npm pac
     // Any second model will do: English again, under a code no npm package here has (so the
     // directory's files are the ones read).
     copyFileSync(packaged, join(mixed, 'enm.traineddata.gz'));
-    const { chunks } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), { ocr: ocr({ languages: ['eng', 'enm'], dataDir: mixed }) });
+    const { chunks } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), {
+      ocr: ocr({ languages: ['eng', 'enm'], dataDir: mixed }),
+    });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.95, `recall ${r}`);
   });
@@ -314,7 +365,7 @@ describe('isNoisy and median3: speckled scans are cleaned, clean ones left alone
     let x = 7;
     const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const g = new Uint8Array(60 * 60).fill(255);
-    for (let y = 0; y < 60; y++) for (let c = 0; c < 60; c++) if ((y % 12 < 3 && c > 5 && c < 55)) g[y * 60 + c] = 0;
+    for (let y = 0; y < 60; y++) for (let c = 0; c < 60; c++) if (y % 12 < 3 && c > 5 && c < 55) g[y * 60 + c] = 0;
     for (let i = 0; i < g.length; i++) if (rnd() < noise) g[i] = Math.floor(rnd() * 160);
     return g;
   };
@@ -324,7 +375,8 @@ describe('isNoisy and median3: speckled scans are cleaned, clean ones left alone
     ['sensor noise (15 %)', 0.15, true],
     ['heavy noise (30 %)', 0.3, true],
   ];
-  for (const [name, noise, expected] of cases) test(`${name} -> ${expected}`, () => assert.equal(isNoisy(page(noise), 60, 60), expected));
+  for (const [name, noise, expected] of cases)
+    test(`${name} -> ${expected}`, () => assert.equal(isNoisy(page(noise), 60, 60), expected));
   test('median3 removes isolated specks and keeps 3-pixel strokes', () => {
     const g = page(0);
     g[6 * 60 + 30] = 0; // a speck on paper
@@ -339,10 +391,12 @@ describe('gauss3, strokeWidth and thinPrint: thin print is blurred, not median-f
   // stems): each bar has 40w dark pixels and 80 + 2w changes, so a stroke width of 40w / (40 + w).
   const bars = (w: number, grey = 0): Uint8Array => {
     const g = new Uint8Array(60 * 60).fill(255);
-    for (let y = 10; y < 50; y++) for (let x = 4; x + w <= 56; x += w + 4) for (let k = 0; k < w; k++) g[y * 60 + x + k] = grey;
+    for (let y = 10; y < 50; y++)
+      for (let x = 4; x + w <= 56; x += w + 4) for (let k = 0; k < w; k++) g[y * 60 + x + k] = grey;
     return g;
   };
-  test('gauss3 leaves flat paper as it is', () => assert.deepEqual(gauss3(new Uint8Array(25).fill(200), 5, 5), new Uint8Array(25).fill(200)));
+  test('gauss3 leaves flat paper as it is', () =>
+    assert.deepEqual(gauss3(new Uint8Array(25).fill(200), 5, 5), new Uint8Array(25).fill(200)));
   test('gauss3 keeps a one-pixel stroke grey where median3 erases it', () => {
     const g = bars(1);
     assert.equal(median3(g, 60, 60)[30 * 60 + 4], 255);
@@ -383,14 +437,33 @@ describe('inkRegions: where a speckled page has print but the first reading retu
   const cases: [name: string, ink: Box[], covered: Box[], expected: Box[]][] = [
     ['a blank page', [], [], []],
     ['every line read', [line1, line2, line3], [line1, line2, line3], []],
-    ['a block of two lines skipped: one region with a margin of one cell', [line1, line2], [], [{ x0: 8, y0: 8, x1: 168, y1: 48 }]],
+    [
+      'a block of two lines skipped: one region with a margin of one cell',
+      [line1, line2],
+      [],
+      [{ x0: 8, y0: 8, x1: 168, y1: 48 }],
+    ],
     ['the first line read, the second skipped', [line1, line2], [line1], [{ x0: 8, y0: 24, x1: 168, y1: 48 }]],
-    ['two blocks far apart skipped: two regions, top to bottom', [line3, line1], [], [{ x0: 8, y0: 8, x1: 168, y1: 32 }, { x0: 8, y0: 72, x1: 128, y1: 96 }]],
+    [
+      'two blocks far apart skipped: two regions, top to bottom',
+      [line3, line1],
+      [],
+      [
+        { x0: 8, y0: 8, x1: 168, y1: 32 },
+        { x0: 8, y0: 72, x1: 128, y1: 96 },
+      ],
+    ],
     ['a speck (one cell) is no region', [{ x0: 100, y0: 100, x1: 104, y1: 104 }], [], []],
     ['a short vertical rule (narrower than 4 cells) is no region', [{ x0: 100, y0: 40, x1: 102, y1: 110 }], [], []],
-    ['a page-wide box clipped to the page', [{ x0: 0, y0: 0, x1: 200, y1: 16 }], [], [{ x0: 0, y0: 0, x1: 200, y1: 24 }]],
+    [
+      'a page-wide box clipped to the page',
+      [{ x0: 0, y0: 0, x1: 200, y1: 16 }],
+      [],
+      [{ x0: 0, y0: 0, x1: 200, y1: 24 }],
+    ],
   ];
-  for (const [name, ink, covered, expected] of cases) test(name, () => assert.deepEqual(inkRegions(page(...ink), 200, 120, covered, 8), expected));
+  for (const [name, ink, covered, expected] of cases)
+    test(name, () => assert.deepEqual(inkRegions(page(...ink), 200, 120, covered, 8), expected));
 });
 
 describe('scanImage: a page that is only a scan is read from its image, without rendering', () => {
@@ -432,8 +505,16 @@ describe('scanImage: a page that is only a scan is read from its image, without 
     const size = 192;
     const rows = (row: (y: number) => Buffer) => Buffer.concat(Array.from({ length: size }, (_, y) => row(y)));
     const image = (dict: string, data: Buffer) =>
-      Buffer.concat([Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${size} /Height ${size} ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
-    const half = (bytes: number, dark: number, light: number) => Buffer.concat([Buffer.alloc(bytes / 2, dark), Buffer.alloc(bytes / 2, light)]);
+      Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width ${size} /Height ${size} ${dict} /Length ${data.length} >>\nstream\n`,
+          'latin1',
+        ),
+        data,
+        Buffer.from('\nendstream', 'latin1'),
+      ]);
+    const half = (bytes: number, dark: number, light: number) =>
+      Buffer.concat([Buffer.alloc(bytes / 2, dark), Buffer.alloc(bytes / 2, light)]);
     const content = 'q 72 0 0 72 0 0 cm /Im Do Q';
     const objects = [
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -441,12 +522,30 @@ describe('scanImage: a page that is only a scan is read from its image, without 
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] /Contents 4 0 R /Resources << /XObject << /Im 5 0 R >> >> >>',
       `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     ].map((t) => Buffer.from(t, 'latin1'));
-    if (kind === '1bit') objects.push(image('/ColorSpace /DeviceGray /BitsPerComponent 1', rows(() => half(size / 8, 0x00, 0xff))));
+    if (kind === '1bit')
+      objects.push(
+        image(
+          '/ColorSpace /DeviceGray /BitsPerComponent 1',
+          rows(() => half(size / 8, 0x00, 0xff)),
+        ),
+      );
     else {
-      objects.push(image('/ColorSpace /DeviceGray /BitsPerComponent 8 /SMask 6 0 R', rows(() => half(size, 0, 255))));
-      objects.push(image('/ColorSpace /DeviceGray /BitsPerComponent 8', rows((y) => Buffer.alloc(size, y < size / 2 ? 0 : 255))));
+      objects.push(
+        image(
+          '/ColorSpace /DeviceGray /BitsPerComponent 8 /SMask 6 0 R',
+          rows(() => half(size, 0, 255)),
+        ),
+      );
+      objects.push(
+        image(
+          '/ColorSpace /DeviceGray /BitsPerComponent 8',
+          rows((y) => Buffer.alloc(size, y < size / 2 ? 0 : 255)),
+        ),
+      );
     }
-    const body = objects.map((o, i) => Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), o, Buffer.from('\nendobj\n', 'latin1')]));
+    const body = objects.map((o, i) =>
+      Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), o, Buffer.from('\nendobj\n', 'latin1')]),
+    );
     const trailer = Buffer.from(`trailer\n<< /Root 1 0 R /Size ${objects.length + 1} >>\n%%EOF\n`, 'latin1');
     return new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), ...body, trailer]));
   };
@@ -470,10 +569,33 @@ describe('scanImage: a page that is only a scan is read from its image, without 
     const { jpeg, width, height } = page!.scan!;
     const low = (await scanned(['A short paragraph.'], { dpi: 100 }))[0]!;
     const cases: Array<[string, Parameters<typeof makePdf>[0]]> = [
-      ['the scan on half the page', { pages: [{ scan: { jpeg, width, height }, content: 'q 306 0 0 396 0 0 cm /Scan Do Q' }] }],
-      ['text over the scan', { pages: [{ scan: { jpeg, width, height }, content: 'q 612 0 0 792 0 0 cm /Scan Do Q BT /F1 11 Tf 72 72 Td (Page 1) Tj ET' }] }],
-      ['the scan turned upside down', { pages: [{ scan: { jpeg, width, height }, content: 'q -612 0 0 -792 612 792 cm /Scan Do Q' }] }],
-      ['two images', { pages: [{ scan: { jpeg, width, height }, content: 'q 612 0 0 792 0 0 cm /Scan Do Q q 10 0 0 10 0 0 cm /Im1 Do Q' }] }],
+      [
+        'the scan on half the page',
+        { pages: [{ scan: { jpeg, width, height }, content: 'q 306 0 0 396 0 0 cm /Scan Do Q' }] },
+      ],
+      [
+        'text over the scan',
+        {
+          pages: [
+            {
+              scan: { jpeg, width, height },
+              content: 'q 612 0 0 792 0 0 cm /Scan Do Q BT /F1 11 Tf 72 72 Td (Page 1) Tj ET',
+            },
+          ],
+        },
+      ],
+      [
+        'the scan turned upside down',
+        { pages: [{ scan: { jpeg, width, height }, content: 'q -612 0 0 -792 612 792 cm /Scan Do Q' }] },
+      ],
+      [
+        'two images',
+        {
+          pages: [
+            { scan: { jpeg, width, height }, content: 'q 612 0 0 792 0 0 cm /Scan Do Q q 10 0 0 10 0 0 cm /Im1 Do Q' },
+          ],
+        },
+      ],
       ['a 100 dpi scan (rendered at 150 dpi)', { pages: [low] }],
       ['a rotated page', { pages: [page!], pageExtra: ' /Rotate 90' }],
       ['a text page', { pages: textPages(['Some text.']) }],

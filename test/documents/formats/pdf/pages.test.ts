@@ -12,18 +12,38 @@ import { chunkPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
 const corpus = join(fileURLToPath(new URL('../../../..', import.meta.url)), '..', 'shared', 'corpus');
 
 test('pdftotext is installed (poppler-utils)', () => {
-  assert.equal(spawnSync('pdftotext', ['-v']).error, undefined, 'missing tool: pdftotext (apt-get install poppler-utils)');
+  assert.equal(
+    spawnSync('pdftotext', ['-v']).error,
+    undefined,
+    'missing tool: pdftotext (apt-get install poppler-utils)',
+  );
 });
 
-const LIG: Record<string, string> = { '\uFB00': 'ff', '\uFB01': 'fi', '\uFB02': 'fl', '\uFB03': 'ffi', '\uFB04': 'ffl', '\uFB05': 'st', '\uFB06': 'st' };
+const LIG: Record<string, string> = {
+  '\uFB00': 'ff',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\uFB03': 'ffi',
+  '\uFB04': 'ffl',
+  '\uFB05': 'st',
+  '\uFB06': 'st',
+};
 
 /** The words of a text, lower case, ligatures spelled out, soft hyphens gone. */
 function words(s: string): string[] {
-  return s.replace(/[\uFB00-\uFB06]/g, (c) => LIG[c] ?? c).replace(/\u00AD/g, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    s
+      .replace(/[\uFB00-\uFB06]/g, (c) => LIG[c] ?? c)
+      .replace(/\u00AD/g, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 function pdftotext(file: string, range: string[] = []): string {
-  return execFileSync('pdftotext', ['-q', '-enc', 'UTF-8', ...range, file, '-'], { maxBuffer: 1 << 28 }).toString('utf8');
+  return execFileSync('pdftotext', ['-q', '-enc', 'UTF-8', ...range, file, '-'], { maxBuffer: 1 << 28 }).toString(
+    'utf8',
+  );
 }
 
 /**
@@ -34,11 +54,19 @@ function pdftotext(file: string, range: string[] = []): string {
 function pageWords(file: string): Set<string>[] {
   const pages = pdftotext(file).split('\f');
   const mid = Math.ceil((pages.length - 1) / 2);
-  assert.equal(pdftotext(file, ['-f', String(mid), '-l', String(mid)]), pages[mid - 1] + '\f', `page ${mid} read alone`);
-  return pages.map((text) => new Set([...words(text), ...words(text.replace(/(\p{L})[-\u2010\u00AD]\s*\n\s*(?=\p{L})/gu, '$1'))]));
+  assert.equal(
+    pdftotext(file, ['-f', String(mid), '-l', String(mid)]),
+    pages[mid - 1] + '\f',
+    `page ${mid} read alone`,
+  );
+  return pages.map(
+    (text) => new Set([...words(text), ...words(text.replace(/(\p{L})[-\u2010\u00AD]\s*\n\s*(?=\p{L})/gu, '$1'))]),
+  );
 }
 
-for (const name of readdirSync(corpus).filter((f) => f.endsWith('.pdf')).sort()) {
+for (const name of readdirSync(corpus)
+  .filter((f) => f.endsWith('.pdf'))
+  .sort()) {
   test(`pages of ${name}: first and last words on page_start and page_end, never decreasing`, async () => {
     const file = join(corpus, name);
     const chunks = await chunkPdf(new Uint8Array(readFileSync(file)));

@@ -47,7 +47,10 @@ describe('startEngine and read', () => {
       assert.ok(l.text.trim() !== '', 'no empty line');
       assert.ok(l.confidence > 50 && l.confidence <= 100, `confidence ${l.confidence}`);
       const { x0, y0, x1, y1 } = l.bbox;
-      assert.ok(x0 >= 0 && y0 >= 0 && x1 <= page.width && y1 <= page.height && x0 < x1 && y0 < y1, JSON.stringify(l.bbox));
+      assert.ok(
+        x0 >= 0 && y0 >= 0 && x1 <= page.width && y1 <= page.height && x0 < x1 && y0 < y1,
+        JSON.stringify(l.bbox),
+      );
       assert.ok(l.baseline && l.baseline.y0 > y0 && l.baseline.y0 <= y1, 'the baseline within the line');
       assert.ok(l.rowAttributes && l.rowAttributes.rowHeight > 0 && l.rowAttributes.descenders <= 0);
       if (i > 0) assert.ok(y0 >= lines[i - 1]!.bbox.y0, 'top to bottom');
@@ -65,7 +68,10 @@ describe('startEngine and read', () => {
   });
 
   test('an image it cannot take (no pixels) throws, and the engine reads the next page', () => {
-    assert.throws(() => engine.read({ grey: new Uint8Array(0), width: 0, height: 0 }, 3, 200), /could not read the page image/);
+    assert.throws(
+      () => engine.read({ grey: new Uint8Array(0), width: 0, height: 0 }, 3, 200),
+      /could not read the page image/,
+    );
     assert.ok(engine.read(page, 3, 200).length > 0);
   });
 });

@@ -10,5 +10,10 @@ test('paragraphs by blank lines, lines joined; a run of list lines gives items',
     ['one dash line is text', '- just this', ['paragraph:- just this']],
     ['nothing', '\n\n  \n', []],
   ];
-  for (const [name, text, want] of cases) assert.deepEqual(textBlocks(text).map((b) => `${b.kind}:${b.text}`), want, name);
+  for (const [name, text, want] of cases)
+    assert.deepEqual(
+      textBlocks(text).map((b) => `${b.kind}:${b.text}`),
+      want,
+      name,
+    );
 });
