@@ -134,6 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         maxPages: config.ocrMaxPages,
         timeoutMs: config.ocrTimeoutMs,
       },
+      // Loud, with its code: a worker failure is a defect to fix, though no request fails for it.
+      onWorkerFailure: (failure) =>
+        app.log.error({ code: 'worker_failed', failure }, 'a document worker failed and is replaced'),
     }));
   // Documents in flight and waiting are bounded; readiness turns false when a new one would be refused.
   const admission = createAdmission({

@@ -2,11 +2,11 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { DocumentError, documentError, toDocumentError } from './errors.ts';
+import { documentError, toDocumentError } from './errors.ts';
 import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
 import type { Chunk, DocumentFormat } from './types.ts';
 import { detectFormat } from './detect.ts';
-import type { ChunkTask, ChunkResult } from './worker.ts';
+import type { ChunkTask, ChunkResult, WorkerFailure } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
@@ -72,7 +72,36 @@ export interface ChunkPoolOptions {
    * starts OCR, its time bound grows by the OCR time bound.
    */
   ocr?: Omit<OcrOptions, 'mode'>;
+  /**
+   * Told when a worker thread's state fell in doubt (a rejection nobody handled, an exception
+   * thrown from a callback) or a thread died outside any task. The thread is replaced; no
+   * document fails for it but the one that was reading. Default: one JSON line on stderr.
+   */
+  onWorkerFailure?: (failure: WorkerFailureReport) => void;
+  /** The worker module (default ./worker.ts); tests wrap it to inject failures. */
+  workerFilename?: string;
 }
+
+/** A worker failure as the pool reports it: never a document's content, only the error. */
+export interface WorkerFailureReport {
+  kind: WorkerFailure['workerFailure']['kind'] | 'threadError';
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+function isWorkerFailure(message: unknown): message is WorkerFailure {
+  return typeof message === 'object' && message !== null && 'workerFailure' in message;
+}
+
+function reportOnStderr(failure: WorkerFailureReport): void {
+  process.stderr.write(
+    `${JSON.stringify({ level: 'error', code: 'worker_failed', msg: 'a document worker failed and is replaced', failure })}\n`,
+  );
+}
+
+/** The catalogue's word for the document in messages: 'pdf' or 'document'. */
+const label = (format: DocumentFormat) => (format === 'pdf' ? 'pdf' : 'document');
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -92,8 +121,9 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const workers = createAdmission({ maxInFlight: threads, maxQueued: Infinity, retryAfterSeconds: 1 });
   const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
   const ocrLimits = opts.ocr ?? DEFAULT_OCR;
+  const reportFailure = opts.onWorkerFailure ?? reportOnStderr;
   const piscina = new Piscina<ChunkTask, ChunkResult>({
-    filename: new URL('./worker.ts', import.meta.url).href,
+    filename: opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href,
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
@@ -105,6 +135,20 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   });
   let closed = false;
 
+  // A worker whose state fell in doubt says so (worker.ts): reported here, replaced before it takes
+  // another document. A thread that died outside any task (Piscina's 'error' event, which would
+  // otherwise end the process) is reported too; Piscina starts its replacement itself.
+  piscina.on('message', (message: unknown) => {
+    if (isWorkerFailure(message)) reportFailure(message.workerFailure);
+  });
+  piscina.on('error', (err: unknown) => {
+    const e = err instanceof Error ? err : new Error(String(err));
+    reportFailure({ kind: 'threadError', name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
+  });
+  async function replace(threadId: number | undefined): Promise<void> {
+    await piscina.threads.find((t) => t.threadId === threadId)?.terminate();
+  }
+
   async function run(
     pdf: Uint8Array,
     o: ChunkCallOptions,
@@ -115,13 +159,40 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     callerSignal?.throwIfAborted();
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('document_unsupported');
-    const ocr: OcrOptions = { ...ocrLimits, mode: format === 'pdf' ? (o.ocr ?? 'auto') : 'off' };
     const release = await workers.enter(callerSignal);
-    if (callerSignal?.aborted) {
+    try {
+      if (callerSignal?.aborted) throw callerSignal.reason;
+      const buf = pdf.buffer;
+      const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
+      // A copy of its own: Buffer#slice is a view, and a view into Node's shared Buffer pool cannot be transferred.
+      let bytes = whole ? pdf : new Uint8Array(pdf);
+      // A worker in doubt hands the document back unread; it then runs once more, on a new thread.
+      for (let attempt = 1; ; attempt++) {
+        const r = await runOnce(bytes, format, o, payloadIds);
+        if (r.recycle) await replace(r.threadId);
+        if (r.ok) {
+          o.onOcr?.(r.ocr);
+          return r;
+        }
+        if ('error' in r) throw toDocumentError(r.error);
+        if (attempt === 2) throw documentError('document_damaged', 'the parser stopped unexpectedly', label(format));
+        bytes = r.declined;
+      }
+    } finally {
       release();
-      throw callerSignal.reason;
     }
-    const timeoutMs = timeoutOf(pdf.byteLength);
+  }
+
+  /** One document on one worker, within its time bound and the caller's signal. */
+  async function runOnce(
+    data: Uint8Array,
+    format: DocumentFormat,
+    o: ChunkCallOptions,
+    payloadIds: PayloadIds | undefined,
+  ): Promise<ChunkResult> {
+    const callerSignal = o.signal;
+    const ocr: OcrOptions = { ...ocrLimits, mode: format === 'pdf' ? (o.ocr ?? 'auto') : 'off' };
+    const timeoutMs = timeoutOf(data.byteLength);
     const ctrl = new AbortController();
     let timedOut = false;
     let ocrStarted = false;
@@ -142,12 +213,8 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     channel?.port1.unref();
     const onAbort = () => ctrl.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onAbort, { once: true });
-    const buf = pdf.buffer;
-    const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
-    // A copy of its own: Buffer#slice is a view, and a view into Node's shared Buffer pool cannot be transferred.
-    const data = whole ? pdf : new Uint8Array(pdf);
     try {
-      const r = await piscina.run(
+      return await piscina.run(
         {
           format,
           bytes: data,
@@ -158,27 +225,20 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
         },
         { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer, ...(channel ? [channel.port2] : [])] },
       );
-      if (!r.ok) throw toDocumentError(r.error);
-      o.onOcr?.(r.ocr);
-      return r;
     } catch (err) {
-      if (err instanceof DocumentError) throw err;
       if (timedOut)
         throw ocrStarted
           ? documentError('document_timeout', ocr.timeoutMs, 'ocr')
           : documentError('document_timeout', timeoutMs);
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
-      if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw documentError('document_too_much_memory', format === 'pdf' ? 'pdf' : 'document');
-      }
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw documentError('document_too_much_memory', label(format));
       // The worker died some other way (a native crash, an uncaught error): say so, no details.
-      throw documentError('document_damaged', 'the parser stopped unexpectedly', format === 'pdf' ? 'pdf' : 'document');
+      throw documentError('document_damaged', 'the parser stopped unexpectedly', label(format));
     } finally {
       clearTimeout(timer);
       channel?.port1.close();
       callerSignal?.removeEventListener('abort', onAbort);
-      release();
     }
   }
 

@@ -4,7 +4,7 @@ import { chunkDocument } from './chunk-document.ts';
 import { readPdf } from './formats/pdf/pipeline.ts';
 import type { OcrOptions, OcrReport } from './formats/pdf/ocr-options.ts';
 import { DocumentError, documentError, safeReason, type DocumentErrorData } from './errors.ts';
-import type { MessagePort } from 'node:worker_threads';
+import { isMainThread, parentPort, threadId, type MessagePort } from 'node:worker_threads';
 import type { Chunk, DocumentFormat } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
 
@@ -22,12 +22,61 @@ export interface ChunkTask {
   pageNumbers?: boolean;
 }
 
-export type ChunkResult =
-  | { ok: true; chunks: Chunk[]; ocr: OcrReport }
-  | { ok: true; payload: { json: Uint8Array; batches: number; count: number }; ocr: OcrReport }
-  | { ok: false; error: DocumentErrorData };
+/**
+ * What the worker says besides its answer: `recycle` when its state is in doubt (the pool then
+ * replaces this thread, `threadId`, before it takes another document).
+ */
+interface Recycle {
+  recycle?: true;
+  threadId?: number;
+}
+
+export type ChunkResult = Recycle &
+  (
+    | { ok: true; chunks: Chunk[]; ocr: OcrReport }
+    | { ok: true; payload: { json: Uint8Array; batches: number; count: number }; ocr: OcrReport }
+    | { ok: false; error: DocumentErrorData }
+    // A document handed to a worker already in doubt: not read, its bytes handed back to run elsewhere.
+    | { ok: false; declined: Uint8Array }
+  );
+
+/** Posted to the pool (Piscina's 'message' event) when this thread's state falls in doubt. */
+export interface WorkerFailure {
+  workerFailure: { kind: 'unhandledRejection' | 'uncaughtException'; name: string; message: string; stack?: string };
+}
+
+// A rejection nobody handled or an exception thrown from a callback (a parser's timer, a stream
+// event) comes from code that runs beside the task that awaits it, often after that task ended:
+// it must not end the thread (the pool would turn that into an error event, and the next document
+// on this thread would fail for another's fault), and nothing it left behind can be trusted. The
+// thread reports it loudly, finishes the task in hand, declines any further one and is replaced.
+let inDoubt = false;
+
+function fallIntoDoubt(kind: WorkerFailure['workerFailure']['kind'], reason: unknown): void {
+  inDoubt = true;
+  const err = reason instanceof Error ? reason : new Error(String(reason));
+  const failure: WorkerFailure = {
+    workerFailure: { kind, name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) },
+  };
+  parentPort?.postMessage(failure);
+}
+
+if (!isMainThread) {
+  process.on('unhandledRejection', (reason) => fallIntoDoubt('unhandledRejection', reason));
+  process.on('uncaughtException', (err) => fallIntoDoubt('uncaughtException', err));
+}
 
 export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
+  if (inDoubt) {
+    task.ocrStarted?.close();
+    // Copied back (Piscina moves only a bare transferable): a rare path, once per failure.
+    return { ok: false, declined: task.bytes, recycle: true, threadId };
+  }
+  const result = await readTask(task);
+  return inDoubt ? { ...result, recycle: true, threadId } : result;
+}
+
+async function readTask(task: ChunkTask): Promise<ChunkResult> {
   try {
     // PDF pages may be read with OCR; the other formats have no pages to scan.
     const { chunks, ocr } =

@@ -1,9 +1,11 @@
 // The worker pool against hostile and odd inputs: each gives a DocumentError of the right status or a
 // correct result, never a crash, and the pool keeps serving afterwards.
-import { test, after } from 'node:test';
+import { describe, test, after } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { setTimeout } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { createChunkPool } from '../../src/documents/pool.ts';
+import { createChunkPool, type WorkerFailureReport } from '../../src/documents/pool.ts';
 import { DocumentError } from '../../src/documents/errors.ts';
 import { chunkPdf } from '../../src/documents/formats/pdf/pipeline.ts';
 import { buildPayload } from '../../src/documents/payload.ts';
@@ -214,4 +216,62 @@ test('payload() answers the same PdfErrors as chunk()', async () => {
     415,
   );
   await stillServes();
+});
+
+describe('a worker whose state falls in doubt', () => {
+  const faulty = new URL('./helpers/faulty-worker.ts', import.meta.url).href;
+  const text = (s: string) => new TextEncoder().encode(s);
+  const body = prose(30).join(' ');
+  const cases: [string, string, WorkerFailureReport['kind']][] = [
+    ['a rejection nobody handled', 'REJECT-LATER', 'unhandledRejection'],
+    ['an exception thrown from a timer', 'THROW-LATER', 'uncaughtException'],
+  ];
+  for (const [name, marker, kind] of cases) {
+    test(`${name}, after the answer: reported once, and the next document is read on a new thread`, async () => {
+      const failures: WorkerFailureReport[] = [];
+      const p = createChunkPool({ threads: 1, workerFilename: faulty, onWorkerFailure: (f) => failures.push(f) });
+      try {
+        const first = await p.chunk(text(`${marker} 20ms. ${body}`), { format: 'text' });
+        assert.ok(first.length > 0);
+        await setTimeout(150);
+        assert.equal(failures.length, 1);
+        assert.equal(failures[0]?.kind, kind);
+        const second = await p.chunk(text(body), { format: 'text' });
+        assert.deepEqual(second, await pool.chunk(text(body), { format: 'text' }));
+        assert.equal(failures.length, 1, 'the new thread is sound');
+      } finally {
+        await p.close();
+      }
+    });
+  }
+
+  test('a failure surfacing while the next document is read: that document still gets its own answer', async () => {
+    const failures: WorkerFailureReport[] = [];
+    const p = createChunkPool({ threads: 1, workerFilename: faulty, onWorkerFailure: (f) => failures.push(f) });
+    try {
+      await p.chunk(text(`REJECT-LATER 1ms. ${body}`), { format: 'text' });
+      const chunks = await p.chunk(normal());
+      assert.deepEqual(chunks, await pool.chunk(normal()));
+      assert.equal(failures.length, 1);
+      assert.deepEqual(await p.chunk(tiny()), await pool.chunk(tiny()));
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('the two uploads of shared/fuzz crash-1: 200, then 422 damaged, and no worker falls in doubt', async () => {
+    const failures: WorkerFailureReport[] = [];
+    const p = createChunkPool({ threads: 1, onWorkerFailure: (f) => failures.push(f) });
+    try {
+      const fixture = (name: string) =>
+        new Uint8Array(readFileSync(new URL(`../fixtures/fuzz/${name}`, import.meta.url)));
+      assert.ok((await p.chunk(fixture('crash-1-first.pdf'))).length > 0);
+      await expectPdfError(p.chunk(fixture('crash-1-second.pdf')), 'damaged', 422);
+      await setTimeout(200);
+      assert.deepEqual(failures, []);
+      assert.deepEqual(await p.chunk(tiny()), await pool.chunk(tiny()));
+    } finally {
+      await p.close();
+    }
+  });
 });

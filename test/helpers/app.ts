@@ -123,6 +123,27 @@ const CHUNK_FORM = Buffer.concat([
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 
+/** A document as the chunking endpoint's multipart body (field `document`), with its content type. */
+export function documentForm(document: Uint8Array, filename = 'document.pdf'): { contentType: string; body: Buffer } {
+  const boundary = `----document-form-${document.length}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    document,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+}
+
+/** The interface's headers of a chunking upload, without embeddings. */
+export const chunkingHeaders = () => ({
+  'api-key': LAB.DOCUMENT_API_KEY,
+  sourceName: 'document',
+  'tenant-id': '7',
+  'document-id': '42',
+});
+
 /** Every interface endpoint, and the index definition beside them. */
 export const ENDPOINTS: Endpoint[] = [
   {

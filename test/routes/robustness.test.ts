@@ -3,6 +3,8 @@
 // envelope without a stack or an internal path, and the app keeps serving.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   startSurfaceApp,
@@ -12,6 +14,8 @@ import {
   assertNoLeak,
   surveyHeaders,
   LAB,
+  documentForm,
+  chunkingHeaders,
   type RequestContext,
 } from '../helpers/app.ts';
 
@@ -267,4 +271,30 @@ describe('headers', () => {
   });
 
   test('the app still serves after the headers', stillServes);
+});
+
+describe('damaged documents, one after another, to one app', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/fuzz/${name}`, import.meta.url));
+  const upload = async (name: string) => {
+    const { contentType, body } = documentForm(fixture(name), name);
+    return app.inject({
+      method: 'POST',
+      url: '/apis/chunk-and-perform-embedding.php',
+      headers: { ...chunkingHeaders(), 'content-type': contentType },
+      payload: body,
+    });
+  };
+
+  test('shared/fuzz crash-1: the first upload 200, the second 422 damaged, and the app still serves', async () => {
+    assert.equal((await upload('crash-1-first.pdf')).statusCode, 200);
+    const second = await upload('crash-1-second.pdf');
+    assert.equal(second.statusCode, 422, second.body);
+    assert.equal(second.json().success, false);
+    assert.match(second.json().error, /damaged/);
+    assertNoLeak(second.body);
+    await setTimeout(200);
+    assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
+    assert.equal((await upload('crash-1-first.pdf')).statusCode, 200);
+    await stillServes();
+  });
 });

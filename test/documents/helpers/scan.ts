@@ -3,7 +3,7 @@
 // canvas is optionally turned a little, as a crooked scan is, given sensor noise, and encoded as
 // JPEG.
 import { createCanvas } from '@napi-rs/canvas';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, VerbosityLevel } from '../../../src/documents/formats/pdf/pdfjs.ts';
 import type { PageSpec } from './make-pdf.ts';
 import { seededRng } from '../../helpers/rng.ts';
 

@@ -1,5 +1,5 @@
 // Text extraction with pdf.js: our own page loop, each page released as soon as its text is read.
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { ExtractedDoc, PageText } from './types.ts';
 import { buildLines, type RawItem } from './layout.ts';

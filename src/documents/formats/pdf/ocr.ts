@@ -6,7 +6,7 @@
 // never on the event loop; nothing is fetched at run time: the language data is read from
 // node_modules (or OCR_DATA_DIR).
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.ts';
 import type { PageText, TextLine } from './types.ts';
 import { documentError } from '../../errors.ts';
 import { languageDataFile, type OcrOptions, type OcrReport } from './ocr-options.ts';
