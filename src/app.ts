@@ -32,7 +32,7 @@ import { deleteIndexedDocument, searchIndexDefinition } from './routes/indexed-d
 import { createOutbound, type Resolver } from './clients/outbound.ts';
 import { createEmbeddingClient } from './clients/embeddings.ts';
 import { createSearchClient } from './clients/search-index.ts';
-import { createChunkPool, type ChunkPool } from './documents/pool.ts';
+import { createChunkPool, type ChunkPool, type WorkerFailureReport } from './documents/pool.ts';
 
 export interface BuildOptions {
   /** false for none (most tests); true for the configured logger; or pino options merged over it. Redaction always applies. */
@@ -53,6 +53,8 @@ export interface BuildOptions {
   readiness?: Readiness;
   /** create the PDF pool at once and parse a one-page PDF in it; /readyz says 'starting' until done (server.ts) */
   warmPool?: boolean;
+  /** told of every worker failure of the app's own pool, besides the error log line (the fuzz campaign counts them) */
+  onWorkerFailure?: (failure: WorkerFailureReport) => void;
 }
 
 /** Header names whose values never reach a log line. */
@@ -135,8 +137,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         timeoutMs: config.ocrTimeoutMs,
       },
       // Loud, with its code: a worker failure is a defect to fix, though no request fails for it.
-      onWorkerFailure: (failure) =>
-        app.log.error({ code: 'worker_failed', failure }, 'a document worker failed and is replaced'),
+      onWorkerFailure: (failure) => {
+        app.log.error({ code: 'worker_failed', failure }, 'a document worker failed and is replaced');
+        options.onWorkerFailure?.(failure);
+      },
     }));
   // Documents in flight and waiting are bounded; readiness turns false when a new one would be refused.
   const admission = createAdmission({

@@ -43,7 +43,9 @@ export function drainRefusedBodies(
     const close = flagged > 0 && closeAfterBody.delete(req);
     if (close) flagged--;
     if (!req.destroyed) {
-      if (!req.complete) drain(request, bound, close);
+      // `complete` is false on a connection's request whose body was not read to its end; an
+      // injected request (app.inject) has no connection and leaves it unset: nothing to drain.
+      if (req.complete === false) drain(request, bound, close);
       else if (close) req.socket?.end();
     }
     done();

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { splitIntoChunks, endsSentence, addPageMarks, type Block } from '../../src/documents/chunker.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 
@@ -395,4 +396,39 @@ test('a block kept whole (code) is not cut when it fits in a chunk; a longer one
   assert.equal(whole(doc(false, 36)), false, 'without the flag the first code block is cut (the case tests something)');
   assert.equal(whole(doc(true, 36)), true, 'kept whole when it fits');
   assert.equal(whole(doc(true, 90)), false, 'a code block longer than a chunk is cut');
+});
+
+// Invariants over any sequence of blocks (fast-check, fixed seed): nothing lost, nothing added,
+// order kept, every chunk within its bounds, never a cut inside a word, sections from headings.
+test('splitIntoChunks: invariants over random documents (property)', () => {
+  const word = fc.stringMatching(/^[a-zA-Z\u00e9\u00fc0-9]{1,24}[.,;:!?]?$/);
+  const paragraph = fc.array(word, { minLength: 1, maxLength: 120 }).map((ws) => ws.join(' '));
+  const block: fc.Arbitrary<Block> = fc.oneof(
+    { weight: 8, arbitrary: paragraph.map((text) => ({ text })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(word, { minLength: 1, maxLength: 8 })
+        .map((ws) => ({ text: ws.join(' '), heading: ws.join(' ') })),
+    },
+  );
+  fc.assert(
+    fc.property(fc.array(block, { minLength: 1, maxLength: 60 }), (blocks) => {
+      const chunks = splitIntoChunks(blocks);
+      const words = (s: string) => s.split(/\s+/).filter((w) => w.length > 0);
+      assert.deepEqual(
+        chunks.flatMap((c) => words(c.content)),
+        blocks.flatMap((b) => words(b.text)),
+      );
+      chunks.forEach((c, i) => {
+        assert.ok(cp(c.content) <= 1200, `chunk ${i}: ${cp(c.content)} characters`);
+        if (i < chunks.length - 1)
+          assert.ok(cp(c.content) >= 800, `chunk ${i} of ${chunks.length}: ${cp(c.content)} characters`);
+      });
+      const headings = new Set(blocks.flatMap((b) => (b.heading ? [b.heading.slice(0, 90).trim()] : [])));
+      for (const c of chunks)
+        assert.ok(c.section === '' || [...headings].some((h) => h.startsWith(c.section.slice(0, 80))), c.section);
+    }),
+    { seed: 11, numRuns: 300 },
+  );
 });
