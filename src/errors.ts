@@ -267,7 +267,8 @@ export const CATALOGUE = {
   },
   unauthorized_key_secret: {
     status: 401,
-    message: withHint('Unauthorized. Invalid key or secret.'),
+    // The interface's words, byte for byte: a hint goes in X-Error-Hint, never here.
+    message: 'Unauthorized. Invalid key or secret.',
     when: 'Survey endpoints and add-token: the key or secret is absent or wrong',
   },
   unauthorized_basic: {
@@ -454,6 +455,8 @@ export type ErrorCode = keyof typeof CATALOGUE;
 
 /** The response header every error answer carries its code in. */
 export const ERROR_CODE_HEADER = 'x-error-code';
+/** Beside the code on a refusal a learner can act on: what was missing or misspelt (never which value was wrong). */
+export const ERROR_HINT_HEADER = 'x-error-hint';
 
 /** The facts a code's message takes (none for a fixed message). */
 export type Facts<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...facts: infer A) => string

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { spellingHint } from '../http/headers.ts';
 import { safeEqual } from './compare.ts';
-import { fail } from '../errors.ts';
+import { fail, ERROR_HINT_HEADER } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
 
 const REALM = 'sample-utility-service';
@@ -27,7 +27,7 @@ export function credentialHint(names: readonly string[], headers: IncomingHttpHe
   return spelling;
 }
 
-/** The refusals of a header credential; the document endpoints' api-key takes no hint (the interface fixes it word for word). */
+/** The refusals of a header credential; the document endpoints' and the survey's messages take no hint in the body (the interface fixes them word for word). */
 export type HeaderAuthCode =
   | 'unauthorized_api_key'
   | 'unauthorized_key_pair'
@@ -42,8 +42,14 @@ export function requireHeaders(expected: Record<string, string>, code: HeaderAut
     let ok = true;
     // No early exit: every credential is compared, whatever the first one gave.
     for (const [name, value] of entries) ok = safeEqual(header(request.headers[name]), value) && ok;
-    if (!ok)
-      throw code === 'unauthorized_document_api_key' ? fail(code) : fail(code, credentialHint(names, request.headers));
+    if (!ok) {
+      const hint = credentialHint(names, request.headers);
+      // A message the interface fixes (the document endpoints', the survey's) never carries the
+      // hint; our own messages may. The hint header carries it on every refusal.
+      const err =
+        code === 'unauthorized_document_api_key' || code === 'unauthorized_key_secret' ? fail(code) : fail(code, hint);
+      throw hint === '' ? err : err.withHeaders({ [ERROR_HINT_HEADER]: hint.trim() });
+    }
   };
 }
 

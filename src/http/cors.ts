@@ -33,6 +33,7 @@ export const CORS_EXPOSED_HEADERS = [
   'WWW-Authenticate',
   'Retry-After',
   'X-Error-Code',
+  'X-Error-Hint',
 ];
 
 const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';

@@ -124,7 +124,10 @@ describe('authenticated endpoints x credentials', () => {
         for (const url of ['/apis/add-custom', '/apis/add-custom.php']) {
           const res = await app.inject({ url: url + Q, headers: c.headers });
           if (c.status === 200) assert.deepEqual(res.json(), result('Custom Header Auth (api_key + api_secret)'));
-          else assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.custom + (c.hint ?? '') });
+          else {
+            assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.custom + (c.hint ?? '') });
+            assert.equal(res.headers['x-error-hint'], c.hint?.trim());
+          }
         }
       });
     }
@@ -308,7 +311,9 @@ describe('authenticated endpoints x credentials', () => {
             assert.equal(res.statusCode, 200, res.body);
             assert.equal(res.json().success, true);
           } else {
-            assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.survey + (c.hint ?? '') });
+            // The interface's message byte for byte; the hint beside it, in its own header.
+            assert.deepEqual(assertClientError(res, 401), { success: false, error: MSG.survey });
+            assert.equal(res.headers['x-error-hint'], c.hint?.trim());
           }
         }
       });
