@@ -345,10 +345,12 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const kept: number[] = [];
   let len = 0;
   for (const b of blocks) {
-    const text = b.text.replace(/\s+/g, ' ').trim();
+    // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
+    // in one UTF-16 unit, so lengths are counted as [...content] counts them and JSON stays UTF-8.
+    const text = b.text.replace(/\s+/g, ' ').trim().toWellFormed();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
-    if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading });
+    if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
     parts.push(text);
