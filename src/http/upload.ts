@@ -1,6 +1,8 @@
 // The upload's body: how the chunking scope parses it (multipart, or the raw body under any other
-// content type), and the readers that stream the document under the size cap.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// content type), the readers that stream the document under the size cap, and the answer to an
+// upload, which nobody receives when the caller has left.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from '../errors.ts';
 import type { Config } from '../config.ts';
 
@@ -18,6 +20,57 @@ export const uploadLimits = (config: Pick<Config, 'maxPdfBytes'>) => ({
 export function acceptRawBodies(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+}
+
+/** A declared Content-Length past the cap (plus 1 MiB for the multipart envelope) is a 413 before the body is read. */
+export function refuseOversizedUpload(headers: IncomingHttpHeaders, maxBytes: number): void {
+  const length = Number(headers['content-length']);
+  if (Number.isFinite(length) && length > maxBytes + 1024 * 1024) {
+    throw fail('upload_too_large', maxBytes);
+  }
+}
+
+/** What an upload is answered: a status, headers, and bytes sent as they are or a body for the response schema. */
+export type UploadAnswer = { status: number; headers: Record<string, string> } & (
+  | { payload: Buffer }
+  | { body: object }
+);
+
+/**
+ * Reads the upload under the cap and sends what `work` makes of it. Watched from the start, the
+ * body read included: a caller who leaves aborts the signal `work` is given, which stops the
+ * worker parse and every embedding call still to come. (The request's own 'close' has already
+ * fired once its body is read, so the response's is the one that tells.)
+ */
+export async function answerUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maxBytes: number,
+  work: (bytes: Buffer, signal: AbortSignal) => Promise<UploadAnswer>,
+): Promise<FastifyReply> {
+  const aborted = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) aborted.abort(new Error('the caller closed the connection'));
+  };
+  reply.raw.once('close', onClose);
+  try {
+    const bytes = await readUpload(request, maxBytes);
+    aborted.signal.throwIfAborted();
+    const answer = await work(bytes, aborted.signal);
+    return reply
+      .code(answer.status)
+      .headers(answer.headers)
+      .send('payload' in answer ? answer.payload : answer.body);
+  } catch (err) {
+    // Nobody is left to answer: say why in the log, send nothing.
+    if (aborted.signal.aborted) {
+      request.log.info({ reason: 'client_closed' }, 'chunking abandoned: the caller closed the connection');
+      return reply.hijack();
+    }
+    throw err;
+  } finally {
+    reply.raw.off('close', onClose);
+  }
 }
 
 /**

@@ -1,12 +1,24 @@
 // The chunking endpoint's schemas: its header table (validation and the documented header schema
-// both come from it), the chunk envelope, the indexing summary and the route's documented schema.
+// both come from it) and its reader, the chunk envelope, the indexing summary and the route's
+// documented schema.
+import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type Static } from 'typebox';
 import { errorResponse, methodNotAllowedResponse } from './common.ts';
 import { fail, messageOf } from '../errors.ts';
-import { booleanFlag, header, headersSchema, int64, printableAscii, INT64_PATTERN } from '../http/header-rules.ts';
+import {
+  booleanFlag,
+  header,
+  headersSchema,
+  int64,
+  printableAscii,
+  readHeaders,
+  INT64_PATTERN,
+} from '../http/header-rules.ts';
 import { DELETION_HEADERS } from './search-headers.ts';
 import { ACCEPTED_FORMATS } from '../documents/detect.ts';
 import { OCR_MODES, type OcrMode } from '../documents/formats/pdf/ocr-options.ts';
+import type { IngestOptions } from '../documents/ingest.ts';
+import type { Outbound } from '../clients/outbound.ts';
 
 /** The `ocr` header: auto (default), off or force, in any case. */
 export const ocrMode = (value: string, wire: string): OcrMode => {
@@ -123,6 +135,41 @@ export const CHUNKING_HEADERS = {
   searchEndpoint: header({ ...DELETION_HEADERS.endpoint, required: false }),
   searchKey: header({ ...DELETION_HEADERS.key, required: false }),
 };
+
+/**
+ * The options of one upload from its headers: the table's values, and the embedding and search
+ * endpoints checked against the outbound rules. The first problem is a 400 naming the header.
+ */
+export async function readChunkingHeaders(
+  headers: IncomingHttpHeaders,
+  outbound: Pick<Outbound, 'checkBaseUrl'>,
+): Promise<IngestOptions> {
+  const h = readHeaders(CHUNKING_HEADERS, headers);
+  const params: IngestOptions = {
+    sourceName: h.sourceName,
+    tenantId: h.tenantId,
+    documentId: h.documentId,
+    pageNumbers: h.pageNumbers === true,
+    ocr: h.ocr ?? 'auto',
+  };
+  if (
+    h.performEmbedding === true &&
+    h.embeddingEndpoint !== undefined &&
+    h.embeddingKey !== undefined &&
+    h.embeddingDeploymentName !== undefined
+  ) {
+    const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
+    params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
+  }
+  const given = [h.indexName, h.searchEndpoint, h.searchKey];
+  if (given.some((v) => v !== undefined)) {
+    const missing = (['indexName', 'searchEndpoint', 'searchKey'] as const).find((k) => h[k] === undefined);
+    if (missing) throw fail('header_required_with_index', CHUNKING_HEADERS[missing].wire);
+    const endpoint = await outbound.checkBaseUrl(h.searchEndpoint!, 'cloudAISearchEndpoint');
+    params.index = { endpoint, key: h.searchKey!, indexName: h.indexName! };
+  }
+  return params;
+}
 
 export const ChunkEnvelopeSchema = Type.Object({
   value: Type.Array(
