@@ -5,16 +5,27 @@ import { route } from '../http/routes.ts';
 import { errorResponse, messageErrorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { fail, messageOf } from '../errors.ts';
-import { headersSchema, readHeaders } from '../http/header-rules.ts';
-import { DELETION_HEADERS } from '../schemas/search-headers.ts';
+import { header, headersSchema, int64, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
+import { SEARCH_HEADERS } from '../schemas/search-headers.ts';
 import { indexDefinition } from '../data/index-definition.ts';
 import { indexNameProblem } from '../core/index-name.ts';
 import { SearchCallError, type SearchClient } from '../clients/search-index.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
 
-// test/http/header-rules.test.ts reads the table from here.
-export { DELETION_HEADERS };
+/** The deletion headers: validation and the documented schema both come from this table. */
+export const DELETION_HEADERS = {
+  ...SEARCH_HEADERS,
+  documentId: header({
+    wire: 'document_id',
+    required: true,
+    maxLength: 64,
+    parse: int64,
+    pattern: INT64_PATTERN,
+    description: 'Int64 document id, decimal digits (exact past 2^53)',
+    example: '42',
+  }),
+};
 
 export interface DeletionDeps {
   config: Pick<Config, 'documentApiKey'>;

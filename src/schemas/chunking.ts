@@ -14,7 +14,7 @@ import {
   readHeaders,
   INT64_PATTERN,
 } from '../http/header-rules.ts';
-import { DELETION_HEADERS } from './search-headers.ts';
+import { SEARCH_HEADERS } from './search-headers.ts';
 import { ACCEPTED_FORMATS } from '../documents/detect.ts';
 import { OCR_MODES, type OcrMode } from '../documents/formats/pdf/ocr-options.ts';
 import type { IngestOptions } from '../documents/ingest.ts';
@@ -126,14 +126,14 @@ export const CHUNKING_HEADERS = {
       'At most OCR_MAX_PAGES pages per document (422 above it, before any OCR work), within OCR_TIMEOUT_MS.',
     example: 'auto',
   }),
-  // Indexing by the service (all three, or none): the deletion endpoint's own rules.
+  // Indexing by the service (all three, or none): the search headers' rules, as deletion takes them, optional here.
   indexName: header({
-    ...DELETION_HEADERS.indexName,
+    ...SEARCH_HEADERS.indexName,
     required: false,
-    description: `${DELETION_HEADERS.indexName.description}. With the two below: the service uploads the chunks itself and answers a summary.`,
+    description: `${SEARCH_HEADERS.indexName.description}. With the two below: the service uploads the chunks itself and answers a summary.`,
   }),
-  searchEndpoint: header({ ...DELETION_HEADERS.endpoint, required: false }),
-  searchKey: header({ ...DELETION_HEADERS.key, required: false }),
+  searchEndpoint: header({ ...SEARCH_HEADERS.endpoint, required: false }),
+  searchKey: header({ ...SEARCH_HEADERS.key, required: false }),
 };
 
 /**

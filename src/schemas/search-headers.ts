@@ -1,7 +1,7 @@
-// The search-service headers (cloudAISearchEndpoint, cloudAISearchKey, indexName): the deletion
-// endpoint's own table, whose rules the chunking endpoint reuses for indexing by the service.
+// The search service's headers (cloudAISearchEndpoint, cloudAISearchKey, indexName), shared by the
+// deletion endpoint and the chunking endpoint's indexing by the service.
 import { fail } from '../errors.ts';
-import { header, int64, printableAscii, INT64_PATTERN } from '../http/header-rules.ts';
+import { header, printableAscii } from '../http/header-rules.ts';
 import { indexNameProblem } from '../core/index-name.ts';
 
 const indexName = (value: string, wire: string): string => {
@@ -10,8 +10,11 @@ const indexName = (value: string, wire: string): string => {
   return value;
 };
 
-/** The deletion headers: validation and the documented schema both come from this table. */
-export const DELETION_HEADERS = {
+/**
+ * The search service's headers, as the deletion endpoint requires them; the chunking endpoint
+ * takes the same rules, optional, for indexing by the service.
+ */
+export const SEARCH_HEADERS = {
   endpoint: header({
     wire: 'cloudAISearchEndpoint',
     required: true,
@@ -37,14 +40,5 @@ export const DELETION_HEADERS = {
     description:
       'Index name, as Azure AI Search names them: 2 to 128 lowercase letters, digits, dashes or underscores, the first a letter or digit, no two dashes or underscores in a row',
     example: 'pdf-chunks',
-  }),
-  documentId: header({
-    wire: 'document_id',
-    required: true,
-    maxLength: 64,
-    parse: int64,
-    pattern: INT64_PATTERN,
-    description: 'Int64 document id, decimal digits (exact past 2^53)',
-    example: '42',
   }),
 };
