@@ -2,7 +2,7 @@
 // both come from it) and its reader, the chunk envelope, the indexing summary and the route's
 // documented schema.
 import type { IncomingHttpHeaders } from 'node:http';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { errorResponse, methodNotAllowedResponse } from './common.ts';
 import { fail, messageOf } from '../errors.ts';
 import {
@@ -171,7 +171,7 @@ export async function readChunkingHeaders(
   return params;
 }
 
-export const ChunkEnvelopeSchema = Type.Object({
+const ChunkEnvelopeSchema = Type.Object({
   value: Type.Array(
     Type.Object({
       '@search.action': Type.Literal('upload'),
@@ -197,7 +197,6 @@ export const ChunkEnvelopeSchema = Type.Object({
     }),
   ),
 });
-export type ChunkEnvelope = Static<typeof ChunkEnvelopeSchema>;
 
 /** What indexing by the service answers instead of the payload. */
 const indexSummaryFields = {
@@ -210,8 +209,8 @@ const indexSummaryFields = {
   embeddingPerformed: Type.Boolean(),
   timeMs: Type.Integer({ description: 'Time spent uploading' }),
 };
-export const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
-export const IndexPartialSchema = Type.Object({
+const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
+const IndexPartialSchema = Type.Object({
   success: Type.Literal(false),
   error: Type.String(),
   ...Object.fromEntries(Object.entries(indexSummaryFields).map(([k, v]) => [k, Type.Optional(v)])),
