@@ -5,47 +5,17 @@ import { route } from '../http/routes.ts';
 import { errorResponse, messageErrorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { fail, messageOf } from '../errors.ts';
-import { header, headersSchema, int64, printableAscii, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
+import { header, headersSchema, int64, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
+import { SEARCH_HEADERS } from '../schemas/search-headers.ts';
 import { indexDefinition } from '../data/index-definition.ts';
 import { indexNameProblem } from '../core/index-name.ts';
 import { SearchCallError, type SearchClient } from '../clients/search-index.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
 
-const indexName = (value: string, wire: string): string => {
-  const problem = indexNameProblem(printableAscii(value, wire));
-  if (problem) throw fail('invalid_index_name_header', wire, problem);
-  return value;
-};
-
 /** The deletion headers: validation and the documented schema both come from this table. */
 export const DELETION_HEADERS = {
-  endpoint: header({
-    wire: 'cloudAISearchEndpoint',
-    required: true,
-    maxLength: 2048,
-    parse: printableAscii,
-    description:
-      'Base URL of the search service; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only',
-    example: 'https://svc.search.windows.net',
-  }),
-  key: header({
-    wire: 'cloudAISearchKey',
-    required: true,
-    maxLength: 512,
-    parse: printableAscii,
-    description:
-      'Admin key of the search service, passed through and never logged (a query key gets 403 from the service, hence 502)',
-  }),
-  indexName: header({
-    wire: 'indexName',
-    required: true,
-    maxLength: 128,
-    parse: indexName,
-    description:
-      'Index name, as Azure AI Search names them: 2 to 128 lowercase letters, digits, dashes or underscores, the first a letter or digit, no two dashes or underscores in a row',
-    example: 'pdf-chunks',
-  }),
+  ...SEARCH_HEADERS,
   documentId: header({
     wire: 'document_id',
     required: true,

@@ -1,6 +1,7 @@
-// The layout's two promises about imports: no module of src/ or emulator/src/ reaches itself
-// through its imports (type-only imports included), and the service never imports the emulator.
-import { test } from 'node:test';
+// The layout's promises about imports: no module of src/ or emulator/src/ reaches itself
+// through its imports (type-only imports included), the service never imports the emulator, and
+// no route module imports another (what two routes share lives in src/schemas/ or below).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -70,4 +71,36 @@ test('src/ and emulator/src/ have no import cycle, and src/ never imports the em
     .flatMap(([f, deps]) => deps.filter((d) => d.startsWith('emulator')).map((d) => `${f} -> ${d}`));
   assert.deepEqual(intoEmulator, []);
   assert.ok(files.length > 50, `${files.length} files read from ${relative(process.cwd(), ROOT) || '.'}`);
+});
+
+/** Imports (and re-exports) from one route module of another, as `from -> to`. */
+export function crossRouteImports(files: ReadonlyMap<string, string>): string[] {
+  return [...files].flatMap(([file, text]) =>
+    relativeImports(file, text)
+      .filter((to) => dirname(to) === dirname(file) && to !== file)
+      .map((to) => `${file} -> ${to}`),
+  );
+}
+
+describe('crossRouteImports: a table of route files', () => {
+  const cases: [string, string, string[]][] = [
+    [
+      'a schema, a helper and a package',
+      "import { A } from '../schemas/a.ts';\nimport { r } from '../http/routes.ts';\nimport x from 'fastify';\n",
+      [],
+    ],
+    ['another route', "import { T } from './other.ts';\n", ['src/routes/r.ts -> src/routes/other.ts']],
+    ['a type of another route', "import type { T } from './other.ts';\n", ['src/routes/r.ts -> src/routes/other.ts']],
+    ['a re-export of another route', "export { T } from './other.ts';\n", ['src/routes/r.ts -> src/routes/other.ts']],
+  ];
+  for (const [name, text, expected] of cases) {
+    test(name, () => assert.deepEqual(crossRouteImports(new Map([['src/routes/r.ts', text]])), expected));
+  }
+});
+
+test('no module of src/routes/ imports another route module', () => {
+  const routes = tsFiles('src/routes');
+  const cross = crossRouteImports(new Map(routes.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')])));
+  assert.deepEqual(cross, []);
+  assert.ok(routes.length >= 7, `${routes.length} route files read`);
 });

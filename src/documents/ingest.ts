@@ -1,0 +1,187 @@
+// The ingest of one document: extract -> chunk -> embed -> index, the one sequence the chunking
+// route calls and a job can call without Fastify. Plain inputs (the bytes and their format, the
+// options read from the request, the pool and the clients, an AbortSignal) and a plain result (a
+// status, headers, and the payload's bytes or a summary body); a failure is a catalogue error, thrown.
+import { AppError, ERROR_CODE_HEADER, fail, messageOf } from '../errors.ts';
+import { DocumentError } from './errors.ts';
+import { detectFormat } from './detect.ts';
+import { buildPayload, chunkId, documentJsons } from './payload.ts';
+import { uploadToIndex, type IndexSummary, type IndexUploader } from './index-upload.ts';
+import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
+import type { ChunkPool } from './pool.ts';
+import type { DocumentFormat } from './types.ts';
+import type { OcrMode, OcrReport } from './formats/pdf/ocr-options.ts';
+
+/** What the caller asked for: the chunking headers, read and checked (schemas/chunking.ts). */
+export interface IngestOptions {
+  sourceName: string;
+  tenantId: string;
+  documentId: string;
+  /** Header page-numbers: every chunk also carries page_start and page_end. */
+  pageNumbers: boolean;
+  ocr: OcrMode;
+  embedding?: { endpoint: string; key: string; deployment: string };
+  index?: { endpoint: string; key: string; indexName: string };
+}
+
+/** Where the ingest is: chunks made, chunks embedded so far, chunks being uploaded to the index. */
+export type IngestProgress =
+  | { step: 'chunked'; chunks: number }
+  | { step: 'embedded'; done: number; chunks: number }
+  | { step: 'indexing'; chunks: number };
+
+export interface IngestInput {
+  bytes: Buffer;
+  format: DocumentFormat;
+  options: IngestOptions;
+  pool: ChunkPool;
+  embeddings: EmbeddingClient;
+  /** the search client that uploads when options.index is given */
+  search?: IndexUploader | undefined;
+  /** aborts the worker parse, the embedding calls still to come and the index upload */
+  signal: AbortSignal;
+  /** the one line an ingest logs itself: indexing that partly failed */
+  log: { warn(fields: object, message: string): void };
+  /** waits between upload retries (tests record them) */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+/** The summary that indexing by the service answers instead of the payload. */
+export interface IndexedSummary extends IndexSummary {
+  embeddingPerformed: boolean;
+  failedKeys: string[];
+}
+
+export type IngestResult =
+  /** The chunk envelope as UTF-8 JSON bytes, already in the 200 schema's shape. */
+  | { status: 200; headers: Record<string, string>; payload: Buffer }
+  | { status: 200; headers: Record<string, string>; body: { success: true } & IndexedSummary }
+  | { status: 502; headers: Record<string, string>; body: { success: false; error: string } & IndexedSummary };
+
+/** The format of a document, from its bytes (documents/detect.ts); none that we read is a 415. */
+export function formatOf(bytes: Uint8Array): DocumentFormat {
+  const format = detectFormat(bytes);
+  if (format === null) throw fail('document_unsupported');
+  return format;
+}
+
+export async function ingestDocument({
+  bytes,
+  format,
+  options,
+  pool,
+  embeddings,
+  search,
+  signal,
+  log,
+  sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
+  onProgress,
+}: IngestInput): Promise<IngestResult> {
+  let ocr: OcrReport = { pages: 0, skipped: 0 };
+  const work = {
+    signal,
+    ocr: options.ocr,
+    pageNumbers: options.pageNumbers,
+    onOcr: (r: OcrReport) => (ocr = r),
+  };
+  const embedding = options.embedding;
+  if (!embedding && !options.index) {
+    // The worker writes the payload too: the event loop only sends the bytes.
+    const done = await documentErrorsAsAppErrors(pool.payload(bytes, options, { ...work, format }));
+    onProgress?.({ step: 'chunked', chunks: done.count });
+    return payloadResult(done, done.count, false, ocr);
+  }
+  const chunks = await documentErrorsAsAppErrors(pool.chunk(bytes, { ...work, format }));
+  onProgress?.({ step: 'chunked', chunks: chunks.length });
+  // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
+  // reply do not make every young-generation GC copy them.
+  const vectors: Float64Array[] = [];
+  for (let i = 0; embedding && i < chunks.length; i++) {
+    try {
+      vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, signal)));
+    } catch (err) {
+      if (err instanceof EmbeddingError) throw fail('embedding_failed', i, err.message);
+      throw err;
+    }
+    onProgress?.({ step: 'embedded', done: i + 1, chunks: chunks.length });
+  }
+  if (options.index && search) {
+    const docs = documentJsons(chunks, options, embedding ? vectors : undefined, {
+      pageNumbers: options.pageNumbers,
+    });
+    const keys = chunks.map((_, i) => chunkId(options.tenantId, options.documentId, i));
+    onProgress?.({ step: 'indexing', chunks: chunks.length });
+    const s = await uploadToIndex(search, options.index, docs, keys, sleep, signal);
+    return indexResult(s, embedding !== undefined, log);
+  }
+  return payloadResult(
+    buildPayload(chunks, options, vectors, { pageNumbers: options.pageNumbers }),
+    chunks.length,
+    true,
+    ocr,
+  );
+}
+
+/** The payload's answer: its bytes as they are, with the counts in X- headers. */
+function payloadResult(
+  payload: { json: Buffer; batches: number },
+  count: number,
+  embedded: boolean,
+  ocr: OcrReport,
+): IngestResult {
+  const headers: Record<string, string> = {
+    'x-total-chunks': String(count),
+    'x-embedding-performed': String(embedded),
+    'x-index-batches': String(payload.batches),
+    'x-ocr-pages': String(ocr.pages),
+  };
+  if (ocr.skipped > 0) headers['x-ocr-skipped-pages'] = String(ocr.skipped);
+  // Bytes already in the 200 schema's shape, written by documents/payload.ts (the Int64 ids
+  // need exact digits, which a serializer of numbers would round): sent as they are.
+  headers['content-type'] = 'application/json; charset=utf-8';
+  return { status: 200, headers, payload: payload.json };
+}
+
+/** Indexing by the service: the summary, or a 502 naming the first ten keys not indexed. */
+function indexResult(s: IndexSummary, embeddingPerformed: boolean, log: IngestInput['log']): IngestResult {
+  const summary = { ...s, embeddingPerformed, failedKeys: s.failed.map((f) => f.key) };
+  if (s.failed.length === 0) return { status: 200, headers: {}, body: { success: true as const, ...summary } };
+  const named = s.failed
+    .slice(0, 10)
+    .map((f) => `${f.key} (${f.reason})`)
+    .join('; ');
+  const error = messageOf(
+    'index_upload_partial',
+    s.indexed,
+    s.chunks,
+    s.indexName,
+    s.failed.length,
+    `${named}${s.failed.length > 10 ? '; ...' : ''}`,
+  );
+  log.warn(
+    {
+      statusCode: 502,
+      code: 'index_upload_partial',
+      reason: error,
+      indexed: s.indexed,
+      failed: s.failed.length,
+    },
+    'indexing partly failed',
+  );
+  // Not an AppError: the body adds the upload summary to the error envelope.
+  return {
+    status: 502,
+    headers: { [ERROR_CODE_HEADER]: 'index_upload_partial' },
+    body: { success: false as const, error, ...summary },
+  };
+}
+
+async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof DocumentError) throw new AppError(err.errorCode, err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,346 @@
+// The chunking endpoint's schemas: its header table (validation and the documented header schema
+// both come from it) and its reader, the chunk envelope, the indexing summary and the route's
+// documented schema.
+import type { IncomingHttpHeaders } from 'node:http';
+import { Type } from 'typebox';
+import { errorResponse, methodNotAllowedResponse } from './common.ts';
+import { fail, messageOf } from '../errors.ts';
+import {
+  booleanFlag,
+  header,
+  headersSchema,
+  int64,
+  printableAscii,
+  readHeaders,
+  INT64_PATTERN,
+} from '../http/header-rules.ts';
+import { SEARCH_HEADERS } from './search-headers.ts';
+import { ACCEPTED_FORMATS } from '../documents/detect.ts';
+import { OCR_MODES, type OcrMode } from '../documents/formats/pdf/ocr-options.ts';
+import type { IngestOptions } from '../documents/ingest.ts';
+import type { Outbound } from '../clients/outbound.ts';
+
+/** The `ocr` header: auto (default), off or force, in any case. */
+export const ocrMode = (value: string, wire: string): OcrMode => {
+  const v = value.toLowerCase();
+  const mode = OCR_MODES.find((m) => m === v);
+  if (!mode) throw fail('invalid_ocr_header', wire);
+  return mode;
+};
+
+const sourceName = (value: string, wire: string): string => {
+  if (/[\p{Cc}]/u.test(value)) throw fail('header_control_characters', wire);
+  return value;
+};
+
+const deploymentName = (value: string, wire: string): string => {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) throw fail('invalid_deployment_name', wire);
+  return value;
+};
+
+const passThroughKey = (value: string, wire: string): string => {
+  if (!/^[\x21-\x7e]+$/.test(value)) throw fail('invalid_key_header', wire);
+  return value;
+};
+
+/** The chunking headers: validation and the documented schema both come from this table. */
+export const CHUNKING_HEADERS = {
+  sourceName: header({
+    wire: 'sourceName',
+    required: true,
+    maxLength: 1024,
+    parse: sourceName,
+    description: 'Logical name of the source document, copied to every chunk (UTF-8 allowed)',
+    example: 'handbook.pdf',
+  }),
+  tenantId: header({
+    wire: 'tenant-id',
+    required: true,
+    maxLength: 64,
+    parse: int64,
+    pattern: INT64_PATTERN,
+    description: 'Int64, decimal digits; copied to tenant_id',
+    example: '7',
+  }),
+  documentId: header({
+    wire: 'document-id',
+    required: true,
+    maxLength: 64,
+    parse: int64,
+    pattern: INT64_PATTERN,
+    description: 'Int64, decimal digits; copied to document_id',
+    example: '42',
+  }),
+  performEmbedding: header({
+    wire: 'performEmbedding',
+    required: false,
+    maxLength: 5,
+    parse: booleanFlag,
+    description: "'true' requests embeddings; default 'false'",
+    example: 'false',
+  }),
+  embeddingEndpoint: header({
+    wire: 'embeddingEndpoint',
+    required: false,
+    requiredWhen: 'performEmbedding',
+    maxLength: 2048,
+    parse: printableAscii,
+    description: 'Azure OpenAI resource URL; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only.',
+    example: 'https://my-resource.openai.azure.com',
+  }),
+  embeddingKey: header({
+    wire: 'embeddingKey',
+    required: false,
+    requiredWhen: 'performEmbedding',
+    maxLength: 512,
+    parse: passThroughKey,
+    description: 'Azure OpenAI key, printable ASCII, passed through and never logged.',
+  }),
+  embeddingDeploymentName: header({
+    wire: 'embeddingDeploymentName',
+    required: false,
+    requiredWhen: 'performEmbedding',
+    maxLength: 64,
+    parse: deploymentName,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
+    description: 'Embedding deployment name.',
+    example: 'text-embedding-ada-002',
+  }),
+  pageNumbers: header({
+    wire: 'page-numbers',
+    required: false,
+    maxLength: 5,
+    parse: booleanFlag,
+    description:
+      "'true' adds page_start and page_end to every chunk (for an index made with GET /apis/search-index-definition?pageNumbers=true); default 'false'",
+    example: 'true',
+  }),
+  ocr: header({
+    wire: 'ocr',
+    required: false,
+    maxLength: 5,
+    parse: ocrMode,
+    description:
+      "OCR of scanned pages: 'auto' (default) reads pages without a usable text layer (no text, or a few characters over a page-sized image); " +
+      "'off' leaves them out (and says how many in X-OCR-Skipped-Pages); 'force' reads every page with OCR, ignoring its text layer. " +
+      'At most OCR_MAX_PAGES pages per document (422 above it, before any OCR work), within OCR_TIMEOUT_MS.',
+    example: 'auto',
+  }),
+  // Indexing by the service (all three, or none): the search headers' rules, as deletion takes them, optional here.
+  indexName: header({
+    ...SEARCH_HEADERS.indexName,
+    required: false,
+    description: `${SEARCH_HEADERS.indexName.description}. With the two below: the service uploads the chunks itself and answers a summary.`,
+  }),
+  searchEndpoint: header({ ...SEARCH_HEADERS.endpoint, required: false }),
+  searchKey: header({ ...SEARCH_HEADERS.key, required: false }),
+};
+
+/**
+ * The options of one upload from its headers: the table's values, and the embedding and search
+ * endpoints checked against the outbound rules. The first problem is a 400 naming the header.
+ */
+export async function readChunkingHeaders(
+  headers: IncomingHttpHeaders,
+  outbound: Pick<Outbound, 'checkBaseUrl'>,
+): Promise<IngestOptions> {
+  const h = readHeaders(CHUNKING_HEADERS, headers);
+  const params: IngestOptions = {
+    sourceName: h.sourceName,
+    tenantId: h.tenantId,
+    documentId: h.documentId,
+    pageNumbers: h.pageNumbers === true,
+    ocr: h.ocr ?? 'auto',
+  };
+  if (
+    h.performEmbedding === true &&
+    h.embeddingEndpoint !== undefined &&
+    h.embeddingKey !== undefined &&
+    h.embeddingDeploymentName !== undefined
+  ) {
+    const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
+    params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
+  }
+  const given = [h.indexName, h.searchEndpoint, h.searchKey];
+  if (given.some((v) => v !== undefined)) {
+    const missing = (['indexName', 'searchEndpoint', 'searchKey'] as const).find((k) => h[k] === undefined);
+    if (missing) throw fail('header_required_with_index', CHUNKING_HEADERS[missing].wire);
+    const endpoint = await outbound.checkBaseUrl(h.searchEndpoint!, 'cloudAISearchEndpoint');
+    params.index = { endpoint, key: h.searchKey!, indexName: h.indexName! };
+  }
+  return params;
+}
+
+const ChunkEnvelopeSchema = Type.Object({
+  value: Type.Array(
+    Type.Object({
+      '@search.action': Type.Literal('upload'),
+      id: Type.String({ description: '{tenant_id}-{document_id}-{index padded to 4 digits, from 0}' }),
+      tenant_id: Type.Integer({ description: 'Int64, exact digits' }),
+      document_id: Type.Integer({ description: 'Int64, exact digits' }),
+      sourceName: Type.String(),
+      section: Type.String({ maxLength: 90 }),
+      content: Type.String(),
+      page_start: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+          description:
+            "Only with the header page-numbers: true. 1-based physical page of the chunk's first character; null for a format without pages",
+        }),
+      ),
+      page_end: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+          description:
+            "Only with the header page-numbers: true. 1-based physical page of the chunk's last character; null for a format without pages",
+        }),
+      ),
+      embedding: Type.Array(Type.Number(), { description: '1536 floats, or [] without embedding' }),
+    }),
+  ),
+});
+
+/** What indexing by the service answers instead of the payload. */
+const indexSummaryFields = {
+  indexName: Type.String(),
+  chunks: Type.Integer({ description: 'Chunks the document gave' }),
+  batches: Type.Integer({ description: 'index-documents calls (at most 1000 actions and 12 MiB each)' }),
+  indexed: Type.Integer({ description: 'Chunks the index holds now' }),
+  failedKeys: Type.Array(Type.String(), { description: 'Keys not indexed' }),
+  failed: Type.Array(Type.Object({ key: Type.String(), reason: Type.String() })),
+  embeddingPerformed: Type.Boolean(),
+  timeMs: Type.Integer({ description: 'Time spent uploading' }),
+};
+const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
+const IndexPartialSchema = Type.Object({
+  success: Type.Literal(false),
+  error: Type.String(),
+  ...Object.fromEntries(Object.entries(indexSummaryFields).map(([k, v]) => [k, Type.Optional(v)])),
+});
+
+/** The route's documented schema (headers, multipart body, every answer). */
+export const chunkingSchema = {
+  summary: 'Chunk a document into an Azure AI Search payload, optionally embedded',
+  description:
+    'The document goes in the multipart/form-data file field `document`, or is the whole raw request body under any other content type ' +
+    "(application/octet-stream, application/pdf: Postman's binary body, curl --data-binary); every other parameter is a header. " +
+    `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
+    'Chunks are 800-1200 characters ' +
+    '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
+    'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
+    'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
+    "The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure's 16 MB), " +
+    'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
+  tags: ['Documents'],
+  consumes: ['multipart/form-data'],
+  // Documentation only (docs/common.ts): the handler reads the parts itself.
+  multipartBody: Type.Object({
+    document: Type.String({
+      format: 'binary',
+      description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)`,
+    }),
+  }),
+  // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
+  security: [{ documentApiKey: [] }],
+  headers: headersSchema(CHUNKING_HEADERS),
+  response: {
+    200: Type.Union(
+      [
+        Type.Object(ChunkEnvelopeSchema.properties, {
+          description: 'The chunk envelope.',
+          examples: [
+            {
+              value: [
+                {
+                  '@search.action': 'upload',
+                  id: '7-42-0000',
+                  tenant_id: 7,
+                  document_id: 42,
+                  sourceName: 'handbook.pdf',
+                  section: '1 Introduction',
+                  content: '1 Introduction\nThis handbook ...',
+                  embedding: [],
+                },
+              ],
+            },
+          ],
+        }),
+        Type.Object(IndexSummarySchema.properties, {
+          description:
+            'With indexName, cloudAISearchEndpoint and cloudAISearchKey: the chunks were uploaded to the index by the service; this summary instead of the payload.',
+          examples: [
+            {
+              success: true,
+              indexName: 'pdf-chunks',
+              chunks: 36,
+              batches: 1,
+              indexed: 36,
+              failedKeys: [],
+              failed: [],
+              embeddingPerformed: false,
+              timeMs: 120,
+            },
+          ],
+        }),
+      ],
+      {
+        description:
+          'The chunk envelope (headers X-Total-Chunks, X-Embedding-Performed, X-Index-Batches, X-OCR-Pages, X-OCR-Skipped-Pages); or, with indexName, cloudAISearchEndpoint and cloudAISearchKey, the indexing summary.',
+        headers: {
+          'X-Total-Chunks': { type: 'integer', description: 'Number of chunks in value', examples: [36] },
+          'X-Embedding-Performed': {
+            type: 'string',
+            enum: ['true', 'false'],
+            description: 'Whether embeddings were computed',
+          },
+          'X-Index-Batches': {
+            type: 'integer',
+            description:
+              'Index-documents calls the payload takes (1000 documents or 12 MiB per call: a margin under the 16 MB Azure takes)',
+            examples: [1],
+          },
+          'X-OCR-Pages': {
+            type: 'integer',
+            description: 'Pages read with OCR (0 for a born-digital PDF)',
+            examples: [0],
+          },
+          'X-OCR-Skipped-Pages': {
+            type: 'integer',
+            description: "Pages without a usable text layer left unread because ocr is 'off'; absent when none were",
+            examples: [2],
+          },
+        },
+      },
+    ),
+    400: errorResponse(
+      'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header',
+      'Header embeddingKey is required when performEmbedding is true.',
+    ),
+    401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
+    405: methodNotAllowedResponse('POST'),
+    413: errorResponse(
+      'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word document over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
+      'The document is larger than the limit of 52428800 bytes.',
+    ),
+    415: errorResponse(
+      `The document is in none of the accepted formats (${ACCEPTED_FORMATS}), judged by its bytes`,
+      messageOf('document_unsupported'),
+    ),
+    422: errorResponse(
+      'No text could be extracted (with OCR for PDF pages, unless ocr is off), the document is encrypted or damaged, its parse took longer than PARSE_TIMEOUT_MS plus PARSE_TIMEOUT_MS_PER_MB per MiB, it has more pages to read with OCR than OCR_MAX_PAGES, or OCR took longer than OCR_TIMEOUT_MS',
+      'No text could be extracted from the PDF.',
+    ),
+    502: Type.Union([
+      Type.Object(IndexPartialSchema.properties, {
+        description:
+          'Indexing by the service: some chunks are not in the index after retries; the summary names them. Calling again is safe (uploads replace by key).',
+      }),
+      errorResponse(
+        'An embedding call failed for good',
+        'Embedding failed on chunk 3: HTTP 429: Requests to the Embeddings_Create Operation ... exceeded ...',
+      ),
+    ]),
+    503: errorResponse(
+      'MAX_DOCUMENTS_IN_FLIGHT documents are being worked on and MAX_DOCUMENTS_QUEUED wait: retry after Retry-After seconds',
+      'The service is busy with other documents; retry after the time in Retry-After.',
+    ),
+  },
+};

@@ -1,0 +1,366 @@
+// The ingest without HTTP: a fake pool, embedding client and search uploader, each recording what
+// it was given, and the plain result (status, headers, payload or body) compared whole.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  formatOf,
+  ingestDocument,
+  type IngestInput,
+  type IngestOptions,
+  type IngestProgress,
+  type IngestResult,
+} from '../../src/documents/ingest.ts';
+import type { ChunkCallOptions, ChunkPool } from '../../src/documents/pool.ts';
+import type { Chunk } from '../../src/documents/types.ts';
+import type { EmbeddingClient } from '../../src/clients/embeddings.ts';
+import { EmbeddingError } from '../../src/clients/embeddings.ts';
+import type { IndexUploader } from '../../src/documents/index-upload.ts';
+import { documentError } from '../../src/documents/errors.ts';
+import { AppError } from '../../src/errors.ts';
+import { buildPayload } from '../../src/documents/payload.ts';
+import { makePdf, textPages } from './helpers/make-pdf.ts';
+
+const BYTES = Buffer.from('# 1 Title\n\nSome words.\n');
+const OPTIONS: IngestOptions = { sourceName: 'a.md', tenantId: '7', documentId: '42', pageNumbers: false, ocr: 'auto' };
+const EMBEDDING = { endpoint: 'https://x.openai.azure.com', key: 'k', deployment: 'd' };
+const INDEX = { endpoint: 'https://svc.search.windows.net', key: 's', indexName: 'pdf-chunks' };
+const chunksOf = (n: number): Chunk[] =>
+  Array.from({ length: n }, (_, i) => ({ section: `S${i}`, content: `chunk ${i}`, pageStart: 1, pageEnd: 1 }));
+
+/** A pool that answers from a table: `chunks` or a failure, and an OCR report told before it resolves. */
+function fakePool(chunks: Chunk[], opts: { fail?: Error; ocr?: { pages: number; skipped: number } } = {}) {
+  const calls: { method: 'payload' | 'chunk'; options: ChunkCallOptions; ids?: unknown }[] = [];
+  const settle = (options: ChunkCallOptions) => {
+    if (opts.fail) throw opts.fail;
+    if (opts.ocr) options.onOcr?.(opts.ocr);
+  };
+  const pool: ChunkPool = {
+    payload: async (_bytes, ids, options = {}) => {
+      calls.push({ method: 'payload', options, ids });
+      settle(options);
+      return { ...buildPayload(chunks, ids), count: chunks.length };
+    },
+    chunk: async (_bytes, options = {}) => {
+      calls.push({ method: 'chunk', options });
+      settle(options);
+      return chunks;
+    },
+    warm: async () => {},
+    close: async () => {},
+  };
+  return { pool, calls };
+}
+
+/** An embedding client giving [i, i] for the i-th input, or failing on the input named. */
+function fakeEmbeddings(failOn?: string) {
+  const inputs: string[] = [];
+  const client: EmbeddingClient = {
+    embed: async (_target, input) => {
+      if (input === failOn) throw new EmbeddingError('HTTP 429: too many requests');
+      inputs.push(input);
+      return [inputs.length - 1, inputs.length - 1];
+    },
+  };
+  return { client, inputs };
+}
+
+/** A search service refusing the keys named, for good (HTTP 400). */
+function fakeSearch(refuse: string[] = []) {
+  const uploaded: string[] = [];
+  const search: IndexUploader = {
+    uploadBatch: async (_target, body) => {
+      const docs = (JSON.parse(body.toString('utf8')) as { value: { id: string }[] }).value;
+      uploaded.push(...docs.map((d) => d.id));
+      return {
+        kind: 'results',
+        items: docs.map((d) => ({
+          key: d.id,
+          ok: !refuse.includes(d.id),
+          statusCode: refuse.includes(d.id) ? 400 : 200,
+          ...(refuse.includes(d.id) ? { errorMessage: 'bad field' } : {}),
+        })),
+      };
+    },
+  };
+  return { search, uploaded };
+}
+
+function input(over: Partial<IngestInput> & Pick<IngestInput, 'pool'>): IngestInput & { warnings: unknown[][] } {
+  const warnings: unknown[][] = [];
+  return {
+    bytes: BYTES,
+    format: 'markdown',
+    options: OPTIONS,
+    embeddings: fakeEmbeddings().client,
+    signal: new AbortController().signal,
+    log: { warn: (fields, message) => void warnings.push([fields, message]) },
+    sleep: async () => {},
+    warnings,
+    ...over,
+  };
+}
+
+const bodyOf = (r: IngestResult) => ('body' in r ? r.body : assert.fail('a payload, not a body'));
+const payloadOf = (r: IngestResult) =>
+  'payload' in r
+    ? (JSON.parse(r.payload.toString('utf8')) as { value: Record<string, unknown>[] })
+    : assert.fail('a body');
+
+describe('ingestDocument: the payload', () => {
+  test('without embedding nor index: the worker writes the payload, sent with its counts', async () => {
+    const { pool, calls } = fakePool(chunksOf(3));
+    const r = await ingestDocument(input({ pool }));
+    assert.deepEqual(r.headers, {
+      'x-total-chunks': '3',
+      'x-embedding-performed': 'false',
+      'x-index-batches': '1',
+      'x-ocr-pages': '0',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    assert.equal(r.status, 200);
+    assert.deepEqual(
+      payloadOf(r).value.map((c) => c.id),
+      ['7-42-0000', '7-42-0001', '7-42-0002'],
+    );
+    assert.deepEqual(
+      calls.map((c) => [c.method, c.ids, c.options.format, c.options.ocr, c.options.pageNumbers]),
+      [['payload', OPTIONS, 'markdown', 'auto', false]],
+    );
+  });
+
+  test('pages read with OCR and pages skipped are counted in X-OCR-Pages and X-OCR-Skipped-Pages', async () => {
+    const { pool } = fakePool(chunksOf(1), { ocr: { pages: 2, skipped: 3 } });
+    const r = await ingestDocument(input({ pool }));
+    assert.equal(r.headers['x-ocr-pages'], '2');
+    assert.equal(r.headers['x-ocr-skipped-pages'], '3');
+  });
+
+  test('with embedding: one call per chunk, in order, each vector in its chunk', async () => {
+    const { pool, calls } = fakePool(chunksOf(3));
+    const { client, inputs } = fakeEmbeddings();
+    const r = await ingestDocument(input({ pool, embeddings: client, options: { ...OPTIONS, embedding: EMBEDDING } }));
+    assert.deepEqual(inputs, ['chunk 0', 'chunk 1', 'chunk 2']);
+    assert.deepEqual(
+      calls.map((c) => c.method),
+      ['chunk'],
+    );
+    assert.deepEqual(
+      payloadOf(r).value.map((c) => c.embedding),
+      [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ],
+    );
+    assert.equal(r.headers['x-embedding-performed'], 'true');
+    assert.equal(r.headers['x-total-chunks'], '3');
+  });
+
+  test('with page-numbers: every chunk carries page_start and page_end', async () => {
+    const { pool } = fakePool(chunksOf(2));
+    const r = await ingestDocument(input({ pool, options: { ...OPTIONS, pageNumbers: true, embedding: EMBEDDING } }));
+    assert.deepEqual(
+      payloadOf(r).value.map((c) => [c.page_start, c.page_end]),
+      [
+        [1, 1],
+        [1, 1],
+      ],
+    );
+  });
+
+  test('an index asked for without a search client: the chunks come back as the payload', async () => {
+    const { pool } = fakePool(chunksOf(2));
+    const r = await ingestDocument(input({ pool, options: { ...OPTIONS, index: INDEX } }));
+    assert.equal(payloadOf(r).value.length, 2);
+    assert.equal(r.headers['x-embedding-performed'], 'true');
+  });
+});
+
+describe('ingestDocument: indexing by the service', () => {
+  test('every chunk indexed: 200 and the summary', async () => {
+    const { pool } = fakePool(chunksOf(3));
+    const { search, uploaded } = fakeSearch();
+    const r = await ingestDocument(input({ pool, search, options: { ...OPTIONS, index: INDEX } }));
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.headers, {});
+    const { timeMs, ...rest } = bodyOf(r);
+    assert.equal(typeof timeMs, 'number');
+    assert.deepEqual(rest, {
+      success: true,
+      indexName: 'pdf-chunks',
+      chunks: 3,
+      batches: 1,
+      indexed: 3,
+      failed: [],
+      embeddingPerformed: false,
+      failedKeys: [],
+    });
+    assert.deepEqual(uploaded, ['7-42-0000', '7-42-0001', '7-42-0002']);
+  });
+
+  test('some chunks refused: 502 with X-Error-Code, the summary, and one warning logged', async () => {
+    const { pool } = fakePool(chunksOf(3));
+    const { search } = fakeSearch(['7-42-0001']);
+    const i = input({ pool, search, options: { ...OPTIONS, index: INDEX, embedding: EMBEDDING } });
+    const r = await ingestDocument(i);
+    assert.equal(r.status, 502);
+    assert.deepEqual(r.headers, { 'x-error-code': 'index_upload_partial' });
+    const body = bodyOf(r);
+    const error =
+      "Indexed 2 of 3 chunks into index 'pdf-chunks'; not indexed: 1 (7-42-0001 (HTTP 400: bad field)). Calling again is safe: uploads replace by key.";
+    assert.deepEqual(
+      { ...body, timeMs: 0 },
+      {
+        success: false,
+        error,
+        indexName: 'pdf-chunks',
+        chunks: 3,
+        batches: 1,
+        indexed: 2,
+        failed: [{ key: '7-42-0001', reason: 'HTTP 400: bad field' }],
+        timeMs: 0,
+        embeddingPerformed: true,
+        failedKeys: ['7-42-0001'],
+      },
+    );
+    assert.deepEqual(i.warnings, [
+      [
+        { statusCode: 502, code: 'index_upload_partial', reason: error, indexed: 2, failed: 1 },
+        'indexing partly failed',
+      ],
+    ]);
+  });
+
+  test('more than ten refused: the message names the first ten, then "..."', async () => {
+    const { pool } = fakePool(chunksOf(12));
+    const { search } = fakeSearch(chunksOf(12).map((_, i) => `7-42-${String(i).padStart(4, '0')}`));
+    const r = await ingestDocument(input({ pool, search, options: { ...OPTIONS, index: INDEX } }));
+    const { error, failedKeys } = bodyOf(r) as { error: string; failedKeys: string[] };
+    assert.equal(failedKeys.length, 12);
+    assert.match(error, /^Indexed 0 of 12 chunks into index 'pdf-chunks'; not indexed: 12 \(7-42-0000 /);
+    assert.ok(error.includes('7-42-0009 (HTTP 400: bad field); ...)'), error);
+    assert.ok(!error.includes('7-42-0010'), error);
+  });
+});
+
+describe('ingestDocument: failures are catalogue errors', () => {
+  const cases: [string, () => IngestInput, string, number, RegExp][] = [
+    [
+      'a document error of the worker (no text)',
+      () => input({ pool: fakePool([], { fail: documentError('document_no_text') }).pool }),
+      'document_no_text',
+      422,
+      /^No text could be extracted/,
+    ],
+    [
+      'a document error of the worker, with embedding asked',
+      () =>
+        input({
+          pool: fakePool([], { fail: documentError('document_encrypted') }).pool,
+          options: { ...OPTIONS, embedding: EMBEDDING },
+        }),
+      'document_encrypted',
+      422,
+      /^The PDF is encrypted/,
+    ],
+    [
+      'an embedding call failing for good on the second chunk',
+      () =>
+        input({
+          pool: fakePool(chunksOf(3)).pool,
+          embeddings: fakeEmbeddings('chunk 1').client,
+          options: { ...OPTIONS, embedding: EMBEDDING },
+        }),
+      'embedding_failed',
+      502,
+      /^Embedding failed on chunk 1: HTTP 429: too many requests$/,
+    ],
+  ];
+  for (const [name, make, code, status, message] of cases) {
+    test(name, async () => {
+      await assert.rejects(ingestDocument(make()), (err) => {
+        assert.ok(err instanceof AppError, String(err));
+        assert.equal(err.code, code);
+        assert.equal(err.statusCode, status);
+        assert.match(err.message, message);
+        return true;
+      });
+    });
+  }
+
+  test('another error passes through as it is (the caller aborting)', async () => {
+    const left = new AbortController();
+    const reason = new Error('the caller closed the connection');
+    const embeddings: EmbeddingClient = {
+      embed: async (_t, _input, signal) => {
+        left.abort(reason);
+        signal?.throwIfAborted();
+        return [];
+      },
+    };
+    const i = input({
+      pool: fakePool(chunksOf(2)).pool,
+      embeddings,
+      signal: left.signal,
+      options: { ...OPTIONS, embedding: EMBEDDING },
+    });
+    await assert.rejects(ingestDocument(i), (err) => err === reason);
+  });
+
+  test('the signal reaches the worker call', async () => {
+    const { pool, calls } = fakePool(chunksOf(1));
+    const signal = new AbortController().signal;
+    await ingestDocument(input({ pool, signal }));
+    assert.equal(calls[0]!.options.signal, signal);
+  });
+});
+
+describe('ingestDocument: progress', () => {
+  const cases: [string, Partial<IngestInput>, IngestProgress[]][] = [
+    ['the payload', {}, [{ step: 'chunked', chunks: 2 }]],
+    [
+      'embedding',
+      { options: { ...OPTIONS, embedding: EMBEDDING } },
+      [
+        { step: 'chunked', chunks: 2 },
+        { step: 'embedded', done: 1, chunks: 2 },
+        { step: 'embedded', done: 2, chunks: 2 },
+      ],
+    ],
+    [
+      'indexing',
+      { options: { ...OPTIONS, index: INDEX }, search: fakeSearch().search },
+      [
+        { step: 'chunked', chunks: 2 },
+        { step: 'indexing', chunks: 2 },
+      ],
+    ],
+  ];
+  for (const [name, over, expected] of cases) {
+    test(name, async () => {
+      const seen: IngestProgress[] = [];
+      await ingestDocument(input({ pool: fakePool(chunksOf(2)).pool, ...over, onProgress: (p) => seen.push(p) }));
+      assert.deepEqual(seen, expected);
+    });
+  }
+});
+
+describe('formatOf: the format from the bytes, or a 415', () => {
+  const cases: [string, Uint8Array, string | null][] = [
+    ['a PDF', makePdf({ pages: textPages(['Hello.']) }), 'pdf'],
+    ['Markdown', Buffer.from('# Title\n\nSome *words*.\n'), 'markdown'],
+    ['HTML', Buffer.from('<!doctype html><html><body><p>x</p></body></html>'), 'html'],
+    ['plain text', Buffer.from('Just a line of text.\n'), 'text'],
+    ['a PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), null],
+    ['binary bytes', Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x02]), null],
+  ];
+  for (const [name, bytes, format] of cases) {
+    test(name, () => {
+      if (format !== null) return assert.equal(formatOf(bytes), format);
+      assert.throws(
+        () => formatOf(bytes),
+        (err) => err instanceof AppError && err.code === 'document_unsupported' && err.statusCode === 415,
+      );
+    });
+  }
+});

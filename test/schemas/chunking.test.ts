@@ -1,0 +1,270 @@
+// The chunking endpoint's header table and reader, without HTTP: headers as Node gives them
+// (lower-case names) in, the ingest options or the 400 naming the header out; and the documented
+// schema's answers.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { IncomingHttpHeaders } from 'node:http';
+import { CHUNKING_HEADERS, chunkingSchema, ocrMode, readChunkingHeaders } from '../../src/schemas/chunking.ts';
+import { SEARCH_HEADERS } from '../../src/schemas/search-headers.ts';
+import { AppError, fail } from '../../src/errors.ts';
+import type { IngestOptions } from '../../src/documents/ingest.ts';
+
+const BASE = { sourcename: 'handbook.pdf', 'tenant-id': '7', 'document-id': '42' };
+const EMBED = {
+  performembedding: 'true',
+  embeddingendpoint: 'https://x.openai.azure.com/',
+  embeddingkey: 'embedding-key',
+  embeddingdeploymentname: 'text-embedding-ada-002',
+};
+const INDEX = {
+  indexname: 'pdf-chunks',
+  cloudaisearchendpoint: 'https://svc.search.windows.net',
+  cloudaisearchkey: 'search-key',
+};
+const h = (over: Record<string, string | undefined> = {}): IncomingHttpHeaders =>
+  Object.fromEntries(Object.entries({ ...BASE, ...over }).filter(([, v]) => v !== undefined));
+
+/** The outbound check: records what it was asked, drops a trailing slash, refuses a host named 'refused'. */
+function fakeOutbound() {
+  const asked: [string, string][] = [];
+  return {
+    asked,
+    checkBaseUrl: async (raw: string, header: string) => {
+      asked.push([raw, header]);
+      if (raw.includes('refused')) throw fail('endpoint_not_allowed', header, 'host refused is not allowed');
+      return raw.replace(/\/+$/, '');
+    },
+  };
+}
+
+async function refusal(headers: IncomingHttpHeaders): Promise<string> {
+  try {
+    await readChunkingHeaders(headers, fakeOutbound());
+  } catch (err) {
+    assert.ok(err instanceof AppError, String(err));
+    assert.equal(err.statusCode, 400);
+    return err.message;
+  }
+  return 'accepted';
+}
+
+describe('readChunkingHeaders accepts', () => {
+  const plain: IngestOptions = {
+    sourceName: 'handbook.pdf',
+    tenantId: '7',
+    documentId: '42',
+    pageNumbers: false,
+    ocr: 'auto',
+  };
+  const cases: [string, IncomingHttpHeaders, IngestOptions, [string, string][]][] = [
+    ['the three required headers, the rest defaulted', h(), plain, []],
+    [
+      'page-numbers, and ocr in any case',
+      h({ 'page-numbers': 'TRUE', ocr: 'Force' }),
+      { ...plain, pageNumbers: true, ocr: 'force' },
+      [],
+    ],
+    ['page-numbers false', h({ 'page-numbers': 'false', ocr: 'off' }), { ...plain, ocr: 'off' }, []],
+    [
+      'Int64 ids at their bounds, negative included',
+      h({ 'tenant-id': '-9223372036854775808', 'document-id': '9223372036854775807' }),
+      { ...plain, tenantId: '-9223372036854775808', documentId: '9223372036854775807' },
+      [],
+    ],
+    [
+      'a UTF-8 sourceName sent as latin1 bytes',
+      h({ sourcename: Buffer.from('Handbuch für Ärzte.pdf', 'utf8').toString('latin1') }),
+      { ...plain, sourceName: 'Handbuch für Ärzte.pdf' },
+      [],
+    ],
+    [
+      'embedding: the endpoint as the outbound check returns it',
+      h(EMBED),
+      {
+        ...plain,
+        embedding: {
+          endpoint: 'https://x.openai.azure.com',
+          key: 'embedding-key',
+          deployment: 'text-embedding-ada-002',
+        },
+      },
+      [['https://x.openai.azure.com/', 'embeddingEndpoint']],
+    ],
+    [
+      'embedding headers without performEmbedding: true are not read',
+      h({ ...EMBED, performembedding: 'false', embeddingkey: 'not printable é' }),
+      plain,
+      [],
+    ],
+    [
+      'indexing: the three search headers',
+      h(INDEX),
+      { ...plain, index: { endpoint: 'https://svc.search.windows.net', key: 'search-key', indexName: 'pdf-chunks' } },
+      [['https://svc.search.windows.net', 'cloudAISearchEndpoint']],
+    ],
+    [
+      'embedding and indexing, the embedding endpoint checked first',
+      h({ ...EMBED, ...INDEX }),
+      {
+        ...plain,
+        embedding: {
+          endpoint: 'https://x.openai.azure.com',
+          key: 'embedding-key',
+          deployment: 'text-embedding-ada-002',
+        },
+        index: { endpoint: 'https://svc.search.windows.net', key: 'search-key', indexName: 'pdf-chunks' },
+      },
+      [
+        ['https://x.openai.azure.com/', 'embeddingEndpoint'],
+        ['https://svc.search.windows.net', 'cloudAISearchEndpoint'],
+      ],
+    ],
+  ];
+  for (const [name, headers, expected, asked] of cases) {
+    test(name, async () => {
+      const outbound = fakeOutbound();
+      assert.deepEqual(await readChunkingHeaders(headers, outbound), expected);
+      assert.deepEqual(outbound.asked, asked);
+    });
+  }
+});
+
+describe('readChunkingHeaders refuses with a 400 naming the header', () => {
+  const cases: [string, IncomingHttpHeaders, string | RegExp][] = [
+    ['missing sourceName', h({ sourcename: undefined }), 'Header sourceName is required.'],
+    ['missing tenant-id', h({ 'tenant-id': undefined }), 'Header tenant-id is required.'],
+    ['non-numeric tenant-id', h({ 'tenant-id': 'abc' }), /^Header tenant-id must be a decimal integer/],
+    ['tenant-id of 30 digits', h({ 'tenant-id': '1'.repeat(30) }), /^Header tenant-id must be a decimal integer/],
+    ['tenant-id 2^63', h({ 'tenant-id': '9223372036854775808' }), 'Header tenant-id is outside the Int64 range.'],
+    ['document-id 1e3', h({ 'document-id': '1e3' }), /^Header document-id must be a decimal integer/],
+    ['document-id -0', h({ 'document-id': '-0' }), /^Header document-id must be a decimal integer/],
+    ['a sourceName with a control character', h({ sourcename: 'a\tb' }), 'Header sourceName holds control characters.'],
+    [
+      'a sourceName over 1024 characters',
+      h({ sourcename: 'x'.repeat(1025) }),
+      /^Header sourceName is longer than 1024/,
+    ],
+    ['performEmbedding yes', h({ performembedding: 'yes' }), "Header performEmbedding must be 'true' or 'false'."],
+    ['page-numbers 1', h({ 'page-numbers': '1' }), "Header page-numbers must be 'true' or 'false'."],
+    ['page-numbers yes', h({ 'page-numbers': 'yes' }), "Header page-numbers must be 'true' or 'false'."],
+    ['ocr maybe', h({ ocr: 'maybe' }), "Header ocr must be 'auto', 'off' or 'force'."],
+    [
+      'missing embeddingEndpoint',
+      h({ ...EMBED, embeddingendpoint: undefined }),
+      'Header embeddingEndpoint is required when performEmbedding is true.',
+    ],
+    [
+      'missing embeddingKey',
+      h({ ...EMBED, embeddingkey: undefined }),
+      'Header embeddingKey is required when performEmbedding is true.',
+    ],
+    [
+      'missing embeddingDeploymentName',
+      h({ ...EMBED, embeddingdeploymentname: undefined }),
+      'Header embeddingDeploymentName is required when performEmbedding is true.',
+    ],
+    [
+      'a deployment name with a slash',
+      h({ ...EMBED, embeddingdeploymentname: '../x' }),
+      /^Header embeddingDeploymentName must be/,
+    ],
+    [
+      'an embedding key with a space',
+      h({ ...EMBED, embeddingkey: 'a b' }),
+      'Header embeddingKey must be at most 512 printable ASCII characters.',
+    ],
+    [
+      'an embedding endpoint refused',
+      h({ ...EMBED, embeddingendpoint: 'https://refused' }),
+      /^Header embeddingEndpoint/,
+    ],
+    [
+      'indexName without the two others',
+      h({ indexname: 'pdf-chunks' }),
+      'Header cloudAISearchEndpoint is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).',
+    ],
+    [
+      'the search key missing',
+      h({ ...INDEX, cloudaisearchkey: undefined }),
+      /^Header cloudAISearchKey is required with indexName/,
+    ],
+    [
+      'an index name Azure refuses',
+      h({ ...INDEX, indexname: 'Pdf-Chunks' }),
+      'Header indexName may hold only lowercase letters, digits, dashes and underscores.',
+    ],
+    [
+      'a search endpoint refused',
+      h({ ...INDEX, cloudaisearchendpoint: 'https://refused' }),
+      /^Header cloudAISearchEndpoint/,
+    ],
+  ];
+  for (const [name, headers, message] of cases) {
+    test(name, async () => {
+      const m = await refusal(headers);
+      if (typeof message === 'string') assert.equal(m, message);
+      else assert.match(m, message);
+    });
+  }
+});
+
+describe('ocrMode: the ocr header in any case', () => {
+  const cases: [string, string | null][] = [
+    ['auto', 'auto'],
+    ['OFF', 'off'],
+    ['Force', 'force'],
+    ['maybe', null],
+    ['on', null],
+  ];
+  for (const [value, mode] of cases) {
+    test(value, () => {
+      if (mode !== null) return assert.equal(ocrMode(value, 'ocr'), mode);
+      assert.throws(() => ocrMode(value, 'ocr'), { message: "Header ocr must be 'auto', 'off' or 'force'." });
+    });
+  }
+});
+
+describe('the chunking table takes the search headers, optional', () => {
+  const cases: [keyof typeof SEARCH_HEADERS, keyof typeof CHUNKING_HEADERS][] = [
+    ['indexName', 'indexName'],
+    ['endpoint', 'searchEndpoint'],
+    ['key', 'searchKey'],
+  ];
+  for (const [search, chunking] of cases) {
+    test(SEARCH_HEADERS[search].wire, () => {
+      const a = SEARCH_HEADERS[search];
+      const b = CHUNKING_HEADERS[chunking];
+      assert.deepEqual([b.wire, b.maxLength, b.parse, b.required], [a.wire, a.maxLength, a.parse, false]);
+      assert.ok(b.description.startsWith(a.description), b.wire);
+    });
+  }
+});
+
+describe('the documented schema', () => {
+  const schema = chunkingSchema as unknown as {
+    response: Record<string, { anyOf?: { description?: string }[] }>;
+    headers: { properties: Record<string, unknown> };
+    security: unknown;
+    consumes: string[];
+  };
+  test('every answer the route gives', () => {
+    assert.deepEqual(Object.keys(schema.response), ['200', '400', '401', '405', '413', '415', '422', '502', '503']);
+  });
+  test('200 is the chunk envelope or the indexing summary; 502 the partial summary or an embedding failure', () => {
+    const described = (code: string) => schema.response[code]!.anyOf!.map((s) => s.description ?? '');
+    const [envelope, summary] = described('200');
+    assert.match(envelope!, /^The chunk envelope\.$/);
+    assert.match(summary!, /^With indexName, cloudAISearchEndpoint and cloudAISearchKey/);
+    const [partial, embedding] = described('502');
+    assert.match(partial!, /^Indexing by the service: some chunks are not in the index/);
+    assert.match(embedding!, /^An embedding call failed for good$/);
+  });
+  test('the headers from the table, the service key as a security requirement, a multipart body', () => {
+    assert.deepEqual(
+      Object.keys(schema.headers.properties),
+      Object.values(CHUNKING_HEADERS).map((r) => r.wire),
+    );
+    assert.deepEqual(schema.security, [{ documentApiKey: [] }]);
+    assert.deepEqual(schema.consumes, ['multipart/form-data']);
+  });
+});
