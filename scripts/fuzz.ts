@@ -1,7 +1,7 @@
 // A fuzzing campaign by command: damaged documents of every format sent to one long-lived app over
 // HTTP (test/fuzz/campaign.ts). Usage:
 //   npm run fuzz -- [--cases 10000] [--seed 1] [--formats pdf,docx,html,markdown,text] [--concurrency 1]
-//                   [--max-rss-mb 512] [--findings fuzz-findings]
+//                   [--max-rss-mb 768] [--findings fuzz-findings]
 // Prints one line per 500 cases, then the figures as JSON; exits 1 when anything was found.
 import { parseArgs } from 'node:util';
 import { runCampaign } from '../test/fuzz/campaign.ts';
@@ -13,7 +13,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     formats: { type: 'string' },
     concurrency: { type: 'string', default: '1' },
-    'max-rss-mb': { type: 'string', default: '512' },
+    'max-rss-mb': { type: 'string', default: '768' },
     findings: { type: 'string', default: 'fuzz-findings' },
   },
 });
