@@ -1,6 +1,7 @@
 // Azure OpenAI embeddings, api-version 2024-02-01, one input per call.
 import type { Dispatcher } from 'undici';
 import { call, describeFailure, providerMessage, type CallOutcome } from './http.ts';
+import { headerValue } from '../http/headers.ts';
 
 export const EMBEDDING_API_VERSION = '2024-02-01';
 export const EMBEDDING_DIMENSIONS = 1536;
@@ -28,16 +29,11 @@ export class EmbeddingError extends Error {
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-function header(o: CallOutcome & { kind: 'response' }, name: string): string | undefined {
-  const v = o.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /** What the provider asks us to wait, in ms: retry-after-ms, Retry-After, "retry after N seconds", else undefined. */
 export function requestedWaitMs(o: CallOutcome & { kind: 'response' }): number | undefined {
-  const ms = Number(header(o, 'retry-after-ms'));
-  if (header(o, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
-  const ra = header(o, 'retry-after');
+  const ms = Number(headerValue(o.headers, 'retry-after-ms'));
+  if (headerValue(o.headers, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
+  const ra = headerValue(o.headers, 'retry-after');
   if (ra !== undefined) {
     if (/^\d+(\.\d+)?$/.test(ra.trim())) return Number(ra) * 1000;
     const date = Date.parse(ra);

@@ -1,9 +1,10 @@
 // One outbound call with a time bound, read whole, never thrown past the client:
 // every outcome is a value the embeddings and search clients turn into words.
 import { request, type Dispatcher } from 'undici';
+import type { Headers } from '../http/headers.ts';
 
 export type CallOutcome =
-  | { kind: 'response'; status: number; headers: Record<string, string | string[] | undefined>; text: string }
+  | { kind: 'response'; status: number; headers: Headers; text: string }
   | { kind: 'timeout'; ms: number }
   | { kind: 'network'; code: string };
 

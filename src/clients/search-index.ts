@@ -2,6 +2,7 @@
 // then delete them in one batch. Failures come back as words for the 502.
 import type { Dispatcher } from 'undici';
 import { call, describeFailure } from './http.ts';
+import { headerValue, type Headers } from '../http/headers.ts';
 
 export const SEARCH_API_VERSION = '2024-07-01';
 export const MAX_IDS_PER_CALL = 1000;
@@ -36,11 +37,10 @@ export type UploadOutcome =
   | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
 
 /** Retry-After (seconds or an HTTP date) or retry-after-ms, when the service gave one. */
-export function retryAfterMs(h: Record<string, string | string[] | undefined>): number | undefined {
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const ms = Number(one(h['retry-after-ms']));
-  if (one(h['retry-after-ms']) !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = one(h['retry-after']);
+export function retryAfterMs(h: Headers): number | undefined {
+  const ms = Number(headerValue(h, 'retry-after-ms'));
+  if (headerValue(h, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = headerValue(h, 'retry-after');
   if (raw === undefined) return undefined;
   if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
   const date = Date.parse(raw);
