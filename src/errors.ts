@@ -442,10 +442,6 @@ export type FixedCode = { [C in ErrorCode]: Facts<C> extends [] ? C : never }[Er
 /** The codes a DocumentError may carry: the `document_*` entries. */
 export type DocumentCode = Extract<ErrorCode, `document_${string}`>;
 
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(CATALOGUE, code);
-}
-
 export function statusOf(code: ErrorCode): number {
   return CATALOGUE[code].status;
 }

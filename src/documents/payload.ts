@@ -12,7 +12,7 @@ export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
  * request as it receives it, and a client that re-serialises the JSON (\u escapes of non-ASCII
  * text, spaces after separators) makes it larger than our bytes.
  */
-export const SAFE_BATCH_BYTES = 12 * 1024 * 1024;
+export const SAFE_BATCH_BYTES = (MAX_BATCH_BYTES / 4) * 3;
 const COMMA = Buffer.from(',');
 
 export interface PayloadChunk {
