@@ -107,8 +107,8 @@ async function work(): Promise<
 }
 
 async function corsHeaders() {
-  const { CORS_EXPOSED_HEADERS } = await import('../src/http/cors.ts');
-  return { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', ') };
+  const { EXPOSED_HEADERS } = await import('../src/http/interface-headers.ts');
+  return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS.join(', ') };
 }
 
 /** The bare node:http server, not listening. */

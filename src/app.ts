@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { createTokenSigner } from './auth/jwt.ts';
 import { handleFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerCors } from './http/cors.ts';
+import { REDACTED_HEADERS } from './http/interface-headers.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { drainRefusedBodies } from './http/drain.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
@@ -57,23 +58,11 @@ export interface BuildOptions {
   onWorkerFailure?: (failure: WorkerFailureReport) => void;
 }
 
-/** Header names whose values never reach a log line. */
-export const REDACTED_HEADERS = [
-  'authorization',
-  'api_key',
-  'api_secret',
-  'key',
-  'secret',
-  'api-key',
-  'embeddingkey',
-  'cloudaisearchkey',
-];
-
 /**
- * Redaction covers the request serializer's headers and the other places that
- * log them: @fastify/multipart logs every header at trace level as
- * `busboyOptions.headers`. The paths are explicit: a `*.headers` wildcard costs
- * about 1.5 µs on every request's child logger, even at level warn.
+ * Redaction, of the headers http/interface-headers.ts marks secret, covers the request
+ * serializer's headers and the other places that log them: @fastify/multipart logs every
+ * header at trace level as `busboyOptions.headers`. The paths are explicit: a `*.headers`
+ * wildcard costs about 1.5 µs on every request's child logger, even at level warn.
  */
 export function loggerOptions(config: Config, overrides: object = {}): object {
   return {

@@ -22,6 +22,9 @@ export interface Config {
   outboundAllowedHosts: string[];
   embeddingTimeoutMs: number;
   searchTimeoutMs: number;
+  /** MAX_PDF_BYTES: the largest document an upload may carry, in any format (413 above it) */
+  maxDocumentBytes: number;
+  /** @deprecated maxDocumentBytes, under the name routes/chunking.ts still reads; always the same value */
   maxPdfBytes: number;
   /** on SIGTERM: how long /readyz answers 503 while the server still takes requests, before it closes */
   shutdownDelayMs: number;
@@ -176,7 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
-  return {
+  const config: Omit<Config, 'maxPdfBytes'> = {
     host,
     port,
     addApiKey: secret(env, 'ADD_API_KEY'),
@@ -192,7 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllowedHosts: hosts,
     embeddingTimeoutMs: integer(env, 'EMBEDDING_TIMEOUT_MS', 1, 600_000),
     searchTimeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', 1, 600_000),
-    maxPdfBytes: integer(env, 'MAX_PDF_BYTES', 1, 2_147_483_647),
+    // The variable keeps its name from when only PDFs were read; it bounds every format.
+    maxDocumentBytes: integer(env, 'MAX_PDF_BYTES', 1, 2_147_483_647),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 60_000),
     ocrLanguages,
     ...(ocrDataDir === undefined ? {} : { ocrDataDir }),
@@ -205,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     parseTimeoutMsPerMb: integer(env, 'PARSE_TIMEOUT_MS_PER_MB', 0, 600_000),
     logLevel: logLevel as Config['logLevel'],
   };
+  return { ...config, maxPdfBytes: config.maxDocumentBytes };
 }
 
 /**

@@ -6,17 +6,6 @@
 // or, for deletion, {success:false, message}), logs the code and sends it as X-Error-Code.
 // README.md's "Errors" table lists these codes (a test keeps the two equal).
 
-/** The kinds a DocumentError has carried across the worker boundary since before the catalogue. */
-export type DocumentErrorKind =
-  | 'not_pdf'
-  | 'unsupported'
-  | 'encrypted'
-  | 'damaged'
-  | 'no_text'
-  | 'too_large'
-  | 'timeout'
-  | 'ocr_limit';
-
 type Message = string | ((...facts: never[]) => string);
 
 export interface CatalogueEntry {
@@ -24,8 +13,6 @@ export interface CatalogueEntry {
   message: Message;
   /** one line for the README table: when the service answers it */
   when: string;
-  /** on `document_*` codes thrown inside the parse worker: the DocumentError kind */
-  kind?: DocumentErrorKind;
 }
 
 const SAFE_RANGE = '(-9007199254740991 to 9007199254740991)';
@@ -333,13 +320,11 @@ export const CATALOGUE = {
   // --- documents (thrown inside the parse worker as DocumentError, or by the route) ----------
   document_not_pdf: {
     status: 400,
-    kind: 'not_pdf',
     message: 'The uploaded file is not a PDF.',
     when: 'A PDF was expected and the bytes are not one',
   },
   document_unsupported: {
     status: 415,
-    kind: 'unsupported',
     message: (detail?: string) =>
       'The uploaded file is not in a supported format. Accepted, recognised by content: PDF, Word (.docx), HTML, Markdown and plain UTF-8 text.' +
       (detail === undefined ? '' : ` (${detail})`),
@@ -347,13 +332,11 @@ export const CATALOGUE = {
   },
   document_encrypted: {
     status: 422,
-    kind: 'encrypted',
     message: 'The PDF is encrypted (password-protected); upload an unencrypted copy.',
     when: 'The PDF is password-protected',
   },
   document_damaged: {
     status: 422,
-    kind: 'damaged',
     message: (reason: string, format: 'pdf' | 'document' = 'pdf') =>
       format === 'pdf'
         ? `The PDF is damaged and could not be parsed: ${reason}`
@@ -362,42 +345,36 @@ export const CATALOGUE = {
   },
   document_no_text: {
     status: 422,
-    kind: 'no_text',
     message: (format: 'pdf' | 'document' = 'pdf') =>
       `No text could be extracted from the ${format === 'pdf' ? 'PDF' : 'document'}.`,
     when: 'The document holds no letters or digits (a scan with ocr: off)',
   },
   document_too_large: {
     status: 413,
-    kind: 'too_large',
     message: (limit: number) =>
       `The PDF expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB); it may be a decompression bomb.`,
     when: 'The PDF streams inflate past MAX_DECODED_BYTES',
   },
   document_zip_bomb: {
     status: 413,
-    kind: 'too_large',
     message: (limit: number) =>
       `The Word document expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB, or too many or too compressed parts); it may be a decompression bomb.`,
     when: 'The Word archive inflates past the limit, or holds too many or too compressed parts',
   },
   document_entity_bomb: {
     status: 413,
-    kind: 'too_large',
     message:
       'The document declares XML entities (a DTD), which Word documents never need; it may be an entity-expansion bomb.',
     when: 'A Word part declares a DTD',
   },
   document_too_much_memory: {
     status: 413,
-    kind: 'too_large',
     message: (format: 'pdf' | 'document' = 'pdf') =>
       `The ${format === 'pdf' ? 'PDF' : 'document'} needs too much memory to parse.`,
     when: 'The parse worker ran out of its memory bound',
   },
   document_timeout: {
     status: 422,
-    kind: 'timeout',
     message: (ms: number, stage: 'parse' | 'ocr' = 'parse') =>
       stage === 'ocr'
         ? `OCR of the PDF took longer than ${Math.round(ms / 1000)} s and was abandoned.`
@@ -406,7 +383,6 @@ export const CATALOGUE = {
   },
   document_ocr_limit: {
     status: 422,
-    kind: 'ocr_limit',
     message: (count: number, limit: number) =>
       `The PDF has ${count} pages without a text layer, over the OCR limit of ${limit} pages (OCR_MAX_PAGES); send ocr: off to chunk only its text pages, or split the file.`,
     when: 'More pages need OCR than OCR_MAX_PAGES',
@@ -466,14 +442,8 @@ export type Facts<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extend
 /** The codes whose message is fixed (no facts). */
 export type FixedCode = { [C in ErrorCode]: Facts<C> extends [] ? C : never }[ErrorCode];
 
-/** The codes a DocumentError may carry: the `document_*` entries with a kind. */
-export type DocumentCode = {
-  [C in ErrorCode]: (typeof CATALOGUE)[C] extends { kind: DocumentErrorKind } ? C : never;
-}[ErrorCode];
-
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(CATALOGUE, code);
-}
+/** The codes a DocumentError may carry: the `document_*` entries. */
+export type DocumentCode = Extract<ErrorCode, `document_${string}`>;
 
 export function statusOf(code: ErrorCode): number {
   return CATALOGUE[code].status;

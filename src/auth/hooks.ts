@@ -2,16 +2,12 @@
 // read or its query is validated.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { spellingHint } from '../http/headers.ts';
+import { headerValue, spellingHint } from '../http/headers.ts';
 import { safeEqual } from './compare.ts';
 import { fail, ERROR_HINT_HEADER } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
 
 const REALM = 'sample-utility-service';
-
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? undefined : value;
-}
 
 /**
  * What a refusal adds for a learner: which of several credential headers is absent, and the
@@ -41,7 +37,7 @@ export function requireHeaders(expected: Record<string, string>, code: HeaderAut
   return async (request) => {
     let ok = true;
     // No early exit: every credential is compared, whatever the first one gave.
-    for (const [name, value] of entries) ok = safeEqual(header(request.headers[name]), value) && ok;
+    for (const [name, value] of entries) ok = safeEqual(headerValue(request.headers, name, 'absent'), value) && ok;
     if (!ok) {
       const hint = credentialHint(names, request.headers);
       // A message the interface fixes (the document endpoints', the survey's) never carries the
@@ -56,7 +52,7 @@ export function requireHeaders(expected: Record<string, string>, code: HeaderAut
 export function requireBasic(username: string, password: string): onRequestAsyncHookHandler {
   const challenge = `Basic realm="${REALM}", charset="UTF-8"`;
   return async (request) => {
-    const auth = header(request.headers.authorization) ?? '';
+    const auth = headerValue(request.headers, 'authorization', 'absent') ?? '';
     const m = /^Basic[ ]+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
     let user: string | undefined;
     let pass: string | undefined;
@@ -76,7 +72,7 @@ export function requireBasic(username: string, password: string): onRequestAsync
 
 export function requireBearer(signer: TokenSigner): onRequestAsyncHookHandler {
   return async (request) => {
-    const auth = header(request.headers.authorization) ?? '';
+    const auth = headerValue(request.headers, 'authorization', 'absent') ?? '';
     const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(auth);
     if (!m) throw fail('unauthorized_bearer').withHeaders({ 'www-authenticate': `Bearer realm="${REALM}"` });
     if (!(await signer.verify(m[1]!))) {

@@ -1,6 +1,6 @@
 // Azure OpenAI embeddings, api-version 2024-02-01, one input per call.
 import type { Dispatcher } from 'undici';
-import { call, describeFailure, providerMessage, type CallOutcome } from './http.ts';
+import { call, describeFailure, providerMessage, retryAfterMs, type CallOutcome } from './http.ts';
 
 export const EMBEDDING_API_VERSION = '2024-02-01';
 export const EMBEDDING_DIMENSIONS = 1536;
@@ -28,24 +28,12 @@ export class EmbeddingError extends Error {
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-function header(o: CallOutcome & { kind: 'response' }, name: string): string | undefined {
-  const v = o.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** What the provider asks us to wait, in ms: retry-after-ms, Retry-After, "retry after N seconds", else undefined. */
+/** What the provider asks us to wait, in ms: its headers (retryAfterMs), else "retry after N seconds" in its message. */
 export function requestedWaitMs(o: CallOutcome & { kind: 'response' }): number | undefined {
-  const ms = Number(header(o, 'retry-after-ms'));
-  if (header(o, 'retry-after-ms') !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
-  const ra = header(o, 'retry-after');
-  if (ra !== undefined) {
-    if (/^\d+(\.\d+)?$/.test(ra.trim())) return Number(ra) * 1000;
-    const date = Date.parse(ra);
-    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  }
+  const asked = retryAfterMs(o.headers);
+  if (asked !== undefined) return asked;
   const m = /retry after (\d+(?:\.\d+)?) seconds?/i.exec(providerMessage(o.text) ?? '');
-  if (m) return Number(m[1]) * 1000;
-  return undefined;
+  return m ? Number(m[1]) * 1000 : undefined;
 }
 
 function vectorFrom(text: string): number[] | string {

@@ -1,9 +1,10 @@
 // One outbound call with a time bound, read whole, never thrown past the client:
 // every outcome is a value the embeddings and search clients turn into words.
 import { request, type Dispatcher } from 'undici';
+import { headerValue, type Headers } from '../http/headers.ts';
 
 export type CallOutcome =
-  | { kind: 'response'; status: number; headers: Record<string, string | string[] | undefined>; text: string }
+  | { kind: 'response'; status: number; headers: Headers; text: string }
   | { kind: 'timeout'; ms: number }
   | { kind: 'network'; code: string };
 
@@ -68,6 +69,22 @@ export async function call(
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * What an upstream's answer asks the caller to wait before trying again, in ms: Azure's
+ * retry-after-ms, else Retry-After in seconds (a fraction too) or as an HTTP date (0 once past);
+ * undefined when neither says it in a form read here. The one parser of both clients.
+ */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const msText = headerValue(headers, 'retry-after-ms');
+  const ms = Number(msText);
+  if (msText !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = headerValue(headers, 'retry-after');
+  if (raw === undefined) return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw) * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The provider's own words: error.message, else message, else nothing. */

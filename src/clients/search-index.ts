@@ -1,7 +1,7 @@
 // Azure AI Search, api-version 2024-07-01: look up one document's chunk ids,
 // then delete them in one batch. Failures come back as words for the 502.
 import type { Dispatcher } from 'undici';
-import { call, describeFailure } from './http.ts';
+import { call, describeFailure, retryAfterMs } from './http.ts';
 
 export const SEARCH_API_VERSION = '2024-07-01';
 export const MAX_IDS_PER_CALL = 1000;
@@ -34,18 +34,6 @@ export interface ItemResult {
 export type UploadOutcome =
   | { kind: 'results'; items: ItemResult[] }
   | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
-
-/** Retry-After (seconds or an HTTP date) or retry-after-ms, when the service gave one. */
-export function retryAfterMs(h: Record<string, string | string[] | undefined>): number | undefined {
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const ms = Number(one(h['retry-after-ms']));
-  if (one(h['retry-after-ms']) !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = one(h['retry-after']);
-  if (raw === undefined) return undefined;
-  if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
 
 export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Dispatcher; timeoutMs: number }) {
   const base = (t: SearchTarget) => `${t.endpoint}/indexes/${encodeURIComponent(t.indexName)}/docs`;

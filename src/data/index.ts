@@ -32,7 +32,6 @@ export const Product = Type.Object(
 export type Product = Static<typeof Product>;
 
 export const REGIONS = ['Asia', 'Europe', 'Africa', 'Americas', 'Oceania'] as const;
-export type Region = (typeof REGIONS)[number];
 
 export const Country = Type.Object(
   {

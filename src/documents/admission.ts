@@ -5,7 +5,7 @@
 // memory); any further one is refused at once with 503 and Retry-After. So the memory the
 // uploads take is bounded by maxInFlight bodies and their parses, whatever the load.
 
-import { fail, messageOf } from '../errors.ts';
+import { fail } from '../errors.ts';
 
 export interface AdmissionLimits {
   /** documents whose body is read and worked on at once */
@@ -36,8 +36,6 @@ export interface Admission {
   full(): boolean;
   limits: AdmissionLimits;
 }
-
-export const ADMISSION_FULL_MESSAGE = messageOf('service_busy');
 
 export function createAdmission(limits: AdmissionLimits): Admission {
   let inFlight = 0;

@@ -1,32 +1,32 @@
-// A document problem the client can act on, thrown inside the parse worker. Its code and message
-// come from the one catalogue (src/errors.ts, the `document_*` codes); `code` keeps the coarser
-// kind (not_pdf, too_large, timeout...) it has always carried across the worker boundary.
-import { CATALOGUE, messageOf, type DocumentCode, type DocumentErrorKind, type Facts } from '../errors.ts';
+// A document problem the client can act on, thrown inside the parse worker. Its code, status and
+// message come from the one catalogue (src/errors.ts, the `document_*` codes), like an AppError's.
+import { CATALOGUE, messageOf, type DocumentCode, type Facts } from '../errors.ts';
 
 export type DocumentErrorStatus = 400 | 413 | 415 | 422;
 
-export type DocumentErrorCode = DocumentErrorKind;
-
 /** A document problem the client can act on. `message` is client-facing: no stack, no path. */
 export class DocumentError extends Error {
-  readonly status: DocumentErrorStatus;
-  readonly code: DocumentErrorCode;
   /** the catalogue code the answer carries (X-Error-Code) */
-  readonly errorCode: DocumentCode;
+  readonly code: DocumentCode;
+  readonly status: DocumentErrorStatus;
 
-  /** `message` is the catalogue's: build it with documentError(), or from messageOf(errorCode, ...). */
-  constructor(code: DocumentErrorCode, message: string, errorCode: DocumentCode = `document_${code}`) {
+  /** `message` is the catalogue's: build it with documentError(), or from messageOf(code, ...). */
+  constructor(code: DocumentCode, message: string) {
     super(message);
     this.name = 'DocumentError';
     this.code = code;
-    this.errorCode = errorCode;
-    this.status = CATALOGUE[errorCode].status;
+    this.status = CATALOGUE[code].status;
+  }
+
+  /** @deprecated `code`, under the name routes/chunking.ts and documents/worker.ts still read. */
+  get errorCode(): DocumentCode {
+    return this.code;
   }
 }
 
 /** The DocumentError of a `document_*` catalogue code, with its facts. */
-export function documentError<C extends DocumentCode>(errorCode: C, ...facts: Facts<C>): DocumentError {
-  return new DocumentError(CATALOGUE[errorCode].kind, messageOf(errorCode, ...facts), errorCode);
+export function documentError<C extends DocumentCode>(code: C, ...facts: Facts<C>): DocumentError {
+  return new DocumentError(code, messageOf(code, ...facts));
 }
 
 /** Short, client-safe reason from an arbitrary pdf.js error: first line, no paths, bounded length. */
@@ -40,11 +40,12 @@ export function safeReason(err: unknown): string {
 
 /** Same shape across the worker boundary (structured clone drops class and fields). */
 export interface DocumentErrorData {
-  code: DocumentErrorCode;
+  code: DocumentCode;
   message: string;
-  errorCode: DocumentCode;
+  /** @deprecated the same as `code`; documents/worker.ts still writes it */
+  errorCode?: DocumentCode;
 }
 
 export function toDocumentError(data: DocumentErrorData): DocumentError {
-  return new DocumentError(data.code, data.message, data.errorCode);
+  return new DocumentError(data.code, data.message);
 }

@@ -2,7 +2,7 @@
 // (at most 1000 actions and SAFE_BATCH_BYTES), each batch retried until every item is in or has
 // failed for good. Uploads are idempotent by key ({tenant}-{document}-{index}): calling again
 // rewrites the same documents, never adds a second copy.
-import { MAX_DOCS_PER_BATCH, SAFE_BATCH_BYTES } from './payload.ts';
+import { packBatches } from './payload.ts';
 import type { SearchTarget, UploadOutcome } from '../clients/search-index.ts';
 
 /** Per-item statuses Azure documents as transient in a 207 (409 version conflict, 422 index busy, 503). */
@@ -25,30 +25,6 @@ export interface IndexSummary {
   /** keys not indexed, with the reason */
   failed: { key: string; reason: string }[];
   timeMs: number;
-}
-
-/** Greedy packing in order: index ranges [start, end) of each batch. */
-export function packBatches(
-  sizes: readonly number[],
-  maxDocs = MAX_DOCS_PER_BATCH,
-  maxBytes = SAFE_BATCH_BYTES,
-): [number, number][] {
-  const envelope = '{"value":[]}'.length;
-  const out: [number, number][] = [];
-  let start = 0;
-  let bytes = envelope;
-  for (let i = 0; i < sizes.length; i++) {
-    const add = sizes[i]! + (i > start ? 1 : 0);
-    if (i > start && (i - start + 1 > maxDocs || bytes + add > maxBytes)) {
-      out.push([start, i]);
-      start = i;
-      bytes = envelope + sizes[i]!;
-    } else {
-      bytes += add;
-    }
-  }
-  if (sizes.length > start) out.push([start, sizes.length]);
-  return out;
 }
 
 const envelopeOf = (docs: readonly Buffer[]) =>

@@ -12,7 +12,7 @@ export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
  * request as it receives it, and a client that re-serialises the JSON (\u escapes of non-ASCII
  * text, spaces after separators) makes it larger than our bytes.
  */
-export const SAFE_BATCH_BYTES = 12 * 1024 * 1024;
+export const SAFE_BATCH_BYTES = (MAX_BATCH_BYTES / 4) * 3;
 const COMMA = Buffer.from(',');
 
 export interface PayloadChunk {
@@ -37,22 +37,32 @@ export function chunkId(tenantId: string, documentId: string, index: number): st
   return `${tenantId}-${documentId}-${String(index).padStart(4, '0')}`;
 }
 
-/** How many index-documents calls the documents take, packing greedily in order under both limits. */
-export function countBatches(docSizes: readonly number[]): number {
+/**
+ * The index-documents calls the documents take: greedy packing in order under both bounds, as
+ * index ranges [start, end). The service's own uploads send these batches, and X-Index-Batches
+ * (and the worker's payload) counts them. A document over the byte bound still takes one call.
+ */
+export function packBatches(
+  sizes: readonly number[],
+  maxDocs = MAX_DOCS_PER_BATCH,
+  maxBytes = SAFE_BATCH_BYTES,
+): [number, number][] {
   const envelope = '{"value":[]}'.length;
-  let batches = 0;
-  let docs = 0;
+  const out: [number, number][] = [];
+  let start = 0;
   let bytes = envelope;
-  for (const size of docSizes) {
-    if (docs > 0 && (docs + 1 > MAX_DOCS_PER_BATCH || bytes + size + 1 > SAFE_BATCH_BYTES)) {
-      batches++;
-      docs = 0;
-      bytes = envelope;
+  for (let i = 0; i < sizes.length; i++) {
+    const add = sizes[i]! + (i > start ? 1 : 0);
+    if (i > start && (i - start + 1 > maxDocs || bytes + add > maxBytes)) {
+      out.push([start, i]);
+      start = i;
+      bytes = envelope + sizes[i]!;
+    } else {
+      bytes += add;
     }
-    docs++;
-    bytes += size + (docs > 1 ? 1 : 0);
   }
-  return docs > 0 ? batches + 1 : batches;
+  if (sizes.length > start) out.push([start, sizes.length]);
+  return out;
 }
 
 /** A JSON array of finite numbers: join() writes each as JSON.stringify would (and works on typed arrays, which JSON.stringify writes as objects). */
@@ -99,5 +109,5 @@ export function buildPayload(
     ...parts.flatMap((p, i) => (i === 0 ? [p] : [COMMA, p])),
     Buffer.from(']}'),
   ]);
-  return { json, batches: countBatches(parts.map((p) => p.length)) };
+  return { json, batches: packBatches(parts.map((p) => p.length)).length };
 }

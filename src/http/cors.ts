@@ -1,44 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-/** Every request header the interface uses, so that a browser preflight lets each one through. */
-export const CORS_ALLOWED_HEADERS = [
-  'Authorization',
-  'Content-Type',
-  'api_key',
-  'api_secret',
-  'key',
-  'secret',
-  'api-key',
-  'sourceName',
-  'tenant-id',
-  'document-id',
-  'performEmbedding',
-  'embeddingEndpoint',
-  'embeddingKey',
-  'embeddingDeploymentName',
-  'ocr',
-  'cloudAISearchEndpoint',
-  'cloudAISearchKey',
-  'indexName',
-  'document_id',
-];
-
-export const CORS_EXPOSED_HEADERS = [
-  'X-Total-Chunks',
-  'X-Embedding-Performed',
-  'X-Index-Batches',
-  'X-OCR-Pages',
-  'X-OCR-Skipped-Pages',
-  'Allow',
-  'WWW-Authenticate',
-  'Retry-After',
-  'X-Error-Code',
-  'X-Error-Hint',
-];
+import { EXPOSED_HEADERS, REQUEST_HEADERS } from './interface-headers.ts';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
-const ALLOW_HEADERS = CORS_ALLOWED_HEADERS.join(', ');
-const EXPOSE_HEADERS = CORS_EXPOSED_HEADERS.join(', ');
+// Every request header the interface uses, so that a browser preflight lets each one through.
+const ALLOW_HEADERS = REQUEST_HEADERS.join(', ');
+const EXPOSE_HEADERS = EXPOSED_HEADERS.join(', ');
 
 /** The headers every answer carries: any origin, and the response headers a browser script may read. */
 export function corsHeaders(reply: FastifyReply): FastifyReply {

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type TObject, type TSchema } from 'typebox';
 import { fail } from '../errors.ts';
-import { singleHeader, spellingHint } from './headers.ts';
+import { headerValue, spellingHint } from './headers.ts';
 import { parseInt64 } from '../core/int64.ts';
 
 export interface HeaderRule<T, R extends boolean = boolean> {
@@ -50,7 +50,7 @@ export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHead
       out[key] = undefined;
       continue;
     }
-    const raw = singleHeader(headers, rule.wire);
+    const raw = headerValue(headers, rule.wire, 'refuse')?.trim();
     if (raw === undefined || raw === '') {
       if (rule.requiredWhen !== undefined) {
         throw fail('header_required_when', rule.wire, table[rule.requiredWhen]?.wire ?? rule.requiredWhen);

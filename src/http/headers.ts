@@ -1,12 +1,21 @@
 import { fail } from '../errors.ts';
 
-type Headers = Record<string, string | string[] | undefined>;
+/** Headers as Node and undici hand them over: lower-case names, a repeated header as a list. */
+export type Headers = Record<string, string | string[] | undefined>;
 
-/** One header by its wire name, trimmed; undefined when absent; a 400 when it comes as a list. */
-export function singleHeader(headers: Headers, wire: string): string | undefined {
-  const v = headers[wire.toLowerCase()];
-  if (Array.isArray(v)) throw fail('header_repeated', wire);
-  return v?.trim();
+/**
+ * What a repeated header (a list of values) reads as: its first value (an upstream's answer),
+ * absent (a credential: the auth hooks then refuse it as missing or wrong), or a 400
+ * header_repeated naming it (the route header tables).
+ */
+export type Repeated = 'first' | 'absent' | 'refuse';
+
+/** The one reader of one header's value: by its name in any case; undefined when absent. */
+export function headerValue(headers: Headers, name: string, repeated: Repeated = 'first'): string | undefined {
+  const v = headers[name.toLowerCase()];
+  if (!Array.isArray(v)) return v;
+  if (repeated === 'refuse') throw fail('header_repeated', name);
+  return repeated === 'first' ? v[0] : undefined;
 }
 
 /**

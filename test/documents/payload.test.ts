@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPayload, chunkId, countBatches, MAX_BATCH_BYTES, SAFE_BATCH_BYTES } from '../../src/documents/payload.ts';
+import { buildPayload, chunkId, MAX_BATCH_BYTES, packBatches, SAFE_BATCH_BYTES } from '../../src/documents/payload.ts';
 import { parseInt64 } from '../../src/core/int64.ts';
 
 describe('chunkId', () => {
@@ -13,7 +13,7 @@ describe('chunkId', () => {
   for (const [t, d, i, id] of cases) test(id, () => assert.equal(chunkId(t, d, i), id));
 });
 
-describe('countBatches', () => {
+describe('packBatches: how many calls, under 1000 actions and the 12 MiB margin', () => {
   const cases: [string, number[], number][] = [
     ['no documents', [], 0],
     ['one small document', [100], 1],
@@ -30,7 +30,46 @@ describe('countBatches', () => {
     ],
     ['two halves of the 12 MiB margin', [SAFE_BATCH_BYTES / 2, SAFE_BATCH_BYTES / 2], 2],
   ];
-  for (const [name, sizes, n] of cases) test(name, () => assert.equal(countBatches(sizes), n));
+  for (const [name, sizes, n] of cases) test(name, () => assert.equal(packBatches(sizes).length, n));
+});
+
+describe('packBatches: the ranges, in order, under given bounds', () => {
+  const cases: { name: string; sizes: number[]; maxDocs: number; maxBytes: number; want: [number, number][] }[] = [
+    { name: 'none', sizes: [], maxDocs: 3, maxBytes: 100, want: [] },
+    {
+      name: 'cut by the count',
+      sizes: [10, 10, 10, 10],
+      maxDocs: 3,
+      maxBytes: 1000,
+      want: [
+        [0, 3],
+        [3, 4],
+      ],
+    },
+    {
+      name: 'cut by the bytes (envelope and commas counted)',
+      sizes: [40, 40, 40],
+      maxDocs: 10,
+      maxBytes: 12 + 40 + 1 + 40,
+      want: [
+        [0, 2],
+        [2, 3],
+      ],
+    },
+    {
+      name: 'one byte over: cut one earlier',
+      sizes: [40, 40, 40],
+      maxDocs: 10,
+      maxBytes: 12 + 40 + 1 + 40 - 1,
+      want: [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+      ],
+    },
+    { name: 'a document over the bound alone', sizes: [500], maxDocs: 10, maxBytes: 100, want: [[0, 1]] },
+  ];
+  for (const c of cases) test(c.name, () => assert.deepEqual(packBatches(c.sizes, c.maxDocs, c.maxBytes), c.want));
 });
 
 describe('buildPayload', () => {

@@ -58,7 +58,7 @@ const truncated = () => {
 };
 
 const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>][] = [
-  ['0-byte file', () => new Uint8Array(0), async (p) => void (await expectPdfError(p, 'unsupported', 415))],
+  ['0-byte file', () => new Uint8Array(0), async (p) => void (await expectPdfError(p, 'document_unsupported', 415))],
   [
     'not a PDF (text): chunked as text',
     () => new TextEncoder().encode('hello, I am a PDF, honest'),
@@ -70,13 +70,13 @@ const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>
   [
     'not a PDF (PNG signature)',
     () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(500)]),
-    async (p) => void (await expectPdfError(p, 'unsupported', 415)),
+    async (p) => void (await expectPdfError(p, 'document_unsupported', 415)),
   ],
   [
     'image-only PDF',
     () => makePdf({ pages: [{ image: true }, { image: true }] }),
     async (p) => {
-      const e = await expectPdfError(p, 'no_text', 422);
+      const e = await expectPdfError(p, 'document_no_text', 422);
       assert.equal(e.message, 'No text could be extracted from the PDF.');
     },
   ],
@@ -84,7 +84,7 @@ const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>
     'encrypted PDF',
     () => makePdf({ pages: textPages(['Secret text.']), encrypt: true }),
     async (p) => {
-      const e = await expectPdfError(p, 'encrypted', [400, 422]);
+      const e = await expectPdfError(p, 'document_encrypted', [400, 422]);
       assert.match(e.message, /encrypted/i);
     },
   ],
@@ -96,14 +96,14 @@ const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>
         const chunks = (await p) as { content: string }[];
         assert.ok(Array.isArray(chunks));
       } catch {
-        await expectPdfError(p, ['damaged', 'no_text'], 422);
+        await expectPdfError(p, ['document_damaged', 'document_no_text'], 422);
       }
     },
   ],
   [
     'random bytes after a %PDF- header',
     () => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...randomBytes(20000)]),
-    async (p) => void (await expectPdfError(p, ['damaged', 'no_text'], 422)),
+    async (p) => void (await expectPdfError(p, ['document_damaged', 'document_no_text'], 422)),
   ],
   [
     'page tree that loops',
@@ -112,7 +112,7 @@ const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>
       try {
         await p;
       } catch {
-        await expectPdfError(p, ['damaged', 'no_text'], 422);
+        await expectPdfError(p, ['document_damaged', 'document_no_text'], 422);
       }
     },
   ],
@@ -127,7 +127,7 @@ const hostile: [string, () => Uint8Array, (p: Promise<unknown>) => Promise<void>
       try {
         await p;
       } catch {
-        await expectPdfError(p, ['damaged', 'no_text'], 422);
+        await expectPdfError(p, ['document_damaged', 'document_no_text'], 422);
       }
     },
   ],
@@ -167,7 +167,7 @@ test('a caller abort terminates the parse; the pool keeps serving', async () => 
 test('the parse time bound gives a 422 timeout DocumentError', async () => {
   const quick = createChunkPool({ threads: 1, timeoutMs: 1 });
   try {
-    const e = await expectPdfError(quick.chunk(makePdf({ pages: textPages(prose(3000)) })), 'timeout', 422);
+    const e = await expectPdfError(quick.chunk(makePdf({ pages: textPages(prose(3000)) })), 'document_timeout', 422);
     assert.match(e.message, /too long/);
   } finally {
     await quick.close();
@@ -179,7 +179,7 @@ test('a decompression bomb (1 GiB of spaces in a ~1 MB PDF) is refused with boun
   const bomb = bombPdf(2 ** 30);
   assert.ok(bomb.length < 2 * 2 ** 20);
   // The guard stops at 256 MiB inflated; without it the peak grows by the whole 1 GiB.
-  const { result: e, growth } = await peakRssGrowth(() => expectPdfError(pool.chunk(bomb), 'too_large', 413));
+  const { result: e, growth } = await peakRssGrowth(() => expectPdfError(pool.chunk(bomb), 'document_too_large', 413));
   assert.match(e.message, /decompress/i);
   assert.ok(growth < 512 * MiB, `peak rss grew by ${Math.round(growth / MiB)} MiB`);
   await stillServes();
@@ -212,7 +212,7 @@ test('payload() writes in the worker exactly what buildPayload writes from chunk
 test('payload() answers the same PdfErrors as chunk()', async () => {
   await expectPdfError(
     pool.payload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]), { tenantId: '1', documentId: '2', sourceName: 's' }),
-    'unsupported',
+    'document_unsupported',
     415,
   );
   await stillServes();

@@ -5,11 +5,13 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { createAdmission, ADMISSION_FULL_MESSAGE } from '../../src/documents/admission.ts';
+import { createAdmission } from '../../src/documents/admission.ts';
 import { createReadiness } from '../../src/http/readiness.ts';
 import { parseTimeoutFor } from '../../src/documents/parse-bound.ts';
 import type { ChunkPool, ChunkPayload } from '../../src/documents/pool.ts';
-import { AppError } from '../../src/errors.ts';
+import { AppError, messageOf } from '../../src/errors.ts';
+
+const ADMISSION_FULL_MESSAGE = messageOf('service_busy');
 import { buildTestApp, LAB } from '../helpers/app.ts';
 
 describe('createAdmission', () => {

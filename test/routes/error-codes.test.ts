@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildTestApp, LAB, testConfig } from '../helpers/app.ts';
 import { buildApp } from '../../src/app.ts';
 import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
-import { CATALOGUE, isErrorCode } from '../../src/errors.ts';
+import { CATALOGUE } from '../../src/errors.ts';
 import type { ChunkPool } from '../../src/documents/pool.ts';
 
 const DOC_HEADERS = {
@@ -133,7 +133,7 @@ describe('X-Error-Code on error answers', () => {
   test('a path the router refuses (bad percent-encoding) has a code', async () => {
     const res = await app.inject({ method: 'GET', url: '/apis/%FF' });
     assert.ok(res.statusCode >= 400 && res.statusCode < 500);
-    assert.ok(isErrorCode(String(res.headers['x-error-code'])), String(res.headers['x-error-code']));
+    assert.ok(Object.hasOwn(CATALOGUE, String(res.headers['x-error-code'])), String(res.headers['x-error-code']));
     assert.match(String(res.headers['access-control-expose-headers']), /(?:^|, )X-Error-Code(?:,|$)/);
   });
 

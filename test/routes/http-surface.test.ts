@@ -3,28 +3,9 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { REQUEST_HEADERS } from '../../src/http/interface-headers.ts';
 import { startSurfaceApp, ENDPOINTS, validRequest, assertClientError, type RequestContext } from '../helpers/app.ts';
 
-const INTERFACE_HEADERS = [
-  'Authorization',
-  'Content-Type',
-  'api_key',
-  'api_secret',
-  'key',
-  'secret',
-  'api-key',
-  'sourceName',
-  'tenant-id',
-  'document-id',
-  'performEmbedding',
-  'embeddingEndpoint',
-  'embeddingKey',
-  'embeddingDeploymentName',
-  'cloudAISearchEndpoint',
-  'cloudAISearchKey',
-  'indexName',
-  'document_id',
-];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const csv = (v: string | string[] | number | undefined) =>
   String(v ?? '')
@@ -180,7 +161,7 @@ describe('CORS', () => {
   }
 
   describe('preflight', () => {
-    const requested = INTERFACE_HEADERS.map((h) => h.toLowerCase()).join(',');
+    const requested = REQUEST_HEADERS.map((h) => h.toLowerCase()).join(',');
     for (const ep of ENDPOINTS) {
       for (const url of [ep.path, ep.alias]) {
         test(`OPTIONS ${url}: 204 before auth, every interface header allowed`, async () => {
@@ -197,7 +178,7 @@ describe('CORS', () => {
           assert.equal(res.body, '');
           assert.equal(res.headers['access-control-allow-origin'], '*');
           const allowed = csv(res.headers['access-control-allow-headers']);
-          for (const h of INTERFACE_HEADERS) assert.ok(allowed.includes(h.toLowerCase()), `${h} allowed`);
+          for (const h of REQUEST_HEADERS) assert.ok(allowed.includes(h.toLowerCase()), `${h} allowed`);
           assert.ok(csv(res.headers['access-control-allow-methods']).includes(ep.method.toLowerCase()));
           assert.equal(res.headers['access-control-allow-credentials'], undefined);
         });

@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
 import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
-import { packBatches } from '../../src/documents/index-upload.ts';
 import { MAX_BATCH_BYTES } from '../../src/documents/payload.ts';
 import { buildTestApp, LAB } from '../helpers/app.ts';
 
@@ -33,32 +32,6 @@ function largeManual(): Buffer {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-test('packBatches: at most 1000 actions and the byte bound, in order', () => {
-  const table: { sizes: number[]; maxDocs: number; maxBytes: number; want: [number, number][] }[] = [
-    { sizes: [], maxDocs: 3, maxBytes: 100, want: [] },
-    {
-      sizes: [10, 10, 10, 10],
-      maxDocs: 3,
-      maxBytes: 1000,
-      want: [
-        [0, 3],
-        [3, 4],
-      ],
-    },
-    {
-      sizes: [40, 40, 40],
-      maxDocs: 10,
-      maxBytes: 12 + 40 + 1 + 40,
-      want: [
-        [0, 2],
-        [2, 3],
-      ],
-    },
-    { sizes: [500], maxDocs: 10, maxBytes: 100, want: [[0, 1]] },
-  ];
-  for (const c of table) assert.deepEqual(packBatches(c.sizes, c.maxDocs, c.maxBytes), c.want, JSON.stringify(c));
-});
 
 describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', () => {
   let emu: Emulator;

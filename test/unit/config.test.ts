@@ -28,7 +28,8 @@ describe('loadConfig defaults', () => {
     ]);
     assert.equal(c.embeddingTimeoutMs, 30000);
     assert.equal(c.searchTimeoutMs, 30000);
-    assert.equal(c.maxPdfBytes, 52428800);
+    assert.equal(c.maxDocumentBytes, 52428800);
+    assert.equal(c.maxPdfBytes, c.maxDocumentBytes, 'the deprecated alias');
     assert.equal(c.shutdownDelayMs, 0);
     assert.equal(c.logLevel, 'info');
   });
@@ -87,7 +88,11 @@ describe('loadConfig accepts valid overrides', () => {
       env: { SEARCH_TIMEOUT_MS: '600000' },
       check: (c) => assert.equal(c.searchTimeoutMs, 600000),
     },
-    { name: 'MAX_PDF_BYTES', env: { MAX_PDF_BYTES: '1024' }, check: (c) => assert.equal(c.maxPdfBytes, 1024) },
+    {
+      name: 'MAX_PDF_BYTES',
+      env: { MAX_PDF_BYTES: '1024' },
+      check: (c) => assert.deepEqual([c.maxDocumentBytes, c.maxPdfBytes], [1024, 1024]),
+    },
     {
       name: 'SHUTDOWN_DELAY_MS',
       env: { SHUTDOWN_DELAY_MS: '5000' },

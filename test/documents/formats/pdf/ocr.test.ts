@@ -197,7 +197,7 @@ describe('scanned pages through the pipeline', () => {
     await assert.rejects(readPdf(pdf, { ocr: ocr({ maxPages: 2 }) }), (err: unknown) => {
       assert.ok(err instanceof DocumentError);
       assert.equal(err.status, 422);
-      assert.equal(err.code, 'ocr_limit');
+      assert.equal(err.code, 'document_ocr_limit');
       assert.match(err.message, /3 pages without a text layer/);
       assert.match(err.message, /limit of 2 pages \(OCR_MAX_PAGES\)/);
       return true;
@@ -239,7 +239,7 @@ describe('scanned pages through the pipeline', () => {
     const pdf = makePdf({ pages: [...scan, ...scan] });
     await assert.rejects(readPdf(pdf, { ocr: ocr({ timeoutMs: 1 }) }), (err: unknown) => {
       assert.ok(err instanceof DocumentError);
-      assert.equal(err.code, 'timeout');
+      assert.equal(err.code, 'document_timeout');
       assert.equal(err.status, 422);
       assert.match(err.message, /OCR of the PDF took longer than/);
       return true;
@@ -251,7 +251,7 @@ describe('scanned pages through the pipeline', () => {
     const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...textPages(TEXT_AFTER)] });
     await assert.rejects(readPdf(pdf, { ocr: ocr({ mode: 'force', maxPages: 1 }) }), (err: unknown) => {
       assert.ok(err instanceof DocumentError);
-      assert.equal(err.code, 'ocr_limit');
+      assert.equal(err.code, 'document_ocr_limit');
       assert.match(err.message, /\b2 pages\b/);
       return true;
     });
