@@ -1,4 +1,5 @@
 // npm run quality -- --corpus [--only id,id] [--out file.json]
+// npm run quality -- --corpus --table [file.json]   (the table of an earlier run, default CORPUS_DIR/quality.json)
 // Runs the service's chunking (the functions scripts/quality.ts calls: cleanPdf + splitIntoChunks
 // for PDFs, detectFormat + documentBlocks + splitIntoChunks for the others) over every document of
 // the corpus manifest (npm run corpus), measures the chunks against independent references with
@@ -207,6 +208,7 @@ const HEAD = [
   'admonition/caption/bullet labels',
   'code kept % (loose)',
   'rows intact %',
+  'reproduce',
 ];
 
 export function tableLine(r: DocumentResult): string {
@@ -233,6 +235,7 @@ export function tableLine(r: DocumentResult): string {
         `${r.labels.admonitions}/${r.labels.captions}/${r.labels.bullets}`,
         r.code && r.code.blocks > 0 ? `${r.code.kept} (${r.code.keptLoose}) of ${r.code.blocks}` : na,
         r.rows && r.rows.rows > 0 ? `${r.rows.intact} of ${r.rows.rows}` : na,
+        `\`npm run quality -- --corpus --only ${r.id}\``,
       ];
   return `| ${cells.map(String).join(' | ')} |`;
 }
@@ -241,8 +244,67 @@ export function tableHead(): string {
   return `| ${HEAD.join(' | ')} |\n|${HEAD.map(() => '---').join('|')}|`;
 }
 
+/** One line per class: means of the percentages, sums of the counts. */
+export function classSummary(results: DocumentResult[]): string {
+  const ok = results.filter((r) => !r.error);
+  const classes = [...new Set(ok.map((r) => r.class))];
+  const mean = (xs: (number | undefined)[]) => {
+    const v = xs.filter((x): x is number => x !== undefined);
+    return v.length === 0 ? '-' : String(Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 10) / 10);
+  };
+  const sum = (xs: number[]) => String(xs.reduce((a, b) => a + b, 0));
+  const head = [
+    'class',
+    'docs',
+    'order %',
+    'coverage %',
+    'raw order %',
+    'listing lines',
+    'glued /1000',
+    'hyphens left',
+    'sentence ends %',
+    'labels = heading %',
+    'bad labels',
+    'code kept %',
+    'rows intact %',
+  ];
+  const lines = classes.map((k) => {
+    const rs = ok.filter((r) => r.class === k);
+    return [
+      k,
+      String(rs.length),
+      mean(rs.map((r) => r.service.order)),
+      mean(rs.map((r) => r.service.coverage)),
+      mean(rs.map((r) => r.raw?.order)),
+      sum(rs.map((r) => r.listingLines)),
+      mean(rs.map((r) => r.gluedPer1000)),
+      sum(rs.map((r) => r.hyphenLeftovers)),
+      mean(rs.map((r) => r.sentenceEnds)),
+      mean(rs.map((r) => r.labels.matching)),
+      sum(rs.map((r) => r.labels.admonitions + r.labels.captions + r.labels.bullets)),
+      mean(rs.map((r) => (r.code && r.code.blocks > 0 ? r.code.kept : undefined))),
+      mean(rs.map((r) => (r.rows && r.rows.rows > 0 ? r.rows.intact : undefined))),
+    ];
+  });
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...lines.map((l) => `| ${l.join(' | ')} |`),
+  ].join('\n');
+}
+
 export async function runCorpus(argv: string[]): Promise<void> {
   const dir = corpusDir();
+  const fromArg = argv[argv.indexOf('--table') + 1];
+  if (argv.includes('--table')) {
+    // Only print the table of an earlier run's results.
+    const file = fromArg && !fromArg.startsWith('--') ? fromArg : join(dir, 'quality.json');
+    const { results } = JSON.parse(readFileSync(file, 'utf8')) as { results: DocumentResult[] };
+    console.log(tableHead());
+    for (const r of results) console.log(tableLine(r));
+    console.log(`\n${classSummary(results)}`);
+    return;
+  }
   const manifest = readManifest(dir);
   const onlyArg = argv[argv.indexOf('--only') + 1];
   const only = argv.includes('--only') && onlyArg ? new Set(onlyArg.split(',')) : undefined;
@@ -264,6 +326,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
     results.push(r);
     console.log(tableLine(r));
   }
+  console.log(`\n${classSummary(results)}`);
   writeFileSync(out, `${JSON.stringify({ run: new Date().toISOString(), results }, null, 2)}\n`);
   console.error(`results: ${out}; chunks: ${join(dir, 'chunks')}/ID.json`);
 }

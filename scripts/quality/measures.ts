@@ -59,12 +59,20 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
   return into;
 }
 
+/**
+ * The reference of one document. Its contents and index lines (isListingLine) count in the
+ * vocabulary and the 4-grams but not in coverage: the service leaves them out by design.
+ */
 export function buildReference(text: string): Reference {
   const joined = dehyphenate(text);
   const wj = words(joined);
   const wr = words(text);
   const counts = new Map<string, number>();
-  for (const w of wj) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const body = joined
+    .split('\n')
+    .filter((l) => !isListingLine(l))
+    .join('\n');
+  for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const compounds = new Set<string>();
   for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(m[0].toLowerCase());
   return {

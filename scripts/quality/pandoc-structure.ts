@@ -64,8 +64,13 @@ function rowsOf(table: unknown[]): string[][] {
   return rows.map((r) => ((r as unknown[])[1] as unknown[][]).map((cell) => one(plainText(cell[4]))));
 }
 
+/**
+ * Headings, code blocks and table rows in document order. The rows of a table under a heading
+ * ending in "Index" (Texinfo's index tables) are left out: the service drops indexes by design.
+ */
 export function pandocStructure(doc: { blocks: unknown[] }): Structure {
   const out: Structure = { headings: [], code: [], rows: [] };
+  let inIndex = false;
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) {
       for (const y of x) visit(y);
@@ -73,9 +78,12 @@ export function pandocStructure(doc: { blocks: unknown[] }): Structure {
     }
     if (!isNode(x)) return;
     const c = x.c as unknown[];
-    if (x.t === 'Header') out.headings.push(one(plainText(c[2])));
-    else if (x.t === 'CodeBlock') out.code.push(c[1] as string);
-    else if (x.t === 'Table') out.rows.push(...rowsOf(c));
+    if (x.t === 'Header') {
+      const h = one(plainText(c[2]));
+      out.headings.push(h);
+      inIndex = /\bindex$/i.test(h);
+    } else if (x.t === 'CodeBlock') out.code.push(c[1] as string);
+    else if (x.t === 'Table' && !inIndex) out.rows.push(...rowsOf(c));
     visit(x.c);
   };
   visit(doc.blocks);

@@ -64,6 +64,12 @@ describe('readingOrder', () => {
     ['dropping text cannot score: order 100, coverage low', ['the quick brown fox'], { order: 100, coverage: 15.4 }],
     ['no 4-gram at all: order 100 by convention', ['fox'], { order: 100, coverage: 3.8 }],
   ];
+  test('contents lines of the reference do not count in coverage', () =>
+    assert.deepEqual(readingOrder(['Intro text here.'], buildReference('1 Intro . . . . . 3\nIntro text here.')), {
+      order: 100,
+      coverage: 100,
+      grams: 0,
+    }));
   for (const [name, texts, want] of cases)
     test(name, () => {
       const got = readingOrder(texts, ref);
@@ -259,11 +265,16 @@ describe('pandocStructure', () => {
         ],
       },
       { t: 'Div', c: [['', [], []], [{ t: 'Header', c: [2, ['', [], []], str('Nested heading')] }]] },
+      { t: 'Header', c: [2, ['', [], []], str('Function Index')] },
+      {
+        t: 'Table',
+        c: [['', [], []], [null, []], [], [['', [], []], [row('alias', 'Builtins')]], [], [['', [], []], []]],
+      },
     ],
   };
   const s = pandocStructure(doc);
   const cases: [string, unknown, unknown][] = [
-    ['headings in order, inline markup flattened', s.headings, ['Head one', 'Nested heading']],
+    ['headings in order, inline markup flattened', s.headings, ['Head one', 'Nested heading', 'Function Index']],
     ['code blocks with their line breaks', s.code, ['ls -l\n  echo hi']],
     [
       'table rows: head then body, cells in order',
