@@ -35,7 +35,7 @@ export interface Source {
   class: string;
   lang: string;
   tags?: string[];
-  convert?: 'gunzip' | 'chromium-pdf';
+  convert?: 'gunzip' | 'chromium-pdf' | 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged';
   /** The package whose copyright file covers the document, when its own package ships none
    * (its /usr/share/doc/PKG links to another package's directory). */
   licenceFrom?: string;
@@ -53,6 +53,9 @@ export interface ManifestEntry {
   lang: string;
   tags: string[];
   convert?: Source['convert'];
+  /** Office oracle documents: the source they were converted from (docs/ID.source.html), whose
+   * markup gives the true headings, tables and reading order. */
+  referenceFile?: string;
   licence: string;
   copyrightFile: string;
   sha256: string;
@@ -98,7 +101,9 @@ function run(cmd: string, args: string[], cwd?: string): string {
 }
 
 function toolPackage(cmd: string): string {
-  return { pdfinfo: 'poppler-utils', 'apt-get': 'apt', 'dpkg-deb': 'dpkg' }[cmd] ?? cmd;
+  return (
+    { pdfinfo: 'poppler-utils', 'apt-get': 'apt', 'dpkg-deb': 'dpkg', soffice: 'libreoffice-writer-nogui' }[cmd] ?? cmd
+  );
 }
 
 /**
@@ -154,6 +159,37 @@ async function printWithChromium(html: string, pdf: string): Promise<void> {
     await page.pdf({ path: pdf, format: 'A4', margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } });
   } finally {
     await browser.close();
+  }
+}
+
+type LibreOfficeConversion = 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged';
+
+const LO_FILTERS: Record<LibreOfficeConversion, string> = {
+  'libreoffice-docx': 'docx:MS Word 2007 XML',
+  'libreoffice-pdf': 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"false"}}',
+  'libreoffice-pdf-tagged': 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}',
+};
+
+/** An HTML page opened in Writer (not Writer/Web) and saved as Word or PDF by Debian's LibreOffice, offline. */
+function convertWithLibreOffice(html: string, out: string, how: LibreOfficeConversion): void {
+  const work = mkdtempSync(join(tmpdir(), 'corpus-lo-'));
+  try {
+    run('soffice', [
+      `-env:UserInstallation=file://${join(work, 'profile')}`,
+      '--headless',
+      '--norestore',
+      '--infilter=HTML (StarWriter)',
+      '--convert-to',
+      LO_FILTERS[how],
+      '--outdir',
+      work,
+      html,
+    ]);
+    const made = readdirSync(work).find((f) => f !== 'profile');
+    if (made === undefined) throw new Error(`LibreOffice wrote nothing for ${html}`);
+    writeFileSync(out, readFileSync(join(work, made)));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -234,11 +270,22 @@ async function buildIn(
     const file = join(docs, `${s.id}.${EXT[s.format]}`);
     const prev = previous.find((e) => e.id === s.id);
     let bytes: Uint8Array;
-    if (s.convert === 'chromium-pdf') {
-      // Printing is not byte-reproducible (dates, ids): kept while its source is unchanged.
+    let referenceFile: string | undefined;
+    if (s.convert === 'chromium-pdf' || s.convert?.startsWith('libreoffice-')) {
+      // Printing and conversion are not byte-reproducible (dates, ids): kept while the source is unchanged.
       if (!(existsSync(file) && prev?.sourceSha256 === sourceSha && prev.sha256 === sha256(readFileSync(file)))) {
-        opts.log(`${s.id}: printing ${s.path} with Chromium`);
-        await printWithChromium(real, file);
+        if (s.convert === 'chromium-pdf') {
+          opts.log(`${s.id}: printing ${s.path} with Chromium`);
+          await printWithChromium(real, file);
+        } else {
+          opts.log(`${s.id}: converting ${s.path} with LibreOffice (${s.convert})`);
+          convertWithLibreOffice(real, file, s.convert as LibreOfficeConversion);
+        }
+      }
+      if (s.convert !== 'chromium-pdf') {
+        referenceFile = `${s.id}.source.html`;
+        writeFileSync(join(docs, referenceFile), raw);
+        referenceFile = relative(dir, join(docs, referenceFile));
       }
       bytes = readFileSync(file);
     } else {
@@ -280,6 +327,7 @@ async function buildIn(
       lang: s.lang,
       tags: s.tags ?? [],
       ...(s.convert ? { convert: s.convert } : {}),
+      ...(referenceFile ? { referenceFile } : {}),
       licence: copyrightFile ? licenceOf(readFileSync(join(licenceRoot, copyrightFile), 'utf8')) : 'no copyright file',
       copyrightFile: copyrightFile ? `${licencePkg}:/${copyrightFile}` : '',
       sha256: sha256(bytes),

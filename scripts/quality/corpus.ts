@@ -137,16 +137,23 @@ export async function measureDocument(
   if (e.format === 'pdf') {
     // cleanPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     chunks = splitIntoChunks((await cleanPdf(new Uint8Array(readFileSync(file)))).blocks);
-    refText = pdftotext(file);
     const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
+    // An office oracle PDF is judged against the source it was converted from.
+    if (e.referenceFile) {
+      refText = pandocPlain(join(dir, e.referenceFile));
+      structure = pandocStructure(pandocJson(join(dir, e.referenceFile)));
+    } else {
+      refText = pdftotext(file);
+      structure = { headings: r.outline, code: [], rows: [] };
+    }
     raw = readingOrder([r.raw], buildReference(refText));
-    structure = { headings: r.outline, code: [], rows: [] };
   } else {
     const format = detectFormat(bytes);
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
     chunks = splitIntoChunks(await documentBlocks(format, bytes));
-    refText = pandocPlain(file);
-    structure = pandocStructure(pandocJson(file));
+    const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
+    refText = pandocPlain(reference);
+    structure = pandocStructure(pandocJson(reference));
   }
   const ref = buildReference(refText);
   const glued = gluedWords(chunks, ref);
@@ -174,7 +181,7 @@ export async function measureDocument(
     sentenceEnds: sentenceEnds(chunks),
     labels: { ...labels, unmatched: labels.unmatched.slice(0, 20) },
     referenceHeadings: structure.headings.length,
-    ...(e.format !== 'pdf'
+    ...(e.format !== 'pdf' || e.referenceFile
       ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
       : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
