@@ -1,4 +1,6 @@
 // npm run quality -- --corpus [--only id,id] [--out file.json]
+// npm run quality -- --corpus --reuse-chunks   (measures the chunks saved by an earlier run instead of
+//   running the service again: for work on the measures themselves)
 // npm run quality -- --corpus --table [file.json]   (the table of an earlier run, default CORPUS_DIR/quality.json)
 // Runs the service's chunking (the functions scripts/quality.ts calls: cleanPdf + splitIntoChunks
 // for PDFs, detectFormat + documentBlocks + splitIntoChunks for the others) over every document of
@@ -8,7 +10,7 @@
 // References: pdftotext's reading and pdf.js's outline for PDFs (and pdf.js's raw content-stream
 // order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { cleanPdf } from '../../src/documents/formats/pdf/pipeline.ts';
@@ -126,6 +128,7 @@ const perMille = (n: number, d: number) => Math.round((n / Math.max(1, d)) * 100
 export async function measureDocument(
   e: ManifestEntry,
   dir: string,
+  reuseChunks = false,
 ): Promise<{ result: DocumentResult; chunks: Chunk[] }> {
   const t0 = Date.now();
   const file = join(dir, e.file);
@@ -134,9 +137,11 @@ export async function measureDocument(
   let refText: string;
   let raw: OrderScore | undefined;
   let structure: Structure;
+  const saved = join(dir, 'chunks', `${e.id}.json`);
+  const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
   if (e.format === 'pdf') {
     // cleanPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
-    chunks = splitIntoChunks((await cleanPdf(new Uint8Array(readFileSync(file)))).blocks);
+    chunks = reuse ?? splitIntoChunks((await cleanPdf(new Uint8Array(readFileSync(file)))).blocks);
     const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
     // An office oracle PDF is judged against the source it was converted from.
     if (e.referenceFile) {
@@ -150,7 +155,7 @@ export async function measureDocument(
   } else {
     const format = detectFormat(bytes);
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
-    chunks = splitIntoChunks(await documentBlocks(format, bytes));
+    chunks = reuse ?? splitIntoChunks(await documentBlocks(format, bytes));
     const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
     refText = pandocPlain(reference);
     structure = pandocStructure(pandocJson(reference));
@@ -324,7 +329,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
   for (const e of docs) {
     let r: DocumentResult;
     try {
-      const m = await measureDocument(e, dir);
+      const m = await measureDocument(e, dir, argv.includes('--reuse-chunks'));
       r = m.result;
       writeFileSync(join(dir, 'chunks', `${e.id}.json`), `${JSON.stringify(m.chunks, null, 1)}\n`);
     } catch (err) {

@@ -118,7 +118,7 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
 }
 
 const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)\s*$/i;
-const INDEX_ENTRY = /^\p{L}[^,]{0,60},\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+const INDEX_ENTRY = /^\p{L}[^,]{0,60}[^\d\s,],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
 const TOC_ENTRY = /^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+)\s+\p{Lu}[^.!?:;]{2,80}?\s+\d{1,4}$/u;
 
 /** Is this line a contents or index line: dot leaders to a page, "term, 12, 45-47", "2.3 Title 17". */
@@ -127,8 +127,25 @@ export function isListingLine(line: string): boolean {
   return LEADERS.test(l) || INDEX_ENTRY.test(l) || TOC_ENTRY.test(l);
 }
 
+/**
+ * Contents and index lines in the chunks. A numbered entry without leaders ("2.3 Title 17") has
+ * the shape of a heading ending in a number ("12.2.1 Screenshot 1"), so it counts only in a run
+ * of 3+ listing lines; leader and index lines count alone.
+ */
 export function listingLines(chunks: ChunkLike[]): string[] {
-  return chunks.flatMap((c) => c.content.split('\n').filter(isListingLine));
+  const out: string[] = [];
+  for (const c of chunks) {
+    const lines = c.content.split('\n').map((l) => normalizeText(l).trim());
+    const listing = lines.map(isListingLine);
+    const strong = lines.map((l) => LEADERS.test(l) || INDEX_ENTRY.test(l));
+    for (let i = 0; i < lines.length; i++) {
+      if (!listing[i]) continue;
+      const run =
+        (listing[i - 2] && listing[i - 1]) || (listing[i - 1] && listing[i + 1]) || (listing[i + 1] && listing[i + 2]);
+      if (strong[i] || run) out.push(lines[i]!);
+    }
+  }
+  return out;
 }
 
 /** Words of the chunks absent from the reference that split into two reference words. */

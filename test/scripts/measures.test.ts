@@ -10,6 +10,7 @@ import {
   gluedWords,
   hyphenLeftovers,
   isListingLine,
+  listingLines,
   midWordCuts,
   normalizeLabel,
   readingOrder,
@@ -88,8 +89,20 @@ describe('isListingLine', () => {
     ['a sentence without final stop ending in a year', 'It was released in the year 1999', false],
     ['a code line', 'set xrange [0:10]', false],
     ['a heading without page', '2.3 Reading the input', false],
+    ['a date is no index entry', 'last updated August 17, 2021', false],
   ];
   for (const [name, line, want] of cases) test(name, () => assert.equal(isListingLine(line), want));
+});
+
+describe('listingLines', () => {
+  const cases: [string, string, number][] = [
+    ['a leader line counts alone', 'Text.\nIntroduction . . . . . 3\nMore text.', 1],
+    ['an index line counts alone', 'Text.\nvector, 12, 45\nMore text.', 1],
+    ['a numbered heading ending in a number alone is not counted', 'Text.\n12.2.1 Screenshot 1\nMore text.', 0],
+    ['three numbered entries in a run count', '1 Intro 1\n2 Usage 4\n3 Options 9\nText.', 3],
+  ];
+  for (const [name, text, want] of cases)
+    test(name, () => assert.equal(listingLines([{ content: text, section: '' }]).length, want));
 });
 
 describe('gluedWords', () => {
