@@ -74,7 +74,8 @@ export interface Manifest {
 }
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SOURCES_FILE = join(ROOT, 'scripts', 'corpus', 'sources.json');
+// CORPUS_SOURCES: another list (a trial of new sources, a test of the failure paths).
+export const SOURCES_FILE = resolve(process.env.CORPUS_SOURCES ?? join(ROOT, 'scripts', 'corpus', 'sources.json'));
 
 export function corpusDir(): string {
   return resolve(process.env.CORPUS_DIR ?? join(ROOT, '.corpus'));
@@ -229,12 +230,16 @@ async function buildIn(
     opts.log(`apt-get download ${missing.join(' ')}`);
     try {
       run('apt-get', ['download', ...missing], debs);
-    } catch (err) {
-      // Name every package that could not be had, not only apt's first complaint.
-      const still = missing.filter((p) => findDeb(debs, p) === undefined);
-      throw new Error(
-        `could not download ${still.join(', ') || 'some packages'} (apt-get update first?): ${(err as Error).message}`,
-      );
+    } catch {
+      // apt-get stops at the first unknown package: try each alone to name every one that fails.
+      const failed: string[] = [];
+      for (const p of missing.filter((q) => findDeb(debs, q) === undefined))
+        try {
+          run('apt-get', ['download', p], debs);
+        } catch (err) {
+          failed.push(`${p} (${(err as Error).message.split('\n').pop()})`);
+        }
+      if (failed.length > 0) throw new Error(`could not download ${failed.join(', ')}; apt-get update first?`);
     }
   }
   const versions = new Map<string, { version: string; root: string }>();
