@@ -144,8 +144,27 @@ export function htmlGenerator(html: string): string {
   );
 }
 
-function findDeb(debs: string, pkg: string): string | undefined {
-  return readdirSync(debs).find((f) => f.startsWith(`${pkg}_`) && f.endsWith('.deb'));
+/** The cached .deb of a package: of the candidate version when one is known, else any. */
+function findDeb(debs: string, pkg: string, version?: string): string | undefined {
+  const prefix = version === undefined ? `${pkg}_` : `${pkg}_${version.replace(/:/g, '%3a')}_`;
+  return readdirSync(debs).find((f) => f.startsWith(prefix) && f.endsWith('.deb'));
+}
+
+/**
+ * apt's candidate version of each package (from the machine's package lists), so that a cached
+ * .deb that a Debian point or security release has replaced is downloaded again; the documents'
+ * pinned checksums then tell whether the text changed.
+ */
+export function candidateVersions(policy: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let pkg: string | undefined;
+  for (const line of policy.split('\n')) {
+    const head = /^(\S+):$/.exec(line);
+    if (head) pkg = head[1];
+    const cand = /^\s+Candidate:\s*(\S+)/.exec(line);
+    if (cand && pkg !== undefined && cand[1] !== '(none)') out.set(pkg, cand[1]!);
+  }
+  return out;
 }
 
 async function printWithChromium(html: string, pdf: string): Promise<void> {
@@ -225,7 +244,13 @@ async function buildIn(
 
   // 1. Packages: one apt-get download for all that are missing.
   const packages = [...new Set(sources.flatMap((s) => [s.package, ...(s.licenceFrom ? [s.licenceFrom] : [])]))];
-  const missing = packages.filter((p) => findDeb(debs, p) === undefined);
+  const candidates = candidateVersions(run('apt-cache', ['policy', ...packages]));
+  const missing = packages.filter((p) => findDeb(debs, p, candidates.get(p)) === undefined);
+  for (const p of missing)
+    for (const f of readdirSync(debs).filter((x) => x.startsWith(`${p}_`) && x.endsWith('.deb'))) {
+      opts.log(`${f}: not apt's candidate ${candidates.get(p) ?? '(unknown)'}, downloading again`);
+      rmSync(join(debs, f));
+    }
   if (missing.length > 0) {
     opts.log(`apt-get download ${missing.join(' ')}`);
     try {
@@ -233,7 +258,7 @@ async function buildIn(
     } catch {
       // apt-get stops at the first unknown package: try each alone to name every one that fails.
       const failed: string[] = [];
-      for (const p of missing.filter((q) => findDeb(debs, q) === undefined))
+      for (const p of missing.filter((q) => findDeb(debs, q, candidates.get(q)) === undefined))
         try {
           run('apt-get', ['download', p], debs);
         } catch (err) {
@@ -244,7 +269,7 @@ async function buildIn(
   }
   const versions = new Map<string, { version: string; root: string }>();
   for (const p of packages) {
-    const deb = findDeb(debs, p);
+    const deb = findDeb(debs, p, candidates.get(p));
     if (deb === undefined) throw new Error(`package ${p} is unavailable: apt-get download left no .deb`);
     const version = run('dpkg-deb', ['-f', join(debs, deb), 'Version']).trim();
     const root = join(pkgs, `${p}_${version.replace(/[^\w.+~-]/g, '_')}`);
