@@ -325,6 +325,12 @@ export function table(reports: Report[]): string {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--corpus')) {
+    // The development corpus (npm run corpus) with the order and structure measures.
+    const { runCorpus } = await import('./quality/corpus.ts');
+    await runCorpus(process.argv.slice(2));
+    return;
+  }
   const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   if (process.argv.includes('--generated')) {
     // The hard shapes of test/documents/helpers/hard-shapes.ts, written to a temp dir.

@@ -1,0 +1,398 @@
+// Builds the development corpus of the chunk-quality measures (npm run corpus): real documents
+// written by others, taken from Debian packages (apt-get download + dpkg -x) as listed in
+// scripts/corpus/sources.json, into CORPUS_DIR (default .corpus/ at the repository root, git-ignored):
+//   debs/            the downloaded packages
+//   docs/ID.EXT      the documents (gzipped ones decompressed, chromium-pdf ones printed)
+//   manifest.json    per document: package, version, path, licence, sha256, producer, format, class
+// Each package is extracted (dpkg -x) into a temporary directory for the run and removed after:
+// the packages hold .js files and broken links that the repository's formatter and linter would
+// otherwise walk into. Idempotent: a document already there with its pinned checksum is kept; a package already
+// downloaded or extracted is reused. Any source that cannot be had fails the build, naming it.
+// Usage: npm run corpus [-- --update]   (--update re-pins the checksums in sources.json)
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+export interface Source {
+  id: string;
+  package: string;
+  /** Path of the file inside the package, without the leading slash. */
+  path: string;
+  format: 'pdf' | 'html' | 'markdown' | 'docx' | 'text';
+  class: string;
+  lang: string;
+  tags?: string[];
+  convert?: 'gunzip' | 'chromium-pdf' | 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged';
+  /** The package whose copyright file covers the document, when its own package ships none
+   * (its /usr/share/doc/PKG links to another package's directory). */
+  licenceFrom?: string;
+  sha256?: string;
+}
+
+export interface ManifestEntry {
+  id: string;
+  file: string;
+  package: string;
+  version: string;
+  path: string;
+  format: Source['format'];
+  class: string;
+  lang: string;
+  tags: string[];
+  convert?: Source['convert'];
+  /** Office oracle documents: the source they were converted from (docs/ID.source.html), whose
+   * markup gives the true headings, tables and reading order. */
+  referenceFile?: string;
+  licence: string;
+  copyrightFile: string;
+  sha256: string;
+  /** sha256 of the file in the package (before gunzip or printing). */
+  sourceSha256: string;
+  bytes: number;
+  producer: string;
+  creator: string;
+  pages?: number;
+}
+
+export interface Manifest {
+  built: string;
+  corpusDir: string;
+  documents: ManifestEntry[];
+}
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// CORPUS_SOURCES: another list (a trial of new sources, a test of the failure paths).
+export const SOURCES_FILE = resolve(process.env.CORPUS_SOURCES ?? join(ROOT, 'scripts', 'corpus', 'sources.json'));
+
+export function corpusDir(): string {
+  return resolve(process.env.CORPUS_DIR ?? join(ROOT, '.corpus'));
+}
+
+export function readManifest(dir = corpusDir()): Manifest {
+  const f = join(dir, 'manifest.json');
+  if (!existsSync(f)) throw new Error(`no corpus manifest at ${f}: run npm run corpus first`);
+  return JSON.parse(readFileSync(f, 'utf8')) as Manifest;
+}
+
+const EXT: Record<Source['format'], string> = { pdf: 'pdf', html: 'html', markdown: 'md', docx: 'docx', text: 'txt' };
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+function run(cmd: string, args: string[], cwd?: string): string {
+  try {
+    return execFileSync(cmd, args, { cwd, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
+  } catch (err) {
+    const e = err as { code?: string; stderr?: Buffer };
+    if (e.code === 'ENOENT') throw new Error(`${cmd} is missing (Debian: apt-get install ${toolPackage(cmd)})`);
+    throw new Error(`${cmd} ${args.join(' ')} failed: ${e.stderr?.toString().trim() ?? String(err)}`);
+  }
+}
+
+function toolPackage(cmd: string): string {
+  return (
+    { pdfinfo: 'poppler-utils', 'apt-get': 'apt', 'dpkg-deb': 'dpkg', soffice: 'libreoffice-writer-nogui' }[cmd] ?? cmd
+  );
+}
+
+/**
+ * The licence(s) a Debian copyright file states: the DEP-5 `License:` short names, or else the
+ * licence names it mentions (a free-form file such as TeX Live's, which lists per-part licences).
+ */
+export function licenceOf(copyright: string): string {
+  const dep5 = [...copyright.matchAll(/^License:\s*(\S[^\n]*)$/gm)].map((m) => m[1]!.trim());
+  if (dep5.length > 0) return [...new Set(dep5)].join(', ');
+  const names: [RegExp, string][] = [
+    [/\bLPPL\b|LaTeX Project Public License/i, 'LPPL'],
+    [/\bGNU (?:Lesser|Library) General Public License|\bLGPL/i, 'LGPL'],
+    [/\bGNU General Public License|\bGPL\b/i, 'GPL'],
+    [/\bGNU Free Documentation License|\bGFDL\b/i, 'GFDL'],
+    [/\bBSD\b/, 'BSD'],
+    [/\bMIT\b|\bExpat\b/, 'MIT'],
+    [/\bApache\b/, 'Apache'],
+    [/public domain/i, 'public domain'],
+  ];
+  const found = names.filter(([re]) => re.test(copyright)).map(([, n]) => n);
+  return found.length > 0 ? `free-form: mentions ${found.join(', ')}` : 'unknown (see copyright file)';
+}
+
+/** pdfinfo's Producer, Creator and page count. */
+export function pdfInfo(file: string): { producer: string; creator: string; pages: number } {
+  const out = run('pdfinfo', [file]);
+  const field = (k: string) => new RegExp(`^${k}:\\s*(.*)$`, 'm').exec(out)?.[1]?.trim() ?? '';
+  return { producer: field('Producer'), creator: field('Creator'), pages: Number(field('Pages')) || 0 };
+}
+
+/** An HTML page's generator meta tag. */
+export function htmlGenerator(html: string): string {
+  return (
+    /<meta\s+name=["']generator["']\s+content=["']([^"']*)["']/i.exec(html)?.[1] ??
+    /<meta\s+content=["']([^"']*)["']\s+name=["']generator["']/i.exec(html)?.[1] ??
+    ''
+  );
+}
+
+/** The cached .deb of a package: of the candidate version when one is known, else any. */
+function findDeb(debs: string, pkg: string, version?: string): string | undefined {
+  const prefix = version === undefined ? `${pkg}_` : `${pkg}_${version.replace(/:/g, '%3a')}_`;
+  return readdirSync(debs).find((f) => f.startsWith(prefix) && f.endsWith('.deb'));
+}
+
+/**
+ * apt's candidate version of each package (from the machine's package lists), so that a cached
+ * .deb that a Debian point or security release has replaced is downloaded again; the documents'
+ * pinned checksums then tell whether the text changed.
+ */
+export function candidateVersions(policy: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let pkg: string | undefined;
+  for (const line of policy.split('\n')) {
+    const head = /^(\S+):$/.exec(line);
+    if (head) pkg = head[1];
+    const cand = /^\s+Candidate:\s*(\S+)/.exec(line);
+    if (cand && pkg !== undefined && cand[1] !== '(none)') out.set(pkg, cand[1]!);
+  }
+  return out;
+}
+
+async function printWithChromium(html: string, pdf: string): Promise<void> {
+  // The browser the docs-page tests use: @sparticuz/chromium's, or CHROMIUM_PATH.
+  const { launchChromium } = await import('../../test/helpers/browser.ts');
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    // Offline: only the page's own files load.
+    await page.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+    await page.goto(`file://${html}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.pdf({ path: pdf, format: 'A4', margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } });
+  } finally {
+    await browser.close();
+  }
+}
+
+type LibreOfficeConversion = 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged';
+
+const LO_FILTERS: Record<LibreOfficeConversion, string> = {
+  'libreoffice-docx': 'docx:MS Word 2007 XML',
+  'libreoffice-pdf': 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"false"}}',
+  'libreoffice-pdf-tagged': 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}',
+};
+
+/** An HTML page opened in Writer (not Writer/Web) and saved as Word or PDF by Debian's LibreOffice, offline. */
+function convertWithLibreOffice(html: string, out: string, how: LibreOfficeConversion): void {
+  const work = mkdtempSync(join(tmpdir(), 'corpus-lo-'));
+  try {
+    run('soffice', [
+      `-env:UserInstallation=file://${join(work, 'profile')}`,
+      '--headless',
+      '--norestore',
+      '--infilter=HTML (StarWriter)',
+      '--convert-to',
+      LO_FILTERS[how],
+      '--outdir',
+      work,
+      html,
+    ]);
+    const made = readdirSync(work).find((f) => f !== 'profile');
+    if (made === undefined) throw new Error(`LibreOffice wrote nothing for ${html}`);
+    writeFileSync(out, readFileSync(join(work, made)));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export async function buildCorpus(opts: { update: boolean; log: (s: string) => void }): Promise<Manifest> {
+  const sourcesJson = JSON.parse(readFileSync(SOURCES_FILE, 'utf8')) as { about: string; documents: Source[] };
+  const ids = new Set<string>();
+  for (const s of sourcesJson.documents) {
+    if (ids.has(s.id)) throw new Error(`sources.json: duplicate id ${s.id}`);
+    ids.add(s.id);
+  }
+  const dir = corpusDir();
+  const debs = join(dir, 'debs');
+  const docs = join(dir, 'docs');
+  const pkgs = mkdtempSync(join(tmpdir(), 'corpus-pkgs-'));
+  try {
+    return await buildIn(sourcesJson, dir, debs, docs, pkgs, opts);
+  } finally {
+    rmSync(pkgs, { recursive: true, force: true });
+  }
+}
+
+async function buildIn(
+  sourcesJson: { about: string; documents: Source[] },
+  dir: string,
+  debs: string,
+  docs: string,
+  pkgs: string,
+  opts: { update: boolean; log: (s: string) => void },
+): Promise<Manifest> {
+  const sources = sourcesJson.documents;
+  for (const d of [debs, docs]) mkdirSync(d, { recursive: true });
+
+  // 1. Packages: one apt-get download for all that are missing.
+  const packages = [...new Set(sources.flatMap((s) => [s.package, ...(s.licenceFrom ? [s.licenceFrom] : [])]))];
+  const candidates = candidateVersions(run('apt-cache', ['policy', ...packages]));
+  const missing = packages.filter((p) => findDeb(debs, p, candidates.get(p)) === undefined);
+  for (const p of missing)
+    for (const f of readdirSync(debs).filter((x) => x.startsWith(`${p}_`) && x.endsWith('.deb'))) {
+      opts.log(`${f}: not apt's candidate ${candidates.get(p) ?? '(unknown)'}, downloading again`);
+      rmSync(join(debs, f));
+    }
+  if (missing.length > 0) {
+    opts.log(`apt-get download ${missing.join(' ')}`);
+    try {
+      run('apt-get', ['download', ...missing], debs);
+    } catch {
+      // apt-get stops at the first unknown package: try each alone to name every one that fails.
+      const failed: string[] = [];
+      for (const p of missing.filter((q) => findDeb(debs, q, candidates.get(q)) === undefined))
+        try {
+          run('apt-get', ['download', p], debs);
+        } catch (err) {
+          failed.push(`${p} (${(err as Error).message.split('\n').pop()})`);
+        }
+      if (failed.length > 0) throw new Error(`could not download ${failed.join(', ')}; apt-get update first?`);
+    }
+  }
+  const versions = new Map<string, { version: string; root: string }>();
+  for (const p of packages) {
+    const deb = findDeb(debs, p, candidates.get(p));
+    if (deb === undefined) throw new Error(`package ${p} is unavailable: apt-get download left no .deb`);
+    const version = run('dpkg-deb', ['-f', join(debs, deb), 'Version']).trim();
+    const root = join(pkgs, `${p}_${version.replace(/[^\w.+~-]/g, '_')}`);
+    run('dpkg', ['-x', join(debs, deb), root]);
+    versions.set(p, { version, root });
+  }
+
+  // 2. Documents.
+  const previous = existsSync(join(dir, 'manifest.json')) ? readManifest(dir).documents : [];
+  const entries: ManifestEntry[] = [];
+  const problems: string[] = [];
+  let changedPins = false;
+  for (const s of sources) {
+    const { version, root } = versions.get(s.package)!;
+    const inPkg = join(root, s.path);
+    if (!existsSync(inPkg)) {
+      problems.push(`${s.id}: ${s.path} is not in ${s.package} ${version}`);
+      continue;
+    }
+    // Debian doc packages link files across /usr/share/doc; resolve inside the extracted tree.
+    const real = realpathSync(inPkg);
+    if (!real.startsWith(root)) {
+      problems.push(`${s.id}: ${s.path} links outside ${s.package} (${real})`);
+      continue;
+    }
+    const raw = readFileSync(real);
+    const sourceSha = sha256(raw);
+    const file = join(docs, `${s.id}.${EXT[s.format]}`);
+    const prev = previous.find((e) => e.id === s.id);
+    let bytes: Uint8Array;
+    let referenceFile: string | undefined;
+    if (s.convert === 'chromium-pdf' || s.convert?.startsWith('libreoffice-')) {
+      // Printing and conversion are not byte-reproducible (dates, ids): kept while the source is unchanged.
+      if (!(existsSync(file) && prev?.sourceSha256 === sourceSha && prev.sha256 === sha256(readFileSync(file)))) {
+        if (s.convert === 'chromium-pdf') {
+          opts.log(`${s.id}: printing ${s.path} with Chromium`);
+          await printWithChromium(real, file);
+        } else {
+          opts.log(`${s.id}: converting ${s.path} with LibreOffice (${s.convert})`);
+          convertWithLibreOffice(real, file, s.convert as LibreOfficeConversion);
+        }
+      }
+      if (s.convert !== 'chromium-pdf') {
+        referenceFile = `${s.id}.source.html`;
+        writeFileSync(join(docs, referenceFile), raw);
+        referenceFile = relative(dir, join(docs, referenceFile));
+      }
+      bytes = readFileSync(file);
+    } else {
+      const want = s.convert === 'gunzip' ? gunzipSync(raw) : raw;
+      const have = existsSync(file) ? readFileSync(file) : undefined;
+      if (have === undefined || sha256(have) !== sha256(want)) writeFileSync(file, want);
+      bytes = want;
+      const sum = sha256(want);
+      if (s.sha256 !== sum) {
+        if (opts.update || s.sha256 === undefined) {
+          s.sha256 = sum;
+          changedPins = true;
+        } else {
+          problems.push(
+            `${s.id}: sha256 ${sum} of ${s.package} ${version} ${s.path} is not the pinned ${s.sha256} (npm run corpus -- --update re-pins)`,
+          );
+          continue;
+        }
+      }
+    }
+    let producer = '';
+    let creator = '';
+    let pages: number | undefined;
+    if (s.format === 'pdf') ({ producer, creator, pages } = pdfInfo(file));
+    else if (s.format === 'html') producer = htmlGenerator(Buffer.from(bytes).toString('latin1'));
+    const licenceRoot = s.licenceFrom ? versions.get(s.licenceFrom)!.root : root;
+    const licencePkg = s.licenceFrom ?? s.package;
+    const copyrightFile = [join('usr/share/doc', licencePkg, 'copyright')]
+      .concat(readdirSync(join(licenceRoot, 'usr/share/doc')).map((d) => join('usr/share/doc', d, 'copyright')))
+      .find((f) => existsSync(join(licenceRoot, f)));
+    entries.push({
+      id: s.id,
+      file: relative(dir, file),
+      package: s.package,
+      version,
+      path: s.path,
+      format: s.format,
+      class: s.class,
+      lang: s.lang,
+      tags: s.tags ?? [],
+      ...(s.convert ? { convert: s.convert } : {}),
+      ...(referenceFile ? { referenceFile } : {}),
+      licence: copyrightFile ? licenceOf(readFileSync(join(licenceRoot, copyrightFile), 'utf8')) : 'no copyright file',
+      copyrightFile: copyrightFile ? `${licencePkg}:/${copyrightFile}` : '',
+      sha256: sha256(bytes),
+      sourceSha256: sourceSha,
+      bytes: bytes.length,
+      producer,
+      creator,
+      ...(pages !== undefined ? { pages } : {}),
+    });
+  }
+  if (changedPins) {
+    writeFileSync(SOURCES_FILE, `${JSON.stringify(sourcesJson, null, 2)}\n`);
+    opts.log(`re-pinned checksums in ${relative(ROOT, SOURCES_FILE)}`);
+  }
+  if (problems.length > 0) throw new Error(`corpus build failed:\n  ${problems.join('\n  ')}`);
+  const manifest: Manifest = { built: new Date().toISOString(), corpusDir: dir, documents: entries };
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const m = await buildCorpus({ update: process.argv.includes('--update'), log: (s) => console.error(s) });
+  const by = new Map<string, number>();
+  for (const d of m.documents) by.set(d.class, (by.get(d.class) ?? 0) + 1);
+  console.log(
+    `${m.documents.length} documents in ${m.corpusDir} (${[...by].map(([k, n]) => `${k} ${n}`).join(', ')}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,344 @@
+// npm run quality -- --corpus [--only id,id] [--out file.json]
+// npm run quality -- --corpus --reuse-chunks   (measures the chunks saved by an earlier run instead of
+//   running the service again: for work on the measures themselves)
+// npm run quality -- --corpus --table [file.json]   (the table of an earlier run, default CORPUS_DIR/quality.json)
+// Runs the service's chunking (the functions scripts/quality.ts calls: cleanPdf + splitIntoChunks
+// for PDFs, detectFormat + documentBlocks + splitIntoChunks for the others) over every document of
+// the corpus manifest (npm run corpus), measures the chunks against independent references with
+// scripts/quality/measures.ts, prints one line per document and writes the results as JSON
+// (default CORPUS_DIR/quality.json) and each document's chunks (CORPUS_DIR/chunks/ID.json).
+// References: pdftotext's reading and pdf.js's outline for PDFs (and pdf.js's raw content-stream
+// order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { cleanPdf } from '../../src/documents/formats/pdf/pipeline.ts';
+import { splitIntoChunks } from '../../src/documents/chunker.ts';
+import { detectFormat } from '../../src/documents/detect.ts';
+import { documentBlocks } from '../../src/documents/chunk-document.ts';
+import type { Chunk } from '../../src/documents/types.ts';
+import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
+import { pandocPlain } from '../quality-formats.ts';
+import { pandocStructure, type Structure } from './pandoc-structure.ts';
+import {
+  buildReference,
+  codeKept,
+  gluedWords,
+  hyphenLeftovers,
+  listingLines,
+  midWordCuts,
+  readingOrder,
+  sectionLabels,
+  sentenceEnds,
+  sizesInRange,
+  words,
+  type CodeScore,
+  type LabelScore,
+  type OrderScore,
+  type RowScore,
+  tableRowsIntact,
+} from './measures.ts';
+
+export interface DocumentResult {
+  id: string;
+  class: string;
+  format: string;
+  lang: string;
+  pages?: number;
+  chunks: number;
+  /** Reading order and coverage of the service's chunks against the reference reading. */
+  service: OrderScore;
+  /** The same for pdf.js's raw content-stream order (PDFs): the floor. */
+  raw?: OrderScore;
+  listingLines: number;
+  gluedPer1000: number;
+  hyphenLeftovers: number;
+  midWordCuts: number;
+  inRange: number;
+  sentenceEnds: number;
+  labels: LabelScore;
+  /** Headings of the reference (PDF outline entries, pandoc headings). */
+  referenceHeadings: number;
+  code?: CodeScore;
+  rows?: RowScore;
+  seconds: number;
+  examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[] };
+  error?: string;
+}
+
+function pdftotext(file: string): string {
+  try {
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT')
+      throw new Error('pdftotext is missing: apt-get install poppler-utils');
+    throw err;
+  }
+}
+
+function pandocJson(file: string): { blocks: unknown[] } {
+  return JSON.parse(execFileSync('pandoc', ['-t', 'json', file], { maxBuffer: 1 << 30 }).toString('utf8')) as {
+    blocks: unknown[];
+  };
+}
+
+interface OutlineNode {
+  title: string;
+  items?: OutlineNode[];
+}
+
+/** pdf.js's raw reading (getTextContent items in content-stream order, no layout) and outline titles. */
+export async function pdfjsRawAndOutline(data: Uint8Array): Promise<{ raw: string; outline: string[] }> {
+  const task = getDocument({
+    data,
+    verbosity: VerbosityLevel.ERRORS,
+    disableFontFace: true,
+    useSystemFonts: false,
+    isOffscreenCanvasSupported: false,
+    useWorkerFetch: false,
+    maxImageSize: 0,
+  });
+  const doc = await task.promise;
+  try {
+    const parts: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const tc = await page.getTextContent();
+      for (const it of tc.items) if ('str' in it) parts.push(it.str + (it.hasEOL ? '\n' : ''));
+      parts.push('\n');
+      page.cleanup();
+    }
+    const outline: string[] = [];
+    const walk = (items: OutlineNode[] | null | undefined) => {
+      for (const i of items ?? []) {
+        outline.push(i.title);
+        walk(i.items);
+      }
+    };
+    walk(await doc.getOutline());
+    return { raw: parts.join(''), outline };
+  } finally {
+    await task.destroy();
+  }
+}
+
+const perMille = (n: number, d: number) => Math.round((n / Math.max(1, d)) * 10000) / 10;
+
+export async function measureDocument(
+  e: ManifestEntry,
+  dir: string,
+  reuseChunks = false,
+): Promise<{ result: DocumentResult; chunks: Chunk[] }> {
+  const t0 = Date.now();
+  const file = join(dir, e.file);
+  const bytes = new Uint8Array(readFileSync(file));
+  let chunks: Chunk[];
+  let refText: string;
+  let raw: OrderScore | undefined;
+  let structure: Structure;
+  const saved = join(dir, 'chunks', `${e.id}.json`);
+  const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
+  if (e.format === 'pdf') {
+    // cleanPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
+    chunks = reuse ?? splitIntoChunks((await cleanPdf(new Uint8Array(readFileSync(file)))).blocks);
+    const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
+    // An office oracle PDF is judged against the source it was converted from.
+    if (e.referenceFile) {
+      refText = pandocPlain(join(dir, e.referenceFile));
+      structure = pandocStructure(pandocJson(join(dir, e.referenceFile)));
+    } else {
+      refText = pdftotext(file);
+      structure = { headings: r.outline, code: [], rows: [] };
+    }
+    raw = readingOrder([r.raw], buildReference(refText));
+  } else {
+    const format = detectFormat(bytes);
+    if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
+    chunks = reuse ?? splitIntoChunks(await documentBlocks(format, bytes));
+    const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
+    refText = pandocPlain(reference);
+    structure = pandocStructure(pandocJson(reference));
+  }
+  const ref = buildReference(refText);
+  const glued = gluedWords(chunks, ref);
+  const hyphens = hyphenLeftovers(chunks, ref);
+  const listing = listingLines(chunks);
+  const labels = sectionLabels(chunks, structure.headings);
+  const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
+  const result: DocumentResult = {
+    id: e.id,
+    class: e.class,
+    format: e.format,
+    lang: e.lang,
+    ...(e.pages !== undefined ? { pages: e.pages } : {}),
+    chunks: chunks.length,
+    service: readingOrder(
+      chunks.map((c) => c.content),
+      ref,
+    ),
+    ...(raw ? { raw } : {}),
+    listingLines: listing.length,
+    gluedPer1000: perMille(glued.length, tokens),
+    hyphenLeftovers: hyphens.length,
+    midWordCuts: midWordCuts(chunks, ref),
+    inRange: sizesInRange(chunks),
+    sentenceEnds: sentenceEnds(chunks),
+    labels: { ...labels, unmatched: labels.unmatched.slice(0, 20) },
+    referenceHeadings: structure.headings.length,
+    ...(e.format !== 'pdf' || e.referenceFile
+      ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
+      : {}),
+    seconds: Math.round((Date.now() - t0) / 100) / 10,
+    examples: {
+      listing: listing.slice(0, 10),
+      glued: [...new Set(glued)].slice(0, 10),
+      hyphens: [...new Set(hyphens)].slice(0, 10),
+      unmatchedLabels: labels.unmatched.slice(0, 10),
+    },
+  };
+  return { result, chunks };
+}
+
+const HEAD = [
+  'id',
+  'class',
+  'pages',
+  'chunks',
+  'order %',
+  'coverage %',
+  'raw order %',
+  'raw coverage %',
+  'listing lines',
+  'glued /1000',
+  'hyphens left',
+  'mid-word cuts',
+  'in 800-1200 %',
+  'sentence ends %',
+  'labels non-empty %',
+  'labels = heading %',
+  'admonition/caption/bullet labels',
+  'code kept % (loose)',
+  'rows intact %',
+  'reproduce',
+];
+
+export function tableLine(r: DocumentResult): string {
+  const na = '-';
+  const cells = r.error
+    ? [r.id, r.class, r.pages ?? na, `error: ${r.error}`]
+    : [
+        r.id,
+        r.class,
+        r.pages ?? na,
+        r.chunks,
+        r.service.order,
+        r.service.coverage,
+        r.raw?.order ?? na,
+        r.raw?.coverage ?? na,
+        r.listingLines,
+        r.gluedPer1000,
+        r.hyphenLeftovers,
+        r.midWordCuts,
+        r.inRange,
+        r.sentenceEnds,
+        r.labels.nonEmpty,
+        r.labels.matching ?? na,
+        `${r.labels.admonitions}/${r.labels.captions}/${r.labels.bullets}`,
+        r.code && r.code.blocks > 0 ? `${r.code.kept} (${r.code.keptLoose}) of ${r.code.blocks}` : na,
+        r.rows && r.rows.rows > 0 ? `${r.rows.intact} of ${r.rows.rows}` : na,
+        `\`npm run quality -- --corpus --only ${r.id}\``,
+      ];
+  return `| ${cells.map(String).join(' | ')} |`;
+}
+
+export function tableHead(): string {
+  return `| ${HEAD.join(' | ')} |\n|${HEAD.map(() => '---').join('|')}|`;
+}
+
+/** One line per class: means of the percentages, sums of the counts. */
+export function classSummary(results: DocumentResult[]): string {
+  const ok = results.filter((r) => !r.error);
+  const classes = [...new Set(ok.map((r) => r.class))];
+  const mean = (xs: (number | undefined)[]) => {
+    const v = xs.filter((x): x is number => x !== undefined);
+    return v.length === 0 ? '-' : String(Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 10) / 10);
+  };
+  const sum = (xs: number[]) => String(xs.reduce((a, b) => a + b, 0));
+  const head = [
+    'class',
+    'docs',
+    'order %',
+    'coverage %',
+    'raw order %',
+    'listing lines',
+    'glued /1000',
+    'hyphens left',
+    'sentence ends %',
+    'labels = heading %',
+    'bad labels',
+    'code kept %',
+    'rows intact %',
+  ];
+  const lines = classes.map((k) => {
+    const rs = ok.filter((r) => r.class === k);
+    return [
+      k,
+      String(rs.length),
+      mean(rs.map((r) => r.service.order)),
+      mean(rs.map((r) => r.service.coverage)),
+      mean(rs.map((r) => r.raw?.order)),
+      sum(rs.map((r) => r.listingLines)),
+      mean(rs.map((r) => r.gluedPer1000)),
+      sum(rs.map((r) => r.hyphenLeftovers)),
+      mean(rs.map((r) => r.sentenceEnds)),
+      mean(rs.map((r) => r.labels.matching)),
+      sum(rs.map((r) => r.labels.admonitions + r.labels.captions + r.labels.bullets)),
+      mean(rs.map((r) => (r.code && r.code.blocks > 0 ? r.code.kept : undefined))),
+      mean(rs.map((r) => (r.rows && r.rows.rows > 0 ? r.rows.intact : undefined))),
+    ];
+  });
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...lines.map((l) => `| ${l.join(' | ')} |`),
+  ].join('\n');
+}
+
+export async function runCorpus(argv: string[]): Promise<void> {
+  const dir = corpusDir();
+  const fromArg = argv[argv.indexOf('--table') + 1];
+  if (argv.includes('--table')) {
+    // Only print the table of an earlier run's results.
+    const file = fromArg && !fromArg.startsWith('--') ? fromArg : join(dir, 'quality.json');
+    const { results } = JSON.parse(readFileSync(file, 'utf8')) as { results: DocumentResult[] };
+    console.log(tableHead());
+    for (const r of results) console.log(tableLine(r));
+    console.log(`\n${classSummary(results)}`);
+    return;
+  }
+  const manifest = readManifest(dir);
+  const onlyArg = argv[argv.indexOf('--only') + 1];
+  const only = argv.includes('--only') && onlyArg ? new Set(onlyArg.split(',')) : undefined;
+  const outArg = argv[argv.indexOf('--out') + 1];
+  const out = argv.includes('--out') && outArg ? outArg : join(dir, 'quality.json');
+  const docs = manifest.documents.filter((d) => !only || only.has(d.id));
+  mkdirSync(join(dir, 'chunks'), { recursive: true });
+  console.log(tableHead());
+  const results: DocumentResult[] = [];
+  for (const e of docs) {
+    let r: DocumentResult;
+    try {
+      const m = await measureDocument(e, dir, argv.includes('--reuse-chunks'));
+      r = m.result;
+      writeFileSync(join(dir, 'chunks', `${e.id}.json`), `${JSON.stringify(m.chunks, null, 1)}\n`);
+    } catch (err) {
+      r = { id: e.id, class: e.class, format: e.format, lang: e.lang, error: (err as Error).message } as DocumentResult;
+    }
+    results.push(r);
+    console.log(tableLine(r));
+  }
+  console.log(`\n${classSummary(results)}`);
+  writeFileSync(out, `${JSON.stringify({ run: new Date().toISOString(), results }, null, 2)}\n`);
+  console.error(`results: ${out}; chunks: ${join(dir, 'chunks')}/ID.json`);
+}

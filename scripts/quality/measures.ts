@@ -1,0 +1,336 @@
+// Measures of chunk quality that see order and structure, as pure functions of the chunks and of
+// an independent reference (pdftotext's reading of a PDF, pandoc's of the other formats, the
+// document's own outline or heading markup). No I/O here: scripts/quality/corpus.ts reads the
+// references and runs these over the corpus; test/scripts/measures.test.ts holds a table per measure.
+
+export interface ChunkLike {
+  content: string;
+  section: string;
+}
+
+const LIGATURES: Record<string, string> = {
+  '\uFB00': 'ff',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\uFB03': 'ffi',
+  '\uFB04': 'ffl',
+  '\uFB05': 'st',
+  '\uFB06': 'st',
+};
+
+/** Text as both sides are compared: NFC, ligatures spelled out, soft hyphens gone, odd spaces plain. */
+export function normalizeText(s: string): string {
+  return s
+    .normalize('NFC')
+    .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
+    .replace(/\u00AD/g, '')
+    .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ');
+}
+
+/** Lower-case words: runs of letters, digits and combining marks. */
+export function words(s: string): string[] {
+  return (
+    normalizeText(s)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+  );
+}
+
+/** Line-end hyphens joined the way a reader joins them: "impleme-\nntation" -> "implementation". */
+export function dehyphenate(s: string): string {
+  return s.replace(/(\p{L})[-\u2010]\n\s*(?=\p{Ll})/gu, '$1');
+}
+
+const pct = (n: number, d: number): number => (d === 0 ? 100 : Math.round((n / d) * 1000) / 10);
+
+export interface Reference {
+  /** Word 4-grams of the reference (its line-end hyphens joined and not). */
+  grams: Set<string>;
+  /** Word counts of the reference, line-end hyphens joined. */
+  counts: Map<string, number>;
+  /** Every word of the reference, hyphens joined and not. */
+  vocab: Set<string>;
+  /** Hyphenated compounds the reference writes inside a line ("well-known"). */
+  compounds: Set<string>;
+}
+
+function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
+  for (let i = 0; i + n <= ws.length; i++) into.add(ws.slice(i, i + n).join(' '));
+  return into;
+}
+
+/**
+ * The reference of one document. Its contents and index lines (isListingLine) count in the
+ * vocabulary and the 4-grams but not in coverage: the service leaves them out by design.
+ */
+export function buildReference(text: string): Reference {
+  const joined = dehyphenate(text);
+  const wj = words(joined);
+  const wr = words(text);
+  const counts = new Map<string, number>();
+  const body = joined
+    .split('\n')
+    .filter((l) => !isListingLine(l))
+    .join('\n');
+  for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const compounds = new Set<string>();
+  for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(m[0].toLowerCase());
+  return {
+    grams: gramsOf(wr, 4, gramsOf(wj, 4, new Set())),
+    counts,
+    vocab: new Set([...wj, ...wr]),
+    compounds,
+  };
+}
+
+export interface OrderScore {
+  /** % of the text's word 4-grams (within one chunk) found in the reference. */
+  order: number;
+  /** % of the reference's words (multiset) found in the text. */
+  coverage: number;
+  grams: number;
+}
+
+/**
+ * Reading order: the share of the chunks' word 4-grams that the reference also reads, with
+ * coverage beside it so that dropping text cannot score. 4-grams never span two chunks (a cut
+ * is not an order error); texts are scored the same way whether chunks or one raw reading.
+ */
+export function readingOrder(texts: string[], ref: Reference): OrderScore {
+  let total = 0;
+  let found = 0;
+  const counts = new Map<string, number>();
+  for (const t of texts) {
+    const ws = words(t);
+    for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (let i = 0; i + 4 <= ws.length; i++) {
+      total++;
+      if (ref.grams.has(ws.slice(i, i + 4).join(' '))) found++;
+    }
+  }
+  let covered = 0;
+  let refTotal = 0;
+  for (const [w, n] of ref.counts) {
+    refTotal += n;
+    covered += Math.min(n, counts.get(w) ?? 0);
+  }
+  return { order: pct(found, total), coverage: pct(covered, refTotal), grams: total };
+}
+
+const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)\s*$/i;
+const INDEX_ENTRY = /^\p{L}[^,]{0,60}[^\d\s,],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+const TOC_ENTRY = /^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+)\s+\p{Lu}[^.!?:;]{2,80}?\s+\d{1,4}$/u;
+
+/** Is this line a contents or index line: dot leaders to a page, "term, 12, 45-47", "2.3 Title 17". */
+export function isListingLine(line: string): boolean {
+  const l = normalizeText(line).trim();
+  return LEADERS.test(l) || INDEX_ENTRY.test(l) || TOC_ENTRY.test(l);
+}
+
+/**
+ * Contents and index lines in the chunks. A numbered entry without leaders ("2.3 Title 17") has
+ * the shape of a heading ending in a number ("12.2.1 Screenshot 1"), so it counts only in a run
+ * of 3+ listing lines; leader and index lines count alone.
+ */
+export function listingLines(chunks: ChunkLike[]): string[] {
+  const out: string[] = [];
+  for (const c of chunks) {
+    const lines = c.content.split('\n').map((l) => normalizeText(l).trim());
+    const listing = lines.map(isListingLine);
+    const strong = lines.map((l) => LEADERS.test(l) || INDEX_ENTRY.test(l));
+    for (let i = 0; i < lines.length; i++) {
+      if (!listing[i]) continue;
+      const run =
+        (listing[i - 2] && listing[i - 1]) || (listing[i - 1] && listing[i + 1]) || (listing[i + 1] && listing[i + 2]);
+      if (strong[i] || run) out.push(lines[i]!);
+    }
+  }
+  return out;
+}
+
+/** Words of the chunks absent from the reference that split into two reference words. */
+export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
+  const out: string[] = [];
+  for (const c of chunks)
+    for (const w of words(c.content)) {
+      if (ref.vocab.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      for (let i = 2; i <= w.length - 2; i++)
+        if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) {
+          out.push(w);
+          break;
+        }
+    }
+  return out;
+}
+
+/**
+ * Line-end hyphens left inside a word: "impor- tant", "impor-\ntant" or "impor-tant" where the
+ * reference spells "important" and never the compound "impor-tant" inside a line.
+ */
+export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
+  const out: string[] = [];
+  for (const c of chunks)
+    for (const m of normalizeText(c.content).matchAll(/(\p{L}+)[-\u2010](\s*)(\p{Ll}+)/gu)) {
+      const joined = (m[1]! + m[3]!).toLowerCase();
+      const compound = `${m[1]!}-${m[3]!}`.toLowerCase();
+      if (!ref.vocab.has(joined)) continue;
+      if (m[2] === '' && ref.compounds.has(compound)) continue;
+      out.push(m[0]);
+    }
+  return out;
+}
+
+/** Cuts between two chunks that split one reference word ("implemen" | "tation"). */
+export function midWordCuts(chunks: ChunkLike[], ref: Reference): number {
+  let n = 0;
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    const a = /([\p{L}\p{N}]+)$/u.exec(normalizeText(chunks[i]!.content))?.[1]?.toLowerCase();
+    const b = /^([\p{L}\p{N}]+)/u.exec(normalizeText(chunks[i + 1]!.content))?.[1]?.toLowerCase();
+    if (!a || !b) continue;
+    if (ref.vocab.has(a + b) && !(ref.vocab.has(a) && ref.vocab.has(b))) n++;
+  }
+  return n;
+}
+
+/** % of chunks but the last of min..max code points (the last counts when at most max). */
+export function sizesInRange(chunks: ChunkLike[], min = 800, max = 1200): number {
+  if (chunks.length === 0) return 100;
+  const cps = chunks.map((c) => [...c.content].length);
+  const last = cps.pop()!;
+  return pct(cps.filter((n) => n >= min && n <= max).length + (last <= max ? 1 : 0), chunks.length);
+}
+
+/** % of chunks but the last ending a sentence (. ! ? : ; before closing quotes or brackets). */
+export function sentenceEnds(chunks: ChunkLike[]): number {
+  const body = chunks.slice(0, -1);
+  return pct(body.filter((c) => /[.!?:;…]["'”’»)\]]*\s*$/u.test(c.content)).length, body.length);
+}
+
+/** A heading or label as compared: no numbering ("2.3", "A.1", "Chapter 4"), words only, lower case. */
+export function normalizeLabel(s: string): string {
+  const t = normalizeText(s)
+    .trim()
+    .replace(/^(?:chapter|chapitre|kapitel|capitolo|cap[ií]tulo|section|appendix|annexe|anhang)\s+/i, '')
+    .replace(/^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.|[IVXLC]+\.)\s+/, '');
+  return words(t).join(' ');
+}
+
+const ADMONITION =
+  /^(?:note|notes|tip|tips|hint|warning|caution|important|attention|danger|remark|remarque|astuce|avertissement|hinweis|achtung|warnung|wichtig|nota|aviso|consejo|avviso|attenzione|uwaga|pozor|poznámka|example|examples|exemple|beispiel|esempio|ejemplo|exemplo|see also|voir aussi|siehe auch|todo)\s*[:.!]?$/i;
+const CAPTION =
+  /^(?:figure|fig\.|table|tableau|tabelle|tabla|tabella|tabela|abbildung|abb\.|listing|example|exemple|beispiel|exemplo|rysunek|obrázek)\s*[\dIVX]+(?:[.-]\d+)*\s*[:.–-]?/i;
+const BULLET = /^(?:[•●▪◦‣∙·○■□➢►–*+-]\s|\(?[a-z]\)\s|\(\d+\)\s)/u;
+
+export type LabelKind = 'admonition' | 'caption' | 'bullet';
+
+/** What kind of non-heading a label is, if it is one. */
+export function badLabelKind(label: string): LabelKind | undefined {
+  const l = normalizeText(label).trim();
+  if (ADMONITION.test(l)) return 'admonition';
+  if (CAPTION.test(l)) return 'caption';
+  if (BULLET.test(l)) return 'bullet';
+  return undefined;
+}
+
+export interface LabelScore {
+  /** % of chunks with a non-empty label. */
+  nonEmpty: number;
+  /** % of non-empty labels that are a heading of the reference (undefined: the reference has none). */
+  matching: number | undefined;
+  admonitions: number;
+  captions: number;
+  bullets: number;
+  /** Distinct non-empty labels that match no heading. */
+  unmatched: string[];
+}
+
+/**
+ * Section labels against the reference's headings: a label matches when it is a heading once
+ * numbering, case and punctuation are set aside, or the start of one (labels are cut at 90).
+ */
+export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelScore {
+  const hs = new Set(headings.map(normalizeLabel).filter((h) => h.length > 0));
+  const long = [...hs].filter((h) => h.length >= 40);
+  const labelled = chunks.filter((c) => c.section.trim() !== '');
+  let match = 0;
+  const kinds = { admonition: 0, caption: 0, bullet: 0 };
+  const unmatched = new Set<string>();
+  for (const c of labelled) {
+    const l = normalizeLabel(c.section);
+    if (hs.has(l) || (l.length >= 40 && long.some((h) => h.startsWith(l)))) match++;
+    else unmatched.add(c.section);
+    const k = badLabelKind(c.section);
+    if (k) kinds[k]++;
+  }
+  return {
+    nonEmpty: pct(labelled.length, chunks.length),
+    matching: hs.size === 0 ? undefined : pct(match, labelled.length),
+    admonitions: kinds.admonition,
+    captions: kinds.caption,
+    bullets: kinds.bullet,
+    unmatched: [...unmatched],
+  };
+}
+
+const codeLines = (s: string, loose: boolean) =>
+  normalizeText(s)
+    .split('\n')
+    .map((l) => (loose ? l.trim() : l.trimEnd()))
+    .filter((l) => l.length > 0);
+
+function containsRun(hay: string[], needle: string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+export interface CodeScore {
+  /** Code blocks of 2+ lines that fit in one chunk. */
+  blocks: number;
+  /** % of them whose lines are in one chunk, verbatim (indentation kept) and one per line. */
+  kept: number;
+  /** The same, indentation set aside. */
+  keptLoose: number;
+}
+
+export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): CodeScore {
+  const fit = blocks.filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
+  const strict = chunks.map((c) => codeLines(c.content, false));
+  const loose = chunks.map((c) => codeLines(c.content, true));
+  const kept = fit.filter((b) => strict.some((h) => containsRun(h, codeLines(b, false)))).length;
+  const keptLoose = fit.filter((b) => loose.some((h) => containsRun(h, codeLines(b, true)))).length;
+  return { blocks: fit.length, kept: pct(kept, fit.length), keptLoose: pct(keptLoose, fit.length) };
+}
+
+export interface RowScore {
+  /** Table rows of 2+ non-empty cells. */
+  rows: number;
+  /** % of them whose cells stand in order on one line of one chunk. */
+  intact: number;
+}
+
+/** Navigation cells of generated HTML (DocBook's Prev/Up/Next tables): left out by design. */
+const NAV_CELL =
+  /^(?:prev|previous|next|up|home|contents|index|précédent|suivant|niveau supérieur|sommaire|zurück|weiter|nach oben|anfang|indietro|avanti|su|inizio|anterior|siguiente|arriba|inicio|próximo|início)$/i;
+
+export function tableRowsIntact(chunks: ChunkLike[], rows: string[][]): RowScore {
+  const norm = (s: string) => normalizeText(s).replace(/\s+/g, ' ').trim();
+  const lines = chunks.flatMap((c) => c.content.split('\n').map(norm));
+  const rs = rows
+    .map((r) => r.map(norm).filter((c) => c.length > 0))
+    .filter((r) => r.length >= 2 && !r.every((c) => NAV_CELL.test(c)));
+  const intact = rs.filter((r) =>
+    lines.some((l) => {
+      let at = 0;
+      for (const cell of r) {
+        const i = l.indexOf(cell, at);
+        if (i < 0) return false;
+        at = i + cell.length;
+      }
+      return true;
+    }),
+  ).length;
+  return { rows: rs.length, intact: pct(intact, rs.length) };
+}

@@ -1,0 +1,307 @@
+// The chunk-quality measures of scripts/quality/measures.ts and scripts/quality/pandoc-structure.ts:
+// one table per measure, one test per case.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  badLabelKind,
+  buildReference,
+  codeKept,
+  dehyphenate,
+  gluedWords,
+  hyphenLeftovers,
+  isListingLine,
+  listingLines,
+  midWordCuts,
+  normalizeLabel,
+  readingOrder,
+  sectionLabels,
+  sentenceEnds,
+  sizesInRange,
+  tableRowsIntact,
+  words,
+  type ChunkLike,
+} from '../../scripts/quality/measures.ts';
+import { pandocStructure, plainText } from '../../scripts/quality/pandoc-structure.ts';
+
+const chunk = (content: string, section = ''): ChunkLike => ({ content, section });
+const REF =
+  'The quick brown fox jumps over the lazy dog. Then the dog sleeps under the old tree.\n' +
+  'A well-known impleme-\nntation reads every line in order.';
+
+describe('words and dehyphenate', () => {
+  const cases: [string, string, string[]][] = [
+    ['ligatures spelled out, lower case', 'E\uFB03cient Flow', ['efficient', 'flow']],
+    ['accents kept, NFD composed', 'Cafe\u0301 déjà', ['café', 'déjà']],
+    ['soft hyphen removed', 'hy\u00ADphen', ['hyphen']],
+    ['line-end hyphen joined before lower case', dehyphenate('impleme-\nntation'), ['implementation']],
+    ['line-end hyphen kept before upper case', dehyphenate('Jean-\nPaul'), ['jean', 'paul']],
+  ];
+  for (const [name, input, want] of cases) test(name, () => assert.deepEqual(words(input), want));
+});
+
+describe('readingOrder', () => {
+  const ref = buildReference(REF);
+  const cases: [string, string[], { order: number; coverage: number }][] = [
+    [
+      'the reference itself, hyphens joined: all 4-grams, full coverage',
+      [dehyphenate(REF)],
+      { order: 100, coverage: 100 },
+    ],
+    [
+      'words in reference order, split across chunks',
+      ['The quick brown fox jumps over the lazy dog.', 'Then the dog sleeps under the old tree.'],
+      { order: 100, coverage: 65.4 },
+    ],
+    [
+      'two lines swapped mid-sentence',
+      ['The quick brown dog sleeps under fox jumps over'],
+      { order: 0, coverage: 34.6 },
+    ],
+    [
+      'joined line-end hyphen still matches',
+      ['A well-known implementation reads every line'],
+      { order: 100, coverage: 26.9 },
+    ],
+    ['dropping text cannot score: order 100, coverage low', ['the quick brown fox'], { order: 100, coverage: 15.4 }],
+    ['no 4-gram at all: order 100 by convention', ['fox'], { order: 100, coverage: 3.8 }],
+  ];
+  test('contents lines of the reference do not count in coverage', () =>
+    assert.deepEqual(readingOrder(['Intro text here.'], buildReference('1 Intro . . . . . 3\nIntro text here.')), {
+      order: 100,
+      coverage: 100,
+      grams: 0,
+    }));
+  for (const [name, texts, want] of cases)
+    test(name, () => {
+      const got = readingOrder(texts, ref);
+      assert.deepEqual({ order: got.order, coverage: got.coverage }, want);
+    });
+});
+
+describe('isListingLine', () => {
+  const cases: [string, string, boolean][] = [
+    ['dot leaders to a page', 'Introduction . . . . . . . . . 3', true],
+    ['tight dot leaders to a roman page', 'Preface.........xii', true],
+    ['index entry with pages', 'vector, 12, 45–47', true],
+    ['numbered contents entry', '2.3 Reading the input 17', true],
+    ['appendix contents entry', 'A.1 Options 104', true],
+    ['a sentence ending in a number', 'The answer to this question is 42.', false],
+    ['a sentence without final stop ending in a year', 'It was released in the year 1999', false],
+    ['a code line', 'set xrange [0:10]', false],
+    ['a heading without page', '2.3 Reading the input', false],
+    ['a date is no index entry', 'last updated August 17, 2021', false],
+  ];
+  for (const [name, line, want] of cases) test(name, () => assert.equal(isListingLine(line), want));
+});
+
+describe('listingLines', () => {
+  const cases: [string, string, number][] = [
+    ['a leader line counts alone', 'Text.\nIntroduction . . . . . 3\nMore text.', 1],
+    ['an index line counts alone', 'Text.\nvector, 12, 45\nMore text.', 1],
+    ['a numbered heading ending in a number alone is not counted', 'Text.\n12.2.1 Screenshot 1\nMore text.', 0],
+    ['three numbered entries in a run count', '1 Intro 1\n2 Usage 4\n3 Options 9\nText.', 3],
+  ];
+  for (const [name, text, want] of cases)
+    test(name, () => assert.equal(listingLines([{ content: text, section: '' }]).length, want));
+});
+
+describe('gluedWords', () => {
+  const ref = buildReference('the quick brown fox reads data files into memory');
+  const cases: [string, string, string[]][] = [
+    ['two reference words glued', 'the quickbrown fox', ['quickbrown']],
+    ['glued word with accents counted', 'readsdata', ['readsdata']],
+    ['reference words alone', 'the quick brown fox', []],
+    ['unknown word that does not split', 'zebra', []],
+    ['short tokens ignored', 'thefox', ['thefox']],
+    ['tokens with digits ignored', 'file2memory', []],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(gluedWords([chunk(text)], ref), want));
+});
+
+describe('hyphenLeftovers', () => {
+  const ref = buildReference('An important and well-known rule. The implementation is state-of-the-art.');
+  const cases: [string, string, string[]][] = [
+    ['hyphen and space left', 'an impor- tant rule', ['impor- tant']],
+    ['hyphen and line break left', 'an impor-\ntant rule', ['impor-\ntant']],
+    ['hyphen kept inside a word the reference spells whole', 'the implemen-tation', ['implemen-tation']],
+    ['a compound the reference writes with its hyphen', 'a well-known rule', []],
+    ['joined correctly', 'an important rule', []],
+    ['a hyphen between unrelated words', 'foo-bar', []],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
+});
+
+describe('midWordCuts', () => {
+  const ref = buildReference('the implementation reads the input and writes output; put it in');
+  const cases: [string, string[], number][] = [
+    ['cut inside a word', ['the implemen', 'tation reads'], 1],
+    ['cut between words', ['the implementation', 'reads the input'], 0],
+    ['cut between two words that also form one', ['reads the in', 'put and writes'], 0],
+    ['cut after punctuation', ['the implementation.', 'Reads'], 0],
+    ['one chunk', ['the implementation'], 0],
+  ];
+  for (const [name, texts, want] of cases)
+    test(name, () =>
+      assert.equal(
+        midWordCuts(
+          texts.map((t) => chunk(t)),
+          ref,
+        ),
+        want,
+      ),
+    );
+});
+
+describe('sizesInRange and sentenceEnds', () => {
+  const a = 'x'.repeat(900);
+  const cases: [string, string[], number, number][] = [
+    ['all in range, all sentence ends', [`${a}.`, `${a}.`, 'short.'], 100, 100],
+    ['one too short (not last)', [`${a}.`, 'short.', 'tail'], 66.7, 100],
+    ['last too long', [`${a}.`, 'x'.repeat(1300)], 50, 100],
+    ['no sentence end but a closing quote after one', [`${a}."`, `${a}`, 'z'], 100, 50],
+    ['colon and semicolon end', [`${a}:`, `${a};`, 'z'], 100, 100],
+    ['one chunk', ['short'], 100, 100],
+  ];
+  for (const [name, texts, inRange, ends] of cases)
+    test(name, () => {
+      const cs = texts.map((t) => chunk(t));
+      assert.deepEqual([sizesInRange(cs), sentenceEnds(cs)], [inRange, ends]);
+    });
+});
+
+describe('normalizeLabel and badLabelKind', () => {
+  const norms: [string, string, string][] = [
+    ['numbering dropped', '2.3 Reading Input', 'reading input'],
+    ['appendix numbering dropped', 'A.1 Options', 'options'],
+    ['chapter word and number dropped', 'Chapter 4 Files', 'files'],
+    ['punctuation dropped', 'What is “Free”?', 'what is free'],
+    ['a title starting with A kept', 'A Tutorial Introduction', 'a tutorial introduction'],
+  ];
+  for (const [name, label, want] of norms) test(`normalize: ${name}`, () => assert.equal(normalizeLabel(label), want));
+  const kinds: [string, string, string | undefined][] = [
+    ['admonition', 'Note', 'admonition'],
+    ['admonition with colon, French', 'Remarque :', 'admonition'],
+    ['caption', 'Figure 3.2: The layout', 'caption'],
+    ['table caption, German', 'Tabelle 1', 'caption'],
+    ['bullet', '• Detect unused stages', 'bullet'],
+    ['lettered item', '(a) first case', 'bullet'],
+    ['a heading', 'Notes on Installation', undefined],
+    ['a numbered heading', '1. Introduction', undefined],
+  ];
+  for (const [name, label, want] of kinds) test(`kind: ${name}`, () => assert.equal(badLabelKind(label), want));
+});
+
+describe('sectionLabels', () => {
+  const headings = ['1 Introduction', '2 Getting started with the command line and its many options', 'Tables'];
+  const cases: [string, ChunkLike[], { nonEmpty: number; matching: number | undefined; admonitions: number }][] = [
+    [
+      'all labels are headings, numbering set aside',
+      [chunk('a', 'Introduction'), chunk('b', '2 Getting started with the command line and its many options')],
+      { nonEmpty: 100, matching: 100, admonitions: 0 },
+    ],
+    [
+      'a label cut short of a long heading matches',
+      [chunk('a', 'Getting started with the command line and its many')],
+      { nonEmpty: 100, matching: 100, admonitions: 0 },
+    ],
+    [
+      'an admonition label is no heading',
+      [chunk('a', 'Introduction'), chunk('b', 'Note')],
+      { nonEmpty: 100, matching: 50, admonitions: 1 },
+    ],
+    [
+      'empty labels count only in non-empty',
+      [chunk('a', ''), chunk('b', 'Tables')],
+      { nonEmpty: 50, matching: 100, admonitions: 0 },
+    ],
+  ];
+  for (const [name, chunks, want] of cases)
+    test(name, () => {
+      const got = sectionLabels(chunks, headings);
+      assert.deepEqual({ nonEmpty: got.nonEmpty, matching: got.matching, admonitions: got.admonitions }, want);
+    });
+  test('no reference headings: matching undefined', () =>
+    assert.equal(sectionLabels([chunk('a', 'X')], []).matching, undefined));
+});
+
+describe('codeKept', () => {
+  const block = 'for i in 1 2 3; do\n  echo $i\ndone';
+  const cases: [string, string, { blocks: number; kept: number; keptLoose: number }][] = [
+    ['kept verbatim with its lines', `Run:\n${block}\nThen stop.`, { blocks: 1, kept: 100, keptLoose: 100 }],
+    ['indentation lost', 'Run:\nfor i in 1 2 3; do\necho $i\ndone', { blocks: 1, kept: 0, keptLoose: 100 }],
+    ['lines joined by spaces', 'Run: for i in 1 2 3; do echo $i done', { blocks: 1, kept: 0, keptLoose: 0 }],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(codeKept([chunk(text)], [block]), want));
+  test('one-line blocks are not counted', () =>
+    assert.deepEqual(codeKept([chunk('x')], ['ls -l']), { blocks: 0, kept: 100, keptLoose: 100 }));
+  test('a block split over two chunks is not kept', () =>
+    assert.equal(codeKept([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]).kept, 0));
+});
+
+describe('tableRowsIntact', () => {
+  const rows = [
+    ['Name', 'Value'],
+    ['width', '12 pt'],
+    ['Précédent', 'Suivant'],
+  ];
+  const cases: [string, string, { rows: number; intact: number }][] = [
+    ['rows on their lines, cells in order', 'Name | Value\nwidth | 12 pt', { rows: 2, intact: 100 }],
+    ['read by column', 'Name\nwidth\nValue\n12 pt', { rows: 2, intact: 0 }],
+    ['cells reversed', 'Value Name\n12 pt width', { rows: 2, intact: 0 }],
+  ];
+  for (const [name, text, want] of cases)
+    test(name, () => assert.deepEqual(tableRowsIntact([chunk(text)], rows), want));
+});
+
+describe('pandocStructure', () => {
+  const str = (s: string) =>
+    s
+      .split(' ')
+      .flatMap((w, i): { t: string; c?: string }[] =>
+        i === 0 ? [{ t: 'Str', c: w }] : [{ t: 'Space' }, { t: 'Str', c: w }],
+      );
+  const cell = (s: string) => [['', [], []], { t: 'AlignDefault' }, 1, 1, [{ t: 'Plain', c: str(s) }]];
+  const row = (...cells: string[]) => [['', [], []], cells.map(cell)];
+  const doc = {
+    blocks: [
+      { t: 'Header', c: [1, ['h', [], []], [...str('Head'), { t: 'Space' }, { t: 'Emph', c: str('one') }]] },
+      { t: 'CodeBlock', c: [['', ['sh'], []], 'ls -l\n  echo hi'] },
+      {
+        t: 'Table',
+        c: [
+          ['', [], []],
+          [null, []],
+          [],
+          [['', [], []], [row('a', 'b')]],
+          [[['', [], []], 0, [], [row('x y', 'z')]]],
+          [['', [], []], []],
+        ],
+      },
+      { t: 'Div', c: [['', [], []], [{ t: 'Header', c: [2, ['', [], []], str('Nested heading')] }]] },
+      { t: 'Header', c: [2, ['', [], []], str('Function Index')] },
+      {
+        t: 'Table',
+        c: [['', [], []], [null, []], [], [['', [], []], [row('alias', 'Builtins')]], [], [['', [], []], []]],
+      },
+    ],
+  };
+  const s = pandocStructure(doc);
+  const cases: [string, unknown, unknown][] = [
+    ['headings in order, inline markup flattened', s.headings, ['Head one', 'Nested heading', 'Function Index']],
+    ['code blocks with their line breaks', s.code, ['ls -l\n  echo hi']],
+    [
+      'table rows: head then body, cells in order',
+      s.rows,
+      [
+        ['a', 'b'],
+        ['x y', 'z'],
+      ],
+    ],
+    [
+      'quoted text as the plain writer writes it',
+      plainText({ t: 'Quoted', c: [{ t: 'DoubleQuote' }, str('hi')] }),
+      '“hi”',
+    ],
+  ];
+  for (const [name, got, want] of cases) test(name, () => assert.deepEqual(got, want));
+});
