@@ -14,10 +14,10 @@ import {
   type CatalogueEntry,
   type DocumentCode,
   type ErrorCode,
-} from '../../src/errors.ts';
-import { DocumentError, documentError, toDocumentError } from '../../src/documents/errors.ts';
+} from '../src/errors.ts';
+import { DocumentError, documentError, toDocumentError } from '../src/documents/errors.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ENTRIES = Object.entries(CATALOGUE) as [ErrorCode, CatalogueEntry][];
 
 /** Sample facts for a message function, by parameter name: a method list, a number, or a string. */
