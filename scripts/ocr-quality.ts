@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
-import { closeOcr } from '../src/documents/formats/pdf/ocr.ts';
-import { DEFAULT_OCR, type OcrOptions } from '../src/documents/formats/pdf/ocr-options.ts';
+import { closeOcr } from '../src/documents/ocr/read-pages.ts';
+import { DEFAULT_OCR, type OcrOptions } from '../src/documents/ocr/options.ts';
 import { measure, type Report } from './quality.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');

@@ -10,7 +10,7 @@ import type { ChunkTask, ChunkResult, WorkerFailure } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
-import { DEFAULT_OCR, type OcrMode, type OcrOptions, type OcrReport } from './formats/pdf/ocr-options.ts';
+import { DEFAULT_OCR, type OcrMode, type OcrOptions, type OcrReport } from './ocr/options.ts';
 
 /** Per-document options of a chunking call. */
 export interface ChunkCallOptions {

@@ -2,7 +2,7 @@
 // turns a DocumentError into a plain Error without its code and status.
 import { chunkDocument } from './chunk-document.ts';
 import { readPdf } from './formats/pdf/pipeline.ts';
-import type { OcrOptions, OcrReport } from './formats/pdf/ocr-options.ts';
+import type { OcrOptions, OcrReport } from './ocr/options.ts';
 import { DocumentError, documentError, safeReason, type DocumentErrorData } from './errors.ts';
 import { isMainThread, parentPort, threadId, type MessagePort } from 'node:worker_threads';
 import type { Chunk, DocumentFormat } from './types.ts';

@@ -18,8 +18,8 @@ import {
 import { splitIntoChunks, type Block, type PageTurn } from '../../chunker.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize, DEFAULT_MAX_DECODED_BYTES } from './guard.ts';
-import { ocrPages } from './ocr.ts';
-import { DEFAULT_OCR, type OcrOptions, type OcrReport } from './ocr-options.ts';
+import { ocrPages } from '../../ocr/read-pages.ts';
+import { DEFAULT_OCR, type OcrOptions, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 
 export interface ChunkOptions {

@@ -6,13 +6,13 @@
 // never on the event loop; nothing is fetched at run time: the language data is read from
 // node_modules (or OCR_DATA_DIR).
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
-import { OPS } from './pdfjs.ts';
-import type { PageText, TextLine } from './types.ts';
-import { documentError } from '../../errors.ts';
-import { languageDataFile, type OcrOptions, type OcrReport } from './ocr-options.ts';
-import { startEngine, type Engine, type GreyImage, type OcrLine } from './tesseract.ts';
+import { OPS } from '../formats/pdf/pdfjs.ts';
+import type { PageText, TextLine } from '../formats/pdf/types.ts';
+import { documentError } from '../errors.ts';
+import { languageDataFile, type OcrOptions, type OcrReport } from './options.ts';
+import { startEngine, type Engine, type GreyImage, type OcrLine } from './engine.ts';
 
-export type { OcrLine } from './tesseract.ts';
+export type { OcrLine } from './engine.ts';
 
 /** Letters and digits on a page below which its text layer may be only a stamp over a scan. */
 const FEW_CHARS = 40;

@@ -26,13 +26,13 @@ import {
   type Box,
   type OcrLine,
   type Rendered,
-} from '../../../../src/documents/formats/pdf/ocr.ts';
-import { extractPages } from '../../../../src/documents/formats/pdf/extract.ts';
-import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../../src/documents/formats/pdf/ocr-options.ts';
-import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
-import { DocumentError } from '../../../../src/documents/errors.ts';
-import { makePdf, textPages, type PageSpec } from '../../helpers/make-pdf.ts';
-import { scanPages, type ScanOptions } from '../../helpers/scan.ts';
+} from '../../../src/documents/ocr/read-pages.ts';
+import { extractPages } from '../../../src/documents/formats/pdf/extract.ts';
+import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../src/documents/ocr/options.ts';
+import { readPdf } from '../../../src/documents/formats/pdf/pipeline.ts';
+import { DocumentError } from '../../../src/documents/errors.ts';
+import { makePdf, textPages, type PageSpec } from '../helpers/make-pdf.ts';
+import { scanPages, type ScanOptions } from '../helpers/scan.ts';
 
 after(() => closeOcr());
 

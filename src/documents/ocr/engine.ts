@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { unpackLanguageData } from './ocr-options.ts';
+import { unpackLanguageData } from './options.ts';
 
 /** One text line as Tesseract's result iterator gives it: pixel boxes, y down. */
 export interface OcrLine {

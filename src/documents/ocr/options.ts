@@ -1,0 +1,114 @@
+// OCR settings and limits: light enough for the main thread (config, pool, route), which must
+// not load pdf.js or the OCR engine; the work itself is in ocr.ts, on the worker threads.
+import { existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export type OcrMode = 'auto' | 'off' | 'force';
+
+export const OCR_MODES: readonly OcrMode[] = ['auto', 'off', 'force'];
+
+export interface OcrOptions {
+  mode: OcrMode;
+  /** Tesseract language codes, each installed as @tesseract.js-data/<code> (or found in `dataDir`). */
+  languages: string[];
+  /**
+   * A directory of Tesseract language files (`<code>.traineddata`, plain or gzipped) read instead
+   * of the npm packages (OCR_DATA_DIR): Debian's tesseract-ocr-eng (tessdata_fast) reads a page in
+   * two thirds of the time of the packages' tessdata_best_int.
+   */
+  dataDir?: string;
+  /** More pages to read than this: refused before any OCR work. */
+  maxPages: number;
+  /** Time bound of the OCR of one document, in ms. */
+  timeoutMs: number;
+  /** How long the engine may sit unused before it is stopped (default ocr.ts's ENGINE_IDLE_MS). */
+  engineIdleMs?: number;
+}
+
+export const DEFAULT_OCR_MAX_PAGES = 100;
+export const DEFAULT_OCR_TIMEOUT_MS = 300_000;
+
+export const DEFAULT_OCR: OcrOptions = {
+  mode: 'auto',
+  languages: ['eng'],
+  maxPages: DEFAULT_OCR_MAX_PAGES,
+  timeoutMs: DEFAULT_OCR_TIMEOUT_MS,
+};
+
+/** What OCR did to one document: the answer reports both, so no page is dropped silently. */
+export interface OcrReport {
+  /** Pages whose lines came from OCR. */
+  pages: number;
+  /** Pages without a usable text layer that were left unread (OCR off). */
+  skipped: number;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The directory holding `<code>.traineddata.gz` of an installed @tesseract.js-data package. */
+export function languageDataDir(code: string): string {
+  return join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int');
+}
+
+/**
+ * The file of one language's data: `<code>.traineddata` or `<code>.traineddata.gz` in `dataDir`
+ * when one is given, else the npm package's; undefined when there is none.
+ */
+export function languageDataFile(code: string, dataDir?: string): string | undefined {
+  if (dataDir !== undefined)
+    return [`${code}.traineddata`, `${code}.traineddata.gz`]
+      .map((name) => join(dataDir, name))
+      .find((file) => existsSync(file));
+  try {
+    const file = join(languageDataDir(code), `${code}.traineddata.gz`);
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined; // no such package
+  }
+}
+
+/** Tesseract language codes: eng, chi_sim, deu_latf, ... */
+export const LANGUAGE_CODE = /^[a-z]{3}(?:_[a-z]{3,4})?$/;
+
+/** Entries a traineddata file's table may have (Tesseract's kMaxNumTessdataEntries). */
+const MAX_ENTRIES = 1000;
+/** The LSTM model's entry in that table (TESSDATA_LSTM): the service reads with the LSTM engine. */
+const LSTM_ENTRY = 17;
+
+/**
+ * A language file's bytes, unpacked when gzipped (told by gzip's magic bytes, whatever the file's
+ * name says, as Tesseract's packages and Debian's plain files are both accepted). Throws on a
+ * damaged gzip stream.
+ */
+export function unpackLanguageData(data: Buffer): Buffer {
+  return data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data;
+}
+
+/**
+ * What is wrong with a Tesseract language file (`.traineddata`, plain or gzipped), or undefined
+ * when its table of contents holds and names an LSTM model. Checked at start (config.ts), so that
+ * a broken or missing model stops the service at start instead of failing every scanned document
+ * later (the engine refuses such a file only when the first scan arrives).
+ */
+export function traineddataProblem(file: Uint8Array): string | undefined {
+  let data: Buffer;
+  try {
+    data = unpackLanguageData(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
+  } catch {
+    return 'a damaged gzip file';
+  }
+  const entries = data.length >= 4 ? data.readInt32LE(0) : 0;
+  const tableEnd = 4 + 8 * entries;
+  if (entries < 1 || entries > MAX_ENTRIES || tableEnd > data.length) return 'no table of contents';
+  let last = tableEnd;
+  for (let i = 0; i < entries; i++) {
+    const offset = Number(data.readBigInt64LE(4 + 8 * i));
+    if (offset === -1) continue;
+    if (offset < last || offset >= data.length) return 'a table of contents pointing outside the file';
+    last = offset;
+  }
+  if (entries <= LSTM_ENTRY || data.readBigInt64LE(4 + 8 * LSTM_ENTRY) === -1n) return 'no LSTM model';
+  return undefined;
+}
