@@ -27,9 +27,9 @@ import {
   type OcrLine,
   type Rendered,
 } from '../../../src/documents/ocr/read-pages.ts';
-import { extractPages } from '../../../src/documents/formats/pdf/extract.ts';
+import { extractPages } from '../../../src/documents/formats/pdf/text-layer.ts';
 import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../src/documents/ocr/options.ts';
-import { readPdf } from '../../../src/documents/formats/pdf/pipeline.ts';
+import { readDocument } from '../../../src/documents/chunk-document.ts';
 import { DocumentError } from '../../../src/documents/errors.ts';
 import { makePdf, textPages, type PageSpec } from '../helpers/make-pdf.ts';
 import { scanPages, type ScanOptions } from '../helpers/scan.ts';
@@ -151,7 +151,7 @@ describe('scanned pages through the pipeline', () => {
   test('a scanned page among text pages gets its words into the chunks (ocr auto)', async () => {
     const scan = await scanned(['# 2 Travel', ...SCANNED_TEXT]);
     const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...scan, ...textPages(TEXT_AFTER)] });
-    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr() });
+    const { chunks, ocr: report } = await readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr() });
     assert.deepEqual(report, { pages: 1, skipped: 0 });
     const text = chunks.map((c) => c.content).join('\n');
     const r = recall(SCANNED_TEXT.join(' '), text);
@@ -175,14 +175,14 @@ describe('scanned pages through the pipeline', () => {
   test('ocr off: the scanned page is reported as skipped, and its words are not invented', async () => {
     const scan = await scanned(SCANNED_TEXT);
     const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...scan] });
-    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ mode: 'off' }) });
+    const { chunks, ocr: report } = await readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ mode: 'off' }) });
     assert.deepEqual(report, { pages: 0, skipped: 1 });
     assert.doesNotMatch(chunks.map((c) => c.content).join('\n'), /budget/);
   });
 
   test('ocr off: a fully scanned PDF keeps the 422 "No text could be extracted"', async () => {
     const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
-    await assert.rejects(readPdf(pdf, { ocr: ocr({ mode: 'off' }) }), (err: unknown) => {
+    await assert.rejects(readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ mode: 'off' }) }), (err: unknown) => {
       assert.ok(err instanceof DocumentError);
       assert.equal(err.status, 422);
       assert.equal(err.message, 'No text could be extracted from the PDF.');
@@ -194,7 +194,7 @@ describe('scanned pages through the pipeline', () => {
     const scan = await scanned(SCANNED_TEXT);
     const pdf = makePdf({ pages: [...scan, ...scan, ...scan] });
     const before = ocrStats.pagesRead;
-    await assert.rejects(readPdf(pdf, { ocr: ocr({ maxPages: 2 }) }), (err: unknown) => {
+    await assert.rejects(readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ maxPages: 2 }) }), (err: unknown) => {
       assert.ok(err instanceof DocumentError);
       assert.equal(err.status, 422);
       assert.equal(err.code, 'ocr_limit');
@@ -209,17 +209,23 @@ describe('scanned pages through the pipeline', () => {
     const few = textPages(['Page 2']);
     let started = 0;
     const before = ocrStats.pagesRead;
-    const plain = await readPdf(makePdf({ pages: [...textPages(TEXT_BEFORE), ...few] }), {
-      ocr: ocr(),
-      onOcrStart: () => started++,
-    });
+    const plain = await readDocument(
+      { format: 'pdf', bytes: makePdf({ pages: [...textPages(TEXT_BEFORE), ...few] }) },
+      {
+        ocr: ocr(),
+        onOcrStart: () => started++,
+      },
+    );
     assert.deepEqual(plain.ocr, { pages: 0, skipped: 0 });
     assert.equal(started, 0, 'no OCR started: the OCR time bound never applies');
     assert.equal(ocrStats.pagesRead, before);
-    const mixed = await readPdf(makePdf({ pages: [...few, ...(await scanned(SCANNED_TEXT)), ...few] }), {
-      ocr: ocr(),
-      onOcrStart: () => started++,
-    });
+    const mixed = await readDocument(
+      { format: 'pdf', bytes: makePdf({ pages: [...few, ...(await scanned(SCANNED_TEXT)), ...few] }) },
+      {
+        ocr: ocr(),
+        onOcrStart: () => started++,
+      },
+    );
     assert.deepEqual(mixed.ocr, { pages: 1, skipped: 0 });
     assert.equal(started, 1);
     assert.equal(ocrStats.pagesRead, before + 1);
@@ -229,7 +235,7 @@ describe('scanned pages through the pipeline', () => {
     const pdf = makePdf({
       pages: [...textPages(['Page 1']), ...(await scanned(SCANNED_TEXT)), ...textPages(['Page 3'])],
     });
-    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ maxPages: 1 }) });
+    const { chunks, ocr: report } = await readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ maxPages: 1 }) });
     assert.deepEqual(report, { pages: 1, skipped: 0 });
     assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
   });
@@ -237,30 +243,36 @@ describe('scanned pages through the pipeline', () => {
   test('the OCR time bound gives a 422 timeout', async () => {
     const scan = await scanned(SCANNED_TEXT);
     const pdf = makePdf({ pages: [...scan, ...scan] });
-    await assert.rejects(readPdf(pdf, { ocr: ocr({ timeoutMs: 1 }) }), (err: unknown) => {
-      assert.ok(err instanceof DocumentError);
-      assert.equal(err.code, 'timeout');
-      assert.equal(err.status, 422);
-      assert.match(err.message, /OCR of the PDF took longer than/);
-      return true;
-    });
+    await assert.rejects(
+      readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ timeoutMs: 1 }) }),
+      (err: unknown) => {
+        assert.ok(err instanceof DocumentError);
+        assert.equal(err.code, 'timeout');
+        assert.equal(err.status, 422);
+        assert.match(err.message, /OCR of the PDF took longer than/);
+        return true;
+      },
+    );
   });
 
   test('ocr force over OCR_MAX_PAGES: 422 counting every page, before any OCR work', async () => {
     const before = ocrStats.pagesRead;
     const pdf = makePdf({ pages: [...textPages(TEXT_BEFORE), ...textPages(TEXT_AFTER)] });
-    await assert.rejects(readPdf(pdf, { ocr: ocr({ mode: 'force', maxPages: 1 }) }), (err: unknown) => {
-      assert.ok(err instanceof DocumentError);
-      assert.equal(err.code, 'ocr_limit');
-      assert.match(err.message, /\b2 pages\b/);
-      return true;
-    });
+    await assert.rejects(
+      readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ mode: 'force', maxPages: 1 }) }),
+      (err: unknown) => {
+        assert.ok(err instanceof DocumentError);
+        assert.equal(err.code, 'ocr_limit');
+        assert.match(err.message, /\b2 pages\b/);
+        return true;
+      },
+    );
     assert.equal(ocrStats.pagesRead, before, 'no page was read');
   });
 
   test('ocr force reads a born-digital page too, and its words come out', async () => {
     const pdf = makePdf({ pages: textPages(SCANNED_TEXT) });
-    const { chunks, ocr: report } = await readPdf(pdf, { ocr: ocr({ mode: 'force' }) });
+    const { chunks, ocr: report } = await readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ mode: 'force' }) });
     assert.deepEqual(report, { pages: 1, skipped: 0 });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.95, `recall ${r}`);
@@ -268,36 +280,39 @@ describe('scanned pages through the pipeline', () => {
 
   test('the engine is stopped after engineIdleMs without a page to read; the next scan starts a new one', async () => {
     const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
-    await readPdf(pdf.slice(), { ocr: ocr() });
+    await readDocument({ format: 'pdf', bytes: pdf.slice() }, { ocr: ocr() });
     const started = ocrStats.enginesStarted;
     // Within the idle time: the same engine.
-    await readPdf(pdf.slice(), { ocr: ocr({ engineIdleMs: 50 }) });
+    await readDocument({ format: 'pdf', bytes: pdf.slice() }, { ocr: ocr({ engineIdleMs: 50 }) });
     assert.equal(ocrStats.enginesStarted, started);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const { chunks } = await readPdf(pdf.slice(), { ocr: ocr() });
+    const { chunks } = await readDocument({ format: 'pdf', bytes: pdf.slice() }, { ocr: ocr() });
     assert.equal(ocrStats.enginesStarted, started + 1, 'a new engine after the idle time');
     assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
   });
 
   test('an engine that failed on a page is stopped; the next page starts a new one and reads', async () => {
     const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
-    await readPdf(pdf.slice(), { ocr: ocr() });
+    await readDocument({ format: 'pdf', bytes: pdf.slice() }, { ocr: ocr() });
     const started = ocrStats.enginesStarted;
     // An image Tesseract cannot take: no pixels at all.
     await assert.rejects(
       recognize({ grey: new Uint8Array(0), width: 0, height: 0, scale: 200 / 72 }, ['eng']),
       /could not read the page image/,
     );
-    const { chunks } = await readPdf(pdf.slice(), { ocr: ocr() });
+    const { chunks } = await readDocument({ format: 'pdf', bytes: pdf.slice() }, { ocr: ocr() });
     assert.equal(ocrStats.enginesStarted, started + 1, 'a new engine after the failure');
     assert.ok(recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n')) >= 0.95);
   });
 
   test('a born-digital PDF takes no OCR in auto mode', async () => {
     const before = ocrStats.pagesRead;
-    const { ocr: report } = await readPdf(makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }), {
-      ocr: ocr(),
-    });
+    const { ocr: report } = await readDocument(
+      { format: 'pdf', bytes: makePdf({ pages: textPages([...TEXT_BEFORE, ...TEXT_AFTER]) }) },
+      {
+        ocr: ocr(),
+      },
+    );
     assert.deepEqual(report, { pages: 0, skipped: 0 });
     assert.equal(ocrStats.pagesRead, before);
   });
@@ -314,14 +329,14 @@ describe('scanned pages through the pipeline', () => {
       page.cleanup();
     });
     assert.equal(flagged, true, 'isNoisy flags the page, so it takes the noisy path');
-    const { chunks } = await readPdf(pdf, { ocr: ocr() });
+    const { chunks } = await readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr() });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.9, `recall ${r}`);
   });
 
   test('a crooked, noisy 150 dpi JPEG scan still reads', async () => {
     const pdf = makePdf({ pages: await scanned(SCANNED_TEXT, { rotate: 1.5, dpi: 150, quality: 40 }) });
-    const { chunks } = await readPdf(pdf, { ocr: ocr() });
+    const { chunks } = await readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr() });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.93, `recall ${r}`);
   });
@@ -336,9 +351,12 @@ describe('OCR_DATA_DIR: the language files of a directory instead of the npm pac
     const plain = join(dir, 'plain');
     mkdirSync(plain);
     writeFileSync(join(plain, 'eng.traineddata'), gunzipSync(readFileSync(packaged)));
-    const { chunks, ocr: report } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), {
-      ocr: ocr({ dataDir: plain }),
-    });
+    const { chunks, ocr: report } = await readDocument(
+      { format: 'pdf', bytes: makePdf({ pages: await scanned(SCANNED_TEXT) }) },
+      {
+        ocr: ocr({ dataDir: plain }),
+      },
+    );
     assert.deepEqual(report, { pages: 1, skipped: 0 });
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.95, `recall ${r}`);
@@ -351,9 +369,12 @@ describe('OCR_DATA_DIR: the language files of a directory instead of the npm pac
     // Any second model will do: English again, under a code no npm package here has (so the
     // directory's files are the ones read).
     copyFileSync(packaged, join(mixed, 'enm.traineddata.gz'));
-    const { chunks } = await readPdf(makePdf({ pages: await scanned(SCANNED_TEXT) }), {
-      ocr: ocr({ languages: ['eng', 'enm'], dataDir: mixed }),
-    });
+    const { chunks } = await readDocument(
+      { format: 'pdf', bytes: makePdf({ pages: await scanned(SCANNED_TEXT) }) },
+      {
+        ocr: ocr({ languages: ['eng', 'enm'], dataDir: mixed }),
+      },
+    );
     const r = recall(SCANNED_TEXT.join(' '), chunks.map((c) => c.content).join('\n'));
     assert.ok(r >= 0.95, `recall ${r}`);
   });
