@@ -12,7 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { extractPdf } from '../src/documents/formats/pdf/extract.ts';
 import { toChunkBlocks } from '../src/documents/chunk-document.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
-import { closeOcr } from '../src/documents/ocr/read-pages.ts';
+import { closeOcr } from '../src/documents/ocr/engine.ts';
 import { DEFAULT_OCR, type OcrOptions } from '../src/documents/ocr/options.ts';
 import { measure, type Report } from './quality.ts';
 

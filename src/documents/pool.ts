@@ -126,7 +126,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
     // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
-    // fire while it is idle: ocr.ts stops an unused OCR engine after ENGINE_IDLE_MS.
+    // fire while it is idle: ocr/engine.ts stops an unused OCR engine after ENGINE_IDLE_MS.
     atomics: 'async',
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEngine, type Engine } from '../../../src/documents/ocr/engine.ts';
 import { languageDataFile } from '../../../src/documents/ocr/options.ts';
-import { renderPage, type Rendered } from '../../../src/documents/ocr/read-pages.ts';
+import { renderPage, type Rendered } from '../../../src/documents/ocr/render.ts';
 import { extractPages } from '../../../src/documents/formats/pdf/text-layer.ts';
 import { makePdf, textPages } from '../helpers/make-pdf.ts';
 

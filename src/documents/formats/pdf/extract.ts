@@ -16,6 +16,7 @@ import {
 } from './headings.ts';
 import { documentError } from '../../errors.ts';
 import { checkDecodedSize } from './guard.ts';
+import { OPS } from './pdfjs.ts';
 import { DEFAULT_MAX_DECODED_BYTES, type ExtractContext } from '../format.ts';
 import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
@@ -38,7 +39,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   // Right after the text is read, while the document is open: pages without a usable text layer
   // get their lines from OCR, and go through everything below like any other text.
   const doc = await extractPages(data, async (pdf, pages) => {
-    ocr = await ocrPages(pdf, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
+    ocr = await ocrPages({ doc: pdf, ops: OPS }, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
   });
   const pageCount = doc.pages.length;
   for (const p of doc.pages) {
