@@ -1,8 +1,7 @@
 // The format-neutral shapes of the document pipeline: every format extractor
 // (src/documents/formats/<format>/) turns bytes into DocumentBlocks (blocks.ts); the contents
 // filter, the chunker and the payload see only these, never a format.
-import type { DocumentFormat } from './formats/index.ts';
-import type { ExtractContext } from './formats/format.ts';
+import type { DocumentFormat, ExtractContext } from './formats/index.ts';
 
 export type { BlockKind, DocumentBlock } from './blocks.ts';
 export type { DocumentFormat } from './formats/index.ts';

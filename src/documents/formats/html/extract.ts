@@ -3,7 +3,7 @@
 // dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
 // ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts).
 import { Parser } from 'htmlparser2';
-import type { DocumentBlock } from '../../types.ts';
+import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { decodeHtml } from './charset.ts';
 

@@ -2,7 +2,7 @@
 // neutral blocks; inline marks are dropped, link and image texts kept. A list whose items are all
 // links to the document's own headings (#anchors) is a table of contents and is left out.
 import { Lexer, type Token, type Tokens } from 'marked';
-import type { DocumentBlock } from '../../types.ts';
+import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 
 export function extractMarkdown(bytes: Uint8Array): DocumentBlock[] {
