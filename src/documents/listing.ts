@@ -66,6 +66,8 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     const block: DocumentBlock = { kind: b.kind, text: b.text };
     if (b.level !== undefined) block.level = b.level;
     if (b.page !== undefined) block.page = b.page;
+    if (b.cells !== undefined) block.cells = b.cells;
+    if (b.lines !== undefined) block.lines = b.lines;
     out.push(block);
   }
   return out;

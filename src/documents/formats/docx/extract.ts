@@ -352,6 +352,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
               out.push({
                 kind: 'row',
                 text,
+                cells: row.map((c) => ({ text: c })),
                 group: tableGroup,
                 inPageLinkChars: rowLinks.inPage,
                 linkChars: rowLinks.chars,
