@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { autocannon } from './autocannon.ts';
 import { createChunkPool } from '../src/documents/pool.ts';
-import { DEFAULT_OCR, DEFAULT_OCR_TIMEOUT_MS, languageDataDir } from '../src/documents/formats/pdf/ocr-options.ts';
+import { DEFAULT_OCR, DEFAULT_OCR_TIMEOUT_MS, languageDataDir } from '../src/documents/ocr/options.ts';
 import { START_FLAGS } from './start-flags.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

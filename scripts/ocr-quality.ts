@@ -9,10 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
+import { extractPdf } from '../src/documents/formats/pdf/extract.ts';
+import { toChunkBlocks } from '../src/documents/chunk-document.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
-import { closeOcr } from '../src/documents/formats/pdf/ocr.ts';
-import { DEFAULT_OCR, type OcrOptions } from '../src/documents/formats/pdf/ocr-options.ts';
+import { closeOcr } from '../src/documents/ocr/engine.ts';
+import { DEFAULT_OCR, type OcrOptions } from '../src/documents/ocr/options.ts';
 import { measure, type Report } from './quality.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');
@@ -142,10 +143,10 @@ async function main(): Promise<void> {
       run('qpdf', ['--empty', '--pages', file, `${first}-${last}`, '--', original]);
       const reference = referenceText(original);
       // The same measure on the born-digital pages: what the pipeline keeps without OCR.
-      const digital = await cleanPdf(new Uint8Array(readFileSync(original)));
+      const digital = await extractPdf(new Uint8Array(readFileSync(original)));
       const digitalCoverage = measure(
         original,
-        splitIntoChunks(digital.blocks),
+        splitIntoChunks(toChunkBlocks(digital.blocks)),
         digital.tocPages,
         digital.pageCount,
       ).coverage;
@@ -154,8 +155,8 @@ async function main(): Promise<void> {
         const images = scanPages(file, first, last, variant, imgDir);
         const scanned = join(imgDir, 'scanned.pdf');
         run('img2pdf', [...images, '-o', scanned]);
-        const cleaned = await cleanPdf(new Uint8Array(readFileSync(scanned)), { ocr: OCR });
-        const chunks = splitIntoChunks(cleaned.blocks);
+        const cleaned = await extractPdf(new Uint8Array(readFileSync(scanned)), { ocr: OCR });
+        const chunks = splitIntoChunks(toChunkBlocks(cleaned.blocks));
         const report = measure(original, chunks, cleaned.tocPages, cleaned.pageCount);
         const cliText = images
           .map((img) => run('tesseract', [img, '-', '-l', 'eng'], { ...process.env, OMP_THREAD_LIMIT: '1' }))

@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { cleanPdf } from '../src/documents/formats/pdf/pipeline.ts';
+import { extractPdf } from '../src/documents/formats/pdf/extract.ts';
 import { splitIntoChunks } from '../src/documents/chunker.ts';
 import type { Chunk } from '../src/documents/types.ts';
 import { detectFormat } from '../src/documents/detect.ts';
-import { documentBlocks } from '../src/documents/chunk-document.ts';
+import { documentBlocks, toChunkBlocks } from '../src/documents/chunk-document.ts';
 import { measureFormat, type FormatReport } from './quality-formats.ts';
 
 export interface Report {
@@ -359,8 +359,8 @@ async function main(): Promise<void> {
       others.push(measureFormat(file, format, splitIntoChunks(blocks), blocks));
       continue;
     }
-    const cleaned = await cleanPdf(new Uint8Array(readFileSync(file)));
-    const chunks = splitIntoChunks(cleaned.blocks);
+    const cleaned = await extractPdf(new Uint8Array(readFileSync(file)));
+    const chunks = splitIntoChunks(toChunkBlocks(cleaned.blocks));
     reports.push(measure(file, chunks, cleaned.tocPages, cleaned.pageCount));
   }
   if (reports.length > 0) console.log(table(reports));

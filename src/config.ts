@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/formats/pdf/ocr-options.ts';
+import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/ocr/options.ts';
 
 export interface Config {
   host: string;

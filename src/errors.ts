@@ -5,6 +5,7 @@
 // one error handler renders either in the envelope of the route's family ({success:false, error}
 // or, for deletion, {success:false, message}), logs the code and sends it as X-Error-Code.
 // README.md's "Errors" table lists these codes (a test keeps the two equal).
+import { ACCEPTED_FORMATS } from './documents/formats/index.ts';
 
 type Message = string | ((...facts: never[]) => string);
 
@@ -326,7 +327,7 @@ export const CATALOGUE = {
   document_unsupported: {
     status: 415,
     message: (detail?: string) =>
-      'The uploaded file is not in a supported format. Accepted, recognised by content: PDF, Word (.docx), HTML, Markdown and plain UTF-8 text.' +
+      `The uploaded file is not in a supported format. Accepted, recognised by content: ${ACCEPTED_FORMATS}.` +
       (detail === undefined ? '' : ` (${detail})`),
     when: 'The document is in none of the accepted formats, judged by its bytes',
   },

@@ -2,7 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { languageDataDir } from '../src/documents/formats/pdf/ocr-options.ts';
+import { languageDataDir } from '../src/documents/ocr/options.ts';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { loadConfig, ConfigError, LAB_DEFAULTS } from '../src/config.ts';

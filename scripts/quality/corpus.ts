@@ -2,7 +2,7 @@
 // npm run quality -- --corpus --reuse-chunks   (measures the chunks saved by an earlier run instead of
 //   running the service again: for work on the measures themselves)
 // npm run quality -- --corpus --table [file.json]   (the table of an earlier run, default CORPUS_DIR/quality.json)
-// Runs the service's chunking (the functions scripts/quality.ts calls: cleanPdf + splitIntoChunks
+// Runs the service's chunking (the functions scripts/quality.ts calls: extractPdf + splitIntoChunks
 // for PDFs, detectFormat + documentBlocks + splitIntoChunks for the others) over every document of
 // the corpus manifest (npm run corpus), measures the chunks against independent references with
 // scripts/quality/measures.ts, prints one line per document and writes the results as JSON
@@ -13,10 +13,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { cleanPdf } from '../../src/documents/formats/pdf/pipeline.ts';
+import { extractPdf } from '../../src/documents/formats/pdf/extract.ts';
 import { splitIntoChunks } from '../../src/documents/chunker.ts';
 import { detectFormat } from '../../src/documents/detect.ts';
-import { documentBlocks } from '../../src/documents/chunk-document.ts';
+import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-document.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { pandocPlain } from '../quality-formats.ts';
@@ -140,8 +140,8 @@ export async function measureDocument(
   const saved = join(dir, 'chunks', `${e.id}.json`);
   const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
   if (e.format === 'pdf') {
-    // cleanPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
-    chunks = reuse ?? splitIntoChunks((await cleanPdf(new Uint8Array(readFileSync(file)))).blocks);
+    // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
+    chunks = reuse ?? splitIntoChunks(toChunkBlocks((await extractPdf(new Uint8Array(readFileSync(file)))).blocks));
     const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
     // An office oracle PDF is judged against the source it was converted from.
     if (e.referenceFile) {

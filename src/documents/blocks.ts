@@ -1,23 +1,39 @@
-// Neutral blocks -> the chunker's blocks, the same for every format: headings open sections
-// (labelled by the one sectionLabel rule), list items keep a bullet, table rows their cells, code
-// blocks are kept whole where they fit in a chunk.
-import type { Block } from './chunker.ts';
-import type { DocumentBlock } from './types.ts';
-import { sectionLabel } from './section.ts';
-import { documentError } from './errors.ts';
+// The neutral blocks: what every format extractor (src/documents/formats/<format>/) turns bytes
+// into, and all the contents filter, the chunker and the payload ever see of a document. Types
+// only, imported by the formats themselves, so it imports nothing of the pipeline.
 
-const LIST_MARKER = /^(?:[-*+•–]|\d{1,9}[.)]|[a-z][.)])\s/i;
+/** What a block is; the chunker treats them alike but for headings, which open sections. */
+export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'row';
 
-export function toChunkBlocks(blocks: DocumentBlock[]): Block[] {
-  const out: Block[] = [];
-  for (const b of blocks) {
-    const text = b.text.replace(/\s+/g, ' ').trim();
-    if (text.length === 0) continue;
-    if (b.kind === 'heading') out.push({ text, heading: sectionLabel(text) });
-    else if (b.kind === 'item') out.push({ text: LIST_MARKER.test(text) ? text : `- ${text}` });
-    else if (b.kind === 'code') out.push({ text, keep: true });
-    else out.push({ text });
-  }
-  if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text', 'document');
-  return out;
+/**
+ * Where a block runs on onto a later page: its text is on `page` from its letter or digit number
+ * `after` + 1. Counted in letters and digits, which spacing and hyphen joins leave alone.
+ */
+export interface PageTurn {
+  after: number;
+  page: number;
+}
+
+/** One cell of a table row, as the document wrote it (before the row's text joins the cells). */
+export interface TableCell {
+  text: string;
+  /** A header cell (`<th>`, a Word header row, a Markdown table's first row). */
+  header?: boolean;
+}
+
+/** A piece of a document in reading order, as a format extractor returns it. */
+export interface DocumentBlock {
+  kind: BlockKind;
+  /** The block's text as the chunker reads it (a row: its cells joined; code: its lines joined). */
+  text: string;
+  /** Heading level, 1 = top (headings only; absent when the format cannot tell). */
+  level?: number;
+  /** 1-based physical page the block starts on, for formats with pages. */
+  page?: number;
+  /** Where the block turns onto later pages, for formats with pages (see PageTurn). */
+  pageTurns?: readonly PageTurn[];
+  /** A table row's cells, for formats that keep them (`text` stays what the chunker reads). */
+  cells?: readonly TableCell[];
+  /** A code block's lines as written, for formats that keep them (`text` stays what the chunker reads). */
+  lines?: readonly string[];
 }

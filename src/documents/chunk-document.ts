@@ -1,37 +1,56 @@
-// Any document -> chunks. The format decides only the extractor (src/documents/formats/<format>/);
-// everything after the neutral blocks is the same for every format. PDF keeps its own pipeline
-// (layout, furniture and contents pages need its lines), which ends in the same chunker.
-import type { Chunk, DocumentBlock, DocumentFormat, DocumentInput, ExtractOptions } from './types.ts';
+// Any document -> chunks, the same sequence for every format: the format's extractor (the one
+// list, formats/index.ts) gives neutral blocks, and everything after them is format-neutral:
+// headings open sections (labelled by the one sectionLabel rule), list items keep a bullet, code
+// blocks are kept whole where they fit in a chunk, pages and page turns carry over, then the chunker cuts.
+import type { Chunk, DocumentInput } from './types.ts';
+import type { DocumentBlock } from './blocks.ts';
 import { splitIntoChunks, type Block } from './chunker.ts';
-import { toChunkBlocks } from './blocks.ts';
-import { chunkPdf } from './formats/pdf/pipeline.ts';
-import { extractText } from './formats/text/extract.ts';
-import { extractMarkdown } from './formats/markdown/extract.ts';
-import { extractHtml } from './formats/html/extract.ts';
-import { extractDocx } from './formats/docx/extract.ts';
+import { formatNamed, type DocumentFormat, type ExtractContext } from './formats/index.ts';
+import type { OcrReport } from './ocr/options.ts';
+import { sectionLabel } from './section.ts';
+import { documentError } from './errors.ts';
 
-export type { ExtractOptions };
+export type { ExtractOptions } from './types.ts';
 
-export type Extractor = (bytes: Uint8Array, opts: ExtractOptions) => DocumentBlock[] | Promise<DocumentBlock[]>;
-
-/** One line per format that yields neutral blocks. */
-export const EXTRACTORS: Record<Exclude<DocumentFormat, 'pdf'>, Extractor> = {
-  docx: extractDocx,
-  html: extractHtml,
-  markdown: extractMarkdown,
-  text: extractText,
-};
-
-/** The chunker's blocks of a document in a format with neutral blocks. */
-export async function documentBlocks(
-  format: Exclude<DocumentFormat, 'pdf'>,
-  bytes: Uint8Array,
-  opts: ExtractOptions = {},
-): Promise<Block[]> {
-  return toChunkBlocks(await EXTRACTORS[format](bytes, opts));
+/** A document's chunks, with what OCR did to it (nothing, for formats without pages to scan). */
+export interface ReadDocument {
+  chunks: Chunk[];
+  ocr: OcrReport;
 }
 
-export async function chunkDocument(input: DocumentInput, opts: ExtractOptions = {}): Promise<Chunk[]> {
-  if (input.format === 'pdf') return chunkPdf(input.bytes, opts);
-  return splitIntoChunks(await documentBlocks(input.format, input.bytes, opts));
+export async function readDocument(input: DocumentInput, ctx: ExtractContext = {}): Promise<ReadDocument> {
+  const { blocks, ocr } = await formatNamed(input.format).extract(input.bytes, ctx);
+  return { chunks: splitIntoChunks(toChunkBlocks(blocks)), ocr: ocr ?? { pages: 0, skipped: 0 } };
+}
+
+export async function chunkDocument(input: DocumentInput, ctx: ExtractContext = {}): Promise<Chunk[]> {
+  return (await readDocument(input, ctx)).chunks;
+}
+
+/** The chunker's blocks of a document (the quality scripts and corpus tests look at them). */
+export async function documentBlocks(
+  format: DocumentFormat,
+  bytes: Uint8Array,
+  ctx: ExtractContext = {},
+): Promise<Block[]> {
+  return toChunkBlocks((await formatNamed(format).extract(bytes, ctx)).blocks);
+}
+
+const LIST_MARKER = /^(?:[-*+•–]|\d{1,9}[.)]|[a-z][.)])\s/i;
+
+/** Neutral blocks -> the chunker's blocks, the same for every format. */
+export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    const text = b.text.replace(/\s+/g, ' ').trim();
+    if (text.length === 0) continue;
+    const at =
+      b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
+    if (b.kind === 'heading') out.push({ text, heading: sectionLabel(text), ...at });
+    else if (b.kind === 'item') out.push({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
+    else if (b.kind === 'code') out.push({ text, keep: true, ...at });
+    else out.push({ text, ...at });
+  }
+  if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text', 'document');
+  return out;
 }

@@ -7,6 +7,9 @@
 // chunk never ends on a heading; the next chunk should not open on a lower-case letter; the last
 // chunk should also reach MIN.
 import type { Chunk } from './types.ts';
+import type { PageTurn } from './blocks.ts';
+
+export type { PageTurn } from './blocks.ts';
 
 export interface Block {
   text: string;
@@ -21,11 +24,6 @@ export interface Block {
   pageTurns?: readonly PageTurn[];
   /** A block to keep whole (a code block): cut inside it only when it is longer than a chunk. */
   keep?: boolean;
-}
-
-export interface PageTurn {
-  after: number;
-  page: number;
 }
 
 export interface ChunkLimits {

@@ -10,7 +10,7 @@ import { uploadToIndex, type IndexSummary, type IndexUploader } from './index-up
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
 import type { ChunkPool } from './pool.ts';
 import type { DocumentFormat } from './types.ts';
-import type { OcrMode, OcrReport } from './formats/pdf/ocr-options.ts';
+import type { OcrMode, OcrReport } from './ocr/options.ts';
 
 /** What the caller asked for: the chunking headers, read and checked (schemas/chunking.ts). */
 export interface IngestOptions {

@@ -1,7 +1,7 @@
 // Contents and navigation in formats with links (HTML, Word, Markdown): a list or table whose
 // entries are links to places in the same document is a table of contents, a mini-TOC or an
 // index, not text; a line of only links and words like Next/Previous/Up is a navigation bar.
-import type { DocumentBlock } from './types.ts';
+import type { DocumentBlock } from './blocks.ts';
 
 /** A block as an extractor sees it before the contents filter. */
 export interface LinkedBlock extends DocumentBlock {
@@ -66,6 +66,8 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     const block: DocumentBlock = { kind: b.kind, text: b.text };
     if (b.level !== undefined) block.level = b.level;
     if (b.page !== undefined) block.page = b.page;
+    if (b.cells !== undefined) block.cells = b.cells;
+    if (b.lines !== undefined) block.lines = b.lines;
     out.push(block);
   }
   return out;

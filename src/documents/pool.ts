@@ -3,14 +3,14 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { documentError, toDocumentError } from './errors.ts';
-import { DEFAULT_MAX_DECODED_BYTES } from './formats/pdf/guard.ts';
-import type { Chunk, DocumentFormat } from './types.ts';
+import { catalogueNoun, DEFAULT_MAX_DECODED_BYTES, type DocumentFormat } from './formats/index.ts';
+import type { Chunk } from './types.ts';
 import { detectFormat } from './detect.ts';
 import type { ChunkTask, ChunkResult, WorkerFailure } from './worker.ts';
 import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
-import { DEFAULT_OCR, type OcrMode, type OcrOptions, type OcrReport } from './formats/pdf/ocr-options.ts';
+import { DEFAULT_OCR, type OcrMode, type OcrOptions, type OcrReport } from './ocr/options.ts';
 
 /** Per-document options of a chunking call. */
 export interface ChunkCallOptions {
@@ -100,9 +100,6 @@ function reportOnStderr(failure: WorkerFailureReport): void {
   );
 }
 
-/** The catalogue's word for the document in messages: 'pdf' or 'document'. */
-const label = (format: DocumentFormat) => (format === 'pdf' ? 'pdf' : 'document');
-
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Old-generation heap of a worker: a parse that outgrows it kills only its own worker. */
@@ -129,7 +126,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
     // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
-    // fire while it is idle: ocr.ts stops an unused OCR engine after ENGINE_IDLE_MS.
+    // fire while it is idle: ocr/engine.ts stops an unused OCR engine after ENGINE_IDLE_MS.
     atomics: 'async',
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
   });
@@ -175,7 +172,8 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
           return r;
         }
         if ('error' in r) throw toDocumentError(r.error);
-        if (attempt === 2) throw documentError('document_damaged', 'the parser stopped unexpectedly', label(format));
+        if (attempt === 2)
+          throw documentError('document_damaged', 'the parser stopped unexpectedly', catalogueNoun(format));
         bytes = r.declined;
       }
     } finally {
@@ -191,7 +189,8 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     payloadIds: PayloadIds | undefined,
   ): Promise<ChunkResult> {
     const callerSignal = o.signal;
-    const ocr: OcrOptions = { ...ocrLimits, mode: format === 'pdf' ? (o.ocr ?? 'auto') : 'off' };
+    // Every format gets the OCR settings; only one with pages to scan reads them.
+    const ocr: OcrOptions = { ...ocrLimits, mode: o.ocr ?? 'auto' };
     const timeoutMs = timeoutOf(data.byteLength);
     const ctrl = new AbortController();
     let timedOut = false;
@@ -232,9 +231,9 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
           : documentError('document_timeout', timeoutMs);
       if (callerSignal?.aborted) throw callerSignal.reason ?? err;
       const code = (err as { code?: string }).code;
-      if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw documentError('document_too_much_memory', label(format));
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw documentError('document_too_much_memory', catalogueNoun(format));
       // The worker died some other way (a native crash, an uncaught error): say so, no details.
-      throw documentError('document_damaged', 'the parser stopped unexpectedly', label(format));
+      throw documentError('document_damaged', 'the parser stopped unexpectedly', catalogueNoun(format));
     } finally {
       clearTimeout(timer);
       channel?.port1.close();

@@ -1,18 +1,18 @@
 // Piscina worker entry: one document per task, in the format the route detected. Errors come back as data, because structured clone
 // turns a DocumentError into a plain Error without its code and status.
-import { chunkDocument } from './chunk-document.ts';
-import { readPdf } from './formats/pdf/pipeline.ts';
-import type { OcrOptions, OcrReport } from './formats/pdf/ocr-options.ts';
+import { readDocument } from './chunk-document.ts';
+import { catalogueNoun, type DocumentFormat } from './formats/index.ts';
+import type { OcrOptions, OcrReport } from './ocr/options.ts';
 import { DocumentError, documentError, safeReason, type DocumentErrorData } from './errors.ts';
 import { isMainThread, parentPort, threadId, type MessagePort } from 'node:worker_threads';
-import type { Chunk, DocumentFormat } from './types.ts';
+import type { Chunk } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
 
 export interface ChunkTask {
   format: DocumentFormat;
   bytes: Uint8Array;
   maxDecodedBytes?: number;
-  /** OCR of pages without a text layer; OCR runs here, on the worker thread. */
+  /** OCR of pages without a text layer, for formats with pages; OCR runs here, on the worker thread. */
   ocr?: OcrOptions;
   /** Told once, when OCR work begins, so that the pool extends the time bound. */
   ocrStarted?: MessagePort;
@@ -78,21 +78,15 @@ export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
 
 async function readTask(task: ChunkTask): Promise<ChunkResult> {
   try {
-    // PDF pages may be read with OCR; the other formats have no pages to scan.
-    const { chunks, ocr } =
-      task.format === 'pdf'
-        ? await readPdf(task.bytes, {
-            maxDecodedBytes: task.maxDecodedBytes,
-            ...(task.ocr ? { ocr: task.ocr } : {}),
-            onOcrStart: () => task.ocrStarted?.postMessage('started'),
-          })
-        : {
-            chunks: await chunkDocument(
-              { format: task.format, bytes: task.bytes },
-              { maxDecodedBytes: task.maxDecodedBytes },
-            ),
-            ocr: { pages: 0, skipped: 0 },
-          };
+    // Every format gets the same context; one with pages to scan may read some with OCR.
+    const { chunks, ocr } = await readDocument(
+      { format: task.format, bytes: task.bytes },
+      {
+        maxDecodedBytes: task.maxDecodedBytes,
+        ...(task.ocr ? { ocr: task.ocr } : {}),
+        onOcrStart: () => task.ocrStarted?.postMessage('started'),
+      },
+    );
     if (task.payloadIds) {
       const { json, batches } = buildPayload(chunks, task.payloadIds, undefined, {
         pageNumbers: task.pageNumbers === true,
@@ -104,7 +98,7 @@ async function readTask(task: ChunkTask): Promise<ChunkResult> {
     const e =
       err instanceof DocumentError
         ? err
-        : documentError('document_damaged', safeReason(err), task.format === 'pdf' ? 'pdf' : 'document');
+        : documentError('document_damaged', safeReason(err), catalogueNoun(task.format));
     return { ok: false, error: { code: e.code, message: e.message, errorCode: e.errorCode } };
   } finally {
     task.ocrStarted?.close();

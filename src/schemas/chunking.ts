@@ -16,7 +16,7 @@ import {
 } from '../http/header-rules.ts';
 import { SEARCH_HEADERS } from './search-headers.ts';
 import { ACCEPTED_FORMATS } from '../documents/detect.ts';
-import { OCR_MODES, type OcrMode } from '../documents/formats/pdf/ocr-options.ts';
+import { OCR_MODES, type OcrMode } from '../documents/ocr/options.ts';
 import type { IngestOptions } from '../documents/ingest.ts';
 import type { Outbound } from '../clients/outbound.ts';
 

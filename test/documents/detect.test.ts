@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyText, detectFormat } from '../../src/documents/detect.ts';
+import { ACCEPTED_FORMATS, detectFormat } from '../../src/documents/detect.ts';
+import { FORMATS } from '../../src/documents/formats/index.ts';
+import { messageOf } from '../../src/errors.ts';
 import { makeDocx, makeZip } from './helpers/make-zip.ts';
 import { makePdf, textPages } from './helpers/make-pdf.ts';
 
@@ -44,21 +46,14 @@ test('detectFormat: by content, whatever the file is called', () => {
   for (const [name, bytes, want] of cases) assert.equal(detectFormat(bytes), want, name);
 });
 
-test('classifyText: Markdown, HTML or plain text', () => {
-  const cases: [string, string, 'html' | 'markdown' | 'text'][] = [
-    ['ATX heading and a list', '# Leave policy\n\n- one\n- two\n', 'markdown'],
-    ['a single ATX heading', '## Notes\nsome words\n', 'markdown'],
-    ['setext heading and a link', 'Leave policy\n============\n\nSee [the form](form.md).\n', 'markdown'],
-    ['fenced code and a code span', 'Run `npm test`:\n\n```sh\nnpm test\n```\n', 'markdown'],
-    ['GFM table', '| a | b |\n|---|---|\n| 1 | 2 |\n', 'markdown'],
-    ['one list alone is text', 'Shopping:\n- milk\n- bread\n', 'text'],
-    ['prose', 'The office is closed on Friday. Please plan ahead.\n', 'text'],
-    ['a hash tag is not a heading', '#hashtag and more words\n', 'text'],
-    ['an email with a quote line and nothing else', '> earlier message\n\nThanks!', 'text'],
-    ['an HTML document', '<!doctype html>\n<html><p>x</p></html>', 'html'],
-    ['an HTML document after a comment', '<!-- saved -->\n<html><body>x</body></html>', 'html'],
-    ['an HTML fragment', '<h1>Title</h1>\n<p>One.</p>\n<p>Two.</p>', 'html'],
-    ['Markdown with a little inline HTML', '# Title\n\nText<br>more `code`\n\n- item\n', 'markdown'],
-  ];
-  for (const [name, text, want] of cases) assert.equal(classifyText(text), want, name);
+test('the accepted formats, their sentence and the 415 message come from the one list', () => {
+  assert.deepEqual(
+    FORMATS.map((f) => f.name),
+    ['pdf', 'docx', 'html', 'markdown', 'text'],
+  );
+  assert.equal(ACCEPTED_FORMATS, 'PDF, Word (.docx), HTML, Markdown and plain UTF-8 text');
+  assert.equal(
+    messageOf('document_unsupported'),
+    `The uploaded file is not in a supported format. Accepted, recognised by content: ${ACCEPTED_FORMATS}.`,
+  );
 });

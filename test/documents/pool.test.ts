@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createChunkPool, type WorkerFailureReport } from '../../src/documents/pool.ts';
 import { DocumentError } from '../../src/documents/errors.ts';
-import { chunkPdf } from '../../src/documents/formats/pdf/pipeline.ts';
+import { chunkDocument } from '../../src/documents/chunk-document.ts';
 import { buildPayload } from '../../src/documents/payload.ts';
 import { makePdf, textPages, bombPdf } from './helpers/make-pdf.ts';
 import { MiB, peakRssGrowth } from '../helpers/memory.ts';
@@ -153,7 +153,7 @@ test('a normal generated PDF: headings become sections', async () => {
 
 test('the pool result equals the pure pipeline result', async () => {
   const pdf = normal();
-  assert.deepEqual(await pool.chunk(pdf.slice()), await chunkPdf(pdf.slice()));
+  assert.deepEqual(await pool.chunk(pdf.slice()), await chunkDocument({ format: 'pdf', bytes: pdf.slice() }));
 });
 
 test('a caller abort terminates the parse; the pool keeps serving', async () => {

@@ -104,3 +104,63 @@ test('no module of src/routes/ imports another route module', () => {
   assert.deepEqual(cross, []);
   assert.ok(routes.length >= 7, `${routes.length} route files read`);
 });
+
+// ---- the documents layout: formats behind their list, OCR a stage of its own ----
+
+/** Package imports of one source text that load code (`import type` left out). */
+export function packageImports(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)(\s+type)?\b[^'"]*?\bfrom\s+['"]([^.'"][^'"]*)['"]/g)]
+    .filter((m) => m[1] === undefined)
+    .map((m) => m[2]!);
+}
+
+test('packageImports: values and re-exports; types and relative paths left out', () => {
+  const text =
+    "import { a } from 'pkg-a';\nimport type { B } from 'pkg-b/types.d.ts';\nexport { c } from 'pkg-c';\nimport { d } from './d.ts';\n";
+  assert.deepEqual(packageImports(text), ['pkg-a', 'pkg-c']);
+});
+
+const FORMATS_DIR = 'src/documents/formats/';
+/** A format's own folder: src/documents/formats/<name>/. */
+const FORMAT_FOLDER = /^src\/documents\/formats\/[^/]+\//;
+
+function sourceGraph(): Map<string, string[]> {
+  return new Map(tsFiles('src').map((f) => [f, relativeImports(f, readFileSync(join(ROOT, f), 'utf8'))]));
+}
+
+test('formats are reached through their list: outside formats/, src/documents/ imports only formats/index.ts of them', () => {
+  const wrong = [...sourceGraph()]
+    .filter(([f]) => f.startsWith('src/documents/') && !f.startsWith(FORMATS_DIR))
+    .flatMap(([f, deps]) =>
+      deps.filter((d) => d.startsWith(FORMATS_DIR) && d !== `${FORMATS_DIR}index.ts`).map((d) => `${f} -> ${d}`),
+    );
+  assert.deepEqual(wrong, []);
+});
+
+test("neutral code (config, errors, the pool, routes, http) imports nothing of a format's folder, PDF's included", () => {
+  const graph = sourceGraph();
+  const wrong = [...graph]
+    .filter(([f]) => !f.startsWith(FORMATS_DIR))
+    .flatMap(([f, deps]) => deps.filter((d) => FORMAT_FOLDER.test(d)).map((d) => `${f} -> ${d}`));
+  assert.deepEqual(wrong, []);
+});
+
+test('OCR lives in src/documents/ocr/, not in a format: it imports no format, and only its engine loads Tesseract', () => {
+  const graph = sourceGraph();
+  const ocrFiles = [...graph.keys()].filter((f) => f.startsWith('src/documents/ocr/'));
+  assert.ok(ocrFiles.includes('src/documents/ocr/engine.ts') && ocrFiles.includes('src/documents/ocr/read-pages.ts'));
+  assert.deepEqual(
+    ocrFiles.flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((d) => d.startsWith(FORMATS_DIR))
+        .map((d) => `${f} -> ${d}`),
+    ),
+    [],
+  );
+  const loaders = (pkg: RegExp) =>
+    [...graph.keys()].filter((f) => packageImports(readFileSync(join(ROOT, f), 'utf8')).some((p) => pkg.test(p)));
+  assert.deepEqual(loaders(/^(?:tesseract\.js-core|wasm-feature-detect)(?:\/|$)/), ['src/documents/ocr/engine.ts']);
+  // And pdf.js is loaded through the one module that applies its fix (formats/pdf/pdfjs.ts).
+  assert.deepEqual(loaders(/^pdfjs-dist(?:\/|$)/), ['src/documents/formats/pdf/pdfjs.ts']);
+});

@@ -5,7 +5,8 @@
 // Table of Contents content control is contents, not text; lists of links to bookmarks in the
 // document and navigation lines are left out as in HTML (src/documents/listing.ts).
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { DocumentBlock, ExtractOptions } from '../../types.ts';
+import type { DocumentBlock } from '../../blocks.ts';
+import type { ExtractContext as ExtractOptions } from '../format.ts';
 import { DocumentError, documentError } from '../../errors.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
@@ -351,6 +352,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
               out.push({
                 kind: 'row',
                 text,
+                cells: row.map((c) => ({ text: c })),
                 group: tableGroup,
                 inPageLinkChars: rowLinks.inPage,
                 linkChars: rowLinks.chars,

@@ -3,7 +3,7 @@
 // dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
 // ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts).
 import { Parser } from 'htmlparser2';
-import type { DocumentBlock } from '../../types.ts';
+import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { decodeHtml } from './charset.ts';
 
@@ -195,7 +195,14 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     const t = row.join(' | ');
     if (t.length === 0) return;
     // A row with no letters (a separator) still counts towards its table's listing test.
-    const b: LinkedBlock = { kind: 'row', text: t, inPageLinkChars: rl.inPage, linkChars: rl.chars, links: rl.n };
+    const b: LinkedBlock = {
+      kind: 'row',
+      text: t,
+      cells: row.map((text) => ({ text })),
+      inPageLinkChars: rl.inPage,
+      linkChars: rl.chars,
+      links: rl.n,
+    };
     if (group !== undefined) b.group = group;
     out.push(b);
   };

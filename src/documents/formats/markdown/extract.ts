@@ -2,7 +2,7 @@
 // neutral blocks; inline marks are dropped, link and image texts kept. A list whose items are all
 // links to the document's own headings (#anchors) is a table of contents and is left out.
 import { Lexer, type Token, type Tokens } from 'marked';
-import type { DocumentBlock } from '../../types.ts';
+import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 
 export function extractMarkdown(bytes: Uint8Array): DocumentBlock[] {
@@ -79,7 +79,7 @@ function push(
   out: LinkedBlock[],
   kind: DocumentBlock['kind'],
   inl: Inline,
-  extra: { level?: number; group?: number } = {},
+  extra: Pick<DocumentBlock, 'level' | 'cells' | 'lines'> & { group?: number } = {},
 ): void {
   if (inl.text.trim().length === 0) return;
   out.push({
@@ -112,7 +112,10 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         break;
       }
       case 'code':
-        push(out, 'code', inline(undefined, (t as Tokens.Code).text), group === undefined ? {} : { group });
+        push(out, 'code', inline(undefined, (t as Tokens.Code).text), {
+          lines: (t as Tokens.Code).text.split('\n'),
+          ...(group === undefined ? {} : { group }),
+        });
         break;
       case 'list': {
         const l = t as Tokens.List;
@@ -135,7 +138,7 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
       case 'table': {
         const tb = t as Tokens.Table;
         const g = ++ctx.group;
-        const row = (cells: Tokens.TableCell[]) => {
+        const row = (cells: Tokens.TableCell[], header: boolean) => {
           const parts = cells.map((c) => inline(c.tokens, c.text));
           const inl: Inline = {
             text: parts
@@ -146,10 +149,11 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
             linkChars: parts.reduce((a, p) => a + p.linkChars, 0),
             links: parts.reduce((a, p) => a + p.links, 0),
           };
-          push(out, 'row', inl, { group: g });
+          const kept = parts.map((p) => ({ text: p.text.trim(), ...(header ? { header } : {}) }));
+          push(out, 'row', inl, { group: g, cells: kept });
         };
-        row(tb.header);
-        for (const r of tb.rows) row(r);
+        row(tb.header, true);
+        for (const r of tb.rows) row(r, false);
         break;
       }
       case 'blockquote':

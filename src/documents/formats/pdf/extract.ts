@@ -1,111 +1,209 @@
-// Text extraction with pdf.js: our own page loop, each page released as soon as its text is read.
-import { getDocument, VerbosityLevel } from './pdfjs.ts';
-import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
-import type { ExtractedDoc, PageText } from './types.ts';
-import { buildLines, type RawItem } from './layout.ts';
-import { DocumentError, documentError, safeReason } from '../../errors.ts';
+// PDF bytes -> neutral blocks: sniff, guard, read the text layer (and OCR the pages without one),
+// drop furniture and listings, rebuild paragraphs with headings and their page turns.
+import type { DocumentBlock, PageTurn } from '../../blocks.ts';
+import type { PageText, TextLine } from './types.ts';
+import { extractPages } from './text-layer.ts';
+import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
+import { removeFurniture } from './furniture.ts';
+import { removeListings } from './toc.ts';
+import {
+  headingFonts,
+  isHeading,
+  isShortTitle,
+  normalizeTitle,
+  type FontUse,
+  type HeadingContext,
+} from './headings.ts';
+import { documentError } from '../../errors.ts';
+import { checkDecodedSize } from './guard.ts';
+import { OPS } from './pdfjs.ts';
+import { DEFAULT_MAX_DECODED_BYTES, type ExtractContext } from '../format.ts';
+import { ocrPages } from '../../ocr/read-pages.ts';
+import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
+import { looksLikePdf } from './sniff.ts';
 
-interface OutlineNode {
-  title: string;
-  items?: OutlineNode[];
+/** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
+export interface PdfExtracted {
+  blocks: DocumentBlock[];
+  /** 1-based numbers of the pages dropped as contents/listing/index pages. */
+  tocPages: number[];
+  pageCount: number;
+  /** Pages read with OCR, and pages without a text layer left unread. */
+  ocr: OcrReport;
 }
 
-/** Largest image (pixels) decoded for OCR; text extraction alone decodes none. */
-const MAX_IMAGE_PIXELS = 50_000_000;
+export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): Promise<PdfExtracted> {
+  if (!looksLikePdf(data)) throw documentError('document_not_pdf');
+  checkDecodedSize(data, opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES);
+  let ocr: OcrReport = { pages: 0, skipped: 0 };
+  // Right after the text is read, while the document is open: pages without a usable text layer
+  // get their lines from OCR, and go through everything below like any other text.
+  const doc = await extractPages(data, async (pdf, pages) => {
+    ocr = await ocrPages({ doc: pdf, ops: OPS }, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
+  });
+  const pageCount = doc.pages.length;
+  for (const p of doc.pages) {
+    const lines: TextLine[] = [];
+    for (const l of p.lines) {
+      const text = normalizeLine(l.text);
+      if (text.length > 0) {
+        l.text = text;
+        lines.push(l);
+      }
+    }
+    p.lines = lines;
+  }
+  if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text))))
+    throw documentError('document_no_text');
+  removeFurniture(doc.pages);
+  const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
+  const tocPages = removeListings(doc.pages, outline).pages;
+  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, outline));
+  if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
+  return { blocks, tocPages, pageCount, ocr };
+}
+
+function headingContext(pages: PageText[], outline: Set<string>): HeadingContext {
+  const fonts = new Map<string, number>();
+  const sizes = new Map<number, number>();
+  const uses = new Map<string, FontUse>();
+  let total = 0;
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const n = l.text.length;
+      total += n;
+      fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
+      if (!l.mono) {
+        let u = uses.get(l.font);
+        if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, chars: 0 }));
+        u.lines++;
+        u.chars += n;
+        if (isShortTitle(l.text)) u.titles++;
+      }
+      const sz = Math.round(l.size * 2) / 2;
+      sizes.set(sz, (sizes.get(sz) ?? 0) + n);
+    }
+  }
+  const top = <K>(m: Map<K, number>, dflt: K): K => {
+    let best = dflt;
+    let bn = -1;
+    for (const [k, n] of m) if (n > bn) [best, bn] = [k, n];
+    return best;
+  };
+  let variety = 0;
+  for (const n of fonts.values()) if (n >= total * 0.01) variety++;
+  for (const n of sizes.values()) if (n >= total * 0.01) variety++;
+  const bodyFont = top(fonts, '');
+  return {
+    bodyFont,
+    headingFonts: headingFonts([...uses.values()], bodyFont, total),
+    bodySize: top(sizes, 10),
+    fontVariety: variety > 2,
+    outline,
+  };
+}
+
+const TERMINAL = /[.!?:]["'”’)\]]*$/;
 
 /**
- * Reads every page's text. `afterText`, when given, runs on the open document once all text is
- * read (OCR of pages without a text layer); images are then decoded when a page is rendered.
+ * Rebuilds paragraphs from lines: a new paragraph starts at a heading, after a heading, at a
+ * change between code (monospace) and prose, at a vertical gap clearly larger than the line
+ * spacing, at an indented first line, or after a short line that ends a sentence. Across a page
+ * (or column) break, a line that does not end a sentence continues into a next line that starts
+ * in lower case.
  */
-export async function extractPages(
-  data: Uint8Array,
-  afterText?: (doc: PDFDocumentProxy, pages: PageText[]) => Promise<void>,
-): Promise<ExtractedDoc> {
-  const task = getDocument({
-    data,
-    verbosity: VerbosityLevel.ERRORS,
-    disableFontFace: true,
-    useSystemFonts: false,
-    // pdf.js 6 has no eval code path any more (isEvalSupported is gone).
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    useWasm: false,
-    useWorkerFetch: false,
-    enableXfa: false,
-    stopAtErrors: false,
-    disableAutoFetch: true,
-    disableStream: true,
-    maxImageSize: afterText ? MAX_IMAGE_PIXELS : 0,
-  });
-  try {
-    let doc;
-    try {
-      doc = await task.promise;
-    } catch (err) {
-      throw classifyOpenError(err);
-    }
-    const pages: PageText[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      let page;
-      try {
-        page = await doc.getPage(n);
-      } catch (err) {
-        // One unreadable page does not sink the document; a document with none readable does.
-        if (n === 1 && doc.numPages === 1) throw damaged(err);
+function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
+  const blocks: DocumentBlock[] = [];
+  let para = '';
+  let paraMono = false;
+  // The paragraph's first page, where it turns onto later pages, and its letters and digits so far.
+  let paraPage = 0;
+  let turns: PageTurn[] = [];
+  let alnum = 0;
+  const flush = () => {
+    const text = finishParagraph(para).trim();
+    if (text.length > 0)
+      blocks.push(
+        turns.length > 0
+          ? { kind: 'paragraph', text, page: paraPage, pageTurns: turns }
+          : { kind: 'paragraph', text, page: paraPage },
+      );
+    para = '';
+    turns = [];
+    alnum = 0;
+  };
+  let prev: TextLine | undefined;
+  for (const p of pages) {
+    const spacing = lineSpacing(p.lines);
+    let right = 0;
+    for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
+    let first = true;
+    for (const l of p.lines) {
+      if (isHeading(l, ctx)) {
+        flush();
+        blocks.push({ kind: 'heading', text: l.text, page: p.number });
+        prev = undefined;
+        first = false;
         continue;
       }
-      try {
-        const tc = await page.getTextContent({ disableNormalization: true });
-        const items: RawItem[] = [];
-        for (const it of tc.items) {
-          if (!('str' in it) || it.str.length === 0) continue;
-          const t = it.transform as number[];
-          const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
-          items.push({
-            str: it.str,
-            x: t[4] ?? 0,
-            y: t[5] ?? 0,
-            width: it.width,
-            size,
-            font: it.fontName,
-            mono: tc.styles[it.fontName]?.fontFamily === 'monospace',
-          });
-        }
-        const view = page.view;
-        pages.push({ number: n, height: (view[3] ?? 0) - (view[1] ?? 0), lines: buildLines(items) });
-      } catch (err) {
-        if (doc.numPages === 1) throw damaged(err);
-      } finally {
-        page.cleanup();
+      let brk: boolean;
+      if (!prev || para.length === 0) brk = true;
+      else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
+      else if (first || l.y > prev.y + 1) {
+        // New page or new column: continue a sentence cut by the break.
+        brk = TERMINAL.test(para) || !/^[\p{Ll}(]/u.test(l.text);
+      } else {
+        const dy = prev.y - l.y;
+        const gap = dy > spacing * 1.4 + 0.5;
+        const indented = l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6;
+        const shortEnd =
+          prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
+        brk = gap || indented || shortEnd;
       }
-    }
-    if (afterText) await afterText(doc, pages);
-    const outline: string[] = [];
-    try {
-      const nodes = (await doc.getOutline()) as OutlineNode[] | null;
-      const stack = nodes ? [...nodes].reverse() : [];
-      while (stack.length > 0 && outline.length < 10000) {
-        const node = stack.pop()!;
-        if (typeof node.title === 'string') outline.push(node.title);
-        if (node.items) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!);
+      if (brk) {
+        flush();
+        para = l.text;
+        paraPage = p.number;
+      } else {
+        if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
+        para = joinLines(para, l.text);
       }
-    } catch {
-      // An unreadable outline only costs heading hints.
+      alnum += countAlnum(l.text);
+      paraMono = l.mono;
+      prev = l;
+      first = false;
     }
-    return { pages, outline };
-  } finally {
-    await task.destroy();
   }
+  flush();
+  const texts = resolveHyphens(blocks.map((b) => b.text));
+  for (let i = 0; i < blocks.length; i++) blocks[i]!.text = texts[i]!;
+  return blocks;
 }
 
-function damaged(err: unknown): DocumentError {
-  if (err instanceof DocumentError) return err;
-  return documentError('document_damaged', safeReason(err));
+/** Typical distance between consecutive baselines on the page (the most common one). */
+function lineSpacing(lines: TextLine[]): number {
+  const counts = new Map<number, number>();
+  for (let i = 1; i < lines.length; i++) {
+    const dy = Math.round((lines[i - 1]!.y - lines[i]!.y) * 2) / 2;
+    if (dy > 0 && dy < lines[i]!.size * 3) counts.set(dy, (counts.get(dy) ?? 0) + 1);
+  }
+  let best = 12;
+  let bn = 0;
+  for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
+  return best;
 }
 
-function classifyOpenError(err: unknown): DocumentError {
-  const name = err instanceof Error ? err.name : '';
-  if (name === 'PasswordException') return documentError('document_encrypted');
-  if (name === 'InvalidPDFException') return documentError('document_damaged', 'invalid PDF structure');
-  return damaged(err);
+/** Letters and digits in a line: the unit of a page turn inside a paragraph (see PageTurn). */
+function countAlnum(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
+    } else if (!(c >= 0xdc00 && c <= 0xdfff)) {
+      // Astral characters count once, at their high surrogate.
+      if (/[\p{L}\p{N}]/u.test(String.fromCodePoint(s.codePointAt(i)!))) n++;
+    }
+  }
+  return n;
 }

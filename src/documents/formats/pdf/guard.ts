@@ -6,7 +6,7 @@
 import { inflateSync, constants } from 'node:zlib';
 import { documentError } from '../../errors.ts';
 
-export const DEFAULT_MAX_DECODED_BYTES = 256 * 2 ** 20;
+export { DEFAULT_MAX_DECODED_BYTES } from '../format.ts';
 
 const STREAM = Buffer.from('stream');
 const ENDSTREAM = Buffer.from('endstream');

@@ -1,5 +1,5 @@
 // Plain UTF-8 text: paragraphs are separated by blank lines; lines inside one are joined.
-import type { DocumentBlock } from '../../types.ts';
+import type { DocumentBlock } from '../../blocks.ts';
 
 export function extractText(bytes: Uint8Array): DocumentBlock[] {
   const text = new TextDecoder('utf-8').decode(bytes);

@@ -59,3 +59,14 @@ test('the declared charset is honoured; without one, UTF-8 if valid, else window
   for (const [name, bytes, want] of cases) assert.equal(htmlEncoding(bytes), want, name);
   assert.equal(declaredCharset('<meta name="x"><meta charset=\'UTF-8\'>'), 'utf-8');
 });
+
+test('a table row keeps its cells beside the text the chunker reads', () => {
+  const rows = htmlBlocks('<table><tr><th>Name</th><th>Size</th></tr><tr><td>a.txt</td><td>4</td></tr></table>');
+  assert.deepEqual(
+    rows.map((b) => [b.text, b.cells?.map((c) => c.text)]),
+    [
+      ['Name | Size', ['Name', 'Size']],
+      ['a.txt | 4', ['a.txt', '4']],
+    ],
+  );
+});

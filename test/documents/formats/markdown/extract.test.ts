@@ -56,3 +56,25 @@ test("a list of links to the document's own headings is contents, not text", () 
     'item:Another one',
   ]);
 });
+
+test('a table row keeps its cells (the header row flagged) and a fence its lines, beside the text the chunker reads', () => {
+  const blocks = extractMarkdown(
+    new TextEncoder().encode('| Name | Size |\n|---|---|\n| a.txt | 4 |\n\n```sh\nnpm ci\nnpm test\n```\n'),
+  );
+  assert.deepEqual(
+    blocks.map((b) => ({ kind: b.kind, text: b.text, cells: b.cells, lines: b.lines })),
+    [
+      {
+        kind: 'row',
+        text: 'Name | Size',
+        cells: [
+          { text: 'Name', header: true },
+          { text: 'Size', header: true },
+        ],
+        lines: undefined,
+      },
+      { kind: 'row', text: 'a.txt | 4', cells: [{ text: 'a.txt' }, { text: '4' }], lines: undefined },
+      { kind: 'code', text: 'npm ci\nnpm test', cells: undefined, lines: ['npm ci', 'npm test'] },
+    ],
+  );
+});

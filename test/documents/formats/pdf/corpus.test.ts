@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { cleanPdf, chunkPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { chunkDocument, toChunkBlocks } from '../../../../src/documents/chunk-document.ts';
 import { splitIntoChunks } from '../../../../src/documents/chunker.ts';
 
 const corpus = join(fileURLToPath(new URL('../../../..', import.meta.url)), '..', 'shared', 'corpus');
@@ -65,8 +66,8 @@ const cases: Expect[] = [
 for (const c of cases) {
   test(`corpus ${c.file}`, async () => {
     const data = load(c.file);
-    const cleaned = await cleanPdf(data.slice());
-    const chunks = splitIntoChunks(cleaned.blocks);
+    const cleaned = await extractPdf(data.slice());
+    const chunks = splitIntoChunks(toChunkBlocks(cleaned.blocks));
     for (const p of c.dropped)
       assert.ok(cleaned.tocPages.includes(p), `page ${p} dropped (got ${cleaned.tocPages.join(',')})`);
     assert.ok(
@@ -103,12 +104,15 @@ for (const c of cases) {
 
 test('same PDF, same chunks', async () => {
   const data = load('R-intro.pdf');
-  assert.deepEqual(await chunkPdf(data.slice()), await chunkPdf(data.slice()));
+  assert.deepEqual(
+    await chunkDocument({ format: 'pdf', bytes: data.slice() }),
+    await chunkDocument({ format: 'pdf', bytes: data.slice() }),
+  );
 });
 
 test('sections: most chunks of a document with headings carry one', async () => {
   for (const f of ['R-intro.pdf', 'gnuplot.pdf', 'chromium-handbook.pdf', 'groff-manual.pdf']) {
-    const chunks = await chunkPdf(load(f));
+    const chunks = await chunkDocument({ format: 'pdf', bytes: load(f) });
     const withSection = chunks.filter((c) => c.section !== '').length;
     assert.ok(withSection >= chunks.length * 0.95, `${f}: ${withSection}/${chunks.length}`);
   }

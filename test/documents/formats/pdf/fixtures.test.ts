@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cleanPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { toChunkBlocks } from '../../../../src/documents/chunk-document.ts';
 import { splitIntoChunks } from '../../../../src/documents/chunker.ts';
 import { groffManualPdf, INDEX_TERMS, CHAPTERS } from '../../helpers/groff-manual.ts';
 import { referenceCard, CARD_HEADINGS } from '../../helpers/hard-shapes.ts';
@@ -13,8 +14,8 @@ test('groff is installed (Debian package groff, for gropdf)', () => {
 });
 
 test('groff -ms manual: contents at the end over pages without a title, an index beside an appendix, a chapter contents list', async () => {
-  const cleaned = await cleanPdf(groffManualPdf());
-  const chunks = splitIntoChunks(cleaned.blocks);
+  const cleaned = await extractPdf(groffManualPdf());
+  const chunks = splitIntoChunks(toChunkBlocks(cleaned.blocks));
   const text = chunks.map((c) => c.content).join('\n');
   const pages = cleaned.pageCount;
   // The contents are the last pages: all of them go.
@@ -31,13 +32,17 @@ test('groff -ms manual: contents at the end over pages without a title, an index
     text.includes('9. Appendix: Forms\nNetwork claim treatment premium service'),
     'appendix heading and text kept',
   );
-  assert.ok(cleaned.blocks.some((b) => b.heading === '9. Appendix: Forms' && b.page === cleaned.pageCount - 5));
+  assert.ok(
+    cleaned.blocks.some(
+      (b) => b.kind === 'heading' && b.text === '9. Appendix: Forms' && b.page === cleaned.pageCount - 5,
+    ),
+  );
   for (const c of CHAPTERS) assert.ok(text.includes(c), `chapter ${c}`);
   assert.ok(chunks.filter((c) => c.section !== '').length >= chunks.length * 0.95);
 });
 
 test('reference card: short bold headings over two columns are sections', async () => {
-  const chunks = splitIntoChunks((await cleanPdf(referenceCard())).blocks);
+  const chunks = splitIntoChunks(toChunkBlocks((await extractPdf(referenceCard())).blocks));
   assert.ok(chunks.length >= 10);
   const withSection = chunks.filter((c) => c.section !== '').length;
   assert.ok(withSection >= chunks.length * 0.95, `${withSection} of ${chunks.length}`);

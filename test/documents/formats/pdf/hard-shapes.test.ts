@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanPdf, chunkPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { chunkDocument, toChunkBlocks } from '../../../../src/documents/chunk-document.ts';
 import { splitIntoChunks } from '../../../../src/documents/chunker.ts';
 import {
   twoColumns,
@@ -12,7 +13,7 @@ import {
 } from '../../helpers/hard-shapes.ts';
 
 const text = async (pdf: Uint8Array) =>
-  (await chunkPdf(pdf))
+  (await chunkDocument({ format: 'pdf', bytes: pdf }))
     .map((c) => c.content)
     .join('\n')
     .replace(/\s+/g, ' ');
@@ -29,9 +30,9 @@ test('two columns (shared and staggered baselines) are read column by column', a
 });
 
 test('a contents page without dot leaders is dropped; its headings stay in the body', async () => {
-  const cleaned = await cleanPdf(tocWithoutLeaders());
+  const cleaned = await extractPdf(tocWithoutLeaders());
   assert.deepEqual(cleaned.tocPages, [1]);
-  const chunks = splitIntoChunks(cleaned.blocks);
+  const chunks = splitIntoChunks(toChunkBlocks(cleaned.blocks));
   assert.ok(chunks.every((c) => !c.content.includes('Contents')));
   assert.ok(chunks.some((c) => c.section === '3 Medical coverage'));
 });
@@ -54,14 +55,14 @@ test('soft hyphens, line-end hyphenation and compounds', async () => {
 });
 
 test('under 800 characters: one chunk with its heading as section', async () => {
-  const chunks = await chunkPdf(shortDoc());
+  const chunks = await chunkDocument({ format: 'pdf', bytes: shortDoc() });
   assert.equal(chunks.length, 1);
   assert.equal(chunks[0]!.section, '1 Summary');
   assert.ok([...chunks[0]!.content].length < 800);
 });
 
 test('running header and page footer removed, headings found without an outline', async () => {
-  const chunks = await chunkPdf(headersFooters());
+  const chunks = await chunkDocument({ format: 'pdf', bytes: headersFooters() });
   const t = chunks.map((c) => c.content).join('\n');
   assert.doesNotMatch(t, /Contoso Benefits Handbook|Page \d/);
   assert.equal(chunks[0]!.section, 'CHAPTER 1 GENERAL RULES');

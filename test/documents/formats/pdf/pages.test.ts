@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { chunkPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+import { chunkDocument } from '../../../../src/documents/chunk-document.ts';
 
 const corpus = join(fileURLToPath(new URL('../../../..', import.meta.url)), '..', 'shared', 'corpus');
 
@@ -69,7 +69,7 @@ for (const name of readdirSync(corpus)
   .sort()) {
   test(`pages of ${name}: first and last words on page_start and page_end, never decreasing`, async () => {
     const file = join(corpus, name);
-    const chunks = await chunkPdf(new Uint8Array(readFileSync(file)));
+    const chunks = await chunkDocument({ format: 'pdf', bytes: new Uint8Array(readFileSync(file)) });
     assert.ok(chunks.length > 0);
     const pages = pageWords(file);
     const on = (n: number) => pages[n - 1] ?? new Set<string>();

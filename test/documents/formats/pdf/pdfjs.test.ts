@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 import { patchPdfWorkerSource, patchedLoads } from '../../../../src/documents/formats/pdf/pdfjs.ts';
-import { readPdf } from '../../../../src/documents/formats/pdf/pipeline.ts';
+import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { DocumentError } from '../../../../src/documents/errors.ts';
 
 const LINE = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -37,8 +37,8 @@ test('shared/fuzz crash-1 in one thread: the first read, the second refused as d
   const spy = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', spy);
   try {
-    assert.ok((await readPdf(fixture('crash-1-first.pdf'))).chunks.length > 0);
-    await assert.rejects(readPdf(fixture('crash-1-second.pdf')), (err) => {
+    assert.ok((await readDocument({ format: 'pdf', bytes: fixture('crash-1-first.pdf') })).chunks.length > 0);
+    await assert.rejects(readDocument({ format: 'pdf', bytes: fixture('crash-1-second.pdf') }), (err) => {
       assert.ok(err instanceof DocumentError);
       assert.equal(err.status, 422);
       return true;

@@ -3,12 +3,13 @@
 // engine in a thread of its own, pass every image and result between threads, and dump each page
 // as JSON down to every symbol; here a grey page goes in (as a PGM file) and only its text lines
 // come out.
-// Peak rss reading 20 scanned 200 dpi pages in one process: 258 MB through tesseract.js, 167 MB
-// this way, the same lines read (docs/benchmarks.md, OCR memory).
+// This way holds far less memory for the same lines read (docs/benchmarks.md, OCR, "Memory").
+// Below the engine, its lifecycle: one per document worker thread, started on first use, stopped
+// after a while without pages.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { unpackLanguageData } from './ocr-options.ts';
+import { languageDataFile, unpackLanguageData } from './options.ts';
 
 /** One text line as Tesseract's result iterator gives it: pixel boxes, y down. */
 export interface OcrLine {
@@ -72,8 +73,8 @@ async function loadCore(): Promise<CoreFactory> {
 const OEM_LSTM_ONLY = 1;
 
 /**
- * Settings read at start. No word lists (system and frequent-word dawgs): recognition 8 % faster,
- * the same words read (docs/benchmarks.md, OCR). Tesseract's own messages ("Estimating
+ * Settings read at start. No word lists (system and frequent-word dawgs): faster recognition, the
+ * same words read (docs/benchmarks.md, OCR, "Settings"). Tesseract's own messages ("Estimating
  * resolution", "Detected 121 diacritics") go nowhere rather than among the service's JSON log lines.
  */
 const INIT_CONFIG = 'load_system_dawg 0\nload_freq_dawg 0\ndebug_file /dev/null\n';
@@ -183,3 +184,61 @@ export async function startEngine(languages: ReadonlyArray<readonly [code: strin
     },
   };
 }
+
+// ---- the engine's lifecycle: one per document worker thread, started on first use ----
+
+let engine: { key: string; started: Promise<Engine> } | undefined;
+
+/** This thread's engine for `languages` (read from `dataDir` when given), started when it has none for them. */
+export function engineFor(languages: string[], dataDir?: string): Promise<Engine> {
+  const key = `${languages.join('+')} ${dataDir ?? ''}`;
+  if (engine?.key === key) return engine.started;
+  void closeOcr();
+  const started = startEngine(
+    languages.map((code) => {
+      const file = languageDataFile(code, dataDir);
+      if (file === undefined) throw new Error(`no OCR data for ${code}`);
+      return [code, file] as const;
+    }),
+  );
+  ocrStats.enginesStarted++;
+  engine = { key, started };
+  started.catch(() => {
+    if (engine?.started === started) engine = undefined;
+  });
+  return started;
+}
+
+/** Stops the engine of this thread (tests, benchmarks); the next OCR starts a new one. */
+export async function closeOcr(): Promise<void> {
+  clearTimeout(idleTimer);
+  const e = engine;
+  engine = undefined;
+  (await e?.started.catch(() => undefined))?.end();
+}
+
+/**
+ * How long the engine may sit without a page to read before it is stopped. Its WASM memory only
+ * grows and a pool thread lives as long as the app, so an app that read one scan would otherwise
+ * hold it for good. Stopped, the engine's memory goes with the thread's next garbage collection,
+ * which an idle thread does not run: its next document frees it (docs/benchmarks.md,
+ * OCR, "Memory"). The next scan starts a new engine, quickly beside the reading of a page.
+ */
+export const ENGINE_IDLE_MS = 60_000;
+
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A document's OCR begins: the engine is not stopped while it reads. */
+export function holdEngine(): void {
+  clearTimeout(idleTimer);
+}
+
+/** A document's OCR ended: the engine is stopped after `idleMs` without another. */
+export function releaseEngine(idleMs: number = ENGINE_IDLE_MS): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => void closeOcr(), idleMs);
+  idleTimer.unref();
+}
+
+/** Pages read and engines started by this thread (tests: "no OCR work was done", "a new engine"). */
+export const ocrStats = { pagesRead: 0, enginesStarted: 0 };

@@ -1,5 +1,6 @@
 // OCR settings and limits: light enough for the main thread (config, pool, route), which must
-// not load pdf.js or the OCR engine; the work itself is in ocr.ts, on the worker threads.
+// not load pdf.js or the OCR engine; the work itself is in the other files of this folder, on
+// the worker threads.
 import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -23,7 +24,7 @@ export interface OcrOptions {
   maxPages: number;
   /** Time bound of the OCR of one document, in ms. */
   timeoutMs: number;
-  /** How long the engine may sit unused before it is stopped (default ocr.ts's ENGINE_IDLE_MS). */
+  /** How long the engine may sit unused before it is stopped (default engine.ts's ENGINE_IDLE_MS). */
   engineIdleMs?: number;
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { languageDataDir, traineddataProblem } from '../../../../src/documents/formats/pdf/ocr-options.ts';
+import { languageDataDir, traineddataProblem } from '../../../src/documents/ocr/options.ts';
 
 /** A traineddata table of contents: entry i at offsets[i] (-1: absent), followed by `body` bytes. */
 function table(offsets: number[], body = 64): Buffer {

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEngine, type Engine } from '../../../../src/documents/formats/pdf/tesseract.ts';
-import { languageDataFile } from '../../../../src/documents/formats/pdf/ocr-options.ts';
-import { renderPage, type Rendered } from '../../../../src/documents/formats/pdf/ocr.ts';
-import { extractPages } from '../../../../src/documents/formats/pdf/extract.ts';
-import { makePdf, textPages } from '../../helpers/make-pdf.ts';
+import { startEngine, type Engine } from '../../../src/documents/ocr/engine.ts';
+import { languageDataFile } from '../../../src/documents/ocr/options.ts';
+import { renderPage, type Rendered } from '../../../src/documents/ocr/render.ts';
+import { extractPages } from '../../../src/documents/formats/pdf/text-layer.ts';
+import { makePdf, textPages } from '../helpers/make-pdf.ts';
 
 const TEXT = [
   'The committee reviewed the annual budget for the regional office and approved the travel policy.',

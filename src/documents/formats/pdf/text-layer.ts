@@ -1,0 +1,111 @@
+// Text extraction with pdf.js: our own page loop, each page released as soon as its text is read.
+import { getDocument, VerbosityLevel } from './pdfjs.ts';
+import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
+import type { ExtractedDoc, PageText } from './types.ts';
+import { buildLines, type RawItem } from './layout.ts';
+import { DocumentError, documentError, safeReason } from '../../errors.ts';
+
+interface OutlineNode {
+  title: string;
+  items?: OutlineNode[];
+}
+
+/** Largest image (pixels) decoded for OCR; text extraction alone decodes none. */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Reads every page's text. `afterText`, when given, runs on the open document once all text is
+ * read (OCR of pages without a text layer); images are then decoded when a page is rendered.
+ */
+export async function extractPages(
+  data: Uint8Array,
+  afterText?: (doc: PDFDocumentProxy, pages: PageText[]) => Promise<void>,
+): Promise<ExtractedDoc> {
+  const task = getDocument({
+    data,
+    verbosity: VerbosityLevel.ERRORS,
+    disableFontFace: true,
+    useSystemFonts: false,
+    // pdf.js 6 has no eval code path any more (isEvalSupported is gone).
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    useWasm: false,
+    useWorkerFetch: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    maxImageSize: afterText ? MAX_IMAGE_PIXELS : 0,
+  });
+  try {
+    let doc;
+    try {
+      doc = await task.promise;
+    } catch (err) {
+      throw classifyOpenError(err);
+    }
+    const pages: PageText[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      let page;
+      try {
+        page = await doc.getPage(n);
+      } catch (err) {
+        // One unreadable page does not sink the document; a document with none readable does.
+        if (n === 1 && doc.numPages === 1) throw damaged(err);
+        continue;
+      }
+      try {
+        const tc = await page.getTextContent({ disableNormalization: true });
+        const items: RawItem[] = [];
+        for (const it of tc.items) {
+          if (!('str' in it) || it.str.length === 0) continue;
+          const t = it.transform as number[];
+          const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
+          items.push({
+            str: it.str,
+            x: t[4] ?? 0,
+            y: t[5] ?? 0,
+            width: it.width,
+            size,
+            font: it.fontName,
+            mono: tc.styles[it.fontName]?.fontFamily === 'monospace',
+          });
+        }
+        const view = page.view;
+        pages.push({ number: n, height: (view[3] ?? 0) - (view[1] ?? 0), lines: buildLines(items) });
+      } catch (err) {
+        if (doc.numPages === 1) throw damaged(err);
+      } finally {
+        page.cleanup();
+      }
+    }
+    if (afterText) await afterText(doc, pages);
+    const outline: string[] = [];
+    try {
+      const nodes = (await doc.getOutline()) as OutlineNode[] | null;
+      const stack = nodes ? [...nodes].reverse() : [];
+      while (stack.length > 0 && outline.length < 10000) {
+        const node = stack.pop()!;
+        if (typeof node.title === 'string') outline.push(node.title);
+        if (node.items) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!);
+      }
+    } catch {
+      // An unreadable outline only costs heading hints.
+    }
+    return { pages, outline };
+  } finally {
+    await task.destroy();
+  }
+}
+
+function damaged(err: unknown): DocumentError {
+  if (err instanceof DocumentError) return err;
+  return documentError('document_damaged', safeReason(err));
+}
+
+function classifyOpenError(err: unknown): DocumentError {
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'PasswordException') return documentError('document_encrypted');
+  if (name === 'InvalidPDFException') return documentError('document_damaged', 'invalid PDF structure');
+  return damaged(err);
+}

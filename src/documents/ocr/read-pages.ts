@@ -1,0 +1,94 @@
+// OCR of pages without a usable text layer (scans, photocopies, a page pasted in as a picture):
+// pdf.js renders the page onto @napi-rs/canvas (or its scanned image is taken as it is), Tesseract
+// (its own engine in WebAssembly, engine.ts, with its English data from the npm registry) reads
+// it, and its lines come back with positions in the shape of a text layer's lines, so furniture,
+// contents, headings and the chunker treat them like any other text. Runs inside the document
+// worker (src/documents/worker.ts), never on the event loop; nothing is fetched at run time: the
+// language data is read from node_modules (or OCR_DATA_DIR). The format that opened the document
+// (PDF) hands in the document and pdf.js's operator codes.
+import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
+import { documentError } from '../errors.ts';
+import type { OcrOptions, OcrReport } from './options.ts';
+import { holdEngine, releaseEngine } from './engine.ts';
+import type { OperatorCodes } from './operators.ts';
+import { FEW_CHARS, needsOcr, pageImages, textChars, type PageImages } from './triage.ts';
+import { renderPage, renderScale, scanImage } from './render.ts';
+import { recognize, type PlacedLine } from './recognize.ts';
+
+/** A page of the document as OCR sees it: its number and its lines, replaced when it is read. */
+export interface OcrPage {
+  /** 1-based page number. */
+  number: number;
+  lines: PlacedLine[];
+}
+
+/**
+ * Reads the pages that need it, in place: their lines are replaced by OCR lines. A page may need it
+ * when it has little or no text (every page when forced); whether it does is decided from its
+ * images (`pageImages`, `needsOcr`), which pdf.js decodes to list them. That is done for every such
+ * page before any OCR work only when the answer depends on their number: with OCR off (the
+ * skipped pages are counted) and with more of them than the page limit (a document with more pages
+ * to read than the limit is refused before any OCR work). Otherwise each page is decided right
+ * before it is read, from the same decoded image: one decode per page instead of two, and no
+ * document's worth of decoded images waiting for the collector while the engine starts (the peak
+ * rss with a scan in flight, docs/benchmarks.md, OCR).
+ */
+export async function ocrPages(
+  { doc, ops }: { doc: PDFDocumentProxy; ops: OperatorCodes },
+  pages: OcrPage[],
+  opts: OcrOptions,
+  onStart?: () => void,
+): Promise<OcrReport> {
+  const force = opts.mode === 'force';
+  const mayNeed = pages
+    .map((page) => ({ page, chars: force ? 0 : textChars(page.lines) }))
+    .filter(({ chars }) => force || chars < FEW_CHARS);
+  const needs = (chars: number, images: PageImages) => force || needsOcr(chars, images.share);
+  let todo = mayNeed;
+  // Forced, every page is read: their number is known without looking.
+  const upFront = !force && (opts.mode === 'off' || mayNeed.length > opts.maxPages);
+  if (upFront) {
+    todo = [];
+    for (const p of mayNeed) {
+      const proxy = await doc.getPage(p.page.number);
+      try {
+        if (needs(p.chars, await pageImages(proxy, ops))) todo.push(p);
+      } finally {
+        proxy.cleanup();
+      }
+    }
+    if (opts.mode === 'off') return { pages: 0, skipped: todo.length };
+  }
+  if (todo.length > opts.maxPages) throw documentError('document_ocr_limit', todo.length, opts.maxPages);
+  let read = 0;
+  let deadline: number | undefined;
+  try {
+    for (const { page, chars } of todo) {
+      if (deadline !== undefined && Date.now() > deadline)
+        throw documentError('document_timeout', opts.timeoutMs, 'ocr');
+      const proxy = await doc.getPage(page.number);
+      try {
+        const images = await pageImages(proxy, ops);
+        if (!upFront && !needs(chars, images)) continue;
+        if (deadline === undefined) {
+          onStart?.();
+          deadline = Date.now() + opts.timeoutMs;
+          holdEngine();
+        }
+        // scanImage reads the operator list pageImages had pdf.js make (cached until cleanup).
+        const image = (await scanImage(proxy, ops)) ?? (await renderPage(doc, proxy, renderScale(images.pxPerUnit)));
+        // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
+        proxy.cleanup();
+        const view = proxy.view;
+        page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0], opts.dataDir);
+        read++;
+      } finally {
+        proxy.cleanup();
+      }
+    }
+  } finally {
+    if (deadline !== undefined) releaseEngine(opts.engineIdleMs);
+  }
+  if (deadline !== undefined && Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
+  return { pages: read, skipped: 0 };
+}

@@ -1,0 +1,57 @@
+// The format-neutral step from neutral blocks to the chunker's blocks, as a table, and the one
+// readDocument every format goes through.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDocument, toChunkBlocks } from '../../src/documents/chunk-document.ts';
+import type { DocumentBlock } from '../../src/documents/blocks.ts';
+import { DocumentError } from '../../src/documents/errors.ts';
+
+test('toChunkBlocks: one rule per kind, pages and page turns carried over', () => {
+  const cases: [name: string, block: DocumentBlock, want: object][] = [
+    [
+      'a heading opens a section',
+      { kind: 'heading', text: ' 1  Scope ', level: 1 },
+      { text: '1 Scope', heading: '1 Scope' },
+    ],
+    ['an item keeps its bullet', { kind: 'item', text: '2) second' }, { text: '2) second' }],
+    ['an item without one gets "- "', { kind: 'item', text: 'milk' }, { text: '- milk' }],
+    [
+      'code is kept whole',
+      { kind: 'code', text: 'npm ci\nnpm test', lines: ['npm ci', 'npm test'] },
+      { text: 'npm ci npm test', keep: true },
+    ],
+    ['a row is text', { kind: 'row', text: 'a | b', cells: [{ text: 'a' }, { text: 'b' }] }, { text: 'a | b' }],
+    ['a page', { kind: 'paragraph', text: 'On page two.', page: 2 }, { text: 'On page two.', page: 2 }],
+    [
+      'a page turn',
+      { kind: 'paragraph', text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
+      { text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
+    ],
+    [
+      'no turns: none carried',
+      { kind: 'paragraph', text: 'Short.', page: 4, pageTurns: [] },
+      { text: 'Short.', page: 4 },
+    ],
+  ];
+  for (const [name, block, want] of cases) assert.deepEqual(toChunkBlocks([block]), [want], name);
+  assert.deepEqual(
+    toChunkBlocks([
+      { kind: 'paragraph', text: ' \n ' },
+      { kind: 'paragraph', text: 'x1' },
+    ]).length,
+    1,
+  );
+  assert.throws(
+    () => toChunkBlocks([{ kind: 'paragraph', text: '-- * --' }]),
+    (err: unknown) => err instanceof DocumentError && err.errorCode === 'document_no_text',
+  );
+});
+
+test('readDocument: a format without pages reports no OCR', async () => {
+  const { chunks, ocr } = await readDocument({
+    format: 'text',
+    bytes: new TextEncoder().encode('One line of text.\n'),
+  });
+  assert.deepEqual(chunks, [{ section: '', content: 'One line of text.' }]);
+  assert.deepEqual(ocr, { pages: 0, skipped: 0 });
+});
