@@ -266,7 +266,7 @@ describe('a worker whose state falls in doubt', () => {
       const fixture = (name: string) =>
         new Uint8Array(readFileSync(new URL(`../fixtures/fuzz/${name}`, import.meta.url)));
       assert.ok((await p.chunk(fixture('crash-1-first.pdf'))).length > 0);
-      await expectPdfError(p.chunk(fixture('crash-1-second.pdf')), 'damaged', 422);
+      await expectPdfError(p.chunk(fixture('crash-1-second.pdf')), 'document_damaged', 422);
       await setTimeout(200);
       assert.deepEqual(failures, []);
       assert.deepEqual(await p.chunk(tiny()), await pool.chunk(tiny()));
