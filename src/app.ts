@@ -11,7 +11,7 @@ import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { drainRefusedBodies } from './http/drain.ts';
 import { trackPaths } from './http/method-not-allowed.ts';
 import { lazyChildLogger } from './http/request-logger.ts';
-import { mount, type App } from './http/routes.ts';
+import { mount, type App } from './http/mount.ts';
 import {
   collectApiDocuments,
   connectorJson,
@@ -19,16 +19,20 @@ import {
   postmanJson,
   registerDocsPage,
   swaggerJson,
-} from './docs/index.ts';
+} from './api-documents/index.ts';
 import { liveness, readinessRoute } from './routes/health.ts';
 import { createReadiness, type Readiness } from './http/readiness.ts';
 import { createAdmission } from './documents/admission.ts';
 import { parseTimeoutFor } from './documents/parse-bound.ts';
 import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './routes/addition.ts';
 import { addToken } from './routes/token.ts';
-import { countries, currency, products, users } from './routes/reference.ts';
+import { users } from './routes/users.ts';
+import { countries } from './routes/countries.ts';
+import { currency } from './routes/currency.ts';
+import { products } from './routes/products.ts';
 import { survey } from './routes/survey.ts';
-import { acceptRawBodies, chunkAndEmbed, uploadLimits } from './routes/chunking.ts';
+import { chunkAndEmbed } from './routes/chunking.ts';
+import { acceptRawBodies, uploadLimits } from './http/upload.ts';
 import { deleteIndexedDocument, searchIndexDefinition } from './routes/indexed-documents.ts';
 import { createOutbound, type Resolver } from './clients/outbound.ts';
 import { createEmbeddingClient } from './clients/embeddings.ts';

@@ -24,8 +24,6 @@ export interface Config {
   searchTimeoutMs: number;
   /** MAX_PDF_BYTES: the largest document an upload may carry, in any format (413 above it) */
   maxDocumentBytes: number;
-  /** @deprecated maxDocumentBytes, under the name routes/chunking.ts still reads; always the same value */
-  maxPdfBytes: number;
   /** on SIGTERM: how long /readyz answers 503 while the server still takes requests, before it closes */
   shutdownDelayMs: number;
   /** Tesseract languages for OCR of scanned pages, each installed from npm as @tesseract.js-data/<code> (or in ocrDataDir). */
@@ -179,7 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
-  const config: Omit<Config, 'maxPdfBytes'> = {
+  const config: Config = {
     host,
     port,
     addApiKey: secret(env, 'ADD_API_KEY'),
@@ -209,7 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     parseTimeoutMsPerMb: integer(env, 'PARSE_TIMEOUT_MS_PER_MB', 0, 600_000),
     logLevel: logLevel as Config['logLevel'],
   };
-  return { ...config, maxPdfBytes: config.maxDocumentBytes };
+  return config;
 }
 
 /**

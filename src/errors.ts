@@ -1,7 +1,7 @@
 // The one error catalogue. Every error the service answers has a stable snake_case code naming the
 // problem (not the status); the code gives the status and the client-facing message (a string, or
 // a small function of the facts: a parameter's name, a limit). Handlers throw `fail(code, ...facts)`;
-// document parsers throw a DocumentError built from a `document_*` code (src/documents/errors.ts);
+// document parsers throw a DocumentError built from a `document_*` code (src/documents/document-error.ts);
 // one error handler renders either in the envelope of the route's family ({success:false, error}
 // or, for deletion, {success:false, message}), logs the code and sends it as X-Error-Code.
 // README.md's "Errors" table lists these codes (a test keeps the two equal).

@@ -29,7 +29,6 @@ describe('loadConfig defaults', () => {
     assert.equal(c.embeddingTimeoutMs, 30000);
     assert.equal(c.searchTimeoutMs, 30000);
     assert.equal(c.maxDocumentBytes, 52428800);
-    assert.equal(c.maxPdfBytes, c.maxDocumentBytes, 'the deprecated alias');
     assert.equal(c.shutdownDelayMs, 0);
     assert.equal(c.logLevel, 'info');
   });
@@ -91,7 +90,7 @@ describe('loadConfig accepts valid overrides', () => {
     {
       name: 'MAX_PDF_BYTES',
       env: { MAX_PDF_BYTES: '1024' },
-      check: (c) => assert.deepEqual([c.maxDocumentBytes, c.maxPdfBytes], [1024, 1024]),
+      check: (c) => assert.equal(c.maxDocumentBytes, 1024),
     },
     {
       name: 'SHUTDOWN_DELAY_MS',

@@ -15,7 +15,7 @@ import {
   type DocumentCode,
   type ErrorCode,
 } from '../src/errors.ts';
-import { DocumentError, documentError, toDocumentError } from '../src/documents/errors.ts';
+import { DocumentError, documentError, toDocumentError } from '../src/documents/document-error.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ENTRIES = Object.entries(CATALOGUE) as [ErrorCode, CatalogueEntry][];
@@ -147,7 +147,7 @@ function tsFiles(dir: string): string[] {
 }
 
 test('no file under src/ builds an AppError or a DocumentError from a string literal, nor answers an error status without its code', () => {
-  const CATALOGUES = new Set(['src/errors.ts', 'src/documents/errors.ts']);
+  const CATALOGUES = new Set(['src/errors.ts', 'src/documents/document-error.ts']);
   const literal = /new\s+(?:AppError|DocumentError)\(\s*[^,()]*,\s*[`'"]/;
   const bareStatus = /\.code\(\s*[45]\d\d\s*\)/;
   const offenders: string[] = [];

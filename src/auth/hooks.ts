@@ -2,7 +2,7 @@
 // read or its query is validated.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { headerValue, spellingHint } from '../http/headers.ts';
+import { headerValue, spellingHint } from '../http/header-value.ts';
 import { safeEqual } from './compare.ts';
 import { fail, ERROR_HINT_HEADER } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';

@@ -1,7 +1,7 @@
 // One outbound call with a time bound, read whole, never thrown past the client:
 // every outcome is a value the embeddings and search clients turn into words.
 import { request, type Dispatcher } from 'undici';
-import { headerValue, type Headers } from '../http/headers.ts';
+import { headerValue, type Headers } from '../http/header-value.ts';
 
 export type CallOutcome =
   | { kind: 'response'; status: number; headers: Headers; text: string }

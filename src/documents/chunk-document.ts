@@ -8,7 +8,7 @@ import { splitIntoChunks, type Block } from './chunker.ts';
 import { formatNamed, type DocumentFormat, type ExtractContext } from './formats/index.ts';
 import type { OcrReport } from './ocr/options.ts';
 import { sectionLabel } from './section.ts';
-import { documentError } from './errors.ts';
+import { documentError } from './document-error.ts';
 
 export type { ExtractOptions } from './types.ts';
 

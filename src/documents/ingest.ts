@@ -3,7 +3,7 @@
 // options read from the request, the pool and the clients, an AbortSignal) and a plain result (a
 // status, headers, and the payload's bytes or a summary body); a failure is a catalogue error, thrown.
 import { AppError, ERROR_CODE_HEADER, fail, messageOf } from '../errors.ts';
-import { DocumentError } from './errors.ts';
+import { DocumentError } from './document-error.ts';
 import { detectFormat } from './detect.ts';
 import { buildPayload, chunkId, documentJsons } from './payload.ts';
 import { uploadToIndex, type IndexSummary, type IndexUploader } from './index-upload.ts';
@@ -181,7 +181,7 @@ async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof DocumentError) throw new AppError(err.errorCode, err.message);
+    if (err instanceof DocumentError) throw new AppError(err.code, err.message);
     throw err;
   }
 }

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { documentError, toDocumentError } from './errors.ts';
+import { documentError, toDocumentError } from './document-error.ts';
 import { catalogueNoun, DEFAULT_MAX_DECODED_BYTES, type DocumentFormat } from './formats/index.ts';
 import type { Chunk } from './types.ts';
 import { detectFormat } from './detect.ts';

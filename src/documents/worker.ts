@@ -3,7 +3,7 @@
 import { readDocument } from './chunk-document.ts';
 import { catalogueNoun, type DocumentFormat } from './formats/index.ts';
 import type { OcrOptions, OcrReport } from './ocr/options.ts';
-import { DocumentError, documentError, safeReason, type DocumentErrorData } from './errors.ts';
+import { DocumentError, documentError, safeReason, type DocumentErrorData } from './document-error.ts';
 import { isMainThread, parentPort, threadId, type MessagePort } from 'node:worker_threads';
 import type { Chunk } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
@@ -99,7 +99,7 @@ async function readTask(task: ChunkTask): Promise<ChunkResult> {
       err instanceof DocumentError
         ? err
         : documentError('document_damaged', safeReason(err), catalogueNoun(task.format));
-    return { ok: false, error: { code: e.code, message: e.message, errorCode: e.errorCode } };
+    return { ok: false, error: { code: e.code, message: e.message } };
   } finally {
     task.ocrStarted?.close();
   }

@@ -12,7 +12,7 @@ import {
   type Facts,
   type FixedCode,
 } from '../errors.ts';
-import type { Envelope } from './routes.ts';
+import type { Envelope } from './mount.ts';
 import { methodNotAllowedMessage, type KnownPaths } from './method-not-allowed.ts';
 import { corsHeaders } from './cors.ts';
 

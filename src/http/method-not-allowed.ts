@@ -3,7 +3,7 @@
 // interface's routes, the API documents, the Swagger UI page), and the not-found handler asks
 // here before it says 404.
 import type { FastifyInstance } from 'fastify';
-import type { Envelope } from './routes.ts';
+import type { Envelope } from './mount.ts';
 import { messageOf } from '../errors.ts';
 
 export interface PathMethods {

@@ -7,8 +7,15 @@ import { AppError, fail } from '../errors.ts';
 import type { Config } from '../config.ts';
 
 /** Multipart limits of the upload (the route's scope registers @fastify/multipart with them). */
-export const uploadLimits = (config: Pick<Config, 'maxPdfBytes'>) => ({
-  limits: { fileSize: config.maxPdfBytes, files: 2, fields: 20, parts: 40, headerPairs: 200, fieldSize: 64 * 1024 },
+export const uploadLimits = (config: Pick<Config, 'maxDocumentBytes'>) => ({
+  limits: {
+    fileSize: config.maxDocumentBytes,
+    files: 2,
+    fields: 20,
+    parts: 40,
+    headerPairs: 200,
+    fieldSize: 64 * 1024,
+  },
 });
 
 /**

@@ -1,7 +1,7 @@
 // The six ways to add two integers. They share one pure core (core/integers.ts)
 // and differ only in where the input comes from and which auth hook runs first.
 import { Type } from 'typebox';
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import { add } from '../core/integers.ts';
 import { fail, messageOf } from '../errors.ts';
 import {

@@ -2,11 +2,11 @@
 // Azure AI Search index-documents operation out. Auth and every header are
 // checked before a byte of the upload is read; parsing and chunking run in the
 // worker pool; embeddings are fetched one chunk at a time, in order.
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { admissionHook } from '../http/admission-hook.ts';
 import { answerUpload, refuseOversizedUpload } from '../http/upload.ts';
-import { CHUNKING_HEADERS, chunkingSchema, readChunkingHeaders } from '../schemas/chunking.ts';
+import { chunkingSchema, readChunkingHeaders } from '../schemas/chunking.ts';
 import { formatOf, ingestDocument, type IngestOptions } from '../documents/ingest.ts';
 import type { IndexUploader } from '../documents/index-upload.ts';
 import type { EmbeddingClient } from '../clients/embeddings.ts';
@@ -15,10 +15,6 @@ import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
 import type { Admission } from '../documents/admission.ts';
 
-// app.ts registers the upload scope's parsers from here; test/http/header-rules.test.ts reads the table.
-export { acceptRawBodies, uploadLimits } from '../http/upload.ts';
-export { CHUNKING_HEADERS };
-
 declare module 'fastify' {
   interface FastifyRequest {
     chunkParams?: IngestOptions;
@@ -26,7 +22,7 @@ declare module 'fastify' {
 }
 
 export interface ChunkingDeps {
-  config: Pick<Config, 'documentApiKey' | 'maxPdfBytes'>;
+  config: Pick<Config, 'documentApiKey' | 'maxDocumentBytes'>;
   outbound: Pick<Outbound, 'checkBaseUrl'>;
   embeddings: EmbeddingClient;
   /** the worker pool, created at the first upload */
@@ -44,7 +40,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
     onRequest: [
       requireHeaders({ 'api-key': config.documentApiKey }, 'unauthorized_document_api_key'),
       async (request) => {
-        refuseOversizedUpload(request.headers, config.maxPdfBytes);
+        refuseOversizedUpload(request.headers, config.maxDocumentBytes);
         request.chunkParams = await readChunkingHeaders(request.headers, outbound);
       },
       ...(admission ? [admissionHook(admission)] : []),
@@ -52,7 +48,7 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
     schema: chunkingSchema,
     attachValidation: true,
     handler: async (request, reply) =>
-      answerUpload(request, reply, config.maxPdfBytes, (bytes, signal) =>
+      answerUpload(request, reply, config.maxDocumentBytes, (bytes, signal) =>
         ingestDocument({
           bytes,
           format: formatOf(bytes),

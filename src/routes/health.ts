@@ -1,6 +1,6 @@
 // GET /healthz (liveness) and GET /readyz (readiness), for load balancers and orchestrators.
 import { Type } from 'typebox';
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import type { Readiness } from '../http/readiness.ts';
 import { ERROR_CODE_HEADER, type ErrorCode } from '../errors.ts';
 

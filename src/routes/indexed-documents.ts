@@ -1,11 +1,11 @@
 // Deletion of every indexed chunk of one document, and the index definition
 // helper that a user creates the index with before the first upload.
 import { Type } from 'typebox';
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import { errorResponse, messageErrorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { fail, messageOf } from '../errors.ts';
-import { header, headersSchema, int64, readHeaders, INT64_PATTERN } from '../http/header-rules.ts';
+import { header, headersSchema, int64, readHeaders, INT64_PATTERN } from '../http/header-table.ts';
 import { SEARCH_HEADERS } from '../schemas/search-headers.ts';
 import { indexDefinition } from '../data/index-definition.ts';
 import { indexNameProblem } from '../core/index-name.ts';

@@ -1,6 +1,6 @@
 // POST /survey_api.php: a fresh batch of random person records, behind the key + secret headers.
 import { Type } from 'typebox';
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { messageOf } from '../errors.ts';

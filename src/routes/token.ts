@@ -1,6 +1,6 @@
 // POST /apis/add-token: the lab key pair in a JSON body, a bearer token for add-bearer out.
 import { Type } from 'typebox';
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { safeEqual } from '../auth/compare.ts';
 import { fail, messageOf } from '../errors.ts';

@@ -13,7 +13,7 @@ import {
   printableAscii,
   readHeaders,
   INT64_PATTERN,
-} from '../http/header-rules.ts';
+} from '../http/header-table.ts';
 import { SEARCH_HEADERS } from './search-headers.ts';
 import { ACCEPTED_FORMATS } from '../documents/detect.ts';
 import { OCR_MODES, type OcrMode } from '../documents/ocr/options.ts';

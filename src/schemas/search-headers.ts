@@ -1,7 +1,7 @@
 // The search service's headers (cloudAISearchEndpoint, cloudAISearchKey, indexName), shared by the
 // deletion endpoint and the chunking endpoint's indexing by the service.
 import { fail } from '../errors.ts';
-import { header, printableAscii } from '../http/header-rules.ts';
+import { header, printableAscii } from '../http/header-table.ts';
 import { indexNameProblem } from '../core/index-name.ts';
 
 const indexName = (value: string, wire: string): string => {

@@ -2,7 +2,7 @@
 // which of two credential headers is absent. Pure functions, one table each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siblingSpelling, spellingHint } from '../../src/http/headers.ts';
+import { siblingSpelling, spellingHint } from '../../src/http/header-value.ts';
 import { credentialHint } from '../../src/auth/hooks.ts';
 
 test('siblingSpelling: the other spelling of a header, when the request has it', () => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { retryAfterMs } from '../../src/clients/http.ts';
-import type { Headers } from '../../src/http/headers.ts';
+import type { Headers } from '../../src/http/header-value.ts';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 

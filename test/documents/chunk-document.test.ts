@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDocument, toChunkBlocks } from '../../src/documents/chunk-document.ts';
 import type { DocumentBlock } from '../../src/documents/blocks.ts';
-import { DocumentError } from '../../src/documents/errors.ts';
+import { DocumentError } from '../../src/documents/document-error.ts';
 
 test('toChunkBlocks: one rule per kind, pages and page turns carried over', () => {
   const cases: [name: string, block: DocumentBlock, want: object][] = [
@@ -43,7 +43,7 @@ test('toChunkBlocks: one rule per kind, pages and page turns carried over', () =
   );
   assert.throws(
     () => toChunkBlocks([{ kind: 'paragraph', text: '-- * --' }]),
-    (err: unknown) => err instanceof DocumentError && err.errorCode === 'document_no_text',
+    (err: unknown) => err instanceof DocumentError && err.code === 'document_no_text',
   );
 });
 

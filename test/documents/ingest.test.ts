@@ -15,7 +15,7 @@ import type { Chunk } from '../../src/documents/types.ts';
 import type { EmbeddingClient } from '../../src/clients/embeddings.ts';
 import { EmbeddingError } from '../../src/clients/embeddings.ts';
 import type { IndexUploader } from '../../src/documents/index-upload.ts';
-import { documentError } from '../../src/documents/errors.ts';
+import { documentError } from '../../src/documents/document-error.ts';
 import { AppError } from '../../src/errors.ts';
 import { buildPayload } from '../../src/documents/payload.ts';
 import { makePdf, textPages } from './helpers/make-pdf.ts';

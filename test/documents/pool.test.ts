@@ -6,7 +6,7 @@ import { setTimeout } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createChunkPool, type WorkerFailureReport } from '../../src/documents/pool.ts';
-import { DocumentError } from '../../src/documents/errors.ts';
+import { DocumentError } from '../../src/documents/document-error.ts';
 import { chunkDocument } from '../../src/documents/chunk-document.ts';
 import { buildPayload } from '../../src/documents/payload.ts';
 import { makePdf, textPages, bombPdf } from './helpers/make-pdf.ts';

@@ -4,7 +4,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createChunkPool, type WorkerFailureReport } from '../../src/documents/pool.ts';
-import { DocumentError } from '../../src/documents/errors.ts';
+import { DocumentError } from '../../src/documents/document-error.ts';
 import { mutate, planFor } from './mutate.ts';
 import { loadSeeds } from './seeds.ts';
 import { DOCUMENTED } from './campaign.ts';

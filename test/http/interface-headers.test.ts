@@ -13,8 +13,8 @@ import {
   type InterfaceHeader,
 } from '../../src/http/interface-headers.ts';
 import { loggerOptions } from '../../src/app.ts';
-import { SECURITY_SCHEMES } from '../../src/docs/common.ts';
-import { buildAppWithRoutes } from '../docs/app.ts';
+import { SECURITY_SCHEMES } from '../../src/api-documents/common.ts';
+import { buildAppWithRoutes } from '../api-documents/app.ts';
 import { testConfig } from '../helpers/app.ts';
 
 const csv = (v: string | string[] | number | undefined) =>

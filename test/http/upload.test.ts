@@ -57,7 +57,7 @@ async function uploadApp(logs?: string[], watch: Watch = { reasons: [] }): Promi
   const app = Fastify({ logger: logs ? { level: 'info', stream } : false });
   await app.register(async (scope) => {
     acceptRawBodies(scope);
-    await scope.register(multipart, uploadLimits({ maxPdfBytes: MAX }));
+    await scope.register(multipart, uploadLimits({ maxDocumentBytes: MAX }));
     scope.post('/read', async (request) => {
       try {
         return { bytes: (await readUpload(request, MAX)).toString('latin1') };
@@ -187,7 +187,7 @@ describe('refuseOversizedUpload: a declared Content-Length past the cap and 1 Mi
 });
 
 test('uploadLimits: the multipart limits of the upload scope', () => {
-  assert.deepEqual(uploadLimits({ maxPdfBytes: 5 }), {
+  assert.deepEqual(uploadLimits({ maxDocumentBytes: 5 }), {
     limits: { fileSize: 5, files: 2, fields: 20, parts: 40, headerPairs: 200, fieldSize: 64 * 1024 },
   });
 });

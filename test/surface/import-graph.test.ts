@@ -86,7 +86,7 @@ describe('crossRouteImports: a table of route files', () => {
   const cases: [string, string, string[]][] = [
     [
       'a schema, a helper and a package',
-      "import { A } from '../schemas/a.ts';\nimport { r } from '../http/routes.ts';\nimport x from 'fastify';\n",
+      "import { A } from '../schemas/a.ts';\nimport { r } from '../http/mount.ts';\nimport x from 'fastify';\n",
       [],
     ],
     ['another route', "import { T } from './other.ts';\n", ['src/routes/r.ts -> src/routes/other.ts']],

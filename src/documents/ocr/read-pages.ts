@@ -7,7 +7,7 @@
 // language data is read from node_modules (or OCR_DATA_DIR). The format that opened the document
 // (PDF) hands in the document and pdf.js's operator codes.
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
-import { documentError } from '../errors.ts';
+import { documentError } from '../document-error.ts';
 import type { OcrOptions, OcrReport } from './options.ts';
 import { holdEngine, releaseEngine } from './engine.ts';
 import type { OperatorCodes } from './operators.ts';

@@ -16,7 +16,7 @@ import { OPS } from '../../../src/documents/formats/pdf/pdfjs.ts';
 import { extractPages } from '../../../src/documents/formats/pdf/text-layer.ts';
 import { DEFAULT_OCR, languageDataDir, type OcrOptions } from '../../../src/documents/ocr/options.ts';
 import { readDocument } from '../../../src/documents/chunk-document.ts';
-import { DocumentError } from '../../../src/documents/errors.ts';
+import { DocumentError } from '../../../src/documents/document-error.ts';
 import { makePdf, textPages, type PageSpec } from '../helpers/make-pdf.ts';
 import { scanPages, type ScanOptions } from '../helpers/scan.ts';
 

@@ -7,7 +7,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { DocumentBlock } from '../../blocks.ts';
 import type { ExtractContext as ExtractOptions } from '../format.ts';
-import { DocumentError, documentError } from '../../errors.ts';
+import { DocumentError, documentError } from '../../document-error.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 

@@ -4,7 +4,7 @@
 // its declared size, so memory never exceeds the budget.
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { documentError } from '../../errors.ts';
+import { documentError } from '../../document-error.ts';
 
 export interface ZipLimits {
   /** Bytes all the parts read may inflate to in all. */

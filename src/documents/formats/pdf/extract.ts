@@ -14,7 +14,7 @@ import {
   type FontUse,
   type HeadingContext,
 } from './headings.ts';
-import { documentError } from '../../errors.ts';
+import { documentError } from '../../document-error.ts';
 import { checkDecodedSize } from './guard.ts';
 import { OPS } from './pdfjs.ts';
 import { DEFAULT_MAX_DECODED_BYTES, type ExtractContext } from '../format.ts';

@@ -4,7 +4,7 @@
 // once with zlib's maxOutputLength set to what is left of the document's budget, so the check
 // itself never holds more than the budget.
 import { inflateSync, constants } from 'node:zlib';
-import { documentError } from '../../errors.ts';
+import { documentError } from '../../document-error.ts';
 
 export { DEFAULT_MAX_DECODED_BYTES } from '../format.ts';
 

@@ -3,7 +3,7 @@ import { getDocument, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { ExtractedDoc, PageText } from './types.ts';
 import { buildLines, type RawItem } from './layout.ts';
-import { DocumentError, documentError, safeReason } from '../../errors.ts';
+import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
 interface OutlineNode {
   title: string;

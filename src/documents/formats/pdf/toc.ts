@@ -265,8 +265,3 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
   for (const p of kept) pages.push(p);
   return { pages: dropped, lines };
 }
-
-/** Removes listing pages and lines, in place; returns the 1-based numbers of the pages removed whole. */
-export function removeTocPages(pages: PageText[], outline?: ReadonlySet<string>): number[] {
-  return removeListings(pages, outline).pages;
-}

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractDocx } from '../../../../src/documents/formats/docx/extract.ts';
-import { DocumentError } from '../../../../src/documents/errors.ts';
+import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeDocx, makeZip, wp, W } from '../../helpers/make-zip.ts';
 
 const kinds = async (bytes: Uint8Array) => (await extractDocx(bytes)).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 import { patchPdfWorkerSource, patchedLoads } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
-import { DocumentError } from '../../../../src/documents/errors.ts';
+import { DocumentError } from '../../../../src/documents/document-error.ts';
 
 const LINE = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
 

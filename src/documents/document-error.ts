@@ -17,11 +17,6 @@ export class DocumentError extends Error {
     this.code = code;
     this.status = CATALOGUE[code].status;
   }
-
-  /** @deprecated `code`, under the name routes/chunking.ts and documents/worker.ts still read. */
-  get errorCode(): DocumentCode {
-    return this.code;
-  }
 }
 
 /** The DocumentError of a `document_*` catalogue code, with its facts. */
@@ -42,8 +37,6 @@ export function safeReason(err: unknown): string {
 export interface DocumentErrorData {
   code: DocumentCode;
   message: string;
-  /** @deprecated the same as `code`; documents/worker.ts still writes it */
-  errorCode?: DocumentCode;
 }
 
 export function toDocumentError(data: DocumentErrorData): DocumentError {

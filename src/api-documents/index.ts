@@ -6,7 +6,7 @@
 //   GET /connectors/{style}.swagger.json  one connector per auth style   swagger2.ts
 //   GET /postman.json  Postman Collection v2.1 from the OpenAPI document    postman.ts
 import type { FastifyInstance } from 'fastify';
-import { route } from '../http/routes.ts';
+import { route } from '../http/mount.ts';
 import type { JsonObject } from './common.ts';
 import { collectOpenapi } from './openapi.ts';
 import { Type } from 'typebox';

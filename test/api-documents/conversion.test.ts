@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { exampleFromSchema, operationIdFor } from '../../src/docs/common.ts';
-import { toSwagger2Schema } from '../../src/docs/swagger2.ts';
-import { collectApiDocuments, openapiJson, swaggerJson } from '../../src/docs/index.ts';
+import { exampleFromSchema, operationIdFor } from '../../src/api-documents/common.ts';
+import { toSwagger2Schema } from '../../src/api-documents/swagger2.ts';
+import { collectApiDocuments, openapiJson, swaggerJson } from '../../src/api-documents/index.ts';
 
 /** Both documents of the routes added after this, served where the app serves them. */
 async function registerDocs(app: FastifyInstance): Promise<void> {

@@ -10,8 +10,8 @@ import {
   printableAscii,
   readHeaders,
   type HeaderRule,
-} from '../../src/http/header-rules.ts';
-import { CHUNKING_HEADERS } from '../../src/routes/chunking.ts';
+} from '../../src/http/header-table.ts';
+import { CHUNKING_HEADERS } from '../../src/schemas/chunking.ts';
 import { DELETION_HEADERS } from '../../src/routes/indexed-documents.ts';
 import { AppError } from '../../src/errors.ts';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '@readme/openapi-parser';
 import { buildTestApp } from '../helpers/app.ts';
-import { CONNECTOR_STYLES } from '../../src/docs/swagger2.ts';
+import { CONNECTOR_STYLES } from '../../src/api-documents/swagger2.ts';
 import { isObject, operationsOf, type JsonObject } from './app.ts';
 
 const bin = (name: string) => new URL(`../../node_modules/.bin/${name}`, import.meta.url).pathname;

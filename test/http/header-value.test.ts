@@ -2,7 +2,7 @@
 // and an upstream's answer (the outbound clients) alike.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { headerValue, type Headers, type Repeated } from '../../src/http/headers.ts';
+import { headerValue, type Headers, type Repeated } from '../../src/http/header-value.ts';
 import { AppError } from '../../src/errors.ts';
 
 const cases: {

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, LAB } from '../helpers/app.ts';
 import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
-import { collectionVariables, SAMPLE_PDF } from '../../src/docs/postman.ts';
+import { collectionVariables, SAMPLE_PDF } from '../../src/api-documents/postman.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { JsonObject } from './app.ts';
 

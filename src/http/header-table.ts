@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type TObject, type TSchema } from 'typebox';
 import { fail } from '../errors.ts';
-import { headerValue, spellingHint } from './headers.ts';
+import { headerValue, spellingHint } from './header-value.ts';
 import { parseInt64 } from '../core/int64.ts';
 
 export interface HeaderRule<T, R extends boolean = boolean> {
