@@ -54,6 +54,7 @@ const EXPECTED: [string, InterfaceHeader['in'], boolean][] = [
   ['WWW-Authenticate', 'response', false],
   ['Retry-After', 'response', false],
   ['X-Error-Code', 'response', false],
+  ['X-Error-Hint', 'response', false],
 ];
 
 /** One request logged through the service's logger options; the line as parsed JSON. */
