@@ -86,14 +86,14 @@ export function headersSchema(table: Table, auth: Record<string, TSchema> = {}):
 // ---------------------------------------------------------------------------
 // Parsers shared by the tables
 
-export const printableAscii = (value: string, wire: string): string => {
+export const parsePrintableAscii = (value: string, wire: string): string => {
   if (!/^[\x21-\x7e]+$/.test(value)) throw fail('header_not_printable', wire);
   return value;
 };
 
-export const int64 = (value: string, wire: string): string => parseInt64(wire, value);
+export const parseInt64Header = (value: string, wire: string): string => parseInt64(wire, value);
 
-export const booleanFlag = (value: string, wire: string): boolean => {
+export const parseBooleanFlag = (value: string, wire: string): boolean => {
   const v = value.toLowerCase();
   if (v !== 'true' && v !== 'false') throw fail('invalid_boolean_header', wire);
   return v === 'true';

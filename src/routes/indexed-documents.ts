@@ -5,7 +5,7 @@ import { route } from '../http/mount.ts';
 import { errorResponse, messageErrorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { fail, messageOf } from '../errors.ts';
-import { header, headersSchema, int64, readHeaders, INT64_PATTERN } from '../http/header-table.ts';
+import { header, headersSchema, parseInt64Header, readHeaders, INT64_PATTERN } from '../http/header-table.ts';
 import { SEARCH_HEADERS } from '../schemas/search-headers.ts';
 import { indexDefinition } from '../data/index-definition.ts';
 import { indexNameProblem } from '../core/index-name.ts';
@@ -20,7 +20,7 @@ export const DELETION_HEADERS = {
     wire: 'document_id',
     required: true,
     maxLength: 64,
-    parse: int64,
+    parse: parseInt64Header,
     pattern: INT64_PATTERN,
     description: 'Int64 document id, decimal digits (exact past 2^53)',
     example: '42',

@@ -1,11 +1,11 @@
 // The search service's headers (cloudAISearchEndpoint, cloudAISearchKey, indexName), shared by the
 // deletion endpoint and the chunking endpoint's indexing by the service.
 import { fail } from '../errors.ts';
-import { header, printableAscii } from '../http/header-table.ts';
+import { header, parsePrintableAscii } from '../http/header-table.ts';
 import { indexNameProblem } from '../core/index-name.ts';
 
 const indexName = (value: string, wire: string): string => {
-  const problem = indexNameProblem(printableAscii(value, wire));
+  const problem = indexNameProblem(parsePrintableAscii(value, wire));
   if (problem) throw fail('invalid_index_name_header', wire, problem);
   return value;
 };
@@ -19,7 +19,7 @@ export const SEARCH_HEADERS = {
     wire: 'cloudAISearchEndpoint',
     required: true,
     maxLength: 2048,
-    parse: printableAscii,
+    parse: parsePrintableAscii,
     description:
       'Base URL of the search service; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only',
     example: 'https://svc.search.windows.net',
@@ -28,7 +28,7 @@ export const SEARCH_HEADERS = {
     wire: 'cloudAISearchKey',
     required: true,
     maxLength: 512,
-    parse: printableAscii,
+    parse: parsePrintableAscii,
     description:
       'Admin key of the search service, passed through and never logged (a query key gets 403 from the service, hence 502)',
   }),

@@ -2,12 +2,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  booleanFlag,
+  parseBooleanFlag,
   decodeUtf8,
   header,
   headersSchema,
-  int64,
-  printableAscii,
+  parseInt64Header,
+  parsePrintableAscii,
   readHeaders,
   type HeaderRule,
 } from '../../src/http/header-table.ts';
@@ -17,14 +17,20 @@ import { AppError } from '../../src/errors.ts';
 
 const TABLE = {
   name: header({ wire: 'sourceName', required: true, maxLength: 10, parse: (v: string) => v, description: 'a name' }),
-  id: header({ wire: 'tenant-id', required: true, maxLength: 64, parse: int64, description: 'an id' }),
-  flag: header({ wire: 'performEmbedding', required: false, maxLength: 5, parse: booleanFlag, description: 'a flag' }),
+  id: header({ wire: 'tenant-id', required: true, maxLength: 64, parse: parseInt64Header, description: 'an id' }),
+  flag: header({
+    wire: 'performEmbedding',
+    required: false,
+    maxLength: 5,
+    parse: parseBooleanFlag,
+    description: 'a flag',
+  }),
   key: header({
     wire: 'embeddingKey',
     required: false,
     requiredWhen: 'flag',
     maxLength: 8,
-    parse: printableAscii,
+    parse: parsePrintableAscii,
     description: 'a key',
   }),
 };
