@@ -67,7 +67,9 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     app = await buildTestApp({
       docs: 'none',
       chunkPool: pool,
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', SEARCH_TIMEOUT_MS: '2000' },
+      // The hang test waits this out once; long enough that a 1000-document batch to the emulator
+      // in this same process never times out on a loaded machine (2 s did, at a load average of 10).
+      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', SEARCH_TIMEOUT_MS: '8000' },
       sleep: async (ms) => {
         waits.push(ms);
       },
