@@ -13,6 +13,7 @@ import type { Chunk } from '../src/documents/types.ts';
 import { detectFormat } from '../src/documents/detect.ts';
 import { documentBlocks, toChunkBlocks } from '../src/documents/chunk-document.ts';
 import { measureFormat, type FormatReport } from './quality-formats.ts';
+import { LIGATURES as LIG } from '../src/documents/formats/pdf/clean.ts';
 
 export interface Report {
   file: string;
@@ -32,16 +33,6 @@ export interface Report {
   sectionsNonEmpty: number; // % of chunks with a non-empty section
   sectionsOk: number; // % of sections of at most 90 code points
 }
-
-const LIG: Record<string, string> = {
-  '\uFB00': 'ff',
-  '\uFB01': 'fi',
-  '\uFB02': 'fl',
-  '\uFB03': 'ffi',
-  '\uFB04': 'ffl',
-  '\uFB05': 'st',
-  '\uFB06': 'st',
-};
 
 function normRef(s: string): string {
   return s

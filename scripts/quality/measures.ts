@@ -3,20 +3,12 @@
 // document's own outline or heading markup). No I/O here: scripts/quality/corpus.ts reads the
 // references and runs these over the corpus; test/scripts/measures.test.ts holds a table per measure.
 
+import { LIGATURES } from '../../src/documents/formats/pdf/clean.ts';
+
 export interface ChunkLike {
   content: string;
   section: string;
 }
-
-const LIGATURES: Record<string, string> = {
-  '\uFB00': 'ff',
-  '\uFB01': 'fi',
-  '\uFB02': 'fl',
-  '\uFB03': 'ffi',
-  '\uFB04': 'ffl',
-  '\uFB05': 'st',
-  '\uFB06': 'st',
-};
 
 /** Text as both sides are compared: NFC, ligatures spelled out, soft hyphens gone, odd spaces plain. */
 export function normalizeText(s: string): string {

@@ -1,6 +1,7 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
 
-const LIGATURES: Record<string, string> = {
+/** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
+export const LIGATURES: Readonly<Record<string, string>> = {
   '\uFB00': 'ff',
   '\uFB01': 'fi',
   '\uFB02': 'fl',

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { chunkDocument } from '../../../../src/documents/chunk-document.ts';
+import { LIGATURES as LIG } from '../../../../src/documents/formats/pdf/clean.ts';
 
 const corpus = join(fileURLToPath(new URL('../../../..', import.meta.url)), '..', 'shared', 'corpus');
 
@@ -18,16 +19,6 @@ test('pdftotext is installed (poppler-utils)', () => {
     'missing tool: pdftotext (apt-get install poppler-utils)',
   );
 });
-
-const LIG: Record<string, string> = {
-  '\uFB00': 'ff',
-  '\uFB01': 'fi',
-  '\uFB02': 'fl',
-  '\uFB03': 'ffi',
-  '\uFB04': 'ffl',
-  '\uFB05': 'st',
-  '\uFB06': 'st',
-};
 
 /** The words of a text, lower case, ligatures spelled out, soft hyphens gone. */
 function words(s: string): string[] {
