@@ -5,8 +5,25 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 
+/**
+ * The document without its front matter: a YAML (`---` ... `---` or `...`) or TOML (`+++` ...
+ * `+++`) block opening the file is metadata for a site generator, not text of the document.
+ */
+export function stripFrontMatter(src: string): string {
+  const m = /^\uFEFF?(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n(---|\.\.\.|\+\+\+)[ \t]*(?:\r?\n|$)/.exec(src);
+  if (!m) return src;
+  const [, open, body = '', close] = m;
+  const toml = open === '+++';
+  if (toml !== (close === '+++')) return src;
+  // Metadata, not a thematic break around text: the first line says `key: value` (`key = value`
+  // or `[table]` in TOML).
+  const first = body.split(/\r?\n/).find((l) => l.trim() !== '' && !l.trim().startsWith('#')) ?? '';
+  const meta = toml ? /^\s*(?:[\w"'.-]+\s*=|\[)/.test(first) : /^\s*[\w"'.-][^:]*:(?:\s|$)/.test(first);
+  return meta ? src.slice(m[0].length) : src;
+}
+
 export function extractMarkdown(bytes: Uint8Array): DocumentBlock[] {
-  const src = new TextDecoder('utf-8').decode(bytes);
+  const src = stripFrontMatter(new TextDecoder('utf-8').decode(bytes));
   const tokens = new Lexer({ gfm: true }).lex(src);
   const out: LinkedBlock[] = [];
   const ctx = { group: 0 };

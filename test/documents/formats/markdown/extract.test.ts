@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractMarkdown } from '../../../../src/documents/formats/markdown/extract.ts';
+import { extractMarkdown, stripFrontMatter } from '../../../../src/documents/formats/markdown/extract.ts';
 
 const kinds = (md: string) =>
   extractMarkdown(new TextEncoder().encode(md)).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
@@ -77,4 +77,31 @@ test('a table row keeps its cells (the header row flagged) and a fence its lines
       { kind: 'code', text: 'npm ci\nnpm test', cells: undefined, lines: ['npm ci', 'npm test'] },
     ],
   );
+});
+
+const frontMatter: [string, string, string][] = [
+  ['YAML front matter', '---\ntitle: Seed\ntags: [a, b]\n---\n# Intro\n', '# Intro\n'],
+  ['YAML closed by ...', '---\ntitle: x\n...\nText.\n', 'Text.\n'],
+  ['TOML front matter', '+++\ntitle = "x"\n[extra]\n+++\nText.\n', 'Text.\n'],
+  ['CRLF line ends and a BOM', '\uFEFF---\r\ntitle: x\r\n---\r\nText.\r\n', 'Text.\r\n'],
+  ['an empty block', '---\n\n---\nText.\n', '---\n\n---\nText.\n'],
+  [
+    'thematic breaks around text stay',
+    '---\n# Title\n\nSome text.\n---\nMore.\n',
+    '---\n# Title\n\nSome text.\n---\nMore.\n',
+  ],
+  ['not at the start', 'Text.\n\n---\ntitle: x\n---\n', 'Text.\n\n---\ntitle: x\n---\n'],
+  ['mismatched fences', '---\ntitle: x\n+++\nText.\n', '---\ntitle: x\n+++\nText.\n'],
+  ['no front matter', '# Title\n', '# Title\n'],
+];
+for (const [name, input, want] of frontMatter) {
+  test(`stripFrontMatter: ${name}`, () => assert.equal(stripFrontMatter(input), want));
+}
+
+test('front matter is not text: the first block is the first heading', () => {
+  const blocks = extractMarkdown(
+    new TextEncoder().encode('---\ntitle: Seed\nlayout: page\n---\n\n# Intro\n\nBody text.\n'),
+  );
+  assert.equal(blocks[0]?.text, 'Intro');
+  assert.ok(!blocks.some((b) => b.text.includes('layout')));
 });
