@@ -1,32 +1,9 @@
-// The one 405 mechanism: its pure parts as tables, and the paths that were missed before it
-// (the API documents, the docs page, /healthz's .php twin).
+// The one 405 mechanism across the app: the paths that were missed before it (the API documents,
+// the docs page, /healthz's .php twin). Its pure parts are tested in test/http/method-not-allowed.test.ts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { methodNotAllowedMessage, normalizePath } from '../../src/http/method-not-allowed.ts';
 import { buildTestApp } from '../helpers/app.ts';
-
-describe('normalizePath', () => {
-  const cases: [string, string][] = [
-    ['/apis/add-url', '/apis/add-url'],
-    ['/apis/add-url/', '/apis/add-url'],
-    ['/apis//add-url?x=1', '/apis/add-url'],
-    ['/?a=b', '/'],
-    ['/', '/'],
-  ];
-  for (const [input, want] of cases) test(`${input} -> ${want}`, () => assert.equal(normalizePath(input), want));
-});
-
-describe('methodNotAllowedMessage', () => {
-  const cases: [string[], string][] = [
-    [['GET', 'HEAD'], 'Method Not Allowed. Use GET.'],
-    [['POST'], 'Method Not Allowed. Use POST.'],
-    [['GET', 'HEAD', 'POST'], 'Method Not Allowed. Use GET or POST.'],
-    [['HEAD'], 'Method Not Allowed. Use HEAD.'],
-  ];
-  for (const [methods, want] of cases)
-    test(methods.join(','), () => assert.equal(methodNotAllowedMessage(methods), want));
-});
 
 describe('405 with Allow on the paths outside the interface', () => {
   let app: FastifyInstance;

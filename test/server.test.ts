@@ -8,13 +8,13 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LAB_DEFAULTS } from '../../src/config.ts';
+import { LAB_DEFAULTS } from '../src/config.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SERVER = 'src/server.ts';
 // The servers here start exactly as `npm start` starts them (same Node flags).
 const START = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     scripts: Record<string, string>;
   }
 ).scripts.start!;

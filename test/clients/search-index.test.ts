@@ -1,0 +1,210 @@
+// The search service client against a local HTTP server that answers what each case says and
+// records what it was sent.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { once } from 'node:events';
+import { Agent } from 'undici';
+import {
+  createSearchClient,
+  MAX_IDS_PER_CALL,
+  SEARCH_API_VERSION,
+  SearchCallError,
+  type SearchTarget,
+} from '../../src/clients/search-index.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+let answer: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: '{}' };
+let seen: Seen | undefined;
+let server: http.Server;
+let target: SearchTarget;
+const agent = new Agent();
+const client = createSearchClient({ dispatcher: agent, timeoutMs: 5000 });
+
+before(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as { port: number }).port;
+  target = { endpoint: `http://127.0.0.1:${port}`, indexName: 'pdf chunks', key: 'admin-key' };
+});
+after(async () => {
+  server.close();
+  await agent.close();
+});
+
+describe('findChunkIds', () => {
+  test('asks for the ids of one document, filter unquoted', async () => {
+    answer = { status: 200, body: '{"value":[]}' };
+    await client.findChunkIds(target, '9007199254740993');
+    assert.equal(seen?.method, 'POST');
+    assert.equal(seen?.url, `/indexes/pdf%20chunks/docs/search?api-version=${SEARCH_API_VERSION}`);
+    assert.equal(seen?.headers['api-key'], 'admin-key');
+    assert.deepEqual(JSON.parse(seen?.body ?? ''), {
+      search: '*',
+      filter: 'document_id eq 9007199254740993',
+      select: 'id',
+      top: MAX_IDS_PER_CALL,
+    });
+  });
+
+  const answers: [string, number, string, string[] | RegExp][] = [
+    ['ids', 200, '{"value":[{"id":"a"},{"id":"b"}]}', ['a', 'b']],
+    ['no ids', 200, '{"value":[]}', []],
+    ['an id twice is one id', 200, '{"value":[{"id":"a"},{"id":"a"},{"id":"b"}]}', ['a', 'b']],
+    [
+      'an HTTP error, with the provider words',
+      403,
+      '{"error":{"message":"Forbidden key"}}',
+      /^The search call to the search service failed: HTTP 403: Forbidden key$/,
+    ],
+    ['not JSON', 200, 'nope', /the answer is not JSON$/],
+    ['no value array', 200, '{"items":[]}', /no value array of ids$/],
+    ['an id that is not a string', 200, '{"value":[{"id":1}]}', /no value array of ids$/],
+  ];
+  for (const [name, status, body, want] of answers) {
+    test(name, async () => {
+      answer = { status, body };
+      if (want instanceof RegExp) {
+        await assert.rejects(client.findChunkIds(target, '1'), (err: unknown) => {
+          assert.ok(err instanceof SearchCallError);
+          assert.match(err.message, want);
+          return true;
+        });
+      } else assert.deepEqual(await client.findChunkIds(target, '1'), want);
+    });
+  }
+});
+
+describe('deleteChunks', () => {
+  test('sends one delete action per id to the index call', async () => {
+    answer = { status: 200, body: '{"value":[{"key":"a","status":true},{"key":"b","status":true}]}' };
+    await client.deleteChunks(target, ['a', 'b']);
+    assert.equal(seen?.url, `/indexes/pdf%20chunks/docs/index?api-version=${SEARCH_API_VERSION}`);
+    assert.deepEqual(JSON.parse(seen?.body ?? ''), {
+      value: [
+        { '@search.action': 'delete', id: 'a' },
+        { '@search.action': 'delete', id: 'b' },
+      ],
+    });
+  });
+
+  const answers: [string, number, string, object | RegExp][] = [
+    ['all deleted', 200, '{"value":[{"key":"a","status":true},{"key":"b","status":true}]}', { deleted: 2, failed: 0 }],
+    [
+      '207: the first failure named',
+      207,
+      '{"value":[{"key":"a","status":false,"statusCode":409,"errorMessage":"busy"},{"key":"b","status":false}]}',
+      { deleted: 0, failed: 2, firstFailure: 'a: HTTP 409 busy' },
+    ],
+    [
+      'a failure without a status code',
+      207,
+      '{"value":[{"key":"a","status":true},{"key":"b","status":false}]}',
+      { deleted: 1, failed: 1, firstFailure: 'b: failed' },
+    ],
+    ['an HTTP error', 500, '{"message":"down"}', /^The delete call to the search service failed: HTTP 500: down$/],
+    ['not JSON', 200, '<html>', /the answer is not JSON$/],
+    ['one result short', 200, '{"value":[{"key":"a","status":true}]}', /one result per action$/],
+  ];
+  for (const [name, status, body, want] of answers) {
+    test(name, async () => {
+      answer = { status, body };
+      if (want instanceof RegExp) {
+        await assert.rejects(client.deleteChunks(target, ['a', 'b']), (err: unknown) => {
+          assert.ok(err instanceof SearchCallError);
+          assert.match(err.message, want);
+          return true;
+        });
+      } else assert.deepEqual(await client.deleteChunks(target, ['a', 'b']), want);
+    });
+  }
+});
+
+describe('uploadBatch', () => {
+  test('sends the batch bytes as they are', async () => {
+    answer = { status: 200, body: '{"value":[{"key":"a","status":true,"statusCode":201}]}' };
+    const body = Buffer.from('{"value":[{"@search.action":"upload","id":"a","content":"é"}]}');
+    await client.uploadBatch(target, body, 1);
+    assert.equal(seen?.url, `/indexes/pdf%20chunks/docs/index?api-version=${SEARCH_API_VERSION}`);
+    assert.equal(seen?.body, body.toString('utf8'));
+  });
+
+  const answers: [string, number, string, Record<string, string>, object][] = [
+    [
+      'results, one per action',
+      207,
+      '{"value":[{"key":"a","status":true,"statusCode":201},{"key":"b","status":false,"statusCode":400,"errorMessage":"bad"}]}',
+      {},
+      {
+        kind: 'results',
+        items: [
+          { key: 'a', ok: true, statusCode: 201 },
+          { key: 'b', ok: false, statusCode: 400, errorMessage: 'bad' },
+        ],
+      },
+    ],
+    [
+      'an error message is cut at 300 characters, a missing status code is 0',
+      200,
+      `{"value":[{"key":"a","status":true,"statusCode":200},{"key":"b","status":false,"errorMessage":"${'x'.repeat(400)}"}]}`,
+      {},
+      {
+        kind: 'results',
+        items: [
+          { key: 'a', ok: true, statusCode: 200 },
+          { key: 'b', ok: false, statusCode: 0, errorMessage: 'x'.repeat(300) },
+        ],
+      },
+    ],
+    [
+      '429: retryable, with its Retry-After',
+      429,
+      '{"error":{"message":"slow down"}}',
+      { 'retry-after': '2' },
+      { kind: 'failed', retryable: true, reason: 'HTTP 429: slow down', retryAfterMs: 2000 },
+    ],
+    ['503: retryable', 503, '{}', {}, { kind: 'failed', retryable: true, reason: 'HTTP 503', retryAfterMs: undefined }],
+    [
+      '400: not retryable',
+      400,
+      '{"error":{"message":"bad field"}}',
+      {},
+      { kind: 'failed', retryable: false, reason: 'HTTP 400: bad field' },
+    ],
+    ['not JSON: retryable', 200, 'nope', {}, { kind: 'failed', retryable: true, reason: 'the answer is not JSON' }],
+    [
+      'a result short: retryable',
+      200,
+      '{"value":[{"key":"a","status":true}]}',
+      {},
+      { kind: 'failed', retryable: true, reason: 'the answer does not hold one result per action' },
+    ],
+  ];
+  for (const [name, status, body, headers, want] of answers) {
+    test(name, async () => {
+      answer = { status, body, headers };
+      assert.deepEqual(await client.uploadBatch(target, Buffer.from('{"value":[]}'), 2), want);
+    });
+  }
+
+  test('a network failure: retryable', async () => {
+    const closed = { ...target, endpoint: 'http://127.0.0.1:1' };
+    const o = await client.uploadBatch(closed, Buffer.from('{}'), 1);
+    assert.equal(o.kind, 'failed');
+    assert.equal(o.kind === 'failed' && o.retryable, true);
+    assert.match(o.kind === 'failed' ? o.reason : '', /^network error/);
+  });
+});
