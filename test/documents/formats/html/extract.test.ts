@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractHtml, htmlBlocks } from '../../../../src/documents/formats/html/extract.ts';
-import { declaredCharset, htmlEncoding } from '../../../../src/documents/formats/html/charset.ts';
 
 const kinds = (html: string) => htmlBlocks(html).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
 
@@ -40,7 +39,7 @@ test('a list of in-page links is contents; a Texinfo navigation bar is dropped; 
   assert.deepEqual(kinds(html), ['heading2:Table of Contents', 'heading2:1 Scope', 'paragraph:See the rules first.']);
 });
 
-test('the declared charset is honoured; without one, UTF-8 if valid, else windows-1252', () => {
+test('the declared charset is honoured (the encodings themselves: charset.test.ts)', () => {
   const latin = Buffer.from(
     '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"></head><body><p>K\xf6ln</p></body></html>',
     'latin1',
@@ -49,15 +48,6 @@ test('the declared charset is honoured; without one, UTF-8 if valid, else window
     extractHtml(latin).map((b) => b.text),
     ['Köln'],
   );
-  const cases: [string, Uint8Array, string][] = [
-    ['meta charset', Buffer.from('<meta charset="windows-1251"><p>x</p>'), 'windows-1251'],
-    ['BOM wins', Buffer.from('\ufeff<meta charset="iso-8859-1"><p>x</p>'), 'utf-8'],
-    ['undeclared UTF-8', Buffer.from('<p>Köln</p>'), 'utf-8'],
-    ['undeclared, not UTF-8', Buffer.from('<p>K\xf6ln</p>', 'latin1'), 'windows-1252'],
-    ['an unknown label falls back', Buffer.from('<meta charset="x-nonsense"><p>x</p>'), 'utf-8'],
-  ];
-  for (const [name, bytes, want] of cases) assert.equal(htmlEncoding(bytes), want, name);
-  assert.equal(declaredCharset('<meta name="x"><meta charset=\'UTF-8\'>'), 'utf-8');
 });
 
 test('a table row keeps its cells beside the text the chunker reads', () => {

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import {
   headingShape,
   isHeading,
-  sectionLabel,
   normalizeTitle,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
@@ -62,16 +61,6 @@ test('isHeading', async (t) => {
     ['one-font document: plain text', line('Random words here'), { ...ctx, fontVariety: false }, false],
   ];
   for (const [name, l, c, want] of cases) await t.test(name, () => assert.equal(isHeading(l, c), want));
-});
-
-test('sectionLabel is at most 90 code points, cut at a word boundary', () => {
-  const long = '3.4 ' + 'Extraordinarily long heading words '.repeat(5);
-  const s = sectionLabel(long);
-  assert.ok([...s].length <= 90);
-  assert.ok(long.startsWith(s));
-  assert.ok(!s.endsWith(' '));
-  assert.equal(sectionLabel('  1   Intro  '), '1 Intro');
-  assert.equal([...sectionLabel('😀'.repeat(120))].length, 90);
 });
 
 test('normalizeTitle strips numbering and prefixes', () => {

@@ -1,8 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildLines, type RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
-import { removeFurniture } from '../../../../src/documents/formats/pdf/furniture.ts';
-import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
 
 const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({
   str,
@@ -60,36 +58,4 @@ test('items drawn with a gap and no space glyph get a space; kerned parts do not
     item('ness', 115.2, 700, { width: 20 }),
   ]);
   assert.equal(lines[0]!.text, 'The quickness');
-});
-
-test('running headers, footers and page numbers are removed', () => {
-  const pages: PageText[] = [];
-  const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
-  const first = (n: number) => `Body about ${words[n]} with ordinary text.`;
-  const second = (n: number) => `Then ${words[n - 1]} follows ${n * 7}.`;
-  for (let n = 1; n <= 6; n++) {
-    const lines = [
-      { text: 'Contoso Benefits Handbook', y: 800 },
-      { text: first(n), y: 700 },
-      { text: second(n), y: 688 },
-      { text: `Page ${n}`, y: 30 },
-    ].map((l) => ({ ...l, x: 72, xEnd: 400, size: 10, font: 'f', mono: false }));
-    if (n % 2 === 0)
-      lines.unshift({
-        text: `Chapter ${n}: A changing title`,
-        y: 780,
-        x: 72,
-        xEnd: 300,
-        size: 10,
-        font: 'f',
-        mono: false,
-      });
-    pages.push({ number: n, height: 842, lines });
-  }
-  removeFurniture(pages);
-  for (const p of pages)
-    assert.deepEqual(
-      p.lines.map((l) => l.text),
-      [first(p.number), second(p.number)],
-    );
 });

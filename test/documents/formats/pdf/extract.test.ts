@@ -1,0 +1,99 @@
+// extractPdf (src/documents/formats/pdf/extract.ts), its own steps on generated PDFs: the signature
+// and decoded-size checks before pdf.js, the page count, the OCR report (pages left unread with
+// OCR off), no text refused, headings and paragraphs out. (Real documents: fixtures, hard-shapes,
+// pages and corpus tests beside this one.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractPdf, type PdfExtracted } from '../../../../src/documents/formats/pdf/extract.ts';
+import { DocumentError } from '../../../../src/documents/document-error.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import type { ExtractContext } from '../../../../src/documents/formats/format.ts';
+import { bombPdf, makePdf, textPages } from '../../helpers/make-pdf.ts';
+
+const OFF: ExtractContext = { ocr: { ...DEFAULT_OCR, mode: 'off' } };
+
+const reads: { name: string; data: () => Uint8Array; check: (r: PdfExtracted) => void }[] = [
+  {
+    name: 'one page of text: its paragraph, one page, no OCR',
+    data: () => makePdf({ pages: textPages(['One paragraph of text on the page.']) }),
+    check: (r) => {
+      assert.deepEqual(
+        r.blocks.map((b) => b.text),
+        ['One paragraph of text on the page.'],
+      );
+      assert.deepEqual([r.pageCount, r.tocPages, r.ocr], [1, [], { pages: 0, skipped: 0 }]);
+    },
+  },
+  {
+    name: 'a heading in a larger bold font is a heading block',
+    data: () => makePdf({ pages: textPages(['# 1 Scope', 'This policy covers leave for everyone.']) }),
+    check: (r) =>
+      assert.deepEqual(
+        r.blocks.map((b) => [b.kind, b.text]),
+        [
+          ['heading', '1 Scope'],
+          ['paragraph', 'This policy covers leave for everyone.'],
+        ],
+      ),
+  },
+  {
+    name: 'a page without text, OCR off: counted as skipped',
+    data: () => makePdf({ pages: [...textPages(['Words on the first page.']), { image: true }] }),
+    check: (r) => assert.deepEqual([r.pageCount, r.ocr], [2, { pages: 0, skipped: 1 }]),
+  },
+  {
+    name: 'a bare page number at the foot is furniture',
+    data: () =>
+      makePdf({
+        pages: [
+          {
+            runs: [
+              { text: 'Body text here.', x: 72, y: 700 },
+              { text: '1', x: 300, y: 30 },
+            ],
+          },
+        ],
+      }),
+    check: (r) =>
+      assert.deepEqual(
+        r.blocks.map((b) => b.text),
+        ['Body text here.'],
+      ),
+  },
+];
+
+for (const c of reads) {
+  test(`extractPdf: ${c.name}`, async () => {
+    c.check(await extractPdf(c.data(), OFF));
+  });
+}
+
+const refusals: { name: string; data: () => Uint8Array; ctx?: ExtractContext; code: string }[] = [
+  { name: 'bytes without the PDF signature', data: () => new TextEncoder().encode('hello'), code: 'document_not_pdf' },
+  {
+    name: 'streams inflating past maxDecodedBytes',
+    data: () => bombPdf(2 * 2 ** 20),
+    ctx: { ...OFF, maxDecodedBytes: 2 ** 20 },
+    code: 'document_too_large',
+  },
+  { name: 'only an image, OCR off', data: () => makePdf({ pages: [{ image: true }] }), code: 'document_no_text' },
+  {
+    name: 'only punctuation',
+    data: () => makePdf({ pages: [{ runs: [{ text: '... --- ...', x: 72, y: 700 }] }] }),
+    code: 'document_no_text',
+  },
+  {
+    name: 'an encrypted PDF',
+    data: () => makePdf({ pages: textPages(['Secret.']), encrypt: true }),
+    code: 'document_encrypted',
+  },
+];
+
+for (const c of refusals) {
+  test(`extractPdf refuses ${c.name}: ${c.code}`, async () => {
+    await assert.rejects(
+      extractPdf(c.data(), c.ctx ?? OFF),
+      (err: unknown) => err instanceof DocumentError && err.code === c.code,
+    );
+  });
+}

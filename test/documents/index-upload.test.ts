@@ -1,0 +1,202 @@
+// uploadToIndex (src/documents/index-upload.ts) against a scripted uploader: batches Azure accepts,
+// a whole failed call retried after the backoff or a bounded Retry-After, transient item failures
+// retried alone, permanent ones reported with their key, at most MAX_ATTEMPTS calls per batch.
+// (The same through the route against the emulator: test/routes/index-upload.test.ts.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  backoffMs,
+  MAX_ATTEMPTS,
+  MAX_RETRY_AFTER_MS,
+  uploadToIndex,
+  type IndexSummary,
+  type IndexUploader,
+} from '../../src/documents/index-upload.ts';
+import type { SearchTarget, UploadOutcome } from '../../src/clients/search-index.ts';
+
+const TARGET: SearchTarget = { endpoint: 'https://search.example', indexName: 'pdf-chunks', key: 'k' };
+const keysOf = (n: number) => Array.from({ length: n }, (_, i) => `7-42-${i}`);
+const docsOf = (keys: string[]) => keys.map((id) => Buffer.from(JSON.stringify({ id })));
+
+type Script = (call: number, keys: string[]) => UploadOutcome;
+const allOk: Script = (_, keys) => ({
+  kind: 'results',
+  items: keys.map((key) => ({ key, ok: true, statusCode: 201 })),
+});
+const failed = (retryable: boolean, retryAfterMs?: number): UploadOutcome => ({
+  kind: 'failed',
+  retryable,
+  reason: 'HTTP 503',
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+});
+
+async function run(n: number, script: Script, signal?: AbortSignal) {
+  const keys = keysOf(n);
+  const calls: { keys: string[]; count: number }[] = [];
+  const sleeps: number[] = [];
+  const client: IndexUploader = {
+    uploadBatch: async (t, body, count) => {
+      assert.equal(t, TARGET);
+      const sent = (JSON.parse(body.toString()) as { value: { id: string }[] }).value.map((d) => d.id);
+      calls.push({ keys: sent, count });
+      return script(calls.length, sent);
+    },
+  };
+  const summary = await uploadToIndex(client, TARGET, docsOf(keys), keys, async (ms) => void sleeps.push(ms), signal);
+  return { summary, calls, sleeps };
+}
+
+const cases: {
+  name: string;
+  n: number;
+  script: Script;
+  want: Omit<IndexSummary, 'timeMs' | 'indexName' | 'chunks'>;
+  calls: string[][];
+  sleeps: number[];
+}[] = [
+  {
+    name: 'all in at the first call',
+    n: 3,
+    script: allOk,
+    want: { batches: 1, indexed: 3, failed: [] },
+    calls: [keysOf(3)],
+    sleeps: [],
+  },
+  {
+    name: 'nothing to upload: no call',
+    n: 0,
+    script: allOk,
+    want: { batches: 0, indexed: 0, failed: [] },
+    calls: [],
+    sleeps: [],
+  },
+  {
+    name: 'over 1000 chunks: two batches',
+    n: 1001,
+    script: allOk,
+    want: { batches: 2, indexed: 1001, failed: [] },
+    calls: [keysOf(1000), ['7-42-1000']],
+    sleeps: [],
+  },
+  {
+    name: 'a retryable failure, then success: one backoff',
+    n: 2,
+    script: (call, keys) => (call === 1 ? failed(true) : allOk(call, keys)),
+    want: { batches: 1, indexed: 2, failed: [] },
+    calls: [keysOf(2), keysOf(2)],
+    sleeps: [backoffMs(0)],
+  },
+  {
+    name: 'a Retry-After is waited instead of the backoff',
+    n: 1,
+    script: (call, keys) => (call === 1 ? failed(true, 3000) : allOk(call, keys)),
+    want: { batches: 1, indexed: 1, failed: [] },
+    calls: [keysOf(1), keysOf(1)],
+    sleeps: [3000],
+  },
+  {
+    name: 'a Retry-After beyond the bound is waited only up to it',
+    n: 1,
+    script: (call, keys) => (call === 1 ? failed(true, 10 * MAX_RETRY_AFTER_MS) : allOk(call, keys)),
+    want: { batches: 1, indexed: 1, failed: [] },
+    calls: [keysOf(1), keysOf(1)],
+    sleeps: [MAX_RETRY_AFTER_MS],
+  },
+  {
+    name: 'a permanent failure: every key of the batch failed, no retry',
+    n: 2,
+    script: () => failed(false),
+    want: { batches: 1, indexed: 0, failed: keysOf(2).map((key) => ({ key, reason: 'HTTP 503' })) },
+    calls: [keysOf(2)],
+    sleeps: [],
+  },
+  {
+    name: 'retryable on every attempt: MAX_ATTEMPTS calls, then every key failed',
+    n: 1,
+    script: () => failed(true),
+    want: { batches: 1, indexed: 0, failed: [{ key: '7-42-0', reason: 'HTTP 503' }] },
+    calls: Array.from({ length: MAX_ATTEMPTS }, () => keysOf(1)),
+    sleeps: Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => backoffMs(i)),
+  },
+  {
+    name: 'a 207 with a transient item (409, 422, 503): only that item again',
+    n: 4,
+    script: (call, keys) =>
+      call === 1
+        ? {
+            kind: 'results',
+            items: keys.map((key, i) => ({
+              key,
+              ok: i % 2 === 0,
+              statusCode: i % 2 === 0 ? 201 : [409, 503][i >> 1]!,
+            })),
+          }
+        : allOk(call, keys),
+    want: { batches: 1, indexed: 4, failed: [] },
+    calls: [keysOf(4), ['7-42-1', '7-42-3']],
+    sleeps: [backoffMs(0)],
+  },
+  {
+    name: 'a 207 with an item refused for good: reported with its status and message',
+    n: 2,
+    script: (_, keys) => ({
+      kind: 'results',
+      items: keys.map((key, i) =>
+        i === 0 ? { key, ok: true, statusCode: 201 } : { key, ok: false, statusCode: 400, errorMessage: 'bad field' },
+      ),
+    }),
+    want: { batches: 1, indexed: 1, failed: [{ key: '7-42-1', reason: 'HTTP 400: bad field' }] },
+    calls: [keysOf(2)],
+    sleeps: [],
+  },
+  {
+    name: 'an item refused for good without a message',
+    n: 1,
+    script: (_, keys) => ({ kind: 'results', items: keys.map((key) => ({ key, ok: false, statusCode: 400 })) }),
+    want: { batches: 1, indexed: 0, failed: [{ key: '7-42-0', reason: 'HTTP 400' }] },
+    calls: [keysOf(1)],
+    sleeps: [],
+  },
+  {
+    name: 'a transient item on the last attempt is failed',
+    n: 1,
+    script: (_, keys) => ({ kind: 'results', items: keys.map((key) => ({ key, ok: false, statusCode: 503 })) }),
+    want: { batches: 1, indexed: 0, failed: [{ key: '7-42-0', reason: 'HTTP 503' }] },
+    calls: Array.from({ length: MAX_ATTEMPTS }, () => keysOf(1)),
+    sleeps: Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => backoffMs(i)),
+  },
+];
+
+for (const c of cases) {
+  test(`uploadToIndex: ${c.name}`, async () => {
+    const { summary, calls, sleeps } = await run(c.n, c.script);
+    const { timeMs, ...rest } = summary;
+    assert.ok(Number.isInteger(timeMs) && timeMs >= 0);
+    assert.deepEqual(rest, { indexName: 'pdf-chunks', chunks: c.n, ...c.want });
+    assert.deepEqual(
+      calls.map((x) => x.keys),
+      c.calls,
+    );
+    assert.ok(calls.every((x) => x.count === x.keys.length));
+    assert.deepEqual(sleeps, c.sleeps);
+  });
+}
+
+const backoffs: [attempt: number, ms: number][] = [
+  [0, 500],
+  [1, 1000],
+  [2, 2000],
+  [3, 4000],
+];
+
+for (const [attempt, ms] of backoffs) {
+  test(`backoffMs(${attempt}) is ${ms} ms`, () => {
+    assert.equal(backoffMs(attempt), ms);
+  });
+}
+
+test('uploadToIndex: a caller who leaves stops the upload before the next call', async () => {
+  const ctrl = new AbortController();
+  ctrl.abort(new Error('gone'));
+  await assert.rejects(run(2, allOk, ctrl.signal), /gone/);
+});
