@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/ocr/options.ts';
+import { LAB_DEFAULTS } from './lab-defaults.ts';
 
 export interface Config {
   host: string;
@@ -47,35 +48,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
-/** Lab values: fixed, public, documented in the README so that `npm start` works as is. */
-export const LAB_DEFAULTS = {
-  HOST: '0.0.0.0',
-  PORT: '8080',
-  ADD_API_KEY: 'lab-api-key-2f9c1e7a',
-  ADD_API_SECRET: 'lab-api-secret-8d3b5a60',
-  BASIC_AUTH_USERNAME: 'labuser',
-  BASIC_AUTH_PASSWORD: 'lab-password-4e7f',
-  SURVEY_KEY: '6f1c2a9e-3b7d-4c58-9e21-0a4b8d7c5f13',
-  SURVEY_SECRET: 'lab-survey-secret-71c4',
-  DOCUMENT_API_KEY: 'lab-document-key-5a2d9c',
-  TOKEN_TTL_SECONDS: '3600',
-  OUTBOUND_ALLOWED_HOSTS:
-    '*.openai.azure.com,*.cognitiveservices.azure.com,*.services.ai.azure.com,*.search.windows.net',
-  EMBEDDING_TIMEOUT_MS: '30000',
-  SEARCH_TIMEOUT_MS: '30000',
-  MAX_PDF_BYTES: '52428800',
-  SHUTDOWN_DELAY_MS: '0',
-  OCR_LANGUAGES: 'eng',
-  OCR_DATA_DIR: '',
-  OCR_MAX_PAGES: '100',
-  OCR_TIMEOUT_MS: '300000',
-  MAX_DOCUMENTS_IN_FLIGHT: '4',
-  MAX_DOCUMENTS_QUEUED: '16',
-  ADMISSION_RETRY_AFTER_SECONDS: '5',
-  PARSE_TIMEOUT_MS: '60000',
-  PARSE_TIMEOUT_MS_PER_MB: '3000',
-  LOG_LEVEL: 'info',
-} as const;
+export { LAB_DEFAULTS };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -11,6 +11,7 @@ import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
 import { DEFAULT_OCR, type OcrMode, type OcrOptions, type OcrReport } from './ocr/options.ts';
+import { LAB_DEFAULTS } from '../lab-defaults.ts';
 
 /** Per-document options of a chunking call. */
 export interface ChunkCallOptions {
@@ -100,7 +101,7 @@ function reportOnStderr(failure: WorkerFailureReport): void {
   );
 }
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_TIMEOUT_MS = Number(LAB_DEFAULTS.PARSE_TIMEOUT_MS);
 
 /** Old-generation heap of a worker: a parse that outgrows it kills only its own worker. */
 const WORKER_HEAP_MB = 1024;

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { LAB_DEFAULTS } from '../../lab-defaults.ts';
 
 export type OcrMode = 'auto' | 'off' | 'force';
 
@@ -28,12 +29,12 @@ export interface OcrOptions {
   engineIdleMs?: number;
 }
 
-export const DEFAULT_OCR_MAX_PAGES = 100;
-export const DEFAULT_OCR_TIMEOUT_MS = 300_000;
+export const DEFAULT_OCR_MAX_PAGES = Number(LAB_DEFAULTS.OCR_MAX_PAGES);
+export const DEFAULT_OCR_TIMEOUT_MS = Number(LAB_DEFAULTS.OCR_TIMEOUT_MS);
 
 export const DEFAULT_OCR: OcrOptions = {
   mode: 'auto',
-  languages: ['eng'],
+  languages: LAB_DEFAULTS.OCR_LANGUAGES.split('+'),
   maxPages: DEFAULT_OCR_MAX_PAGES,
   timeoutMs: DEFAULT_OCR_TIMEOUT_MS,
 };

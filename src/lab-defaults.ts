@@ -1,0 +1,32 @@
+// The one home of every default: config.ts reads the environment over these, and a module that
+// needs a default when no configuration is passed (the pool and OCR in tests and scripts) reads it
+// here too, so that no default is written twice. Imports nothing, so that anything may import it.
+/** Lab values: fixed, public, documented in the README so that `npm start` works as is. */
+export const LAB_DEFAULTS = {
+  HOST: '0.0.0.0',
+  PORT: '8080',
+  ADD_API_KEY: 'lab-api-key-2f9c1e7a',
+  ADD_API_SECRET: 'lab-api-secret-8d3b5a60',
+  BASIC_AUTH_USERNAME: 'labuser',
+  BASIC_AUTH_PASSWORD: 'lab-password-4e7f',
+  SURVEY_KEY: '6f1c2a9e-3b7d-4c58-9e21-0a4b8d7c5f13',
+  SURVEY_SECRET: 'lab-survey-secret-71c4',
+  DOCUMENT_API_KEY: 'lab-document-key-5a2d9c',
+  TOKEN_TTL_SECONDS: '3600',
+  OUTBOUND_ALLOWED_HOSTS:
+    '*.openai.azure.com,*.cognitiveservices.azure.com,*.services.ai.azure.com,*.search.windows.net',
+  EMBEDDING_TIMEOUT_MS: '30000',
+  SEARCH_TIMEOUT_MS: '30000',
+  MAX_PDF_BYTES: '52428800',
+  SHUTDOWN_DELAY_MS: '0',
+  OCR_LANGUAGES: 'eng',
+  OCR_DATA_DIR: '',
+  OCR_MAX_PAGES: '100',
+  OCR_TIMEOUT_MS: '300000',
+  MAX_DOCUMENTS_IN_FLIGHT: '4',
+  MAX_DOCUMENTS_QUEUED: '16',
+  ADMISSION_RETRY_AFTER_SECONDS: '5',
+  PARSE_TIMEOUT_MS: '60000',
+  PARSE_TIMEOUT_MS_PER_MB: '3000',
+  LOG_LEVEL: 'info',
+} as const;
