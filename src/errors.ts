@@ -430,6 +430,17 @@ export const CATALOGUE = {
 
 export type ErrorCode = keyof typeof CATALOGUE;
 
+/**
+ * The body of every error answer: `{ success: false, error }`, or `{ success: false, message }` on
+ * the deletion endpoint, as the interface writes them.
+ */
+export function errorEnvelope(message: string): { success: false; error: string };
+export function errorEnvelope(message: string, field: 'message'): { success: false; message: string };
+export function errorEnvelope(message: string, field: 'error' | 'message'): Record<string, string | false>;
+export function errorEnvelope(message: string, field: 'error' | 'message' = 'error'): Record<string, string | false> {
+  return field === 'message' ? { success: false, message } : { success: false, error: message };
+}
+
 /** The response header every error answer carries its code in. */
 export const ERROR_CODE_HEADER = 'x-error-code';
 /** Beside the code on a refusal a learner can act on: what was missing or misspelt (never which value was wrong). */

@@ -14,6 +14,7 @@ import {
   type CatalogueEntry,
   type DocumentCode,
   type ErrorCode,
+  errorEnvelope,
 } from '../src/errors.ts';
 import { DocumentError, documentError, toDocumentError } from '../src/documents/document-error.ts';
 
@@ -179,3 +180,11 @@ test("README's Errors table lists exactly the catalogue's codes, each with its s
   assert.deepEqual(rows.map(([c]) => c).sort(), ENTRIES.map(([c]) => c).sort());
   for (const [code, status] of rows) assert.equal(status, CATALOGUE[code as ErrorCode].status, code);
 });
+
+const envelopes: [string, Record<string, unknown>, Record<string, unknown>][] = [
+  ['the error field (every endpoint but deletion)', errorEnvelope('Bad.'), { success: false, error: 'Bad.' }],
+  ['the message field (deletion)', errorEnvelope('Bad.', 'message'), { success: false, message: 'Bad.' }],
+];
+for (const [name, got, want] of envelopes) {
+  test(`errorEnvelope: ${name}`, () => assert.deepEqual(got, want));
+}

@@ -2,7 +2,7 @@
 // route calls and a job can call without Fastify. Plain inputs (the bytes and their format, the
 // options read from the request, the pool and the clients, an AbortSignal) and a plain result (a
 // status, headers, and the payload's bytes or a summary body); a failure is a catalogue error, thrown.
-import { AppError, ERROR_CODE_HEADER, fail, messageOf } from '../errors.ts';
+import { AppError, ERROR_CODE_HEADER, errorEnvelope, fail, messageOf } from '../errors.ts';
 import { DocumentError } from './document-error.ts';
 import { detectFormat } from './detect.ts';
 import { buildPayload, chunkId, documentJsons } from './payload.ts';
@@ -173,7 +173,7 @@ function indexResult(s: IndexSummary, embeddingPerformed: boolean, log: IngestIn
   return {
     status: 502,
     headers: { [ERROR_CODE_HEADER]: 'index_upload_partial' },
-    body: { success: false as const, error, ...summary },
+    body: { ...errorEnvelope(error), ...summary },
   };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   AppError,
   ERROR_CODE_HEADER,
+  errorEnvelope,
   messageOf,
   statusOf,
   type ErrorCode,
@@ -47,8 +48,11 @@ export function sendError(
   const status = refusal.status ?? statusOf(code);
   // Every refusal's log line says why (the message is the client's: no secret, no stack).
   request.log[status >= 500 ? 'warn' : 'info']({ statusCode: status, code, reason: message }, 'request refused');
-  const body = envelope === 'message' ? { success: false, message } : { success: false, error: message };
-  return reply.code(status).header(ERROR_CODE_HEADER, code).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .header(ERROR_CODE_HEADER, code)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(message, envelope));
 }
 
 const WHERE: Record<string, string> = {
@@ -147,7 +151,7 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
     .code(status)
     .header(ERROR_CODE_HEADER, code)
     .type('application/json; charset=utf-8')
-    .send({ success: false, error: message });
+    .send(errorEnvelope(message));
 }
 
 /** Fastify's own client errors as catalogue codes, in words a caller can act on (never a stack or a path). */
