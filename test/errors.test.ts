@@ -112,34 +112,35 @@ test('fail() and documentError() take status and message from the catalogue', ()
   );
 });
 
-test('messages stay word for word what the interface and the clients know', () => {
-  const cases: [string, string][] = [
-    [messageOf('route_not_found', 'GET', '/x'), 'Route GET /x not found.'],
-    [messageOf('method_not_allowed', ['GET', 'HEAD']), 'Method Not Allowed. Use GET.'],
-    [messageOf('missing_parameter', 'query parameter', 'input1'), "Missing required query parameter 'input1'."],
-    [messageOf('unauthorized_api_key'), 'Unauthorized. Invalid or missing api_key header.'],
-    [messageOf('unauthorized_document_api_key'), 'Unauthorized. Invalid or missing api-key header.'],
-    [messageOf('document_no_text'), 'No text could be extracted from the PDF.'],
-    [messageOf('document_no_text', 'document'), 'No text could be extracted from the document.'],
-    [messageOf('document_timeout', 500), 'The PDF took too long to parse (over 500 ms) and was abandoned.'],
-    [messageOf('document_timeout', 30_000), 'The PDF took too long to parse (over 30 s) and was abandoned.'],
-    [messageOf('document_damaged', 'bad xref'), 'The PDF is damaged and could not be parsed: bad xref'],
-    [messageOf('document_damaged', 'bad zip', 'document'), 'The document is damaged and could not be read: bad zip'],
-    [messageOf('document_unsupported', 'why.'), `${messageOf('document_unsupported')} (why.)`],
-    [
-      messageOf('document_too_large', 256 * 2 ** 20),
-      'The PDF expands to too much data when decompressed (over 256 MiB); it may be a decompression bomb.',
-    ],
-    [messageOf('service_busy'), 'The service is busy with other documents; retry after the time in Retry-After.'],
-    [messageOf('internal'), 'Internal server error.'],
-    [
-      messageOf('document_ocr_limit', 12, 10),
-      'The PDF has 12 pages without a text layer, over the OCR limit of 10 pages (OCR_MAX_PAGES); send ocr: off to chunk only its text pages, or split the file.',
-    ],
-    [messageOf('document_timeout', 90_000, 'ocr'), 'OCR of the PDF took longer than 90 s and was abandoned.'],
-  ];
-  for (const [got, want] of cases) assert.equal(got, want);
-});
+// Messages stay word for word what the interface and the clients know.
+const messageCases: [string, string][] = [
+  [messageOf('route_not_found', 'GET', '/x'), 'Route GET /x not found.'],
+  [messageOf('method_not_allowed', ['GET', 'HEAD']), 'Method Not Allowed. Use GET.'],
+  [messageOf('missing_parameter', 'query parameter', 'input1'), "Missing required query parameter 'input1'."],
+  [messageOf('unauthorized_api_key'), 'Unauthorized. Invalid or missing api_key header.'],
+  [messageOf('unauthorized_document_api_key'), 'Unauthorized. Invalid or missing api-key header.'],
+  [messageOf('document_no_text'), 'No text could be extracted from the PDF.'],
+  [messageOf('document_no_text', 'document'), 'No text could be extracted from the document.'],
+  [messageOf('document_timeout', 500), 'The PDF took too long to parse (over 500 ms) and was abandoned.'],
+  [messageOf('document_timeout', 30_000), 'The PDF took too long to parse (over 30 s) and was abandoned.'],
+  [messageOf('document_damaged', 'bad xref'), 'The PDF is damaged and could not be parsed: bad xref'],
+  [messageOf('document_damaged', 'bad zip', 'document'), 'The document is damaged and could not be read: bad zip'],
+  [messageOf('document_unsupported', 'why.'), `${messageOf('document_unsupported')} (why.)`],
+  [
+    messageOf('document_too_large', 256 * 2 ** 20),
+    'The PDF expands to too much data when decompressed (over 256 MiB); it may be a decompression bomb.',
+  ],
+  [messageOf('service_busy'), 'The service is busy with other documents; retry after the time in Retry-After.'],
+  [messageOf('internal'), 'Internal server error.'],
+  [
+    messageOf('document_ocr_limit', 12, 10),
+    'The PDF has 12 pages without a text layer, over the OCR limit of 10 pages (OCR_MAX_PAGES); send ocr: off to chunk only its text pages, or split the file.',
+  ],
+  [messageOf('document_timeout', 90_000, 'ocr'), 'OCR of the PDF took longer than 90 s and was abandoned.'],
+];
+for (const [got, want] of messageCases) {
+  test(`message stays word for word: ${want}`, () => assert.equal(got, want));
+}
 
 function tsFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
