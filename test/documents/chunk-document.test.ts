@@ -6,34 +6,38 @@ import { readDocument, toChunkBlocks } from '../../src/documents/chunk-document.
 import type { DocumentBlock } from '../../src/documents/blocks.ts';
 import { DocumentError } from '../../src/documents/document-error.ts';
 
-test('toChunkBlocks: one rule per kind, pages and page turns carried over', () => {
-  const cases: [name: string, block: DocumentBlock, want: object][] = [
-    [
-      'a heading opens a section',
-      { kind: 'heading', text: ' 1  Scope ', level: 1 },
-      { text: '1 Scope', heading: '1 Scope' },
-    ],
-    ['an item keeps its bullet', { kind: 'item', text: '2) second' }, { text: '2) second' }],
-    ['an item without one gets "- "', { kind: 'item', text: 'milk' }, { text: '- milk' }],
-    [
-      'code is kept whole',
-      { kind: 'code', text: 'npm ci\nnpm test', lines: ['npm ci', 'npm test'] },
-      { text: 'npm ci npm test', keep: true },
-    ],
-    ['a row is text', { kind: 'row', text: 'a | b', cells: [{ text: 'a' }, { text: 'b' }] }, { text: 'a | b' }],
-    ['a page', { kind: 'paragraph', text: 'On page two.', page: 2 }, { text: 'On page two.', page: 2 }],
-    [
-      'a page turn',
-      { kind: 'paragraph', text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
-      { text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
-    ],
-    [
-      'no turns: none carried',
-      { kind: 'paragraph', text: 'Short.', page: 4, pageTurns: [] },
-      { text: 'Short.', page: 4 },
-    ],
-  ];
-  for (const [name, block, want] of cases) assert.deepEqual(toChunkBlocks([block]), [want], name);
+// toChunkBlocks: one rule per kind, pages and page turns carried over.
+const chunkBlockCases: [name: string, block: DocumentBlock, want: object][] = [
+  [
+    'a heading opens a section',
+    { kind: 'heading', text: ' 1  Scope ', level: 1 },
+    { text: '1 Scope', heading: '1 Scope' },
+  ],
+  ['an item keeps its bullet', { kind: 'item', text: '2) second' }, { text: '2) second' }],
+  ['an item without one gets "- "', { kind: 'item', text: 'milk' }, { text: '- milk' }],
+  [
+    'code is kept whole',
+    { kind: 'code', text: 'npm ci\nnpm test', lines: ['npm ci', 'npm test'] },
+    { text: 'npm ci npm test', keep: true },
+  ],
+  ['a row is text', { kind: 'row', text: 'a | b', cells: [{ text: 'a' }, { text: 'b' }] }, { text: 'a | b' }],
+  ['a page', { kind: 'paragraph', text: 'On page two.', page: 2 }, { text: 'On page two.', page: 2 }],
+  [
+    'a page turn',
+    { kind: 'paragraph', text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
+    { text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
+  ],
+  [
+    'no turns: none carried',
+    { kind: 'paragraph', text: 'Short.', page: 4, pageTurns: [] },
+    { text: 'Short.', page: 4 },
+  ],
+];
+for (const [name, block, want] of chunkBlockCases) {
+  test(`toChunkBlocks: ${name}`, () => assert.deepEqual(toChunkBlocks([block]), [want], name));
+}
+
+test('toChunkBlocks: blank blocks dropped, no text at all refused', () => {
   assert.deepEqual(
     toChunkBlocks([
       { kind: 'paragraph', text: ' \n ' },

@@ -2,17 +2,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../src/documents/listing.ts';
 
-test('isNavigationLine: only links and navigation words', () => {
-  const cases: [string, string, number, boolean][] = [
-    ['Texinfo bar', 'Next: ,  Previous: ,  Up:    [][]', 4, true],
-    ['two bare links', '  ', 2, true],
-    ['one link alone is text', '', 1, false],
-    ['a sentence with a link', 'See  for details.', 1, false],
-    ['no links', 'Next: chapter two', 0, false],
-    ['pipes between links', ' | Home | ', 3, true],
-  ];
-  for (const [name, outside, links, want] of cases) assert.equal(isNavigationLine(outside, links), want, name);
-});
+// isNavigationLine: only links and navigation words.
+const navigationCases: [string, string, number, boolean][] = [
+  ['Texinfo bar', 'Next: ,  Previous: ,  Up:    [][]', 4, true],
+  ['two bare links', '  ', 2, true],
+  ['one link alone is text', '', 1, false],
+  ['a sentence with a link', 'See  for details.', 1, false],
+  ['no links', 'Next: chapter two', 0, false],
+  ['pipes between links', ' | Home | ', 3, true],
+];
+for (const [name, outside, links, want] of navigationCases) {
+  test(`isNavigationLine: ${name}`, () => assert.equal(isNavigationLine(outside, links), want, name));
+}
 
 const b = (text: string, group: number | undefined, inPage: number, links: number): LinkedBlock => ({
   kind: group === undefined ? 'paragraph' : 'item',
