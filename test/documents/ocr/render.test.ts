@@ -126,7 +126,8 @@ describe('scanImage: a page that is only a scan is read from its image, without 
     });
   }
 
-  test('any other page is left to rendering', async () => {
+  // The scans are made once (they are slow to make); each case is its own subtest.
+  test('any other page is left to rendering', async (t) => {
     const [page] = await scanned(['A short paragraph.']);
     const { jpeg, width, height } = page!.scan!;
     const low = (await scanned(['A short paragraph.'], { dpi: 100 }))[0]!;
@@ -163,9 +164,11 @@ describe('scanImage: a page that is only a scan is read from its image, without 
       ['a text page', { pages: textPages(['Some text.']) }],
     ];
     for (const [name, spec] of cases) {
-      const [r] = await both(makePdf(spec));
-      assert.equal(r?.scan, undefined, name);
-      assert.ok(r!.render.width > 0, name);
+      await t.test(name, async () => {
+        const [r] = await both(makePdf(spec));
+        assert.equal(r?.scan, undefined, name);
+        assert.ok(r!.render.width > 0, name);
+      });
     }
   });
 });
