@@ -13,6 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { WorkerFailureReport } from '../../src/documents/pool.ts';
 import { documentForm, chunkingHeaders } from '../helpers/app.ts';
+import { START_FLAGS } from '../../bench/start-flags.ts';
 import { mutate, planFor, type FuzzFormat, type Mutation } from './mutate.ts';
 import { loadSeeds, type Seed } from './seeds.ts';
 
@@ -110,7 +111,7 @@ async function startService(
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const server = new URL('../../src/server.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--v8-pool-size=1', '--max-semi-space-size=4', server], {
+  const child = spawn(process.execPath, [...START_FLAGS, server], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

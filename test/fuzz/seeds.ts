@@ -38,8 +38,18 @@ function generatedMarkdown(): string {
   return `---\ntitle: Seed\ntags: [a, b]\n---\n\n# Seed manual\n\n${prose(10)}\n\n## Table\n\n| name | value |\n|---|---:|\n| a | 1 |\n| b | 2 |\n\n\`\`\`sh\n$ echo hello\nhello\n\`\`\`\n\n1. first\n2. second\n\n> ${prose(4)}\n\n[link](http://example.com) and ![img](x.png)\n`;
 }
 
-/** Every seed document, generated ones made now (a one-page scan is rendered with pdf.js). */
-export async function loadSeeds(): Promise<Seed[]> {
+let seeds: Promise<Seed[]> | undefined;
+
+/**
+ * Every seed document, generated ones made once per process (a one-page scan is rendered with
+ * pdf.js): the rounds of a campaign and the parser properties share them. Callers only read them
+ * (mutate copies).
+ */
+export function loadSeeds(): Promise<Seed[]> {
+  return (seeds ??= makeSeeds());
+}
+
+async function makeSeeds(): Promise<Seed[]> {
   const text = (s: string) => new TextEncoder().encode(s);
   const normalPdf = makePdf({
     pages: textPages(['# 1 Introduction', prose(30), '# 2 Details', prose(40)]),
