@@ -2,6 +2,9 @@
 // npm run quality -- --corpus --reuse-chunks   (measures the chunks saved by an earlier run instead of
 //   running the service again: for work on the measures themselves)
 // npm run quality -- --corpus --table [file.json]   (the table of an earlier run, default CORPUS_DIR/quality.json)
+// npm run quality -- --corpus --gate            (then fails when a document is under its floors, scripts/quality/floors.json)
+// npm run quality -- --corpus --record-floors   (then writes the run's figures as the floors)
+// (--gate and --record-floors also apply to --table's results.)
 // Runs the service's chunking (the functions scripts/quality.ts calls: extractPdf + splitIntoChunks
 // for PDFs, detectFormat + documentBlocks + splitIntoChunks for the others) over every document of
 // the corpus manifest (npm run corpus), measures the chunks against independent references with
@@ -19,6 +22,7 @@ import { detectFormat } from '../../src/documents/detect.ts';
 import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-document.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
+import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { pandocPlain } from '../quality-formats.ts';
 import { pandocStructure, type Structure } from './pandoc-structure.ts';
 import {
@@ -315,6 +319,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
     console.log(tableHead());
     for (const r of results) console.log(tableLine(r));
     console.log(`\n${classSummary(results)}`);
+    applyGate(argv, results, false);
     return;
   }
   const manifest = readManifest(dir);
@@ -341,4 +346,34 @@ export async function runCorpus(argv: string[]): Promise<void> {
   console.log(`\n${classSummary(results)}`);
   writeFileSync(out, `${JSON.stringify({ run: new Date().toISOString(), results }, null, 2)}\n`);
   console.error(`results: ${out}; chunks: ${join(dir, 'chunks')}/ID.json`);
+  applyGate(argv, results, only === undefined);
+}
+
+export const FLOORS_FILE = new URL('./floors.json', import.meta.url);
+
+function applyGate(argv: string[], results: DocumentResult[], complete: boolean): void {
+  if (argv.includes('--record-floors')) {
+    const old = existsSync(FLOORS_FILE)
+      ? (JSON.parse(readFileSync(FLOORS_FILE, 'utf8')) as { documents: Floors }).documents
+      : {};
+    // A run with --only records the documents it ran and keeps the others.
+    const documents = { ...(complete ? {} : old), ...recordFloors(results) };
+    const body = {
+      recorded: new Date().toISOString(),
+      command: 'npm run quality -- --corpus --record-floors',
+      documents,
+    };
+    writeFileSync(FLOORS_FILE, `${JSON.stringify(body, null, 2)}\n`);
+    console.error(`floors: ${Object.keys(documents).length} documents written to scripts/quality/floors.json`);
+  }
+  if (!argv.includes('--gate')) return;
+  const { documents } = JSON.parse(readFileSync(FLOORS_FILE, 'utf8')) as { documents: Floors };
+  const failures = gateViolations(results, documents, complete);
+  if (failures.length === 0) {
+    console.log(`\nquality gate: ${results.length} documents at or above their floors`);
+    return;
+  }
+  console.log(`\nquality gate: ${failures.length} failures`);
+  for (const f of failures) console.log(`  ${f}`);
+  process.exitCode = 1;
 }

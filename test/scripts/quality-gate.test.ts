@@ -1,0 +1,146 @@
+// The quality gate of scripts/quality/gate.ts: which figures set floors, and which results fail them.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DocumentResult } from '../../scripts/quality/corpus.ts';
+import { GATED, gateViolations, recordFloors } from '../../scripts/quality/gate.ts';
+
+function result(id: string, over: Partial<DocumentResult> = {}): DocumentResult {
+  return {
+    id,
+    class: 'latex-1col',
+    format: 'pdf',
+    lang: 'en',
+    chunks: 10,
+    service: { order: 98.2, coverage: 99.1, grams: 1000 },
+    listingLines: 2,
+    gluedPer1000: 0.3,
+    hyphenLeftovers: 4,
+    midWordCuts: 0,
+    inRange: 100,
+    sentenceEnds: 99.5,
+    labels: { nonEmpty: 100, matching: 90, admonitions: 1, captions: 0, bullets: 0, unmatched: [] },
+    referenceHeadings: 12,
+    seconds: 1,
+    examples: { listing: [], glued: [], hyphens: [], unmatchedLabels: [] },
+    ...over,
+  };
+}
+
+describe('recordFloors', () => {
+  test('every gated figure of a read document', () => {
+    const f = recordFloors([result('a')]);
+    assert.deepEqual(f, {
+      a: {
+        order: 98.2,
+        coverage: 99.1,
+        inRange: 100,
+        sentenceEnds: 99.5,
+        labelsMatching: 90,
+        listingLines: 2,
+        gluedPer1000: 0.3,
+        hyphenLeftovers: 4,
+        midWordCuts: 0,
+        badLabels: 1,
+      },
+    });
+  });
+  test('code and rows only where the document has some; labels only where the reference has headings', () => {
+    const f = recordFloors([
+      result('b', {
+        code: { blocks: 3, kept: 66.7, keptLoose: 100 },
+        rows: { rows: 0, intact: 100 },
+        referenceHeadings: 0,
+        labels: { nonEmpty: 100, matching: undefined, admonitions: 0, captions: 0, bullets: 0, unmatched: [] },
+      }),
+    ]);
+    assert.equal(f.b?.codeKept, 66.7);
+    assert.equal('rowsIntact' in (f.b ?? {}), false);
+    assert.equal('labelsMatching' in (f.b ?? {}), false);
+  });
+  test('a document read with an error sets no floor', () => {
+    assert.deepEqual(recordFloors([result('c', { error: 'pdftotext is missing' })]), {});
+  });
+  test('every gated measure has a distinct key', () => {
+    assert.equal(new Set(GATED.map((m) => m.key)).size, GATED.length);
+  });
+});
+
+describe('gateViolations', () => {
+  const floors = recordFloors([result('a'), result('b')]);
+  const cases: { name: string; results: DocumentResult[]; complete: boolean; want: string[] }[] = [
+    { name: 'the same figures pass', results: [result('a'), result('b')], complete: true, want: [] },
+    {
+      name: 'better figures pass',
+      results: [
+        result('a', { service: { order: 99.9, coverage: 100, grams: 1 }, listingLines: 0 }),
+        result('b', { hyphenLeftovers: 0 }),
+      ],
+      complete: true,
+      want: [],
+    },
+    {
+      name: 'rounding noise passes',
+      results: [result('a', { service: { order: 98.16, coverage: 99.1, grams: 1 } }), result('b')],
+      complete: true,
+      want: [],
+    },
+    {
+      name: 'order under its floor fails',
+      results: [result('a', { service: { order: 98.1, coverage: 99.1, grams: 1 } }), result('b')],
+      complete: true,
+      want: ['a: order 98.1, floor 98.2'],
+    },
+    {
+      name: 'a count over its ceiling fails',
+      results: [result('a'), result('b', { listingLines: 3, midWordCuts: 1 })],
+      complete: true,
+      want: ['b: listingLines 3, ceiling 2', 'b: midWordCuts 1, ceiling 0'],
+    },
+    {
+      name: 'bad labels are the sum of admonitions, captions and bullets',
+      results: [
+        result('a', {
+          labels: { nonEmpty: 100, matching: 90, admonitions: 0, captions: 1, bullets: 1, unmatched: [] },
+        }),
+        result('b'),
+      ],
+      complete: true,
+      want: ['a: badLabels 2, ceiling 1'],
+    },
+    {
+      name: 'a document read with an error fails',
+      results: [result('a', { error: 'boom' }), result('b')],
+      complete: true,
+      want: ['a: not read: boom'],
+    },
+    {
+      name: 'a figure that is no longer measured fails',
+      results: [
+        result('a', {
+          referenceHeadings: 0,
+          labels: { nonEmpty: 100, matching: undefined, admonitions: 1, captions: 0, bullets: 0, unmatched: [] },
+        }),
+        result('b'),
+      ],
+      complete: true,
+      want: ['a: labelsMatching not measured, recorded 90'],
+    },
+    {
+      name: 'a document without floors fails',
+      results: [result('a'), result('b'), result('new')],
+      complete: true,
+      want: ['new: no floors recorded (npm run quality -- --corpus --record-floors)'],
+    },
+    {
+      name: 'a whole run misses a document with floors',
+      results: [result('a')],
+      complete: true,
+      want: ['b: floors recorded, not run'],
+    },
+    { name: 'a run with --only checks what it ran', results: [result('a')], complete: false, want: [] },
+  ];
+  for (const c of cases)
+    test(c.name, () => {
+      assert.deepEqual(gateViolations(c.results, floors, c.complete), c.want);
+    });
+});
