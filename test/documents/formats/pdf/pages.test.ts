@@ -1,24 +1,17 @@
 // Page numbers against an independent reader: for every chunk of every shared PDF, its first and
-// last words are on its page_start and page_end in `pdftotext -f N -l N` (poppler-utils), and
-// pages never decrease from chunk to chunk.
+// last words are on its page_start and page_end in pdftotext's reading of that page (poppler-utils;
+// the reading is committed, test/fixtures/references, remade by npm run fixtures), and pages never
+// decrease from chunk to chunk.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { chunkDocument } from '../../../../src/documents/chunk-document.ts';
 import { LIGATURES as LIG } from '../../../../src/documents/formats/pdf/clean.ts';
+import { referenceText } from '../../../helpers/references.ts';
 
 const corpus = join(fileURLToPath(new URL('../../../..', import.meta.url)), '..', 'shared', 'corpus');
-
-test('pdftotext is installed (poppler-utils)', () => {
-  assert.equal(
-    spawnSync('pdftotext', ['-v']).error,
-    undefined,
-    'missing tool: pdftotext (apt-get install poppler-utils)',
-  );
-});
 
 /** The words of a text, lower case, ligatures spelled out, soft hyphens gone. */
 function words(s: string): string[] {
@@ -31,25 +24,13 @@ function words(s: string): string[] {
   );
 }
 
-function pdftotext(file: string, range: string[] = []): string {
-  return execFileSync('pdftotext', ['-q', '-enc', 'UTF-8', ...range, file, '-'], { maxBuffer: 1 << 28 }).toString(
-    'utf8',
-  );
-}
-
 /**
- * The words of each page as `pdftotext -f N -l N` reads it, with line-end hyphenations both kept
- * and joined. One call for the whole file, split at its form feeds (checked equal to the per-page
- * call on a page in the middle): a call per page reads the whole file each time.
+ * The words of each page as pdftotext reads it (the whole file's reading split at its form feeds,
+ * which npm run fixtures checks equal to reading one page alone), with line-end hyphenations both
+ * kept and joined.
  */
-function pageWords(file: string): Set<string>[] {
-  const pages = pdftotext(file).split('\f');
-  const mid = Math.ceil((pages.length - 1) / 2);
-  assert.equal(
-    pdftotext(file, ['-f', String(mid), '-l', String(mid)]),
-    pages[mid - 1] + '\f',
-    `page ${mid} read alone`,
-  );
+function pageWords(name: string): Set<string>[] {
+  const pages = referenceText(name, 'pdftotext').split('\f');
   return pages.map(
     (text) => new Set([...words(text), ...words(text.replace(/(\p{L})[-\u2010\u00AD]\s*\n\s*(?=\p{L})/gu, '$1'))]),
   );
@@ -62,7 +43,7 @@ for (const name of readdirSync(corpus)
     const file = join(corpus, name);
     const chunks = await chunkDocument({ format: 'pdf', bytes: new Uint8Array(readFileSync(file)) });
     assert.ok(chunks.length > 0);
-    const pages = pageWords(file);
+    const pages = pageWords(name);
     const on = (n: number) => pages[n - 1] ?? new Set<string>();
     let prev = 1;
     chunks.forEach((c, i) => {
