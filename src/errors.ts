@@ -122,6 +122,12 @@ export const CATALOGUE = {
       `Header ${wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`,
     when: 'Only some of the three index headers are sent',
   },
+  header_sibling_only: {
+    status: 400,
+    message: (wire: string, sent: string, mark: string) =>
+      `The request has a header ${sent}; this endpoint reads ${wire}, with ${mark}. Send ${wire}, or neither.`,
+    when: 'An optional header that narrows a deletion (tenant-id) is sent only under its sibling spelling (tenant_id)',
+  },
   header_too_long: {
     status: 400,
     message: (wire: string, limit: number) => `Header ${wire} is longer than ${limit} characters.`,

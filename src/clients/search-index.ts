@@ -35,6 +35,17 @@ export type UploadOutcome =
   | { kind: 'results'; items: ItemResult[] }
   | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
 
+/**
+ * The OData filter of one document's chunks: the interface's `document_id eq N`, narrowed to one
+ * tenant with `and tenant_id eq T` when a tenant is given. Both are validated Int64 digits, written
+ * unquoted as an Edm.Int64 literal must be.
+ */
+export function chunkFilter(documentId: string, tenantId?: string): string {
+  return tenantId === undefined
+    ? `document_id eq ${documentId}`
+    : `document_id eq ${documentId} and tenant_id eq ${tenantId}`;
+}
+
 export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Dispatcher; timeoutMs: number }) {
   const base = (t: SearchTarget) => `${t.endpoint}/indexes/${encodeURIComponent(t.indexName)}/docs`;
   const headers = (t: SearchTarget) => ({
@@ -43,14 +54,17 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
     accept: 'application/json',
   });
 
-  /** Up to 1000 ids of the chunks whose document_id is `documentId` (Int64 digits, unquoted in the filter). */
-  async function findChunkIds(t: SearchTarget, documentId: string): Promise<string[]> {
+  /**
+   * Up to 1000 ids of the chunks whose document_id is `documentId`, and tenant_id `tenantId` when
+   * given (Int64 digits, unquoted in the filter: chunkFilter).
+   */
+  async function findChunkIds(t: SearchTarget, documentId: string, tenantId?: string): Promise<string[]> {
     const o = await call(dispatcher, `${base(t)}/search?api-version=${SEARCH_API_VERSION}`, {
       method: 'POST',
       headers: headers(t),
       body: JSON.stringify({
         search: '*',
-        filter: `document_id eq ${documentId}`,
+        filter: chunkFilter(documentId, tenantId),
         select: 'id',
         top: MAX_IDS_PER_CALL,
       }),

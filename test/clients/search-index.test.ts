@@ -6,6 +6,7 @@ import http from 'node:http';
 import { once } from 'node:events';
 import { Agent } from 'undici';
 import {
+  chunkFilter,
   createSearchClient,
   MAX_IDS_PER_CALL,
   SEARCH_API_VERSION,
@@ -45,7 +46,28 @@ after(async () => {
   await agent.close();
 });
 
+describe('chunkFilter', () => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['the interface filter without a tenant', '42', undefined, 'document_id eq 42'],
+    ['narrowed to one tenant', '500', '1', 'document_id eq 500 and tenant_id eq 1'],
+    ['negative ids, unquoted', '-5', '-3', 'document_id eq -5 and tenant_id eq -3'],
+    [
+      'Int64 digits past 2^53 kept exact',
+      '9007199254740993',
+      '-9223372036854775808',
+      'document_id eq 9007199254740993 and tenant_id eq -9223372036854775808',
+    ],
+  ];
+  for (const [name, doc, tenant, want] of cases) test(name, () => assert.equal(chunkFilter(doc, tenant), want));
+});
+
 describe('findChunkIds', () => {
+  test('narrowed to a tenant, the filter names both', async () => {
+    answer = { status: 200, body: '{"value":[]}' };
+    await client.findChunkIds(target, '500', '2');
+    assert.equal(JSON.parse(seen?.body ?? '').filter, 'document_id eq 500 and tenant_id eq 2');
+  });
+
   test('asks for the ids of one document, filter unquoted', async () => {
     answer = { status: 200, body: '{"value":[]}' };
     await client.findChunkIds(target, '9007199254740993');
