@@ -422,6 +422,12 @@ export const CATALOGUE = {
       `Indexed ${indexed} of ${chunks} chunks into index '${indexName}'; not indexed: ${failed} (${named}). Calling again is safe: uploads replace by key.`,
     when: 'Some chunks were not indexed (the body also holds the upload summary)',
   },
+  index_stale_left: {
+    status: 502,
+    message: (indexed: number, indexName: string, left: number, reason: string) =>
+      `Indexed ${indexed} chunks into index '${indexName}', but ${left} chunks of an earlier version of the document are still in it: ${reason}. Calling again is safe.`,
+    when: 'Every chunk was indexed, but deleting chunks an earlier, longer version left failed (the body also holds the upload summary)',
+  },
   not_ready: {
     status: 503,
     message: 'Not taking new work: starting, busy or draining.',
