@@ -122,6 +122,12 @@ export const CATALOGUE = {
       `Header ${wire} is required with indexName, cloudAISearchEndpoint and cloudAISearchKey (all three, or none).`,
     when: 'Only some of the three index headers are sent',
   },
+  header_sibling_only: {
+    status: 400,
+    message: (wire: string, sent: string, mark: string) =>
+      `The request has a header ${sent}; this endpoint reads ${wire}, with ${mark}. Send ${wire}, or neither.`,
+    when: 'An optional header that narrows a deletion (tenant-id) is sent only under its sibling spelling (tenant_id)',
+  },
   header_too_long: {
     status: 400,
     message: (wire: string, limit: number) => `Header ${wire} is longer than ${limit} characters.`,
@@ -415,6 +421,12 @@ export const CATALOGUE = {
     message: (indexed: number, chunks: number, indexName: string, failed: number, named: string) =>
       `Indexed ${indexed} of ${chunks} chunks into index '${indexName}'; not indexed: ${failed} (${named}). Calling again is safe: uploads replace by key.`,
     when: 'Some chunks were not indexed (the body also holds the upload summary)',
+  },
+  index_stale_left: {
+    status: 502,
+    message: (indexed: number, indexName: string, left: number, reason: string) =>
+      `Indexed ${indexed} chunks into index '${indexName}', but ${left} chunks of an earlier version of the document are still in it: ${reason}. Calling again is safe.`,
+    when: 'Every chunk was indexed, but deleting chunks an earlier, longer version left failed (the body also holds the upload summary)',
   },
   not_ready: {
     status: 503,

@@ -31,9 +31,33 @@ export interface ItemResult {
   errorMessage?: string;
 }
 
+/** One page of a search: the hits (their selected fields), or why it failed and whether to try again. */
+export type PageOutcome =
+  | { kind: 'page'; hits: Record<string, unknown>[] }
+  | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
+
+export interface PageQuery {
+  filter: string;
+  /** comma-separated field names */
+  select: string;
+  top: number;
+  skip: number;
+}
+
 export type UploadOutcome =
   | { kind: 'results'; items: ItemResult[] }
   | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
+
+/**
+ * The OData filter of one document's chunks: the interface's `document_id eq N`, narrowed to one
+ * tenant with `and tenant_id eq T` when a tenant is given. Both are validated Int64 digits, written
+ * unquoted as an Edm.Int64 literal must be.
+ */
+export function chunkFilter(documentId: string, tenantId?: string): string {
+  return tenantId === undefined
+    ? `document_id eq ${documentId}`
+    : `document_id eq ${documentId} and tenant_id eq ${tenantId}`;
+}
 
 export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Dispatcher; timeoutMs: number }) {
   const base = (t: SearchTarget) => `${t.endpoint}/indexes/${encodeURIComponent(t.indexName)}/docs`;
@@ -43,14 +67,17 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
     accept: 'application/json',
   });
 
-  /** Up to 1000 ids of the chunks whose document_id is `documentId` (Int64 digits, unquoted in the filter). */
-  async function findChunkIds(t: SearchTarget, documentId: string): Promise<string[]> {
+  /**
+   * Up to 1000 ids of the chunks whose document_id is `documentId`, and tenant_id `tenantId` when
+   * given (Int64 digits, unquoted in the filter: chunkFilter).
+   */
+  async function findChunkIds(t: SearchTarget, documentId: string, tenantId?: string): Promise<string[]> {
     const o = await call(dispatcher, `${base(t)}/search?api-version=${SEARCH_API_VERSION}`, {
       method: 'POST',
       headers: headers(t),
       body: JSON.stringify({
         search: '*',
-        filter: `document_id eq ${documentId}`,
+        filter: chunkFilter(documentId, tenantId),
         select: 'id',
         top: MAX_IDS_PER_CALL,
       }),
@@ -141,6 +168,35 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
     };
   }
 
-  return { findChunkIds, deleteChunks, uploadBatch };
+  /**
+   * One page of `search: '*'` hits under a filter. Never throws for the service's answer: 429, 503,
+   * a timeout or a network error are retryable, anything else is not; the caller decides.
+   */
+  async function searchPage(t: SearchTarget, q: PageQuery, signal?: AbortSignal): Promise<PageOutcome> {
+    const o = await call(dispatcher, `${base(t)}/search?api-version=${SEARCH_API_VERSION}`, {
+      method: 'POST',
+      headers: headers(t),
+      body: JSON.stringify({ search: '*', filter: q.filter, select: q.select, top: q.top, skip: q.skip }),
+      timeoutMs,
+      signal,
+    });
+    if (o.kind !== 'response') return { kind: 'failed', retryable: true, reason: describeFailure(o) };
+    if (o.status === 429 || o.status === 503) {
+      return { kind: 'failed', retryable: true, reason: describeFailure(o), retryAfterMs: retryAfterMs(o.headers) };
+    }
+    if (o.status !== 200) return { kind: 'failed', retryable: false, reason: describeFailure(o) };
+    let value: unknown;
+    try {
+      value = (JSON.parse(o.text) as { value?: unknown })?.value;
+    } catch {
+      return { kind: 'failed', retryable: true, reason: 'the answer is not JSON' };
+    }
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'object' && v !== null)) {
+      return { kind: 'failed', retryable: false, reason: 'the answer has no value array of documents' };
+    }
+    return { kind: 'page', hits: value as Record<string, unknown>[] };
+  }
+
+  return { findChunkIds, deleteChunks, uploadBatch, searchPage };
 }
 export type SearchClient = ReturnType<typeof createSearchClient>;

@@ -3,7 +3,16 @@
 // failed for good. Uploads are idempotent by key ({tenant}-{document}-{index}): calling again
 // rewrites the same documents, never adds a second copy.
 import { packBatches } from './payload.ts';
-import type { SearchTarget, UploadOutcome } from '../clients/search-index.ts';
+import {
+  chunkFilter,
+  MAX_IDS_PER_CALL,
+  SearchCallError,
+  type DeleteOutcome,
+  type PageOutcome,
+  type PageQuery,
+  type SearchTarget,
+  type UploadOutcome,
+} from '../clients/search-index.ts';
 
 /** Per-item statuses Azure documents as transient in a 207 (409 version conflict, 422 index busy, 503). */
 const RETRYABLE_ITEM = new Set([409, 422, 503]);
@@ -15,6 +24,86 @@ export const MAX_RETRY_AFTER_MS = 30_000;
 
 export interface IndexUploader {
   uploadBatch(t: SearchTarget, body: Buffer, count: number): Promise<UploadOutcome>;
+}
+
+/** What keeping a document's chunks true takes beyond the upload: listing them, deleting the stale. */
+export interface IndexKeeper extends IndexUploader {
+  searchPage(t: SearchTarget, q: PageQuery, signal?: AbortSignal): Promise<PageOutcome>;
+  deleteChunks(t: SearchTarget, ids: readonly string[]): Promise<DeleteOutcome>;
+}
+
+/** Azure's bound on skip: a document with more chunks than this plus a page is listed this far. */
+export const MAX_SKIP = 100_000;
+
+/**
+ * Every chunk the index holds of one tenant's document, with the `select`ed fields, page by page
+ * (skip/top: the listing runs before this upload writes, so the set it pages through is still).
+ * Each page is retried as an upload batch is (429/503/timeouts, MAX_ATTEMPTS); a page that fails
+ * for good throws a SearchCallError naming the reason.
+ */
+export async function listDocumentChunks(
+  client: Pick<IndexKeeper, 'searchPage'>,
+  target: SearchTarget,
+  ids: { tenantId: string; documentId: string },
+  select: string,
+  sleep: (ms: number) => Promise<void>,
+  signal?: AbortSignal,
+  pageSize = MAX_IDS_PER_CALL,
+): Promise<Record<string, unknown>[]> {
+  const filter = chunkFilter(ids.documentId, ids.tenantId);
+  const out: Record<string, unknown>[] = [];
+  for (let skip = 0; skip <= MAX_SKIP; ) {
+    let hits: Record<string, unknown>[] | undefined;
+    for (let attempt = 0; hits === undefined; attempt++) {
+      signal?.throwIfAborted();
+      const o = await client.searchPage(target, { filter, select, top: pageSize, skip }, signal);
+      if (o.kind === 'page') hits = o.hits;
+      else if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS)
+        throw new SearchCallError(`The search call to the search service failed: ${o.reason}`);
+      else await sleep(Math.min(o.retryAfterMs ?? backoffMs(attempt), MAX_RETRY_AFTER_MS));
+    }
+    out.push(...hits);
+    if (hits.length < pageSize) break;
+    skip += hits.length;
+  }
+  return out;
+}
+
+/** The keys the index holds that this upload did not write: what an earlier, longer version left. */
+export function staleKeys(existing: readonly string[], written: readonly string[]): string[] {
+  const keep = new Set(written);
+  return [...new Set(existing)].filter((k) => !keep.has(k));
+}
+
+export interface StaleOutcome {
+  removed: number;
+  /** keys still in the index, and why, when a delete call failed */
+  left: number;
+  reason?: string;
+}
+
+/** Deletes the stale keys in calls of at most 1000 actions; a failed call or item is reported, not thrown. */
+export async function removeStaleChunks(
+  client: Pick<IndexKeeper, 'deleteChunks'>,
+  target: SearchTarget,
+  stale: readonly string[],
+  signal?: AbortSignal,
+): Promise<StaleOutcome> {
+  let removed = 0;
+  for (let start = 0; start < stale.length; start += MAX_IDS_PER_CALL) {
+    signal?.throwIfAborted();
+    const batch = stale.slice(start, start + MAX_IDS_PER_CALL);
+    try {
+      const r = await client.deleteChunks(target, batch);
+      removed += r.deleted;
+      if (r.failed > 0)
+        return { removed, left: stale.length - removed, reason: `a delete item failed (${String(r.firstFailure)})` };
+    } catch (err) {
+      if (!(err instanceof SearchCallError)) throw err;
+      return { removed, left: stale.length - removed, reason: err.message };
+    }
+  }
+  return { removed, left: 0 };
 }
 
 export interface IndexSummary {

@@ -6,7 +6,16 @@ import { AppError, ERROR_CODE_HEADER, errorEnvelope, fail, messageOf } from '../
 import { DocumentError } from './document-error.ts';
 import { detectFormat } from './detect.ts';
 import { buildPayload, chunkId, documentJsons } from './payload.ts';
-import { uploadToIndex, type IndexSummary, type IndexUploader } from './index-upload.ts';
+import {
+  listDocumentChunks,
+  removeStaleChunks,
+  staleKeys,
+  uploadToIndex,
+  type IndexKeeper,
+  type IndexSummary,
+  type StaleOutcome,
+} from './index-upload.ts';
+import { SearchCallError } from '../clients/search-index.ts';
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
 import type { ChunkPool } from './pool.ts';
 import type { DocumentFormat } from './types.ts';
@@ -36,8 +45,8 @@ export interface IngestInput {
   options: IngestOptions;
   pool: ChunkPool;
   embeddings: EmbeddingClient;
-  /** the search client that uploads when options.index is given */
-  search?: IndexUploader | undefined;
+  /** the search client that lists, uploads and removes stale chunks when options.index is given */
+  search?: IndexKeeper | undefined;
   /** aborts the worker parse, the embedding calls still to come and the index upload */
   signal: AbortSignal;
   /** the one line an ingest logs itself: indexing that partly failed */
@@ -51,6 +60,8 @@ export interface IngestInput {
 export interface IndexedSummary extends IndexSummary {
   embeddingPerformed: boolean;
   failedKeys: string[];
+  /** chunks of an earlier version of the document (same tenant and document, keys not written now) deleted */
+  removed: number;
 }
 
 export type IngestResult =
@@ -94,6 +105,11 @@ export async function ingestDocument({
   }
   const chunks = await documentErrorsAsAppErrors(pool.chunk(bytes, { ...work, format }));
   onProgress?.({ step: 'chunked', chunks: chunks.length });
+  const keys = chunks.map((_, i) => chunkId(options.tenantId, options.documentId, i));
+  // What the index holds of this tenant's document before this upload writes: the keys it does not
+  // rewrite are an earlier version's, removed once every new chunk is in.
+  const indexing = options.index && search ? { target: options.index, client: search } : undefined;
+  const before = indexing ? await existingKeys(indexing.client, indexing.target, options, sleep, signal) : [];
   // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
   // reply do not make every young-generation GC copy them.
   const vectors: Float64Array[] = [];
@@ -106,14 +122,18 @@ export async function ingestDocument({
     }
     onProgress?.({ step: 'embedded', done: i + 1, chunks: chunks.length });
   }
-  if (options.index && search) {
+  if (indexing) {
     const docs = documentJsons(chunks, options, embedding ? vectors : undefined, {
       pageNumbers: options.pageNumbers,
     });
-    const keys = chunks.map((_, i) => chunkId(options.tenantId, options.documentId, i));
     onProgress?.({ step: 'indexing', chunks: chunks.length });
-    const s = await uploadToIndex(search, options.index, docs, keys, sleep, signal);
-    return indexResult(s, embedding !== undefined, log);
+    const s = await uploadToIndex(indexing.client, indexing.target, docs, keys, sleep, signal);
+    // Only once the new version is whole: after a partial upload the caller calls again anyway.
+    const stale: StaleOutcome =
+      s.failed.length === 0
+        ? await removeStaleChunks(indexing.client, indexing.target, staleKeys(before, keys), signal)
+        : { removed: 0, left: 0 };
+    return indexResult(s, stale, embedding !== undefined, log);
   }
   return payloadResult(
     buildPayload(chunks, options, vectors, { pageNumbers: options.pageNumbers }),
@@ -143,9 +163,43 @@ function payloadResult(
   return { status: 200, headers, payload: payload.json };
 }
 
-/** Indexing by the service: the summary, or a 502 naming the first ten keys not indexed. */
-function indexResult(s: IndexSummary, embeddingPerformed: boolean, log: IngestInput['log']): IngestResult {
-  const summary = { ...s, embeddingPerformed, failedKeys: s.failed.map((f) => f.key) };
+/** The keys of the chunks the index holds of one tenant's document; a listing that fails for good is a 502. */
+async function existingKeys(
+  client: IndexKeeper,
+  target: NonNullable<IngestOptions['index']>,
+  ids: { tenantId: string; documentId: string },
+  sleep: (ms: number) => Promise<void>,
+  signal: AbortSignal,
+): Promise<string[]> {
+  try {
+    const hits = await listDocumentChunks(client, target, ids, 'id', sleep, signal);
+    return hits.map((h) => h['id']).filter((id): id is string => typeof id === 'string');
+  } catch (err) {
+    if (err instanceof SearchCallError) throw fail('search_failed', err.message);
+    throw err;
+  }
+}
+
+/**
+ * Indexing by the service: the summary; a 502 naming the first ten keys not indexed; or a 502 when
+ * every chunk is in but chunks of an earlier version could not all be removed.
+ */
+function indexResult(
+  s: IndexSummary,
+  stale: StaleOutcome,
+  embeddingPerformed: boolean,
+  log: IngestInput['log'],
+): IngestResult {
+  const summary = { ...s, embeddingPerformed, failedKeys: s.failed.map((f) => f.key), removed: stale.removed };
+  if (s.failed.length === 0 && stale.left > 0) {
+    const error = messageOf('index_stale_left', s.indexed, s.indexName, stale.left, String(stale.reason));
+    log.warn({ statusCode: 502, code: 'index_stale_left', reason: error, left: stale.left }, 'stale chunks left');
+    return {
+      status: 502,
+      headers: { [ERROR_CODE_HEADER]: 'index_stale_left' },
+      body: { ...errorEnvelope(error), ...summary },
+    };
+  }
   if (s.failed.length === 0) return { status: 200, headers: {}, body: { success: true as const, ...summary } };
   const named = s.failed
     .slice(0, 10)

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type TObject, type TSchema } from 'typebox';
 import { fail } from '../errors.ts';
-import { headerValue, spellingHint } from './header-value.ts';
+import { headerValue, siblingSpelling, spellingHint } from './header-value.ts';
 import { parseInt64 } from '../core/int64.ts';
 
 export interface HeaderRule<T, R extends boolean = boolean> {
@@ -23,6 +23,11 @@ export interface HeaderRule<T, R extends boolean = boolean> {
    * `Header X is required when Y is true.`
    */
   requiredWhen?: string;
+  /**
+   * An optional header whose absence widens what the call does (a deletion's tenant-id): sent only
+   * under its sibling spelling (tenant_id), it is a 400 rather than silently not read.
+   */
+  refuseSibling?: boolean;
 }
 
 type Table = Record<string, HeaderRule<unknown>>;
@@ -56,6 +61,10 @@ export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHead
         throw fail('header_required_when', rule.wire, table[rule.requiredWhen]?.wire ?? rule.requiredWhen);
       }
       if (rule.required) throw fail('header_required', rule.wire, spellingHint(headers, rule.wire));
+      const sibling = rule.refuseSibling ? siblingSpelling(headers, rule.wire) : undefined;
+      if (sibling !== undefined) {
+        throw fail('header_sibling_only', rule.wire, sibling, rule.wire.includes('_') ? 'an underscore' : 'a dash');
+      }
       out[key] = undefined;
       continue;
     }

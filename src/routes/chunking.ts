@@ -8,7 +8,7 @@ import { admissionHook } from '../http/admission-hook.ts';
 import { answerUpload, refuseOversizedUpload } from '../http/upload.ts';
 import { chunkingSchema, readChunkingHeaders } from '../schemas/chunking.ts';
 import { formatOf, ingestDocument, type IngestOptions } from '../documents/ingest.ts';
-import type { IndexUploader } from '../documents/index-upload.ts';
+import type { IndexKeeper } from '../documents/index-upload.ts';
 import type { EmbeddingClient } from '../clients/embeddings.ts';
 import type { ChunkPool } from '../documents/pool.ts';
 import type { Outbound } from '../clients/outbound.ts';
@@ -29,8 +29,8 @@ export interface ChunkingDeps {
   chunkPool: () => ChunkPool;
   /** bound on documents in flight and waiting: a full one is a 503 before the body is read */
   admission?: Admission;
-  /** the search client that uploads when the indexing headers are given */
-  search?: IndexUploader;
+  /** the search client that lists, uploads and removes stale chunks when the indexing headers are given */
+  search?: IndexKeeper;
   /** waits between upload retries (tests record them) */
   sleep?: (ms: number) => Promise<void>;
 }

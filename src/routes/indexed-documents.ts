@@ -25,7 +25,24 @@ export const DELETION_HEADERS = {
     description: 'Int64 document id, decimal digits (exact past 2^53)',
     example: '42',
   }),
+  tenantId: header({
+    wire: 'tenant-id',
+    required: false,
+    maxLength: 64,
+    parse: parseInt64Header,
+    pattern: INT64_PATTERN,
+    refuseSibling: true,
+    description:
+      'Optional Int64 tenant id, decimal digits: deletes only the chunks with this tenant_id (filter `document_id eq N and tenant_id eq T`). ' +
+      "Without it, the interface's filter `document_id eq N` deletes that document id's chunks of every tenant. " +
+      'Sent only as tenant_id (underscore): 400, rather than deleting across tenants.',
+    example: '7',
+  }),
 };
+
+/** Who the answer names: the document, and its tenant when the deletion was narrowed to one. */
+export const deletionSubject = (documentId: string, tenantId?: string): string =>
+  tenantId === undefined ? `document_id ${documentId}` : `document_id ${documentId} of tenant_id ${tenantId}`;
 
 export interface DeletionDeps {
   config: Pick<Config, 'documentApiKey'>;
@@ -40,7 +57,8 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
     schema: {
       summary: 'Delete the indexed chunks of one document (up to 1000 per call)',
       description:
-        'Headers only, no body (a JSON content type with an empty body is fine). Looks the ids up with `document_id eq <id>` and deletes them in one batch; ' +
+        'Headers only, no body (a JSON content type with an empty body is fine). Looks the ids up with `document_id eq <id>` ' +
+        '(`document_id eq <id> and tenant_id eq <tenant>` with the optional tenant-id header) and deletes them in one batch; ' +
         'call again until deleted_chunks is 0 for documents with more than 1000 chunks. The search key is passed through and never logged.',
       tags: ['Documents'],
       // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
@@ -75,15 +93,16 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
     attachValidation: true,
     handler: async (request) => {
       const h = readHeaders(DELETION_HEADERS, request.headers);
-      const { key, indexName, documentId } = h;
+      const { key, indexName, documentId, tenantId } = h;
+      const subject = deletionSubject(documentId, tenantId);
       const endpoint = await outbound.checkBaseUrl(h.endpoint, 'cloudAISearchEndpoint');
       const target = { endpoint, indexName, key };
       try {
-        const ids = await search.findChunkIds(target, documentId);
+        const ids = await search.findChunkIds(target, documentId, tenantId);
         if (ids.length === 0) {
           return {
             success: true,
-            message: `No chunks of document_id ${documentId} found in index '${indexName}'.`,
+            message: `No chunks of ${subject} found in index '${indexName}'.`,
             deleted_chunks: 0,
           };
         }
@@ -93,7 +112,7 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
         }
         return {
           success: true,
-          message: `Deleted ${r.deleted} chunks of document_id ${documentId} from index '${indexName}'.`,
+          message: `Deleted ${r.deleted} chunks of ${subject} from index '${indexName}'.`,
           deleted_chunks: r.deleted,
         };
       } catch (err) {

@@ -207,6 +207,10 @@ const indexSummaryFields = {
   failedKeys: Type.Array(Type.String(), { description: 'Keys not indexed' }),
   failed: Type.Array(Type.Object({ key: Type.String(), reason: Type.String() })),
   embeddingPerformed: Type.Boolean(),
+  removed: Type.Integer({
+    description:
+      'Chunks of an earlier version of the document (same tenant-id and document-id, keys this upload did not write) deleted once every new chunk was in',
+  }),
   timeMs: Type.Integer({ description: 'Time spent uploading' }),
 };
 const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
@@ -265,7 +269,7 @@ export const chunkingSchema = {
         }),
         Type.Object(IndexSummarySchema.properties, {
           description:
-            'With indexName, cloudAISearchEndpoint and cloudAISearchKey: the chunks were uploaded to the index by the service; this summary instead of the payload.',
+            'With indexName, cloudAISearchEndpoint and cloudAISearchKey: the chunks were uploaded to the index by the service, then the chunks an earlier version of the same tenant and document left (keys not written now) were deleted; this summary instead of the payload.',
           examples: [
             {
               success: true,
@@ -276,6 +280,7 @@ export const chunkingSchema = {
               failedKeys: [],
               failed: [],
               embeddingPerformed: false,
+              removed: 0,
               timeMs: 120,
             },
           ],
@@ -331,7 +336,7 @@ export const chunkingSchema = {
     502: Type.Union([
       Type.Object(IndexPartialSchema.properties, {
         description:
-          'Indexing by the service: some chunks are not in the index after retries; the summary names them. Calling again is safe (uploads replace by key).',
+          'Indexing by the service: some chunks are not in the index after retries (the summary names them), or every chunk is in but chunks of an earlier version could not all be deleted. Calling again is safe (uploads replace by key).',
       }),
       errorResponse(
         'An embedding call failed for good',

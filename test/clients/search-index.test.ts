@@ -6,6 +6,7 @@ import http from 'node:http';
 import { once } from 'node:events';
 import { Agent } from 'undici';
 import {
+  chunkFilter,
   createSearchClient,
   MAX_IDS_PER_CALL,
   SEARCH_API_VERSION,
@@ -45,7 +46,28 @@ after(async () => {
   await agent.close();
 });
 
+describe('chunkFilter', () => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['the interface filter without a tenant', '42', undefined, 'document_id eq 42'],
+    ['narrowed to one tenant', '500', '1', 'document_id eq 500 and tenant_id eq 1'],
+    ['negative ids, unquoted', '-5', '-3', 'document_id eq -5 and tenant_id eq -3'],
+    [
+      'Int64 digits past 2^53 kept exact',
+      '9007199254740993',
+      '-9223372036854775808',
+      'document_id eq 9007199254740993 and tenant_id eq -9223372036854775808',
+    ],
+  ];
+  for (const [name, doc, tenant, want] of cases) test(name, () => assert.equal(chunkFilter(doc, tenant), want));
+});
+
 describe('findChunkIds', () => {
+  test('narrowed to a tenant, the filter names both', async () => {
+    answer = { status: 200, body: '{"value":[]}' };
+    await client.findChunkIds(target, '500', '2');
+    assert.equal(JSON.parse(seen?.body ?? '').filter, 'document_id eq 500 and tenant_id eq 2');
+  });
+
   test('asks for the ids of one document, filter unquoted', async () => {
     answer = { status: 200, body: '{"value":[]}' };
     await client.findChunkIds(target, '9007199254740993');
@@ -206,5 +228,58 @@ describe('uploadBatch', () => {
     assert.equal(o.kind, 'failed');
     assert.equal(o.kind === 'failed' && o.retryable, true);
     assert.match(o.kind === 'failed' ? o.reason : '', /^network error/);
+  });
+});
+
+describe('searchPage', () => {
+  const q = { filter: 'document_id eq 42 and tenant_id eq 7', select: 'id,content', top: 500, skip: 1000 };
+  test('asks one page: search *, the filter, select, top and skip', async () => {
+    answer = { status: 200, body: '{"value":[]}' };
+    await client.searchPage(target, q);
+    assert.equal(seen?.url, `/indexes/pdf%20chunks/docs/search?api-version=${SEARCH_API_VERSION}`);
+    assert.deepEqual(JSON.parse(seen?.body ?? ''), { search: '*', ...q });
+  });
+
+  const answers: [string, number, string, Record<string, string>, object][] = [
+    [
+      'the hits, as they are',
+      200,
+      '{"value":[{"@search.score":1,"id":"a","content":"x"}]}',
+      {},
+      { kind: 'page', hits: [{ '@search.score': 1, id: 'a', content: 'x' }] },
+    ],
+    [
+      '429: retryable, with its retry-after-ms',
+      429,
+      '{}',
+      { 'retry-after-ms': '1500' },
+      { kind: 'failed', retryable: true, reason: 'HTTP 429', retryAfterMs: 1500 },
+    ],
+    [
+      '404: not retryable',
+      404,
+      '{"error":{"message":"no index"}}',
+      {},
+      { kind: 'failed', retryable: false, reason: 'HTTP 404: no index' },
+    ],
+    ['not JSON: retryable', 200, 'nope', {}, { kind: 'failed', retryable: true, reason: 'the answer is not JSON' }],
+    [
+      'no value array: not retryable',
+      200,
+      '{"value":[1]}',
+      {},
+      { kind: 'failed', retryable: false, reason: 'the answer has no value array of documents' },
+    ],
+  ];
+  for (const [name, status, body, headers, want] of answers) {
+    test(name, async () => {
+      answer = { status, body, headers };
+      assert.deepEqual(await client.searchPage(target, q), want);
+    });
+  }
+
+  test('a network failure: retryable', async () => {
+    const o = await client.searchPage({ ...target, endpoint: 'http://127.0.0.1:1' }, q);
+    assert.equal(o.kind === 'failed' && o.retryable, true);
   });
 });

@@ -6,13 +6,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   backoffMs,
+  listDocumentChunks,
   MAX_ATTEMPTS,
   MAX_RETRY_AFTER_MS,
+  MAX_SKIP,
+  removeStaleChunks,
+  staleKeys,
   uploadToIndex,
   type IndexSummary,
   type IndexUploader,
 } from '../../src/documents/index-upload.ts';
-import type { SearchTarget, UploadOutcome } from '../../src/clients/search-index.ts';
+import {
+  SearchCallError,
+  type PageOutcome,
+  type PageQuery,
+  type SearchTarget,
+  type UploadOutcome,
+} from '../../src/clients/search-index.ts';
 
 const TARGET: SearchTarget = { endpoint: 'https://search.example', indexName: 'pdf-chunks', key: 'k' };
 const keysOf = (n: number) => Array.from({ length: n }, (_, i) => `7-42-${i}`);
@@ -199,4 +209,156 @@ test('uploadToIndex: a caller who leaves stops the upload before the next call',
   const ctrl = new AbortController();
   ctrl.abort(new Error('gone'));
   await assert.rejects(run(2, allOk, ctrl.signal), /gone/);
+});
+
+// ---------------------------------------------------------------------------
+// Keeping a document true: listing its chunks page by page, the stale keys, deleting them.
+
+/** A searchPage over `total` ids answering the outcomes of `script` first (one per call), then pages. */
+function lister(total: number, script: PageOutcome[] = []) {
+  const queries: PageQuery[] = [];
+  const client = {
+    searchPage: async (_t: SearchTarget, q: PageQuery): Promise<PageOutcome> => {
+      queries.push(q);
+      const scripted = script.shift();
+      if (scripted) return scripted;
+      const ids = keysOf(total).slice(q.skip, q.skip + q.top);
+      return { kind: 'page', hits: ids.map((id) => ({ id })) };
+    },
+  };
+  return { client, queries };
+}
+
+const listCases: {
+  name: string;
+  total: number;
+  pageSize: number;
+  script?: PageOutcome[];
+  skips: number[];
+  sleeps: number[];
+}[] = [
+  { name: 'none', total: 0, pageSize: 1000, skips: [0], sleeps: [] },
+  { name: 'one short page', total: 3, pageSize: 1000, skips: [0], sleeps: [] },
+  { name: 'exactly one full page, then an empty one', total: 4, pageSize: 4, skips: [0, 4], sleeps: [] },
+  { name: 'three pages', total: 2500, pageSize: 1000, skips: [0, 1000, 2000], sleeps: [] },
+  {
+    name: 'a 503 with Retry-After, then a timeout, then the page',
+    total: 2,
+    pageSize: 1000,
+    script: [
+      { kind: 'failed', retryable: true, reason: 'HTTP 503', retryAfterMs: 2000 },
+      { kind: 'failed', retryable: true, reason: 'timed out' },
+    ],
+    skips: [0, 0, 0],
+    sleeps: [2000, backoffMs(1)],
+  },
+];
+
+for (const c of listCases) {
+  test(`listDocumentChunks: ${c.name}`, async () => {
+    const { client, queries } = lister(c.total, c.script);
+    const sleeps: number[] = [];
+    const hits = await listDocumentChunks(
+      client,
+      TARGET,
+      { tenantId: '7', documentId: '42' },
+      'id',
+      async (ms) => void sleeps.push(ms),
+      undefined,
+      c.pageSize,
+    );
+    assert.deepEqual(
+      hits.map((h) => h['id']),
+      keysOf(c.total),
+    );
+    assert.deepEqual(
+      queries.map((q) => q.skip),
+      c.skips,
+    );
+    assert.ok(queries.every((q) => q.filter === 'document_id eq 42 and tenant_id eq 7' && q.select === 'id'));
+    assert.deepEqual(sleeps, c.sleeps);
+  });
+}
+
+test('listDocumentChunks: a refusal for good, or MAX_ATTEMPTS transient failures, throw naming the reason', async () => {
+  const refused = lister(1, [{ kind: 'failed', retryable: false, reason: 'HTTP 404: no index' }]);
+  await assert.rejects(
+    listDocumentChunks(refused.client, TARGET, { tenantId: '7', documentId: '42' }, 'id', async () => {}),
+    (err) =>
+      err instanceof SearchCallError &&
+      err.message === 'The search call to the search service failed: HTTP 404: no index',
+  );
+  const busy = lister(
+    1,
+    Array.from({ length: MAX_ATTEMPTS }, () => ({ kind: 'failed', retryable: true, reason: 'HTTP 503' }) as const),
+  );
+  await assert.rejects(
+    listDocumentChunks(busy.client, TARGET, { tenantId: '7', documentId: '42' }, 'id', async () => {}),
+    /HTTP 503/,
+  );
+  assert.equal(busy.queries.length, MAX_ATTEMPTS);
+});
+
+test('listDocumentChunks: stops at Azure skip bound', async () => {
+  const { client, queries } = lister(200_000);
+  await listDocumentChunks(
+    client,
+    TARGET,
+    { tenantId: '7', documentId: '42' },
+    'id',
+    async () => {},
+    undefined,
+    50_000,
+  );
+  assert.deepEqual(
+    queries.map((q) => q.skip),
+    [0, 50_000, MAX_SKIP],
+  );
+});
+
+const staleCases: [string, string[], string[], string[]][] = [
+  ['nothing before', [], ['a', 'b'], []],
+  ['the same keys', ['a', 'b'], ['a', 'b'], []],
+  ['a shorter version', ['a', 'b', 'c', 'd'], ['a', 'b'], ['c', 'd']],
+  ['a longer version', ['a'], ['a', 'b'], []],
+  ['keys of another form, listed twice', ['a', 'x', 'x'], ['a'], ['x']],
+];
+for (const [name, existing, written, want] of staleCases) {
+  test(`staleKeys: ${name}`, () => assert.deepEqual(staleKeys(existing, written), want));
+}
+
+test('removeStaleChunks: calls of at most 1000; a failed call or item stops and reports what is left', async () => {
+  const batches: number[] = [];
+  const ok = {
+    deleteChunks: async (_t: SearchTarget, ids: readonly string[]) => {
+      batches.push(ids.length);
+      return { deleted: ids.length, failed: 0 };
+    },
+  };
+  assert.deepEqual(await removeStaleChunks(ok, TARGET, keysOf(2500)), { removed: 2500, left: 0 });
+  assert.deepEqual(batches, [1000, 1000, 500]);
+  assert.deepEqual(await removeStaleChunks(ok, TARGET, []), { removed: 0, left: 0 });
+
+  const partial = {
+    deleteChunks: async (_t: SearchTarget, ids: readonly string[]) => ({
+      deleted: ids.length - 1,
+      failed: 1,
+      firstFailure: 'k: HTTP 503',
+    }),
+  };
+  assert.deepEqual(await removeStaleChunks(partial, TARGET, keysOf(3)), {
+    removed: 2,
+    left: 1,
+    reason: 'a delete item failed (k: HTTP 503)',
+  });
+  const down = {
+    deleteChunks: async (): Promise<never> => {
+      throw new SearchCallError('The delete call to the search service failed: HTTP 503');
+    },
+  };
+  assert.deepEqual(await removeStaleChunks(down, TARGET, keysOf(3)), {
+    removed: 0,
+    left: 3,
+    reason: 'The delete call to the search service failed: HTTP 503',
+  });
 });

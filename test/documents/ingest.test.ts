@@ -14,9 +14,10 @@ import type { ChunkCallOptions, ChunkPool } from '../../src/documents/pool.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 import type { EmbeddingClient } from '../../src/clients/embeddings.ts';
 import { EmbeddingError } from '../../src/clients/embeddings.ts';
-import type { IndexUploader } from '../../src/documents/index-upload.ts';
+import type { IndexKeeper } from '../../src/documents/index-upload.ts';
 import { documentError } from '../../src/documents/document-error.ts';
 import { AppError } from '../../src/errors.ts';
+import { SearchCallError } from '../../src/clients/search-index.ts';
 import { buildPayload } from '../../src/documents/payload.ts';
 import { makePdf, textPages } from './helpers/make-pdf.ts';
 
@@ -64,13 +65,30 @@ function fakeEmbeddings(failOn?: string) {
   return { client, inputs };
 }
 
-/** A search service refusing the keys named, for good (HTTP 400). */
-function fakeSearch(refuse: string[] = []) {
+/**
+ * A search service holding the keys `stored` (of tenant 7, document 42) before the call, refusing
+ * the keys named for good (HTTP 400), and failing deletes when `deleteFails` is set.
+ */
+function fakeSearch(refuse: string[] = [], stored: string[] = [], deleteFails?: string) {
   const uploaded: string[] = [];
-  const search: IndexUploader = {
+  const deleted: string[] = [];
+  const filters: string[] = [];
+  const index = new Set(stored);
+  const search: IndexKeeper = {
+    searchPage: async (_target, q) => {
+      filters.push(q.filter);
+      return { kind: 'page', hits: [...index].slice(q.skip, q.skip + q.top).map((id) => ({ id })) };
+    },
+    deleteChunks: async (_target, ids) => {
+      if (deleteFails) throw new SearchCallError(deleteFails);
+      deleted.push(...ids);
+      for (const id of ids) index.delete(id);
+      return { deleted: ids.length, failed: 0 };
+    },
     uploadBatch: async (_target, body) => {
       const docs = (JSON.parse(body.toString('utf8')) as { value: { id: string }[] }).value;
       uploaded.push(...docs.map((d) => d.id));
+      for (const d of docs) if (!refuse.includes(d.id)) index.add(d.id);
       return {
         kind: 'results',
         items: docs.map((d) => ({
@@ -82,7 +100,7 @@ function fakeSearch(refuse: string[] = []) {
       };
     },
   };
-  return { search, uploaded };
+  return { search, uploaded, deleted, filters, index };
 }
 
 function input(over: Partial<IngestInput> & Pick<IngestInput, 'pool'>): IngestInput & { warnings: unknown[][] } {
@@ -194,8 +212,74 @@ describe('ingestDocument: indexing by the service', () => {
       failed: [],
       embeddingPerformed: false,
       failedKeys: [],
+      removed: 0,
     });
     assert.deepEqual(uploaded, ['7-42-0000', '7-42-0001', '7-42-0002']);
+  });
+
+  test('a shorter version: the keys it did not write are deleted, exactly the new chunks stay', async () => {
+    const older = chunksOf(5).map((_, i) => `7-42-${String(i).padStart(4, '0')}`);
+    const { search, deleted, filters, index } = fakeSearch([], [...older, '7-42-extra']);
+    const r = await ingestDocument(
+      input({ pool: fakePool(chunksOf(3)).pool, search, options: { ...OPTIONS, index: INDEX } }),
+    );
+    assert.equal(r.status, 200);
+    assert.equal(bodyOf(r).removed, 3);
+    assert.deepEqual(deleted, ['7-42-0003', '7-42-0004', '7-42-extra']);
+    assert.deepEqual([...index].sort(), ['7-42-0000', '7-42-0001', '7-42-0002']);
+    assert.deepEqual(filters, ['document_id eq 42 and tenant_id eq 7']);
+  });
+
+  test('some chunks refused: the earlier version is left alone (the caller calls again)', async () => {
+    const { search, deleted } = fakeSearch(['7-42-0001'], ['7-42-0000', '7-42-0009']);
+    const r = await ingestDocument(
+      input({ pool: fakePool(chunksOf(3)).pool, search, options: { ...OPTIONS, index: INDEX } }),
+    );
+    assert.equal(r.status, 502);
+    assert.equal(bodyOf(r).removed, 0);
+    assert.deepEqual(deleted, []);
+  });
+
+  test('the stale chunks cannot be deleted: 502 index_stale_left with the summary', async () => {
+    const { search } = fakeSearch(
+      [],
+      ['7-42-0000', '7-42-0007', '7-42-0008'],
+      'The delete call to the search service failed: HTTP 503',
+    );
+    const i = input({ pool: fakePool(chunksOf(2)).pool, search, options: { ...OPTIONS, index: INDEX } });
+    const r = await ingestDocument(i);
+    assert.equal(r.status, 502);
+    assert.deepEqual(r.headers, { 'x-error-code': 'index_stale_left' });
+    const body = bodyOf(r);
+    assert.equal(
+      (body as { error?: string }).error,
+      "Indexed 2 chunks into index 'pdf-chunks', but 2 chunks of an earlier version of the document are still in it: The delete call to the search service failed: HTTP 503. Calling again is safe.",
+    );
+    assert.equal(body.indexed, 2);
+    assert.equal(body.removed, 0);
+    assert.equal(i.warnings.length, 1);
+  });
+
+  test('the listing fails for good: 502 search_failed before any chunk is embedded or uploaded', async () => {
+    const { search, uploaded } = fakeSearch();
+    search.searchPage = async () => ({ kind: 'failed', retryable: false, reason: 'HTTP 404: no index' });
+    const emb = fakeEmbeddings();
+    await assert.rejects(
+      ingestDocument(
+        input({
+          pool: fakePool(chunksOf(2)).pool,
+          search,
+          embeddings: emb.client,
+          options: { ...OPTIONS, index: INDEX, embedding: EMBEDDING },
+        }),
+      ),
+      (err) =>
+        err instanceof AppError &&
+        err.code === 'search_failed' &&
+        err.message === 'The search call to the search service failed: HTTP 404: no index',
+    );
+    assert.deepEqual(uploaded, []);
+    assert.deepEqual(emb.inputs, []);
   });
 
   test('some chunks refused: 502 with X-Error-Code, the summary, and one warning logged', async () => {
@@ -221,6 +305,7 @@ describe('ingestDocument: indexing by the service', () => {
         timeMs: 0,
         embeddingPerformed: true,
         failedKeys: ['7-42-0001'],
+        removed: 0,
       },
     );
     assert.deepEqual(i.warnings, [

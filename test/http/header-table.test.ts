@@ -109,6 +109,50 @@ describe('readHeaders accepts', () => {
   });
 });
 
+describe('an optional header with refuseSibling', () => {
+  const NARROW = {
+    tenant: header({
+      wire: 'tenant-id',
+      required: false,
+      maxLength: 64,
+      parse: parseInt64Header,
+      refuseSibling: true,
+      description: 'narrows',
+    }),
+  };
+  const read = (headers: Record<string, string>) => {
+    try {
+      return readHeaders(NARROW, headers).tenant ?? 'absent';
+    } catch (err) {
+      assert.ok(err instanceof AppError);
+      assert.equal(err.statusCode, 400);
+      return err.message;
+    }
+  };
+  const cases: [string, Record<string, string>, string][] = [
+    ['absent: not read', {}, 'absent'],
+    ['given: read', { 'tenant-id': '7' }, '7'],
+    ['given under both spellings: the one it reads', { 'tenant-id': '7', tenant_id: '8' }, '7'],
+    [
+      'only the sibling spelling: refused, not silently widened',
+      { tenant_id: '7' },
+      'The request has a header tenant_id; this endpoint reads tenant-id, with a dash. Send tenant-id, or neither.',
+    ],
+    [
+      'empty, with the sibling spelling: refused',
+      { 'tenant-id': ' ', tenant_id: '7' },
+      'The request has a header tenant_id; this endpoint reads tenant-id, with a dash. Send tenant-id, or neither.',
+    ],
+  ];
+  for (const [name, headers, want] of cases) test(name, () => assert.equal(read(headers), want));
+  test('without refuseSibling, the sibling spelling of an optional header is not read', () => {
+    assert.equal(
+      readHeaders({ tenant: { ...NARROW.tenant, refuseSibling: false } }, { tenant_id: '7' }).tenant,
+      undefined,
+    );
+  });
+});
+
 describe('the documented schema comes from the same table', () => {
   const cases: [string, Record<string, HeaderRule<unknown>>][] = [
     ['chunking', CHUNKING_HEADERS],

@@ -138,6 +138,66 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     assert.equal(embedded?.length, 1536);
   });
 
+  test('indexing a shorter version leaves exactly the new chunks; another tenant and document stay', async () => {
+    // The same document id under another tenant, and another document of the same tenant.
+    const seed = (tenant: string, doc: string, n: number) =>
+      fetch(`${emu.searchUrl}/indexes/${INDEX}/docs/index?api-version=2024-07-01`, {
+        method: 'POST',
+        headers: { 'api-key': emu.keys.searchAdmin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          value: Array.from({ length: n }, (_, i) => ({
+            '@search.action': 'upload',
+            id: `${tenant}-${doc}-${String(i).padStart(4, '0')}`,
+            tenant_id: Number(tenant),
+            document_id: Number(doc),
+            sourceName: 'other.pdf',
+            section: '',
+            content: `other ${i}`,
+            embedding: [],
+          })),
+        }),
+      });
+    assert.equal((await seed('8', '42', 400)).status, 200);
+    assert.equal((await seed('7', '43', 3)).status, 200);
+    const long = await upload(headers());
+    assert.equal(long.status, 200, JSON.stringify(long.body));
+    assert.equal(long.body.removed, 0);
+    const longCount = long.body.chunks as number;
+    // A shorter version: the first 4 of its 10 pages (qpdf), same tenant and document.
+    const dir = mkdtempSync(join(tmpdir(), 'index-upload-'));
+    let shorter: Buffer;
+    try {
+      const out = join(dir, 'short.pdf');
+      const q = spawnSync('qpdf', ['--empty', '--pages', `${CORPUS}groff-manual.pdf`, '1-4', '--', out]);
+      assert.equal(q.status, 0, q.stderr?.toString());
+      shorter = readFileSync(out);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const short = await upload(headers(), shorter);
+    assert.equal(short.status, 200, JSON.stringify(short.body));
+    const n = short.body.chunks as number;
+    assert.ok(n < longCount, `${n} chunks after ${longCount}`);
+    assert.equal(short.body.removed, longCount - n);
+    const keys = [...emu.index(INDEX)!.documents.keys()];
+    const ours = keys.filter((k) => k.startsWith('7-42-')).sort();
+    assert.deepEqual(
+      ours,
+      Array.from({ length: n }, (_, i) => `7-42-${String(i).padStart(4, '0')}`),
+    );
+    assert.equal(keys.filter((k) => k.startsWith('8-42-')).length, 400, "tenant 8's document 42 stays");
+    assert.equal(keys.filter((k) => k.startsWith('7-43-')).length, 3, "tenant 7's document 43 stays");
+    // The listing asked for this tenant's document only, before the upload wrote.
+    const searches = emu.requests.filter((r) => r.service === 'search' && r.path.endsWith('/docs/search'));
+    assert.ok(searches.length > 0);
+    for (const r of searches) {
+      assert.equal((r.body as { filter: string }).filter, 'document_id eq 42 and tenant_id eq 7');
+    }
+    // Re-indexing the same version removes nothing.
+    const again = await upload(headers(), shorter);
+    assert.equal(again.body.removed, 0);
+  });
+
   test('429 and 503 with Retry-After are waited out (bounded), then the upload succeeds', async () => {
     emu.faults.search.push(
       { status: 429, headers: { 'retry-after': '3' }, operation: 'index' },

@@ -98,6 +98,49 @@ describe('delete-indexed-document', () => {
     assert.equal(JSON.parse(again.body).success, true);
   });
 
+  describe('tenant-id narrows the deletion to one tenant', () => {
+    it('tenants 1 and 2 both hold document 500: tenant-id 1 leaves tenant 2 whole', async () => {
+      await upload('1', '500', 19);
+      await upload('2', '500', 19);
+      const before = searchCalls().length;
+      const r = await del({ document_id: '500', 'tenant-id': '1' });
+      assert.equal(r.statusCode, 200, r.body);
+      assert.deepEqual(JSON.parse(r.body), {
+        success: true,
+        message: "Deleted 19 chunks of document_id 500 of tenant_id 1 from index 'pdf-chunks'.",
+        deleted_chunks: 19,
+      });
+      assert.equal((searchCalls()[before]!.body as { filter: string }).filter, 'document_id eq 500 and tenant_id eq 1');
+      const left = [...emu.index(INDEX)!.documents.keys()];
+      assert.equal(left.length, 19);
+      assert.ok(
+        left.every((k) => k.startsWith('2-500-')),
+        left.join(),
+      );
+      const again = await del({ document_id: '500', 'tenant-id': '1' });
+      assert.equal(
+        JSON.parse(again.body).message,
+        "No chunks of document_id 500 of tenant_id 1 found in index 'pdf-chunks'.",
+      );
+    });
+
+    it("without tenant-id, the interface's filter: every tenant's chunks of the document", async () => {
+      await upload('1', '500', 19);
+      await upload('2', '500', 19);
+      const r = await del({ document_id: '500' });
+      assert.equal(JSON.parse(r.body).deleted_chunks, 38, r.body);
+      assert.equal(emu.index(INDEX)!.documents.size, 0);
+    });
+
+    it('Int64 tenants past 2^53 stay exact', async () => {
+      await upload('9007199254740993', '500', 2);
+      await upload('9007199254740992', '500', 3);
+      const r = await del({ document_id: '500', 'tenant-id': '9007199254740993' });
+      assert.equal(JSON.parse(r.body).deleted_chunks, 2, r.body);
+      assert.equal(emu.index(INDEX)!.documents.size, 3);
+    });
+  });
+
   it('asks the search service exactly as the contract says', async () => {
     await upload('7', '42', 2);
     const before = searchCalls().length;
@@ -263,6 +306,19 @@ describe('delete-indexed-document', () => {
         /^Header document_id must be a decimal integer/,
       ],
       ['document_id 2^63', { document_id: '9223372036854775808' }, /^Header document_id is outside the Int64 range\.$/],
+      ['tenant-id abc', { 'tenant-id': 'abc' }, /^Header tenant-id must be a decimal integer/],
+      ['tenant-id 007', { 'tenant-id': '007' }, /^Header tenant-id must be a decimal integer/],
+      ['tenant-id 2^63', { 'tenant-id': '9223372036854775808' }, /^Header tenant-id is outside the Int64 range\.$/],
+      [
+        'tenant-id of 65 characters',
+        { 'tenant-id': '1'.repeat(65) },
+        /^Header tenant-id is longer than 64 characters\.$/,
+      ],
+      [
+        'tenant_id (underscore) only: refused rather than deleting across tenants',
+        { tenant_id: '1' },
+        /^The request has a header tenant_id; this endpoint reads tenant-id, with a dash\. Send tenant-id, or neither\.$/,
+      ],
       [
         'indexName with /',
         { indexName: 'a/b' },
