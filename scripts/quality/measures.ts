@@ -198,11 +198,24 @@ export function sentenceEnds(chunks: ChunkLike[]): number {
   return pct(body.filter((c) => /[.!?:;…]["'”’»)\]]*\s*$/u.test(c.content)).length, body.length);
 }
 
-/** A heading or label as compared: no numbering ("2.3", "A.1", "Chapter 4"), words only, lower case. */
+const DIVISION =
+  /^(?:chapter|chapitre|kapitel|capitolo|cap[ií]tulo|part|partie|teil|parte|section|appendix|appendice|annexe|anhang|ap[ée]ndice|anexo)(?:\s+|(?=\d))(?:\d+|[IVXLC]+|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)\b\s*[:.\-–—]?\s*/i;
+// Sphinx's LaTeX chapters print their number in words over the title: "TWO" / "GETTING STARTED".
+const NUMBER_WORD =
+  /^(?:ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT|NINE|TEN|ELEVEN|TWELVE|THIRTEEN|FOURTEEN|FIFTEEN|SIXTEEN|SEVENTEEN|EIGHTEEN|NINETEEN|TWENTY)\s+(?=\S)/;
+// groff's font escapes, which gropdf writes into outline titles as they are ("The F[C]pdfmarkF[] Operator").
+const GROFF_ESCAPE = /\\f(?:\[[^\]]*\]|\(..|.)|F\[[A-Z]{0,3}\]/g;
+
+/**
+ * A heading or label as compared: no numbering ("2.3", "A.1", "Chapter 4:", "Appendix B",
+ * "KAPITEL2", "TWO"), no groff font escapes, words only, lower case.
+ */
 export function normalizeLabel(s: string): string {
   const t = normalizeText(s)
+    .replace(GROFF_ESCAPE, '')
     .trim()
-    .replace(/^(?:chapter|chapitre|kapitel|capitolo|cap[ií]tulo|section|appendix|annexe|anhang)\s+/i, '')
+    .replace(DIVISION, '')
+    .replace(NUMBER_WORD, '')
     .replace(/^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?|[A-Z]\.|[IVXLC]+\.)\s+/, '');
   return words(t).join(' ');
 }
@@ -242,6 +255,12 @@ export interface LabelScore {
  */
 export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelScore {
   const hs = new Set(headings.map(normalizeLabel).filter((h) => h.length > 0));
+  // Texinfo's outline numbers appendices with a bare letter ("A GNU Free Documentation License"),
+  // which reads like the article "A": the title without the letter counts too.
+  for (const h of headings) {
+    const m = /^[A-Z]\s+(?=\p{Lu})/u.exec(normalizeText(h).trim());
+    if (m) hs.add(normalizeLabel(normalizeText(h).trim().slice(m[0].length)));
+  }
   const long = [...hs].filter((h) => h.length >= 40);
   const labelled = chunks.filter((c) => c.section.trim() !== '');
   let match = 0;

@@ -176,6 +176,16 @@ describe('normalizeLabel and badLabelKind', () => {
     ['chapter word and number dropped', 'Chapter 4 Files', 'files'],
     ['punctuation dropped', 'What is “Free”?', 'what is free'],
     ['a title starting with A kept', 'A Tutorial Introduction', 'a tutorial introduction'],
+    ['chapter number with a colon dropped', 'Chapter 1: The Bonny Blue Yonder', 'the bonny blue yonder'],
+    ['appendix letter dropped', 'Appendix A Installing GLPK', 'installing glpk'],
+    ['small capitals without a space', 'CHAPITRE5 Portée de ce document', 'portée de ce document'],
+    ['German chapter', 'Kapitel 4 Wichtige Dateien', 'wichtige dateien'],
+    ['Spanish appendix', 'Apéndice B Formato CSV', 'formato csv'],
+    ['Sphinx chapter number in words', 'TWO GETTING STARTED', 'getting started'],
+    ['a heading starting with One kept', 'One page per file', 'one page per file'],
+    ['a part heading', 'Part II Reference', 'reference'],
+    ['groff font escapes of an outline title', '2.1. The F[C]pdfmarkF[] Operator', 'the pdfmark operator'],
+    ['groff backslash escapes', 'The \\fBms\\fP Macros', 'the ms macros'],
   ];
   for (const [name, label, want] of norms) test(`normalize: ${name}`, () => assert.equal(normalizeLabel(label), want));
   const kinds: [string, string, string | undefined][] = [
@@ -192,7 +202,12 @@ describe('normalizeLabel and badLabelKind', () => {
 });
 
 describe('sectionLabels', () => {
-  const headings = ['1 Introduction', '2 Getting started with the command line and its many options', 'Tables'];
+  const headings = [
+    '1 Introduction',
+    '2 Getting started with the command line and its many options',
+    'Tables',
+    'A GNU Free Documentation License',
+  ];
   const cases: [string, ChunkLike[], { nonEmpty: number; matching: number | undefined; admonitions: number }][] = [
     [
       'all labels are headings, numbering set aside',
@@ -208,6 +223,16 @@ describe('sectionLabels', () => {
       'an admonition label is no heading',
       [chunk('a', 'Introduction'), chunk('b', 'Note')],
       { nonEmpty: 100, matching: 50, admonitions: 1 },
+    ],
+    [
+      'an appendix a Texinfo outline numbers with a bare letter',
+      [chunk('a', 'Appendix A GNU Free Documentation License'), chunk('b', 'A GNU Free Documentation License')],
+      { nonEmpty: 100, matching: 100, admonitions: 0 },
+    ],
+    [
+      'a bare letter is not dropped from the label side',
+      [chunk('a', 'B GNU Free Documentation License')],
+      { nonEmpty: 100, matching: 0, admonitions: 0 },
     ],
     [
       'empty labels count only in non-empty',

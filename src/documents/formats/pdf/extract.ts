@@ -7,10 +7,12 @@ import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './cle
 import { removeFurniture } from './furniture.ts';
 import { removeListings } from './toc.ts';
 import {
+  findHeadings,
   headingFonts,
-  isHeading,
   isShortTitle,
   normalizeTitle,
+  outlineIndex,
+  outlineTrusted,
   type FontUse,
   type HeadingContext,
 } from './headings.ts';
@@ -58,7 +60,17 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   removeFurniture(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
-  const blocks = buildBlocks(doc.pages, headingContext(doc.pages, outline));
+  const ctx = headingContext(doc.pages, outline);
+  const index = outlineIndex(doc.outline);
+  if (
+    outlineTrusted(
+      doc.pages.map((p) => p.lines),
+      index,
+      ctx,
+    )
+  )
+    ctx.trustedOutline = index;
+  const blocks = buildBlocks(doc.pages, ctx);
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
   return { blocks, tocPages, pageCount, ocr };
 }
@@ -138,12 +150,16 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     let first = true;
-    for (const l of p.lines) {
-      if (isHeading(l, ctx)) {
+    const heads = new Map(findHeadings(p.lines, ctx).map((h) => [h.start, h]));
+    for (let i = 0; i < p.lines.length; i++) {
+      const l = p.lines[i]!;
+      const h = heads.get(i);
+      if (h) {
         flush();
-        blocks.push({ kind: 'heading', text: l.text, page: p.number });
+        blocks.push({ kind: 'heading', text: h.text, page: p.number });
         prev = undefined;
         first = false;
+        i = h.end - 1;
         continue;
       }
       let brk: boolean;

@@ -1,5 +1,7 @@
-// Heading detection: a line's shape (numbered, ALL CAPS, keyword) confirmed by its font against
-// the body text, or by the PDF outline.
+// Heading detection. The PDF outline (bookmarks), when it matches the document's heading lines,
+// is the strongest evidence and then decides alone; otherwise a line's shape (numbered, ALL CAPS,
+// keyword) confirmed by its font against the body text. Admonition labels, captions, bullets and
+// contents lines are never headings, whatever their font.
 import type { TextLine } from './types.ts';
 
 export interface HeadingContext {
@@ -11,6 +13,11 @@ export interface HeadingContext {
   outline: Set<string>;
   /** Fonts set only for short title lines (see headingFonts): such a line is a heading by its font. */
   headingFonts?: ReadonlySet<string>;
+  /**
+   * The outline's titles (see outlineIndex) when they match the document's heading lines
+   * (outlineTrusted): only a line, or a run of lines, that is an outline title is then a heading.
+   */
+  trustedOutline?: OutlineIndex;
 }
 
 /** A short title line: at most 8 words and 60 characters, capitalised, no closing punctuation. */
@@ -48,12 +55,46 @@ export function headingFonts(uses: readonly FontUse[], bodyFont: string, totalCh
   return out;
 }
 
-const NUMBERED = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+(?=[\p{Lu}\p{Lt}])/u;
-const KEYWORD_NUMBERED =
-  /^(?:chapter|section|part|appendix|annex|article|lesson|unit|module)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z])\b/i;
+// Numbering: arabic (1, 2.3, 4.5.6.), letters with a level (A.1, B.2.3), a letter or a roman
+// numeral with a period (A. , IV. ) or a closing bracket (IV) ).
+const NUMBERED =
+  /^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z](?:\.\d{1,2}){1,4}\.?|[A-Z]\.|[IVXLC]{1,6}[.)]|[ivxlc]{1,6}\))\s+(?=[\p{Lu}\p{Lt}])/u;
+// "Chapter 4", "Chapitre IV", "Kapitel 2", "Capítulo 3", "Part One", "Appendix B", in the
+// languages of our users; small capitals sometimes lose the space ("CHAPITRE5").
+const DIVISION =
+  'chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk|rozdzia[łl]|kapitola|part|partie|teil|parte|deel|cz[eę][śs][ćc]|book|livre|buch|libro|appendix|appendice|annexe?|anhang|ap[ée]ndice|anexo|bijlage|dodatek|p[řr][íi]loha|section|abschnitt|secci[óo]n|sezione|se[cç][ãa]o|lesson|le[cç]on|lektion|lecci[óo]n|lezione|li[cç][ãa]o|unit|module|article|artikel|art[íi]culo|articolo|artigo';
+const NUMBER_WORD =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|un|une|deux|trois|quatre|cinq|eins|zwei|drei|vier|f[üu]nf|uno|dos|tres|cuatro|cinco|due|tre|quattro|um|dois|tr[êe]s|quatro';
+const KEYWORD_NUMBERED = new RegExp(
+  `^(?:${DIVISION})(?:\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z]|${NUMBER_WORD})|\\s*\\d{1,3})(?![\\p{L}\\d])`,
+  'iu',
+);
+/** A line that is only a division's number ("Chapter 6", "CHAPITRE5", "Appendix B", "TWO", "A.3"). */
+const BARE_LABEL = new RegExp(
+  `^(?:(?:${DIVISION})(?:\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z]|${NUMBER_WORD})|\\s*\\d{1,3})|${NUMBER_WORD}|\\d{1,2}(?:\\.\\d{1,2}){0,3}|[A-Z](?:\\.\\d{1,2}){0,3}|[IVXLC]{1,6})\\s*[.:]?$`,
+  'iu',
+);
 const KEYWORD =
-  /^(?:introduction|preface|foreword|prologue|epilogue|conclusions?|summary|overview|abstract|background|acknowledge?ments|references|bibliography|glossary|index|appendix|appendices|contents|executive summary|getting started|table of contents)\b/i;
+  /^(?:introduction|preface|foreword|prologue|epilogue|conclusions?|summary|overview|abstract|background|acknowledge?ments|references|bibliography|glossary|index|appendix|appendices|contents|executive summary|getting started|table of contents|einleitung|einführung|vorwort|zusammenfassung|literatur(?:verzeichnis)?|glossar|anhang|inhalt(?:sverzeichnis)?|introducci[óo]n|prefacio|resumen|conclusi[óo]n(?:es)?|bibliograf[íi]a|glosario|ap[ée]ndices|[íi]ndice|introduzione|prefazione|riassunto|conclusioni|introdu[çc][ãa]o|pref[áa]cio|resumo|conclus[ãa]o|préface|avant-propos|résumé|bibliographie|glossaire|annexes|sommaire|table des matières|remerciements|wprowadzenie|wst[eę]p|[úu]vod|z[áa]v[ěe]r)(?![\p{L}\d])/iu;
 const MAX_WORDS = 14;
+
+// Admonition labels, captions, bullets and contents lines (decisions.md, "Sections").
+const ADMONITION =
+  /^(?:notes?|tips?|hints?|warning|caution|important|attention|danger|remarks?|remarques?|astuces?|avertissement|conseil|hinweis|achtung|warnung|wichtig|tipp|vorsicht|gefahr|anmerkung|nota|notas|aviso|advertencia|consejo|sugerencia|importante|avviso|attenzione|suggerimento|dica|cuidado|uwaga|wskaz[óo]wka|pozor|pozn[áa]mka|upozorn[ěe]n[íi]|tip|examples?|exemples?|beispiele?|ejemplos?|esempi[oi]?|exemplos?|see also|voir aussi|siehe auch|v[ée]ase tambi[ée]n|vedi anche|veja tamb[ée]m|todo|fixme)\s*[:.!]?$/iu;
+const CAPTION =
+  /^(?:figure|fig\.|figura|abbildung|abb\.|rysunek|rys\.|obr[áa]zek|obr\.|table|tableau|tabelle|tab\.|tabla|tabella|tabela|tabulka|listing|example|exemple|beispiel|ejemplo|esempio|exemplo|equation|[ée]quation|gleichung|ecuaci[óo]n|plate|chart|graph|diagram|illustration|map)\s*[\dIVX]+(?:[.\-–]\d+)*(?:\s*[:.–—-]|\s+\p{Lu}|\s*$)/iu;
+const BULLET = /^(?:[•●▪◦‣∙·○■□➢►▸▹►✓✔➤–—*+-]\s*|\(?[a-z]\)\s|\(\d{1,2}\)\s|\d{1,2}\)\s)/u;
+const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)?\s*$|(?:\s\.){3,}/i;
+
+/** Why a line can never be a heading, or null: an admonition label, a caption, a bullet, a contents line. */
+export function notHeadingKind(text: string): 'admonition' | 'caption' | 'bullet' | 'listing' | null {
+  const t = text.trim();
+  if (ADMONITION.test(t)) return 'admonition';
+  if (CAPTION.test(t)) return 'caption';
+  if (BULLET.test(t)) return 'bullet';
+  if (LEADERS.test(t)) return 'listing';
+  return null;
+}
 
 export type HeadingShape = 'numbered' | 'caps' | 'keyword' | null;
 
@@ -62,6 +103,7 @@ export function headingShape(text: string): HeadingShape {
   const t = text.trim();
   if (t.length < 2 || t.length > 120) return null;
   if (/[,;]$/.test(t)) return null;
+  if (notHeadingKind(t)) return null;
   const words = t.split(' ');
   if (words.length > MAX_WORDS) return null;
   if (KEYWORD_NUMBERED.test(t)) return 'keyword';
@@ -83,6 +125,11 @@ export function headingShape(text: string): HeadingShape {
   return null;
 }
 
+/** A line holding only a division's number: "Chapter 6", "CHAPITRE5", "Appendix B", "TWO", "A.3". */
+export function isBareLabel(text: string): boolean {
+  return BARE_LABEL.test(text.trim());
+}
+
 /** Lower-case, without leading numbering or "Chapter N:" prefix, single spaces. */
 export function normalizeTitle(text: string): string {
   return text
@@ -93,21 +140,204 @@ export function normalizeTitle(text: string): string {
     .trim();
 }
 
-export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
-  if (line.mono) return false;
+const KEY_PREFIX = new RegExp(
+  `^(?:(?:${DIVISION})(?:\\s+(?:\\d{1,3}|[ivxlc]{1,6}|[a-z]|${NUMBER_WORD})|\\s*\\d{1,3})|${NUMBER_WORD}(?=\\s))(?![\\p{L}\\d])\\s*[:.\\-–—]?\\s*`,
+  'iu',
+);
+const KEY_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[a-z](?:\.\d{1,2}){1,4}|[a-z]|[ivxlc]{1,6})[.)]?\s+/iu;
+
+/**
+ * A title as matched against the outline: letters and digits only, lower case, without its
+ * numbering ("2.3", "A.1", "IV.") or division prefix ("Chapter 6:", "Kapitel 2", "TWO").
+ */
+export function titleKey(text: string): string {
+  let t = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  t = t.replace(KEY_PREFIX, '');
+  t = t.replace(KEY_NUMBER, '');
+  return t.replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+export interface OutlineIndex {
+  keys: Set<string>;
+  /** Keys by length, for the loose match (see matchesOutline). */
+  loose: string[];
+}
+
+export function outlineIndex(titles: readonly string[]): OutlineIndex {
+  const keys = new Set<string>();
+  for (const t of titles) {
+    const k = titleKey(t);
+    if (k.length >= 2) keys.add(k);
+  }
+  return { keys, loose: [...keys].filter((k) => k.length >= 8) };
+}
+
+/** Is `sub` a subsequence of `s`? */
+function subsequence(sub: string, s: string): boolean {
+  let j = 0;
+  for (let i = 0; i < s.length && j < sub.length; i++) if (s[i] === sub[j]) j++;
+  return j === sub.length;
+}
+
+/**
+ * Is this text an outline title? Exactly (once numbering, case and punctuation are set aside),
+ * or loosely: the line lost a few characters the outline has, as a ligature pdf.js cannot map
+ * ("Con guring" for "Configuring") or an outline written with the generator's font escapes
+ * ("The F[C]pdfmarkF[] Operator"): the line's letters are the outline's in order, at least 80 %
+ * of them, starting and ending alike.
+ */
+export function matchesOutline(text: string, index: OutlineIndex): boolean {
+  const k = titleKey(text);
+  if (k.length < 2) return false;
+  if (index.keys.has(k)) return true;
+  if (k.length < 8) return false;
+  for (const o of index.loose) {
+    if (o.length < k.length || k.length < o.length * 0.8) continue;
+    if (o[0] !== k[0] || o.at(-1) !== k.at(-1)) continue;
+    if (subsequence(k, o)) return true;
+  }
+  return false;
+}
+
+/** A line that stands out from the body: larger, or another (non-monospace) font. */
+function distinguished(line: TextLine, ctx: HeadingContext): boolean {
+  return line.size >= ctx.bodySize * 1.12 || (line.font !== ctx.bodyFont && line.size >= ctx.bodySize * 0.95);
+}
+
+function plausible(line: TextLine): boolean {
   const t = line.text.trim();
-  if (t.length < 2 || t.length > 120 || !/\p{L}/u.test(t)) return false;
+  return !line.mono && t.length >= 2 && t.length <= 160 && /\p{L}/u.test(t) && notHeadingKind(t) === null;
+}
+
+export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
+  if (!plausible(line)) return false;
+  const t = line.text.trim();
+  if (t.length > 120) return false;
+  if (ctx.trustedOutline)
+    return (
+      t.split(' ').length <= MAX_WORDS * 2 &&
+      (distinguished(line, ctx) || !ctx.fontVariety || headingShape(t) !== null) &&
+      matchesOutline(t, ctx.trustedOutline)
+    );
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
   const shape = headingShape(t);
   const inOutline = ctx.outline.size > 0 && ctx.outline.has(normalizeTitle(t)) && t.split(' ').length <= MAX_WORDS;
   if (!shape && !inOutline) return false;
-  const bigger = line.size >= ctx.bodySize * 1.12;
-  const otherFont = line.font !== ctx.bodyFont && line.size >= ctx.bodySize * 0.95;
-  if (bigger || otherFont) return true;
+  if (distinguished(line, ctx)) return true;
   if (shape && inOutline) return true;
   // A document set in one font: the shape has to be convincing on its own.
   return !ctx.fontVariety && shape !== null;
 }
 
-// The label rule is format-neutral: it lives in src/documents/section.ts.
-export { sectionLabel } from '../../section.ts';
+/** A heading found on a page: lines start..end-1 (end exclusive), read as one title. */
+export interface HeadingSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The next line continues the previous one's title: close below it, same font and size. */
+function sameTitleBlock(a: TextLine, b: TextLine): boolean {
+  const dy = a.y - b.y;
+  return dy > 0 && dy <= Math.max(a.size, b.size) * 1.9 && a.font === b.font && Math.abs(a.size - b.size) < 0.6;
+}
+
+/** The next line belongs under a bare label ("Chapter 6" above its title): close below it. */
+function underLabel(a: TextLine, b: TextLine): boolean {
+  const dy = a.y - b.y;
+  return dy > 0 && dy <= Math.max(a.size, b.size) * 4;
+}
+
+const joinTitle = (lines: readonly TextLine[], from: number, to: number): string => {
+  let s = '';
+  for (let i = from; i < to; i++) {
+    const t = lines[i]!.text.trim();
+    if (s.endsWith('-') && /^\p{Ll}/u.test(t)) s = s.slice(0, -1) + t;
+    else s = s.length > 0 ? `${s} ${t}` : t;
+  }
+  return s;
+};
+
+/**
+ * The headings among a page's lines (in reading order). A title set over two or three lines is
+ * one heading: a bare label over its title ("Chapter 6" / "Basic API Routines", "TWO" /
+ * "GETTING STARTED"), and a title wrapped onto a next line of the same font and size. With a
+ * trusted outline, the longest run of lines that is an outline title wins.
+ */
+export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): HeadingSpan[] {
+  const out: HeadingSpan[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (!plausible(l)) continue;
+    let start = i;
+    let from = i;
+    // A bare label over its title.
+    if (
+      i + 1 < lines.length &&
+      isBareLabel(l.text) &&
+      (distinguished(l, ctx) || !ctx.fontVariety) &&
+      underLabel(l, lines[i + 1]!) &&
+      plausible(lines[i + 1]!)
+    )
+      from = i + 1;
+    let found: HeadingSpan | undefined;
+    // Longest run first: up to three lines of one title.
+    for (let end = Math.min(lines.length, from + 3); end > from; end--) {
+      let ok = true;
+      for (let j = from + 1; j < end && ok; j++) ok = plausible(lines[j]!) && sameTitleBlock(lines[j - 1]!, lines[j]!);
+      if (!ok) continue;
+      const text = joinTitle(lines, from, end);
+      if (end - from > 1) {
+        // A wrapped title: the outline must say so, or the first line must be a heading that
+        // does not end a sentence and the next lines not headings of their own.
+        if (ctx.trustedOutline) {
+          if (!isHeading({ ...lines[from]!, text }, ctx)) continue;
+        } else {
+          const first = lines[from]!;
+          if (!isHeading(first, ctx) || /[.!?:]$/.test(first.text.trim())) continue;
+          let own = false;
+          for (let j = from + 1; j < end; j++)
+            own ||= headingShape(lines[j]!.text) !== null || isBareLabel(lines[j]!.text);
+          if (own || text.split(' ').length > MAX_WORDS) continue;
+        }
+        found = { start, end, text };
+        break;
+      }
+      if (isHeading({ ...lines[from]!, text }, ctx)) found = { start, end, text };
+      break;
+    }
+    if (!found && from !== start) {
+      // The label alone, as before, where its title is no heading.
+      start = from = i;
+      if (isHeading(l, ctx)) found = { start: i, end: i + 1, text: l.text.trim() };
+    } else if (found && from !== start) {
+      found.text = `${l.text.trim()} ${found.text}`;
+    }
+    if (found) {
+      out.push(found);
+      i = found.end - 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Does the outline describe the document's headings? At least 3 titles, and at least half of
+ * them found as distinguished lines (or runs of up to three lines) of the text. An outline that
+ * does not (page bookmarks, a deck's few sections) leaves headings to the fonts and shapes.
+ */
+export function outlineTrusted(
+  pages: readonly (readonly TextLine[])[],
+  index: OutlineIndex,
+  ctx: HeadingContext,
+): boolean {
+  if (index.keys.size < 3) return false;
+  const trial: HeadingContext = { ...ctx, trustedOutline: index };
+  const found = new Set<string>();
+  for (const lines of pages) for (const h of findHeadings(lines, trial)) found.add(titleKey(h.text));
+  let hit = 0;
+  for (const k of index.keys) if (found.has(k)) hit++;
+  // Loose matches count too: a found title that is not a key exactly matched one loosely.
+  const extra = [...found].filter((k) => !index.keys.has(k)).length;
+  return hit + extra >= index.keys.size * 0.5;
+}

@@ -1,9 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  findHeadings,
   headingShape,
+  isBareLabel,
   isHeading,
+  matchesOutline,
   normalizeTitle,
+  notHeadingKind,
+  outlineIndex,
+  outlineTrusted,
+  titleKey,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
@@ -28,6 +35,35 @@ test('headingShape', async (t) => {
     ['OK', null],
     ['Summary of the results, which continue,', null],
     ['2019 was a good year for the company and its shareholders', null],
+    ['IV. Results and discussion', 'numbered'],
+    ['II) Mise en œuvre', 'numbered'],
+    ['B. Configuration files', 'numbered'],
+    ['B.1 Installing from source', 'numbered'],
+    ['Chapitre 3 : Les fichiers', 'keyword'],
+    ['Kapitel 2 Grundlagen', 'keyword'],
+    ['Capítulo 4. Expresiones', 'keyword'],
+    ['Part II Reference', 'keyword'],
+    ['Partie 2', 'keyword'],
+    ['Appendix B', 'keyword'],
+    ['Apéndice A Formato CSV', 'keyword'],
+    ['Anhang C', 'keyword'],
+    ['CHAPITRE5', 'keyword'],
+    ['Chapter One', 'keyword'],
+    ['Einleitung', 'keyword'],
+    ['Introducción', 'keyword'],
+    ['Wprowadzenie', 'keyword'],
+    ['Note', null],
+    ['WARNING', null],
+    ['ASTUCE', null],
+    ['Hinweis:', null],
+    ['Figure 3: The layout of a page', null],
+    ['Table 2. Options', null],
+    ['TABLEAU 1', null],
+    ['• ELECTROSTATIC CONDENSOR', null],
+    ['(a) First case', null],
+    ['2.3 Vectors . . . . . . . . 17', null],
+    ['Chapters of this book', null],
+    ['Partial results', null],
   ];
   for (const [text, want] of cases) await t.test(text, () => assert.equal(headingShape(text), want));
 });
@@ -66,4 +102,181 @@ test('isHeading', async (t) => {
 test('normalizeTitle strips numbering and prefixes', () => {
   assert.equal(normalizeTitle('1.2 Related software and documentation'), 'related software and documentation');
   assert.equal(normalizeTitle('Chapter 3: Objects, their modes'), 'objects their modes');
+});
+
+test('notHeadingKind', async (t) => {
+  const cases: [string, ReturnType<typeof notHeadingKind>][] = [
+    ['Note', 'admonition'],
+    ['Notes:', 'admonition'],
+    ['ASTUCE', 'admonition'],
+    ['AVERTISSEMENT', 'admonition'],
+    ['Attention !', 'admonition'],
+    ['Wichtig', 'admonition'],
+    ['Consejo', 'admonition'],
+    ['Uwaga', 'admonition'],
+    ['See also', 'admonition'],
+    ['Example', 'admonition'],
+    ['Figure 3:', 'caption'],
+    ['Figure 3.2: The layout', 'caption'],
+    ['Fig. 4 Output', 'caption'],
+    ['Table 2.', 'caption'],
+    ['Tableau 1 – Les options', 'caption'],
+    ['Abbildung 5', 'caption'],
+    ['Tabla 3: Operadores', 'caption'],
+    ['Listing 2', 'caption'],
+    ['• Detect unused stages', 'bullet'],
+    ['– an item', 'bullet'],
+    ['(a) first case', 'bullet'],
+    ['3) third step', 'bullet'],
+    ['Invocation . . . . . . 12', 'listing'],
+    ['Notes on installation', null],
+    ['Tables and figures', null],
+    ['Examples of use', null],
+    ['2.3 Figure placement', null],
+    ['Important dates in the history of TeX', null],
+  ];
+  for (const [text, want] of cases) await t.test(text, () => assert.equal(notHeadingKind(text), want));
+});
+
+test('isBareLabel', async (t) => {
+  const cases: [string, boolean][] = [
+    ['Chapter 6', true],
+    ['CHAPITRE5', true],
+    ['Kapitel 4', true],
+    ['Capítulo 2', true],
+    ['Appendix B', true],
+    ['Part II', true],
+    ['TWO', true],
+    ['A.3', true],
+    ['12', true],
+    ['Chapter 6 Basic routines', false],
+    ['Chapters', false],
+    ['Twofold', false],
+    ['Introduction', false],
+  ];
+  for (const [text, want] of cases) await t.test(text, () => assert.equal(isBareLabel(text), want));
+});
+
+test('titleKey', async (t) => {
+  const cases: [string, string][] = [
+    ['2.3 Vector arithmetic', 'vectorarithmetic'],
+    ['A.1 Glossary', 'glossary'],
+    ['Chapter 1: The Bonny Blue Yonder', 'thebonnyblueyonder'],
+    ['CHAPITRE5 Portée de ce document', 'portéedecedocument'],
+    ['Kapitel 2 Grundlagen', 'grundlagen'],
+    ['TWO GETTING STARTED', 'gettingstarted'],
+    ['IV. Results', 'results'],
+    ['A Tutorial Introduction', 'tutorialintroduction'],
+    ['Schoenberg — The Origins', 'schoenbergtheorigins'],
+  ];
+  for (const [text, want] of cases) await t.test(text, () => assert.equal(titleKey(text), want));
+});
+
+test('matchesOutline', async (t) => {
+  const index = outlineIndex([
+    'Configuring the package',
+    '2.1. The F[C]pdfmarkF[] Operator',
+    'Chapter 1: The Bonny Blue Yonder',
+    'Schoenberg - The Origins of Serial Pitch Organization',
+    'Usage',
+  ]);
+  const cases: [string, string, boolean][] = [
+    ['exact, numbering set aside', '4.2 Usage', true],
+    ['a ligature lost by the text layer', 'A.3 Con guring the package', true],
+    ['font escapes in the outline', '2.1. The pdfmark Operator', true],
+    ['a chapter label joined to its title', 'Chapter 1 The Bonny Blue Yonder', true],
+    ['a dash spelled differently', 'Schoenberg — The Origins of Serial Pitch Organization', true],
+    ['a shorter title is not a loose match', 'The package', false],
+    ['another title', 'Installing the package', false],
+    ['a short word is matched exactly only', 'Usag', false],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(matchesOutline(text, index), want));
+});
+
+test('findHeadings', async (t) => {
+  const at = (text: string, y: number, o: Partial<TextLine> = {}) => line(text, { y, ...o });
+  const big = { size: 14, font: 'bold' };
+  const huge = { size: 20, font: 'bold' };
+  const noOutline: HeadingContext = { ...ctx, outline: new Set() };
+  const trusted: HeadingContext = {
+    ...noOutline,
+    trustedOutline: outlineIndex(['Basic API Routines', 'Creating document commands and environments', 'Usage']),
+  };
+  const cases: [string, TextLine[], HeadingContext, [number, number, string][]][] = [
+    [
+      'a chapter label over its title is one heading',
+      [at('Chapter 2', 700, huge), at('Basic API Routines', 660, { size: 24, font: 'bold' }), at('Body text.', 600)],
+      trusted,
+      [[0, 2, 'Chapter 2 Basic API Routines']],
+    ],
+    [
+      'a title wrapped onto a second line, by the outline',
+      [at('2 Creating document commands and environ-', 700, big), at('ments', 684, big), at('Text.', 660)],
+      trusted,
+      [[0, 2, '2 Creating document commands and environments']],
+    ],
+    [
+      'a trusted outline: a bold line it lacks is no heading',
+      [at('Description', 700, big), at('Body text.', 680), at('4 Usage', 650, big)],
+      trusted,
+      [[2, 3, '4 Usage']],
+    ],
+    [
+      'a trusted outline: an admonition never is one',
+      [at('Usage', 700, big), at('Note', 680, big)],
+      trusted,
+      [[0, 1, 'Usage']],
+    ],
+    [
+      'no outline: a numbered title wrapped in the same font',
+      [at('8 References to Non-Free Software and', 700, big), at('Documentation', 684, big), at('Body.', 660)],
+      noOutline,
+      [[0, 2, '8 References to Non-Free Software and Documentation']],
+    ],
+    [
+      'no outline: two numbered headings stay two',
+      [at('2 Basics', 700, big), at('2.1 Vectors', 684, big)],
+      noOutline,
+      [
+        [0, 1, '2 Basics'],
+        [1, 2, '2.1 Vectors'],
+      ],
+    ],
+    [
+      'no outline: a caption in bold is no heading',
+      [at('Figure 3: The layout', 700, big), at('TABLEAU 1', 680, big)],
+      noOutline,
+      [],
+    ],
+    [
+      'no outline: a bare label whose next line is body text stays a heading alone',
+      [at('Chapter 4', 700, huge), at('some words of body text follow here.', 680)],
+      noOutline,
+      [[0, 1, 'Chapter 4']],
+    ],
+  ];
+  for (const [name, lines, c, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        findHeadings(lines, c).map((h) => [h.start, h.end, h.text]),
+        want,
+      ),
+    );
+});
+
+test('outlineTrusted', async (t) => {
+  const noOutline: HeadingContext = { ...ctx, outline: new Set() };
+  const page = [
+    line('1 Introduction', { y: 700, size: 14 }),
+    line('Some body text.', { y: 680 }),
+    line('2 Usage', { y: 660, size: 14 }),
+    line('3 Options', { y: 640, size: 14 }),
+  ];
+  const cases: [string, string[], boolean][] = [
+    ['the outline titles are the headings', ['Introduction', 'Usage', 'Options', 'Index'], true],
+    ['too few titles', ['Introduction', 'Usage'], false],
+    ['titles the text does not have (page bookmarks)', ['Page 1', 'Page 2', 'Page 3', 'Page 4'], false],
+  ];
+  for (const [name, titles, want] of cases)
+    await t.test(name, () => assert.equal(outlineTrusted([page], outlineIndex(titles), noOutline), want));
 });
