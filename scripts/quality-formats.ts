@@ -144,11 +144,12 @@ export function measureFormat(
     else if (l.includes(' | ') && ref.indexEntries.has(norm(l.split(' | ')[0]!))) tocLeak++;
   }
   const navLeak = lines.filter((l) => NAV.test(l) || /\[Contents\]\s*\[Index\]/.test(l)).length;
-  const code = blocks
-    .filter((b) => b.keep)
-    .map((b) => norm(b.text))
-    .filter((t) => t.length <= 1200);
-  const codeWhole = code.filter((t) => chunks.some((c) => c.content.includes(t))).length;
+  // A block fits when its text as the chunks hold it (code: with its line breaks and indentation)
+  // is at most 1200 code points.
+  const code = blocks.filter((b) => b.keep && [...b.text].length <= 1200).map((b) => norm(b.text));
+  // Whitespace set aside on both sides: code keeps its line breaks in the chunks.
+  const flat = chunks.map((c) => norm(c.content));
+  const codeWhole = code.filter((t) => flat.some((c) => c.includes(t))).length;
   const pct = (a: number, b: number) => (b === 0 ? 100 : Math.round((a / b) * 10000) / 100);
   return {
     file,

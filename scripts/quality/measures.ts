@@ -283,10 +283,22 @@ export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelSco
   };
 }
 
+/**
+ * Tabs expanded to the next multiple of 4 columns, as pandoc's readers expand them (its default
+ * `--tab-stop`): the reference's code has no tabs, so a chunk that keeps the document's tab is
+ * compared as pandoc lays it out.
+ */
+export function expandTabs(line: string, stop = 4): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(stop - ([...out].length % stop)) : ch;
+  return out;
+}
+
 const codeLines = (s: string, loose: boolean) =>
   normalizeText(s)
     .split('\n')
-    .map((l) => (loose ? l.trim() : l.trimEnd()))
+    .map((l) => (loose ? expandTabs(l).trim() : expandTabs(l).trimEnd()))
     .filter((l) => l.length > 0);
 
 function containsRun(hay: string[], needle: string[]): boolean {

@@ -4,7 +4,7 @@
 // blocks are kept whole where they fit in a chunk, pages and page turns carry over, then the chunker cuts.
 import type { Chunk, DocumentInput } from './types.ts';
 import type { DocumentBlock } from './blocks.ts';
-import { splitIntoChunks, type Block } from './chunker.ts';
+import { splitIntoChunks, verbatimText, type Block } from './chunker.ts';
 import { formatNamed, type DocumentFormat, type ExtractContext } from './formats/index.ts';
 import type { OcrReport } from './ocr/options.ts';
 import { sectionLabel } from './section.ts';
@@ -42,13 +42,18 @@ const LIST_MARKER = /^(?:[-*+•–]|\d{1,9}[.)]|[a-z][.)])\s/i;
 export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
   const out: Block[] = [];
   for (const b of blocks) {
-    const text = b.text.replace(/\s+/g, ' ').trim();
-    if (text.length === 0) continue;
     const at =
       b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
+    if (b.kind === 'code') {
+      // Code keeps its line breaks and indentation: the lines as written when the format kept them.
+      const code = verbatimText(b.lines ? b.lines.join('\n') : b.text);
+      if (code.trim().length > 0) out.push({ text: code, keep: true, verbatim: true, ...at });
+      continue;
+    }
+    const text = b.text.replace(/\s+/g, ' ').trim();
+    if (text.length === 0) continue;
     if (b.kind === 'heading') out.push({ text, heading: sectionLabel(text), ...at });
     else if (b.kind === 'item') out.push({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
-    else if (b.kind === 'code') out.push({ text, keep: true, ...at });
     else out.push({ text, ...at });
   }
   if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text', 'document');

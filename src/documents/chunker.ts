@@ -5,7 +5,8 @@
 // paragraph end that ends a sentence (before a heading first) > a sentence end inside a paragraph
 // > a `:`/`;` inside a paragraph > a line break (before a heading first) > a word boundary; a
 // chunk never ends on a heading; the next chunk should not open on a lower-case letter; the last
-// chunk should also reach MIN.
+// chunk should also reach MIN. Code blocks (Block.verbatim) keep their line breaks and
+// indentation: a cut inside one goes at a blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
 
@@ -24,6 +25,11 @@ export interface Block {
   pageTurns?: readonly PageTurn[];
   /** A block to keep whole (a code block): cut inside it only when it is longer than a chunk. */
   keep?: boolean;
+  /**
+   * Whitespace kept as written (a code block): line breaks and indentation stay, trailing blanks
+   * and blank lines at the block's ends go. Other blocks have their whitespace collapsed.
+   */
+  verbatim?: boolean;
 }
 
 export interface ChunkLimits {
@@ -169,10 +175,27 @@ function insideKept(kept: number[], e: number): boolean {
   return lo < kept.length / 2 && kept[lo * 2]! < e;
 }
 
-/** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at e + 1). */
+/** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at nextStart(e)). */
 function cutCost(x: Text, e: number): number {
   const kept = x.kept.length > 0 && insideKept(x.kept, e) ? COST_IN_KEPT : 0;
-  return kept + boundaryCost(x, e) + (dirtyStart(x.t, e + 1) ? COST_DIRTY_START : 0);
+  return kept + boundaryCost(x, e) + (dirtyStart(x.t, nextStart(x.t, e)) ? COST_DIRTY_START : 0);
+}
+
+const isBlank = (c: number) => c === 32 || c === 10 || c === 9;
+
+/**
+ * Where the chunk after a cut at index e starts: past the run of blanks that e opens, but at the
+ * start of the last line in it, so that a code line keeps its indentation. Collapsed text has
+ * single separators: there it is e + 1. A hard cut (e not a blank) starts at e.
+ */
+export function nextStart(t: string, e: number): number {
+  let i = e;
+  let line = -1;
+  while (i < t.length && isBlank(t.charCodeAt(i))) {
+    if (t.charCodeAt(i) === 10) line = i + 1;
+    i++;
+  }
+  return line >= 0 ? line : i;
 }
 
 /** A chunk starting at i would open on a lower-case letter or closing punctuation. */
@@ -200,7 +223,7 @@ function boundaryCost(x: Text, e: number): number {
   if (!terminal) return COST_WORD;
   if (c === 58 || c === 59) return COST_CLAUSE;
   if (!endsSentence(t, e)) return COST_WORD; // an abbreviation or an initial
-  return startsSentence(t[e + 1]) ? COST_SENTENCE : COST_CLAUSE;
+  return startsSentence(t[nextStart(t, e)]) ? COST_SENTENCE : COST_CLAUSE;
 }
 
 /** First index k with a[k] >= v (a sorted ascending), in [0, n]. */
@@ -226,18 +249,21 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   const { t } = x;
   const n = t.length;
   const { min, max } = limits;
-  // Candidate cuts: every whitespace index (the text has single separators, so e + 1 is a word).
+  // Candidate cuts: the first blank of every run of blanks (collapsed text has single separators;
+  // code keeps its line breaks and indentation), the next chunk starting at nextStart.
   let m = 0;
   for (let i = 0; i < n; i++) {
     const c = t.charCodeAt(i);
-    if (c === 32 || c === 10) m++;
+    if ((c === 32 || c === 10) && i > 0 && !isBlank(t.charCodeAt(i - 1))) m++;
   }
   const pos = new Int32Array(m);
+  const from = new Int32Array(m);
   const cost = new Float64Array(m);
   for (let i = 0, k = 0; i < n; i++) {
     const c = t.charCodeAt(i);
-    if (c === 32 || c === 10) {
+    if ((c === 32 || c === 10) && i > 0 && !isBlank(t.charCodeAt(i - 1))) {
       pos[k] = i;
+      from[k] = nextStart(t, i);
       cost[k++] = cutCost(x, i);
     }
   }
@@ -288,7 +314,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   let tail = m; // one past its back
   let added = m; // candidates k >= added have entered the deque
   for (let j = m - 1; j >= 0; j--) {
-    const s = pos[j]! + 1;
+    const s = from[j]!;
     const rest = cpLen(x, s, n);
     if (rest <= max) {
       best[j] = tailCost(s, rest);
@@ -330,7 +356,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
       continue;
     }
     ends.push(pos[k]!);
-    s = pos[k]! + 1;
+    s = from[k]!;
     k = next[k]!;
   }
   return ends;
@@ -345,7 +371,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
     // in one UTF-16 unit, so lengths are counted as [...content] counts them and JSON stays UTF-8.
-    const text = b.text.replace(/\s+/g, ' ').trim().toWellFormed();
+    const text = (b.verbatim ? verbatimText(b.text) : b.text.replace(/\s+/g, ' ').trim()).toWellFormed();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
@@ -386,10 +412,23 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
       chunk.pageEnd = pages(e - 1);
     }
     chunks.push(chunk);
-    s = e;
-    while (s < t.length && (t[s] === ' ' || t[s] === '\n')) s++;
+    s = nextStart(t, e);
   }
   return chunks;
+}
+
+/**
+ * A code block's text as the chunks keep it: line breaks and indentation as written (tabs too),
+ * CR and other vertical spaces made line breaks, blanks at line ends and blank lines at the
+ * block's ends removed.
+ */
+export function verbatimText(text: string): string {
+  const lines = text.split(/\r\n|[\r\n\v\f\u2028\u2029\u0085]/).map((l) => l.trimEnd());
+  let a = 0;
+  let b = lines.length;
+  while (a < b && lines[a] === '') a++;
+  while (b > a && lines[b - 1] === '') b--;
+  return lines.slice(a, b).join('\n');
 }
 
 /** From text index `at` on, the text is on `page`. */

@@ -7,7 +7,7 @@ import type { DocumentBlock } from '../../src/documents/blocks.ts';
 import { DocumentError } from '../../src/documents/document-error.ts';
 
 // toChunkBlocks: one rule per kind, pages and page turns carried over.
-const chunkBlockCases: [name: string, block: DocumentBlock, want: object][] = [
+const chunkBlockCases: [name: string, block: DocumentBlock, want: object | null][] = [
   [
     'a heading opens a section',
     { kind: 'heading', text: ' 1  Scope ', level: 1 },
@@ -16,10 +16,16 @@ const chunkBlockCases: [name: string, block: DocumentBlock, want: object][] = [
   ['an item keeps its bullet', { kind: 'item', text: '2) second' }, { text: '2) second' }],
   ['an item without one gets "- "', { kind: 'item', text: 'milk' }, { text: '- milk' }],
   [
-    'code is kept whole',
-    { kind: 'code', text: 'npm ci\nnpm test', lines: ['npm ci', 'npm test'] },
-    { text: 'npm ci npm test', keep: true },
+    'code is kept whole, its lines as written',
+    { kind: 'code', text: 'npm ci npm test', lines: ['npm ci', 'npm test'] },
+    { text: 'npm ci\nnpm test', keep: true, verbatim: true },
   ],
+  [
+    'code keeps its indentation and inner blank lines, not its blank ends',
+    { kind: 'code', text: '\n\ndef f():\n    return 1  \n\n\tpass\n\n' },
+    { text: 'def f():\n    return 1\n\n\tpass', keep: true, verbatim: true },
+  ],
+  ['blank code is dropped', { kind: 'code', text: ' \n \n' }, null],
   ['a row is text', { kind: 'row', text: 'a | b', cells: [{ text: 'a' }, { text: 'b' }] }, { text: 'a | b' }],
   ['a page', { kind: 'paragraph', text: 'On page two.', page: 2 }, { text: 'On page two.', page: 2 }],
   [
@@ -34,7 +40,12 @@ const chunkBlockCases: [name: string, block: DocumentBlock, want: object][] = [
   ],
 ];
 for (const [name, block, want] of chunkBlockCases) {
-  test(`toChunkBlocks: ${name}`, () => assert.deepEqual(toChunkBlocks([block]), [want], name));
+  test(`toChunkBlocks: ${name}`, () =>
+    assert.deepEqual(
+      toChunkBlocks([block, { kind: 'paragraph', text: 'x' }]),
+      [...(want ? [want] : []), { text: 'x' }],
+      name,
+    ));
 }
 
 test('toChunkBlocks: blank blocks dropped, no text at all refused', () => {

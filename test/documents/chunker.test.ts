@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { splitIntoChunks, endsSentence, addPageMarks, type Block } from '../../src/documents/chunker.ts';
+import {
+  splitIntoChunks,
+  endsSentence,
+  addPageMarks,
+  nextStart,
+  verbatimText,
+  type Block,
+} from '../../src/documents/chunker.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 
 const cp = (s: string) => [...s].length;
@@ -439,4 +446,69 @@ test('splitIntoChunks: invariants over random documents (property)', () => {
     }),
     { seed: 11, numRuns: 300 },
   );
+});
+
+// Code keeps its whitespace: verbatimText, where a chunk starts after a cut, and the chunks.
+const verbatimCases: [name: string, text: string, want: string][] = [
+  ['lines and indentation kept', 'if x:\n    y()\n\tz()', 'if x:\n    y()\n\tz()'],
+  ['blanks at line ends removed', 'a  \nb\t\n', 'a\nb'],
+  ['blank lines at the ends removed, inner ones kept', '\n  \na\n\nb\n\n', 'a\n\nb'],
+  ['CR LF and CR are line breaks', 'a\r\nb\rc', 'a\nb\nc'],
+  ['form feed and vertical tab are line breaks', 'a\fb\vc', 'a\nb\nc'],
+  ['runs of inner spaces kept', 'x  =   1', 'x  =   1'],
+];
+for (const [name, text, want] of verbatimCases)
+  test(`verbatimText: ${name}`, () => assert.equal(verbatimText(text), want));
+
+const nextStartCases: [name: string, t: string, e: number, want: number][] = [
+  ['a single space: the next word', 'ab cd', 2, 3],
+  ['a run of spaces: past it', 'ab   cd', 2, 5],
+  ['a line break then indentation: the start of the line', 'ab\n    cd', 2, 3],
+  ['blank lines: the start of the last line', 'ab\n\n\n  cd', 2, 5],
+  ['spaces, a break, indentation: the start of the line', 'ab  \n  cd', 2, 5],
+  ['a hard cut (not a blank): there', 'abcd', 2, 2],
+];
+for (const [name, t, e, want] of nextStartCases) test(`nextStart: ${name}`, () => assert.equal(nextStart(t, e), want));
+
+test('code blocks keep their line breaks and indentation in the chunks', () => {
+  const sentence = (i: number) => `Sentence number ${i} says something plain.`;
+  const prose = (from: number, n: number) => Array.from({ length: n }, (_, i) => sentence(from + i)).join(' ');
+  const code = (n: number) =>
+    Array.from({ length: n }, (_, i) => `def f${i}(x):\n    if x:\n        return ${i}\n`).join('\n');
+  const fits = code(8);
+  const long = code(40);
+  const blocks: Block[] = [
+    { text: prose(0, 12) },
+    { text: fits, keep: true, verbatim: true },
+    { text: prose(100, 12) },
+    { text: long, keep: true, verbatim: true },
+    { text: prose(200, 12) },
+  ];
+  const chunks = splitIntoChunks(blocks);
+  const want = verbatimText(fits);
+  assert.ok(
+    chunks.some((c) => c.content.includes(want)),
+    'the block that fits is in one chunk, as written',
+  );
+  for (const [i, c] of chunks.entries()) {
+    const n = cp(c.content);
+    if (i < chunks.length - 1) assert.ok(n >= 800 && n <= 1200, `chunk ${i} has ${n} code points`);
+    assert.equal(c.content, c.content.trimEnd(), 'no blank at a chunk end');
+    assert.doesNotMatch(c.content, /^\n/, 'no chunk opens on a line break');
+  }
+  // The long block is cut at line ends, each piece keeping its lines and their indentation.
+  const pieces = chunks.filter((c) => c.content.includes('return 3'));
+  const lines = new Set(long.split('\n'));
+  for (const c of chunks)
+    for (const l of c.content.split('\n'))
+      if (/^\s+(?:if|return)/.test(l)) assert.ok(lines.has(l), `line kept: ${JSON.stringify(l)}`);
+  assert.ok(pieces.length > 0);
+  assert.equal(
+    squash(chunks.map((c) => c.content).join('')),
+    squash(blocks.map((b) => b.text).join('')),
+    'nothing lost',
+  );
+  // Without the flag the same text is collapsed (the case tests something).
+  const flat = splitIntoChunks(blocks.map((b) => ({ text: b.text })));
+  assert.ok(!flat.some((c) => c.content.includes('\n    if x:')));
 });

@@ -6,6 +6,7 @@ import {
   badLabelKind,
   buildReference,
   codeKept,
+  expandTabs,
   dehyphenate,
   gluedWords,
   hyphenLeftovers,
@@ -255,12 +256,30 @@ describe('codeKept', () => {
     ['kept verbatim with its lines', `Run:\n${block}\nThen stop.`, { blocks: 1, kept: 100, keptLoose: 100 }],
     ['indentation lost', 'Run:\nfor i in 1 2 3; do\necho $i\ndone', { blocks: 1, kept: 0, keptLoose: 100 }],
     ['lines joined by spaces', 'Run: for i in 1 2 3; do echo $i done', { blocks: 1, kept: 0, keptLoose: 0 }],
+    [
+      'a tab kept where pandoc expanded it',
+      'Run:\nfor i in 1 2 3; do\n\techo $i\ndone',
+      { blocks: 1, kept: 0, keptLoose: 100 },
+    ],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(codeKept([chunk(text)], [block]), want));
   test('one-line blocks are not counted', () =>
     assert.deepEqual(codeKept([chunk('x')], ['ls -l']), { blocks: 0, kept: 100, keptLoose: 100 }));
   test('a block split over two chunks is not kept', () =>
     assert.equal(codeKept([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]).kept, 0));
+  test('a tab counts as the spaces to the next 4-column stop, as pandoc expands it', () =>
+    assert.equal(codeKept([chunk('::1\t    localhost\nab\tc')], ['::1     localhost\nab  c']).kept, 100));
+});
+
+describe('expandTabs', () => {
+  const cases: [string, string, string][] = [
+    ['no tab', 'a b', 'a b'],
+    ['a leading tab: 4 columns', '\techo', '    echo'],
+    ['after 3 columns: 1 space', 'abc\td', 'abc d'],
+    ['after 4 columns: a full stop', 'abcd\te', 'abcd    e'],
+    ['two tabs', '\t\tx', '        x'],
+  ];
+  for (const [name, line, want] of cases) test(name, () => assert.equal(expandTabs(line), want));
 });
 
 describe('tableRowsIntact', () => {

@@ -137,6 +137,8 @@ function styleIsCode(styles: Map<string, StyleInfo>, id: string | undefined): bo
 
 interface Para {
   text: string;
+  /** The text with its tabs and line breaks as written (`\t`, `\n`): what a code paragraph keeps. */
+  raw: string;
   outside: string;
   style?: string;
   outline?: number;
@@ -174,17 +176,45 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
   let listGroup = 0; // the group of the list the last paragraph belonged to, 0 for none
 
   const skipping = () => simpleToc > 0 || sdtToc > 0 || fields.some((f) => f.toc && f.result);
-  const add = (s: string) => {
+  const add = (s: string, raw = s) => {
     if (!para || skipping()) return;
     para.text += s;
+    para.raw += raw;
     if (!link) para.outside += s;
   };
+  // The code block the previous paragraph went into: consecutive code paragraphs are one block,
+  // one line each (Word writes a code listing as a paragraph per line).
+  let code: { block: LinkedBlock; lines: string[] } | null = null;
 
   const endPara = () => {
     const p = para;
     para = null;
     if (!p) return;
     const text = p.text.replace(/\s+/g, ' ').trim();
+    if (tables === 0 && styleIsCode(styles, p.style) && styleLevel(styles, p.style) === undefined) {
+      const lines = p.raw.split('\n');
+      if (code) {
+        code.lines.push(...lines);
+        code.block.text = code.lines.join('\n');
+        code.block.inPageLinkChars += p.inPage;
+        code.block.linkChars += p.linkChars;
+        code.block.links += p.links;
+      } else if (text.length > 0) {
+        const block: LinkedBlock = {
+          kind: 'code',
+          text: p.raw,
+          lines,
+          inPageLinkChars: p.inPage,
+          linkChars: p.linkChars,
+          links: p.links,
+        };
+        out.push(block);
+        code = { block, lines };
+      }
+      listGroup = 0;
+      return;
+    }
+    code = null;
     if (tables > 0) {
       if (text.length > 0) cell.push(text);
       rowLinks.inPage += p.inPage;
@@ -209,14 +239,14 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
       return;
     }
     listGroup = 0;
-    out.push({ kind: styleIsCode(styles, p.style) ? 'code' : 'paragraph', ...base });
+    out.push({ kind: 'paragraph', ...base });
   };
 
   parse(xml, {
     open(t) {
       switch (t.name) {
         case 'w:p':
-          para = { text: '', outside: '', numbered: false, inPage: 0, linkChars: 0, links: 0 };
+          para = { text: '', raw: '', outside: '', numbered: false, inPage: 0, linkChars: 0, links: 0 };
           break;
         case 'w:pPr':
           inPPr++;
@@ -241,11 +271,11 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
           inT = true;
           break;
         case 'w:tab':
-          if (inPPr === 0) add(' ');
+          if (inPPr === 0) add(' ', '\t');
           break;
         case 'w:br':
         case 'w:cr':
-          add(' ');
+          add(' ', '\n');
           break;
         case 'w:noBreakHyphen':
           add('-');
@@ -289,6 +319,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
           if (tables === 0) tableGroup = ++groups;
           tables++;
           listGroup = 0;
+          code = null;
           break;
         case 'w:tr':
           if (tables === 1) {

@@ -42,6 +42,29 @@ test('headings from styles (Heading n, Title) and outline levels; lists, code, t
   ]);
 });
 
+test('consecutive code paragraphs are one code block, one line each, indentation, tabs and breaks kept', async () => {
+  const body = [
+    wp('Run:'),
+    wp('def f(x):', 'SourceCode'),
+    wp('    if x:', 'SourceCode'),
+    '<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr></w:p>',
+    '<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr><w:r><w:tab/><w:t>return 1</w:t><w:br/><w:t xml:space="preserve">  # done</w:t></w:r></w:p>',
+    wp('Then:'),
+    wp('x = 2', 'SourceCode'),
+  ].join('');
+  const blocks = await extractDocx(makeDocx(body));
+  assert.deepEqual(
+    blocks.map((b) => [b.kind, b.text]),
+    [
+      ['paragraph', 'Run:'],
+      ['code', 'def f(x):\n    if x:\n\n\treturn 1\n  # done'],
+      ['paragraph', 'Then:'],
+      ['code', 'x = 2'],
+    ],
+  );
+  assert.deepEqual(blocks[1]!.lines, ['def f(x):', '    if x:', '', '\treturn 1', '  # done']);
+});
+
 test('a TOC field and a Table of Contents content control are contents, not text', async () => {
   const field =
     '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> TOC \\o "1-3" \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>' +
