@@ -43,6 +43,7 @@ import {
   type RowScore,
   tableRowsIntact,
 } from './measures.ts';
+import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
 
 export interface DocumentResult {
   id: string;
@@ -66,6 +67,8 @@ export interface DocumentResult {
   referenceHeadings: number;
   code?: CodeScore;
   rows?: RowScore;
+  /** Questions of scripts/quality/questions.json whose answer's chunk BM25 ranks in the top 5. */
+  retrieval?: RetrievalScore;
   seconds: number;
   examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[] };
   error?: string;
@@ -127,6 +130,16 @@ export async function pdfjsRawAndOutline(data: Uint8Array): Promise<{ raw: strin
   }
 }
 
+export const QUESTIONS_FILE = new URL('./questions.json', import.meta.url);
+
+/** The retrieval questions of every document (scripts/quality/questions.json), read once. */
+let questionsCache: Record<string, Question[]> | undefined;
+function questionsOf(id: string): Question[] {
+  questionsCache ??= (JSON.parse(readFileSync(QUESTIONS_FILE, 'utf8')) as { documents: Record<string, Question[]> })
+    .documents;
+  return questionsCache[id] ?? [];
+}
+
 const perMille = (n: number, d: number) => Math.round((n / Math.max(1, d)) * 10000) / 10;
 
 export async function measureDocument(
@@ -169,6 +182,7 @@ export async function measureDocument(
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
   const labels = sectionLabels(chunks, structure.headings);
+  const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {
     id: e.id,
@@ -193,6 +207,7 @@ export async function measureDocument(
     ...(e.format !== 'pdf' || e.referenceFile
       ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
       : {}),
+    ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     examples: {
       listing: listing.slice(0, 10),
@@ -224,6 +239,7 @@ const HEAD = [
   'admonition/caption/bullet labels',
   'code kept % (loose)',
   'rows intact %',
+  'retrieval %',
   'reproduce',
 ];
 
@@ -251,6 +267,7 @@ export function tableLine(r: DocumentResult): string {
         `${r.labels.admonitions}/${r.labels.captions}/${r.labels.bullets}`,
         r.code && r.code.blocks > 0 ? `${r.code.kept} (${r.code.keptLoose}) of ${r.code.blocks}` : na,
         r.rows && r.rows.rows > 0 ? `${r.rows.intact} of ${r.rows.rows}` : na,
+        r.retrieval && r.retrieval.questions > 0 ? `${r.retrieval.found} of ${r.retrieval.questions}` : na,
         `\`npm run quality -- --corpus --only ${r.id}\``,
       ];
   return `| ${cells.map(String).join(' | ')} |`;
@@ -283,6 +300,7 @@ export function classSummary(results: DocumentResult[]): string {
     'bad labels',
     'code kept %',
     'rows intact %',
+    'retrieval %',
   ];
   const lines = classes.map((k) => {
     const rs = ok.filter((r) => r.class === k);
@@ -300,6 +318,7 @@ export function classSummary(results: DocumentResult[]): string {
       sum(rs.map((r) => r.labels.admonitions + r.labels.captions + r.labels.bullets)),
       mean(rs.map((r) => (r.code && r.code.blocks > 0 ? r.code.kept : undefined))),
       mean(rs.map((r) => (r.rows && r.rows.rows > 0 ? r.rows.intact : undefined))),
+      mean(rs.map((r) => (r.retrieval && r.retrieval.questions > 0 ? r.retrieval.found : undefined))),
     ];
   });
   return [
@@ -307,6 +326,15 @@ export function classSummary(results: DocumentResult[]): string {
     `|${head.map(() => '---').join('|')}|`,
     ...lines.map((l) => `| ${l.join(' | ')} |`),
   ].join('\n');
+}
+
+/** All documents together: the answers found in the top 5 out of all the questions asked. */
+export function retrievalTotal(results: DocumentResult[]): string {
+  const rs = results.filter((r) => !r.error && r.retrieval && r.retrieval.questions > 0);
+  const asked = rs.reduce((n, r) => n + (r.retrieval?.questions ?? 0), 0);
+  const missed = rs.reduce((n, r) => n + (r.retrieval?.misses.length ?? 0), 0);
+  const share = asked === 0 ? 100 : Math.round(((asked - missed) / asked) * 1000) / 10;
+  return `retrieval: ${asked - missed} of ${asked} answers in the top 5 (${share} %), ${rs.length} documents`;
 }
 
 export async function runCorpus(argv: string[]): Promise<void> {
@@ -319,6 +347,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
     console.log(tableHead());
     for (const r of results) console.log(tableLine(r));
     console.log(`\n${classSummary(results)}`);
+    console.log(`\n${retrievalTotal(results)}`);
     applyGate(argv, results, false);
     return;
   }
@@ -344,6 +373,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
     console.log(tableLine(r));
   }
   console.log(`\n${classSummary(results)}`);
+  console.log(`\n${retrievalTotal(results)}`);
   writeFileSync(out, `${JSON.stringify({ run: new Date().toISOString(), results }, null, 2)}\n`);
   console.error(`results: ${out}; chunks: ${join(dir, 'chunks')}/ID.json`);
   applyGate(argv, results, only === undefined);

@@ -23,6 +23,11 @@ export const GATED: readonly GatedMeasure[] = [
   { key: 'labelsMatching', better: 'higher', get: (r) => (r.referenceHeadings > 0 ? r.labels.matching : undefined) },
   { key: 'codeKept', better: 'higher', get: (r) => (r.code && r.code.blocks > 0 ? r.code.kept : undefined) },
   { key: 'rowsIntact', better: 'higher', get: (r) => (r.rows && r.rows.rows > 0 ? r.rows.intact : undefined) },
+  {
+    key: 'retrieval',
+    better: 'higher',
+    get: (r) => (r.retrieval && r.retrieval.questions > 0 ? r.retrieval.found : undefined),
+  },
   { key: 'listingLines', better: 'lower', get: (r) => r.listingLines },
   { key: 'gluedPer1000', better: 'lower', get: (r) => r.gluedPer1000 },
   { key: 'hyphenLeftovers', better: 'lower', get: (r) => r.hyphenLeftovers },

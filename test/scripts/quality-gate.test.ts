@@ -57,6 +57,14 @@ describe('recordFloors', () => {
     assert.equal('rowsIntact' in (f.b ?? {}), false);
     assert.equal('labelsMatching' in (f.b ?? {}), false);
   });
+  test('retrieval where the document has questions', () => {
+    const f = recordFloors([
+      result('d', { retrieval: { questions: 3, found: 66.7, misses: [] } }),
+      result('e', { retrieval: { questions: 0, found: 100, misses: [] } }),
+    ]);
+    assert.equal(f.d?.retrieval, 66.7);
+    assert.equal('retrieval' in (f.e ?? {}), false);
+  });
   test('a document read with an error sets no floor', () => {
     assert.deepEqual(recordFloors([result('c', { error: 'pdftotext is missing' })]), {});
   });
@@ -138,7 +146,20 @@ describe('gateViolations', () => {
       want: ['b: floors recorded, not run'],
     },
     { name: 'a run with --only checks what it ran', results: [result('a')], complete: false, want: [] },
+    {
+      name: 'floors recorded before retrieval was measured: the new figure is not gated yet',
+      results: [result('a', { retrieval: { questions: 3, found: 0, misses: [] } }), result('b')],
+      complete: true,
+      want: [],
+    },
   ];
+  test('retrieval under its floor fails', () => {
+    const withRetrieval = recordFloors([result('a', { retrieval: { questions: 3, found: 100, misses: [] } })]);
+    assert.deepEqual(
+      gateViolations([result('a', { retrieval: { questions: 3, found: 66.7, misses: [] } })], withRetrieval, true),
+      ['a: retrieval 66.7, floor 100'],
+    );
+  });
   for (const c of cases)
     test(c.name, () => {
       assert.deepEqual(gateViolations(c.results, floors, c.complete), c.want);

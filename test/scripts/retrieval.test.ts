@@ -1,0 +1,144 @@
+// The retrieval measure of scripts/quality/retrieval.ts (a table per function, one test per case)
+// and the questions file it reads (scripts/quality/questions.json).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { ChunkLike } from '../../scripts/quality/measures.ts';
+import { bm25Ranker, normalizeSpan, type Question, retrieval } from '../../scripts/quality/retrieval.ts';
+
+const chunk = (content: string, section = ''): ChunkLike => ({ content, section });
+
+describe('normalizeSpan', () => {
+  const cases: [string, string, string][] = [
+    ['case and runs of whitespace', 'Round  toward\n\tZERO', 'round toward zero'],
+    ['table bars read as spaces', '| ledger | 1224 x 792 |', 'ledger 1224 x 792'],
+    ['no space beside punctuation', 'int ind ;  char blankscr [ ] = " \\t";', 'int ind;char blankscr[]="\\t";'],
+    ['typographic quotes, minus and ellipsis folded', '‘‘.*’’ “a” −1 words …', "''.*''\"a\"-1 words..."],
+    ['ligatures spelled out', 'con\uFB01guration', 'configuration'],
+    ['a space between two words stays', 'does not', 'does not'],
+  ];
+  for (const [name, input, want] of cases) test(name, () => assert.equal(normalizeSpan(input), want));
+  test('a glued word does not match its spaced form', () =>
+    assert.equal(normalizeSpan('environmentnow').includes(normalizeSpan('environment now')), false));
+});
+
+describe('bm25Ranker', () => {
+  const chunks = [
+    chunk('The exponent range is changed with mpfr_set_emin and mpfr_set_emax.', 'Exponents'),
+    chunk('MPFR_RNDN round to nearest. MPFR_RNDZ round toward zero. MPFR_RNDA round away from zero.', 'Rounding'),
+    chunk('Install the command line tool with npm install -g marked.', 'Installation'),
+    chunk(
+      'Rounding is discussed at length in this long chunk, which says many other things about precision, ' +
+        'exponents, special values, signed zeros, infinities, NaN, the flags and the ternary value.',
+      'Precision',
+    ),
+  ];
+  const rank = bm25Ranker(chunks);
+  const cases: [string, string, number[]][] = [
+    ['a term found in one chunk only ranks that chunk alone', 'emax', [0]],
+    ['the chunk holding more of the query terms comes first', 'round toward zero', [1]],
+    ['a term no chunk holds: nothing ranked', 'kubernetes', []],
+    ['case and punctuation of the query set aside', 'NPM Install?', [2]],
+    ['the section label counts as text of the chunk', 'installation', [2]],
+    ['the same term once: the shorter chunk ranks above the longer one', 'exponents', [0, 3]],
+  ];
+  for (const [name, query, want] of cases)
+    test(name, () => assert.deepEqual(rank(query).slice(0, want.length || undefined), want));
+});
+
+describe('retrieval', () => {
+  // Six chunks: a paper-size table kept whole in chunk 0, and five chunks that all mention paper
+  // without the table.
+  const filler = (n: number) =>
+    chunk(`Paper handling note ${n}: the paper tray, paper feed and paper jams of the printer.`, 'Printing');
+  const chunks = [
+    chunk('Paper sizes\n| Name | Points |\n| ledger | 1224 x 792 |\n| legal | 612 x 1008 |', 'Appendix'),
+    filler(1),
+    filler(2),
+    filler(3),
+    filler(4),
+    filler(5),
+  ];
+  const shredded = [
+    chunk('| Name | ledger | legal |', 'Appendix'),
+    chunk('| Points | 1224 x 792 | 612 x 1008 |', 'Appendix'),
+  ];
+  const q = (question: string, answer: string): Question => ({ q: question, answer, kind: 'table-row' });
+  const cases: {
+    name: string;
+    chunks: ChunkLike[];
+    questions: Question[];
+    k?: number;
+    want: { found: number; misses: { rank: number | null; held: boolean }[] };
+  }[] = [
+    {
+      name: 'the answer in the best-ranked chunk: found',
+      chunks,
+      questions: [q('What is the size of ledger paper in points?', 'LEDGER  1224 x 792')],
+      want: { found: 100, misses: [] },
+    },
+    {
+      name: 'a table read by column: the cells are held apart, no chunk holds the row',
+      chunks: shredded,
+      questions: [q('What is the size of ledger paper in points?', 'ledger 1224 x 792')],
+      want: { found: 0, misses: [{ rank: null, held: false }] },
+    },
+    {
+      name: 'held but ranked under k: a miss with its rank',
+      chunks,
+      questions: [q('Which paper tray feed jams?', '1224 x 792')],
+      k: 1,
+      want: { found: 0, misses: [{ rank: 6, held: true }] },
+    },
+    {
+      name: 'held by a chunk the query does not match at all: a miss without rank',
+      chunks,
+      questions: [q('How do I clear a printer jam?', 'legal 612 x 1008')],
+      want: { found: 0, misses: [{ rank: null, held: true }] },
+    },
+    {
+      name: 'the share of the questions answered',
+      chunks,
+      questions: [
+        q('ledger paper size in points', '1224 x 792'),
+        q('legal paper size in points', '612 x 1008'),
+        q('tabloid paper size', '792 x 1224'),
+      ],
+      want: { found: 66.7, misses: [{ rank: null, held: false }] },
+    },
+    { name: 'no question: 100 by convention', chunks, questions: [], want: { found: 100, misses: [] } },
+  ];
+  for (const c of cases)
+    test(c.name, () => {
+      const got = retrieval(c.chunks, c.questions, c.k);
+      assert.equal(got.questions, c.questions.length);
+      assert.equal(got.found, c.want.found);
+      assert.deepEqual(
+        got.misses.map((m) => ({ rank: m.rank, held: m.held })),
+        c.want.misses,
+      );
+    });
+});
+
+describe('questions.json', () => {
+  const file = JSON.parse(readFileSync(new URL('../../scripts/quality/questions.json', import.meta.url), 'utf8')) as {
+    comment: string;
+    documents: Record<string, Question[]>;
+  };
+  const sources = JSON.parse(readFileSync(new URL('../../scripts/corpus/sources.json', import.meta.url), 'utf8')) as {
+    documents: { id: string }[];
+  };
+  test('says how the questions were chosen', () => assert.ok(file.comment.length > 200));
+  test('three questions for every corpus document, and no other document', () => {
+    assert.deepEqual(Object.keys(file.documents).sort(), sources.documents.map((d) => d.id).sort());
+    for (const [id, qs] of Object.entries(file.documents)) assert.equal(qs.length, 3, id);
+  });
+  test('every question has a kind, and its answer is not copied into the question', () => {
+    for (const [id, qs] of Object.entries(file.documents))
+      for (const x of qs) {
+        assert.ok(['table-row', 'column', 'code', 'prose'].includes(x.kind), `${id}: ${x.kind}`);
+        assert.ok(x.q.trim().length > 10 && normalizeSpan(x.answer).length >= 6, `${id}: ${x.q}`);
+        assert.equal(normalizeSpan(x.q).includes(normalizeSpan(x.answer)), false, `${id}: ${x.q}`);
+      }
+  });
+});
