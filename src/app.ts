@@ -21,6 +21,7 @@ import {
   swaggerJson,
 } from './api-documents/index.ts';
 import { liveness, readinessRoute } from './routes/health.ts';
+import { landing } from './routes/landing.ts';
 import { createReadiness, type Readiness } from './http/readiness.ts';
 import { createAdmission } from './documents/admission.ts';
 import { parseTimeoutFor } from './documents/parse-bound.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The URL map. Every interface path is also served with `.php` (or without it, for the two
   // that the interface names with it); any other method on a known path is a 405 with Allow.
+  mount(app, 'GET', '/', landing(config, options.docs !== 'none'), { php: false });
   mount(app, 'GET', '/healthz', liveness());
   mount(app, 'GET', '/readyz', readinessRoute(readiness), { php: false });
   mount(app, 'GET', '/apis/add-url', addUrl());

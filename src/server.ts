@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { CLOSE_BOUND_MS, createReadiness } from './http/readiness.ts';
+import { startUrls } from './routes/landing.ts';
 
 let config: Config;
 try {
@@ -52,3 +53,6 @@ try {
   app.log.fatal({ err }, 'could not listen');
   process.exit(1);
 }
+const address = app.server.address();
+const port = typeof address === 'object' && address !== null ? address.port : config.port;
+app.log.info({ urls: startUrls(config.host, port) }, 'ready to serve: open the first URL');

@@ -149,6 +149,22 @@ describe('server process with the embedded defaults', () => {
     assert.equal(((await res.json()) as { result: number }).result, 12);
   });
 
+  test('the start log names the landing page, the docs and the collection, and the landing page answers', async () => {
+    const deadline = Date.now() + HANG_GUARD_MS;
+    while (!s.stdout().includes('ready to serve') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const line = s
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('ready to serve'));
+    assert.ok(line, s.stdout());
+    const { urls } = JSON.parse(line) as { urls: string[] };
+    assert.deepEqual(urls, [`${s.base}/`, `${s.base}/docs`, `${s.base}/postman.json`]);
+    const res = await fetch(urls[0]!);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await res.text(), /href="\/postman.json"/);
+  });
+
   test('without JWT_SECRET: one warning line, and no secret in the log', () => {
     const lines = s
       .stdout()

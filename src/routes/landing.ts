@@ -1,0 +1,99 @@
+// GET /: what the service is and where to go next (the API documents, the Postman collection, the
+// Power Automate connectors, the lab credentials), for a student who opens the address the teacher
+// wrote on the board. Credentials are shown only while they are the public lab values of the
+// README: a value an operator set is a secret and never appears.
+import { LAB_DEFAULTS } from '../lab-defaults.ts';
+import { CONNECTOR_STYLES } from '../api-documents/swagger2.ts';
+import { route } from '../http/mount.ts';
+
+export interface LandingCredentials {
+  addApiKey: string;
+  addApiSecret: string;
+  basicAuthUsername: string;
+  basicAuthPassword: string;
+  surveyKey: string;
+  surveySecret: string;
+  documentApiKey: string;
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** [label, configured value, lab default]: shown only when the two are equal. */
+function credentialRows(c: LandingCredentials): [string, string, string][] {
+  return [
+    ['add-apikey / add-custom: api_key', c.addApiKey, LAB_DEFAULTS.ADD_API_KEY],
+    ['add-custom: api_secret', c.addApiSecret, LAB_DEFAULTS.ADD_API_SECRET],
+    ['add-basic, add-token: username', c.basicAuthUsername, LAB_DEFAULTS.BASIC_AUTH_USERNAME],
+    ['add-basic, add-token: password', c.basicAuthPassword, LAB_DEFAULTS.BASIC_AUTH_PASSWORD],
+    ['survey: key', c.surveyKey, LAB_DEFAULTS.SURVEY_KEY],
+    ['survey: secret', c.surveySecret, LAB_DEFAULTS.SURVEY_SECRET],
+    ['chunking, deletion: api-key', c.documentApiKey, LAB_DEFAULTS.DOCUMENT_API_KEY],
+  ];
+}
+
+/** The page, for the base URL the caller reached (so that every link works as copied). */
+export function landingPage(baseUrl: string, credentials: LandingCredentials, docs: boolean): string {
+  const link = (path: string, text = `${baseUrl}${path}`) => `<a href="${escape(path)}">${escape(text)}</a>`;
+  const rows = credentialRows(credentials)
+    .map(
+      ([label, value, lab]) =>
+        `<tr><td>${escape(label)}</td><td>${value === lab ? `<code>${escape(value)}</code>` : 'set by the operator (not shown)'}</td></tr>`,
+    )
+    .join('\n');
+  const documents = docs
+    ? `<h2>Start here</h2>
+<ul>
+<li>${link('/docs')}: the API documents, with "Try it out"</li>
+<li>${link('/openapi.json')}: OpenAPI 3.1 (Swagger 2.0 at ${link('/swagger.json')})</li>
+<li>${link('/postman.json')}: a Postman collection, its base URL already this server (Import, then Link)</li>
+</ul>
+<h2>Power Automate connectors</h2>
+<ul>
+${Object.entries(CONNECTOR_STYLES)
+  .map(([style, s]) => `<li>${link(`/connectors/${style}.swagger.json`)}: ${escape(s.description)}</li>`)
+  .join('\n')}
+</ul>`
+    : '<p>The API documents are turned off on this server.</p>';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>sample-utility-service</title>
+<style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}code{background:#f3f3f3;padding:0 .2em}td{padding:.2em .8em .2em 0;vertical-align:top}</style>
+</head>
+<body>
+<h1>sample-utility-service</h1>
+<p>JSON endpoints to practise API integration: addition in every auth style, a token endpoint, users,
+countries, currency, a paginated catalogue, a survey generator, and document chunking for Azure AI Search.
+Health: ${link('/healthz')}, ${link('/readyz')}.</p>
+${documents}
+<h2>Lab credentials</h2>
+<table>
+${rows}
+</table>
+</body>
+</html>
+`;
+}
+
+/**
+ * The URLs the start log names: the landing page, the API documents, the Postman collection. A
+ * server listening on every address (0.0.0.0, ::) is reached at localhost from the same machine.
+ */
+export function startUrls(host: string, port: number): string[] {
+  const name =
+    host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const base = `http://${name}:${port}`;
+  return [`${base}/`, `${base}/docs`, `${base}/postman.json`];
+}
+
+export const landing = (credentials: LandingCredentials, docs: boolean) =>
+  route({
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      reply.type('text/html; charset=utf-8');
+      return landingPage(`${request.protocol}://${request.host}`, credentials, docs);
+    },
+  });
