@@ -89,8 +89,9 @@ describe('405 with Allow on every endpoint, every other method, both forms, befo
 });
 
 describe('unknown paths: 404 in the error envelope', () => {
+  // (`/` is the landing page: test/routes/landing.test.ts)
   const paths = [
-    '/',
+    '/index.html',
     '/apis',
     '/apis/',
     '/apis/unknown',
