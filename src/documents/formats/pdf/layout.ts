@@ -272,8 +272,9 @@ function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap }
     let j = start;
     for (; j < rows.length; j++) {
       const r = rows[j]!;
-      // Code with aligned comments is not a two-column page.
-      if (r.segs.some((sg) => sg.items[0]!.mono)) break;
+      // Code with aligned comments is not a two-column page; a typewriter word opening a line
+      // of one column is no reason to stop reading the columns.
+      if (r.segs.length > 1 && r.segs.every((sg) => sg.items[0]!.mono)) break;
       let parts = splitAt(r, g);
       if (!parts) {
         // The row straddles the current band: narrow the band to one of the row's gaps.

@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { alternates, buildLines, streamVerdict, type RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
+import {
+  alternates,
+  buildLines,
+  geometricLines,
+  streamVerdict,
+  type RawItem,
+} from '../../../../src/documents/formats/pdf/layout.ts';
 import { streamLines } from '../../../../src/documents/formats/pdf/stream.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
@@ -241,3 +247,33 @@ for (const c of [
 ]) {
   test(`streamVerdict: ${c.name}`, () => assert.equal(asStream(c.items), c.verdict));
 }
+
+test('geometry: rows drawn across two columns are read column by column through a line opening on a typewriter word', () => {
+  const items: RawItem[] = [];
+  for (let i = 0; i < 6; i++) {
+    if (i === 2) {
+      items.push(item('\\DocumentMetadata', 72, 700 - i * 12, { width: 85, font: 'tt', mono: true }));
+      items.push(item('takes a key list', 160, 700 - i * 12, { width: 80 }));
+    } else items.push(item(`Left column sentence number ${i}`, 72, 700 - i * 12, { width: 168 }));
+    items.push(item(`Right column sentence number ${i}`, 320, 700 - i * 12, { width: 168 }));
+  }
+  const lines = geometricLines(items).map((l) => l.text);
+  assert.deepEqual(lines, [
+    ...[0, 1].map((i) => `Left column sentence number ${i}`),
+    '\\DocumentMetadata takes a key list',
+    ...[3, 4, 5].map((i) => `Left column sentence number ${i}`),
+    ...[0, 1, 2, 3, 4, 5].map((i) => `Right column sentence number ${i}`),
+  ]);
+});
+
+test('geometry: code with aligned comments is not read as two columns', () => {
+  const items: RawItem[] = [];
+  for (let i = 0; i < 5; i++) {
+    items.push(item(`mpfr_mul (t, t, x${i}, MPFR_RNDN);`, 72, 700 - i * 12, { font: 'tt', mono: true }));
+    items.push(item(`/* t is correct to ${i} bits */`, 300, 700 - i * 12, { font: 'tt', mono: true }));
+  }
+  assert.deepEqual(
+    geometricLines(items).map((l) => l.text),
+    [0, 1, 2, 3, 4].map((i) => `mpfr_mul (t, t, x${i}, MPFR_RNDN); /* t is correct to ${i} bits */`),
+  );
+});
