@@ -6,7 +6,7 @@
 // is laid out from geometry alone: items -> rows (same baseline) -> segments (runs separated by
 // wide gaps) -> lines, with two-column runs read column by column.
 import type { TextLine } from './types.ts';
-import { crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
+import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
 
 export interface RawItem {
   str: string;
@@ -149,7 +149,7 @@ function groupRows(items: RawItem[]): Row[] {
  * (a superscript or subscript: a footnote mark, an exponent, an index) is its own word.
  */
 function makeRow(input: RawItem[], y: number, size: number, baseline?: number): Row {
-  const items = [...input].sort((a, b) => a.x - b.x);
+  const items = byX(input);
   const segs: Segment[] = [];
   let seg: Segment | undefined;
   let prevScript = false;

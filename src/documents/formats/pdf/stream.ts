@@ -17,6 +17,12 @@ export interface StreamLine {
   spaces: Array<[number, number]>;
 }
 
+/** The items left to right: as they are when the stream draws them so (most lines), else a sorted copy. */
+export function byX(items: RawItem[]): RawItem[] {
+  for (let i = 1; i < items.length; i++) if (items[i]!.x < items[i - 1]!.x) return [...items].sort((p, q) => p.x - q.x);
+  return items;
+}
+
 /** Baseline difference (em of the larger size) within which two items share a row. */
 const ROW_EM = 0.35;
 /** A superscript or subscript (an item at most this share of the line's size)... */
@@ -129,7 +135,7 @@ const isColumnText = (text: string): boolean =>
 /** Gaps inside a line, not filled by a space item, between two pieces of column text. */
 export function wideGaps(l: StreamLine, index = 0): LineGap[] {
   if (l.items.length < 2 || l.chars < 2 * SIDE_CHARS) return [];
-  const items = [...l.items].sort((p, q) => p.x - q.x);
+  const items = byX(l.items);
   const pieces: Array<{ text: string; x: number; xEnd: number; size: number }> = [];
   for (const it of items) {
     const last = pieces[pieces.length - 1];
