@@ -1,6 +1,12 @@
-// Reading order from text item positions: items -> rows (same baseline) -> segments (runs
-// separated by wide gaps) -> lines, with two-column runs read column by column.
+// Reading order from text item positions. The content stream's own order is the backbone: most
+// generators (TeX, groff, office suites, browsers) draw a page in reading order, column after
+// column, floats and display equations where they belong, so consecutive items on one baseline
+// form a line and the lines keep the order they were drawn in (stream.ts decides when that order
+// can be trusted). Only a page whose stream reads across a gutter or wanders up and down the page
+// is laid out from geometry alone: items -> rows (same baseline) -> segments (runs separated by
+// wide gaps) -> lines, with two-column runs read column by column.
 import type { TextLine } from './types.ts';
+import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
 
 export interface RawItem {
   str: string;
@@ -42,9 +48,77 @@ const MIN_COLUMN_CHARS = 10;
 export function buildLines(input: RawItem[]): TextLine[] {
   const items = input.filter((it) => it.str.length > 0 && !WS.test(it.str) && it.size > 0);
   if (items.length === 0) return [];
+  const stream = streamLines(input);
+  const lines = stream.map(streamToLine);
+  if (streamVerdict(stream, lines) === 'ordered') return lines;
+  return geometricLines(items);
+}
+
+export type StreamVerdict = 'ordered' | 'across-gutter' | 'alternating' | 'wandering';
+
+/**
+ * Can the page be read in the order its stream draws it? Not when the stream draws rows across a
+ * gutter, alternates between two columns on staggered baselines, or wanders back up the page: the
+ * page is then laid out from geometry. `lines` are the stream lines as text lines.
+ */
+export function streamVerdict(stream: StreamLine[], lines: TextLine[]): StreamVerdict {
+  if (crossesGutter(stream)) return 'across-gutter';
+  if (alternates(lines)) return 'alternating';
+  if (wanders(stream)) return 'wandering';
+  return 'ordered';
+}
+
+/** Characters a line of each side of an alternating run holds on average: column text, not table cells. */
+const ALTERNATING_CHARS = 15;
+/** Share of the run's steps that switch sides: two columns alternate line by line; a table row's
+ * wrapped cell puts several lines on one side in a row. */
+const ALTERNATING_SWITCHES = 0.75;
+
+/** Do consecutive lines alternate between the two sides of a band (two columns on their own baselines)? */
+export function alternates(lines: TextLine[]): boolean {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const run = staggeredRun(lines, i);
+    if (!run) continue;
+    let left = 0;
+    let right = 0;
+    let nl = 0;
+    let nr = 0;
+    let switches = 0;
+    let prev = 0;
+    for (let k = i; k < run.end; k++) {
+      const l = lines[k]!;
+      const side = l.xEnd <= run.a + 0.5 ? -1 : 1;
+      if (side < 0) {
+        left += l.text.length;
+        nl++;
+      } else {
+        right += l.text.length;
+        nr++;
+      }
+      if (prev !== 0 && side !== prev) switches++;
+      prev = side;
+    }
+    if (
+      left >= ALTERNATING_CHARS * nl &&
+      right >= ALTERNATING_CHARS * nr &&
+      switches >= ALTERNATING_SWITCHES * (run.end - i - 1)
+    )
+      return true;
+    i = run.end - 1;
+  }
+  return false;
+}
+
+/** The page from geometry alone: rows by baseline, columns found by their gutters. */
+export function geometricLines(items: RawItem[]): TextLine[] {
   const rows = groupRows(items);
   mergePieces(rows);
   return reorderStaggered(orderRows(rows));
+}
+
+function streamToLine(l: StreamLine): TextLine {
+  const row = makeRow(l.items, l.y, l.size, l.y);
+  return toLine(row.segs, row);
 }
 
 function groupRows(items: RawItem[]): Row[] {
@@ -70,19 +144,27 @@ function groupRows(items: RawItem[]): Row[] {
   return rows;
 }
 
-/** Splits a row into pieces at every gap wider than a word space. */
-function makeRow(items: RawItem[], y: number, size: number): Row {
-  items.sort((a, b) => a.x - b.x);
+/**
+ * Splits a row into pieces at every gap wider than a word space. With `baseline`, an item off it
+ * (a superscript or subscript: a footnote mark, an exponent, an index) is its own word.
+ */
+function makeRow(input: RawItem[], y: number, size: number, baseline?: number): Row {
+  const items = byX(input);
   const segs: Segment[] = [];
   let seg: Segment | undefined;
+  let prevScript = false;
   for (const it of items) {
+    const script = baseline !== undefined && isScript(it, baseline, size);
     const gap = seg ? it.x - seg.xEnd : 0;
     if (!seg || gap > PIECE_GAP_EM * Math.max(it.size, 6)) {
       seg = { x: it.x, xEnd: it.x + it.width, text: it.str, items: [it] };
       segs.push(seg);
+      prevScript = script;
       continue;
     }
-    const needSpace = gap > SPACE_GAP_EM * it.size && !/\s$/.test(seg.text) && !/^\s/.test(it.str);
+    const needSpace =
+      (gap > SPACE_GAP_EM * it.size || script || prevScript) && !/\s$/.test(seg.text) && !/^\s/.test(it.str);
+    prevScript = script;
     seg.text += needSpace ? ' ' + it.str : it.str;
     seg.items.push(it);
     seg.xEnd = Math.max(seg.xEnd, it.x + it.width);
@@ -190,8 +272,9 @@ function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap }
     let j = start;
     for (; j < rows.length; j++) {
       const r = rows[j]!;
-      // Code with aligned comments is not a two-column page.
-      if (r.segs.some((sg) => sg.items[0]!.mono)) break;
+      // Code with aligned comments is not a two-column page; a typewriter word opening a line
+      // of one column is no reason to stop reading the columns.
+      if (r.segs.length > 1 && r.segs.every((sg) => sg.items[0]!.mono)) break;
       let parts = splitAt(r, g);
       if (!parts) {
         // The row straddles the current band: narrow the band to one of the row's gaps.

@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildLines, type RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
+import {
+  alternates,
+  buildLines,
+  geometricLines,
+  streamVerdict,
+  type RawItem,
+} from '../../../../src/documents/formats/pdf/layout.ts';
+import { streamLines } from '../../../../src/documents/formats/pdf/stream.ts';
+import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
 const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({
   str,
@@ -58,4 +66,214 @@ test('items drawn with a gap and no space glyph get a space; kerned parts do not
     item('ness', 115.2, 700, { width: 20 }),
   ]);
   assert.equal(lines[0]!.text, 'The quickness');
+});
+
+// A two-column page as LaTeX draws it: a full-width float at the top first, then the left
+// column (a line with a typewriter word, a display equation centred in the column, with a
+// superscript), then the right column; the rows of the two columns share their baselines.
+function latexTwoColumnPage(): { items: RawItem[]; expected: string[] } {
+  const items: RawItem[] = [];
+  const expected: string[] = [];
+  items.push(item('Figure 1: A full-width float spanning both columns of the page', 72, 740, { width: 400 }));
+  expected.push('Figure 1: A full-width float spanning both columns of the page');
+  const left = [
+    'The annual review of every claim is',
+    'made by the network office, which',
+    null, // a line with a typewriter word
+    'of each provider and each hospital.',
+    null, // a display equation
+    'where every term is an account total',
+    'reported to the department head.',
+  ];
+  left.forEach((t, i) => {
+    const y = 700 - i * 12;
+    if (i === 2) {
+      items.push(item('keeps the', 72, y, { width: 45 }));
+      items.push(item('\\records', 120, y, { width: 40, font: 'tt', mono: true }));
+      items.push(item('macro of it', 163, y, { width: 55 }));
+      expected.push('keeps the \\records macro of it');
+    } else if (i === 4) {
+      items.push(item('x = a', 130, y, { width: 25 }));
+      items.push(item('2', 155.5, y + 4, { width: 3.5, size: 7 }));
+      items.push(item('+', 170, y, { width: 5 }));
+      items.push(item('b', 185, y, { width: 5 }));
+      expected.push('x = a 2 + b');
+    } else {
+      items.push(item(t!, 72, y, { width: 170 }));
+      expected.push(t!);
+    }
+  });
+  const right = [
+    'Each premium is listed with the',
+    'deductible of the same account, so',
+    'that a treatment in an emergency',
+    'service is covered by the policy',
+    'without any further requirement or',
+    'prescription from the office.',
+    'The schedule is revised each year.',
+  ];
+  right.forEach((t, i) => {
+    items.push(item(t, 262, 700 - i * 12, { width: 170 }));
+    expected.push(t);
+  });
+  return { items, expected };
+}
+
+test('a two-column page drawn column by column keeps its column order through a typewriter word, a display equation and a full-width float', () => {
+  const { items, expected } = latexTwoColumnPage();
+  assert.deepEqual(
+    buildLines(items).map((l) => l.text),
+    expected,
+  );
+});
+
+test('a three-column page drawn column by column is read column by column', () => {
+  const items: RawItem[] = [];
+  const expected: string[] = [];
+  for (const [c, x] of [72, 242, 412].entries())
+    for (let i = 0; i < 8; i++) {
+      const t = `column ${c} line ${i} of the reference card`;
+      items.push(item(t, x, 700 - i * 11, { width: 150 }));
+      expected.push(t);
+    }
+  assert.deepEqual(
+    buildLines(items).map((l) => l.text),
+    expected,
+  );
+});
+
+test('a table drawn row by row keeps each row on one line', () => {
+  const items = [0, 1, 2, 3, 4].flatMap((i) => [
+    item(`option${i}`, 72, 700 - i * 12),
+    item(`integer`, 200, 700 - i * 12),
+    item(`sets the value of the ${i}th parameter of the solver`, 300, 700 - i * 12),
+  ]);
+  assert.deepEqual(
+    buildLines(items).map((l) => l.text),
+    [0, 1, 2, 3, 4].map((i) => `option${i} integer sets the value of the ${i}th parameter of the solver`),
+  );
+});
+
+test('a right-aligned tag drawn before its line joins it, in x order', () => {
+  assert.deepEqual(
+    buildLines([item('[Function]', 480, 700), item('void mpfr_init2 (mpfr_t x, mpfr_prec_t prec)', 72, 700)]).map(
+      (l) => l.text,
+    ),
+    ['void mpfr_init2 (mpfr_t x, mpfr_prec_t prec) [Function]'],
+  );
+});
+
+test('a word printed twice for fake bold is read once', () => {
+  assert.deepEqual(
+    buildLines([
+      item('SAMPLE', 72, 700),
+      item('SAMPLE', 72.5, 700),
+      item('DOCUMENTS', 110, 700),
+      item('DOCUMENTS', 110.5, 700),
+    ]).map((l) => l.text),
+    ['SAMPLE DOCUMENTS'],
+  );
+});
+
+const sLine = (text: string, x: number, y: number, width = text.length * 5): TextLine => ({
+  text,
+  x,
+  xEnd: x + width,
+  y,
+  size: 10,
+  font: 'f',
+  mono: false,
+});
+
+for (const c of [
+  {
+    name: 'two columns on their own baselines, alternating line by line',
+    lines: [0, 1, 2, 3, 4, 5].flatMap((i) => [
+      sLine(`left column text line ${i}`, 72, 700 - i * 12),
+      sLine(`right column text line ${i}`, 320, 704 - i * 12),
+    ]),
+    alternates: true,
+  },
+  {
+    name: 'a table whose description cells wrap (several lines on one side in a row)',
+    lines: [0, 1, 2].flatMap((i) => [
+      sLine(`TexInputs Directories ${i}`, 72, 700 - i * 36),
+      sLine('Defines extra path to add to the', 320, 700 - i * 36),
+      sLine('TEXINPUTS variable when compiling', 320, 688 - i * 36),
+      sLine('each file of the document set', 320, 676 - i * 36),
+    ]),
+    alternates: false,
+  },
+  {
+    name: 'short cells alternating (a two-column table)',
+    lines: [0, 1, 2, 3, 4, 5].flatMap((i) => [sLine(`key${i}`, 72, 700 - i * 12), sLine(`v${i}`, 320, 704 - i * 12)]),
+    alternates: false,
+  },
+]) {
+  test(`alternates: ${c.name}`, () => assert.equal(alternates(c.lines), c.alternates));
+}
+
+const asStream = (items: RawItem[]) => {
+  const stream = streamLines(items);
+  return streamVerdict(
+    stream,
+    stream.map((l) => sLine(l.items.map((i) => i.str).join(' '), l.x, l.y, l.xEnd - l.x)),
+  );
+};
+
+for (const c of [
+  { name: 'a LaTeX two-column page', items: latexTwoColumnPage().items, verdict: 'ordered' },
+  {
+    name: 'rows drawn across both columns',
+    items: [0, 1, 2, 3, 4, 5].flatMap((i) => [
+      item(`Left column sentence number ${i}`, 72, 700 - i * 12, { width: 160 }),
+      item(`Right column sentence number ${i}`, 320, 700 - i * 12, { width: 160 }),
+    ]),
+    verdict: 'across-gutter',
+  },
+  {
+    name: 'columns on staggered baselines drawn line by line',
+    items: [0, 1, 2, 3, 4, 5].flatMap((i) => [
+      item(`left ${i} words words words`, 72, 700 - i * 12),
+      item(`right ${i} words words words`, 320, 704 - i * 12),
+    ]),
+    verdict: 'alternating',
+  },
+  {
+    name: 'a page drawn bottom up',
+    items: [0, 1, 2, 3, 4, 5].map((i) => item(`line ${i} of a page drawn from its foot`, 72, 640 + i * 12)),
+    verdict: 'wandering',
+  },
+]) {
+  test(`streamVerdict: ${c.name}`, () => assert.equal(asStream(c.items), c.verdict));
+}
+
+test('geometry: rows drawn across two columns are read column by column through a line opening on a typewriter word', () => {
+  const items: RawItem[] = [];
+  for (let i = 0; i < 6; i++) {
+    if (i === 2) {
+      items.push(item('\\DocumentMetadata', 72, 700 - i * 12, { width: 85, font: 'tt', mono: true }));
+      items.push(item('takes a key list', 160, 700 - i * 12, { width: 80 }));
+    } else items.push(item(`Left column sentence number ${i}`, 72, 700 - i * 12, { width: 168 }));
+    items.push(item(`Right column sentence number ${i}`, 320, 700 - i * 12, { width: 168 }));
+  }
+  const lines = geometricLines(items).map((l) => l.text);
+  assert.deepEqual(lines, [
+    ...[0, 1].map((i) => `Left column sentence number ${i}`),
+    '\\DocumentMetadata takes a key list',
+    ...[3, 4, 5].map((i) => `Left column sentence number ${i}`),
+    ...[0, 1, 2, 3, 4, 5].map((i) => `Right column sentence number ${i}`),
+  ]);
+});
+
+test('geometry: code with aligned comments is not read as two columns', () => {
+  const items: RawItem[] = [];
+  for (let i = 0; i < 5; i++) {
+    items.push(item(`mpfr_mul (t, t, x${i}, MPFR_RNDN);`, 72, 700 - i * 12, { font: 'tt', mono: true }));
+    items.push(item(`/* t is correct to ${i} bits */`, 300, 700 - i * 12, { font: 'tt', mono: true }));
+  }
+  assert.deepEqual(
+    geometricLines(items).map((l) => l.text),
+    [0, 1, 2, 3, 4].map((i) => `mpfr_mul (t, t, x${i}, MPFR_RNDN); /* t is correct to ${i} bits */`),
+  );
 });

@@ -1,0 +1,218 @@
+// Lines in content-stream order, and the signs that a page's stream is not in reading order.
+// Each rule is a pure function of the items or lines; layout.ts decides from them which reading
+// of a page to keep (docs/chunk-quality.md, "Rules the pipeline applies").
+import type { RawItem } from './layout.ts';
+
+/** A line as the content stream draws it: consecutive items on one baseline. */
+export interface StreamLine {
+  items: RawItem[];
+  /** Baseline of the line's main text (its largest item, the first among equals). */
+  y: number;
+  /** Largest font size on the line. */
+  size: number;
+  x: number;
+  xEnd: number;
+  chars: number;
+  /** Spans of the space items drawn on the line: a gap a space fills is a word space, not a gutter. */
+  spaces: Array<[number, number]>;
+}
+
+/** The items left to right: as they are when the stream draws them so (most lines), else a sorted copy. */
+export function byX(items: RawItem[]): RawItem[] {
+  for (let i = 1; i < items.length; i++) if (items[i]!.x < items[i - 1]!.x) return [...items].sort((p, q) => p.x - q.x);
+  return items;
+}
+
+/** Baseline difference (em of the larger size) within which two items share a row. */
+const ROW_EM = 0.35;
+/** A superscript or subscript (an item at most this share of the line's size)... */
+const SCRIPT_RATIO = 0.85;
+/** ...sits up to this far (em of the larger size) from the baseline. */
+const SCRIPT_EM = 0.6;
+/** An item drawing the same text within this distance (em) of one already on the line is an overprint. */
+const OVERPRINT_EM = 0.2;
+
+/** Baseline difference (em of the smaller size) within which an item is on the line wherever it is drawn. */
+const SAME_BASELINE_EM = 0.1;
+/** How far (em) an item may start back over the line's end and still follow it (kerning, italics). */
+const FOLLOW_EM = 0.3;
+
+/**
+ * Does `it`, the next item of the stream, continue `line`? It does when it sits on the line's
+ * baseline, or near it (a superscript or subscript, a lowered logo letter, or the line is one of
+ * those and `it` its main text), and goes on to the right of the line, or lies wholly to its left
+ * (a right-aligned tag or page number drawn before its entry), or is an accent over it. An item
+ * off the baseline drawn back over the line's text is another line: a subtitle under a title set
+ * with huge braces, whose size would otherwise make the tolerance a whole line.
+ */
+export function joinsLine(line: StreamLine, it: RawItem): boolean {
+  const big = Math.max(line.size, it.size);
+  const small = Math.min(line.size, it.size);
+  const dy = Math.abs(it.y - line.y);
+  if (dy <= SAME_BASELINE_EM * small) return true;
+  const follows = it.x >= line.xEnd - FOLLOW_EM * it.size;
+  const before = it.x + it.width <= line.x + FOLLOW_EM * it.size;
+  const accent = it.str.length <= 2 && it.x >= line.x && it.x <= line.xEnd;
+  if (!follows && !before && !accent) return false;
+  if (dy <= ROW_EM * big) return true;
+  return small <= SCRIPT_RATIO * big && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
+}
+
+/** Is `it` a superscript or subscript of a line on `baseline` whose main size is `size`? */
+export function isScript(it: RawItem, baseline: number, size: number): boolean {
+  return Math.abs(it.y - baseline) > ROW_EM * Math.max(size, it.size);
+}
+
+/**
+ * Is `it` the same text drawn again at (nearly) the same place as an item of `line`? Fake bold
+ * prints each word twice a fraction of a point apart; read both and "SAMPLE" becomes "SAAMMPPLLEE".
+ */
+export function isOverprint(line: StreamLine, it: RawItem): boolean {
+  const tol = OVERPRINT_EM * it.size;
+  return line.items.some((o) => o.str === it.str && Math.abs(o.x - it.x) <= tol && Math.abs(o.y - it.y) <= tol);
+}
+
+const BLANK = /^\s*$/;
+/** Widest space item (em) that is a word space, however loose the justified line. */
+const WORD_SPACE_EM = 1.5;
+
+/**
+ * The page's items (content order) as lines in content order. Space items carry no text (the
+ * layout puts spaces where the gaps are) but are kept as spans: they tell word spaces from gutters.
+ */
+export function streamLines(items: RawItem[]): StreamLine[] {
+  const lines: StreamLine[] = [];
+  let cur: StreamLine | undefined;
+  for (const it of items) {
+    if (BLANK.test(it.str)) {
+      // pdf.js also inserts a space item over any gap it sees between two runs, gutters included:
+      // only a space of a word space's width (justified lines stretch theirs) fills a gap.
+      if (cur && it.width > 0 && it.width <= WORD_SPACE_EM * it.size && joinsLine(cur, it))
+        cur.spaces.push([it.x, it.x + it.width]);
+      continue;
+    }
+    if (it.size <= 0) continue;
+    if (cur && joinsLine(cur, it)) {
+      if (isOverprint(cur, it)) continue;
+      cur.items.push(it);
+      cur.x = Math.min(cur.x, it.x);
+      cur.xEnd = Math.max(cur.xEnd, it.x + it.width);
+      cur.chars += it.str.length;
+      if (it.size > cur.size) {
+        cur.size = it.size;
+        cur.y = it.y;
+      }
+      continue;
+    }
+    cur = { items: [it], y: it.y, size: it.size, x: it.x, xEnd: it.x + it.width, chars: it.str.length, spaces: [] };
+    lines.push(cur);
+  }
+  return lines;
+}
+
+/** A gap inside a line at least this wide (em), not filled by a space item, splits it into pieces... */
+const GUTTER_EM = 1;
+/** ...and may be a gutter when the pieces on both sides are column text: this many characters... */
+const SIDE_CHARS = 20;
+/** ...and words (not a table cell, a page number, a code line and its comment)... */
+const SIDE_WORDS = 4;
+/** ...on this many lines whose left sides end at one x and right sides start at one x (the
+ * edges of two justified columns). */
+const GUTTER_LINES = 5;
+/** How far (points) the edges may differ and still be one column edge. */
+const EDGE_TOLERANCE = 2;
+
+interface LineGap {
+  line: number;
+  a: number;
+  b: number;
+  size: number;
+}
+
+const isColumnText = (text: string): boolean =>
+  text.length >= SIDE_CHARS && text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= SIDE_WORDS;
+
+/** Gaps inside a line, not filled by a space item, between two pieces of column text. */
+export function wideGaps(l: StreamLine, index = 0): LineGap[] {
+  if (l.items.length < 2 || l.chars < 2 * SIDE_CHARS) return [];
+  const items = byX(l.items);
+  const pieces: Array<{ text: string; x: number; xEnd: number; size: number }> = [];
+  for (const it of items) {
+    const last = pieces[pieces.length - 1];
+    const a = last?.xEnd ?? 0;
+    const b = it.x;
+    const filled = l.spaces.some(([sa, sb]) => Math.min(b, sb) - Math.max(a, sa) >= 0.5 * (b - a));
+    if (last && (b - a < GUTTER_EM * it.size || filled)) {
+      last.text += (b - a > 0.18 * it.size ? ' ' : '') + it.str;
+      last.xEnd = Math.max(last.xEnd, it.x + it.width);
+    } else pieces.push({ text: it.str, x: it.x, xEnd: it.x + it.width, size: it.size });
+  }
+  const out: LineGap[] = [];
+  for (let i = 1; i < pieces.length; i++) {
+    const left = pieces[i - 1]!;
+    const right = pieces[i]!;
+    if (isColumnText(left.text) && isColumnText(right.text))
+      out.push({ line: index, a: left.xEnd, b: right.x, size: right.size });
+  }
+  return out;
+}
+
+/**
+ * Does the stream draw rows across a gutter (left column's line, then the right column's line on
+ * the same baseline, and so on)? True when 5+ lines have column text on both sides of one gap,
+ * the left sides ending at one x and the right sides starting at one x: two justified columns.
+ * Pages drawn column after column never join two columns' lines: their rows stop at the gutter.
+ * A sentence space in a loose line is not aligned with others; a table's cells are short or
+ * ragged; a code line's comment starts at one x but the code before it ends anywhere.
+ */
+export function crossesGutter(lines: StreamLine[]): boolean {
+  const gaps: LineGap[] = [];
+  lines.forEach((l, i) => gaps.push(...wideGaps(l, i)));
+  if (gaps.length < GUTTER_LINES) return false;
+  for (const g of gaps) {
+    const seen = new Set<number>();
+    for (const h of gaps) {
+      const overlap = Math.min(g.b, h.b) - Math.max(g.a, h.a);
+      if (overlap >= 0.5 * g.size && Math.abs(g.a - h.a) <= EDGE_TOLERANCE && Math.abs(g.b - h.b) <= EDGE_TOLERANCE)
+        seen.add(h.line);
+    }
+    if (seen.size >= GUTTER_LINES) return true;
+  }
+  return false;
+}
+
+/** A line this long (characters) is text, not a label of a figure or a table cell. */
+const TEXT_CHARS = 20;
+/** The stream wanders when this many text lines, and this share of them, go back up their column... */
+const MIN_RETURNS = 3;
+const RETURN_SHARE = 0.2;
+/** ...or when this share of all its steps, short lines included, go back up (a page drawn bottom up). */
+const RETURN_SHARE_ALL = 0.5;
+
+/** Steps from a line to the next that go back up the same column, and all steps. */
+function returnsOf(lines: StreamLine[]): { returns: number; steps: number } {
+  let returns = 0;
+  let steps = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1]!;
+    const l = lines[i]!;
+    steps++;
+    const overlap = Math.min(prev.xEnd, l.xEnd) - Math.max(prev.x, l.x);
+    if (l.y > prev.y + Math.max(prev.size, l.size) && overlap > 0) returns++;
+  }
+  return { returns, steps };
+}
+
+/**
+ * Does the stream go back up the page within a column, line after line? Column-ordered text goes
+ * down a column and jumps up only to the next column (to the right), or once to a header or a
+ * float drawn out of turn; a stream that draws text in another order (by font, by object, bottom
+ * up) keeps returning above lines it has drawn. Counted on text lines, since the tick labels of a
+ * plot are drawn in any order and say nothing; and on all lines for a page drawn bottom up.
+ */
+export function wanders(lines: StreamLine[]): boolean {
+  const text = returnsOf(lines.filter((l) => l.chars >= TEXT_CHARS));
+  if (text.returns >= MIN_RETURNS && text.returns >= RETURN_SHARE * text.steps) return true;
+  const all = returnsOf(lines);
+  return all.returns > 0 && all.returns >= RETURN_SHARE_ALL * all.steps;
+}

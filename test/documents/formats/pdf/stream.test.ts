@@ -1,0 +1,237 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
+import {
+  crossesGutter,
+  isOverprint,
+  isScript,
+  joinsLine,
+  streamLines,
+  wanders,
+  wideGaps,
+  type StreamLine,
+} from '../../../../src/documents/formats/pdf/stream.ts';
+
+const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({
+  str,
+  x,
+  y,
+  width: str.length * 5,
+  size: 10,
+  font: 'f',
+  mono: false,
+  ...o,
+});
+
+/** A stream line holding `items` (as streamLines would build it). */
+const line = (...items: RawItem[]): StreamLine => ({
+  items,
+  y: items[0]!.y,
+  size: Math.max(...items.map((i) => i.size)),
+  x: Math.min(...items.map((i) => i.x)),
+  xEnd: Math.max(...items.map((i) => i.x + i.width)),
+  chars: items.reduce((n, i) => n + i.str.length, 0),
+  spaces: [],
+});
+
+const base = line(item('The quick brown fox', 72, 700));
+
+for (const c of [
+  { name: 'next word on the baseline', it: item('jumps', 180, 700), joins: true },
+  { name: 'a word 0.3 em off the baseline (rounding, a lowered logo letter)', it: item('E', 180, 697), joins: true },
+  { name: 'a right-aligned tag drawn before its line, to the left', it: item('[Function]', 20, 700), joins: true },
+  { name: 'a superscript: smaller, raised 0.4 em', it: item('2', 168, 704, { size: 7 }), joins: true },
+  { name: 'a subscript: smaller, lowered 0.25 em', it: item('i', 168, 697.5, { size: 7 }), joins: true },
+  { name: 'the next line below', it: item('over the lazy dog', 72, 688), joins: false },
+  { name: 'a line of the next column at the top', it: item('Right column', 320, 760), joins: false },
+  { name: 'a same-size word raised 0.5 em (not a script)', it: item('word', 180, 705), joins: false },
+  { name: 'a small word a full line above', it: item('note', 180, 710, { size: 7 }), joins: false },
+  { name: 'an accent drawn back over a letter, a little raised', it: item('´', 80, 702, { width: 3 }), joins: true },
+  {
+    name: 'a word drawn back over the line on its very baseline (drawn out of order)',
+    it: item('brown', 122, 700),
+    joins: true,
+  },
+  {
+    name: 'a smaller word 0.3 em lower, drawn back from the line start',
+    it: item('subtitle', 72, 697, { size: 7 }),
+    joins: false,
+  },
+]) {
+  test(`joinsLine: ${c.name}`, () => assert.equal(joinsLine(base, c.it), c.joins));
+}
+
+for (const c of [
+  { name: 'superscript raised 0.4 em', it: item('2', 0, 704, { size: 7 }), script: true },
+  { name: 'word on the baseline', it: item('x', 0, 700), script: false },
+  { name: 'logo letter raised 0.2 em', it: item('A', 0, 702, { size: 7 }), script: false },
+]) {
+  test(`isScript: ${c.name}`, () => assert.equal(isScript(c.it, 700, 10), c.script));
+}
+
+for (const c of [
+  { name: 'the same word 0.4 pt to the right (fake bold)', it: item('quick', 72.4, 700), over: true },
+  { name: 'the same word 0.3 pt higher', it: item('quick', 72, 700.3), over: true },
+  { name: 'another word at the same place', it: item('slow', 72, 700), over: false },
+  { name: 'the same word further along the line', it: item('quick', 150, 700), over: false },
+]) {
+  test(`isOverprint: ${c.name}`, () => assert.equal(isOverprint(line(item('quick', 72, 700)), c.it), c.over));
+}
+
+test('streamLines: two columns drawn column after column stay in that order', () => {
+  const items = [
+    item('Left one', 72, 700),
+    item('Left two', 72, 688),
+    item('Right one', 320, 700),
+    item('Right two', 320, 688),
+  ];
+  assert.deepEqual(
+    streamLines(items).map((l) => l.items.map((i) => i.str).join(' ')),
+    ['Left one', 'Left two', 'Right one', 'Right two'],
+  );
+});
+
+test('streamLines: a subtitle under a title set with huge braces is a line of its own', () => {
+  const items = [
+    item('Writing with', 22, 211, { size: 24 }),
+    item('{', 247, 205, { size: 44 }),
+    item('LaTeX', 262, 205, { size: 37 }),
+    item('}', 343, 205, { size: 44 }),
+    item('First steps', 22, 195, { size: 10 }),
+  ];
+  assert.deepEqual(
+    streamLines(items).map((l) => l.items.map((i) => i.str).join(' ')),
+    ['Writing with { LaTeX }', 'First steps'],
+  );
+});
+
+test('streamLines: a fake bold line drawn twice is read once', () => {
+  const items = [item('SAMPLE', 72, 700), item('DOCS', 110, 700), item('SAMPLE', 72.5, 700), item('DOCS', 110.5, 700)];
+  assert.deepEqual(
+    streamLines(items).map((l) => l.items.map((i) => i.str)),
+    [['SAMPLE', 'DOCS']],
+  );
+});
+
+test('streamLines: space items are spans, never text; a gutter-wide one is not kept', () => {
+  const [l] = streamLines([
+    item('word', 72, 700),
+    item(' ', 92, 700, { width: 3 }),
+    item('next', 95, 700),
+    item(' ', 115, 700, { width: 90 }),
+    item('far', 205, 700),
+  ]);
+  assert.deepEqual(
+    l!.items.map((i) => i.str),
+    ['word', 'next', 'far'],
+  );
+  assert.deepEqual(l!.spaces, [[92, 95]]);
+});
+
+// Rows of a page whose stream draws each row across both columns.
+const LEFT = [
+  'The annual review of every claim',
+  'is made by the network office,',
+  'which keeps the records of each',
+  'provider and every hospital stay',
+  'in one schedule per account and',
+  'reports to the department head.',
+];
+const RIGHT = [
+  'Each premium is listed with the',
+  'deductible of the same account,',
+  'so that a treatment in emergency',
+  'service is covered by the policy',
+  'without any further requirement',
+  'or prescription from the office.',
+];
+const rowLines = (n: number, o: { leftWidth?: (i: number) => number; space?: boolean } = {}): StreamLine[] =>
+  Array.from({ length: n }, (_, i) => {
+    const w = o.leftWidth?.(i) ?? 170;
+    const l = line(
+      item(LEFT[i % 6]!, 72, 700 - i * 12, { width: w }),
+      item(RIGHT[i % 6]!, 262, 700 - i * 12, { width: 170 }),
+    );
+    if (o.space) l.spaces.push([72 + w, 262]);
+    return l;
+  });
+
+for (const c of [
+  { name: 'six justified rows across one gutter', lines: rowLines(6), crosses: true },
+  { name: 'four rows only', lines: rowLines(4), crosses: false },
+  {
+    name: 'left sides ending anywhere (a code line and its aligned comment)',
+    lines: rowLines(6, { leftWidth: (i) => 120 + i * 9 }),
+    crosses: false,
+  },
+  {
+    name: 'a word space item filling the gap (loose justified text)',
+    lines: rowLines(6, { space: true }),
+    crosses: false,
+  },
+  {
+    name: 'short cells (a table)',
+    lines: Array.from({ length: 6 }, (_, i) =>
+      line(item(`parm${i}`, 72, 700 - i * 12), item(`value ${i}`, 262, 700 - i * 12)),
+    ),
+    crosses: false,
+  },
+  {
+    name: 'one line per column, nothing joined (a page drawn column after column)',
+    lines: Array.from({ length: 12 }, (_, i) =>
+      line(item(i < 6 ? LEFT[i]! : RIGHT[i - 6]!, i < 6 ? 72 : 262, 700 - (i % 6) * 12)),
+    ),
+    crosses: false,
+  },
+]) {
+  test(`crossesGutter: ${c.name}`, () => assert.equal(crossesGutter(c.lines), c.crosses));
+}
+
+test('wideGaps: only a gap between two pieces of column text', () => {
+  const l = line(item(LEFT[0]!, 72, 700, { width: 170 }), item('12', 262, 700));
+  assert.deepEqual(wideGaps(l), []);
+  assert.equal(wideGaps(rowLines(1)[0]!).length, 1);
+});
+
+const textLine = (str: string, x: number, y: number) => line(item(str, x, y, { width: 160 }));
+for (const c of [
+  {
+    name: 'two columns, down one and down the other',
+    lines: [
+      ...LEFT.map((t, i) => textLine(t, 72, 700 - i * 12)),
+      ...RIGHT.map((t, i) => textLine(t, 262, 700 - i * 12)),
+    ],
+    wanders: false,
+  },
+  {
+    name: 'a running header drawn after the text',
+    lines: [...LEFT.map((t, i) => textLine(t, 72, 700 - i * 12)), textLine('Contoso Benefits Handbook', 72, 760)],
+    wanders: false,
+  },
+  {
+    name: 'a page drawn bottom up',
+    lines: LEFT.map((t, i) => textLine(t, 72, 640 + i * 12)),
+    wanders: true,
+  },
+  {
+    name: 'two short lines drawn bottom up',
+    lines: [line(item('Second line', 72, 680)), line(item('First line', 72, 700))],
+    wanders: true,
+  },
+  {
+    name: 'text lines drawn in shuffled order',
+    lines: [0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11].map((i) => textLine([...LEFT, ...RIGHT][i]!, 72, 700 - i * 12)),
+    wanders: true,
+  },
+  {
+    name: 'a plot whose tick labels go up, among text going down',
+    lines: [
+      ...LEFT.map((t, i) => textLine(t, 72, 700 - i * 12)),
+      ...[0, 1, 2, 3].map((k) => line(item(String(k * 10), 80, 400 + k * 30))),
+      ...RIGHT.map((t, i) => textLine(t, 72, 350 - i * 12)),
+    ],
+    wanders: false,
+  },
+]) {
+  test(`wanders: ${c.name}`, () => assert.equal(wanders(c.lines), c.wanders));
+}
