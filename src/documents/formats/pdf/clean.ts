@@ -93,6 +93,7 @@ const HYPHENS = '-\u2010\u00AD';
  *   ("well-", "self-", "non-") or a part that already holds a hyphen ("state-of-the-");
  * - followed by anything else (upper case, digit, symbol) the hyphen stays and the parts join
  *   without a space ("pre-" + "2020");
+ * - "-" after a digit, followed by a lower-case letter, stays without a space ("512-" + "byte");
  * - otherwise the lines join with one space.
  */
 export function joinLines(a: string, b: string): string {
@@ -108,8 +109,37 @@ export function joinLines(a: string, b: string): string {
     if (/[\p{L}\p{N}]/u.test(first)) return a + b;
     return a + ' ' + b;
   }
+  // "512-" + "byte blocks", "64-" + "bit": a number's compound, hyphen kept, no space.
+  if (last === '-' && /\d/.test(prev) && isLower(b[0]!)) return a + b;
   if (last === '\u00AD') return a.slice(0, -1) + ' ' + b;
   return a + ' ' + b;
+}
+
+/**
+ * Does line `next` go on with a word that line `prev` broke with a hyphen at its end, so that the
+ * two lines belong to one paragraph whatever their indentation? A typesetter hyphenates inside a
+ * paragraph only, and the lines of a list item or a table cell are often indented differently
+ * (a hanging indent: "3. Parses the tokens ... [Shell Com-" then "mands], page 9)"), or set in
+ * another font (a definition list's term in typewriter on the first line). So: `prev` ends with a
+ * hyphen (or soft hyphen, U+2010) after a letter or digit, `next` starts with a lower-case letter,
+ * and neither line is code: a monospace `prev` counts only when it is a full line of the text
+ * block (`prevFull`) followed by a proportional line, as a definition list's first line is; a
+ * code line ending in "-" ("[n]<&digit-") is followed by its explanation, and two monospace lines
+ * are two lines of code.
+ */
+export function continuesHyphenated(
+  prev: string,
+  next: string,
+  prevMono = false,
+  nextMono = false,
+  prevFull = true,
+): boolean {
+  if (prevMono && (nextMono || !prevFull)) return false;
+  const last = prev.at(-1);
+  const before = prev.at(-2);
+  if (last === undefined || before === undefined || !HYPHENS.includes(last)) return false;
+  if (!/[\p{L}\p{N}]/u.test(before)) return false;
+  return /^\p{Ll}/u.test(next);
 }
 
 function isLetter(ch: string): boolean {

@@ -3,7 +3,7 @@
 import type { DocumentBlock, PageTurn } from '../../blocks.ts';
 import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './text-layer.ts';
-import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
+import { normalizeLine, joinLines, finishParagraph, resolveHyphens, continuesHyphenated } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
 import { removeListings } from './toc.ts';
 import {
@@ -148,6 +148,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
       }
       let brk: boolean;
       if (!prev || para.length === 0) brk = true;
+      else if (continuesHyphenated(prev.text, l.text, prev.mono, l.mono, prev.xEnd > right - l.size * 2)) brk = false;
       else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
