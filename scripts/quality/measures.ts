@@ -42,7 +42,7 @@ export interface Reference {
   counts: Map<string, number>;
   /** Every word of the reference, hyphens joined and not. */
   vocab: Set<string>;
-  /** Hyphenated compounds the reference writes inside a line ("well-known"). */
+  /** Hyphenated compounds the reference writes inside a line ("well-known"), and each pair of a chain ("keep-with"). */
   compounds: Set<string>;
 }
 
@@ -67,7 +67,13 @@ export function buildReference(text: string): Reference {
     .join('\n');
   for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const compounds = new Set<string>();
-  for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(m[0].toLowerCase());
+  for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
+    const c = m[0].toLowerCase();
+    compounds.add(c);
+    // Each pair of a chain too: "keep-with-next" holds "keep-with" and "with-next".
+    const parts = c.split('-');
+    for (let i = 0; i + 1 < parts.length; i++) compounds.add(`${parts[i]}-${parts[i + 1]}`);
+  }
   return {
     grams: gramsOf(wr, 4, gramsOf(wj, 4, new Set())),
     counts,

@@ -212,6 +212,14 @@ describe('hyphenLeftovers', () => {
     ['a hyphen between unrelated words', 'foo-bar', []],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
+  test('a chain the reference writes with its hyphens, also broken at a line end elsewhere', () =>
+    assert.deepEqual(
+      hyphenLeftovers(
+        [chunk('the keep-with-next property')],
+        buildReference('The keep-with-next property.\nAn attribute keep-\nwith-next again.'),
+      ),
+      [],
+    ));
 });
 
 describe('midWordCuts', () => {

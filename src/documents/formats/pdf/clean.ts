@@ -77,6 +77,9 @@ const COMPOUND_PREFIXES = new Set([
   'anti',
 ]);
 
+// Prefixes that are also the first syllable of many words, in English and in other languages.
+const WEAK_PREFIXES = new Set(['so', 'e', 'x', 'y', 'z', 'co', 'ex', 'pre', 'post']);
+
 /** Marks a line-end "-" whose fate (join or keep) is decided once the whole document is read. */
 export const HYPHEN_MARK = '\uE000';
 
@@ -90,7 +93,9 @@ const HYPHENS = '-\u2010\u00AD';
  *   by resolveHyphens with the document's own words: joined when the document spells the joined
  *   word elsewhere ("re-" + "quirement" -> "requirement"), kept when it spells the hyphenated
  *   compound elsewhere ("well-known"); otherwise kept only after a known compound prefix
- *   ("well-", "self-", "non-") or a part that already holds a hyphen ("state-of-the-");
+ *   ("well-", "self-", "non-"; a short one such as "pre-", "ex-", "so-" only before a word the
+ *   document uses alone: "e-mail", not "ex-ceeded") or a part that already holds a hyphen
+ *   ("state-of-the-");
  * - followed by anything else (upper case, digit, symbol) the hyphen stays and the parts join
  *   without a space ("pre-" + "2020");
  * - "-" after a digit, followed by a lower-case letter, stays without a space ("512-" + "byte");
@@ -142,6 +147,25 @@ export function continuesHyphenated(
   return /^\p{Ll}/u.test(next);
 }
 
+/**
+ * The right edge of a page's text block, to tell a full line from a short one: the most common
+ * line end (to 1 pt; the full lines of justified text share it) when 3+ lines end there, else the
+ * largest. A URL or a wide table row running into the margin does not move it.
+ */
+export function rightMargin(xEnds: readonly number[]): number {
+  const counts = new Map<number, number>();
+  let max = 0;
+  for (const x of xEnds) {
+    const k = Math.round(x);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (x > max) max = x;
+  }
+  let best = max;
+  let bn = 2;
+  for (const [k, n] of counts) if (n > bn || (n === bn && k > best)) [best, bn] = [k, n];
+  return best;
+}
+
 function isLetter(ch: string): boolean {
   return /\p{L}/u.test(ch);
 }
@@ -176,7 +200,10 @@ export function resolveHyphens(texts: string[]): string[] {
           if (words.has(lo + ro)) return l + r;
           if (words.has(lo + '-' + ro)) return l + '-' + r;
           const part = lo.slice(lo.lastIndexOf('-') + 1);
-          return lo.includes('-') || COMPOUND_PREFIXES.has(part) ? l + '-' + r : l + r;
+          // A short prefix is also a common first syllable ("pre-parare", "ex-ceeded", "so-stituita"):
+          // it keeps its hyphen only before a word the document uses on its own ("e-mail", "x-axis").
+          const compound = COMPOUND_PREFIXES.has(part) && (!WEAK_PREFIXES.has(part) || words.has(ro));
+          return lo.includes('-') || compound ? l + '-' + r : l + r;
         })
       : t,
   );

@@ -6,6 +6,7 @@ import {
   resolveHyphens,
   finishParagraph,
   continuesHyphenated,
+  rightMargin,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
@@ -58,6 +59,28 @@ test('joinLines and resolveHyphens', async (t) => {
       'units of 512-byte blocks',
     ],
     ['a dash after a number and a space is not hyphenation', 'pages 10 -', 'twelve', [], 'pages 10 - twelve'],
+    [
+      'a short prefix that is a first syllable joins (Italian)',
+      'potete pre-',
+      'parare un’installazione',
+      [],
+      'potete preparare un’installazione',
+    ],
+    [
+      'a short prefix that is a first syllable joins (English)',
+      'if the timeout is ex-',
+      'ceeded',
+      [],
+      'if the timeout is exceeded',
+    ],
+    [
+      'a short prefix before a word of the document stays',
+      'send an e-',
+      'mail to us',
+      ['the mail server'],
+      'send an e-mail to us',
+    ],
+    ['a strong prefix stays without evidence', 'a non-', 'negative number', [], 'a non-negative number'],
   ];
   for (const [name, a, b, others, want] of cases) await t.test(name, () => assert.equal(join(a, b, others), want));
 });
@@ -115,4 +138,14 @@ test('continuesHyphenated: a line-end hyphen joins lines of list items and table
   ];
   for (const [name, prev, next, prevMono, nextMono, prevFull, want] of cases)
     await t.test(name, () => assert.equal(continuesHyphenated(prev, next, prevMono, nextMono, prevFull), want));
+});
+
+test('rightMargin: the right edge of the text block', async (t) => {
+  const cases: [string, number[], number][] = [
+    ['justified lines share their end', [522, 522, 300, 522, 522, 410], 522],
+    ['a URL running into the margin does not move it', [522, 560, 522, 522, 151], 522],
+    ['too few lines: the largest end', [300, 410], 410],
+    ['no line', [], 0],
+  ];
+  for (const [name, xs, want] of cases) await t.test(name, () => assert.equal(rightMargin(xs), want));
 });
