@@ -42,7 +42,7 @@ export interface Reference {
   counts: Map<string, number>;
   /** Every word of the reference, hyphens joined and not. */
   vocab: Set<string>;
-  /** Hyphenated compounds the reference writes inside a line ("well-known"). */
+  /** Hyphenated compounds the reference writes inside a line ("well-known"), and each pair of a chain ("keep-with"). */
   compounds: Set<string>;
 }
 
@@ -52,27 +52,94 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
 }
 
 /**
- * The reference of one document. Its contents and index lines (isListingLine) count in the
- * vocabulary and the 4-grams but not in coverage: the service leaves them out by design.
+ * The reference of one document. Its contents and index lines (isListingLine) and its running
+ * headers and footers (withoutRunningLines) count in the vocabulary and the 4-grams but not in
+ * coverage: the service leaves them out by design.
  */
 export function buildReference(text: string): Reference {
   const joined = dehyphenate(text);
   const wj = words(joined);
   const wr = words(text);
   const counts = new Map<string, number>();
-  const body = joined
-    .split('\n')
-    .filter((l) => !isListingLine(l))
+  const body = withoutRunningLines(joined)
+    .split('\f')
+    .map((page) => listingBody(page.split('\n')).join('\n'))
     .join('\n');
   for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const compounds = new Set<string>();
-  for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(m[0].toLowerCase());
+  for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
+    const c = m[0].toLowerCase();
+    compounds.add(c);
+    // Each pair of a chain too: "keep-with-next" holds "keep-with" and "with-next".
+    const parts = c.split('-');
+    for (let i = 0; i + 1 < parts.length; i++) compounds.add(`${parts[i]}-${parts[i + 1]}`);
+  }
   return {
     grams: gramsOf(wr, 4, gramsOf(wj, 4, new Set())),
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
   };
+}
+
+/**
+ * The lines of one reference page that are not contents or index lines: listing lines
+ * (isListingLine) go, and on a page where they are half the lines or more, so do the short lines
+ * without a sentence end, the pieces pdftotext reads apart from their entry: section numbers
+ * ("3.1.2"), index letters, titles whose leader went to the next line, "Appendix D Indexes".
+ */
+export function listingBody(lines: string[]): string[] {
+  const filled = lines.filter((l) => l.trim().length > 0);
+  const listing = filled.filter(isListingLine).length;
+  const listingPage = listing >= 3 && listing >= filled.length * 0.5;
+  return lines.filter(
+    (l) => !isListingLine(l) && !(listingPage && l.trim().length <= 60 && !/[.!?:;]["'”’)]?$/u.test(l.trim())),
+  );
+}
+
+const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+const PAGE_NUMBER = /^(?:page\s+)?\d+$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
+
+/**
+ * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
+ * footers: among the first and last two lines of each page, those that repeat, digits aside, at
+ * the edges of 3+ pages (and are not also lines inside pages, unless on a quarter of the pages),
+ * once per page edge, and bare page numbers ("12", "xii", "- 3 -"). Text without form feeds (a
+ * reading of HTML, Markdown, Word) comes back unchanged.
+ */
+export function withoutRunningLines(text: string): string {
+  if (!text.includes('\f')) return text;
+  const pages = text.split('\f').map((p) => p.split('\n'));
+  const filled = pages.map((p) => p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])));
+  const edges = (f: number[]) => [...new Set([...f.slice(0, 2), ...f.slice(-2)])];
+  const counts = new Map<string, number>();
+  const inner = new Set<string>();
+  pages.forEach((p, n) => {
+    const f = filled[n]!;
+    for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const i of f.slice(2, -2)) inner.add(shapeOf(p[i]!));
+  });
+  const running = new Set<string>();
+  for (const [k, c] of counts)
+    if (/\p{L}/u.test(k) && c >= 3 && (c >= pages.length * 0.25 || !inner.has(k))) running.add(k);
+  return pages
+    .map((p, n) => {
+      const f = filled[n]!;
+      const drop = new Set<number>();
+      for (const side of [f.slice(0, 2), f.slice(-2).reverse()]) {
+        const seen = new Set<string>();
+        for (const i of side) {
+          if (drop.has(i)) continue;
+          const k = shapeOf(p[i]!);
+          if ((running.has(k) && !seen.has(k)) || PAGE_NUMBER.test(p[i]!.trim())) {
+            drop.add(i);
+            seen.add(k);
+          }
+        }
+      }
+      return p.filter((_l, i) => !drop.has(i)).join('\n');
+    })
+    .join('\f');
 }
 
 export interface OrderScore {
@@ -109,14 +176,23 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
   return { order: pct(found, total), coverage: pct(covered, refTotal), grams: total };
 }
 
-const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)\s*$/i;
-const INDEX_ENTRY = /^\p{L}[^,]{0,60}[^\d\s,],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+// Dot leaders to a page or a page list ("interactive shell . . . . 93, 94"), or a long leader whose
+// page number the reading put on another line ("Espaçamento em modo Matemático . . . . . .").
+const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:\s*[,–-]\s*\d+)*\s*$|\s(?:\.\s?){8,}$/i;
+// A term may be a command: "\\usepackage, 12, 23", "@code, 4".
+const INDEX_ENTRY = /^[\\@]?\p{L}[^,]{0,60}[^\d\s,],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+// "Addison-Wesley, 1994", "Vincent Goulet, 2020": a bibliography's year, not an index entry's page.
+const YEAR_ONLY = /,\s*(?:1[89]|20)\d\d$/;
 const TOC_ENTRY = /^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+)\s+\p{Lu}[^.!?:;]{2,80}?\s+\d{1,4}$/u;
 
 /** Is this line a contents or index line: dot leaders to a page, "term, 12, 45-47", "2.3 Title 17". */
 export function isListingLine(line: string): boolean {
   const l = normalizeText(line).trim();
-  return LEADERS.test(l) || INDEX_ENTRY.test(l) || TOC_ENTRY.test(l);
+  return LEADERS.test(l) || indexLine(l) || TOC_ENTRY.test(l);
+}
+
+function indexLine(l: string): boolean {
+  return INDEX_ENTRY.test(l) && !(YEAR_ONLY.test(l) && l.indexOf(',') === l.lastIndexOf(','));
 }
 
 /**
@@ -129,7 +205,7 @@ export function listingLines(chunks: ChunkLike[]): string[] {
   for (const c of chunks) {
     const lines = c.content.split('\n').map((l) => normalizeText(l).trim());
     const listing = lines.map(isListingLine);
-    const strong = lines.map((l) => LEADERS.test(l) || INDEX_ENTRY.test(l));
+    const strong = lines.map((l) => LEADERS.test(l) || indexLine(l));
     for (let i = 0; i < lines.length; i++) {
       if (!listing[i]) continue;
       const run =

@@ -11,6 +11,7 @@ import {
   gluedWords,
   hyphenLeftovers,
   isListingLine,
+  listingBody,
   listingLines,
   midWordCuts,
   normalizeLabel,
@@ -19,6 +20,7 @@ import {
   sentenceEnds,
   sizesInRange,
   tableRowsIntact,
+  withoutRunningLines,
   words,
   type ChunkLike,
 } from '../../scripts/quality/measures.ts';
@@ -91,8 +93,89 @@ describe('isListingLine', () => {
     ['a code line', 'set xrange [0:10]', false],
     ['a heading without page', '2.3 Reading the input', false],
     ['a date is no index entry', 'last updated August 17, 2021', false],
+    ['dot leaders to a page list (Texinfo index)', 'interactive shell . . . . . . . . . . . . 93, 94', true],
+    ['dot leaders to a page range', 'arrays . . . . . . . . 100–102', true],
+    ['a bibliography entry ending in its year', 'Companion. Longman : Addison-Wesley, 1997', false],
+    ['an author and year', 'Vincent Goulet, 2020', false],
+    ['an index entry with pages that look like years is one when there are several', 'glibc, 1994, 1998', true],
+    ['an index entry of a LaTeX command', '\\usepackage, 12, 23, 26', true],
+    [
+      'a long leader whose page number went to another line',
+      'Espaçamento em modo Matemático . . . . . . . . . . .',
+      true,
+    ],
+    ['an ellipsis ending a sentence', 'como a, b, c, . . .', false],
+    ['a name and an ellipsis', 'Como o XFig, Gnuplot, Gimp, Xara X. . . . . .', false],
   ];
   for (const [name, line, want] of cases) test(name, () => assert.equal(isListingLine(line), want));
+});
+
+describe('withoutRunningLines', () => {
+  const names = ['', 'alpha', 'beta', 'gamma', 'delta'];
+  const text = (n: number) => [
+    `The ${names[n]} page begins.`,
+    `It goes on about ${names[n]}.`,
+    'A third line.',
+    'And a fourth one.',
+  ];
+  const page = (n: number) => ['GNU Coding Standards', '', ...text(n), `Chapter 3: Design ${n}`, String(n)];
+  const paged = [1, 2, 3, 4].map((n) => page(n).join('\n')).join('\f');
+  const cases: [string, string, string][] = [
+    [
+      'running header, chapter footer and page number of every page go',
+      paged,
+      [1, 2, 3, 4].map((n) => ['', ...text(n)].join('\n')).join('\f'),
+    ],
+    ['text without pages is unchanged', 'A line.\nAnother line.', 'A line.\nAnother line.'],
+    [
+      'a line repeated on two pages only stays',
+      ['Title', 'Body one.', 'Body two.'].join('\n') + '\f' + ['Title', 'Body three.', 'Body four.'].join('\n'),
+      ['Title', 'Body one.', 'Body two.'].join('\n') + '\f' + ['Title', 'Body three.', 'Body four.'].join('\n'),
+    ],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(withoutRunningLines(text), want));
+});
+
+describe('listingBody: a reference page without its contents or index lines', () => {
+  const cases: [string, string[], string[]][] = [
+    [
+      'pdftotext reads section numbers and index letters apart from their entries',
+      [
+        'Table of Contents',
+        '1',
+        '1.1',
+        'Introduction . . . . . . . 1',
+        'What is Bash? . . . . . . 1',
+        'What is a shell? . . . . . . 1',
+        'Definitions . . . . . . . 3',
+        'B',
+        'bind . . . . . 56',
+      ],
+      [],
+    ],
+    [
+      'prose on a listing page stays',
+      [
+        'Index',
+        'alias . . . . . 55',
+        'bind . . . . . 56',
+        'cd . . . . . 49',
+        'If you have Invariant Sections without Cover Texts, merge those two alternatives.',
+      ],
+      ['If you have Invariant Sections without Cover Texts, merge those two alternatives.'],
+    ],
+    [
+      'a body page keeps its short lines',
+      [
+        '3.1 Shell Syntax',
+        'When the shell reads input, it proceeds through a sequence.',
+        'alias . . . . . 55',
+        'Options',
+      ],
+      ['3.1 Shell Syntax', 'When the shell reads input, it proceeds through a sequence.', 'Options'],
+    ],
+  ];
+  for (const [name, lines, want] of cases) test(name, () => assert.deepEqual(listingBody(lines), want));
 });
 
 describe('listingLines', () => {
@@ -130,6 +213,14 @@ describe('hyphenLeftovers', () => {
     ['a hyphen between unrelated words', 'foo-bar', []],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
+  test('a chain the reference writes with its hyphens, also broken at a line end elsewhere', () =>
+    assert.deepEqual(
+      hyphenLeftovers(
+        [chunk('the keep-with-next property')],
+        buildReference('The keep-with-next property.\nAn attribute keep-\nwith-next again.'),
+      ),
+      [],
+    ));
 });
 
 describe('midWordCuts', () => {

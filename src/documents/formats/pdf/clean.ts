@@ -77,6 +77,9 @@ const COMPOUND_PREFIXES = new Set([
   'anti',
 ]);
 
+// Prefixes that are also the first syllable of many words, in English and in other languages.
+const WEAK_PREFIXES = new Set(['so', 'e', 'x', 'y', 'z', 'co', 'ex', 'pre', 'post']);
+
 /** Marks a line-end "-" whose fate (join or keep) is decided once the whole document is read. */
 export const HYPHEN_MARK = '\uE000';
 
@@ -90,9 +93,12 @@ const HYPHENS = '-\u2010\u00AD';
  *   by resolveHyphens with the document's own words: joined when the document spells the joined
  *   word elsewhere ("re-" + "quirement" -> "requirement"), kept when it spells the hyphenated
  *   compound elsewhere ("well-known"); otherwise kept only after a known compound prefix
- *   ("well-", "self-", "non-") or a part that already holds a hyphen ("state-of-the-");
+ *   ("well-", "self-", "non-"; a short one such as "pre-", "ex-", "so-" only before a word the
+ *   document uses alone: "e-mail", not "ex-ceeded") or a part that already holds a hyphen
+ *   ("state-of-the-");
  * - followed by anything else (upper case, digit, symbol) the hyphen stays and the parts join
  *   without a space ("pre-" + "2020");
+ * - "-" after a digit, followed by a lower-case letter, stays without a space ("512-" + "byte");
  * - otherwise the lines join with one space.
  */
 export function joinLines(a: string, b: string): string {
@@ -108,8 +114,56 @@ export function joinLines(a: string, b: string): string {
     if (/[\p{L}\p{N}]/u.test(first)) return a + b;
     return a + ' ' + b;
   }
+  // "512-" + "byte blocks", "64-" + "bit": a number's compound, hyphen kept, no space.
+  if (last === '-' && /\d/.test(prev) && isLower(b[0]!)) return a + b;
   if (last === '\u00AD') return a.slice(0, -1) + ' ' + b;
   return a + ' ' + b;
+}
+
+/**
+ * Does line `next` go on with a word that line `prev` broke with a hyphen at its end, so that the
+ * two lines belong to one paragraph whatever their indentation? A typesetter hyphenates inside a
+ * paragraph only, and the lines of a list item or a table cell are often indented differently
+ * (a hanging indent: "3. Parses the tokens ... [Shell Com-" then "mands], page 9)"), or set in
+ * another font (a definition list's term in typewriter on the first line). So: `prev` ends with a
+ * hyphen (or soft hyphen, U+2010) after a letter or digit, `next` starts with a lower-case letter,
+ * and neither line is code: a monospace `prev` counts only when it is a full line of the text
+ * block (`prevFull`) followed by a proportional line, as a definition list's first line is; a
+ * code line ending in "-" ("[n]<&digit-") is followed by its explanation, and two monospace lines
+ * are two lines of code.
+ */
+export function continuesHyphenated(
+  prev: string,
+  next: string,
+  prevMono = false,
+  nextMono = false,
+  prevFull = true,
+): boolean {
+  if (prevMono && (nextMono || !prevFull)) return false;
+  const last = prev.at(-1);
+  const before = prev.at(-2);
+  if (last === undefined || before === undefined || !HYPHENS.includes(last)) return false;
+  if (!/[\p{L}\p{N}]/u.test(before)) return false;
+  return /^\p{Ll}/u.test(next);
+}
+
+/**
+ * The right edge of a page's text block, to tell a full line from a short one: the most common
+ * line end (to 1 pt; the full lines of justified text share it) when 3+ lines end there, else the
+ * largest. A URL or a wide table row running into the margin does not move it.
+ */
+export function rightMargin(xEnds: readonly number[]): number {
+  const counts = new Map<number, number>();
+  let max = 0;
+  for (const x of xEnds) {
+    const k = Math.round(x);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (x > max) max = x;
+  }
+  let best = max;
+  let bn = 2;
+  for (const [k, n] of counts) if (n > bn || (n === bn && k > best)) [best, bn] = [k, n];
+  return best;
 }
 
 function isLetter(ch: string): boolean {
@@ -146,7 +200,10 @@ export function resolveHyphens(texts: string[]): string[] {
           if (words.has(lo + ro)) return l + r;
           if (words.has(lo + '-' + ro)) return l + '-' + r;
           const part = lo.slice(lo.lastIndexOf('-') + 1);
-          return lo.includes('-') || COMPOUND_PREFIXES.has(part) ? l + '-' + r : l + r;
+          // A short prefix is also a common first syllable ("pre-parare", "ex-ceeded", "so-stituita"):
+          // it keeps its hyphen only before a word the document uses on its own ("e-mail", "x-axis").
+          const compound = COMPOUND_PREFIXES.has(part) && (!WEAK_PREFIXES.has(part) || words.has(ro));
+          return lo.includes('-') || compound ? l + '-' + r : l + r;
         })
       : t,
   );

@@ -3,7 +3,14 @@
 import type { DocumentBlock, PageTurn } from '../../blocks.ts';
 import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './text-layer.ts';
-import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
+import {
+  normalizeLine,
+  joinLines,
+  finishParagraph,
+  resolveHyphens,
+  continuesHyphenated,
+  rightMargin,
+} from './clean.ts';
 import { removeFurniture } from './furniture.ts';
 import { removeListings } from './toc.ts';
 import {
@@ -149,6 +156,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     const spacing = lineSpacing(p.lines);
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
+    const margin = rightMargin(p.lines.map((l) => l.xEnd));
     let first = true;
     const heads = new Map(findHeadings(p.lines, ctx).map((h) => [h.start, h]));
     for (let i = 0; i < p.lines.length; i++) {
@@ -164,6 +172,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
       }
       let brk: boolean;
       if (!prev || para.length === 0) brk = true;
+      else if (continuesHyphenated(prev.text, l.text, prev.mono, l.mono, prev.xEnd > margin - l.size * 2)) brk = false;
       else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.

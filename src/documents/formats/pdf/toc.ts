@@ -6,19 +6,39 @@
 import type { PageText } from './types.ts';
 import { normalizeTitle } from './headings.ts';
 
-const TITLE =
-  /^(?:table of contents|contents|list of (?:figures|tables|illustrations|listings)|index|general index|(?:function|concept|command|subject|variable)s?(?: and [a-z]+)? index|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
+// Titles of contents, lists and indexes, in the languages of the manuals we read, with an optional
+// numbering ("Appendix D Indexes", "D.1 Index of Shell Builtin Commands"): "Contents", "Short
+// Contents", "List of Figures", "Concept Index", "Function and Variable Index", "Index, general",
+// "Index of Commands", "Inhaltsverzeichnis", "Table des matières", "Índice general", ...
+const TITLE_CORE = [
+  '(?:(?:short|brief|summary|detailed|full)\\s+)?(?:table\\s+of\\s+)?contents(?:\\s+at\\s+a\\s+glance)?',
+  'list\\s+of\\s+(?:figures|tables|illustrations|listings|examples|algorithms|procedures|equations|plates|maps|charts)',
+  'liste\\s+des\\s+(?:figures|tableaux|illustrations|exemples)|liste\\s+der\\s+(?:abbildungen|tabellen)',
+  'lista\\s+de\\s+(?:figuras|tablas|tabelas|ilustraciones|ilustrações)|elenco\\s+delle\\s+(?:figure|tabelle)',
+  // "Index", "Indexes", "Concept Index", "Function and Variable Index", "Index, general", "Index of Commands"
+  '(?:[\\p{L}-]+,?\\s+){0,3}ind(?:ex|exes|ices)(?:,\\s*[\\p{L}-]+|\\s+(?:of|des|der|de|di)\\s+[^.!?:;]{1,60})?',
+  '(?:inhalts|abbildungs|tabellen|stichwort|sach)?verzeichnis|(?:stichwort|sach)?register',
+  'table\\s+des\\s+mati[eè]res|sommaire|sommario|[íi]ndice(?:\\s+(?:general|analitico|analítico|alfab[eé]tico|remissivo|de\\s+\\p{L}+))?',
+  'sum[aá]rio|conte[uú]do|spis\\s+tre[sś]ci|obsah|rejst[rř][ií]k|inhoud|innehåll|indholdsfortegnelse',
+].join('|');
+const TITLE = new RegExp(
+  `^(?:(?:appendix|anhang|annexe|ap[eé]ndice|chapter|chapitre|kapitel)\\s+)?(?:(?:[A-Z]|\\d{1,2})(?:\\.\\d{1,2})*\\.?\\s+)?(?:${TITLE_CORE})$`,
+  'iu',
+);
 const ROMAN = '[ivxlcdm]{1,7}';
 const PAGE_LIST = `(?:\\d{1,4}|${ROMAN})(?:\\s*[-–]\\s*\\d{1,4})?(?:\\s*,\\s*\\d{1,4}(?:\\s*[-–]\\s*\\d{1,4})?)*`;
-// "Title . . . . 12", "Title ........ xii", "Title …… 3", "vector . . . . 3, 8, 12"
-const DOT_LEADER = new RegExp(`(?:\\.\\s?){3,}\\s*${PAGE_LIST}$|…+\\s*${PAGE_LIST}$`, 'i');
+// A dot leader to a page number or list: ". . . . 12", "........ xii", "…… 3", ". . . . 3, 8, 12".
+// Texinfo shortens a leader to two spaced dots where the title fills the line ("rpn expressions . . 162").
+const LEADER_RUN = new RegExp(`(?:(?:\\.\\s?){3,}|\\s\\.\\s\\.\\s|…+)\\s*${PAGE_LIST}(?=\\s|$)`, 'giu');
 // The leader and page number of an entry whose title the layout read as another column: ". . . . 14".
 const LEADER_ONLY = new RegExp(`^(?:(?:\\.\\s?){2,}|…+)\\s*${PAGE_LIST}$`, 'i');
+// A leader whose page number the layout read elsewhere: "Encoding subsets for TS1 fonts . . . .".
+const DANGLING_LEADER = /\s(?:\.\s?){4,}$|…{2,}$/u;
 // "1.2 Title 12", "Medical procedure 3": some text with a letter, then a page number.
 const TRAILING_NUMBER = /^(?=.*\p{L}).{2,}?[^\d\s.,;:!?]\s+(\d{1,4})$/u;
-// Index entries: "clip, 24, 81, 137", "colorspec, 28, 50,", and their continuation lines "202, 203".
-const INDEX_ENTRY = /^[^,]{1,80},\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*,?$/;
-const INDEX_CONT = /^\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*,?$/;
+// Index pages: "12", "45-47", "45–47"; a page followed by the next entry's term ("139 tabular").
+const INDEX_PAGE = /^\s*(\d{1,4})(?:\s*[-–]\s*(\d{1,4}))?\s*$/;
+const INDEX_PAGE_THEN_TERM = /^\s*(\d{1,4})(?:\s*[-–]\s*(\d{1,4}))?\s+(\S.*)$/;
 // A single letter heading of an index ("A", "B") or a bare page number in a TOC's number column.
 const NEUTRAL = /^(?:\p{L}|\d{1,4}|[ivxlc]{1,6})$/u;
 // The title part of an entry whose leader went to another column: "4.11. Forms of claims ." or
@@ -35,6 +55,8 @@ export interface LineInfo {
   page?: number;
   /** An entry with dot leaders (or a leader fragment): a listing line wherever it stands. */
   leader?: boolean;
+  /** A leader without its page number ("Title . . . ."): a listing line among others, no proof of a listing page. */
+  dangling?: boolean;
   /** A 'numbered' entry that starts with a section number ("3.1 Scope 8"). */
   sectioned?: boolean;
 }
@@ -50,13 +72,22 @@ export interface LineInfo {
  * - neutral: a single letter or a bare number;
  * - text: anything else.
  * `outline` (normalised titles of the PDF outline) makes "Title 12" an entry when Title is one.
+ * A monospace line (`mono`) is code, never a listing line, unless it is a long dot leader to a
+ * page number: Texinfo sets its leaders, and the terms of an index of commands, in typewriter.
+ * An index entry without leaders whose numbers go above `maxPage` is text: "Copyright 1992, 1993,
+ * 1994" (a leader says it is a listing whatever the numbers: an excerpt of a book keeps its pages).
  */
-export function lineKind(text: string, outline?: ReadonlySet<string>): LineInfo {
+export function lineKind(text: string, outline?: ReadonlySet<string>, mono = false, maxPage = Infinity): LineInfo {
   const t = text.trim();
+  if (mono) {
+    if (leaderEntry(t, MONO_LEADER_DOTS)) return { kind: 'entry', leader: true };
+    return indexEntry(t, maxPage) ? { kind: 'entry' } : { kind: 'text' };
+  }
   if (TITLE.test(t)) return { kind: 'title' };
   if (NEUTRAL.test(t)) return { kind: 'neutral' };
-  if (DOT_LEADER.test(t) || LEADER_ONLY.test(t)) return { kind: 'entry', leader: true };
-  if (INDEX_ENTRY.test(t) || INDEX_CONT.test(t)) return { kind: 'entry' };
+  if (leaderEntry(t, 2) || LEADER_ONLY.test(t)) return { kind: 'entry', leader: true };
+  if (DANGLING_LEADER.test(t) && /\p{L}/u.test(t)) return { kind: 'entry', leader: true, dangling: true };
+  if (indexEntry(t, maxPage)) return { kind: 'entry' };
   const m = t.length <= 120 ? TRAILING_NUMBER.exec(t) : null;
   if (m) {
     if (outline && outline.size > 0 && outline.has(normalizeTitle(t.slice(0, m.index + m[0].length - m[1]!.length))))
@@ -65,6 +96,66 @@ export function lineKind(text: string, outline?: ReadonlySet<string>): LineInfo 
   }
   if (t.length <= 100 && STEM.test(t) && !/[\p{L}\d)][.!?:;]$/u.test(t) && /\p{L}{2}/u.test(t)) return { kind: 'stem' };
   return { kind: 'text' };
+}
+
+/**
+ * An index line without leaders: "clip, 24, 81, 137", "colorspec, 28, 50," or the continuation of
+ * a page list "202, 203"; also two entries side by side, as the layout reads a two-column index
+ * whose columns share baselines ("\\setlength, 111, 136, 139 tabular, 47, 142"), possibly ending in
+ * the other column's letter heading ("traço, 22 X"). Terms are at most 80 characters; a number
+ * above `maxPage` is no page ("Copyright 1992, 1993, 1994,").
+ */
+export function indexEntry(t: string, maxPage = Infinity): boolean {
+  const parts = t.split(',');
+  if (parts.length < 2 || parts.length > 60) return false;
+  if (parts.at(-1)!.trim() === '') parts.pop();
+  const page = (a: string, b: string | undefined) =>
+    Number(a) <= maxPage && (b === undefined || (Number(b) <= maxPage && Number(b) >= Number(a)));
+  // The first part is a term, or a page when the line continues the previous one's list.
+  const first = INDEX_PAGE.exec(parts[0]!);
+  if (first) {
+    if (!page(first[1]!, first[2])) return false;
+  } else if (parts[0]!.trim().length === 0 || parts[0]!.length > 80) return false;
+  let pages = first ? 1 : 0;
+  for (let i = 1; i < parts.length; i++) {
+    const last = i === parts.length - 1;
+    const m = INDEX_PAGE.exec(parts[i]!);
+    if (m) {
+      if (!page(m[1]!, m[2])) return false;
+      pages++;
+      continue;
+    }
+    const n = INDEX_PAGE_THEN_TERM.exec(parts[i]!);
+    if (!n || !page(n[1]!, n[2]) || n[3]!.length > 80) return false;
+    // A page then a term: the term must be followed by its own pages, unless it is a letter heading.
+    if (last && !/^\p{L}$/u.test(n[3]!.trim())) return false;
+    pages++;
+  }
+  return pages > 0;
+}
+
+/** Dots a leader needs on a monospace line: "1...10" is code, ". . . . . 6" a leader. */
+const MONO_LEADER_DOTS = 5;
+
+/**
+ * A line made of dot-leader entries: one or more "title . . . . pages" segments, the way a
+ * two-column index reads when the layout joins its columns ("compgen . . . 146 mapfile . . . 61"),
+ * optionally ending in a single letter (the other column's letter heading: "break . . . 49 L").
+ * At least one leader has `minDots` dots.
+ */
+export function leaderEntry(t: string, minDots: number): boolean {
+  let end = -1;
+  let long = false;
+  for (const m of t.matchAll(LEADER_RUN)) {
+    if (m.index < end) continue;
+    let dots = 0;
+    for (const ch of m[0]) if (ch === '.' || ch === '…') dots++;
+    if (dots >= minDots) long = true;
+    end = m.index + m[0].length;
+  }
+  if (!long) return false;
+  const rest = t.slice(end).trim();
+  return rest === '' || /^\p{L}$/u.test(rest);
 }
 
 export interface TocVerdict {
@@ -91,21 +182,24 @@ export interface ClassifyOptions {
 export function classifyPage(page: PageText, pageCount: number, opts: ClassifyOptions = {}): TocVerdict {
   let strong = 0;
   let stems = 0;
+  let leaders = 0;
   let counted = 0;
   let titled = false;
   const numbers: number[] = [];
   const maxPage = pageCount * 2 + 20;
   for (const line of page.lines) {
     if (line.text.trim().length === 0) continue;
-    const info = lineKind(line.text, opts.outline);
+    const info = lineKind(line.text, opts.outline, line.mono, maxPage);
     if (info.kind === 'title') {
       titled = true;
       continue;
     }
     if (info.kind === 'neutral') continue;
     counted++;
-    if (info.kind === 'entry') strong++;
-    else if (info.kind === 'stem') stems++;
+    if (info.kind === 'entry' && info.dangling !== true) {
+      strong++;
+      if (info.leader) leaders++;
+    } else if (info.kind === 'stem') stems++;
     else if (info.kind === 'numbered' && !line.mono && info.page! <= maxPage) numbers.push(info.page!);
   }
   if (counted === 0) return { toc: false, entries: 0, lines: 0, titled };
@@ -114,7 +208,10 @@ export function classifyPage(page: PageText, pageCount: number, opts: ClassifyOp
   if (numbers.length > 0 && inOrder(numbers)) effective += numbers.length;
   if (strong >= 4) effective += stems;
   const ratio = effective / counted;
-  const toc = effective >= 4 && (ratio >= 0.6 || ((titled || opts.continuing === true) && ratio >= 0.35));
+  // A titled page with a short list: Doxygen's "Concept Index" chapter of one entry, under its
+  // heading and one line of introduction.
+  const short = titled && leaders >= 1 && counted - effective <= 3;
+  const toc = short || (effective >= 4 && (ratio >= 0.6 || ((titled || opts.continuing === true) && ratio >= 0.35)));
   return { toc, entries: effective, lines: counted, titled };
 }
 
@@ -126,32 +223,61 @@ function inOrder(ns: number[]): boolean {
 }
 
 /**
- * Runs of listing lines inside a page that is not a listing page: a per-chapter contents list or
+ * Runs of listing lines inside a page that is not a listing page: a per-chapter contents list, a
+ * contents box beside the text (LaTeX News), the contents under the title page of an article, or
  * the end of an index column. Returns the indices of the lines to drop:
- * - runs of at least 3 dot-leader entries, with the other entries, titles and neutral lines
- *   among them (index entries without leaders alone look like table rows: "%m month, 01–12");
+ * - runs holding at least 3 dot-leader entries, with the other entries, titles and neutral lines
+ *   among them, the entries without leaders between them ("1 Introduction 3" among "1.1 Scope . . . 3"),
+ *   and the first line of an entry that wraps: a stem before its leader ("3.2.1 A long title" then
+ *   "that wraps . . . 12"), or, inside a run and when `xs` (the lines' left edges) is given, a
+ *   short line without a sentence end before an indented leader entry (index entries without
+ *   leaders alone look like table rows: "%m month, 01–12");
  * - runs of at least 3 entries starting with a section number and ending in a page number (at
  *   most `maxPage`) that never decreases ("3.1 Scope of coverage 8");
  * - runs of at least 3 stems followed by as many bare page numbers in order (the number column
  *   read after the titles).
  */
-export function listingRuns(kinds: readonly LineInfo[], texts: readonly string[], maxPage = Infinity): number[] {
+export function listingRuns(
+  kinds: readonly LineInfo[],
+  texts: readonly string[],
+  maxPage = Infinity,
+  xs?: readonly number[],
+): number[] {
   const drop: number[] = [];
   const n = kinds.length;
   const sectioned = (x: number) =>
     kinds[x]!.kind === 'numbered' && kinds[x]!.sectioned === true && kinds[x]!.page! <= maxPage;
+  const leaderAt = (x: number) => kinds[x]?.kind === 'entry' && kinds[x].leader === true;
+  // The first line of an entry whose leader and page number are on the next line: a stem, or (inside
+  // a run only, `inside`) a short line without a sentence end, indented less than its leader line.
+  const wrapped = (x: number, inside: boolean) =>
+    leaderAt(x + 1) &&
+    (kinds[x]!.kind === 'stem' ||
+      (inside &&
+        kinds[x]!.kind === 'text' &&
+        xs !== undefined &&
+        xs[x + 1]! > xs[x]! + 1 &&
+        texts[x]!.trim().length <= 90 &&
+        !/[.!?:;]["'”’)]?$/u.test(texts[x]!.trim())));
+  const member = (x: number) =>
+    ['entry', 'neutral', 'title'].includes(kinds[x]!.kind) ||
+    (kinds[x]!.kind === 'numbered' && kinds[x]!.page! <= maxPage) ||
+    wrapped(x, true);
   let i = 0;
   while (i < n) {
     const k = kinds[i]!.kind;
-    if (k === 'entry' || (k === 'title' && kinds[i + 1]?.kind === 'entry')) {
+    if (k === 'entry' || (k === 'title' && kinds[i + 1]?.kind === 'entry') || wrapped(i, false)) {
       let j = i;
       let leaders = 0;
-      while (j < n && ['entry', 'neutral', 'title'].includes(kinds[j]!.kind)) {
+      while (j < n && member(j)) {
         if (kinds[j]!.leader) leaders++;
         j++;
       }
-      if (leaders >= 3) for (let x = i; x < j; x++) drop.push(x);
-      i = Math.max(j, i + 1);
+      // Numbered lines close the run only between entries: "see page 12" after the list is text.
+      let end = j;
+      while (end > i && kinds[end - 1]!.kind === 'numbered') end--;
+      if (leaders >= 3) for (let x = i; x < end; x++) drop.push(x);
+      i = Math.max(end, i + 1);
       continue;
     }
     if (sectioned(i)) {
@@ -240,8 +366,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
   const kept: PageText[] = [];
   pages.forEach((p, i) => {
     const texts = p.lines.map((l) => l.text);
-    // Code is never a listing.
-    const kinds = p.lines.map((l): LineInfo => (l.mono ? { kind: 'text' } : lineKind(l.text, outline)));
+    const kinds = p.lines.map((l) => lineKind(l.text, outline, l.mono, count * 2 + 20));
     if (listing[i]) {
       const keep = new Set(proseRuns(kinds, texts));
       if (keep.size === 0) {
@@ -251,9 +376,17 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
       lines += p.lines.length - keep.size;
       p.lines = p.lines.filter((_l, x) => keep.has(x));
     } else {
-      const drop = new Set(listingRuns(kinds, texts, count * 2 + 20));
+      const drop = new Set(
+        listingRuns(
+          kinds,
+          texts,
+          count * 2 + 20,
+          p.lines.map((l) => l.x),
+        ),
+      );
       // Next to a listing page, any sure entry is one (the last lines of an index column).
-      if (listing[i - 1] || listing[i + 1]) kinds.forEach((k, x) => k.kind === 'entry' && drop.add(x));
+      if (listing[i - 1] || listing[i + 1])
+        kinds.forEach((k, x) => k.kind === 'entry' && k.dangling !== true && drop.add(x));
       if (drop.size > 0) {
         lines += drop.size;
         p.lines = p.lines.filter((_l, x) => !drop.has(x));

@@ -5,6 +5,8 @@ import {
   joinLines,
   resolveHyphens,
   finishParagraph,
+  continuesHyphenated,
+  rightMargin,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
@@ -49,6 +51,101 @@ test('joinLines and resolveHyphens', async (t) => {
     ['hyphen before a digit stays', 'Python-', '3 notes', [], 'Python-3 notes'],
     ['dash after a space is not hyphenation', 'a -', 'b', [], 'a - b'],
     ['orphan soft hyphen at paragraph end dropped', 'end\u00AD', '', [], 'end'],
+    [
+      'hyphen after a number before a lower-case word stays, no space',
+      'units of 512-',
+      'byte blocks',
+      [],
+      'units of 512-byte blocks',
+    ],
+    ['a dash after a number and a space is not hyphenation', 'pages 10 -', 'twelve', [], 'pages 10 - twelve'],
+    [
+      'a short prefix that is a first syllable joins (Italian)',
+      'potete pre-',
+      'parare un’installazione',
+      [],
+      'potete preparare un’installazione',
+    ],
+    [
+      'a short prefix that is a first syllable joins (English)',
+      'if the timeout is ex-',
+      'ceeded',
+      [],
+      'if the timeout is exceeded',
+    ],
+    [
+      'a short prefix before a word of the document stays',
+      'send an e-',
+      'mail to us',
+      ['the mail server'],
+      'send an e-mail to us',
+    ],
+    ['a strong prefix stays without evidence', 'a non-', 'negative number', [], 'a non-negative number'],
   ];
   for (const [name, a, b, others, want] of cases) await t.test(name, () => assert.equal(join(a, b, others), want));
+});
+
+test('continuesHyphenated: a line-end hyphen joins lines of list items and table cells too', async (t) => {
+  // [name, prev, next, prevMono, nextMono, prevFull, want]
+  const cases: [string, string, string, boolean, boolean, boolean, boolean][] = [
+    [
+      'hanging indent of a numbered list item (Texinfo)',
+      '3. Parses the tokens into simple and compound commands (see Section 3.2 [Shell Com-',
+      'mands], page 9).',
+      false,
+      false,
+      true,
+      true,
+    ],
+    [
+      'definition list whose first line holds the term in typewriter',
+      'operator A control operator or a redirection operator. See Section 3.6 [Redirec-',
+      'tions], page 38, for a list of redirection operators.',
+      true,
+      false,
+      true,
+      true,
+    ],
+    [
+      'groff man page item',
+      'See the description of shopt for a descrip-',
+      'tion of the nocaseglob option.',
+      false,
+      false,
+      true,
+      true,
+    ],
+    ['table cell wrapped in a narrow column', 'Valeur par dé-', 'faut', false, false, false, true],
+    ['accented word (French)', 'les paquets impor-', 'tantes du système', false, false, true, true],
+    ['soft hyphen', 'impleme\u00AD', 'ntation', false, false, true, true],
+    ['U+2010', 'Author\u2010', 'ization', false, false, true, true],
+    ['number compound', 'in units of 512-', 'byte blocks', false, false, true, true],
+    [
+      'a short code line ending in a hyphen, then its explanation',
+      '[n]<&digit-',
+      'moves the file descriptor',
+      true,
+      false,
+      false,
+      false,
+    ],
+    ['two lines of code', 'ls --color-', 'auto', true, true, true, false],
+    ['next line starts with a capital: a new item', 'the pre-', 'Raphaelite painters', false, false, true, false],
+    ['next line starts with a digit', 'Python-', '3 notes', false, false, true, false],
+    ['a dash after a space is no hyphenation', 'a list -', 'b', false, false, true, false],
+    ['no hyphen', 'a plain line', 'going on', false, false, true, false],
+    ['a lone hyphen', '-', 'x', false, false, true, false],
+  ];
+  for (const [name, prev, next, prevMono, nextMono, prevFull, want] of cases)
+    await t.test(name, () => assert.equal(continuesHyphenated(prev, next, prevMono, nextMono, prevFull), want));
+});
+
+test('rightMargin: the right edge of the text block', async (t) => {
+  const cases: [string, number[], number][] = [
+    ['justified lines share their end', [522, 522, 300, 522, 522, 410], 522],
+    ['a URL running into the margin does not move it', [522, 560, 522, 522, 151], 522],
+    ['too few lines: the largest end', [300, 410], 410],
+    ['no line', [], 0],
+  ];
+  for (const [name, xs, want] of cases) await t.test(name, () => assert.equal(rightMargin(xs), want));
 });

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   classifyPage,
+  indexEntry,
+  leaderEntry,
   lineKind,
   listingRuns,
   proseRuns,
@@ -15,6 +17,29 @@ const page = (lines: string[], number = 1): PageText => ({
   height: 792,
   lines: lines.map((text, i) => ({ text, x: 72, xEnd: 500, y: 700 - i * 12, size: 10, font: 'f', mono: false })),
 });
+
+// A page whose lines may be monospace (Texinfo sets leaders and command names in typewriter),
+// with optional left edges.
+const monoPage = (lines: [string, boolean, number?][], number = 1): PageText => ({
+  number,
+  height: 792,
+  lines: lines.map(([text, mono, x], i) => ({
+    text,
+    x: x ?? 72,
+    xEnd: 500,
+    y: 700 - i * 12,
+    size: 10,
+    font: mono ? 'tt' : 'f',
+    mono,
+  })),
+});
+
+// Texinfo contents lines: the leader dots in typewriter make most of the line monospace.
+const texinfoToc = (from: number, n: number): [string, boolean][] =>
+  Array.from({ length: n }, (_, i): [string, boolean] => [
+    `3.${from + i} Section ${from + i} of the shell . . . . . . . . . . . . . . . ${10 + from + i}`,
+    true,
+  ]);
 
 const body = [
   'R is an integrated suite of software facilities for data manipulation, calculation and',
@@ -48,14 +73,93 @@ test('lineKind', async (t) => {
     ['1. Make work the working directory and start the program as before.', 'text'],
     ['The program ends here.', 'text'],
     ['see the figures on page 12.', 'text'],
+    // Titles of contents, lists and indexes as manuals print them (Texinfo, LaTeX, DocBook, Doxygen, other languages).
+    ['Short Contents', 'title'],
+    ['Appendix D Indexes', 'title'],
+    ['D.1 Index of Shell Builtin Commands', 'title'],
+    ['Concept Index', 'title'],
+    ['Function and Variable Index', 'title'],
+    ['Index, general', 'title'],
+    ['Index of Built-in Variables and Synonyms', 'title'],
+    ['Namespace Index', 'title'],
+    ['List of Tables', 'title'],
+    ['Inhaltsverzeichnis', 'title'],
+    ['Table des matières', 'title'],
+    ['Índice general', 'title'],
+    ['Sumário', 'title'],
+    ['The index is built when the document is typeset.', 'text'],
+    ['T W', 'text'],
+    // Texinfo: leaders shortened where the title fills the line; two index columns read as one line.
+    ['adding new commands, complicated example . . 173', 'entry'],
+    ['compgen . . . . . . . . . . . . . . . . 146 mapfile . . . . . . . . . . . . . . . 61', 'entry'],
+    ['break. . . . . . . . . . . . . . . . . . . . . . 49 L', 'entry'],
+    ['C logout. . . . . . . . . . . . . . . . . . . . 61', 'entry'],
+    ['interactive shell . . . . . . . . . . . . . . . . 93, 94', 'entry'],
+    // LaTeX makeidx: two columns on shared baselines.
+    ['\\setlength, 111, 136, 139 tabular, 47, 142', 'entry'],
+    ['traço, 22 X', 'entry'],
+    // A leader whose page number the layout read elsewhere (LaTeX News' contents box).
+    ['Encoding subsets for TS1 encoded fonts . . . .', 'entry'],
+    // Years are no pages.
+    ['Copyright ©c 1992, 1993, 1994, 1995, 1996, 1997, 1998, 1999, 2000, 2001, 2002, 2003, 2004,', 'text'],
+    ['2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019,', 'text'],
+    // An ellipsis in the text is no leader.
+    ['and so on . . . until the end', 'text'],
+    ['wait for it... 3 seconds later', 'text'],
   ];
   for (const [text, kind, n] of cases) {
     await t.test(text, () => {
-      const info = lineKind(text, outline);
+      const info = lineKind(text, outline, false, 220);
       assert.equal(info.kind, kind);
       if (n !== undefined) assert.equal(info.page, n);
     });
   }
+});
+
+test('lineKind: monospace lines are code unless they carry a long leader or an index entry', async (t) => {
+  const cases: [string, string, LineKind][] = [
+    ['Texinfo contents line with typewriter leaders', '3.1.2.1 Escape Character . . . . . . . . . . . . 6', 'entry'],
+    ['Texinfo index of commands', 'getopts . . . . . . . . . . . . . . . . . . . . 50', 'entry'],
+    ['LaTeX index entry of a command', '\\usepackage, 12, 23, 26, 27, 35', 'entry'],
+    ['a range in code', 'for i in 1...10', 'text'],
+    ['a short leader in code', 'x = a ... 3', 'text'],
+    ['a line of code', 'Copyright (C) year your name.', 'text'],
+    ['a title in typewriter is code', 'Index', 'text'],
+  ];
+  for (const [name, text, kind] of cases)
+    await t.test(name, () => assert.equal(lineKind(text, undefined, true, 400).kind, kind));
+});
+
+test('leaderEntry', async (t) => {
+  const cases: [string, number, boolean][] = [
+    ['Title . . . . 12', 3, true],
+    ['Title ........ xii', 3, true],
+    ['Title …… 3', 1, true],
+    ['compgen . . . . 146 mapfile . . . . 61', 3, true],
+    ['break . . . . 49 L', 3, true],
+    ['break . . . . 49 and more', 3, false],
+    ['Title . . . 12', 5, false],
+    ['no leader 12', 3, false],
+  ];
+  for (const [text, dots, want] of cases)
+    await t.test(`${text} (${dots})`, () => assert.equal(leaderEntry(text, dots), want));
+});
+
+test('indexEntry', async (t) => {
+  const cases: [string, boolean][] = [
+    ['clip, 24, 81, 137', true],
+    ['colorspec, 28, 50,', true],
+    ['all, 12, 45–47', true],
+    ['202, 203', true],
+    ['\\setlength, 111, 136, 139 tabular, 47, 142', true],
+    ['babel, 20, 25, 26, 29, 33–35, 37, 124 horizontal, 60', true],
+    ['traço, 22 X', true],
+    ['In 1995, 12 people came', false],
+    ['Copyright 1992, 1993, 1994', false],
+    ['He bought apples and pears', false],
+    ['a range backwards, 45–40', false],
+  ];
+  for (const [text, want] of cases) await t.test(text, () => assert.equal(indexEntry(text, 400), want));
 });
 
 test('classifyPage', async (t) => {
@@ -139,6 +243,84 @@ test('classifyPage', async (t) => {
     await t.test(name, () => assert.equal(classifyPage(page(lines), 100, { continuing }).toc, want));
 });
 
+test('classifyPage: listings of Texinfo, LaTeX, Doxygen and DocBook manuals', async (t) => {
+  const cases: [string, PageText, boolean, boolean?][] = [
+    ['Texinfo contents, leaders in typewriter', monoPage([['Table of Contents', false], ...texinfoToc(1, 30)]), true],
+    ['Texinfo contents continued without a title', monoPage(texinfoToc(31, 40)), true],
+    [
+      'Texinfo two-column index read as joined lines',
+      monoPage([
+        ['Appendix D Indexes', false],
+        ['D.1 Index of Shell Builtin Commands', false],
+        ['A', false],
+        ['alias . . . . . . . . . . . . . . . . . . . . 55', true],
+        ['compgen . . . . . . . . . . . 146 mapfile . . . . . . . . . . . . 61', true],
+        ['break . . . . . . . . . . . . . . . . . . . . . . 49 L', true],
+        ['C logout . . . . . . . . . . . . . . . . . . . . . 61', true],
+        ['T W', false],
+        ['adding new commands, complicated example . . 173', false],
+      ]),
+      true,
+    ],
+    [
+      'LaTeX makeidx index, command names in typewriter',
+      monoPage([
+        ['\\setlength, 111, 136, 139 tabular, 47, 142', false],
+        ['\\settodepth, 141 \\tag, 56', true],
+        ['\\sloppy, 20 \\textcelsius, 23', true],
+        ['\\small, 132 textcomp, 23', false],
+        ['somatório, 62 \\textit, 132', false],
+        ['\\sqrt, 59 \\textmd, 132', true],
+      ]),
+      true,
+    ],
+    [
+      'Doxygen chapter of one entry under its title',
+      monoPage([
+        ['Chapter 3', false],
+        ['Concept Index', false],
+        ['3.1 Concepts', false],
+        ['Here is a list of all concepts with brief descriptions:', false],
+        ['raptor::index_structure::compressible_from . . . . . . . . . . . . 39', false],
+      ]),
+      true,
+    ],
+    [
+      'a body page with a heading that names the index and one leader line',
+      monoPage([
+        ['Index', false],
+        ...body.map((l): [string, boolean] => [l, false]),
+        ['see the list . . . . . . 3', false],
+      ]),
+      false,
+    ],
+    [
+      'code listing: monospace lines with commas and numbers are not an index',
+      monoPage([
+        ['for i in 1...10', true],
+        ['x = f(a, 12)', true],
+        ['print(x, 3)', true],
+        ['return y', true],
+      ]),
+      false,
+    ],
+    [
+      'LaTeX News front page: a contents box beside the text, leaders without their numbers',
+      monoPage([
+        ['Contents', false],
+        ['Introduction', false],
+        ['Encoding subsets for TS1 encoded fonts . . . .', false],
+        ['Better language handling for case-changing', false],
+        ['commands . . . . . . . . . . . . . . . . . .', false],
+        ...body.map((l): [string, boolean] => [l, false]),
+      ]),
+      false,
+    ],
+  ];
+  for (const [name, p, want, continuing] of cases)
+    await t.test(name, () => assert.equal(classifyPage(p, 200, { continuing }).toc, want));
+});
+
 test('listingRuns: listing lines inside a body page', async (t) => {
   const cases: [string, string[], number[]][] = [
     [
@@ -183,6 +365,76 @@ test('listingRuns: listing lines inside a body page', async (t) => {
         listingRuns(
           lines.map((l) => lineKind(l)),
           lines,
+        ),
+        want,
+      ),
+    );
+  }
+});
+
+test('listingRuns: wrapped entries and entries without leaders inside a contents list', async (t) => {
+  // [text, left edge]
+  const cases: [string, [string, number][], number[]][] = [
+    [
+      'LaTeX News contents box: first lines of wrapped entries, chapter lines without leaders',
+      [
+        [body[0]!, 44],
+        ['LuaTEX callback efficiency improvement . . . . 3', 59],
+        ['Rule-based ordering for LuaTEX callback', 59],
+        ['handlers . . . . . . . . . . . . . . . . . . . 3', 82],
+        ['Bug fixes 3', 44],
+        ['Prevent TEX from losing a \\smash . . . . . . . 3', 59],
+        ['Resolve an issue with \\mathchoice and', 59],
+        ['localalphabets . . . . . . . . . . . . . . 3', 82],
+        ['Changes to packages in the graphics category 3', 44],
+        ['Fix a \\mathcolor bug . . . . . . . . . . . . . . 3', 59],
+        [body[1]!, 44],
+      ],
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    ],
+    [
+      'LaTeX contents on an article first page: numbered stems wrap onto their leader line',
+      [
+        ['1 Introduction 1', 72],
+        ['1.1 Scope . . . . . . . . . . . . . 1', 84],
+        ['1.2 A long title of a section that wraps onto', 84],
+        ['the next line . . . . . . . . . . . 2', 100],
+        ['2 Methods 3', 72],
+        ['2.1 Data . . . . . . . . . . . . . 3', 84],
+        ['as described in chapter 3', 72],
+        ...body.slice(0, 3).map((l): [string, number] => [l, 72]),
+      ],
+      [1, 2, 3, 4, 5],
+    ],
+    [
+      'a sentence before a list is not the first line of an entry',
+      [
+        ['The options are listed below:', 72],
+        ['alpha . . . . . . . . 3', 84],
+        ['beta . . . . . . . . 4', 84],
+        ['gamma . . . . . . . . 5', 84],
+      ],
+      [1, 2, 3],
+    ],
+    [
+      'a line not indented less than the leader line is not its first line',
+      [
+        ['a short line of text', 90],
+        ['alpha . . . . . . . . 3', 84],
+        ['beta . . . . . . . . 4', 84],
+        ['gamma . . . . . . . . 5', 84],
+      ],
+      [1, 2, 3],
+    ],
+  ];
+  for (const [name, lines, want] of cases) {
+    await t.test(name, () =>
+      assert.deepEqual(
+        listingRuns(
+          lines.map(([l]) => lineKind(l)),
+          lines.map(([l]) => l),
+          200,
+          lines.map(([, x]) => x),
         ),
         want,
       ),
@@ -255,4 +507,50 @@ test('removeListings: contents at the end over pages without a title, index page
     'the text before the last entries, kept',
   );
   assert.equal(r.lines, 5 + 4);
+});
+
+test('removeListings: a Texinfo manual, contents and indexes in typewriter, copyright years and code kept', () => {
+  const plain = (lines: string[]): [string, boolean][] => lines.map((l) => [l, false]);
+  const copyright: [string, boolean][] = plain([
+    'This is Edition 5.2, last updated 19 September 2022, of The GNU Bash Reference Manual.',
+    'Copyright ©c 1992, 1993, 1994, 1995, 1996, 1997, 1998, 1999, 2000, 2001, 2002, 2003, 2004,',
+    '2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019,',
+  ]);
+  const addendum: [string, boolean][] = [
+    ['ADDENDUM: How to use this License for your documents', false],
+    ['To use this License in a document you have written, include a copy of the License in the', false],
+    ['document and put the following copyright and license notices just after the title page:', false],
+    ['Copyright (C) year your name.', true],
+    ['Permission is granted to copy, distribute and/or modify this document', true],
+    ['If you have Invariant Sections, Front-Cover Texts and Back-Cover Texts, replace the', false],
+    ['“with. . . Texts.” line with this: and so on, merging those two alternatives.', false],
+  ];
+  const index: [string, boolean][] = [
+    ['Index', false],
+    ['A', false],
+    ['alias . . . . . . . . . . . . . . . . . . . . 55', true],
+    ['compgen . . . . . . . . . . . 146 mapfile . . . . . . . . . . . . 61', true],
+    ['break . . . . . . . . . . . . . . . . . . . . . . 49 L', true],
+    ['C logout . . . . . . . . . . . . . . . . . . . . . 61', true],
+  ];
+  const pages = [
+    monoPage(copyright, 1),
+    monoPage([['Table of Contents', false], ...texinfoToc(1, 30)], 2),
+    monoPage(texinfoToc(31, 30), 3),
+    monoPage(plain(body), 4),
+    monoPage([...addendum, ...index], 5),
+    monoPage(index.slice(1), 6),
+  ];
+  const r = removeListings(pages);
+  assert.deepEqual(r.pages, [2, 3, 6]);
+  assert.deepEqual(
+    pages[0]!.lines.map((l) => l.text),
+    copyright.map(([l]) => l),
+    'the years of a copyright line are no page numbers',
+  );
+  assert.deepEqual(
+    pages[2]!.lines.map((l) => l.text),
+    addendum.map(([l]) => l),
+    'the text and code before the index column kept',
+  );
 });
