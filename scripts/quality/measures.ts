@@ -88,12 +88,28 @@ export function buildReference(text: string): Reference {
  * without a sentence end, the pieces pdftotext reads apart from their entry: section numbers
  * ("3.1.2"), index letters, titles whose leader went to the next line, "Appendix D Indexes".
  */
+const SENTENCE_END = /\p{L}[.!?:;]["'”’)]?$/u;
+
 export function listingBody(lines: string[]): string[] {
   const filled = lines.filter((l) => l.trim().length > 0);
   const listing = filled.filter(isListingLine).length;
   const listingPage = listing >= 3 && listing >= filled.length * 0.5;
+  // A block (lines between blank lines) mostly of leaders, with or without their page numbers, is a
+  // contents box inside a page (LaTeX News): its lines without a sentence end go (entries and the
+  // first lines of wrapped ones), prose in it stays.
+  const boxed = new Set<number>();
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j < lines.length && lines[j]!.trim().length > 0) j++;
+    const block = lines.slice(i, j);
+    const leaders = block.filter((l) => isListingLine(l) || /\s(?:\.\s?){3,}$/.test(l.trim())).length;
+    if (block.length >= 2 && leaders >= 1 && leaders >= block.length * 0.5)
+      for (let x = i; x < j; x++) if (!SENTENCE_END.test(lines[x]!.trim())) boxed.add(x);
+    i = j + 1;
+  }
   return lines.filter(
-    (l) => !isListingLine(l) && !(listingPage && l.trim().length <= 60 && !/[.!?:;]["'”’)]?$/u.test(l.trim())),
+    (l, i) =>
+      !boxed.has(i) && !isListingLine(l) && !(listingPage && l.trim().length <= 60 && !SENTENCE_END.test(l.trim())),
   );
 }
 
@@ -176,11 +192,11 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
   return { order: pct(found, total), coverage: pct(covered, refTotal), grams: total };
 }
 
-// Dot leaders to a page or a page list ("interactive shell . . . . 93, 94"), or a long leader whose
-// page number the reading put on another line ("Espaçamento em modo Matemático . . . . . .").
-const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:\s*[,–-]\s*\d+)*\s*$|\s(?:\.\s?){8,}$/i;
-// A term may be a command: "\\usepackage, 12, 23", "@code, 4".
-const INDEX_ENTRY = /^[\\@]?\p{L}[^,]{0,60}[^\d\s,],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+// Dot leaders to a page or a page list ("interactive shell . . . . 93, 94"), or a long leader after a
+// word whose page number went to another line ("Espaçamento em modo Matemático . . . . . . . ."; not a matrix's "a2n . . . . . . . . .").
+const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:\s*[,–-]\s*\d+)*\s*$|\p{L}{3}\s(?:\.\s?){8,}$/iu;
+// A term may be a command ("\\usepackage, 12, 23", "@code, 4"), not LaTeX source ("\\index{x} x, 10").
+const INDEX_ENTRY = /^[\\@]?\p{L}[^,{}]{0,60}[^\d\s,{}],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
 // "Addison-Wesley, 1994", "Vincent Goulet, 2020": a bibliography's year, not an index entry's page.
 const YEAR_ONLY = /,\s*(?:1[89]|20)\d\d$/;
 const TOC_ENTRY = /^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+)\s+\p{Lu}[^.!?:;]{2,80}?\s+\d{1,4}$/u;

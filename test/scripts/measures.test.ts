@@ -106,6 +106,8 @@ describe('isListingLine', () => {
     ],
     ['an ellipsis ending a sentence', 'como a, b, c, . . .', false],
     ['a name and an ellipsis', 'Como o XFig, Gnuplot, Gimp, Xara X. . . . . .', false],
+    ['the dots of a matrix', 'f2 a21 a22 . . . a2n . . . . . . . . .', false],
+    ['LaTeX source of an index entry', '\\index{complexidade} complexidade, 10', false],
   ];
   for (const [name, line, want] of cases) test(name, () => assert.equal(isListingLine(line), want));
 });
@@ -163,6 +165,26 @@ describe('listingBody: a reference page without its contents or index lines', ()
         'If you have Invariant Sections without Cover Texts, merge those two alternatives.',
       ],
       ['If you have Invariant Sections without Cover Texts, merge those two alternatives.'],
+    ],
+    [
+      'a contents box inside a page, leaders without their numbers',
+      [
+        'The 2022-11 release of LATEX is largely a consolidation release.',
+        '',
+        'Code improvements',
+        'Support for slanted small caps in the EC fonts',
+        'EC sans serif at small sizes . . . . . . . . . . .',
+        '.fd files . . . . . . . . . . . . . . . . . . .',
+        'Detect nested minipage environments . . . . .',
+        '',
+        'It was therefore necessary to provide sub-encodings.',
+      ],
+      [
+        'The 2022-11 release of LATEX is largely a consolidation release.',
+        '',
+        '',
+        'It was therefore necessary to provide sub-encodings.',
+      ],
     ],
     [
       'a body page keeps its short lines',
