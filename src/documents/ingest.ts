@@ -24,11 +24,16 @@ export interface IngestOptions {
   index?: { endpoint: string; key: string; indexName: string };
 }
 
-/** Where the ingest is: chunks made, chunks embedded so far, chunks being uploaded to the index. */
+/**
+ * Where the ingest is: pages read (of pages), chunks made, chunks embedded so far, chunks being
+ * uploaded to the index and chunks the index took so far.
+ */
 export type IngestProgress =
+  | { step: 'reading'; pagesRead: number; pages: number }
   | { step: 'chunked'; chunks: number }
   | { step: 'embedded'; done: number; chunks: number }
-  | { step: 'indexing'; chunks: number };
+  | { step: 'indexing'; chunks: number }
+  | { step: 'indexed'; done: number; chunks: number };
 
 export interface IngestInput {
   bytes: Buffer;
@@ -84,6 +89,9 @@ export async function ingestDocument({
     ocr: options.ocr,
     pageNumbers: options.pageNumbers,
     onOcr: (r: OcrReport) => (ocr = r),
+    ...(onProgress
+      ? { onPages: (pagesRead: number, pages: number) => onProgress({ step: 'reading', pagesRead, pages }) }
+      : {}),
   };
   const embedding = options.embedding;
   if (!embedding && !options.index) {
@@ -112,7 +120,19 @@ export async function ingestDocument({
     });
     const keys = chunks.map((_, i) => chunkId(options.tenantId, options.documentId, i));
     onProgress?.({ step: 'indexing', chunks: chunks.length });
-    const s = await uploadToIndex(search, options.index, docs, keys, sleep, signal);
+    // The signal cuts the batch in flight; a wait between attempts ends at once with it too.
+    let indexed = 0;
+    const uploader: IndexUploader = {
+      uploadBatch: async (t, body, count) => {
+        const o = await search.uploadBatch(t, body, count, signal);
+        if (o.kind === 'results') {
+          indexed += o.items.filter((item) => item.ok).length;
+          onProgress?.({ step: 'indexed', done: indexed, chunks: chunks.length });
+        }
+        return o;
+      },
+    };
+    const s = await uploadToIndex(uploader, options.index, docs, keys, (ms) => abortable(sleep(ms), signal), signal);
     return indexResult(s, embedding !== undefined, log);
   }
   return payloadResult(
@@ -175,6 +195,19 @@ function indexResult(s: IndexSummary, embeddingPerformed: boolean, log: IngestIn
     headers: { [ERROR_CODE_HEADER]: 'index_upload_partial' },
     body: { ...errorEnvelope(error), ...summary },
   };
+}
+
+/** Settles with the wait, or rejects at once with the signal's reason. */
+function abortable(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void wait.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, reject);
+  });
 }
 
 async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {
