@@ -54,7 +54,8 @@ export const initialProgress = (): JobRecord['progress'] => ({
  * Seconds left, from the pace of the phase in hand: the share of its units done over the time
  * spent on it. Reading is counted in pages, embedding in chunks, indexing in chunks indexed. Only
  * the phase in hand is estimated (the next ones have no pace yet), so the figure can grow at a
- * phase change; null when nothing of the phase is done yet or the phase has no units.
+ * phase change; null when nothing of the phase is done yet, or all of it (what follows has no
+ * pace), or the phase has no units.
  */
 export function estimateSecondsLeft(progress: JobRecord['progress'], phaseElapsedMs: number): number | null {
   const units = (): [number, number] | null => {
@@ -67,7 +68,7 @@ export function estimateSecondsLeft(progress: JobRecord['progress'], phaseElapse
         return progress.chunks === null ? null : [progress.chunksIndexed, progress.chunks];
       case 'done':
       case 'cancelled':
-        return [1, 1];
+        return [0, 0];
       default:
         return null;
     }
@@ -75,7 +76,10 @@ export function estimateSecondsLeft(progress: JobRecord['progress'], phaseElapse
   const u = units();
   if (u === null) return null;
   const [done, total] = u;
-  if (done >= total) return 0;
+  if (progress.phase === 'done' || progress.phase === 'cancelled') return 0;
+  // Every unit of the phase done, the work goes on (chunking after the last page, the next
+  // phase): nothing to go by, rather than a 0 that is not true.
+  if (done >= total) return null;
   if (done <= 0 || phaseElapsedMs < 0) return null;
   return Math.ceil(((phaseElapsedMs / done) * (total - done)) / 1000);
 }
