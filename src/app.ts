@@ -33,6 +33,9 @@ import { currency } from './routes/currency.ts';
 import { products } from './routes/products.ts';
 import { survey } from './routes/survey.ts';
 import { chunkAndEmbed } from './routes/chunking.ts';
+import { cancelJob, jobStatus } from './routes/jobs.ts';
+import { createJobs } from './jobs/jobs.ts';
+import { createMemoryJobStore } from './jobs/store.ts';
 import { acceptRawBodies, uploadLimits } from './http/upload.ts';
 import { deleteIndexedDocument, searchIndexDefinition } from './routes/indexed-documents.ts';
 import { createOutbound, type Resolver } from './clients/outbound.ts';
@@ -61,6 +64,8 @@ export interface BuildOptions {
   warmPool?: boolean;
   /** told of every worker failure of the app's own pool, besides the error log line (the fuzz campaign counts them) */
   onWorkerFailure?: (failure: WorkerFailureReport) => void;
+  /** the jobs' clock, in ms since the epoch (tests of expiry and of the estimate) */
+  jobClockMs?: () => number;
 }
 
 /**
@@ -155,7 +160,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const rng = options.rng ?? Math.random;
   const now = options.now ?? (() => new Date());
+  // Jobs (Prefer: respond-async) in this process, run as many at once as uploads are.
+  const jobs = createJobs({
+    store: createMemoryJobStore({
+      maxJobs: config.jobsMax,
+      ttlMs: config.jobTtlSeconds * 1000,
+      ...(options.jobClockMs ? { now: options.jobClockMs } : {}),
+    }),
+    concurrency: config.maxDocumentsInFlight,
+    retryAfterSeconds: config.jobRetryAfterSeconds,
+    fullRetryAfterSeconds: config.jobRetryAfterSeconds,
+    ...(options.jobClockMs ? { now: options.jobClockMs } : {}),
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    // The jobs first: their work stops before the pool and the connections it uses close.
+    await jobs.close();
     await Promise.all([outbound.close(), ownPool?.close()]);
   });
 
@@ -190,9 +210,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       uploads,
       'POST',
       '/apis/chunk-and-perform-embedding.php',
-      chunkAndEmbed({ config, outbound, embeddings, chunkPool, admission, search, sleep: options.sleep }),
+      chunkAndEmbed({ config, outbound, embeddings, chunkPool, admission, search, sleep: options.sleep, jobs }),
     );
   });
+  mount(app, 'GET', '/apis/jobs/:id', jobStatus(jobs, config), { php: false });
+  mount(app, 'DELETE', '/apis/jobs/:id', cancelJob(jobs, config), { php: false });
   mount(app, 'POST', '/apis/delete-indexed-document.php', deleteIndexedDocument({ config, outbound, search }));
   mount(app, 'GET', '/apis/search-index-definition', searchIndexDefinition());
   if (docs) {

@@ -45,6 +45,12 @@ export interface Config {
   parseTimeoutMs: number;
   /** added to the bound per MiB of the document (large documents get more time) */
   parseTimeoutMsPerMb: number;
+  /** jobs (Prefer: respond-async) kept at once, in any state; beyond it 503 + Retry-After */
+  jobsMax: number;
+  /** how long a finished job's answer is kept, in seconds (then 404) */
+  jobTtlSeconds: number;
+  /** the poll interval a running job tells in Retry-After */
+  jobRetryAfterSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -178,6 +184,9 @@ export function loadConfig(env: Env = process.env): Config {
     admissionRetryAfterSeconds: integer(env, 'ADMISSION_RETRY_AFTER_SECONDS', 1, 3600),
     parseTimeoutMs: integer(env, 'PARSE_TIMEOUT_MS', 1, 3_600_000),
     parseTimeoutMsPerMb: integer(env, 'PARSE_TIMEOUT_MS_PER_MB', 0, 600_000),
+    jobsMax: integer(env, 'JOBS_MAX', 1, 100_000),
+    jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 1, 604_800),
+    jobRetryAfterSeconds: integer(env, 'JOB_RETRY_AFTER_SECONDS', 1, 3600),
     logLevel: logLevel as Config['logLevel'],
   };
   return config;

@@ -287,6 +287,17 @@ export const CATALOGUE = {
     message: (style: string) => `No connector '${style}': apikey, basic, bearer, survey, documents or public.`,
     when: 'No Power Automate connector of that name',
   },
+  job_not_found: {
+    status: 404,
+    message:
+      'No such job: it never existed, or it ended more than JOB_TTL_SECONDS ago and is gone. Submit the document again.',
+    when: 'GET or DELETE /apis/jobs/{id} with an id that is unknown or past its time to live',
+  },
+  job_cancelled: {
+    status: 410,
+    message: 'The job was cancelled: its work stopped and it has no answer. Submit the document again.',
+    when: 'GET /apis/jobs/{id} of a job that DELETE cancelled (until its time to live ends, then 404)',
+  },
   method_not_allowed: {
     status: 405,
     message: (methods: readonly string[]) => {
@@ -437,6 +448,11 @@ export const CATALOGUE = {
     status: 503,
     message: 'The service is busy with other documents; retry after the time in Retry-After.',
     when: 'Documents in flight and queued are at their bound (Retry-After says when to retry)',
+  },
+  jobs_full: {
+    status: 503,
+    message: 'The service keeps as many jobs as it may (JOBS_MAX); retry after the time in Retry-After.',
+    when: 'Prefer: respond-async while JOBS_MAX jobs are kept, queued, running or finished (Retry-After says when to retry)',
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -51,6 +51,11 @@ export function collectionVariables(
     { key: 'bearerToken', value: '', description: 'Set by the test of "Issue a bearer token"' },
     { key: 'searchKey', value: '<your Azure AI Search admin key>' },
     { key: 'embeddingKey', value: '<your Azure OpenAI key>' },
+    {
+      key: 'jobId',
+      value: '',
+      description: 'Set by the test of the chunking request sent as a job (Prefer: respond-async)',
+    },
   ];
 }
 
@@ -64,9 +69,26 @@ function exampleOf(p: JsonObject): Json | undefined {
 
 const text = (v: Json | undefined) => (typeof v === 'string' ? v : JSON.stringify(v));
 
+/** Path parameters and the collection variable that holds their value. */
+const PATH_VARIABLES: Record<string, string> = { id: 'jobId' };
+
+/** The job's poll: 202 while it runs, so the request runs again after Retry-After (Power Automate's asynchronous pattern). */
+const POLL_SCRIPT = [
+  "// 202: the job runs. Wait Retry-After and poll again, as Power Automate does; the last answer is the request's own.",
+  'if (pm.response.code === 202) {',
+  "  const wait = Math.min(Number(pm.response.headers.get('Retry-After')) || 1, 30);",
+  '  setTimeout(() => {}, wait * 1000);',
+  '  postman.setNextRequest(pm.info.requestName);',
+  '} else {',
+  "  pm.test('the answer of the chunking request: 200', () => pm.response.to.have.status(200));",
+  '}',
+];
+
 /** Statuses a request's test accepts: 200, or for an operation that calls a user's Azure service, any documented status. */
-function testScript(path: string, op: JsonObject): string[] {
+function testScript(path: string, op: JsonObject, method = 'get'): string[] {
   const statuses = Object.keys(isObject(op.responses) ? op.responses : {}).map(Number);
+  if (path.startsWith('/apis/jobs/') && method === 'get')
+    return [...POLL_SCRIPT, "pm.test('a JSON body', () => pm.response.to.be.json);"];
   const external = path.includes('delete-indexed-document');
   const lines = external
     ? [
@@ -120,14 +142,16 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
         auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{bearerToken}}', type: 'string' }] };
     }
   }
+  // `/apis/jobs/{id}` -> `/apis/jobs/{{jobId}}`: the variable a previous request's test set.
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => `{{${PATH_VARIABLES[name] ?? name}}}`);
   const out: JsonObject = {
     method: method.toUpperCase(),
     header,
     auth,
     url: {
-      raw: `{{baseUrl}}${path}${query.length > 0 ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`,
+      raw: `{{baseUrl}}${url}${query.length > 0 ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`,
       host: ['{{baseUrl}}'],
-      path: path.split('/').filter((s) => s !== ''),
+      path: url.split('/').filter((s) => s !== ''),
       ...(query.length > 0 ? { query } : {}),
     },
     ...(typeof op.description === 'string' ? { description: op.description } : {}),
@@ -168,16 +192,52 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
   return out;
 }
 
+/**
+ * The same request with `Prefer: respond-async` (an operation that documents it): 202 at once, and
+ * its test keeps the job id for the poll and the cancel that follow it in the collection.
+ */
+function asJob(item: JsonObject): JsonObject | undefined {
+  const req = item.request as JsonObject;
+  const headers = (req.header as JsonObject[]) ?? [];
+  if (!headers.some((h) => h.key === 'Prefer')) return undefined;
+  return {
+    name: `${typeof item.name === 'string' ? item.name : 'Chunk a document'}, as a job (Prefer: respond-async)`,
+    request: {
+      ...req,
+      header: headers.map((h) => (h.key === 'Prefer' ? { key: 'Prefer', value: 'respond-async' } : h)),
+      description:
+        'The same request, answered 202 at once with Location and Retry-After; the next request polls Location until the answer.',
+    },
+    event: [
+      {
+        listen: 'test',
+        script: {
+          type: 'text/javascript',
+          exec: [
+            "pm.test('202 Accepted with Location and Retry-After', () => {",
+            '  pm.response.to.have.status(202);',
+            "  pm.expect(pm.response.headers.get('Location')).to.match(/^\\/apis\\/jobs\\//);",
+            "  pm.expect(pm.response.headers.get('Retry-After')).to.match(/^[0-9]+$/);",
+            '});',
+            "pm.collectionVariables.set('jobId', pm.response.json().id);",
+          ],
+        },
+      },
+    ],
+  };
+}
+
 export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, config: LabCredentials): JsonObject {
   const folders = new Map<string, JsonObject[]>();
   for (const { path, method, op } of operations(openapi)) {
     const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'Other';
+    const name = typeof op.summary === 'string' ? op.summary : `${method.toUpperCase()} ${path}`;
     const item: JsonObject = {
-      name: typeof op.summary === 'string' ? op.summary : `${method.toUpperCase()} ${path}`,
+      name,
       request: request(path, method, op),
-      event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(path, op) } }],
+      event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(path, op, method) } }],
     };
-    folders.set(tag, [...(folders.get(tag) ?? []), item]);
+    folders.set(tag, [...(folders.get(tag) ?? []), item, ...(asJob(item) ? [asJob(item)!] : [])]);
   }
   const tagDescriptions = new Map(
     (Array.isArray(openapi.tags) ? openapi.tags.filter(isObject) : []).map((t) => [t.name, t.description]),

@@ -414,6 +414,9 @@ export function connectorDocument(
       op.parameters = params;
       op.security = [{ [chosen.scheme]: [] }];
     }
+    // An operation open with or without the credential (a job's poll): the connection always sends it.
+    if (names.length > 0 && Array.isArray(op.security))
+      op.security = op.security.filter((r) => !isObject(r) || Object.keys(r).length > 0);
     const item = isObject(paths[path]) ? paths[path] : {};
     item[method] = op;
     paths[path] = item;

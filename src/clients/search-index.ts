@@ -134,12 +134,18 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
    * One index-documents call with the batch's bytes (`{"value":[...]}`) as they are. Never throws
    * for the service's answer: the caller decides what to retry.
    */
-  async function uploadBatch(t: SearchTarget, body: Buffer, count: number): Promise<UploadOutcome> {
+  async function uploadBatch(
+    t: SearchTarget,
+    body: Buffer,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<UploadOutcome> {
     const o = await call(dispatcher, `${base(t)}/index?api-version=${SEARCH_API_VERSION}`, {
       method: 'POST',
       headers: headers(t),
       body: body.toString('utf8'),
       timeoutMs,
+      ...(signal ? { signal } : {}),
     });
     if (o.kind !== 'response') return { kind: 'failed', retryable: true, reason: describeFailure(o) };
     if (o.status === 429 || o.status === 503) {

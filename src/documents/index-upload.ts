@@ -23,7 +23,8 @@ export const backoffMs = (attempt: number) => 500 * 2 ** attempt;
 export const MAX_RETRY_AFTER_MS = 30_000;
 
 export interface IndexUploader {
-  uploadBatch(t: SearchTarget, body: Buffer, count: number): Promise<UploadOutcome>;
+  /** `signal` cuts the call in flight (the caller left, or the job was cancelled). */
+  uploadBatch(t: SearchTarget, body: Buffer, count: number, signal?: AbortSignal): Promise<UploadOutcome>;
 }
 
 /** What keeping a document's chunks true takes beyond the upload: listing them, deleting the stale. */
@@ -140,7 +141,7 @@ export async function uploadToIndex(
     let pending = Array.from({ length: end - start }, (_, i) => start + i);
     for (let attempt = 0; pending.length > 0; attempt++) {
       signal?.throwIfAborted();
-      const o = await client.uploadBatch(target, envelopeOf(pending.map((i) => docs[i]!)), pending.length);
+      const o = await client.uploadBatch(target, envelopeOf(pending.map((i) => docs[i]!)), pending.length, signal);
       let wait = backoffMs(attempt);
       if (o.kind === 'failed') {
         if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS) {

@@ -12,6 +12,7 @@ import {
   staleKeys,
   uploadToIndex,
   type IndexKeeper,
+  type IndexUploader,
   type IndexSummary,
   type StaleOutcome,
 } from './index-upload.ts';
@@ -33,11 +34,16 @@ export interface IngestOptions {
   index?: { endpoint: string; key: string; indexName: string };
 }
 
-/** Where the ingest is: chunks made, chunks embedded so far, chunks being uploaded to the index. */
+/**
+ * Where the ingest is: pages read (of pages), chunks made, chunks embedded so far, chunks being
+ * uploaded to the index and chunks the index took so far.
+ */
 export type IngestProgress =
+  | { step: 'reading'; pagesRead: number; pages: number }
   | { step: 'chunked'; chunks: number }
   | { step: 'embedded'; done: number; chunks: number }
-  | { step: 'indexing'; chunks: number };
+  | { step: 'indexing'; chunks: number }
+  | { step: 'indexed'; done: number; chunks: number };
 
 export interface IngestInput {
   bytes: Buffer;
@@ -95,6 +101,9 @@ export async function ingestDocument({
     ocr: options.ocr,
     pageNumbers: options.pageNumbers,
     onOcr: (r: OcrReport) => (ocr = r),
+    ...(onProgress
+      ? { onPages: (pagesRead: number, pages: number) => onProgress({ step: 'reading', pagesRead, pages }) }
+      : {}),
   };
   const embedding = options.embedding;
   if (!embedding && !options.index) {
@@ -127,7 +136,21 @@ export async function ingestDocument({
       pageNumbers: options.pageNumbers,
     });
     onProgress?.({ step: 'indexing', chunks: chunks.length });
-    const s = await uploadToIndex(indexing.client, indexing.target, docs, keys, sleep, signal);
+    // The signal cuts the batch in flight; a wait between attempts ends at once with it too. The
+    // wrapper counts the chunks indexed for a job's progress.
+    let indexed = 0;
+    const uploader: IndexUploader = {
+      uploadBatch: async (t, body, count) => {
+        const o = await indexing.client.uploadBatch(t, body, count, signal);
+        if (o.kind === 'results') {
+          indexed += o.items.filter((item) => item.ok).length;
+          onProgress?.({ step: 'indexed', done: indexed, chunks: chunks.length });
+        }
+        return o;
+      },
+    };
+    const wait = (ms: number) => (signal ? abortable(sleep(ms), signal) : sleep(ms));
+    const s = await uploadToIndex(uploader, indexing.target, docs, keys, wait, signal);
     // Only once the new version is whole: after a partial upload the caller calls again anyway.
     const stale: StaleOutcome =
       s.failed.length === 0
@@ -229,6 +252,19 @@ function indexResult(
     headers: { [ERROR_CODE_HEADER]: 'index_upload_partial' },
     body: { ...errorEnvelope(error), ...summary },
   };
+}
+
+/** Settles with the wait, or rejects at once with the signal's reason. */
+function abortable(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void wait.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, reject);
+  });
 }
 
 async function documentErrorsAsAppErrors<T>(work: Promise<T>): Promise<T> {

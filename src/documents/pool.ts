@@ -24,6 +24,8 @@ export interface ChunkCallOptions {
   pageNumbers?: boolean;
   /** The document's format when the caller detected it already. */
   format?: DocumentFormat;
+  /** Told after each page is read (formats with pages), from the worker thread: a job's progress. */
+  onPages?: (read: number, total: number) => void;
 }
 
 export interface ChunkPayload {
@@ -211,6 +213,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       timer = setTimeout(expire, timeoutMs + ocr.timeoutMs);
     });
     channel?.port1.unref();
+    const onPages = o.onPages;
+    const progress = onPages ? new MessageChannel() : undefined;
+    progress?.port1.on('message', (m: [number, number]) => onPages?.(m[0], m[1]));
+    progress?.port1.unref();
     const onAbort = () => ctrl.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -222,8 +228,16 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
           ocr,
           ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}),
           ...(channel ? { ocrStarted: channel.port2 } : {}),
+          ...(progress ? { progress: progress.port2 } : {}),
         },
-        { signal: ctrl.signal, transferList: [data.buffer as ArrayBuffer, ...(channel ? [channel.port2] : [])] },
+        {
+          signal: ctrl.signal,
+          transferList: [
+            data.buffer as ArrayBuffer,
+            ...(channel ? [channel.port2] : []),
+            ...(progress ? [progress.port2] : []),
+          ],
+        },
       );
     } catch (err) {
       if (timedOut)
@@ -238,6 +252,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     } finally {
       clearTimeout(timer);
       channel?.port1.close();
+      progress?.port1.close();
       callerSignal?.removeEventListener('abort', onAbort);
     }
   }

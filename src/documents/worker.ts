@@ -16,6 +16,8 @@ export interface ChunkTask {
   ocr?: OcrOptions;
   /** Told once, when OCR work begins, so that the pool extends the time bound. */
   ocrStarted?: MessagePort;
+  /** Told [pages read, pages] after each page, when the caller follows the progress. */
+  progress?: MessagePort;
   /** When set, the worker also writes the index payload, so the event loop only sends bytes. */
   payloadIds?: PayloadIds;
   /** With payloadIds: the payload also carries page_start and page_end. */
@@ -69,6 +71,7 @@ if (!isMainThread) {
 export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
   if (inDoubt) {
     task.ocrStarted?.close();
+    task.progress?.close();
     // Copied back (Piscina moves only a bare transferable): a rare path, once per failure.
     return { ok: false, declined: task.bytes, recycle: true, threadId };
   }
@@ -85,6 +88,9 @@ async function readTask(task: ChunkTask): Promise<ChunkResult> {
         maxDecodedBytes: task.maxDecodedBytes,
         ...(task.ocr ? { ocr: task.ocr } : {}),
         onOcrStart: () => task.ocrStarted?.postMessage('started'),
+        ...(task.progress
+          ? { onPage: (read: number, total: number) => task.progress?.postMessage([read, total]) }
+          : {}),
       },
     );
     if (task.payloadIds) {
@@ -102,5 +108,6 @@ async function readTask(task: ChunkTask): Promise<ChunkResult> {
     return { ok: false, error: { code: e.code, message: e.message } };
   } finally {
     task.ocrStarted?.close();
+    task.progress?.close();
   }
 }

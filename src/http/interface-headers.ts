@@ -34,6 +34,8 @@ export const INTERFACE_HEADERS: readonly InterfaceHeader[] = [
   request('embeddingDeploymentName'),
   request('page-numbers'),
   request('ocr'),
+  // Jobs (RFC 7240): ask for a 202 and a job instead of waiting for the answer.
+  request('Prefer'),
   // Indexing by the service (chunking) and deletion.
   request('cloudAISearchEndpoint'),
   request('cloudAISearchKey', true),
@@ -48,6 +50,8 @@ export const INTERFACE_HEADERS: readonly InterfaceHeader[] = [
   response('Allow'),
   response('WWW-Authenticate'),
   response('Retry-After'),
+  response('Location'),
+  response('Preference-Applied'),
   response('X-Error-Code'),
   response('X-Error-Hint'),
 ];

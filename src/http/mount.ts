@@ -57,7 +57,7 @@ export interface MountOptions {
 /** Serves `def` at `method path`, and at its `.php` twin unless told not to. */
 export function mount<S extends FastifySchema>(
   app: App,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   def: RouteDef<S>,
   options: MountOptions = {},

@@ -2,6 +2,7 @@
 // Azure AI Search index-documents operation out. Auth and every header are
 // checked before a byte of the upload is read; parsing and chunking run in the
 // worker pool; embeddings are fetched one chunk at a time, in order.
+import type { FastifyRequest } from 'fastify';
 import { route } from '../http/mount.ts';
 import { requireHeaders } from '../auth/hooks.ts';
 import { admissionHook } from '../http/admission-hook.ts';
@@ -14,6 +15,9 @@ import type { ChunkPool } from '../documents/pool.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import type { Config } from '../config.ts';
 import type { Admission } from '../documents/admission.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { prefersAsync } from '../jobs/job.ts';
+import { acceptAsJob, type PreparedIngest } from '../jobs/accept.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,10 +37,39 @@ export interface ChunkingDeps {
   search?: IndexKeeper;
   /** waits between upload retries (tests record them) */
   sleep?: (ms: number) => Promise<void>;
+  /** jobs: with them, a request with Prefer: respond-async is answered 202 and runs as a job (routes/jobs.ts) */
+  jobs?: Jobs;
 }
 
-export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admission, search, sleep }: ChunkingDeps) =>
-  route({
+export const chunkAndEmbed = ({
+  config,
+  outbound,
+  embeddings,
+  chunkPool,
+  admission,
+  search,
+  sleep,
+  jobs,
+}: ChunkingDeps) => {
+  const prepare =
+    (request: FastifyRequest): PreparedIngest =>
+    (bytes) => {
+      const format = formatOf(bytes);
+      return (signal, onProgress) =>
+        ingestDocument({
+          bytes,
+          format,
+          options: request.chunkParams!,
+          pool: chunkPool(),
+          embeddings,
+          search,
+          signal,
+          log: request.log,
+          sleep,
+          ...(onProgress ? { onProgress } : {}),
+        });
+    };
+  return route({
     onRequest: [
       requireHeaders({ 'api-key': config.documentApiKey }, 'unauthorized_document_api_key'),
       async (request) => {
@@ -48,17 +81,8 @@ export const chunkAndEmbed = ({ config, outbound, embeddings, chunkPool, admissi
     schema: chunkingSchema,
     attachValidation: true,
     handler: async (request, reply) =>
-      answerUpload(request, reply, config.maxDocumentBytes, (bytes, signal) =>
-        ingestDocument({
-          bytes,
-          format: formatOf(bytes),
-          options: request.chunkParams!,
-          pool: chunkPool(),
-          embeddings,
-          search,
-          signal,
-          log: request.log,
-          sleep,
-        }),
-      ),
+      jobs && prefersAsync(request.raw.headers.prefer)
+        ? acceptAsJob(request, reply, jobs, config.maxDocumentBytes, request.chunkParams!, prepare(request))
+        : answerUpload(request, reply, config.maxDocumentBytes, (bytes, signal) => prepare(request)(bytes)(signal)),
   });
+};

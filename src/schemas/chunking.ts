@@ -19,6 +19,7 @@ import { ACCEPTED_FORMATS } from '../documents/detect.ts';
 import { OCR_MODES, type OcrMode } from '../documents/ocr/options.ts';
 import type { IngestOptions } from '../documents/ingest.ts';
 import type { Outbound } from '../clients/outbound.ts';
+import { accepted, PreferHeader } from './job-view.ts';
 
 /** The `ocr` header: auto (default), off or force, in any case. */
 export const ocrMode = (value: string, wire: string): OcrMode => {
@@ -232,7 +233,9 @@ export const chunkingSchema = {
     'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
     'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
     "The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure's 16 MB), " +
-    'X-Index-Batches says how many calls it takes (split value[] into that many parts).',
+    'X-Index-Batches says how many calls it takes (split value[] into that many parts). ' +
+    'With Prefer: respond-async the request runs as a job: 202 at once with Location, and GET Location answers this same answer when done ' +
+    "(Power Automate's asynchronous pattern; a long document with embeddings outlives a caller's timeout).",
   tags: ['Documents'],
   consumes: ['multipart/form-data'],
   // Documentation only (docs/common.ts): the handler reads the parts itself.
@@ -244,7 +247,7 @@ export const chunkingSchema = {
   }),
   // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
   security: [{ documentApiKey: [] }],
-  headers: headersSchema(CHUNKING_HEADERS),
+  headers: Type.Object({ ...headersSchema(CHUNKING_HEADERS).properties, Prefer: PreferHeader }),
   response: {
     200: Type.Union(
       [
@@ -315,6 +318,7 @@ export const chunkingSchema = {
         },
       },
     ),
+    202: accepted,
     400: errorResponse(
       'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header',
       'Header embeddingKey is required when performEmbedding is true.',
@@ -344,7 +348,7 @@ export const chunkingSchema = {
       ),
     ]),
     503: errorResponse(
-      'MAX_DOCUMENTS_IN_FLIGHT documents are being worked on and MAX_DOCUMENTS_QUEUED wait: retry after Retry-After seconds',
+      'MAX_DOCUMENTS_IN_FLIGHT documents are being worked on and MAX_DOCUMENTS_QUEUED wait; or, with Prefer: respond-async, JOBS_MAX jobs are kept: retry after Retry-After seconds',
       'The service is busy with other documents; retry after the time in Retry-After.',
     ),
   },

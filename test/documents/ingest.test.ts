@@ -418,6 +418,8 @@ describe('ingestDocument: progress', () => {
       [
         { step: 'chunked', chunks: 2 },
         { step: 'indexing', chunks: 2 },
+        // The chunks the index took, after each batch the service answered.
+        { step: 'indexed', done: 2, chunks: 2 },
       ],
     ],
   ];

@@ -41,6 +41,7 @@ const EXPECTED: [string, InterfaceHeader['in'], boolean][] = [
   ['embeddingDeploymentName', 'request', false],
   ['page-numbers', 'request', false],
   ['ocr', 'request', false],
+  ['Prefer', 'request', false],
   ['cloudAISearchEndpoint', 'request', false],
   ['cloudAISearchKey', 'request', true],
   ['indexName', 'request', false],
@@ -53,6 +54,8 @@ const EXPECTED: [string, InterfaceHeader['in'], boolean][] = [
   ['Allow', 'response', false],
   ['WWW-Authenticate', 'response', false],
   ['Retry-After', 'response', false],
+  ['Location', 'response', false],
+  ['Preference-Applied', 'response', false],
   ['X-Error-Code', 'response', false],
   ['X-Error-Hint', 'response', false],
 ];

@@ -14,6 +14,8 @@ export interface ExtractContext {
   ocr?: OcrOptions;
   /** Called once OCR is about to read its first page (after the page limit was checked). */
   onOcrStart?: () => void;
+  /** Called after each page's text is read, for formats with pages (a job's progress). */
+  onPage?: (read: number, total: number) => void;
 }
 
 /** An extractor's answer: the document's neutral blocks, and what OCR did to it, if anything. */

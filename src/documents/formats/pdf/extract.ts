@@ -47,9 +47,13 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   let ocr: OcrReport = { pages: 0, skipped: 0 };
   // Right after the text is read, while the document is open: pages without a usable text layer
   // get their lines from OCR, and go through everything below like any other text.
-  const doc = await extractPages(data, async (pdf, pages) => {
-    ocr = await ocrPages({ doc: pdf, ops: OPS }, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
-  });
+  const doc = await extractPages(
+    data,
+    async (pdf, pages) => {
+      ocr = await ocrPages({ doc: pdf, ops: OPS }, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
+    },
+    opts.onPage,
+  );
   const pageCount = doc.pages.length;
   for (const p of doc.pages) {
     const lines: TextLine[] = [];

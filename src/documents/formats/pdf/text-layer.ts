@@ -16,10 +16,12 @@ const MAX_IMAGE_PIXELS = 50_000_000;
 /**
  * Reads every page's text. `afterText`, when given, runs on the open document once all text is
  * read (OCR of pages without a text layer); images are then decoded when a page is rendered.
+ * `onPage`, when given, is told after each page how many are read of how many (a job's progress).
  */
 export async function extractPages(
   data: Uint8Array,
   afterText?: (doc: PDFDocumentProxy, pages: PageText[]) => Promise<void>,
+  onPage?: (read: number, total: number) => void,
 ): Promise<ExtractedDoc> {
   const task = getDocument({
     data,
@@ -78,6 +80,7 @@ export async function extractPages(
       } finally {
         page.cleanup();
       }
+      onPage?.(n, doc.numPages);
     }
     if (afterText) await afterText(doc, pages);
     const outline: string[] = [];
