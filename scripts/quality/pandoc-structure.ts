@@ -90,7 +90,18 @@ function rowNodes(table: unknown[]): Cell[][] {
  * A table of in-page links (an index, a contents table, a "Jump to: A B C" bar): 80 % of its
  * rows are mostly link text to anchors of the page. The service leaves these out by design.
  */
-function isLinkTable(rows: Cell[][]): boolean {
+function isLinkTable(all: Cell[][]): boolean {
+  // An index's letter rows ("A", "B"), separator rows and a first row without links (its
+  // column names) do not count either way.
+  const rows = all.filter(
+    (r, i) =>
+      r.some((cell) => inPageLinkChars(cell[4]) > 0) ||
+      (i > 0 &&
+        r
+          .map((cell) => plainText(cell[4]))
+          .join('')
+          .replace(/[\s\p{P}\p{S}\d]/gu, '').length > 3),
+  );
   if (rows.length === 0) return false;
   const linked = rows.filter((r) => {
     // Two cells of text without in-page links: a data row that links one cell, not an entry.

@@ -362,6 +362,20 @@ describe('pandocStructure: rows left out by design', () => {
       [],
     ],
     [
+      'an index with letter rows and a header row is not',
+      [
+        table(
+          [cell('Index Entry'), cell('Section')],
+          [cell('A')],
+          [linkCell('alias'), linkCell('Builtins')],
+          [linkCell('bind'), linkCell('Builtins')],
+          [cell('B')],
+          [linkCell('break'), linkCell('Builtins')],
+        ),
+      ],
+      [],
+    ],
+    [
       'a table inside a navigation footer is not',
       [{ t: 'Div', c: [['', ['navfooter'], []], [table([cell('Prev'), cell('Chapter 3')])]] }],
       [],
