@@ -23,8 +23,7 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
-import { pandocPlain } from '../quality-formats.ts';
-import { pandocStructure, type Structure } from './pandoc-structure.ts';
+import { pandocStructure, withoutChrome, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
   codeKept,
@@ -88,6 +87,14 @@ function pandocJson(file: string): { blocks: unknown[] } {
   return JSON.parse(execFileSync('pandoc', ['-t', 'json', file], { maxBuffer: 1 << 30 }).toString('utf8')) as {
     blocks: unknown[];
   };
+}
+
+/** pandoc's plain reading of a document given as pandoc JSON (what `pandoc -t plain --wrap=none` gives). */
+function plainOfJson(doc: { blocks: unknown[] }): string {
+  return execFileSync('pandoc', ['-f', 'json', '-t', 'plain', '--wrap=none'], {
+    input: JSON.stringify(doc),
+    maxBuffer: 1 << 30,
+  }).toString('utf8');
 }
 
 interface OutlineNode {
@@ -162,8 +169,9 @@ export async function measureDocument(
     const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
     // An office oracle PDF is judged against the source it was converted from.
     if (e.referenceFile) {
-      refText = pandocPlain(join(dir, e.referenceFile));
-      structure = pandocStructure(pandocJson(join(dir, e.referenceFile)));
+      const json = pandocJson(join(dir, e.referenceFile));
+      refText = plainOfJson(withoutChrome(json));
+      structure = pandocStructure(json);
     } else {
       refText = pdftotext(file);
       structure = { headings: r.outline, code: [], rows: [] };
@@ -174,8 +182,10 @@ export async function measureDocument(
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
     chunks = reuse ?? splitIntoChunks(await documentBlocks(format, bytes));
     const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
-    refText = pandocPlain(reference);
-    structure = pandocStructure(pandocJson(reference));
+    const json = pandocJson(reference);
+    // The reference reading without the page's chrome (navigation, sidebars, footers).
+    refText = plainOfJson(withoutChrome(json));
+    structure = pandocStructure(json);
   }
   const ref = buildReference(refText);
   const glued = gluedWords(chunks, ref);

@@ -431,7 +431,13 @@ const NAV_CELL =
   /^(?:prev|previous|next|up|home|contents|index|précédent|suivant|niveau supérieur|sommaire|zurück|weiter|nach oben|anfang|indietro|avanti|su|inizio|anterior|siguiente|arriba|inicio|próximo|início)$/i;
 
 export function tableRowsIntact(chunks: ChunkLike[], rows: string[][]): RowScore {
-  const norm = (s: string) => normalizeText(s).replace(/\s+/g, ' ').trim();
+  // Quotes folded: pandoc's Markdown reader makes "x" a Quoted node, written “x”.
+  const norm = (s: string) =>
+    normalizeText(s)
+      .replace(/[“”„«»]/g, '"')
+      .replace(/[‘’‚]/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
   const lines = chunks.flatMap((c) => c.content.split('\n').map(norm));
   const rs = rows
     .map((r) => r.map(norm).filter((c) => c.length > 0))

@@ -56,17 +56,124 @@ export function plainText(x: unknown): string {
 
 const one = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-function rowsOf(table: unknown[]): string[][] {
+/** Does the node (a cell's blocks) hold code of two or more lines (a CodeBlock, a Doxygen fragment)? */
+function holdsCode(x: unknown): boolean {
+  if (Array.isArray(x)) return x.some(holdsCode);
+  if (!isNode(x)) return false;
+  const c = x.c as unknown[];
+  if (x.t === 'CodeBlock') return (c[1] as string).trim().includes('\n');
+  if (x.t === 'Div' && ((c[0] as unknown[])[1] as string[]).includes('fragment'))
+    return (c[1] as unknown[]).length >= 2;
+  return holdsCode(x.c);
+}
+
+/** In-page links (`#anchor`) of a node: how many, and how many characters of text they hold. */
+function inPageLinkChars(x: unknown): number {
+  if (Array.isArray(x)) return x.reduce((n: number, y) => n + inPageLinkChars(y), 0);
+  if (!isNode(x)) return 0;
+  const c = x.c as unknown[];
+  if (x.t === 'Link' && ((c[2] as unknown[])[0] as string).startsWith('#')) return one(plainText(c[1])).length;
+  return inPageLinkChars(x.c);
+}
+
+type Cell = unknown[];
+
+function rowNodes(table: unknown[]): Cell[][] {
   const [, , , head, bodies, foot] = table as [unknown, unknown, unknown, unknown[], unknown[][], unknown[]];
   const rows: unknown[] = [...(head[1] as unknown[])];
   for (const b of bodies) rows.push(...(b[2] as unknown[]), ...(b[3] as unknown[]));
   rows.push(...(foot[1] as unknown[]));
-  return rows.map((r) => ((r as unknown[])[1] as unknown[][]).map((cell) => one(plainText(cell[4]))));
+  return rows.map((r) => (r as unknown[])[1] as Cell[]);
+}
+
+/**
+ * A table of in-page links (an index, a contents table, a "Jump to: A B C" bar): 80 % of its
+ * rows are mostly link text to anchors of the page. The service leaves these out by design.
+ */
+function isLinkTable(all: Cell[][]): boolean {
+  // An index's letter rows ("A", "B"), separator rows and a first row without links (its
+  // column names) do not count either way.
+  const rows = all.filter(
+    (r, i) =>
+      r.some((cell) => inPageLinkChars(cell[4]) > 0) ||
+      (i > 0 &&
+        r
+          .map((cell) => plainText(cell[4]))
+          .join('')
+          .replace(/[\s\p{P}\p{S}\d]/gu, '').length > 3),
+  );
+  if (rows.length === 0) return false;
+  const linked = rows.filter((r) => {
+    // Two cells of text without in-page links: a data row that links one cell, not an entry.
+    const data = r.filter((cell) => inPageLinkChars(cell[4]) === 0 && /[\p{L}\p{N}]/u.test(plainText(cell[4])));
+    if (data.length >= 2) return false;
+    const text = r.map((cell) => one(plainText(cell[4]))).join('');
+    const inPage = r.reduce((n: number, cell) => n + inPageLinkChars(cell[4]), 0);
+    return inPage > 0 && text.replace(/[\s|:]/g, '').length - inPage <= Math.max(4, text.length * 0.5);
+  }).length;
+  return linked >= Math.max(2, rows.length * 0.8) || (rows.length === 1 && linked === 1);
+}
+
+function rowsOf(table: unknown[]): string[][] {
+  const rows = rowNodes(table);
+  if (isLinkTable(rows)) return [];
+  // A row with code of several lines in a cell cannot stand on one line: the code measure counts it.
+  return rows.filter((r) => !r.some((cell) => holdsCode(cell[4]))).map((r) => r.map((cell) => one(plainText(cell[4]))));
+}
+
+/**
+ * Site chrome as the page marks it (a Div whose class or id is one of the names generators give
+ * navigation, sidebars, header and footer bars: DocBook's navheader/navfooter, Sphinx's
+ * related/sphinxsidebar, Read the Docs' wy-nav-side, Doxygen's navpath and tooltips, MkDocs'
+ * md-*): its tables are navigation, not data.
+ */
+const CHROME_DIV = new Set([
+  'nav',
+  'navbar',
+  'navigation',
+  'navheader',
+  'navfooter',
+  'navpath',
+  'nav-path',
+  'nav-tree',
+  'side-nav',
+  'topnav',
+  'bottomnav',
+  'subnav',
+  'titlearea',
+  'related',
+  'sphinxsidebar',
+  'sphinxsidebarwrapper',
+  'searchbox',
+  'footer',
+  'breadcrumbs',
+  'wy-nav-side',
+  'wy-nav-top',
+  'wy-breadcrumbs',
+  'rst-footer-buttons',
+  'md-header',
+  'md-footer',
+  'md-sidebar',
+  'md-tabs',
+  'bd-header',
+  'bd-footer',
+  'bd-sidebar',
+  'bd-sidebar-primary',
+  'bd-sidebar-secondary',
+  'ttc',
+]);
+
+function isChromeDiv(x: Node): boolean {
+  if (x.t !== 'Div') return false;
+  const [id, classes] = (x.c as unknown[])[0] as [string, string[]];
+  return [id, ...classes].some((n) => CHROME_DIV.has(n.toLowerCase()));
 }
 
 /**
  * Headings, code blocks and table rows in document order. The rows of a table under a heading
- * ending in "Index" (Texinfo's index tables) are left out: the service drops indexes by design.
+ * ending in "Index" (Texinfo's index tables), of a table of in-page links (an index or contents
+ * table under any heading) and of tables inside site chrome are left out: the service drops
+ * them by design. Rows with code of several lines in a cell are left to the code measure.
  */
 export function pandocStructure(doc: { blocks: unknown[] }): Structure {
   const out: Structure = { headings: [], code: [], rows: [] };
@@ -77,6 +184,7 @@ export function pandocStructure(doc: { blocks: unknown[] }): Structure {
       return;
     }
     if (!isNode(x)) return;
+    if (isChromeDiv(x)) return;
     const c = x.c as unknown[];
     if (x.t === 'Header') {
       const h = one(plainText(c[2]));
@@ -88,4 +196,17 @@ export function pandocStructure(doc: { blocks: unknown[] }): Structure {
   };
   visit(doc.blocks);
   return out;
+}
+
+/**
+ * The document without its site chrome (isChromeDiv): the reference reading of a page whose
+ * navigation, sidebars and footers the service leaves out by design.
+ */
+export function withoutChrome<T extends { blocks: unknown[] }>(doc: T): T {
+  const strip = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.filter((y) => !(isNode(y) && isChromeDiv(y))).map(strip);
+    if (!isNode(x)) return x;
+    return x.c === undefined ? x : { ...x, c: strip(x.c) };
+  };
+  return { ...doc, blocks: strip(doc.blocks) as unknown[] };
 }

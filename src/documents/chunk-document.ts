@@ -41,7 +41,10 @@ const LIST_MARKER = /^(?:[-*+•–]|\d{1,9}[.)]|[a-z][.)])\s/i;
 /** Neutral blocks -> the chunker's blocks, the same for every format. */
 export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
   const out: Block[] = [];
+  // The header row of the table being read: repeated where a chunk starts inside its body.
+  let header: string | undefined;
   for (const b of blocks) {
+    if (b.kind !== 'row') header = undefined;
     const at =
       b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
     if (b.kind === 'code') {
@@ -54,7 +57,15 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     if (text.length === 0) continue;
     if (b.kind === 'heading') out.push({ text, heading: sectionLabel(text), ...at });
     else if (b.kind === 'item') out.push({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
-    else out.push({ text, ...at });
+    else if (b.kind === 'row') {
+      // A row stays whole where it fits; a header row (every cell with text a header cell) opens
+      // its table's body, whose rows repeat it at the top of a chunk that starts among them.
+      const isHeader = b.cells?.some((c) => c.header) && b.cells.every((c) => c.header || c.text.trim() === '');
+      if (isHeader) {
+        header = text;
+        out.push({ text, keep: true, ...at });
+      } else out.push({ text, keep: true, ...(header === undefined ? {} : { repeat: header }), ...at });
+    } else out.push({ text, ...at });
   }
   if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text', 'document');
   return out;

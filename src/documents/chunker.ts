@@ -23,8 +23,13 @@ export interface Block {
    * number `after` + 1. Counted in letters and digits, which spacing and hyphen joins leave alone.
    */
   pageTurns?: readonly PageTurn[];
-  /** A block to keep whole (a code block): cut inside it only when it is longer than a chunk. */
+  /** A block to keep whole (a code block, a table row): cut inside it only when it is longer than a chunk. */
   keep?: boolean;
+  /**
+   * A table row after its table's header row: the header's text, repeated at the top of a chunk
+   * that starts at or inside this row (a long table split over chunks keeps its column names).
+   */
+  repeat?: string;
   /**
    * Whitespace kept as written (a code block): line breaks and indentation stay, trailing blanks
    * and blank lines at the block's ends go. Other blocks have their whitespace collapsed.
@@ -108,6 +113,29 @@ interface Text {
   headingEnd: Set<number>;
   /** [start, end) of blocks to keep whole that fit in a chunk, in order; cuts inside cost COST_IN_KEPT. */
   kept: number[];
+  /** [start, end) of table rows whose chunk repeats a header row, in order, and those headers. */
+  repeatAt: number[];
+  repeatText: string[];
+}
+
+/** The header row a chunk starting at index s repeats, or undefined (binary search over repeatAt). */
+function repeatedHeader(x: Text, s: number): string | undefined {
+  const r = x.repeatAt;
+  if (r.length === 0) return undefined;
+  let lo = 0;
+  let hi = r.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (r[mid * 2 + 1]! <= s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < r.length / 2 && r[lo * 2]! <= s ? x.repeatText[lo] : undefined;
+}
+
+/** Code points a chunk starting at s gives to a repeated header row (with its line break). */
+function headerRoom(x: Text, s: number): number {
+  const h = repeatedHeader(x, s);
+  return h === undefined ? 0 : [...h].length + 1;
 }
 
 function cpLen(x: Text, a: number, b: number): number {
@@ -280,24 +308,26 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
     const chain: number[] = [];
     for (let s = s0; !other.has(s); ) {
       chain.push(s);
+      const room = headerRoom(x, s);
       const rest = cpLen(x, s, n);
-      if (rest <= max) break;
-      const lo = lowerBound(pos, m, advance(x, s, min));
-      const hi = lowerBound(pos, m, advance(x, s, max) + 1);
+      if (rest + room <= max) break;
+      const lo = lowerBound(pos, m, advance(x, s, min - room));
+      const hi = lowerBound(pos, m, advance(x, s, max - room) + 1);
       if (lo < hi) break;
-      s = advance(x, s, max);
+      s = advance(x, s, max - room);
     }
     for (let j = chain.length - 1; j >= 0; j--) {
       const s = chain[j]!;
+      const room = headerRoom(x, s);
       const rest = cpLen(x, s, n);
-      if (rest <= max) {
-        other.set(s, { best: tailCost(s, rest), next: -1 });
+      if (rest + room <= max) {
+        other.set(s, { best: tailCost(s, rest + room), next: -1 });
         continue;
       }
-      const lo = lowerBound(pos, m, advance(x, s, min));
-      const hi = lowerBound(pos, m, advance(x, s, max) + 1);
+      const lo = lowerBound(pos, m, advance(x, s, min - room));
+      const hi = lowerBound(pos, m, advance(x, s, max - room) + 1);
       if (lo >= hi) {
-        const h = advance(x, s, max);
+        const h = advance(x, s, max - room);
         other.set(s, { best: COST_HARD + other.get(h)!.best, next: -2 });
         continue;
       }
@@ -316,9 +346,28 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   for (let j = m - 1; j >= 0; j--) {
     const s = from[j]!;
     const rest = cpLen(x, s, n);
-    if (rest <= max) {
-      best[j] = tailCost(s, rest);
+    const room = x.repeatAt.length > 0 ? headerRoom(x, s) : 0;
+    if (rest + room <= max) {
+      best[j] = tailCost(s, rest + room);
       next[j] = -1;
+      continue;
+    }
+    if (room > 0) {
+      // A start inside a table that repeats its header: a narrower window, searched directly
+      // (the deque serves the other starts, whose windows slide monotonically).
+      const lo = lowerBound(pos, m, advance(x, s, min - room));
+      const hi = lowerBound(pos, m, advance(x, s, max - room) + 1);
+      if (lo < hi) {
+        let b = hi - 1;
+        for (let k = hi - 2; k >= lo; k--) if (value(k) < value(b)) b = k;
+        best[j] = value(b);
+        next[j] = b;
+      } else {
+        const h = advance(x, s, max - room);
+        solveOther(h);
+        best[j] = COST_HARD + other.get(h)!.best;
+        next[j] = -2;
+      }
       continue;
     }
     const lo = advance(x, s, min);
@@ -349,7 +398,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   for (;;) {
     if (k === -1) break;
     if (k === -2) {
-      s = advance(x, s, max);
+      s = advance(x, s, max - headerRoom(x, s));
       ends.push(s);
       const o = other.get(s)!;
       k = o.next;
@@ -367,6 +416,8 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const headings: { at: number; end: number; label: string }[] = [];
   const marks: PageMark[] = [];
   const kept: number[] = [];
+  const repeatAt: number[] = [];
+  const repeatText: string[] = [];
   let len = 0;
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
@@ -377,6 +428,12 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
+    const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
+    // A header row is repeated when it takes at most a quarter of a chunk.
+    if (header && [...header].length <= limits.max / 4) {
+      repeatAt.push(len, len + text.length + 1);
+      repeatText.push(header);
+    }
     parts.push(text);
     len += text.length;
   }
@@ -398,6 +455,8 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     headingAt: new Set(headings.map((h) => h.at)),
     headingEnd: new Set(headings.map((h) => h.end)),
     kept,
+    repeatAt,
+    repeatText,
   };
   const chunks: Chunk[] = [];
   let h = 0;
@@ -406,7 +465,8 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const pages = marks.length > 0 ? pageLookup(marks) : undefined;
   for (const e of [...planCuts(x, limits), t.length]) {
     while (h < headings.length && headings[h]!.at <= s) section = headings[h++]!.label;
-    const chunk: Chunk = { section, content: t.slice(s, e) };
+    const header = repeatedHeader(x, s);
+    const chunk: Chunk = { section, content: header === undefined ? t.slice(s, e) : `${header}\n${t.slice(s, e)}` };
     if (pages) {
       chunk.pageStart = pages(s);
       chunk.pageEnd = pages(e - 1);

@@ -13,6 +13,12 @@ export interface LinkedBlock extends DocumentBlock {
   linkChars: number;
   /** Number of links in the block. */
   links: number;
+  /**
+   * Table rows: cells holding letters or digits but no in-page link. A row with two or more is
+   * data that links one of its cells (a feature table whose names link to their sections), not
+   * an index or contents entry, whose other cell is at most a page number.
+   */
+  dataCells?: number;
 }
 
 /** Share of a group's entries that must be in-page links for the group to be a listing. */
@@ -25,22 +31,27 @@ function isLetterRow(b: LinkedBlock): boolean {
 
 /** The entry is (almost) all in-page link text: a contents or index entry. */
 function isLinkEntry(b: LinkedBlock): boolean {
+  if ((b.dataCells ?? 0) >= 2) return false;
   // Characters outside the links, blanks and cell separators not counted ("Jump to: A B C").
   const rest = b.text.replace(/[\s|]/g, '').length - b.inPageLinkChars;
   return b.inPageLinkChars > 0 && rest <= Math.max(4, b.text.length * 0.5);
 }
 
+const BACK_LINK = /^(?:\[?\s*(?:back\s+to\s+top|to\s+top|top|up|home)\s*\]?|[↑⇑▲]\s*(?:top)?)$/i;
+
 const NAV_WORD = /^(?:next|previous|prev|up|top|home|contents|index|table of contents|back|forward)$/i;
 
 /**
  * A navigation bar: at least one link, and the text outside links is only navigation words
- * ("Next:", "Up:", "[Contents]") and punctuation. `outside` is the block's text with its link
- * texts removed.
+ * ("Next:", "Up:", "[Contents]") and punctuation; or a lone link saying "top" or "Back to top".
+ * `outside` is the block's text with its link texts removed, `text` the whole block's text.
  */
-export function isNavigationLine(outside: string, links: number): boolean {
+export function isNavigationLine(outside: string, links: number, text?: string): boolean {
   if (links === 0) return false;
   const words = outside.split(/[\s\p{P}\p{S}]+/u).filter((w) => w.length > 0);
-  if (links === 1 && words.length === 0) return false; // a paragraph that is one link is text
+  // A paragraph that is one link is text, unless the link says only where it goes ("top",
+  // "Back to top", "Up": a jump back up the page).
+  if (links === 1 && words.length === 0) return text !== undefined && BACK_LINK.test(text.trim());
   return words.every((w) => NAV_WORD.test(w)) && (words.length > 0 || links >= 2);
 }
 

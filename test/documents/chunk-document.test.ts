@@ -26,7 +26,11 @@ const chunkBlockCases: [name: string, block: DocumentBlock, want: object | null]
     { text: 'def f():\n    return 1\n\n\tpass', keep: true, verbatim: true },
   ],
   ['blank code is dropped', { kind: 'code', text: ' \n \n' }, null],
-  ['a row is text', { kind: 'row', text: 'a | b', cells: [{ text: 'a' }, { text: 'b' }] }, { text: 'a | b' }],
+  [
+    'a row is kept whole',
+    { kind: 'row', text: 'a | b', cells: [{ text: 'a' }, { text: 'b' }] },
+    { text: 'a | b', keep: true },
+  ],
   ['a page', { kind: 'paragraph', text: 'On page two.', page: 2 }, { text: 'On page two.', page: 2 }],
   [
     'a page turn',
@@ -47,6 +51,30 @@ for (const [name, block, want] of chunkBlockCases) {
       name,
     ));
 }
+
+test('toChunkBlocks: the rows after a header row repeat it, until the table ends', () => {
+  const row = (text: string, header = false): DocumentBlock => ({
+    kind: 'row',
+    text,
+    cells: text.split(' | ').map((t) => (header ? { text: t, header: true } : { text: t })),
+  });
+  assert.deepEqual(
+    toChunkBlocks([
+      row('Name | Size', true),
+      row('a | 1'),
+      row('b | 2'),
+      { kind: 'paragraph', text: 'After.' },
+      row('c | 3'),
+    ]),
+    [
+      { text: 'Name | Size', keep: true },
+      { text: 'a | 1', keep: true, repeat: 'Name | Size' },
+      { text: 'b | 2', keep: true, repeat: 'Name | Size' },
+      { text: 'After.' },
+      { text: 'c | 3', keep: true },
+    ],
+  );
+});
 
 test('toChunkBlocks: blank blocks dropped, no text at all refused', () => {
   assert.deepEqual(

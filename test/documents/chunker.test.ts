@@ -512,3 +512,39 @@ test('code blocks keep their line breaks and indentation in the chunks', () => {
   const flat = splitIntoChunks(blocks.map((b) => ({ text: b.text })));
   assert.ok(!flat.some((c) => c.content.includes('\n    if x:')));
 });
+
+test('a long table split over chunks repeats its header row at the top of each chunk it continues in', () => {
+  const header = 'Option | Default | Meaning';
+  const rows: Block[] = Array.from({ length: 60 }, (_, i) => ({
+    text: `--opt-${i} | ${i * 3} | Sets the ${i}th value of the policy schedule and its coverage review`,
+    keep: true,
+    repeat: header,
+  }));
+  const blocks: Block[] = [
+    { text: 'Options', heading: 'Options' },
+    { text: sentences(6, 3).join(' ') },
+    { text: header, keep: true },
+    ...rows,
+    { text: sentences(8, 4).join(' ') },
+  ];
+  const chunks = splitIntoChunks(blocks);
+  const withRows = chunks.filter((c) => /--opt-\d+ \|/.test(c.content));
+  assert.ok(withRows.length >= 3, `the table spans ${withRows.length} chunks`);
+  for (const [i, c] of withRows.entries()) {
+    if (i > 0)
+      assert.ok(c.content.startsWith(`${header}\n--opt-`), `chunk opens with the header: ${c.content.slice(0, 60)}`);
+    for (const l of c.content.split('\n'))
+      if (l.startsWith('--opt-')) assert.match(l, /^--opt-\d+ \| \d+ \| Sets .* review$/, 'rows whole');
+  }
+  chunks.forEach((c, i) => {
+    const n = cp(c.content);
+    if (i < chunks.length - 1) assert.ok(n >= 800 && n <= 1200, `chunk ${i} has ${n} code points`);
+    else assert.ok(n <= 1200);
+  });
+  // Every row once, outside the repeated headers.
+  const body = chunks.map((c) => c.content).join('\n');
+  for (let i = 0; i < 60; i++) assert.equal(body.split(`--opt-${i} |`).length - 1, 1);
+  // Without repeat no chunk but the table's first opens with the header (the case tests something).
+  const plain = splitIntoChunks(blocks.map(({ repeat: _r, ...b }) => b));
+  assert.ok(plain.filter((c) => c.content.startsWith(header)).length <= 1);
+});

@@ -15,6 +15,19 @@ for (const [name, outside, links, want] of navigationCases) {
   test(`isNavigationLine: ${name}`, () => assert.equal(isNavigationLine(outside, links), want, name));
 }
 
+// A lone link that only says where it goes (the whole block's text given).
+const backLinkCases: [string, string, boolean][] = [
+  ['top', 'top', true],
+  ['Back to top', 'Back to top', true],
+  ['[Up]', '[Up]', true],
+  ['an arrow', '↑ Top', true],
+  ['a link to a section is text', 'Restart policies', false],
+  ['a one-link paragraph naming a tool', 'Docker Hub', false],
+];
+for (const [name, text, want] of backLinkCases) {
+  test(`isNavigationLine, one link: ${name}`, () => assert.equal(isNavigationLine('', 1, text), want, name));
+}
+
 const b = (text: string, group: number | undefined, inPage: number, links: number): LinkedBlock => ({
   kind: group === undefined ? 'paragraph' : 'item',
   text,

@@ -24,7 +24,7 @@ import {
   words,
   type ChunkLike,
 } from '../../scripts/quality/measures.ts';
-import { pandocStructure, plainText } from '../../scripts/quality/pandoc-structure.ts';
+import { pandocStructure, plainText, withoutChrome } from '../../scripts/quality/pandoc-structure.ts';
 
 const chunk = (content: string, section = ''): ChunkLike => ({ content, section });
 const REF =
@@ -461,4 +461,92 @@ describe('pandocStructure', () => {
     ],
   ];
   for (const [name, got, want] of cases) test(name, () => assert.deepEqual(got, want));
+});
+
+describe('pandocStructure: rows left out by design', () => {
+  const str = (s: string) =>
+    s
+      .split(' ')
+      .flatMap((w, i): { t: string; c?: string }[] =>
+        i === 0 ? [{ t: 'Str', c: w }] : [{ t: 'Space' }, { t: 'Str', c: w }],
+      );
+  const cellOf = (blocks: unknown[]) => [['', [], []], { t: 'AlignDefault' }, 1, 1, blocks];
+  const cell = (s: string) => cellOf([{ t: 'Plain', c: str(s) }]);
+  const linkCell = (s: string) =>
+    cellOf([{ t: 'Plain', c: [{ t: 'Link', c: [['', [], []], str(s), [`#${s}`, '']] }] }]);
+  const table = (...rows: unknown[][]) => ({
+    t: 'Table',
+    c: [
+      ['', [], []],
+      [null, []],
+      [],
+      [['', [], []], []],
+      [[['', [], []], 0, [], rows.map((r) => [['', [], []], r])]],
+      [['', [], []], []],
+    ],
+  });
+  const cases: [string, unknown[], string[][]][] = [
+    [
+      'a data table is counted',
+      [table([cell('a'), cell('b')], [cell('c'), cell('d')])],
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    ],
+    [
+      'an index of in-page links is not',
+      [table([linkCell('alias'), linkCell('Builtins')], [linkCell('bind'), linkCell('Builtins')])],
+      [],
+    ],
+    [
+      'an index with letter rows and a header row is not',
+      [
+        table(
+          [cell('Index Entry'), cell('Section')],
+          [cell('A')],
+          [linkCell('alias'), linkCell('Builtins')],
+          [linkCell('bind'), linkCell('Builtins')],
+          [cell('B')],
+          [linkCell('break'), linkCell('Builtins')],
+        ),
+      ],
+      [],
+    ],
+    [
+      'a table inside a navigation footer is not',
+      [{ t: 'Div', c: [['', ['navfooter'], []], [table([cell('Prev'), cell('Chapter 3')])]] }],
+      [],
+    ],
+    [
+      'a row with code of several lines in a cell is left to the code measure',
+      [
+        table(
+          [cell('Example'), cellOf([{ t: 'CodeBlock', c: [['', [], []], 'a = 1\nb = 2'] }])],
+          [cell('one'), cell('two')],
+        ),
+      ],
+      [['one', 'two']],
+    ],
+  ];
+  for (const [name, blocks, want] of cases) test(name, () => assert.deepEqual(pandocStructure({ blocks }).rows, want));
+});
+
+test('tableRowsIntact: curly and straight quotes are the same', () =>
+  assert.deepEqual(tableRowsIntact([chunk('Name | "evil_ptolemy"')], [['Name', '“evil_ptolemy”']]), {
+    rows: 1,
+    intact: 100,
+  }));
+
+test('withoutChrome: navigation and footer Divs go, text and other Divs stay', () => {
+  const para = (s: string) => ({ t: 'Para', c: [{ t: 'Str', c: s }] });
+  const div = (cls: string, ...blocks: unknown[]) => ({ t: 'Div', c: [['', [cls], []], blocks] });
+  const doc = {
+    blocks: [
+      div('related', para('Next')),
+      div('body', para('Text'), div('navfooter', para('Prev'))),
+      div('footer', para('Generated')),
+    ],
+  };
+  assert.deepEqual(withoutChrome(doc), { blocks: [div('body', para('Text'))] });
 });

@@ -168,9 +168,12 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
   let sdtToc = 0;
   let link: { inPage: boolean; from: number } | null = null;
   let tables = 0; // depth
-  let row: string[] | null = null;
+  let row: { text: string; inPage: number }[] | null = null;
   let rowLinks = { inPage: 0, chars: 0, n: 0 };
+  let rowHeader = false;
   let cell: string[] = [];
+  let cellInPage = 0;
+  let cellSpan = 1;
   let groups = 0;
   let tableGroup = 0;
   let listGroup = 0; // the group of the list the last paragraph belonged to, 0 for none
@@ -217,6 +220,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
     code = null;
     if (tables > 0) {
       if (text.length > 0) cell.push(text);
+      cellInPage += p.inPage;
       rowLinks.inPage += p.inPage;
       rowLinks.chars += p.linkChars;
       rowLinks.n += p.links;
@@ -325,10 +329,30 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
           if (tables === 1) {
             row = [];
             rowLinks = { inPage: 0, chars: 0, n: 0 };
+            rowHeader = false;
           }
           break;
         case 'w:tc':
-          if (tables === 1) cell = [];
+          if (tables === 1) {
+            cell = [];
+            cellInPage = 0;
+            cellSpan = 1;
+          }
+          break;
+        case 'w:gridSpan':
+          // A cell merged across grid columns: empty cells after it keep the next values in place.
+          if (tables === 1) cellSpan = Math.min(Math.max(1, Number(attr(t, 'w:val')) || 1), 64);
+          break;
+        case 'w:gridBefore':
+          // Grid columns skipped before the row's first cell.
+          if (tables === 1 && row && row.length === 0) {
+            const n = Math.min(Math.max(0, Number(attr(t, 'w:val')) || 0), 64);
+            for (let i = 0; i < n; i++) row.push({ text: '', inPage: 0 });
+          }
+          break;
+        case 'w:tblHeader':
+          // A header row Word repeats on every page.
+          if (tables === 1 && attr(t, 'w:val') !== 'false' && attr(t, 'w:val') !== '0') rowHeader = true;
           break;
       }
     },
@@ -374,20 +398,24 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
           link = null;
           break;
         case 'w:tc':
-          if (tables === 1 && row) row.push(cell.join(' '));
+          if (tables === 1 && row) {
+            // An empty cell, and a cell continuing a vertical merge (vMerge), stay in place.
+            row.push({ text: cell.join(' '), inPage: cellInPage });
+            for (let i = 1; i < cellSpan; i++) row.push({ text: '', inPage: 0 });
+          }
           break;
         case 'w:tr':
           if (tables === 1 && row) {
-            const text = row.filter((c) => c.length > 0).join(' | ');
-            if (text.length > 0)
+            if (row.some((c) => c.text.length > 0))
               out.push({
                 kind: 'row',
-                text,
-                cells: row.map((c) => ({ text: c })),
+                text: row.map((c) => c.text).join(' | '),
+                cells: row.map((c) => (rowHeader ? { text: c.text, header: true } : { text: c.text })),
                 group: tableGroup,
                 inPageLinkChars: rowLinks.inPage,
                 linkChars: rowLinks.chars,
                 links: rowLinks.n,
+                dataCells: row.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
               });
             row = null;
           }

@@ -93,12 +93,114 @@ function hidden(attrs: Record<string, string>): boolean {
   return style !== undefined && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
 }
 
+/** ARIA landmark roles of site chrome: navigation, the site banner and footer, search, asides. */
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary']);
+
+/**
+ * A class of site chrome, by the names generators give it, with at most one short prefix
+ * (`wy-`, `md-`, `bd-`, `rst-`) and a few suffixes: navigation bars, trees and panels (`nav`,
+ * `navbar`, `topNav`, `nav-panel`, `navheader`/`navfooter` of DocBook, `navpath` of Doxygen,
+ * `md-nav`/`md-tabs` of MkDocs, `wy-nav-side` of Read the Docs), prefixed sidebars
+ * (`sphinxsidebar`, `bd-sidebar`; a bare `sidebar` is a Docutils sidebar, text), footers,
+ * breadcrumbs, Sphinx's `related` bars and `headerlink` anchors (the "¶"), Doxygen's source
+ * tooltips (`ttc`), skip links and screen-reader-only text. `wy-nav-content` is not one.
+ */
+const CHROME_CLASS =
+  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy)$/;
+
+/** An id of site chrome: Doxygen's title area, search box and navigation tree, a site's navbar or footer. */
+const CHROME_ID =
+  /^(?:titlearea|side-nav|nav-tree|nav-path|main-nav|navrow\d*|msearch[a-z]*|searchbox|navbar|nav|navigation|topnav|breadcrumbs?|footer|sidebar)$/;
+
+/** Elements never chrome by their names: the page itself and its main content. */
+const NEVER_CHROME = new Set(['html', 'body', 'main', 'article', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** The element is site chrome by its role, class or id (see CHROME_CLASS, CHROME_ID). */
+export function isChrome(name: string, attrs: Record<string, string>): boolean {
+  if (NEVER_CHROME.has(name)) return false;
+  const role = attrs.role?.trim().toLowerCase();
+  if (role && CHROME_ROLES.has(role)) return true;
+  const classes = (attrs.class ?? '').toLowerCase().split(/\s+/);
+  if (classes.some((n) => n.length > 0 && CHROME_CLASS.test(n))) return true;
+  const id = attrs.id?.trim().toLowerCase();
+  return id !== undefined && CHROME_ID.test(id);
+}
+
+/** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
+const isFragment = (name: string, attrs: Record<string, string>) =>
+  name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
+
 interface Open {
   name: string;
   /** the element is dropped with everything inside it */
   dropped: boolean;
   /** list or table group number, for ul/ol/table */
   group?: number;
+  /** the element is read as preformatted code (pre, a Doxygen fragment) */
+  pre?: boolean;
+  /** a Doxygen fragment (its lines are its div.line children; the blanks between them are not text) */
+  fragment?: boolean;
+  /** a line of a Doxygen fragment */
+  line?: boolean;
+}
+
+/** A table cell being read: the blocks of its content, and where it sits. */
+interface CellCtx {
+  blocks: LinkedBlock[];
+  header: boolean;
+  colspan: number;
+  rowspan: number;
+}
+
+/** A table being read (tables nest: a stack of these). */
+interface TableCtx {
+  group: number;
+  row: CellCtx[] | null;
+  cell: CellCtx | null;
+  /** rows still covered by a rowspan, per column */
+  spans: number[];
+  inHead: boolean;
+  layout: boolean;
+}
+
+const span = (v: string | undefined) => {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) && n > 1 ? Math.min(n, 1000) : 1;
+};
+
+/**
+ * A row's cells set in their columns: a cell spanning columns is followed by empty cells, a
+ * column still covered by a cell of an earlier row (rowspan) gets an empty cell, so that every
+ * value stays under its header. `spans` (rows still covered, per column) is updated.
+ */
+export function placeCells(
+  cells: readonly { text: string; header: boolean; colspan: number; rowspan: number }[],
+  spans: number[],
+): { text: string; header: boolean }[] {
+  const out: { text: string; header: boolean }[] = [];
+  let col = 0;
+  const skipCovered = () => {
+    while ((spans[col] ?? 0) > 0) {
+      spans[col]!--;
+      out.push({ text: '', header: false });
+      col++;
+    }
+  };
+  for (const c of cells) {
+    skipCovered();
+    for (let k = 0; k < c.colspan; k++) {
+      out.push(k === 0 ? { text: c.text, header: c.header } : { text: '', header: c.header });
+      spans[col] = c.rowspan - 1;
+      col++;
+    }
+  }
+  for (; col < spans.length; col++) {
+    if ((spans[col] ?? 0) > 0) {
+      spans[col]!--;
+      out.push({ text: '', header: false });
+    }
+  }
+  return out;
 }
 
 export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
@@ -108,6 +210,7 @@ export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
 export function htmlBlocks(html: string): DocumentBlock[] {
   const out: LinkedBlock[] = [];
   const stack: Open[] = [];
+  const tables: TableCtx[] = [];
   let dropDepth = 0;
   let groups = 0;
   // The running block.
@@ -117,10 +220,9 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let linkChars = 0;
   let links = 0;
   let pre = 0;
+  let fragment = 0; // open Doxygen fragments
+  let line = 0; // open lines of a fragment
   let link: { inPage: boolean; from: number } | null = null;
-  // Table rows collect cells.
-  let cells: string[] | null = null;
-  let rowLinks = { inPage: 0, chars: 0, n: 0 };
 
   const innermost = (names: Set<string>): Open | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) if (names.has(stack[i]!.name)) return stack[i];
@@ -128,7 +230,6 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   };
   const HEAD = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
   const LIST = new Set(['ul', 'ol', 'menu', 'dl']);
-  const TABLE = new Set(['table']);
 
   const reset = () => {
     text = '';
@@ -137,20 +238,23 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     linkChars = 0;
     links = 0;
   };
+  /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
+  const emit = (b: LinkedBlock, depth = 1) => {
+    const tb = tables[tables.length - depth];
+    if (tb?.cell) tb.cell.blocks.push(b);
+    else if (tb && depth === 1 && tb.row) {
+      // Text between cells of a row (invalid HTML): a cell of its own.
+      tb.cell = { blocks: [b], header: false, colspan: 1, rowspan: 1 };
+      endCell(tb);
+    } else if (tables.length - depth > 0) emit(b, depth + 1);
+    else out.push(b);
+  };
   const flush = () => {
-    if (cells) {
-      // Inside a table row: the running text is (part of) a cell.
-      const t = text.replace(/\s+/g, ' ').trim();
-      if (t.length > 0) cells.push(t);
-      rowLinks.inPage += inPage;
-      rowLinks.chars += linkChars;
-      rowLinks.n += links;
-      reset();
-      return;
-    }
     const raw = text;
     const t = pre > 0 ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
-    if (t.length === 0 || !/[\p{L}\p{N}\p{S}]/u.test(t)) {
+    // Inside a table cell the row is judged whole (dropListings), not each cell; a cell's "-" is a value.
+    const inCell = tables[tables.length - 1]?.cell;
+    if (t.length === 0 || (!inCell && !/[\p{L}\p{N}\p{S}]/u.test(t))) {
       reset();
       return;
     }
@@ -169,7 +273,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         group = list.group;
       }
     }
-    if (kind !== 'heading' && kind !== 'code' && isNavigationLine(outside, links)) {
+    if (kind !== 'heading' && kind !== 'code' && !inCell && isNavigationLine(outside, links, t)) {
       reset();
       return;
     }
@@ -180,31 +284,72 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       linkChars,
       links,
     };
+    if (kind === 'code') b.lines = t.split('\n');
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
-    out.push(b);
     reset();
+    emit(b);
   };
-  const flushRow = (group: number | undefined) => {
-    if (!cells) return;
-    flush();
-    const row = cells;
-    const rl = rowLinks;
-    cells = null;
-    rowLinks = { inPage: 0, chars: 0, n: 0 };
-    const t = row.join(' | ');
-    if (t.length === 0) return;
-    // A row with no letters (a separator) still counts towards its table's listing test.
+  const endCell = (tb: TableCtx) => {
+    if (!tb.cell) return;
+    if (!tb.row) tb.row = [];
+    tb.row.push(tb.cell);
+    tb.cell = null;
+  };
+  /**
+   * The end of a row: one row block, its cells in their columns, a cell's blocks joined; or, when
+   * a cell holds code of several lines, a heading or a table (a layout table: Doxygen's example
+   * and output side by side), the cells' blocks one after the other.
+   */
+  const endRow = (tb: TableCtx) => {
+    endCell(tb);
+    const row = tb.row;
+    tb.row = null;
+    if (!row || row.length === 0) return;
+    const layout =
+      tb.layout ||
+      row.some((c) =>
+        c.blocks.some((b) => b.kind === 'heading' || b.kind === 'row' || (b.kind === 'code' && b.text.includes('\n'))),
+      );
+    if (layout) {
+      // Keep the rowspans counted even when the row is read as blocks.
+      placeCells(
+        row.map((c) => ({ text: '', header: c.header, colspan: c.colspan, rowspan: c.rowspan })),
+        tb.spans,
+      );
+      for (const c of row) for (const b of c.blocks) emit(b, 2);
+      return;
+    }
+    const placed = placeCells(
+      row.map((c) => ({
+        text: c.blocks
+          .map((b) => b.text)
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+        header: c.header,
+        colspan: c.colspan,
+        rowspan: c.rowspan,
+      })),
+      tb.spans,
+    );
+    if (!placed.some((c) => c.text.length > 0)) return;
+    const all = row.flatMap((c) => c.blocks);
+    const dataCells = row.filter(
+      (c) => c.blocks.every((x) => x.inPageLinkChars === 0) && c.blocks.some((x) => /[\p{L}\p{N}]/u.test(x.text)),
+    ).length;
+    const header = placed.every((c) => c.header || c.text.length === 0) && placed.some((c) => c.header);
     const b: LinkedBlock = {
       kind: 'row',
-      text: t,
-      cells: row.map((text) => ({ text })),
-      inPageLinkChars: rl.inPage,
-      linkChars: rl.chars,
-      links: rl.n,
+      text: placed.map((c) => c.text).join(' | '),
+      cells: placed.map((c) => (header ? { text: c.text, header: true } : { text: c.text })),
+      group: tb.group,
+      inPageLinkChars: all.reduce((a, x) => a + x.inPageLinkChars, 0),
+      linkChars: all.reduce((a, x) => a + x.linkChars, 0),
+      links: all.reduce((a, x) => a + x.links, 0),
+      dataCells,
     };
-    if (group !== undefined) b.group = group;
-    out.push(b);
+    emit(b, 2);
   };
 
   const parser = new Parser(
@@ -217,7 +362,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           }
           return;
         }
-        if (DROPPED.has(name) || hidden(attrs)) {
+        if (DROPPED.has(name) || hidden(attrs) || isChrome(name, attrs)) {
           if (!VOID.has(name)) {
             stack.push({ name, dropped: true });
             dropDepth++;
@@ -226,7 +371,6 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         }
         if (name === 'br') {
           text += pre > 0 ? '\n' : ' ';
-          if (!VOID.has(name)) stack.push({ name, dropped: false });
           return;
         }
         if (name === 'img') {
@@ -234,17 +378,58 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           if (alt) text += ` ${alt} `;
           return;
         }
-        if (BLOCK.has(name) && name !== 'td' && name !== 'th') flush();
-        if (name === 'tr') {
-          flushRow(innermost(TABLE)?.group);
-          cells = [];
+        const tb = tables[tables.length - 1];
+        if (pre > 0) {
+          // Inside code, block elements are lines (Doxygen's div.line), not new blocks.
+          if (BLOCK.has(name) && text.length > 0 && !text.endsWith('\n')) text += '\n';
+        } else if (BLOCK.has(name)) flush();
+        if (tb && !tb.cell && (name === 'tr' || name === 'td' || name === 'th')) {
+          if (name === 'tr') endRow(tb);
+          else {
+            tb.cell = {
+              blocks: [],
+              header: name === 'th' || tb.inHead,
+              colspan: span(attrs.colspan),
+              rowspan: span(attrs.rowspan),
+            };
+          }
+        } else if (tb && (name === 'td' || name === 'th') && tb.cell) {
+          // A cell opened before the last one closed (htmlparser2 closes them itself; defensive).
+          endCell(tb);
+          tb.cell = {
+            blocks: [],
+            header: name === 'th' || tb.inHead,
+            colspan: span(attrs.colspan),
+            rowspan: span(attrs.rowspan),
+          };
         }
-        if ((name === 'td' || name === 'th') && cells) flush();
+        if (tb && name === 'thead') tb.inHead = true;
         const open: Open = { name, dropped: false };
         // A list inside a list belongs to the outer one's group: a contents list is judged whole.
         if (LIST.has(name)) open.group = innermost(LIST)?.group ?? ++groups;
-        if (name === 'table') open.group = ++groups;
-        if (name === 'pre') pre++;
+        if (name === 'table') {
+          open.group = ++groups;
+          tables.push({
+            group: open.group,
+            row: null,
+            cell: null,
+            spans: [],
+            inHead: false,
+            layout: attrs.role === 'presentation' || attrs.role === 'none',
+          });
+        }
+        if (name === 'pre' || (pre === 0 && isFragment(name, attrs))) {
+          if (pre === 0) flush();
+          pre++;
+          open.pre = true;
+          if (name !== 'pre') {
+            open.fragment = true;
+            fragment++;
+          }
+        } else if (fragment > 0 && /(?:^|\s)line(?:\s|$)/.test(attrs.class ?? '')) {
+          open.line = true;
+          line++;
+        }
         if (name === 'a' && attrs.href !== undefined) {
           link = { inPage: attrs.href.startsWith('#') && attrs.href.length > 1, from: text.length };
           links++;
@@ -253,6 +438,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       },
       ontext(data) {
         if (dropDepth > 0) return;
+        if (fragment > 0 && line === 0 && data.trim() === '') return;
         text += data;
         if (!link) outside += data;
       },
@@ -274,27 +460,45 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
   );
   function closeElement(name: string, top: Open): void {
-    {
-      {
-        if (name === 'a' && link) {
-          const n = text.length - link.from;
-          linkChars += n;
-          if (link.inPage) inPage += n;
-          link = null;
-        }
-        if (name === 'pre') {
-          flush();
-          pre--;
-        }
-        if (name === 'td' || name === 'th') flush();
-        else if (name === 'tr') flushRow(innermost(TABLE)?.group);
-        else if (name === 'table') flushRow(top.group);
-        else if (BLOCK.has(name)) flush();
-      }
+    if (name === 'a' && link) {
+      const n = text.length - link.from;
+      linkChars += n;
+      if (link.inPage) inPage += n;
+      link = null;
     }
+    if (top.pre) {
+      if (pre === 1) flush();
+      pre--;
+      if (top.fragment) fragment--;
+      return;
+    }
+    if (top.line) line--;
+    if (pre > 0) {
+      if (BLOCK.has(name) && text.length > 0 && !text.endsWith('\n')) text += '\n';
+      return;
+    }
+    const tb = tables[tables.length - 1];
+    if (tb && (name === 'td' || name === 'th')) {
+      flush();
+      endCell(tb);
+    } else if (tb && name === 'tr') {
+      flush();
+      endRow(tb);
+    } else if (tb && name === 'thead') {
+      flush();
+      tb.inHead = false;
+    } else if (name === 'table' && tb) {
+      flush();
+      endRow(tb);
+      tables.pop();
+    } else if (BLOCK.has(name)) flush();
   }
   parser.write(html);
   parser.end();
   flush();
+  while (tables.length > 0) {
+    endRow(tables[tables.length - 1]!);
+    tables.pop();
+  }
   return dropListings(out);
 }

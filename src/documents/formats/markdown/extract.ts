@@ -96,7 +96,7 @@ function push(
   out: LinkedBlock[],
   kind: DocumentBlock['kind'],
   inl: Inline,
-  extra: Pick<DocumentBlock, 'level' | 'cells' | 'lines'> & { group?: number } = {},
+  extra: Pick<DocumentBlock, 'level' | 'cells' | 'lines'> & { group?: number; dataCells?: number } = {},
 ): void {
   if (inl.text.trim().length === 0) return;
   out.push({
@@ -157,17 +157,17 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         const g = ++ctx.group;
         const row = (cells: Tokens.TableCell[], header: boolean) => {
           const parts = cells.map((c) => inline(c.tokens, c.text));
+          if (!parts.some((p) => p.text.trim().length > 0)) return;
           const inl: Inline = {
-            text: parts
-              .map((p) => p.text.trim())
-              .filter((s) => s.length > 0)
-              .join(' | '),
+            // Empty cells stay in place, so that every value stays under its header.
+            text: parts.map((p) => p.text.replace(/\s+/g, ' ').trim()).join(' | '),
             inPageLinkChars: parts.reduce((a, p) => a + p.inPageLinkChars, 0),
             linkChars: parts.reduce((a, p) => a + p.linkChars, 0),
             links: parts.reduce((a, p) => a + p.links, 0),
           };
           const kept = parts.map((p) => ({ text: p.text.trim(), ...(header ? { header } : {}) }));
-          push(out, 'row', inl, { group: g, cells: kept });
+          const dataCells = parts.filter((p) => p.inPageLinkChars === 0 && /[\p{L}\p{N}]/u.test(p.text)).length;
+          push(out, 'row', inl, { group: g, cells: kept, dataCells });
         };
         row(tb.header, true);
         for (const r of tb.rows) row(r, false);

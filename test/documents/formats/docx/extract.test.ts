@@ -143,3 +143,23 @@ test('a zip without a Word document part is unsupported (415); broken XML is dam
   await assert.rejects(extractDocx(xlsx), refused(415));
   await assert.rejects(extractDocx(makeDocx('', { documentXml: `<w:document ${W}><w:body><w:p>` })), refused(422));
 });
+
+test('table cells: empty, merged across columns (gridSpan) and down (vMerge) cells stay in place; a tblHeader row is a header', async () => {
+  const tc = (text: string, pr = '') => `<w:tc>${pr ? `<w:tcPr>${pr}</w:tcPr>` : ''}${wp(text)}</w:tc>`;
+  const body =
+    '<w:tbl>' +
+    `<w:tr><w:trPr><w:tblHeader/></w:trPr>${tc('A')}${tc('B')}${tc('C')}${tc('D')}</w:tr>` +
+    `<w:tr>${tc('a1', '<w:vMerge w:val="restart"/>')}${tc('bc1', '<w:gridSpan w:val="2"/>')}${tc('d1')}</w:tr>` +
+    `<w:tr>${tc('', '<w:vMerge/>')}${tc('b2')}${tc('')}${tc('d2')}</w:tr>` +
+    `<w:tr><w:trPr><w:gridBefore w:val="1"/></w:trPr>${tc('b3')}${tc('c3')}${tc('d3')}</w:tr>` +
+    '</w:tbl>';
+  const rows = await extractDocx(makeDocx(body));
+  assert.deepEqual(
+    rows.map((b) => b.text),
+    ['A | B | C | D', 'a1 | bc1 |  | d1', ' | b2 |  | d2', ' | b3 | c3 | d3'],
+  );
+  assert.deepEqual(
+    rows.map((b) => b.cells?.[1]?.header ?? false),
+    [true, false, false, false],
+  );
+});

@@ -105,3 +105,11 @@ test('front matter is not text: the first block is the first heading', () => {
   assert.equal(blocks[0]?.text, 'Intro');
   assert.ok(!blocks.some((b) => b.text.includes('layout')));
 });
+
+test('a GFM table keeps its empty cells in place; a row of empty cells is left out', () => {
+  const md = '| Name | Alias | Size |\n|---|---|---|\n| a.txt |  | 4 |\n|  |  |  |\n| b.txt | b | |\n';
+  assert.deepEqual(
+    extractMarkdown(new TextEncoder().encode(md)).map((b) => b.text),
+    ['Name | Alias | Size', 'a.txt |  | 4', 'b.txt | b | '],
+  );
+});
