@@ -25,7 +25,12 @@ import { landing } from './routes/landing.ts';
 import { createReadiness, type Readiness } from './http/readiness.ts';
 import { createAdmission } from './documents/admission.ts';
 import { parseTimeoutFor } from './documents/parse-bound.ts';
-import { addApiKey, addBasic, addBearer, addBody, addCustom, addUrl } from './routes/addition.ts';
+import { addApiKey, addBasic, addBearer, addBody, addCustom, addOAuth, addUrl } from './routes/addition.ts';
+import type { OAuthServer } from './oauth/provider.ts';
+import { resourceOf, verificationKeys } from './oauth/constants.ts';
+import { registerOAuth } from './oauth/routes.ts';
+import { createAccessTokenVerifier } from './oauth/verify.ts';
+import { memoryStore, type KeyValueStore } from './oauth/store.ts';
 import { addToken } from './routes/token.ts';
 import { users } from './routes/users.ts';
 import { countries } from './routes/countries.ts';
@@ -48,8 +53,10 @@ export interface BuildOptions {
   logger?: boolean | object;
   rng?: () => number;
   now?: () => Date;
-  /** clock of the token signer, in ms since the epoch (tests of expiry) */
+  /** clock of the token signer and of add-oauth's token check, in ms since the epoch (tests of expiry) */
   clockMs?: () => number;
+  /** where the OAuth server keeps grants and sessions (default: in memory, closed with the app) */
+  oauthStore?: KeyValueStore;
   /** 'none': no API documents nor docs page (tests and benchmarks of other things) */
   docs?: 'openapi' | 'none';
   /** DNS resolver of the outbound URL check (tests resolve names without a network) */
@@ -173,10 +180,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(options.jobClockMs ? { now: options.jobClockMs } : {}),
     log: app.log,
   });
+  // The lab OAuth 2.0 authorization server and add-oauth's check of its tokens.
+  // oidc-provider is loaded at the first OAuth request: it costs the start-up of every process
+  // (most never serve a sign-in) about as much as Fastify itself.
+  const oauthStore = options.oauthStore ?? memoryStore();
+  let oauthServer: Promise<OAuthServer> | undefined;
+  const loadOAuth = () =>
+    (oauthServer ??= import('./oauth/provider.ts').then((m) =>
+      m.createOAuthServer(config.oauth, oauthStore, {
+        serverError: (name) =>
+          app.log.error({ code: 'oauth_server_error', name }, 'the OAuth server failed on a request'),
+      }),
+    ));
+  const verifyAccessToken = createAccessTokenVerifier({
+    issuer: config.oauth.issuer,
+    audience: resourceOf(config.oauth.issuer),
+    jwks: verificationKeys(config.oauth),
+    algorithm: config.oauth.signingKey.alg,
+    now: options.clockMs,
+  });
   app.addHook('onClose', async () => {
     // The jobs first: their work stops before the pool and the connections it uses close.
     await jobs.close();
-    await Promise.all([outbound.close(), ownPool?.close()]);
+    await Promise.all([outbound.close(), ownPool?.close(), options.oauthStore ? undefined : oauthStore.close()]);
   });
 
   installErrorHandlers(app, trackPaths(app));
@@ -197,6 +223,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mount(app, 'GET', '/apis/add-basic', addBasic(config));
   mount(app, 'POST', '/apis/add-token', addToken(config, signer));
   mount(app, 'GET', '/apis/add-bearer', addBearer(signer));
+  mount(app, 'GET', '/apis/add-oauth', addOAuth(verifyAccessToken));
+  await registerOAuth(app, loadOAuth, config.oauth);
   mount(app, 'GET', '/apis/users', users());
   mount(app, 'GET', '/apis/countries', countries());
   mount(app, 'GET', '/apis/currency', currency());

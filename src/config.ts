@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/ocr/options.ts';
 import { LAB_DEFAULTS } from './lab-defaults.ts';
+import { parseOAuthUsers, parseRedirectUris, signingKey, type OAuthUser, type SigningKey } from './oauth/settings.ts';
 
 export interface Config {
   host: string;
@@ -52,6 +53,26 @@ export interface Config {
   /** the poll interval a running job tells in Retry-After */
   jobRetryAfterSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The lab OAuth 2.0 authorization server (src/oauth/). */
+  oauth: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  /** OAUTH_ISSUER: the public base URL of the service, as clients reach it (no trailing slash) */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** allowed redirect URIs, `*` patterns included (oauth/settings.ts) */
+  redirectUris: string[];
+  users: OAuthUser[];
+  signingKey: SigningKey['jwk'];
+  /** true when OAUTH_SIGNING_KEY was unset: tokens then verify on this process only */
+  signingKeyGenerated: boolean;
+  /** keys of the interaction and session cookies (the first signs; all verify) */
+  cookieKeys: string[];
+  cookieSecretGenerated: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
 }
 
 export { LAB_DEFAULTS };
@@ -156,6 +177,8 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const oauth = oauthConfig(env, port);
+
   const config: Config = {
     host,
     port,
@@ -188,8 +211,57 @@ export function loadConfig(env: Env = process.env): Config {
     jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 1, 604_800),
     jobRetryAfterSeconds: integer(env, 'JOB_RETRY_AFTER_SECONDS', 1, 3600),
     logLevel: logLevel as Config['logLevel'],
+    oauth,
   };
   return config;
+}
+
+/** A message of oauth/settings.ts as a ConfigError naming the variable. */
+function named<T>(name: keyof typeof LAB_DEFAULTS, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new ConfigError(`${name} ${(err as Error).message}`);
+  }
+}
+
+function oauthConfig(env: Env, port: number): OAuthConfig {
+  const rawIssuer = read(env, 'OAUTH_ISSUER');
+  const issuer = rawIssuer === '' ? `http://localhost:${port}` : rawIssuer.replace(/\/+$/, '');
+  const issuerUrl = URL.parse(issuer);
+  if (
+    issuerUrl === null ||
+    !['http:', 'https:'].includes(issuerUrl.protocol) ||
+    issuerUrl.search !== '' ||
+    issuerUrl.hash !== '' ||
+    issuerUrl.pathname !== '/'
+  ) {
+    throw new ConfigError(
+      `OAUTH_ISSUER must be the service's base URL such as https://lab.example.org (got "${rawIssuer}")`,
+    );
+  }
+  const key = named('OAUTH_SIGNING_KEY', () => signingKey(read(env, 'OAUTH_SIGNING_KEY')));
+  const rawCookie = read(env, 'OAUTH_COOKIE_SECRET');
+  if (rawCookie !== '' && rawCookie.length < 32)
+    throw new ConfigError(`OAUTH_COOKIE_SECRET must be at least 32 characters (got ${rawCookie.length})`);
+  const clientId = secret(env, 'OAUTH_CLIENT_ID');
+  if (!/^[A-Za-z0-9._~-]{1,128}$/.test(clientId))
+    throw new ConfigError('OAUTH_CLIENT_ID must be 1 to 128 letters, digits, dots, dashes, underscores or tildes');
+  const clientSecret = secret(env, 'OAUTH_CLIENT_SECRET');
+  if (clientSecret.length < 16) throw new ConfigError('OAUTH_CLIENT_SECRET must be at least 16 characters');
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    redirectUris: named('OAUTH_REDIRECT_URIS', () => parseRedirectUris(read(env, 'OAUTH_REDIRECT_URIS'))),
+    users: named('OAUTH_USERS', () => parseOAuthUsers(read(env, 'OAUTH_USERS'))),
+    signingKey: key.jwk,
+    signingKeyGenerated: key.generated,
+    cookieKeys: [rawCookie === '' ? randomBytes(32).toString('base64url') : rawCookie],
+    cookieSecretGenerated: rawCookie === '',
+    accessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 60, 86_400),
+    refreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 60, 31_536_000),
+  };
 }
 
 /**

@@ -275,6 +275,17 @@ export const CATALOGUE = {
     message: 'Unauthorized. Missing, invalid or expired bearer token.',
     when: 'add-bearer: the bearer token is absent, invalid or expired',
   },
+  unauthorized_oauth: {
+    status: 401,
+    message: 'Unauthorized. Missing, invalid or expired OAuth 2.0 access token.',
+    when: 'add-oauth: the access token of the lab authorization server is absent, invalid or expired',
+  },
+  // --- 403 ------------------------------------------------------------------------------
+  insufficient_scope: {
+    status: 403,
+    message: (scope: string) => `Forbidden. The access token lacks the scope '${scope}'.`,
+    when: 'add-oauth: a valid access token without the addition scope',
+  },
   // --- 404, 405 -------------------------------------------------------------------------
   route_not_found: {
     status: 404,
@@ -284,7 +295,7 @@ export const CATALOGUE = {
   user_not_found: { status: 404, message: 'User not found.', when: 'No user with that id' },
   connector_not_found: {
     status: 404,
-    message: (style: string) => `No connector '${style}': apikey, basic, bearer, survey, documents or public.`,
+    message: (style: string) => `No connector '${style}': apikey, basic, bearer, oauth, survey, documents or public.`,
     when: 'No Power Automate connector of that name',
   },
   job_not_found: {

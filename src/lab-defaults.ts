@@ -32,4 +32,15 @@ export const LAB_DEFAULTS = {
   JOB_TTL_SECONDS: '3600',
   JOB_RETRY_AFTER_SECONDS: '5',
   LOG_LEVEL: 'info',
+  // The lab OAuth 2.0 authorization server (src/oauth/). The issuer defaults to http://localhost:PORT.
+  OAUTH_ISSUER: '',
+  OAUTH_CLIENT_ID: 'lab-oauth-client',
+  OAUTH_CLIENT_SECRET: 'lab-oauth-secret-6b1f93d2',
+  OAUTH_REDIRECT_URIS:
+    'https://oauth.pstmn.io/v1/callback,https://oauth.pstmn.io/v1/browser-callback,https://global.consent.azure-apim.net/redirect,https://global.consent.azure-apim.net/redirect/*,https://*.consent.azure-apim.net/redirect,https://*.consent.azure-apim.net/redirect/*',
+  OAUTH_USERS: 'student:lab-oauth-password-7c2e',
+  OAUTH_SIGNING_KEY: '',
+  OAUTH_COOKIE_SECRET: '',
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: '3600',
+  OAUTH_REFRESH_TOKEN_TTL_SECONDS: '1209600',
 } as const;

@@ -25,6 +25,12 @@ if (config.jwtSecretGenerated) {
   );
 }
 
+if (config.oauth.signingKeyGenerated) {
+  app.log.warn(
+    'OAUTH_SIGNING_KEY is not set: access tokens of the OAuth server are signed with a key made for this process; they will not survive a restart nor work across instances',
+  );
+}
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

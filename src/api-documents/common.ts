@@ -70,12 +70,45 @@ export const SECURITY_SCHEMES = {
     name: 'api-key',
     description: 'Document API key (chunking and deletion)',
   },
+  oauth2: {
+    type: 'oauth2',
+    description:
+      'OAuth 2.0 access token of the lab authorization server inside the service (add-oauth): authorization code with PKCE and refresh tokens, or client credentials; scope `addition`. Discovery: `/.well-known/oauth-authorization-server`.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: '/oauth/authorize',
+        tokenUrl: '/oauth/token',
+        refreshUrl: '/oauth/token',
+        scopes: { addition: 'Call add-oauth', offline_access: 'Get a refresh token (one is issued without it too)' },
+      },
+      clientCredentials: {
+        tokenUrl: '/oauth/token',
+        scopes: { addition: 'Call add-oauth' },
+      },
+    },
+  },
 } as const;
 
 /** The same schemes in Swagger 2.0 terms: no `http` type, so bearer is an apiKey on Authorization. */
 export const SECURITY_DEFINITIONS: JsonObject = Object.fromEntries(
   Object.entries(SECURITY_SCHEMES).map(([name, s]): [string, Json] => {
     if (s.type === 'http' && s.scheme === 'basic') return [name, { type: 'basic', description: s.description }];
+    // Swagger 2.0 holds one flow per definition: the authorization code, which Power Automate runs.
+    // Its URLs are made absolute with the host the document is served from (swagger2.ts withHost).
+    if (s.type === 'oauth2') {
+      const flow = s.flows.authorizationCode;
+      return [
+        name,
+        {
+          type: 'oauth2',
+          flow: 'accessCode',
+          authorizationUrl: flow.authorizationUrl,
+          tokenUrl: flow.tokenUrl,
+          scopes: { ...flow.scopes },
+          description: s.description,
+        },
+      ];
+    }
     if (s.type === 'http')
       return [
         name,

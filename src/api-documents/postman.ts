@@ -16,6 +16,7 @@ export type LabCredentials = Pick<
   | 'surveyKey'
   | 'surveySecret'
   | 'documentApiKey'
+  | 'oauth'
 >;
 
 /** An apiKey scheme as a header and the collection variable holding its value. */
@@ -49,6 +50,14 @@ export function collectionVariables(
     { key: 'surveySecret', value: lab(config.surveySecret, 'SURVEY_SECRET', 'SURVEY_SECRET') },
     { key: 'documentApiKey', value: lab(config.documentApiKey, 'DOCUMENT_API_KEY', 'DOCUMENT_API_KEY') },
     { key: 'bearerToken', value: '', description: 'Set by the test of "Issue a bearer token"' },
+    { key: 'oauthClientId', value: lab(config.oauth.clientId, 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_ID') },
+    { key: 'oauthClientSecret', value: lab(config.oauth.clientSecret, 'OAUTH_CLIENT_SECRET', 'OAUTH_CLIENT_SECRET') },
+    {
+      key: 'oauthAccessToken',
+      value: '',
+      description:
+        'Set by the pre-request script of add-oauth (client credentials); the OAuth 2.0 helper gets one by the browser flow',
+    },
     { key: 'searchKey', value: '<your Azure AI Search admin key>' },
     { key: 'embeddingKey', value: '<your Azure OpenAI key>' },
     {
@@ -102,6 +111,61 @@ function testScript(path: string, op: JsonObject, method = 'get'): string[] {
   return lines;
 }
 
+/** Postman's redirect URI for its OAuth 2.0 helper (the lab server allows it by default). */
+export const POSTMAN_CALLBACK = 'https://oauth.pstmn.io/v1/callback';
+
+/**
+ * Postman's OAuth 2.0 helper, pre-set for the lab server: "Get New Access Token" runs the
+ * authorization code flow with PKCE in a browser window (sign in, consent), and the token it
+ * gets replaces `{{oauthAccessToken}}`. As imported, the request sends the token its pre-request
+ * script got by client credentials, so that the collection runs unattended (newman).
+ */
+function oauth2Auth(scopes: Json | undefined): JsonObject {
+  const scope = [...(Array.isArray(scopes) ? scopes.filter((s) => typeof s === 'string') : []), 'offline_access'];
+  const entry = (key: string, value: string | boolean) => ({ key, value, type: typeof value });
+  return {
+    type: 'oauth2',
+    oauth2: [
+      entry('grant_type', 'authorization_code_with_pkce'),
+      entry('authUrl', '{{baseUrl}}/oauth/authorize'),
+      entry('accessTokenUrl', '{{baseUrl}}/oauth/token'),
+      entry('refreshTokenUrl', '{{baseUrl}}/oauth/token'),
+      entry('clientId', '{{oauthClientId}}'),
+      entry('clientSecret', '{{oauthClientSecret}}'),
+      entry('scope', scope.join(' ')),
+      entry('redirect_uri', POSTMAN_CALLBACK),
+      entry('useBrowser', false),
+      entry('challengeAlgorithm', 'S256'),
+      entry('client_authentication', 'header'),
+      entry('tokenName', 'Lab OAuth token'),
+      entry('addTokenTo', 'header'),
+      entry('headerPrefix', 'Bearer'),
+      entry('accessToken', '{{oauthAccessToken}}'),
+    ],
+  };
+}
+
+/** add-oauth's pre-request script: a token by client credentials, as a service (not a person) would get one. */
+const OAUTH_PRE_REQUEST = [
+  '// A token by client credentials, so that the request runs as imported. To try the browser flow',
+  '// instead: Authorization tab -> Get New Access Token (sign in as a lab user, allow), then Use Token.',
+  'pm.sendRequest({',
+  "  url: pm.collectionVariables.get('baseUrl') + '/oauth/token',",
+  "  method: 'POST',",
+  '  body: {',
+  "    mode: 'urlencoded',",
+  '    urlencoded: [',
+  "      { key: 'grant_type', value: 'client_credentials' },",
+  "      { key: 'scope', value: 'addition' },",
+  "      { key: 'client_id', value: pm.collectionVariables.get('oauthClientId') },",
+  "      { key: 'client_secret', value: pm.collectionVariables.get('oauthClientSecret') },",
+  '    ],',
+  '  },',
+  '}, (err, res) => {',
+  "  if (!err && res.code === 200) pm.collectionVariables.set('oauthAccessToken', res.json().access_token);",
+  '});',
+];
+
 function request(path: string, method: string, op: JsonObject): JsonObject {
   const header: JsonObject[] = [];
   const query: { key: string; value: string; description?: string }[] = [];
@@ -140,6 +204,7 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
         };
       else if (scheme === 'bearerAuth')
         auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{bearerToken}}', type: 'string' }] };
+      else if (scheme === 'oauth2') auth = oauth2Auth(requirement[scheme]);
     }
   }
   // `/apis/jobs/{id}` -> `/apis/jobs/{{jobId}}`: the variable a previous request's test set.
@@ -232,10 +297,14 @@ export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, con
   for (const { path, method, op } of operations(openapi)) {
     const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'Other';
     const name = typeof op.summary === 'string' ? op.summary : `${method.toUpperCase()} ${path}`;
+    const oauth = (Array.isArray(op.security) ? op.security : []).some((r) => isObject(r) && 'oauth2' in r);
     const item: JsonObject = {
       name,
       request: request(path, method, op),
-      event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(path, op, method) } }],
+      event: [
+        ...(oauth ? [{ listen: 'prerequest', script: { type: 'text/javascript', exec: OAUTH_PRE_REQUEST } }] : []),
+        { listen: 'test', script: { type: 'text/javascript', exec: testScript(path, op, method) } },
+      ],
     };
     folders.set(tag, [...(folders.get(tag) ?? []), item, ...(asJob(item) ? [asJob(item)!] : [])]);
   }

@@ -374,6 +374,11 @@ export const CONNECTOR_STYLES: Record<string, { scheme: string | undefined; desc
   bearer: { scheme: 'bearerAuth', description: 'add-bearer (Authorization: Bearer <token from add-token>)' },
   survey: { scheme: 'surveyKey', description: 'survey (key, with secret as a parameter)' },
   documents: { scheme: 'documentApiKey', description: 'chunking and deletion (api-key)' },
+  oauth: {
+    scheme: 'oauth2',
+    description:
+      'add-oauth (OAuth 2.0 authorization code with the lab authorization server: client id, secret and scope addition)',
+  },
   public: { scheme: undefined, description: 'the operations without authentication' },
 };
 
@@ -432,7 +437,26 @@ export function connectorDocument(
   return withHost(doc, host, scheme);
 }
 
-/** host and schemes from the request, so a connector imported from this server calls it. */
+/**
+ * host and schemes from the request, so a connector imported from this server calls it; the
+ * OAuth 2.0 URLs, relative in the schemes, made absolute on the same host (Swagger 2.0 and
+ * Power Automate want them whole).
+ */
 export function withHost(doc: JsonObject, host: string, scheme: string): JsonObject {
-  return { ...doc, host, schemes: [scheme] };
+  const definitions = isObject(doc.securityDefinitions) ? doc.securityDefinitions : undefined;
+  if (definitions === undefined) return { ...doc, host, schemes: [scheme] };
+  const absolute = (v: Json | undefined) =>
+    typeof v === 'string' && v.startsWith('/') ? `${scheme}://${host}${v}` : v;
+  const securityDefinitions: JsonObject = {};
+  for (const [name, d] of Object.entries(definitions)) {
+    securityDefinitions[name] =
+      isObject(d) && d.type === 'oauth2'
+        ? {
+            ...d,
+            ...(d.authorizationUrl !== undefined ? { authorizationUrl: absolute(d.authorizationUrl) } : {}),
+            ...(d.tokenUrl !== undefined ? { tokenUrl: absolute(d.tokenUrl) } : {}),
+          }
+        : d;
+  }
+  return { ...doc, host, schemes: [scheme], securityDefinitions };
 }

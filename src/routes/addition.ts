@@ -16,6 +16,8 @@ import {
 import { requireBasic, requireBearer, requireHeaders } from '../auth/hooks.ts';
 import type { Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
+import { requireOAuth, type TokenCheck } from '../oauth/verify.ts';
+import { ADDITION_SCOPE } from '../oauth/constants.ts';
 
 const TAG = ['Addition'];
 const bad400 = errorResponse('Missing or non-numeric parameter', "Parameter 'input1' must be an integer.");
@@ -29,6 +31,7 @@ function authedQueryRoute(
   description: string,
   security: Record<string, string[]>[],
   challenge: boolean,
+  more: Record<number, unknown> = {},
 ) {
   return route({
     onRequest,
@@ -46,6 +49,7 @@ function authedQueryRoute(
           ? withChallenge(errorResponse('Missing or wrong credentials', unauthorizedExample))
           : errorResponse('Missing or wrong credentials', unauthorizedExample),
         405: notAllowed405,
+        ...more,
       },
     },
     handler: (request) => {
@@ -156,4 +160,20 @@ export const addBearer = (signer: TokenSigner) =>
     'Get a token from POST /apis/add-token first, then send `Authorization: Bearer <token>`; a token lasts 1 hour. A refusal carries a `WWW-Authenticate: Bearer` challenge.',
     [{ bearerAuth: [] }],
     true,
+  );
+
+export const addOAuth = (verify: (token: string) => Promise<TokenCheck>) =>
+  authedQueryRoute(
+    'OAuth 2.0',
+    requireOAuth(verify, ADDITION_SCOPE),
+    messageOf('unauthorized_oauth'),
+    'Add two integers, authenticated by an OAuth 2.0 access token',
+    `Send \`Authorization: Bearer <access token>\` with an access token of the lab authorization server (discovery at \`/.well-known/oauth-authorization-server\`): by the authorization-code flow (with PKCE) from \`/oauth/authorize\`, or by client credentials at \`/oauth/token\`, with the scope \`${ADDITION_SCOPE}\`. Without a valid token: 401 with a \`WWW-Authenticate: Bearer\` challenge; with a token lacking the scope: 403.`,
+    [{ oauth2: [ADDITION_SCOPE] }],
+    true,
+    {
+      403: withChallenge(
+        errorResponse('The access token lacks the addition scope', messageOf('insufficient_scope', ADDITION_SCOPE)),
+      ),
+    },
   );

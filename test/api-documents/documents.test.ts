@@ -465,6 +465,7 @@ describe('served API documents', () => {
       '/apis/add-custom': [['apiKeyHeader', 'apiSecretHeader']],
       '/apis/add-basic': [['basicAuth']],
       '/apis/add-bearer': [['bearerAuth']],
+      '/apis/add-oauth': [['oauth2']],
       '/survey_api.php': [['surveyKey', 'surveySecret']],
       '/apis/chunk-and-perform-embedding.php': [['documentApiKey']],
       '/apis/delete-indexed-document.php': [['documentApiKey']],

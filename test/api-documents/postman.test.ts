@@ -102,11 +102,13 @@ describe('GET /postman.json run with newman', { timeout: 180_000 }, () => {
     assert.deepEqual(failures, []);
     const executions = summary.run.executions;
     const names = (collection.item as { item: { name: string }[] }[]).flatMap((f) => f.item.map((i) => i.name));
-    // Every request once, but the job's poll, which runs again while it answers 202.
+    // Every request once, but the job's poll, which runs again while it answers 202 (newman lists
+    // add-oauth's pre-request token call, pm.sendRequest, under the same item).
     assert.deepEqual([...new Set(executions.map((e) => e.item.name))].sort(), [...names].sort());
     assert.ok(names.length >= 16, `${names.length} requests`);
     const codes = new Map(executions.map((e) => [e.item.name, e.response?.code]));
     assert.equal(codes.get('Add two integers, authenticated by a bearer token from add-token'), 200);
+    assert.equal(codes.get('Add two integers, authenticated by an OAuth 2.0 access token'), 200);
     assert.equal(codes.get('Chunk a document into an Azure AI Search payload, optionally embedded'), 200);
     assert.equal(
       codes.get(
