@@ -32,6 +32,8 @@ export const INTERFACE_HEADERS: readonly InterfaceHeader[] = [
   request('embeddingEndpoint'),
   request('embeddingKey', true),
   request('embeddingDeploymentName'),
+  request('embeddingBatchSize'),
+  request('embeddingConcurrency'),
   request('page-numbers'),
   request('ocr'),
   // Indexing by the service (chunking) and deletion.
