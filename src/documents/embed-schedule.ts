@@ -2,8 +2,8 @@
 // the chunks in calls of `batchSize` inputs, up to `concurrency` calls in flight. A 429 pauses every
 // new call for the wait the provider asked and halves the calls in flight (once per round of calls:
 // answers to calls started before the cut do not cut again); each run of successes as long as the
-// limit raises it by one, back up to the concurrency asked. A call that fails for good, or is
-// throttled MAX_THROTTLES times, fails the whole with the first chunk of that call.
+// limit raises it by one, back up to the concurrency asked. A call that fails for good, or more than
+// MAX_THROTTLES 429s in a row with no call passing, fails the whole with the first chunk of that call.
 import { EmbeddingError, type BatchOutcome } from '../clients/embeddings.ts';
 
 export interface EmbeddingPace {
@@ -15,7 +15,7 @@ export interface EmbeddingPace {
 
 /** The interface's pace: one input per call, one call at a time. */
 export const INTERFACE_PACE: EmbeddingPace = { batchSize: 1, concurrency: 1 };
-/** 429s one call may meet before it fails the request. */
+/** 429s in a row, with no call passing in between, before the request fails (a quota shared by calls in flight throttles any one of them often). */
 export const MAX_THROTTLES = 10;
 /** Wait after a 429 that names none: 1 s doubling per 429 of that call, capped. */
 export const throttleBackoffMs = (throttles: number) => Math.min(1000 * 2 ** (throttles - 1), MAX_THROTTLE_WAIT_MS);
@@ -67,6 +67,7 @@ export function embedAtPace(texts: readonly string[], o: ScheduleOptions): Promi
   let finished = 0;
   let embedded = 0;
   let streak = 0;
+  let throttledInARow = 0;
   // Calls are numbered as they start; a 429 cuts the limit only for a call started after the last cut.
   let started = 0;
   let cutAt = 0;
@@ -122,13 +123,15 @@ export function embedAtPace(texts: readonly string[], o: ScheduleOptions): Promi
             finished++;
             embedded += to - from;
             o.onEmbedded?.(embedded);
+            throttledInARow = 0;
             if (++streak >= limit && limit < o.pace.concurrency) {
               streak = 0;
               setLimit(limit + 1);
             }
           } else {
             streak = 0;
-            if (++throttles[b]! > MAX_THROTTLES) return fail(new EmbeddingFailure(from, outcome.reason));
+            throttles[b]!++;
+            if (++throttledInARow > MAX_THROTTLES) return fail(new EmbeddingFailure(from, outcome.reason));
             if (seq > cutAt) {
               cutAt = started;
               setLimit(cutLimit(limit));

@@ -134,7 +134,7 @@ describe('embedAtPace', () => {
     assert.ok(r.sleeps[0]! > 900 && r.sleeps[0]! <= 1000, String(r.sleeps));
   });
 
-  test(`throttled more than ${MAX_THROTTLES} times: fails naming the first chunk of that call and the 429`, async () => {
+  test(`more than ${MAX_THROTTLES} 429s in a row with no call passing: fails naming the first chunk of that call and the 429`, async () => {
     await assert.rejects(
       run(10, { batchSize: 4, concurrency: 2 }, (_call, inputs) =>
         inputs[0] === 't4' ? { kind: 'throttled', waitMs: 1, reason: 'HTTP 429: quota' } : undefined,
