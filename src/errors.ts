@@ -128,6 +128,11 @@ export const CATALOGUE = {
       `The request has a header ${sent}; this endpoint reads ${wire}, with ${mark}. Send ${wire}, or neither.`,
     when: 'An optional header that narrows a deletion (tenant-id) is sent only under its sibling spelling (tenant_id)',
   },
+  header_integer_range: {
+    status: 400,
+    message: (wire: string, min: number, max: number) => `Header ${wire} must be an integer from ${min} to ${max}.`,
+    when: 'A counted header (embeddingBatchSize, embeddingConcurrency) is not a decimal integer in its range',
+  },
   header_too_long: {
     status: 400,
     message: (wire: string, limit: number) => `Header ${wire} is longer than ${limit} characters.`,

@@ -4,6 +4,7 @@ import type { Faults } from './faults.ts';
 import { sleep, stringifyJson, writeResponse } from './http.ts';
 import type { EmbeddingsFault, RecordedRequest, SearchFault } from './types.ts';
 import type { IndexStore } from './search/store.ts';
+import type { EmbeddingLoad, QuotaBuckets } from './quota.ts';
 
 /** Resolved options and mutable state shared by the handlers. */
 export interface EmulatorState {
@@ -22,6 +23,9 @@ export interface EmulatorState {
   nextEtag: (this: void) => string;
   /** Arrival times of embeddings calls (rolling minute), for the x-ratelimit-remaining-* headers. */
   embeddingCalls: Array<{ at: number; tokens: number }>;
+  /** The deployment's latency and quotas, read at each call (settable at any time). */
+  embeddingLoad: (this: void) => EmbeddingLoad;
+  quota: QuotaBuckets;
   onResponse?: (request: RecordedRequest) => void;
 }
 

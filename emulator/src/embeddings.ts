@@ -4,8 +4,8 @@
  */
 import { applyCommonFault, requestId, respond, retryAfterSecondsOf } from './context.ts';
 import type { RequestContext } from './context.ts';
-import { countTokens, deterministicEmbedding, toBase64Float32 } from './embedding-vector.ts';
-import { parseJsonExact } from './http.ts';
+import { countTokens, deterministicEmbedding, embeddingJson, toBase64Float32 } from './embedding-vector.ts';
+import { parseJsonExact, sleep } from './http.ts';
 import { EMBEDDINGS_API_VERSIONS, isKnownApiVersion } from './api-versions.ts';
 
 export const EMBEDDINGS_PATH = /^\/openai\/deployments\/([^/]+)\/embeddings\/?$/;
@@ -266,16 +266,40 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
   const totalTokens = tokenCounts.reduce((a, b) => a + b, 0);
 
   const now = state.now();
+  // A deployment under load: its quotas first (a 429 is answered at once, as Azure's are), then its latency.
+  const load = state.embeddingLoad();
+  const verdict = state.quota.admit(load, now, totalTokens);
+  if (!verdict.ok) {
+    const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+    respond(
+      ctx,
+      429,
+      { ...json, 'retry-after-ms': String(verdict.retryAfterMs), 'retry-after': String(seconds) },
+      { error: { code: '429', message: rateLimitMessage(apiVersion, seconds) } },
+    );
+    return;
+  }
   state.embeddingCalls.push({ at: now, tokens: totalTokens });
   while (state.embeddingCalls.length > 0 && (state.embeddingCalls[0] as { at: number }).at < now - 60_000)
     state.embeddingCalls.shift();
   const usedRequests = state.embeddingCalls.length;
   const usedTokens = state.embeddingCalls.reduce((sum, c) => sum + c.tokens, 0);
 
+  // Written by hand: the body holds no bigint, and JSON.stringify's replacer (stringifyJson) called
+  // once per float was most of a batch call's cost. A finite number's toString is its JSON.
   const data = inputs.map((input, index) => {
-    const vector = deterministicEmbedding(input.seed, dimensions);
-    return { object: 'embedding', index, embedding: encoding === 'base64' ? toBase64Float32(vector) : vector };
+    const embedding =
+      encoding === 'base64'
+        ? JSON.stringify(toBase64Float32(deterministicEmbedding(input.seed, dimensions)))
+        : embeddingJson(input.seed, dimensions);
+    return `{"object":"embedding","index":${index},"embedding":${embedding}}`;
   });
+  const answer =
+    `{"object":"list","model":${JSON.stringify(model)},` +
+    `"usage":{"prompt_tokens":${totalTokens},"total_tokens":${totalTokens}},"data":[${data.join(',')}]}`;
+  // The call takes the deployment's latency, its own work included (a service computes in parallel; this one process does not).
+  const left = (load.latencyMs ?? 0) - (performance.now() - ctx.record.receivedAt);
+  if (left > 0) await sleep(left);
   respond(
     ctx,
     200,
@@ -285,11 +309,6 @@ export async function handleEmbeddings(ctx: RequestContext): Promise<void> {
       'x-ratelimit-remaining-tokens': String(Math.max(0, RATE_LIMIT_TOKENS - usedTokens)),
       'azureml-model-session': 'd001-20240101000000',
     },
-    {
-      object: 'list',
-      model,
-      usage: { prompt_tokens: totalTokens, total_tokens: totalTokens },
-      data,
-    },
+    answer,
   );
 }

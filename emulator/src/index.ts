@@ -19,6 +19,7 @@ import type { EmulatorState, RequestContext } from './context.ts';
 import { DEFAULT_DIMENSIONS } from './embedding-vector.ts';
 import { EMBEDDING_ERRORS, handleEmbeddings } from './embeddings.ts';
 import { Faults } from './faults.ts';
+import { QuotaBuckets, type EmbeddingLoad } from './quota.ts';
 import { headerRecord, parseJsonExact, readBody, writeResponse } from './http.ts';
 import { SearchError } from './search/errors.ts';
 import { createIndexDirect, handleSearch, isSearchPath } from './search/handler.ts';
@@ -36,6 +37,17 @@ export const DEFAULT_KEYS = {
 } as const;
 export const DEFAULT_DEPLOYMENT = 'text-embedding-ada-002';
 
+/** The load options, checked: each a finite number above 0 (latency: 0 or more). */
+function checkLoad(load: EmbeddingLoad): EmbeddingLoad {
+  for (const [name, v] of Object.entries(load)) {
+    if (v === undefined) continue;
+    const floor = name === 'latencyMs' ? 0 : Number.MIN_VALUE;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < floor)
+      throw new Error(`embeddingLoad.${name} must be a ${floor === 0 ? 'non-negative' : 'positive'} number, got ${v}`);
+  }
+  return load;
+}
+
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -49,6 +61,8 @@ class LocalAzureEmulator implements Emulator {
   requests: RecordedRequest[] = [];
   readonly faults: { embeddings: Faults<EmbeddingsFault>; search: Faults<SearchFault> };
   visibilityDelayMs: number;
+  embeddingLoad: EmbeddingLoad;
+  readonly #initialEmbeddingLoad: EmbeddingLoad;
   readonly #initialVisibilityDelayMs: number;
   readonly #state: EmulatorState;
   readonly #server: Server;
@@ -67,6 +81,8 @@ class LocalAzureEmulator implements Emulator {
     this.faults = { embeddings: new Faults<EmbeddingsFault>(), search: new Faults<SearchFault>() };
     this.#initialVisibilityDelayMs = opts.visibilityDelayMs ?? 0;
     this.visibilityDelayMs = this.#initialVisibilityDelayMs;
+    this.#initialEmbeddingLoad = checkLoad(opts.embeddingLoad ?? {});
+    this.embeddingLoad = { ...this.#initialEmbeddingLoad };
     this.#maxRecorded = opts.maxRecordedRequests ?? Infinity;
     const clock = opts.clock ?? performance;
     // ETags look like Azure's ("0x8DD...": .NET ticks in hex) and never repeat within one emulator.
@@ -88,6 +104,8 @@ class LocalAzureEmulator implements Emulator {
       now: () => clock.now(),
       nextEtag,
       embeddingCalls: [],
+      embeddingLoad: () => this.embeddingLoad,
+      quota: new QuotaBuckets(),
       onResponse: opts.onResponse,
     };
     this.#server = createServer((req, res) => {
@@ -193,6 +211,8 @@ class LocalAzureEmulator implements Emulator {
     this.faults.search.clear();
     this.#state.embeddingCalls.length = 0;
     this.visibilityDelayMs = this.#initialVisibilityDelayMs;
+    this.embeddingLoad = { ...this.#initialEmbeddingLoad };
+    this.#state.quota.reset();
   }
 
   async close(): Promise<void> {

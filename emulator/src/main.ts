@@ -11,13 +11,17 @@
  *   EMULATOR_CREATE_INDEX         create an index at start: `pdf-chunks` (or 1/true) for the
  *                                 azure-contracts.md definition, or a path to a JSON definition
  *   EMULATOR_VISIBILITY_DELAY_MS  delay before search writes become visible (default 0)
+ *   EMULATOR_EMBEDDING_LATENCY_MS added to each embeddings answer (default 0)
+ *   EMULATOR_EMBEDDING_RPM        requests-per-minute quota of the deployment (default none)
+ *   EMULATOR_EMBEDDING_TPM        tokens-per-minute quota of the deployment (default none)
+ *   EMULATOR_QUOTA_WINDOW_MS      the slice a minute's quota is spread over (default 1000)
  *   EMULATOR_QUIET                1 = no per-request log line
  * Flags: --create-index[=pdf-chunks|<file.json>], --port=<n>, --host=<h>, --quiet
  */
 import { readFileSync } from 'node:fs';
 import { startEmulator } from './index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
-import type { RecordedRequest } from './types.ts';
+import type { EmbeddingLoad, RecordedRequest } from './types.ts';
 
 /** The chunk index of azure-contracts.md section 3: the same definition the service hands out at /apis/search-index-definition. */
 const PDF_CHUNKS_DEFINITION = indexDefinition('pdf-chunks');
@@ -47,6 +51,21 @@ const port = Number(portText);
 if (!/^\d+$/.test(portText) || port > 65535) fail(`EMULATOR_PORT must be a port number (0-65535), got '${portText}'`);
 const delayText = env['EMULATOR_VISIBILITY_DELAY_MS'] ?? '0';
 if (!/^\d+$/.test(delayText)) fail(`EMULATOR_VISIBILITY_DELAY_MS must be a non-negative integer, got '${delayText}'`);
+/** An optional positive number from the environment (0 allowed where `zero`), or a stop naming it. */
+function loadNumber(name: string, zero = false): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  const n = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || (!zero && n === 0))
+    fail(`${name} must be a ${zero ? 'non-negative' : 'positive'} number, got '${text}'`);
+  return n;
+}
+const embeddingLoad = {
+  latencyMs: loadNumber('EMULATOR_EMBEDDING_LATENCY_MS', true),
+  requestsPerMinute: loadNumber('EMULATOR_EMBEDDING_RPM'),
+  tokensPerMinute: loadNumber('EMULATOR_EMBEDDING_TPM'),
+  windowMs: loadNumber('EMULATOR_QUOTA_WINDOW_MS'),
+};
 const quiet = flag('quiet') !== undefined || env['EMULATOR_QUIET'] === '1';
 const createFlag = flag('create-index');
 const createIndex = createFlag === true ? 'pdf-chunks' : (createFlag ?? env['EMULATOR_CREATE_INDEX']);
@@ -71,6 +90,7 @@ const emulator = await startEmulator({
     .map((s) => s.trim())
     .filter((s) => s.length > 0),
   visibilityDelayMs: Number(delayText),
+  embeddingLoad,
   maxRecordedRequests: 1000,
   onResponse: logLine,
 }).catch((err: unknown) => fail(`cannot listen on ${host}:${port}: ${(err as Error).message}`));
@@ -99,6 +119,7 @@ console.log(`Local Azure emulator listening on ${emulator.url}
     embeddingKey:             ${emulator.keys.embedding}
     embeddingDeploymentName:  ${emulator.deployments.join(', ')}
     e.g. POST ${emulator.embeddingsUrl}/openai/deployments/${deployment}/embeddings?api-version=2024-02-01
+    load:                     ${describeLoad(emulator.embeddingLoad)}
 
   Search (Azure AI Search, api-version 2024-07-01)
     cloudAISearchEndpoint:    ${emulator.searchUrl}
@@ -109,6 +130,16 @@ console.log(`Local Azure emulator listening on ${emulator.url}
   Start the service with OUTBOUND_ALLOWED_HOSTS=${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host} so that it may call this plain-http emulator.
   Ctrl+C to stop.
 `);
+
+function describeLoad(l: EmbeddingLoad): string {
+  const parts = [
+    l.latencyMs !== undefined ? `${l.latencyMs} ms per call` : '',
+    l.requestsPerMinute !== undefined ? `${l.requestsPerMinute} requests/min` : '',
+    l.tokensPerMinute !== undefined ? `${l.tokensPerMinute} tokens/min` : '',
+    l.windowMs !== undefined ? `over ${l.windowMs} ms windows` : '',
+  ].filter((p) => p !== '');
+  return parts.length > 0 ? parts.join(', ') : 'no latency, no quota';
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

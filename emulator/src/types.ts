@@ -3,6 +3,9 @@
  *
  * Contract: shared/docs/azure-contracts.md, section 4.
  */
+import type { EmbeddingLoad } from './quota.ts';
+
+export type { EmbeddingLoad } from './quota.ts';
 
 /** Which emulated service a request was routed to. `unknown` = no route matched (answered 404). */
 export type EmulatedService = 'embeddings' | 'search' | 'unknown';
@@ -237,6 +240,12 @@ export interface EmulatorOptions {
   onResponse?: (request: RecordedRequest) => void;
   /** Time source for write visibility and rate-limit windows. Default `performance.now()`. */
   clock?: Clock;
+  /**
+   * The embeddings deployment under load: `latencyMs` per call, `requestsPerMinute` and
+   * `tokensPerMinute` quotas spread over `windowMs` slices (429 with `retry-after-ms` past them).
+   * Default: no latency, no quota.
+   */
+  embeddingLoad?: EmbeddingLoad;
 }
 
 export interface Emulator {
@@ -254,6 +263,8 @@ export interface Emulator {
   faults: { embeddings: FaultQueue<EmbeddingsFault>; search: FaultQueue<SearchFault> };
   /** Delay (ms) before a search write becomes visible to queries. Settable at any time. */
   visibilityDelayMs: number;
+  /** The embeddings deployment's latency and quotas (see EmulatorOptions). Settable at any time; `reset()` restores the initial one and refills the quotas. */
+  embeddingLoad: EmbeddingLoad;
   /** Inspect an index (definition and documents). */
   index(name: string): StoredIndex | undefined;
   /** Names of the existing indexes. */

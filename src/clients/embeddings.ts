@@ -1,4 +1,5 @@
-// Azure OpenAI embeddings, api-version 2024-02-01, one input per call.
+// Azure OpenAI embeddings, api-version 2024-02-01: one input per call (embed, the interface's way),
+// or several (embedBatch, whose 429s go back to the caller that paces the calls).
 import type { Dispatcher } from 'undici';
 import { call, describeFailure, providerMessage, retryAfterMs, type CallOutcome } from './http.ts';
 
@@ -53,6 +54,44 @@ function vectorFrom(text: string): number[] | string {
   return v as number[];
 }
 
+/** The vectors of a batch answer, in input order (data[].index), or why the answer is not one. */
+export function vectorsFrom(text: string, count: number): number[][] | string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'invalid response: the body is not JSON';
+  }
+  const data = (body as { data?: unknown })?.data;
+  if (!Array.isArray(data) || data.length !== count)
+    return `invalid response: data holds ${Array.isArray(data) ? data.length : 'no'} embeddings for ${count} inputs`;
+  const out = new Array<number[]>(count);
+  for (const [i, item] of data.entries()) {
+    const index = (item as { index?: unknown })?.index ?? i;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count || out[index])
+      return 'invalid response: data[].index does not name each input once';
+    const v = checkVector((item as { embedding?: unknown })?.embedding, `data[${i}].embedding`);
+    if (typeof v === 'string') return v;
+    out[index] = v;
+  }
+  return out;
+}
+
+function checkVector(v: unknown, name: string): number[] | string {
+  if (!Array.isArray(v)) return `invalid response: ${name} is not an array`;
+  if (v.length !== EMBEDDING_DIMENSIONS)
+    return `invalid response: the embedding has ${v.length} values, expected ${EMBEDDING_DIMENSIONS}`;
+  for (const x of v)
+    if (typeof x !== 'number' || !Number.isFinite(x))
+      return 'invalid response: the embedding holds a value that is not a finite number';
+  return v as number[];
+}
+
+/** A batch call's outcome: its vectors, or a 429 handed back with the wait the provider asked. */
+export type BatchOutcome =
+  | { kind: 'vectors'; vectors: number[][] }
+  | { kind: 'throttled'; waitMs: number | undefined; reason: string };
+
 /** Settles with the wait, or rejects at once when the signal aborts. */
 function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return wait;
@@ -101,6 +140,41 @@ export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSl
       signal?.throwIfAborted();
     }
   }
-  return { embed };
+  /**
+   * Embeds the inputs in one call (`{"input": text}` for one, `{"input": [...]}` for more). A 429
+   * is not retried here: it comes back as `throttled` with the wait asked, for the caller that
+   * paces the calls (documents/embed-schedule.ts). 5xx and network errors are retried as embed's;
+   * anything else throws EmbeddingError with the reason.
+   */
+  async function embedBatch(
+    target: EmbeddingTarget,
+    inputs: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<BatchOutcome> {
+    const url = `${target.endpoint}/openai/deployments/${encodeURIComponent(target.deployment)}/embeddings?api-version=${EMBEDDING_API_VERSION}`;
+    const body = JSON.stringify({ input: inputs.length === 1 ? inputs[0] : inputs });
+    for (let attempt = 0; ; attempt++) {
+      const o = await call(dispatcher, url, {
+        method: 'POST',
+        headers: { 'api-key': target.key, 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        timeoutMs,
+        signal,
+      });
+      if (o.kind === 'response' && o.status >= 200 && o.status < 300) {
+        const v = vectorsFrom(o.text, inputs.length);
+        if (typeof v === 'string') throw new EmbeddingError(v);
+        return { kind: 'vectors', vectors: v };
+      }
+      if (o.kind === 'response' && o.status === 429)
+        return { kind: 'throttled', waitMs: requestedWaitMs(o), reason: describeFailure(o) };
+      const retryable = o.kind === 'network' || (o.kind === 'response' && RETRYABLE.has(o.status));
+      if (!retryable || attempt >= MAX_RETRIES) throw new EmbeddingError(describeFailure(o));
+      const asked = o.kind === 'response' ? requestedWaitMs(o) : undefined;
+      await abortable(sleep(Math.min(asked ?? 1000 * 2 ** attempt, MAX_WAIT_MS, timeoutMs)), signal);
+      signal?.throwIfAborted();
+    }
+  }
+  return { embed, embedBatch };
 }
 export type EmbeddingClient = ReturnType<typeof createEmbeddingClient>;

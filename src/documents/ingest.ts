@@ -18,6 +18,7 @@ import {
 } from './index-upload.ts';
 import { SearchCallError } from '../clients/search-index.ts';
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
+import { embedAtPace, EmbeddingFailure, INTERFACE_PACE, type EmbeddingPace } from './embed-schedule.ts';
 import type { ChunkPool } from './pool.ts';
 import type { DocumentFormat } from './types.ts';
 import type { OcrMode, OcrReport } from './ocr/options.ts';
@@ -31,6 +32,8 @@ export interface IngestOptions {
   pageNumbers: boolean;
   ocr: OcrMode;
   embedding?: { endpoint: string; key: string; deployment: string };
+  /** Headers embeddingBatchSize and embeddingConcurrency; absent or 1 x 1: the interface's one sequential call per chunk. */
+  embeddingPace?: EmbeddingPace;
   index?: { endpoint: string; key: string; indexName: string };
 }
 
@@ -121,15 +124,37 @@ export async function ingestDocument({
   const before = indexing ? await existingKeys(indexing.client, indexing.target, options, sleep, signal) : [];
   // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
   // reply do not make every young-generation GC copy them.
-  const vectors: Float64Array[] = [];
-  for (let i = 0; embedding && i < chunks.length; i++) {
+  let vectors: Float64Array[] = [];
+  const pace = options.embeddingPace ?? INTERFACE_PACE;
+  if (!embedding) {
+    // No vectors: the payload carries embedding [].
+  } else if (pace.batchSize > 1 || pace.concurrency > 1) {
     try {
-      vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, signal)));
+      vectors = await embedAtPace(
+        chunks.map((c) => c.content),
+        {
+          pace,
+          callBatch: (inputs, s) => embeddings.embedBatch(embedding, inputs, s),
+          sleep,
+          signal,
+          onEmbedded: (done) => onProgress?.({ step: 'embedded', done, chunks: chunks.length }),
+        },
+      );
     } catch (err) {
-      if (err instanceof EmbeddingError) throw fail('embedding_failed', i, err.message);
+      if (err instanceof EmbeddingFailure) throw fail('embedding_failed', err.chunk, err.reason);
       throw err;
     }
-    onProgress?.({ step: 'embedded', done: i + 1, chunks: chunks.length });
+  } else {
+    // The interface's way: one call per chunk, in order.
+    for (let i = 0; i < chunks.length; i++) {
+      try {
+        vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, signal)));
+      } catch (err) {
+        if (err instanceof EmbeddingError) throw fail('embedding_failed', i, err.message);
+        throw err;
+      }
+      onProgress?.({ step: 'embedded', done: i + 1, chunks: chunks.length });
+    }
   }
   if (indexing) {
     const docs = documentJsons(chunks, options, embedding ? vectors : undefined, {

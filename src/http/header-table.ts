@@ -108,4 +108,13 @@ export const parseBooleanFlag = (value: string, wire: string): boolean => {
   return v === 'true';
 };
 
+/** A count from `min` to `max`, plain decimal digits (no sign, no leading zero). */
+export const parseIntegerInRange =
+  (min: number, max: number) =>
+  (value: string, wire: string): number => {
+    const n = Number(value);
+    if (!/^[1-9][0-9]{0,8}$/.test(value) || n < min || n > max) throw fail('header_integer_range', wire, min, max);
+    return n;
+  };
+
 export const INT64_PATTERN = '^(0|-?[1-9][0-9]{0,18})$';

@@ -32,6 +32,8 @@ export const INTERFACE_HEADERS: readonly InterfaceHeader[] = [
   request('embeddingEndpoint'),
   request('embeddingKey', true),
   request('embeddingDeploymentName'),
+  request('embeddingBatchSize'),
+  request('embeddingConcurrency'),
   request('page-numbers'),
   request('ocr'),
   // Jobs (RFC 7240): ask for a 202 and a job instead of waiting for the answer.

@@ -10,6 +10,7 @@ import {
   header,
   headersSchema,
   parseInt64Header,
+  parseIntegerInRange,
   parsePrintableAscii,
   readHeaders,
   INT64_PATTERN,
@@ -107,6 +108,26 @@ export const CHUNKING_HEADERS = {
     description: 'Embedding deployment name.',
     example: 'text-embedding-ada-002',
   }),
+  embeddingBatchSize: header({
+    wire: 'embeddingBatchSize',
+    required: false,
+    maxLength: 4,
+    parse: parseIntegerInRange(1, 2048),
+    pattern: '^[1-9][0-9]{0,3}$',
+    description:
+      "Inputs per embeddings call, 1-2048 (Azure's bound); default 1, the interface's one call per chunk. Used with performEmbedding: true.",
+    example: '16',
+  }),
+  embeddingConcurrency: header({
+    wire: 'embeddingConcurrency',
+    required: false,
+    maxLength: 2,
+    parse: parseIntegerInRange(1, 16),
+    pattern: '^[1-9][0-9]?$',
+    description:
+      'Embeddings calls in flight, 1-16; default 1 (sequential). A 429 pauses new calls for the wait it asks (retry-after-ms, Retry-After) and halves the calls in flight, which climb back as calls pass. Used with performEmbedding: true.',
+    example: '4',
+  }),
   pageNumbers: header({
     wire: 'page-numbers',
     required: false,
@@ -161,6 +182,7 @@ export async function readChunkingHeaders(
   ) {
     const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
     params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
+    params.embeddingPace = { batchSize: h.embeddingBatchSize ?? 1, concurrency: h.embeddingConcurrency ?? 1 };
   }
   const given = [h.indexName, h.searchEndpoint, h.searchKey];
   if (given.some((v) => v !== undefined)) {

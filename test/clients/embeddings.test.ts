@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { startEmulator, deterministicEmbedding, type Emulator } from '../../emulator/src/index.ts';
 import { createOutbound } from '../../src/clients/outbound.ts';
-import { createEmbeddingClient, EmbeddingError } from '../../src/clients/embeddings.ts';
+import { createEmbeddingClient, EmbeddingError, vectorsFrom } from '../../src/clients/embeddings.ts';
 
 describe('embeddings client against the emulator', () => {
   let emu: Emulator;
@@ -55,6 +55,64 @@ describe('embeddings client against the emulator', () => {
       assert.equal(calls().length, 2);
     });
   }
+
+  describe('embedBatch', () => {
+    it('sends {"input": [...]} and returns each input its own vector, in input order', async () => {
+      const inputs = ['first chunk', 'second chunk', 'third chunk'];
+      const o = await client().embedBatch(target(), inputs);
+      assert.equal(o.kind, 'vectors');
+      assert.deepEqual(
+        o.kind === 'vectors' && o.vectors,
+        inputs.map((t) => deterministicEmbedding(t)),
+      );
+      assert.deepEqual(calls()[0]!.body, { input: inputs });
+    });
+
+    it('one input goes as the interface sends it: {"input": text}', async () => {
+      await client().embedBatch(target(), ['only']);
+      assert.deepEqual(calls()[0]!.body, { input: 'only' });
+    });
+
+    const throttled: [string, object, number | undefined][] = [
+      ['retry-after-ms', { status: 429, headers: { 'retry-after-ms': '250' } }, 250],
+      ['Retry-After', { status: 429, headers: { 'retry-after': '3' } }, 3000],
+      ['the message only', { status: 429, retryAfterSeconds: 55 }, 55_000],
+    ];
+    for (const [name, fault, wait] of throttled) {
+      it(`a 429 (${name}) comes back to the caller with its wait, not retried`, async () => {
+        emu.faults.embeddings.push(fault as never);
+        const o = await client().embedBatch(target(), ['a', 'b']);
+        assert.equal(o.kind, 'throttled');
+        assert.equal(o.kind === 'throttled' && o.waitMs, wait);
+        assert.match(o.kind === 'throttled' ? o.reason : '', /^HTTP 429: Requests to the Embeddings_Create Operation/);
+        assert.equal(calls().length, 1);
+        assert.deepEqual(waits, []);
+      });
+    }
+
+    it('the deployment over its tokens-per-minute quota: 429 with retry-after-ms, as Azure answers', async () => {
+      emu.embeddingLoad = { tokensPerMinute: 600, windowMs: 1000 };
+      const first = await client().embedBatch(target(), ['word '.repeat(8)]);
+      assert.equal(first.kind, 'vectors');
+      const second = await client().embedBatch(target(), ['word '.repeat(8)]);
+      assert.equal(second.kind, 'throttled');
+      assert.ok(second.kind === 'throttled' && second.waitMs! > 0 && second.waitMs! <= 1000);
+    });
+
+    it('a 503 is retried as embed retries it', async () => {
+      emu.faults.embeddings.push({ status: 503 });
+      const o = await client().embedBatch(target(), ['a', 'b']);
+      assert.equal(o.kind, 'vectors');
+      assert.deepEqual(waits, [1000]);
+    });
+
+    it('a 400 throws with the reason', async () => {
+      await assert.rejects(
+        client().embedBatch(target(), ['a', '']),
+        (err) => err instanceof EmbeddingError && /^HTTP 400/.test(err.message),
+      );
+    });
+  });
 
   it('gives up after two retries with the provider status and message, backing off 1 s then 2 s', async () => {
     emu.faults.embeddings.repeat({ status: 503 }, 3);
@@ -160,4 +218,43 @@ describe('embeddings client against the emulator', () => {
       await new Promise<void>((r) => server.close(() => r()));
     }
   });
+});
+
+describe('vectorsFrom', () => {
+  const v = (x: number) => Array.from({ length: 1536 }, () => x);
+  const cases: [string, unknown, number, number[][] | RegExp][] = [
+    [
+      'in index order, whatever the data order',
+      {
+        data: [
+          { index: 1, embedding: v(1) },
+          { index: 0, embedding: v(0) },
+        ],
+      },
+      2,
+      [v(0), v(1)],
+    ],
+    ['one short', { data: [{ index: 0, embedding: v(0) }] }, 2, /data holds 1 embeddings for 2 inputs/],
+    [
+      'an index twice',
+      {
+        data: [
+          { index: 0, embedding: v(0) },
+          { index: 0, embedding: v(1) },
+        ],
+      },
+      2,
+      /does not name each input once/,
+    ],
+    ['a wrong length', { data: [{ index: 0, embedding: [1, 2] }] }, 1, /the embedding has 2 values/],
+    ['no data', {}, 1, /data holds no embeddings/],
+  ];
+  for (const [name, body, count, want] of cases) {
+    it(name, () => {
+      const got = vectorsFrom(JSON.stringify(body), count);
+      if (want instanceof RegExp) assert.match(String(got), want);
+      else assert.deepEqual(got, want);
+    });
+  }
+  it('not JSON', () => assert.equal(vectorsFrom('nope', 1), 'invalid response: the body is not JSON'));
 });

@@ -55,14 +55,21 @@ function fakePool(chunks: Chunk[], opts: { fail?: Error; ocr?: { pages: number; 
 /** An embedding client giving [i, i] for the i-th input, or failing on the input named. */
 function fakeEmbeddings(failOn?: string) {
   const inputs: string[] = [];
+  const batches: string[][] = [];
   const client: EmbeddingClient = {
     embed: async (_target, input) => {
       if (input === failOn) throw new EmbeddingError('HTTP 429: too many requests');
       inputs.push(input);
       return [inputs.length - 1, inputs.length - 1];
     },
+    // A batch: each input's vector from its own text ([n, n] for "chunk n"), so order is checked.
+    embedBatch: async (_target, batch) => {
+      if (failOn !== undefined && batch.includes(failOn)) throw new EmbeddingError('HTTP 400: bad input');
+      batches.push([...batch]);
+      return { kind: 'vectors', vectors: batch.map((t) => [Number(t.split(' ')[1]), Number(t.split(' ')[1])]) };
+    },
   };
-  return { client, inputs };
+  return { client, inputs, batches };
 }
 
 /**
@@ -191,6 +198,49 @@ describe('ingestDocument: the payload', () => {
     const r = await ingestDocument(input({ pool, options: { ...OPTIONS, index: INDEX } }));
     assert.equal(payloadOf(r).value.length, 2);
     assert.equal(r.headers['x-embedding-performed'], 'true');
+  });
+});
+
+describe('ingestDocument: embeddings at a pace (embeddingBatchSize, embeddingConcurrency)', () => {
+  test('1 x 1 (the default) is the interface way: one embed call per chunk, no batch', async () => {
+    const emb = fakeEmbeddings();
+    const options = { ...OPTIONS, embedding: EMBEDDING, embeddingPace: { batchSize: 1, concurrency: 1 } };
+    await ingestDocument(input({ pool: fakePool(chunksOf(3)).pool, embeddings: emb.client, options }));
+    assert.deepEqual(emb.inputs, ['chunk 0', 'chunk 1', 'chunk 2']);
+    assert.deepEqual(emb.batches, []);
+  });
+
+  test('batches of 4, 2 in flight: calls of consecutive chunks, every chunk its own vector, in order', async () => {
+    const emb = fakeEmbeddings();
+    const seen: IngestProgress[] = [];
+    const options = { ...OPTIONS, embedding: EMBEDDING, embeddingPace: { batchSize: 4, concurrency: 2 } };
+    const r = await ingestDocument(
+      input({ pool: fakePool(chunksOf(10)).pool, embeddings: emb.client, options, onProgress: (p) => seen.push(p) }),
+    );
+    assert.deepEqual(
+      emb.batches.map((b) => b.length),
+      [4, 4, 2],
+    );
+    assert.deepEqual(emb.inputs, []);
+    const value = payloadOf(r).value as { content: string; embedding: number[] }[];
+    for (const [i, c] of value.entries()) assert.deepEqual(c.embedding, [i, i], c.content);
+    assert.deepEqual(
+      seen.filter((p) => p.step === 'embedded').map((p) => (p as { done: number }).done),
+      [4, 8, 10],
+    );
+  });
+
+  test('a batch that fails for good: 502 naming the first chunk of that call', async () => {
+    const options = { ...OPTIONS, embedding: EMBEDDING, embeddingPace: { batchSize: 4, concurrency: 1 } };
+    await assert.rejects(
+      ingestDocument(
+        input({ pool: fakePool(chunksOf(10)).pool, embeddings: fakeEmbeddings('chunk 6').client, options }),
+      ),
+      (err) =>
+        err instanceof AppError &&
+        err.code === 'embedding_failed' &&
+        err.message === 'Embedding failed on chunk 4: HTTP 400: bad input',
+    );
   });
 });
 
@@ -382,6 +432,7 @@ describe('ingestDocument: failures are catalogue errors', () => {
         signal?.throwIfAborted();
         return [];
       },
+      embedBatch: async () => ({ kind: 'vectors', vectors: [] }),
     };
     const i = input({
       pool: fakePool(chunksOf(2)).pool,

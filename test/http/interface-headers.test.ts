@@ -39,6 +39,8 @@ const EXPECTED: [string, InterfaceHeader['in'], boolean][] = [
   ['embeddingEndpoint', 'request', false],
   ['embeddingKey', 'request', true],
   ['embeddingDeploymentName', 'request', false],
+  ['embeddingBatchSize', 'request', false],
+  ['embeddingConcurrency', 'request', false],
   ['page-numbers', 'request', false],
   ['ocr', 'request', false],
   ['Prefer', 'request', false],

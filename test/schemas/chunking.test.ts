@@ -87,6 +87,21 @@ describe('readChunkingHeaders accepts', () => {
           key: 'embedding-key',
           deployment: 'text-embedding-ada-002',
         },
+        embeddingPace: { batchSize: 1, concurrency: 1 },
+      },
+      [['https://x.openai.azure.com/', 'embeddingEndpoint']],
+    ],
+    [
+      'embedding at a pace: embeddingBatchSize and embeddingConcurrency at their bounds',
+      h({ ...EMBED, embeddingbatchsize: '2048', embeddingconcurrency: '16' }),
+      {
+        ...plain,
+        embedding: {
+          endpoint: 'https://x.openai.azure.com',
+          key: 'embedding-key',
+          deployment: 'text-embedding-ada-002',
+        },
+        embeddingPace: { batchSize: 2048, concurrency: 16 },
       },
       [['https://x.openai.azure.com/', 'embeddingEndpoint']],
     ],
@@ -112,6 +127,7 @@ describe('readChunkingHeaders accepts', () => {
           key: 'embedding-key',
           deployment: 'text-embedding-ada-002',
         },
+        embeddingPace: { batchSize: 1, concurrency: 1 },
         index: { endpoint: 'https://svc.search.windows.net', key: 'search-key', indexName: 'pdf-chunks' },
       },
       [
@@ -148,6 +164,46 @@ describe('readChunkingHeaders refuses with a 400 naming the header', () => {
     ['page-numbers 1', h({ 'page-numbers': '1' }), "Header page-numbers must be 'true' or 'false'."],
     ['page-numbers yes', h({ 'page-numbers': 'yes' }), "Header page-numbers must be 'true' or 'false'."],
     ['ocr maybe', h({ ocr: 'maybe' }), "Header ocr must be 'auto', 'off' or 'force'."],
+    [
+      'embeddingBatchSize 0',
+      h({ embeddingbatchsize: '0' }),
+      'Header embeddingBatchSize must be an integer from 1 to 2048.',
+    ],
+    [
+      'embeddingBatchSize 2049',
+      h({ embeddingbatchsize: '2049' }),
+      'Header embeddingBatchSize must be an integer from 1 to 2048.',
+    ],
+    [
+      'embeddingBatchSize 016',
+      h({ embeddingbatchsize: '016' }),
+      'Header embeddingBatchSize must be an integer from 1 to 2048.',
+    ],
+    [
+      'embeddingBatchSize 1.5',
+      h({ embeddingbatchsize: '1.5' }),
+      'Header embeddingBatchSize must be an integer from 1 to 2048.',
+    ],
+    [
+      'embeddingBatchSize 12345',
+      h({ embeddingbatchsize: '12345' }),
+      'Header embeddingBatchSize is longer than 4 characters.',
+    ],
+    [
+      'embeddingConcurrency 17',
+      h({ embeddingconcurrency: '17' }),
+      'Header embeddingConcurrency must be an integer from 1 to 16.',
+    ],
+    [
+      'embeddingConcurrency -1',
+      h({ embeddingconcurrency: '-1' }),
+      'Header embeddingConcurrency must be an integer from 1 to 16.',
+    ],
+    [
+      'embeddingConcurrency x',
+      h({ embeddingconcurrency: 'x' }),
+      'Header embeddingConcurrency must be an integer from 1 to 16.',
+    ],
     [
       'missing embeddingEndpoint',
       h({ ...EMBED, embeddingendpoint: undefined }),
