@@ -5,6 +5,7 @@ import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './text-layer.ts';
 import { normalizeLine, joinLines, finishParagraph, resolveHyphens } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
+import { overlaySteps } from './overlays.ts';
 import { removeListings } from './toc.ts';
 import {
   findHeadings,
@@ -59,6 +60,11 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text))))
     throw documentError('document_no_text');
   removeUntaggedFurniture(doc.pages);
+  // A slide shown in steps: each step but the last is contained in the next; read it once.
+  const steps = overlaySteps(doc.pages.map((p) => p.lines.map((l) => l.text).join(' ')));
+  doc.pages.forEach((p, i) => {
+    if (steps[i]) p.lines = [];
+  });
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   const ctx = headingContext(doc.pages, outline);
