@@ -15,9 +15,13 @@ interface Node {
 
 const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null && 't' in x;
 
-/** Plain text of inlines or blocks, as pandoc's plain writer would give it (on one line). */
-export function plainText(x: unknown): string {
-  if (Array.isArray(x)) return x.map(plainText).join('');
+/**
+ * Plain text of inlines or blocks, as pandoc's plain writer would give it (on one line). With
+ * `images` false, an image's alternative text is left out (a table cell's callout icon is no text
+ * a PDF or Word reading can give back).
+ */
+export function plainText(x: unknown, images = true): string {
+  if (Array.isArray(x)) return x.map((y) => plainText(y, images)).join('');
   if (!isNode(x)) return '';
   const c = x.c as unknown[];
   switch (x.t) {
@@ -37,20 +41,21 @@ export function plainText(x: unknown): string {
     case 'Note':
       return '';
     case 'Quoted':
-      return (c[0] as Node).t === 'SingleQuote' ? `‘${plainText(c[1])}’` : `“${plainText(c[1])}”`;
-    case 'Link':
+      return (c[0] as Node).t === 'SingleQuote' ? `‘${plainText(c[1], images)}’` : `“${plainText(c[1], images)}”`;
     case 'Image':
+      return images ? plainText(c[1]) : '';
+    case 'Link':
     case 'Span':
     case 'Div':
     case 'Cite':
-      return plainText(c[1]);
+      return plainText(c[1], images);
     case 'Plain':
     case 'Para':
-      return ` ${plainText(x.c)} `;
+      return ` ${plainText(x.c, images)} `;
     case 'Header':
-      return ` ${plainText(c[2])} `;
+      return ` ${plainText(c[2], images)} `;
     default:
-      return plainText(x.c);
+      return plainText(x.c, images);
   }
 }
 
@@ -118,7 +123,9 @@ function rowsOf(table: unknown[]): string[][] {
   const rows = rowNodes(table);
   if (isLinkTable(rows)) return [];
   // A row with code of several lines in a cell cannot stand on one line: the code measure counts it.
-  return rows.filter((r) => !r.some((cell) => holdsCode(cell[4]))).map((r) => r.map((cell) => one(plainText(cell[4]))));
+  return rows
+    .filter((r) => !r.some((cell) => holdsCode(cell[4])))
+    .map((r) => r.map((cell) => one(plainText(cell[4], false))));
 }
 
 /**

@@ -434,6 +434,38 @@ describe('pandocStructure', () => {
           [['', [], []], []],
         ],
       },
+      {
+        t: 'Table',
+        c: [
+          ['', [], []],
+          [null, []],
+          [],
+          [['', [], []], []],
+          [
+            [
+              ['', [], []],
+              0,
+              [],
+              [
+                [
+                  ['', [], []],
+                  [
+                    [
+                      ['', [], []],
+                      { t: 'AlignDefault' },
+                      1,
+                      1,
+                      [{ t: 'Plain', c: [{ t: 'Image', c: [['', [], []], str('1'), ['1.png', '']] }] }],
+                    ],
+                    cell('callout text'),
+                  ],
+                ],
+              ],
+            ],
+          ],
+          [['', [], []], []],
+        ],
+      },
       { t: 'Div', c: [['', [], []], [{ t: 'Header', c: [2, ['', [], []], str('Nested heading')] }]] },
       { t: 'Header', c: [2, ['', [], []], str('Function Index')] },
       {
@@ -452,7 +484,13 @@ describe('pandocStructure', () => {
       [
         ['a', 'b'],
         ['x y', 'z'],
+        ['', 'callout text'],
       ],
+    ],
+    [
+      'an image keeps its alternative text outside tables',
+      plainText({ t: 'Para', c: [{ t: 'Image', c: [['', [], []], str('logo'), ['l.png', '']] }] }).trim(),
+      'logo',
     ],
     [
       'quoted text as the plain writer writes it',

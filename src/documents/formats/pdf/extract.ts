@@ -12,6 +12,7 @@ import {
   rightMargin,
 } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
+import { overlaySteps } from './overlays.ts';
 import { removeListings } from './toc.ts';
 import {
   findHeadings,
@@ -22,6 +23,7 @@ import {
   outlineTrusted,
   type FontUse,
   type HeadingContext,
+  type HeadingSpan,
 } from './headings.ts';
 import { documentError } from '../../document-error.ts';
 import { checkDecodedSize } from './guard.ts';
@@ -68,7 +70,12 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   }
   if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text))))
     throw documentError('document_no_text');
-  removeFurniture(doc.pages);
+  removeUntaggedFurniture(doc.pages);
+  // A slide shown in steps: each step but the last is contained in the next; read it once.
+  const steps = overlaySteps(doc.pages.map((p) => p.lines.map((l) => l.text).join(' ')));
+  doc.pages.forEach((p, i) => {
+    if (steps[i]) p.lines = [];
+  });
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   const ctx = headingContext(doc.pages, outline);
@@ -84,6 +91,22 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   const blocks = buildBlocks(doc.pages, ctx);
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
   return { blocks, tocPages, pageCount, ocr };
+}
+
+/**
+ * Running headers and footers of the lines the structure tree does not hold: a tagged PDF marks
+ * its furniture as artifacts, which are not read at all, and its tagged lines (a table's header
+ * row repeated on every page) are the document's own text.
+ */
+function removeUntaggedFurniture(pages: PageText[]): void {
+  if (!pages.some((p) => p.lines.some((l) => l.tag))) {
+    removeFurniture(pages);
+    return;
+  }
+  const views = pages.map((p) => ({ ...p, lines: p.lines.filter((l) => !l.tag) }));
+  removeFurniture(views);
+  const kept = new Set(views.flatMap((v) => v.lines));
+  for (const p of pages) p.lines = p.lines.filter((l) => l.tag || kept.has(l));
 }
 
 function headingContext(pages: PageText[], outline: Set<string>): HeadingContext {
@@ -139,6 +162,9 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
   const blocks: DocumentBlock[] = [];
   let para = '';
   let paraMono = false;
+  let paraKind: 'paragraph' | 'item' = 'paragraph';
+  // A tagged document whose tree has headings: the tags alone say which lines are headings.
+  const taggedHeadings = pages.some((p) => p.lines.some((l) => l.tag?.kind === 'heading'));
   // The paragraph's first page, where it turns onto later pages, and its letters and digits so far.
   let paraPage = 0;
   let turns: PageTurn[] = [];
@@ -148,10 +174,11 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     if (text.length > 0)
       blocks.push(
         turns.length > 0
-          ? { kind: 'paragraph', text, page: paraPage, pageTurns: turns }
-          : { kind: 'paragraph', text, page: paraPage },
+          ? { kind: paraKind, text, page: paraPage, pageTurns: turns }
+          : { kind: paraKind, text, page: paraPage },
       );
     para = '';
+    paraKind = 'paragraph';
     turns = [];
     alnum = 0;
   };
@@ -162,22 +189,42 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
     let first = true;
-    const heads = new Map(findHeadings(p.lines, ctx).map((h) => [h.start, h]));
+    const heads = new Map(pageHeadings(p.lines, ctx, taggedHeadings).map((h) => [h.start, h]));
     for (let i = 0; i < p.lines.length; i++) {
       const l = p.lines[i]!;
       const h = heads.get(i);
       if (h) {
         flush();
-        blocks.push({ kind: 'heading', text: h.text, page: p.number });
+        const level = p.lines[h.start]!.tag?.level;
+        blocks.push({ kind: 'heading', text: h.text, page: p.number, ...(level ? { level } : {}) });
         prev = undefined;
         first = false;
         i = h.end - 1;
         continue;
       }
+      const tag = l.tag;
+      if (tag?.kind === 'row') {
+        flush();
+        const cells = (tag.cells ?? []).map((text) => ({ text, ...(tag.header ? { header: true } : {}) }));
+        blocks.push({ kind: 'row', text: l.text, page: p.number, cells });
+        prev = undefined;
+        first = false;
+        continue;
+      }
+      // A tagged element's lines join; code lines inside it stay lines of their own, and what
+      // follows them in the same list item is a paragraph of the item, not a new item.
+      const sameBlock = !!tag && !!prev?.tag && (first ? tag.continued === true : prev.tag.block === tag.block);
+      // An office export splits a list item at a page break into two tagged items: the second
+      // one, code or a lower-case start, runs on from the item before it.
+      const runsOn =
+        first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || /^[\p{Ll}(]/u.test(l.text));
+      const kind: 'paragraph' | 'item' = sameBlock || runsOn ? paraKind : tag?.kind === 'item' ? 'item' : 'paragraph';
       let brk: boolean;
       if (!prev || para.length === 0) brk = true;
       else if (continuesHyphenated(prev.text, l.text, prev.mono, l.mono, prev.xEnd > margin - l.size * 2)) brk = false;
       else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
+      else if (tag && (!first || sameBlock)) brk = !sameBlock;
+      else if (tag && kind !== paraKind) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
         brk = TERMINAL.test(para) || !/^[\p{Ll}(]/u.test(l.text);
@@ -193,6 +240,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
         flush();
         para = l.text;
         paraPage = p.number;
+        paraKind = sameBlock || runsOn ? 'paragraph' : kind;
       } else {
         if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
         para = joinLines(para, l.text);
@@ -204,9 +252,40 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     }
   }
   flush();
-  const texts = resolveHyphens(blocks.map((b) => b.text));
-  for (let i = 0; i < blocks.length; i++) blocks[i]!.text = texts[i]!;
+  // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
+  const cells = blocks.flatMap((b) => (b.cells ?? []).map((c) => c.text));
+  const texts = resolveHyphens([...blocks.map((b) => b.text), ...cells]);
+  let at = blocks.length;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    b.text = texts[i]!;
+    if (b.cells) b.cells = b.cells.map((c) => ({ ...c, text: texts[at++]! }));
+  }
   return blocks;
+}
+
+/**
+ * A page's headings: its heading tags in a tagged document whose tree has any, else the heading
+ * rules (findHeadings), which never take a tagged list item or table row for a heading.
+ */
+function pageHeadings(lines: TextLine[], ctx: HeadingContext, taggedHeadings: boolean): HeadingSpan[] {
+  if (taggedHeadings) {
+    const out: HeadingSpan[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l.tag?.kind === 'heading') out.push({ start: i, end: i + 1, text: l.text });
+      else if (!l.tag) {
+        // Untagged text on a tagged page (no artifact, no element) keeps the heading rules.
+        const h = findHeadings([l], ctx)[0];
+        if (h) out.push({ start: i, end: i + 1, text: h.text });
+      }
+    }
+    return out;
+  }
+  return findHeadings(lines, ctx).filter((h) => {
+    for (let i = h.start; i < h.end; i++) if (lines[i]!.tag && lines[i]!.tag!.kind !== 'paragraph') return false;
+    return true;
+  });
 }
 
 /** Typical distance between consecutive baselines on the page (the most common one). */

@@ -1,8 +1,9 @@
 // Text extraction with pdf.js: our own page loop, each page released as soon as its text is read.
 import { getDocument, VerbosityLevel } from './pdfjs.ts';
-import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { ExtractedDoc, PageText } from './types.ts';
-import { buildLines, type RawItem } from './layout.ts';
+import { buildLines } from './layout.ts';
+import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
 interface OutlineNode {
@@ -47,6 +48,9 @@ export async function extractPages(
       throw classifyOpenError(err);
     }
     const pages: PageText[] = [];
+    // undefined until page 1 says: pdf.js answers null at once when the catalog has no
+    // StructTreeRoot, and then no page is asked again (an untagged file pays one round trip).
+    let tagged: boolean | undefined;
     for (let n = 1; n <= doc.numPages; n++) {
       let page;
       try {
@@ -57,13 +61,26 @@ export async function extractPages(
         continue;
       }
       try {
-        const tc = await page.getTextContent({ disableNormalization: true });
-        const items: RawItem[] = [];
+        let tree: StructNode | null = null;
+        if (tagged !== false) {
+          tree = await readStructTree(page);
+          tagged ??= tree !== null;
+        }
+        const tc = await page.getTextContent({ disableNormalization: true, includeMarkedContent: tree !== null });
+        const items: TaggedItem[] = [];
+        // Marked content open around the current item: its id (a tagged element's) or "artifact".
+        const marks: (string | undefined)[] = [];
         for (const it of tc.items) {
-          if (!('str' in it) || it.str.length === 0) continue;
+          if (!('str' in it)) {
+            if (it.type === 'beginMarkedContent' || it.type === 'beginMarkedContentProps')
+              marks.push((it as { tag?: string }).tag === 'Artifact' ? ARTIFACT : (it.id ?? undefined));
+            else if (it.type === 'endMarkedContent') marks.pop();
+            continue;
+          }
+          if (it.str.length === 0) continue;
           const t = it.transform as number[];
           const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
-          items.push({
+          const item: TaggedItem = {
             str: it.str,
             x: t[4] ?? 0,
             y: t[5] ?? 0,
@@ -71,10 +88,19 @@ export async function extractPages(
             size,
             font: it.fontName,
             mono: tc.styles[it.fontName]?.fontFamily === 'monospace',
-          });
+          };
+          if (marks.includes(ARTIFACT)) item.artifact = true;
+          const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
+          if (id !== undefined) item.mcid = id;
+          items.push(item);
         }
         const view = page.view;
-        pages.push({ number: n, height: (view[3] ?? 0) - (view[1] ?? 0), lines: buildLines(items) });
+        pages.push({
+          number: n,
+          width: (view[2] ?? 0) - (view[0] ?? 0),
+          height: (view[3] ?? 0) - (view[1] ?? 0),
+          lines: hasTaggedContent(tree) ? readTaggedPage(tree, items) : buildLines(items),
+        });
       } catch (err) {
         if (doc.numPages === 1) throw damaged(err);
       } finally {
@@ -98,6 +124,18 @@ export async function extractPages(
     return { pages, outline };
   } finally {
     await task.destroy();
+  }
+}
+
+const ARTIFACT = '\u0000artifact';
+
+/** The page's structure tree, or null when the document has none (or it cannot be read). */
+async function readStructTree(page: PDFPageProxy): Promise<StructNode | null> {
+  try {
+    return (await page.getStructTree()) ?? null;
+  } catch {
+    // A broken tree only costs the structure: the page is read by layout.
+    return null;
   }
 }
 

@@ -12,11 +12,29 @@ export interface TextLine {
   size: number;
   font: string;
   mono: boolean;
+  /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
+  tag?: LineTag;
+}
+
+/** A tagged line's structure element: the lines of one element share its block number. */
+export interface LineTag {
+  block: number;
+  kind: 'heading' | 'paragraph' | 'item' | 'row';
+  /** Heading level (H1 = 1), when the tag has one. */
+  level?: number;
+  /** A table row's cells, empty ones kept in place. */
+  cells?: string[];
+  /** A row of header cells (TH) only. */
+  header?: boolean;
+  /** The page's first element, begun on an earlier page (its text runs on from there). */
+  continued?: boolean;
 }
 
 export interface PageText {
   /** 1-based page number. */
   number: number;
+  /** Page size in PDF units (width is absent on pages built by hand in tests). */
+  width?: number;
   height: number;
   lines: TextLine[];
 }
