@@ -5,18 +5,10 @@
 // can be trusted). Only a page whose stream reads across a gutter or wanders up and down the page
 // is laid out from geometry alone: items -> rows (same baseline) -> segments (runs separated by
 // wide gaps) -> lines, with two-column runs read column by column.
-import type { TextLine } from './types.ts';
-import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
+import type { RawItem, TextLine } from './types.ts';
 
-export interface RawItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  size: number;
-  font: string;
-  mono: boolean;
-}
+export type { RawItem };
+import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
 
 interface Segment {
   x: number;

@@ -1,7 +1,7 @@
 // Lines in content-stream order, and the signs that a page's stream is not in reading order.
 // Each rule is a pure function of the items or lines; layout.ts decides from them which reading
 // of a page to keep (docs/chunk-quality.md, "Rules the pipeline applies").
-import type { RawItem } from './layout.ts';
+import type { RawItem } from './types.ts';
 
 /** A line as the content stream draws it: consecutive items on one baseline. */
 export interface StreamLine {

@@ -1,5 +1,16 @@
 // What the PDF extractor works on: lines of text with their position and font, page by page.
 
+/** A pdf.js text item as the layout reads it: its string, position, width, size and font. */
+export interface RawItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  font: string;
+  mono: boolean;
+}
+
 /** A line of text on a page, in reading order, built from pdf.js text items. */
 export interface TextLine {
   text: string;
