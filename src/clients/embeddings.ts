@@ -113,21 +113,27 @@ function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promis
 }
 
 export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSleep }: EmbeddingClientOptions) {
-  /**
-   * Embeds one input; throws EmbeddingError with the reason when the call fails for good, or the
-   * signal's reason as soon as the caller aborts (no further attempt, no wait sat out).
-   */
-  async function embed(target: EmbeddingTarget, input: string, signal?: AbortSignal): Promise<number[]> {
-    const url = `${target.endpoint}/openai/deployments/${encodeURIComponent(target.deployment)}/embeddings?api-version=${EMBEDDING_API_VERSION}`;
-    const body = JSON.stringify({ input });
-    for (let attempt = 0; ; attempt++) {
-      const o = await call(dispatcher, url, {
+  /** One call to the deployment's embeddings operation: embed's and embedBatch's attempts. */
+  const post = (target: EmbeddingTarget, body: string, signal: AbortSignal | undefined) =>
+    call(
+      dispatcher,
+      `${target.endpoint}/openai/deployments/${encodeURIComponent(target.deployment)}/embeddings?api-version=${EMBEDDING_API_VERSION}`,
+      {
         method: 'POST',
         headers: { 'api-key': target.key, 'content-type': 'application/json', accept: 'application/json' },
         body,
         timeoutMs,
         signal,
-      });
+      },
+    );
+  /**
+   * Embeds one input; throws EmbeddingError with the reason when the call fails for good, or the
+   * signal's reason as soon as the caller aborts (no further attempt, no wait sat out).
+   */
+  async function embed(target: EmbeddingTarget, input: string, signal?: AbortSignal): Promise<number[]> {
+    const body = JSON.stringify({ input });
+    for (let attempt = 0; ; attempt++) {
+      const o = await post(target, body, signal);
       if (o.kind === 'response' && o.status >= 200 && o.status < 300) {
         const v = vectorFrom(o.text);
         if (typeof v === 'string') throw new EmbeddingError(v);
@@ -151,16 +157,9 @@ export function createEmbeddingClient({ dispatcher, timeoutMs, sleep = defaultSl
     inputs: readonly string[],
     signal?: AbortSignal,
   ): Promise<BatchOutcome> {
-    const url = `${target.endpoint}/openai/deployments/${encodeURIComponent(target.deployment)}/embeddings?api-version=${EMBEDDING_API_VERSION}`;
     const body = JSON.stringify({ input: inputs.length === 1 ? inputs[0] : inputs });
     for (let attempt = 0; ; attempt++) {
-      const o = await call(dispatcher, url, {
-        method: 'POST',
-        headers: { 'api-key': target.key, 'content-type': 'application/json', accept: 'application/json' },
-        body,
-        timeoutMs,
-        signal,
-      });
+      const o = await post(target, body, signal);
       if (o.kind === 'response' && o.status >= 200 && o.status < 300) {
         const v = vectorsFrom(o.text, inputs.length);
         if (typeof v === 'string') throw new EmbeddingError(v);

@@ -2,19 +2,22 @@
 // Power Automate connectors, the lab credentials), for a student who opens the address the teacher
 // wrote on the board. Credentials are shown only while they are the public lab values of the
 // README: a value an operator set is a secret and never appears.
+import type { Config } from '../config.ts';
 import { LAB_DEFAULTS } from '../lab-defaults.ts';
 import { CONNECTOR_STYLES } from '../api-documents/swagger2.ts';
 import { route } from '../http/mount.ts';
 
-export interface LandingCredentials {
-  addApiKey: string;
-  addApiSecret: string;
-  basicAuthUsername: string;
-  basicAuthPassword: string;
-  surveyKey: string;
-  surveySecret: string;
-  documentApiKey: string;
-}
+/** The credentials the page may show (only while they are the lab defaults). */
+export type LandingCredentials = Pick<
+  Config,
+  | 'addApiKey'
+  | 'addApiSecret'
+  | 'basicAuthUsername'
+  | 'basicAuthPassword'
+  | 'surveyKey'
+  | 'surveySecret'
+  | 'documentApiKey'
+>;
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

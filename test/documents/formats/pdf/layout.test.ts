@@ -9,17 +9,7 @@ import {
 } from '../../../../src/documents/formats/pdf/layout.ts';
 import { streamLines } from '../../../../src/documents/formats/pdf/stream.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
-
-const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({
-  str,
-  x,
-  y,
-  width: str.length * 5,
-  size: 10,
-  font: 'f',
-  mono: false,
-  ...o,
-});
+import { item } from '../../helpers/raw-items.ts';
 
 test('two columns written line by line across both columns are read column by column', () => {
   const items: RawItem[] = [];

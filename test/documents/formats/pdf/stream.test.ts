@@ -11,17 +11,7 @@ import {
   wideGaps,
   type StreamLine,
 } from '../../../../src/documents/formats/pdf/stream.ts';
-
-const item = (str: string, x: number, y: number, o: Partial<RawItem> = {}): RawItem => ({
-  str,
-  x,
-  y,
-  width: str.length * 5,
-  size: 10,
-  font: 'f',
-  mono: false,
-  ...o,
-});
+import { item } from '../../helpers/raw-items.ts';
 
 /** A stream line holding `items` (as streamLines would build it). */
 const line = (...items: RawItem[]): StreamLine => ({
