@@ -360,8 +360,13 @@ export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelSco
   const unmatched = new Set<string>();
   for (const c of labelled) {
     const l = normalizeLabel(c.section);
-    if (hs.has(l) || (l.length >= 40 && long.some((h) => h.startsWith(l)))) match++;
-    else unmatched.add(c.section);
+    if (hs.has(l) || (l.length >= 40 && long.some((h) => h.startsWith(l)))) {
+      match++;
+      // A heading of the document is a right label whatever it reads like ("Notes on specific
+      // platforms", an option heading "-dSAFER"): only labels that are no heading are counted bad.
+      continue;
+    }
+    unmatched.add(c.section);
     const k = badLabelKind(c.section);
     if (k) kinds[k]++;
   }

@@ -321,6 +321,7 @@ describe('sectionLabels', () => {
     '2 Getting started with the command line and its many options',
     'Tables',
     'A GNU Free Documentation License',
+    'Notes on specific platforms',
   ];
   const cases: [string, ChunkLike[], { nonEmpty: number; matching: number | undefined; admonitions: number }][] = [
     [
@@ -336,6 +337,11 @@ describe('sectionLabels', () => {
     [
       'an admonition label is no heading',
       [chunk('a', 'Introduction'), chunk('b', 'Note')],
+      { nonEmpty: 100, matching: 50, admonitions: 1 },
+    ],
+    [
+      'a heading of the document that reads like an admonition is a right label, not a bad one',
+      [chunk('a', 'Notes on specific platforms'), chunk('b', 'Notes')],
       { nonEmpty: 100, matching: 50, admonitions: 1 },
     ],
     [
