@@ -304,7 +304,19 @@ describe('the documented schema', () => {
     consumes: string[];
   };
   test('every answer the route gives', () => {
-    assert.deepEqual(Object.keys(schema.response), ['200', '400', '401', '405', '413', '415', '422', '502', '503']);
+    // 202: with Prefer: respond-async the request is accepted as a job (routes/jobs.ts).
+    assert.deepEqual(Object.keys(schema.response), [
+      '200',
+      '202',
+      '400',
+      '401',
+      '405',
+      '413',
+      '415',
+      '422',
+      '502',
+      '503',
+    ]);
   });
   test('200 is the chunk envelope or the indexing summary; 502 the partial summary or an embedding failure', () => {
     const described = (code: string) => schema.response[code]!.anyOf!.map((s) => s.description ?? '');
@@ -315,11 +327,11 @@ describe('the documented schema', () => {
     assert.match(partial!, /^Indexing by the service: some chunks are not in the index/);
     assert.match(embedding!, /^An embedding call failed for good$/);
   });
-  test('the headers from the table, the service key as a security requirement, a multipart body', () => {
-    assert.deepEqual(
-      Object.keys(schema.headers.properties),
-      Object.values(CHUNKING_HEADERS).map((r) => r.wire),
-    );
+  test('the headers from the table and Prefer, the service key as a security requirement, a multipart body', () => {
+    assert.deepEqual(Object.keys(schema.headers.properties), [
+      ...Object.values(CHUNKING_HEADERS).map((r) => r.wire),
+      'Prefer',
+    ]);
     assert.deepEqual(schema.security, [{ documentApiKey: [] }]);
     assert.deepEqual(schema.consumes, ['multipart/form-data']);
   });
