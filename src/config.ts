@@ -264,6 +264,18 @@ function oauthConfig(env: Env, port: number): OAuthConfig {
   };
 }
 
+/** The lab credentials the documents, the docs page and the landing page may show (publicLabValue). */
+export type LabCredentials = Pick<
+  Config,
+  | 'addApiKey'
+  | 'addApiSecret'
+  | 'basicAuthUsername'
+  | 'basicAuthPassword'
+  | 'surveyKey'
+  | 'surveySecret'
+  | 'documentApiKey'
+>;
+
 /**
  * The value when it is still the public lab default, else undefined: documents, examples and
  * the Postman collection show a credential only while it is the one the README publishes, never

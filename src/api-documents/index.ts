@@ -12,7 +12,7 @@ import { collectOpenapi } from './openapi.ts';
 import { Type } from 'typebox';
 import { buildSwagger2, captureRoutes, connectorDocument, withHost } from './swagger2.ts';
 import { fail } from '../errors.ts';
-import { buildPostmanCollection, type LabCredentials } from './postman.ts';
+import { buildPostmanCollection, type PostmanCredentials } from './postman.ts';
 
 export { registerDocsPage } from './page.ts';
 
@@ -61,7 +61,7 @@ export const connectorJson = (docs: ApiDocuments) =>
 /** The base URL the caller reached: the collection then runs against this server as imported. */
 const baseUrlOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
-export const postmanJson = (docs: ApiDocuments, config: LabCredentials) =>
+export const postmanJson = (docs: ApiDocuments, config: PostmanCredentials) =>
   route({
     schema: { hide: true },
     handler: async (request) => buildPostmanCollection(docs.openapi() as JsonObject, baseUrlOf(request), config),

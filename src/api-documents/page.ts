@@ -2,19 +2,8 @@
 // the Authorize dialog filled with the lab credentials while they are the published defaults.
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { publicLabValue, type Config } from '../config.ts';
+import { publicLabValue, type LabCredentials } from '../config.ts';
 import { TITLE } from './common.ts';
-
-type LabCredentials = Pick<
-  Config,
-  | 'addApiKey'
-  | 'addApiSecret'
-  | 'basicAuthUsername'
-  | 'basicAuthPassword'
-  | 'surveyKey'
-  | 'surveySecret'
-  | 'documentApiKey'
->;
 
 /**
  * The statements Swagger UI runs once the document is loaded: one `preauthorize` per scheme

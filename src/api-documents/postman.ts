@@ -4,20 +4,11 @@
 // default, a placeholder otherwise), and a test per request; add-token's test stores the token
 // that add-bearer sends. Written here rather than converted with openapi-to-postmanv2: see
 // README "Postman" for the measurement.
-import { publicLabValue, type Config } from '../config.ts';
+import { publicLabValue, type Config, type LabCredentials } from '../config.ts';
 import { TITLE, isObject, operations, type Json, type JsonObject } from './common.ts';
 
-export type LabCredentials = Pick<
-  Config,
-  | 'addApiKey'
-  | 'addApiSecret'
-  | 'basicAuthUsername'
-  | 'basicAuthPassword'
-  | 'surveyKey'
-  | 'surveySecret'
-  | 'documentApiKey'
-  | 'oauth'
->;
+/** The lab credentials, and the OAuth client the collection's OAuth 2.0 request is pre-set with. */
+export type PostmanCredentials = LabCredentials & Pick<Config, 'oauth'>;
 
 /** An apiKey scheme as a header and the collection variable holding its value. */
 const HEADER_SCHEMES: Record<string, { header: string; variable: string }> = {
@@ -35,7 +26,7 @@ const HEADER_VARIABLES: Record<string, string> = { cloudAISearchKey: 'searchKey'
 export const SAMPLE_PDF = 'sample.pdf';
 
 export function collectionVariables(
-  config: LabCredentials,
+  config: PostmanCredentials,
   baseUrl: string,
 ): { key: string; value: string; description?: string }[] {
   const lab = (value: string, name: Parameters<typeof publicLabValue>[1], what: string) =>
@@ -292,7 +283,7 @@ function asJob(item: JsonObject): JsonObject | undefined {
   };
 }
 
-export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, config: LabCredentials): JsonObject {
+export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, config: PostmanCredentials): JsonObject {
   const folders = new Map<string, JsonObject[]>();
   for (const { path, method, op } of operations(openapi)) {
     const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'Other';

@@ -1,15 +1,7 @@
 // The pages a student sees during the authorization-code flow: sign in, consent, and what went
 // wrong. Plain HTML, no script, no outside resource; each says where the student is in the flow
 // and what happens next. Every value shown is escaped.
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../http/html.ts';
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6f8;color:#1f2933;margin:0}
 main{max-width:34rem;margin:3rem auto;background:#fff;border-radius:8px;box-shadow:0 1px 4px rgba(0,0,0,.15);padding:2rem}

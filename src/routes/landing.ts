@@ -2,46 +2,31 @@
 // Power Automate connectors, the lab credentials), for a student who opens the address the teacher
 // wrote on the board. Credentials are shown only while they are the public lab values of the
 // README: a value an operator set is a secret and never appears.
-import type { Config } from '../config.ts';
-import { LAB_DEFAULTS } from '../lab-defaults.ts';
+import { publicLabValue, type LabCredentials } from '../config.ts';
+import { escapeHtml } from '../http/html.ts';
 import { CONNECTOR_STYLES } from '../api-documents/swagger2.ts';
 import { route } from '../http/mount.ts';
 
-/** The credentials the page may show (only while they are the lab defaults). */
-export type LandingCredentials = Pick<
-  Config,
-  | 'addApiKey'
-  | 'addApiSecret'
-  | 'basicAuthUsername'
-  | 'basicAuthPassword'
-  | 'surveyKey'
-  | 'surveySecret'
-  | 'documentApiKey'
->;
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** [label, configured value, lab default]: shown only when the two are equal. */
-function credentialRows(c: LandingCredentials): [string, string, string][] {
+/** [label, the value while it is the public lab default (publicLabValue), else undefined]. */
+function credentialRows(c: LabCredentials): [string, string | undefined][] {
   return [
-    ['add-apikey / add-custom: api_key', c.addApiKey, LAB_DEFAULTS.ADD_API_KEY],
-    ['add-custom: api_secret', c.addApiSecret, LAB_DEFAULTS.ADD_API_SECRET],
-    ['add-basic, add-token: username', c.basicAuthUsername, LAB_DEFAULTS.BASIC_AUTH_USERNAME],
-    ['add-basic, add-token: password', c.basicAuthPassword, LAB_DEFAULTS.BASIC_AUTH_PASSWORD],
-    ['survey: key', c.surveyKey, LAB_DEFAULTS.SURVEY_KEY],
-    ['survey: secret', c.surveySecret, LAB_DEFAULTS.SURVEY_SECRET],
-    ['chunking, deletion: api-key', c.documentApiKey, LAB_DEFAULTS.DOCUMENT_API_KEY],
+    ['add-apikey / add-custom: api_key', publicLabValue(c.addApiKey, 'ADD_API_KEY')],
+    ['add-custom: api_secret', publicLabValue(c.addApiSecret, 'ADD_API_SECRET')],
+    ['add-basic, add-token: username', publicLabValue(c.basicAuthUsername, 'BASIC_AUTH_USERNAME')],
+    ['add-basic, add-token: password', publicLabValue(c.basicAuthPassword, 'BASIC_AUTH_PASSWORD')],
+    ['survey: key', publicLabValue(c.surveyKey, 'SURVEY_KEY')],
+    ['survey: secret', publicLabValue(c.surveySecret, 'SURVEY_SECRET')],
+    ['chunking, deletion: api-key', publicLabValue(c.documentApiKey, 'DOCUMENT_API_KEY')],
   ];
 }
 
 /** The page, for the base URL the caller reached (so that every link works as copied). */
-export function landingPage(baseUrl: string, credentials: LandingCredentials, docs: boolean): string {
-  const link = (path: string, text = `${baseUrl}${path}`) => `<a href="${escape(path)}">${escape(text)}</a>`;
+export function landingPage(baseUrl: string, credentials: LabCredentials, docs: boolean): string {
+  const link = (path: string, text = `${baseUrl}${path}`) => `<a href="${escapeHtml(path)}">${escapeHtml(text)}</a>`;
   const rows = credentialRows(credentials)
     .map(
-      ([label, value, lab]) =>
-        `<tr><td>${escape(label)}</td><td>${value === lab ? `<code>${escape(value)}</code>` : 'set by the operator (not shown)'}</td></tr>`,
+      ([label, value]) =>
+        `<tr><td>${escapeHtml(label)}</td><td>${value !== undefined ? `<code>${escapeHtml(value)}</code>` : 'set by the operator (not shown)'}</td></tr>`,
     )
     .join('\n');
   const documents = docs
@@ -54,7 +39,7 @@ export function landingPage(baseUrl: string, credentials: LandingCredentials, do
 <h2>Power Automate connectors</h2>
 <ul>
 ${Object.entries(CONNECTOR_STYLES)
-  .map(([style, s]) => `<li>${link(`/connectors/${style}.swagger.json`)}: ${escape(s.description)}</li>`)
+  .map(([style, s]) => `<li>${link(`/connectors/${style}.swagger.json`)}: ${escapeHtml(s.description)}</li>`)
   .join('\n')}
 </ul>`
     : '<p>The API documents are turned off on this server.</p>';
@@ -92,7 +77,7 @@ export function startUrls(host: string, port: number): string[] {
   return [`${base}/`, `${base}/docs`, `${base}/postman.json`];
 }
 
-export const landing = (credentials: LandingCredentials, docs: boolean) =>
+export const landing = (credentials: LabCredentials, docs: boolean) =>
   route({
     schema: { hide: true },
     handler: async (request, reply) => {

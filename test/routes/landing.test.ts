@@ -4,11 +4,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { LAB_DEFAULTS } from '../../src/lab-defaults.ts';
-import { landingPage, startUrls, type LandingCredentials } from '../../src/routes/landing.ts';
+import type { LabCredentials } from '../../src/config.ts';
+import { landingPage, startUrls } from '../../src/routes/landing.ts';
 import { CONNECTOR_STYLES } from '../../src/api-documents/swagger2.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
-const LAB: LandingCredentials = {
+const LAB: LabCredentials = {
   addApiKey: LAB_DEFAULTS.ADD_API_KEY,
   addApiSecret: LAB_DEFAULTS.ADD_API_SECRET,
   basicAuthUsername: LAB_DEFAULTS.BASIC_AUTH_USERNAME,
@@ -31,7 +32,7 @@ describe('landingPage', () => {
     const html = landingPage('http://localhost:8080', LAB, true);
     for (const v of Object.values(LAB)) assert.ok(html.includes(`<code>${v}</code>`), v);
   });
-  const secrets: [string, Partial<LandingCredentials>][] = [
+  const secrets: [string, Partial<LabCredentials>][] = [
     ['an api key', { addApiKey: 'operator-key-1234' }],
     ['a password', { basicAuthPassword: 'hunter2-operator' }],
     ['a survey secret', { surveySecret: 'operator-survey' }],
