@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/ocr/options.ts';
 import { LAB_DEFAULTS } from './lab-defaults.ts';
+import { redisUrlProblem } from './redis/connection.ts';
 import { parseOAuthUsers, parseRedirectUris, signingKey, type OAuthUser, type SigningKey } from './oauth/settings.ts';
 
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   /** the poll interval a running job tells in Retry-After */
   jobRetryAfterSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** REDIS_URL: Redis or Valkey shared by replicas (src/redis/); undefined keeps state in this process */
+  redisUrl?: string;
   /** The lab OAuth 2.0 authorization server (src/oauth/). */
   oauth: OAuthConfig;
 }
@@ -179,6 +182,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const oauth = oauthConfig(env, port);
 
+  const redisUrl = read(env, 'REDIS_URL');
+  const redisProblem = redisUrl === '' ? undefined : redisUrlProblem(redisUrl);
+  if (redisProblem !== undefined) throw new ConfigError(`REDIS_URL ${redisProblem}`);
+
   const config: Config = {
     host,
     port,
@@ -211,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 1, 604_800),
     jobRetryAfterSeconds: integer(env, 'JOB_RETRY_AFTER_SECONDS', 1, 3600),
     logLevel: logLevel as Config['logLevel'],
+    ...(redisUrl === '' ? {} : { redisUrl }),
     oauth,
   };
   return config;

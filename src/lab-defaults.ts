@@ -32,6 +32,9 @@ export const LAB_DEFAULTS = {
   JOB_TTL_SECONDS: '3600',
   JOB_RETRY_AFTER_SECONDS: '5',
   LOG_LEVEL: 'info',
+  // Redis or Valkey shared by replicas (jobs, OAuth grants and sessions, rate limits); unset: each
+  // process keeps them in its own memory.
+  REDIS_URL: '',
   // The lab OAuth 2.0 authorization server (src/oauth/). The issuer defaults to http://localhost:PORT.
   OAUTH_ISSUER: '',
   OAUTH_CLIENT_ID: 'lab-oauth-client',
