@@ -12,6 +12,7 @@
 //
 // Needs qpdf on PATH. Servers run in child processes (the app under load, the fake embedding
 // upstream, the Azure emulator) so that the driver never shares an event loop with them.
+import { NO_CALLER_LIMITS } from '../test/helpers/limits.ts';
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
@@ -30,7 +31,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const corpus = join(root, '..', 'shared', 'corpus');
 const PART = process.env.BENCH_PART ?? 'all';
 const MB = 2 ** 20;
-const ENV = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' };
+const ENV = {
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+  ...NO_CALLER_LIMITS,
+};
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

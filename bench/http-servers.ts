@@ -9,6 +9,7 @@
 // pattern and safe range, the same body JSON.stringify-ed, the same headers, CORS included;
 // products slices the same static data; add-bearer verifies the same HS256 JWT with jose), so
 // app/floor is what the app adds to the framework and floor/baseline what the framework adds.
+import { NO_CALLER_LIMITS } from '../test/helpers/limits.ts';
 import http from 'node:http';
 import { jwtVerify } from 'jose';
 import Fastify from 'fastify';
@@ -22,7 +23,13 @@ export async function appServer(options: { logger: 'warn' | 'off'; root?: string
   const root = options.root ?? new URL('..', import.meta.url).pathname;
   const { buildApp, loggerOptions } = (await import(`${root}/src/app.ts`)) as typeof AppModule;
   const { loadConfig } = (await import(`${root}/src/config.ts`)) as typeof ConfigModule;
-  const config = loadConfig({ JWT_SECRET: SECRET, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' });
+  const config = loadConfig({
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...NO_CALLER_LIMITS,
+  });
   const app = await buildApp(config, { logger: options.logger === 'off' ? false : loggerOptions(config) });
   await app.ready();
   return app.server;

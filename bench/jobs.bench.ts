@@ -4,6 +4,7 @@
 // to the 202 and to the job's answer for a client that follows Location and sleeps Retry-After
 // (JOB_RETRY_AFTER_SECONDS=1), whether the two answers are byte for byte the same, and how long
 // DELETE takes and how many embedding calls reach the emulator after it answered.
+import { NO_CALLER_LIMITS } from '../test/helpers/limits.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,12 @@ function manual(): Buffer {
 const doc = manual();
 const emu = await startEmulator();
 const app = await buildApp(
-  loadConfig({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', JOB_RETRY_AFTER_SECONDS: '1', LOG_LEVEL: 'silent' }),
+  loadConfig({
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    JOB_RETRY_AFTER_SECONDS: '1',
+    LOG_LEVEL: 'silent',
+    ...NO_CALLER_LIMITS,
+  }),
   { docs: 'none' },
 );
 const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -20,6 +20,7 @@
 //                                            passed to the app when set (default: the app's own)
 //
 // Needs qpdf and pdftotext on PATH. Traffic goes to 127.0.0.1 only; every loop is bounded.
+import { NO_CALLER_LIMITS } from '../test/helpers/limits.ts';
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
@@ -67,6 +68,7 @@ function appEnv(): Record<string, string> {
     HOST: '127.0.0.1',
     PORT: '0',
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    ...NO_CALLER_LIMITS,
   };
   for (const k of PASSED) if (process.env[k]) env[k] = process.env[k];
   return env;

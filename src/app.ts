@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import { createTokenSigner } from './auth/jwt.ts';
 import { handleFrameworkError, installErrorHandlers } from './http/error-handler.ts';
 import { registerCors } from './http/cors.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
+import { openRedis } from './redis/connection.ts';
 import { REDACTED_HEADERS } from './http/interface-headers.ts';
 import { acceptEmptyJsonBodies } from './http/json-parser.ts';
 import { drainRefusedBodies } from './http/drain.ts';
@@ -119,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A malformed URL or header is answered in the catalogue's envelope, with CORS, not Fastify's own body.
     frameworkErrors: handleFrameworkError,
     return503OnClosing: true,
+    // X-Forwarded-For/-Proto/-Host from these proxies only (TRUST_PROXY): request.ip, .protocol
+    // and .host, and so every generated document and the rate limits, follow them.
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -153,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxInFlight: config.maxDocumentsInFlight,
     maxQueued: config.maxDocumentsQueued,
     retryAfterSeconds: config.admissionRetryAfterSeconds,
+    maxPerClient: config.maxDocumentsPerClient,
   });
   const readiness = options.readiness ?? createReadiness();
   readiness.notReadyWhile('busy', () => admission.full());
@@ -209,6 +215,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   acceptEmptyJsonBodies(app);
   drainRefusedBodies(app);
   registerCors(app);
+  // Limits per caller, after CORS (a 429 carries it) and before every route's own hooks; counted
+  // in Redis when replicas share one.
+  const rateLimitRedis = config.redisUrl
+    ? openRedis(config.redisUrl, {
+        role: 'rate-limit',
+        onError: (message) => app.log.warn({ code: 'redis_error', role: 'rate-limit', message }, 'Redis: rate limits'),
+      })
+    : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})));
+  await registerRateLimits(app, config.rateLimits, rateLimitRedis);
   const docs = options.docs === 'none' ? undefined : await collectApiDocuments(app);
 
   // The URL map. Every interface path is also served with `.php` (or without it, for the two

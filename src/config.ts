@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { LANGUAGE_CODE, languageDataFile, traineddataProblem } from './documents/ocr/options.ts';
 import { LAB_DEFAULTS } from './lab-defaults.ts';
 import { redisUrlProblem } from './redis/connection.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 import { parseOAuthUsers, parseRedirectUris, signingKey, type OAuthUser, type SigningKey } from './oauth/settings.ts';
 
 export interface Config {
@@ -54,6 +56,12 @@ export interface Config {
   /** the poll interval a running job tells in Retry-After */
   jobRetryAfterSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** requests per minute per client address and per credential (RATE_LIMIT_*; 0: none) */
+  rateLimits: RateLimits;
+  /** documents one client address may have in flight or queued at once (0: no bound) */
+  maxDocumentsPerClient: number;
+  /** TRUST_PROXY: proxies whose X-Forwarded-* headers are believed (http/trust-proxy.ts) */
+  trustProxy: TrustProxy;
   /** REDIS_URL: Redis or Valkey shared by replicas (src/redis/); undefined keeps state in this process */
   redisUrl?: string;
   /** The lab OAuth 2.0 authorization server (src/oauth/). */
@@ -182,6 +190,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const oauth = oauthConfig(env, port);
 
+  const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'));
+  if (trustProxy instanceof Error) throw new ConfigError(`TRUST_PROXY ${trustProxy.message}`);
+
   const redisUrl = read(env, 'REDIS_URL');
   const redisProblem = redisUrl === '' ? undefined : redisUrlProblem(redisUrl);
   if (redisProblem !== undefined) throw new ConfigError(`REDIS_URL ${redisProblem}`);
@@ -218,6 +229,12 @@ export function loadConfig(env: Env = process.env): Config {
     jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 1, 604_800),
     jobRetryAfterSeconds: integer(env, 'JOB_RETRY_AFTER_SECONDS', 1, 3600),
     logLevel: logLevel as Config['logLevel'],
+    rateLimits: {
+      perAddressPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 1_000_000),
+      perCredentialPerMinute: integer(env, 'RATE_LIMIT_CREDENTIAL_PER_MINUTE', 0, 1_000_000),
+    },
+    maxDocumentsPerClient: integer(env, 'MAX_DOCUMENTS_PER_CLIENT', 0, 100_000),
+    trustProxy,
     ...(redisUrl === '' ? {} : { redisUrl }),
     oauth,
   };

@@ -455,6 +455,18 @@ export const CATALOGUE = {
       `Indexed ${indexed} chunks into index '${indexName}', but ${left} chunks of an earlier version of the document are still in it: ${reason}. Calling again is safe.`,
     when: 'Every chunk was indexed, but deleting chunks an earlier, longer version left failed (the body also holds the upload summary)',
   },
+  rate_limited: {
+    status: 429,
+    message: (what: string, max: number) =>
+      `Too many requests: at most ${max} a minute per ${what}; retry after the time in Retry-After.`,
+    when: 'A client address (RATE_LIMIT_PER_MINUTE) or a credential (RATE_LIMIT_CREDENTIAL_PER_MINUTE) sent more requests this minute than its limit (Retry-After and the RateLimit headers say when to retry)',
+  },
+  client_documents_full: {
+    status: 429,
+    message: (max: number) =>
+      `This client address already has ${max} documents in progress (MAX_DOCUMENTS_PER_CLIENT); retry after the time in Retry-After.`,
+    when: 'An upload while its client address holds MAX_DOCUMENTS_PER_CLIENT documents in flight or queued (Retry-After says when to retry)',
+  },
   not_ready: {
     status: 503,
     message: 'Not taking new work: starting, busy or draining.',

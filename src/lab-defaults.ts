@@ -28,6 +28,14 @@ export const LAB_DEFAULTS = {
   ADMISSION_RETRY_AFTER_SECONDS: '5',
   PARSE_TIMEOUT_MS: '60000',
   PARSE_TIMEOUT_MS_PER_MB: '3000',
+  // Limits per caller (http/rate-limit.ts): far above what a class of forty sends by hand from one
+  // address with the shared lab credentials, far below what a loop sends. 0 turns one off.
+  RATE_LIMIT_PER_MINUTE: '600',
+  RATE_LIMIT_CREDENTIAL_PER_MINUTE: '1200',
+  MAX_DOCUMENTS_PER_CLIENT: '8',
+  // Proxies whose X-Forwarded-For/-Proto/-Host are believed: '' none, 'true' any, a number of hops,
+  // or addresses and CIDR ranges, comma-separated.
+  TRUST_PROXY: '',
   JOBS_MAX: '64',
   JOB_TTL_SECONDS: '3600',
   JOB_RETRY_AFTER_SECONDS: '5',

@@ -40,6 +40,10 @@ export const DESCRIPTION = [
   'Power Automate connectors, one per authentication style, at /connectors/{style}.swagger.json.',
   'Header names with underscores (`api_key`, `api_secret`,',
   '`document_id`) must reach the service unchanged: nginx needs `underscores_in_headers on;`.',
+  '',
+  'Limits per caller (lab defaults): 600 requests a minute per client address, 1200 per credential,',
+  '8 uploads in progress per address. Over a limit: 429 with `Retry-After`; every counted answer',
+  'carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.',
 ].join('\n');
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -238,6 +242,7 @@ const ERROR_CODE_EXAMPLES: Record<string, string> = {
   '415': 'unsupported_media_type',
   '422': 'document_no_text',
   '500': 'internal',
+  '429': 'rate_limited',
   '502': 'search_failed',
   '503': 'service_busy',
 };

@@ -364,23 +364,64 @@ function finishSwagger2(doc: JsonObject): JsonObject {
   return doc;
 }
 
-/** The styles a Power Automate connector can hold: one connection has one security definition. */
-export const CONNECTOR_STYLES: Record<string, { scheme: string | undefined; description: string }> = {
+/**
+ * The styles a Power Automate connector can hold: one connection has one security definition.
+ * `title` is the connector's name in Power Automate (certification: at most 30 characters, without
+ * "API" or "Connector"); `categories` its certification categories.
+ */
+export const CONNECTOR_STYLES: Record<
+  string,
+  { scheme: string | undefined; title: string; description: string; categories: string }
+> = {
   apikey: {
     scheme: 'apiKeyHeader',
+    title: 'Sample Utility Key Auth',
     description: 'add-apikey (api_key) and add-custom (api_key, with api_secret as a parameter)',
+    categories: 'Data;Productivity',
   },
-  basic: { scheme: 'basicAuth', description: 'add-basic (HTTP Basic)' },
-  bearer: { scheme: 'bearerAuth', description: 'add-bearer (Authorization: Bearer <token from add-token>)' },
-  survey: { scheme: 'surveyKey', description: 'survey (key, with secret as a parameter)' },
-  documents: { scheme: 'documentApiKey', description: 'chunking and deletion (api-key)' },
+  basic: {
+    scheme: 'basicAuth',
+    title: 'Sample Utility Basic Auth',
+    description: 'add-basic (HTTP Basic)',
+    categories: 'Data;Productivity',
+  },
+  bearer: {
+    scheme: 'bearerAuth',
+    title: 'Sample Utility Bearer Token',
+    description: 'add-bearer (Authorization: Bearer <token from add-token>)',
+    categories: 'Data;Productivity',
+  },
+  survey: {
+    scheme: 'surveyKey',
+    title: 'Sample Utility Survey',
+    description: 'survey (key, with secret as a parameter)',
+    categories: 'Data;Productivity',
+  },
+  documents: {
+    scheme: 'documentApiKey',
+    title: 'Sample Utility Documents',
+    description: 'chunking and deletion (api-key)',
+    categories: 'AI;Content and Files',
+  },
   oauth: {
     scheme: 'oauth2',
+    title: 'Sample Utility OAuth',
     description:
       'add-oauth (OAuth 2.0 authorization code with the lab authorization server: client id, secret and scope addition)',
+    categories: 'Data;Security',
   },
-  public: { scheme: undefined, description: 'the operations without authentication' },
+  public: {
+    scheme: undefined,
+    title: 'Sample Utility Public',
+    description: 'the operations without authentication',
+    categories: 'Data;Productivity',
+  },
 };
+
+/** Power Platform's certification wants PascalCase operationIds: `getApisAddUrl` -> `GetApisAddUrl`. */
+export function connectorOperationId(id: string): string {
+  return id === '' ? id : id[0]!.toUpperCase() + id.slice(1);
+}
 
 /**
  * One connector definition: the public operations plus those the style's scheme opens. Where an
@@ -422,6 +463,7 @@ export function connectorDocument(
     // An operation open with or without the credential (a job's poll): the connection always sends it.
     if (names.length > 0 && Array.isArray(op.security))
       op.security = op.security.filter((r) => !isObject(r) || Object.keys(r).length > 0);
+    if (typeof op.operationId === 'string') op.operationId = connectorOperationId(op.operationId);
     const item = isObject(paths[path]) ? paths[path] : {};
     item[method] = op;
     paths[path] = item;
@@ -431,9 +473,16 @@ export function connectorDocument(
   doc.securityDefinitions = chosen.scheme !== undefined && isObject(definition) ? { [chosen.scheme]: definition } : {};
   doc.info = {
     ...(isObject(doc.info) ? doc.info : {}),
-    title: `${TITLE} (${style})`,
-    description: `Power Automate connector: ${chosen.description}.`,
+    title: chosen.title,
+    description: `Power Automate connector of ${TITLE}: ${chosen.description}.`,
   };
+  // Certification metadata: the landing page is the website, its Privacy section the policy.
+  const base = `${scheme}://${host}`;
+  doc['x-ms-connector-metadata'] = [
+    { propertyName: 'Website', propertyValue: `${base}/` },
+    { propertyName: 'Privacy policy', propertyValue: `${base}/#privacy` },
+    { propertyName: 'Categories', propertyValue: chosen.categories },
+  ];
   return withHost(doc, host, scheme);
 }
 

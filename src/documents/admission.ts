@@ -4,6 +4,8 @@
 // the hook with their bodies still in the client's socket (TCP backpressure holds them, not our
 // memory); any further one is refused at once with 503 and Retry-After. So the memory the
 // uploads take is bounded by maxInFlight bodies and their parses, whatever the load.
+// One client address may hold at most `maxPerClient` of those slots and places (in flight or
+// queued): beyond it 429, so that one loop of uploads cannot fill the admission for everyone.
 
 import { fail } from '../errors.ts';
 
@@ -14,6 +16,8 @@ export interface AdmissionLimits {
   maxQueued: number;
   /** seconds a refused caller is told to wait (Retry-After) */
   retryAfterSeconds: number;
+  /** documents one client may hold, in flight or queued (429 beyond); 0 or absent: no bound */
+  maxPerClient?: number;
 }
 
 export interface AdmissionState {
@@ -28,9 +32,10 @@ export interface Admission {
   /**
    * Takes a slot, waiting in the queue when all are taken. Rejects at once with a 503 AppError
    * (Retry-After) when the queue is full too, or with the signal's reason when the caller leaves
-   * while waiting.
+   * while waiting. With `client` (its address), rejects at once with a 429 AppError when that
+   * client already holds maxPerClient documents.
    */
-  enter(signal?: AbortSignal): Promise<Release>;
+  enter(signal?: AbortSignal, client?: string): Promise<Release>;
   state(): AdmissionState;
   /** true when a new document would be refused: readiness turns false then. */
   full(): boolean;
@@ -53,8 +58,44 @@ export function createAdmission(limits: AdmissionLimits): Admission {
     };
   };
 
-  async function enter(signal?: AbortSignal): Promise<Release> {
+  const perClient = new Map<string, number>();
+  const maxPerClient = limits.maxPerClient ?? 0;
+
+  /** Counts the client in, or refuses it; the release counts it out (once). */
+  function enterClient(client: string | undefined): Release {
+    if (client === undefined || maxPerClient === 0) return () => {};
+    const held = perClient.get(client) ?? 0;
+    if (held >= maxPerClient)
+      throw fail('client_documents_full', maxPerClient).withHeaders({
+        'retry-after': String(limits.retryAfterSeconds),
+      });
+    perClient.set(client, held + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left === 0) perClient.delete(client);
+      else perClient.set(client, left);
+    };
+  }
+
+  async function enter(signal?: AbortSignal, client?: string): Promise<Release> {
     signal?.throwIfAborted();
+    const leaveClient = enterClient(client);
+    try {
+      const release = await enterSlot(signal);
+      return () => {
+        release();
+        leaveClient();
+      };
+    } catch (err) {
+      leaveClient();
+      throw err;
+    }
+  }
+
+  async function enterSlot(signal?: AbortSignal): Promise<Release> {
     if (inFlight < limits.maxInFlight) {
       inFlight++;
       return makeRelease();

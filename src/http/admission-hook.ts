@@ -12,7 +12,7 @@ export function admissionHook(admission: Admission) {
     reply.raw.once('close', onClose);
     let release: () => void;
     try {
-      release = await admission.enter(left.signal);
+      release = await admission.enter(left.signal, request.ip);
     } catch (err) {
       if (left.signal.aborted) {
         // Nobody is left to answer.
@@ -21,6 +21,10 @@ export function admissionHook(admission: Admission) {
         return;
       }
       const state = admission.state();
+      if ((err as { statusCode?: number }).statusCode === 429) {
+        request.log.warn({ reason: 'client_documents_full', ...state }, 'upload refused: its client holds its bound');
+        throw err;
+      }
       request.log.warn(
         { reason: 'admission_full', ...state },
         'upload refused: documents in flight and queue are full',

@@ -52,6 +52,10 @@ export const INTERFACE_HEADERS: readonly InterfaceHeader[] = [
   response('Allow'),
   response('WWW-Authenticate'),
   response('Retry-After'),
+  // Limits per caller (http/rate-limit.ts): the IETF RateLimit header fields.
+  response('RateLimit-Limit'),
+  response('RateLimit-Remaining'),
+  response('RateLimit-Reset'),
   response('Location'),
   response('Preference-Applied'),
   response('X-Error-Code'),

@@ -61,6 +61,12 @@ ${documents}
 <table>
 ${rows}
 </table>
+<h2 id="privacy">Privacy</h2>
+<p>The service keeps no document: an upload is read in memory and forgotten once answered (a job's
+answer is kept until its time to live, <code>JOB_TTL_SECONDS</code>). Keys passed through to Azure
+(<code>embeddingKey</code>, <code>cloudAISearchKey</code>) and credentials are used for the request only
+and never written to a log. Chunks and vectors go only to the embeddings and search services the
+request names. Whoever runs this server may keep access logs (addresses, paths, status codes).</p>
 </body>
 </html>
 `;

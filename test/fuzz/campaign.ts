@@ -5,6 +5,7 @@
 // and its /healthz latency are its own, not the campaign's; its error log lines tell of worker
 // failures. Anything else is a finding: kept on disk with its seed, case and mutation plan,
 // minimised by dropping mutations.
+import { NO_CALLER_LIMITS } from '../helpers/limits.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -112,7 +113,7 @@ async function startService(
   const port = await freePort();
   const server = new URL('../../src/server.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, [...START_FLAGS, server], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...NO_CALLER_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   createInterface({ input: child.stdout }).on('line', (line) => {

@@ -8,12 +8,13 @@ import { loadConfig, LAB_DEFAULTS, type Config } from '../../src/config.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
 import { startEmulator } from '../../emulator/src/index.ts';
 import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
+import { NO_CALLER_LIMITS } from './limits.ts';
 
 /** 32+ characters, fixed, so that tokens are reproducible across apps of one test. */
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef-0123';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...env });
+  return loadConfig({ JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...NO_CALLER_LIMITS, ...env });
 }
 
 export interface TestAppOptions extends BuildOptions {
