@@ -36,7 +36,15 @@ export async function documentBlocks(
   return toChunkBlocks((await formatNamed(format).extract(bytes, ctx)).blocks);
 }
 
-const LIST_MARKER = /^(?:[-*+•–]|\d{1,9}[.)]|[a-z][.)])\s/i;
+/**
+ * A list item's own marker: a bullet, or a number as the document wrote it ("3.", "2)", "1.2.",
+ * "1.2", "b)", "iv.", "(a)", "(3)"); an item without one gets "- ".
+ */
+const ROMAN = '(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})';
+const LIST_MARKER = new RegExp(
+  `^(?:[-*+•–]|\\d{1,9}(?:\\.\\d{1,9})*[.)]|\\d{1,9}(?:\\.\\d{1,9})+|(?:([a-z])\\1{0,2}|${ROMAN})[.)]|\\((?:\\d{1,9}|[a-z]|${ROMAN})\\))\\s`,
+  'i',
+);
 
 /** Neutral blocks -> the chunker's blocks, the same for every format. */
 export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {

@@ -15,6 +15,13 @@ const chunkBlockCases: [name: string, block: DocumentBlock, want: object | null]
   ],
   ['an item keeps its bullet', { kind: 'item', text: '2) second' }, { text: '2) second' }],
   ['an item without one gets "- "', { kind: 'item', text: 'milk' }, { text: '- milk' }],
+  ['an item keeps a roman number', { kind: 'item', text: 'iv. fourth' }, { text: 'iv. fourth' }],
+  ['an item keeps an outline number', { kind: 'item', text: '1.2. nested' }, { text: '1.2. nested' }],
+  ['an item keeps an outline number without a final dot', { kind: 'item', text: '2.1 nested' }, { text: '2.1 nested' }],
+  ['an item keeps a bracketed letter', { kind: 'item', text: '(b) second' }, { text: '(b) second' }],
+  ['an item keeps a double letter', { kind: 'item', text: 'AA. after Z' }, { text: 'AA. after Z' }],
+  ['a word and a full stop is no marker', { kind: 'item', text: 'Yes. Next' }, { text: '- Yes. Next' }],
+  ['letters that are no roman number are no marker', { kind: 'item', text: 'did. it' }, { text: '- did. it' }],
   [
     'code is kept whole, its lines as written',
     { kind: 'code', text: 'npm ci npm test', lines: ['npm ci', 'npm test'] },

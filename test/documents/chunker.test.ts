@@ -255,6 +255,69 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ],
     ],
     [
+      // The chunk before the heading could run on to "Eleven twelve." and leave one last chunk;
+      // ending it at the heading takes one more chunk, and the section's words keep its label.
+      'a section starts a chunk when the chunk before can end there, even at the price of one more chunk',
+      [
+        p('One two three four five six seven eight nine ten.'),
+        hd('Part Two'),
+        p('Eleven twelve.'),
+        p('Fifteen sixteen six. Eighteen nineteen twenty twenty-one twenty-two.'),
+      ],
+      limits,
+      [
+        'One two three four five six seven eight nine ten.',
+        'Part Two\nEleven twelve.\nFifteen sixteen six.',
+        'Eighteen nineteen twenty twenty-one twenty-two.',
+      ],
+    ],
+    [
+      'a section start never buys a cut that ends no sentence',
+      [
+        p('One two three four five six seven eight nine ten.'),
+        hd('Part Two'),
+        p('Eleven twelve.'),
+        p('Fifteen sixteen six eighteen nineteen twenty twenty-one twenty-two.'),
+      ],
+      limits,
+      [
+        'One two three four five six seven eight nine ten.\nPart Two\nEleven twelve.',
+        'Fifteen sixteen six eighteen nineteen twenty twenty-one twenty-two.',
+      ],
+    ],
+    [
+      'no sentence end before the heading: the chunk runs on to a sentence end past it',
+      [
+        p('One two three four five six seven eight nine ten'),
+        hd('Part Two'),
+        p('Eleven twelve.'),
+        p('Fifteen sixteen six. Eighteen nineteen twenty twenty-one twenty-two.'),
+      ],
+      limits,
+      [
+        'One two three four five six seven eight nine ten\nPart Two\nEleven twelve.',
+        'Fifteen sixteen six. Eighteen nineteen twenty twenty-one twenty-two.',
+      ],
+    ],
+    [
+      'of two section starts in the window, the one that lets the next chunk start a section too',
+      [
+        p('One two three four five six seven eight nine ten.'),
+        hd('Part Two'),
+        p('Eleven twelve.'),
+        hd('Part Three'),
+        p('Fifteen sixteen seventeen eighteen nineteen twenty.'),
+        hd('Part Four'),
+        p('Twenty-one twenty-two twenty-three twenty-four.'),
+      ],
+      limits,
+      [
+        'One two three four five six seven eight nine ten.\nPart Two\nEleven twelve.',
+        'Part Three\nFifteen sixteen seventeen eighteen nineteen twenty.',
+        'Part Four\nTwenty-one twenty-two twenty-three twenty-four.',
+      ],
+    ],
+    [
       'a chunk never ends on a heading',
       [
         p('Alpha beta gamma delta epsilon zeta eta theta'),

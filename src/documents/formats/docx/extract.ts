@@ -1,7 +1,8 @@
 // Word (Office Open XML) documents: the zip's text parts read through saxes, a strict streaming
 // XML parser that expands no entity beyond XML's own five (a DTD that declares entities is refused
 // outright). Headings come from paragraph styles (Heading 1-9, Title) and outline levels, list
-// items from numbering, tables as rows; footnotes and endnotes go at the end. A TOC field or a
+// items from numbering (with their numbers as Word shows them: numbering.xml's formats, start
+// values and nesting), tables as rows; footnotes and endnotes go at the end. A TOC field or a
 // Table of Contents content control is contents, not text; lists of links to bookmarks in the
 // document and navigation lines are left out as in HTML (src/documents/listing.ts).
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
@@ -10,15 +11,17 @@ import type { ExtractContext as ExtractOptions } from '../format.ts';
 import { DocumentError, documentError } from '../../document-error.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
+import { formatListNumber, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';
 const FOOTNOTES = 'word/footnotes.xml';
 const ENDNOTES = 'word/endnotes.xml';
+const NUMBERING = 'word/numbering.xml';
 
 export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<DocumentBlock[]> {
   const maxBytes = Math.min(opts.maxDecodedBytes ?? DEFAULT_ZIP_LIMITS.maxBytes, DEFAULT_ZIP_LIMITS.maxBytes);
-  const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES], {
+  const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES, NUMBERING], {
     ...DEFAULT_ZIP_LIMITS,
     maxBytes,
   });
@@ -28,7 +31,9 @@ export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}):
   }
   const styleBuf = parts.get(STYLES);
   const styles = styleBuf ? readStyles(xmlText(styleBuf)) : new Map<string, StyleInfo>();
-  const blocks = readBody(xmlText(main), styles);
+  const numberingBuf = parts.get(NUMBERING);
+  const numbering = numberingBuf ? readNumbering(xmlText(numberingBuf)) : undefined;
+  const blocks = readBody(xmlText(main), styles, numbering);
   for (const name of [FOOTNOTES, ENDNOTES]) {
     const buf = parts.get(name);
     if (buf) blocks.push(...readNotes(xmlText(buf), name === FOOTNOTES ? 'w:footnote' : 'w:endnote'));
@@ -76,6 +81,9 @@ export interface StyleInfo {
   basedOn?: string;
   outline?: number;
   numbered: boolean;
+  /** The list the style numbers its paragraphs in (`w:numPr`), and at which level. */
+  numId?: string;
+  ilvl?: number;
 }
 
 export function readStyles(xml: string): Map<string, StyleInfo> {
@@ -92,6 +100,8 @@ export function readStyles(xml: string): Map<string, StyleInfo> {
         else if (t.name === 'w:basedOn') cur.basedOn = attr(t, 'w:val');
         else if (t.name === 'w:outlineLvl') cur.outline = Number(attr(t, 'w:val'));
         else if (t.name === 'w:numPr') cur.numbered = true;
+        else if (t.name === 'w:numId') cur.numId = attr(t, 'w:val');
+        else if (t.name === 'w:ilvl') cur.ilvl = Number(attr(t, 'w:val')) || 0;
       }
     },
     close(name) {
@@ -129,6 +139,131 @@ function styleNumbered(styles: Map<string, StyleInfo>, id: string | undefined): 
   return false;
 }
 
+/** The list (numId, level) a paragraph style numbers in, following basedOn. */
+function styleList(styles: Map<string, StyleInfo>, id: string | undefined): { numId?: string; ilvl?: number } {
+  for (let i = 0, s = id; s !== undefined && i < 10; i++) {
+    const st = styles.get(s);
+    if (!st) break;
+    if (st.numId !== undefined) return { numId: st.numId, ilvl: st.ilvl };
+    s = st.basedOn;
+  }
+  return {};
+}
+
+/** One level of a list definition: its first number, its number style and its text ("%1.%2)"). */
+export interface NumberingLevel {
+  start: number;
+  /** undefined: a bullet or no number */
+  format: ListNumberFormat | undefined;
+  text: string;
+}
+
+/** numbering.xml: the abstract list definitions, and the lists (w:num) that use them. */
+export interface Numbering {
+  abstracts: Map<string, Map<number, NumberingLevel>>;
+  nums: Map<string, { abstractId: string; starts: Map<number, number>; levels: Map<number, NumberingLevel> }>;
+}
+
+/** Reads numbering.xml: each w:abstractNum's levels, each w:num's abstract and its overrides. */
+export function readNumbering(xml: string): Numbering {
+  const abstracts: Numbering['abstracts'] = new Map();
+  const nums: Numbering['nums'] = new Map();
+  let levels: Map<number, NumberingLevel> | null = null; // the levels being read
+  let lvl: NumberingLevel | null = null;
+  let lvlIndex = 0;
+  let num: { abstractId: string; starts: Map<number, number>; levels: Map<number, NumberingLevel> } | null = null;
+  let overrideLevel = -1;
+  const int = (t: SaxesTagPlain, fallback: number) => {
+    const n = Number.parseInt(attr(t, 'w:val') ?? '', 10);
+    return Number.isFinite(n) ? n : fallback;
+  };
+  parse(xml, {
+    open(t) {
+      switch (t.name) {
+        case 'w:abstractNum':
+          levels = new Map();
+          abstracts.set(attr(t, 'w:abstractNumId') ?? '', levels);
+          break;
+        case 'w:num':
+          num = { abstractId: '', starts: new Map(), levels: new Map() };
+          nums.set(attr(t, 'w:numId') ?? '', num);
+          levels = num.levels;
+          break;
+        case 'w:abstractNumId':
+          if (num) num.abstractId = attr(t, 'w:val') ?? '';
+          break;
+        case 'w:lvlOverride':
+          overrideLevel = int(t, 0);
+          break;
+        case 'w:startOverride':
+          if (num && overrideLevel >= 0) num.starts.set(overrideLevel, int(t, 1));
+          break;
+        case 'w:lvl':
+          lvlIndex = Number.parseInt(attr(t, 'w:ilvl') ?? '', 10);
+          if (!Number.isFinite(lvlIndex)) lvlIndex = overrideLevel >= 0 ? overrideLevel : 0;
+          lvl = { start: 1, format: 'decimal', text: '' };
+          break;
+        case 'w:start':
+          if (lvl) lvl.start = int(t, 1);
+          break;
+        case 'w:numFmt':
+          if (lvl) lvl.format = wordListFormat(attr(t, 'w:val'));
+          break;
+        case 'w:lvlText':
+          if (lvl) lvl.text = attr(t, 'w:val') ?? '';
+          break;
+      }
+    },
+    close(name) {
+      if (name === 'w:lvl') {
+        if (lvl && levels) levels.set(lvlIndex, lvl);
+        lvl = null;
+      } else if (name === 'w:lvlOverride') overrideLevel = -1;
+      else if (name === 'w:num') {
+        num = null;
+        levels = null;
+      } else if (name === 'w:abstractNum') levels = null;
+    },
+    text() {},
+  });
+  return { abstracts, nums };
+}
+
+/**
+ * The numbers of a document's list items, in order: `next(numId, ilvl)` gives the marker Word
+ * shows before the next item of that list at that level ("3.", "b)", "1.2."), or undefined for a
+ * bullet, a level without number or a list numbering.xml does not define. Lists sharing one
+ * abstract definition count on together, as Word counts them; a list with a start override
+ * starts again there the first time it is used; an item resets the counts of deeper levels.
+ */
+export function listCounter(numbering: Numbering): (numId: string, ilvl: number) => string | undefined {
+  const counts = new Map<string, (number | undefined)[]>();
+  const used = new Set<string>();
+  return (numId, ilvl) => {
+    const num = numbering.nums.get(numId);
+    if (!num) return undefined;
+    const abstract = numbering.abstracts.get(num.abstractId);
+    const level = (k: number) => num.levels.get(k) ?? abstract?.get(k);
+    const def = level(ilvl);
+    if (!def) return undefined;
+    let c = counts.get(num.abstractId);
+    if (!c) counts.set(num.abstractId, (c = []));
+    const key = `${numId}/${ilvl}`;
+    const override = num.starts.get(ilvl);
+    if (override !== undefined && !used.has(key)) c[ilvl] = override;
+    else c[ilvl] = c[ilvl] === undefined ? def.start : c[ilvl] + 1;
+    used.add(key);
+    c.length = ilvl + 1;
+    if (def.format === undefined || !/%[1-9]/.test(def.text)) return undefined;
+    const marker = def.text.replace(/%([1-9])/g, (_, d: string) => {
+      const k = Number(d) - 1;
+      const at = level(k);
+      return formatListNumber(c[k] ?? at?.start ?? 1, at?.format ?? 'decimal');
+    });
+    return marker.trim() || undefined;
+  };
+}
+
 function styleIsCode(styles: Map<string, StyleInfo>, id: string | undefined): boolean {
   if (id === undefined) return false;
   const name = (styles.get(id)?.name ?? id).toLowerCase();
@@ -143,6 +278,9 @@ interface Para {
   style?: string;
   outline?: number;
   numbered: boolean;
+  /** the paragraph's own list (`w:numPr`), over its style's */
+  numId?: string;
+  ilvl?: number;
   inPage: number;
   linkChars: number;
   links: number;
@@ -155,8 +293,9 @@ interface Field {
 }
 
 /** The body's paragraphs and tables, in order. */
-export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlock[] {
+export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?: Numbering): LinkedBlock[] {
   const out: LinkedBlock[] = [];
+  const nextNumber = numbering ? listCounter(numbering) : undefined;
   let para: Para | null = null;
   let inPPr = 0;
   let inPPrChange = 0;
@@ -218,8 +357,15 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
       return;
     }
     code = null;
+    const numbered = p.numbered || styleNumbered(styles, p.style);
+    let marker: string | undefined;
+    if (numbered && nextNumber) {
+      const fromStyle = styleList(styles, p.style);
+      const numId = p.numId ?? fromStyle.numId;
+      if (numId !== undefined) marker = nextNumber(numId, p.ilvl ?? (p.numId === undefined ? fromStyle.ilvl : 0) ?? 0);
+    }
     if (tables > 0) {
-      if (text.length > 0) cell.push(text);
+      if (text.length > 0) cell.push(marker ? `${marker} ${text}` : text);
       cellInPage += p.inPage;
       rowLinks.inPage += p.inPage;
       rowLinks.chars += p.linkChars;
@@ -229,7 +375,6 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
     if (text.length === 0) return;
     const level =
       p.outline !== undefined && p.outline >= 0 && p.outline <= 8 ? p.outline + 1 : styleLevel(styles, p.style);
-    const numbered = p.numbered || styleNumbered(styles, p.style);
     const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
     if (level !== undefined && !numbered) {
       out.push({ kind: 'heading', level, ...base });
@@ -239,7 +384,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
     if (isNavigationLine(p.outside, p.links)) return;
     if (numbered) {
       if (listGroup === 0) listGroup = ++groups;
-      out.push({ kind: 'item', group: listGroup, ...base });
+      out.push({ kind: 'item', group: listGroup, ...base, text: marker ? `${marker} ${text}` : text });
       return;
     }
     listGroup = 0;
@@ -269,7 +414,13 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>): LinkedBlo
           break;
         case 'w:numId':
           // numId 0 removes the numbering a style would give.
-          if (para && inPPr > 0 && inPPrChange === 0 && attr(t, 'w:val') === '0') para.numbered = false;
+          if (para && inPPr > 0 && inPPrChange === 0) {
+            para.numId = attr(t, 'w:val');
+            if (para.numId === '0') para.numbered = false;
+          }
+          break;
+        case 'w:ilvl':
+          if (para && inPPr > 0 && inPPrChange === 0) para.ilvl = Number(attr(t, 'w:val')) || 0;
           break;
         case 'w:t':
           inT = true;

@@ -1,11 +1,13 @@
 // HTML through htmlparser2's streaming tokenizer: headings h1-h6, paragraphs, list items, pre,
 // table rows; script, style, nav, header, footer, aside, template, head and hidden elements are
 // dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
-// ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts).
+// ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts). Items of an
+// ordered list keep their numbers (`<ol start type reversed>`, `<li value>`): "3. Restart it".
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { decodeHtml } from './charset.ts';
+import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 
 const DROPPED = new Set([
   'script',
@@ -142,6 +144,32 @@ interface Open {
   fragment?: boolean;
   /** a line of a Doxygen fragment */
   line?: boolean;
+  /** an ordered list: the number of its next item, the step (-1 when reversed) and the style */
+  counter?: { next: number; step: number; format: ListNumberFormat };
+}
+
+/**
+ * The numbering of an `<ol>`: its first number (`start`, else 1), counting down when `reversed`
+ * and given a `start` (a reversed list without one counts down from its item count, which a
+ * streaming reader does not know yet: its items are left unnumbered), in the style of `type`.
+ */
+export function olCounter(
+  attrs: Record<string, string>,
+): { next: number; step: number; format: ListNumberFormat } | undefined {
+  const start = /^\s*[-+]?\d{1,9}\s*$/.test(attrs.start ?? '') ? Number.parseInt(attrs.start!, 10) : undefined;
+  const reversed = 'reversed' in attrs;
+  if (reversed && start === undefined) return undefined;
+  return { next: start ?? 1, step: reversed ? -1 : 1, format: htmlListFormat(attrs.type) };
+}
+
+/** The marker of an `<li>` in a numbered list, advancing its counter (`value` sets the number). */
+export function itemMarker(
+  counter: { next: number; step: number; format: ListNumberFormat },
+  value: string | undefined,
+): string {
+  const n = /^\s*[-+]?\d{1,9}\s*$/.test(value ?? '') ? Number.parseInt(value!, 10) : counter.next;
+  counter.next = n + counter.step;
+  return `${formatListNumber(n, counter.format)}.`;
 }
 
 /** A table cell being read: the blocks of its content, and where it sits. */
@@ -223,6 +251,8 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let fragment = 0; // open Doxygen fragments
   let line = 0; // open lines of a fragment
   let link: { inPage: boolean; from: number } | null = null;
+  // The number of the open `<li>`, given to the first text the item flushes.
+  let marker = '';
 
   const innermost = (names: Set<string>): Open | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) if (names.has(stack[i]!.name)) return stack[i];
@@ -277,9 +307,11 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       reset();
       return;
     }
+    const number = kind === 'item' && marker !== '' ? `${marker} ` : '';
+    if (kind !== 'heading') marker = '';
     const b: LinkedBlock = {
       kind,
-      text: kind === 'heading' ? t.replace(/[¶]/g, '').trim() : t,
+      text: kind === 'heading' ? t.replace(/[¶]/g, '').trim() : number + t,
       inPageLinkChars: inPage,
       linkChars,
       links,
@@ -407,6 +439,14 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         const open: Open = { name, dropped: false };
         // A list inside a list belongs to the outer one's group: a contents list is judged whole.
         if (LIST.has(name)) open.group = innermost(LIST)?.group ?? ++groups;
+        if (name === 'ol') {
+          const counter = olCounter(attrs);
+          if (counter) open.counter = counter;
+        }
+        if (name === 'li') {
+          const list = innermost(LIST);
+          marker = list?.name === 'ol' && list.counter ? itemMarker(list.counter, attrs.value) : '';
+        }
         if (name === 'table') {
           open.group = ++groups;
           tables.push({

@@ -163,3 +163,46 @@ test('table cells: empty, merged across columns (gridSpan) and down (vMerge) cel
     [true, false, false, false],
   );
 });
+
+test('numbered list items carry the numbers Word shows (numbering.xml): formats, starts, nesting, overrides', async (t) => {
+  const lvl = (ilvl: number, fmt: string, text: string, start = 1) =>
+    `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+  const numbering =
+    `<?xml version="1.0" encoding="UTF-8"?><w:numbering ${W}>` +
+    `<w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1.')}${lvl(1, 'lowerLetter', '%2)')}${lvl(2, 'lowerRoman', '%1.%2.%3')}</w:abstractNum>` +
+    `<w:abstractNum w:abstractNumId="1">${lvl(0, 'upperRoman', '%1.', 3)}</w:abstractNum>` +
+    `<w:abstractNum w:abstractNumId="2">${lvl(0, 'bullet', '\u2022')}</w:abstractNum>` +
+    '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>' +
+    '<w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
+    '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>' +
+    '<w:num w:numId="4"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>' +
+    '</w:numbering>';
+  const item = (text: string, numId: string, ilvl = 0) =>
+    wp(text, undefined, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
+  const texts = async (body: string[]) =>
+    (await extractDocx(makeDocx(body.join(''), { extra: [{ name: 'word/numbering.xml', data: numbering }] }))).map(
+      (b) => b.text,
+    );
+  const cases: [string, string[], string[]][] = [
+    ['decimal', [item('one', '1'), item('two', '1')], ['1. one', '2. two']],
+    [
+      'nested letters and a three-level number (each part in the style of its level); a deeper count restarts under a new parent',
+      [item('a', '1'), item('b', '1', 1), item('c', '1', 2), item('d', '1', 1), item('e', '1'), item('f', '1', 1)],
+      ['1. a', 'a) b', '1.a.i c', 'b) d', '2. e', 'a) f'],
+    ],
+    ['roman from a start value', [item('x', '2'), item('y', '2')], ['III. x', 'IV. y']],
+    ['a bullet list has no number', [item('dot', '3')], ['dot']],
+    ['a list without a definition has no number', [item('lost', '9')], ['lost']],
+    [
+      'a second list on the same definition counts on; a start override starts again',
+      [item('one', '1'), item('two', '1'), wp('Between.'), item('again', '4'), item('more', '4')],
+      ['1. one', '2. two', 'Between.', '1. again', '2. more'],
+    ],
+    [
+      'a numbered paragraph in a table cell keeps its number',
+      [`<w:tbl><w:tr><w:tc>${item('in cell', '1')}</w:tc><w:tc>${wp('v')}</w:tc></w:tr></w:tbl>`],
+      ['1. in cell | v'],
+    ],
+  ];
+  for (const [name, body, want] of cases) await t.test(name, async () => assert.deepEqual(await texts(body), want));
+});

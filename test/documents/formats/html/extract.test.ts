@@ -181,3 +181,40 @@ test('a data table whose names link to their sections is kept; an index of in-pa
     'row:Removed | Old registry format | v20.10',
   ]);
 });
+
+test('ordered lists keep their numbers: start, type, reversed, li value, nesting', async (t) => {
+  const items = (html: string) => htmlBlocks(html).map((b) => b.text);
+  const cases: [string, string, string[]][] = [
+    ['plain', '<ol><li>Stop it</li><li>Start it</li></ol>', ['1. Stop it', '2. Start it']],
+    ['start', '<ol start="4"><li>four</li><li>five</li></ol>', ['4. four', '5. five']],
+    [
+      'li value resets the count',
+      '<ol><li>one</li><li value="10">ten</li><li>eleven</li></ol>',
+      ['1. one', '10. ten', '11. eleven'],
+    ],
+    [
+      'letters and roman numerals',
+      '<ol type="a"><li>x</li><li>y</li></ol><ol type="I" start="3"><li>z</li><li>w</li></ol>',
+      ['a. x', 'b. y', 'III. z', 'IV. w'],
+    ],
+    [
+      'reversed with a start counts down',
+      '<ol reversed start="3"><li>c</li><li>b</li><li>a</li></ol>',
+      ['3. c', '2. b', '1. a'],
+    ],
+    ['reversed without a start: unnumbered', '<ol reversed><li>c</li><li>b</li></ol>', ['c', 'b']],
+    [
+      'the number goes to the item text inside a paragraph',
+      '<ol><li><p>First para.</p><p>Second para.</p></li><li><p>Next.</p></li></ol>',
+      ['1. First para.', 'Second para.', '2. Next.'],
+    ],
+    [
+      'nested lists keep their own count',
+      '<ol><li>Outer<ol type="a"><li>inner</li><li>inner two</li></ol></li><li>Outer two</li></ol>',
+      ['1. Outer', 'a. inner', 'b. inner two', '2. Outer two'],
+    ],
+    ['a bullet list inside keeps no number', '<ol><li>Outer<ul><li>dot</li></ul></li></ol>', ['1. Outer', 'dot']],
+    ['an unordered list is not numbered', '<ul><li>a</li><li>b</li></ul>', ['a', 'b']],
+  ];
+  for (const [name, html, want] of cases) await t.test(name, () => assert.deepEqual(items(html), want));
+});

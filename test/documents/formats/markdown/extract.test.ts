@@ -113,3 +113,18 @@ test('a GFM table keeps its empty cells in place; a row of empty cells is left o
     ['Name | Alias | Size', 'a.txt |  | 4', 'b.txt | b | '],
   );
 });
+
+test('ordered lists keep their numbers: the start value, ")" lists, nested lists, loose items', async (t) => {
+  const cases: [string, string, string[]][] = [
+    ['a list starting at 3', '3. three\n4. four\n', ['item:3. three', 'item:4. four']],
+    ['a ")" list', '1) one\n2) two\n', ['item:1. one', 'item:2. two']],
+    [
+      'a nested list counts on its own',
+      '1. outer\n   1. inner\n   2. inner two\n2. outer two\n',
+      ['item:1. outer', 'item:1. inner', 'item:2. inner two', 'item:2. outer two'],
+    ],
+    ['loose items', '1. first\n\n2. second\n', ['item:1. first', 'item:2. second']],
+    ['a bullet list gets no number', '- a\n- b\n', ['item:a', 'item:b']],
+  ];
+  for (const [name, md, want] of cases) await t.test(name, () => assert.deepEqual(kinds(md), want));
+});
