@@ -30,6 +30,24 @@ export interface OcrOptions {
   timeoutMs: number;
   /** How long the engine may sit unused before it is stopped (default engine.ts's ENGINE_IDLE_MS). */
   engineIdleMs?: number;
+  /**
+   * Engines one document's pages may be spread over (its worker's own and helper threads, each
+   * with its engine, ocr/crew.ts), while `load` says it is the only document in hand. Default 1:
+   * one engine, page after page. The pool sets it to the machine's cores.
+   */
+  engines?: number;
+  /**
+   * Documents in the worker pool, running or waiting for a worker (a shared counter the pool keeps):
+   * a document's pages are spread only while it reads 1 or less, so that under load each document
+   * takes one engine and throughput does not drop. Absent: spread whenever `engines` allows.
+   */
+  load?: Int32Array;
+}
+
+/** Whether a document's next page may go to a helper engine: more than one allowed, no other document in hand. */
+export function maySpread(opts: Pick<OcrOptions, 'engines' | 'load'>): boolean {
+  if ((opts.engines ?? 1) <= 1) return false;
+  return opts.load === undefined || Atomics.load(opts.load, 0) <= 1;
 }
 
 export const DEFAULT_OCR_MAX_PAGES = Number(LAB_DEFAULTS.OCR_MAX_PAGES);
