@@ -196,7 +196,12 @@ async function speed(scan: Scan, tmp: string): Promise<number> {
     }
     const peak = rss.peak();
     const ms = (x: number | Pass) => (typeof x === 'number' ? x : x.ms);
-    const median = (xs: number[]) => percentile(xs, 50);
+    // The middle of the rounds; with an even number, the mean of the two middle ones.
+    const median = (xs: number[]) => {
+      const v = [...xs].sort((a, b) => a - b);
+      const m = v.length >> 1;
+      return v.length % 2 === 1 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+    };
     const ratio = (a: string, b: string) => median(results[a]!.map((x, i) => ms(x) / ms(results[b]![i]!)));
     const passes = [...(results.one as Pass[]), ...(results.spread as Pass[])];
     const identical = passes.every((p) => p.text === passes[0]!.text);
