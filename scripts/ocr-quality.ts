@@ -15,6 +15,7 @@ import { splitIntoChunks } from '../src/documents/chunker.ts';
 import { closeOcr } from '../src/documents/ocr/engine.ts';
 import { DEFAULT_OCR, type OcrOptions } from '../src/documents/ocr/options.ts';
 import { measure, type Report } from './quality.ts';
+import { wordRecall } from './quality/ocr-recall.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');
 const DEFAULT_SOURCES = [`${CORPUS}/chromium-handbook.pdf:1-13`, `${CORPUS}/gnuplot.pdf:30-35`];
@@ -90,24 +91,6 @@ export function scanPages(pdf: string, first: number, last: number, variant: Var
     rmSync(pgm);
     return out;
   });
-}
-
-const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/** Share of the reference's words (as a multiset) found in `text`. */
-export function wordRecall(reference: string, text: string): number {
-  const have = new Map<string, number>();
-  for (const t of tokens(text)) have.set(t, (have.get(t) ?? 0) + 1);
-  const ref = tokens(reference);
-  let hit = 0;
-  for (const t of ref) {
-    const n = have.get(t) ?? 0;
-    if (n > 0) {
-      hit++;
-      have.set(t, n - 1);
-    }
-  }
-  return ref.length === 0 ? 1 : hit / ref.length;
 }
 
 /** pdftotext of the pages, soft hyphens and line-end hyphens joined as a reader would. */

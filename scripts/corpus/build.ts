@@ -2,7 +2,8 @@
 // written by others, taken from Debian packages (apt-get download + dpkg -x) as listed in
 // scripts/corpus/sources.json, into CORPUS_DIR (default .corpus/ at the repository root, git-ignored):
 //   debs/            the downloaded packages
-//   docs/ID.EXT      the documents (gzipped ones decompressed, chromium-pdf ones printed)
+//   docs/ID.EXT      the documents (gzipped ones decompressed, chromium-pdf ones printed, scan ones
+//                    rasterised: see scanSteps)
 //   manifest.json    per document: package, version, path, licence, sha256, producer, format, class
 // Each package is extracted (dpkg -x) into a temporary directory for the run and removed after:
 // the packages hold .js files and broken links that the repository's formatter and linter would
@@ -35,11 +36,68 @@ export interface Source {
   class: string;
   lang: string;
   tags?: string[];
-  convert?: 'gunzip' | 'chromium-pdf' | 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged';
+  convert?: 'gunzip' | 'chromium-pdf' | 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged' | 'scan';
+  /** convert 'scan': which pages of the package's PDF, and which of them become page images. */
+  scan?: ScanSpec;
   /** The package whose copyright file covers the document, when its own package ships none
    * (its /usr/share/doc/PKG links to another package's directory). */
   licenceFrom?: string;
   sha256?: string;
+}
+
+/**
+ * A scanned or mixed PDF made from a born-digital one: pages `pages[0]..pages[1]` of it, those in
+ * `scanned` (page numbers of the original; all when absent) rasterised in grey at `dpi` and wrapped
+ * as image-only pages, the others kept born-digital. The born-digital pages alone are the
+ * reference (docs/ID.source.pdf).
+ */
+export interface ScanSpec {
+  pages: [first: number, last: number];
+  dpi: number;
+  scanned?: number[];
+}
+
+export interface Step {
+  cmd: string;
+  args: string[];
+}
+
+/**
+ * The commands that make a scan document (convert 'scan') from `src`, in order: the reference
+ * (the born-digital pages, `ref`), one page image and one image-only PDF page per scanned page in
+ * `work`, then the document (`out`) put together page by page. Every step is deterministic (img2pdf
+ * --nodate; qpdf --deterministic-id rewrites img2pdf's random /ID), so the result can be pinned.
+ */
+export function scanSteps(src: string, spec: ScanSpec, work: string, ref: string, out: string): Step[] {
+  const [first, last] = spec.pages;
+  if (!(Number.isInteger(first) && Number.isInteger(last) && first >= 1 && last >= first))
+    throw new Error(`scan pages ${first}-${last}: not a page range`);
+  if (!(Number.isInteger(spec.dpi) && spec.dpi >= 72 && spec.dpi <= 600))
+    throw new Error(`scan dpi ${spec.dpi}: not in 72-600`);
+  const scanned = new Set(spec.scanned ?? Array.from({ length: last - first + 1 }, (_, i) => first + i));
+  for (const p of scanned)
+    if (!(p >= first && p <= last)) throw new Error(`scanned page ${p} is not in ${first}-${last}`);
+  const steps: Step[] = [
+    { cmd: 'qpdf', args: ['--deterministic-id', '--empty', '--pages', src, `${first}-${last}`, '--', ref] },
+  ];
+  const parts: string[] = [];
+  for (let p = first; p <= last; p++) {
+    if (!scanned.has(p)) {
+      parts.push(ref, String(p - first + 1));
+      continue;
+    }
+    const name = join(work, `p${String(p).padStart(4, '0')}`);
+    steps.push(
+      {
+        cmd: 'pdftoppm',
+        args: ['-r', String(spec.dpi), '-gray', '-png', '-f', String(p), '-l', String(p), '-singlefile', src, name],
+      },
+      { cmd: 'img2pdf', args: ['--nodate', `${name}.png`, '-o', `${name}.pdf`] },
+    );
+    parts.push(`${name}.pdf`, '1');
+  }
+  steps.push({ cmd: 'qpdf', args: ['--deterministic-id', '--empty', '--pages', ...parts, '--', out] });
+  return steps;
 }
 
 export interface ManifestEntry {
@@ -54,8 +112,13 @@ export interface ManifestEntry {
   tags: string[];
   convert?: Source['convert'];
   /** Office oracle documents: the source they were converted from (docs/ID.source.html), whose
-   * markup gives the true headings, tables and reading order. */
+   * markup gives the true headings, tables and reading order. Scan documents: the born-digital
+   * pages they were made from (docs/ID.source.pdf), whose text OCR is measured against. */
   referenceFile?: string;
+  /** Scan documents: the commands that made them ($SRC: the package's PDF, $WORK: a scratch directory). */
+  commands?: string[];
+  /** sha256 of referenceFile. */
+  referenceSha256?: string;
   licence: string;
   copyrightFile: string;
   sha256: string;
@@ -103,7 +166,13 @@ function run(cmd: string, args: string[], cwd?: string): string {
 
 function toolPackage(cmd: string): string {
   return (
-    { pdfinfo: 'poppler-utils', 'apt-get': 'apt', 'dpkg-deb': 'dpkg', soffice: 'libreoffice-writer-nogui' }[cmd] ?? cmd
+    {
+      pdfinfo: 'poppler-utils',
+      pdftoppm: 'poppler-utils',
+      'apt-get': 'apt',
+      'dpkg-deb': 'dpkg',
+      soffice: 'libreoffice-writer-nogui',
+    }[cmd] ?? cmd
   );
 }
 
@@ -301,7 +370,55 @@ async function buildIn(
     const prev = previous.find((e) => e.id === s.id);
     let bytes: Uint8Array;
     let referenceFile: string | undefined;
-    if (s.convert === 'chromium-pdf' || s.convert?.startsWith('libreoffice-')) {
+    let commands: string[] | undefined;
+    let referenceSha256: string | undefined;
+    if (s.convert === 'scan') {
+      if (s.scan === undefined) {
+        problems.push(`${s.id}: convert scan without a scan entry`);
+        continue;
+      }
+      const ref = join(docs, `${s.id}.source.pdf`);
+      referenceFile = relative(dir, ref);
+      const work = mkdtempSync(join(tmpdir(), 'corpus-scan-'));
+      try {
+        let src = real;
+        if (s.path.endsWith('.gz')) {
+          src = join(work, 'source.pdf');
+          writeFileSync(src, gunzipSync(raw));
+        }
+        const steps = scanSteps(src, s.scan, work, ref, file);
+        commands = steps.map((st) =>
+          [st.cmd, ...st.args].join(' ').replaceAll(src, '$SRC').replaceAll(work, '$WORK').replaceAll(`${dir}/`, ''),
+        );
+        // Rasterising takes a while: kept while the source and the pinned result are unchanged.
+        const kept =
+          existsSync(file) &&
+          existsSync(ref) &&
+          prev?.sourceSha256 === sourceSha &&
+          s.sha256 !== undefined &&
+          sha256(readFileSync(file)) === s.sha256;
+        if (!kept) {
+          opts.log(`${s.id}: scanning pages ${s.scan.pages.join('-')} of ${s.path} at ${s.scan.dpi} dpi`);
+          for (const st of steps) run(st.cmd, st.args);
+        }
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+      bytes = readFileSync(file);
+      referenceSha256 = sha256(readFileSync(ref));
+      const sum = sha256(bytes);
+      if (s.sha256 !== sum) {
+        if (opts.update || s.sha256 === undefined) {
+          s.sha256 = sum;
+          changedPins = true;
+        } else {
+          problems.push(
+            `${s.id}: sha256 ${sum} of the scan of ${s.package} ${version} ${s.path} is not the pinned ${s.sha256} (npm run corpus -- --update re-pins)`,
+          );
+          continue;
+        }
+      }
+    } else if (s.convert === 'chromium-pdf' || s.convert?.startsWith('libreoffice-')) {
       // Printing and conversion are not byte-reproducible (dates, ids): kept while the source is unchanged.
       if (!(existsSync(file) && prev?.sourceSha256 === sourceSha && prev.sha256 === sha256(readFileSync(file)))) {
         if (s.convert === 'chromium-pdf') {
@@ -358,6 +475,8 @@ async function buildIn(
       tags: s.tags ?? [],
       ...(s.convert ? { convert: s.convert } : {}),
       ...(referenceFile ? { referenceFile } : {}),
+      ...(commands ? { commands } : {}),
+      ...(referenceSha256 ? { referenceSha256 } : {}),
       licence: copyrightFile ? licenceOf(readFileSync(join(licenceRoot, copyrightFile), 'utf8')) : 'no copyright file',
       copyrightFile: copyrightFile ? `${licencePkg}:/${copyrightFile}` : '',
       sha256: sha256(bytes),

@@ -14,10 +14,12 @@
 // order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPdf } from '../../src/documents/formats/pdf/extract.ts';
 import { splitIntoChunks } from '../../src/documents/chunker.ts';
+import { DEFAULT_OCR, type OcrOptions } from '../../src/documents/ocr/options.ts';
 import { detectFormat } from '../../src/documents/detect.ts';
 import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-document.ts';
 import type { Chunk } from '../../src/documents/types.ts';
@@ -43,6 +45,7 @@ import {
   tableRowsIntact,
 } from './measures.ts';
 import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
+import { missingWords, wordRecall } from './ocr-recall.ts';
 
 export interface DocumentResult {
   id: string;
@@ -68,6 +71,11 @@ export interface DocumentResult {
   rows?: RowScore;
   /** Questions of scripts/quality/questions.json whose answer's chunk BM25 ranks in the top 5. */
   retrieval?: RetrievalScore;
+  /**
+   * Scanned and mixed PDFs (convert 'scan'): pages read with OCR, and the share (%) of the words of
+   * the service's reading of the born-digital pages (referenceFile) that the chunks have.
+   */
+  ocr?: { pages: number; words: number; missing: string[] };
   seconds: number;
   examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[] };
   error?: string;
@@ -147,6 +155,13 @@ function questionsOf(id: string): Question[] {
   return questionsCache[id] ?? [];
 }
 
+/**
+ * OCR as the service does it, with its pages spread over one engine per core (the text of a
+ * one-engine read, sooner) and no time bound: on a loaded machine a 300 dpi scan can take longer
+ * than OCR_TIMEOUT_MS, which guards the service, not the figures.
+ */
+const CORPUS_OCR: OcrOptions = { ...DEFAULT_OCR, engines: availableParallelism(), timeoutMs: 24 * 3_600_000 };
+
 const perMille = (n: number, d: number) => Math.round((n / Math.max(1, d)) * 10000) / 10;
 
 export async function measureDocument(
@@ -163,12 +178,42 @@ export async function measureDocument(
   let structure: Structure;
   const saved = join(dir, 'chunks', `${e.id}.json`);
   const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
+  let ocr: DocumentResult['ocr'];
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
-    chunks = reuse ?? splitIntoChunks(toChunkBlocks((await extractPdf(new Uint8Array(readFileSync(file)))).blocks));
+    let ocrPages = 0;
+    if (reuse) chunks = reuse;
+    else {
+      const extracted = await extractPdf(new Uint8Array(readFileSync(file)), { ocr: CORPUS_OCR });
+      ocrPages = extracted.ocr.pages;
+      chunks = splitIntoChunks(toChunkBlocks(extracted.blocks));
+    }
     const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
-    // An office oracle PDF is judged against the source it was converted from.
-    if (e.referenceFile) {
+    if (e.referenceFile?.endsWith('.pdf')) {
+      // A scanned or mixed PDF is judged against the born-digital pages it was made from: pdftotext's
+      // reading for order and coverage, and the service's own reading of them for OCR's word recall
+      // (furniture and listings left out alike, so only what OCR lost counts).
+      const reference = join(dir, e.referenceFile);
+      refText = pdftotext(reference);
+      const digital = await extractPdf(new Uint8Array(readFileSync(reference)), { ocr: CORPUS_OCR });
+      const digitalText = splitIntoChunks(toChunkBlocks(digital.blocks))
+        .map((c) => c.content)
+        .join('\n');
+      const text = chunks.map((c) => c.content).join('\n');
+      ocr = {
+        pages: ocrPages,
+        words: Math.round(wordRecall(digitalText, text) * 1000) / 10,
+        missing: missingWords(digitalText, text)
+          .slice(0, 20)
+          .map(([w, n]) => (n > 1 ? `${w} x${n}` : w)),
+      };
+      structure = {
+        headings: (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline,
+        code: [],
+        rows: [],
+      };
+    } else if (e.referenceFile) {
+      // An office oracle PDF is judged against the source it was converted from.
       const json = pandocJson(join(dir, e.referenceFile));
       refText = plainOfJson(withoutChrome(json));
       structure = pandocStructure(json);
@@ -218,6 +263,7 @@ export async function measureDocument(
       ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
       : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
+    ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     examples: {
       listing: listing.slice(0, 10),
@@ -338,6 +384,20 @@ export function classSummary(results: DocumentResult[]): string {
   ].join('\n');
 }
 
+/** The scanned and mixed PDFs: pages read with OCR and the born-digital words their chunks have. */
+export function ocrSummary(results: DocumentResult[]): string {
+  const rs = results.filter((r) => !r.error && r.ocr);
+  if (rs.length === 0) return '';
+  return [
+    '| OCR document | class | pages | OCR pages | words of the born-digital reading % | most missed words |',
+    '|---|---|---|---|---|---|',
+    ...rs.map(
+      (r) =>
+        `| ${r.id} | ${r.class} | ${r.pages ?? '-'} | ${r.ocr?.pages} | ${r.ocr?.words} | ${r.ocr?.missing.slice(0, 8).join(', ')} |`,
+    ),
+  ].join('\n');
+}
+
 /** All documents together: the answers found in the top 5 out of all the questions asked. */
 export function retrievalTotal(results: DocumentResult[]): string {
   const rs = results.filter((r) => !r.error && r.retrieval && r.retrieval.questions > 0);
@@ -358,6 +418,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
     for (const r of results) console.log(tableLine(r));
     console.log(`\n${classSummary(results)}`);
     console.log(`\n${retrievalTotal(results)}`);
+    if (ocrSummary(results)) console.log(`\n${ocrSummary(results)}`);
     applyGate(argv, results, false);
     return;
   }
@@ -384,6 +445,7 @@ export async function runCorpus(argv: string[]): Promise<void> {
   }
   console.log(`\n${classSummary(results)}`);
   console.log(`\n${retrievalTotal(results)}`);
+  if (ocrSummary(results)) console.log(`\n${ocrSummary(results)}`);
   writeFileSync(out, `${JSON.stringify({ run: new Date().toISOString(), results }, null, 2)}\n`);
   console.error(`results: ${out}; chunks: ${join(dir, 'chunks')}/ID.json`);
   applyGate(argv, results, only === undefined);

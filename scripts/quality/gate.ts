@@ -28,6 +28,8 @@ export const GATED: readonly GatedMeasure[] = [
     better: 'higher',
     get: (r) => (r.retrieval && r.retrieval.questions > 0 ? r.retrieval.found : undefined),
   },
+  // Scanned and mixed PDFs: the share of the born-digital reading's words that their chunks have.
+  { key: 'ocrWords', better: 'higher', get: (r) => r.ocr?.words },
   { key: 'listingLines', better: 'lower', get: (r) => r.listingLines },
   { key: 'gluedPer1000', better: 'lower', get: (r) => r.gluedPer1000 },
   { key: 'hyphenLeftovers', better: 'lower', get: (r) => r.hyphenLeftovers },

@@ -120,7 +120,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   // document queued behind others is never told it took too long.
   const workers = createAdmission({ maxInFlight: threads, maxQueued: Infinity, retryAfterSeconds: 1 });
   const maxDecodedBytes = opts.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES;
-  const ocrLimits = opts.ocr ?? DEFAULT_OCR;
+  // OCR spreads a document's pages over helper engines, one per core, only while it is the one
+  // document in the pool (running or waiting): `inPool`, shared with the workers (ocr/options.ts).
+  const inPool = new Int32Array(new SharedArrayBuffer(4));
+  const ocrLimits = { engines: availableParallelism(), ...(opts.ocr ?? DEFAULT_OCR), load: inPool };
   const reportFailure = opts.onWorkerFailure ?? reportOnStderr;
   const piscina = new Piscina<ChunkTask, ChunkResult>({
     filename: opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href,
@@ -159,8 +162,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     callerSignal?.throwIfAborted();
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('document_unsupported');
-    const release = await workers.enter(callerSignal);
+    Atomics.add(inPool, 0, 1);
+    let release: (() => void) | undefined;
     try {
+      release = await workers.enter(callerSignal);
       if (callerSignal?.aborted) throw callerSignal.reason;
       const buf = pdf.buffer;
       const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
@@ -180,7 +185,8 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
         bytes = r.declined;
       }
     } finally {
-      release();
+      release?.();
+      Atomics.sub(inPool, 0, 1);
     }
   }
 

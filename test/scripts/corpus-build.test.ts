@@ -1,7 +1,7 @@
 // The pure parts of the corpus builder (scripts/corpus/build.ts): one table each.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { candidateVersions, htmlGenerator, licenceOf } from '../../scripts/corpus/build.ts';
+import { candidateVersions, htmlGenerator, licenceOf, type ScanSpec, scanSteps } from '../../scripts/corpus/build.ts';
 
 describe('licenceOf', () => {
   const cases: [string, string, string][] = [
@@ -50,4 +50,34 @@ describe('candidateVersions', () => {
     ['no candidate', 'gone-doc', undefined],
   ];
   for (const [name, pkg, want] of cases) test(name, () => assert.equal(got.get(pkg), want));
+});
+
+describe('scanSteps: a scanned or mixed PDF made from born-digital pages', () => {
+  const steps = (spec: ScanSpec) =>
+    scanSteps('/pkg/manual.pdf', spec, '/work', '/docs/x.source.pdf', '/docs/x.pdf').map((s) =>
+      [s.cmd, ...s.args].join(' '),
+    );
+  test('every page scanned: the reference, then one image and one image-only page each, then the document', () =>
+    assert.deepEqual(steps({ pages: [3, 4], dpi: 300 }), [
+      'qpdf --deterministic-id --empty --pages /pkg/manual.pdf 3-4 -- /docs/x.source.pdf',
+      'pdftoppm -r 300 -gray -png -f 3 -l 3 -singlefile /pkg/manual.pdf /work/p0003',
+      'img2pdf --nodate /work/p0003.png -o /work/p0003.pdf',
+      'pdftoppm -r 300 -gray -png -f 4 -l 4 -singlefile /pkg/manual.pdf /work/p0004',
+      'img2pdf --nodate /work/p0004.png -o /work/p0004.pdf',
+      'qpdf --deterministic-id --empty --pages /work/p0003.pdf 1 /work/p0004.pdf 1 -- /docs/x.pdf',
+    ]));
+  test('mixed: the pages not scanned come from the reference, in their place', () =>
+    assert.deepEqual(
+      steps({ pages: [10, 12], dpi: 200, scanned: [11] }).at(-1),
+      [
+        'qpdf --deterministic-id --empty --pages /docs/x.source.pdf 1 /work/p0011.pdf 1 /docs/x.source.pdf 3 -- /docs/x.pdf',
+      ][0],
+    ));
+  const bad: [string, ScanSpec, RegExp][] = [
+    ['a range backwards', { pages: [5, 4], dpi: 200 }, /not a page range/],
+    ['page 0', { pages: [0, 4], dpi: 200 }, /not a page range/],
+    ['a resolution no scanner uses', { pages: [1, 2], dpi: 2000 }, /not in 72-600/],
+    ['a scanned page outside the range', { pages: [1, 2], dpi: 200, scanned: [3] }, /not in 1-2/],
+  ];
+  for (const [name, spec, error] of bad) test(`refused: ${name}`, () => assert.throws(() => steps(spec), error));
 });

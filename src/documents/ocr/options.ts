@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LAB_DEFAULTS } from '../../lab-defaults.ts';
 
 export type OcrMode = 'auto' | 'off' | 'force';
@@ -13,12 +14,14 @@ export const OCR_MODES: readonly OcrMode[] = ['auto', 'off', 'force'];
 
 export interface OcrOptions {
   mode: OcrMode;
-  /** Tesseract language codes, each installed as @tesseract.js-data/<code> (or found in `dataDir`). */
+  /**
+   * Tesseract language codes: eng is shipped with the service (SHIPPED_DATA_DIR), the others are
+   * installed as @tesseract.js-data/<code> (or all are found in `dataDir`).
+   */
   languages: string[];
   /**
    * A directory of Tesseract language files (`<code>.traineddata`, plain or gzipped) read instead
-   * of the npm packages (OCR_DATA_DIR): Debian's tesseract-ocr-eng (tessdata_fast) reads a page in
-   * two thirds of the time of the packages' tessdata_best_int.
+   * of the shipped model and the npm packages (OCR_DATA_DIR).
    */
   dataDir?: string;
   /** More pages to read than this: refused before any OCR work. */
@@ -27,6 +30,24 @@ export interface OcrOptions {
   timeoutMs: number;
   /** How long the engine may sit unused before it is stopped (default engine.ts's ENGINE_IDLE_MS). */
   engineIdleMs?: number;
+  /**
+   * Engines one document's pages may be spread over (its worker's own and helper threads, each
+   * with its engine, ocr/crew.ts), while `load` says it is the only document in hand. Default 1:
+   * one engine, page after page. The pool sets it to the machine's cores.
+   */
+  engines?: number;
+  /**
+   * Documents in the worker pool, running or waiting for a worker (a shared counter the pool keeps):
+   * a document's pages are spread only while it reads 1 or less, so that under load each document
+   * takes one engine and throughput does not drop. Absent: spread whenever `engines` allows.
+   */
+  load?: Int32Array;
+}
+
+/** Whether a document's next page may go to a helper engine: more than one allowed, no other document in hand. */
+export function maySpread(opts: Pick<OcrOptions, 'engines' | 'load'>): boolean {
+  if ((opts.engines ?? 1) <= 1) return false;
+  return opts.load === undefined || Atomics.load(opts.load, 0) <= 1;
 }
 
 export const DEFAULT_OCR_MAX_PAGES = Number(LAB_DEFAULTS.OCR_MAX_PAGES);
@@ -49,6 +70,14 @@ export interface OcrReport {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The models shipped with the service (`tessdata/README.md`): Tesseract's tessdata_fast English,
+ * from Debian's tesseract-ocr-eng. npm has no English model but tessdata_best_int, which reads a
+ * page in about 1.5 times the fast model's time for the same quality figures (docs/benchmarks.md,
+ * OCR), so `npm start` reads English with this one.
+ */
+export const SHIPPED_DATA_DIR = fileURLToPath(new URL('./tessdata/', import.meta.url));
+
 /** The directory holding `<code>.traineddata.gz` of an installed @tesseract.js-data package. */
 export function languageDataDir(code: string): string {
   return join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int');
@@ -56,13 +85,15 @@ export function languageDataDir(code: string): string {
 
 /**
  * The file of one language's data: `<code>.traineddata` or `<code>.traineddata.gz` in `dataDir`
- * when one is given, else the npm package's; undefined when there is none.
+ * when one is given, else the one shipped with the service (SHIPPED_DATA_DIR: English), else the
+ * npm package's; undefined when there is none.
  */
 export function languageDataFile(code: string, dataDir?: string): string | undefined {
-  if (dataDir !== undefined)
-    return [`${code}.traineddata`, `${code}.traineddata.gz`]
-      .map((name) => join(dataDir, name))
-      .find((file) => existsSync(file));
+  const inDir = (dir: string) =>
+    [`${code}.traineddata`, `${code}.traineddata.gz`].map((name) => join(dir, name)).find((file) => existsSync(file));
+  if (dataDir !== undefined) return inDir(dataDir);
+  const shipped = LANGUAGE_CODE.test(code) ? inDir(SHIPPED_DATA_DIR) : undefined;
+  if (shipped !== undefined) return shipped;
   try {
     const file = join(languageDataDir(code), `${code}.traineddata.gz`);
     return existsSync(file) ? file : undefined;

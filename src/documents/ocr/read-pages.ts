@@ -8,8 +8,9 @@
 // (PDF) hands in the document and pdf.js's operator codes.
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { documentError } from '../document-error.ts';
-import type { OcrOptions, OcrReport } from './options.ts';
-import { holdEngine, releaseEngine } from './engine.ts';
+import { maySpread, type OcrOptions, type OcrReport } from './options.ts';
+import { holdEngine, ocrStats, releaseEngine } from './engine.ts';
+import { helperWithRoom, holdCrew, readOnHelper, releaseCrew } from './crew.ts';
 import type { OperatorCodes } from './operators.ts';
 import { FEW_CHARS, needsOcr, pageImages, textChars, type PageImages } from './triage.ts';
 import { renderPage, renderScale, scanImage } from './render.ts';
@@ -62,6 +63,9 @@ export async function ocrPages(
   if (todo.length > opts.maxPages) throw documentError('document_ocr_limit', todo.length, opts.maxPages);
   let read = 0;
   let deadline: number | undefined;
+  // Pages handed to helper engines (crew.ts), read while this thread renders and reads others;
+  // each sets its page's lines, so the pages keep their order whoever reads them.
+  const helped: Promise<void>[] = [];
   try {
     for (const { page, chars } of todo) {
       if (deadline !== undefined && Date.now() > deadline)
@@ -74,21 +78,54 @@ export async function ocrPages(
           onStart?.();
           deadline = Date.now() + opts.timeoutMs;
           holdEngine();
+          holdCrew();
         }
         // scanImage reads the operator list pageImages had pdf.js make (cached until cleanup).
         const image = (await scanImage(proxy, ops)) ?? (await renderPage(doc, proxy, renderScale(images.pxPerUnit)));
         // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
         proxy.cleanup();
         const view = proxy.view;
-        page.lines = await recognize(image, opts.languages, [view[0] ?? 0, view[1] ?? 0], opts.dataDir);
+        const origin: [number, number] = [view[0] ?? 0, view[1] ?? 0];
+        // While no other document is in hand, a helper with room takes the page; when all are
+        // full (or under load) this thread reads it, as it always does with one engine.
+        const helper = maySpread(opts) ? helperWithRoom((opts.engines ?? 1) - 1) : undefined;
+        if (helper) {
+          const done = readOnHelper(helper, image, opts.languages, origin, opts.dataDir).then((lines) => {
+            page.lines = lines;
+            ocrStats.pagesRead++;
+          });
+          // Awaited below; until then a failure must not count as a rejection nobody handled.
+          done.catch(() => undefined);
+          helped.push(done);
+        } else page.lines = await recognize(image, opts.languages, origin, opts.dataDir);
         read++;
       } finally {
         proxy.cleanup();
       }
     }
+    if (helped.length > 0 && deadline !== undefined) await withDeadline(Promise.all(helped), deadline, opts.timeoutMs);
   } finally {
-    if (deadline !== undefined) releaseEngine(opts.engineIdleMs);
+    if (deadline !== undefined) {
+      releaseEngine(opts.engineIdleMs);
+      releaseCrew(opts.engineIdleMs);
+    }
   }
   if (deadline !== undefined && Date.now() > deadline) throw documentError('document_timeout', opts.timeoutMs, 'ocr');
   return { pages: read, skipped: 0 };
+}
+
+/** `work`, or the OCR timeout once `deadline` (ms since the epoch) passes. */
+async function withDeadline<T>(work: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(documentError('document_timeout', timeoutMs, 'ocr')),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,10 +1,17 @@
 // traineddataProblem: which Tesseract language files the service accepts at start (a table).
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { languageDataDir, traineddataProblem } from '../../../src/documents/ocr/options.ts';
+import {
+  languageDataDir,
+  languageDataFile,
+  SHIPPED_DATA_DIR,
+  traineddataProblem,
+} from '../../../src/documents/ocr/options.ts';
 
 /** A traineddata table of contents: entry i at offsets[i] (-1: absent), followed by `body` bytes. */
 function table(offsets: number[], body = 64): Buffer {
@@ -60,4 +67,35 @@ describe('traineddataProblem: a Tesseract LSTM model, plain or gzipped', () => {
   ];
   for (const [name, file, problem] of cases)
     test(`${name} -> ${problem ?? 'accepted'}`, () => assert.equal(traineddataProblem(file), problem));
+});
+
+describe('the English model shipped with the service (tessdata/README.md)', () => {
+  const shipped = join(SHIPPED_DATA_DIR, 'eng.traineddata');
+
+  test('is the file SHA256SUMS names, byte for byte, and an LSTM model the service accepts', () => {
+    const sums = readFileSync(join(SHIPPED_DATA_DIR, 'SHA256SUMS'), 'utf8');
+    const [want, name] = sums.trim().split(/\s+/);
+    assert.equal(name, 'eng.traineddata');
+    const bytes = readFileSync(shipped);
+    assert.equal(createHash('sha256').update(bytes).digest('hex'), want);
+    assert.equal(traineddataProblem(bytes), undefined);
+  });
+
+  test('its licence and copyright travel with it', () => {
+    assert.match(readFileSync(join(SHIPPED_DATA_DIR, 'LICENSE'), 'utf8'), /Apache License\s+Version 2\.0/);
+    assert.match(readFileSync(join(SHIPPED_DATA_DIR, 'copyright'), 'utf8'), /Upstream-Name: tessdata_fast/);
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'ocr-data-dir-'));
+  writeFileSync(join(dir, 'eng.traineddata.gz'), gzipSync(Buffer.from('a model')));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const cases: [name: string, code: string, dataDir: string | undefined, file: string | undefined][] = [
+    ['eng without OCR_DATA_DIR: the shipped model', 'eng', undefined, shipped],
+    ["eng with OCR_DATA_DIR: the directory's", 'eng', dir, join(dir, 'eng.traineddata.gz')],
+    ['another language with OCR_DATA_DIR lacking it: none', 'deu', dir, undefined],
+    ['a language neither shipped nor installed from npm: none', 'deu', undefined, undefined],
+    ['not a language code: none, whatever the shipped directory holds', '../tessdata/eng', undefined, undefined],
+  ];
+  for (const [name, code, dataDir, file] of cases)
+    test(name, () => assert.equal(languageDataFile(code, dataDir), file));
 });
