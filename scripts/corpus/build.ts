@@ -125,7 +125,12 @@ function run(cmd: string, args: string[], cwd?: string): string {
 
 function toolPackage(cmd: string): string {
   return (
-    { pdfinfo: 'poppler-utils', 'apt-get': 'apt', 'dpkg-deb': 'dpkg', soffice: 'libreoffice-writer-nogui' }[cmd] ?? cmd
+    {
+      pdfinfo: 'poppler-utils',
+      'apt-get': 'apt',
+      'dpkg-deb': 'dpkg',
+      soffice: 'libreoffice-writer-nogui libreoffice-impress-nogui',
+    }[cmd] ?? cmd
   );
 }
 
