@@ -391,15 +391,15 @@ export const CATALOGUE = {
   },
   document_zip_bomb: {
     status: 413,
-    message: (limit: number) =>
-      `The Word document expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB, or too many or too compressed parts); it may be a decompression bomb.`,
-    when: 'The Word archive inflates past the limit, or holds too many or too compressed parts',
+    message: (limit: number, what = 'Word document') =>
+      `The ${what} expands to too much data when decompressed (over ${Math.round(limit / 2 ** 20)} MiB, or too many or too compressed parts); it may be a decompression bomb.`,
+    when: 'The archive of a Word, OpenDocument or PowerPoint file inflates past the limit, or holds too many or too compressed parts',
   },
   document_entity_bomb: {
     status: 413,
-    message:
-      'The document declares XML entities (a DTD), which Word documents never need; it may be an entity-expansion bomb.',
-    when: 'A Word part declares a DTD',
+    message: (what = 'Word documents') =>
+      `The document declares XML entities (a DTD), which ${what} never need; it may be an entity-expansion bomb.`,
+    when: 'An XML part of a Word, OpenDocument or PowerPoint file declares entities in a DTD',
   },
   document_too_much_memory: {
     status: 413,

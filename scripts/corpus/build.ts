@@ -26,19 +26,33 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { extractHtml } from '../../src/documents/formats/html/extract.ts';
+import { deckFodp, deckHtml, deckOutline } from './deck.ts';
 
 export interface Source {
   id: string;
   package: string;
   /** Path of the file inside the package, without the leading slash. */
   path: string;
-  format: 'pdf' | 'html' | 'markdown' | 'docx' | 'text';
+  format: 'pdf' | 'html' | 'markdown' | 'docx' | 'odt' | 'pptx' | 'odp' | 'text';
   class: string;
   lang: string;
   tags?: string[];
-  convert?: 'gunzip' | 'chromium-pdf' | 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged' | 'scan';
+  convert?:
+    | 'gunzip'
+    | 'chromium-pdf'
+    | 'libreoffice-docx'
+    | 'libreoffice-odt'
+    | 'libreoffice-pdf'
+    | 'libreoffice-pdf-tagged'
+    | 'libreoffice-deck-pptx'
+    | 'libreoffice-deck-odp'
+    | 'libreoffice-deck-pdf'
+    | 'scan';
   /** convert 'scan': which pages of the package's PDF, and which of them become page images. */
   scan?: ScanSpec;
+  /** The conversion as a command line, for the reader (the build runs it through convertWithLibreOffice). */
+  command?: string;
   /** The package whose copyright file covers the document, when its own package ships none
    * (its /usr/share/doc/PKG links to another package's directory). */
   licenceFrom?: string;
@@ -150,7 +164,16 @@ export function readManifest(dir = corpusDir()): Manifest {
   return JSON.parse(readFileSync(f, 'utf8')) as Manifest;
 }
 
-const EXT: Record<Source['format'], string> = { pdf: 'pdf', html: 'html', markdown: 'md', docx: 'docx', text: 'txt' };
+const EXT: Record<Source['format'], string> = {
+  pdf: 'pdf',
+  html: 'html',
+  markdown: 'md',
+  docx: 'docx',
+  odt: 'odt',
+  pptx: 'pptx',
+  odp: 'odp',
+  text: 'txt',
+};
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -171,7 +194,7 @@ function toolPackage(cmd: string): string {
       pdftoppm: 'poppler-utils',
       'apt-get': 'apt',
       'dpkg-deb': 'dpkg',
-      soffice: 'libreoffice-writer-nogui',
+      soffice: 'libreoffice-writer-nogui libreoffice-impress-nogui',
     }[cmd] ?? cmd
   );
 }
@@ -251,35 +274,51 @@ async function printWithChromium(html: string, pdf: string): Promise<void> {
   }
 }
 
-type LibreOfficeConversion = 'libreoffice-docx' | 'libreoffice-pdf' | 'libreoffice-pdf-tagged';
+type LibreOfficeConversion = Exclude<NonNullable<Source['convert']>, 'gunzip' | 'chromium-pdf' | 'scan'>;
 
 const LO_FILTERS: Record<LibreOfficeConversion, string> = {
   'libreoffice-docx': 'docx:MS Word 2007 XML',
+  'libreoffice-odt': 'odt:writer8',
   'libreoffice-pdf': 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"false"}}',
   'libreoffice-pdf-tagged': 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}',
+  'libreoffice-deck-pptx': 'pptx:Impress MS PowerPoint 2007 XML',
+  'libreoffice-deck-odp': 'odp:impress8',
+  'libreoffice-deck-pdf': 'pdf:impress_pdf_Export',
 };
 
-/** An HTML page opened in Writer (not Writer/Web) and saved as Word or PDF by Debian's LibreOffice, offline. */
-function convertWithLibreOffice(html: string, out: string, how: LibreOfficeConversion): void {
+/**
+ * An HTML page opened in Writer (not Writer/Web) and saved as Word, OpenDocument or PDF, or a deck
+ * (.fodp, see deck.ts) opened in Impress and saved as PowerPoint, OpenDocument or PDF, by Debian's
+ * LibreOffice, offline.
+ */
+function convertWithLibreOffice(source: string, out: string, how: LibreOfficeConversion): void {
   const work = mkdtempSync(join(tmpdir(), 'corpus-lo-'));
   try {
     run('soffice', [
       `-env:UserInstallation=file://${join(work, 'profile')}`,
       '--headless',
       '--norestore',
-      '--infilter=HTML (StarWriter)',
+      ...(how.startsWith('libreoffice-deck-') ? [] : ['--infilter=HTML (StarWriter)']),
       '--convert-to',
       LO_FILTERS[how],
       '--outdir',
       work,
-      html,
+      source,
     ]);
     const made = readdirSync(work).find((f) => f !== 'profile');
-    if (made === undefined) throw new Error(`LibreOffice wrote nothing for ${html}`);
+    if (made === undefined) throw new Error(`LibreOffice wrote nothing for ${source}`);
     writeFileSync(out, readFileSync(join(work, made)));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A deck made of an HTML page's outline (deck.ts): the .fodp Impress converts, and its oracle HTML. */
+export function deckOf(html: Uint8Array): { fodp: string; html: string } {
+  const blocks = extractHtml(html);
+  const title = blocks.find((b) => b.kind === 'heading')?.text ?? 'Slides';
+  const slides = deckOutline(blocks, title);
+  return { fodp: deckFodp(slides), html: deckHtml(slides, title) };
 }
 
 export async function buildCorpus(opts: { update: boolean; log: (s: string) => void }): Promise<Manifest> {
@@ -424,14 +463,20 @@ async function buildIn(
         if (s.convert === 'chromium-pdf') {
           opts.log(`${s.id}: printing ${s.path} with Chromium`);
           await printWithChromium(real, file);
+        } else if (s.convert.startsWith('libreoffice-deck-')) {
+          opts.log(`${s.id}: making a deck of ${s.path}, converting it with LibreOffice (${s.convert})`);
+          const deck = join(docs, `${s.id}.deck.fodp`);
+          writeFileSync(deck, deckOf(raw).fodp);
+          convertWithLibreOffice(deck, file, s.convert as LibreOfficeConversion);
         } else {
           opts.log(`${s.id}: converting ${s.path} with LibreOffice (${s.convert})`);
           convertWithLibreOffice(real, file, s.convert as LibreOfficeConversion);
         }
       }
       if (s.convert !== 'chromium-pdf') {
+        // The oracle: the HTML source, or for a deck the same outline as HTML (deck.ts).
         referenceFile = `${s.id}.source.html`;
-        writeFileSync(join(docs, referenceFile), raw);
+        writeFileSync(join(docs, referenceFile), s.convert.startsWith('libreoffice-deck-') ? deckOf(raw).html : raw);
         referenceFile = relative(dir, join(docs, referenceFile));
       }
       bytes = readFileSync(file);

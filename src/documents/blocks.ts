@@ -36,4 +36,9 @@ export interface DocumentBlock {
   cells?: readonly TableCell[];
   /** A code block's lines as written, for formats that keep them (`text` stays what the chunker reads). */
   lines?: readonly string[];
+  /**
+   * The 1-based slide the block is on, in a slide deck (a presentation, or a PDF of slides): a
+   * chunk does not run from one slide into the next where each can make chunks of its own.
+   */
+  slide?: number;
 }

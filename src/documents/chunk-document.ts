@@ -51,29 +51,41 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
   const out: Block[] = [];
   // The header row of the table being read: repeated where a chunk starts inside its body.
   let header: string | undefined;
+  // The slide of the last block: the first block kept of each later slide opens it (slideStart).
+  let slide: number | undefined;
+  let opening = false;
+  const emit = (block: Block) => {
+    if (opening) {
+      block.slideStart = true;
+      opening = false;
+    }
+    out.push(block);
+  };
   for (const b of blocks) {
     if (b.kind !== 'row') header = undefined;
+    if (b.slide !== undefined && slide !== undefined && b.slide !== slide) opening = true;
+    if (b.slide !== undefined) slide = b.slide;
     const at =
       b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
     if (b.kind === 'code') {
       // Code keeps its line breaks and indentation: the lines as written when the format kept them.
       const code = verbatimText(b.lines ? b.lines.join('\n') : b.text);
-      if (code.trim().length > 0) out.push({ text: code, keep: true, verbatim: true, ...at });
+      if (code.trim().length > 0) emit({ text: code, keep: true, verbatim: true, ...at });
       continue;
     }
     const text = b.text.replace(/\s+/g, ' ').trim();
     if (text.length === 0) continue;
-    if (b.kind === 'heading') out.push({ text, heading: sectionLabel(text), ...at });
-    else if (b.kind === 'item') out.push({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
+    if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
+    else if (b.kind === 'item') emit({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
     else if (b.kind === 'row') {
       // A row stays whole where it fits; a header row (every cell with text a header cell) opens
       // its table's body, whose rows repeat it at the top of a chunk that starts among them.
       const isHeader = b.cells?.some((c) => c.header) && b.cells.every((c) => c.header || c.text.trim() === '');
       if (isHeader) {
         header = text;
-        out.push({ text, keep: true, ...at });
-      } else out.push({ text, keep: true, ...(header === undefined ? {} : { repeat: header }), ...at });
-    } else out.push({ text, ...at });
+        emit({ text, keep: true, ...at });
+      } else emit({ text, keep: true, ...(header === undefined ? {} : { repeat: header }), ...at });
+    } else emit({ text, ...at });
   }
   if (!out.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text', 'document');
   return out;

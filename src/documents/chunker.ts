@@ -35,6 +35,11 @@ export interface Block {
    * and blank lines at the block's ends go. Other blocks have their whitespace collapsed.
    */
   verbatim?: boolean;
+  /**
+   * The block opens a slide of a slide deck: a cut just before it is the best cut there is, so a
+   * chunk never runs from one slide into the next when the cut between them falls in its window.
+   */
+  slideStart?: boolean;
 }
 
 export interface ChunkLimits {
@@ -111,6 +116,8 @@ interface Text {
   headingAt: Set<number>;
   /** Indices just past a heading's text: cutting there strands the heading at a chunk's end. */
   headingEnd: Set<number>;
+  /** Indices where a slide starts (a slide deck): a cut just before one costs nothing. */
+  slideAt: Set<number>;
   /** [start, end) of blocks to keep whole that fit in a chunk, in order; cuts inside cost COST_IN_KEPT. */
   kept: number[];
   /** [start, end) of table rows whose chunk repeats a header row, in order, and those headers. */
@@ -176,6 +183,12 @@ function isLowSurrogate(c: number): boolean {
  * 13 to 28 % on the corpus's Markdown pages, for no retrieval gained.)
  */
 const COST_PARA_HEADING = -100;
+/**
+ * The end of a slide, the next one opening the next chunk (slide text often ends no sentence): a
+ * slide's start is a section's start, rewarded as much, so a chunk never runs from one slide into
+ * the next when the cut between them falls within MIN..MAX.
+ */
+const COST_SLIDE = COST_PARA_HEADING;
 /** Paragraph (or line) end that ends a sentence. */
 const COST_PARA_SENTENCE = 2;
 /** Sentence end inside a paragraph, the next sentence starting cleanly. */
@@ -252,6 +265,7 @@ function boundaryCost(x: Text, e: number): number {
   const terminal = c === 46 || c === 33 || c === 63 || c === 58 || c === 59; // . ! ? : ;
   if (t.charCodeAt(e) === 10) {
     if (x.headingEnd.has(e)) return COST_AFTER_HEADING;
+    if (x.slideAt.has(e + 1)) return COST_SLIDE;
     const heading = x.headingAt.has(e + 1);
     if (terminal) return heading ? COST_PARA_HEADING : COST_PARA_SENTENCE;
     return heading ? COST_LINE_HEADING : COST_LINE;
@@ -426,6 +440,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const kept: number[] = [];
   const repeatAt: number[] = [];
   const repeatText: string[] = [];
+  const slideAt = new Set<number>();
   let len = 0;
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
@@ -433,6 +448,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     const text = (b.verbatim ? verbatimText(b.text) : b.text.replace(/\s+/g, ' ').trim()).toWellFormed();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
+    if (b.slideStart && len > 0) slideAt.add(len);
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
@@ -462,6 +478,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     cp,
     headingAt: new Set(headings.map((h) => h.at)),
     headingEnd: new Set(headings.map((h) => h.end)),
+    slideAt,
     kept,
     repeatAt,
     repeatText,

@@ -79,6 +79,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (b.page !== undefined) block.page = b.page;
     if (b.cells !== undefined) block.cells = b.cells;
     if (b.lines !== undefined) block.lines = b.lines;
+    if (b.slide !== undefined) block.slide = b.slide;
     out.push(block);
   }
   return out;

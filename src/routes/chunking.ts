@@ -1,4 +1,4 @@
-// POST /apis/chunk-and-perform-embedding(.php): a document (PDF, Word, HTML, Markdown, text) in, a payload for the
+// POST /apis/chunk-and-perform-embedding(.php): a document (PDF, Word, OpenDocument, PowerPoint, HTML, Markdown, text) in, a payload for the
 // Azure AI Search index-documents operation out. Auth and every header are
 // checked before a byte of the upload is read; parsing and chunking run in the
 // worker pool; embeddings are fetched one chunk at a time, in order.

@@ -252,7 +252,9 @@ export const chunkingSchema = {
     `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
     'Chunks are 800-1200 characters ' +
     '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
-    'and in HTML and Word lists of in-page links and navigation bars are left out. ' +
+    'and in HTML, Word and OpenDocument lists of in-page links and navigation bars are left out. ' +
+    'Slide decks (PowerPoint, OpenDocument presentations, PDFs of slides) are read slide by slide: the slide title is the section, ' +
+    'speaker notes follow their slide, slide numbers and footers are left out, and a chunk does not run from one slide into the next where each can stand alone. ' +
     'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
     "The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure's 16 MB), " +
     'X-Index-Batches says how many calls it takes (split value[] into that many parts). ' +
@@ -348,7 +350,7 @@ export const chunkingSchema = {
     401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
     405: methodNotAllowedResponse('POST'),
     413: errorResponse(
-      'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word document over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
+      'The document is over MAX_PDF_BYTES, or a decompression bomb (a PDF over 256 MiB decompressed; a Word, OpenDocument or PowerPoint file over 128 MiB of XML, 10,000 entries or 1000:1 compression) or an XML entity bomb',
       'The document is larger than the limit of 52428800 bytes.',
     ),
     415: errorResponse(

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ACCEPTED_FORMATS, detectFormat } from '../../src/documents/detect.ts';
 import { FORMATS } from '../../src/documents/formats/index.ts';
 import { messageOf } from '../../src/errors.ts';
-import { makeDocx, makeZip } from './helpers/make-zip.ts';
+import { makeDocx, makeOdf, makePptx, makeZip, pslide } from './helpers/make-zip.ts';
 import { makePdf, textPages } from './helpers/make-pdf.ts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -17,6 +17,20 @@ const detectCases: [string, Uint8Array, string | null][] = [
     'pdf',
   ],
   ['a Word document', makeDocx('<w:p/>'), 'docx'],
+  ['an OpenDocument text', makeOdf('text', '<text:p>Hi</text:p>'), 'odt'],
+  [
+    'an OpenDocument text template',
+    makeOdf('text', '', { mimetype: 'application/vnd.oasis.opendocument.text-template' }),
+    'odt',
+  ],
+  ['an OpenDocument presentation', makeOdf('presentation', '<draw:page/>'), 'odp'],
+  ['an OpenDocument spreadsheet', makeOdf('spreadsheet', ''), null],
+  [
+    'an OpenDocument master document',
+    makeOdf('text', '', { mimetype: 'application/vnd.oasis.opendocument.text-master' }),
+    null,
+  ],
+  ['a PowerPoint presentation', makePptx([pslide('')]), 'pptx'],
   [
     'a spreadsheet (xlsx)',
     makeZip([
@@ -50,9 +64,12 @@ for (const [name, bytes, want] of detectCases) {
 test('the accepted formats, their sentence and the 415 message come from the one list', () => {
   assert.deepEqual(
     FORMATS.map((f) => f.name),
-    ['pdf', 'docx', 'html', 'markdown', 'text'],
+    ['pdf', 'docx', 'odt', 'pptx', 'odp', 'html', 'markdown', 'text'],
   );
-  assert.equal(ACCEPTED_FORMATS, 'PDF, Word (.docx), HTML, Markdown and plain UTF-8 text');
+  assert.equal(
+    ACCEPTED_FORMATS,
+    'PDF, Word (.docx), OpenDocument text (.odt), PowerPoint (.pptx), OpenDocument presentation (.odp), HTML, Markdown and plain UTF-8 text',
+  );
   assert.equal(
     messageOf('document_unsupported'),
     `The uploaded file is not in a supported format. Accepted, recognised by content: ${ACCEPTED_FORMATS}.`,

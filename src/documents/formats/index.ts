@@ -1,20 +1,23 @@
 // The formats the service reads, in the order detection asks them (the first whose sniff says yes
-// wins: PDF and Word by their signatures, then HTML, which may declare another charset, before
+// wins: PDF, Word, OpenDocument and PowerPoint by their signatures, then HTML, which may declare another charset, before
 // the UTF-8 text formats, plain text last). The format type, detection, the accepted-formats
 // sentence of the API and its 415 message all come from this list: a new format is a folder
 // beside these and one line here. Light: each entry loads its parser only when it extracts.
 import type { Format } from './format.ts';
 import * as pdf from './pdf/index.ts';
 import * as docx from './docx/index.ts';
+import * as odt from './odt/index.ts';
+import * as pptx from './pptx/index.ts';
+import * as odp from './odp/index.ts';
 import * as html from './html/index.ts';
 import * as markdown from './markdown/index.ts';
 import * as text from './text/index.ts';
 
 export { DEFAULT_MAX_DECODED_BYTES, type ExtractContext, type Extracted, type Format } from './format.ts';
 
-export const FORMATS = [pdf, docx, html, markdown, text] as const satisfies readonly Format[];
+export const FORMATS = [pdf, docx, odt, pptx, odp, html, markdown, text] as const satisfies readonly Format[];
 
-/** The name of a format the pipeline reads: 'pdf' | 'docx' | 'html' | 'markdown' | 'text'. */
+/** The name of a format the pipeline reads: 'pdf' | 'docx' | 'odt' | 'pptx' | 'odp' | 'html' | 'markdown' | 'text'. */
 export type DocumentFormat = (typeof FORMATS)[number]['name'];
 
 const BY_NAME = new Map<string, Format>(FORMATS.map((f) => [f.name, f]));

@@ -26,17 +26,27 @@ test('formatNamed refuses a name outside the list; the catalogue names PDFs, and
   assert.throws(() => formatNamed('rtf' as never), /unknown document format rtf/);
   assert.deepEqual(
     FORMATS.map((f) => catalogueNoun(f.name)),
-    ['pdf', 'document', 'document', 'document', 'document'],
+    ['pdf', 'document', 'document', 'document', 'document', 'document', 'document', 'document'],
   );
 });
 
 test('every extractor returns neutral blocks for a small document of its format', async () => {
   const { makePdf, textPages } = await import('../helpers/make-pdf.ts');
-  const { makeDocx } = await import('../helpers/make-zip.ts');
+  const { makeDocx, makeOdf, makePptx, pslide, psp, ap } = await import('../helpers/make-zip.ts');
   const utf8 = (s: string) => new TextEncoder().encode(s);
   const samples: Record<string, Uint8Array> = {
     pdf: makePdf({ pages: textPages(['# 1 Title', 'One paragraph of text on the page.']) }),
     docx: new Uint8Array(makeDocx('<w:p><w:r><w:t>One paragraph of text.</w:t></w:r></w:p>')),
+    odt: new Uint8Array(
+      makeOdf('text', '<text:h text:outline-level="1">Title</text:h><text:p>One paragraph.</text:p>'),
+    ),
+    pptx: new Uint8Array(makePptx([pslide(psp([ap('Title')], 'title') + psp([ap('One point.')], ''))])),
+    odp: new Uint8Array(
+      makeOdf(
+        'presentation',
+        '<draw:page><draw:frame presentation:class="title"><draw:text-box><text:p>Title</text:p></draw:text-box></draw:frame></draw:page>',
+      ),
+    ),
     html: utf8('<!doctype html><html><body><h1>Title</h1><p>One paragraph.</p></body></html>'),
     markdown: utf8('# Title\n\nOne paragraph.\n'),
     text: utf8('One paragraph.\n'),

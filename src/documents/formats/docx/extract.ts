@@ -41,12 +41,15 @@ export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}):
   return dropListings(blocks);
 }
 
-/** UTF-8 (or UTF-16 with a BOM) XML text; a DTD declaring entities is refused (entity bombs). */
-export function xmlText(buf: Buffer): string {
+/**
+ * UTF-8 (or UTF-16 with a BOM) XML text; a DTD declaring entities is refused (entity bombs), the
+ * message naming the kind of file (`Word documents`, `OpenDocument files`, ...).
+ */
+export function xmlText(buf: Buffer, what?: string): string {
   const text = buf[0] === 0xff && buf[1] === 0xfe ? buf.toString('utf16le') : buf.toString('utf8');
   const dt = text.indexOf('<!DOCTYPE');
   if (dt >= 0 && /<!ENTITY/.test(text.slice(dt, text.indexOf('>', text.indexOf(']', dt)) + 1 || undefined))) {
-    throw documentError('document_entity_bomb');
+    throw documentError('document_entity_bomb', what);
   }
   return text;
 }

@@ -32,6 +32,7 @@ import { DEFAULT_MAX_DECODED_BYTES, type ExtractContext } from '../format.ts';
 import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
+import { isSlideDeck, slideTitle } from './slides.ts';
 
 /** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
 export interface PdfExtracted {
@@ -88,7 +89,9 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     )
   )
     ctx.trustedOutline = index;
-  const blocks = buildBlocks(doc.pages, ctx);
+  // A deck of slides: each page a slide, its title the heading (slides.ts).
+  const deck = isSlideDeck(doc.pages, ctx.bodySize);
+  const blocks = buildBlocks(doc.pages, ctx, deck);
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
   return { blocks, tocPages, pageCount, ocr };
 }
@@ -158,7 +161,7 @@ const TERMINAL = /[.!?:]["'”’)\]]*$/;
  * (or column) break, a line that does not end a sentence continues into a next line that starts
  * in lower case.
  */
-function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
+function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): DocumentBlock[] {
   const blocks: DocumentBlock[] = [];
   let para = '';
   let paraMono = false;
@@ -189,7 +192,15 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
     let first = true;
-    const heads = new Map(pageHeadings(p.lines, ctx, taggedHeadings).map((h) => [h.start, h]));
+    // A slide's text never runs on into the next slide; its title is its one heading.
+    if (deck) {
+      flush();
+      prev = undefined;
+    }
+    const title = deck ? slideTitle(p, ctx.bodySize) : undefined;
+    const heads = new Map(
+      (deck ? (title ? [title] : []) : pageHeadings(p.lines, ctx, taggedHeadings)).map((h) => [h.start, h]),
+    );
     for (let i = 0; i < p.lines.length; i++) {
       const l = p.lines[i]!;
       const h = heads.get(i);
@@ -260,6 +271,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext): DocumentBlock[] {
     const b = blocks[i]!;
     b.text = texts[i]!;
     if (b.cells) b.cells = b.cells.map((c) => ({ ...c, text: texts[at++]! }));
+    if (deck && b.page !== undefined) b.slide = b.page;
   }
   return blocks;
 }

@@ -1,0 +1,635 @@
+// OpenDocument text (.odt) and presentations (.odp): the zip's content.xml and styles.xml read
+// through saxes, as the Word reader reads its parts (the zip bounded by ../docx/zip.ts, a DTD
+// declaring entities refused). Headings are text:h with their outline level (and paragraphs in a
+// style with a default outline level, or the Title style); lists carry the number their list
+// style prints ("3.", "b)", "iv."); tables are rows `a | b` whose covered (merged) and empty cells
+// stay in place; paragraphs in a preformatted style, or set wholly in a monospaced font, are code
+// kept verbatim; contents and indexes (text:table-of-content, text:alphabetical-index, ...) are
+// left out; notes go to the end as in Word. A presentation is read slide by slide: the title
+// (presentation:class="title") opens the slide as a heading, the other frames follow in the
+// order the file keeps them, then the speaker notes; page numbers, footers and dates are furniture.
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { DocumentBlock } from '../../blocks.ts';
+import type { ExtractContext } from '../format.ts';
+import { DocumentError, documentError } from '../../document-error.ts';
+import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
+import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
+import { xmlText } from '../docx/extract.ts';
+import { oneTitle } from '../pptx/extract.ts';
+import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
+
+export type OdfKind = 'text' | 'presentation';
+
+const WHAT: Record<OdfKind, string> = { text: 'OpenDocument text', presentation: 'OpenDocument presentation' };
+
+export async function extractOdf(bytes: Uint8Array, kind: OdfKind, ctx: ExtractContext = {}): Promise<DocumentBlock[]> {
+  const maxBytes = Math.min(ctx.maxDecodedBytes ?? DEFAULT_ZIP_LIMITS.maxBytes, DEFAULT_ZIP_LIMITS.maxBytes);
+  const parts = await readParts(bytes, ['content.xml', 'styles.xml'], {
+    ...DEFAULT_ZIP_LIMITS,
+    maxBytes,
+    what: WHAT[kind],
+  });
+  const content = parts.get('content.xml');
+  if (!content) throw documentError('document_unsupported', `The zip archive has no ${WHAT[kind]} content part.`);
+  const styles = emptyStyles();
+  const styleXml = parts.get('styles.xml');
+  if (styleXml) readOdfStyles(odfXml(styleXml), styles);
+  const xml = odfXml(content);
+  readOdfStyles(xml, styles);
+  return dropListings(readOdfBody(xml, styles));
+}
+
+const odfXml = (buf: Buffer) => xmlText(buf, 'OpenDocument files');
+
+function parse(
+  xml: string,
+  on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void },
+): void {
+  const p = new SaxesParser({ xmlns: false, position: false });
+  p.on('opentag', on.open);
+  p.on('closetag', (t) => on.close(t.name));
+  p.on('text', on.text);
+  p.on('error', (err) => {
+    throw err;
+  });
+  try {
+    p.write(xml).close();
+  } catch (err) {
+    if (err instanceof DocumentError) throw err;
+    const msg = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 100) : 'unreadable XML';
+    throw documentError('document_damaged', msg, 'document');
+  }
+}
+
+const attr = (t: SaxesTagPlain, name: string): string | undefined => {
+  const v = t.attributes[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** One level of a list style: numbered (with its format) or bulleted. */
+export interface ListLevel {
+  number?: NumberStyle;
+  prefix: string;
+  suffix: string;
+  start: number;
+  /** How many levels the label shows ("1.2." shows 2). */
+  display: number;
+}
+
+export interface OdfStyle {
+  display: string;
+  parent?: string;
+  listStyle?: string;
+  outline?: number;
+  /** Its text is set in a monospaced font (own properties; parents are followed when asked). */
+  mono?: boolean;
+}
+
+export interface OdfStyles {
+  paragraph: Map<string, OdfStyle>;
+  text: Map<string, OdfStyle>;
+  lists: Map<string, Map<number, ListLevel>>;
+  monoFonts: Set<string>;
+}
+
+export const emptyStyles = (): OdfStyles => ({
+  paragraph: new Map(),
+  text: new Map(),
+  lists: new Map(),
+  monoFonts: new Set(),
+});
+
+/** Named and automatic styles, list styles and font faces (styles.xml, then content.xml). */
+export function readOdfStyles(xml: string, into: OdfStyles): OdfStyles {
+  let style: OdfStyle | null = null;
+  let family = '';
+  let name = '';
+  let list: Map<number, ListLevel> | null = null;
+  parse(xml, {
+    open(t) {
+      switch (t.name) {
+        case 'style:font-face': {
+          const pitch = attr(t, 'style:font-pitch');
+          const fam = attr(t, 'svg:font-family') ?? attr(t, 'style:name');
+          if (pitch === 'fixed' || isMonospaceFont(fam)) into.monoFonts.add(attr(t, 'style:name') ?? '');
+          break;
+        }
+        case 'style:style':
+          family = attr(t, 'style:family') ?? '';
+          name = attr(t, 'style:name') ?? '';
+          style = {
+            display: (attr(t, 'style:display-name') ?? name).replace(/_20_/g, ' '),
+            parent: attr(t, 'style:parent-style-name'),
+            listStyle: attr(t, 'style:list-style-name'),
+          };
+          {
+            const o = Number(attr(t, 'style:default-outline-level'));
+            if (o >= 1 && o <= 10) style.outline = o;
+          }
+          break;
+        case 'style:text-properties':
+          if (style) {
+            const font = attr(t, 'style:font-name');
+            const fam = attr(t, 'fo:font-family');
+            if ((font !== undefined && (into.monoFonts.has(font) || isMonospaceFont(font))) || isMonospaceFont(fam))
+              style.mono = true;
+            else if (font !== undefined || fam !== undefined) style.mono = false;
+          }
+          break;
+        case 'text:list-style':
+          list = new Map();
+          into.lists.set(attr(t, 'style:name') ?? '', list);
+          break;
+        case 'text:list-level-style-number':
+        case 'text:list-level-style-bullet':
+        case 'text:list-level-style-image':
+          if (list) {
+            const level = Number(attr(t, 'text:level')) || 1;
+            const numbered = t.name === 'text:list-level-style-number';
+            list.set(level, {
+              ...(numbered ? { number: odfNumberStyle(attr(t, 'style:num-format') ?? '') } : {}),
+              prefix: attr(t, 'style:num-prefix') ?? '',
+              suffix: attr(t, 'style:num-suffix') ?? '',
+              start: Number(attr(t, 'text:start-value')) || 1,
+              display: Math.min(10, Math.max(1, Number(attr(t, 'text:display-levels')) || 1)),
+            });
+          }
+          break;
+      }
+    },
+    close(n) {
+      if (n === 'style:style' && style) {
+        if (family === 'paragraph') into.paragraph.set(name, style);
+        else if (family === 'text') into.text.set(name, style);
+        style = null;
+      } else if (n === 'text:list-style') list = null;
+    },
+    text() {},
+  });
+  return into;
+}
+
+/** Follows a style's parents (at most 10) until `pick` gives an answer. */
+function inherited<T>(
+  map: Map<string, OdfStyle>,
+  name: string | undefined,
+  pick: (s: OdfStyle) => T | undefined,
+): T | undefined {
+  for (let i = 0, s = name; s !== undefined && i < 10; i++) {
+    const st = map.get(s);
+    if (!st) return undefined;
+    const v = pick(st);
+    if (v !== undefined) return v;
+    s = st.parent;
+  }
+  return undefined;
+}
+
+/** A paragraph style for code: Preformatted Text, Source Code, Plain Text, ... (or a parent of it). */
+export function isCodeStyle(styles: OdfStyles, name: string | undefined): boolean {
+  return (
+    inherited(styles.paragraph, name, (s) =>
+      /source ?code|^code\b|preformatted|^plain text$|verbatim|listing/i.test(s.display) ? true : undefined,
+    ) ?? false
+  );
+}
+
+/** Heading level a paragraph style gives (Title: 1; a default outline level), else undefined. */
+export function styleHeadingLevel(styles: OdfStyles, name: string | undefined): number | undefined {
+  return inherited(
+    styles.paragraph,
+    name,
+    (s) =>
+      s.outline ??
+      (/^title$/i.test(s.display)
+        ? 1
+        : /^heading ([1-9]|10)$/i.test(s.display)
+          ? Number(s.display.slice(8))
+          : undefined),
+  );
+}
+
+/** The label of the n-th item: "3.", "b)", "1.2." (levels shown), or '' for a bullet. */
+export function listLabel(levels: Map<number, ListLevel> | undefined, counters: number[], depth: number): string {
+  const lv = levels?.get(depth);
+  if (!lv?.number || lv.number === 'none') return '';
+  const shown: string[] = [];
+  for (let d = Math.max(1, depth - lv.display + 1); d <= depth; d++) {
+    const l = levels?.get(d);
+    shown.push(formatNumber(counters[d] ?? 1, l?.number && l.number !== 'none' ? l.number : 'arabic'));
+  }
+  return `${lv.prefix}${shown.join('.')}${lv.suffix}`;
+}
+
+/** A paragraph being read. */
+interface Para {
+  text: string;
+  /** With tabs and line breaks as written: what a code paragraph keeps. */
+  raw: string;
+  outside: string;
+  style?: string;
+  heading?: number;
+  /** Characters set in a monospaced font, and all characters (spaces aside). */
+  monoChars: number;
+  chars: number;
+  inPage: number;
+  linkChars: number;
+  links: number;
+}
+
+interface ListFrame {
+  style?: string;
+  depth: number;
+  /** The item being read at this depth has had its first paragraph. */
+  itemStarted: boolean;
+  /** The list item's own start value (text:start-value). */
+  itemStart?: number;
+  header: boolean;
+}
+
+/** Elements whose text is no part of the document's running text. */
+const SKIP = new Set([
+  'text:table-of-content',
+  'text:alphabetical-index',
+  'text:illustration-index',
+  'text:table-index',
+  'text:object-index',
+  'text:user-index',
+  'text:bibliography',
+  'office:annotation',
+  'office:annotation-end',
+  'text:tracked-changes',
+  'text:note-citation',
+  'svg:title',
+  'svg:desc',
+  'office:forms',
+  'text:sequence-decls',
+  'draw:page-thumbnail',
+]);
+
+/** Presentation frames that are slide furniture, not content. */
+const FURNITURE_CLASS = new Set(['page-number', 'footer', 'date-time', 'header', 'page']);
+
+/** The body's blocks in reading order (a presentation: slide by slide, blocks tagged with their slide). */
+export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
+  const out: LinkedBlock[] = [];
+  const notes: string[] = [];
+  let skip = 0;
+  let noteDepth = 0;
+  let noteText: string[] = [];
+  const paras: Para[] = [];
+  let link: { inPage: boolean; from: number } | null = null;
+  const spanMono: boolean[] = [];
+  const lists: ListFrame[] = [];
+  // Counters of the list being read, per depth; a list continuing another takes its counters.
+  let counters: number[] = [];
+  const lastCounters = new Map<string, number[]>();
+  let groups = 0;
+  let listGroup = 0;
+  let tables = 0;
+  let tableGroup = 0;
+  let headerRows = 0;
+  let row: { text: string; inPage: number }[] | null = null;
+  let rowRepeat = 1;
+  let rowLinks = { inPage: 0, chars: 0, n: 0 };
+  let cell: string[] = [];
+  let cellInPage = 0;
+  let cellRepeat = 1;
+  let code: { block: LinkedBlock; lines: string[] } | null = null;
+  // Presentations: the slide being read, its title, other blocks and notes in their places.
+  let slide = 0;
+  let inSlide = false;
+  let slideTitle: LinkedBlock[] = [];
+  let slideBody: LinkedBlock[] = [];
+  let slideNotes: LinkedBlock[] = [];
+  const frames: string[] = []; // presentation classes of the open frames
+  let inNotes = 0;
+
+  const target = (): LinkedBlock[] => {
+    if (!inSlide) return out;
+    if (inNotes > 0) return slideNotes;
+    return frames.includes('title') ? slideTitle : slideBody;
+  };
+  const push = (b: LinkedBlock) => {
+    if (inSlide) {
+      b.page = slide;
+      b.slide = slide;
+    }
+    target().push(b);
+  };
+
+  const add = (s: string, raw = s) => {
+    const p = paras[paras.length - 1];
+    if (!p || skip > 0) return;
+    p.text += s;
+    p.raw += raw;
+    if (!link) p.outside += s;
+    const n = s.replace(/\s/g, '').length;
+    p.chars += n;
+    if (spanMono[spanMono.length - 1]) p.monoChars += n;
+  };
+
+  const paraMono = (style: string | undefined) => inherited(styles.paragraph, style, (s) => s.mono) ?? false;
+
+  const endPara = () => {
+    const p = paras.pop();
+    spanMono.pop();
+    if (!p) return;
+    if (noteDepth > 0) {
+      const t = p.text.replace(/\s+/g, ' ').trim();
+      if (t) noteText.push(t);
+      return;
+    }
+    const text = p.text.replace(/\s+/g, ' ').trim();
+    const isCode =
+      tables === 0 &&
+      p.heading === undefined &&
+      text.length > 0 &&
+      (isCodeStyle(styles, p.style) || (p.chars > 0 && p.monoChars === p.chars));
+    if (isCode) {
+      const lines = p.raw.split('\n');
+      if (code && target().at(-1) === code.block) {
+        code.lines.push(...lines);
+        code.block.text = code.lines.join('\n');
+      } else {
+        const block: LinkedBlock = { kind: 'code', text: p.raw, lines, inPageLinkChars: 0, linkChars: 0, links: 0 };
+        push(block);
+        code = { block, lines };
+      }
+      return;
+    }
+    if (tables > 0) {
+      if (text.length > 0) cell.push(text);
+      cellInPage += p.inPage;
+      rowLinks.inPage += p.inPage;
+      rowLinks.chars += p.linkChars;
+      rowLinks.n += p.links;
+      return;
+    }
+    // An empty paragraph ends a code block (a blank line inside code is kept by its raw text).
+    if (text.length === 0) {
+      if (code && isCodeStyle(styles, p.style)) {
+        code.lines.push('');
+        code.block.text = code.lines.join('\n');
+      }
+      return;
+    }
+    code = null;
+    const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
+    const level = p.heading ?? (lists.length === 0 ? styleHeadingLevel(styles, p.style) : undefined);
+    if (level !== undefined && (lists.length === 0 || p.heading !== undefined)) {
+      push({ kind: 'heading', level, ...base });
+      return;
+    }
+    if (isNavigationLine(p.outside, p.links)) return;
+    const list = lists[lists.length - 1];
+    if (list && !list.header) {
+      if (list.itemStarted) {
+        push({ kind: 'paragraph', group: listGroup, ...base });
+        return;
+      }
+      list.itemStarted = true;
+      const levels = styles.lists.get(list.style ?? '');
+      const label = listLabel(levels, counters, list.depth);
+      push({ kind: 'item', group: listGroup, ...base, text: label ? `${label} ${text}` : text });
+      return;
+    }
+    push({ kind: 'paragraph', ...(lists.length > 0 ? { group: listGroup } : {}), ...base });
+  };
+
+  const endSlide = () => {
+    const all = [...oneTitle(slideTitle), ...slideBody, ...slideNotes];
+    for (const b of all) out.push(b);
+    slideTitle = [];
+    slideBody = [];
+    slideNotes = [];
+  };
+
+  parse(xml, {
+    open(t) {
+      if (skip > 0) {
+        skip++;
+        return;
+      }
+      if (SKIP.has(t.name)) {
+        skip = 1;
+        return;
+      }
+      switch (t.name) {
+        case 'draw:page':
+          slide++;
+          inSlide = true;
+          code = null;
+          break;
+        case 'presentation:notes':
+          inNotes++;
+          code = null;
+          break;
+        case 'draw:frame':
+        case 'draw:custom-shape':
+        case 'draw:rect':
+        case 'draw:text-box': {
+          const cls = attr(t, 'presentation:class') ?? '';
+          if (FURNITURE_CLASS.has(cls)) {
+            skip = 1;
+            return;
+          }
+          frames.push(cls);
+          if (t.name !== 'draw:text-box') code = null;
+          break;
+        }
+        case 'text:note':
+          noteDepth++;
+          if (noteDepth === 1) noteText = [];
+          break;
+        case 'text:h':
+        case 'text:p': {
+          const style = attr(t, 'text:style-name');
+          const p: Para = { text: '', raw: '', outside: '', monoChars: 0, chars: 0, inPage: 0, linkChars: 0, links: 0 };
+          if (style !== undefined) p.style = style;
+          if (t.name === 'text:h') p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
+          else if (frames.includes('title')) p.heading = 1;
+          paras.push(p);
+          spanMono.push(paraMono(style));
+          break;
+        }
+        case 'text:span': {
+          const st = attr(t, 'text:style-name');
+          const own = st === undefined ? undefined : inherited(styles.text, st, (s) => s.mono);
+          spanMono.push(own ?? spanMono[spanMono.length - 1] ?? false);
+          break;
+        }
+        case 'text:s': {
+          const n = Math.min(Math.max(1, Number(attr(t, 'text:c')) || 1), 1000);
+          add(' ', ' '.repeat(n));
+          break;
+        }
+        case 'text:tab':
+          add(' ', '\t');
+          break;
+        case 'text:line-break':
+          add(' ', '\n');
+          break;
+        case 'text:a': {
+          const href = attr(t, 'xlink:href') ?? '';
+          const p = paras[paras.length - 1];
+          link = { inPage: href.startsWith('#'), from: p?.text.length ?? 0 };
+          if (p) p.links++;
+          break;
+        }
+        case 'text:list': {
+          const outer = lists[lists.length - 1];
+          const style = attr(t, 'text:style-name') ?? outer?.style;
+          if (!outer) {
+            const continues =
+              attr(t, 'text:continue-numbering') === 'true' || attr(t, 'text:continue-list') !== undefined;
+            counters = continues ? [...(lastCounters.get(style ?? '') ?? [])] : [];
+            if (!continues || listGroup === 0) listGroup = ++groups;
+          }
+          lists.push({ style, depth: (outer?.depth ?? 0) + 1, itemStarted: false, header: false });
+          code = null;
+          break;
+        }
+        case 'text:list-item':
+        case 'text:list-header': {
+          const list = lists[lists.length - 1];
+          if (!list) break;
+          list.itemStarted = false;
+          list.header = t.name === 'text:list-header';
+          if (list.header) break;
+          const levels = styles.lists.get(list.style ?? '');
+          const d = list.depth;
+          const own = Number(attr(t, 'text:start-value'));
+          if (own >= 0 && attr(t, 'text:start-value') !== undefined) counters[d] = own;
+          else {
+            const prev = counters[d];
+            counters[d] = prev === undefined ? (levels?.get(d)?.start ?? 1) : prev + 1;
+          }
+          counters.length = d + 1;
+          break;
+        }
+        case 'table:table':
+          if (tables === 0) tableGroup = ++groups;
+          tables++;
+          code = null;
+          break;
+        case 'table:table-header-rows':
+          if (tables === 1) headerRows++;
+          break;
+        case 'table:table-row':
+          if (tables === 1) {
+            row = [];
+            rowRepeat = Math.min(Math.max(1, Number(attr(t, 'table:number-rows-repeated')) || 1), 64);
+            rowLinks = { inPage: 0, chars: 0, n: 0 };
+          }
+          break;
+        case 'table:table-cell':
+        case 'table:covered-table-cell':
+          if (tables === 1) {
+            cell = [];
+            cellInPage = 0;
+            // A covered cell (under a merge) is written in its place: it stays an empty cell.
+            cellRepeat = Math.min(Math.max(1, Number(attr(t, 'table:number-columns-repeated')) || 1), 64);
+          }
+          break;
+      }
+    },
+    text(s) {
+      if (skip > 0) return;
+      // ODF collapses white space in text; text:s, text:tab and text:line-break write it.
+      add(s.replace(/[ \t\r\n]+/g, ' '));
+    },
+    close(name) {
+      if (skip > 0) {
+        skip--;
+        return;
+      }
+      switch (name) {
+        case 'text:h':
+        case 'text:p':
+          endPara();
+          break;
+        case 'text:span':
+          spanMono.pop();
+          break;
+        case 'text:a': {
+          const p = paras[paras.length - 1];
+          if (link && p) {
+            const n = p.text.length - link.from;
+            p.linkChars += n;
+            if (link.inPage) p.inPage += n;
+          }
+          link = null;
+          break;
+        }
+        case 'text:note':
+          noteDepth--;
+          if (noteDepth === 0 && noteText.length > 0) notes.push(noteText.join(' '));
+          break;
+        case 'text:list': {
+          const list = lists.pop();
+          if (list && lists.length === 0) lastCounters.set(list.style ?? '', [...counters]);
+          code = null;
+          break;
+        }
+        case 'table:table-cell':
+        case 'table:covered-table-cell':
+          if (tables === 1 && row) {
+            const text = cell.join(' ');
+            // Repeated cells: an empty run (a spreadsheet-like tail) counts once.
+            const n = text.length > 0 ? cellRepeat : 1;
+            for (let i = 0; i < n && row.length < 256; i++) row.push({ text, inPage: cellInPage });
+          }
+          break;
+        case 'table:table-row':
+          if (tables === 1 && row) {
+            // A run of empty cells past the table's width (number-columns-repeated="1000") is no column.
+            while (row.length > 64 && row[row.length - 1]!.text === '') row.pop();
+            if (row.some((c) => c.text.length > 0)) {
+              const header = headerRows > 0;
+              const r = row;
+              for (let i = 0; i < rowRepeat; i++)
+                push({
+                  kind: 'row',
+                  text: r.map((c) => c.text).join(' | '),
+                  cells: r.map((c) => (header ? { text: c.text, header: true } : { text: c.text })),
+                  group: tableGroup,
+                  inPageLinkChars: rowLinks.inPage,
+                  linkChars: rowLinks.chars,
+                  links: rowLinks.n,
+                  dataCells: r.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
+                });
+            }
+            row = null;
+          }
+          break;
+        case 'table:table-header-rows':
+          if (tables === 1) headerRows--;
+          break;
+        case 'table:table':
+          tables--;
+          break;
+        case 'draw:frame':
+        case 'draw:custom-shape':
+        case 'draw:rect':
+        case 'draw:text-box':
+          frames.pop();
+          if (name !== 'draw:text-box') code = null;
+          break;
+        case 'presentation:notes':
+          inNotes--;
+          code = null;
+          break;
+        case 'draw:page':
+          endSlide();
+          inSlide = false;
+          code = null;
+          break;
+      }
+    },
+  });
+  notes.forEach((n, i) =>
+    out.push({ kind: 'paragraph', text: `[${i + 1}] ${n}`, inPageLinkChars: 0, linkChars: 0, links: 0 }),
+  );
+  return out;
+}

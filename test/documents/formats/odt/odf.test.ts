@@ -1,0 +1,234 @@
+// The OpenDocument reader (src/documents/formats/odt/odf.ts), one rule a row: text documents and
+// presentations built by test/documents/helpers/make-zip.ts's makeOdf, and the damaged ones.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractOdf, listLabel } from '../../../../src/documents/formats/odt/odf.ts';
+import { DocumentError } from '../../../../src/documents/document-error.ts';
+import { makeOdf, makeZip } from '../../helpers/make-zip.ts';
+import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
+
+const show = (bs: DocumentBlock[]) =>
+  bs.map(
+    (b) =>
+      `${b.kind}${b.level ? b.level : ''}${b.slide ? `@${b.slide}` : ''}: ${b.lines ? b.lines.join('\\n') : b.text}`,
+  );
+
+const LISTS =
+  '<text:list-style style:name="LN"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="." text:start-value="3"/>' +
+  '<text:list-level-style-number text:level="2" style:num-format="a" style:num-suffix=")"/>' +
+  '<text:list-level-style-number text:level="3" style:num-format="i" style:num-suffix="." text:display-levels="2"/></text:list-style>' +
+  '<text:list-style style:name="LB"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/></text:list-style>' +
+  '<style:style style:name="Pre" style:family="paragraph" style:parent-style-name="Preformatted_20_Text"/>' +
+  '<style:style style:name="Tt" style:family="text"><style:text-properties style:font-name="Liberation Mono"/></style:style>' +
+  '<style:style style:name="Big" style:family="paragraph" style:default-outline-level="2"/>' +
+  '<style:style style:name="Ti" style:family="paragraph" style:parent-style-name="Title"/>';
+const NAMED =
+  '<style:style style:name="Preformatted_20_Text" style:display-name="Preformatted Text" style:family="paragraph"/>' +
+  '<style:style style:name="Title" style:family="paragraph"/>';
+
+const p = (text: string, style?: string) => `<text:p${style ? ` text:style-name="${style}"` : ''}>${text}</text:p>`;
+const li = (...inner: string[]) => `<text:list-item>${inner.join('')}</text:list-item>`;
+const cell = (text: string, attrs = '') => `<table:table-cell${attrs}>${text ? p(text) : ''}</table:table-cell>`;
+const tr = (...cells: string[]) => `<table:table-row>${cells.join('')}</table:table-row>`;
+
+const texts: [name: string, body: string, want: string[]][] = [
+  [
+    'headings by text:h and their outline level; Title and a default outline level by style',
+    '<text:h text:outline-level="2">Installing</text:h>' + p('Report', 'Ti') + p('Tuning', 'Big') + p('Body text.'),
+    ['heading2: Installing', 'heading1: Report', 'heading2: Tuning', 'paragraph: Body text.'],
+  ],
+  [
+    'numbered lists carry their numbers: start value, nested letters, two levels shown, continued numbering',
+    `<text:list text:style-name="LN">${li(p('Check.'), `<text:list>${li(p('one'))}${li(p('two'), `<text:list>${li(p('deep'))}</text:list>`)}</text:list>`)}${li(p('Start.'))}</text:list>` +
+      p('Between.') +
+      `<text:list text:style-name="LN" text:continue-numbering="true">${li(p('Go on.'))}</text:list>` +
+      `<text:list text:style-name="LN">${li(p('Afresh.'))}</text:list>`,
+    [
+      'item: 3. Check.',
+      'item: a) one',
+      'item: b) two',
+      'item: b.i. deep',
+      'item: 4. Start.',
+      'paragraph: Between.',
+      'item: 5. Go on.',
+      'item: 3. Afresh.',
+    ],
+  ],
+  [
+    "bullets have no number; an item's second paragraph is a paragraph; a list header is no item",
+    `<text:list text:style-name="LB"><text:list-header>${p('Heads up')}</text:list-header>${li(p('First.'), p('More on it.'))}${li(p('Second.'))}</text:list>`,
+    ['paragraph: Heads up', 'item: First.', 'paragraph: More on it.', 'item: Second.'],
+  ],
+  [
+    'a list item with its own start value',
+    `<text:list text:style-name="LN">${li(p('a'))}<text:list-item text:start-value="10">${p('b')}</text:list-item>${li(p('c'))}</text:list>`,
+    ['item: 3. a', 'item: 10. b', 'item: 11. c'],
+  ],
+  [
+    'a table: header rows, an empty cell and covered (merged) cells in place',
+    '<table:table><table:table-header-rows>' +
+      tr(cell('Option'), cell('Default'), cell('Meaning')) +
+      '</table:table-header-rows>' +
+      tr(cell('--fast'), cell(''), cell('Skips.')) +
+      tr(cell('wide', ' table:number-columns-spanned="2"'), '<table:covered-table-cell/>', cell('Spans.')) +
+      tr('<table:covered-table-cell/>', cell('2'), cell('Under a tall cell.')) +
+      '</table:table>',
+    [
+      'row: Option | Default | Meaning',
+      'row: --fast |  | Skips.',
+      'row: wide |  | Spans.',
+      'row:  | 2 | Under a tall cell.',
+    ],
+  ],
+  [
+    'repeated cells: a value repeated in place, a long empty tail dropped; an empty row skipped',
+    '<table:table>' +
+      tr(cell('x', ' table:number-columns-repeated="2"'), cell('', ' table:number-columns-repeated="1000"')) +
+      tr(cell('')) +
+      '</table:table>',
+    ['row: x | x | '],
+  ],
+  [
+    'code: a preformatted style keeps spaces (text:s), tabs and line breaks; consecutive paragraphs are one block',
+    p('$ make', 'Pre') +
+      p('<text:s text:c="4"/>make install', 'Pre') +
+      p('a<text:tab/>b<text:line-break/>c', 'Pre') +
+      p('After.'),
+    ['code: $ make\\n    make install\\na\tb\\nc', 'paragraph: After.'],
+  ],
+  [
+    'code: a paragraph set wholly in a monospaced font; one mono word in a sentence is not code',
+    p('<text:span text:style-name="Tt">ls -l</text:span>') +
+      p('Run <text:span text:style-name="Tt">ls</text:span> now.'),
+    ['code: ls -l', 'paragraph: Run ls now.'],
+  ],
+  [
+    'XML white space is collapsed as ODF says; spans join without spaces of their own',
+    '<text:p>  two   words\n  <text:span>glued</text:span>on </text:p>',
+    ['paragraph: two words gluedon'],
+  ],
+  [
+    'contents, indexes, annotations and tracked deletions are left out; notes go to the end',
+    '<text:table-of-content><text:index-body>' +
+      p('Installing 3') +
+      '</text:index-body></text:table-of-content>' +
+      '<text:tracked-changes><text:changed-region><text:deletion>' +
+      p('Deleted text.') +
+      '</text:deletion></text:changed-region></text:tracked-changes>' +
+      '<text:p>Body<office:annotation>' +
+      p('A comment.') +
+      '</office:annotation> with a note<text:note><text:note-citation>1</text:note-citation><text:note-body>' +
+      p('The note.') +
+      '</text:note-body></text:note>.</text:p>' +
+      '<text:alphabetical-index><text:index-body>' +
+      p('make, 3') +
+      '</text:index-body></text:alphabetical-index>',
+    ['paragraph: Body with a note.', 'paragraph: [1] The note.'],
+  ],
+  [
+    'a list of links to places in the document (a hand-made contents list) is left out',
+    `<text:list text:style-name="LB">${li(p('<text:a xlink:href="#a">Installing</text:a>'))}${li(p('<text:a xlink:href="#b">Using</text:a>'))}</text:list>` +
+      p('Text.'),
+    ['paragraph: Text.'],
+  ],
+];
+
+for (const [name, body, want] of texts)
+  test(`odt: ${name}`, async () => {
+    const blocks = await extractOdf(makeOdf('text', body, { automatic: LISTS, styles: NAMED }), 'text');
+    assert.deepEqual(show(blocks), want);
+  });
+
+const frame = (cls: string, inner: string) =>
+  `<draw:frame${cls ? ` presentation:class="${cls}"` : ''}><draw:text-box>${inner}</draw:text-box></draw:frame>`;
+
+const decks: [name: string, body: string, want: string[]][] = [
+  [
+    'the title opens its slide wherever the file draws it; notes follow the slide; numbers, footers and dates are furniture',
+    '<draw:page>' +
+      frame('outline', `<text:list text:style-name="LB">${li(p('A point.'))}</text:list>`) +
+      frame('title', p('Steps')) +
+      frame('page-number', p('1')) +
+      frame('footer', p('Conference 2026')) +
+      `<presentation:notes>${frame('notes', p('Say it slowly.'))}</presentation:notes>` +
+      '</draw:page>' +
+      `<draw:page>${frame('title', p('Two lines', '') + p('of title'))}${frame('', p('Free text.'))}</draw:page>`,
+    [
+      'heading1@1: Steps',
+      'item@1: A point.',
+      'paragraph@1: Say it slowly.',
+      'heading1@2: Two lines of title',
+      'paragraph@2: Free text.',
+    ],
+  ],
+  [
+    'a slide without a title; a table on a slide',
+    `<draw:page>${frame('subtitle', p('Only a subtitle'))}</draw:page>` +
+      `<draw:page><draw:frame><table:table>${tr(cell('a'), cell(''), cell('c'))}</table:table></draw:frame></draw:page>`,
+    ['paragraph@1: Only a subtitle', 'row@2: a |  | c'],
+  ],
+];
+
+for (const [name, body, want] of decks)
+  test(`odp: ${name}`, async () => {
+    const blocks = await extractOdf(makeOdf('presentation', body, { automatic: LISTS }), 'presentation');
+    assert.deepEqual(show(blocks), want);
+    assert.ok(blocks.every((b) => b.page === b.slide));
+  });
+
+test('listLabel: a bullet level or an unknown list has no label', () => {
+  assert.equal(listLabel(undefined, [0, 1], 1), '');
+  assert.equal(listLabel(new Map([[1, { prefix: '', suffix: '', start: 1, display: 1 }]]), [0, 1], 1), '');
+  assert.equal(
+    listLabel(new Map([[1, { number: 'roman-upper', prefix: '(', suffix: ')', start: 1, display: 1 }]]), [0, 4], 1),
+    '(IV)',
+  );
+});
+
+const status = (code: string, s: number) => (err: unknown) =>
+  err instanceof DocumentError && err.code === code && err.status === s;
+
+const bad: [name: string, bytes: Buffer, check: (err: unknown) => boolean][] = [
+  ['not a zip at all', Buffer.from('PK\x03\x04 truncated'), status('document_unsupported', 415)],
+  [
+    'a zip without content.xml',
+    makeZip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text', stored: true }]),
+    status('document_unsupported', 415),
+  ],
+  [
+    'malformed XML',
+    makeOdf('text', '', { contentXml: '<office:document-content><text:p>open' }),
+    status('document_damaged', 422),
+  ],
+  [
+    'a DTD declaring entities (an entity bomb)',
+    makeOdf('text', '', {
+      contentXml:
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><office:document-content>&a;</office:document-content>',
+    }),
+    status('document_entity_bomb', 413),
+  ],
+  [
+    'a part declaring more than it inflates to (a zip bomb)',
+    makeZip([
+      { name: 'mimetype', data: 'application/vnd.oasis.opendocument.text', stored: true },
+      { name: 'content.xml', data: 'x'.repeat(2 ** 21), declaredSize: 2 ** 31 },
+    ]),
+    status('document_zip_bomb', 413),
+  ],
+];
+for (const [name, bytes, check] of bad)
+  test(`odt: ${name} is refused with its 4xx`, async () => {
+    await assert.rejects(extractOdf(bytes, 'text'), check);
+  });
+
+test('odt: the messages name the kind of file', async () => {
+  await assert.rejects(
+    extractOdf(makeOdf('text', '', { contentXml: '<!DOCTYPE x [<!ENTITY a "a">]><x/>' }), 'text'),
+    /which OpenDocument files never need/,
+  );
+  await assert.rejects(
+    extractOdf(Buffer.from('PK\x03\x04 truncated'), 'presentation'),
+    /The zip archive is not an OpenDocument presentation: /,
+  );
+});
