@@ -1,71 +1,256 @@
-// PDF chunking speed and memory against pdftotext (poppler-utils) in the same run.
-// node bench/run.ts pdf   (needs pdftotext and qpdf on PATH)
-import { sampleRss } from './rss.ts';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// PDF chunking, the whole request, against pdftotext (poppler-utils) in the same run (issue 24).
+// The app runs in a child process as `npm start` runs it (package.json's flags, the default
+// configuration, the pool warmed at start as server.ts does); each round starts a fresh app, waits
+// for /readyz, and uploads (multipart, the route's own path): the 1159-page file once (the first
+// request after the start), again (a later request), then the 4976-page file. pdftotext reads the
+// same bytes right before each upload: `pdftotext -q -enc UTF-8 FILE /dev/null`. Ratio: the
+// upload's time (first byte sent to last byte of the answer) over pdftotext's.
+//
+// Every upload sends bytes no earlier upload sent: qpdf adds an attachment of 16 random bytes
+// (an object no page uses) to each copy, so no cache of ours or of the system's can flatter.
+//
+//   node_modules/.bin/node bench/run.ts pdf        (or: npm run bench -- pdf; needs qpdf, pdftotext)
+//   BENCH_ROUNDS=2          fresh app starts
+//   BENCH_LARGE=0           leave the 4976-page file out
+//   BENCH_SPARE_THREADS=0   the app's pool without spare threads (one thread per document, as before issue 24)
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChunkPool } from '../src/documents/pool.ts';
+import { sampleRss } from './rss.ts';
+import { START_FLAGS } from './start-flags.ts';
 
-const corpus = join(fileURLToPath(new URL('..', import.meta.url)), '..', 'shared', 'corpus');
-const RUNS = 3;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const corpus = join(root, '..', 'shared', 'corpus');
+const MB = 2 ** 20;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const LARGE = process.env.BENCH_LARGE !== '0';
+const SPARE = process.env.BENCH_SPARE_THREADS;
 
-function pages(file: string): number {
-  const out = spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout;
-  return Number(/Pages:\s+(\d+)/.exec(out)?.[1] ?? 0);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length === 0 ? NaN : s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const f2 = (x: number) => x.toFixed(2);
+
+function sh(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { maxBuffer: 64 * MB });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr?.toString() ?? r.error?.message}`);
+  return r;
 }
 
-function pdftotextMs(file: string): number {
-  let best = Infinity;
-  for (let i = 0; i < RUNS; i++) {
+/** The app, as server.ts builds it, in this process (the child). */
+async function serveApp() {
+  const rss = sampleRss();
+  const { buildApp } = await import('../src/app.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const { createReadiness } = await import('../src/http/readiness.ts');
+  const config = loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
+  let chunkPool;
+  if (SPARE !== undefined) {
+    const { createChunkPool } = await import('../src/documents/pool.ts');
+    const { parseTimeoutFor } = await import('../src/documents/parse-bound.ts');
+    chunkPool = createChunkPool({
+      threads: Math.max(1, availableParallelism() - 1),
+      spareThreads: Number(SPARE),
+      timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
+    });
+  }
+  const app = await buildApp(config, {
+    logger: true,
+    readiness: createReadiness(),
+    warmPool: true,
+    ...(chunkPool ? { chunkPool } : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('message', (m) => {
+    if (m === 'reset') rss.reset();
+    process.send!({ peakRss: rss.peak() });
+  });
+  process.send!({ port: (app.server.address() as { port: number }).port, key: config.documentApiKey });
+}
+
+interface App {
+  child: ChildProcess;
+  port: number;
+  key: string;
+}
+
+function startApp(): Promise<App> {
+  const child = fork(fileURLToPath(import.meta.url), ['serve-app'], {
+    execPath: process.execPath,
+    execArgv: START_FLAGS,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number; key: string }) => resolve({ child, ...m }));
+    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
+  });
+}
+
+function ask(app: App, msg: string): Promise<{ peakRss: number }> {
+  return new Promise((resolve) => {
+    app.child.once('message', (m) => resolve(m as { peakRss: number }));
+    app.child.send(msg);
+  });
+}
+
+async function stopApp(app: App) {
+  const gone = new Promise((r) => app.child.once('exit', r));
+  app.child.kill('SIGTERM');
+  await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
+  if (app.child.exitCode === null) app.child.kill('SIGKILL');
+}
+
+async function waitReady(app: App): Promise<number> {
+  const t = performance.now();
+  while (performance.now() - t < 120_000) {
+    const status = await new Promise<number>((resolve) => {
+      const req = httpRequest({ host: '127.0.0.1', port: app.port, path: '/readyz' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', () => resolve(0));
+      req.end();
+    });
+    if (status === 200) return performance.now() - t;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('/readyz not 200 within 120 s');
+}
+
+/** One upload: ms from the first byte sent to the last byte of the answer, and the chunk count. */
+function upload(app: App, file: string, id: number): Promise<{ ms: number; chunks: number }> {
+  const pdf = readFileSync(file);
+  const boundary = `----pdf-bench-${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve, reject) => {
     const t = performance.now();
-    const r = spawnSync('pdftotext', ['-q', '-enc', 'UTF-8', file, '/dev/null']);
-    if (r.status !== 0) throw new Error(`pdftotext failed on ${file}`);
-    best = Math.min(best, performance.now() - t);
-  }
-  return best;
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: app.port,
+        method: 'POST',
+        path: '/apis/chunk-and-perform-embedding.php',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
+          'api-key': app.key,
+          sourceName: 'bench.pdf',
+          'tenant-id': '7',
+          'document-id': String(id),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (s: string) => {
+          if (text.length < 400) text += s;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`upload answered ${res.statusCode}: ${text.slice(0, 400)}`));
+          else resolve({ ms: performance.now() - t, chunks: Number(res.headers['x-total-chunks']) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
-const tmp = mkdtempSync(join(tmpdir(), 'pdf-bench-'));
-const big = join(tmp, 'big.pdf');
-const g = join(corpus, 'gnuplot.pdf');
-const r = join(corpus, 'R-intro.pdf');
-const q = spawnSync('qpdf', ['--empty', '--pages', g, g, g, r, r, '--', big]);
-if (q.status !== 0) throw new Error(`qpdf failed: ${q.stderr.toString()}`);
+/** pdftotext's time on the file, in ms. */
+function pdftotextMs(file: string): number {
+  const t = performance.now();
+  sh('pdftotext', ['-q', '-enc', 'UTF-8', file, '/dev/null']);
+  return performance.now() - t;
+}
 
-const pool = createChunkPool();
-const rss = sampleRss();
-try {
-  await pool.chunk(new Uint8Array(readFileSync(g))); // warm the worker and the JIT
-  const rows: string[] = [];
-  for (const file of [g, big]) {
-    const data = readFileSync(file);
-    const n = pages(file);
-    const base = pdftotextMs(file);
-    rss.reset();
-    let best = Infinity;
-    let chunks = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      chunks = (await pool.chunk(new Uint8Array(data))).length;
-      best = Math.min(best, performance.now() - t);
+const role = process.argv[2];
+if (role === 'serve-app') {
+  process.on('SIGTERM', () => process.exit(0));
+  process.on('disconnect', () => process.exit(0));
+  await serveApp();
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-bench-'));
+  try {
+    const g = join(corpus, 'gnuplot.pdf');
+    const r = join(corpus, 'R-intro.pdf');
+    const big = join(dir, 'big.pdf');
+    sh('qpdf', ['--empty', '--pages', g, g, g, r, r, '--', big]);
+    // As the load bench makes it: 16 copies of gnuplot.pdf under distinct names (qpdf copies each one's objects).
+    const large = join(dir, 'large.pdf');
+    if (LARGE) {
+      const copies = Array.from({ length: 16 }, (_, i) => {
+        const f = join(dir, `g${i}.pdf`);
+        copyFileSync(g, f);
+        return f;
+      });
+      sh('qpdf', ['--empty', '--pages', ...copies, '--', large]);
+      for (const f of copies) rmSync(f);
     }
-    const name = file === big ? `gnuplot.pdf x3 + R-intro.pdf x2 (qpdf)` : 'gnuplot.pdf';
-    rows.push(
-      `| ${name} | ${n} | ${chunks} | ${best.toFixed(0)} | ${(best / n).toFixed(2)} | ${base.toFixed(0)} | ${(base / n).toFixed(2)} | ${(best / base).toFixed(2)}x | ${Math.round(rss.peak() / 2 ** 20)} |`,
+    let variants = 0;
+    /** A copy of `file` with an attachment of 16 random bytes: bytes never sent before. */
+    const variant = (file: string) => {
+      const blob = join(dir, `blob-${variants}.bin`);
+      writeFileSync(blob, randomBytes(16));
+      const out = join(dir, `v${variants++}.pdf`);
+      sh('qpdf', [file, '--add-attachment', blob, '--', out]);
+      rmSync(blob);
+      return out;
+    };
+    const pages = (file: string) => Number(sh('qpdf', ['--show-npages', file]).stdout.toString().trim());
+    const rows: { round: number; what: string; ours: number; tool: number; chunks: number; peak: number }[] = [];
+    const readies: number[] = [];
+    let id = 1;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const todo: [string, string][] = [
+        ['1159 pages, first request after start', variant(big)],
+        ['1159 pages, later request', variant(big)],
+        ...(LARGE ? [['4976 pages', variant(large)] as [string, string]] : []),
+      ];
+      const app = await startApp();
+      try {
+        readies.push(await waitReady(app));
+        for (const [what, file] of todo) {
+          const tool = pdftotextMs(file);
+          await ask(app, 'reset');
+          const { ms, chunks } = await upload(app, file, id++);
+          const { peakRss } = await ask(app, 'stats');
+          rows.push({ round, what, ours: ms, tool, chunks, peak: peakRss });
+          console.log(
+            `  [round ${round}] ${what}: upload ${f2(ms / 1000)} s, pdftotext ${f2(tool / 1000)} s, ${f2(ms / tool)}x, ${chunks} chunks, peak rss ${Math.round(peakRss / MB)} MB`,
+          );
+          rmSync(file);
+        }
+      } finally {
+        await stopApp(app);
+      }
+    }
+    console.log(
+      `\nnode ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} app starts (npm start's flags${SPARE === undefined ? '' : `, spare threads ${SPARE}`}), ready after ${readies.map((x) => f2(x / 1000)).join(', ')} s; ` +
+        `files: gnuplot.pdf x3 + R-intro.pdf x2 (${pages(big)} pages)${LARGE ? `, gnuplot.pdf x16 (${pages(large)} pages)` : ''}, each upload a copy with its own random attachment`,
     );
+    console.log(
+      '\n| request | rounds | upload (median) | pdftotext (median) | ratio (median of rounds) | ratios | chunks | peak rss |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const what of [...new Set(rows.map((x) => x.what))]) {
+      const xs = rows.filter((x) => x.what === what);
+      console.log(
+        `| ${what} | ${xs.length} | ${f2(median(xs.map((x) => x.ours)) / 1000)} s | ${f2(median(xs.map((x) => x.tool)) / 1000)} s | **${f2(median(xs.map((x) => x.ours / x.tool)))}x** | ${xs.map((x) => f2(x.ours / x.tool)).join(', ')} | ${[...new Set(xs.map((x) => x.chunks))].join(', ')} | ${Math.round(Math.max(...xs.map((x) => x.peak)) / MB)} MB |`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  console.log(
-    `node ${process.version}, ${RUNS} runs each, best run reported; peak = process rss sampled every 10 ms during our runs`,
-  );
-  console.log(
-    '| file | pages | chunks | chunking ms | ms/page | pdftotext ms | pdftotext ms/page | ratio | peak rss MB |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const row of rows) console.log(row);
-} finally {
-  rss.stop();
-  await pool.close();
-  rmSync(tmp, { recursive: true, force: true });
 }

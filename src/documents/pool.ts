@@ -3,10 +3,11 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { documentError, toDocumentError } from './document-error.ts';
-import { catalogueNoun, DEFAULT_MAX_DECODED_BYTES, type DocumentFormat } from './formats/index.ts';
+import { catalogueNoun, DEFAULT_MAX_DECODED_BYTES, formatNamed, type DocumentFormat } from './formats/index.ts';
 import type { Chunk } from './types.ts';
 import { detectFormat } from './detect.ts';
-import type { ChunkTask, ChunkResult, WorkerFailure } from './worker.ts';
+import type { ChunkTask, ChunkResult, HelperResult, HelperTask, WorkerFailure } from './worker.ts';
+import { MIN_SPLIT_PAGES, stopHelpers, type HelpWanted } from './page-ranges.ts';
 import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
@@ -50,18 +51,27 @@ export interface ChunkPool {
    * and serialise, which kept the event loop busy for milliseconds per large document.
    */
   payload(pdf: Uint8Array, ids: PayloadIds, opts?: ChunkCallOptions): Promise<ChunkPayload>;
-  /** Parses a one-page PDF: a worker is running and pdf.js loaded once it resolves (never rejects). */
+  /**
+   * Parses a small PDF on every thread, then one read in page ranges: every thread is running,
+   * pdf.js loaded and its hot paths compiled once it resolves (never rejects).
+   */
   warm(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface ChunkPoolOptions {
   /**
-   * Worker threads; default one core fewer than the machine has (at least 1): with a
-   * worker per core, parsing competed with the event loop for the CPU and /healthz p99
-   * rose past 2x idle on a 2-core machine (docs/benchmarks.md).
+   * Documents read at once, each on a thread of its own; default one core fewer than the
+   * machine has (at least 1): with a document per core, parsing competed with the event loop
+   * for the CPU and /healthz p99 rose past 2x idle on a 2-core machine (docs/benchmarks.md).
    */
   threads?: number;
+  /**
+   * Threads beyond `threads` that only help: while no document waits, a large PDF's page ranges
+   * are read on every idle thread (formats/pdf/ranges.ts). Default: the cores `threads` leaves
+   * (so one thread per core) when `threads` is not given, else 0.
+   */
+  spareThreads?: number;
   /**
    * Time bound of one parse, counted from when a worker starts it (never the wait for a free
    * worker); the worker is terminated after it. A number, or one per document size in bytes.
@@ -81,6 +91,8 @@ export interface ChunkPoolOptions {
    * document fails for it but the one that was reading. Default: one JSON line on stderr.
    */
   onWorkerFailure?: (failure: WorkerFailureReport) => void;
+  /** Told how many helper threads a document's read in page ranges started (tests, scripts/split-check.ts). */
+  onHelpers?: (started: number) => void;
   /** The worker module (default ./worker.ts); tests wrap it to inject failures. */
   workerFilename?: string;
 }
@@ -109,9 +121,14 @@ export const DEFAULT_TIMEOUT_MS = Number(LAB_DEFAULTS.PARSE_TIMEOUT_MS);
 const WORKER_HEAP_MB = 1024;
 /** A small young generation keeps the rss of a long parse down at little cost in speed. */
 const YOUNG_MB = 32;
+/** How long a document's helpers may run on after it ended (they stop after their batch in hand). */
+const HELPER_GRACE_MS = 5_000;
 
 export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
-  const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism() - 1));
+  const cores = availableParallelism();
+  const threads = Math.max(1, Math.floor(opts.threads ?? cores - 1));
+  const spare = Math.max(0, Math.floor(opts.spareThreads ?? (opts.threads === undefined ? cores - threads : 0)));
+  const allThreads = threads + spare;
   const timeoutOf =
     typeof opts.timeoutMs === 'function'
       ? opts.timeoutMs
@@ -125,10 +142,12 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const inPool = new Int32Array(new SharedArrayBuffer(4));
   const ocrLimits = { engines: availableParallelism(), ...(opts.ocr ?? DEFAULT_OCR), load: inPool };
   const reportFailure = opts.onWorkerFailure ?? reportOnStderr;
-  const piscina = new Piscina<ChunkTask, ChunkResult>({
+  const piscina = new Piscina<ChunkTask | HelperTask, ChunkResult | HelperResult>({
     filename: opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href,
-    minThreads: 1,
-    maxThreads: threads,
+    // Every thread started and kept: a thread started for the first large document, or stopped
+    // after a quiet minute, would read its first pages with pdf.js not yet loaded nor compiled.
+    minThreads: allThreads,
+    maxThreads: allThreads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
     // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
@@ -137,6 +156,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
   });
   let closed = false;
+  // Threads reading a document (leads) and helping one; the control words of each helper.
+  let reading = 0;
+  const helping = new Set<{ control: SharedArrayBuffer }>();
+  const idleThreads = () => allThreads - reading - helping.size;
 
   // A worker whose state fell in doubt says so (worker.ts): reported here, replaced before it takes
   // another document. A thread that died outside any task (Piscina's 'error' event, which would
@@ -163,9 +186,12 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('document_unsupported');
     Atomics.add(inPool, 0, 1);
+    // Another document: under load each document keeps to one thread, so helpers step back.
+    for (const h of helping) stopHelpers(h.control);
     let release: (() => void) | undefined;
     try {
       release = await workers.enter(callerSignal);
+      reading++;
       if (callerSignal?.aborted) throw callerSignal.reason;
       const buf = pdf.buffer;
       const whole = buf instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buf.byteLength;
@@ -185,8 +211,34 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
         bytes = r.declined;
       }
     } finally {
-      release?.();
+      if (release) {
+        reading--;
+        release();
+      }
       Atomics.sub(inPool, 0, 1);
+    }
+  }
+
+  /** Starts helpers for a lead that asked, on the threads idle now, while no document waits. */
+  function help(wanted: HelpWanted, format: DocumentFormat, done: AbortSignal): void {
+    const free = workers.state().queued > 0 || closed ? 0 : Math.min(wanted.ports.length, idleThreads());
+    wanted.ports.slice(free).forEach((port) => port.close());
+    if (free > 0) opts.onHelpers?.(free);
+    for (const port of wanted.ports.slice(0, free)) {
+      const helper = { control: wanted.control };
+      helping.add(helper);
+      piscina
+        .run(
+          { format, range: { bytes: wanted.bytes, control: wanted.control, port } },
+          { transferList: [port], signal: done },
+        )
+        .then(async (r) => {
+          if (r.recycle) await replace(r.threadId);
+        })
+        .catch(() => {
+          // The lead reads whatever this helper did not deliver.
+        })
+        .finally(() => helping.delete(helper));
     }
   }
 
@@ -219,6 +271,13 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       timer = setTimeout(expire, timeoutMs + ocr.timeoutMs);
     });
     channel?.port1.unref();
+    // Threads idle now, while no document waits: a large PDF may ask them to read page ranges.
+    const offer = formatNamed(format).readRange && workers.state().queued === 0 ? idleThreads() : 0;
+    const lanes = offer > 0 ? new MessageChannel() : undefined;
+    // A helper still running a while after its document ended (a page that never ends) is stopped.
+    const helpersDone = new AbortController();
+    lanes?.port1.on('message', (m: HelpWanted) => help(m, format, helpersDone.signal));
+    lanes?.port1.unref();
     const onPages = o.onPages;
     const progress = onPages ? new MessageChannel() : undefined;
     progress?.port1.on('message', (m: [number, number]) => onPages?.(m[0], m[1]));
@@ -226,7 +285,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     const onAbort = () => ctrl.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await piscina.run(
+      return (await piscina.run(
         {
           format,
           bytes: data,
@@ -235,6 +294,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
           ...(payloadIds ? { payloadIds, pageNumbers: o.pageNumbers === true } : {}),
           ...(channel ? { ocrStarted: channel.port2 } : {}),
           ...(progress ? { progress: progress.port2 } : {}),
+          ...(lanes ? { split: { port: lanes.port2, helpers: offer } } : {}),
         },
         {
           signal: ctrl.signal,
@@ -242,9 +302,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
             data.buffer as ArrayBuffer,
             ...(channel ? [channel.port2] : []),
             ...(progress ? [progress.port2] : []),
+            ...(lanes ? [lanes.port2] : []),
           ],
         },
-      );
+      )) as ChunkResult;
     } catch (err) {
       if (timedOut)
         throw ocrStarted
@@ -259,6 +320,8 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       clearTimeout(timer);
       channel?.port1.close();
       progress?.port1.close();
+      lanes?.port1.close();
+      setTimeout(() => helpersDone.abort(), HELPER_GRACE_MS).unref();
       callerSignal?.removeEventListener('abort', onAbort);
     }
   }
@@ -277,7 +340,14 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   }
 
   async function warm(): Promise<void> {
-    await chunk(warmUpPdf()).catch(() => undefined);
+    // One small document per thread at once (the pool gives each its own idle thread), then one
+    // read in page ranges, so that the first large upload finds every thread as a later one does.
+    await Promise.all(
+      Array.from({ length: allThreads }, () =>
+        piscina.run({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes }).catch(() => undefined),
+      ),
+    );
+    if (allThreads > 1) await chunk(warmUpPdf(MIN_SPLIT_PAGES)).catch(() => undefined);
   }
 
   async function close(): Promise<void> {

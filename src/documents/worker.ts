@@ -1,12 +1,13 @@
 // Piscina worker entry: one document per task, in the format the route detected. Errors come back as data, because structured clone
 // turns a DocumentError into a plain Error without its code and status.
 import { readDocument } from './chunk-document.ts';
-import { catalogueNoun, type DocumentFormat } from './formats/index.ts';
+import { catalogueNoun, formatNamed, type DocumentFormat } from './formats/index.ts';
 import type { OcrOptions, OcrReport } from './ocr/options.ts';
 import { DocumentError, documentError, safeReason, type DocumentErrorData } from './document-error.ts';
 import { isMainThread, parentPort, threadId, type MessagePort } from 'node:worker_threads';
 import type { Chunk } from './types.ts';
 import { buildPayload, type PayloadIds } from './payload.ts';
+import type { RangeTask } from './page-ranges.ts';
 
 export interface ChunkTask {
   format: DocumentFormat;
@@ -22,7 +23,18 @@ export interface ChunkTask {
   payloadIds?: PayloadIds;
   /** With payloadIds: the payload also carries page_start and page_end. */
   pageNumbers?: boolean;
+  /** Idle threads this document may ask to read page ranges (a large PDF), on this port. */
+  split?: { port: MessagePort; helpers: number };
 }
+
+/** A helper's task: read batches of another thread's document (formats/pdf/ranges.ts). */
+export interface HelperTask {
+  format: DocumentFormat;
+  range: RangeTask;
+}
+
+/** A helper's answer: nothing but whether its thread is to be replaced. */
+export type HelperResult = Recycle & { helped: true };
 
 /**
  * What the worker says besides its answer: `recycle` when its state is in doubt (the pool then
@@ -68,7 +80,15 @@ if (!isMainThread) {
   process.on('uncaughtException', (err) => fallIntoDoubt('uncaughtException', err));
 }
 
-export default async function chunkTask(task: ChunkTask): Promise<ChunkResult> {
+export default async function chunkTask(task: HelperTask): Promise<HelperResult>;
+export default async function chunkTask(task: ChunkTask): Promise<ChunkResult>;
+export default async function chunkTask(task: ChunkTask | HelperTask): Promise<ChunkResult | HelperResult> {
+  if ('range' in task) {
+    // A thread in doubt helps no one: the lead reads the pages itself.
+    if (inDoubt) task.range.port.close();
+    else await formatNamed(task.format).readRange?.(task.range);
+    return inDoubt ? { helped: true, recycle: true, threadId } : { helped: true };
+  }
   if (inDoubt) {
     task.ocrStarted?.close();
     task.progress?.close();
@@ -88,6 +108,7 @@ async function readTask(task: ChunkTask): Promise<ChunkResult> {
         maxDecodedBytes: task.maxDecodedBytes,
         ...(task.ocr ? { ocr: task.ocr } : {}),
         onOcrStart: () => task.ocrStarted?.postMessage('started'),
+        ...(task.split ? { split: task.split } : {}),
         ...(task.progress
           ? { onPage: (read: number, total: number) => task.progress?.postMessage([read, total]) }
           : {}),
@@ -109,5 +130,6 @@ async function readTask(task: ChunkTask): Promise<ChunkResult> {
   } finally {
     task.ocrStarted?.close();
     task.progress?.close();
+    task.split?.port.close();
   }
 }

@@ -1,6 +1,7 @@
 // What a format is to the pipeline: one folder, src/documents/formats/<name>/, whose index.ts
 // exports these four, and one line in formats/index.ts's list.
 import type { DocumentBlock } from '../blocks.ts';
+import type { RangeTask, SplitOffer } from '../page-ranges.ts';
 import type { OcrOptions, OcrReport } from '../ocr/options.ts';
 
 /** The default bound on the bytes a document's compressed parts may inflate to (decompression bombs). */
@@ -16,6 +17,8 @@ export interface ExtractContext {
   onOcrStart?: () => void;
   /** Called after each page's text is read, for formats with pages (a job's progress). */
   onPage?: (read: number, total: number) => void;
+  /** Idle pool threads that may read page ranges of a large document (PDF: pdf/ranges.ts). */
+  split?: SplitOffer;
 }
 
 /** An extractor's answer: the document's neutral blocks, and what OCR did to it, if anything. */
@@ -37,4 +40,6 @@ export interface Format<Name extends string = string> {
   sniff(bytes: Uint8Array): boolean;
   /** Bytes -> neutral blocks; loads the format's parser on first use (in the worker thread). */
   extract(bytes: Uint8Array, ctx: ExtractContext): Promise<Extracted>;
+  /** A format read in page ranges: reads batches of pages for another thread's document (src/documents/page-ranges.ts). */
+  readRange?(task: RangeTask): Promise<void>;
 }

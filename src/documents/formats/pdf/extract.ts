@@ -56,6 +56,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
       ocr = await ocrPages({ doc: pdf, ops: OPS }, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
     },
     opts.onPage,
+    opts.split,
   );
   const pageCount = doc.pages.length;
   for (const p of doc.pages) {

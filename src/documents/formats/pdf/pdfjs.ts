@@ -11,21 +11,50 @@
 // from the cache still sees the rejection. pdf.js has the same line upstream; the day it changes,
 // patchPdfWorkerSource throws and every PDF test fails with its message, so the fix cannot
 // silently stop applying.
+//
+// A second change names fonts after the document rather than after the order of reading: pdf.js
+// numbers each font as it first meets it (`f1`, `f2`...), so two threads reading different page
+// ranges of one document (pdf/ranges.ts) would give one font two names, or two fonts one name.
+// A font loaded by reference is named after that reference (`f12R`); fonts that share a
+// descriptor and a hash (pdf.js's aliases, one font) after the descriptor's reference and the
+// hash. Only a font written inline, without a reference, keeps a counter, marked `~` so that a
+// range read seeing one falls back to one thread for those pages (UNSTABLE_FONT). The layout
+// rules compare font names only for equality, so the names themselves change no chunk.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
 const PREFETCH_HANDLED =
   'const prefetched = xref.fetchAsync(lastKid); prefetched.catch(() => {}); pageDictCache.put(lastKid, prefetched);';
 
-/** pdf.js's worker source with the prefetch fix; throws unless the prefetch line is there exactly once. */
-export function patchPdfWorkerSource(source: string): string {
-  const at = source.indexOf(PREFETCH);
-  if (at < 0 || source.indexOf(PREFETCH, at + 1) >= 0) {
+const ALIAS_ID = 'fontID: this.idFactory.createFontId()\n';
+const ALIAS_ID_STABLE =
+  'fontID: "f" + (descriptor.objId ?? (fontRefIsRef ? fontRef.toString() : "~" + this.idFactory.createFontId())) + "_" + hash\n';
+const FONT_ID = 'fontID = this.idFactory.createFontId();';
+const FONT_ID_STABLE = 'fontID = fontRefIsRef ? "f" + fontRef.toString() : "f~" + this.idFactory.createFontId();';
+
+/** A font name of a font pdf.js could not name after the document (see above). */
+export const UNSTABLE_FONT = '~';
+
+/** `source` with `line` replaced by `by`; throws unless `line` is there exactly once. */
+function replaceOnce(source: string, line: string, by: string, what: string): string {
+  const at = source.indexOf(line);
+  if (at < 0 || source.indexOf(line, at + 1) >= 0) {
     throw new Error(
-      `pdf.js worker source changed: expected its page-tree prefetch line once (${PREFETCH}); review src/documents/formats/pdf/pdfjs.ts against this pdfjs-dist version`,
+      `pdf.js worker source changed: expected its ${what} once (${line.trim()}); review src/documents/formats/pdf/pdfjs.ts against this pdfjs-dist version`,
     );
   }
-  return source.slice(0, at) + PREFETCH_HANDLED + source.slice(at + PREFETCH.length);
+  return source.slice(0, at) + by + source.slice(at + line.length);
+}
+
+/** pdf.js's worker source with the prefetch fix; throws unless the prefetch line is there exactly once. */
+export function patchPdfWorkerSource(source: string): string {
+  return replaceOnce(source, PREFETCH, PREFETCH_HANDLED, 'page-tree prefetch line');
+}
+
+/** pdf.js's worker source with fonts named after the document; throws unless both lines are there once. */
+export function patchPdfFontIds(source: string): string {
+  const aliased = replaceOnce(source, ALIAS_ID, ALIAS_ID_STABLE, 'font alias numbering');
+  return replaceOnce(aliased, FONT_ID, FONT_ID_STABLE, 'font numbering');
 }
 
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
@@ -38,7 +67,7 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchPdfWorkerSource(source);
+    const patched = patchPdfFontIds(patchPdfWorkerSource(source));
     patchedLoads++;
     return { ...loaded, source: patched };
   },

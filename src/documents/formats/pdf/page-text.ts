@@ -1,0 +1,163 @@
+// One page's text with pdf.js: the per-page half of reading a PDF, the same whether one thread
+// reads every page (text-layer.ts) or several threads read page ranges (ranges.ts).
+import { getDocument, VerbosityLevel } from './pdfjs.ts';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
+import type { PageText } from './types.ts';
+import { buildLines } from './layout.ts';
+import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
+import { DocumentError, documentError, safeReason } from '../../document-error.ts';
+
+/** Largest image (pixels) decoded for OCR; text extraction alone decodes none. */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** pdf.js's loading task for `data` (which pdf.js takes over: its buffer is detached). */
+export function openPdf(data: Uint8Array, decodeImages: boolean): PDFDocumentLoadingTask {
+  return getDocument({
+    data,
+    verbosity: VerbosityLevel.ERRORS,
+    disableFontFace: true,
+    useSystemFonts: false,
+    // pdf.js 6 has no eval code path any more (isEvalSupported is gone).
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    useWasm: false,
+    useWorkerFetch: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    maxImageSize: decodeImages ? MAX_IMAGE_PIXELS : 0,
+  });
+}
+
+/** The open document, or the reason it cannot be opened (encrypted, invalid, damaged). */
+export async function openedPdf(task: PDFDocumentLoadingTask): Promise<PDFDocumentProxy> {
+  try {
+    return await task.promise;
+  } catch (err) {
+    throw classifyOpenError(err);
+  }
+}
+
+/**
+ * Whether pages are read with their structure tree: undefined until the first page that opens
+ * says (pdf.js answers null at once when the catalog has no StructTreeRoot, and then no page is
+ * asked again: an untagged file pays one round trip).
+ */
+export interface TaggedState {
+  tagged?: boolean;
+}
+
+/**
+ * Page `n`'s lines, or undefined when the page cannot be read: one unreadable page does not sink
+ * the document, but a one-page document whose page cannot be read is damaged.
+ */
+export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedState): Promise<PageText | undefined> {
+  let page;
+  try {
+    page = await doc.getPage(n);
+  } catch (err) {
+    if (n === 1 && doc.numPages === 1) throw damaged(err);
+    return undefined;
+  }
+  try {
+    let tree: StructNode | null = null;
+    if (state.tagged !== false) {
+      tree = await readStructTree(page);
+      state.tagged ??= tree !== null;
+    }
+    const tc = await page.getTextContent({ disableNormalization: true, includeMarkedContent: tree !== null });
+    const items: TaggedItem[] = [];
+    // Marked content open around the current item: its id (a tagged element's) or "artifact".
+    const marks: (string | undefined)[] = [];
+    for (const it of tc.items) {
+      if (!('str' in it)) {
+        if (it.type === 'beginMarkedContent' || it.type === 'beginMarkedContentProps')
+          marks.push((it as { tag?: string }).tag === 'Artifact' ? ARTIFACT : (it.id ?? undefined));
+        else if (it.type === 'endMarkedContent') marks.pop();
+        continue;
+      }
+      if (it.str.length === 0) continue;
+      const t = it.transform as number[];
+      const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
+      const item: TaggedItem = {
+        str: it.str,
+        x: t[4] ?? 0,
+        y: t[5] ?? 0,
+        width: it.width,
+        size,
+        font: fontOfDocument(it.fontName),
+        mono: tc.styles[it.fontName]?.fontFamily === 'monospace',
+      };
+      if (marks.includes(ARTIFACT)) item.artifact = true;
+      const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
+      if (id !== undefined) item.mcid = id;
+      items.push(item);
+    }
+    const view = page.view;
+    return {
+      number: n,
+      width: (view[2] ?? 0) - (view[0] ?? 0),
+      height: (view[3] ?? 0) - (view[1] ?? 0),
+      lines: hasTaggedContent(tree) ? readTaggedPage(tree, items) : buildLines(items),
+    };
+  } catch (err) {
+    if (doc.numPages === 1) throw damaged(err);
+    return undefined;
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * The tagged state a reading from page 1 reaches at its first page that opens: what a thread
+ * reading a later range of pages asks first, so that its pages are read as one thread reads them.
+ */
+export async function taggedFromFirstPage(doc: PDFDocumentProxy): Promise<TaggedState> {
+  for (let n = 1; n <= doc.numPages; n++) {
+    let page;
+    try {
+      page = await doc.getPage(n);
+    } catch {
+      continue;
+    }
+    try {
+      return { tagged: (await readStructTree(page)) !== null };
+    } finally {
+      page.cleanup();
+    }
+  }
+  return {};
+}
+
+/**
+ * A font's name without pdf.js's document number (`g_d3_f12R` -> `f12R`): the number counts the
+ * documents a thread has opened, so two threads reading one document would name a font apart.
+ */
+export function fontOfDocument(loadedName: string): string {
+  return loadedName.replace(/^g_d\d+_/, '');
+}
+
+const ARTIFACT = '\u0000artifact';
+
+/** The page's structure tree, or null when the document has none (or it cannot be read). */
+async function readStructTree(page: PDFPageProxy): Promise<StructNode | null> {
+  try {
+    return (await page.getStructTree()) ?? null;
+  } catch {
+    // A broken tree only costs the structure: the page is read by layout.
+    return null;
+  }
+}
+
+function damaged(err: unknown): DocumentError {
+  if (err instanceof DocumentError) return err;
+  return documentError('document_damaged', safeReason(err));
+}
+
+function classifyOpenError(err: unknown): DocumentError {
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'PasswordException') return documentError('document_encrypted');
+  if (name === 'InvalidPDFException') return documentError('document_damaged', 'invalid PDF structure');
+  return damaged(err);
+}
