@@ -16,6 +16,8 @@ export interface CatalogueEntry {
   when: string;
 }
 
+/** add-bearer's one message, whatever failed (the code and the hint tell the failures apart). */
+const BEARER_MESSAGE = 'Unauthorized. Missing, invalid or expired bearer token.';
 const SAFE_RANGE = '(-9007199254740991 to 9007199254740991)';
 const withHint =
   (base: string) =>
@@ -277,8 +279,33 @@ export const CATALOGUE = {
   },
   unauthorized_bearer: {
     status: 401,
-    message: 'Unauthorized. Missing, invalid or expired bearer token.',
-    when: 'add-bearer: the bearer token is absent, invalid or expired',
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: no Authorization header',
+  },
+  unauthorized_bearer_scheme: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: "add-bearer: the Authorization header has no 'Bearer ' prefix (a bare token, another scheme)",
+  },
+  unauthorized_bearer_malformed: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: the bearer value is not a JWT (quoted, empty, an unset Postman variable, a placeholder)',
+  },
+  unauthorized_bearer_expired: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: the token has expired (the hint says at what time)',
+  },
+  unauthorized_bearer_signature: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: the token is not signed by this server (issued before a restart without JWT_SECRET, or tampered)',
+  },
+  unauthorized_bearer_claims: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: "add-bearer: a signed token that is not add-token's (another algorithm, issuer or audience; an OAuth access token)",
   },
   unauthorized_oauth: {
     status: 401,

@@ -6,6 +6,7 @@ import { headerValue, spellingHint } from '../http/header-value.ts';
 import { safeEqual } from './compare.ts';
 import { fail, ERROR_HINT_HEADER } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
+import { readBearer } from './bearer.ts';
 
 const REALM = 'sample-utility-service';
 
@@ -72,13 +73,17 @@ export function requireBasic(username: string, password: string): onRequestAsync
 
 export function requireBearer(signer: TokenSigner): onRequestAsyncHookHandler {
   return async (request) => {
-    const auth = headerValue(request.headers, 'authorization', 'absent') ?? '';
-    const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(auth);
-    if (!m) throw fail('unauthorized_bearer').withHeaders({ 'www-authenticate': `Bearer realm="${REALM}"` });
-    if (!(await signer.verify(m[1]!))) {
-      throw fail('unauthorized_bearer').withHeaders({
-        'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="The token is invalid or expired"`,
-      });
-    }
+    const read = readBearer(headerValue(request.headers, 'authorization', 'absent'));
+    const refusal = 'token' in read ? await signer.check(read.token) : { ok: false as const, ...read };
+    if (refusal.ok) return;
+    const challenge =
+      refusal.error === undefined
+        ? `Bearer realm="${REALM}"`
+        : `Bearer realm="${REALM}", error="${refusal.error}", error_description="${
+            refusal.error === 'invalid_request'
+              ? 'The Authorization header holds no bearer token'
+              : 'The token is invalid or expired'
+          }"`;
+    throw fail(refusal.code).withHeaders({ 'www-authenticate': challenge, [ERROR_HINT_HEADER]: refusal.hint });
   };
 }
