@@ -7,6 +7,7 @@ import { safeEqual } from './compare.ts';
 import { fail, ERROR_HINT_HEADER } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
 import { readBearer } from './bearer.ts';
+import { basicAdvice, credentialAdvice } from './credential-hints.ts';
 
 const REALM = 'sample-utility-service';
 
@@ -42,10 +43,16 @@ export function requireHeaders(expected: Record<string, string>, code: HeaderAut
     if (!ok) {
       const hint = credentialHint(names, request.headers);
       // A message the interface fixes (the document endpoints', the survey's) never carries the
-      // hint; our own messages may. The hint header carries it on every refusal.
+      // hint; our own messages keep theirs. The hint header carries the whole advice on every refusal.
       const err =
         code === 'unauthorized_document_api_key' || code === 'unauthorized_key_secret' ? fail(code) : fail(code, hint);
-      throw hint === '' ? err : err.withHeaders({ [ERROR_HINT_HEADER]: hint.trim() });
+      const hasBody =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined);
+      const query = request.query !== null && typeof request.query === 'object' ? Object.keys(request.query) : [];
+      throw err.withHeaders({
+        [ERROR_HINT_HEADER]: credentialAdvice(names, { headers: request.headers, query, hasBody }),
+      });
     }
   };
 }
@@ -67,7 +74,12 @@ export function requireBasic(username: string, password: string): onRequestAsync
     }
     const userOk = safeEqual(user, username);
     const passOk = safeEqual(pass, password);
-    if (!(userOk && passOk)) throw fail('unauthorized_basic').withHeaders({ 'www-authenticate': challenge });
+    if (!(userOk && passOk)) {
+      throw fail('unauthorized_basic').withHeaders({
+        'www-authenticate': challenge,
+        [ERROR_HINT_HEADER]: basicAdvice(auth),
+      });
+    }
   };
 }
 

@@ -190,6 +190,7 @@ function assertErrorAnswer(res: Answer, status: number, field: 'error' | 'messag
   assert.deepEqual(fieldProblems(body, field === 'error' ? ERROR_BODY : DELETION_ERROR_BODY), [], res.text);
   assert.equal(body.success, false);
   assert.ok(res.headers.get('x-error-code'), 'X-Error-Code beside every error');
+  assert.ok(res.headers.get('x-error-hint'), `X-Error-Hint beside every error (${res.headers.get('x-error-code')})`);
   return String(body[field]);
 }
 
@@ -699,5 +700,123 @@ describe('the interface rules and limits', () => {
     assert.equal((await del()).json().deleted_chunks, 3);
     const again = (await del()).json();
     assert.deepEqual([again.success, again.deleted_chunks], [true, 0]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hints (decisions.md "Errors"): in X-Error-Hint, both ways, every missing header at once; the
+// interface's messages untouched.
+
+describe('X-Error-Hint: what a learner did wrong, the message unchanged', () => {
+  const cases: [string, string, () => Call, number, string, RegExp][] = [
+    [
+      'api_key on the document endpoints',
+      '/apis/delete-indexed-document.php',
+      () => ({ method: 'POST', headers: { ...deletionHeaders({ 'api-key': '' }), api_key: LAB.DOCUMENT_API_KEY } }),
+      401,
+      MESSAGES.chunkUnauthorized,
+      /The request has a header api_key; this endpoint reads api-key, with a dash\./,
+    ],
+    [
+      'api-key on add-apikey',
+      '/apis/add-apikey',
+      () => ({ query: Q, headers: { 'api-key': LAB.ADD_API_KEY } }),
+      401,
+      'Unauthorized. Invalid or missing api_key header. The request has a header api-key; this endpoint reads api_key, with an underscore.',
+      /The request has a header api-key; this endpoint reads api_key, with an underscore\./,
+    ],
+    [
+      'api_key and api_secret on the survey',
+      '/survey_api.php',
+      () => ({ method: 'POST', headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } }),
+      401,
+      MESSAGES.surveyUnauthorized,
+      /^Missing headers key and secret .*The request has headers api_key and api_secret, headers of add-apikey and add-custom; this endpoint reads key and secret\.$/,
+    ],
+    [
+      'key and secret on add-custom',
+      '/apis/add-custom',
+      () => ({ query: Q, headers: { key: LAB.SURVEY_KEY, secret: LAB.SURVEY_SECRET } }),
+      401,
+      'Unauthorized. Invalid or missing api_key or api_secret.',
+      /headers key and secret, headers of the survey; this endpoint reads api_key and api_secret\./,
+    ],
+    [
+      'credentials as headers on add-token',
+      '/apis/add-token',
+      () => ({ method: 'POST', headers: { api_key: LAB.ADD_API_KEY, api_secret: LAB.ADD_API_SECRET } }),
+      400,
+      'The JSON body is empty.',
+      /add-token reads api_key and api_secret from a JSON body/,
+    ],
+    [
+      "add-token's body with the survey's field names",
+      '/apis/add-token',
+      () => ({ method: 'POST', json: { key: LAB.ADD_API_KEY, secret: LAB.ADD_API_SECRET } }),
+      401,
+      MESSAGES.surveyUnauthorized,
+      /The body has a field key; add-token reads api_key\. The body has a field secret; add-token reads api_secret\./,
+    ],
+    [
+      'the key in the query string',
+      '/apis/add-apikey',
+      () => ({ query: `${Q}&api_key=${LAB.ADD_API_KEY}` }),
+      401,
+      'Unauthorized. Invalid or missing api_key header.',
+      /api_key in the query string; send it as a header/,
+    ],
+    [
+      'a chunking request missing three headers names all three',
+      '/apis/chunk-and-perform-embedding.php',
+      () => ({ method: 'POST', headers: { 'api-key': LAB.DOCUMENT_API_KEY }, form: PDF }),
+      400,
+      'Headers sourceName, tenant-id and document-id are required.',
+      /^Missing headers sourceName, tenant-id and document-id\.$/,
+    ],
+    [
+      'two embedding headers missing: the interface message names one, the hint both',
+      '/apis/chunk-and-perform-embedding.php',
+      () => ({
+        method: 'POST',
+        headers: chunkHeaders({ performEmbedding: 'true', embeddingEndpoint: 'https://x.openai.azure.com' }),
+        form: PDF,
+      }),
+      400,
+      MESSAGES.embeddingHeaderRequired('embeddingKey'),
+      /^Missing headers embeddingKey and embeddingDeploymentName, required when performEmbedding is true/,
+    ],
+    [
+      'a quoted bearer token',
+      '/apis/add-bearer',
+      () => ({ query: Q, headers: { authorization: `Bearer "${'a'.repeat(10)}.b.c"` } }),
+      401,
+      'Unauthorized. Missing, invalid or expired bearer token.',
+      /in quotes: send it bare/,
+    ],
+  ];
+  for (const [name, path, request, status, message, hint] of cases) {
+    test(name, async () => {
+      const res = await call(path, request());
+      assert.equal(assertErrorAnswer(res, status, path.includes('delete') ? 'message' : 'error'), message);
+      assert.match(String(res.headers.get('x-error-hint')), hint);
+    });
+  }
+  test("add-body -d '' with Content-Type: application/json: 400 empty_json_body, as the README's table says", async () => {
+    const res = await call('/apis/add-body', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+    assertErrorAnswer(res, 400);
+    assert.equal(res.headers.get('x-error-code'), 'empty_json_body');
+  });
+  test("add-body -d '' as curl sends it (a form type): 415 json_body_expected", async () => {
+    const res = await call('/apis/add-body', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    assertErrorAnswer(res, 415);
+    assert.equal(res.headers.get('x-error-code'), 'json_body_expected');
   });
 });
