@@ -14,8 +14,12 @@ export interface CatalogueEntry {
   message: Message;
   /** one line for the README table: when the service answers it */
   when: string;
+  /** what to do, sent in X-Error-Hint when the refusal has no hint of its own (else `when` is sent) */
+  hint?: string;
 }
 
+/** add-bearer's one message, whatever failed (the code and the hint tell the failures apart). */
+const BEARER_MESSAGE = 'Unauthorized. Missing, invalid or expired bearer token.';
 const SAFE_RANGE = '(-9007199254740991 to 9007199254740991)';
 const withHint =
   (base: string) =>
@@ -108,8 +112,11 @@ export const CATALOGUE = {
   },
   header_required: {
     status: 400,
-    message: (wire: string, hint = '') => `Header ${wire} is required.${hint}`,
-    when: 'A required header is absent or empty (the message names a sibling spelling the request has)',
+    message: (wires: string | readonly string[], hint = '') =>
+      typeof wires === 'string' || wires.length === 1
+        ? `Header ${typeof wires === 'string' ? wires : wires[0]} is required.${hint}`
+        : `Headers ${wires.slice(0, -1).join(', ')} and ${wires.at(-1)} are required.${hint}`,
+    when: 'Required headers are absent or empty (the message names every one, and a sibling spelling the request has)',
   },
   header_required_when: {
     status: 400,
@@ -277,8 +284,33 @@ export const CATALOGUE = {
   },
   unauthorized_bearer: {
     status: 401,
-    message: 'Unauthorized. Missing, invalid or expired bearer token.',
-    when: 'add-bearer: the bearer token is absent, invalid or expired',
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: no Authorization header',
+  },
+  unauthorized_bearer_scheme: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: "add-bearer: the Authorization header has no 'Bearer ' prefix (a bare token, another scheme)",
+  },
+  unauthorized_bearer_malformed: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: the bearer value is not a JWT (quoted, empty, an unset Postman variable, a placeholder)',
+  },
+  unauthorized_bearer_expired: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: the token has expired (the hint says at what time)',
+  },
+  unauthorized_bearer_signature: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: 'add-bearer: the token is not signed by this server (issued before a restart without JWT_SECRET, or tampered)',
+  },
+  unauthorized_bearer_claims: {
+    status: 401,
+    message: BEARER_MESSAGE,
+    when: "add-bearer: a signed token that is not add-token's (another algorithm, issuer or audience; an OAuth access token)",
   },
   unauthorized_oauth: {
     status: 401,
@@ -501,6 +533,17 @@ export function errorEnvelope(message: string, field: 'error' | 'message' = 'err
 export const ERROR_CODE_HEADER = 'x-error-code';
 /** Beside the code on a refusal a learner can act on: what was missing or misspelt (never which value was wrong). */
 export const ERROR_HINT_HEADER = 'x-error-hint';
+
+/**
+ * The X-Error-Hint of a refusal of `code`: the refusal's own hint, else the code's, else its
+ * README line; printable ASCII only (a header value), at most 500 characters.
+ */
+export function hintOf(code: ErrorCode, given?: string): string {
+  const entry: CatalogueEntry = CATALOGUE[code];
+  const hint = given !== undefined && given.trim() !== '' ? given : (entry.hint ?? `${entry.when}.`);
+  const clean = hint.replace(/[^\x20-\x7e]/g, '?').trim();
+  return clean.length > 500 ? `${clean.slice(0, 497)}...` : clean;
+}
 
 /** The facts a code's message takes (none for a fixed message). */
 export type Facts<C extends ErrorCode> = (typeof CATALOGUE)[C]['message'] extends (...facts: infer A) => string

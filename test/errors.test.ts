@@ -1,7 +1,7 @@
 // The one error catalogue (src/errors.ts): every code well formed, every message a client may read,
 // a DocumentError carrying its catalogue code and status, no error built from a string literal
 // outside the catalogue, and the README's "Errors" table listing exactly its codes.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import {
   AppError,
   CATALOGUE,
   fail,
+  hintOf,
   messageOf,
   type CatalogueEntry,
   type DocumentCode,
@@ -189,3 +190,20 @@ const envelopes: [string, Record<string, unknown>, Record<string, unknown>][] = 
 for (const [name, got, want] of envelopes) {
   test(`errorEnvelope: ${name}`, () => assert.deepEqual(got, want));
 }
+
+describe('hintOf: the X-Error-Hint of every code', () => {
+  test('every code has a hint: printable ASCII, at most 500 characters', () => {
+    for (const code of Object.keys(CATALOGUE) as (keyof typeof CATALOGUE)[]) {
+      const hint = hintOf(code);
+      assert.match(hint, /^[\x20-\x7e]{1,500}$/, code);
+    }
+  });
+  const cases: [string, string | undefined, string][] = [
+    ["the refusal's own hint wins", 'Missing header key.', 'Missing header key.'],
+    ["a blank hint falls back to the code's", '  ', `${CATALOGUE.route_not_found.when}.`],
+    ['no hint: the README line', undefined, `${CATALOGUE.route_not_found.when}.`],
+    ['characters a header cannot carry are replaced', 'Token \u00e9\n{{x}}', 'Token ??{{x}}'],
+    ['a long hint is cut', 'x'.repeat(600), `${'x'.repeat(497)}...`],
+  ];
+  for (const [name, given, want] of cases) test(name, () => assert.equal(hintOf('route_not_found', given), want));
+});

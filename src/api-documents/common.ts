@@ -258,6 +258,11 @@ export function standardResponseHeaders(status: string): Record<string, { descri
         'The stable code of the error (snake_case; the README lists every code with its status), also in the log line',
       example: ERROR_CODE_EXAMPLES[status] ?? 'invalid_request',
     };
+    out['X-Error-Hint'] = {
+      description:
+        'What to do, beyond the message: every missing header at once, a header sent under its sibling spelling or meant for another endpoint, why a bearer token failed; never which value was wrong',
+      example: 'Missing header api_secret (api_key and api_secret are both required).',
+    };
   }
   return out;
 }

@@ -6,6 +6,8 @@ import { headerValue, spellingHint } from '../http/header-value.ts';
 import { safeEqual } from './compare.ts';
 import { fail, ERROR_HINT_HEADER } from '../errors.ts';
 import type { TokenSigner } from './jwt.ts';
+import { readBearer } from './bearer.ts';
+import { basicAdvice, credentialAdvice } from './credential-hints.ts';
 
 const REALM = 'sample-utility-service';
 
@@ -41,10 +43,16 @@ export function requireHeaders(expected: Record<string, string>, code: HeaderAut
     if (!ok) {
       const hint = credentialHint(names, request.headers);
       // A message the interface fixes (the document endpoints', the survey's) never carries the
-      // hint; our own messages may. The hint header carries it on every refusal.
+      // hint; our own messages keep theirs. The hint header carries the whole advice on every refusal.
       const err =
         code === 'unauthorized_document_api_key' || code === 'unauthorized_key_secret' ? fail(code) : fail(code, hint);
-      throw hint === '' ? err : err.withHeaders({ [ERROR_HINT_HEADER]: hint.trim() });
+      const hasBody =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined);
+      const query = request.query !== null && typeof request.query === 'object' ? Object.keys(request.query) : [];
+      throw err.withHeaders({
+        [ERROR_HINT_HEADER]: credentialAdvice(names, { headers: request.headers, query, hasBody }),
+      });
     }
   };
 }
@@ -66,19 +74,28 @@ export function requireBasic(username: string, password: string): onRequestAsync
     }
     const userOk = safeEqual(user, username);
     const passOk = safeEqual(pass, password);
-    if (!(userOk && passOk)) throw fail('unauthorized_basic').withHeaders({ 'www-authenticate': challenge });
+    if (!(userOk && passOk)) {
+      throw fail('unauthorized_basic').withHeaders({
+        'www-authenticate': challenge,
+        [ERROR_HINT_HEADER]: basicAdvice(auth),
+      });
+    }
   };
 }
 
 export function requireBearer(signer: TokenSigner): onRequestAsyncHookHandler {
   return async (request) => {
-    const auth = headerValue(request.headers, 'authorization', 'absent') ?? '';
-    const m = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(auth);
-    if (!m) throw fail('unauthorized_bearer').withHeaders({ 'www-authenticate': `Bearer realm="${REALM}"` });
-    if (!(await signer.verify(m[1]!))) {
-      throw fail('unauthorized_bearer').withHeaders({
-        'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="The token is invalid or expired"`,
-      });
-    }
+    const read = readBearer(headerValue(request.headers, 'authorization', 'absent'));
+    const refusal = 'token' in read ? await signer.check(read.token) : { ok: false as const, ...read };
+    if (refusal.ok) return;
+    const challenge =
+      refusal.error === undefined
+        ? `Bearer realm="${REALM}"`
+        : `Bearer realm="${REALM}", error="${refusal.error}", error_description="${
+            refusal.error === 'invalid_request'
+              ? 'The Authorization header holds no bearer token'
+              : 'The token is invalid or expired'
+          }"`;
+    throw fail(refusal.code).withHeaders({ 'www-authenticate': challenge, [ERROR_HINT_HEADER]: refusal.hint });
   };
 }

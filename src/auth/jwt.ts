@@ -1,13 +1,15 @@
 // HS256 tokens for add-token / add-bearer: signed and verified without a lookup,
 // the algorithm pinned on verify so that `alg: none` or an RS/HS confusion fails.
 import { SignJWT, jwtVerify } from 'jose';
+import { tokenFailure, type BearerRefusal } from './bearer.ts';
 
 const ISSUER = 'sample-utility-service';
 const AUDIENCE = 'add-bearer';
 
 export interface TokenSigner {
   sign(subject: string): Promise<string>;
-  verify(token: string): Promise<boolean>;
+  /** verifies a token, telling why one fails (the refusal's code and hint) */
+  check(token: string): Promise<{ ok: true } | ({ ok: false } & BearerRefusal)>;
   ttlSeconds: number;
 }
 
@@ -26,7 +28,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
     },
-    async verify(token) {
+    async check(token) {
       try {
         await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -35,9 +37,9 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
           requiredClaims: ['iat', 'exp'],
           currentDate: new Date(now()),
         });
-        return true;
-      } catch {
-        return false;
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, ...tokenFailure(token, err, ttlSeconds) };
       }
     },
   };

@@ -6,6 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   AppError,
   ERROR_CODE_HEADER,
+  ERROR_HINT_HEADER,
+  hintOf,
   errorEnvelope,
   messageOf,
   statusOf,
@@ -36,6 +38,8 @@ export interface Refusal {
   code: ErrorCode;
   message: string;
   status?: number;
+  /** what the learner can do, beyond the message (X-Error-Hint); the code's own hint when absent */
+  hint?: string;
 }
 
 export function sendError(
@@ -48,9 +52,12 @@ export function sendError(
   const status = refusal.status ?? statusOf(code);
   // Every refusal's log line says why (the message is the client's: no secret, no stack).
   request.log[status >= 500 ? 'warn' : 'info']({ statusCode: status, code, reason: message }, 'request refused');
+  // The hint a refusal set (what was missing or misspelt), else the code's own: on every error.
+  const given = reply.getHeader(ERROR_HINT_HEADER);
   return reply
     .code(status)
     .header(ERROR_CODE_HEADER, code)
+    .header(ERROR_HINT_HEADER, hintOf(code, refusal.hint ?? (typeof given === 'string' ? given : undefined)))
     .type('application/json; charset=utf-8')
     .send(errorEnvelope(message, envelope));
 }
@@ -95,6 +102,17 @@ export function describeValidation(errors: AjvLikeError[], context: string): Ref
   return say('invalid_parameter', where, name, e.message ?? 'invalid value');
 }
 
+/** A schema violation as a refusal; a JSON body that is absent (`-d ''`) is empty_json_body, as the README's table says. */
+export function validationRefusal(
+  error: { validation?: AjvLikeError[] | undefined; validationContext?: string | undefined },
+  body: unknown,
+): Refusal {
+  const context = error.validationContext ?? 'request';
+  if (context === 'body' && body === undefined)
+    return { code: 'empty_json_body', message: messageOf('empty_json_body') };
+  return describeValidation(error.validation ?? [], context);
+}
+
 export const INTEGER_PATTERN = '^[+-]?[0-9]+$';
 
 export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): void {
@@ -104,10 +122,7 @@ export function installErrorHandlers(app: FastifyInstance, known: KnownPaths): v
       return sendError(request, reply, { code: error.code, message: error.message });
     }
     if (error.validation) {
-      return sendError(request, reply, {
-        ...describeValidation(error.validation, error.validationContext ?? 'request'),
-        status: 400,
-      });
+      return sendError(request, reply, { ...validationRefusal(error, request.body), status: 400 });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -150,6 +165,7 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
   corsHeaders(reply)
     .code(status)
     .header(ERROR_CODE_HEADER, code)
+    .header(ERROR_HINT_HEADER, hintOf(code))
     .type('application/json; charset=utf-8')
     .send(errorEnvelope(message));
 }

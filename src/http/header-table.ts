@@ -3,8 +3,9 @@
 // documents (headersSchema) come from that table, so the documents state the real limits.
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type, type TObject, type TSchema } from 'typebox';
-import { fail } from '../errors.ts';
-import { headerValue, siblingSpelling, spellingHint } from './header-value.ts';
+import type { AppError } from '../errors.ts';
+import { ERROR_HINT_HEADER, fail } from '../errors.ts';
+import { headerValue, namesList, siblingSpelling, spellingHint } from './header-value.ts';
 import { parseInt64 } from '../core/int64.ts';
 
 export interface HeaderRule<T, R extends boolean = boolean> {
@@ -47,8 +48,33 @@ export function decodeUtf8(value: string): string {
   return decoded.includes('\uFFFD') ? value : decoded;
 }
 
-/** Reads every header of the table in its order; the first problem is a 400 naming the header. */
+const isBlank = (headers: IncomingHttpHeaders, wire: string): boolean => {
+  const v = headers[wire.toLowerCase()];
+  return v === undefined || (typeof v === 'string' && v.trim() === '');
+};
+
+/**
+ * The refusal of the required headers a request lacks, naming every one at once (in the message
+ * and in X-Error-Hint, with a sibling spelling the request has), or undefined.
+ */
+export function missingHeaders(wires: readonly string[], headers: IncomingHttpHeaders): AppError | undefined {
+  const missing = wires.filter((w) => isBlank(headers, w));
+  if (missing.length === 0) return undefined;
+  const spelling = missing.map((w) => spellingHint(headers, w)).join('');
+  const err = fail('header_required', missing, spelling);
+  return err.withHeaders({
+    [ERROR_HINT_HEADER]: `Missing ${missing.length === 1 ? 'header' : 'headers'} ${namesList(missing)}.${spelling}`,
+  });
+}
+
+/** Reads every header of the table in its order: every missing required header at once, then the first problem, as a 400 naming it. */
 export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHeaders): HeaderValues<T> {
+  const required = Object.values(table).filter((r) => r.required && r.requiredWhen === undefined);
+  const refusal = missingHeaders(
+    required.map((r) => r.wire),
+    headers,
+  );
+  if (refusal) throw refusal;
   const out: Record<string, unknown> = {};
   for (const [key, rule] of Object.entries(table)) {
     if (rule.requiredWhen !== undefined && out[rule.requiredWhen] !== true) {
@@ -58,9 +84,16 @@ export function readHeaders<T extends Table>(table: T, headers: IncomingHttpHead
     const raw = headerValue(headers, rule.wire, 'refuse')?.trim();
     if (raw === undefined || raw === '') {
       if (rule.requiredWhen !== undefined) {
-        throw fail('header_required_when', rule.wire, table[rule.requiredWhen]?.wire ?? rule.requiredWhen);
+        // The interface's message names one header; the hint names every one the flag needs and lacks.
+        const flag = table[rule.requiredWhen]?.wire ?? rule.requiredWhen;
+        const lacking = Object.values(table)
+          .filter((r) => r.requiredWhen === rule.requiredWhen && isBlank(headers, r.wire))
+          .map((r) => r.wire);
+        throw fail('header_required_when', rule.wire, flag).withHeaders({
+          [ERROR_HINT_HEADER]: `Missing ${lacking.length === 1 ? 'header' : 'headers'} ${namesList(lacking)}, required when ${flag} is true (or send ${flag}: false).${lacking.map((w) => spellingHint(headers, w)).join('')}`,
+        });
       }
-      if (rule.required) throw fail('header_required', rule.wire, spellingHint(headers, rule.wire));
+      // (a required header is never blank here: missingHeaders refused it above)
       const sibling = rule.refuseSibling ? siblingSpelling(headers, rule.wire) : undefined;
       if (sibling !== undefined) {
         throw fail('header_sibling_only', rule.wire, sibling, rule.wire.includes('_') ? 'an underscore' : 'a dash');

@@ -38,3 +38,8 @@ export function spellingHint(headers: Headers, wire: string): string {
   const mark = wire.includes('_') ? 'an underscore' : 'a dash';
   return ` The request has a header ${other}; this endpoint reads ${wire}, with ${mark}.`;
 }
+
+/** "a", "a and b", "a, b and c". */
+export function namesList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -3,7 +3,9 @@ import { Type } from 'typebox';
 import { route } from '../http/mount.ts';
 import { errorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { safeEqual } from '../auth/compare.ts';
-import { fail, messageOf } from '../errors.ts';
+import { AppError, ERROR_HINT_HEADER, fail, messageOf } from '../errors.ts';
+import { validationRefusal } from '../http/error-handler.ts';
+import { tokenBodyAdvice } from '../auth/credential-hints.ts';
 import { publicLabValue, type Config } from '../config.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
 
@@ -76,12 +78,19 @@ export const addToken = (config: Pick<Config, 'addApiKey' | 'addApiSecret'>, sig
         ),
       },
     },
+    // The body's schema violations are refused here, so that their hint can say where the credentials go.
+    attachValidation: true,
     handler: async (request) => {
       const b = request.body;
+      const hint = { [ERROR_HINT_HEADER]: tokenBodyAdvice(b, request.headers) };
+      if (request.validationError) {
+        const { code, message } = validationRefusal(request.validationError, b);
+        throw new AppError(code, message, hint);
+      }
       // Both compared whatever the first gave, so the time does not tell which one was wrong.
       const keyOk = safeEqual(b.api_key, config.addApiKey);
       const secretOk = safeEqual(b.api_secret, config.addApiSecret);
-      if (!(keyOk && secretOk)) throw fail('unauthorized_key_secret');
+      if (!(keyOk && secretOk)) throw fail('unauthorized_key_secret').withHeaders(hint);
       return {
         success: true as const,
         token: await signer.sign('add-bearer'),

@@ -106,11 +106,11 @@ describe('standardResponseHeaders', () => {
   const cases: [string, string[], string | undefined][] = [
     ['200', ['Access-Control-Allow-Origin'], undefined],
     ['204', ['Access-Control-Allow-Origin'], undefined],
-    ['400', ['Access-Control-Allow-Origin', 'X-Error-Code'], 'missing_parameter'],
-    ['405', ['Access-Control-Allow-Origin', 'Allow', 'X-Error-Code'], undefined],
-    ['415', ['Access-Control-Allow-Origin', 'X-Error-Code'], 'unsupported_media_type'],
-    ['503', ['Access-Control-Allow-Origin', 'X-Error-Code'], 'service_busy'],
-    ['418', ['Access-Control-Allow-Origin', 'X-Error-Code'], 'invalid_request'],
+    ['400', ['Access-Control-Allow-Origin', 'X-Error-Code', 'X-Error-Hint'], 'missing_parameter'],
+    ['405', ['Access-Control-Allow-Origin', 'Allow', 'X-Error-Code', 'X-Error-Hint'], undefined],
+    ['415', ['Access-Control-Allow-Origin', 'X-Error-Code', 'X-Error-Hint'], 'unsupported_media_type'],
+    ['503', ['Access-Control-Allow-Origin', 'X-Error-Code', 'X-Error-Hint'], 'service_busy'],
+    ['418', ['Access-Control-Allow-Origin', 'X-Error-Code', 'X-Error-Hint'], 'invalid_request'],
   ];
   for (const [status, names, code] of cases) {
     test(status, () => {

@@ -41,7 +41,7 @@ describe('addToken', () => {
       signed.push(subject);
       return `token-for-${subject}`;
     },
-    verify: async () => true,
+    check: async () => ({ ok: true }),
   };
   before(async () => {
     app = Fastify({ logger: false, ajv: { customOptions: { coerceTypes: false, removeAdditional: false } } });
@@ -128,7 +128,7 @@ describe('addToken', () => {
 });
 
 describe("addToken's documented body example", () => {
-  const signer: TokenSigner = { ttlSeconds: 1, sign: async () => 't', verify: async () => true };
+  const signer: TokenSigner = { ttlSeconds: 1, sign: async () => 't', check: async () => ({ ok: true }) };
   const exampleOf = (def: ReturnType<typeof addToken>) =>
     (def.schema?.body as { examples?: unknown[] } | undefined)?.examples?.[0];
   const cases: [string, { addApiKey: string; addApiSecret: string }, unknown][] = [
