@@ -64,6 +64,43 @@ describe('search queries', () => {
     assert.deepEqual(ids(res), ['7-43-0000']);
   });
 
+  it('select of a vector field: retrievable, the stored vector as 32-bit floats (Collection(Edm.Single)); not retrievable, a 400', async () => {
+    const sent = Array.from({ length: 1536 }, (_, i) => 0.1 + i / 3);
+    const v = await startEmulator();
+    try {
+      const def = pdfChunksDefinition() as { fields: Record<string, unknown>[] };
+      v.createIndex(def);
+      assert.equal((await indexBatch(v, [chunk(7, 42, 0, { embedding: sent })])).status, 200);
+      const res = await query(v, {
+        filter: "document_id eq 42 and tenant_id eq 7 and search.in(id, '7-42-0000,7-42-0009', ',')",
+        select: 'id,content,embedding',
+      });
+      assert.equal(res.status, 200, res.text);
+      const hit = res.json.value[0] as { id: string; embedding: number[] };
+      assert.equal(res.json.value.length, 1);
+      assert.deepEqual(hit.embedding, sent.map(Math.fround));
+      assert.notDeepEqual(hit.embedding, sent, 'not the float64 values sent');
+
+      v.reset();
+      v.createIndex({
+        ...def,
+        fields: def.fields.map((f) => (f['name'] === 'embedding' ? { ...f, retrievable: false } : f)),
+      });
+      const hidden = await query(v, { filter: 'document_id eq 42', select: 'id,embedding' });
+      assert.equal(hidden.status, 400);
+      assert.equal(
+        (hidden.json as { error: { message: string } }).error.message,
+        "Invalid expression: The field 'embedding' is not retrievable. Only retrievable fields can be selected.\r\nParameter name: $select",
+      );
+      // select * (or none) leaves a field that is not retrievable out, without an error.
+      const all = await query(v, { filter: 'document_id eq 42' });
+      assert.equal(all.status, 200);
+      assert.equal('embedding' in (all.json.value[0] ?? {}), false);
+    } finally {
+      await v.close();
+    }
+  });
+
   it('Int64 beyond 2^53 compares exactly (BigInt), in filters and in returned JSON', async () => {
     const res = await query(emu, { filter: `document_id eq ${BIG}`, select: 'id,document_id' });
     assert.deepEqual(ids(res), [`1-${BIG}-0000`, `1-${BIG}-0001`]);

@@ -15,6 +15,12 @@ export interface SearchTarget {
 
 export class SearchCallError extends Error {
   override name = 'SearchCallError';
+  /** the search service's HTTP status, when it answered (a 400 names a parameter it refused) */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
 }
 
 export interface DeleteOutcome {
@@ -34,7 +40,7 @@ export interface ItemResult {
 /** One page of a search: the hits (their selected fields), or why it failed and whether to try again. */
 export type PageOutcome =
   | { kind: 'page'; hits: Record<string, unknown>[] }
-  | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number };
+  | { kind: 'failed'; retryable: boolean; reason: string; retryAfterMs?: number; status?: number };
 
 export interface PageQuery {
   filter: string;
@@ -190,7 +196,7 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
     if (o.status === 429 || o.status === 503) {
       return { kind: 'failed', retryable: true, reason: describeFailure(o), retryAfterMs: retryAfterMs(o.headers) };
     }
-    if (o.status !== 200) return { kind: 'failed', retryable: false, reason: describeFailure(o) };
+    if (o.status !== 200) return { kind: 'failed', retryable: false, reason: describeFailure(o), status: o.status };
     let value: unknown;
     try {
       value = (JSON.parse(o.text) as { value?: unknown })?.value;

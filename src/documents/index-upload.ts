@@ -3,6 +3,7 @@
 // failed for good. Uploads are idempotent by key ({tenant}-{document}-{index}): calling again
 // rewrites the same documents, never adds a second copy.
 import { packBatches } from './payload.ts';
+import { keysFilter } from './vector-reuse.ts';
 import {
   chunkFilter,
   MAX_IDS_PER_CALL,
@@ -36,11 +37,29 @@ export interface IndexKeeper extends IndexUploader {
 /** Azure's bound on skip: a document with more chunks than this plus a page is listed this far. */
 export const MAX_SKIP = 100_000;
 
+/** One page of hits, retried as an upload batch is (429/503/timeouts, MAX_ATTEMPTS); throws SearchCallError when it fails for good. */
+async function pageWithRetries(
+  client: Pick<IndexKeeper, 'searchPage'>,
+  target: SearchTarget,
+  q: PageQuery,
+  sleep: (ms: number) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>[]> {
+  for (let attempt = 0; ; attempt++) {
+    signal?.throwIfAborted();
+    const o = await client.searchPage(target, q, signal);
+    if (o.kind === 'page') return o.hits;
+    if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS)
+      throw new SearchCallError(`The search call to the search service failed: ${o.reason}`, o.status);
+    await sleep(Math.min(o.retryAfterMs ?? backoffMs(attempt), MAX_RETRY_AFTER_MS));
+  }
+}
+
 /**
  * Every chunk the index holds of one tenant's document, with the `select`ed fields, page by page
  * (skip/top: the listing runs before this upload writes, so the set it pages through is still).
  * Each page is retried as an upload batch is (429/503/timeouts, MAX_ATTEMPTS); a page that fails
- * for good throws a SearchCallError naming the reason.
+ * for good throws a SearchCallError naming the reason (and the status, when the service answered).
  */
 export async function listDocumentChunks(
   client: Pick<IndexKeeper, 'searchPage'>,
@@ -54,18 +73,42 @@ export async function listDocumentChunks(
   const filter = chunkFilter(ids.documentId, ids.tenantId);
   const out: Record<string, unknown>[] = [];
   for (let skip = 0; skip <= MAX_SKIP; ) {
-    let hits: Record<string, unknown>[] | undefined;
-    for (let attempt = 0; hits === undefined; attempt++) {
-      signal?.throwIfAborted();
-      const o = await client.searchPage(target, { filter, select, top: pageSize, skip }, signal);
-      if (o.kind === 'page') hits = o.hits;
-      else if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS)
-        throw new SearchCallError(`The search call to the search service failed: ${o.reason}`);
-      else await sleep(Math.min(o.retryAfterMs ?? backoffMs(attempt), MAX_RETRY_AFTER_MS));
-    }
+    const hits = await pageWithRetries(client, target, { filter, select, top: pageSize, skip }, sleep, signal);
     out.push(...hits);
     if (hits.length < pageSize) break;
     skip += hits.length;
+  }
+  return out;
+}
+
+/**
+ * Stored keys per vector fetch: a page of this many 1536-float vectors is about 3 MB of JSON, and
+ * the filter naming them stays a few KB.
+ */
+export const VECTORS_PER_CALL = 100;
+
+/**
+ * The stored vectors (field `embedding`) of some of one tenant's document's chunks, by key, in calls
+ * of VECTORS_PER_CALL keys (filter keysFilter: the document's filter and search.in on the key).
+ * A key the index no longer holds is simply absent from the answer. Throws SearchCallError as
+ * listDocumentChunks does (a 400 when the index does not return the field: not retrievable).
+ */
+export async function fetchStoredVectors(
+  client: Pick<IndexKeeper, 'searchPage'>,
+  target: SearchTarget,
+  ids: { tenantId: string; documentId: string },
+  keys: readonly string[],
+  sleep: (ms: number) => Promise<void>,
+  signal?: AbortSignal,
+  perCall = VECTORS_PER_CALL,
+): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const documentFilter = chunkFilter(ids.documentId, ids.tenantId);
+  for (let start = 0; start < keys.length; start += perCall) {
+    const group = keys.slice(start, start + perCall);
+    const q = { filter: keysFilter(documentFilter, group), select: 'id,embedding', top: group.length, skip: 0 };
+    for (const hit of await pageWithRetries(client, target, q, sleep, signal))
+      if (typeof hit['id'] === 'string') out.set(hit['id'], hit['embedding']);
   }
   return out;
 }

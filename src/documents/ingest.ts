@@ -6,7 +6,9 @@ import { AppError, ERROR_CODE_HEADER, errorEnvelope, fail, messageOf } from '../
 import { DocumentError } from './document-error.ts';
 import { detectFormat } from './detect.ts';
 import { buildPayload, chunkId, documentJsons } from './payload.ts';
+import { planReuse, usableVector } from './vector-reuse.ts';
 import {
+  fetchStoredVectors,
   listDocumentChunks,
   removeStaleChunks,
   staleKeys,
@@ -71,6 +73,10 @@ export interface IndexedSummary extends IndexSummary {
   failedKeys: string[];
   /** chunks of an earlier version of the document (same tenant and document, keys not written now) deleted */
   removed: number;
+  /** chunks whose vector was the stored vector of a chunk with the same text: no provider call */
+  reused: number;
+  /** why stored vectors could not be read, when they could not (every chunk was then embedded) */
+  reuseUnavailable?: string;
 }
 
 export type IngestResult =
@@ -119,41 +125,63 @@ export async function ingestDocument({
   onProgress?.({ step: 'chunked', chunks: chunks.length });
   const keys = chunks.map((_, i) => chunkId(options.tenantId, options.documentId, i));
   // What the index holds of this tenant's document before this upload writes: the keys it does not
-  // rewrite are an earlier version's, removed once every new chunk is in.
+  // rewrite are an earlier version's, removed once every new chunk is in; and with embedding, the
+  // stored vectors of chunks whose text is unchanged, reused instead of a provider call.
   const indexing = options.index && search ? { target: options.index, client: search } : undefined;
-  const before = indexing ? await existingKeys(indexing.client, indexing.target, options, sleep, signal) : [];
+  const stored: StoredState = indexing
+    ? await readStored(
+        indexing.client,
+        indexing.target,
+        options,
+        embedding ? chunks.map((c) => c.content) : undefined,
+        sleep,
+        signal,
+      )
+    : { keys: [], vectors: [] };
   // Float64Array: the same values, kept off the V8 heap, so a thousand vectors held until the
   // reply do not make every young-generation GC copy them.
-  let vectors: Float64Array[] = [];
+  const vectors: Float64Array[] = new Array<Float64Array>(embedding ? chunks.length : 0);
+  let reused = 0;
+  stored.vectors.forEach((v, i) => {
+    if (v !== undefined) {
+      vectors[i] = v;
+      reused++;
+    }
+  });
+  // The chunks that need a provider call, in order.
+  const toEmbed = embedding ? chunks.map((_, i) => i).filter((i) => vectors[i] === undefined) : [];
+  if (embedding && reused > 0) onProgress?.({ step: 'embedded', done: reused, chunks: chunks.length });
   const pace = options.embeddingPace ?? INTERFACE_PACE;
-  if (!embedding) {
-    // No vectors: the payload carries embedding [].
+  if (!embedding || toEmbed.length === 0) {
+    // No vectors (the payload carries embedding []), or every one reused.
   } else if (pace.batchSize > 1 || pace.concurrency > 1) {
     try {
-      vectors = await embedAtPace(
-        chunks.map((c) => c.content),
+      const fresh = await embedAtPace(
+        toEmbed.map((i) => chunks[i]!.content),
         {
           pace,
           callBatch: (inputs, s) => embeddings.embedBatch(embedding, inputs, s),
           sleep,
           signal,
-          onEmbedded: (done) => onProgress?.({ step: 'embedded', done, chunks: chunks.length }),
+          onEmbedded: (done) => onProgress?.({ step: 'embedded', done: reused + done, chunks: chunks.length }),
         },
       );
+      fresh.forEach((v, j) => (vectors[toEmbed[j]!] = v));
     } catch (err) {
-      if (err instanceof EmbeddingFailure) throw fail('embedding_failed', err.chunk, err.reason);
+      // The failing call's first chunk, in the document's numbering.
+      if (err instanceof EmbeddingFailure) throw fail('embedding_failed', toEmbed[err.chunk] ?? err.chunk, err.reason);
       throw err;
     }
   } else {
     // The interface's way: one call per chunk, in order.
-    for (let i = 0; i < chunks.length; i++) {
+    for (const [j, i] of toEmbed.entries()) {
       try {
-        vectors.push(Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, signal)));
+        vectors[i] = Float64Array.from(await embeddings.embed(embedding, chunks[i]!.content, signal));
       } catch (err) {
         if (err instanceof EmbeddingError) throw fail('embedding_failed', i, err.message);
         throw err;
       }
-      onProgress?.({ step: 'embedded', done: i + 1, chunks: chunks.length });
+      onProgress?.({ step: 'embedded', done: reused + j + 1, chunks: chunks.length });
     }
   }
   if (indexing) {
@@ -179,9 +207,10 @@ export async function ingestDocument({
     // Only once the new version is whole: after a partial upload the caller calls again anyway.
     const stale: StaleOutcome =
       s.failed.length === 0
-        ? await removeStaleChunks(indexing.client, indexing.target, staleKeys(before, keys), signal)
+        ? await removeStaleChunks(indexing.client, indexing.target, staleKeys(stored.keys, keys), signal)
         : { removed: 0, left: 0 };
-    return indexResult(s, stale, embedding !== undefined, log);
+    const reuse = { reused, ...(stored.unavailable ? { reuseUnavailable: stored.unavailable } : {}) };
+    return indexResult(s, stale, embedding !== undefined, reuse, log);
   }
   return payloadResult(
     buildPayload(chunks, options, vectors, { pageNumbers: options.pageNumbers }),
@@ -211,17 +240,57 @@ function payloadResult(
   return { status: 200, headers, payload: payload.json };
 }
 
-/** The keys of the chunks the index holds of one tenant's document; a listing that fails for good is a 502. */
-async function existingKeys(
+/** What the index holds of one tenant's document: its keys, and per new chunk a stored vector to reuse. */
+interface StoredState {
+  keys: string[];
+  /** per new chunk: the stored vector of a chunk with the same text, or undefined (embed it) */
+  vectors: (Float64Array | undefined)[];
+  /** why stored vectors could not be read (the index does not return content or embedding) */
+  unavailable?: string;
+}
+
+/**
+ * The keys of the chunks the index holds of one tenant's document, and, when `texts` (the new
+ * chunks, to be embedded) are given, the stored vectors of the chunks whose text equals one of
+ * them (vector-reuse.ts). The index may refuse to return `content` or `embedding` (a field not
+ * retrievable is a 400 on $select): then the keys alone, every chunk embedded, and the reason.
+ * Any other failure for good is a 502 search_failed.
+ */
+async function readStored(
   client: IndexKeeper,
   target: NonNullable<IngestOptions['index']>,
   ids: { tenantId: string; documentId: string },
+  texts: readonly string[] | undefined,
   sleep: (ms: number) => Promise<void>,
   signal: AbortSignal,
-): Promise<string[]> {
+): Promise<StoredState> {
+  const idsOf = (hits: Record<string, unknown>[]) =>
+    hits.map((h) => h['id']).filter((id): id is string => typeof id === 'string');
+  const refused = (err: unknown): err is SearchCallError => err instanceof SearchCallError && err.status === 400;
+  const unavailable = (err: SearchCallError) =>
+    `Stored vectors were not reused, every chunk was embedded: the index did not return them (${err.message.replace(/\s+/g, ' ')})`;
   try {
-    const hits = await listDocumentChunks(client, target, ids, 'id', sleep, signal);
-    return hits.map((h) => h['id']).filter((id): id is string => typeof id === 'string');
+    if (texts === undefined)
+      return { keys: idsOf(await listDocumentChunks(client, target, ids, 'id', sleep, signal)), vectors: [] };
+    let hits: Record<string, unknown>[];
+    try {
+      hits = await listDocumentChunks(client, target, ids, 'id,content', sleep, signal);
+    } catch (err) {
+      if (!refused(err)) throw err;
+      const keys = idsOf(await listDocumentChunks(client, target, ids, 'id', sleep, signal));
+      return { keys, vectors: [], unavailable: unavailable(err) };
+    }
+    const keys = idsOf(hits);
+    const plan = planReuse(texts, hits);
+    if (plan.keys.length === 0) return { keys, vectors: [] };
+    let byKey: Map<string, unknown>;
+    try {
+      byKey = await fetchStoredVectors(client, target, ids, plan.keys, sleep, signal);
+    } catch (err) {
+      if (!refused(err)) throw err;
+      return { keys, vectors: [], unavailable: unavailable(err) };
+    }
+    return { keys, vectors: plan.source.map((k) => (k === undefined ? undefined : usableVector(byKey.get(k)))) };
   } catch (err) {
     if (err instanceof SearchCallError) throw fail('search_failed', err.message);
     throw err;
@@ -236,9 +305,16 @@ function indexResult(
   s: IndexSummary,
   stale: StaleOutcome,
   embeddingPerformed: boolean,
+  reuse: { reused: number; reuseUnavailable?: string },
   log: IngestInput['log'],
 ): IngestResult {
-  const summary = { ...s, embeddingPerformed, failedKeys: s.failed.map((f) => f.key), removed: stale.removed };
+  const summary = {
+    ...s,
+    embeddingPerformed,
+    failedKeys: s.failed.map((f) => f.key),
+    removed: stale.removed,
+    ...reuse,
+  };
   if (s.failed.length === 0 && stale.left > 0) {
     const error = messageOf('index_stale_left', s.indexed, s.indexName, stale.left, String(stale.reason));
     log.warn({ statusCode: 502, code: 'index_stale_left', reason: error, left: stale.left }, 'stale chunks left');

@@ -234,6 +234,16 @@ const indexSummaryFields = {
     description:
       'Chunks of an earlier version of the document (same tenant-id and document-id, keys this upload did not write) deleted once every new chunk was in',
   }),
+  reused: Type.Integer({
+    description:
+      'Chunks whose vector was not asked of the provider: the index held a chunk of the same tenant and document with exactly the same text, and its stored vector was kept (0 without embedding)',
+  }),
+  reuseUnavailable: Type.Optional(
+    Type.String({
+      description:
+        'Present when the index did not return stored chunks with their content and vector (a field not retrievable: a 400 on $select): every chunk was embedded; the reason',
+    }),
+  ),
   timeMs: Type.Integer({ description: 'Time spent uploading' }),
 };
 const IndexSummarySchema = Type.Object({ success: Type.Literal(true), ...indexSummaryFields });
@@ -306,8 +316,9 @@ export const chunkingSchema = {
               indexed: 36,
               failedKeys: [],
               failed: [],
-              embeddingPerformed: false,
+              embeddingPerformed: true,
               removed: 0,
+              reused: 35,
               timeMs: 120,
             },
           ],

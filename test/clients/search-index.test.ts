@@ -260,7 +260,7 @@ describe('searchPage', () => {
       404,
       '{"error":{"message":"no index"}}',
       {},
-      { kind: 'failed', retryable: false, reason: 'HTTP 404: no index' },
+      { kind: 'failed', retryable: false, reason: 'HTTP 404: no index', status: 404 },
     ],
     ['not JSON: retryable', 200, 'nope', {}, { kind: 'failed', retryable: true, reason: 'the answer is not JSON' }],
     [

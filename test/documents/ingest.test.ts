@@ -263,6 +263,7 @@ describe('ingestDocument: indexing by the service', () => {
       embeddingPerformed: false,
       failedKeys: [],
       removed: 0,
+      reused: 0,
     });
     assert.deepEqual(uploaded, ['7-42-0000', '7-42-0001', '7-42-0002']);
   });
@@ -356,6 +357,7 @@ describe('ingestDocument: indexing by the service', () => {
         embeddingPerformed: true,
         failedKeys: ['7-42-0001'],
         removed: 0,
+        reused: 0,
       },
     );
     assert.deepEqual(i.warnings, [
@@ -375,6 +377,181 @@ describe('ingestDocument: indexing by the service', () => {
     assert.match(error, /^Indexed 0 of 12 chunks into index 'pdf-chunks'; not indexed: 12 \(7-42-0000 /);
     assert.ok(error.includes('7-42-0009 (HTTP 400: bad field); ...)'), error);
     assert.ok(!error.includes('7-42-0010'), error);
+  });
+});
+
+/**
+ * A search service that stores what is uploaded (content and embedding) and answers the listing
+ * and the vector fetch as Azure does: `select` projects, `search.in(id, ...)` picks keys; a
+ * select naming a field in `hidden` is a 400, as a field not retrievable is.
+ */
+function storingSearch(hidden: string[] = []) {
+  const docs = new Map<string, Record<string, unknown>>();
+  const queries: { filter: string; select: string }[] = [];
+  const search: IndexKeeper = {
+    searchPage: async (_target, q) => {
+      queries.push({ filter: q.filter, select: q.select });
+      const fields = q.select.split(',');
+      const bad = fields.find((f) => hidden.includes(f));
+      if (bad)
+        return {
+          kind: 'failed',
+          retryable: false,
+          status: 400,
+          reason: `HTTP 400: Invalid expression: The field '${bad}' is not retrievable.`,
+        };
+      const only = /search\.in\(id, '([^']*)'/.exec(q.filter)?.[1]?.split(',');
+      const hits = [...docs.values()]
+        .filter((d) => only === undefined || only.includes(d['id'] as string))
+        .slice(q.skip, q.skip + q.top)
+        .map((d) => Object.fromEntries(fields.map((f) => [f, d[f]])));
+      return { kind: 'page', hits };
+    },
+    deleteChunks: async (_target, ids) => {
+      for (const id of ids) docs.delete(id);
+      return { deleted: ids.length, failed: 0 };
+    },
+    uploadBatch: async (_target, body) => {
+      const value = (JSON.parse(body.toString('utf8')) as { value: Record<string, unknown>[] }).value;
+      for (const d of value) docs.set(d['id'] as string, d);
+      return { kind: 'results', items: value.map((d) => ({ key: d['id'] as string, ok: true, statusCode: 200 })) };
+    },
+  };
+  return { search, docs, queries };
+}
+
+/** 1536 values from a chunk's text, so that a vector names the text it was made of. */
+const vectorOf = (text: string) => Array.from({ length: 1536 }, (_, j) => (j === 0 ? Number(text.split(' ')[1]) : 0.5));
+
+/** An embedding client whose vectors are vectorOf(text): 1536 long, as a stored vector must be to be reused. */
+function fullEmbeddings() {
+  const inputs: string[] = [];
+  const client: EmbeddingClient = {
+    embed: async (_target, input) => {
+      inputs.push(input);
+      return vectorOf(input);
+    },
+    embedBatch: async (_target, batch) => {
+      if (batch.includes('chunk 99')) throw new EmbeddingError('HTTP 400: bad input');
+      inputs.push(...batch);
+      return { kind: 'vectors', vectors: batch.map(vectorOf) };
+    },
+  };
+  return { client, inputs };
+}
+
+describe('ingestDocument: vectors reused by content', () => {
+  const texts = (contents: string[]): Chunk[] => contents.map((content) => ({ section: '', content }));
+  const run = (
+    chunks: Chunk[],
+    search: IndexKeeper,
+    embeddings: EmbeddingClient,
+    pace = { batchSize: 1, concurrency: 1 },
+  ) =>
+    ingestDocument(
+      input({
+        pool: fakePool(chunks).pool,
+        search,
+        embeddings,
+        options: { ...OPTIONS, index: INDEX, embedding: EMBEDDING, embeddingPace: pace },
+      }),
+    );
+  const stored = (docs: Map<string, Record<string, unknown>>) =>
+    [...docs.values()].map((d) => [d['content'], (d['embedding'] as number[])[0]]);
+
+  for (const pace of [
+    { batchSize: 1, concurrency: 1 },
+    { batchSize: 4, concurrency: 2 },
+  ]) {
+    test(`${pace.batchSize} x ${pace.concurrency}: the same document again makes no call; an insertion embeds only the new text`, async () => {
+      const { search, docs, queries } = storingSearch();
+      const emb = fullEmbeddings();
+      const first = await run(texts(['chunk 0', 'chunk 1', 'chunk 2']), search, emb.client, pace);
+      assert.equal(bodyOf(first).reused, 0);
+      assert.deepEqual(emb.inputs, ['chunk 0', 'chunk 1', 'chunk 2']);
+      emb.inputs.length = 0;
+      const again = await run(texts(['chunk 0', 'chunk 1', 'chunk 2']), search, emb.client, pace);
+      assert.deepEqual(emb.inputs, [], 'no provider call');
+      assert.equal(bodyOf(again).reused, 3);
+      // A chunk inserted: every later key shifts, the texts do not.
+      const edited = await run(texts(['chunk 0', 'chunk 7', 'chunk 1', 'chunk 2']), search, emb.client, pace);
+      assert.deepEqual(emb.inputs, ['chunk 7']);
+      assert.equal(bodyOf(edited).reused, 3);
+      assert.deepEqual(stored(docs), [
+        ['chunk 0', 0],
+        ['chunk 7', 7],
+        ['chunk 1', 1],
+        ['chunk 2', 2],
+      ]);
+      // Listed with content, then the vectors of the matching keys only, all within this tenant's document.
+      assert.deepEqual(queries.slice(-2), [
+        { filter: 'document_id eq 42 and tenant_id eq 7', select: 'id,content' },
+        {
+          filter: "document_id eq 42 and tenant_id eq 7 and search.in(id, '7-42-0000,7-42-0001,7-42-0002', ',')",
+          select: 'id,embedding',
+        },
+      ]);
+    });
+  }
+
+  test('a stored chunk without a vector (indexed without embedding) is embedded', async () => {
+    const { search } = storingSearch();
+    await ingestDocument(
+      input({ pool: fakePool(texts(['chunk 0', 'chunk 1'])).pool, search, options: { ...OPTIONS, index: INDEX } }),
+    );
+    const emb = fullEmbeddings();
+    const r = await run(texts(['chunk 0', 'chunk 1']), search, emb.client);
+    assert.equal(bodyOf(r).reused, 0);
+    assert.deepEqual(emb.inputs, ['chunk 0', 'chunk 1']);
+  });
+
+  for (const hidden of ['embedding', 'content']) {
+    test(`the index does not return ${hidden}: every chunk embedded, the stale still removed, reuseUnavailable says why`, async () => {
+      const { search, docs } = storingSearch([hidden]);
+      const emb = fullEmbeddings();
+      await run(texts(['chunk 0', 'chunk 1', 'chunk 2']), search, emb.client);
+      emb.inputs.length = 0;
+      const r = await run(texts(['chunk 0', 'chunk 1']), search, emb.client);
+      const body = bodyOf(r);
+      assert.deepEqual(emb.inputs, ['chunk 0', 'chunk 1']);
+      assert.equal(body.reused, 0);
+      assert.equal(body.removed, 1);
+      assert.equal(docs.size, 2);
+      assert.equal(
+        body.reuseUnavailable,
+        `Stored vectors were not reused, every chunk was embedded: the index did not return them (The search call to the search service failed: HTTP 400: Invalid expression: The field '${hidden}' is not retrievable.)`,
+      );
+    });
+  }
+
+  test('a failing call among the chunks to embed names its chunk in the document, not among those embedded', async () => {
+    const { search } = storingSearch();
+    const emb = fullEmbeddings();
+    await run(texts(['chunk 0', 'chunk 1', 'chunk 2']), search, emb.client);
+    await assert.rejects(
+      run(texts(['chunk 0', 'chunk 1', 'chunk 2', 'chunk 99']), search, emb.client, { batchSize: 4, concurrency: 1 }),
+      (err) => err instanceof AppError && err.message === 'Embedding failed on chunk 3: HTTP 400: bad input',
+    );
+  });
+
+  test('progress counts the reused chunks as embedded', async () => {
+    const { search } = storingSearch();
+    const emb = fullEmbeddings();
+    await run(texts(['chunk 0', 'chunk 1']), search, emb.client);
+    const seen: IngestProgress[] = [];
+    await ingestDocument(
+      input({
+        pool: fakePool(texts(['chunk 0', 'chunk 5', 'chunk 1'])).pool,
+        search,
+        embeddings: emb.client,
+        options: { ...OPTIONS, index: INDEX, embedding: EMBEDDING },
+        onProgress: (p) => seen.push(p),
+      }),
+    );
+    assert.deepEqual(
+      seen.filter((p) => p.step === 'embedded').map((p) => (p as { done: number }).done),
+      [2, 3],
+    );
   });
 });
 

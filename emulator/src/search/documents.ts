@@ -82,7 +82,10 @@ function convertValue(value: unknown, type: string, fieldName: string): unknown 
       const inner = /^Collection\((.+)\)$/.exec(type)?.[1];
       if (inner === undefined || !Array.isArray(value)) return fail();
       if (isVectorType(type)) {
-        return value.every((x) => typeof x === 'number' && Number.isFinite(x)) ? value : fail();
+        if (!value.every((x) => typeof x === 'number' && Number.isFinite(x))) return fail();
+        // Azure keeps a Collection(Edm.Single) as 32-bit floats: what a search returns of it
+        // (select of a retrievable vector field) is the float32 value, not the number sent.
+        return type === 'Collection(Edm.Single)' ? (value as number[]).map(Math.fround) : value;
       }
       return value.map((x) => (x === null ? fail() : convertValue(x, inner, fieldName)));
     }
