@@ -41,8 +41,9 @@ import { products } from './routes/products.ts';
 import { survey } from './routes/survey.ts';
 import { chunkAndEmbed } from './routes/chunking.ts';
 import { cancelJob, jobStatus } from './routes/jobs.ts';
-import { createJobs } from './jobs/jobs.ts';
+import { createJobs, type Jobs } from './jobs/jobs.ts';
 import { createMemoryJobStore } from './jobs/store.ts';
+import { performChunking, type ChunkingTask } from './jobs/accept.ts';
 import { acceptRawBodies, uploadLimits } from './http/upload.ts';
 import { deleteIndexedDocument, searchIndexDefinition } from './routes/indexed-documents.ts';
 import { createOutbound, type Resolver } from './clients/outbound.ts';
@@ -173,23 +174,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const rng = options.rng ?? Math.random;
   const now = options.now ?? (() => new Date());
-  // Jobs (Prefer: respond-async) in this process, run as many at once as uploads are.
-  const jobs = createJobs({
-    store: createMemoryJobStore({
-      maxJobs: config.jobsMax,
-      ttlMs: config.jobTtlSeconds * 1000,
-      ...(options.jobClockMs ? { now: options.jobClockMs } : {}),
-    }),
-    concurrency: config.maxDocumentsInFlight,
-    retryAfterSeconds: config.jobRetryAfterSeconds,
-    fullRetryAfterSeconds: config.jobRetryAfterSeconds,
-    ...(options.jobClockMs ? { now: options.jobClockMs } : {}),
-    log: app.log,
-  });
+  // Jobs (Prefer: respond-async): in this process, run as many at once as uploads are; with
+  // REDIS_URL, through BullMQ on Redis, run by whichever replica takes them (src/jobs/on-redis.ts).
+  const perform = performChunking({ pool: chunkPool, embeddings, search, log: app.log, sleep: options.sleep });
+  const jobClock = options.jobClockMs ? { now: options.jobClockMs } : {};
+  const jobs: Jobs<ChunkingTask> & { ready(): boolean } = config.redisUrl
+    ? (await import('./jobs/on-redis.ts')).createRedisJobs(
+        { ...config, redisUrl: config.redisUrl },
+        { perform, log: app.log, ...jobClock },
+      )
+    : createJobs<ChunkingTask>({
+        store: createMemoryJobStore({
+          maxJobs: config.jobsMax,
+          ttlMs: config.jobTtlSeconds * 1000,
+          ...jobClock,
+        }),
+        perform,
+        concurrency: config.maxDocumentsInFlight,
+        retryAfterSeconds: config.jobRetryAfterSeconds,
+        fullRetryAfterSeconds: config.jobRetryAfterSeconds,
+        ...jobClock,
+        log: app.log,
+      });
+  readiness.notReadyWhile('unavailable', () => !jobs.ready());
   // The lab OAuth 2.0 authorization server and add-oauth's check of its tokens.
   // oidc-provider is loaded at the first OAuth request: it costs the start-up of every process
   // (most never serve a sign-in) about as much as Fastify itself.
-  const oauthStore = options.oauthStore ?? memoryStore();
+  // With REDIS_URL, grants and sessions are shared by the replicas (src/oauth/redis-store.ts).
+  const oauthStore =
+    options.oauthStore ??
+    (config.redisUrl
+      ? (await import('./oauth/redis-store.ts')).openRedisKeyValueStore(
+          config.redisUrl,
+          config.redisPrefix,
+          (message) => app.log.error({ code: 'redis_error', role: 'oauth' }, `Redis connection (oauth): ${message}`),
+        )
+      : memoryStore());
   let oauthServer: Promise<OAuthServer> | undefined;
   const loadOAuth = () =>
     (oauthServer ??= import('./oauth/provider.ts').then((m) =>

@@ -64,6 +64,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** REDIS_URL: Redis or Valkey shared by replicas (src/redis/); undefined keeps state in this process */
   redisUrl?: string;
+  /** REDIS_PREFIX: the prefix of every key the service writes in Redis */
+  redisPrefix: string;
+  /** JOBS_MAX_BYTES: with REDIS_URL, the bytes of documents and answers jobs keep in Redis at once */
+  jobsMaxBytes: number;
+  /** JOB_LOCK_SECONDS: with REDIS_URL, the lock of a running job; a dead replica's job is taken over 1 to 1.5 times this later */
+  jobLockSeconds: number;
   /** The lab OAuth 2.0 authorization server (src/oauth/). */
   oauth: OAuthConfig;
 }
@@ -196,6 +202,11 @@ export function loadConfig(env: Env = process.env): Config {
   const redisUrl = read(env, 'REDIS_URL');
   const redisProblem = redisUrl === '' ? undefined : redisUrlProblem(redisUrl);
   if (redisProblem !== undefined) throw new ConfigError(`REDIS_URL ${redisProblem}`);
+  const redisPrefix = read(env, 'REDIS_PREFIX');
+  if (!/^[A-Za-z0-9:._{}-]{1,64}$/.test(redisPrefix))
+    throw new ConfigError(
+      `REDIS_PREFIX must be 1 to 64 letters, digits or : . _ - { } (got "${redisPrefix.slice(0, 80)}")`,
+    );
 
   const config: Config = {
     host,
@@ -236,6 +247,9 @@ export function loadConfig(env: Env = process.env): Config {
     maxDocumentsPerClient: integer(env, 'MAX_DOCUMENTS_PER_CLIENT', 0, 100_000),
     trustProxy,
     ...(redisUrl === '' ? {} : { redisUrl }),
+    redisPrefix,
+    jobsMaxBytes: integer(env, 'JOBS_MAX_BYTES', 1, 68_719_476_736),
+    jobLockSeconds: integer(env, 'JOB_LOCK_SECONDS', 2, 3600),
     oauth,
   };
   return config;

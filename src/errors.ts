@@ -366,6 +366,12 @@ export const CATALOGUE = {
     message: (limit: number) => `The document is larger than the limit of ${limit} bytes.`,
     when: 'The uploaded document is over MAX_PDF_BYTES',
   },
+  job_too_large: {
+    status: 413,
+    message: (max: number) =>
+      `The document is larger than a job may keep (JOBS_MAX_BYTES = ${max} bytes); send it without Prefer: respond-async, or raise JOBS_MAX_BYTES.`,
+    when: 'Prefer: respond-async with REDIS_URL and a document over JOBS_MAX_BYTES',
+  },
   url_too_long: { status: 414, message: 'The URL is too long.', when: 'A path parameter is over the router limit' },
   unsupported_media_type: {
     status: 415,
@@ -513,6 +519,24 @@ export const CATALOGUE = {
     status: 503,
     message: 'The service keeps as many jobs as it may (JOBS_MAX); retry after the time in Retry-After.',
     when: 'Prefer: respond-async while JOBS_MAX jobs are kept, queued, running or finished (Retry-After says when to retry)',
+  },
+  jobs_bytes_full: {
+    status: 503,
+    message:
+      'The job store holds as many bytes of documents and answers as it may (JOBS_MAX_BYTES); retry after the time in Retry-After.',
+    when: 'Prefer: respond-async with REDIS_URL while the documents and answers jobs keep in Redis would pass JOBS_MAX_BYTES with this document',
+  },
+  jobs_unavailable: {
+    status: 503,
+    message:
+      'The job store (REDIS_URL) cannot be reached; retry after the time in Retry-After, or send the request without Prefer: respond-async.',
+    when: 'A job request or poll while Redis or Valkey does not answer',
+  },
+  job_interrupted: {
+    status: 503,
+    message:
+      'The job was interrupted: the replicas that worked on it stopped before it ended, more times than allowed. Submit the document again.',
+    when: 'GET /apis/jobs/{id} of a job whose replica died while working on it three times (REDIS_URL)',
   },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -43,6 +43,12 @@ export const LAB_DEFAULTS = {
   // Redis or Valkey shared by replicas (jobs, OAuth grants and sessions, rate limits); unset: each
   // process keeps them in its own memory.
   REDIS_URL: '',
+  // With REDIS_URL: the prefix of every key the service writes (two deployments may share a server),
+  // the bytes of documents and answers jobs keep there at once, and the lock of a running job (a
+  // dead replica's job is taken over 1 to 1.5 times this after it died).
+  REDIS_PREFIX: 'sus:',
+  JOBS_MAX_BYTES: '1073741824',
+  JOB_LOCK_SECONDS: '30',
   // The lab OAuth 2.0 authorization server (src/oauth/). The issuer defaults to http://localhost:PORT.
   OAUTH_ISSUER: '',
   OAUTH_CLIENT_ID: 'lab-oauth-client',

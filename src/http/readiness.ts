@@ -3,9 +3,11 @@
 // meanwhile, so the replica is not restarted while it finishes what it holds.
 //
 // Not ready while: the PDF pool warms up at start ('starting'), the document admission is full
-// ('busy': a new upload would be refused with 503), and from SIGTERM on ('draining').
+// ('busy': a new upload would be refused with 503), while REDIS_URL is set and the jobs' Redis
+// connections or queue worker are down ('unavailable'), and from SIGTERM on ('draining').
 
-export type ReadinessState = 'ready' | 'starting' | 'busy' | 'draining';
+export type ReadinessState = 'ready' | 'starting' | 'busy' | 'unavailable' | 'draining';
+type NotReady = 'starting' | 'busy' | 'unavailable';
 
 /**
  * Once the server closes (after SHUTDOWN_DELAY_MS on SIGTERM), in-flight requests get this long
@@ -19,12 +21,12 @@ export interface Readiness {
   /** Called once SIGTERM arrives: /readyz answers 503 from then on; requests are still served. */
   beginDraining(): void;
   /** While `check()` holds (and the server is not draining), the state is `as`. */
-  notReadyWhile(as: 'starting' | 'busy', check: () => boolean): void;
+  notReadyWhile(as: NotReady, check: () => boolean): void;
 }
 
 export function createReadiness(): Readiness {
   let draining = false;
-  const conditions: { as: 'starting' | 'busy'; check: () => boolean }[] = [];
+  const conditions: { as: NotReady; check: () => boolean }[] = [];
   return {
     state: () => {
       if (draining) return 'draining';

@@ -1,10 +1,24 @@
 // The chunking request as a job (Prefer: respond-async): its own errors answered at once, as
-// without Prefer, then a job made and 202 answered with where to poll (routes/jobs.ts answers there).
+// without Prefer, then a job made and 202 answered with where to poll (routes/jobs.ts answers
+// there). The job's task is plain data (the document's bytes and the options read from the
+// headers), so that any replica can run it from a queue.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readUpload, type UploadAnswer } from '../http/upload.ts';
+import { readUpload } from '../http/upload.ts';
 import type { ProgressUpdate } from './job.ts';
-import type { Jobs } from './jobs.ts';
-import type { IngestOptions, IngestProgress } from '../documents/ingest.ts';
+import type { Jobs, Perform } from './jobs.ts';
+import {
+  formatOf,
+  ingestDocument,
+  type IngestInput,
+  type IngestOptions,
+  type IngestProgress,
+} from '../documents/ingest.ts';
+
+/** What a chunking job runs: the document and the request's options. */
+export interface ChunkingTask {
+  bytes: Buffer;
+  options: IngestOptions;
+}
 
 /** What the ingest's steps mean for a job's progress, given what the request asked for. */
 export function jobProgress(options: Pick<IngestOptions, 'embedding' | 'index'>, p: IngestProgress): ProgressUpdate {
@@ -22,10 +36,24 @@ export function jobProgress(options: Pick<IngestOptions, 'embedding' | 'index'>,
   }
 }
 
-/** The work of one upload, once its bytes are read: checks what it can at once (the format: 415), then runs. */
-export type PreparedIngest = (
-  bytes: Buffer,
-) => (signal: AbortSignal, onProgress?: (p: IngestProgress) => void) => Promise<UploadAnswer>;
+/** The ingest a chunking job runs, on whichever replica takes it: the same sequence as the request. */
+export const performChunking =
+  (
+    deps: Pick<IngestInput, 'embeddings' | 'search' | 'log' | 'sleep'> & { pool: () => IngestInput['pool'] },
+  ): Perform<ChunkingTask> =>
+  ({ bytes, options }, signal, report) =>
+    ingestDocument({
+      bytes,
+      format: formatOf(bytes),
+      options,
+      pool: deps.pool(),
+      embeddings: deps.embeddings,
+      search: deps.search,
+      signal,
+      log: deps.log,
+      sleep: deps.sleep,
+      onProgress: (p) => report(jobProgress(options, p)),
+    });
 
 /**
  * Prefer: respond-async. The request's own errors (headers, size, format, a full job store) are
@@ -34,15 +62,15 @@ export type PreparedIngest = (
 export async function acceptAsJob(
   request: FastifyRequest,
   reply: FastifyReply,
-  jobs: Jobs,
+  jobs: Jobs<ChunkingTask>,
   maxBytes: number,
   options: IngestOptions,
-  prepare: PreparedIngest,
 ): Promise<FastifyReply> {
   await jobs.ensureRoom();
   const bytes = await readUpload(request, maxBytes);
-  const run = prepare(bytes);
-  const record = await jobs.submit((signal, report) => run(signal, (p) => report(jobProgress(options, p))));
+  // A format we do not read is a 415 now, not the job's answer.
+  formatOf(bytes);
+  const record = await jobs.submit({ bytes, options }, bytes.length);
   const v = (await jobs.view(record.id))!;
   request.log.info({ jobId: record.id }, 'chunking job accepted');
   return reply

@@ -34,6 +34,8 @@ export interface JobRecord {
   finishedAt?: number;
   expiresAt?: number;
   progress: Omit<JobProgress, 'secondsLeft'>;
+  /** times the job was started again after the replica running it stopped (REDIS_URL) */
+  restarts?: number;
   /** with state done: the status, headers and body of the synchronous request */
   answer?: UploadAnswer;
 }

@@ -17,7 +17,7 @@ import type { Config } from '../config.ts';
 import type { Admission } from '../documents/admission.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { prefersAsync } from '../jobs/job.ts';
-import { acceptAsJob, type PreparedIngest } from '../jobs/accept.ts';
+import { acceptAsJob, type ChunkingTask } from '../jobs/accept.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +38,7 @@ export interface ChunkingDeps {
   /** waits between upload retries (tests record them) */
   sleep?: (ms: number) => Promise<void>;
   /** jobs: with them, a request with Prefer: respond-async is answered 202 and runs as a job (routes/jobs.ts) */
-  jobs?: Jobs;
+  jobs?: Jobs<ChunkingTask>;
 }
 
 export const chunkAndEmbed = ({
@@ -51,24 +51,18 @@ export const chunkAndEmbed = ({
   sleep,
   jobs,
 }: ChunkingDeps) => {
-  const prepare =
-    (request: FastifyRequest): PreparedIngest =>
-    (bytes) => {
-      const format = formatOf(bytes);
-      return (signal, onProgress) =>
-        ingestDocument({
-          bytes,
-          format,
-          options: request.chunkParams!,
-          pool: chunkPool(),
-          embeddings,
-          search,
-          signal,
-          log: request.log,
-          sleep,
-          ...(onProgress ? { onProgress } : {}),
-        });
-    };
+  const work = (request: FastifyRequest) => (bytes: Buffer, signal: AbortSignal) =>
+    ingestDocument({
+      bytes,
+      format: formatOf(bytes),
+      options: request.chunkParams!,
+      pool: chunkPool(),
+      embeddings,
+      search,
+      signal,
+      log: request.log,
+      sleep,
+    });
   return route({
     onRequest: [
       requireHeaders({ 'api-key': config.documentApiKey }, 'unauthorized_document_api_key'),
@@ -82,7 +76,7 @@ export const chunkAndEmbed = ({
     attachValidation: true,
     handler: async (request, reply) =>
       jobs && prefersAsync(request.raw.headers.prefer)
-        ? acceptAsJob(request, reply, jobs, config.maxDocumentBytes, request.chunkParams!, prepare(request))
-        : answerUpload(request, reply, config.maxDocumentBytes, (bytes, signal) => prepare(request)(bytes)(signal)),
+        ? acceptAsJob(request, reply, jobs, config.maxDocumentBytes, request.chunkParams!)
+        : answerUpload(request, reply, config.maxDocumentBytes, work(request)),
   });
 };

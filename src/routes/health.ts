@@ -23,6 +23,7 @@ export const readinessRoute = (readiness: Readiness) =>
       description:
         'Send new requests only while this answers 200. It answers 503 while the PDF worker warms up at start ("starting"), ' +
         'while documents in flight and waiting are at MAX_DOCUMENTS_IN_FLIGHT + MAX_DOCUMENTS_QUEUED ("busy": a new upload would get 503), ' +
+        'with REDIS_URL, while the jobs\' connections to Redis or their queue worker are down ("unavailable": jobs and polls would get 503), ' +
         'and from SIGTERM on ("draining"). /healthz stays 200 meanwhile.',
       tags: ['Service'],
       response: {
@@ -31,7 +32,14 @@ export const readinessRoute = (readiness: Readiness) =>
           { description: 'Taking new work', examples: [{ status: 'ready' }] },
         ),
         503: Type.Object(
-          { status: Type.Union([Type.Literal('starting'), Type.Literal('busy'), Type.Literal('draining')]) },
+          {
+            status: Type.Union([
+              Type.Literal('starting'),
+              Type.Literal('busy'),
+              Type.Literal('unavailable'),
+              Type.Literal('draining'),
+            ]),
+          },
           { description: 'Not taking new work: send it elsewhere', examples: [{ status: 'busy' }] },
         ),
       },

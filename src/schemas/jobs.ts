@@ -21,7 +21,7 @@ export const jobStatusSchema = {
     'A job made by the chunking request with Prefer: respond-async. While it is queued or running: 202 with its progress, Location and Retry-After. ' +
     'Once done: exactly the status, headers and body the request would have given without Prefer (the chunk envelope, the indexing summary, ' +
     'or its error: 422, 502 Embedding failed on chunk <n>: ...). The answer is kept for JOB_TTL_SECONDS after the job ends, then 404. ' +
-    'No credential is needed (the id is the capability); a wrong api-key, when sent, is refused. Jobs live in the process: a restart loses them.',
+    'No credential is needed (the id is the capability); a wrong api-key, when sent, is refused. Without REDIS_URL jobs live in the process (a restart loses them); with REDIS_URL they live in Redis and any replica answers.',
   tags: ['Documents'],
   security,
   params: JobId,

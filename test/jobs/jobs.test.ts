@@ -1,7 +1,7 @@
 // The job runner without HTTP: the order and bound of the work, what a failure becomes, cancel.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createJobs, errorAnswer } from '../../src/jobs/jobs.ts';
+import { createJobs, errorAnswer, performWork } from '../../src/jobs/jobs.ts';
 import { createMemoryJobStore } from '../../src/jobs/store.ts';
 import { fail } from '../../src/errors.ts';
 
@@ -9,6 +9,7 @@ const quiet = { warn: () => {}, error: () => {} };
 const jobsWith = (concurrency: number, maxJobs = 10) =>
   createJobs({
     store: createMemoryJobStore({ maxJobs, ttlMs: 60_000 }),
+    perform: performWork,
     concurrency,
     retryAfterSeconds: 5,
     fullRetryAfterSeconds: 9,
@@ -144,6 +145,7 @@ describe('createJobs', () => {
     let now = 1000;
     const jobs = createJobs({
       store: createMemoryJobStore({ maxJobs: 5, ttlMs: 1000, now: () => now }),
+      perform: performWork,
       concurrency: 1,
       retryAfterSeconds: 5,
       fullRetryAfterSeconds: 5,
