@@ -8,7 +8,8 @@ import { requireHeaders } from '../auth/hooks.ts';
 import { admissionHook } from '../http/admission-hook.ts';
 import { answerUpload, refuseOversizedUpload } from '../http/upload.ts';
 import { chunkingSchema, readChunkingHeaders } from '../schemas/chunking.ts';
-import { formatOf, ingestDocument, type IngestOptions } from '../documents/ingest.ts';
+import { ingestDocument, type IngestOptions } from '../documents/ingest.ts';
+import { documentOfUpload } from '../documents/upload-body.ts';
 import type { IndexKeeper } from '../documents/index-upload.ts';
 import type { EmbeddingClient } from '../clients/embeddings.ts';
 import type { ChunkPool } from '../documents/pool.ts';
@@ -53,8 +54,13 @@ export const chunkAndEmbed = ({
 }: ChunkingDeps) => {
   const prepare =
     (request: FastifyRequest): PreparedIngest =>
-    (bytes) => {
-      const format = formatOf(bytes);
+    (body) => {
+      // Power Automate's file content decoded; a form, other JSON, base64 text or a file curl -d
+      // stripped of its line breaks refused (400); the format from the bytes (415 when none).
+      const { bytes, format } = documentOfUpload(body, {
+        contentType: request.headers['content-type'],
+        multipart: request.isMultipart(),
+      });
       return (signal, onProgress) =>
         ingestDocument({
           bytes,

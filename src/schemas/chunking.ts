@@ -21,6 +21,7 @@ import { OCR_MODES, type OcrMode } from '../documents/ocr/options.ts';
 import type { IngestOptions } from '../documents/ingest.ts';
 import type { Outbound } from '../clients/outbound.ts';
 import { accepted, PreferHeader } from './job-view.ts';
+import { SAMPLE_DOCUMENT } from '../data/sample-document.ts';
 
 /** The `ocr` header: auto (default), off or force, in any case. */
 export const ocrMode = (value: string, wire: string): OcrMode => {
@@ -248,7 +249,9 @@ export const chunkingSchema = {
   summary: 'Chunk a document into an Azure AI Search payload, optionally embedded',
   description:
     'The document goes in the multipart/form-data file field `document`, or is the whole raw request body under any other content type ' +
-    "(application/octet-stream, application/pdf: Postman's binary body, curl --data-binary); every other parameter is a header. " +
+    "(application/octet-stream, application/pdf: Postman's binary body, curl --data-binary; text/plain with the sample below runs as is); every other parameter is a header. " +
+    'Power Automate\'s file content, {"$content-type": "application/pdf", "$content": "<base64>"}, is decoded and read as the type it declares. ' +
+    'Any other JSON, a url-encoded form, base64 text, and a file stripped of its line breaks (curl -d) are refused with a 400 that says how to send a document (X-Error-Hint). ' +
     `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
     'Chunks are 800-1200 characters ' +
     '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
@@ -267,6 +270,33 @@ export const chunkingSchema = {
       description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)`,
     }),
   }),
+  // Documentation only (OpenAPI 3.1, before the form): the sample runs from /docs and Postman as shipped.
+  rawBodies: {
+    'text/plain': Type.String({
+      description:
+        'The document itself as the raw body: Markdown, HTML or plain text, told apart by content. The sample runs as is; replace it with your own text.',
+      examples: [SAMPLE_DOCUMENT],
+    }),
+    'application/octet-stream': Type.String({
+      format: 'binary',
+      description: `The document's own bytes as the raw body, any accepted format (${ACCEPTED_FORMATS}): curl --data-binary @file.pdf, Postman's binary body`,
+    }),
+    'application/json': Type.Object(
+      {
+        '$content-type': Type.Optional(
+          Type.String({
+            description:
+              "The file's media type: application/pdf, the Word type, text/html, text/markdown or text/plain read the bytes as that format; application/octet-stream or none lets the bytes decide",
+          }),
+        ),
+        $content: Type.String({ description: "The file's bytes in base64" }),
+      },
+      {
+        description: "Power Automate's file content (the output of Get file content), decoded by the service",
+        examples: [{ '$content-type': 'text/markdown', $content: Buffer.from(SAMPLE_DOCUMENT).toString('base64') }],
+      },
+    ),
+  },
   // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
   security: [{ documentApiKey: [] }],
   headers: Type.Object({ ...headersSchema(CHUNKING_HEADERS).properties, Prefer: PreferHeader }),
@@ -342,7 +372,8 @@ export const chunkingSchema = {
     ),
     202: accepted,
     400: errorResponse(
-      'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header',
+      'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, a missing embedding header; ' +
+        "a body that is JSON other than Power Automate's file content, a url-encoded form, base64 text, or a file whose line breaks the client stripped (curl -d): X-Error-Hint says how to send a document",
       'Header embeddingKey is required when performEmbedding is true.',
     ),
     401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
