@@ -490,6 +490,14 @@ export const CATALOGUE = {
       `Indexed ${indexed} of ${chunks} chunks into index '${indexName}'; not indexed: ${failed} (${named}). Calling again is safe: uploads replace by key.`,
     when: 'Some chunks were not indexed (the body also holds the upload summary)',
   },
+  index_upload_failed: {
+    status: 502,
+    message: (indexName: string, reason: string, remedy: string, indexed: number, chunks: number) =>
+      `Indexing into index '${indexName}' failed: ${reason}.${remedy === '' ? '' : ` ${remedy}`}` +
+      (indexed > 0 ? ` ${indexed} of ${chunks} chunks were indexed before it.` : '') +
+      ' Calling again is safe: uploads replace by key.',
+    when: 'An index-documents call was refused for good (no such index, a key that cannot write, a field the index lacks, throttling past the retries): one line, not one reason per key',
+  },
   index_stale_left: {
     status: 502,
     message: (indexed: number, indexName: string, left: number, reason: string) =>

@@ -15,6 +15,37 @@ export interface SearchTarget {
 
 export class SearchCallError extends Error {
   override name = 'SearchCallError';
+  /** what the caller can do about it (searchRemedy), for X-Error-Hint; '' when nothing but calling again */
+  readonly hint: string;
+  constructor(message: string, hint = '') {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/**
+ * What to do about a search-service failure that concerns the index or the credentials rather than
+ * one document (the same for every chunk, so said once): from the reason describeFailure wrote
+ * (`HTTP 404: The index 'x' for service 'y' was not found.`). '' for a transient failure
+ * (429, 5xx, a timeout, a network error), whose remedy is calling again.
+ */
+export function searchRemedy(reason: string, indexName: string): string {
+  const status = Number(/^HTTP (\d{3})\b/.exec(reason)?.[1]);
+  if (status === 404 && /\bindex\b[^.]*\bnot found\b/i.test(reason))
+    return `Create the index first: PUT the body of GET /apis/search-index-definition?name=${indexName} to {cloudAISearchEndpoint}/indexes/${indexName}?api-version=${SEARCH_API_VERSION} (or the portal's Import JSON), or correct indexName.`;
+  if (status === 404)
+    return "Check cloudAISearchEndpoint: it is the search service's base URL, https://<service>.search.windows.net, with nothing after the host.";
+  if (status === 401 || status === 403)
+    return 'Check cloudAISearchKey: an admin key of this search service (portal: Settings, Keys); a query key can search but not write or delete.';
+  if (status === 400 && /\b(?:property|field)\b[^.]*\bdoes not exist\b/i.test(reason))
+    return 'The index lacks a field the chunks carry: make it from GET /apis/search-index-definition (with ?pageNumbers=true when the request sends page-numbers: true), or leave page-numbers out.';
+  return '';
+}
+
+/** A failure's message with its remedy, if any, after it. */
+export function withRemedy(message: string, remedy: string): string {
+  if (remedy === '') return message;
+  return `${/[.!?]$/.test(message) ? message : `${message}.`} ${remedy}`;
 }
 
 export interface DeleteOutcome {
@@ -83,8 +114,13 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
       }),
       timeoutMs,
     });
-    if (o.kind !== 'response' || o.status !== 200)
-      throw new SearchCallError(`The search call to the search service failed: ${describeFailure(o)}`);
+    if (o.kind !== 'response' || o.status !== 200) {
+      const remedy = searchRemedy(describeFailure(o), t.indexName);
+      throw new SearchCallError(
+        withRemedy(`The search call to the search service failed: ${describeFailure(o)}`, remedy),
+        remedy,
+      );
+    }
     let body: unknown;
     try {
       body = JSON.parse(o.text);
@@ -107,7 +143,11 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
       timeoutMs,
     });
     if (o.kind !== 'response' || (o.status !== 200 && o.status !== 207)) {
-      throw new SearchCallError(`The delete call to the search service failed: ${describeFailure(o)}`);
+      const remedy = searchRemedy(describeFailure(o), t.indexName);
+      throw new SearchCallError(
+        withRemedy(`The delete call to the search service failed: ${describeFailure(o)}`, remedy),
+        remedy,
+      );
     }
     let results: unknown;
     try {

@@ -7,6 +7,8 @@ import {
   chunkFilter,
   MAX_IDS_PER_CALL,
   SearchCallError,
+  searchRemedy,
+  withRemedy,
   type DeleteOutcome,
   type PageOutcome,
   type PageQuery,
@@ -59,9 +61,13 @@ export async function listDocumentChunks(
       signal?.throwIfAborted();
       const o = await client.searchPage(target, { filter, select, top: pageSize, skip }, signal);
       if (o.kind === 'page') hits = o.hits;
-      else if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS)
-        throw new SearchCallError(`The search call to the search service failed: ${o.reason}`);
-      else await sleep(Math.min(o.retryAfterMs ?? backoffMs(attempt), MAX_RETRY_AFTER_MS));
+      else if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS) {
+        const remedy = searchRemedy(o.reason, target.indexName);
+        throw new SearchCallError(
+          withRemedy(`The search call to the search service failed: ${o.reason}`, remedy),
+          remedy,
+        );
+      } else await sleep(Math.min(o.retryAfterMs ?? backoffMs(attempt), MAX_RETRY_AFTER_MS));
     }
     out.push(...hits);
     if (hits.length < pageSize) break;
@@ -114,6 +120,12 @@ export interface IndexSummary {
   indexed: number;
   /** keys not indexed, with the reason */
   failed: { key: string; reason: string }[];
+  /**
+   * The reason of an index-documents call refused for good (not an item of its answer): the index
+   * or the credentials, the same for every chunk, so the upload stopped there and the keys it left
+   * are not listed one by one (uploads replace by key: calling again is the way to finish).
+   */
+  stopped?: string;
   timeMs: number;
 }
 
@@ -136,7 +148,9 @@ export async function uploadToIndex(
   const batches = packBatches(docs.map((d) => d.length));
   let indexed = 0;
   const failed: { key: string; reason: string }[] = [];
+  let stopped: string | undefined;
   for (const [start, end] of batches) {
+    if (stopped !== undefined) break;
     // Positions still to upload in this batch.
     let pending = Array.from({ length: end - start }, (_, i) => start + i);
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -145,8 +159,8 @@ export async function uploadToIndex(
       let wait = backoffMs(attempt);
       if (o.kind === 'failed') {
         if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS) {
-          for (const i of pending) failed.push({ key: keys[i]!, reason: o.reason });
-          pending = [];
+          // The call itself failed for good: the next batches would meet the same.
+          stopped = o.reason;
           break;
         }
         if (o.retryAfterMs !== undefined) wait = Math.min(o.retryAfterMs, MAX_RETRY_AFTER_MS);
@@ -174,6 +188,7 @@ export async function uploadToIndex(
     batches: batches.length,
     indexed,
     failed,
+    ...(stopped === undefined ? {} : { stopped }),
     timeMs: Math.round(performance.now() - started),
   };
 }

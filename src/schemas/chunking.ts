@@ -393,7 +393,8 @@ export const chunkingSchema = {
     502: Type.Union([
       Type.Object(IndexPartialSchema.properties, {
         description:
-          'Indexing by the service: some chunks are not in the index after retries (the summary names them), or every chunk is in but chunks of an earlier version could not all be deleted. Calling again is safe (uploads replace by key).',
+          'Indexing by the service: some chunks are not in the index after retries (the summary names them), or every chunk is in but chunks of an earlier version could not all be deleted. Calling again is safe (uploads replace by key). ' +
+          'A call refused as a whole (no such index, a key that cannot write, a field the index lacks) is one error line naming the remedy (X-Error-Hint), not one entry per key.',
       }),
       errorResponse(
         'An embedding call failed for good',
