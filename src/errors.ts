@@ -189,6 +189,13 @@ export const CATALOGUE = {
     message: (problem: string) => `Index name ${problem}.`,
     when: 'The index-definition name breaks the naming rules',
   },
+  embedding_endpoint_full_uri: {
+    status: 400,
+    message: (base: string, deployment = '') =>
+      `Header embeddingEndpoint holds a full Azure OpenAI URI: keep only ${base}, the resource's base URL; the service adds /openai/deployments/{embeddingDeploymentName}/embeddings?api-version=2024-02-01 itself` +
+      (deployment === '' ? '.' : ` (the deployment ${deployment} goes in embeddingDeploymentName).`),
+    when: 'embeddingEndpoint is a URI pasted from the Azure portal (its path reaches /openai)',
+  },
   endpoint_not_allowed: {
     status: 400,
     message: (wire: string, why: string) => `Header ${wire} is not an allowed endpoint: ${why}.`,

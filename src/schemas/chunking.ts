@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type } from 'typebox';
 import { errorResponse, methodNotAllowedResponse } from './common.ts';
-import { fail, messageOf } from '../errors.ts';
+import { ERROR_HINT_HEADER, fail, messageOf } from '../errors.ts';
 import {
   parseBooleanFlag,
   header,
@@ -20,6 +20,7 @@ import { ACCEPTED_FORMATS } from '../documents/detect.ts';
 import { OCR_MODES, type OcrMode } from '../documents/ocr/options.ts';
 import type { IngestOptions } from '../documents/ingest.ts';
 import type { Outbound } from '../clients/outbound.ts';
+import { portalEmbeddingUri } from '../clients/embeddings.ts';
 import { accepted, PreferHeader } from './job-view.ts';
 import { SAMPLE_DOCUMENT } from '../data/sample-document.ts';
 
@@ -88,7 +89,9 @@ export const CHUNKING_HEADERS = {
     requiredWhen: 'performEmbedding',
     maxLength: 2048,
     parse: parsePrintableAscii,
-    description: 'Azure OpenAI resource URL; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only.',
+    description:
+      "Azure OpenAI resource's base URL (https://<resource>.openai.azure.com); https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only. " +
+      "The portal's full target URI (.../openai/deployments/<name>/embeddings?api-version=...) is a 400 naming the part to keep.",
     example: 'https://my-resource.openai.azure.com',
   }),
   embeddingKey: header({
@@ -159,6 +162,18 @@ export const CHUNKING_HEADERS = {
   searchKey: header({ ...SEARCH_HEADERS.key, required: false }),
 };
 
+/** A URI pasted whole from the portal: a 400 naming the part to keep (X-Error-Hint: that part alone). */
+function refusePortalUri(endpoint: string): void {
+  const portal = portalEmbeddingUri(endpoint);
+  if (portal === undefined) return;
+  const base = portal.base.slice(0, 300);
+  throw fail('embedding_endpoint_full_uri', base, portal.deployment).withHeaders({
+    [ERROR_HINT_HEADER]:
+      `Send embeddingEndpoint: ${base}` +
+      (portal.deployment === undefined ? '' : ` and embeddingDeploymentName: ${portal.deployment}`),
+  });
+}
+
 /**
  * The options of one upload from its headers: the table's values, and the embedding and search
  * endpoints checked against the outbound rules. The first problem is a 400 naming the header.
@@ -181,6 +196,7 @@ export async function readChunkingHeaders(
     h.embeddingKey !== undefined &&
     h.embeddingDeploymentName !== undefined
   ) {
+    refusePortalUri(h.embeddingEndpoint);
     const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
     params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
     params.embeddingPace = { batchSize: h.embeddingBatchSize ?? 1, concurrency: h.embeddingConcurrency ?? 1 };
