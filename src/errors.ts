@@ -196,6 +196,13 @@ export const CATALOGUE = {
     message: (problem: string) => `Index name ${problem}.`,
     when: 'The index-definition name breaks the naming rules',
   },
+  embedding_endpoint_full_uri: {
+    status: 400,
+    message: (base: string, deployment = '') =>
+      `Header embeddingEndpoint holds a full Azure OpenAI URI: keep only ${base}, the resource's base URL; the service adds /openai/deployments/{embeddingDeploymentName}/embeddings?api-version=2024-02-01 itself` +
+      (deployment === '' ? '.' : ` (the deployment ${deployment} goes in embeddingDeploymentName).`),
+    when: 'embeddingEndpoint is a URI pasted from the Azure portal (its path reaches /openai)',
+  },
   endpoint_not_allowed: {
     status: 400,
     message: (wire: string, why: string) => `Header ${wire} is not an allowed endpoint: ${why}.`,
@@ -237,6 +244,41 @@ export const CATALOGUE = {
     message:
       "Missing file field 'document': upload the document as multipart/form-data in the field 'document', or as the raw request body.",
     when: "A multipart upload has no file field 'document'",
+  },
+  upload_field_not_file: {
+    status: 400,
+    message:
+      "The field 'document' came as a text field, not a file: send it as a file (curl -F document=@file.pdf; in Postman's form-data, type File; a multipart part needs a filename in its Content-Disposition).",
+    when: "A multipart upload has 'document' as a plain field rather than a file",
+  },
+  upload_line_breaks_lost: {
+    status: 400,
+    message:
+      "The document arrived without a single line break, which no PDF or Word file lacks: the client stripped them (curl -d and --data do). Send the file's bytes as they are: curl --data-binary @file.pdf, or curl -F document=@file.pdf.",
+    when: 'A PDF or Word upload holds no CR or LF byte at all (sent with curl -d)',
+  },
+  upload_form_body: {
+    status: 400,
+    message:
+      "A url-encoded form body is not read as a document: send the document as the multipart file field 'document' or as the raw request body.",
+    when: 'A chunking upload is a url-encoded form (name=value pairs)',
+  },
+  upload_json_body: {
+    status: 400,
+    message:
+      'A JSON body is read only as Power Automate\'s file content {"$content-type": "...", "$content": "<base64>"}: send any other document as the multipart file field \'document\' or as the raw request body.',
+    when: "A chunking upload is JSON other than Power Automate's file content",
+  },
+  upload_base64_text: {
+    status: 400,
+    message:
+      'The document is base64 text: send the file\'s own bytes, as the multipart file field \'document\' or as the raw request body, or wrap the base64 as Power Automate\'s file content {"$content-type": "...", "$content": "<base64>"}.',
+    when: 'A chunking upload (or the $content of a file content) is base64 text',
+  },
+  upload_envelope_not_base64: {
+    status: 400,
+    message: "The file content's $content is not base64.",
+    when: "The $content of Power Automate's file content does not decode as base64",
   },
   invalid_json: { status: 400, message: 'The body is not valid JSON.', when: 'A JSON body does not parse' },
   empty_json_body: {
@@ -402,6 +444,12 @@ export const CATALOGUE = {
       (detail === undefined ? '' : ` (${detail})`),
     when: 'The document is in none of the accepted formats, judged by its bytes',
   },
+  envelope_type_mismatch: {
+    status: 415,
+    message: (declared: string, label: string, found: string) =>
+      `The file content declares $content-type ${declared}, but its $content is not ${label}: it is ${found}.`,
+    when: "The $content-type of Power Automate's file content names a format its bytes are not in",
+  },
   document_encrypted: {
     status: 422,
     message: 'The PDF is encrypted (password-protected); upload an unencrypted copy.',
@@ -486,6 +534,14 @@ export const CATALOGUE = {
     message: (indexed: number, chunks: number, indexName: string, failed: number, named: string) =>
       `Indexed ${indexed} of ${chunks} chunks into index '${indexName}'; not indexed: ${failed} (${named}). Calling again is safe: uploads replace by key.`,
     when: 'Some chunks were not indexed (the body also holds the upload summary)',
+  },
+  index_upload_failed: {
+    status: 502,
+    message: (indexName: string, reason: string, remedy: string, indexed: number, chunks: number) =>
+      `Indexing into index '${indexName}' failed: ${reason}.${remedy === '' ? '' : ` ${remedy}`}` +
+      (indexed > 0 ? ` ${indexed} of ${chunks} chunks were indexed before it.` : '') +
+      ' Calling again is safe: uploads replace by key.',
+    when: 'An index-documents call was refused for good (no such index, a key that cannot write, a field the index lacks, throttling past the retries): one line, not one reason per key',
   },
   index_stale_left: {
     status: 502,

@@ -14,6 +14,13 @@ declare module 'fastify' {
      */
     multipartBody?: unknown;
     /**
+     * Documentation only, OpenAPI 3.1: the bodies a multipart route also takes whole, by media
+     * type (a text sample, Power Automate's file content), listed before the multipart form so
+     * that Swagger UI and Postman start from the first, whose example runs as shipped. Swagger 2.0
+     * holds one body per operation: the form, for Power Platform's file input.
+     */
+    rawBodies?: Record<string, unknown>;
+    /**
      * Documentation only: query parameters read as strings by the handler's own strict parser
      * that the documents type `integer` (minimum 1). Strings with the integer pattern are
      * typed `integer` without being named here.
@@ -134,7 +141,7 @@ export const SECURITY_DEFINITIONS: JsonObject = Object.fromEntries(
  *   `integerQuery`) are typed `integer`, so clients generate numbers, not `"<integer>"`;
  * - a multipart route's documented body becomes its body.
  */
-export const documentedSchema: SwaggerTransform = ({ schema, url, route }) => {
+export const documentedSchema: SwaggerTransform = ({ schema, url, route, ...documents }) => {
   if (!schema) return { schema, url };
   if (route.config?.twinOf !== undefined) return { schema: { ...schema, hide: true }, url };
   let out: FastifySchema = { ...schema };
@@ -146,9 +153,21 @@ export const documentedSchema: SwaggerTransform = ({ schema, url, route }) => {
   }
   if (out.querystring !== undefined) out.querystring = integerQuery(out.querystring as Json, schema.integerQuery ?? []);
   if (out.multipartBody !== undefined && out.body === undefined) {
-    const { multipartBody, ...rest } = out;
-    out = { ...rest, body: multipartBody, consumes: rest.consumes ?? ['multipart/form-data'] };
+    const { multipartBody, rawBodies, ...rest } = out;
+    out =
+      rawBodies !== undefined && 'openapiObject' in documents
+        ? {
+            ...rest,
+            body: {
+              content: {
+                ...Object.fromEntries(Object.entries(rawBodies).map(([type, s]) => [type, { schema: s }])),
+                'multipart/form-data': { schema: multipartBody },
+              },
+            },
+          }
+        : { ...rest, body: multipartBody, consumes: rest.consumes ?? ['multipart/form-data'] };
   }
+  delete out.rawBodies;
   delete out.integerQuery;
   return { schema: out, url };
 };

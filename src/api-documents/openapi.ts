@@ -36,6 +36,7 @@ export async function collectOpenapi(app: FastifyInstance): Promise<void> {
 function finishOpenapi(doc: JsonObject): JsonObject {
   finishOperations(doc);
   for (const { op } of operations(doc)) {
+    if (Array.isArray(op.parameters)) op.parameters = op.parameters.map((p) => (isObject(p) ? exampleAsExample(p) : p));
     const media: JsonObject[] = [];
     if (isObject(op.requestBody) && isObject(op.requestBody.content))
       media.push(...Object.values(op.requestBody.content).filter(isObject));
@@ -53,12 +54,35 @@ function finishOpenapi(doc: JsonObject): JsonObject {
     }
     for (const m of media) {
       if (m.example !== undefined || m.examples !== undefined) continue;
+      if (isObject(m.schema) && isFileSchema(m.schema)) continue; // bytes have no JSON example
       const example = exampleFromSchema(m.schema, doc);
       if (example !== undefined) m.example = example;
     }
     markFileFields(op);
   }
   return doc;
+}
+
+/**
+ * An optional parameter's example is shown, not sent: Swagger UI fills an input from the
+ * parameter's `example` (and its schema's `example` or `default`), so "Try it out" would send every
+ * optional header with its example value (the index headers, page-numbers: true, Prefer:
+ * respond-async) and the operation would not run as shipped. The value moves to the schema's
+ * `examples` (JSON Schema, which Swagger UI does not pre-fill) and into the description, where
+ * the page shows it. A required parameter keeps its `example`: it is the value to send.
+ */
+export function exampleAsExample(p: JsonObject): JsonObject {
+  if (p.required === true || p.example === undefined) return p;
+  const { example, ...rest } = p;
+  const schema = isObject(rest.schema) ? rest.schema : {};
+  const shown = typeof example === 'string' ? example : JSON.stringify(example);
+  const text = typeof rest.description === 'string' ? rest.description.trim() : '';
+  const described = text === '' ? '' : /[.!?]$/.test(text) ? `${text} ` : `${text}. `;
+  return {
+    ...rest,
+    schema: { ...schema, examples: [example] },
+    description: `${described}Example: \`${shown}\`.`,
+  };
 }
 
 /** A multipart body: fields declared as binary are files, in OpenAPI 3 terms `format: binary`. */

@@ -19,11 +19,27 @@ const HEADER_SCHEMES: Record<string, { header: string; variable: string }> = {
   documentApiKey: { header: 'api-key', variable: 'documentApiKey' },
 };
 
-/** Headers with no example of their own: a variable for the user's own value. */
-const HEADER_VARIABLES: Record<string, string> = { cloudAISearchKey: 'searchKey', embeddingKey: 'embeddingKey' };
+/** Headers that name the user's own Azure resources: a collection variable, set once for every request. */
+const HEADER_VARIABLES: Record<string, string> = {
+  cloudAISearchEndpoint: 'searchEndpoint',
+  cloudAISearchKey: 'searchKey',
+  embeddingEndpoint: 'embeddingEndpoint',
+  embeddingKey: 'embeddingKey',
+};
 
-/** The PDF the chunking request uploads, relative to Postman's working directory (newman --working-dir). */
-export const SAMPLE_PDF = 'sample.pdf';
+/**
+ * What those variables hold until the user sets them. Each passes the header's own checks
+ * (printable ASCII, a URL under an allowed host) so that a request sent as imported is refused
+ * for what a student must change, naming the header and the placeholder: "Header
+ * cloudAISearchEndpoint is not an allowed endpoint: host your-search-service.search.windows.net
+ * does not resolve", not "holds characters that are not printable ASCII".
+ */
+export const PLACEHOLDERS = {
+  searchEndpoint: 'https://YOUR-SEARCH-SERVICE.search.windows.net',
+  searchKey: 'YOUR-SEARCH-ADMIN-KEY',
+  embeddingEndpoint: 'https://YOUR-OPENAI-RESOURCE.openai.azure.com',
+  embeddingKey: 'YOUR-OPENAI-KEY',
+} as const;
 
 export function collectionVariables(
   config: PostmanCredentials,
@@ -49,8 +65,18 @@ export function collectionVariables(
       description:
         'Set by the pre-request script of add-oauth (client credentials); the OAuth 2.0 helper gets one by the browser flow',
     },
-    { key: 'searchKey', value: '<your Azure AI Search admin key>' },
-    { key: 'embeddingKey', value: '<your Azure OpenAI key>' },
+    {
+      key: 'searchEndpoint',
+      value: PLACEHOLDERS.searchEndpoint,
+      description: 'Your Azure AI Search service (deletion; indexing by the service)',
+    },
+    { key: 'searchKey', value: PLACEHOLDERS.searchKey, description: 'Its admin key' },
+    {
+      key: 'embeddingEndpoint',
+      value: PLACEHOLDERS.embeddingEndpoint,
+      description: 'Your Azure OpenAI resource (chunking with performEmbedding: true)',
+    },
+    { key: 'embeddingKey', value: PLACEHOLDERS.embeddingKey, description: 'Its key' },
     {
       key: 'jobId',
       value: '',
@@ -92,7 +118,7 @@ function testScript(path: string, op: JsonObject, method = 'get'): string[] {
   const external = path.includes('delete-indexed-document');
   const lines = external
     ? [
-        '// Needs your Azure AI Search service (variables searchKey and the headers): until then a documented error.',
+        '// Needs your Azure AI Search service (variables searchEndpoint and searchKey): until then the 400 that names the placeholder.',
         `pm.test('a documented status', () => pm.expect(${JSON.stringify(statuses)}).to.include(pm.response.code));`,
       ]
     : ["pm.test('status 200', () => pm.response.to.have.status(200));"];
@@ -213,8 +239,13 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
     ...(typeof op.description === 'string' ? { description: op.description } : {}),
   };
   const content = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
-  const json = content['application/json'];
-  if (isObject(json)) {
+  // The body the document lists first: the one its example runs with (the chunking sample text).
+  const [type, media] = Object.entries(content).find((e): e is [string, JsonObject] => isObject(e[1])) ?? [];
+  const json = type === 'application/json' ? media : undefined;
+  if (type?.startsWith('text/') && typeof media?.example === 'string') {
+    header.push({ key: 'Content-Type', value: type });
+    out.body = { mode: 'raw', raw: media.example, options: { raw: { language: 'text' } } };
+  } else if (isObject(json)) {
     let example = json.example;
     // A body that carries credentials (add-token) sends the collection's variables.
     if (isObject(example)) {
@@ -227,20 +258,15 @@ function request(path: string, method: string, op: JsonObject): JsonObject {
     }
     header.push({ key: 'Content-Type', value: 'application/json' });
     out.body = { mode: 'raw', raw: JSON.stringify(example ?? {}, null, 2), options: { raw: { language: 'json' } } };
-  } else if (isObject(content['multipart/form-data'])) {
-    const form = content['multipart/form-data'];
+  } else if (type === 'multipart/form-data' && isObject(media)) {
+    const form = media;
     const props = isObject(form.schema) && isObject(form.schema.properties) ? form.schema.properties : {};
     out.body = {
       mode: 'formdata',
       formdata: Object.entries(props).map(
         ([key, s]): JsonObject =>
           isObject(s) && s.format === 'binary'
-            ? {
-                key,
-                type: 'file',
-                src: SAMPLE_PDF,
-                description: `A PDF file; the collection names ${SAMPLE_PDF} in the working directory`,
-              }
+            ? { key, type: 'file', src: [], description: 'Choose a file' }
             : { key, type: 'text', value: '' },
       ),
     };
@@ -306,7 +332,7 @@ export function buildPostmanCollection(openapi: JsonObject, baseUrl: string, con
     info: {
       name: TITLE,
       description:
-        'Every operation of the service, generated from its route schemas. Run the whole collection: add-token stores the bearer token add-bearer sends. The chunking request uploads sample.pdf from the working directory.',
+        'Every operation of the service, generated from its route schemas. Run the whole collection as imported: add-token stores the bearer token add-bearer sends, and the chunking request sends a sample document as its raw text body (replace it with your own text, or choose Body -> binary and a file). Set searchEndpoint and searchKey (embeddingEndpoint and embeddingKey) to your Azure services: until then the requests that need them answer the error that names the placeholder.',
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     item: [...folders].map(([name, item]) => ({

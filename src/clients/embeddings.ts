@@ -29,6 +29,35 @@ export class EmbeddingError extends Error {
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The parts of an Azure OpenAI URI pasted whole where the resource's base URL belongs. */
+export interface PortalUri {
+  /** what embeddingEndpoint should hold: scheme and host (and a path before /openai, if any) */
+  base: string;
+  /** the deployment the URI names, if it names one */
+  deployment?: string;
+}
+
+/**
+ * An embeddings endpoint pasted from the Azure portal or a code sample, such as
+ * `https://res.openai.azure.com/openai/deployments/ada/embeddings?api-version=2023-05-15`:
+ * the service adds `/openai/deployments/{deployment}/embeddings?api-version=...` itself, so a URL
+ * whose path reaches `/openai` is the base plus parts the service writes. Undefined for a base URL
+ * (a path elsewhere, a gateway's prefix, is kept as given) or text that is no URL.
+ */
+export function portalEmbeddingUri(raw: string): PortalUri | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  const m = /^(.*?)\/openai(?:\/|$)(?:deployments\/([^/?#]+))?/i.exec(url.pathname);
+  if (!m) return undefined;
+  const base = `${url.protocol}//${url.host}${m[1]!.replace(/\/+$/, '')}`;
+  // A deployment name is letters, digits, dots, dashes and underscores: anything else is not named.
+  return m[2] !== undefined && /^[A-Za-z0-9._-]{1,64}$/.test(m[2]) ? { base, deployment: m[2] } : { base };
+}
+
 /** What the provider asks us to wait, in ms: its headers (retryAfterMs), else "retry after N seconds" in its message. */
 export function requestedWaitMs(o: CallOutcome & { kind: 'response' }): number | undefined {
   const asked = retryAfterMs(o.headers);

@@ -15,12 +15,40 @@ export interface SearchTarget {
 
 export class SearchCallError extends Error {
   override name = 'SearchCallError';
+  /** what the caller can do about it (searchRemedy), for X-Error-Hint; '' when nothing but calling again */
+  readonly hint: string;
   /** the search service's HTTP status, when it answered (a 400 names a parameter it refused) */
   readonly status: number | undefined;
-  constructor(message: string, status?: number) {
+  constructor(message: string, hint = '', status?: number) {
     super(message);
+    this.hint = hint;
     this.status = status;
   }
+}
+
+/**
+ * What to do about a search-service failure that concerns the index or the credentials rather than
+ * one document (the same for every chunk, so said once): from the reason describeFailure wrote
+ * (`HTTP 404: The index 'x' for service 'y' was not found.`). '' for a transient failure
+ * (429, 5xx, a timeout, a network error), whose remedy is calling again.
+ */
+export function searchRemedy(reason: string, indexName: string): string {
+  const status = Number(/^HTTP (\d{3})\b/.exec(reason)?.[1]);
+  if (status === 404 && /\bindex\b[^.]*\bnot found\b/i.test(reason))
+    return `Create the index first: PUT the body of GET /apis/search-index-definition?name=${indexName} to {cloudAISearchEndpoint}/indexes/${indexName}?api-version=${SEARCH_API_VERSION} (or the portal's Import JSON), or correct indexName.`;
+  if (status === 404)
+    return "Check cloudAISearchEndpoint: it is the search service's base URL, https://<service>.search.windows.net, with nothing after the host.";
+  if (status === 401 || status === 403)
+    return 'Check cloudAISearchKey: an admin key of this search service (portal: Settings, Keys); a query key can search but not write or delete.';
+  if (status === 400 && /\b(?:property|field)\b[^.]*\bdoes not exist\b/i.test(reason))
+    return 'The index lacks a field the chunks carry: make it from GET /apis/search-index-definition (with ?pageNumbers=true when the request sends page-numbers: true), or leave page-numbers out.';
+  return '';
+}
+
+/** A failure's message with its remedy, if any, after it. */
+export function withRemedy(message: string, remedy: string): string {
+  if (remedy === '') return message;
+  return `${/[.!?]$/.test(message) ? message : `${message}.`} ${remedy}`;
 }
 
 export interface DeleteOutcome {
@@ -89,8 +117,13 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
       }),
       timeoutMs,
     });
-    if (o.kind !== 'response' || o.status !== 200)
-      throw new SearchCallError(`The search call to the search service failed: ${describeFailure(o)}`);
+    if (o.kind !== 'response' || o.status !== 200) {
+      const remedy = searchRemedy(describeFailure(o), t.indexName);
+      throw new SearchCallError(
+        withRemedy(`The search call to the search service failed: ${describeFailure(o)}`, remedy),
+        remedy,
+      );
+    }
     let body: unknown;
     try {
       body = JSON.parse(o.text);
@@ -113,7 +146,11 @@ export function createSearchClient({ dispatcher, timeoutMs }: { dispatcher: Disp
       timeoutMs,
     });
     if (o.kind !== 'response' || (o.status !== 200 && o.status !== 207)) {
-      throw new SearchCallError(`The delete call to the search service failed: ${describeFailure(o)}`);
+      const remedy = searchRemedy(describeFailure(o), t.indexName);
+      throw new SearchCallError(
+        withRemedy(`The delete call to the search service failed: ${describeFailure(o)}`, remedy),
+        remedy,
+      );
     }
     let results: unknown;
     try {

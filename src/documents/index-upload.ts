@@ -8,6 +8,8 @@ import {
   chunkFilter,
   MAX_IDS_PER_CALL,
   SearchCallError,
+  searchRemedy,
+  withRemedy,
   type DeleteOutcome,
   type PageOutcome,
   type PageQuery,
@@ -49,8 +51,14 @@ async function pageWithRetries(
     signal?.throwIfAborted();
     const o = await client.searchPage(target, q, signal);
     if (o.kind === 'page') return o.hits;
-    if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS)
-      throw new SearchCallError(`The search call to the search service failed: ${o.reason}`, o.status);
+    if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS) {
+      const remedy = searchRemedy(o.reason, target.indexName);
+      throw new SearchCallError(
+        withRemedy(`The search call to the search service failed: ${o.reason}`, remedy),
+        remedy,
+        o.status,
+      );
+    }
     await sleep(Math.min(o.retryAfterMs ?? backoffMs(attempt), MAX_RETRY_AFTER_MS));
   }
 }
@@ -157,6 +165,12 @@ export interface IndexSummary {
   indexed: number;
   /** keys not indexed, with the reason */
   failed: { key: string; reason: string }[];
+  /**
+   * The reason of an index-documents call refused for good (not an item of its answer): the index
+   * or the credentials, the same for every chunk, so the upload stopped there and the keys it left
+   * are not listed one by one (uploads replace by key: calling again is the way to finish).
+   */
+  stopped?: string;
   timeMs: number;
 }
 
@@ -179,7 +193,9 @@ export async function uploadToIndex(
   const batches = packBatches(docs.map((d) => d.length));
   let indexed = 0;
   const failed: { key: string; reason: string }[] = [];
+  let stopped: string | undefined;
   for (const [start, end] of batches) {
+    if (stopped !== undefined) break;
     // Positions still to upload in this batch.
     let pending = Array.from({ length: end - start }, (_, i) => start + i);
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -188,8 +204,8 @@ export async function uploadToIndex(
       let wait = backoffMs(attempt);
       if (o.kind === 'failed') {
         if (!o.retryable || attempt + 1 >= MAX_ATTEMPTS) {
-          for (const i of pending) failed.push({ key: keys[i]!, reason: o.reason });
-          pending = [];
+          // The call itself failed for good: the next batches would meet the same.
+          stopped = o.reason;
           break;
         }
         if (o.retryAfterMs !== undefined) wait = Math.min(o.retryAfterMs, MAX_RETRY_AFTER_MS);
@@ -217,6 +233,7 @@ export async function uploadToIndex(
     batches: batches.length,
     indexed,
     failed,
+    ...(stopped === undefined ? {} : { stopped }),
     timeMs: Math.round(performance.now() - started),
   };
 }

@@ -2,7 +2,7 @@
 // route calls and a job can call without Fastify. Plain inputs (the bytes and their format, the
 // options read from the request, the pool and the clients, an AbortSignal) and a plain result (a
 // status, headers, and the payload's bytes or a summary body); a failure is a catalogue error, thrown.
-import { AppError, ERROR_CODE_HEADER, errorEnvelope, fail, messageOf } from '../errors.ts';
+import { AppError, ERROR_CODE_HEADER, ERROR_HINT_HEADER, errorEnvelope, fail, messageOf } from '../errors.ts';
 import { DocumentError } from './document-error.ts';
 import { detectFormat } from './detect.ts';
 import { buildPayload, chunkId, documentJsons } from './payload.ts';
@@ -18,7 +18,7 @@ import {
   type IndexSummary,
   type StaleOutcome,
 } from './index-upload.ts';
-import { SearchCallError } from '../clients/search-index.ts';
+import { SearchCallError, searchRemedy } from '../clients/search-index.ts';
 import { EmbeddingError, type EmbeddingClient } from '../clients/embeddings.ts';
 import { embedAtPace, EmbeddingFailure, INTERFACE_PACE, type EmbeddingPace } from './embed-schedule.ts';
 import type { ChunkPool } from './pool.ts';
@@ -204,6 +204,7 @@ export async function ingestDocument({
     };
     const wait = (ms: number) => (signal ? abortable(sleep(ms), signal) : sleep(ms));
     const s = await uploadToIndex(uploader, indexing.target, docs, keys, wait, signal);
+    if (s.stopped !== undefined) throw indexStopped(s, s.stopped);
     // Only once the new version is whole: after a partial upload the caller calls again anyway.
     const stale: StaleOutcome =
       s.failed.length === 0
@@ -292,9 +293,25 @@ async function readStored(
     }
     return { keys, vectors: plan.source.map((k) => (k === undefined ? undefined : usableVector(byKey.get(k)))) };
   } catch (err) {
-    if (err instanceof SearchCallError) throw fail('search_failed', err.message);
+    if (err instanceof SearchCallError) throw searchFailed(err);
     throw err;
   }
+}
+
+/** A search call that failed for good: its message, and its remedy in X-Error-Hint. */
+function searchFailed(err: SearchCallError): AppError {
+  const e = fail('search_failed', err.message);
+  return err.hint === '' ? e : e.withHeaders({ [ERROR_HINT_HEADER]: err.hint });
+}
+
+/**
+ * An index-documents call refused for good (the index is missing, the key cannot write, the index
+ * lacks a field): one line naming the reason and the remedy, not the same reason once per key.
+ */
+function indexStopped(s: IndexSummary, reason: string): AppError {
+  const remedy = searchRemedy(reason, s.indexName);
+  const e = fail('index_upload_failed', s.indexName, reason.replace(/\.$/, ''), remedy, s.indexed, s.chunks);
+  return remedy === '' ? e : e.withHeaders({ [ERROR_HINT_HEADER]: remedy });
 }
 
 /**

@@ -112,9 +112,14 @@ function readRawBody(request: FastifyRequest, maxBytes: number): Promise<Buffer>
 /** Reads exactly one file, from the field `document`, streaming under the size cap. */
 async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   let pdf: Buffer | undefined;
+  // 'document' as a plain field (a part without a filename): said so, rather than "missing".
+  let documentAsField = false;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname === 'document') documentAsField = true;
+        continue;
+      }
       if (part.fieldname !== 'document') {
         part.file.resume();
         throw fail('unexpected_file_field', part.fieldname.slice(0, 64));
@@ -133,6 +138,6 @@ async function readMultipart(request: FastifyRequest, maxBytes: number): Promise
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fail('too_many_parts');
     throw fail('malformed_multipart');
   }
-  if (!pdf) throw fail('missing_document_field');
+  if (!pdf) throw fail(documentAsField ? 'upload_field_not_file' : 'missing_document_field');
   return pdf;
 }

@@ -3,6 +3,7 @@
 // there). The job's task is plain data (the document's bytes and the options read from the
 // headers), so that any replica can run it from a queue.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DocumentFormat } from '../documents/formats/index.ts';
 import { readUpload } from '../http/upload.ts';
 import type { ProgressUpdate } from './job.ts';
 import type { Jobs, Perform } from './jobs.ts';
@@ -14,9 +15,11 @@ import {
   type IngestProgress,
 } from '../documents/ingest.ts';
 
-/** What a chunking job runs: the document and the request's options. */
+/** What a chunking job runs: the document, its format (decided at the request) and the request's options. */
 export interface ChunkingTask {
   bytes: Buffer;
+  /** absent in a task queued before formats travelled with it: told from the bytes */
+  format?: DocumentFormat;
   options: IngestOptions;
 }
 
@@ -41,10 +44,10 @@ export const performChunking =
   (
     deps: Pick<IngestInput, 'embeddings' | 'search' | 'log' | 'sleep'> & { pool: () => IngestInput['pool'] },
   ): Perform<ChunkingTask> =>
-  ({ bytes, options }, signal, report) =>
+  ({ bytes, format, options }, signal, report) =>
     ingestDocument({
       bytes,
-      format: formatOf(bytes),
+      format: format ?? formatOf(bytes),
       options,
       pool: deps.pool(),
       embeddings: deps.embeddings,
@@ -65,12 +68,16 @@ export async function acceptAsJob(
   jobs: Jobs<ChunkingTask>,
   maxBytes: number,
   options: IngestOptions,
+  /** the upload's body as the document (routes/chunking.ts): a refusal (400, 415) is answered now */
+  decode: (body: Buffer) => { bytes: Buffer; format: DocumentFormat } = (body) => ({
+    bytes: body,
+    format: formatOf(body),
+  }),
 ): Promise<FastifyReply> {
   await jobs.ensureRoom();
-  const bytes = await readUpload(request, maxBytes);
-  // A format we do not read is a 415 now, not the job's answer.
-  formatOf(bytes);
-  const record = await jobs.submit({ bytes, options }, bytes.length);
+  // A body that is no document, or a format we do not read, is a 4xx now, not the job's answer.
+  const { bytes, format } = decode(await readUpload(request, maxBytes));
+  const record = await jobs.submit({ bytes, format, options }, bytes.length);
   const v = (await jobs.view(record.id))!;
   request.log.info({ jobId: record.id }, 'chunking job accepted');
   return reply

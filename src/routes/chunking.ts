@@ -8,7 +8,8 @@ import { requireHeaders } from '../auth/hooks.ts';
 import { admissionHook } from '../http/admission-hook.ts';
 import { answerUpload, refuseOversizedUpload } from '../http/upload.ts';
 import { chunkingSchema, readChunkingHeaders } from '../schemas/chunking.ts';
-import { formatOf, ingestDocument, type IngestOptions } from '../documents/ingest.ts';
+import { ingestDocument, type IngestOptions } from '../documents/ingest.ts';
+import { documentOfUpload } from '../documents/upload-body.ts';
 import type { IndexKeeper } from '../documents/index-upload.ts';
 import type { EmbeddingClient } from '../clients/embeddings.ts';
 import type { ChunkPool } from '../documents/pool.ts';
@@ -51,10 +52,15 @@ export const chunkAndEmbed = ({
   sleep,
   jobs,
 }: ChunkingDeps) => {
-  const work = (request: FastifyRequest) => (bytes: Buffer, signal: AbortSignal) =>
-    ingestDocument({
+  // Power Automate's file content decoded; a form, other JSON, base64 text or a file curl -d
+  // stripped of its line breaks refused (400); the format from the bytes (415 when none).
+  const decode = (request: FastifyRequest) => (body: Buffer) =>
+    documentOfUpload(body, { contentType: request.headers['content-type'], multipart: request.isMultipart() });
+  const work = (request: FastifyRequest) => (body: Buffer, signal: AbortSignal) => {
+    const { bytes, format } = decode(request)(body);
+    return ingestDocument({
       bytes,
-      format: formatOf(bytes),
+      format,
       options: request.chunkParams!,
       pool: chunkPool(),
       embeddings,
@@ -63,6 +69,7 @@ export const chunkAndEmbed = ({
       log: request.log,
       sleep,
     });
+  };
   return route({
     onRequest: [
       requireHeaders({ 'api-key': config.documentApiKey }, 'unauthorized_document_api_key'),
@@ -76,7 +83,7 @@ export const chunkAndEmbed = ({
     attachValidation: true,
     handler: async (request, reply) =>
       jobs && prefersAsync(request.raw.headers.prefer)
-        ? acceptAsJob(request, reply, jobs, config.maxDocumentBytes, request.chunkParams!)
+        ? acceptAsJob(request, reply, jobs, config.maxDocumentBytes, request.chunkParams!, decode(request))
         : answerUpload(request, reply, config.maxDocumentBytes, work(request)),
   });
 };

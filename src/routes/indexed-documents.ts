@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { route } from '../http/mount.ts';
 import { errorResponse, messageErrorResponse, methodNotAllowedResponse } from '../schemas/common.ts';
 import { requireHeaders } from '../auth/hooks.ts';
-import { fail, messageOf } from '../errors.ts';
+import { ERROR_HINT_HEADER, fail, messageOf } from '../errors.ts';
 import { header, headersSchema, parseInt64Header, readHeaders, INT64_PATTERN } from '../http/header-table.ts';
 import { SEARCH_HEADERS } from '../schemas/search-headers.ts';
 import { indexDefinition } from '../data/index-definition.ts';
@@ -116,7 +116,10 @@ export const deleteIndexedDocument = ({ config, outbound, search }: DeletionDeps
           deleted_chunks: r.deleted,
         };
       } catch (err) {
-        if (err instanceof SearchCallError) throw fail('search_failed', err.message);
+        if (err instanceof SearchCallError)
+          throw err.hint === ''
+            ? fail('search_failed', err.message)
+            : fail('search_failed', err.message).withHeaders({ [ERROR_HINT_HEADER]: err.hint });
         throw err;
       }
     },

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Type } from 'typebox';
 import { errorResponse, methodNotAllowedResponse } from './common.ts';
-import { fail, messageOf } from '../errors.ts';
+import { ERROR_HINT_HEADER, fail, messageOf } from '../errors.ts';
 import {
   parseBooleanFlag,
   header,
@@ -20,7 +20,9 @@ import { ACCEPTED_FORMATS } from '../documents/detect.ts';
 import { OCR_MODES, type OcrMode } from '../documents/ocr/options.ts';
 import type { IngestOptions } from '../documents/ingest.ts';
 import type { Outbound } from '../clients/outbound.ts';
+import { portalEmbeddingUri } from '../clients/embeddings.ts';
 import { accepted, PreferHeader } from './job-view.ts';
+import { SAMPLE_DOCUMENT } from '../data/sample-document.ts';
 
 /** The `ocr` header: auto (default), off or force, in any case. */
 export const ocrMode = (value: string, wire: string): OcrMode => {
@@ -87,7 +89,9 @@ export const CHUNKING_HEADERS = {
     requiredWhen: 'performEmbedding',
     maxLength: 2048,
     parse: parsePrintableAscii,
-    description: 'Azure OpenAI resource URL; https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only.',
+    description:
+      "Azure OpenAI resource's base URL (https://<resource>.openai.azure.com); https, a host allowed by OUTBOUND_ALLOWED_HOSTS, public addresses only. " +
+      "The portal's full target URI (.../openai/deployments/<name>/embeddings?api-version=...) is a 400 naming the part to keep.",
     example: 'https://my-resource.openai.azure.com',
   }),
   embeddingKey: header({
@@ -158,6 +162,18 @@ export const CHUNKING_HEADERS = {
   searchKey: header({ ...SEARCH_HEADERS.key, required: false }),
 };
 
+/** A URI pasted whole from the portal: a 400 naming the part to keep (X-Error-Hint: that part alone). */
+function refusePortalUri(endpoint: string): void {
+  const portal = portalEmbeddingUri(endpoint);
+  if (portal === undefined) return;
+  const base = portal.base.slice(0, 300);
+  throw fail('embedding_endpoint_full_uri', base, portal.deployment).withHeaders({
+    [ERROR_HINT_HEADER]:
+      `Send embeddingEndpoint: ${base}` +
+      (portal.deployment === undefined ? '' : ` and embeddingDeploymentName: ${portal.deployment}`),
+  });
+}
+
 /**
  * The options of one upload from its headers: the table's values, and the embedding and search
  * endpoints checked against the outbound rules. The first problem is a 400 naming the header.
@@ -180,6 +196,7 @@ export async function readChunkingHeaders(
     h.embeddingKey !== undefined &&
     h.embeddingDeploymentName !== undefined
   ) {
+    refusePortalUri(h.embeddingEndpoint);
     const endpoint = await outbound.checkBaseUrl(h.embeddingEndpoint, 'embeddingEndpoint');
     params.embedding = { endpoint, key: h.embeddingKey, deployment: h.embeddingDeploymentName };
     params.embeddingPace = { batchSize: h.embeddingBatchSize ?? 1, concurrency: h.embeddingConcurrency ?? 1 };
@@ -258,7 +275,9 @@ export const chunkingSchema = {
   summary: 'Chunk a document into an Azure AI Search payload, optionally embedded',
   description:
     'The document goes in the multipart/form-data file field `document`, or is the whole raw request body under any other content type ' +
-    "(application/octet-stream, application/pdf: Postman's binary body, curl --data-binary); every other parameter is a header. " +
+    "(application/octet-stream, application/pdf: Postman's binary body, curl --data-binary; text/plain with the sample below runs as is); every other parameter is a header. " +
+    'Power Automate\'s file content, {"$content-type": "application/pdf", "$content": "<base64>"}, is decoded and read as the type it declares. ' +
+    'Any other JSON, a url-encoded form, base64 text, and a file stripped of its line breaks (curl -d) are refused with a 400 that says how to send a document (X-Error-Hint). ' +
     `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
     'Chunks are 800-1200 characters ' +
     '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
@@ -279,6 +298,33 @@ export const chunkingSchema = {
       description: `The document: ${ACCEPTED_FORMATS} (a scanned PDF is read with OCR, see the ocr header)`,
     }),
   }),
+  // Documentation only (OpenAPI 3.1, before the form): the sample runs from /docs and Postman as shipped.
+  rawBodies: {
+    'text/plain': Type.String({
+      description:
+        'The document itself as the raw body: Markdown, HTML or plain text, told apart by content. The sample runs as is; replace it with your own text.',
+      examples: [SAMPLE_DOCUMENT],
+    }),
+    'application/octet-stream': Type.String({
+      format: 'binary',
+      description: `The document's own bytes as the raw body, any accepted format (${ACCEPTED_FORMATS}): curl --data-binary @file.pdf, Postman's binary body`,
+    }),
+    'application/json': Type.Object(
+      {
+        '$content-type': Type.Optional(
+          Type.String({
+            description:
+              "The file's media type: application/pdf, the Word type, text/html, text/markdown or text/plain read the bytes as that format; application/octet-stream or none lets the bytes decide",
+          }),
+        ),
+        $content: Type.String({ description: "The file's bytes in base64" }),
+      },
+      {
+        description: "Power Automate's file content (the output of Get file content), decoded by the service",
+        examples: [{ '$content-type': 'text/markdown', $content: Buffer.from(SAMPLE_DOCUMENT).toString('base64') }],
+      },
+    ),
+  },
   // The service key is a security requirement (docs/common.ts SECURITY_SCHEMES); the other headers come from the table.
   security: [{ documentApiKey: [] }],
   headers: Type.Object({ ...headersSchema(CHUNKING_HEADERS).properties, Prefer: PreferHeader }),
@@ -355,7 +401,8 @@ export const chunkingSchema = {
     ),
     202: accepted,
     400: errorResponse(
-      'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, or a missing embedding header',
+      'A bad header (page-numbers other than true or false), a missing or empty document, a malformed multipart body, a missing embedding header; ' +
+        "a body that is JSON other than Power Automate's file content, a url-encoded form, base64 text, or a file whose line breaks the client stripped (curl -d): X-Error-Hint says how to send a document",
       'Header embeddingKey is required when performEmbedding is true.',
     ),
     401: errorResponse('Missing or wrong api-key', messageOf('unauthorized_document_api_key')),
@@ -375,7 +422,8 @@ export const chunkingSchema = {
     502: Type.Union([
       Type.Object(IndexPartialSchema.properties, {
         description:
-          'Indexing by the service: some chunks are not in the index after retries (the summary names them), or every chunk is in but chunks of an earlier version could not all be deleted. Calling again is safe (uploads replace by key).',
+          'Indexing by the service: some chunks are not in the index after retries (the summary names them), or every chunk is in but chunks of an earlier version could not all be deleted. Calling again is safe (uploads replace by key). ' +
+          'A call refused as a whole (no such index, a key that cannot write, a field the index lacks) is one error line naming the remedy (X-Error-Hint), not one entry per key.',
       }),
       errorResponse(
         'An embedding call failed for good',

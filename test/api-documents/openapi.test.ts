@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { collectOpenapi } from '../../src/api-documents/openapi.ts';
+import { collectOpenapi, exampleAsExample } from '../../src/api-documents/openapi.ts';
 import { TITLE, type JsonObject } from '../../src/api-documents/common.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
@@ -92,4 +92,58 @@ describe('collectOpenapi', () => {
     ],
   ];
   for (const [name, path, want] of cases) test(name, () => assert.deepEqual(at(doc, ...path), want));
+});
+
+describe('exampleAsExample: an optional parameter shows its example, /docs does not send it', () => {
+  const cases: [string, JsonObject, JsonObject][] = [
+    [
+      'a required parameter keeps its example (the value to send)',
+      { name: 'sourceName', in: 'header', required: true, example: 'handbook.pdf', schema: { type: 'string' } },
+      { name: 'sourceName', in: 'header', required: true, example: 'handbook.pdf', schema: { type: 'string' } },
+    ],
+    [
+      'an optional one: into the schema examples and the description',
+      {
+        name: 'indexName',
+        in: 'header',
+        required: false,
+        example: 'pdf-chunks',
+        description: 'Index name',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'indexName',
+        in: 'header',
+        required: false,
+        description: 'Index name. Example: `pdf-chunks`.',
+        schema: { type: 'string', examples: ['pdf-chunks'] },
+      },
+    ],
+    [
+      'a description ending in a full stop, a number example',
+      { name: 'limit', in: 'query', example: 20, description: 'Per page.', schema: { type: 'integer' } },
+      {
+        name: 'limit',
+        in: 'query',
+        description: 'Per page. Example: `20`.',
+        schema: { type: 'integer', examples: [20] },
+      },
+    ],
+    [
+      'no description',
+      { name: 'Prefer', in: 'header', example: 'respond-async', schema: { type: 'string' } },
+      {
+        name: 'Prefer',
+        in: 'header',
+        description: 'Example: `respond-async`.',
+        schema: { type: 'string', examples: ['respond-async'] },
+      },
+    ],
+    [
+      'no example: unchanged',
+      { name: 'embeddingKey', in: 'header', required: false, schema: { type: 'string' } },
+      { name: 'embeddingKey', in: 'header', required: false, schema: { type: 'string' } },
+    ],
+  ];
+  for (const [name, input, want] of cases) test(name, () => assert.deepEqual(exampleAsExample(input), want));
 });

@@ -1,6 +1,6 @@
 // GET /docs in real headless Chromium: the page is served by the app itself
 // (no request leaves the origin), lists every documented path, and runs
-// add-url from the page with "Try it out".
+// add-url, and chunking as shipped (nothing typed), from the page with "Try it out".
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
@@ -94,6 +94,46 @@ describe('GET /docs in Chromium', { timeout: 120_000 }, () => {
         id,
       );
     }
+  });
+
+  test('chunking runs from the page as shipped: optional headers empty, the sample text body, Execute gives 200', async () => {
+    const op = page.locator('#operations-Documents-postApisChunkAndPerformEmbeddingPhp');
+    await op.locator('.opblock-summary').click();
+    const input = (name: string) => op.locator(`tr[data-param-name="${name}"] input`);
+    // Required headers hold their example, the values to send.
+    assert.equal(await input('sourceName').inputValue(), 'handbook.pdf');
+    assert.equal(await input('tenant-id').inputValue(), '7');
+    assert.equal(await input('document-id').inputValue(), '42');
+    // Optional ones are empty, their example shown in the description instead.
+    for (const name of ['performEmbedding', 'embeddingEndpoint', 'page-numbers', 'ocr', 'indexName', 'Prefer'])
+      assert.equal(await input(name).inputValue(), '', `${name} is pre-filled`);
+    assert.match(await op.locator('tr[data-param-name="indexName"]').innerText(), /Example: pdf-chunks/);
+    // The body starts on the sample text.
+    assert.equal(await op.locator('.opblock-section-request-body select').first().inputValue(), 'text/plain');
+    assert.match(await op.locator('.opblock-section-request-body textarea').inputValue(), /^# 1 Introduction/);
+    await op.locator('button.execute').click();
+    const live = op.locator('.live-responses-table');
+    await live.locator('.response-col_status', { hasText: '200' }).waitFor({ timeout: 60_000 });
+    const text = await live
+      .locator('.response-col_description .microlight, .response-col_description pre')
+      .first()
+      .innerText();
+    const { value } = JSON.parse(text) as { value: Record<string, unknown>[] };
+    assert.ok(value.length >= 2, `${value.length} chunks`);
+    // Exactly the fields of the index GET /apis/search-index-definition makes by default.
+    for (const chunk of value)
+      assert.deepEqual(Object.keys(chunk).sort(), [
+        '@search.action',
+        'content',
+        'document_id',
+        'embedding',
+        'id',
+        'section',
+        'sourceName',
+        'tenant_id',
+      ]);
+    assert.equal(value[0]!.id, '7-42-0000');
+    assert.deepEqual(pageErrors, []);
   });
 
   test('the page also offers the Swagger 2.0 document', async () => {

@@ -1,7 +1,8 @@
 // GET /postman.json imported as is and run with newman (the Postman CLI) against the app on
-// loopback: every request passes with no edit, the bearer token flows from add-token to
-// add-bearer, and the credentials are variables holding the lab values only while they are
-// the public defaults.
+// loopback, from an empty working directory: every request passes with no file and no edit (the
+// chunking request sends its built-in sample text), the bearer token flows from add-token to
+// add-bearer, the placeholders of the user's Azure services get the message that names them, and
+// the credentials are variables holding the lab values only while they are the public defaults.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,16 +13,17 @@ import { promisify } from 'node:util';
 
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, LAB } from '../helpers/app.ts';
-import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
-import { collectionVariables, SAMPLE_PDF } from '../../src/api-documents/postman.ts';
+import { collectionVariables, PLACEHOLDERS } from '../../src/api-documents/postman.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { JsonObject } from './app.ts';
+
+const DELETION = 'Delete the indexed chunks of one document (up to 1000 per call)';
 
 interface NewmanReport {
   run: {
     stats: { assertions: { failed: number } };
     failures: { source?: { name?: string }; error: { message: string } }[];
-    executions: { item: { name: string }; response?: { code: number } }[];
+    executions: { item: { name: string }; response?: { code: number; stream?: { data: number[] } } }[];
   };
 }
 
@@ -64,13 +66,8 @@ describe('GET /postman.json run with newman', { timeout: 180_000 }, () => {
       },
     });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
+    // The working directory holds nothing but what runNewman writes: no sample file to upload.
     dir = mkdtempSync(join(tmpdir(), 'postman-'));
-    const paragraphs = Array.from(
-      { length: 12 },
-      (_, i) =>
-        `Paragraph ${i + 1}. ` + 'The handbook explains how the service chunks a document into passages. '.repeat(4),
-    );
-    writeFileSync(join(dir, SAMPLE_PDF), makePdf({ pages: textPages(paragraphs) }));
     const res = await fetch(`${base}/postman.json`);
     assert.equal(res.status, 200);
     collection = (await res.json()) as JsonObject;
@@ -120,6 +117,35 @@ describe('GET /postman.json run with newman', { timeout: 180_000 }, () => {
     assert.equal(codes.get('Poll a chunking job: 202 while it runs, then the answer of the request'), 200);
     assert.equal(codes.get('Cancel a chunking job, or forget a finished one'), 200);
     assert.equal(summary.run.stats.assertions.failed, 0);
+    const bodyOf = (name: string) => {
+      const e = executions.find((x) => x.item.name === name);
+      return JSON.parse(Buffer.from(e?.response?.stream?.data ?? []).toString('utf8')) as Record<string, unknown>;
+    };
+    // The sample text: more than one chunk, each with exactly the fields the default index takes.
+    const chunks = bodyOf('Chunk a document into an Azure AI Search payload, optionally embedded').value as Record<
+      string,
+      unknown
+    >[];
+    assert.ok(chunks.length >= 2, `${chunks.length} chunks`);
+    for (const c of chunks)
+      assert.deepEqual(Object.keys(c).sort(), [
+        '@search.action',
+        'content',
+        'document_id',
+        'embedding',
+        'id',
+        'section',
+        'sourceName',
+        'tenant_id',
+      ]);
+    assert.equal(chunks[0]!.section, '1 Introduction');
+    // The deletion as imported: refused for the placeholder a student must replace, named.
+    const deletion = bodyOf(DELETION);
+    assert.equal(codes.get(DELETION), 400);
+    assert.equal(
+      deletion.message,
+      `Header cloudAISearchEndpoint is not an allowed endpoint: host ${new URL(PLACEHOLDERS.searchEndpoint).hostname} does not resolve.`,
+    );
   });
 });
 

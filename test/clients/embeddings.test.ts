@@ -4,7 +4,13 @@ import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { startEmulator, deterministicEmbedding, type Emulator } from '../../emulator/src/index.ts';
 import { createOutbound } from '../../src/clients/outbound.ts';
-import { createEmbeddingClient, EmbeddingError, vectorsFrom } from '../../src/clients/embeddings.ts';
+import {
+  createEmbeddingClient,
+  EmbeddingError,
+  portalEmbeddingUri,
+  vectorsFrom,
+  type PortalUri,
+} from '../../src/clients/embeddings.ts';
 
 describe('embeddings client against the emulator', () => {
   let emu: Emulator;
@@ -257,4 +263,42 @@ describe('vectorsFrom', () => {
     });
   }
   it('not JSON', () => assert.equal(vectorsFrom('nope', 1), 'invalid response: the body is not JSON'));
+});
+
+describe('portalEmbeddingUri: a URI pasted whole from the Azure portal, and the part to keep', () => {
+  const cases: [string, string, PortalUri | undefined][] = [
+    [
+      "the portal's target URI",
+      'https://res.openai.azure.com/openai/deployments/text-embedding-ada-002/embeddings?api-version=2023-05-15',
+      { base: 'https://res.openai.azure.com', deployment: 'text-embedding-ada-002' },
+    ],
+    [
+      'without the query',
+      'https://res.cognitiveservices.azure.com/openai/deployments/emb3/embeddings',
+      { base: 'https://res.cognitiveservices.azure.com', deployment: 'emb3' },
+    ],
+    ['up to /openai', 'https://res.openai.azure.com/openai', { base: 'https://res.openai.azure.com' }],
+    ['/openai/ and more', 'https://res.openai.azure.com/openai/v1/', { base: 'https://res.openai.azure.com' }],
+    [
+      "behind a gateway's prefix",
+      'https://apim.example.net/aoai/openai/deployments/ada/embeddings',
+      { base: 'https://apim.example.net/aoai', deployment: 'ada' },
+    ],
+    [
+      'a port and upper case',
+      'http://127.0.0.1:7071/OpenAI/Deployments/ada/embeddings',
+      { base: 'http://127.0.0.1:7071', deployment: 'ada' },
+    ],
+    [
+      'a deployment that is no deployment name is not named',
+      'https://res.openai.azure.com/openai/deployments/a%20b/embeddings',
+      { base: 'https://res.openai.azure.com' },
+    ],
+    ['a base URL', 'https://res.openai.azure.com', undefined],
+    ['a base URL with a slash', 'https://res.openai.azure.com/', undefined],
+    ["a gateway's prefix alone", 'https://apim.example.net/aoai', undefined],
+    ['openai in a host or a longer segment', 'https://openai.example.net/openaiproxy', undefined],
+    ['no URL', 'res.openai.azure.com/openai/deployments/x', undefined],
+  ];
+  for (const [name, raw, want] of cases) it(name, () => assert.deepEqual(portalEmbeddingUri(raw), want));
 });

@@ -11,6 +11,8 @@ import {
   MAX_IDS_PER_CALL,
   SEARCH_API_VERSION,
   SearchCallError,
+  searchRemedy,
+  withRemedy,
   type SearchTarget,
 } from '../../src/clients/search-index.ts';
 
@@ -90,7 +92,7 @@ describe('findChunkIds', () => {
       'an HTTP error, with the provider words',
       403,
       '{"error":{"message":"Forbidden key"}}',
-      /^The search call to the search service failed: HTTP 403: Forbidden key$/,
+      /^The search call to the search service failed: HTTP 403: Forbidden key\. Check cloudAISearchKey: an admin key of this search service/,
     ],
     ['not JSON', 200, 'nope', /the answer is not JSON$/],
     ['no value array', 200, '{"items":[]}', /no value array of ids$/],
@@ -282,4 +284,45 @@ describe('searchPage', () => {
     const o = await client.searchPage({ ...target, endpoint: 'http://127.0.0.1:1' }, q);
     assert.equal(o.kind === 'failed' && o.retryable, true);
   });
+});
+
+describe('searchRemedy: what to do about a failure of the index or the key, said once', () => {
+  const cases: [string, string, RegExp | ''][] = [
+    [
+      "Azure's missing index",
+      "HTTP 404: The index 'pdf-chunks' for service 'svc' was not found.",
+      /^Create the index first: PUT the body of GET \/apis\/search-index-definition\?name=pdf-chunks to \{cloudAISearchEndpoint\}\/indexes\/pdf-chunks\?api-version=2024-07-01/,
+    ],
+    [
+      'another 404: the endpoint',
+      'HTTP 404: Resource not found',
+      /^Check cloudAISearchEndpoint: it is the search service's base URL/,
+    ],
+    ['a 404 without words', 'HTTP 404', /^Check cloudAISearchEndpoint/],
+    ['a wrong key', 'HTTP 403: Forbidden', /^Check cloudAISearchKey: an admin key/],
+    ['no key', 'HTTP 401', /^Check cloudAISearchKey/],
+    [
+      'a field the index lacks (page-numbers to a default index)',
+      "HTTP 400: The request is invalid. Details: The property 'page_start' does not exist on type 'search.documentFields'.",
+      /^The index lacks a field the chunks carry: make it from GET \/apis\/search-index-definition \(with \?pageNumbers=true/,
+    ],
+    ['another 400', 'HTTP 400: Invalid expression', ''],
+    ['throttled: calling again is the remedy', 'HTTP 429: Too many requests', ''],
+    ['unavailable', 'HTTP 503', ''],
+    ['a timeout', 'timed out after 30000 ms', ''],
+    ['a network error', 'network error (ECONNREFUSED)', ''],
+  ];
+  for (const [name, reason, want] of cases)
+    test(name, () => {
+      const r = searchRemedy(reason, 'pdf-chunks');
+      if (want === '') assert.equal(r, '');
+      else assert.match(r, want);
+    });
+  const joined: [string, string, string, string][] = [
+    ['no remedy: the message as it is', 'Failed: HTTP 503', '', 'Failed: HTTP 503'],
+    ['a message ending in a full stop', 'Failed: not found.', 'Do this.', 'Failed: not found. Do this.'],
+    ['a message without one', 'Failed: HTTP 404', 'Do this.', 'Failed: HTTP 404. Do this.'],
+  ];
+  for (const [name, message, remedy, want] of joined)
+    test(`withRemedy: ${name}`, () => assert.equal(withRemedy(message, remedy), want));
 });

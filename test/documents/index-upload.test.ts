@@ -18,6 +18,7 @@ import {
 } from '../../src/documents/index-upload.ts';
 import {
   SearchCallError,
+  searchRemedy,
   type PageOutcome,
   type PageQuery,
   type SearchTarget,
@@ -113,20 +114,36 @@ const cases: {
     sleeps: [MAX_RETRY_AFTER_MS],
   },
   {
-    name: 'a permanent failure: every key of the batch failed, no retry',
+    name: 'a call refused for good: stopped with its reason once, no retry, no key listed',
     n: 2,
     script: () => failed(false),
-    want: { batches: 1, indexed: 0, failed: keysOf(2).map((key) => ({ key, reason: 'HTTP 503' })) },
+    want: { batches: 1, indexed: 0, failed: [], stopped: 'HTTP 503' },
     calls: [keysOf(2)],
     sleeps: [],
   },
   {
-    name: 'retryable on every attempt: MAX_ATTEMPTS calls, then every key failed',
+    name: 'retryable on every attempt: MAX_ATTEMPTS calls, then stopped',
     n: 1,
     script: () => failed(true),
-    want: { batches: 1, indexed: 0, failed: [{ key: '7-42-0', reason: 'HTTP 503' }] },
+    want: { batches: 1, indexed: 0, failed: [], stopped: 'HTTP 503' },
     calls: Array.from({ length: MAX_ATTEMPTS }, () => keysOf(1)),
     sleeps: Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => backoffMs(i)),
+  },
+  {
+    name: 'the second of two batches refused for good: the first indexed, the upload stopped there',
+    n: 1002,
+    script: (call, keys) => (call === 1 ? allOk(call, keys) : failed(false)),
+    want: { batches: 2, indexed: 1000, failed: [], stopped: 'HTTP 503' },
+    calls: [keysOf(1002).slice(0, 1000), keysOf(1002).slice(1000)],
+    sleeps: [],
+  },
+  {
+    name: 'the first of two batches refused for good: the second is never sent (it would meet the same)',
+    n: 1002,
+    script: () => failed(false),
+    want: { batches: 2, indexed: 0, failed: [], stopped: 'HTTP 503' },
+    calls: [keysOf(1002).slice(0, 1000)],
+    sleeps: [],
   },
   {
     name: 'a 207 with a transient item (409, 422, 503): only that item again',
@@ -286,7 +303,10 @@ test('listDocumentChunks: a refusal for good, or MAX_ATTEMPTS transient failures
     listDocumentChunks(refused.client, TARGET, { tenantId: '7', documentId: '42' }, 'id', async () => {}),
     (err) =>
       err instanceof SearchCallError &&
-      err.message === 'The search call to the search service failed: HTTP 404: no index',
+      err.message ===
+        `The search call to the search service failed: HTTP 404: no index. ${searchRemedy('HTTP 404: no index', 'pdf-chunks')}` &&
+      err.hint === searchRemedy('HTTP 404: no index', 'pdf-chunks') &&
+      err.hint.startsWith('Check cloudAISearchEndpoint'),
   );
   const busy = lister(
     1,

@@ -327,7 +327,10 @@ describe('ingestDocument: indexing by the service', () => {
       (err) =>
         err instanceof AppError &&
         err.code === 'search_failed' &&
-        err.message === 'The search call to the search service failed: HTTP 404: no index',
+        err.message.startsWith(
+          'The search call to the search service failed: HTTP 404: no index. Check cloudAISearchEndpoint',
+        ) &&
+        err.headers['x-error-hint']!.startsWith('Check cloudAISearchEndpoint'),
     );
     assert.deepEqual(uploaded, []);
     assert.deepEqual(emb.inputs, []);

@@ -140,6 +140,7 @@ describe('readUpload: the document from the multipart field or the raw body', ()
       fail('one_file_expected', 400),
     ],
     ['no file', form([['note', 'hi', 'field']]), fail('missing_document_field', 400)],
+    ['the document as a plain field', form([['document', 'hi', 'field']]), fail('upload_field_not_file', 400)],
     ['an empty file', form([['document', '']]), fail('empty_document', 400)],
     ['a file over the cap', form([['document', 'x'.repeat(MAX + 1)]]), fail('document_over_size_limit', 413, MAX)],
     [

@@ -352,7 +352,12 @@ describe('chunk-and-perform-embedding', () => {
         400,
         /^Exactly one file is expected, in the field 'document'\.$/,
       ],
-      ['a raw JSON body without words', 'json', 422, /^No text could be extracted from the document\.$/],
+      [
+        "a raw JSON body that is not Power Automate's file content",
+        'json',
+        400,
+        /^A JSON body is read only as Power Automate's file content/,
+      ],
       ['a 0-byte file', [['document', new Uint8Array(0)]], 400, /^The uploaded document is empty/],
       [
         'a PNG named .pdf',

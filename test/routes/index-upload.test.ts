@@ -43,7 +43,14 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
       headers: h,
       body: form,
     });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: JSON.parse(text) as Record<string, unknown>,
+      bytes: text.length,
+      code: res.headers.get('x-error-code'),
+      hint: res.headers.get('x-error-hint'),
+    };
   };
   const indexPosts = () => emu.requests.filter((r) => r.service === 'search' && r.path.endsWith('/docs/index'));
 
@@ -234,14 +241,56 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
     assert.equal(emu.index(INDEX)!.documents.size, r.body.chunks);
   });
 
-  test('the index unavailable on every attempt: 502 naming every key', async () => {
+  test('the index unavailable on every attempt: 502 in one line, not one reason per key', async () => {
     emu.faults.search.repeat({ status: 503, operation: 'index' }, 5);
     const r = await upload(headers());
     assert.equal(r.status, 502);
-    assert.equal(r.body.indexed, 0);
-    assert.equal((r.body.failedKeys as string[]).length, r.body.chunks);
+    assert.equal(r.code, 'index_upload_failed');
+    assert.deepEqual(Object.keys(r.body).sort(), ['error', 'success']);
+    assert.match(
+      String(r.body.error),
+      /^Indexing into index 'pdf-chunks' failed: HTTP 503[^\n]*\. Calling again is safe: uploads replace by key\.$/,
+    );
+    assert.equal(indexPosts().length, 5, 'the one batch, MAX_ATTEMPTS times');
     assert.equal(emu.index(INDEX)!.documents.size, 0);
   });
+
+  // Failures of the index or the key: the same for every chunk, so said once with what to do.
+  const indexLevel: [string, () => Record<string, string>, string, RegExp, RegExp][] = [
+    [
+      'no such index: the listing before the upload says so, and how to create it',
+      () => headers({ indexName: 'no-such-index' }),
+      'search_failed',
+      /^The search call to the search service failed: HTTP 404: The index 'no-such-index' for service '[^']*' was not found\. Create the index first/,
+      /^Create the index first: PUT the body of GET \/apis\/search-index-definition\?name=no-such-index/,
+    ],
+    [
+      'a query key, which can search but not write',
+      () => headers({ cloudAISearchKey: emu.keys.searchQuery }),
+      'index_upload_failed',
+      /^Indexing into index 'pdf-chunks' failed: HTTP 403[^\n]*\. Check cloudAISearchKey: an admin key/,
+      /^Check cloudAISearchKey/,
+    ],
+    [
+      'page-numbers to an index made without them',
+      () => headers({ 'page-numbers': 'true' }),
+      'index_upload_failed',
+      /^Indexing into index 'pdf-chunks' failed: HTTP 400: [^\n]*page_(?:start|end)[^\n]*\. The index lacks a field the chunks carry/,
+      /pageNumbers=true/,
+    ],
+  ];
+  for (const [name, h, code, message, hint] of indexLevel) {
+    test(`${name}: 502 ${code}, one line`, async () => {
+      const r = await upload(h());
+      assert.equal(r.status, 502, JSON.stringify(r.body));
+      assert.equal(r.code, code);
+      assert.deepEqual(Object.keys(r.body).sort(), ['error', 'success']);
+      assert.match(String(r.body.error), message);
+      assert.match(String(r.hint), hint);
+      assert.ok(r.bytes < 1200, `${r.bytes} bytes`);
+      assert.ok(!String(r.body.error).includes('7-42-0000'), 'no key named');
+    });
+  }
 
   test('only some of the three headers: 400 naming the missing one', async () => {
     const h = headers();

@@ -251,8 +251,9 @@ describe('delete-indexed-document', () => {
       assert.equal(r.statusCode, 502);
       assert.match(
         JSON.parse(r.body).message,
-        /^The search call to the search service failed: HTTP 404: The index 'no-such-index' for service '.*' was not found\.$/,
+        /^The search call to the search service failed: HTTP 404: The index 'no-such-index' for service '.*' was not found\. Create the index first: PUT the body of GET \/apis\/search-index-definition\?name=no-such-index /,
       );
+      assert.match(String(r.headers['x-error-hint']), /^Create the index first/);
     });
 
     it('a query key, refused on the delete call', async () => {

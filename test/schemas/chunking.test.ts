@@ -336,3 +336,48 @@ describe('the documented schema', () => {
     assert.deepEqual(schema.consumes, ['multipart/form-data']);
   });
 });
+
+describe('an embeddings endpoint pasted whole from the Azure portal', () => {
+  const cases: [string, string, string, string][] = [
+    [
+      'the target URI with its deployment and api-version',
+      'https://res.openai.azure.com/openai/deployments/text-embedding-ada-002/embeddings?api-version=2023-05-15',
+      "Header embeddingEndpoint holds a full Azure OpenAI URI: keep only https://res.openai.azure.com, the resource's base URL; the service adds /openai/deployments/{embeddingDeploymentName}/embeddings?api-version=2024-02-01 itself (the deployment text-embedding-ada-002 goes in embeddingDeploymentName).",
+      'Send embeddingEndpoint: https://res.openai.azure.com and embeddingDeploymentName: text-embedding-ada-002',
+    ],
+    [
+      'the base with /openai',
+      'https://res.openai.azure.com/openai/',
+      "Header embeddingEndpoint holds a full Azure OpenAI URI: keep only https://res.openai.azure.com, the resource's base URL; the service adds /openai/deployments/{embeddingDeploymentName}/embeddings?api-version=2024-02-01 itself.",
+      'Send embeddingEndpoint: https://res.openai.azure.com',
+    ],
+  ];
+  for (const [name, endpoint, message, hint] of cases) {
+    test(`${name}: 400 naming the part to keep, before any outbound check`, async () => {
+      const outbound = fakeOutbound();
+      await assert.rejects(readChunkingHeaders(h({ ...EMBED, embeddingendpoint: endpoint }), outbound), (err) => {
+        assert.ok(err instanceof AppError);
+        assert.equal(err.code, 'embedding_endpoint_full_uri');
+        assert.equal(err.statusCode, 400);
+        assert.equal(err.message, message);
+        assert.equal(err.headers['x-error-hint'], hint);
+        return true;
+      });
+      assert.deepEqual(outbound.asked, []);
+    });
+  }
+  test('the base URL it names is accepted', async () => {
+    const options = await readChunkingHeaders(
+      h({ ...EMBED, embeddingendpoint: 'https://res.openai.azure.com' }),
+      fakeOutbound(),
+    );
+    assert.equal(options.embedding?.endpoint, 'https://res.openai.azure.com');
+  });
+  test('without performEmbedding the header is not read', async () => {
+    const options = await readChunkingHeaders(
+      h({ embeddingendpoint: 'https://res.openai.azure.com/openai/deployments/x/embeddings' }),
+      fakeOutbound(),
+    );
+    assert.equal(options.embedding, undefined);
+  });
+});
