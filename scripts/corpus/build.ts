@@ -192,6 +192,7 @@ function toolPackage(cmd: string): string {
     {
       pdfinfo: 'poppler-utils',
       pdftoppm: 'poppler-utils',
+      img2pdf: 'img2pdf',
       'apt-get': 'apt',
       'dpkg-deb': 'dpkg',
       soffice: 'libreoffice-writer-nogui libreoffice-impress-nogui',

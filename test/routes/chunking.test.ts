@@ -363,7 +363,7 @@ describe('chunk-and-perform-embedding', () => {
         'a PNG named .pdf',
         [['document', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]],
         415,
-        /^The uploaded file is not in a supported format\. Accepted, recognised by content: PDF, Word \(\.docx\), HTML, Markdown and plain UTF-8 text\.$/,
+        /^The uploaded file is not in a supported format\. Accepted, recognised by content: PDF, Word \(\.docx\), OpenDocument text \(\.odt\), PowerPoint \(\.pptx\), OpenDocument presentation \(\.odp\), HTML, Markdown and plain UTF-8 text\.$/,
       ],
       [
         'a spreadsheet (xlsx)',
