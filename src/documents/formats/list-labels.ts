@@ -2,58 +2,21 @@
 // numbering style (arabic, letters, roman numerals), with its prefix and suffix. Pure; used by the
 // OpenDocument and PowerPoint readers, whose files store the style and not the label.
 
+import { formatListNumber, type ListNumberFormat } from './list-number.ts';
+
 export type NumberStyle = 'arabic' | 'alpha-lower' | 'alpha-upper' | 'roman-lower' | 'roman-upper' | 'none';
 
-const ROMAN: [number, string][] = [
-  [1000, 'm'],
-  [900, 'cm'],
-  [500, 'd'],
-  [400, 'cd'],
-  [100, 'c'],
-  [90, 'xc'],
-  [50, 'l'],
-  [40, 'xl'],
-  [10, 'x'],
-  [9, 'ix'],
-  [5, 'v'],
-  [4, 'iv'],
-  [1, 'i'],
-];
+const FORMATS: Record<Exclude<NumberStyle, 'none'>, ListNumberFormat> = {
+  arabic: 'decimal',
+  'alpha-lower': 'lowerLetter',
+  'alpha-upper': 'upperLetter',
+  'roman-lower': 'lowerRoman',
+  'roman-upper': 'upperRoman',
+};
 
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
-  let out = '';
-  for (const [v, s] of ROMAN)
-    while (n >= v) {
-      out += s;
-      n -= v;
-    }
-  return out;
-}
-
-/** a..z, aa..zz, ... as office suites continue letters past z (27 = aa, 28 = bb). */
-function letters(n: number): string {
-  if (n <= 0) return String(n);
-  const letter = String.fromCharCode(97 + ((n - 1) % 26));
-  return letter.repeat(Math.floor((n - 1) / 26) + 1);
-}
-
-/** The n-th number (1-based) written in a style; '' for 'none'. */
+/** The n-th number (1-based) written in a style (list-number.ts spells it); '' for 'none'. */
 export function formatNumber(n: number, style: NumberStyle): string {
-  switch (style) {
-    case 'arabic':
-      return String(n);
-    case 'alpha-lower':
-      return letters(n);
-    case 'alpha-upper':
-      return letters(n).toUpperCase();
-    case 'roman-lower':
-      return roman(n);
-    case 'roman-upper':
-      return roman(n).toUpperCase();
-    case 'none':
-      return '';
-  }
+  return style === 'none' ? '' : formatListNumber(n, FORMATS[style]);
 }
 
 /** ODF's style:num-format ("1", "a", "A", "i", "I", "" for none); undefined when it is no number. */

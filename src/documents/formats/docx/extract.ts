@@ -5,12 +5,13 @@
 // values and nesting), tables as rows; footnotes and endnotes go at the end. A TOC field or a
 // Table of Contents content control is contents, not text; lists of links to bookmarks in the
 // document and navigation lines are left out as in HTML (src/documents/listing.ts).
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { SaxesTagPlain } from 'saxes';
 import type { DocumentBlock } from '../../blocks.ts';
 import type { ExtractContext as ExtractOptions } from '../format.ts';
-import { DocumentError, documentError } from '../../document-error.ts';
+import { documentError } from '../../document-error.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
+import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { formatListNumber, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 
 const DOCUMENT = 'word/document.xml';
@@ -40,44 +41,6 @@ export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}):
   }
   return dropListings(blocks);
 }
-
-/**
- * UTF-8 (or UTF-16 with a BOM) XML text; a DTD declaring entities is refused (entity bombs), the
- * message naming the kind of file (`Word documents`, `OpenDocument files`, ...).
- */
-export function xmlText(buf: Buffer, what?: string): string {
-  const text = buf[0] === 0xff && buf[1] === 0xfe ? buf.toString('utf16le') : buf.toString('utf8');
-  const dt = text.indexOf('<!DOCTYPE');
-  if (dt >= 0 && /<!ENTITY/.test(text.slice(dt, text.indexOf('>', text.indexOf(']', dt)) + 1 || undefined))) {
-    throw documentError('document_entity_bomb', what);
-  }
-  return text;
-}
-
-function parse(
-  xml: string,
-  on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void },
-): void {
-  const p = new SaxesParser({ xmlns: false, position: false });
-  p.on('opentag', on.open);
-  p.on('closetag', (t) => on.close(t.name));
-  p.on('text', on.text);
-  p.on('error', (err) => {
-    throw err;
-  });
-  try {
-    p.write(xml).close();
-  } catch (err) {
-    if (err instanceof DocumentError) throw err;
-    const msg = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 100) : 'unreadable XML';
-    throw documentError('document_damaged', msg, 'document');
-  }
-}
-
-const attr = (t: SaxesTagPlain, name: string): string | undefined => {
-  const v = t.attributes[name];
-  return typeof v === 'string' ? v : undefined;
-};
 
 export interface StyleInfo {
   name: string;

@@ -8,13 +8,12 @@
 // left out; notes go to the end as in Word. A presentation is read slide by slide: the title
 // (presentation:class="title") opens the slide as a heading, the other frames follow in the
 // order the file keeps them, then the speaker notes; page numbers, footers and dates are furniture.
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { DocumentBlock } from '../../blocks.ts';
 import type { ExtractContext } from '../format.ts';
-import { DocumentError, documentError } from '../../document-error.ts';
+import { documentError } from '../../document-error.ts';
 import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
-import { xmlText } from '../docx/extract.ts';
+import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
 
@@ -40,31 +39,6 @@ export async function extractOdf(bytes: Uint8Array, kind: OdfKind, ctx: ExtractC
 }
 
 const odfXml = (buf: Buffer) => xmlText(buf, 'OpenDocument files');
-
-function parse(
-  xml: string,
-  on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void },
-): void {
-  const p = new SaxesParser({ xmlns: false, position: false });
-  p.on('opentag', on.open);
-  p.on('closetag', (t) => on.close(t.name));
-  p.on('text', on.text);
-  p.on('error', (err) => {
-    throw err;
-  });
-  try {
-    p.write(xml).close();
-  } catch (err) {
-    if (err instanceof DocumentError) throw err;
-    const msg = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 100) : 'unreadable XML';
-    throw documentError('document_damaged', msg, 'document');
-  }
-}
-
-const attr = (t: SaxesTagPlain, name: string): string | undefined => {
-  const v = t.attributes[name];
-  return typeof v === 'string' ? v : undefined;
-};
 
 /** One level of a list style: numbered (with its format) or bulleted. */
 export interface ListLevel {

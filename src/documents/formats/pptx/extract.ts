@@ -7,14 +7,13 @@
 // shows ("2.", "b)", "iv."); paragraphs set wholly in a monospaced font are code, kept verbatim;
 // the slide's speaker notes follow its text. Slide numbers, dates, footers and headers are
 // furniture; of an mc:AlternateContent only the first choice is read (its fallback repeats it).
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { posix } from 'node:path';
 import type { DocumentBlock } from '../../blocks.ts';
 import type { ExtractContext } from '../format.ts';
-import { DocumentError, documentError } from '../../document-error.ts';
+import { documentError } from '../../document-error.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
-import { xmlText } from '../docx/extract.ts';
+import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { drawingNumberScheme, formatNumber, isMonospaceFont } from '../list-labels.ts';
 
 const WHAT = 'PowerPoint presentation';
@@ -63,31 +62,6 @@ export async function extractPptx(bytes: Uint8Array, ctx: ExtractContext = {}): 
   });
   return dropListings(out);
 }
-
-function parse(
-  xml: string,
-  on: { open: (t: SaxesTagPlain) => void; close: (name: string) => void; text: (s: string) => void },
-): void {
-  const p = new SaxesParser({ xmlns: false, position: false });
-  p.on('opentag', on.open);
-  p.on('closetag', (t) => on.close(t.name));
-  p.on('text', on.text);
-  p.on('error', (err) => {
-    throw err;
-  });
-  try {
-    p.write(xml).close();
-  } catch (err) {
-    if (err instanceof DocumentError) throw err;
-    const msg = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 100) : 'unreadable XML';
-    throw documentError('document_damaged', msg, 'document');
-  }
-}
-
-const attr = (t: SaxesTagPlain, name: string): string | undefined => {
-  const v = t.attributes[name];
-  return typeof v === 'string' ? v : undefined;
-};
 
 /** A relationships part: id -> type and target, the target resolved against `base` (a folder of the zip). */
 export function readRels(xml: string, base: string): Map<string, { type: string; target: string }> {
