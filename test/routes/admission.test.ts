@@ -57,7 +57,8 @@ describe('the chunking route under load (MAX_DOCUMENTS_IN_FLIGHT=1, MAX_DOCUMENT
       Buffer.from(
         `--${BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="d.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
       ),
-      Buffer.from(`%PDF-1.4 document ${n}`),
+      // A line break, as every real PDF has: a PDF without one reads as one curl -d stripped (400).
+      Buffer.from(`%PDF-1.4\n%document ${n}\n`),
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]);
   const headers = {
