@@ -107,7 +107,8 @@ describe('docs/emulator.md runs as written', () => {
       const summary = (await indexed.json()) as Record<string, unknown>;
       assert.equal(summary.chunks, numberIn(EMULATOR_MD, /"chunks":(\d+),"batches"/));
       assert.equal(summary.indexed, numberIn(EMULATOR_MD, /"indexed":(\d+),"failedKeys"/));
-      assert.equal(summary.removed, numberIn(EMULATOR_MD, /"removed":(\d+),"timeMs"/));
+      assert.equal(summary.removed, numberIn(EMULATOR_MD, /"removed":(\d+),"reused"/));
+      assert.equal(summary.reused, numberIn(EMULATOR_MD, /"reused":(\d+),"timeMs"/));
       // 4. Search: the count and the first section.
       const search = await fetch(`${emu.searchUrl}/indexes/pdf-chunks/docs/search?api-version=2024-07-01`, {
         method: 'POST',
