@@ -393,6 +393,19 @@ async function buildIn(
   let changedPins = false;
   for (const s of sources) {
     const { version, root } = versions.get(s.package)!;
+    /** Whether `sum` is the document's pinned checksum (or is pinned now: --update, or none yet). */
+    const pinned = (sum: string, what: string): boolean => {
+      if (s.sha256 === sum) return true;
+      if (opts.update || s.sha256 === undefined) {
+        s.sha256 = sum;
+        changedPins = true;
+        return true;
+      }
+      problems.push(
+        `${s.id}: sha256 ${sum} of ${what} is not the pinned ${s.sha256} (npm run corpus -- --update re-pins)`,
+      );
+      return false;
+    };
     const inPkg = join(root, s.path);
     if (!existsSync(inPkg)) {
       problems.push(`${s.id}: ${s.path} is not in ${s.package} ${version}`);
@@ -446,18 +459,7 @@ async function buildIn(
       }
       bytes = readFileSync(file);
       referenceSha256 = sha256(readFileSync(ref));
-      const sum = sha256(bytes);
-      if (s.sha256 !== sum) {
-        if (opts.update || s.sha256 === undefined) {
-          s.sha256 = sum;
-          changedPins = true;
-        } else {
-          problems.push(
-            `${s.id}: sha256 ${sum} of the scan of ${s.package} ${version} ${s.path} is not the pinned ${s.sha256} (npm run corpus -- --update re-pins)`,
-          );
-          continue;
-        }
-      }
+      if (!pinned(sha256(bytes), `the scan of ${s.package} ${version} ${s.path}`)) continue;
     } else if (s.convert === 'chromium-pdf' || s.convert?.startsWith('libreoffice-')) {
       // Printing and conversion are not byte-reproducible (dates, ids): kept while the source is unchanged.
       if (!(existsSync(file) && prev?.sourceSha256 === sourceSha && prev.sha256 === sha256(readFileSync(file)))) {
@@ -486,18 +488,7 @@ async function buildIn(
       const have = existsSync(file) ? readFileSync(file) : undefined;
       if (have === undefined || sha256(have) !== sha256(want)) writeFileSync(file, want);
       bytes = want;
-      const sum = sha256(want);
-      if (s.sha256 !== sum) {
-        if (opts.update || s.sha256 === undefined) {
-          s.sha256 = sum;
-          changedPins = true;
-        } else {
-          problems.push(
-            `${s.id}: sha256 ${sum} of ${s.package} ${version} ${s.path} is not the pinned ${s.sha256} (npm run corpus -- --update re-pins)`,
-          );
-          continue;
-        }
-      }
+      if (!pinned(sha256(want), `${s.package} ${version} ${s.path}`)) continue;
     }
     let producer = '';
     let creator = '';
