@@ -19,7 +19,12 @@ import type * as ConfigModule from '../src/config.ts';
 export const SECRET = 'bench-jwt-secret-0123456789abcdef-0123456';
 
 /** The app, ready, its server not listening. */
-export async function appServer(options: { logger: 'warn' | 'off'; root?: string }): Promise<http.Server> {
+export async function appServer(options: {
+  logger: 'warn' | 'off';
+  root?: string;
+  /** the limits per caller on, at a rate no bench reaches (their cost counted, nothing refused) */
+  callerLimits?: boolean;
+}): Promise<http.Server> {
   const root = options.root ?? new URL('..', import.meta.url).pathname;
   const { buildApp, loggerOptions } = (await import(`${root}/src/app.ts`)) as typeof AppModule;
   const { loadConfig } = (await import(`${root}/src/config.ts`)) as typeof ConfigModule;
@@ -28,7 +33,9 @@ export async function appServer(options: { logger: 'warn' | 'off'; root?: string
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: '0',
-    ...NO_CALLER_LIMITS,
+    ...(options.callerLimits
+      ? { RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_CREDENTIAL_PER_MINUTE: '1000000000' }
+      : NO_CALLER_LIMITS),
   });
   const app = await buildApp(config, { logger: options.logger === 'off' ? false : loggerOptions(config) });
   await app.ready();

@@ -12,6 +12,8 @@
 //   BENCH_ONLY=add-url,products,add-bearer (endpoints whose name starts with one of these)
 //   BENCH_AGAINST=/path/to/other/checkout   adds that checkout's app (A/B of a change; the
 //                                            checkout needs src/ and a node_modules link)
+//   BENCH_AGAINST=limits                     adds this app with the rate limits per caller on (at a
+//                                            rate no round reaches): the limits' cost per request
 import { Duplex } from 'node:stream';
 import type http from 'node:http';
 import { loadavg } from 'node:os';
@@ -126,7 +128,14 @@ const servers: Server[] = [
   { name: 'baseline', server: await baselineServer(), sockets: [] },
   { name: 'floor', server: await floorServer(), sockets: [] },
 ];
-if (AGAINST) servers.push({ name: 'against', server: await appServer({ logger: LOGGER, root: AGAINST }), sockets: [] });
+if (AGAINST)
+  servers.push({
+    name: 'against',
+    server: await appServer(
+      AGAINST === 'limits' ? { logger: LOGGER, callerLimits: true } : { logger: LOGGER, root: AGAINST },
+    ),
+    sockets: [],
+  });
 
 console.log(
   `node ${process.version}, in-process, ${CONNECTIONS} in-memory connections, ${ROUNDS} rounds x ${MS} ms per server and endpoint, ` +

@@ -3,86 +3,23 @@
 // tokens shared by two processes through JWT_SECRET alone).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { LAB_DEFAULTS } from '../src/config.ts';
+import {
+  cleanEnv,
+  HANG_GUARD_MS,
+  ROOT,
+  SERVER,
+  START,
+  START_ARGS,
+  startServer,
+  type ServerProcess,
+} from './helpers/server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SERVER = 'src/server.ts';
-// The servers here start exactly as `npm start` starts them (same Node flags).
-const START = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    scripts: Record<string, string>;
-  }
-).scripts.start!;
-const START_ARGS = START.split(/\s+/).slice(1);
-// Generous: starting three Node processes at once on a busy 2-core machine takes seconds each.
-const HANG_GUARD_MS = 45_000;
 const SECRET_A = 'e2e-shared-jwt-secret-0123456789abcdef';
 const SECRET_B = 'e2e-other-jwt-secret-0123456789abcdef!';
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  stdout: () => string;
-  stderr: () => string;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
-}
-
-/** Only the variables the test sets, so the embedded defaults are what is exercised. */
-function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env };
-}
-
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, START_ARGS, {
-    cwd: ROOT,
-    env: cleanEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // Not left behind: a child still running would keep the test file from ending.
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start: ${out}${err}`));
-    }, HANG_GUARD_MS);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${out}${err}`));
-    });
-  });
-  return {
-    child,
-    base,
-    stdout: () => out,
-    stderr: () => err,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
-      const exited = once(child, 'exit');
-      child.kill(signal);
-      const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
-      const [code] = (await exited) as [number | null];
-      clearTimeout(guard);
-      return code;
-    },
-  };
-}
 
 async function runToExit(
   env: Record<string, string>,
@@ -103,7 +40,7 @@ async function runToExit(
 }
 
 /** Resolves once the server's stdout has a line matching `pattern` (bounded by the hang guard). */
-async function waitForLine(s: Server, pattern: RegExp): Promise<void> {
+async function waitForLine(s: ServerProcess, pattern: RegExp): Promise<void> {
   const deadline = Date.now() + HANG_GUARD_MS;
   while (!pattern.test(s.stdout())) {
     if (Date.now() > deadline) throw new Error(`no line matching ${pattern}: ${s.stdout()}`);
@@ -122,7 +59,7 @@ async function getToken(base: string): Promise<string> {
 }
 
 describe('server process with the embedded defaults', () => {
-  let s: Server;
+  let s: ServerProcess;
   before(async () => {
     s = await startServer();
   });
@@ -323,10 +260,10 @@ describe('signals', () => {
 });
 
 describe('two processes, tokens through JWT_SECRET alone', () => {
-  let a: Server;
-  let b: Server;
-  let c: Server;
-  let started: Server[] = [];
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let c: ServerProcess;
+  let started: ServerProcess[] = [];
   before(async () => {
     // allSettled: when one start fails (a loaded machine), the others are still stopped in
     // `after`; with Promise.all they were left running and the test process never exited.
@@ -338,7 +275,7 @@ describe('two processes, tokens through JWT_SECRET alone', () => {
     started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    [a, b, c] = started as [Server, Server, Server];
+    [a, b, c] = started as [ServerProcess, ServerProcess, ServerProcess];
   });
   after(async () => {
     await Promise.all(started.map((s) => s.stop()));

@@ -4,7 +4,6 @@
 // JOB_LOCK_SECONDS), it completes, and the index holds exactly one document per chunk.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +13,8 @@ import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
 import { LAB } from '../helpers/app.ts';
 import { NO_REDIS, testRedisUrl, uniquePrefix } from '../helpers/redis.ts';
+import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MANUAL = readFileSync(fileURLToPath(new URL('../fixtures/generated/manual-1158.pdf', import.meta.url)));
 const INDEX = 'pdf-chunks';
 const url = testRedisUrl;
@@ -29,53 +28,21 @@ interface Progressed {
   failedKeys: string[];
 }
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
-
-async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      REDIS_URL: url!,
-      REDIS_PREFIX: prefix,
-      JOB_LOCK_SECONDS: '10',
-      JOB_RETRY_AFTER_SECONDS: '1',
-      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-      JWT_SECRET: 'replicas-test-jwt-secret-0123456789abcdef',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A replica: the service started as `npm start` starts it, on the test's Redis and prefix. */
+function startReplica(): Promise<ServerProcess> {
+  return startServer({
+    REDIS_URL: url!,
+    REDIS_PREFIX: prefix,
+    JOB_LOCK_SECONDS: '10',
+    JOB_RETRY_AFTER_SECONDS: '1',
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    JWT_SECRET: 'replicas-test-jwt-secret-0123456789abcdef',
+    LOG_LEVEL: 'info',
   });
-  let out = '';
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start: ${out}`));
-    }, 60_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${out}`));
-    });
-  });
-  return { child, base };
 }
 
 let emu: Emulator;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 
 before(async () => {
   if (url === undefined) return;
@@ -83,12 +50,7 @@ before(async () => {
 });
 after(async () => {
   if (url === undefined) return;
-  for (const s of servers)
-    if (s.child.exitCode === null && s.child.signalCode === null) {
-      const exited = once(s.child, 'exit');
-      s.child.kill('SIGTERM');
-      await exited;
-    }
+  for (const s of servers) await s.stop();
   await emu.close();
   const redis = new Redis(url);
   const left = await redis.keys(`${prefix}*`);
@@ -102,7 +64,7 @@ test('a job whose replica is SIGKILLed mid-job is taken over by the other and co
   emu.createIndex(indexDefinition(INDEX));
   // Slow enough that the kill lands while embedding.
   emu.faults.embeddings.repeat({ delayMs: 5 }, 100_000);
-  const first = await startServer();
+  const first = await startReplica();
   servers.push(first);
   const form = new FormData();
   form.append('document', new Blob([MANUAL], { type: 'application/pdf' }), 'manual-1158.pdf');
@@ -128,7 +90,7 @@ test('a job whose replica is SIGKILLed mid-job is taken over by the other and co
   const location = res.headers.get('location')!;
   await res.arrayBuffer();
   // The second replica starts once the first has taken the job, so that the first runs it.
-  const second = await startServer();
+  const second = await startReplica();
   servers.push(second);
   const poll = async () => {
     const r = await fetch(`${second.base}${location}`);

@@ -1,15 +1,16 @@
 // A caller who leaves stops the work done for it: the worker parse is aborted and no
 // embedding call is made after it (issue: the request's 'close' had fired before the listener
 // was added, so neither happened).
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
-import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
+import { type Emulator } from '../../emulator/src/index.ts';
+import type { ChunkPool } from '../../src/documents/pool.ts';
 import { buildTestApp, LAB } from '../helpers/app.ts';
+import { startEmulatedApp, type EmulatedApp } from '../helpers/emulated-app.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const GROFF = readFileSync(`${CORPUS}groff-manual.pdf`);
@@ -33,21 +34,17 @@ async function eventually(check: () => boolean, ms: number): Promise<boolean> {
 }
 
 describe('chunking: the caller leaves', () => {
+  let stack: EmulatedApp;
   let emu: Emulator;
   let pool: ChunkPool;
   let app: FastifyInstance;
 
   before(async () => {
-    emu = await startEmulator();
-    pool = createChunkPool({ threads: 1 });
-    app = await buildTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }, chunkPool: pool, docs: 'none' });
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    stack = await startEmulatedApp();
+    ({ emu, pool, app } = stack);
   });
-  after(async () => {
-    await app.close();
-    await pool.close();
-    await emu.close();
-  });
+  beforeEach(() => emu.reset());
+  after(() => stack.close());
 
   it('no embedding call is made after the caller is gone', async () => {
     // Every call answered after 100 ms: the groff manual's chunks take seconds to embed.

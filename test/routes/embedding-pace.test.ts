@@ -6,18 +6,16 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { startEmulator, deterministicEmbedding, type Emulator } from '../../emulator/src/index.ts';
-import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
-import { buildTestApp, LAB } from '../helpers/app.ts';
+import { deterministicEmbedding, type Emulator } from '../../emulator/src/index.ts';
+import { LAB } from '../helpers/app.ts';
+import { startEmulatedApp, type EmulatedApp } from '../helpers/emulated-app.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const GROFF = readFileSync(`${CORPUS}groff-manual.pdf`);
 
 describe('chunking with embeddingBatchSize and embeddingConcurrency', () => {
+  let stack: EmulatedApp;
   let emu: Emulator;
-  let app: FastifyInstance;
-  let pool: ChunkPool;
   let base: string;
 
   const post = async (extra: Record<string, string>) => {
@@ -52,19 +50,12 @@ describe('chunking with embeddingBatchSize and embeddingConcurrency', () => {
   };
 
   before(async () => {
-    emu = await startEmulator();
-    pool = createChunkPool({ threads: 1 });
     // No injected sleep: the waits a 429 asks are slept, as in production.
-    app = await buildTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }, chunkPool: pool, docs: 'none' });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  });
-  after(async () => {
-    await app.close();
-    await pool.close();
-    await emu.close();
+    stack = await startEmulatedApp();
+    ({ emu, base } = stack);
   });
   beforeEach(() => emu.reset());
+  after(() => stack.close());
 
   it('batches of 4, 3 in flight: calls of consecutive chunks in order, every chunk its own vector', async () => {
     const r = await post({ embeddingBatchSize: '4', embeddingConcurrency: '3' });

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
+import { type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
-import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
 import { MAX_BATCH_BYTES } from '../../src/documents/payload.ts';
-import { buildTestApp, LAB } from '../helpers/app.ts';
+import { LAB } from '../helpers/app.ts';
+import { startEmulatedApp, type EmulatedApp } from '../helpers/emulated-app.ts';
 import { generated } from '../helpers/references.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
@@ -20,8 +20,8 @@ const INDEX = 'pdf-chunks';
 const largeManual = () => Buffer.from(generated('manual-1158.pdf'));
 
 describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', () => {
+  let stack: EmulatedApp;
   let emu: Emulator;
-  let pool: ChunkPool;
   let app: FastifyInstance;
   const waits: number[] = [];
   const headers = (extra: Record<string, string> = {}) => ({
@@ -55,30 +55,22 @@ describe('chunking with indexName, cloudAISearchEndpoint and cloudAISearchKey', 
   const indexPosts = () => emu.requests.filter((r) => r.service === 'search' && r.path.endsWith('/docs/index'));
 
   before(async () => {
-    emu = await startEmulator();
-    pool = createChunkPool({ threads: 1 });
-    app = await buildTestApp({
-      docs: 'none',
-      chunkPool: pool,
+    stack = await startEmulatedApp({
       // The hang test waits this out once; long enough that a 1000-document batch to the emulator
       // in this same process never times out on a loaded machine (2 s did, at a load average of 10).
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', SEARCH_TIMEOUT_MS: '8000' },
+      env: { SEARCH_TIMEOUT_MS: '8000' },
       sleep: async (ms) => {
         waits.push(ms);
       },
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    ({ emu, app } = stack);
   });
   beforeEach(() => {
     emu.reset();
     emu.createIndex(indexDefinition(INDEX));
     waits.length = 0;
   });
-  after(async () => {
-    await app.close();
-    await pool.close();
-    await emu.close();
-  });
+  after(() => stack.close());
 
   test('with embeddings: every chunk is in the index, in batches Azure accepts; calling again adds nothing', async () => {
     const h = headers({

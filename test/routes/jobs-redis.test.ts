@@ -13,7 +13,8 @@ import { Redis } from 'ioredis';
 import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
 import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
-import { buildTestApp, LAB } from '../helpers/app.ts';
+import { buildTestApp } from '../helpers/app.ts';
+import { chunkingHeaders } from '../helpers/emulated-app.ts';
 import { NO_REDIS, testRedisUrl, uniquePrefix } from '../helpers/redis.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
@@ -60,23 +61,9 @@ describe('chunking jobs on Redis: two replicas', { skip: url === undefined ? NO_
     return base;
   }
 
-  const ids = () => ({
-    'api-key': LAB.DOCUMENT_API_KEY,
-    sourceName: 'manual.pdf',
-    'tenant-id': '7',
-    'document-id': '42',
-  });
-  const embedding = () => ({
-    performEmbedding: 'true',
-    embeddingEndpoint: emu.embeddingsUrl,
-    embeddingKey: emu.keys.embedding,
-    embeddingDeploymentName: 'text-embedding-ada-002',
-  });
-  const indexing = () => ({
-    indexName: INDEX,
-    cloudAISearchEndpoint: emu.searchUrl,
-    cloudAISearchKey: emu.keys.searchAdmin,
-  });
+  const ids = () => chunkingHeaders(emu, INDEX).ids();
+  const embedding = () => chunkingHeaders(emu, INDEX).embedding();
+  const indexing = () => chunkingHeaders(emu, INDEX).indexing();
 
   async function post(base: string, headers: Record<string, string>, doc: Buffer = GROFF): Promise<Answer> {
     const form = new FormData();

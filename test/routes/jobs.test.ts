@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
+import { type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
-import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
-import { assertClientError, buildTestApp, LAB, settableClock } from '../helpers/app.ts';
+import { assertClientError, LAB, settableClock } from '../helpers/app.ts';
+import { chunkingHeaders, startEmulatedApp, type EmulatedApp } from '../helpers/emulated-app.ts';
 import { makePdf, textPages } from '../documents/helpers/make-pdf.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
@@ -40,29 +40,14 @@ interface Answer {
 }
 
 describe('chunking jobs (Prefer: respond-async)', () => {
+  let stack: EmulatedApp;
   let emu: Emulator;
-  let pool: ChunkPool;
-  let app: FastifyInstance;
   const clock = settableClock(Date.now());
   let base = '';
 
-  const ids = () => ({
-    'api-key': LAB.DOCUMENT_API_KEY,
-    sourceName: 'manual.pdf',
-    'tenant-id': '7',
-    'document-id': '42',
-  });
-  const embedding = () => ({
-    performEmbedding: 'true',
-    embeddingEndpoint: emu.embeddingsUrl,
-    embeddingKey: emu.keys.embedding,
-    embeddingDeploymentName: 'text-embedding-ada-002',
-  });
-  const indexing = () => ({
-    indexName: INDEX,
-    cloudAISearchEndpoint: emu.searchUrl,
-    cloudAISearchKey: emu.keys.searchAdmin,
-  });
+  const ids = () => chunkingHeaders(emu, INDEX).ids();
+  const embedding = () => chunkingHeaders(emu, INDEX).embedding();
+  const indexing = () => chunkingHeaders(emu, INDEX).indexing();
 
   async function post(headers: Record<string, string>, doc: Buffer = SMALL): Promise<Answer> {
     const form = new FormData();
@@ -94,25 +79,14 @@ describe('chunking jobs (Prefer: respond-async)', () => {
   const providerCalls = () => emu.requests.filter((r) => r.service !== 'unknown').length;
 
   before(async () => {
-    emu = await startEmulator();
-    pool = createChunkPool({ threads: 1 });
-    app = await buildTestApp({
-      docs: 'none',
-      chunkPool: pool,
+    stack = await startEmulatedApp({
       jobClockMs: clock.now,
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', JOB_RETRY_AFTER_SECONDS: '1', JOB_TTL_SECONDS: '600' },
+      env: { JOB_RETRY_AFTER_SECONDS: '1', JOB_TTL_SECONDS: '600' },
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    ({ emu, base } = stack);
   });
-  beforeEach(() => {
-    emu.reset();
-  });
-  after(async () => {
-    await app.close();
-    await pool.close();
-    await emu.close();
-  });
+  beforeEach(() => emu.reset());
+  after(() => stack.close());
 
   it('answers 202 at once with Location, Retry-After, Preference-Applied and a body naming the job', async () => {
     const a = await post({ ...ids(), prefer: 'respond-async' });
@@ -313,23 +287,14 @@ describe('chunking jobs (Prefer: respond-async)', () => {
 });
 
 describe('chunking jobs: the bound on jobs kept (JOBS_MAX)', () => {
+  let stack: EmulatedApp;
   let emu: Emulator;
   let app: FastifyInstance;
-  let pool: ChunkPool;
   before(async () => {
-    emu = await startEmulator();
-    pool = createChunkPool({ threads: 1 });
-    app = await buildTestApp({
-      docs: 'none',
-      chunkPool: pool,
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', JOBS_MAX: '1', JOB_RETRY_AFTER_SECONDS: '7' },
-    });
+    stack = await startEmulatedApp({ env: { JOBS_MAX: '1', JOB_RETRY_AFTER_SECONDS: '7' } });
+    ({ emu, app } = stack);
   });
-  after(async () => {
-    await app.close();
-    await pool.close();
-    await emu.close();
-  });
+  after(() => stack.close());
 
   it('beyond it, 503 jobs_full with Retry-After, and the synchronous request still works', async () => {
     emu.faults.embeddings.repeat({ delayMs: 200 }, 400);

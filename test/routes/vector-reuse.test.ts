@@ -7,10 +7,10 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { startEmulator, type Emulator } from '../../emulator/src/index.ts';
+import { type Emulator } from '../../emulator/src/index.ts';
 import { indexDefinition } from '../../src/data/index-definition.ts';
-import { createChunkPool, type ChunkPool } from '../../src/documents/pool.ts';
-import { buildTestApp, LAB } from '../helpers/app.ts';
+import { LAB } from '../helpers/app.ts';
+import { startEmulatedApp, type EmulatedApp } from '../helpers/emulated-app.ts';
 import { referenceText } from '../helpers/references.ts';
 
 const INDEX = 'pdf-chunks';
@@ -26,8 +26,8 @@ function withParagraph(text: string, at: number): string {
 }
 
 describe('vectors reused by content (indexing by the service, with embeddings)', () => {
+  let stack: EmulatedApp;
   let emu: Emulator;
-  let pool: ChunkPool;
   let app: FastifyInstance;
   const manual = referenceText('gnuplot.pdf', 'pdftotext');
   const headers = () => ({
@@ -87,23 +87,11 @@ describe('vectors reused by content (indexing by the service, with embeddings)',
   };
 
   before(async () => {
-    emu = await startEmulator();
-    pool = createChunkPool({ threads: 1 });
-    app = await buildTestApp({
-      docs: 'none',
-      chunkPool: pool,
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', SEARCH_TIMEOUT_MS: '20000' },
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    stack = await startEmulatedApp({ env: { SEARCH_TIMEOUT_MS: '20000' } });
+    ({ emu, app } = stack);
   });
-  beforeEach(() => {
-    emu.reset();
-  });
-  after(async () => {
-    await app.close();
-    await pool.close();
-    await emu.close();
-  });
+  beforeEach(() => emu.reset());
+  after(() => stack.close());
 
   test('the same document again: no embedding call; one paragraph inserted mid-manual: at most 5% embedded again', async (t) => {
     emu.createIndex(indexDefinition(INDEX));
