@@ -34,7 +34,7 @@ export async function appServer(options: {
     HOST: '127.0.0.1',
     PORT: '0',
     ...(options.callerLimits
-      ? { RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_CREDENTIAL_PER_MINUTE: '1000000000' }
+      ? { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_CREDENTIAL_PER_MINUTE: '1000000' }
       : NO_CALLER_LIMITS),
   });
   const app = await buildApp(config, { logger: options.logger === 'off' ? false : loggerOptions(config) });
