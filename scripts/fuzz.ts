@@ -1,6 +1,6 @@
 // A fuzzing campaign by command: damaged documents of every format sent to one long-lived app over
 // HTTP (test/fuzz/campaign.ts). Usage:
-//   npm run fuzz -- [--cases 10000] [--seed 1] [--formats pdf,docx,html,markdown,text] [--concurrency 1]
+//   npm run fuzz -- [--cases 10000] [--seed 1] [--formats pdf,docx,odt,pptx,odp,html,markdown,text] [--concurrency 1]
 //                   [--max-rss-mb 768] [--findings fuzz-findings]
 // Prints one line per 500 cases, then the figures as JSON; exits 1 when anything was found.
 import { parseArgs } from 'node:util';

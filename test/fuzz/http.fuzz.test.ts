@@ -19,7 +19,16 @@ for (const [name, round] of rounds)
     assert.deepEqual(report.workerFailures, []);
     assert.equal(report.healthz.failed, 0);
     assert.ok(report.healthz.probes > 0);
-    assert.deepEqual(Object.keys(report.byFormat).sort(), ['docx', 'html', 'markdown', 'pdf', 'text']);
+    assert.deepEqual(Object.keys(report.byFormat).sort(), [
+      'docx',
+      'html',
+      'markdown',
+      'odp',
+      'odt',
+      'pdf',
+      'pptx',
+      'text',
+    ]);
     const statuses = new Set(Object.values(report.byFormat).flatMap((f) => Object.keys(f.statuses)));
     assert.ok(
       statuses.has('200') && statuses.has('422'),

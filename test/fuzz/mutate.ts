@@ -4,7 +4,7 @@
 // finding, and shrinks: fast-check generates plans and its shrinking is the minimiser.
 import fc from 'fast-check';
 
-export type FuzzFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
+export type FuzzFormat = 'pdf' | 'docx' | 'odt' | 'pptx' | 'odp' | 'html' | 'markdown' | 'text';
 
 export type Mutation =
   /** one bit of the byte at `at` (a fraction of the length) */
@@ -20,8 +20,8 @@ export type Mutation =
   | { op: 'keyword'; nth: number; to: number };
 
 /**
- * Structure keywords per format: where a parser's decisions hang. Word files are ZIP archives
- * whose XML is deflated, so theirs are the archive's own records and part names.
+ * Structure keywords per format: where a parser's decisions hang. Word, OpenDocument and PowerPoint
+ * files are ZIP archives whose XML is deflated, so theirs are the archive's own records and part names.
  */
 export const KEYWORDS: Record<FuzzFormat, string[]> = {
   pdf: [
@@ -52,6 +52,36 @@ export const KEYWORDS: Record<FuzzFormat, string[]> = {
     ']',
   ],
   docx: ['PK\x03\x04', 'PK\x01\x02', 'PK\x05\x06', 'word/document.xml', '[Content_Types].xml', '.xml', '.rels'],
+  odt: [
+    'PK\x03\x04',
+    'PK\x01\x02',
+    'PK\x05\x06',
+    'mimetype',
+    'content.xml',
+    'styles.xml',
+    'META-INF/manifest.xml',
+    '.xml',
+  ],
+  odp: [
+    'PK\x03\x04',
+    'PK\x01\x02',
+    'PK\x05\x06',
+    'mimetype',
+    'content.xml',
+    'styles.xml',
+    'META-INF/manifest.xml',
+    '.xml',
+  ],
+  pptx: [
+    'PK\x03\x04',
+    'PK\x01\x02',
+    'PK\x05\x06',
+    'ppt/presentation.xml',
+    'ppt/slides/slide',
+    '[Content_Types].xml',
+    '.xml',
+    '.rels',
+  ],
   html: [
     '<table',
     '<tr',

@@ -15,6 +15,8 @@ export interface Seed {
   bytes: Uint8Array;
 }
 
+/** The office files LibreOffice made for the tests (test/fixtures/office; `npm run fixtures:office` remakes them). */
+const office = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/office/${name}`, import.meta.url)));
 const shared = (path: string) => new Uint8Array(readFileSync(new URL(`../../../shared/${path}`, import.meta.url)));
 
 const prose = (n: number) =>
@@ -76,6 +78,9 @@ async function makeSeeds(): Promise<Seed[]> {
     { name: 'scanned.pdf', format: 'pdf', filename: 'scan.pdf', bytes: scanned },
     { name: 'R-intro.docx', format: 'docx', filename: 'a.docx', bytes: shared('corpus/R-intro.docx') },
     { name: 'generated.docx', format: 'docx', filename: 'a.docx', bytes: new Uint8Array(docx) },
+    { name: 'sample.odt', format: 'odt', filename: 'a.odt', bytes: office('sample.odt') },
+    { name: 'deck.pptx', format: 'pptx', filename: 'a.pptx', bytes: office('deck.pptx') },
+    { name: 'deck.odp', format: 'odp', filename: 'a.odp', bytes: office('deck.odp') },
     { name: 'generated.html', format: 'html', filename: 'a.html', bytes: generatedHtml() },
     { name: 'R-intro.html', format: 'html', filename: 'a.html', bytes: shared('corpus/R-intro.html') },
     { name: 'node-http.md', format: 'markdown', filename: 'a.md', bytes: shared('corpus/node-http.md') },
