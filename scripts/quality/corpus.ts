@@ -12,11 +12,11 @@
 // (default CORPUS_DIR/quality.json) and each document's chunks (CORPUS_DIR/chunks/ID.json).
 // References: pdftotext's reading and pdf.js's outline for PDFs (and pdf.js's raw content-stream
 // order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, VerbosityLevel, version as pdfjsVersion } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPdf } from '../../src/documents/formats/pdf/extract.ts';
 import { splitIntoChunks } from '../../src/documents/chunker.ts';
 import { DEFAULT_OCR, type OcrOptions } from '../../src/documents/ocr/options.ts';
@@ -25,6 +25,7 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
+import { columnReading, parseBbox } from './column-reading.ts';
 import { pandocStructure, withoutChrome, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
@@ -89,6 +90,36 @@ function pdftotext(file: string): string {
       throw new Error('pdftotext is missing: apt-get install poppler-utils');
     throw err;
   }
+}
+
+/** pdftotext's words with their boxes, read column-aware (scripts/quality/column-reading.ts). */
+function pdftotextColumns(file: string): string {
+  // pdftotext -bbox says "no word list" on stderr for each page without text: not an error.
+  const xhtml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], {
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).toString('utf8');
+  return columnReading(parseBbox(xhtml));
+}
+
+/** The version line of a reference tool ("pdftotext version 22.12.0"), or why there is none. */
+function toolVersion(cmd: string, args: string[]): string {
+  try {
+    const r = spawnSync(cmd, args, { encoding: 'utf8' });
+    if (r.error) return `${cmd}: ${r.error.message}`;
+    return `${r.stdout}\n${r.stderr}`.split('\n').find((l) => l.trim().length > 0) ?? `${cmd}: no version`;
+  } catch (err) {
+    return `${cmd}: ${(err as Error).message}`;
+  }
+}
+
+/** The tools the references come from, written beside the results: figures are comparable only under the same ones. */
+export function referenceTools(): Record<string, string> {
+  return {
+    pdftotext: toolVersion('pdftotext', ['-v']),
+    pandoc: toolVersion('pandoc', ['--version']),
+    'pdfjs-dist': pdfjsVersion,
+  };
 }
 
 function pandocJson(file: string): { blocks: unknown[] } {
@@ -174,7 +205,9 @@ export async function measureDocument(
   const bytes = new Uint8Array(readFileSync(file));
   let chunks: Chunk[];
   let refText: string;
-  let raw: OrderScore | undefined;
+  /** The column-aware reading of a PDF reference (order only): table rows kept together. */
+  let columnText: string | undefined;
+  let rawText: string | undefined;
   let structure: Structure;
   const saved = join(dir, 'chunks', `${e.id}.json`);
   const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
@@ -195,6 +228,7 @@ export async function measureDocument(
       // (furniture and listings left out alike, so only what OCR lost counts).
       const reference = join(dir, e.referenceFile);
       refText = pdftotext(reference);
+      columnText = pdftotextColumns(reference);
       const digital = await extractPdf(new Uint8Array(readFileSync(reference)), { ocr: CORPUS_OCR });
       const digitalText = splitIntoChunks(toChunkBlocks(digital.blocks))
         .map((c) => c.content)
@@ -219,9 +253,10 @@ export async function measureDocument(
       structure = pandocStructure(json);
     } else {
       refText = pdftotext(file);
+      columnText = pdftotextColumns(file);
       structure = { headings: r.outline, code: [], rows: [] };
     }
-    raw = readingOrder([r.raw], buildReference(refText));
+    rawText = r.raw;
   } else {
     const format = detectFormat(bytes);
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
@@ -232,7 +267,9 @@ export async function measureDocument(
     refText = plainOfJson(withoutChrome(json));
     structure = pandocStructure(json);
   }
-  const ref = buildReference(refText);
+  const ref = buildReference(refText, columnText);
+  // pdf.js's raw order, the floor, is measured against the same reference as the chunks.
+  const raw = rawText === undefined ? undefined : readingOrder([rawText], ref);
   const glued = gluedWords(chunks, ref);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
@@ -446,7 +483,10 @@ export async function runCorpus(argv: string[]): Promise<void> {
   console.log(`\n${classSummary(results)}`);
   console.log(`\n${retrievalTotal(results)}`);
   if (ocrSummary(results)) console.log(`\n${ocrSummary(results)}`);
-  writeFileSync(out, `${JSON.stringify({ run: new Date().toISOString(), results }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ run: new Date().toISOString(), tools: referenceTools(), results }, null, 2)}\n`,
+  );
   console.error(`results: ${out}; chunks: ${join(dir, 'chunks')}/ID.json`);
   applyGate(argv, results, only === undefined);
 }

@@ -38,6 +38,14 @@ const pct = (n: number, d: number): number => (d === 0 ? 100 : Math.round((n / d
 export interface Reference {
   /** Word 4-grams of the reference (its line-end hyphens joined and not). */
   grams: Set<string>;
+  /**
+   * Word 4-grams of a second reading of the same document that order may also follow (for a PDF,
+   * the column-aware reading that keeps table rows together: scripts/quality/column-reading.ts).
+   * They count for order only; coverage, the vocabulary and the compounds are the first reading's.
+   * Its line-end hyphens count joined only, as pdftotext's reading joins them: a reading that
+   * leaves "pro- gram" split is not in order by the second reading either.
+   */
+  alternative?: Set<string>;
   /** Word counts of the reference, line-end hyphens joined. */
   counts: Map<string, number>;
   /** Every word of the reference, hyphens joined and not. */
@@ -54,9 +62,10 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
 /**
  * The reference of one document. Its contents and index lines (isListingLine) and its running
  * headers and footers (withoutRunningLines) count in the vocabulary and the 4-grams but not in
- * coverage: the service leaves them out by design.
+ * coverage: the service leaves them out by design. `alternative`, a second reading of the same
+ * document, adds its 4-grams for order only.
  */
-export function buildReference(text: string): Reference {
+export function buildReference(text: string, alternative?: string): Reference {
   const joined = dehyphenate(text);
   const wj = words(joined);
   const wr = words(text);
@@ -76,6 +85,7 @@ export function buildReference(text: string): Reference {
   }
   return {
     grams: gramsOf(wr, 4, gramsOf(wj, 4, new Set())),
+    ...(alternative === undefined ? {} : { alternative: gramsOf(words(dehyphenate(alternative)), 4, new Set()) }),
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
@@ -167,9 +177,11 @@ export interface OrderScore {
 }
 
 /**
- * Reading order: the share of the chunks' word 4-grams that the reference also reads, with
- * coverage beside it so that dropping text cannot score. 4-grams never span two chunks (a cut
- * is not an order error); texts are scored the same way whether chunks or one raw reading.
+ * Reading order: the share of the chunks' word 4-grams that the reference also reads (either of
+ * its readings: a table read row by row is in order as well as column by column), with coverage
+ * beside it, against the first reading only, so that dropping text cannot score. 4-grams never
+ * span two chunks (a cut is not an order error); texts are scored the same way whether chunks or
+ * one raw reading.
  */
 export function readingOrder(texts: string[], ref: Reference): OrderScore {
   let total = 0;
@@ -180,7 +192,8 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
     for (let i = 0; i + 4 <= ws.length; i++) {
       total++;
-      if (ref.grams.has(ws.slice(i, i + 4).join(' '))) found++;
+      const g = ws.slice(i, i + 4).join(' ');
+      if (ref.grams.has(g) || ref.alternative?.has(g)) found++;
     }
   }
   let covered = 0;

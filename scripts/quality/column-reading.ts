@@ -1,0 +1,194 @@
+// The column-aware reference reading of a PDF: pdftotext's words with their boxes (`pdftotext
+// -bbox`), set in rows by baseline so that a table row or a code line with its comment reads as one
+// line (pdftotext's own reading takes many tables column by column), and cut into columns only
+// where a page has a column gutter with prose on both sides, so that two-column pages are not
+// spliced line by line. scripts/quality/corpus.ts counts a chunk's 4-gram as in order when this
+// reading or pdftotext's has it; coverage stays against pdftotext's reading alone. Pure functions,
+// no I/O: test/scripts/column-reading.test.ts holds their tables.
+
+/** One word of `pdftotext -bbox`: its box in PDF points, y growing down the page. */
+export interface BoxWord {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function unescapeXml(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#')
+      return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
+    return ENTITIES[e] ?? m;
+  });
+}
+
+/** The pages of a `pdftotext -bbox` XHTML document, each the list of its words. */
+export function parseBbox(xhtml: string): BoxWord[][] {
+  const pages: BoxWord[][] = [];
+  for (const page of xhtml.split(/<page\b/).slice(1)) {
+    const ws: BoxWord[] = [];
+    for (const m of page.matchAll(
+      /<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)<\/word>/g,
+    ))
+      ws.push({ x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: unescapeXml(m[5]!) });
+    pages.push(ws);
+  }
+  return pages;
+}
+
+const median = (xs: number[]): number => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/**
+ * A page's words in rows, top to bottom, each row left to right: a word joins a row when its
+ * vertical middle lies within half a height of the middle of the row's first word (a superscript
+ * stays on its line; the next line, a line height below, does not).
+ */
+export function pageRows(words: BoxWord[]): BoxWord[][] {
+  const mid = (w: BoxWord) => (w.y0 + w.y1) / 2;
+  const sorted = [...words].sort((a, b) => mid(a) - mid(b) || a.x0 - b.x0);
+  const rows: BoxWord[][] = [];
+  let first: BoxWord | undefined;
+  for (const w of sorted) {
+    const h = Math.max(w.y1 - w.y0, first ? first.y1 - first.y0 : 0);
+    if (first && Math.abs(mid(w) - mid(first)) < h / 2) rows.at(-1)!.push(w);
+    else {
+      rows.push([w]);
+      first = w;
+    }
+  }
+  return rows.map((r) => r.sort((a, b) => a.x0 - b.x0));
+}
+
+interface Band {
+  x0: number;
+  x1: number;
+}
+
+/** The horizontal stretches of [lo, hi] that no word of the row covers, at least minGap wide. */
+function freeBands(row: BoxWord[], lo: number, hi: number, minGap: number): Band[] {
+  const out: Band[] = [];
+  let at = lo;
+  for (const w of row) {
+    if (w.x0 - at >= minGap) out.push({ x0: at, x1: w.x0 });
+    at = Math.max(at, w.x1);
+  }
+  if (hi - at >= minGap) out.push({ x0: at, x1: hi });
+  return out;
+}
+
+function intersect(a: Band[], b: Band[], minGap: number): Band[] {
+  const out: Band[] = [];
+  for (const p of a)
+    for (const q of b) {
+      const x0 = Math.max(p.x0, q.x0);
+      const x1 = Math.min(p.x1, q.x1);
+      if (x1 - x0 >= minGap) out.push({ x0, x1 });
+    }
+  return out;
+}
+
+/** Whitespace-separated tokens per row, the median over the rows that have any in [x0, x1]. */
+function medianTokens(rows: BoxWord[][], x0: number, x1: number): { rows: number; tokens: number } {
+  const counts = rows.map((r) => r.filter((w) => w.x0 >= x0 && w.x1 <= x1).length).filter((n) => n > 0);
+  return { rows: counts.length, tokens: median(counts) };
+}
+
+/** Rows of text on each side of a gutter, and the median words per row each side needs: prose, not a table's cells. */
+export const GUTTER_ROWS = 3;
+export const PROSE_TOKENS = 5;
+
+/**
+ * Where a run of rows is cut into columns: the bands of whitespace free in every row of the run,
+ * with text on both sides, where both neighbouring columns read as prose (PROSE_TOKENS words per
+ * row or more, on GUTTER_ROWS rows or more). A table's first column of names, a code listing's
+ * code beside its comments, a margin note's few words do not: their rows stay whole.
+ */
+export function columnCuts(rows: BoxWord[][], bands: Band[], lo: number, hi: number): number[] {
+  const inner = bands.filter((b) => b.x0 > lo && b.x1 < hi).sort((a, b) => a.x0 - b.x0);
+  const cuts: number[] = [];
+  for (let i = 0; i < inner.length; i++) {
+    const left = medianTokens(rows, i === 0 ? lo : inner[i - 1]!.x1, inner[i]!.x0);
+    const right = medianTokens(rows, inner[i]!.x1, i + 1 < inner.length ? inner[i + 1]!.x0 : hi);
+    const prose = (s: { rows: number; tokens: number }) => s.rows >= GUTTER_ROWS && s.tokens >= PROSE_TOKENS;
+    if (prose(left) && prose(right)) cuts.push((inner[i]!.x0 + inner[i]!.x1) / 2);
+  }
+  return cuts;
+}
+
+/** A row's words as text: a space between words, none where pdftotext's boxes overlap ("L" "A" "TEX"). */
+function rowText(row: BoxWord[]): string {
+  let out = '';
+  let end = Number.NEGATIVE_INFINITY;
+  for (const w of row) {
+    out += out === '' || w.x0 < end ? w.text : ` ${w.text}`;
+    end = Math.max(end, w.x1);
+  }
+  return out;
+}
+
+/** Bands with a word of the rows wholly on each side: a gutter between text, not the page's margin. */
+function innerBands(rows: BoxWord[][], bands: Band[]): Band[] {
+  let minEnd = Number.POSITIVE_INFINITY;
+  let maxStart = Number.NEGATIVE_INFINITY;
+  for (const r of rows)
+    for (const w of r) {
+      minEnd = Math.min(minEnd, w.x1);
+      maxStart = Math.max(maxStart, w.x0);
+    }
+  return bands.filter((b) => minEnd <= b.x0 && maxStart >= b.x1);
+}
+
+/**
+ * One page read column-aware. Consecutive rows form a run while a band of whitespace (at least
+ * 0.75 of the median word height wide) is free in all of them; once the run has text on both sides
+ * of such a band, a row that leaves no such band free (a title, a full-width float or display)
+ * ends it. A run is read column by column where columnCuts cuts it, row by row elsewhere.
+ */
+export function pageReading(words: BoxWord[]): string {
+  if (words.length === 0) return '';
+  const rows = pageRows(words);
+  const lo = Math.min(...words.map((w) => w.x0));
+  const hi = Math.max(...words.map((w) => w.x1));
+  const minGap = 0.75 * median(words.map((w) => w.y1 - w.y0));
+  const lines: string[] = [];
+  const flush = (run: BoxWord[][], bands: Band[]) => {
+    const cuts = run.length >= GUTTER_ROWS ? columnCuts(run, innerBands(run, bands), lo, hi) : [];
+    const edges = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+    for (let c = 0; c + 1 < edges.length; c++)
+      for (const r of run) {
+        const part = r.filter((w) => w.x0 >= edges[c]! && w.x1 <= edges[c + 1]!);
+        if (part.length > 0) lines.push(rowText(part));
+      }
+  };
+  let run: BoxWord[][] = [];
+  let bands: Band[] = [];
+  for (const r of rows) {
+    const free = freeBands(r, lo, hi, minGap);
+    const next = intersect(bands, free, minGap);
+    const keep =
+      run.length > 0 &&
+      (innerBands(run, bands).length > 0 ? innerBands([...run, r], next).length > 0 : next.length > 0);
+    if (keep) {
+      run.push(r);
+      bands = next;
+    } else {
+      if (run.length > 0) flush(run, bands);
+      run = [r];
+      bands = free;
+    }
+  }
+  if (run.length > 0) flush(run, bands);
+  return lines.join('\n');
+}
+
+/** A document read column-aware, pages apart at form feeds as pdftotext writes them. */
+export function columnReading(pages: BoxWord[][]): string {
+  return pages.map(pageReading).join('\n\f');
+}

@@ -1,0 +1,198 @@
+// The column-aware reference reading of scripts/quality/column-reading.ts and its use by the
+// reading-order measure: small synthetic pages of word boxes, one test per case.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type BoxWord, columnReading, pageReading, pageRows, parseBbox } from '../../scripts/quality/column-reading.ts';
+import { buildReference, readingOrder } from '../../scripts/quality/measures.ts';
+
+/** A line of words set from x at baseline row y (10 pt high), each word 6 pt a letter, 4 pt spaces. */
+function line(x: number, y: number, text: string): BoxWord[] {
+  const out: BoxWord[] = [];
+  for (const t of text.split(' ')) {
+    out.push({ x0: x, y0: y, x1: x + 6 * t.length, y1: y + 10, text: t });
+    x += 6 * t.length + 4;
+  }
+  return out;
+}
+
+/** Lines one under the other, 12 pt apart, from (x, y). */
+const column = (x: number, y: number, lines: string[]): BoxWord[] => lines.flatMap((l, i) => line(x, y + 12 * i, l));
+
+const LEFT = ['aa bb cc dd ee ff gg', 'hh ii jj kk ll mm nn', 'oo pp qq rr ss tt uu', 'vv ww xx yy zz ab ac'];
+const RIGHT = ['ba bc bd be bf bg bh', 'bi bj bk bl bm bn bo', 'bp bq br bs bt bu bv', 'bw bx by bz ca cb cc'];
+
+describe('parseBbox', () => {
+  const xhtml =
+    '<doc>\n  <page width="612" height="792">\n' +
+    '    <word xMin="10.5" yMin="20" xMax="30" yMax="30">R&amp;D</word>\n' +
+    '    <word xMin="34" yMin="20" xMax="50" yMax="30">&lt;x&gt;</word>\n' +
+    '  </page>\n  <page width="612" height="792">\n  </page>\n  <page width="612" height="792">\n' +
+    '    <word xMin="1" yMin="2" xMax="3" yMax="4">caf&#233;</word>\n  </page>\n</doc>';
+  const cases: [string, number, BoxWord[]][] = [
+    [
+      'words with boxes, entities decoded',
+      0,
+      [
+        { x0: 10.5, y0: 20, x1: 30, y1: 30, text: 'R&D' },
+        { x0: 34, y0: 20, x1: 50, y1: 30, text: '<x>' },
+      ],
+    ],
+    ['an empty page stays a page', 1, []],
+    ['numeric entity', 2, [{ x0: 1, y0: 2, x1: 3, y1: 4, text: 'café' }]],
+  ];
+  const pages = parseBbox(xhtml);
+  test('three pages', () => assert.equal(pages.length, 3));
+  for (const [name, n, want] of cases) test(name, () => assert.deepEqual(pages[n], want));
+});
+
+describe('pageRows', () => {
+  const text = (rows: BoxWord[][]) => rows.map((r) => r.map((w) => w.text).join(' '));
+  const cases: [string, BoxWord[], string[]][] = [
+    ['lines top to bottom, words left to right', [...line(10, 24, 'c d'), ...line(10, 12, 'a b')], ['a b', 'c d']],
+    [
+      'a superscript stays on its line',
+      [...line(10, 12, 'x plus'), { x0: 17, y0: 9, x1: 20, y1: 16, text: '2' }, ...line(10, 24, 'next')],
+      ['x 2 plus', 'next'],
+    ],
+    ['a word a line lower starts a row', [...line(10, 12, 'a'), ...line(40, 18, 'b')], ['a', 'b']],
+  ];
+  for (const [name, words, want] of cases) test(name, () => assert.deepEqual(text(pageRows(words)), want));
+});
+
+describe('pageReading', () => {
+  const cases: [string, BoxWord[], string][] = [
+    ['one column: its lines in order', column(10, 10, LEFT.slice(0, 2)), LEFT.slice(0, 2).join('\n')],
+    [
+      'two columns of prose: the left column, then the right one',
+      [...column(10, 10, LEFT), ...column(200, 10, RIGHT)],
+      [...LEFT, ...RIGHT].join('\n'),
+    ],
+    [
+      'two columns under a full-width title: the title first',
+      [
+        ...line(10, 0, 'title words spanning both of the columns here and more words to fill'),
+        ...column(10, 12, LEFT),
+        ...column(200, 12, RIGHT),
+      ],
+      ['title words spanning both of the columns here and more words to fill', ...LEFT, ...RIGHT].join('\n'),
+    ],
+    [
+      'columns whose lines are not on the same baselines',
+      [...column(10, 10, LEFT), ...column(200, 16, RIGHT)],
+      [...LEFT, ...RIGHT].join('\n'),
+    ],
+    [
+      'a full-width float between two column runs ends the first run',
+      [
+        ...column(10, 10, LEFT.slice(0, 3)),
+        ...column(200, 10, RIGHT.slice(0, 3)),
+        ...line(10, 46, 'figure caption set across the whole page width with many words'),
+        ...column(10, 58, LEFT.slice(3).concat(LEFT.slice(0, 2))),
+        ...column(200, 58, RIGHT.slice(3).concat(RIGHT.slice(0, 2))),
+      ],
+      [
+        ...LEFT.slice(0, 3),
+        ...RIGHT.slice(0, 3),
+        'figure caption set across the whole page width with many words',
+        ...LEFT.slice(3),
+        ...LEFT.slice(0, 2),
+        ...RIGHT.slice(3),
+        ...RIGHT.slice(0, 2),
+      ].join('\n'),
+    ],
+    [
+      'a table of names and descriptions: each row kept whole',
+      [
+        ...line(10, 10, 'begin'),
+        ...line(80, 10, 'Begin a new block of statements here'),
+        ...line(10, 22, 'end'),
+        ...line(80, 22, 'End the block that begin opened'),
+        ...line(10, 34, 'if'),
+        ...line(80, 34, 'Run the next block only when true'),
+      ],
+      'begin Begin a new block of statements here\nend End the block that begin opened\nif Run the next block only when true',
+    ],
+    [
+      'code with a comment beside each line: each line kept whole',
+      [
+        ...line(10, 10, 'int *named;'),
+        ...line(150, 10, '/* The named color profile of the device */'),
+        ...line(10, 22, 'char *name;'),
+        ...line(150, 22, '/* The name the device is known by here */'),
+        ...line(10, 34, 'int count;'),
+        ...line(150, 34, '/* How many profiles the device has got */'),
+      ],
+      'int *named; /* The named color profile of the device */\n' +
+        'char *name; /* The name the device is known by here */\n' +
+        'int count; /* How many profiles the device has got */',
+    ],
+    [
+      'a margin note beside prose stays on its row',
+      [...line(10, 10, 'Note'), ...column(80, 10, LEFT.slice(0, 3))],
+      [`Note ${LEFT[0]}`, LEFT[1], LEFT[2]].join('\n'),
+    ],
+    [
+      'three columns of prose',
+      [...column(10, 10, LEFT), ...column(200, 10, RIGHT), ...column(390, 10, LEFT.slice(0, 3))],
+      [...LEFT, ...RIGHT, ...LEFT.slice(0, 3)].join('\n'),
+    ],
+    [
+      'overlapping boxes join without a space',
+      [
+        { x0: 10, y0: 10, x1: 20, y1: 20, text: 'L' },
+        { x0: 16, y0: 10, x1: 24, y1: 18, text: 'A' },
+        { x0: 22, y0: 10, x1: 40, y1: 20, text: 'TEX' },
+        ...line(44, 10, 'News'),
+      ],
+      'LATEX News',
+    ],
+    ['no words: nothing', [], ''],
+  ];
+  for (const [name, words, want] of cases) test(name, () => assert.equal(pageReading(words), want));
+  test('pages apart at form feeds', () =>
+    assert.equal(columnReading([line(10, 10, 'a b'), line(10, 10, 'c d')]), 'a b\n\fc d'));
+});
+
+describe('reading order with the column-aware reading', () => {
+  // pdftotext reads the table column by column; the column-aware reading row by row.
+  const table = [
+    ...line(10, 10, 'begin'),
+    ...line(80, 10, 'opens a new block'),
+    ...line(10, 22, 'end'),
+    ...line(80, 22, 'closes the block again'),
+    ...line(10, 34, 'if'),
+    ...line(80, 34, 'tests a condition first'),
+  ];
+  const plain = 'begin\nend\nif\n\nopens a new block\ncloses the block again\ntests a condition first';
+  const rows = 'begin opens a new block\nend closes the block again\nif tests a condition first';
+  const cases: [string, string | undefined, string[], { order: number; coverage: number }][] = [
+    ['rows against pdftotext alone: out of order', undefined, [rows], { order: 25, coverage: 100 }],
+    ['rows with the column-aware reading: in order', pageReading(table), [rows], { order: 100, coverage: 100 }],
+    ['columns still in order with it', pageReading(table), [plain], { order: 100, coverage: 100 }],
+    [
+      'coverage stays against pdftotext: a row dropped costs coverage',
+      pageReading(table),
+      ['begin opens a new block\nend closes the block again'],
+      { order: 100, coverage: 66.7 },
+    ],
+    [
+      'two columns spliced line by line stay out of order',
+      pageReading([...column(10, 10, LEFT), ...column(200, 10, RIGHT)]),
+      [LEFT.map((l, i) => `${l} ${RIGHT[i]}`).join('\n')],
+      { order: 60.4, coverage: 100 },
+    ],
+  ];
+  test('line-end hyphens of the column-aware reading count joined only', () => {
+    const ref = buildReference('a gnu program runs here', 'a gnu pro-\ngram runs here');
+    assert.deepEqual(
+      ['a gnu program runs here', 'a gnu pro- gram runs here'].map((t) => readingOrder([t], ref).order),
+      [100, 0],
+    );
+  });
+  for (const [name, alt, texts, want] of cases)
+    test(name, () => {
+      const ref = buildReference(name.startsWith('two columns') ? [...LEFT, ...RIGHT].join('\n') : plain, alt);
+      const got = readingOrder(texts, ref);
+      assert.deepEqual({ order: got.order, coverage: got.coverage }, want);
+    });
+});
