@@ -34,8 +34,15 @@ import {
   hyphenLeftovers,
   listingLines,
   midWordCuts,
+  overlayRepeats,
   readingOrder,
   sectionLabels,
+  SLIDE_EDGE_LINES,
+  slideLabels,
+  slideLengths,
+  slideMixes,
+  slideReading,
+  withoutRunningLines,
   sentenceEnds,
   sizesInRange,
   words,
@@ -43,6 +50,7 @@ import {
   type LabelScore,
   type OrderScore,
   type RowScore,
+  type SlideScore,
   tableRowsIntact,
 } from './measures.ts';
 import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
@@ -70,6 +78,11 @@ export interface DocumentResult {
   referenceHeadings: number;
   code?: CodeScore;
   rows?: RowScore;
+  /**
+   * Slide decks (DECK_CLASSES): chunks that mix two slides each of which could stand alone, and
+   * overlay text read more than once (measures.ts slideMixes, overlayRepeats).
+   */
+  slides?: SlideScore;
   /** Questions of scripts/quality/questions.json whose answer's chunk BM25 ranks in the top 5. */
   retrieval?: RetrievalScore;
   /**
@@ -141,7 +154,10 @@ interface OutlineNode {
   items?: OutlineNode[];
 }
 
-/** pdf.js's raw reading (getTextContent items in content-stream order, no layout) and outline titles. */
+/**
+ * pdf.js's raw reading (getTextContent items in content-stream order, no layout; pages apart at a
+ * form feed) and outline titles.
+ */
 export async function pdfjsRawAndOutline(data: Uint8Array): Promise<{ raw: string; outline: string[] }> {
   const task = getDocument({
     data,
@@ -159,7 +175,9 @@ export async function pdfjsRawAndOutline(data: Uint8Array): Promise<{ raw: strin
       const page = await doc.getPage(n);
       const tc = await page.getTextContent();
       for (const it of tc.items) if ('str' in it) parts.push(it.str + (it.hasEOL ? '\n' : ''));
-      parts.push('\n');
+      // Pages apart as pdftotext sets them (a form feed: no word), so that a deck's raw reading
+      // can be taken without its footlines (withoutRunningLines).
+      parts.push('\n\f');
       page.cleanup();
     }
     const outline: string[] = [];
@@ -195,6 +213,29 @@ const CORPUS_OCR: OcrOptions = { ...DEFAULT_OCR, engines: availableParallelism()
 
 const perMille = (n: number, d: number) => Math.round((n / Math.max(1, d)) * 10000) / 10;
 
+/**
+ * The classes whose documents are slide decks (scripts/corpus/sources.json): what a document is,
+ * as the corpus records it, decides how it is judged; the service tells decks by their pages.
+ */
+export const DECK_CLASSES: ReadonlySet<string> = new Set(['beamer', 'office-slides-pdf', 'office-pptx', 'office-odp']);
+
+/**
+ * Characters of each slide (index = slide - 1) as the service's blocks of a presentation hold them
+ * (a presentation's blocks carry their slide as their page).
+ */
+export function blockSlideLengths(blocks: readonly { text: string; page?: number }[]): number[] {
+  const out: number[] = [];
+  for (const b of blocks) {
+    if (b.page === undefined) continue;
+    const n = [...b.text.replace(/\s+/g, ' ').trim()].length;
+    if (n === 0) continue;
+    const i = b.page - 1;
+    while (out.length <= i) out.push(0);
+    out[i] = out[i]! + (out[i]! > 0 ? 1 : 0) + n;
+  }
+  return out;
+}
+
 export async function measureDocument(
   e: ManifestEntry,
   dir: string,
@@ -212,6 +253,12 @@ export async function measureDocument(
   const saved = join(dir, 'chunks', `${e.id}.json`);
   const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
   let ocr: DocumentResult['ocr'];
+  const deck = DECK_CLASSES.has(e.class);
+  // A deck's own paged reading (pdftotext's, a page per slide), when it is a PDF; and whether the
+  // reference is that reading (a beamer deck), not a source's (an office oracle deck).
+  let deckPages: string | undefined;
+  let pagedReference = false;
+  let slides: SlideScore | undefined;
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     let ocrPages = 0;
@@ -255,25 +302,57 @@ export async function measureDocument(
       refText = pdftotext(file);
       columnText = pdftotextColumns(file);
       structure = { headings: r.outline, code: [], rows: [] };
+      if (deck) {
+        deckPages = refText;
+        pagedReference = true;
+      }
     }
-    rawText = r.raw;
+    // A deck's raw reading is judged without its footlines too: the same text as the chunks'
+    // (on a beamer deck a three-box footline is a fifth of the words, and always "in order").
+    rawText = pagedReference ? withoutRunningLines(r.raw, SLIDE_EDGE_LINES, true) : r.raw;
+    if (deck) {
+      deckPages ??= pdftotext(file);
+      const pages = slideReading(deckPages);
+      slides = {
+        slides: pages.filter((p) => /[\p{L}\p{N}]/u.test(p)).length,
+        mixes: slideMixes(chunks, slideLengths(pages)),
+        repeats: overlayRepeats(chunks, deckPages),
+      };
+    }
   } else {
     const format = detectFormat(bytes);
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
-    chunks = reuse ?? splitIntoChunks(await documentBlocks(format, bytes));
+    const blocks = reuse && !deck ? [] : await documentBlocks(format, bytes);
+    chunks = reuse ?? splitIntoChunks(blocks);
     const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
     const json = pandocJson(reference);
     // The reference reading without the page's chrome (navigation, sidebars, footers).
     refText = plainOfJson(withoutChrome(json));
     structure = pandocStructure(json);
+    if (deck) {
+      // A presentation's slides are the service's own (its blocks' slide numbers). It has no
+      // overlay steps (a build animates one slide): its source reading has no pages to repeat.
+      const lengths = blockSlideLengths(blocks);
+      slides = {
+        slides: lengths.filter((n) => n > 0).length,
+        mixes: slideMixes(chunks, lengths),
+        repeats: overlayRepeats(chunks, refText),
+      };
+    }
   }
-  const ref = buildReference(refText, columnText);
+  const ref = buildReference(refText, {
+    deck: pagedReference,
+    ...(columnText === undefined ? {} : { alternative: columnText }),
+  });
   // pdf.js's raw order, the floor, is measured against the same reference as the chunks.
   const raw = rawText === undefined ? undefined : readingOrder([rawText], ref);
   const glued = gluedWords(chunks, ref);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
-  const labels = sectionLabels(chunks, structure.headings);
+  // A deck read against its own pages: each chunk's label against the title of the slide it starts on.
+  const slidePages =
+    pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;
+  const labels = slidePages ? slideLabels(chunks, slidePages) : sectionLabels(chunks, structure.headings);
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {
@@ -295,10 +374,11 @@ export async function measureDocument(
     inRange: sizesInRange(chunks),
     sentenceEnds: sentenceEnds(chunks),
     labels: { ...labels, unmatched: labels.unmatched.slice(0, 20) },
-    referenceHeadings: structure.headings.length,
+    referenceHeadings: slidePages ? slidePages.filter((p) => p.trim() !== '').length : structure.headings.length,
     ...(e.format !== 'pdf' || e.referenceFile
       ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
       : {}),
+    ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
@@ -333,6 +413,7 @@ const HEAD = [
   'code kept % (loose)',
   'rows intact %',
   'retrieval %',
+  'slide mixes/overlay repeats',
   'reproduce',
 ];
 
@@ -361,6 +442,7 @@ export function tableLine(r: DocumentResult): string {
         r.code && r.code.blocks > 0 ? `${r.code.kept} (${r.code.keptLoose}) of ${r.code.blocks}` : na,
         r.rows && r.rows.rows > 0 ? `${r.rows.intact} of ${r.rows.rows}` : na,
         r.retrieval && r.retrieval.questions > 0 ? `${r.retrieval.found} of ${r.retrieval.questions}` : na,
+        r.slides ? `${r.slides.mixes}/${r.slides.repeats} of ${r.slides.slides}` : na,
         `\`npm run quality -- --corpus --only ${r.id}\``,
       ];
   return `| ${cells.map(String).join(' | ')} |`;
@@ -394,6 +476,7 @@ export function classSummary(results: DocumentResult[]): string {
     'code kept %',
     'rows intact %',
     'retrieval %',
+    'slide mixes/overlay repeats',
   ];
   const lines = classes.map((k) => {
     const rs = ok.filter((r) => r.class === k);
@@ -412,6 +495,9 @@ export function classSummary(results: DocumentResult[]): string {
       mean(rs.map((r) => (r.code && r.code.blocks > 0 ? r.code.kept : undefined))),
       mean(rs.map((r) => (r.rows && r.rows.rows > 0 ? r.rows.intact : undefined))),
       mean(rs.map((r) => (r.retrieval && r.retrieval.questions > 0 ? r.retrieval.found : undefined))),
+      rs.some((r) => r.slides)
+        ? `${sum(rs.map((r) => r.slides?.mixes ?? 0))}/${sum(rs.map((r) => r.slides?.repeats ?? 0))}`
+        : '-',
     ];
   });
   return [

@@ -65,16 +65,35 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
  * coverage: the service leaves them out by design. `alternative`, a second reading of the same
  * document, adds its 4-grams for order only.
  */
-export function buildReference(text: string, alternative?: string): Reference {
+export interface ReferenceOptions {
+  /** a second reading of the same document (the column-aware one), whose 4-grams count for order only */
+  alternative?: string;
+  /**
+   * The reference is a slide deck's paged reading (pdftotext's, a page per slide): its footlines
+   * and headlines (up to three lines at each edge) are furniture, its overlay steps read once
+   * (slideReading), and the furniture-free reading's 4-grams count too, so that a slide's last
+   * words followed by the next slide's title (the footline between them dropped, as a reader
+   * drops it) is no order error.
+   */
+  deck?: boolean;
+}
+
+export function buildReference(text: string, opts: ReferenceOptions = {}): Reference {
   const joined = dehyphenate(text);
   const wj = words(joined);
   const wr = words(text);
   const counts = new Map<string, number>();
-  const body = withoutRunningLines(joined)
+  const clean = opts.deck ? slideReading(joined).join('\f') : withoutRunningLines(joined);
+  const body = clean
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
     .join('\n');
   for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const grams = gramsOf(wr, 4, gramsOf(wj, 4, new Set()));
+  if (opts.deck) {
+    gramsOf(words(withoutRunningLines(joined, SLIDE_EDGE_LINES, true)), 4, grams);
+    gramsOf(words(clean), 4, grams);
+  }
   const compounds = new Set<string>();
   for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
     const c = m[0].toLowerCase();
@@ -84,8 +103,10 @@ export function buildReference(text: string, alternative?: string): Reference {
     for (let i = 0; i + 1 < parts.length; i++) compounds.add(`${parts[i]}-${parts[i + 1]}`);
   }
   return {
-    grams: gramsOf(wr, 4, gramsOf(wj, 4, new Set())),
-    ...(alternative === undefined ? {} : { alternative: gramsOf(words(dehyphenate(alternative)), 4, new Set()) }),
+    grams,
+    ...(opts.alternative === undefined
+      ? {}
+      : { alternative: gramsOf(words(dehyphenate(opts.alternative)), 4, new Set()) }),
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
@@ -124,35 +145,42 @@ export function listingBody(lines: string[]): string[] {
 }
 
 const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
-const PAGE_NUMBER = /^(?:page\s+)?\d+$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
+// "12", "xii", "- 3 -", "Page 4", and a page of a count: "4/188", "4 / 188", "4 of 188" (beamer's footline).
+const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
+/** Lines at each edge of a slide that may be furniture: beamer's footline sets up to three boxes. */
+export const SLIDE_EDGE_LINES = 3;
 
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
- * footers: among the first and last two lines of each page, those that repeat, digits aside, at
- * the edges of 3+ pages (and are not also lines inside pages, unless on a quarter of the pages),
- * once per page edge, and bare page numbers ("12", "xii", "- 3 -"). Text without form feeds (a
- * reading of HTML, Markdown, Word) comes back unchanged.
+ * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
+ * aside, at the edges of 3+ pages (and are not also lines inside pages, unless on a quarter of the
+ * pages), once per page edge, and bare page numbers ("12", "xii", "- 3 -", "4/188"). On `slides`
+ * a line must repeat on more than half of the pages (a footline is on nearly every slide): a frame
+ * title repeated over a slide's overlay steps or continued frames is no running header. Text without form feeds (a reading of HTML, Markdown, Word)
+ * comes back unchanged.
  */
-export function withoutRunningLines(text: string): string {
+export function withoutRunningLines(text: string, edgeLines = 2, slides = false): string {
   if (!text.includes('\f')) return text;
   const pages = text.split('\f').map((p) => p.split('\n'));
   const filled = pages.map((p) => p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])));
-  const edges = (f: number[]) => [...new Set([...f.slice(0, 2), ...f.slice(-2)])];
+  const edges = (f: number[]) => [...new Set([...f.slice(0, edgeLines), ...f.slice(-edgeLines)])];
   const counts = new Map<string, number>();
   const inner = new Set<string>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
-    for (const i of f.slice(2, -2)) inner.add(shapeOf(p[i]!));
+    for (const i of f.slice(edgeLines, -edgeLines)) inner.add(shapeOf(p[i]!));
   });
   const running = new Set<string>();
   for (const [k, c] of counts)
-    if (/\p{L}/u.test(k) && c >= 3 && (c >= pages.length * 0.25 || !inner.has(k))) running.add(k);
+    if (/\p{L}/u.test(k) && c >= 3 && (slides ? c * 2 > pages.length : c >= pages.length * 0.25 || !inner.has(k)))
+      running.add(k);
   return pages
     .map((p, n) => {
       const f = filled[n]!;
       const drop = new Set<number>();
-      for (const side of [f.slice(0, 2), f.slice(-2).reverse()]) {
+      const gone = new Set<string>();
+      for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();
         for (const i of side) {
           if (drop.has(i)) continue;
@@ -160,12 +188,49 @@ export function withoutRunningLines(text: string): string {
           if ((running.has(k) && !seen.has(k)) || PAGE_NUMBER.test(p[i]!.trim())) {
             drop.add(i);
             seen.add(k);
+            gone.add(k);
           }
         }
       }
+      // A slide's footline line is furniture wherever pdftotext puts it: beside a table's columns
+      // it can come out in the middle of the page (once per page).
+      if (slides)
+        for (const i of f) {
+          const k = shapeOf(p[i]!);
+          if (!drop.has(i) && running.has(k) && !gone.has(k)) {
+            drop.add(i);
+            gone.add(k);
+          }
+        }
       return p.filter((_l, i) => !drop.has(i)).join('\n');
     })
     .join('\f');
+}
+
+/**
+ * A slide deck's paged reading (pdftotext's, a page per slide) as a deck is read: each page
+ * without its furniture (withoutRunningLines, three lines at each edge, on slides), and each
+ * overlay step read once: a page that opens with the same line as the next (the frame's title) and
+ * whose words (furniture aside) all stand, as often, in the next page's words is emptied (the page stays, so that page numbers still index the array). A reader
+ * that reads the next page reads every word of the step; a step that shows words its next page
+ * does not (beamer's \only, a replaced picture's caption) keeps them, and they count as lost when
+ * the chunks lack them.
+ */
+export function slideReading(text: string): string[] {
+  const pages = withoutRunningLines(text, SLIDE_EDGE_LINES, true).split('\f');
+  const bags = pages.map((p) => {
+    const bag = new Map<string, number>();
+    for (const w of words(p)) bag.set(w, (bag.get(w) ?? 0) + 1);
+    return bag;
+  });
+  const firsts = pages.map((p) => topLines(p, 1)[0] ?? '');
+  return pages.map((p, i) => {
+    const bag = bags[i]!;
+    const next = bags[i + 1];
+    if (bag.size === 0 || next === undefined || firsts[i] !== firsts[i + 1]) return p;
+    for (const [w, n] of bag) if ((next.get(w) ?? 0) < n) return p;
+    return '';
+  });
 }
 
 export interface OrderScore {
@@ -472,4 +537,152 @@ export function tableRowsIntact(chunks: ChunkLike[], rows: string[][]): RowScore
     }),
   ).length;
   return { rows: rs.length, intact: pct(intact, rs.length) };
+}
+
+// Slide decks: labels against each slide's own title, chunks that mix slides, overlay steps read
+// more than once. A deck's reference is paged (slideReading: a page per slide, furniture and
+// repeated overlay steps left out).
+
+export interface PagedChunk extends ChunkLike {
+  pageStart?: number;
+  pageEnd?: number;
+}
+
+/** The first `n` filled lines of a reference page, trimmed: where a slide's title is read. */
+function topLines(page: string, n: number): string[] {
+  return page
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .slice(0, n);
+}
+
+/**
+ * Section labels of a slide deck's chunks: a label is right when it is the title of the slide the
+ * chunk starts on, as the reference reads it at the top of that page (one to three lines, starting
+ * within the first three, so that a headline pdftotext reads above the frame title does not hide
+ * it). A label taken from another slide, or an outline entry carried over every later slide, is
+ * wrong. Pages are the deck's reading without its furniture (slideReading, or the pages before
+ * overlay steps are emptied: a chunk starts on the page the reader kept, the last step).
+ */
+export function slideLabels(chunks: PagedChunk[], pages: string[]): LabelScore {
+  const labelled = chunks.filter((c) => c.section.trim() !== '');
+  let match = 0;
+  const kinds = { admonition: 0, caption: 0, bullet: 0 };
+  const unmatched = new Set<string>();
+  for (const c of labelled) {
+    const l = normalizeLabel(c.section);
+    const top = c.pageStart === undefined ? [] : topLines(pages[c.pageStart - 1] ?? '', 5);
+    const titles = new Set<string>();
+    for (let i = 0; i < Math.min(3, top.length); i++)
+      for (let j = i + 1; j <= Math.min(i + 3, top.length); j++) titles.add(normalizeLabel(top.slice(i, j).join(' ')));
+    if (l.length > 0 && (titles.has(l) || (l.length >= 40 && [...titles].some((t) => t.startsWith(l))))) {
+      match++;
+      continue;
+    }
+    unmatched.add(c.section);
+    const k = badLabelKind(c.section);
+    if (k) kinds[k]++;
+  }
+  return {
+    nonEmpty: pct(labelled.length, chunks.length),
+    matching: pages.some((p) => p.trim() !== '') ? pct(match, labelled.length) : undefined,
+    admonitions: kinds.admonition,
+    captions: kinds.caption,
+    bullets: kinds.bullet,
+    unmatched: [...unmatched],
+  };
+}
+
+/** A chunk's least size: a slide with at least this much text makes a chunk by itself. */
+export const MIN_CHUNK = 800;
+
+export interface SlideScore {
+  /** Slides with text. */
+  slides: number;
+  /** Chunks that hold text of two slides each of which could stand alone (MIN_CHUNK characters or more). */
+  mixes: number;
+  /** Word 8-grams of overlay steps the chunks read more often than the deck shows them (overlayRepeats). */
+  repeats: number;
+}
+
+/**
+ * Chunks that mix two slides each of which could stand alone: a chunk runs over the slides from
+ * its pageStart to its pageEnd (a page per slide; pages without text, emptied overlay steps,
+ * skipped), and two consecutive slides of it both have `min` characters or more (`slideChars`,
+ * indexed by page - 1: each slide's text alone, whitespace collapsed). Short slides gathered in
+ * one chunk are no mix: neither could make a chunk by itself.
+ */
+export function slideMixes(chunks: PagedChunk[], slideChars: readonly number[], min = MIN_CHUNK): number {
+  let n = 0;
+  for (const c of chunks) {
+    if (c.pageStart === undefined || c.pageEnd === undefined) continue;
+    let prev: number | undefined;
+    for (let p = c.pageStart; p <= c.pageEnd; p++) {
+      const len = slideChars[p - 1] ?? 0;
+      if (len === 0) continue;
+      if (prev !== undefined && prev >= min && len >= min) {
+        n++;
+        break;
+      }
+      prev = len;
+    }
+  }
+  return n;
+}
+
+/** Each slide's characters, whitespace collapsed: the lengths slideMixes compares. */
+export function slideLengths(pages: string[]): number[] {
+  return pages.map((p) => [...p.replace(/\s+/g, ' ').trim()].length);
+}
+
+/**
+ * Tokens as overlayRepeats compares them: words split where letters and digits meet, so that a
+ * superscript read glued ("a2", pdftotext) or apart ("a 2") is the same text.
+ */
+const tokens = (text: string): string[] => words(text).flatMap((w) => w.match(/\p{N}+|[^\p{N}]+/gu) ?? []);
+
+/** Token 8-grams of a text, with their counts (line-end hyphens joined). */
+function gramCounts(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const ws = tokens(dehyphenate(text));
+  for (let i = 0; i + 8 <= ws.length; i++) {
+    const g = ws.slice(i, i + 8).join(' ');
+    out.set(g, (out.get(g) ?? 0) + 1);
+  }
+  return out;
+}
+
+/**
+ * Overlay text the chunks read again: token 8-grams (within a chunk) that an overlay step and the
+ * page after it both show (slideReading empties the step), counted each time the chunks have one
+ * more often than slideReading's reading does (each step read once), and more than once. Other
+ * text the chunks read twice (a table's source and its rendering, which pdftotext reads by column)
+ * is not an overlay's; a reading without pages (a presentation's source) has no steps.
+ */
+export function overlayRepeats(chunks: ChunkLike[], deckText: string): number {
+  const pages = withoutRunningLines(deckText, SLIDE_EDGE_LINES, true).split('\f');
+  const reading = slideReading(deckText);
+  const stepped = new Set<string>();
+  reading.forEach((p, i) => {
+    if (p !== '' || pages[i]!.trim() === '' || i + 1 >= pages.length) return;
+    const next = gramCounts(pages[i + 1]!);
+    for (const g of gramCounts(pages[i]!).keys()) if (next.has(g)) stepped.add(g);
+  });
+  if (stepped.size === 0) return 0;
+  const once = gramCounts(reading.join('\n'));
+  const seen = new Map<string, number>();
+  let extra = 0;
+  for (const c of chunks) {
+    const cw = tokens(c.content);
+    for (let i = 0; i + 8 <= cw.length; i++) {
+      const g = cw.slice(i, i + 8).join(' ');
+      if (!stepped.has(g)) continue;
+      const allowed = Math.max(1, once.get(g) ?? 0);
+      const n = (seen.get(g) ?? 0) + 1;
+      seen.set(g, n);
+      if (n > allowed) extra++;
+    }
+  }
+  return extra;
 }

@@ -484,12 +484,13 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     repeatText,
   };
   const chunks: Chunk[] = [];
+  const labels = sectionMarks(headings, slideAt);
   let h = 0;
   let section = '';
   let s = 0;
   const pages = marks.length > 0 ? pageLookup(marks) : undefined;
   for (const e of [...planCuts(x, limits), t.length]) {
-    while (h < headings.length && headings[h]!.at <= s) section = headings[h++]!.label;
+    while (h < labels.length && labels[h]!.at <= s) section = labels[h++]!.label;
     const header = repeatedHeader(x, s);
     const chunk: Chunk = { section, content: header === undefined ? t.slice(s, e) : `${header}\n${t.slice(s, e)}` };
     if (pages) {
@@ -500,6 +501,31 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     s = nextStart(t, e);
   }
   return chunks;
+}
+
+/**
+ * Where each section label starts, in text order: at each heading; and in a slide deck (slide
+ * starts given) at each slide's start too, with that slide's own title (its first heading) or, on
+ * a slide without one, no label: a chunk is labelled with the title of the slide it starts on,
+ * never with an earlier slide's (a title page's, a section slide's carried over the deck).
+ */
+export function sectionMarks(
+  headings: readonly { at: number; label: string }[],
+  slideAt: ReadonlySet<number>,
+): { at: number; label: string }[] {
+  if (slideAt.size === 0) return [...headings];
+  const starts = [0, ...[...slideAt].sort((a, b) => a - b)];
+  const out: { at: number; label: string }[] = [];
+  let h = 0;
+  starts.forEach((a, i) => {
+    const b = starts[i + 1] ?? Number.POSITIVE_INFINITY;
+    while (h < headings.length && headings[h]!.at < a) out.push(headings[h++]!);
+    const own = h < headings.length && headings[h]!.at < b ? headings[h]!.label : '';
+    out.push({ at: a, label: own });
+    while (h < headings.length && headings[h]!.at < b) out.push(headings[h++]!);
+  });
+  while (h < headings.length) out.push(headings[h++]!);
+  return out;
 }
 
 /**

@@ -3,7 +3,7 @@
 // them falls in its window.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitIntoChunks, type Block } from '../../src/documents/chunker.ts';
+import { sectionMarks, splitIntoChunks, type Block } from '../../src/documents/chunker.ts';
 import { toChunkBlocks } from '../../src/documents/chunk-document.ts';
 import type { DocumentBlock } from '../../src/documents/blocks.ts';
 
@@ -94,4 +94,38 @@ test('the rule is what keeps them apart: the same blocks without their slides gi
     .map(({ slide: _s, ...b }) => b);
   const chunks = splitIntoChunks(toChunkBlocks(blocks));
   assert.ok(chunks.some((c) => c.pageStart !== c.pageEnd));
+});
+
+test('sectionMarks: in a deck a chunk is labelled with the title of the slide it starts on, or none', () => {
+  const h = (at: number, label: string) => ({ at, label });
+  const cases: [string, { at: number; label: string }[], number[], { at: number; label: string }[]][] = [
+    ['no slides: the headings as they are', [h(0, 'A'), h(50, 'B')], [], [h(0, 'A'), h(50, 'B')]],
+    [
+      'a slide without a title clears the label; the next titled slide sets its own',
+      [h(0, 'Title page'), h(200, 'Second')],
+      [100, 200],
+      [h(0, 'Title page'), h(0, 'Title page'), h(100, ''), h(200, 'Second'), h(200, 'Second')],
+    ],
+    [
+      "a title below the slide's first line labels the slide from its start",
+      [h(130, 'Frame')],
+      [100],
+      [h(0, ''), h(100, 'Frame'), h(130, 'Frame')],
+    ],
+  ];
+  for (const [name, headings, starts, want] of cases)
+    assert.deepEqual(sectionMarks(headings, new Set(starts)), want, name);
+});
+
+test("slides: a chunk that starts on an untitled slide carries no earlier slide's title", () => {
+  const blocks = [...slide(1, 6, 150), ...slide(2, 6, 150, { title: false }), ...slide(3, 6, 150)];
+  const chunks = splitIntoChunks(toChunkBlocks(blocks));
+  assert.deepEqual(
+    chunks.map((c) => [c.pageStart, c.section]),
+    [
+      [1, 'Slide 1 title'],
+      [2, ''],
+      [3, 'Slide 3 title'],
+    ],
+  );
 });

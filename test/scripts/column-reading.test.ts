@@ -183,7 +183,7 @@ describe('reading order with the column-aware reading', () => {
     ],
   ];
   test('line-end hyphens of the column-aware reading count joined only', () => {
-    const ref = buildReference('a gnu program runs here', 'a gnu pro-\ngram runs here');
+    const ref = buildReference('a gnu program runs here', { alternative: 'a gnu pro-\ngram runs here' });
     assert.deepEqual(
       ['a gnu program runs here', 'a gnu pro- gram runs here'].map((t) => readingOrder([t], ref).order),
       [100, 0],
@@ -191,7 +191,10 @@ describe('reading order with the column-aware reading', () => {
   });
   for (const [name, alt, texts, want] of cases)
     test(name, () => {
-      const ref = buildReference(name.startsWith('two columns') ? [...LEFT, ...RIGHT].join('\n') : plain, alt);
+      const ref = buildReference(
+        name.startsWith('two columns') ? [...LEFT, ...RIGHT].join('\n') : plain,
+        alt === undefined ? {} : { alternative: alt },
+      );
       const got = readingOrder(texts, ref);
       assert.deepEqual({ order: got.order, coverage: got.coverage }, want);
     });

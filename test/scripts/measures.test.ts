@@ -15,14 +15,20 @@ import {
   listingLines,
   midWordCuts,
   normalizeLabel,
+  overlayRepeats,
   readingOrder,
   sectionLabels,
   sentenceEnds,
   sizesInRange,
+  slideLabels,
+  slideLengths,
+  slideMixes,
+  slideReading,
   tableRowsIntact,
   withoutRunningLines,
   words,
   type ChunkLike,
+  type PagedChunk,
 } from '../../scripts/quality/measures.ts';
 import { pandocStructure, plainText, withoutChrome } from '../../scripts/quality/pandoc-structure.ts';
 
@@ -593,4 +599,165 @@ test('withoutChrome: navigation and footer Divs go, text and other Divs stay', (
     ],
   };
   assert.deepEqual(withoutChrome(doc), { blocks: [div('body', para('Text'))] });
+});
+
+// A beamer deck as pdftotext reads it: a frame title, the frame's text, and a footline of three
+// boxes (authors, title and date, page of the count), a page per slide.
+const FOOT = (n: number) => ['', 'Campani&Beccari (UFPel/Torino)', '', 'O Preparador de Documentos 2011', '', `${n}/6`];
+const deckPage = (n: number, lines: string[]) => [...lines, ...FOOT(n)].join('\n');
+const DECK = [
+  deckPage(1, ['Links', '', 'The TeX Users Group has a home page.']),
+  // Three overlay steps of one frame: each shows one more item.
+  deckPage(2, ['Programs needed', '', 'TeX Live for every system;']),
+  deckPage(3, ['Programs needed', '', 'TeX Live for every system;', 'MiKTeX for Windows;']),
+  deckPage(4, ['Programs needed', '', 'TeX Live for every system;', 'MiKTeX for Windows;', 'an editor.']),
+  // A step whose words the next page does not show (beamer's \only): read on its own.
+  deckPage(5, ['Compiling', '', 'First run latex once.']),
+  deckPage(6, ['Compiling', '', 'Then run bibtex and latex twice.']),
+].join('\f');
+
+describe('withoutRunningLines on slides', () => {
+  test("beamer's three-line footline goes, with its page of the count", () =>
+    assert.equal(
+      withoutRunningLines(DECK, 3, true).split('\f')[0]!.trimEnd(),
+      'Links\n\nThe TeX Users Group has a home page.',
+    ));
+  test('a frame title repeated over three overlay steps is no running header on slides', () =>
+    assert.match(withoutRunningLines(DECK, 3, true).split('\f')[2]!, /^Programs needed/));
+  test('the same title is one in a book (a line at the top of 3+ pages, never inside one)', () =>
+    assert.doesNotMatch(withoutRunningLines(DECK, 3).split('\f')[2]!, /Programs needed/));
+});
+
+describe('slideReading', () => {
+  const cases: [string, string, string[]][] = [
+    [
+      'overlay steps read once, at the last step; a step with words of its own stays',
+      DECK,
+      ['Links', '', '', 'Programs needed', 'Compiling', 'Compiling'],
+    ],
+    ['identical pages (a step that reveals a picture): the first is emptied', 'A b c\fA b c', ['', 'A b c']],
+    [
+      'a page with a word more often than the next page has it stays',
+      'Title\nstep step one\fTitle\nstep one two',
+      ['Title', 'Title'],
+    ],
+    [
+      'a section slide whose word the next slide repeats under its own title stays',
+      'Tables\fDesigning tables\nTables read by row',
+      ['Tables', 'Designing tables'],
+    ],
+    ['the last page stays', 'Only page', ['Only page']],
+  ];
+  for (const [name, text, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        slideReading(text).map((p) => p.split('\n')[0]),
+        want,
+      ),
+    );
+});
+
+describe('buildReference of a deck: order and coverage', () => {
+  const chunks = [
+    'Links\nThe TeX Users Group has a home page.\nProgrammes needed',
+    'Programs needed\nTeX Live for every system;\nMiKTeX for Windows;\nan editor.',
+    'Compiling\nFirst run latex once.\nCompiling\nThen run bibtex and latex twice.',
+  ];
+  const read = (deck: boolean, texts: string[]) => {
+    const got = readingOrder(texts, buildReference(DECK, { deck }));
+    return { order: got.order, coverage: got.coverage };
+  };
+  const whole = [chunks[0]!.replace('Programmes needed', '') + chunks[1], chunks[2]!];
+  const cases: [string, boolean, string[], { order: number; coverage: number }][] = [
+    [
+      'slides read in order across a dropped footline, overlay steps once: all 4-grams, full coverage',
+      true,
+      whole,
+      { order: 100, coverage: 100 },
+    ],
+    [
+      "an \\only step's own words missing count as lost",
+      true,
+      [whole[0]!, 'Compiling\nThen run bibtex and latex twice.'],
+      { order: 100, coverage: 84.8 },
+    ],
+  ];
+  for (const [name, deck, texts, want] of cases) test(name, () => assert.deepEqual(read(deck, texts), want));
+  test('the same reading against the reference read as a book: the footline breaks 4-grams, steps count again', () => {
+    const got = read(false, whole);
+    assert.ok(got.order < 90 && got.coverage < 90, JSON.stringify(got));
+  });
+});
+
+describe('slideLabels', () => {
+  const pages = withoutRunningLines(DECK, 3, true).split('\f');
+  const at = (section: string, pageStart: number): PagedChunk => ({
+    content: 'x',
+    section,
+    pageStart,
+    pageEnd: pageStart,
+  });
+  const cases: [string, PagedChunk[], number | undefined][] = [
+    ['the title at the top of the slide the chunk starts on', [at('Links', 1), at('Programs needed', 4)], 100],
+    ['a title taken from another slide is wrong', [at('Links', 4)], 0],
+    ['an outline entry carried over a later slide is wrong', [at('Programs needed', 5)], 0],
+    ['a title over two lines, read joined', [at('Links The TeX Users Group has a home page', 1)], 100],
+    ['a body line under the first three is no title', [at('an editor', 4)], 0],
+    ['empty labels are not judged', [at('', 1), at('Compiling', 6)], 100],
+  ];
+  for (const [name, chunks, want] of cases) test(name, () => assert.equal(slideLabels(chunks, pages).matching, want));
+  test('a bad label still counts its kind', () => assert.equal(slideLabels([at('Note', 1)], pages).admonitions, 1));
+});
+
+describe('slideMixes', () => {
+  const c = (pageStart: number, pageEnd: number): PagedChunk => ({ content: '', section: '', pageStart, pageEnd });
+  // Slides 1-2 short, 3 and 4 long enough to stand alone, 5 an emptied overlay step, 6 long.
+  const lengths = [300, 400, 900, 1000, 0, 850];
+  const cases: [string, PagedChunk[], number][] = [
+    ['short slides gathered in one chunk are no mix', [c(1, 2)], 0],
+    ['a short slide with a long one is no mix (the short one cannot stand alone)', [c(2, 3)], 0],
+    ['two slides that could each make a chunk, in one chunk, are a mix', [c(3, 4)], 1],
+    ['an emptied overlay step between two long slides does not part them', [c(4, 6)], 1],
+    ['each long slide in chunks of its own: no mix', [c(3, 3), c(3, 3), c(4, 4), c(6, 6)], 0],
+    ['a chunk counts once however many pairs it mixes', [c(3, 6)], 1],
+    ['chunks without pages are not judged', [{ content: '', section: '' }], 0],
+  ];
+  for (const [name, chunks, want] of cases) test(name, () => assert.equal(slideMixes(chunks, lengths), want));
+  test('slideLengths: characters with whitespace collapsed', () =>
+    assert.deepEqual(slideLengths(['a  b\n c', '', 'é']), [5, 0, 1]));
+});
+
+describe('overlayRepeats', () => {
+  const step = 'Programs needed TeX Live for every system; MiKTeX for Windows;';
+  const cases: [string, string[], number][] = [
+    [
+      'each step read once: nothing repeated',
+      ['Programs needed\nTeX Live for every system;\nMiKTeX for Windows;\nan editor.'],
+      0,
+    ],
+    ['a step read again in the next chunk: its 8-grams repeated', [step, `${step}\nan editor.`], 3],
+    ['text the deck shows twice may be read twice', ['Compiling First run', 'Compiling Then run'], 0],
+    [
+      'text the reference lacks is left to the order measure',
+      ['one two three four five six seven eight', 'one two three four five six seven eight'],
+      0,
+    ],
+    [
+      'text read twice that no overlay repeats is no overlay repeat (a table and its source)',
+      ['The TeX Users Group has a home page.', 'The TeX Users Group has a home page.'],
+      0,
+    ],
+  ];
+  for (const [name, texts, want] of cases)
+    test(name, () =>
+      assert.equal(
+        overlayRepeats(
+          texts.map((t) => chunk(t)),
+          DECK,
+        ),
+        want,
+      ),
+    );
+  test('a reading without pages has no overlay steps', () =>
+    assert.equal(overlayRepeats([chunk('a b c d e f g h'), chunk('a b c d e f g h')], 'a b c d e f g h'), 0));
 });

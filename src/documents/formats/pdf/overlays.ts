@@ -12,16 +12,17 @@ function inOrder(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Which pages are overlay steps: a page whose words (at least 3) all stand, in order, in the next
- * page's words, which has more of them but at most 4 times as many, and which starts as it does
- * (the slide's title). Such a page is contained in the page after it; dropping it loses nothing.
- * A book's short page (a part title over the chapter that follows) is no step: the next page
- * neither starts with it nor stays within 4 times its length.
+ * page's words, which has as many or more of them but at most 4 times as many, and which starts as
+ * it does (the slide's title). Such a page is contained in the page after it; dropping it loses
+ * nothing. The same page twice is a step too (a step that reveals a picture, or only recolours an
+ * item): its text is read once. A book's short page (a part title over the chapter that follows)
+ * is no step: the next page neither starts with it nor stays within 4 times its length.
  */
 export function overlaySteps(pageTexts: readonly string[]): boolean[] {
   const ws = pageTexts.map(words);
   return ws.map((w, i) => {
     const next = ws[i + 1];
-    if (next === undefined || w.length < 3 || next.length <= w.length || next.length > w.length * 4) return false;
+    if (next === undefined || w.length < 3 || next.length < w.length || next.length > w.length * 4) return false;
     for (let k = 0; k < 3; k++) if (w[k] !== next[k]) return false;
     return inOrder(w, next);
   });

@@ -17,9 +17,9 @@ test('overlaySteps', async (t) => {
     ],
     ['two different slides', ['Installing TeX Live on Linux', 'Installing MiKTeX on Windows'], [false, false]],
     [
-      'the same page twice is no step (nothing added)',
-      ['Same slide text here', 'Same slide text here'],
-      [false, false],
+      'the same page twice (a step that reveals a picture): read once',
+      ['Same slide text here', 'Same slide text here', 'Same slide text here'],
+      [true, true, false],
     ],
     ['a page of two words is not judged', ['Thank you', 'Thank you for listening'], [false, false]],
     ['an empty page (a picture) is no step', ['', 'Some text on the next page'], [false, false]],
