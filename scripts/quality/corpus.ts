@@ -28,6 +28,7 @@ import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { pandocStructure, withoutChrome, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
+  chunkEnds,
   codeKept,
   gluedWords,
   hyphenLeftovers,
@@ -35,10 +36,10 @@ import {
   midWordCuts,
   readingOrder,
   sectionLabels,
-  sentenceEnds,
   sizesInRange,
   words,
   type CodeScore,
+  type EndKind,
   type LabelScore,
   type OrderScore,
   type RowScore,
@@ -63,7 +64,15 @@ export interface DocumentResult {
   hyphenLeftovers: number;
   midWordCuts: number;
   inRange: number;
+  /**
+   * % of chunks but the last ending cleanly (measures.ts chunkEnds): a sentence, or a block the
+   * reference confirms (a section, a code block, a whole table row or list item, a slide). Gated.
+   */
   sentenceEnds: number;
+  /** % of chunks but the last ending with `. ! ? : ;` (the figure before block ends were seen). */
+  sentenceEndsStrict?: number;
+  /** How the chunks end (measures.ts EndKind): counts. */
+  endKinds?: Partial<Record<EndKind, number>>;
   labels: LabelScore;
   /** Headings of the reference (PDF outline entries, pandoc headings). */
   referenceHeadings: number;
@@ -77,7 +86,7 @@ export interface DocumentResult {
    */
   ocr?: { pages: number; words: number; missing: string[] };
   seconds: number;
-  examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[] };
+  examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[]; badEnds?: string[] };
   error?: string;
 }
 
@@ -237,6 +246,7 @@ export async function measureDocument(
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
   const labels = sectionLabels(chunks, structure.headings);
+  const ends = chunkEnds(chunks, { ...structure, slides: e.tags.includes('slides') });
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {
@@ -256,7 +266,9 @@ export async function measureDocument(
     hyphenLeftovers: hyphens.length,
     midWordCuts: midWordCuts(chunks, ref),
     inRange: sizesInRange(chunks),
-    sentenceEnds: sentenceEnds(chunks),
+    sentenceEnds: ends.clean,
+    sentenceEndsStrict: ends.strict,
+    endKinds: ends.kinds,
     labels: { ...labels, unmatched: labels.unmatched.slice(0, 20) },
     referenceHeadings: structure.headings.length,
     ...(e.format !== 'pdf' || e.referenceFile
@@ -270,6 +282,7 @@ export async function measureDocument(
       glued: [...new Set(glued)].slice(0, 10),
       hyphens: [...new Set(hyphens)].slice(0, 10),
       unmatchedLabels: labels.unmatched.slice(0, 10),
+      badEnds: ends.bad.slice(0, 10),
     },
   };
   return { result, chunks };
@@ -289,7 +302,8 @@ const HEAD = [
   'hyphens left',
   'mid-word cuts',
   'in 800-1200 %',
-  'sentence ends %',
+  'clean ends %',
+  'sentence ends (strict) %',
   'labels non-empty %',
   'labels = heading %',
   'admonition/caption/bullet labels',
@@ -318,6 +332,7 @@ export function tableLine(r: DocumentResult): string {
         r.midWordCuts,
         r.inRange,
         r.sentenceEnds,
+        r.sentenceEndsStrict ?? na,
         r.labels.nonEmpty,
         r.labels.matching ?? na,
         `${r.labels.admonitions}/${r.labels.captions}/${r.labels.bullets}`,
@@ -351,7 +366,7 @@ export function classSummary(results: DocumentResult[]): string {
     'listing lines',
     'glued /1000',
     'hyphens left',
-    'sentence ends %',
+    'clean ends %',
     'labels = heading %',
     'bad labels',
     'code kept %',
