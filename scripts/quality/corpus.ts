@@ -29,6 +29,7 @@ import { columnReading, parseBbox } from './column-reading.ts';
 import { pandocStructure, withoutChrome, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
+  chunkEnds,
   codeKept,
   gluedWords,
   hyphenLeftovers,
@@ -43,10 +44,10 @@ import {
   slideMixes,
   slideReading,
   withoutRunningLines,
-  sentenceEnds,
   sizesInRange,
   words,
   type CodeScore,
+  type EndKind,
   type LabelScore,
   type OrderScore,
   type RowScore,
@@ -72,7 +73,15 @@ export interface DocumentResult {
   hyphenLeftovers: number;
   midWordCuts: number;
   inRange: number;
+  /**
+   * % of chunks but the last ending cleanly (measures.ts chunkEnds): a sentence, or a block the
+   * reference confirms (a section, a code block, a whole table row or list item, a slide). Gated.
+   */
   sentenceEnds: number;
+  /** % of chunks but the last ending with `. ! ? : ;` (the figure before block ends were seen). */
+  sentenceEndsStrict?: number;
+  /** How the chunks end (measures.ts EndKind): counts. */
+  endKinds?: Partial<Record<EndKind, number>>;
   labels: LabelScore;
   /** Headings of the reference (PDF outline entries, pandoc headings). */
   referenceHeadings: number;
@@ -91,7 +100,7 @@ export interface DocumentResult {
    */
   ocr?: { pages: number; words: number; missing: string[] };
   seconds: number;
-  examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[] };
+  examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[]; badEnds?: string[] };
   error?: string;
 }
 
@@ -353,6 +362,7 @@ export async function measureDocument(
   const slidePages =
     pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;
   const labels = slidePages ? slideLabels(chunks, slidePages) : sectionLabels(chunks, structure.headings);
+  const ends = chunkEnds(chunks, { ...structure, slides: e.tags.includes('slides') });
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {
@@ -372,7 +382,9 @@ export async function measureDocument(
     hyphenLeftovers: hyphens.length,
     midWordCuts: midWordCuts(chunks, ref),
     inRange: sizesInRange(chunks),
-    sentenceEnds: sentenceEnds(chunks),
+    sentenceEnds: ends.clean,
+    sentenceEndsStrict: ends.strict,
+    endKinds: ends.kinds,
     labels: { ...labels, unmatched: labels.unmatched.slice(0, 20) },
     referenceHeadings: slidePages ? slidePages.filter((p) => p.trim() !== '').length : structure.headings.length,
     ...(e.format !== 'pdf' || e.referenceFile
@@ -387,6 +399,7 @@ export async function measureDocument(
       glued: [...new Set(glued)].slice(0, 10),
       hyphens: [...new Set(hyphens)].slice(0, 10),
       unmatchedLabels: labels.unmatched.slice(0, 10),
+      badEnds: ends.bad.slice(0, 10),
     },
   };
   return { result, chunks };
@@ -406,7 +419,8 @@ const HEAD = [
   'hyphens left',
   'mid-word cuts',
   'in 800-1200 %',
-  'sentence ends %',
+  'clean ends %',
+  'sentence ends (strict) %',
   'labels non-empty %',
   'labels = heading %',
   'admonition/caption/bullet labels',
@@ -436,6 +450,7 @@ export function tableLine(r: DocumentResult): string {
         r.midWordCuts,
         r.inRange,
         r.sentenceEnds,
+        r.sentenceEndsStrict ?? na,
         r.labels.nonEmpty,
         r.labels.matching ?? na,
         `${r.labels.admonitions}/${r.labels.captions}/${r.labels.bullets}`,
@@ -470,7 +485,7 @@ export function classSummary(results: DocumentResult[]): string {
     'listing lines',
     'glued /1000',
     'hyphens left',
-    'sentence ends %',
+    'clean ends %',
     'labels = heading %',
     'bad labels',
     'code kept %',

@@ -365,7 +365,205 @@ export function sizesInRange(chunks: ChunkLike[], min = 800, max = 1200): number
 /** % of chunks but the last ending a sentence (. ! ? : ; before closing quotes or brackets). */
 export function sentenceEnds(chunks: ChunkLike[]): number {
   const body = chunks.slice(0, -1);
-  return pct(body.filter((c) => /[.!?:;…]["'”’»)\]]*\s*$/u.test(c.content)).length, body.length);
+  return pct(body.filter((c) => STRICT_END.test(c.content)).length, body.length);
+}
+
+const STRICT_END = /[.!?:;…]["'”’»)\]]*\s*$/u;
+
+/** A chunk with the pages the service gives it (PDFs and decks). */
+export interface PagedChunk extends ChunkLike {
+  pageStart?: number;
+  pageEnd?: number;
+}
+
+/** What the reference knows of a document's blocks, for the chunk-end measure. */
+export interface EndReference {
+  /** Headings (PDF outline titles, pandoc headings). */
+  headings: string[];
+  /** Code blocks (pandoc CodeBlocks), as written. */
+  code: string[];
+  /** Table rows (pandoc's), cells in order. */
+  rows: string[][];
+  /** The document is a slide deck whose pages are its slides: a cut between two pages ends a slide. */
+  slides?: boolean;
+}
+
+/**
+ * How a chunk ends. Clean: `sentence` (. ! ? : ; …), `slide` (the next chunk opens the next slide),
+ * `section` (the next chunk opens with a heading of the reference), `code` (the chunk ends a code
+ * block of the reference, or the next chunk opens one), `row` (the chunk ends with a whole table
+ * row, or the next chunk opens a table), `item` (a list item ends and the next chunk opens the
+ * next item), `long-code` (a line end inside a code block longer than a chunk, which must be cut
+ * somewhere). Not clean: `in-code` (inside a code block that would fit a chunk, even after a `;`),
+ * `cut` (anything else: mid-sentence, inside a row or a list item).
+ */
+export type EndKind = 'sentence' | 'slide' | 'section' | 'code' | 'row' | 'item' | 'long-code' | 'in-code' | 'cut';
+
+const CLEAN_KINDS: ReadonlySet<EndKind> = new Set(['sentence', 'slide', 'section', 'code', 'row', 'item', 'long-code']);
+
+/** A line as compared with the reference's code: normalised, blanks collapsed, trimmed. */
+const flatLine = (s: string) => normalizeText(expandTabs(s)).replace(/\s+/g, ' ').trim();
+/** A line as compared with headings and rows: its words only. */
+const wordLine = (s: string) => words(s).join(' ');
+
+/** A list item's marker, by kind: bullets, dashes, `1.` `1)` `a)` `(a)`. */
+function itemMarker(line: string): string | undefined {
+  const l = normalizeText(line).trimStart();
+  const m = /^(?:([•●▪◦‣∙○■□➢►–])|([-*+])|(\(?\d{1,3}[.)])|(\(?[a-z][.)]))\s/u.exec(l);
+  if (!m) return undefined;
+  if (m[1]) return '•';
+  if (m[2]) return m[2];
+  return m[3] ? '1' : 'a';
+}
+
+/** The reference prepared for chunkEnd: heading words, code lines, row words. */
+export interface EndIndex {
+  headings: Set<string>;
+  /** Every code block as its non-empty lines (flatLine), those lines joined, and its length in code points. */
+  code: { lines: string[]; flat: string; length: number }[];
+  codeFirst: Map<string, string[][]>;
+  codeLast: Map<string, string[][]>;
+  rows: Set<string>;
+  slides: boolean;
+  /** A chunk's most code points: a code block longer than this must be cut inside. */
+  max: number;
+}
+
+export function endIndex(ref: EndReference, max = 1200): EndIndex {
+  const code = ref.code
+    .map((b) => {
+      const lines = b
+        .split('\n')
+        .map(flatLine)
+        .filter((l) => l.length > 0);
+      return { lines, flat: lines.join('\n'), length: [...b.trim()].length };
+    })
+    .filter((b) => b.lines.length > 0);
+  const codeFirst = new Map<string, string[][]>();
+  const codeLast = new Map<string, string[][]>();
+  for (const b of code) {
+    const first = b.lines[0]!;
+    const last = b.lines[b.lines.length - 1]!;
+    codeFirst.set(first, [...(codeFirst.get(first) ?? []), b.lines]);
+    codeLast.set(last, [...(codeLast.get(last) ?? []), b.lines]);
+  }
+  return {
+    headings: new Set(ref.headings.map(normalizeLabel).filter((h) => h.length > 0)),
+    code,
+    codeFirst,
+    codeLast,
+    rows: new Set(ref.rows.map((r) => wordLine(r.join(' '))).filter((r) => r.includes(' '))),
+    slides: ref.slides === true,
+    max,
+  };
+}
+
+/**
+ * Where the chunk's last line l and the next chunk's first line f stand in one code block of the
+ * reference, l then f: at a line end of the block, or inside one of its lines (cut at a blank, or
+ * a line the reader wrapped: l may be a line's tail, f a line's head). The longest such block.
+ */
+function insideCode(ix: EndIndex, l: string, f: string): { length: number; lineEnd: boolean } | undefined {
+  let found: { length: number; lineEnd: boolean } | undefined;
+  const edge = (c: string | undefined) => c === undefined || c === '\n' || c === ' ';
+  for (const c of ix.code)
+    for (const sep of ['\n', ' ']) {
+      const needle = `${l}${sep}${f}`;
+      for (let i = c.flat.indexOf(needle); i >= 0; i = c.flat.indexOf(needle, i + 1))
+        if (edge(c.flat[i - 1]) && edge(c.flat[i + needle.length])) {
+          if (!found || c.length > found.length) found = { length: c.length, lineEnd: sep === '\n' };
+          break;
+        }
+    }
+  return found;
+}
+
+const lastLines = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim().length > 0);
+
+/** The cells of a table row line as the service writes it (`a | b | c`), or 0 when it is no row. */
+const cellCount = (l: string) => (/\S \| |\| \S/.test(l) ? l.split(' | ').length : 0);
+
+/**
+ * How chunk `a` ends, `b` being the next chunk and `seen` the lines of the chunks before `b`
+ * (flatLine), to tell a table's header row repeated at the top of `b` from a row of its own.
+ */
+export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: ReadonlySet<string> = new Set()): EndKind {
+  const as = lastLines(a.content);
+  let bs = lastLines(b.content);
+  if (as.length === 0 || bs.length === 0) return 'cut';
+  // A header row repeated at the top of b (a table split over chunks) is not where b's text starts.
+  if (bs.length > 1 && cellCount(bs[0]!) > 0 && seen.has(flatLine(bs[0]!))) bs = bs.slice(1);
+  const L = as[as.length - 1]!;
+  const F = bs[0]!;
+  const l = flatLine(L);
+  const f = flatLine(F);
+  if (ix.slides && a.pageEnd !== undefined && b.pageStart !== undefined && b.pageStart > a.pageEnd) return 'slide';
+  // Inside a code block of the reference: between two of its lines, or inside one line.
+  const inside = insideCode(ix, l, f);
+  if (inside !== undefined) return inside.lineEnd && inside.length > ix.max ? 'long-code' : 'in-code';
+  if (STRICT_END.test(a.content)) return 'sentence';
+  const fw = normalizeLabel(F);
+  if (fw.length > 0 && ix.headings.has(fw)) return 'section';
+  // The last lines of a are the end of a code block, or b opens with the first lines of one.
+  const fa = as.map(flatLine);
+  const ends = (ix.codeLast.get(l) ?? []).some((c) =>
+    c.slice(-2).every((x, i, r) => fa[fa.length - r.length + i] === x),
+  );
+  const fb = bs.map(flatLine);
+  const opens = (ix.codeFirst.get(f) ?? []).some((c) => c.slice(0, 2).every((x, i) => fb[i] === x));
+  if (ends || opens) return 'code';
+  // Table rows: a whole row ends a (a row of the reference, or, without rows in the reference, as
+  // many cells as the row b opens with), or a table opens b after text.
+  const la = cellCount(L);
+  const fr = cellCount(F);
+  if (la > 0 && ix.rows.has(wordLine(L))) return 'row';
+  if (la > 1 && ix.rows.size === 0 && la === fr) return 'row';
+  if (
+    la === 0 &&
+    fr > 0 &&
+    (ix.rows.has(wordLine(F)) || (ix.rows.size === 0 && bs.length > 1 && cellCount(bs[1]!) === fr))
+  )
+    return 'row';
+  // A list item ends a and the next item of the same kind opens b (an item may run inline: "• a • b").
+  // A bulleted item may run over lines (a reader's line break inside it): its bullet in the last 3.
+  const mb = itemMarker(F);
+  if (mb !== undefined) {
+    const bullet = (x: string) => itemMarker(x) === '•' || /\s•\s/u.test(normalizeText(x));
+    if (itemMarker(L) === mb || (mb === '•' && as.slice(-3).some(bullet))) return 'item';
+  }
+  return 'cut';
+}
+
+export interface EndScore {
+  /** % of chunks but the last that end cleanly (chunkEnd): the gated figure. */
+  clean: number;
+  /** % of chunks but the last ending a sentence (sentenceEnds: the figure before structure was seen). */
+  strict: number;
+  kinds: Partial<Record<EndKind, number>>;
+  /** The cuts that are not clean, as "…end ‖ start…". */
+  bad: string[];
+}
+
+/** Chunk ends against the reference's structure (chunkEnd), with the strict sentence figure beside. */
+export function chunkEnds(chunks: PagedChunk[], ref: EndReference, max = 1200): EndScore {
+  const ix = endIndex(ref, max);
+  const kinds: Partial<Record<EndKind, number>> = {};
+  const bad: string[] = [];
+  const seen = new Set<string>();
+  let clean = 0;
+  for (let i = 0; i + 1 < chunks.length; i++) {
+    for (const line of chunks[i]!.content.split('\n')) seen.add(flatLine(line));
+    const k = chunkEnd(chunks[i]!, chunks[i + 1]!, ix, seen);
+    kinds[k] = (kinds[k] ?? 0) + 1;
+    if (CLEAN_KINDS.has(k)) clean++;
+    else bad.push(`${k}: …${chunks[i]!.content.slice(-60)} ‖ ${chunks[i + 1]!.content.slice(0, 60)}…`);
+  }
+  const n = Math.max(0, chunks.length - 1);
+  return { clean: pct(clean, n), strict: sentenceEnds(chunks), kinds, bad };
 }
 
 const DIVISION =

@@ -3,7 +3,8 @@
 // a hard cut is unavoidable). The cuts are planned over the whole text (a small dynamic program,
 // linear in its length) so that as many chunks as possible end a sentence, preferring: a
 // paragraph end that ends a sentence (before a heading first) > a sentence end inside a paragraph
-// > a `:`/`;` inside a paragraph > a line break (before a heading first) > a word boundary; a
+// > a `:`/`;` inside a paragraph, or an inline bullet (list items run into one paragraph) > a line
+// break (before a heading first) > a word boundary (inside a line of code, after `. : ;` too); a
 // chunk never ends on a heading; the next chunk should not open on a lower-case letter; the last
 // chunk should also reach MIN. Code blocks (Block.verbatim) keep their line breaks and
 // indentation: a cut inside one goes at a blank, and the next chunk opens at the start of a line.
@@ -120,6 +121,8 @@ interface Text {
   slideAt: Set<number>;
   /** [start, end) of blocks to keep whole that fit in a chunk, in order; cuts inside cost COST_IN_KEPT. */
   kept: number[];
+  /** [start, end) of every code block (verbatim), in order: inside one, only a line end is a clean cut. */
+  code: number[];
   /** [start, end) of table rows whose chunk repeats a header row, in order, and those headers. */
   repeatAt: number[];
   repeatText: string[];
@@ -270,10 +273,20 @@ function boundaryCost(x: Text, e: number): number {
     if (terminal) return heading ? COST_PARA_HEADING : COST_PARA_SENTENCE;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
-  if (!terminal) return COST_WORD;
+  if (!terminal) return inlineBullet(t, e) ? COST_CLAUSE : COST_WORD;
+  // Inside a line of code, a `.`, `:` or `;` ends no sentence ('"Depends:" ${shlibs:Depends}').
+  if (x.code.length > 0 && insideKept(x.code, e)) return COST_WORD;
   if (c === 58 || c === 59) return COST_CLAUSE;
   if (!endsSentence(t, e)) return COST_WORD; // an abbreviation or an initial
   return startsSentence(t[nextStart(t, e)]) ? COST_SENTENCE : COST_CLAUSE;
+}
+
+/**
+ * A cut at the blank e opens the next chunk on an inline bullet ("• void a (int x) • void b"):
+ * list items a reader ran into one paragraph (Doxygen's member lists in a PDF), each a clean end.
+ */
+export function inlineBullet(t: string, e: number): boolean {
+  return t.charCodeAt(e) === 32 && /^[•●▪◦‣] /u.test(t.slice(e + 1, e + 3));
 }
 
 /** First index k with a[k] >= v (a sorted ascending), in [0, n]. */
@@ -438,6 +451,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const headings: { at: number; end: number; label: string }[] = [];
   const marks: PageMark[] = [];
   const kept: number[] = [];
+  const code: number[] = [];
   const repeatAt: number[] = [];
   const repeatText: string[] = [];
   const slideAt = new Set<number>();
@@ -452,6 +466,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
+    if (b.verbatim) code.push(len, len + text.length);
     const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
     // A header row is repeated when it takes at most a quarter of a chunk.
     if (header && [...header].length <= limits.max / 4) {
@@ -480,6 +495,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     headingEnd: new Set(headings.map((h) => h.end)),
     slideAt,
     kept,
+    code,
     repeatAt,
     repeatText,
   };

@@ -5,6 +5,7 @@ import {
   splitIntoChunks,
   endsSentence,
   addPageMarks,
+  inlineBullet,
   nextStart,
   verbatimText,
   type Block,
@@ -328,6 +329,29 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ['Alpha beta gamma delta epsilon zeta eta theta', 'Part Two\nIota kappa lambda mu nu xi omicron pi rho sigma.'],
     ],
     [
+      // A code block longer than a chunk is cut at a line end, not after a `:` inside a line.
+      'inside a long code block: a line end, never a colon inside a line',
+      [
+        {
+          text: 'Package: gentoo\nArchitecture: any\nDepends: ${shlibs:Depends}, ${misc:Depends}\nSuggests: file\nDescription: a tool to do things well',
+          keep: true,
+          verbatim: true,
+        },
+      ],
+      limits,
+      [
+        'Package: gentoo\nArchitecture: any\nDepends: ${shlibs:Depends}, ${misc:Depends}',
+        'Suggests: file\nDescription: a tool to do things well',
+      ],
+    ],
+    [
+      'list items a reader ran into one paragraph: a cut before an inline bullet beats a word boundary',
+      // (Without the bullet rule the chunk runs on to "• void gamma" and the next opens on "(int z".)
+      [p('• void alpha (int x) • void beta (int y) • void gamma (int z, int q, int r) • void delta (int w)')],
+      limits,
+      ['• void alpha (int x) • void beta (int y)', '• void gamma (int z, int q, int r) • void delta (int w)'],
+    ],
+    [
       // A greedy cut at the latest sentence end ("another.") leaves the next window (101-121)
       // in a run without any; cutting earlier lets the next window reach "end at all."
       'look-ahead: an earlier cut leaves the next window a sentence end',
@@ -352,6 +376,16 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ),
     );
   }
+});
+
+test('inlineBullet: a cut opening the next chunk on a bullet inside a paragraph', async (t) => {
+  const cases: [string, string, boolean][] = [
+    ['a bullet after the blank', 'void a (int x) • void b', true],
+    ['a dash is no bullet', 'void a (int x) - void b', false],
+    ['a bullet glued to its word', 'void a (int x) •void b', false],
+  ];
+  for (const [name, text, want] of cases)
+    await t.test(name, () => assert.equal(inlineBullet(text, text.indexOf(' ', 13)), want));
 });
 
 test('every cut of a long mixed document ends a sentence when its window holds one', () => {

@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import {
   badLabelKind,
   buildReference,
+  chunkEnd,
+  chunkEnds,
   codeKept,
+  endIndex,
   expandTabs,
   dehyphenate,
   gluedWords,
@@ -28,6 +31,8 @@ import {
   withoutRunningLines,
   words,
   type ChunkLike,
+  type EndKind,
+  type EndReference,
   type PagedChunk,
 } from '../../scripts/quality/measures.ts';
 import { pandocStructure, plainText, withoutChrome } from '../../scripts/quality/pandoc-structure.ts';
@@ -287,6 +292,146 @@ describe('sizesInRange and sentenceEnds', () => {
       const cs = texts.map((t) => chunk(t));
       assert.deepEqual([sizesInRange(cs), sentenceEnds(cs)], [inRange, ends]);
     });
+});
+
+describe('chunkEnd: clean ends are sentences or blocks the reference confirms', () => {
+  const P = 'Some text before it';
+  const ref: EndReference = {
+    headings: ['2.3 Reading Input', 'Options'],
+    code: ['int main() {\n  return 0;\n}', 'make all\nmake install', `${'echo line;\n'.repeat(120)}done`],
+    rows: [
+      ['Name', 'Value'],
+      ['alpha', 'one'],
+      ['beta', 'two words here'],
+    ],
+  };
+  const noRows: EndReference = { headings: [], code: [], rows: [] };
+  const deck: EndReference = { headings: [], code: [], rows: [], slides: true };
+  const c = (content: string, pageStart?: number, pageEnd = pageStart): PagedChunk =>
+    pageStart === undefined ? { content, section: '' } : { content, section: '', pageStart, pageEnd };
+  const cases: [string, EndReference, PagedChunk, PagedChunk, EndKind][] = [
+    ['a sentence ends', ref, c(`${P}. It ends here.`), c('Next one starts.'), 'sentence'],
+    ['a colon ends', ref, c(`${P} as follows:`), c('Next one starts.'), 'sentence'],
+    ['a cut mid-sentence', ref, c(`${P} and the`), c('Next words go on.'), 'cut'],
+    [
+      'the next chunk opens a section of the reference',
+      ref,
+      c(`${P}\nA last line`),
+      c('2.3 Reading Input\nText.'),
+      'section',
+    ],
+    ['a heading the reference lacks is no section', ref, c(`${P}\nA last line`), c('Reading Output\nText.'), 'cut'],
+    ['the chunk ends a code block', ref, c(`${P}.\nint main() {\n  return 0;\n}`), c('After the code.'), 'code'],
+    ['the next chunk opens a code block', ref, c(`${P}\nRun this`), c('make all\nmake install\nThen.'), 'code'],
+    ['between two lines of a code block that fits a chunk', ref, c(`${P}.\nmake all`), c('make install'), 'in-code'],
+    ['inside a code block even after a semicolon', ref, c('int main() {\n  return 0;'), c('}\nText.'), 'in-code'],
+    [
+      'between two lines of a code block longer than a chunk',
+      ref,
+      c('echo line;\necho line;'),
+      c('echo line;\necho line;'),
+      'long-code',
+    ],
+    ['inside one code line', ref, c(`${P}.\nmake`), c('all\nmake install'), 'in-code'],
+    ['a code line the reader wrapped, cut at the wrap', ref, c('int main() {'), c('return\n0;\n}'), 'in-code'],
+    [
+      'inside one line of a code block longer than a chunk',
+      ref,
+      c('echo line;\necho'),
+      c('line;\necho line;'),
+      'in-code',
+    ],
+    [
+      'a whole row, the header repeated in the next chunk',
+      ref,
+      c('Name | Value\nalpha | one'),
+      c('Name | Value\nbeta | two words here'),
+      'row',
+    ],
+    ['inside a row (a cell cut)', ref, c('Name | Value\nalpha | one\nbeta | two'), c('words here'), 'cut'],
+    [
+      'inside a row, the header repeated in the next chunk',
+      ref,
+      c('Name | Value\nalpha | one\nbeta | two'),
+      c('Name | Value\nwords here'),
+      'cut',
+    ],
+    [
+      'a row with the cells of the next row (no rows in the reference)',
+      noRows,
+      c('a | b | c\nd | e | f'),
+      c('g | h | i'),
+      'row',
+    ],
+    ['a row cut inside (no rows in the reference)', noRows, c('a | b | c\nd | e'), c('f is long\ng | h | i'), 'cut'],
+    ['a table opens the next chunk after text', ref, c(`${P}\nThe values`), c('Name | Value\nalpha | one'), 'row'],
+    [
+      'a list item ends, the next item opens the next chunk',
+      noRows,
+      c(`${P}:\n- first item\n- second item`),
+      c('- third item'),
+      'item',
+    ],
+    ['numbered items', noRows, c('1. first step\n2) second step'), c('3. third step'), 'item'],
+    ['a list item cut inside', noRows, c(`${P}:\n- first item\n- second item is`), c('cut in two'), 'cut'],
+    ['items of another kind', noRows, c('- first item'), c('* other list'), 'cut'],
+    [
+      'inline bullets, the next chunk opens the next one',
+      noRows,
+      c('• void a (int x) • void b (int y)'),
+      c('• void c (int z)'),
+      'item',
+    ],
+    ['inline bullets cut inside an item', noRows, c('• void a (int x) • void b'), c('(int y) • void c'), 'cut'],
+    [
+      'a bulleted item over two lines, the next item opens the next chunk',
+      noRows,
+      c('• void a (int x,\nint y)'),
+      c('• void c (int z)'),
+      'item',
+    ],
+    [
+      'a bullet far back is no item end',
+      noRows,
+      c('• void a (int x)\nText one\nText two\nText three'),
+      c('• void c'),
+      'cut',
+    ],
+    [
+      'a deck: the next chunk opens the next slide',
+      deck,
+      c('Slide title\nA point without a period', 3),
+      c('Next slide\nText', 4),
+      'slide',
+    ],
+    [
+      'a deck: a cut inside one slide',
+      deck,
+      c('Slide title\nA point without a period', 3),
+      c('goes on here', 3),
+      'cut',
+    ],
+    [
+      'not a deck: a page break is no clean end',
+      noRows,
+      c('A paragraph running over', 3),
+      c('the page break', 4),
+      'cut',
+    ],
+  ];
+  for (const [name, r, a, b, want] of cases) test(name, () => assert.equal(chunkEnd(a, b, endIndex(r)), want));
+
+  test('chunkEnds: the clean share, the strict share, the kinds and the bad cuts', () => {
+    const s = chunkEnds(
+      [c('One.'), c(`${P}\nA line`), c('2.3 Reading Input\nText and'), c('more text'), c('tail')],
+      ref,
+    );
+    assert.deepEqual(
+      { clean: s.clean, strict: s.strict, kinds: s.kinds, bad: s.bad.length },
+      { clean: 50, strict: 25, kinds: { sentence: 1, section: 1, cut: 2 }, bad: 2 },
+    );
+  });
+  test('chunkEnds: one chunk has no end to judge', () => assert.equal(chunkEnds([c('Only')], ref).clean, 100));
 });
 
 describe('normalizeLabel and badLabelKind', () => {
