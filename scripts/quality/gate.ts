@@ -35,6 +35,9 @@ export const GATED: readonly GatedMeasure[] = [
   { key: 'hyphenLeftovers', better: 'lower', get: (r) => r.hyphenLeftovers },
   { key: 'midWordCuts', better: 'lower', get: (r) => r.midWordCuts },
   { key: 'badLabels', better: 'lower', get: badLabels },
+  // Slide decks: chunks mixing two slides that could each stand alone, overlay text read again.
+  { key: 'slideMixes', better: 'lower', get: (r) => r.slides?.mixes },
+  { key: 'overlayRepeats', better: 'lower', get: (r) => r.slides?.repeats },
 ];
 
 /** Per document id, per measure key: the recorded figure. */

@@ -65,6 +65,11 @@ describe('recordFloors', () => {
     assert.equal(f.d?.retrieval, 66.7);
     assert.equal('retrieval' in (f.e ?? {}), false);
   });
+  test('slide mixes and overlay repeats where the document is a deck', () => {
+    const f = recordFloors([result('g', { slides: { slides: 40, mixes: 1, repeats: 3 } }), result('h')]);
+    assert.deepEqual([f.g?.slideMixes, f.g?.overlayRepeats], [1, 3]);
+    assert.equal('slideMixes' in (f.h ?? {}), false);
+  });
   test('a document read with an error sets no floor', () => {
     assert.deepEqual(recordFloors([result('c', { error: 'pdftotext is missing' })]), {});
   });

@@ -12,7 +12,7 @@ import {
   rightMargin,
 } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
-import { overlaySteps } from './overlays.ts';
+import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
 import {
   findHeadings,
@@ -72,12 +72,13 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   }
   if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text))))
     throw documentError('document_no_text');
-  removeUntaggedFurniture(doc.pages);
-  // A slide shown in steps: each step but the last is contained in the next; read it once.
-  const steps = overlaySteps(doc.pages.map((p) => p.lines.map((l) => l.text).join(' ')));
+  // A slide shown in steps: each step but the last is contained in the next; read it once. Judged
+  // before the furniture (stepText): a frame's lines repeated over its steps are no running header.
+  const steps = overlaySteps(doc.pages.map((p) => stepText(p.lines)));
   doc.pages.forEach((p, i) => {
     if (steps[i]) p.lines = [];
   });
+  removeUntaggedFurniture(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   const ctx = headingContext(doc.pages, outline);

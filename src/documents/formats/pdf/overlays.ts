@@ -1,5 +1,7 @@
 // Slide overlays: a beamer (or PowerPoint build) slide shown in steps repeats its text on
 // consecutive pages, each page adding to the one before. Each slide is read once, at its last step.
+import { isBarePageNumber } from './furniture.ts';
+import type { TextLine } from './types.ts';
 
 const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -26,4 +28,23 @@ export function overlaySteps(pageTexts: readonly string[]): boolean[] {
     for (let k = 0; k < 3; k++) if (w[k] !== next[k]) return false;
     return inOrder(w, next);
   });
+}
+
+/** A page number or page count ending a line: a footline's "4/188", "4 / 188", "4". */
+const TRAILING_PAGE = /\s*\d{1,5}(?:\s*\/\s*\d{1,5})?$/;
+
+/**
+ * A page's text as overlaySteps compares it, before the furniture is removed: the lines in order,
+ * without bare page numbers, and without the page number or count that ends one of the three
+ * lowest or highest lines (beamer's footline "Author  Title  Date 4/188"), which differ from step to
+ * step. Steps are judged before the furniture: a frame's first lines, the same on four steps or
+ * more, would otherwise be taken for a running header and removed from every step, the last too.
+ */
+export function stepText(lines: readonly Pick<TextLine, 'text' | 'y'>[]): string {
+  const byY = [...lines].sort((a, b) => b.y - a.y);
+  const edges = new Set([...byY.slice(0, 3), ...byY.slice(-3)]);
+  return lines
+    .filter((l) => !isBarePageNumber(l.text))
+    .map((l) => (edges.has(l) ? l.text.replace(TRAILING_PAGE, '') : l.text))
+    .join(' ');
 }

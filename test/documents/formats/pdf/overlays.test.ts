@@ -1,7 +1,10 @@
-// overlaySteps (src/documents/formats/pdf/overlays.ts): pages that a slide's next step repeats whole.
+// overlaySteps and stepText (src/documents/formats/pdf/overlays.ts): pages that a slide's next step
+// repeats whole, judged before the furniture is removed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { overlaySteps } from '../../../../src/documents/formats/pdf/overlays.ts';
+import { overlaySteps, stepText } from '../../../../src/documents/formats/pdf/overlays.ts';
+import { removeFurniture } from '../../../../src/documents/formats/pdf/furniture.ts';
+import type { PageText, TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
 test('overlaySteps', async (t) => {
   const cases: [string, string[], boolean[]][] = [
@@ -39,4 +42,85 @@ test('overlaySteps', async (t) => {
     ],
   ];
   for (const [name, pages, want] of cases) await t.test(name, () => assert.deepEqual(overlaySteps(pages), want));
+});
+
+const ln = (text: string, y: number, size = 11): TextLine => ({
+  text,
+  x: 20,
+  xEnd: 20 + text.length * 5,
+  y,
+  size,
+  font: size > 11 ? 'F2' : 'F1',
+  mono: false,
+});
+
+test('stepText', async (t) => {
+  const cases: [string, TextLine[], string][] = [
+    [
+      "a beamer footline's page count is left out, the rest of the footline kept",
+      [ln('Links', 250, 14), ln('TeX Users Group', 200), ln('Campani O Preparador 2011 4/188', 5, 6)],
+      'Links TeX Users Group Campani O Preparador 2011',
+    ],
+    ['a bare page number is left out', [ln('Listes', 250, 14), ln('Un point', 200), ln('36', 5, 6)], 'Listes Un point'],
+    [
+      'a number ending a line inside the slide stays',
+      [
+        ln('Versions', 250, 14),
+        ln('Top line', 230),
+        ln('Another', 220),
+        ln('TeX version 3', 150),
+        ln('More', 100),
+        ln('Low', 60),
+        ln('Lowest', 40),
+      ],
+      'Versions Top line Another TeX version 3 More Low Lowest',
+    ],
+  ];
+  for (const [name, lines, want] of cases) await t.test(name, () => assert.equal(stepText(lines), want));
+});
+
+/** A frame shown in `n` steps, one more point each, with beamer's footline (page N of 30). */
+function frameSteps(n: number, first: number): PageText[] {
+  return Array.from({ length: n }, (_, k) => ({
+    number: first + k,
+    width: 364,
+    height: 273,
+    lines: [
+      ln('Programs needed', 250, 14),
+      ...Array.from({ length: k + 1 }, (_, j) => ln(`point number ${j + 1} of the frame`, 220 - j * 14)),
+      ln(`Campani&Beccari O Preparador de Documentos 2011 ${first + k}/30`, 5, 6),
+    ],
+  }));
+}
+
+test('a frame in five steps: read once, at its last step, its first points kept by the furniture rule', () => {
+  const others = Array.from({ length: 25 }, (_, i) => ({
+    number: i + 6,
+    width: 364,
+    height: 273,
+    lines: [
+      ln(`Slide ${i + 6} title`, 250, 14),
+      ln(`Text of slide ${i + 6}`, 200),
+      ln(`Campani&Beccari O Preparador de Documentos 2011 ${i + 6}/30`, 5, 6),
+    ],
+  }));
+  const pages = [...frameSteps(5, 1), ...others];
+  const steps = overlaySteps(pages.map((p) => stepText(p.lines)));
+  assert.deepEqual(steps.slice(0, 6), [true, true, true, true, false, false]);
+  pages.forEach((p, i) => {
+    if (steps[i]) p.lines = [];
+  });
+  removeFurniture(pages);
+  assert.deepEqual(
+    pages[4]!.lines.map((l) => l.text),
+    ['Programs needed', ...[1, 2, 3, 4, 5].map((j) => `point number ${j} of the frame`)],
+  );
+});
+
+test('why steps go first: the furniture rule alone takes the points the steps repeat for running lines', () => {
+  const pages = [...frameSteps(5, 1)];
+  for (let i = 6; i <= 30; i++)
+    pages.push({ number: i, width: 364, height: 273, lines: [ln(`Slide ${i}`, 250, 14), ln(`Text ${i}`, 200)] });
+  removeFurniture(pages);
+  assert.ok(!pages[4]!.lines.some((l) => l.text === 'point number 1 of the frame'));
 });
