@@ -9,6 +9,7 @@
 // indentation: a cut inside one goes at a blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
+import { chunkSection, headingLevels, namingHeading, recurringTitles, sectionTree } from './chunk-section.ts';
 
 export type { PageTurn } from './blocks.ts';
 
@@ -16,6 +17,8 @@ export interface Block {
   text: string;
   /** Set when the block is a heading: the section label it opens. */
   heading?: string;
+  /** A heading's level (1 = top) when the format knows it; else its numbering tells, if it has one. */
+  level?: number;
   /** 1-based page of the block's first character, for formats with pages. */
   page?: number;
   /**
@@ -435,7 +438,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
 
 export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): Chunk[] {
   const parts: string[] = [];
-  const headings: { at: number; end: number; label: string }[] = [];
+  const headings: { at: number; end: number; label: string; text: string; level?: number }[] = [];
   const marks: PageMark[] = [];
   const kept: number[] = [];
   const repeatAt: number[] = [];
@@ -449,7 +452,16 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.slideStart && len > 0) slideAt.add(len);
-    if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
+    if (b.heading !== undefined) {
+      const label = b.heading.toWellFormed();
+      headings.push({
+        at: len,
+        end: len + text.length,
+        label,
+        text,
+        ...(b.level === undefined ? {} : { level: b.level }),
+      });
+    }
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
     const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
@@ -484,12 +496,15 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     repeatText,
   };
   const chunks: Chunk[] = [];
-  let h = 0;
-  let section = '';
+  // The label of each chunk: the heading in force at its start, or the parent of short entries it packs (chunk-section.ts).
+  const at = headings.map((hd) => hd.at);
+  const tree = sectionTree(at, headingLevels(headings), t.length);
+  const recurring = recurringTitles(headings, tree.parent);
   let s = 0;
   const pages = marks.length > 0 ? pageLookup(marks) : undefined;
   for (const e of [...planCuts(x, limits), t.length]) {
-    while (h < headings.length && headings[h]!.at <= s) section = headings[h++]!.label;
+    const h = namingHeading(tree.parent, recurring, chunkSection(tree, s, e));
+    const section = h >= 0 ? headings[h]!.label : '';
     const header = repeatedHeader(x, s);
     const chunk: Chunk = { section, content: header === undefined ? t.slice(s, e) : `${header}\n${t.slice(s, e)}` };
     if (pages) {
