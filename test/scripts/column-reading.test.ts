@@ -189,6 +189,26 @@ describe('reading order with the column-aware reading', () => {
       [100, 0],
     );
   });
+  describe('a page turn with the running lines left out is in order too', () => {
+    // Three pages with a running header, as pdftotext writes them; the page text runs on.
+    const paged = [
+      'Manual Title\nthe first page ends with',
+      'Manual Title\nthese words and the next',
+      'Manual Title\npage goes on',
+    ].join('\n\f');
+    const turn: [string, string, number][] = [
+      ['the furniture left out (the service)', 'the first page ends with these words and the next page goes on', 100],
+      ['the furniture kept in place (pdf.js raw)', 'the first page ends with manual title these words', 100],
+      ['a page spliced elsewhere is not', 'the first page ends with page goes on', 40],
+    ];
+    for (const [name, text, want] of turn)
+      test(name, () => assert.equal(readingOrder([text], buildReference(paged, paged)).order, want));
+    test('without form feeds the reading is taken as it is', () =>
+      assert.equal(
+        readingOrder(['ends with these words'], buildReference('x', 'ends with\nManual\nthese words')).order,
+        0,
+      ));
+  });
   for (const [name, alt, texts, want] of cases)
     test(name, () => {
       const ref = buildReference(name.startsWith('two columns') ? [...LEFT, ...RIGHT].join('\n') : plain, alt);
