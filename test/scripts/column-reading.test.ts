@@ -149,6 +149,10 @@ describe('pageReading', () => {
     ['no words: nothing', [], ''],
   ];
   for (const [name, words, want] of cases) test(name, () => assert.equal(pageReading(words), want));
+  test('a page of 200000 words reads without overflowing the call stack', () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => ({ x0: i * 10, y0: 0, x1: i * 10 + 6, y1: 10, text: 'w' }));
+    assert.equal(pageReading(many).length, 2 * 200_000 - 1);
+  });
   test('pages apart at form feeds', () =>
     assert.equal(columnReading([line(10, 10, 'a b'), line(10, 10, 'c d')]), 'a b\n\fc d'));
 });
