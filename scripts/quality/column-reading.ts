@@ -154,8 +154,13 @@ function innerBands(rows: BoxWord[][], bands: Band[]): Band[] {
 export function pageReading(words: BoxWord[]): string {
   if (words.length === 0) return '';
   const rows = pageRows(words);
-  const lo = Math.min(...words.map((w) => w.x0));
-  const hi = Math.max(...words.map((w) => w.x1));
+  // A loop, not Math.min(...xs): a page of tens of thousands of words would overflow the call stack.
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const w of words) {
+    lo = Math.min(lo, w.x0);
+    hi = Math.max(hi, w.x1);
+  }
   const minGap = 0.75 * median(words.map((w) => w.y1 - w.y0));
   const lines: string[] = [];
   const flush = (run: BoxWord[][], bands: Band[]) => {

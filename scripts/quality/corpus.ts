@@ -10,8 +10,8 @@
 // the corpus manifest (npm run corpus), measures the chunks against independent references with
 // scripts/quality/measures.ts, prints one line per document and writes the results as JSON
 // (default CORPUS_DIR/quality.json) and each document's chunks (CORPUS_DIR/chunks/ID.json).
-// References: pdftotext's reading and pdf.js's outline for PDFs (and pdf.js's raw content-stream
-// order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
+// References: pdftotext's reading (and, for order only, its words read column-aware:
+// column-reading.ts) and pdf.js's outline for PDFs (and pdf.js's raw content-stream order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -43,7 +43,7 @@ export interface Reference {
    * the column-aware reading that keeps table rows together: scripts/quality/column-reading.ts).
    * They count for order only; coverage, the vocabulary and the compounds are the first reading's.
    * Its line-end hyphens count joined only, as pdftotext's reading joins them: a reading that
-   * leaves "pro- gram" split is not in order by the second reading either.
+   * leaves "pro- gram" split is not in order by the second reading either (alternativeGrams).
    */
   alternative?: Set<string>;
   /** Word counts of the reference, line-end hyphens joined. */
@@ -104,13 +104,23 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   }
   return {
     grams,
-    ...(opts.alternative === undefined
-      ? {}
-      : { alternative: gramsOf(words(dehyphenate(opts.alternative)), 4, new Set()) }),
+    ...(opts.alternative === undefined ? {} : { alternative: alternativeGrams(opts.alternative) }),
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
   };
+}
+
+/**
+ * The 4-grams of a second reading: its line-end hyphens joined (as pdftotext joins them), read
+ * with its running headers and footers and without them (withoutRunningLines, the lines coverage
+ * leaves out), so that a page turn is in order whether a reading keeps the furniture between the
+ * pages (pdf.js's raw order) or leaves it out by design (the service).
+ */
+export function alternativeGrams(text: string): Set<string> {
+  const joined = dehyphenate(text);
+  const grams = gramsOf(words(joined), 4, new Set());
+  return text.includes('\f') ? gramsOf(words(withoutRunningLines(joined)), 4, grams) : grams;
 }
 
 /**

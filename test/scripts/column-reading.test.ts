@@ -149,6 +149,10 @@ describe('pageReading', () => {
     ['no words: nothing', [], ''],
   ];
   for (const [name, words, want] of cases) test(name, () => assert.equal(pageReading(words), want));
+  test('a page of 200000 words reads without overflowing the call stack', () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => ({ x0: i * 10, y0: 0, x1: i * 10 + 6, y1: 10, text: 'w' }));
+    assert.equal(pageReading(many).length, 2 * 200_000 - 1);
+  });
   test('pages apart at form feeds', () =>
     assert.equal(columnReading([line(10, 10, 'a b'), line(10, 10, 'c d')]), 'a b\n\fc d'));
 });
@@ -188,6 +192,27 @@ describe('reading order with the column-aware reading', () => {
       ['a gnu program runs here', 'a gnu pro- gram runs here'].map((t) => readingOrder([t], ref).order),
       [100, 0],
     );
+  });
+  describe('a page turn with the running lines left out is in order too', () => {
+    // Three pages with a running header, as pdftotext writes them; the page text runs on.
+    const paged = [
+      'Manual Title\nthe first page ends with',
+      'Manual Title\nthese words and the next',
+      'Manual Title\npage goes on',
+    ].join('\n\f');
+    const turn: [string, string, number][] = [
+      ['the furniture left out (the service)', 'the first page ends with these words and the next page goes on', 100],
+      ['the furniture kept in place (pdf.js raw)', 'the first page ends with manual title these words', 100],
+      ['a page spliced elsewhere is not', 'the first page ends with page goes on', 40],
+    ];
+    for (const [name, text, want] of turn)
+      test(name, () => assert.equal(readingOrder([text], buildReference(paged, { alternative: paged })).order, want));
+    test('without form feeds the reading is taken as it is', () =>
+      assert.equal(
+        readingOrder(['ends with these words'], buildReference('x', { alternative: 'ends with\nManual\nthese words' }))
+          .order,
+        0,
+      ));
   });
   for (const [name, alt, texts, want] of cases)
     test(name, () => {
