@@ -25,13 +25,14 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
-import { pandocStructure, withoutChrome, type Structure } from './pandoc-structure.ts';
+import { pandocStructure, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
   codeKept,
   gluedWords,
   hyphenLeftovers,
   listingLines,
+  lostRuns,
   midWordCuts,
   readingOrder,
   sectionLabels,
@@ -175,6 +176,8 @@ export async function measureDocument(
   let chunks: Chunk[];
   let refText: string;
   let raw: OrderScore | undefined;
+  // pdf.js's raw reading of a PDF: the compounds it draws inside a line (hyphenLeftovers).
+  let drawn: string | undefined;
   let structure: Structure;
   const saved = join(dir, 'chunks', `${e.id}.json`);
   const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
@@ -215,24 +218,32 @@ export async function measureDocument(
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
       const json = pandocJson(join(dir, e.referenceFile));
-      refText = plainOfJson(withoutChrome(json));
+      refText = plainOfJson(withoutListings(withoutChrome(json)));
       structure = pandocStructure(json);
     } else {
       refText = pdftotext(file);
       structure = { headings: r.outline, code: [], rows: [] };
     }
     raw = readingOrder([r.raw], buildReference(refText));
+    drawn = r.raw;
   } else {
     const format = detectFormat(bytes);
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
     chunks = reuse ?? splitIntoChunks(await documentBlocks(format, bytes));
     const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
     const json = pandocJson(reference);
-    // The reference reading without the page's chrome (navigation, sidebars, footers).
-    refText = plainOfJson(withoutChrome(json));
+    // The reference reading without the page's chrome (navigation, sidebars, footers) and its
+    // listings (contents, indexes, navigation bars), which the service leaves out by design.
+    refText = plainOfJson(withoutListings(withoutChrome(json)));
     structure = pandocStructure(json);
   }
-  const ref = buildReference(refText);
+  const ref = buildReference(refText, drawn);
+  if (process.env.QUALITY_DEBUG)
+    for (const r of lostRuns(
+      chunks.map((c) => c.content),
+      ref,
+    ))
+      console.error(`${e.id}: lost ${r.words} words: ${r.text.slice(0, 300)}`);
   const glued = gluedWords(chunks, ref);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
