@@ -152,11 +152,15 @@ export function listingBody(lines: string[]): string[] {
     let j = i;
     while (j < lines.length && lines[j]!.trim().length > 0) j++;
     const block = lines.slice(i, j);
-    const leaders = block.filter((l) => isListingLine(l) || /\s(?:\.\s?){3,}$/.test(l.trim())).length;
-    // Entries whose title fills the line have no leader: a third of the block's lines suffice.
+    const leader = (l: string) => isListingLine(l) || /\s(?:\.\s?){3,}$/.test(l.trim());
+    const leaders = block.filter(leader).length;
+    // Entries whose title fills the line have no leader: a third of the block's lines suffice, or
+    // a block of entries without a sentence end whose last line has the leader (a section title
+    // over one wrapped entry: "New or improved commands / Better ... case-changing / commands . . .").
+    const entries = block.length >= 2 && leader(block.at(-1)!) && !block.some((l) => SENTENCE_END.test(l.trim()));
     if (
       block.length >= 2 &&
-      ((leaders >= 1 && leaders >= block.length * 0.5) || (leaders >= 2 && leaders >= block.length / 3))
+      ((leaders >= 1 && leaders >= block.length * 0.5) || (leaders >= 2 && leaders >= block.length / 3) || entries)
     )
       for (let x = i; x < j; x++) if (!SENTENCE_END.test(lines[x]!.trim())) boxed.add(x);
     if (block.length > 0 && block.every((l) => /^\d{1,4}$/.test(l.trim())))
@@ -183,8 +187,8 @@ const EDGE = 3;
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last three lines of each page, those that repeat, digits aside,
- * at the edges of 3+ pages (and are not also lines inside pages, unless on a quarter of the
- * pages), once per page edge, and bare page numbers ("12", "xii", "- 3 -", "3 / 127", "Page 3
+ * at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as many
+ * pages as they stand inside), once per page edge, and bare page numbers ("12", "xii", "- 3 -", "3 / 127", "Page 3
  * of 10"). Text without form feeds (a reading of HTML, Markdown, Word) comes back unchanged.
  */
 export function withoutRunningLines(text: string): string {
@@ -193,15 +197,17 @@ export function withoutRunningLines(text: string): string {
   const filled = pages.map((p) => p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])));
   const edges = (f: number[]) => [...new Set([...f.slice(0, EDGE), ...f.slice(-EDGE)])];
   const counts = new Map<string, number>();
-  const inner = new Set<string>();
+  // Pages where a shape stands inside the page: a running line pdftotext reads out of place
+  // (after a page's code) is inside on a few pages and at the edge on many.
+  const inner = new Map<string, number>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
-    for (const i of f.slice(EDGE, -EDGE)) inner.add(shapeOf(p[i]!));
+    for (const k of new Set(f.slice(EDGE, -EDGE).map((i) => shapeOf(p[i]!)))) inner.set(k, (inner.get(k) ?? 0) + 1);
   });
   const running = new Set<string>();
   for (const [k, c] of counts)
-    if (/\p{L}/u.test(k) && c >= 3 && (c >= pages.length * 0.25 || !inner.has(k))) running.add(k);
+    if (/\p{L}/u.test(k) && c >= 3 && (c >= pages.length * 0.25 || c >= 5 * (inner.get(k) ?? 0))) running.add(k);
   return pages
     .map((p, n) => {
       const f = filled[n]!;
@@ -296,18 +302,28 @@ export function listingLines(chunks: ChunkLike[]): string[] {
   return out;
 }
 
-/** Words of the chunks absent from the reference that split into two reference words. */
+/**
+ * Words of the chunks absent from the reference that split into two reference words. A part of
+ * a hyphenated compound the reference joins whole ("Debian-Entwicklereigenschaften", which
+ * pdftotext reads "DebianEntwicklereigenschaften" at a line end) is not a glue of the chunks.
+ */
 export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
   const out: string[] = [];
-  for (const c of chunks)
+  for (const c of chunks) {
+    const parts = new Set<string>();
+    for (const m of normalizeText(c.content).matchAll(/(\p{L}+)[-\u2010]\s*(\p{L}+)/gu)) {
+      const [a, b] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+      if (ref.vocab.has(a + b)) parts.add(a).add(b);
+    }
     for (const w of words(c.content)) {
-      if (ref.vocab.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      if (ref.vocab.has(w) || parts.has(w) || w.length < 5 || /\d/.test(w)) continue;
       for (let i = 2; i <= w.length - 2; i++)
         if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) {
           out.push(w);
           break;
         }
     }
+  }
   return out;
 }
 

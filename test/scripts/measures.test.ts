@@ -122,6 +122,9 @@ describe('withoutRunningLines', () => {
     `And a fourth one on ${names[n]}.`,
   ];
   const page = (n: number) => ['GNU Coding Standards', '', ...text(n), `Chapter 3: Design ${n}`, String(n)];
+  // Four lines of a page's own text, from line `k` on.
+  const own = (n: number, k: number) =>
+    [0, 1, 2, 3].map((i) => `Line ${'abcdefgh'[k + i]} of page ${'abcdefghijklmnopqrstuvwx'[n - 1]} goes on.`);
   const paged = [1, 2, 3, 4].map((n) => page(n).join('\n')).join('\f');
   const cases: [string, string, string][] = [
     [
@@ -144,6 +147,22 @@ describe('withoutRunningLines', () => {
         )
         .join('\f'),
       [1, 2, 3, 4].map((n) => [`9.${n}.1`, ...text(n)].join('\n')).join('\f'),
+    ],
+    [
+      'a running header at the edge of 5 pages of 24, which pdftotext reads inside one more, goes',
+      Array.from({ length: 24 }, (_, i) => i + 1)
+        .map((n) =>
+          (n <= 5
+            ? ['File Documentation', ...own(n, 0)]
+            : n === 6
+              ? [...own(n, 0), 'File Documentation', ...own(n, 4)]
+              : own(n, 0)
+          ).join('\n'),
+        )
+        .join('\f'),
+      Array.from({ length: 24 }, (_, i) => i + 1)
+        .map((n) => (n === 6 ? [...own(n, 0), 'File Documentation', ...own(n, 4)] : own(n, 0)).join('\n'))
+        .join('\f'),
     ],
     ['text without pages is unchanged', 'A line.\nAnother line.', 'A line.\nAnother line.'],
     [
@@ -224,6 +243,18 @@ describe('listingBody: a reference page without its contents or index lines', ()
       ['LATEX News', 'Issue 34, November 2021', '', '', '', 'The release has 12 changes.', ''],
     ],
     [
+      'a section of a contents box over one wrapped entry, its leader on the last line',
+      [
+        'New or improved commands',
+        'Better language handling for case-changing',
+        'commands . . . . . . . . . . . . . . . . . .',
+        '',
+        'Then a paragraph of text',
+        'that goes on.',
+      ],
+      ['', 'Then a paragraph of text', 'that goes on.'],
+    ],
+    [
       'a body page keeps its bare numbers',
       ['The values are:', '', '12', '13', '', 'and so on.'],
       ['The values are:', '', '12', '13', '', 'and so on.'],
@@ -264,6 +295,11 @@ describe('gluedWords', () => {
     ['tokens with digits ignored', 'file2memory', []],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(gluedWords([chunk(text)], ref), want));
+  test('a part of a compound the reference joins whole is no glue', () => {
+    const de = buildReference('zur Verwaltung von DebianEntwicklereigenschaften, die Entwickler und Eigenschaften');
+    assert.deepEqual(gluedWords([chunk('von Debian-Entwicklereigenschaften')], de), []);
+    assert.deepEqual(gluedWords([chunk('von Entwicklereigenschaften')], de), ['entwicklereigenschaften']);
+  });
 });
 
 describe('hyphenLeftovers', () => {
@@ -719,7 +755,9 @@ test('withoutListings: index and link tables, link lists and navigation bars go,
   const str = (s: string) =>
     s
       .split(' ')
-      .flatMap((w, i): { t: string; c?: string }[] => (i === 0 ? [] : [{ t: 'Space' }]).concat([{ t: 'Str', c: w }]));
+      .flatMap((w, i): { t: string; c?: string }[] =>
+        i === 0 ? [{ t: 'Str', c: w }] : [{ t: 'Space' }, { t: 'Str', c: w }],
+      );
   const link = (s: string, href = `#${s}`) => ({ t: 'Link', c: [['', [], []], str(s), [href, '']] });
   const para = (...inl: unknown[]) => ({ t: 'Para', c: inl });
   const plain = (...inl: unknown[]) => ({ t: 'Plain', c: inl });
