@@ -365,15 +365,23 @@ function toLine(segs: Segment[], row: Row): TextLine {
       font = f;
     }
   }
-  return {
+  const mono = monoChars * 2 > chars;
+  const line: TextLine = {
     text: text.trim(),
     x: segs[0]!.x,
     xEnd: segs[segs.length - 1]!.xEnd,
     y: row.y,
     size: Math.round(size * 10) / 10,
     font,
-    mono: monoChars * 2 > chars,
+    mono,
   };
+  // A line's first and last words in another font than most of it (a URL in typewriter, then
+  // "bounding box not lim-"): said when they differ, for the line-end hyphen rule.
+  const first = segs[0]!.items[0]?.mono;
+  const last = segs.at(-1)!.items.at(-1)?.mono;
+  if (first !== undefined && first !== mono) line.monoStart = first;
+  if (last !== undefined && last !== mono) line.monoEnd = last;
+  return line;
 }
 
 /**

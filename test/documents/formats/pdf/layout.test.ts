@@ -87,6 +87,19 @@ test('a word in another font after a narrow space item is its own word', () => {
   assert.equal(lines[0]!.text, 'l’obtenir avec git clone,');
 });
 
+test("a line's first and last words in another font than most of it are said (the line-end hyphen rule)", () => {
+  const [a, b] = buildLines([
+    item('func=detail&aid=743134&group_id=5511&atid=105511', 111.6, 593, { width: 274.9, mono: true, font: 'tt' }),
+    item(') . . . bounding box not lim-', 386.5, 593, { width: 135.5 }),
+    item('ited by', 111.6, 581, { width: 33.3 }),
+    item('set clip postscript', 148.6, 581, { width: 104.6, mono: true, font: 'tt' }),
+  ]);
+  assert.deepEqual(
+    [a!.mono, a!.monoStart, a!.monoEnd, b!.mono, b!.monoStart, b!.monoEnd],
+    [true, undefined, false, true, false, undefined],
+  );
+});
+
 // A two-column page as LaTeX draws it: a full-width float at the top first, then the left
 // column (a line with a typewriter word, a display equation centred in the column, with a
 // superscript), then the right column; the rows of the two columns share their baselines.
