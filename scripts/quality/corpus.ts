@@ -26,7 +26,7 @@ import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
-import { pandocStructure, withoutChrome, type Structure } from './pandoc-structure.ts';
+import { pandocStructure, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
   chunkEnds,
@@ -34,6 +34,7 @@ import {
   gluedWords,
   hyphenLeftovers,
   listingLines,
+  lostRuns,
   midWordCuts,
   overlayRepeats,
   readingOrder,
@@ -258,6 +259,8 @@ export async function measureDocument(
   /** The column-aware reading of a PDF reference (order only): table rows kept together. */
   let columnText: string | undefined;
   let rawText: string | undefined;
+  // pdf.js's raw reading of a PDF: the compounds it draws inside a line (hyphenLeftovers).
+  let drawn: string | undefined;
   let structure: Structure;
   const saved = join(dir, 'chunks', `${e.id}.json`);
   const reuse = reuseChunks && existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Chunk[]) : undefined;
@@ -305,7 +308,7 @@ export async function measureDocument(
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
       const json = pandocJson(join(dir, e.referenceFile));
-      refText = plainOfJson(withoutChrome(json));
+      refText = plainOfJson(withoutListings(withoutChrome(json)));
       structure = pandocStructure(json);
     } else {
       refText = pdftotext(file);
@@ -328,6 +331,7 @@ export async function measureDocument(
         repeats: overlayRepeats(chunks, deckPages),
       };
     }
+    drawn = r.raw;
   } else {
     const format = detectFormat(bytes);
     if (format === null || format === 'pdf') throw new Error(`detected as ${format ?? 'no accepted format'}`);
@@ -335,8 +339,9 @@ export async function measureDocument(
     chunks = reuse ?? splitIntoChunks(blocks);
     const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
     const json = pandocJson(reference);
-    // The reference reading without the page's chrome (navigation, sidebars, footers).
-    refText = plainOfJson(withoutChrome(json));
+    // The reference reading without the page's chrome (navigation, sidebars, footers) and its
+    // listings (contents, indexes, navigation bars), which the service leaves out by design.
+    refText = plainOfJson(withoutListings(withoutChrome(json)));
     structure = pandocStructure(json);
     if (deck) {
       // A presentation's slides are the service's own (its blocks' slide numbers). It has no
@@ -352,9 +357,16 @@ export async function measureDocument(
   const ref = buildReference(refText, {
     deck: pagedReference,
     ...(columnText === undefined ? {} : { alternative: columnText }),
+    ...(drawn === undefined ? {} : { drawn }),
   });
   // pdf.js's raw order, the floor, is measured against the same reference as the chunks.
   const raw = rawText === undefined ? undefined : readingOrder([rawText], ref);
+  if (process.env.QUALITY_DEBUG)
+    for (const r of lostRuns(
+      chunks.map((c) => c.content),
+      ref,
+    ))
+      console.error(`${e.id}: lost ${r.words} words: ${r.text.slice(0, 300)}`);
   const glued = gluedWords(chunks, ref);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);

@@ -52,6 +52,12 @@ export interface Reference {
   vocab: Set<string>;
   /** Hyphenated compounds the reference writes inside a line ("well-known"), and each pair of a chain ("keep-with"). */
   compounds: Set<string>;
+  /** A hyphen then a space inside a line, as the document prints it ("a currently- executing function"). */
+  spaced: Set<string>;
+  /** The text coverage counts (line-end hyphens joined, running lines and listings left out). */
+  body: string;
+  /** Words the document writes whole: its words but the two halves of each line-end hyphen (of `drawn` when given). */
+  whole: Set<string>;
 }
 
 function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
@@ -65,9 +71,17 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
  * coverage: the service leaves them out by design. `alternative`, a second reading of the same
  * document, adds its 4-grams for order only.
  */
+/** A word broken at a line end, both halves: "impor-\ntant". */
+const LINE_END_HYPHEN = /[\p{L}\p{N}]*[-\u2010]\n\s*[\p{L}\p{N}]*/gu;
+
 export interface ReferenceOptions {
   /** a second reading of the same document (the column-aware one), whose 4-grams count for order only */
   alternative?: string;
+  /**
+   * another reading of the same pages (pdf.js's raw content order): the compounds it draws inside
+   * a line, and the words it writes whole, where pdftotext dropped or joined a hyphen
+   */
+  drawn?: string;
   /**
    * The reference is a slide deck's paged reading (pdftotext's, a page per slide): its footlines
    * and headlines (up to three lines at each edge) are furniture, its overlay steps read once
@@ -79,6 +93,7 @@ export interface ReferenceOptions {
 }
 
 export function buildReference(text: string, opts: ReferenceOptions = {}): Reference {
+  const { drawn } = opts;
   const joined = dehyphenate(text);
   const wj = words(joined);
   const wr = words(text);
@@ -95,7 +110,10 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     gramsOf(words(clean), 4, grams);
   }
   const compounds = new Set<string>();
-  for (const m of normalizeText(text).matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
+  // The reference's own compounds, and those another reading of the same pages draws inside a
+  // line (`drawn`: pdf.js's raw content order), where pdftotext drops a hyphen glyph ("welltyped").
+  const inLine = [text, drawn ?? ''].map((t) => normalizeText(t).replace(/\u00AD/g, '')).join('\n');
+  for (const m of inLine.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
     const c = m[0].toLowerCase();
     compounds.add(c);
     // Each pair of a chain too: "keep-with-next" holds "keep-with" and "with-next".
@@ -108,6 +126,13 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
+    spaced: new Set(
+      [...normalizeText(text).matchAll(/(\p{L}+)[-\u2010] +(\p{Ll}+)/gu)].map((m) => `${m[1]}- ${m[2]}`.toLowerCase()),
+    ),
+    body,
+    // pdftotext joins some line-end hyphens itself ("well-" + "typed" -> "welltyped"): where
+    // another reading of the pages is given, its words tell what is written whole.
+    whole: new Set(words((drawn ?? text).replace(LINE_END_HYPHEN, ' '))),
   };
 }
 
@@ -121,6 +146,34 @@ export function alternativeGrams(text: string): Set<string> {
   const joined = dehyphenate(text);
   const grams = gramsOf(words(joined), 4, new Set());
   return text.includes('\f') ? gramsOf(words(withoutRunningLines(joined)), 4, grams) : grams;
+}
+
+/**
+ * The reference text the chunks lost: runs of `min`+ words of the reference's body (what coverage
+ * counts) none of whose word 4-grams any chunk reads, longest first, each with its length in
+ * words. What QUALITY_DEBUG prints to sort a coverage loss into reader faults and measure matters.
+ */
+export function lostRuns(texts: string[], ref: Reference, min = 4): { words: number; text: string }[] {
+  const have = new Set<string>();
+  for (const t of texts) gramsOf(words(t), 4, have);
+  const out: { words: number; text: string }[] = [];
+  for (const para of ref.body.split(/\n\s*\n|\f/)) {
+    const ws = words(para);
+    const lost = ws.map(() => true);
+    for (let i = 0; i + 4 <= ws.length; i++)
+      if (have.has(ws.slice(i, i + 4).join(' '))) for (let k = i; k < i + 4; k++) lost[k] = false;
+    for (let i = 0; i < ws.length; ) {
+      if (!lost[i]) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < ws.length && lost[j]) j++;
+      if (j - i >= min) out.push({ words: j - i, text: ws.slice(i, j).join(' ') });
+      i = j;
+    }
+  }
+  return out.sort((a, b) => b.words - a.words);
 }
 
 /**
@@ -138,16 +191,30 @@ export function listingBody(lines: string[]): string[] {
   // A block (lines between blank lines) mostly of leaders, with or without their page numbers, is a
   // contents box inside a page (LaTeX News): its lines without a sentence end go (entries and the
   // first lines of wrapped ones), prose in it stays.
+  // pdftotext prints such a box's page numbers apart, a block of bare numbers ("1", "1", "2"):
+  // on a page with a box or listing, those blocks go too.
   const boxed = new Set<number>();
+  const numbers: number[][] = [];
   for (let i = 0; i < lines.length; ) {
     let j = i;
     while (j < lines.length && lines[j]!.trim().length > 0) j++;
     const block = lines.slice(i, j);
-    const leaders = block.filter((l) => isListingLine(l) || /\s(?:\.\s?){3,}$/.test(l.trim())).length;
-    if (block.length >= 2 && leaders >= 1 && leaders >= block.length * 0.5)
+    const leader = (l: string) => isListingLine(l) || /\s(?:\.\s?){3,}$/.test(l.trim());
+    const leaders = block.filter(leader).length;
+    // Entries whose title fills the line have no leader: a third of the block's lines suffice, or
+    // a block of entries without a sentence end whose last line has the leader (a section title
+    // over one wrapped entry: "New or improved commands / Better ... case-changing / commands . . .").
+    const entries = block.length >= 2 && leader(block.at(-1)!) && !block.some((l) => SENTENCE_END.test(l.trim()));
+    if (
+      block.length >= 2 &&
+      ((leaders >= 1 && leaders >= block.length * 0.5) || (leaders >= 2 && leaders >= block.length / 3) || entries)
+    )
       for (let x = i; x < j; x++) if (!SENTENCE_END.test(lines[x]!.trim())) boxed.add(x);
+    if (block.length > 0 && block.every((l) => /^\d{1,4}$/.test(l.trim())))
+      numbers.push(Array.from({ length: j - i }, (_, k) => i + k));
     i = j + 1;
   }
+  if (boxed.size > 0 || listingPage) for (const b of numbers) for (const x of b) boxed.add(x);
   return lines.filter(
     (l, i) =>
       !boxed.has(i) && !isListingLine(l) && !(listingPage && l.trim().length <= 60 && !SENTENCE_END.test(l.trim())),
@@ -157,33 +224,48 @@ export function listingBody(lines: string[]): string[] {
 const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
 // "12", "xii", "- 3 -", "Page 4", and a page of a count: "4/188", "4 / 188", "4 of 188" (beamer's footline).
 const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
+
+/**
+ * Lines at each end of a page that may be running headers and footers: three, as the service's
+ * furniture rule reads them (pdftotext may print a heading's number or a "(continues on next
+ * page)" marker between the running line and the page's edge).
+ */
+const EDGE = 3;
 /** Lines at each edge of a slide that may be furniture: beamer's footline sets up to three boxes. */
 export const SLIDE_EDGE_LINES = 3;
 
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
- * aside, at the edges of 3+ pages (and are not also lines inside pages, unless on a quarter of the
- * pages), once per page edge, and bare page numbers ("12", "xii", "- 3 -", "4/188"). On `slides`
- * a line must repeat on more than half of the pages (a footline is on nearly every slide): a frame
- * title repeated over a slide's overlay steps or continued frames is no running header. Text without form feeds (a reading of HTML, Markdown, Word)
- * comes back unchanged.
+ * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
+ * many pages as they stand inside), once per page edge, and bare page numbers ("12", "xii",
+ * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"). On `slides` a line must repeat on more than half
+ * of the pages (a footline is on nearly every slide): a frame title repeated over a slide's
+ * overlay steps or continued frames is no running header. Text without form feeds (a reading of
+ * HTML, Markdown, Word) comes back unchanged.
  */
-export function withoutRunningLines(text: string, edgeLines = 2, slides = false): string {
+export function withoutRunningLines(text: string, edgeLines = EDGE, slides = false): string {
   if (!text.includes('\f')) return text;
   const pages = text.split('\f').map((p) => p.split('\n'));
   const filled = pages.map((p) => p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])));
   const edges = (f: number[]) => [...new Set([...f.slice(0, edgeLines), ...f.slice(-edgeLines)])];
   const counts = new Map<string, number>();
-  const inner = new Set<string>();
+  // Pages where a shape stands inside the page: a running line pdftotext reads out of place
+  // (after a page's code) is inside on a few pages and at the edge on many.
+  const inner = new Map<string, number>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
-    for (const i of f.slice(edgeLines, -edgeLines)) inner.add(shapeOf(p[i]!));
+    for (const k of new Set(f.slice(edgeLines, -edgeLines).map((i) => shapeOf(p[i]!))))
+      inner.set(k, (inner.get(k) ?? 0) + 1);
   });
   const running = new Set<string>();
   for (const [k, c] of counts)
-    if (/\p{L}/u.test(k) && c >= 3 && (slides ? c * 2 > pages.length : c >= pages.length * 0.25 || !inner.has(k)))
+    if (
+      /\p{L}/u.test(k) &&
+      c >= 3 &&
+      (slides ? c * 2 > pages.length : c >= pages.length * 0.25 || c >= 5 * (inner.get(k) ?? 0))
+    )
       running.add(k);
   return pages
     .map((p, n) => {
@@ -320,35 +402,66 @@ export function listingLines(chunks: ChunkLike[]): string[] {
   return out;
 }
 
-/** Words of the chunks absent from the reference that split into two reference words. */
+/**
+ * Words of the chunks absent from the reference that split into two reference words. A part of
+ * a hyphenated compound the reference joins whole ("Debian-Entwicklereigenschaften", which
+ * pdftotext reads "DebianEntwicklereigenschaften" at a line end) is not a glue of the chunks.
+ */
 export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
   const out: string[] = [];
-  for (const c of chunks)
+  for (const c of chunks) {
+    const parts = new Set<string>();
+    for (const m of normalizeText(c.content).matchAll(/(\p{L}+)[-\u2010]\s*(\p{L}+)/gu)) {
+      const [a, b] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+      if (ref.vocab.has(a + b)) parts.add(a).add(b);
+    }
     for (const w of words(c.content)) {
-      if (ref.vocab.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      if (ref.vocab.has(w) || parts.has(w) || w.length < 5 || /\d/.test(w)) continue;
       for (let i = 2; i <= w.length - 2; i++)
         if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) {
           out.push(w);
           break;
         }
     }
+  }
   return out;
 }
 
+/** Words after a suspended hyphen: "Kopf- und Fußzeilen", "pre- and post-processing", "micro- et macro-". */
+const SUSPENDED = /^(?:and|or|nor|to|und|oder|bis|sowie|als|et|ou|e|o|y|u|ni|oppure)$/i;
+/** A character before a word that makes it code or notation: "\\C- control", "[n]<&digit-", "-NoValue-". */
+const CODE_BEFORE = /[\\&<>$@=_/{}[\]|~^*#%+-]/;
+
 /**
  * Line-end hyphens left inside a word: "impor- tant", "impor-\ntant" or "impor-tant" where the
- * reference spells "important" and never the compound "impor-tant" inside a line.
+ * reference spells "important" and never the compound "impor-tant" inside a line. Not counted:
+ * - a hyphen after code or notation ("\\C- control prefix", "[n]<&digit-" over its description);
+ * - a suspended hyphen before a conjunction ("Kopf- und Fußzeilen"), or a hyphen and a space the
+ *   reference prints inside a line as they are ("a currently- executing function");
+ * - a compound the document draws inside a line (`drawn`, see buildReference);
+ * - without a space, a pair the reference cannot decide: it writes both parts as words of their
+ *   own but the joined word only at a line-end hyphen ("-NoValue-\nmarkers", "well-\ntyped"),
+ *   where pdftotext's joined word is a guess as good as the reader's.
  */
 export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
   const out: string[] = [];
-  for (const c of chunks)
-    for (const m of normalizeText(c.content).matchAll(/(\p{L}+)[-\u2010](\s*)(\p{Ll}+)/gu)) {
-      const joined = (m[1]! + m[3]!).toLowerCase();
-      const compound = `${m[1]!}-${m[3]!}`.toLowerCase();
+  for (const c of chunks) {
+    const text = normalizeText(c.content);
+    for (const m of text.matchAll(/(\p{L}+)[-\u2010](\s*)(\p{Ll}+)/gu)) {
+      const left = m[1]!.toLowerCase();
+      const right = m[3]!.toLowerCase();
+      const joined = left + right;
       if (!ref.vocab.has(joined)) continue;
-      if (m[2] === '' && ref.compounds.has(compound)) continue;
+      if (m.index > 0 && CODE_BEFORE.test(text[m.index - 1]!)) continue;
+      const spaced = m[2] !== '' && !m[2]!.includes('\n');
+      if (spaced && (SUSPENDED.test(right) || ref.spaced.has(`${left}- ${right}`))) continue;
+      if (!spaced) {
+        if (m[2] === '' && ref.compounds.has(`${left}-${right}`)) continue;
+        if (!ref.whole.has(joined) && ref.whole.has(left) && ref.whole.has(right)) continue;
+      }
       out.push(m[0]);
     }
+  }
   return out;
 }
 
@@ -629,7 +742,7 @@ export interface LabelScore {
 
 /**
  * Section labels against the reference's headings: a label matches when it is a heading once
- * numbering, case and punctuation are set aside, or the start of one (labels are cut at 90).
+ * numbering, case, punctuation and spacing are set aside, or the start of one (labels are cut at 90).
  */
 export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelScore {
   const hs = new Set(headings.map(normalizeLabel).filter((h) => h.length > 0));
@@ -640,13 +753,16 @@ export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelSco
     if (m) hs.add(normalizeLabel(normalizeText(h).trim().slice(m[0].length)));
   }
   const long = [...hs].filter((h) => h.length >= 40);
+  // Spacing aside: a logo the page sets apart ("pdf LATEX", "X Y-pic") and its outline entry
+  // written whole ("pdfLaTeX", "XY-pic") are one heading.
+  const tight = new Set([...hs].map((h) => h.replace(/ /g, '')));
   const labelled = chunks.filter((c) => c.section.trim() !== '');
   let match = 0;
   const kinds = { admonition: 0, caption: 0, bullet: 0 };
   const unmatched = new Set<string>();
   for (const c of labelled) {
     const l = normalizeLabel(c.section);
-    if (hs.has(l) || (l.length >= 40 && long.some((h) => h.startsWith(l)))) {
+    if (hs.has(l) || tight.has(l.replace(/ /g, '')) || (l.length >= 40 && long.some((h) => h.startsWith(l)))) {
       match++;
       // A heading of the document is a right label whatever it reads like ("Notes on specific
       // platforms", an option heading "-dSAFER"): only labels that are no heading are counted bad.

@@ -156,6 +156,10 @@ const CHROME_DIV = new Set([
   'breadcrumbs',
   'wy-nav-side',
   'wy-nav-top',
+  // Read the Docs' sidebar (pandoc drops its <nav> and keeps these Divs): search box and menu.
+  'wy-side-scroll',
+  'wy-side-nav-search',
+  'wy-menu',
   'wy-breadcrumbs',
   'rst-footer-buttons',
   'md-header',
@@ -170,9 +174,13 @@ const CHROME_DIV = new Set([
   'ttc',
 ]);
 
+/** ARIA landmark roles of site chrome: navigation, the site banner and footer, search, asides. */
+const CHROME_ROLE = new Set(['navigation', 'banner', 'contentinfo', 'search', 'complementary']);
+
 function isChromeDiv(x: Node): boolean {
   if (x.t !== 'Div') return false;
-  const [id, classes] = (x.c as unknown[])[0] as [string, string[]];
+  const [id, classes, kvs] = (x.c as unknown[])[0] as [string, string[], [string, string][]];
+  if (kvs?.some(([k, v]) => k === 'role' && CHROME_ROLE.has(v.trim().toLowerCase()))) return true;
   return [id, ...classes].some((n) => CHROME_DIV.has(n.toLowerCase()));
 }
 
@@ -214,6 +222,77 @@ export function withoutChrome<T extends { blocks: unknown[] }>(doc: T): T {
     if (Array.isArray(x)) return x.filter((y) => !(isNode(y) && isChromeDiv(y))).map(strip);
     if (!isNode(x)) return x;
     return x.c === undefined ? x : { ...x, c: strip(x.c) };
+  };
+  return { ...doc, blocks: strip(doc.blocks) as unknown[] };
+}
+
+/** Words of a navigation bar besides its links ("Next: X, Previous: Y, Up: Z [Contents][Index]"). */
+const NAV_WORD = /^(?:next|previous|prev|up|top|home|contents|index)$/i;
+
+/** Text of inlines outside links, and the number of links. */
+function outsideLinks(x: unknown): { text: string; links: number } {
+  if (Array.isArray(x))
+    return x.map(outsideLinks).reduce((a, b) => ({ text: a.text + b.text, links: a.links + b.links }), {
+      text: '',
+      links: 0,
+    });
+  if (!isNode(x)) return { text: '', links: 0 };
+  if (x.t === 'Link') return { text: ' ', links: 1 };
+  if (x.t === 'Str') return { text: x.c as string, links: 0 };
+  if (x.t === 'Space' || x.t === 'SoftBreak' || x.t === 'LineBreak') return { text: ' ', links: 0 };
+  return outsideLinks(x.c);
+}
+
+/** A paragraph of 2+ links and navigation words only: a navigation bar. */
+function isNavigationBar(x: Node): boolean {
+  if (x.t !== 'Para' && x.t !== 'Plain') return false;
+  const { text, links } = outsideLinks(x.c);
+  const ws = text.split(/[\s\p{P}\p{S}]+/u).filter((w) => w.length > 0);
+  return links >= 2 && ws.every((w) => NAV_WORD.test(w));
+}
+
+/** A list whose items (their first block) are mostly in-page link text: a contents list, a mini-TOC, a menu. */
+function isLinkList(x: Node): boolean {
+  if (x.t !== 'BulletList' && x.t !== 'OrderedList') return false;
+  const items = (x.t === 'OrderedList' ? (x.c as unknown[])[1] : x.c) as unknown[][];
+  const linked = items.filter((item) => {
+    const first = item[0];
+    if (!isNode(first)) return false;
+    const text = one(plainText(first)).replace(/\s/g, '');
+    const inPage = inPageLinkChars(first);
+    return inPage > 0 && text.length - inPage <= Math.max(4, text.length * 0.5);
+  }).length;
+  return linked >= 2 && linked >= items.length * 0.8;
+}
+
+/**
+ * The document without its listings, which the service leaves out by design: tables of in-page
+ * links (an index, a contents table: isLinkTable) and the tables under a heading ending in
+ * "Index" (Texinfo's index tables), as the row measure leaves them out; lists whose items are
+ * in-page links (a contents list, a mini-TOC, a menu); and navigation bars ("Next: X, Up: Y
+ * [Contents][Index]"). The reference reading for coverage and order.
+ */
+export function withoutListings<T extends { blocks: unknown[] }>(doc: T): T {
+  let inIndex = false;
+  const keep = (y: unknown): boolean => {
+    if (!isNode(y)) return true;
+    if (y.t === 'Header') {
+      inIndex = /\bindex$/i.test(one(plainText((y.c as unknown[])[2])));
+      return true;
+    }
+    if (y.t === 'Table') return !inIndex && !isLinkTable(rowNodes(y.c as unknown[]));
+    return !isLinkList(y) && !isNavigationBar(y);
+  };
+  const strip = (x: unknown): unknown => {
+    if (Array.isArray(x)) {
+      const out: unknown[] = [];
+      // In document order: a heading sets inIndex for what follows it.
+      for (const y of x) if (keep(y)) out.push(strip(y));
+      return out;
+    }
+    if (!isNode(x)) return x;
+    if (x.t === 'Table' || x.c === undefined) return x;
+    return { ...x, c: strip(x.c) };
   };
   return { ...doc, blocks: strip(doc.blocks) as unknown[] };
 }

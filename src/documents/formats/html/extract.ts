@@ -1,6 +1,6 @@
 // HTML through htmlparser2's streaming tokenizer: headings h1-h6, paragraphs, list items, pre,
-// table rows; script, style, nav, header, footer, aside, template, head and hidden elements are
-// dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
+// table rows; script, style, nav, header, footer, aside (but footnotes), template, head and hidden
+// elements are dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
 // ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts). Items of an
 // ordered list keep their numbers (`<ol start type reversed>`, `<li value>`): "3. Restart it".
 import { Parser } from 'htmlparser2';
@@ -86,7 +86,22 @@ const BLOCK = new Set([
   'body',
   'html',
   'menu',
+  'aside',
 ]);
+
+/**
+ * An `aside` that holds notes of the text, not a sidebar: footnotes and endnotes (Docutils
+ * 0.18+ writes its footnotes as `aside.footnote-list` / `aside.footnote`, role "note"; EPUB-style
+ * pages use `role="doc-endnotes"`), and citations. They are read as text; other asides are chrome.
+ */
+export function isNoteAside(attrs: Record<string, string>): boolean {
+  const role = attrs.role?.trim().toLowerCase();
+  if (role === 'note' || role === 'doc-footnote' || role === 'doc-endnote' || role === 'doc-endnotes') return true;
+  return (attrs.class ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .some((c) => /^(?:footnotes?|footnote-list|endnotes?|citation|citation-list)$/.test(c));
+}
 
 function hidden(attrs: Record<string, string>): boolean {
   if ('hidden' in attrs) return true;
@@ -144,6 +159,8 @@ interface Open {
   fragment?: boolean;
   /** a line of a Doxygen fragment */
   line?: boolean;
+  /** a note aside (footnotes: isNoteAside) */
+  note?: boolean;
   /** an ordered list: the number of its next item, the step (-1 when reversed) and the style */
   counter?: { next: number; step: number; format: ListNumberFormat };
 }
@@ -253,6 +270,9 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let link: { inPage: boolean; from: number } | null = null;
   // The number of the open `<li>`, given to the first text the item flushes.
   let marker = '';
+  // Open note asides (footnotes), and a note's number ("[1]") waiting for its text.
+  let notes = 0;
+  let noteLabel = '';
 
   const innermost = (names: Set<string>): Open | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) if (names.has(stack[i]!.name)) return stack[i];
@@ -303,11 +323,19 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         group = list.group;
       }
     }
+    // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
+    // opens the note's first paragraph.
+    if (notes > 0 && kind === 'paragraph' && /^\[?\d{1,4}\]?$/.test(t)) {
+      noteLabel = t;
+      reset();
+      return;
+    }
     if (kind !== 'heading' && kind !== 'code' && !inCell && isNavigationLine(outside, links, t)) {
       reset();
       return;
     }
-    const number = kind === 'item' && marker !== '' ? `${marker} ` : '';
+    const number = kind === 'item' && marker !== '' ? `${marker} ` : noteLabel !== '' ? `${noteLabel} ` : '';
+    noteLabel = '';
     if (kind !== 'heading') marker = '';
     const b: LinkedBlock = {
       kind,
@@ -394,7 +422,11 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           }
           return;
         }
-        if (DROPPED.has(name) || hidden(attrs) || isChrome(name, attrs)) {
+        if (
+          (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs))) ||
+          hidden(attrs) ||
+          isChrome(name, attrs)
+        ) {
           if (!VOID.has(name)) {
             stack.push({ name, dropped: true });
             dropDepth++;
@@ -470,6 +502,10 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           open.line = true;
           line++;
         }
+        if (name === 'aside') {
+          open.note = true;
+          notes++;
+        }
         if (name === 'a' && attrs.href !== undefined) {
           link = { inPage: attrs.href.startsWith('#') && attrs.href.length > 1, from: text.length };
           links++;
@@ -500,6 +536,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
   );
   function closeElement(name: string, top: Open): void {
+    if (top.note) notes--;
     if (name === 'a' && link) {
       const n = text.length - link.from;
       linkChars += n;

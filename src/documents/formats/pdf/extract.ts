@@ -234,7 +234,17 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       const kind: 'paragraph' | 'item' = sameBlock || runsOn ? paraKind : tag?.kind === 'item' ? 'item' : 'paragraph';
       let brk: boolean;
       if (!prev || para.length === 0) brk = true;
-      else if (continuesHyphenated(prev.text, l.text, prev.mono, l.mono, prev.xEnd > margin - l.size * 2)) brk = false;
+      else if (
+        // The hyphenated word's own font: the end of the line before, the start of this one.
+        continuesHyphenated(
+          prev.text,
+          l.text,
+          prev.monoEnd ?? prev.mono,
+          l.monoStart ?? l.mono,
+          prev.xEnd > margin - l.size * 2,
+        )
+      )
+        brk = false;
       else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
       else if (tag && (!first || sameBlock)) brk = !sameBlock;
       else if (tag && kind !== paraKind) brk = true;

@@ -27,6 +27,27 @@ const WS = /^\s*$/;
 
 /** Gap (in em of the font size) above which two items on a row get a space between them. */
 const SPACE_GAP_EM = 0.18;
+/** Gap (in em) above which pdf.js's own space item over it is a word space (pdf.js draws one from 0.102 em). */
+const SPACE_ITEM_MIN_EM = 0.08;
+
+/**
+ * Is the gap from `a` to `b` between two items on a row a word space? When wider than
+ * SPACE_GAP_EM of the font `size`, or when pdf.js drew a space item over it (`spaces`, the spans
+ * of the line's space items) and it is wider than a kern: the space between a word and the next
+ * word in another font (typewriter, italic) on a tightly justified line is narrower than
+ * SPACE_GAP_EM, and pdf.js, which sees the glyph positions, says it is a space.
+ */
+export function isWordGap(
+  a: number,
+  b: number,
+  size: number,
+  spaces: ReadonlyArray<readonly [number, number]> = [],
+): boolean {
+  const gap = b - a;
+  if (gap > SPACE_GAP_EM * size) return true;
+  if (gap <= SPACE_ITEM_MIN_EM * size) return false;
+  return spaces.some(([sa, sb]) => Math.min(b, sb) - Math.max(a, sa) >= 0.5 * gap);
+}
 /** Gap (in em) that splits a row into separate segments (possible column gutter / table cell). */
 const SEGMENT_GAP_EM = 1.6;
 /** Gap (in em) wider than a word space: a possible column boundary if aligned across rows. */
@@ -109,7 +130,7 @@ export function geometricLines(items: RawItem[]): TextLine[] {
 }
 
 function streamToLine(l: StreamLine): TextLine {
-  const row = makeRow(l.items, l.y, l.size, l.y);
+  const row = makeRow(l.items, l.y, l.size, l.y, l.spaces);
   return toLine(row.segs, row);
 }
 
@@ -138,9 +159,16 @@ function groupRows(items: RawItem[]): Row[] {
 
 /**
  * Splits a row into pieces at every gap wider than a word space. With `baseline`, an item off it
- * (a superscript or subscript: a footnote mark, an exponent, an index) is its own word.
+ * (a superscript or subscript: a footnote mark, an exponent, an index) is its own word; `spaces`
+ * (the line's space items) say which narrow gaps are word spaces (isWordGap).
  */
-function makeRow(input: RawItem[], y: number, size: number, baseline?: number): Row {
+function makeRow(
+  input: RawItem[],
+  y: number,
+  size: number,
+  baseline?: number,
+  spaces: ReadonlyArray<readonly [number, number]> = [],
+): Row {
   const items = byX(input);
   const segs: Segment[] = [];
   let seg: Segment | undefined;
@@ -155,7 +183,9 @@ function makeRow(input: RawItem[], y: number, size: number, baseline?: number): 
       continue;
     }
     const needSpace =
-      (gap > SPACE_GAP_EM * it.size || script || prevScript) && !/\s$/.test(seg.text) && !/^\s/.test(it.str);
+      (isWordGap(seg.xEnd, it.x, it.size, spaces) || script || prevScript) &&
+      !/\s$/.test(seg.text) &&
+      !/^\s/.test(it.str);
     prevScript = script;
     seg.text += needSpace ? ' ' + it.str : it.str;
     seg.items.push(it);
@@ -335,15 +365,23 @@ function toLine(segs: Segment[], row: Row): TextLine {
       font = f;
     }
   }
-  return {
+  const mono = monoChars * 2 > chars;
+  const line: TextLine = {
     text: text.trim(),
     x: segs[0]!.x,
     xEnd: segs[segs.length - 1]!.xEnd,
     y: row.y,
     size: Math.round(size * 10) / 10,
     font,
-    mono: monoChars * 2 > chars,
+    mono,
   };
+  // A line's first and last words in another font than most of it (a URL in typewriter, then
+  // "bounding box not lim-"): said when they differ, for the line-end hyphen rule.
+  const first = segs[0]!.items[0]?.mono;
+  const last = segs.at(-1)!.items.at(-1)?.mono;
+  if (first !== undefined && first !== mono) line.monoStart = first;
+  if (last !== undefined && last !== mono) line.monoEnd = last;
+  return line;
 }
 
 /**

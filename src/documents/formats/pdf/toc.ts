@@ -2,7 +2,8 @@
 // front, back or middle, continued over pages that do not repeat the title, per-chapter contents
 // lists inside body pages, and index lines on a page that goes on with text. Each rule is a pure
 // function: lineKind (one line), classifyPage (one page), listingRuns (runs of entries inside a
-// page), proseRuns (text to keep on a listing page), and removeListings puts them together.
+// page), proseRuns and titleBlock (text to keep on a listing page), and removeListings puts them
+// together.
 import type { PageText } from './types.ts';
 import { normalizeTitle } from './headings.ts';
 
@@ -334,6 +335,21 @@ export function proseRuns(kinds: readonly LineInfo[], texts: readonly string[]):
   return keep;
 }
 
+/**
+ * Text above a listing's title, to keep on a listing page: a document's title block over its
+ * contents ("LaTeX News" / "Issue 34, November 2021" / "Contents"), a chapter's last lines over
+ * an index that starts mid-page. The lines before the page's first title line, when they are
+ * all text: none an entry, a stem, a bare number, or a page number in range (`maxPage`); a
+ * number out of range is a date or a year ("Issue 34, November 2021"). Nothing when the page
+ * has no title or starts with listing lines.
+ */
+export function titleBlock(kinds: readonly LineInfo[], maxPage = Infinity): number[] {
+  const t = kinds.findIndex((k) => k.kind === 'title');
+  if (t <= 0) return [];
+  const text = (k: LineInfo) => k.kind === 'text' || (k.kind === 'numbered' && k.page! > maxPage);
+  return kinds.slice(0, t).every(text) ? Array.from({ length: t }, (_, i) => i) : [];
+}
+
 export interface ListingResult {
   /** 1-based numbers of the pages dropped whole. */
   pages: number[];
@@ -344,7 +360,7 @@ export interface ListingResult {
 /**
  * Removes listings, in place: listing pages (a page next to a listing page needs fewer entries:
  * contents continued without their title, an index over several pages), except the running text
- * on them; and runs of listing lines on the other pages. `outline` holds the PDF outline's
+ * on them and the text above their title; and runs of listing lines on the other pages. `outline` holds the PDF outline's
  * titles, normalised by normalizeTitle.
  */
 export function removeListings(pages: PageText[], outline?: ReadonlySet<string>): ListingResult {
@@ -368,7 +384,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
     const texts = p.lines.map((l) => l.text);
     const kinds = p.lines.map((l) => lineKind(l.text, outline, l.mono, count * 2 + 20));
     if (listing[i]) {
-      const keep = new Set(proseRuns(kinds, texts));
+      const keep = new Set([...titleBlock(kinds, count * 2 + 20), ...proseRuns(kinds, texts)]);
       if (keep.size === 0) {
         dropped.push(p.number);
         return;

@@ -23,6 +23,9 @@ export interface TextLine {
   size: number;
   font: string;
   mono: boolean;
+  /** The line's first or last item is (true) or is not (false) monospace, where that differs from `mono`. */
+  monoStart?: boolean;
+  monoEnd?: boolean;
   /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
   tag?: LineTag;
 }

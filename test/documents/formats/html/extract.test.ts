@@ -29,6 +29,26 @@ test('script, style, nav, header, footer, aside, head and hidden elements are dr
   assert.deepEqual(kinds(html), ['paragraph:Kept.']);
 });
 
+test('footnotes in an aside are text, their number opening the note; other asides are chrome', async (t) => {
+  const cases: [string, string, string[]][] = [
+    [
+      'Docutils 0.18+ footnotes',
+      '<p>Body.</p><aside class="footnote-list brackets"><aside class="footnote brackets" id="id7" role="note">' +
+        '<span class="label"><span class="fn-bracket">[</span><a role="doc-backlink" href="#id1">1</a><span class="fn-bracket">]</span></span>' +
+        '<p>See the <a href="https://example.org/">Policy</a> for sections.</p></aside></aside><p>After.</p>',
+      ['paragraph:Body.', 'paragraph:[1] See the Policy for sections.', 'paragraph:After.'],
+    ],
+    [
+      'endnotes by role',
+      '<p>Body.</p><aside role="doc-endnotes"><ol><li>A note.</li></ol></aside>',
+      ['paragraph:Body.', 'item:1. A note.'],
+    ],
+    ['a sidebar aside', '<p>Body.</p><aside class="related"><p>Related posts</p></aside>', ['paragraph:Body.']],
+    ['a bare aside', '<p>Body.</p><aside><p>Advertisement</p></aside>', ['paragraph:Body.']],
+  ];
+  for (const [name, html, want] of cases) await t.test(name, () => assert.deepEqual(kinds(html), want));
+});
+
 test('a list of in-page links is contents; a Texinfo navigation bar is dropped; a link inside text stays', () => {
   const html =
     '<h2>Table of Contents</h2><ul><li><a href="#a">1 Scope</a><ul><li><a href="#b">1.1 Terms</a></li></ul></li><li><a href="#c">2 Rules</a></li></ul>' +

@@ -4,6 +4,7 @@ import {
   alternates,
   buildLines,
   geometricLines,
+  isWordGap,
   streamVerdict,
   type RawItem,
 } from '../../../../src/documents/formats/pdf/layout.ts';
@@ -56,6 +57,47 @@ test('items drawn with a gap and no space glyph get a space; kerned parts do not
     item('ness', 115.2, 700, { width: 20 }),
   ]);
   assert.equal(lines[0]!.text, 'The quickness');
+});
+
+test('isWordGap: a narrow gap is a word space where pdf.js drew a space item over it', async (t) => {
+  const cases: [string, number, number, [number, number][], boolean][] = [
+    ['a gap wider than 0.18 em', 100, 102, [], true],
+    ['a narrow gap without a space item: a kern or a font change inside a word', 100, 101.66, [], false],
+    [
+      'the same gap under a space item (tight justified line, the next word in typewriter)',
+      100,
+      101.66,
+      [[100, 101.66]],
+      true,
+    ],
+    ['a space item elsewhere on the line', 100, 101.66, [[200, 201.66]], false],
+    ['a kern under a space item is still no space', 100, 100.5, [[100, 100.5]], false],
+  ];
+  for (const [name, a, b, spaces, want] of cases)
+    await t.test(name, () => assert.equal(isWordGap(a, b, 10, spaces), want));
+});
+
+test('a word in another font after a narrow space item is its own word', () => {
+  const lines = buildLines([
+    item('l’obtenir avec', 56.69, 519, { width: 54.22 }),
+    item(' ', 110.91, 519, { width: 1.66 }),
+    item('git clone', 112.57, 519, { width: 53.8, font: 'tt', mono: true }),
+    item(',', 166.37, 519, { width: 2.49 }),
+  ]);
+  assert.equal(lines[0]!.text, 'l’obtenir avec git clone,');
+});
+
+test("a line's first and last words in another font than most of it are said (the line-end hyphen rule)", () => {
+  const [a, b] = buildLines([
+    item('func=detail&aid=743134&group_id=5511&atid=105511', 111.6, 593, { width: 274.9, mono: true, font: 'tt' }),
+    item(') . . . bounding box not lim-', 386.5, 593, { width: 135.5 }),
+    item('ited by', 111.6, 581, { width: 33.3 }),
+    item('set clip postscript', 148.6, 581, { width: 104.6, mono: true, font: 'tt' }),
+  ]);
+  assert.deepEqual(
+    [a!.mono, a!.monoStart, a!.monoEnd, b!.mono, b!.monoStart, b!.monoEnd],
+    [true, undefined, false, true, false, undefined],
+  );
 });
 
 // A two-column page as LaTeX draws it: a full-width float at the top first, then the left

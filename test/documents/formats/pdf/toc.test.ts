@@ -8,6 +8,7 @@ import {
   listingRuns,
   proseRuns,
   removeListings,
+  titleBlock,
   type LineKind,
 } from '../../../../src/documents/formats/pdf/toc.ts';
 import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
@@ -464,6 +465,51 @@ test('proseRuns: text kept on a listing page', async (t) => {
       ),
     );
   }
+});
+
+test('titleBlock: text above a listing title on a listing page', async (t) => {
+  const cases: [string, string[], number[]][] = [
+    [
+      "a newsletter's title over its contents box",
+      ['LATEX News', 'Issue 34, November 2021', 'Contents', 'Introduction . . . . . 1', 'Hook business . . . . 1'],
+      [0, 1],
+    ],
+    [
+      "a guide's title block over its contents",
+      ['LATEX for authors — current version', '© Copyright 2020-2022, LATEX Project Team.', '2022-07-05', 'Contents'],
+      [0, 1, 2],
+    ],
+    ['a title first: nothing above it', ['Contents', '1 Intro . . . . 3'], []],
+    ['no title', ['Intro . . . . 3', 'Scope . . . . 4'], []],
+    [
+      'entries above the title (contents run on from the page before): nothing',
+      ['Scope . . . . 4', 'Outlook . . . . 9', 'List of Figures', '1 A plot . . . . 5'],
+      [],
+    ],
+    ['a page number in range above the title is no title block', ['Chapter end 12', 'Index', 'a, 3'], []],
+  ];
+  for (const [name, lines, want] of cases) {
+    await t.test(name, () =>
+      assert.deepEqual(
+        titleBlock(
+          lines.map((l) => lineKind(l, undefined, false, 40)),
+          40,
+        ),
+        want,
+      ),
+    );
+  }
+});
+
+test('removeListings: the title block above a contents page is kept', () => {
+  const toc = Array.from({ length: 12 }, (_, i) => `${i + 1}. Chapter ${i + 1} . . . . . . . ${i + 2}`);
+  const pages = [page(['A Guide to Everything', 'Issue 7, May 2021', 'Contents', ...toc], 1), page(body, 2)];
+  const r = removeListings(pages);
+  assert.deepEqual(r.pages, []);
+  assert.deepEqual(
+    pages[0]!.lines.map((l) => l.text),
+    ['A Guide to Everything', 'Issue 7, May 2021'],
+  );
 });
 
 test('removeListings: contents at the end over pages without a title, index pages that go on with text', () => {
