@@ -8,7 +8,7 @@
 import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
-import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
+import { byX, crossesGutter, isScript, spaceFills, streamLines, wanders, type StreamLine } from './stream.ts';
 
 interface Segment {
   x: number;
@@ -109,7 +109,7 @@ export function geometricLines(items: RawItem[]): TextLine[] {
 }
 
 function streamToLine(l: StreamLine): TextLine {
-  const row = makeRow(l.items, l.y, l.size, l.y);
+  const row = makeRow(l.items, l.y, l.size, l.y, l.spaces);
   return toLine(row.segs, row);
 }
 
@@ -138,9 +138,16 @@ function groupRows(items: RawItem[]): Row[] {
 
 /**
  * Splits a row into pieces at every gap wider than a word space. With `baseline`, an item off it
- * (a superscript or subscript: a footnote mark, an exponent, an index) is its own word.
+ * (a superscript or subscript: a footnote mark, an exponent, an index) is its own word. `spaces`
+ * are the stream's space items on the row: a narrower gap one of them fills is a word space too.
  */
-function makeRow(input: RawItem[], y: number, size: number, baseline?: number): Row {
+function makeRow(
+  input: RawItem[],
+  y: number,
+  size: number,
+  baseline?: number,
+  spaces: ReadonlyArray<readonly [number, number]> = [],
+): Row {
   const items = byX(input);
   const segs: Segment[] = [];
   let seg: Segment | undefined;
@@ -155,7 +162,9 @@ function makeRow(input: RawItem[], y: number, size: number, baseline?: number): 
       continue;
     }
     const needSpace =
-      (gap > SPACE_GAP_EM * it.size || script || prevScript) && !/\s$/.test(seg.text) && !/^\s/.test(it.str);
+      (gap > SPACE_GAP_EM * it.size || script || prevScript || spaceFills(spaces, seg.xEnd, it.x, it.size)) &&
+      !/\s$/.test(seg.text) &&
+      !/^\s/.test(it.str);
     prevScript = script;
     seg.text += needSpace ? ' ' + it.str : it.str;
     seg.items.push(it);
