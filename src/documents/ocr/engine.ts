@@ -20,6 +20,21 @@ export interface OcrLine {
   baseline?: { x0: number; y0: number; x1: number; y1: number };
   /** In pixels; descenders negative (below the baseline). */
   rowAttributes?: { ascenders: number; descenders: number; rowHeight: number };
+  /** The line's words with their boxes, left to right (where a line's spaces fall, recognize.ts). */
+  words?: OcrWord[];
+}
+
+/** One word of a line: its text and pixel box, y down, and its characters with theirs. */
+export interface OcrWord {
+  text: string;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+  symbols: OcrSymbol[];
+}
+
+/** One character of a word and its pixel box (the recogniser's estimate), y down. */
+export interface OcrSymbol {
+  text: string;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
 interface Rect {
@@ -36,6 +51,8 @@ interface CoreModule {
   destroy(object: object): void;
   getPointer(object: object): number;
   _emscripten_enum_PageIteratorLevel_RIL_TEXTLINE(): number;
+  _emscripten_enum_PageIteratorLevel_RIL_WORD(): number;
+  _emscripten_enum_PageIteratorLevel_RIL_SYMBOL(): number;
 }
 
 interface BaseApi {
@@ -52,6 +69,7 @@ interface ResultIterator {
   Begin(): void;
   Next(level: number): boolean;
   Empty(level: number): boolean;
+  IsAtBeginningOf(level: number): boolean;
   GetUTF8Text(level: number): string;
   Confidence(level: number): number;
   getBoundingBox(level: number): Rect;
@@ -133,6 +151,8 @@ export async function startEngine(languages: ReadonlyArray<readonly [code: strin
     throw failure('the OCR engine could not load its language data', messages);
   }
   const TEXTLINE = core._emscripten_enum_PageIteratorLevel_RIL_TEXTLINE();
+  const WORD = core._emscripten_enum_PageIteratorLevel_RIL_WORD();
+  const SYMBOL = core._emscripten_enum_PageIteratorLevel_RIL_SYMBOL();
   let ended = false;
   return {
     read(image, psm, dpi) {
@@ -153,21 +173,42 @@ export async function startEngine(languages: ReadonlyArray<readonly [code: strin
         if (core.getPointer(it) === 0) return [];
         const lines: OcrLine[] = [];
         try {
+          // Character by character: a line is read at its first character, a word at its first,
+          // and each keeps its parts.
           it.Begin();
+          let line: OcrLine | undefined;
+          let word: OcrWord | undefined;
           do {
-            if (it.Empty(TEXTLINE)) continue;
-            const text = it.GetUTF8Text(TEXTLINE);
-            if (text.trim() === '') continue;
-            const { has_baseline: hasBaseline, x0, y0, x1, y1 } = it.getBaseline(TEXTLINE);
-            const row = it.getRowAttributes();
-            lines.push({
-              text,
-              confidence: it.Confidence(TEXTLINE),
-              bbox: it.getBoundingBox(TEXTLINE),
-              ...(hasBaseline ? { baseline: { x0, y0, x1, y1 } } : {}),
-              rowAttributes: { ascenders: row.ascenders, descenders: row.descenders, rowHeight: row.row_height },
-            });
-          } while (it.Next(TEXTLINE));
+            if (it.IsAtBeginningOf(TEXTLINE)) {
+              line = undefined;
+              const text = it.Empty(TEXTLINE) ? '' : it.GetUTF8Text(TEXTLINE);
+              if (text.trim() !== '') {
+                const { has_baseline: hasBaseline, x0, y0, x1, y1 } = it.getBaseline(TEXTLINE);
+                const row = it.getRowAttributes();
+                line = {
+                  text,
+                  confidence: it.Confidence(TEXTLINE),
+                  bbox: it.getBoundingBox(TEXTLINE),
+                  ...(hasBaseline ? { baseline: { x0, y0, x1, y1 } } : {}),
+                  rowAttributes: { ascenders: row.ascenders, descenders: row.descenders, rowHeight: row.row_height },
+                  words: [],
+                };
+                lines.push(line);
+              }
+            }
+            if (!line) continue;
+            if (it.IsAtBeginningOf(WORD)) {
+              word = undefined;
+              const text = it.Empty(WORD) ? '' : it.GetUTF8Text(WORD).trim();
+              if (text !== '') {
+                word = { text, bbox: it.getBoundingBox(WORD), symbols: [] };
+                line.words!.push(word);
+              }
+            }
+            if (!word || it.Empty(SYMBOL)) continue;
+            const symbol = it.GetUTF8Text(SYMBOL);
+            if (symbol.trim() !== '') word.symbols.push({ text: symbol, bbox: it.getBoundingBox(SYMBOL) });
+          } while (it.Next(SYMBOL));
         } finally {
           core.destroy(it);
         }

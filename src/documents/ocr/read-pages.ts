@@ -1,4 +1,5 @@
-// OCR of pages without a usable text layer (scans, photocopies, a page pasted in as a picture):
+// OCR of pages without a usable text layer (scans, photocopies, a page pasted in as a picture, a
+// page whose fonts have no Unicode, triage.ts unreadableText):
 // pdf.js renders the page onto @napi-rs/canvas (or its scanned image is taken as it is), Tesseract
 // (its own engine in WebAssembly, engine.ts, with its English data from the npm registry) reads
 // it, and its lines come back with positions in the shape of a text layer's lines, so furniture,
@@ -12,7 +13,7 @@ import { maySpread, type OcrOptions, type OcrReport } from './options.ts';
 import { holdEngine, ocrStats, releaseEngine } from './engine.ts';
 import { helperWithRoom, holdCrew, readOnHelper, releaseCrew } from './crew.ts';
 import type { OperatorCodes } from './operators.ts';
-import { FEW_CHARS, needsOcr, pageImages, textChars, type PageImages } from './triage.ts';
+import { FEW_CHARS, needsOcr, pageImages, textChars, unreadableText, type PageImages } from './triage.ts';
 import { renderPage, renderScale, scanImage } from './render.ts';
 import { recognize, type PlacedLine } from './recognize.ts';
 
@@ -21,12 +22,15 @@ export interface OcrPage {
   /** 1-based page number. */
   number: number;
   lines: PlacedLine[];
+  /** Characters of its text layer left out as drawn in fonts without Unicode (PageText.unmapped). */
+  unmapped?: number;
 }
 
 /**
  * Reads the pages that need it, in place: their lines are replaced by OCR lines. A page may need it
- * when it has little or no text (every page when forced); whether it does is decided from its
- * images (`pageImages`, `needsOcr`), which pdf.js decodes to list them. That is done for every such
+ * when it has little or no text (every page when forced); a page whose text is mostly in fonts
+ * without Unicode (`unreadableText`) needs it whatever its images; otherwise whether it does is
+ * decided from its images (`pageImages`, `needsOcr`), which pdf.js decodes to list them. That is done for every such
  * page before any OCR work only when the answer depends on their number: with OCR off (the
  * skipped pages are counted) and with more of them than the page limit (a document with more pages
  * to read than the limit is refused before any OCR work). Otherwise each page is decided right
@@ -42,9 +46,13 @@ export async function ocrPages(
 ): Promise<OcrReport> {
   const force = opts.mode === 'force';
   const mayNeed = pages
-    .map((page) => ({ page, chars: force ? 0 : textChars(page.lines) }))
-    .filter(({ chars }) => force || chars < FEW_CHARS);
-  const needs = (chars: number, images: PageImages) => force || needsOcr(chars, images.share);
+    .map((page) => {
+      const chars = force ? 0 : textChars(page.lines);
+      return { page, chars, unreadable: !force && unreadableText(chars, page.unmapped ?? 0) };
+    })
+    .filter(({ chars, unreadable }) => force || unreadable || chars < FEW_CHARS);
+  const needs = (chars: number, images: PageImages, unreadable: boolean) =>
+    force || unreadable || needsOcr(chars, images.share);
   let todo = mayNeed;
   // Forced, every page is read: their number is known without looking.
   const upFront = !force && (opts.mode === 'off' || mayNeed.length > opts.maxPages);
@@ -53,7 +61,7 @@ export async function ocrPages(
     for (const p of mayNeed) {
       const proxy = await doc.getPage(p.page.number);
       try {
-        if (needs(p.chars, await pageImages(proxy, ops))) todo.push(p);
+        if (needs(p.chars, await pageImages(proxy, ops), p.unreadable)) todo.push(p);
       } finally {
         proxy.cleanup();
       }
@@ -67,13 +75,13 @@ export async function ocrPages(
   // each sets its page's lines, so the pages keep their order whoever reads them.
   const helped: Promise<void>[] = [];
   try {
-    for (const { page, chars } of todo) {
+    for (const { page, chars, unreadable } of todo) {
       if (deadline !== undefined && Date.now() > deadline)
         throw documentError('document_timeout', opts.timeoutMs, 'ocr');
       const proxy = await doc.getPage(page.number);
       try {
         const images = await pageImages(proxy, ops);
-        if (!upFront && !needs(chars, images)) continue;
+        if (!upFront && !needs(chars, images, unreadable)) continue;
         if (deadline === undefined) {
           onStart?.();
           deadline = Date.now() + opts.timeoutMs;
@@ -81,7 +89,11 @@ export async function ocrPages(
           holdCrew();
         }
         // scanImage reads the operator list pageImages had pdf.js make (cached until cleanup).
-        const image = (await scanImage(proxy, ops)) ?? (await renderPage(doc, proxy, renderScale(images.pxPerUnit)));
+        // A page of unreadable text is print, not a scan: its images (a rule drawn as a one-pixel
+        // image) say nothing of the resolution it needs.
+        const image =
+          (await scanImage(proxy, ops)) ??
+          (await renderPage(doc, proxy, renderScale(unreadable ? undefined : images.pxPerUnit)));
         // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
         proxy.cleanup();
         const view = proxy.view;

@@ -1,6 +1,6 @@
 // One page image -> its text lines in PDF units: read by the engine (automatic layout), cleaned
 // first when the scan is speckled, read again where ink was left unread.
-import { engineFor, closeOcr, ocrStats, type Engine, type OcrLine } from './engine.ts';
+import { engineFor, closeOcr, ocrStats, type Engine, type OcrLine, type OcrWord } from './engine.ts';
 import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from './filters.ts';
 import type { Rendered } from './render.ts';
 
@@ -34,8 +34,10 @@ export function toTextLines(
   origin: readonly [number, number] = [0, 0],
 ): PlacedLine[] {
   const out: PlacedLine[] = [];
-  for (const l of lines) {
-    const text = l.text.replace(/\s+/g, ' ').trim();
+  const pitches = linePitches(lines);
+  for (const [i, l] of lines.entries()) {
+    const pitch = pitches[i];
+    const text = (pitch ? monoText(l.words!, pitch) : l.text).replace(/\s+/g, ' ').trim();
     if (!/[\p{L}\p{N}]{2}/u.test(text)) continue;
     if (l.confidence < MIN_LINE_CONFIDENCE) continue;
     const b = l.bbox;
@@ -53,10 +55,201 @@ export function toTextLines(
       y: origin[1] + (heightPx - base) / scale,
       size: Math.round((rowPx / scale) * 2) / 2,
       font: 'ocr',
-      mono: false,
+      mono: pitch !== undefined,
     });
   }
   return out;
+}
+
+/** Baseline of an OCR line in pixels (y down). */
+function baselineOf(l: OcrLine): number {
+  const descent = Math.abs(l.rowAttributes?.descenders ?? 0);
+  return l.baseline && l.baseline.y0 > 0 ? (l.baseline.y0 + l.baseline.y1) / 2 : l.bbox.y1 - descent;
+}
+
+/** Height of an OCR line's row in pixels: ascenders and x-height, or its box. */
+function rowHeightOf(l: OcrLine): number {
+  const row = l.rowAttributes?.rowHeight ?? 0;
+  return row > 0 ? row : l.bbox.y1 - l.bbox.y0;
+}
+
+/** Two pieces of one printed line: baselines this close (share of the row height)... */
+const SAME_BASELINE = 0.25;
+/** ...and the second starting at most this far (row heights) right of the first's end. */
+const JOIN_GAP = 1;
+/** A gap wider than this (row heights) between the pieces is a space. */
+const SPACE_GAP = 0.25;
+
+/**
+ * Pieces of one printed line that the engine returned as lines of their own, joined left to right.
+ * Its layout analysis sometimes cuts a line of code at a colon or a brace (`$ echo ${string:` and
+ * `7:2}` in bashref's shell sessions) and puts the piece anywhere in its order; alone, a piece
+ * without two letters or digits in a row is dropped as noise (`toTextLines`), and a longer one is
+ * read out of place. Two lines are one when their baselines agree and the second begins right
+ * after the first ends (within a row height: far narrower than a column gutter). The joined line
+ * takes the earlier place of the two in the reading order.
+ */
+export function joinPieces(lines: readonly OcrLine[]): OcrLine[] {
+  const out = lines.map((l) => ({ ...l, text: l.text.trim() }));
+  const gone = new Set<number>();
+  let joined = true;
+  while (joined) {
+    joined = false;
+    for (let i = 0; i < out.length; i++) {
+      if (gone.has(i)) continue;
+      const a = out[i]!;
+      const h = rowHeightOf(a);
+      for (let j = 0; j < out.length; j++) {
+        if (j === i || gone.has(j)) continue;
+        const b = out[j]!;
+        const gap = b.bbox.x0 - a.bbox.x1;
+        if (Math.abs(baselineOf(b) - baselineOf(a)) > SAME_BASELINE * h) continue;
+        if (gap < -0.1 * h || gap > JOIN_GAP * h) continue;
+        const [first, later] = i < j ? [i, j] : [j, i];
+        const text = a.text.trim() + (gap > SPACE_GAP * h ? ' ' : '') + b.text.trim();
+        out[first] = {
+          ...a,
+          text,
+          // By characters: a piece of punctuation read with little confidence does not sink its line.
+          confidence: (a.confidence * a.text.length + b.confidence * b.text.length) / Math.max(1, text.length),
+          bbox: {
+            x0: Math.min(a.bbox.x0, b.bbox.x0),
+            y0: Math.min(a.bbox.y0, b.bbox.y0),
+            x1: Math.max(a.bbox.x1, b.bbox.x1),
+            y1: Math.max(a.bbox.y1, b.bbox.y1),
+          },
+          ...(a.words || b.words ? { words: [...(a.words ?? []), ...(b.words ?? [])] } : {}),
+        };
+        gone.add(later);
+        joined = true;
+        break;
+      }
+    }
+  }
+  return out.filter((_, i) => !gone.has(i));
+}
+
+/** Steps between characters' centres a line needs before its pitch is judged... */
+const MIN_STEPS = 6;
+/** ...the share of them within PITCH_SLACK of their median for the line to be monospaced. */
+const MONO_SHARE = 0.9;
+const PITCH_SLACK = 0.15;
+
+const centre = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
+
+/**
+ * The pitch (pixels) of a line set in a monospaced font, or undefined for proportional type: in a
+ * typewriter font every character sits in a cell of one width, so the centres of neighbouring
+ * characters of a word are one pitch apart, whatever the letters; in a proportional font they
+ * vary from an "i" to an "m" by a factor of three.
+ */
+export function monoPitch(words: readonly OcrWord[]): number | undefined {
+  const steps = stepsOf(words);
+  if (steps.length < MIN_STEPS) return undefined;
+  const pitch = median(steps);
+  return pitch > 0 && onPitch(steps, pitch) >= MONO_SHARE ? pitch : undefined;
+}
+
+/** A line beside a monospaced one: this share of its steps on that line's grid of cells. */
+const NEIGHBOUR_SHARE = 0.9;
+/** Rows of lines in one font size differ in height by at most this share. */
+const NEIGHBOUR_ROW = 0.2;
+
+/**
+ * The pitch of each line of a page that is set in a typewriter font (`monoPitch`), or undefined.
+ * A line next to such a line in the reading order, with a row of the same height, is one too when
+ * its characters sit on that line's grid of cells (one cell apart, or two, or more: `7 8 9 0 a b`,
+ * whose letters the engine reads as one word two cells a step): a short line (`}`, `size = 7`, a
+ * shell's output `78`) has too few steps to be judged alone. A line whose every step is two
+ * cells, judged alone, takes the one-cell pitch of its neighbour.
+ */
+export function linePitches(lines: readonly OcrLine[]): (number | undefined)[] {
+  const spelled = lines.map((l) => (spelledBySymbols(l.words) ? l.words : undefined));
+  const pitches = spelled.map((w) => (w ? monoPitch(w) : undefined));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < lines.length; i++) {
+      const words = spelled[i];
+      if (!words) continue;
+      for (const j of [i - 1, i + 1]) {
+        const q = pitches[j];
+        if (q === undefined || q === pitches[i]) continue;
+        const row = rowHeightOf(lines[i]!);
+        const other = rowHeightOf(lines[j]!);
+        if (Math.abs(row - other) > NEIGHBOUR_ROW * Math.max(row, other)) continue;
+        const steps = stepsOf(words);
+        const own = pitches[i];
+        const fits =
+          own !== undefined
+            ? Math.round(own / q) >= 2 && onGrid([own], q) === 1
+            : onGrid(steps, q) >= (steps.length < MIN_STEPS ? 1 : NEIGHBOUR_SHARE);
+        if (fits) {
+          pitches[i] = q;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return pitches;
+}
+
+/** Share of the steps that are a whole number of cells of `pitch`, within PITCH_SLACK of a cell (1 when there are none). */
+function onGrid(steps: readonly number[], pitch: number): number {
+  if (steps.length === 0) return 1;
+  return (
+    steps.filter((d) => {
+      const cells = Math.round(d / pitch);
+      return cells >= 1 && Math.abs(d - cells * pitch) <= PITCH_SLACK * pitch;
+    }).length / steps.length
+  );
+}
+
+/** Distances between the centres of neighbouring characters inside each word. */
+function stepsOf(words: readonly OcrWord[]): number[] {
+  const steps: number[] = [];
+  for (const w of words)
+    for (let i = 1; i < w.symbols.length; i++) steps.push(centre(w.symbols[i]!.bbox) - centre(w.symbols[i - 1]!.bbox));
+  return steps;
+}
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
+/** Share of the steps within PITCH_SLACK of `pitch`. */
+function onPitch(steps: readonly number[], pitch: number): number {
+  return steps.filter((d) => Math.abs(d - pitch) <= PITCH_SLACK * pitch).length / steps.length;
+}
+
+/** Do a line's words each come with their characters, spelling the word (what `monoText` rebuilds from)? */
+function spelledBySymbols(words: readonly OcrWord[] | undefined): words is OcrWord[] {
+  return (
+    words !== undefined &&
+    words.length > 0 &&
+    words.every((w) => w.symbols.length > 0 && w.symbols.map((sym) => sym.text).join('') === w.text)
+  );
+}
+
+/**
+ * A monospaced line's text with its spaces where its cells say: one space for each run of empty
+ * cells between two characters, whatever word boundaries the engine saw. Tesseract splits a
+ * typewriter word at a narrow letter (`cmy kcolor`, `drawst ring`) and runs one-letter words one
+ * cell apart together (`7890abcdefgh` for `7 8 9 0 a b c d e f g h`).
+ */
+export function monoText(words: readonly OcrWord[], pitch: number): string {
+  let text = '';
+  let last: number | undefined;
+  for (const w of words)
+    for (const sym of w.symbols) {
+      const c = centre(sym.bbox);
+      if (last !== undefined && Math.round((c - last) / pitch) >= 2) text += ' ';
+      text += sym.text;
+      last = c;
+    }
+  return text;
 }
 
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
@@ -127,5 +320,5 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  return toTextLines(lines, image.scale, image.height, origin);
+  return toTextLines(joinPieces(lines), image.scale, image.height, origin);
 }

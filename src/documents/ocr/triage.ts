@@ -20,6 +20,16 @@ export function needsOcr(chars: number, imageShare: number): boolean {
   return chars < FEW_CHARS && imageShare >= IMAGE_SHARE_FEW_CHARS;
 }
 
+/**
+ * Whether a page's text layer is mostly noise: more of its characters were drawn in fonts whose
+ * codes have no Unicode (`unmapped`, left out of its lines) than it has letters and digits left,
+ * and enough of them to be text rather than a symbol or two. Such a page is read with OCR whatever
+ * images it has: its text is drawn as glyphs (Type 3 bitmap fonts of dvips output, pdfjs.ts).
+ */
+export function unreadableText(chars: number, unmapped: number): boolean {
+  return unmapped >= FEW_CHARS && unmapped > chars;
+}
+
 /** Letters and digits in a page's text layer. */
 export function textChars(lines: readonly { text: string }[]): number {
   let n = 0;

@@ -7,8 +7,8 @@ export interface TextRun {
   x: number;
   y: number;
   size?: number;
-  /** F1 Helvetica, F2 Helvetica-Bold, F3 Courier, F4 Times-Roman. */
-  font?: 'F1' | 'F2' | 'F3' | 'F4';
+  /** F1 Helvetica, F2 Helvetica-Bold, F3 Courier, F4 Times-Roman; F5 the Type 3 font (PdfSpec.type3). */
+  font?: 'F1' | 'F2' | 'F3' | 'F4' | 'F5';
 }
 
 export interface PageSpec {
@@ -19,6 +19,8 @@ export interface PageSpec {
   image?: boolean;
   /** A scanned page: this RGB JPEG drawn over the whole page, no text (test/documents/helpers/scan.ts). */
   scan?: { jpeg: Uint8Array; width: number; height: number };
+  /** A fax scan: this CCITT Group 4 (K -1) one-bit image drawn over the whole page, no text. */
+  fax?: { data: Uint8Array; width: number; height: number };
 }
 
 export interface PdfSpec {
@@ -31,7 +33,18 @@ export interface PdfSpec {
   loopPageTree?: boolean;
   /** Extra entries for the page dictionary (raw PDF syntax). */
   pageExtra?: string;
+  /**
+   * Adds F5, a Type 3 font without ToUnicode whose glyphs draw Courier's ASCII 32-126: 'unicode'
+   * at their ASCII codes, named uniXXXX (text a reader can map); 'numbered' at codes 0-94 named
+   * a0-a94, as Ghostscript numbers and names the bitmap fonts of dvips output (codes and names
+   * that say nothing of the characters). Runs in F5 are written in those codes. 'ascii' names
+   * them a0-a94 at their ASCII codes (names that say nothing, codes that do).
+   */
+  type3?: 'unicode' | 'numbered' | 'ascii';
 }
+
+/** How far down the 'numbered' Type 3 font (PdfSpec.type3) moves the codes of ASCII. */
+const TYPE3_SHIFT = 32;
 
 /** PDF string literal in WinAnsi (Latin-1 range), with (, ) and \ escaped. */
 export function pdfString(s: string): string {
@@ -79,7 +92,24 @@ export function makePdf(spec: PdfSpec): Uint8Array {
       Buffer.from([128]),
     ),
   );
-  const fontRes = `/Font << /F1 ${fonts[0]} 0 R /F2 ${fonts[1]} 0 R /F3 ${fonts[2]} 0 R /F4 ${fonts[3]} 0 R >>`;
+  let type3 = '';
+  if (spec.type3) {
+    const names: string[] = [];
+    const procs: string[] = [];
+    const first = spec.type3 === 'numbered' ? 0 : 32;
+    for (let c = 32; c <= 126; c++) {
+      const name =
+        spec.type3 === 'unicode' ? `uni${c.toString(16).toUpperCase().padStart(4, '0')}` : `a${c - TYPE3_SHIFT}`;
+      names.push(`/${name}`);
+      const glyph = add(stream('', bytes(`600 0 d0 BT /C 1000 Tf 0 0 Td ${pdfString(String.fromCharCode(c))} Tj ET`)));
+      procs.push(`/${name} ${glyph} 0 R`);
+    }
+    const font = add(
+      `<< /Type /Font /Subtype /Type3 /FontBBox [0 -250 600 800] /FontMatrix [0.001 0 0 0.001 0 0] /FirstChar ${first} /LastChar ${first + 94} /Widths [${Array(95).fill(600).join(' ')}] /Encoding << /Type /Encoding /Differences [${first} ${names.join(' ')}] >> /CharProcs << ${procs.join(' ')} >> /Resources << /Font << /C ${fonts[2]} 0 R >> >> >>`,
+    );
+    type3 = ` /F5 ${font} 0 R`;
+  }
+  const fontRes = `/Font << /F1 ${fonts[0]} 0 R /F2 ${fonts[1]} 0 R /F3 ${fonts[2]} 0 R /F4 ${fonts[3]} 0 R${type3} >>`;
   const kids: number[] = [];
   for (const p of spec.pages) {
     let content = p.content;
@@ -92,9 +122,22 @@ export function makePdf(spec: PdfSpec): Uint8Array {
       scanRes = ` /Scan ${scan} 0 R`;
       content ??= 'q 612 0 0 792 0 0 cm /Scan Do Q';
     }
+    if (p.fax) {
+      const { data, width, height } = p.fax;
+      const dict = `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns ${width} /Rows ${height} /BlackIs1 false >> /Length ${data.length} >>\nstream\n`;
+      const fax = add(Buffer.concat([bytes(dict), Buffer.from(data), bytes('\nendstream')]));
+      scanRes += ` /Fax ${fax} 0 R`;
+      content ??= 'q 612 0 0 792 0 0 cm /Fax Do Q';
+    }
     if (content === undefined) {
       content = (p.runs ?? [])
-        .map((r) => `BT /${r.font ?? 'F1'} ${r.size ?? 11} Tf ${r.x} ${r.y} Td ${pdfString(r.text)} Tj ET`)
+        .map((r) => {
+          const text =
+            r.font === 'F5' && spec.type3 === 'numbered'
+              ? String.fromCharCode(...[...r.text].map((ch) => ch.charCodeAt(0) - TYPE3_SHIFT))
+              : r.text;
+          return `BT /${r.font ?? 'F1'} ${r.size ?? 11} Tf ${r.x} ${r.y} Td ${pdfString(text)} Tj ET`;
+        })
         .join('\n');
     }
     const c = add(stream('', bytes(content)));

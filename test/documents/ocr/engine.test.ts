@@ -57,6 +57,19 @@ describe('startEngine and read', () => {
     }
   });
 
+  test("each line's words, left to right inside its box, spelled by their characters", () => {
+    const lines = engine.read(page, 3, 200);
+    for (const l of lines) {
+      const ws = l.words ?? [];
+      assert.equal(ws.map((w) => w.text).join(' '), l.text.trim().replace(/\s+/g, ' '), 'the words make the line');
+      for (const [i, w] of ws.entries()) {
+        assert.equal(w.symbols.map((s) => s.text).join(''), w.text);
+        assert.ok(w.bbox.x0 >= l.bbox.x0 - 1 && w.bbox.x1 <= l.bbox.x1 + 1, JSON.stringify([w.bbox, l.bbox]));
+        if (i > 0) assert.ok(w.bbox.x0 > ws[i - 1]!.bbox.x0, 'left to right');
+      }
+    }
+  });
+
   test('a blank page has no lines', () => {
     assert.deepEqual(engine.read({ grey: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 }, 3, 200), []);
   });

@@ -94,6 +94,41 @@ describe('scanned pages through the pipeline', () => {
     assert.doesNotMatch(chunks.map((c) => c.content).join('\n'), /budget/);
   });
 
+  // A page set in a Type 3 font whose glyphs are numbered, not named (Ghostscript's a0, a1... on the
+  // bitmap fonts of dvips output): pdf.js reads its codes as noise; the page is read with OCR.
+  const TYPE3_TEXT = [
+    'The bitmap fonts of this page carry no character names.',
+    'Optical reading brings the words back.',
+  ];
+  const type3Pdf = () =>
+    makePdf({
+      type3: 'numbered',
+      pages: [
+        ...textPages(TEXT_BEFORE),
+        { runs: TYPE3_TEXT.map((text, i) => ({ text, x: 72, y: 700 - i * 20, size: 14, font: 'F5' as const })) },
+      ],
+    });
+
+  test('a page in fonts without Unicode is read with OCR, its noise never in the chunks', async () => {
+    const { chunks, ocr: report } = await readDocument({ format: 'pdf', bytes: type3Pdf() }, { ocr: ocr() });
+    assert.deepEqual(report, { pages: 1, skipped: 0 });
+    const text = chunks.map((c) => c.content).join('\n');
+    const r = recall(TYPE3_TEXT.join(' '), text);
+    assert.ok(r >= 0.9, `recall ${r}: ${text}`);
+  });
+
+  test('ocr off: a page in fonts without Unicode is skipped, its noise left out', async () => {
+    const { chunks, ocr: report } = await readDocument(
+      { format: 'pdf', bytes: type3Pdf() },
+      { ocr: ocr({ mode: 'off' }) },
+    );
+    assert.deepEqual(report, { pages: 0, skipped: 1 });
+    const text = chunks.map((c) => c.content).join('\n');
+    assert.match(text, /handbook explains/);
+    // 'b' drawn at code 66 reads as 'B', and so on: none of that noise comes back.
+    assert.doesNotMatch(text, /4HE|BITMAP|bitmap/);
+  });
+
   test('ocr off: a fully scanned PDF keeps the 422 "No text could be extracted"', async () => {
     const pdf = makePdf({ pages: await scanned(SCANNED_TEXT) });
     await assert.rejects(readDocument({ format: 'pdf', bytes: pdf }, { ocr: ocr({ mode: 'off' }) }), (err: unknown) => {

@@ -1,7 +1,15 @@
 // OCR lines become lines in PDF units; the engine's reading itself is in read-pages.test.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toTextLines, type OcrLine } from '../../../src/documents/ocr/recognize.ts';
+import {
+  joinPieces,
+  linePitches,
+  monoPitch,
+  monoText,
+  toTextLines,
+  type OcrLine,
+} from '../../../src/documents/ocr/recognize.ts';
+import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
 
 describe('toTextLines: OCR pixel boxes become lines in PDF units, y up, noise dropped', () => {
   const line = (text: string, over: Partial<OcrLine> = {}): OcrLine => ({
@@ -36,4 +44,185 @@ describe('toTextLines: OCR pixel boxes become lines in PDF units, y up, noise dr
     ['whitespace', line('   \n')],
   ];
   for (const [name, l] of dropped) test(`drops ${name}`, () => assert.deepEqual(toTextLines([l], 1, 800), []));
+});
+
+describe('joinPieces: pieces of one printed line the engine returned apart are joined', () => {
+  // A line of text 40 px high (row 30) on baseline y, from x0 to x1.
+  const at = (text: string, x0: number, x1: number, y = 132): OcrLine => ({
+    text,
+    confidence: 90,
+    bbox: { x0, y0: y - 32, x1, y1: y + 8 },
+    baseline: { x0, y0: y, x1, y1: y },
+    rowAttributes: { ascenders: 10, descenders: -8, rowHeight: 30 },
+  });
+  const texts = (ls: OcrLine[]) => ls.map((l) => l.text);
+  const cases: [string, OcrLine[], string[]][] = [
+    [
+      'a piece read later, right after its line: joined in its place, no space',
+      [at('$ echo ${string:', 100, 500), at('next line', 100, 400, 182), at('7:2}', 502, 580)],
+      ['$ echo ${string:7:2}', 'next line'],
+    ],
+    [
+      "the line's left piece read after it: joined left to right, in the earlier place",
+      [at('points: " % size)', 400, 800), at('other', 100, 300, 182), at('canvas.drawRightString(x,y,"%s', 60, 385)],
+      ['canvas.drawRightString(x,y,"%s points: " % size)', 'other'],
+    ],
+    ['a gap of a word space: a space between them', [at('left', 100, 200), at('right', 215, 300)], ['left right']],
+    [
+      'two columns on one baseline, a gutter of three row heights: apart',
+      [at('left column text', 100, 500), at('right column text', 590, 990)],
+      ['left column text', 'right column text'],
+    ],
+    ['the next line down: apart', [at('first line', 100, 500), at('second', 505, 600, 172)], ['first line', 'second']],
+  ];
+  for (const [name, lines, want] of cases) test(name, () => assert.deepEqual(texts(joinPieces(lines)), want));
+  test('the joined line spans both pieces and keeps its words', () => {
+    const a = {
+      ...at('a', 100, 200),
+      words: [{ text: 'a', bbox: { x0: 100, y0: 100, x1: 200, y1: 140 }, symbols: [] }],
+    };
+    const b = {
+      ...at('b', 202, 300),
+      words: [{ text: 'b', bbox: { x0: 202, y0: 100, x1: 300, y1: 140 }, symbols: [] }],
+    };
+    const [l] = joinPieces([a, b]);
+    assert.deepEqual([l!.bbox.x0, l!.bbox.x1, l!.words!.map((w) => w.text)], [100, 300, ['a', 'b']]);
+  });
+});
+
+// Words as the engine gives them: `text` laid out character by character, `cells` giving each
+// character's cell (a typewriter font: 20 px cells, ink 12 px wide in the middle of its cell) or
+// `advances` its width (a proportional font); a space in `text` separates words.
+function typed(text: string, pitch = 20): OcrWord[] {
+  const words: OcrWord[] = [];
+  let cell = 0;
+  for (const part of text.split(/( +)/)) {
+    if (part.startsWith(' ')) {
+      cell += part.length;
+      continue;
+    }
+    if (part === '') continue;
+    const symbols = [...part].map((ch, i) => {
+      const x0 = (cell + i) * pitch + 4;
+      return { text: ch, bbox: { x0, y0: 100, x1: x0 + 12, y1: 130 } };
+    });
+    words.push({
+      text: part,
+      bbox: { x0: symbols[0]!.bbox.x0, y0: 100, x1: symbols.at(-1)!.bbox.x1, y1: 130 },
+      symbols,
+    });
+    cell += part.length;
+  }
+  return words;
+}
+
+// Proportional widths (em/1000 at 30 px an em, Times-like): narrow i, l, t, wide m, w.
+const WIDTH: Record<string, number> = {
+  i: 278,
+  l: 278,
+  t: 278,
+  f: 333,
+  r: 333,
+  m: 778,
+  w: 722,
+  o: 500,
+  e: 444,
+  a: 444,
+  n: 500,
+  s: 389,
+  h: 500,
+  d: 500,
+  u: 500,
+};
+function set(text: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  let x = 0;
+  for (const part of text.split(' ')) {
+    const symbols = [...part].map((ch) => {
+      const w = ((WIDTH[ch] ?? 500) * 30) / 1000;
+      const sym = { text: ch, bbox: { x0: x + 1, y0: 100, x1: x + w - 1, y1: 130 } };
+      x += w;
+      return sym;
+    });
+    words.push({
+      text: part,
+      bbox: { x0: symbols[0]!.bbox.x0, y0: 100, x1: symbols.at(-1)!.bbox.x1, y1: 130 },
+      symbols,
+    });
+    x += 7.5;
+  }
+  return words;
+}
+
+describe('monoPitch: a line in a typewriter font, told by its characters one cell apart', () => {
+  const cases: [string, OcrWord[], number | undefined][] = [
+    ['code in a typewriter font', typed('canvas.setFillColor(magenta)'), 20],
+    ['a shell session line', typed('$ echo ${string:7:2}'), 20],
+    ['prose in a proportional font', set('the little man went to town without his mother'), undefined],
+    ['too few characters to tell', typed('ab cd'), undefined],
+  ];
+  for (const [name, words, want] of cases) test(name, () => assert.equal(monoPitch(words), want));
+});
+
+describe('monoText: spaces where the cells are empty, whatever words the engine saw', () => {
+  const split = (words: OcrWord[], at: number): OcrWord[] =>
+    words.flatMap((w) =>
+      w.symbols.length > at
+        ? [
+            { ...w, text: w.text.slice(0, at), symbols: w.symbols.slice(0, at) },
+            { ...w, text: w.text.slice(at), symbols: w.symbols.slice(at) },
+          ]
+        : [w],
+    );
+  const joined = (words: OcrWord[]): OcrWord[] => [
+    { text: words.map((w) => w.text).join(''), bbox: words[0]!.bbox, symbols: words.flatMap((w) => w.symbols) },
+  ];
+  test('a word the engine split at a narrow letter is one word', () =>
+    assert.equal(monoText(split(typed('pcmykcolor'), 3), 20), 'pcmykcolor'));
+  test('one-letter words one cell apart that the engine ran together keep their spaces', () =>
+    assert.equal(monoText(joined(typed('7 8 9 0 a b c')), 20), '7 8 9 0 a b c'));
+  test('an indented run of spaces is one space', () => assert.equal(monoText(typed('x =    1'), 20), 'x = 1'));
+});
+
+describe('linePitches: short lines and two-cell steps beside code take its pitch; prose does not', () => {
+  const lineOf = (words: OcrWord[], y: number): OcrLine => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 90,
+    bbox: { x0: words[0]!.bbox.x0, y0: y, x1: words.at(-1)!.bbox.x1, y1: y + 30 },
+    rowAttributes: { ascenders: 8, descenders: -6, rowHeight: 24 },
+    words,
+  });
+  // The engine's reading of "7 8 9 0 a b": one word, its letters two cells apart.
+  const spread = (text: string): OcrWord[] => {
+    const symbols = [...text].map((ch, i) => ({
+      text: ch,
+      bbox: { x0: i * 40 + 4, y0: 100, x1: i * 40 + 16, y1: 130 },
+    }));
+    return [{ text, bbox: { x0: 4, y0: 100, x1: symbols.at(-1)!.bbox.x1, y1: 130 }, symbols }];
+  };
+  test('a closing brace and an output line between code lines', () =>
+    assert.deepEqual(
+      linePitches([
+        lineOf(typed('canvas.setFont(font, 10)'), 0),
+        lineOf(typed('}'), 30),
+        lineOf(typed('78'), 60),
+        lineOf(typed('y = y-size*1.2'), 90),
+      ]),
+      [20, 20, 20, 20],
+    ));
+  test('letters two cells apart, read as one word, take the one-cell pitch of the code above', () =>
+    assert.deepEqual(
+      linePitches([lineOf(typed('$ echo ${array[@]:7}'), 0), lineOf(spread('7890abcdefgh'), 30)]),
+      [20, 20],
+    ));
+  test('prose after code stays prose', () =>
+    assert.deepEqual(
+      linePitches([
+        lineOf(typed('canvas.setFont(font, 10)'), 0),
+        lineOf(set('the little man went to town without his mother'), 30),
+      ]),
+      [20, undefined],
+    ));
+  test('with its pitch, the spread letters get their spaces back', () =>
+    assert.equal(monoText(spread('7890ab'), 20), '7 8 9 0 a b'));
 });

@@ -28,6 +28,36 @@ describe('renderScale: the scan read at its own resolution, within 150..400 dpi'
       assert.ok(Math.abs(renderScale(px) * 72 - dpi) < 1e-9));
 });
 
+// A fax scan (CCITT Group 4, the codec of one-bit scanners' PDFs, decoded by pdf.js's WebAssembly
+// module): 16 x 16 pixels, left half black. Coded by hand: the first row in horizontal mode (001,
+// white run 0: 00110101, black run 8: 000101) and a vertical 0 (1) to the row's end; every other
+// row three vertical 0s (111), under the row above; then the end of block (000000000001 twice).
+function faxHalfBlack(): Uint8Array {
+  const bits = '001' + '00110101' + '000101' + '1' + '111'.repeat(15) + '000000000001'.repeat(2);
+  const padded = bits.padEnd(Math.ceil(bits.length / 8) * 8, '0');
+  return Uint8Array.from({ length: padded.length / 8 }, (_, i) => parseInt(padded.slice(i * 8, i * 8 + 8), 2));
+}
+
+test('a CCITT fax scan is decoded: the page is found to be an image, and renders half black', async () => {
+  const pdf = makePdf({ pages: [{ fax: { data: faxHalfBlack(), width: 16, height: 16 } }] });
+  let share = 0;
+  let render: Rendered | undefined;
+  await extractPages(pdf, async (doc) => {
+    const page = await doc.getPage(1);
+    try {
+      const images = await pageImages(page, OPS);
+      share = images.share;
+      render = await renderPage(doc, page, renderScale(images.pxPerUnit));
+    } finally {
+      page.cleanup();
+    }
+  });
+  assert.ok(share > 0.99, `image share ${share}`);
+  const r = render!;
+  const at = (fx: number, fy: number) => r.grey[Math.floor(fy * r.height) * r.width + Math.floor(fx * r.width)]!;
+  assert.deepEqual([at(0.25, 0.5) < 64, at(0.75, 0.5) > 192], [true, true], 'left half black, right half white');
+});
+
 describe('scanImage: a page that is only a scan is read from its image, without rendering', () => {
   // Each page of `pdf` through scanImage, and through renderPage at the scale OCR would render it.
   const both = async (pdf: Uint8Array): Promise<Array<{ scan: Rendered | undefined; render: Rendered }>> => {

@@ -1,7 +1,7 @@
 // Page triage: which pages lack a usable text layer, as tables.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { needsOcr, textChars } from '../../../src/documents/ocr/triage.ts';
+import { needsOcr, textChars, unreadableText } from '../../../src/documents/ocr/triage.ts';
 
 describe('needsOcr: a page without a usable text layer', () => {
   const cases: [chars: number, imageShare: number, expected: boolean, why: string][] = [
@@ -18,6 +18,20 @@ describe('needsOcr: a page without a usable text layer', () => {
   for (const [chars, share, expected, why] of cases) {
     test(`${why}: ${chars} characters, image ${share * 100}% -> ${expected}`, () =>
       assert.equal(needsOcr(chars, share), expected));
+  }
+});
+
+describe('unreadableText: a text layer mostly in fonts without Unicode', () => {
+  const cases: [chars: number, unmapped: number, expected: boolean, why: string][] = [
+    [0, 1800, true, 'a page set wholly in numbered bitmap fonts'],
+    [120, 1500, true, 'its math in mapped fonts, its text in numbered ones'],
+    [1500, 120, false, 'a few symbols of a numbered font in mapped text'],
+    [0, 12, false, 'a logo or a symbol or two and nothing else'],
+    [300, 0, false, 'a born-digital page'],
+  ];
+  for (const [chars, unmapped, expected, why] of cases) {
+    test(`${why}: ${chars} letters and digits, ${unmapped} unmapped -> ${expected}`, () =>
+      assert.equal(unreadableText(chars, unmapped), expected));
   }
 });
 

@@ -8,7 +8,7 @@
 import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
-import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
+import { byX, crossesGutter, isScript, spaceFills, streamLines, wanders, type StreamLine } from './stream.ts';
 
 interface Segment {
   x: number;
@@ -27,8 +27,6 @@ const WS = /^\s*$/;
 
 /** Gap (in em of the font size) above which two items on a row get a space between them. */
 const SPACE_GAP_EM = 0.18;
-/** Gap (in em) above which pdf.js's own space item over it is a word space (pdf.js draws one from 0.102 em). */
-const SPACE_ITEM_MIN_EM = 0.08;
 
 /**
  * Is the gap from `a` to `b` between two items on a row a word space? When wider than
@@ -43,10 +41,7 @@ export function isWordGap(
   size: number,
   spaces: ReadonlyArray<readonly [number, number]> = [],
 ): boolean {
-  const gap = b - a;
-  if (gap > SPACE_GAP_EM * size) return true;
-  if (gap <= SPACE_ITEM_MIN_EM * size) return false;
-  return spaces.some(([sa, sb]) => Math.min(b, sb) - Math.max(a, sa) >= 0.5 * gap);
+  return b - a > SPACE_GAP_EM * size || spaceFills(spaces, a, b, size);
 }
 /** Gap (in em) that splits a row into separate segments (possible column gutter / table cell). */
 const SEGMENT_GAP_EM = 1.6;

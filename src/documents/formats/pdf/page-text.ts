@@ -1,5 +1,7 @@
 // One page's text with pdf.js: the per-page half of reading a PDF, the same whether one thread
 // reads every page (text-layer.ts) or several threads read page ranges (ranges.ts).
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
 import { getDocument, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { PageText } from './types.ts';
@@ -9,6 +11,16 @@ import { DocumentError, documentError, safeReason } from '../../document-error.t
 
 /** Largest image (pixels) decoded for OCR; text extraction alone decodes none. */
 const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * pdf.js's image decoders in WebAssembly: JBIG2 and CCITT fax (jbig2.wasm), JPEG 2000
+ * (openjpeg.wasm), the codecs of most scanners' PDFs. Without them such an image is not decoded:
+ * a scanned page is then blank to OCR, and a Type 3 bitmap font's glyphs (CCITT inline images in
+ * Ghostscript's output) draw nothing. Read from pdfjs-dist's own folder (a path: pdf.js reads it
+ * with the file system in Node), never fetched.
+ */
+export const PDFJS_WASM_DIR =
+  join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'wasm') + sep;
 
 /** pdf.js's loading task for `data` (which pdf.js takes over: its buffer is detached). */
 export function openPdf(data: Uint8Array, decodeImages: boolean): PDFDocumentLoadingTask {
@@ -20,7 +32,8 @@ export function openPdf(data: Uint8Array, decodeImages: boolean): PDFDocumentLoa
     // pdf.js 6 has no eval code path any more (isEvalSupported is gone).
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
-    useWasm: false,
+    useWasm: true,
+    wasmUrl: PDFJS_WASM_DIR,
     useWorkerFetch: false,
     enableXfa: false,
     stopAtErrors: false,
@@ -70,6 +83,10 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const items: TaggedItem[] = [];
     // Marked content open around the current item: its id (a tagged element's) or "artifact".
     const marks: (string | undefined)[] = [];
+    // Items in fonts without Unicode, and how many of their characters are control characters.
+    const unmappedItems = new Set<TaggedItem>();
+    let unmapped = 0;
+    let controls = 0;
     for (const it of tc.items) {
       if (!('str' in it)) {
         if (it.type === 'beginMarkedContent' || it.type === 'beginMarkedContentProps')
@@ -78,6 +95,11 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
         continue;
       }
       if (it.str.length === 0) continue;
+      const noise = unmappedStyle(tc.styles[it.fontName]);
+      if (noise) {
+        unmapped += letters(it.str);
+        controls += it.str.match(CONTROL)?.length ?? 0;
+      }
       const t = it.transform as number[];
       const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
       const item: TaggedItem = {
@@ -93,13 +115,19 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
       if (id !== undefined) item.mcid = id;
       items.push(item);
+      if (noise) unmappedItems.add(item);
     }
+    // Codes numbered in the order of first use put the commonest letters on control codes; a font
+    // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
+    const dropped = isNoise(unmapped, controls);
+    const kept = dropped ? items.filter((it) => !unmappedItems.has(it)) : items;
     const view = page.view;
     return {
       number: n,
       width: (view[2] ?? 0) - (view[0] ?? 0),
       height: (view[3] ?? 0) - (view[1] ?? 0),
-      lines: hasTaggedContent(tree) ? readTaggedPage(tree, items) : buildLines(items),
+      lines: hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept),
+      ...(dropped ? { unmapped } : {}),
     };
   } catch (err) {
     if (doc.numPages === 1) throw damaged(err);
@@ -139,6 +167,32 @@ export function fontOfDocument(loadedName: string): string {
 }
 
 const ARTIFACT = '\u0000artifact';
+
+/** Does a text style say its font's codes have no Unicode (pdfjs.ts marks them `unmapped`)? */
+export function unmappedStyle(style: unknown): boolean {
+  return typeof style === 'object' && style !== null && (style as { unmapped?: unknown }).unmapped === true;
+}
+
+/** Characters of a string that are not spaces: what a font without Unicode drew as noise. */
+function letters(s: string): number {
+  return s.replace(/\s+/g, '').length;
+}
+
+const CONTROL = /[\u0000-\u001f]/g;
+
+/** Share of control characters above which the text of fonts without Unicode is noise. */
+const NOISE_CONTROLS = 0.03;
+
+/**
+ * Is the text a page drew in fonts without Unicode (`chars` characters, spaces aside, `controls`
+ * of them control characters) noise? Ghostscript numbers a bitmap font's glyphs in the order the
+ * document first uses them, so the commonest letters land on codes 0-31: 12 % of the characters of
+ * a page of fepslatex.pdf. A font without glyph names whose codes are ASCII reads as text and is
+ * kept; a TeX font's ligatures and accents sit on control codes too, but are far rarer (about 1 %).
+ */
+export function isNoise(chars: number, controls: number): boolean {
+  return chars > 0 && controls >= NOISE_CONTROLS * chars;
+}
 
 /** The page's structure tree, or null when the document has none (or it cannot be read). */
 async function readStructTree(page: PDFPageProxy): Promise<StructNode | null> {

@@ -20,6 +20,12 @@
 // hash. Only a font written inline, without a reference, keeps a counter, marked `~` so that a
 // range read seeing one falls back to one thread for those pages (UNSTABLE_FONT). The layout
 // rules compare font names only for equality, so the names themselves change no chunk.
+//
+// A third marks the text styles of Type 3 fonts whose codes have no Unicode: no ToUnicode map and
+// glyph names that name no character (`/a0`, `/a1`... as Ghostscript writes the bitmap fonts of
+// dvips output, each font numbering its glyphs in the order the document first uses them). pdf.js
+// then gives each code as the character of that number, text that reads as noise ("PVTVYORKN
+// Q\"KRWMPK"); the style's `unmapped` says so (page-text.ts drops that text, OCR reads the page).
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -31,6 +37,11 @@ const ALIAS_ID_STABLE =
   'fontID: "f" + (descriptor.objId ?? (fontRefIsRef ? fontRef.toString() : "~" + this.idFactory.createFontId())) + "_" + hash\n';
 const FONT_ID = 'fontID = this.idFactory.createFontId();';
 const FONT_ID_STABLE = 'fontID = fontRefIsRef ? "f" + fontRef.toString() : "f~" + this.idFactory.createFontId();';
+
+const STYLE = 'fontFamily: font.fallbackName,\n';
+// More than half of the codes the font's Differences name have no Unicode in pdf.js's map.
+const STYLE_UNMAPPED =
+  'fontFamily: font.fallbackName, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
 
 /** A font name of a font pdf.js could not name after the document (see above). */
 export const UNSTABLE_FONT = '~';
@@ -57,6 +68,11 @@ export function patchPdfFontIds(source: string): string {
   return replaceOnce(aliased, FONT_ID, FONT_ID_STABLE, 'font numbering');
 }
 
+/** pdf.js's worker source with Type 3 fonts without Unicode marked in their text style; throws unless the line is there once. */
+export function patchUnmappedStyle(source: string): string {
+  return replaceOnce(source, STYLE, STYLE_UNMAPPED, 'text style line');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
@@ -67,7 +83,7 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchPdfFontIds(patchPdfWorkerSource(source));
+    const patched = patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)));
     patchedLoads++;
     return { ...loaded, source: patched };
   },

@@ -72,6 +72,26 @@ export function isOverprint(line: StreamLine, it: RawItem): boolean {
   return line.items.some((o) => o.str === it.str && Math.abs(o.x - it.x) <= tol && Math.abs(o.y - it.y) <= tol);
 }
 
+/** A gap (em) narrower than this is a kern or an italic correction, whatever item fills it. */
+const MIN_SPACE_EM = 0.08;
+
+/**
+ * Is the gap from `a` to `b` (on a line of font size `size`) a word space the stream drew? It is
+ * when a space item (a space glyph, or the space pdf.js puts where it sees a word gap) covers half
+ * of it or more. A justified line squeezed tight, or a word set in another font (a typewriter
+ * command name in running text), leaves a gap narrower than the layout's own space threshold: the
+ * space item is then all that tells "\marginpar należy" from "\marginparnależy".
+ */
+export function spaceFills(
+  spaces: ReadonlyArray<readonly [number, number]>,
+  a: number,
+  b: number,
+  size: number,
+): boolean {
+  if (b - a < MIN_SPACE_EM * size) return false;
+  return spaces.some(([sa, sb]) => Math.min(b, sb) - Math.max(a, sa) >= 0.5 * (b - a));
+}
+
 const BLANK = /^\s*$/;
 /** Widest space item (em) that is a word space, however loose the justified line. */
 const WORD_SPACE_EM = 1.5;

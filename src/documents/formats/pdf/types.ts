@@ -51,6 +51,12 @@ export interface PageText {
   width?: number;
   height: number;
   lines: TextLine[];
+  /**
+   * Characters (spaces aside) of the page's text drawn in fonts whose codes have no Unicode
+   * (pdfjs.ts, `unmapped`): left out of `lines`; the page is read with OCR when they are most of
+   * its text (ocr/triage.ts, unreadableText).
+   */
+  unmapped?: number;
 }
 
 export interface ExtractedDoc {

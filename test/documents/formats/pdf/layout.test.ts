@@ -50,6 +50,21 @@ test('a contents line keeps its page number on the same line', () => {
   );
 });
 
+test('a word in another font after a narrow gap that a space item fills keeps its space', () => {
+  // Ghostscript's output of a tight justified line: "\exhyphenpenalty" in a typewriter font, a
+  // space item of 0.125 em, the running text.
+  const lines = buildLines([
+    item('parametrowi', 66, 700, { width: 50 }),
+    item(' ', 116, 700, { width: 1.8 }),
+    item('\\exhyphenpenalty', 117.8, 700, { width: 84, font: 'tt', mono: true }),
+    item(' ', 201.8, 700, { width: 1.25, font: 'tt', mono: true }),
+    item('przypisuję', 203.05, 700, { width: 45 }),
+    item('wart', 251.05, 700, { width: 20 }),
+    item('ość', 271.3, 700, { width: 15 }),
+  ]);
+  assert.equal(lines[0]!.text, 'parametrowi \\exhyphenpenalty przypisuję wartość');
+});
+
 test('items drawn with a gap and no space glyph get a space; kerned parts do not', () => {
   const lines = buildLines([
     item('The', 72, 700, { width: 15 }),

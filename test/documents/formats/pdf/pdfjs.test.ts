@@ -3,8 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { setTimeout } from 'node:timers/promises';
-import { patchPdfWorkerSource, patchedLoads } from '../../../../src/documents/formats/pdf/pdfjs.ts';
+import { patchPdfWorkerSource, patchUnmappedStyle, patchedLoads } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 
@@ -27,6 +28,31 @@ test('patchPdfWorkerSource marks the prefetched promise handled and caches that 
     out,
     'before();\n        const prefetched = xref.fetchAsync(lastKid); prefetched.catch(() => {}); pageDictCache.put(lastKid, prefetched);\nafter();',
   );
+});
+
+test('patchUnmappedStyle refuses a source without its text style line, or with it twice', () => {
+  const STYLE = 'fontFamily: font.fallbackName,\n';
+  for (const source of ['const x = 1;', STYLE + STYLE])
+    assert.throws(() => patchUnmappedStyle(source), /pdf\.js worker source changed/);
+});
+
+test('patchUnmappedStyle marks a Type 3 font unmapped when most of its named codes have no Unicode', () => {
+  const out = patchUnmappedStyle('({\n  fontFamily: font.fallbackName,\n  ascent: 1 })');
+  const styleOf = (font: unknown) => runInNewContext(out, { font }) as { unmapped: boolean };
+  const map = (codes: number[]) => ({ has: (c: number) => codes.includes(c) });
+  const differences = new Map([
+    [0, 'a0'],
+    [1, 'a1'],
+    [2, 'a2'],
+    [3, '.notdef'],
+  ]);
+  const cases: [string, unknown, boolean][] = [
+    ['no code of three mapped', { isType3Font: true, differences, toUnicode: map([]) }, true],
+    ['two codes of three mapped', { isType3Font: true, differences, toUnicode: map([0, 1]) }, false],
+    ['not a Type 3 font', { isType3Font: false, differences, toUnicode: map([]) }, false],
+    ['no Differences', { isType3Font: true, differences: new Map(), toUnicode: map([]) }, false],
+  ];
+  for (const [name, font, want] of cases) assert.equal(styleOf(font).unmapped, want, name);
 });
 
 const fixture = (name: string) =>

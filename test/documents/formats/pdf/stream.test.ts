@@ -6,6 +6,7 @@ import {
   isOverprint,
   isScript,
   joinsLine,
+  spaceFills,
   streamLines,
   wanders,
   wideGaps,
@@ -225,3 +226,15 @@ for (const c of [
 ]) {
   test(`wanders: ${c.name}`, () => assert.equal(wanders(c.lines), c.wanders));
 }
+
+test('spaceFills: a narrow gap is a word space when a space item covers it', () => {
+  const cases: [string, Array<[number, number]>, number, number, boolean][] = [
+    ['a space item over the whole gap (a tight justified line)', [[100, 101.25]], 100, 101.25, true],
+    ['a space item over half the gap', [[100, 100.8]], 100, 101.5, true],
+    ['a space item elsewhere on the line', [[50, 52]], 100, 101.25, false],
+    ['no space item', [], 100, 101.25, false],
+    ['a gap too narrow for a word space (a kern)', [[100, 100.5]], 100, 100.5, false],
+    ['items that overlap', [[100, 101]], 100, 99.5, false],
+  ];
+  for (const [name, spaces, a, b, want] of cases) assert.equal(spaceFills(spaces, a, b, 10), want, name);
+});

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractPages } from '../../../../src/documents/formats/pdf/text-layer.ts';
+import { isNoise } from '../../../../src/documents/formats/pdf/page-text.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import type { ExtractedDoc } from '../../../../src/documents/formats/pdf/types.ts';
 import { makePdf, textPages, type PdfSpec } from '../../helpers/make-pdf.ts';
@@ -94,6 +95,47 @@ const reads: { name: string; spec: PdfSpec; check: (d: ExtractedDoc) => void }[]
   },
 ];
 
+// A Type 3 font whose glyphs are named after nothing (Ghostscript's a0, a1... on dvips bitmap fonts)
+// draws noise in pdf.js's reading: its text is left out and counted; named glyphs are read.
+const TYPE3_LINE = 'Type three text';
+const type3Page = (type3: 'unicode' | 'numbered' | 'ascii'): PdfSpec => ({
+  type3,
+  pages: [{ runs: [{ text: TYPE3_LINE, x: 72, y: 700, size: 12, font: 'F5' }] }],
+});
+reads.push(
+  {
+    name: 'a Type 3 font with glyph names (uniXXXX) is read',
+    spec: type3Page('unicode'),
+    check: (d) => {
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        [TYPE3_LINE],
+      );
+      assert.equal(d.pages[0]!.unmapped, undefined);
+    },
+  },
+  {
+    name: 'a Type 3 font without glyph names whose codes are ASCII is read as its codes say',
+    spec: type3Page('ascii'),
+    check: (d) => {
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        [TYPE3_LINE],
+      );
+      assert.equal(d.pages[0]!.unmapped, undefined);
+    },
+  },
+  {
+    name: 'a Type 3 font whose codes and glyph names (a0, a1...) say nothing: left out and counted',
+    spec: type3Page('numbered'),
+    check: (d) => {
+      assert.deepEqual(d.pages[0]!.lines, []);
+      // Its letters, and its spaces too: drawn at code 0, they are no white space to pdf.js.
+      assert.ok((d.pages[0]!.unmapped ?? 0) >= TYPE3_LINE.replace(/ /g, '').length, `${d.pages[0]!.unmapped}`);
+    },
+  },
+);
+
 for (const c of reads) {
   test(`extractPages: ${c.name}`, async () => {
     c.check(await extractPages(makePdf(c.spec)));
@@ -146,4 +188,14 @@ test('extractPages: an error of the afterText hook is passed on as it is', async
     }),
     /hook failed/,
   );
+});
+
+test('isNoise: text of fonts without Unicode is noise when control characters are common in it', () => {
+  const cases: [chars: number, controls: number, want: boolean, why: string][] = [
+    [4055, 490, true, 'a page of Ghostscript bitmap fonts numbered by first use (12 %)'],
+    [1000, 8, false, "a TeX font's ligatures and accents on control codes (under 1 %)"],
+    [1000, 0, false, 'ASCII codes'],
+    [0, 0, false, 'nothing drawn'],
+  ];
+  for (const [chars, controls, want, why] of cases) assert.equal(isNoise(chars, controls), want, why);
 });
