@@ -1,4 +1,5 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
+import type { MonoSetting } from './types.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
 export const LIGATURES: Readonly<Record<string, string>> = {
@@ -46,6 +47,19 @@ export function normalizeLine(s: string): string {
   }
   if (t.includes('  ')) t = t.replace(/ {2,}/g, ' ');
   return t.trim();
+}
+
+/**
+ * A monospace line's setting (code.ts) normalised as normalizeLine does a line, but its spaces
+ * kept: odd spaces become plain ones (a leading one moves the line's start by an advance),
+ * invisible characters go, ligatures are spelled out.
+ */
+export function normalizeSetting(set: MonoSetting): MonoSetting {
+  let t = set.text.replace(ODD, replaceOdd);
+  if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
+  if (t.includes('\u00AD')) t = t.replace(/\u00AD/g, '');
+  const lead = t.length - t.trimStart().length;
+  return { text: t.trim(), x: set.x + lead * set.advance, advance: set.advance };
 }
 
 // When the document itself does not tell, these first parts of real compounds keep their hyphen

@@ -8,6 +8,7 @@
 import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
+import { monoSetting } from './code.ts';
 import { byX, crossesGutter, isScript, streamLines, wanders, type StreamLine } from './stream.ts';
 
 interface Segment {
@@ -335,7 +336,7 @@ function toLine(segs: Segment[], row: Row): TextLine {
       font = f;
     }
   }
-  return {
+  const line: TextLine = {
     text: text.trim(),
     x: segs[0]!.x,
     xEnd: segs[segs.length - 1]!.xEnd,
@@ -344,6 +345,12 @@ function toLine(segs: Segment[], row: Row): TextLine {
     font,
     mono: monoChars * 2 > chars,
   };
+  if (line.mono) {
+    // A code line keeps the spaces its glyph positions show (code.ts).
+    const set = monoSetting(segs.flatMap((s) => s.items));
+    if (set) line.set = set;
+  }
+  return line;
 }
 
 /**

@@ -23,8 +23,20 @@ export interface TextLine {
   size: number;
   font: string;
   mono: boolean;
+  /** A monospace line (`mono`) as its font sets it, spaces and all (code.ts: monoSetting). */
+  set?: MonoSetting;
   /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
   tag?: LineTag;
+}
+
+/**
+ * A line of a monospaced font as set: its text from its first glyph with the spaces the glyph
+ * positions show, the x of that glyph and the advance of one character.
+ */
+export interface MonoSetting {
+  text: string;
+  x: number;
+  advance: number;
 }
 
 /** A tagged line's structure element: the lines of one element share its block number. */
