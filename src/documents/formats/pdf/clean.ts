@@ -222,3 +222,16 @@ export function resolveHyphens(texts: string[]): string[] {
       : t,
   );
 }
+
+/** How far (em) a line may start from a piece of the line above and still be under it. */
+const HANG_EM = 0.3;
+
+/**
+ * Does a line starting at `x` go on under a piece of the line above (one that starts after a gap
+ * wider than a word space: `stops`)? A table cell or a list item's text wraps under its own first
+ * line, not under the row's first cell or the item's label: that is a hanging indent, the same
+ * paragraph, never an indented first line.
+ */
+export function hangsUnder(stops: readonly number[] | undefined, x: number, size: number): boolean {
+  return stops !== undefined && stops.some((s) => Math.abs(s - x) <= HANG_EM * size);
+}

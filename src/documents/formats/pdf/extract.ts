@@ -10,6 +10,7 @@ import {
   finishParagraph,
   resolveHyphens,
   continuesHyphenated,
+  hangsUnder,
   rightMargin,
 } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
@@ -259,7 +260,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
-        const indented = l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6;
+        const indented =
+          l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6 && !hangsUnder(prev.stops, l.x, l.size);
         const shortEnd =
           prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
         brk = gap || indented || shortEnd;

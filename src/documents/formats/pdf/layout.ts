@@ -345,6 +345,7 @@ function toLine(segs: Segment[], row: Row): TextLine {
     font,
     mono: monoChars * 2 > chars,
   };
+  if (segs.length > 1) line.stops = segs.slice(1).map((s) => s.x);
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
     const set = monoSetting(segs.flatMap((s) => s.items));

@@ -23,6 +23,11 @@ export interface TextLine {
   size: number;
   font: string;
   mono: boolean;
+  /**
+   * Where the line's pieces after the first start, each after a gap wider than a word space (a
+   * table's next cell, a list item's text after its label).
+   */
+  stops?: number[];
   /** A monospace line (`mono`) as its font sets it, spaces and all (code.ts: monoSetting). */
   set?: MonoSetting;
   /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
