@@ -1,4 +1,5 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
+import type { MonoSetting } from './types.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
 export const LIGATURES: Readonly<Record<string, string>> = {
@@ -46,6 +47,19 @@ export function normalizeLine(s: string): string {
   }
   if (t.includes('  ')) t = t.replace(/ {2,}/g, ' ');
   return t.trim();
+}
+
+/**
+ * A monospace line's setting (code.ts) normalised as normalizeLine does a line, but its spaces
+ * kept: odd spaces become plain ones (a leading one moves the line's start by an advance),
+ * invisible characters go, ligatures are spelled out.
+ */
+export function normalizeSetting(set: MonoSetting): MonoSetting {
+  let t = set.text.replace(ODD, replaceOdd);
+  if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
+  if (t.includes('\u00AD')) t = t.replace(/\u00AD/g, '');
+  const lead = t.length - t.trimStart().length;
+  return { text: t.trim(), x: set.x + lead * set.advance, advance: set.advance };
 }
 
 // When the document itself does not tell, these first parts of real compounds keep their hyphen
@@ -207,4 +221,17 @@ export function resolveHyphens(texts: string[]): string[] {
         })
       : t,
   );
+}
+
+/** How far (em) a line may start from a piece of the line above and still be under it. */
+const HANG_EM = 0.3;
+
+/**
+ * Does a line starting at `x` go on under a piece of the line above (one that starts after a gap
+ * wider than a word space: `stops`)? A table cell or a list item's text wraps under its own first
+ * line, not under the row's first cell or the item's label: that is a hanging indent, the same
+ * paragraph, never an indented first line.
+ */
+export function hangsUnder(stops: readonly number[] | undefined, x: number, size: number): boolean {
+  return stops !== undefined && stops.some((s) => Math.abs(s - x) <= HANG_EM * size);
 }

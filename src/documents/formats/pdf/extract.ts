@@ -5,10 +5,12 @@ import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './text-layer.ts';
 import {
   normalizeLine,
+  normalizeSetting,
   joinLines,
   finishParagraph,
   resolveHyphens,
   continuesHyphenated,
+  hangsUnder,
   rightMargin,
 } from './clean.ts';
 import { removeFurniture } from './furniture.ts';
@@ -33,6 +35,7 @@ import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
+import { codeBlockLines, codeRuns, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
 
 /** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
 export interface PdfExtracted {
@@ -65,6 +68,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
       const text = normalizeLine(l.text);
       if (text.length > 0) {
         l.text = text;
+        if (l.set) l.set = normalizeSetting(l.set);
         lines.push(l);
       }
     }
@@ -164,7 +168,7 @@ const TERMINAL = /[.!?:]["'”’)\]]*$/;
  * in lower case.
  */
 function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): DocumentBlock[] {
-  const blocks: DocumentBlock[] = [];
+  let blocks: DocumentBlock[] = [];
   let para = '';
   let paraMono = false;
   let paraKind: 'paragraph' | 'item' = 'paragraph';
@@ -174,18 +178,30 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
   let paraPage = 0;
   let turns: PageTurn[] = [];
   let alnum = 0;
+  // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
+  let paraLines: TextLine[] = [];
+  const codeOf = new Map<DocumentBlock, CodeLine>();
+  // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
+  const textEdges = new Map<number, TextEdges>();
   const flush = () => {
     const text = finishParagraph(para).trim();
-    if (text.length > 0)
-      blocks.push(
+    if (text.length > 0) {
+      const b: DocumentBlock =
         turns.length > 0
           ? { kind: paraKind, text, page: paraPage, pageTurns: turns }
-          : { kind: paraKind, text, page: paraPage },
-      );
+          : { kind: paraKind, text, page: paraPage };
+      blocks.push(b);
+      const code =
+        paraLines.length === 1 && paraKind === 'paragraph'
+          ? codeLine(paraLines[0]!, paraPage, textEdges.get(paraPage))
+          : undefined;
+      if (code) codeOf.set(b, code);
+    }
     para = '';
     paraKind = 'paragraph';
     turns = [];
     alnum = 0;
+    paraLines = [];
   };
   let prev: TextLine | undefined;
   for (const p of pages) {
@@ -193,6 +209,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
+    textEdges.set(p.number, textBlockEdges(p.lines));
     let first = true;
     // A slide's text never runs on into the next slide; its title is its one heading.
     if (deck) {
@@ -254,7 +271,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
-        const indented = l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6;
+        const indented =
+          l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6 && !hangsUnder(prev.stops, l.x, l.size);
         const shortEnd =
           prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
         brk = gap || indented || shortEnd;
@@ -268,6 +286,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
         if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
         para = joinLines(para, l.text);
       }
+      paraLines.push(l);
       alnum += countAlnum(l.text);
       paraMono = l.mono;
       prev = l;
@@ -275,6 +294,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     }
   }
   flush();
+  blocks = joinCode(blocks, codeOf, deck);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
   const cells = blocks.flatMap((b) => (b.cells ?? []).map((c) => c.text));
   const texts = resolveHyphens([...blocks.map((b) => b.text), ...cells]);
@@ -286,6 +306,46 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     if (deck && b.page !== undefined) b.slide = b.page;
   }
   return blocks;
+}
+
+/** A line as a line of code (code.ts), or undefined when it is not set in a monospaced font. */
+function codeLine(l: TextLine, page: number, edges: TextEdges = {}): CodeLine | undefined {
+  if (!l.mono || !l.set || l.set.text.length === 0) return undefined;
+  const code: CodeLine = { text: l.set.text, x: l.set.x, advance: l.set.advance, y: l.y, page, xEnd: l.xEnd, ...edges };
+  if (l.tag) code.block = l.tag.block;
+  return code;
+}
+
+/**
+ * Consecutive paragraphs of one code line each (`codeOf`) become one code block (codeRuns): its
+ * lines as set, with their indentation, its page turns where its lines go on onto a later page.
+ */
+function joinCode(blocks: DocumentBlock[], codeOf: Map<DocumentBlock, CodeLine>, deck: boolean): DocumentBlock[] {
+  if (codeOf.size < 2) return blocks;
+  const runs = codeRuns(
+    blocks.map((b) => codeOf.get(b)),
+    deck,
+  );
+  if (runs.length === 0) return blocks;
+  const out: DocumentBlock[] = [];
+  let at = 0;
+  for (const [start, end] of runs) {
+    out.push(...blocks.slice(at, start));
+    const code = blocks.slice(start, end).map((b) => codeOf.get(b)!);
+    const lines = codeBlockLines(code);
+    const turns: PageTurn[] = [];
+    let alnum = 0;
+    for (const c of code) {
+      if (c.page !== (turns.at(-1)?.page ?? code[0]!.page)) turns.push({ after: alnum, page: c.page });
+      alnum += countAlnum(c.text);
+    }
+    const block: DocumentBlock = { kind: 'code', text: lines.join('\n'), lines, page: code[0]!.page };
+    if (turns.length > 0) block.pageTurns = turns;
+    out.push(block);
+    at = end;
+  }
+  out.push(...blocks.slice(at));
+  return out;
 }
 
 /**

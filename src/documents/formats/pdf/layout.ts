@@ -8,6 +8,7 @@
 import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
+import { monoSetting } from './code.ts';
 import { byX, crossesGutter, isScript, spaceFills, streamLines, wanders, type StreamLine } from './stream.ts';
 
 interface Segment {
@@ -376,6 +377,12 @@ function toLine(segs: Segment[], row: Row): TextLine {
   const last = segs.at(-1)!.items.at(-1)?.mono;
   if (first !== undefined && first !== mono) line.monoStart = first;
   if (last !== undefined && last !== mono) line.monoEnd = last;
+  if (segs.length > 1) line.stops = segs.slice(1).map((s) => s.x);
+  if (line.mono) {
+    // A code line keeps the spaces its glyph positions show (code.ts).
+    const set = monoSetting(segs.flatMap((s) => s.items));
+    if (set) line.set = set;
+  }
   return line;
 }
 

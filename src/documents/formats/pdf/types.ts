@@ -26,8 +26,25 @@ export interface TextLine {
   /** The line's first or last item is (true) or is not (false) monospace, where that differs from `mono`. */
   monoStart?: boolean;
   monoEnd?: boolean;
+  /**
+   * Where the line's pieces after the first start, each after a gap wider than a word space (a
+   * table's next cell, a list item's text after its label).
+   */
+  stops?: number[];
+  /** A monospace line (`mono`) as its font sets it, spaces and all (code.ts: monoSetting). */
+  set?: MonoSetting;
   /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
   tag?: LineTag;
+}
+
+/**
+ * A line of a monospaced font as set: its text from its first glyph with the spaces the glyph
+ * positions show, the x of that glyph and the advance of one character.
+ */
+export interface MonoSetting {
+  text: string;
+  x: number;
+  advance: number;
 }
 
 /** A tagged line's structure element: the lines of one element share its block number. */

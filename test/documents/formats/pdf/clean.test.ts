@@ -6,6 +6,7 @@ import {
   resolveHyphens,
   finishParagraph,
   continuesHyphenated,
+  hangsUnder,
   rightMargin,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
@@ -148,4 +149,15 @@ test('rightMargin: the right edge of the text block', async (t) => {
     ['no line', [], 0],
   ];
   for (const [name, xs, want] of cases) await t.test(name, () => assert.equal(rightMargin(xs), want));
+});
+
+test('hangsUnder: a line going on under a piece of the line above is a hanging indent', async (t) => {
+  const cases: [name: string, stops: number[] | undefined, x: number, want: boolean][] = [
+    ['under the second cell of a row', [150], 150, true],
+    ['under the text of a list item, within 0.3 em', [90.5], 92, true],
+    ['further right: an indented first line', [150], 160, false],
+    ['no piece after a gap above', undefined, 150, false],
+    ['under the third cell', [150, 300], 300.2, true],
+  ];
+  for (const [name, stops, x, want] of cases) await t.test(name, () => assert.equal(hangsUnder(stops, x, 10), want));
 });

@@ -1,0 +1,246 @@
+// Code blocks: lines set in a monospaced font (known from the font's FixedPitch flag or its equal
+// glyph advances, which pdf.js reads into `mono`) kept as the page sets them. A monospaced font
+// puts every character on a grid of one advance, so a glyph's x says its column: the spaces
+// inside a line and the indentation of each line come back from the positions, whatever the
+// text layer says of them (a run of spaces is often drawn as a move, or as one space). Each rule
+// is a pure function with its table of tests (test/documents/formats/pdf/code.test.ts).
+import type { MonoSetting, RawItem, TextLine } from './types.ts';
+import { byX } from './stream.ts';
+import { rightMargin } from './clean.ts';
+
+export type { MonoSetting };
+
+/** A gap (em) after which an item that does not sit on the grid still gets a space before it. */
+const SPACE_GAP_EM = 0.18;
+/** An item this far (em) off the line's baseline is a superscript or subscript. */
+const SCRIPT_EM = 0.35;
+
+/**
+ * The advance of one character of the line's monospaced font: the median of width / characters
+ * over its monospaced items without blanks (an item holding spaces may have had a run of them
+ * drawn as one), else the least such ratio over all of them (a missing space only widens it).
+ */
+export function monoAdvance(items: readonly RawItem[]): number | undefined {
+  const solid: number[] = [];
+  let least = Infinity;
+  for (const it of items) {
+    if (!it.mono || it.width <= 0) continue;
+    const n = [...it.str].length;
+    if (n === 0) continue;
+    const a = it.width / n;
+    if (!/\s/.test(it.str)) solid.push(a);
+    else if (it.str.trim().length > 0 && a < least) least = a;
+  }
+  if (solid.length > 0) {
+    solid.sort((p, q) => p - q);
+    return solid[solid.length >> 1]!;
+  }
+  return Number.isFinite(least) ? least : undefined;
+}
+
+/** A list's bullet or dash drawn before an item's text. */
+const BULLET = /^[\u2022\u25E6\u25AA\u25AB\u2023\u2219\u00B7\u25CF\u25CB\u25A0\u25A1\u2013\u2014*-]$/;
+
+/**
+ * A line's text as a monospaced font sets it: each item at the column its x gives (the line's
+ * first glyph at column 0), spaces filling the columns between, the items' own text as drawn.
+ * An item off the grid (a line number in a proportional font) follows the text before it, with a
+ * space when a gap shows one. Undefined when the line is no line of code: no monospaced item to
+ * measure, a word in a proportional font (prose with typewriter words: "override_dh_auto_build
+ * pour cela."), or a list's bullet before typewriter text (a list item naming a command).
+ */
+export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined {
+  const items = byX(input.filter((it) => it.str.length > 0 && it.str.trim().length > 0));
+  if (items.some((it) => !it.mono && /\p{L}/u.test(it.str))) return undefined;
+  if (items.length > 0 && !items[0]!.mono && BULLET.test(items[0]!.str.trim())) return undefined;
+  const advance = monoAdvance(items);
+  if (advance === undefined || items.length === 0) return undefined;
+  const x0 = items[0]!.x;
+  // A superscript or subscript (a footnote mark) is a word of its own, as the layout reads it.
+  let main = items[0]!;
+  for (const it of items) if (it.size > main.size) main = it;
+  const script = (it: RawItem) => Math.abs(it.y - main.y) > SCRIPT_EM * main.size;
+  let text = '';
+  let cols = 0;
+  let end = x0;
+  let prev: RawItem | undefined;
+  for (const it of items) {
+    const col = Math.round((it.x - x0) / advance);
+    if (col > cols) {
+      text += ' '.repeat(col - cols);
+      cols = col;
+    } else if (
+      prev &&
+      (it.x - end > SPACE_GAP_EM * it.size || script(it) || script(prev)) &&
+      !/\s$/.test(text) &&
+      !/^\s/.test(it.str)
+    ) {
+      text += ' ';
+      cols++;
+    }
+    text += it.str;
+    cols += [...it.str].length;
+    end = Math.max(end, it.x + it.width);
+    prev = it;
+  }
+  const lead = text.length - text.trimStart().length;
+  const body = text.trim();
+  if (body.length === 0) return undefined;
+  return { text: body, x: x0 + lead * advance, advance };
+}
+
+/** One line of a run of code lines, as the page sets it (see monoSetting), and where it is. */
+export interface CodeLine {
+  text: string;
+  x: number;
+  advance: number;
+  y: number;
+  page: number;
+  /** Right end of the line's last glyph. */
+  xEnd?: number;
+  /** The page's text block: left edge and right edge of its prose lines, when they show them. */
+  left?: number;
+  right?: number;
+  /** A tagged line: its structure element (one element per line of code, as an office suite tags). */
+  block?: number;
+}
+
+/** Left edges of two parts of one block (from their page's text edge) this close are one indentation grid. */
+const SAME_GRID_CHARS = 8;
+
+/** Do two parts of a block, on successive pages, sit on one indentation grid (see codeBlockLines)? */
+function sameGrid(a: CodeLine, edgeA: number, b: CodeLine, edgeB: number): boolean {
+  if (a.page === b.page || a.left === undefined || b.left === undefined) return false;
+  return Math.abs(edgeA - a.left - (edgeB - b.left)) <= SAME_GRID_CHARS * b.advance;
+}
+
+/** An untagged line wrapped by the typesetter ends at most this many characters short of the right edge. */
+const FULL_CHARS = 2;
+
+/**
+ * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
+ * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
+ * and `b`'s first word would not have fitted after it; `b` is the next line of the same page. In
+ * a tagged PDF both lines are of one element (an office suite tags each line of code as an
+ * element of its own); without tags `a` must also fill the line to within two characters, since
+ * a long line of code followed by a long word is common. A line of code that ends short, or
+ * overflows the margin (TeX never wraps verbatim text), is a line of its own.
+ */
+export function wrapsOnto(a: CodeLine, b: CodeLine): boolean {
+  if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || b.y >= a.y) return false;
+  if (a.block !== b.block) return false;
+  const slack = a.advance / 2;
+  if (a.xEnd > a.right + slack) return false;
+  if (a.block === undefined && a.xEnd < a.right - FULL_CHARS * a.advance) return false;
+  const word = [...(/^\S+/.exec(b.text)?.[0] ?? '')].length;
+  return word > 0 && a.xEnd + a.advance * (1 + word) > a.right + slack;
+}
+
+/** A vertical step this many times the run's closest line spacing leaves a blank line. */
+const BLANK_STEP = 1.7;
+
+/**
+ * The lines of a code block as written: each line indented by its distance, in characters, from
+ * the block's left edge, a line the typesetter wrapped joined again (wrapsOnto), and a blank
+ * line where the vertical step is clearly wider than the block's line spacing. The left edge is
+ * the leftmost line of the same page and column; a block that goes on onto the next page keeps
+ * its edge there when both pages show their text block's left edge and the two parts sit at
+ * nearly the same distance from it (a part of one line may be all indented), else the next page
+ * or column is measured afresh.
+ */
+export function codeBlockLines(lines: readonly CodeLine[]): string[] {
+  // Parts of the run on one page and column: a new part where the page changes or the run goes
+  // back up the page. Wrapped lines join the line they go on.
+  const parts: CodeLine[][] = [];
+  for (const l of lines) {
+    const last = parts.at(-1)?.at(-1);
+    // A wrapped line stays in its part with no left edge of its own (x: Infinity marks it).
+    if (last && wrapsOnto(last, l)) parts.at(-1)!.push({ ...l, x: Infinity });
+    else if (!last || last.page !== l.page || l.y >= last.y) parts.push([l]);
+    else parts.at(-1)!.push(l);
+  }
+  const edges = parts.map((part) => Math.min(...part.map((l) => l.x)));
+  // Parts on successive pages at nearly the same distance from their page's text edge share
+  // one grid: the least distance of the chain.
+  for (let k = 0; k < parts.length; ) {
+    let end = k + 1;
+    while (end < parts.length && sameGrid(parts[end - 1]![0]!, edges[end - 1]!, parts[end]![0]!, edges[end]!)) end++;
+    if (end - k > 1) {
+      let d = Infinity;
+      for (let j = k; j < end; j++) d = Math.min(d, edges[j]! - parts[j]![0]!.left!);
+      for (let j = k; j < end; j++) edges[j] = parts[j]![0]!.left! + d;
+    }
+    k = end;
+  }
+  let step = Infinity;
+  for (const part of parts)
+    for (let i = 1; i < part.length; i++) {
+      const dy = part[i - 1]!.y - part[i]!.y;
+      if (dy > 0 && dy < step) step = dy;
+    }
+  const out: string[] = [];
+  parts.forEach((part, k) => {
+    const left = edges[k]!;
+    part.forEach((l, i) => {
+      if (l.x === Infinity) {
+        out[out.length - 1] += ' ' + l.text;
+        return;
+      }
+      if (i > 0 && part[i - 1]!.y - l.y >= BLANK_STEP * step) out.push('');
+      const indent = Math.max(0, Math.round((l.x - left) / l.advance));
+      out.push(' '.repeat(indent) + l.text);
+    });
+  });
+  return out;
+}
+
+/**
+ * The runs of code lines that make code blocks: [start, end) of each run of 2+ consecutive lines
+ * that are code (`undefined` stands for anything else: prose, a heading, a row). A line of code
+ * alone stays a line of text (a command name over its description, a typewriter term). With
+ * `byPage` (a slide deck) a run ends with its page.
+ */
+export function codeRuns(lines: readonly (CodeLine | undefined)[], byPage = false): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = -1;
+  const close = (end: number) => {
+    if (start >= 0 && end - start >= 2) out.push([start, end]);
+    start = -1;
+  };
+  lines.forEach((l, i) => {
+    if (!l) return close(i);
+    if (start >= 0 && byPage && lines[i - 1]!.page !== l.page) close(i);
+    if (start < 0) start = i;
+  });
+  close(lines.length);
+  return out;
+}
+
+/** A page's text block edges, as its prose lines show them (see textBlockEdges). */
+export interface TextEdges {
+  left?: number;
+  right?: number;
+}
+
+/** Prose lines a page needs to show its text block's edges. */
+const EDGE_LINES = 3;
+
+/**
+ * The left and right edges of a page's text block from its prose (not monospaced) lines: the
+ * left edge the leftmost x (to 1 pt) where 3+ of them start (list items and quotations start
+ * further right, however many they are), the right edge as rightMargin finds it (the common end
+ * of justified lines, else the longest line) when there are 3+ of them.
+ */
+export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
+  const prose = lines.filter((l) => !l.mono);
+  if (prose.length < EDGE_LINES) return {};
+  const counts = new Map<number, number>();
+  for (const l of prose) counts.set(Math.round(l.x), (counts.get(Math.round(l.x)) ?? 0) + 1);
+  let left: number | undefined;
+  for (const [x, n] of counts) {
+    const near = n + (counts.get(x - 1) ?? 0) + (counts.get(x + 1) ?? 0);
+    if (near >= EDGE_LINES && (left === undefined || x < left)) left = x;
+  }
+  const right = rightMargin(prose.map((l) => l.xEnd));
+  return left === undefined ? { right } : { left, right };
+}

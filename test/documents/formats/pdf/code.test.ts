@@ -1,0 +1,328 @@
+// Code blocks in PDFs (src/documents/formats/pdf/code.ts): a monospaced line's text from its glyph
+// positions, a block's indentation and blank lines, the runs of code lines that make a block; and
+// extractPdf on PDFs built here (Courier lines among Helvetica text).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  codeBlockLines,
+  codeRuns,
+  monoAdvance,
+  monoSetting,
+  textBlockEdges,
+  wrapsOnto,
+  type CodeLine,
+  type TextEdges,
+} from '../../../../src/documents/formats/pdf/code.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { chunkDocument } from '../../../../src/documents/chunk-document.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import { makePdf, type TextRun } from '../../helpers/make-pdf.ts';
+import { item } from '../../helpers/raw-items.ts';
+import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
+
+// Monospaced items: 6 units a character at size 10 (Courier's 0.6 em).
+const mono = (str: string, x: number, o: Parameters<typeof item>[3] = {}) =>
+  item(str, x, 700, { mono: true, width: [...str].length * 6, ...o });
+
+test('monoAdvance: the advance of one character of the line', async (t) => {
+  const cases: [name: string, items: ReturnType<typeof item>[], want: number | undefined][] = [
+    ['the median over items without blanks', [mono('abc', 0), mono('de', 30), mono('f', 50, { width: 9 })], 6],
+    [
+      'items holding blanks only: the least ratio (a run of spaces drawn as one widens the others)',
+      [mono('a b', 0, { width: 24 }), mono('x  y', 40, { width: 24 })],
+      6,
+    ],
+    ['a proportional item is not measured', [item('Word', 0, 700), mono('ab', 40)], 6],
+    ['no monospaced item', [item('Word', 0, 700)], undefined],
+    ['only blanks', [mono('   ', 0)], undefined],
+  ];
+  for (const [name, items, want] of cases)
+    await t.test(name, () => {
+      assert.equal(monoAdvance(items), want);
+    });
+});
+
+test('monoSetting: a monospaced line as set, from its glyph positions', async (t) => {
+  const cases: [name: string, items: ReturnType<typeof item>[], want: { text: string; x: number } | undefined][] = [
+    ['one item', [mono('make all', 100)], { text: 'make all', x: 100 }],
+    [
+      'a run of spaces drawn as a move',
+      [mono('x=1', 100), mono('# one', 100 + 8 * 6)],
+      { text: 'x=1     # one', x: 100 },
+    ],
+    ['leading spaces inside the item move its start', [mono('    <tbody>', 100)], { text: '<tbody>', x: 124 }],
+    ['items out of order', [mono('b', 112), mono('a', 100)], { text: 'a b', x: 100 }],
+    [
+      'a line number in a proportional font before the code: a space where the gap shows one',
+      [item('12', 80, 700, { width: 8 }), mono('x = 1;', 100)],
+      { text: '12 x = 1;', x: 80 },
+    ],
+    [
+      'a proportional sign right after the code: no space',
+      [mono('x', 100), item('+', 106.5, 700, { width: 4 }), mono('z', 112)],
+      { text: 'x+z', x: 100 },
+    ],
+    [
+      'a footnote mark before a URL: a word of its own',
+      [item('1', 100, 704, { width: 3, size: 7 }), mono('http://example.org/', 103)],
+      { text: '1 http://example.org/', x: 100 },
+    ],
+    ['no monospaced item', [item('prose', 100, 700)], undefined],
+    [
+      'a proportional word: prose with a typewriter word, no line of code',
+      [mono('override_dh_auto_build', 100), item('pour cela.', 236, 700)],
+      undefined,
+    ],
+    ['a bullet before typewriter text: a list item', [item('\u2022', 90, 700), mono('make install', 100)], undefined],
+  ];
+  for (const [name, items, want] of cases)
+    await t.test(name, () => {
+      const got = monoSetting(items);
+      assert.deepEqual(got && { text: got.text, x: got.x }, want);
+    });
+});
+
+const line = (text: string, x: number, y: number, page = 1, o: Partial<CodeLine> = {}): CodeLine => ({
+  text,
+  x,
+  y,
+  page,
+  advance: 6,
+  ...o,
+});
+// A line of code on a page whose text block runs from x 100 to x 400 (50 characters).
+const edged = (text: string, x: number, y: number, page = 1, o: Partial<CodeLine> = {}): CodeLine =>
+  line(text, x, y, page, { xEnd: x + [...text].length * 6, left: 100, right: 400, ...o });
+
+test('codeBlockLines: indentation in characters from the left edge, blank lines at wide steps', async (t) => {
+  const cases: [name: string, lines: CodeLine[], want: string[]][] = [
+    [
+      'indentation from the leftmost line',
+      [line('<table>', 100, 700), line('<tr>', 112, 688), line('<td/>', 124, 676), line('</table>', 100, 664)],
+      ['<table>', '  <tr>', '    <td/>', '</table>'],
+    ],
+    [
+      'every line indented: the block starts at its leftmost line',
+      [line('a', 130, 700), line('b', 136, 688)],
+      ['a', ' b'],
+    ],
+    [
+      'a step twice the spacing leaves a blank line',
+      [line('one', 100, 700), line('two', 100, 688), line('three', 100, 664)],
+      ['one', 'two', '', 'three'],
+    ],
+    [
+      'the next page is measured afresh',
+      [line('f() {', 100, 700), line('x', 112, 688), line('y', 130, 750, 2), line('}', 124, 738, 2)],
+      ['f() {', '  x', ' y', '}'],
+    ],
+    [
+      'a block going on onto the next page keeps its grid there (its first part one indented line)',
+      [edged('1 #!/usr/bin/make -f', 106, 100), edged('10 %:', 100, 700, 2), edged('2 dh $@', 106, 688, 2)],
+      [' 1 #!/usr/bin/make -f', '10 %:', ' 2 dh $@'],
+    ],
+    [
+      'the grid is measured from each page\u2019s text edge (the next page sets its text further right)',
+      [edged('f() {', 124, 100), edged('x', 186, 700, 2, { left: 150 })],
+      ['f() {', '  x'],
+    ],
+    [
+      'a line wrapped at the right edge joins the line it goes on',
+      [
+        edged('3 * Initial release (Closes: #nnnn) <nnnn is a bug', 100, 700),
+        edged('ITP>', 100, 688),
+        edged('4', 100, 676),
+      ],
+      ['3 * Initial release (Closes: #nnnn) <nnnn is a bug ITP>', '4'],
+    ],
+    [
+      'the next column (back up the page) is measured afresh',
+      [line('a', 72, 100), line('b', 84, 88), line('c', 320, 700), line('d', 326, 688)],
+      ['a', '  b', 'c', ' d'],
+    ],
+  ];
+  for (const [name, lines, want] of cases)
+    await t.test(name, () => {
+      assert.deepEqual(codeBlockLines(lines), want);
+    });
+});
+
+test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => {
+  const long = 'x'.repeat(46); // ends at x 376: 4 characters short of the edge at 400
+  const cases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
+    ['the next word would not have fitted', edged(long + 'xx', 100, 700), edged('word', 100, 688), true],
+    ['the next word would have fitted', edged(long + 'xx', 100, 700), edged('a', 100, 688), false],
+    [
+      'untagged: a line 4 characters short of the edge is a line of its own',
+      edged(long, 100, 700),
+      edged('words', 100, 688),
+      false,
+    ],
+    ['a short line', edged('make', 100, 700), edged('install-everything-now', 100, 688), false],
+    [
+      'a line over the edge (TeX does not wrap verbatim text)',
+      edged('y'.repeat(52), 100, 700),
+      edged('word', 100, 688),
+      false,
+    ],
+    ['no text edge known', line(long, 100, 700, 1, { xEnd: 376 }), line('word', 100, 688, 1, { xEnd: 124 }), false],
+    ['another page', edged(long, 100, 100), edged('word', 100, 700, 2), false],
+    [
+      'two tagged elements: two lines',
+      edged(long, 100, 700, 1, { block: 3 }),
+      edged('word', 100, 688, 1, { block: 4 }),
+      false,
+    ],
+    ['one tagged element', edged(long, 100, 700, 1, { block: 3 }), edged('word', 100, 688, 1, { block: 3 }), true],
+  ];
+  for (const [name, a, b, want] of cases)
+    await t.test(name, () => {
+      assert.equal(wrapsOnto(a, b), want);
+    });
+});
+
+test('textBlockEdges: the text block of a page from its prose lines', async (t) => {
+  const tl = (x: number, xEnd: number, mono = false): TextLine => ({
+    text: 't',
+    x,
+    xEnd,
+    y: 700,
+    size: 10,
+    font: mono ? 'tt' : 'rm',
+    mono,
+  });
+  const cases: [name: string, lines: TextLine[], want: TextEdges][] = [
+    [
+      'justified lines',
+      [tl(72, 540), tl(72, 540), tl(90, 540), tl(72, 300), tl(100, 200, true)],
+      { left: 72, right: 540 },
+    ],
+    ['ragged lines: the longest', [tl(57, 520), tl(57, 528), tl(57, 400)], { left: 57, right: 528 }],
+    ['fewer than 3 prose lines', [tl(72, 540), tl(72, 540), tl(100, 300, true), tl(100, 300, true)], {}],
+    ['no common start', [tl(72, 540), tl(80, 540), tl(90, 540)], { right: 540 }],
+    [
+      'more list items than paragraph lines: the leftmost edge of 3+ lines',
+      [tl(72, 540), tl(72, 540), tl(72.6, 300), tl(90, 540), tl(90, 540), tl(90, 540), tl(90, 400)],
+      { left: 72, right: 540 },
+    ],
+  ];
+  for (const [name, lines, want] of cases)
+    await t.test(name, () => {
+      assert.deepEqual(textBlockEdges(lines), want);
+    });
+});
+
+test('codeRuns: runs of 2+ code lines', async (t) => {
+  const c = (page = 1) => line('x', 100, 700, page);
+  const cases: [name: string, lines: (CodeLine | undefined)[], byPage: boolean, want: [number, number][]][] = [
+    [
+      'two runs around a paragraph',
+      [c(), c(), undefined, c(), c(), c()],
+      false,
+      [
+        [0, 2],
+        [3, 6],
+      ],
+    ],
+    ['a line alone is no block', [undefined, c(), undefined, c()], false, []],
+    ['a run goes on onto the next page', [c(1), c(2)], false, [[0, 2]]],
+    [
+      'a slide deck: a run ends with its page',
+      [c(1), c(1), c(2), c(2), c(3)],
+      true,
+      [
+        [0, 2],
+        [2, 4],
+      ],
+    ],
+  ];
+  for (const [name, lines, byPage, want] of cases)
+    await t.test(name, () => {
+      assert.deepEqual(codeRuns(lines, byPage), want);
+    });
+});
+
+const OFF = { ocr: { ...DEFAULT_OCR, mode: 'off' as const } };
+const prose = (text: string, y: number): TextRun => ({ text, x: 72, y, size: 10, font: 'F4' });
+const courier = (text: string, x: number, y: number): TextRun => ({ text, x, y, size: 10, font: 'F3' });
+
+// A page of prose with a Courier listing: indented lines, a run of spaces drawn as a move.
+const listingPage: TextRun[] = [
+  prose('The configuration below sets the table width and the columns of the table.', 700),
+  courier('<informaltable>', 72, 680),
+  courier('<tgroup cols="2">', 84, 668),
+  courier('<colspec colwidth="2cm"/>', 96, 656),
+  courier('<!-- fixed -->', 96 + 28 * 6, 656),
+  courier('</tgroup>', 84, 644),
+  courier('</informaltable>', 72, 632),
+  prose('It is rendered as a table of two columns whose first column is two centimetres wide.', 612),
+];
+
+test('extractPdf: a run of Courier lines is one code block, indentation and spacing as set', async () => {
+  const { blocks } = await extractPdf(makePdf({ pages: [{ runs: listingPage }] }), OFF);
+  const code = blocks.filter((b) => b.kind === 'code');
+  assert.equal(code.length, 1);
+  assert.deepEqual(code[0]!.lines, [
+    '<informaltable>',
+    '  <tgroup cols="2">',
+    '    <colspec colwidth="2cm"/>   <!-- fixed -->',
+    '  </tgroup>',
+    '</informaltable>',
+  ]);
+  assert.equal(code[0]!.page, 1);
+  assert.ok(blocks.some((b) => b.kind === 'paragraph' && b.text.startsWith('The configuration below')));
+});
+
+test('extractPdf: a typewriter word inside a prose line is no code block', async () => {
+  const runs: TextRun[] = [
+    prose('Set the option', 700),
+    { text: '--width', x: 72 + 62, y: 700, size: 10, font: 'F3' },
+    {
+      text: 'to the width of the page, in points, or leave it unset for the default.',
+      x: 72 + 62 + 48,
+      y: 700,
+      size: 10,
+      font: 'F4',
+    },
+    prose('The option', 688),
+    { text: '--height', x: 72 + 45, y: 688, size: 10, font: 'F3' },
+    {
+      text: 'does the same for the height of the page, in points as well.',
+      x: 72 + 45 + 54,
+      y: 688,
+      size: 10,
+      font: 'F4',
+    },
+  ];
+  const { blocks } = await extractPdf(makePdf({ pages: [{ runs }] }), OFF);
+  assert.ok(blocks.length > 0);
+  assert.ok(blocks.every((b) => b.kind === 'paragraph'));
+});
+
+test('extractPdf: a code block going on onto the next page is one block with its page turn', async () => {
+  const pages = [
+    {
+      runs: [
+        prose('Here is the example of the whole file that the tool reads at start.', 700),
+        courier('first = 1', 72, 120),
+        courier('second = 2', 72, 108),
+      ],
+    },
+    { runs: [courier('third = 3', 72, 700), prose('That is the whole of the file, as the tool reads it.', 680)] },
+  ];
+  const { blocks } = await extractPdf(makePdf({ pages }), OFF);
+  const code = blocks.find((b) => b.kind === 'code');
+  assert.deepEqual(code?.lines, ['first = 1', 'second = 2', 'third = 3']);
+  assert.deepEqual(code?.pageTurns, [{ after: 'first1second2'.length, page: 2 }]);
+});
+
+test('chunkDocument: the code block stands in one chunk, one line per line, indentation kept', async () => {
+  const chunks = await chunkDocument({ format: 'pdf', bytes: makePdf({ pages: [{ runs: listingPage }] }) }, OFF);
+  const all = chunks.map((c) => c.content).join('\n');
+  assert.ok(
+    all.includes(
+      '<informaltable>\n  <tgroup cols="2">\n    <colspec colwidth="2cm"/>   <!-- fixed -->\n  </tgroup>\n</informaltable>',
+    ),
+    all,
+  );
+});
