@@ -219,7 +219,14 @@ function questionsOf(id: string): Question[] {
  * one-engine read, sooner) and no time bound: on a loaded machine a 300 dpi scan can take longer
  * than OCR_TIMEOUT_MS, which guards the service, not the figures.
  */
-const CORPUS_OCR: OcrOptions = { ...DEFAULT_OCR, engines: availableParallelism(), timeoutMs: 24 * 3_600_000 };
+// Every page a corpus document has is read: the service's page limit (OCR_MAX_PAGES) guards its
+// callers, while a corpus run measures the reading (fepslatex: 145 pages in bitmap fonts, OCR'd).
+const CORPUS_OCR: OcrOptions = {
+  ...DEFAULT_OCR,
+  engines: availableParallelism(),
+  maxPages: 1000,
+  timeoutMs: 24 * 3_600_000,
+};
 
 const perMille = (n: number, d: number) => Math.round((n / Math.max(1, d)) * 10000) / 10;
 
