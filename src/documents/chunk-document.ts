@@ -75,8 +75,7 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     }
     const text = b.text.replace(/\s+/g, ' ').trim();
     if (text.length === 0) continue;
-    if (b.kind === 'heading')
-      emit({ text, heading: sectionLabel(text), ...(b.level === undefined ? {} : { level: b.level }), ...at });
+    if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
     else if (b.kind === 'item') emit({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
     else if (b.kind === 'row') {
       // A row stays whole where it fits; a header row (every cell with text a header cell) opens

@@ -10,7 +10,6 @@
 // indentation: a cut inside one goes at a blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
-import { chunkSection, headingLevels, namingHeading, recurringTitles, sectionTree } from './chunk-section.ts';
 
 export type { PageTurn } from './blocks.ts';
 
@@ -18,8 +17,6 @@ export interface Block {
   text: string;
   /** Set when the block is a heading: the section label it opens. */
   heading?: string;
-  /** A heading's level (1 = top) when the format knows it; else its numbering tells, if it has one. */
-  level?: number;
   /** 1-based page of the block's first character, for formats with pages. */
   page?: number;
   /**
@@ -451,7 +448,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
 
 export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_LIMITS): Chunk[] {
   const parts: string[] = [];
-  const headings: { at: number; end: number; label: string; text: string; level?: number }[] = [];
+  const headings: { at: number; end: number; label: string }[] = [];
   const marks: PageMark[] = [];
   const kept: number[] = [];
   const code: number[] = [];
@@ -466,16 +463,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.slideStart && len > 0) slideAt.add(len);
-    if (b.heading !== undefined) {
-      const label = b.heading.toWellFormed();
-      headings.push({
-        at: len,
-        end: len + text.length,
-        label,
-        text,
-        ...(b.level === undefined ? {} : { level: b.level }),
-      });
-    }
+    if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
     if (b.verbatim) code.push(len, len + text.length);
@@ -512,26 +500,13 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     repeatText,
   };
   const chunks: Chunk[] = [];
-  // The label of each chunk. A slide deck: the title of the slide it starts on (sectionMarks).
-  // Other documents: the heading in force at its start, or the parent of short entries it packs
-  // (chunk-section.ts).
-  const slideLabels = slideAt.size > 0 ? sectionMarks(headings, slideAt) : undefined;
-  let sh = 0;
-  let slideSection = '';
-  const at = headings.map((hd) => hd.at);
-  const tree = sectionTree(at, headingLevels(headings), t.length);
-  const recurring = recurringTitles(headings, tree.parent);
+  const labels = sectionMarks(headings, slideAt);
+  let h = 0;
+  let section = '';
   let s = 0;
   const pages = marks.length > 0 ? pageLookup(marks) : undefined;
   for (const e of [...planCuts(x, limits), t.length]) {
-    let section: string;
-    if (slideLabels) {
-      while (sh < slideLabels.length && slideLabels[sh]!.at <= s) slideSection = slideLabels[sh++]!.label;
-      section = slideSection;
-    } else {
-      const h = namingHeading(tree.parent, recurring, chunkSection(tree, s, e));
-      section = h >= 0 ? headings[h]!.label : '';
-    }
+    while (h < labels.length && labels[h]!.at <= s) section = labels[h++]!.label;
     const header = repeatedHeader(x, s);
     const chunk: Chunk = { section, content: header === undefined ? t.slice(s, e) : `${header}\n${t.slice(s, e)}` };
     if (pages) {
