@@ -756,16 +756,33 @@ export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelSco
   // Spacing aside: a logo the page sets apart ("pdf LATEX", "X Y-pic") and its outline entry
   // written whole ("pdfLaTeX", "XY-pic") are one heading.
   const tight = new Set([...hs].map((h) => h.replace(/ /g, '')));
+  // A heading of the document is a right label whatever it reads like ("Notes on specific
+  // platforms", an option heading "-dSAFER"): only labels that are no heading are counted bad.
+  return scoreLabels(
+    chunks,
+    (_c, l) => hs.has(l) || tight.has(l.replace(/ /g, '')) || (l.length >= 40 && long.some((h) => h.startsWith(l))),
+    hs.size > 0,
+  );
+}
+
+/**
+ * The label figures of `chunks` given which labels are right (`isRight`, with the label
+ * normalised): the share of chunks labelled, the share of labels right (when `judged`, else
+ * undefined), the wrong ones that read like an admonition, a caption or a bullet, and the wrong
+ * labels themselves.
+ */
+function scoreLabels<C extends ChunkLike>(
+  chunks: C[],
+  isRight: (c: C, label: string) => boolean,
+  judged: boolean,
+): LabelScore {
   const labelled = chunks.filter((c) => c.section.trim() !== '');
   let match = 0;
   const kinds = { admonition: 0, caption: 0, bullet: 0 };
   const unmatched = new Set<string>();
   for (const c of labelled) {
-    const l = normalizeLabel(c.section);
-    if (hs.has(l) || tight.has(l.replace(/ /g, '')) || (l.length >= 40 && long.some((h) => h.startsWith(l)))) {
+    if (isRight(c, normalizeLabel(c.section))) {
       match++;
-      // A heading of the document is a right label whatever it reads like ("Notes on specific
-      // platforms", an option heading "-dSAFER"): only labels that are no heading are counted bad.
       continue;
     }
     unmatched.add(c.section);
@@ -774,7 +791,7 @@ export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelSco
   }
   return {
     nonEmpty: pct(labelled.length, chunks.length),
-    matching: hs.size === 0 ? undefined : pct(match, labelled.length),
+    matching: judged ? pct(match, labelled.length) : undefined,
     admonitions: kinds.admonition,
     captions: kinds.caption,
     bullets: kinds.bullet,
@@ -890,32 +907,18 @@ function topLines(page: string, n: number): string[] {
  * overlay steps are emptied: a chunk starts on the page the reader kept, the last step).
  */
 export function slideLabels(chunks: PagedChunk[], pages: string[]): LabelScore {
-  const labelled = chunks.filter((c) => c.section.trim() !== '');
-  let match = 0;
-  const kinds = { admonition: 0, caption: 0, bullet: 0 };
-  const unmatched = new Set<string>();
-  for (const c of labelled) {
-    const l = normalizeLabel(c.section);
-    const top = c.pageStart === undefined ? [] : topLines(pages[c.pageStart - 1] ?? '', 5);
-    const titles = new Set<string>();
-    for (let i = 0; i < Math.min(3, top.length); i++)
-      for (let j = i + 1; j <= Math.min(i + 3, top.length); j++) titles.add(normalizeLabel(top.slice(i, j).join(' ')));
-    if (l.length > 0 && (titles.has(l) || (l.length >= 40 && [...titles].some((t) => t.startsWith(l))))) {
-      match++;
-      continue;
-    }
-    unmatched.add(c.section);
-    const k = badLabelKind(c.section);
-    if (k) kinds[k]++;
-  }
-  return {
-    nonEmpty: pct(labelled.length, chunks.length),
-    matching: pages.some((p) => p.trim() !== '') ? pct(match, labelled.length) : undefined,
-    admonitions: kinds.admonition,
-    captions: kinds.caption,
-    bullets: kinds.bullet,
-    unmatched: [...unmatched],
-  };
+  return scoreLabels(
+    chunks,
+    (c, l) => {
+      const top = c.pageStart === undefined ? [] : topLines(pages[c.pageStart - 1] ?? '', 5);
+      const titles = new Set<string>();
+      for (let i = 0; i < Math.min(3, top.length); i++)
+        for (let j = i + 1; j <= Math.min(i + 3, top.length); j++)
+          titles.add(normalizeLabel(top.slice(i, j).join(' ')));
+      return l.length > 0 && (titles.has(l) || (l.length >= 40 && [...titles].some((t) => t.startsWith(l))));
+    },
+    pages.some((p) => p.trim() !== ''),
+  );
 }
 
 /** A chunk's least size: a slide with at least this much text makes a chunk by itself. */

@@ -23,6 +23,18 @@ export type Mutation =
  * Structure keywords per format: where a parser's decisions hang. Word, OpenDocument and PowerPoint
  * files are ZIP archives whose XML is deflated, so theirs are the archive's own records and part names.
  */
+/** An OpenDocument file's archive records and part names (text and presentation alike). */
+const ODF = [
+  'PK\x03\x04',
+  'PK\x01\x02',
+  'PK\x05\x06',
+  'mimetype',
+  'content.xml',
+  'styles.xml',
+  'META-INF/manifest.xml',
+  '.xml',
+];
+
 export const KEYWORDS: Record<FuzzFormat, string[]> = {
   pdf: [
     'obj',
@@ -52,26 +64,8 @@ export const KEYWORDS: Record<FuzzFormat, string[]> = {
     ']',
   ],
   docx: ['PK\x03\x04', 'PK\x01\x02', 'PK\x05\x06', 'word/document.xml', '[Content_Types].xml', '.xml', '.rels'],
-  odt: [
-    'PK\x03\x04',
-    'PK\x01\x02',
-    'PK\x05\x06',
-    'mimetype',
-    'content.xml',
-    'styles.xml',
-    'META-INF/manifest.xml',
-    '.xml',
-  ],
-  odp: [
-    'PK\x03\x04',
-    'PK\x01\x02',
-    'PK\x05\x06',
-    'mimetype',
-    'content.xml',
-    'styles.xml',
-    'META-INF/manifest.xml',
-    '.xml',
-  ],
+  odt: ODF,
+  odp: ODF,
   pptx: [
     'PK\x03\x04',
     'PK\x01\x02',
