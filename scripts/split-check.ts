@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { readDocument } from '../src/documents/chunk-document.ts';
 import { helpInThisThread } from '../src/documents/formats/pdf/ranges.ts';
 import { createChunkPool } from '../src/documents/pool.ts';
+import { outcome } from './read-outcome.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dir = join(resolve(process.env.CORPUS_DIR ?? join(ROOT, '.corpus')), 'docs');
@@ -23,16 +24,6 @@ const files = process.argv.slice(2).length
       .filter((f) => f.endsWith('.pdf'))
       .sort()
       .map((f) => join(dir, f));
-
-/** The chunks as JSON, or the error's code and message: a document both modes refuse alike is the same. */
-async function outcome(read: () => Promise<unknown>): Promise<string> {
-  try {
-    return JSON.stringify(await read());
-  } catch (err) {
-    const e = err as { code?: string; message?: string };
-    return `error ${e.code ?? ''} ${e.message ?? String(err)}`;
-  }
-}
 
 let helpers = 0;
 const pool = createChunkPool({ threads: 1, spareThreads: 1, onHelpers: (n) => (helpers += n) });

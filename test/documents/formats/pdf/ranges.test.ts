@@ -14,6 +14,7 @@ import { fontOfDocument } from '../../../../src/documents/formats/pdf/page-text.
 import { HARD_SHAPES } from '../../helpers/hard-shapes.ts';
 import { makePdf, textPages } from '../../helpers/make-pdf.ts';
 import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
+import { outcome } from '../../../../scripts/read-outcome.ts';
 
 const fixtures = new URL('../../../fixtures/', import.meta.url);
 const file = (path: string) => () => new Uint8Array(readFileSync(new URL(path, fixtures)));
@@ -35,16 +36,6 @@ const documents: [string, () => Uint8Array][] = [
   ...Object.entries(HARD_SHAPES).map(([name, make]): [string, () => Uint8Array] => [`hard shape: ${name}`, make]),
   ['a 12-chapter manual with an outline, compressed', longManual],
 ];
-
-/** The chunks (or the error) as JSON. */
-async function outcome(read: () => Promise<unknown>): Promise<string> {
-  try {
-    return JSON.stringify(await read());
-  } catch (err) {
-    const e = err as { code?: string; message?: string };
-    return `error ${e.code ?? ''} ${e.message ?? String(err)}`;
-  }
-}
 
 const oneThread = (bytes: Uint8Array) => outcome(async () => (await readDocument({ format: 'pdf', bytes })).chunks);
 
