@@ -74,6 +74,53 @@ export interface ScanSpec {
 export interface Step {
   cmd: string;
   args: string[];
+  /** Variables set for this command only. */
+  env?: Record<string, string>;
+}
+
+/** Where Debian's fonts-urw-base35 puts its OpenType files: the fonts a scan is rasterised with. */
+export const SCAN_FONT_DIR = '/usr/share/fonts/opentype/urw-base35';
+
+/**
+ * The fontconfig file a scan's pdftoppm runs with: the URW base-35 fonts alone (metric-compatible
+ * with PostScript's standard fonts), each standard name aliased to its URW family. A PDF that does
+ * not embed its fonts (reportlab's guide uses Helvetica, Times, Courier, Symbol and ZapfDingbats
+ * unembedded) is otherwise drawn with whatever fonts the machine happens to have, so its scan and
+ * its pinned checksum changed when a package brought a new font (ghostscript pulls
+ * fonts-urw-base35). The system's conf.d is not read: its rules depend on what is installed.
+ */
+export function scanFontsConf(fontDir: string, cacheDir: string): string {
+  const aliases: [string, string][] = [
+    ['Helvetica', 'Nimbus Sans'],
+    ['Arial', 'Nimbus Sans'],
+    ['Times', 'Nimbus Roman'],
+    ['Times New Roman', 'Nimbus Roman'],
+    ['Courier', 'Nimbus Mono PS'],
+    ['Courier New', 'Nimbus Mono PS'],
+    ['Symbol', 'Standard Symbols PS'],
+    ['ZapfDingbats', 'D050000L'],
+    ['ZapfChancery', 'Z003'],
+    ['Palatino', 'P052'],
+    ['Bookman', 'URW Bookman'],
+    ['AvantGarde', 'URW Gothic'],
+    ['NewCenturySchlbk', 'C059'],
+    ['sans-serif', 'Nimbus Sans'],
+    ['serif', 'Nimbus Roman'],
+    ['monospace', 'Nimbus Mono PS'],
+  ];
+  return [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+    '<fontconfig>',
+    `  <dir>${fontDir}</dir>`,
+    `  <cachedir>${cacheDir}</cachedir>`,
+    ...aliases.map(
+      ([name, urw]) =>
+        `  <alias binding="same"><family>${name}</family><prefer><family>${urw}</family></prefer></alias>`,
+    ),
+    '</fontconfig>',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -103,6 +150,7 @@ export function scanSteps(src: string, spec: ScanSpec, work: string, ref: string
     const name = join(work, `p${String(p).padStart(4, '0')}`);
     steps.push(
       {
+        env: { FONTCONFIG_FILE: join(work, 'fonts.conf') },
         cmd: 'pdftoppm',
         args: ['-r', String(spec.dpi), '-gray', '-png', '-f', String(p), '-l', String(p), '-singlefile', src, name],
       },
@@ -177,9 +225,14 @@ const EXT: Record<Source['format'], string> = {
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-function run(cmd: string, args: string[], cwd?: string): string {
+function run(cmd: string, args: string[], cwd?: string, env?: Record<string, string>): string {
   try {
-    return execFileSync(cmd, args, { cwd, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
+    return execFileSync(cmd, args, {
+      cwd,
+      env: env ? { ...process.env, ...env } : undefined,
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).toString('utf8');
   } catch (err) {
     const e = err as { code?: string; stderr?: Buffer };
     if (e.code === 'ENOENT') throw new Error(`${cmd} is missing (Debian: apt-get install ${toolPackage(cmd)})`);
@@ -441,7 +494,11 @@ async function buildIn(
         }
         const steps = scanSteps(src, s.scan, work, ref, file);
         commands = steps.map((st) =>
-          [st.cmd, ...st.args].join(' ').replaceAll(src, '$SRC').replaceAll(work, '$WORK').replaceAll(`${dir}/`, ''),
+          [...Object.entries(st.env ?? {}).map(([k, v]) => `${k}=${v}`), st.cmd, ...st.args]
+            .join(' ')
+            .replaceAll(src, '$SRC')
+            .replaceAll(work, '$WORK')
+            .replaceAll(`${dir}/`, ''),
         );
         // Rasterising takes a while: kept while the source and the pinned result are unchanged.
         const kept =
@@ -452,7 +509,12 @@ async function buildIn(
           sha256(readFileSync(file)) === s.sha256;
         if (!kept) {
           opts.log(`${s.id}: scanning pages ${s.scan.pages.join('-')} of ${s.path} at ${s.scan.dpi} dpi`);
-          for (const st of steps) run(st.cmd, st.args);
+          if (!existsSync(SCAN_FONT_DIR))
+            throw new Error(
+              `${SCAN_FONT_DIR} is missing: scans are drawn with its fonts (Debian: apt-get install fonts-urw-base35)`,
+            );
+          writeFileSync(join(work, 'fonts.conf'), scanFontsConf(SCAN_FONT_DIR, join(work, 'fontconfig-cache')));
+          for (const st of steps) run(st.cmd, st.args, undefined, st.env);
         }
       } finally {
         rmSync(work, { recursive: true, force: true });

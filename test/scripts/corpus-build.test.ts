@@ -1,7 +1,15 @@
 // The pure parts of the corpus builder (scripts/corpus/build.ts): one table each.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { candidateVersions, htmlGenerator, licenceOf, type ScanSpec, scanSteps } from '../../scripts/corpus/build.ts';
+import {
+  candidateVersions,
+  htmlGenerator,
+  licenceOf,
+  SCAN_FONT_DIR,
+  type ScanSpec,
+  scanFontsConf,
+  scanSteps,
+} from '../../scripts/corpus/build.ts';
 
 describe('licenceOf', () => {
   const cases: [string, string, string][] = [
@@ -80,4 +88,41 @@ describe('scanSteps: a scanned or mixed PDF made from born-digital pages', () =>
     ['a scanned page outside the range', { pages: [1, 2], dpi: 200, scanned: [3] }, /not in 1-2/],
   ];
   for (const [name, spec, error] of bad) test(`refused: ${name}`, () => assert.throws(() => steps(spec), error));
+  test('only the rasterising steps run with the scan fonts', () =>
+    assert.deepEqual(
+      scanSteps('/pkg/manual.pdf', { pages: [3, 3], dpi: 300 }, '/work', '/docs/x.source.pdf', '/docs/x.pdf').map(
+        (s) => [s.cmd, s.env?.FONTCONFIG_FILE],
+      ),
+      [
+        ['qpdf', undefined],
+        ['pdftoppm', '/work/fonts.conf'],
+        ['img2pdf', undefined],
+        ['qpdf', undefined],
+      ],
+    ));
+});
+
+describe('scanFontsConf: a scan is drawn with the URW base-35 fonts whatever else the machine has', () => {
+  const conf = scanFontsConf(SCAN_FONT_DIR, '/work/cache');
+  test('one font directory, its own cache, and no system rules', () => {
+    assert.deepEqual(
+      [...conf.matchAll(/<dir>([^<]*)<\/dir>/g)].map((m) => m[1]),
+      [SCAN_FONT_DIR],
+    );
+    assert.match(conf, /<cachedir>\/work\/cache<\/cachedir>/);
+    assert.doesNotMatch(conf, /<include/);
+  });
+  const standard: [string, string][] = [
+    ['Helvetica', 'Nimbus Sans'],
+    ['Times', 'Nimbus Roman'],
+    ['Courier', 'Nimbus Mono PS'],
+    ['Symbol', 'Standard Symbols PS'],
+    ['ZapfDingbats', 'D050000L'],
+    ['sans-serif', 'Nimbus Sans'],
+  ];
+  for (const [name, urw] of standard)
+    test(`${name} is drawn with ${urw}`, () =>
+      assert.ok(
+        conf.includes(`<alias binding="same"><family>${name}</family><prefer><family>${urw}</family></prefer></alias>`),
+      ));
 });
