@@ -26,6 +26,7 @@ import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
+import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
 import { pandocStructure, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
@@ -113,6 +114,15 @@ function pdftotext(file: string): string {
       throw new Error('pdftotext is missing: apt-get install poppler-utils');
     throw err;
   }
+}
+
+/** The code blocks of a PDF as poppler reads them (pdf-code.ts: monospaced lines, 2 or more together). */
+function pdfCode(file: string): string[] {
+  const xml = execFileSync('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], {
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).toString('utf8');
+  return pdfCodeBlocks(xmlFragments(xml));
 }
 
 /** pdftotext's words with their boxes, read column-aware (scripts/quality/column-reading.ts). */
@@ -309,7 +319,7 @@ export async function measureDocument(
       };
       structure = {
         headings: (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline,
-        code: [],
+        code: pdfCode(reference),
         rows: [],
       };
     } else if (e.referenceFile) {
@@ -320,7 +330,7 @@ export async function measureDocument(
     } else {
       refText = pdftotext(file);
       columnText = pdftotextColumns(file);
-      structure = { headings: r.outline, code: [], rows: [] };
+      structure = { headings: r.outline, code: pdfCode(file), rows: [] };
       if (deck) {
         deckPages = refText;
         pagedReference = true;
@@ -406,9 +416,10 @@ export async function measureDocument(
     endKinds: ends.kinds,
     labels: { ...labels, unmatched: labels.unmatched.slice(0, 20) },
     referenceHeadings: slidePages ? slidePages.filter((p) => p.trim() !== '').length : structure.headings.length,
+    // A born-digital PDF's code is poppler's monospaced lines (pdf-code.ts); its rows have no reference.
     ...(e.format !== 'pdf' || e.referenceFile
       ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
-      : {}),
+      : { code: codeKept(chunks, structure.code) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     ...(ocr ? { ocr } : {}),

@@ -1,0 +1,171 @@
+// The code blocks of a born-digital PDF, read by poppler (`pdftohtml -xml`), for the code-kept and
+// chunk-end measures: pdftotext's plain reading says nothing of fonts, so a PDF's reference had no
+// code, and a chunk cut right after a listing ended "mid-sentence" to the measure. pdftohtml names
+// each text fragment's font; a line all of whose fragments are set in a monospaced font is a code
+// line, and 2+ such lines one under the other in one column of one page are a code block. The
+// indentation is the lines' offsets from the block's left edge in character widths (TeX positions
+// a listing's lines; it writes no leading spaces), plus any spaces the text itself has.
+
+/** One `<text>` element of pdftohtml's XML: a run of one font on one line. */
+export interface XmlFragment {
+  page: number;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  mono: boolean;
+  text: string;
+}
+
+/** Font names of monospaced families (subset prefix removed): TeX's cmtt/lmtt, Courier and its clones, *Mono*. */
+const MONO =
+  /(?:^|[^a-z])(?:cm(?:sl|i|b)?tt|lmtt|lmmono|txtt|tt\d)|mono|nimbusmon|courier|typewriter|consol|menlo|inconsolata|cousine|fixed|code/i;
+
+export function monospacedFamily(family: string): boolean {
+  return MONO.test(family.replace(/^[A-Z]{6}\+/, ''));
+}
+
+const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(s: string): string {
+  return s
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (m, dec: string, hex: string, name: string) =>
+      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (ENTITY[name] ?? m),
+    );
+}
+
+/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced. */
+export function xmlFragments(xml: string): XmlFragment[] {
+  const fonts = new Map<string, boolean>();
+  const out: XmlFragment[] = [];
+  let page = 0;
+  const tag =
+    /<page number="(\d+)"|<fontspec id="(\d+)"[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
+  for (const m of xml.matchAll(tag)) {
+    if (m[1] !== undefined) page = Number(m[1]);
+    else if (m[2] !== undefined) fonts.set(m[2], monospacedFamily(m[3]!));
+    else
+      out.push({
+        page,
+        top: Number(m[4]),
+        left: Number(m[5]),
+        width: Number(m[6]),
+        height: Number(m[7]),
+        mono: fonts.get(m[8]!) === true,
+        text: decode(m[9]!),
+      });
+  }
+  return out;
+}
+
+interface Line {
+  page: number;
+  top: number;
+  left: number;
+  right: number;
+  height: number;
+  mono: boolean;
+  parts: XmlFragment[];
+}
+
+/** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
+function linesOf(fragments: XmlFragment[]): Line[] {
+  const lines: Line[] = [];
+  for (const f of fragments) {
+    const cur = lines.at(-1);
+    const tol = Math.max(2, 0.3 * f.height);
+    if (cur && cur.page === f.page && Math.abs(cur.top - f.top) <= tol && f.left >= cur.right - tol) {
+      cur.parts.push(f);
+      cur.right = f.left + f.width;
+      cur.mono &&= f.mono || f.text.trim() === '';
+    } else
+      lines.push({
+        page: f.page,
+        top: f.top,
+        left: f.left,
+        right: f.left + f.width,
+        height: f.height,
+        mono: f.mono,
+        parts: [f],
+      });
+  }
+  return lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
+}
+
+/** A monospaced fragment's character width: its width over its characters. */
+const charWidth = (f: XmlFragment) => f.width / Math.max(1, [...f.text].length);
+
+/** One block's lines as text: fragments joined with the spaces their gaps hold, indented from the left edge of the block's part on their page. */
+function blockText(block: Line[]): string {
+  const widths = block
+    .flatMap((l) => l.parts)
+    .filter((p) => p.text.length >= 2)
+    .map(charWidth)
+    .sort((a, b) => a - b);
+  const cw = widths[Math.floor(widths.length / 2)] ?? 6;
+  const lefts = new Map<number, number>();
+  for (const l of block) lefts.set(l.page, Math.min(lefts.get(l.page) ?? Infinity, l.left));
+  return block
+    .map((l) => {
+      const left = lefts.get(l.page)!;
+      let s = ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
+      let x = l.left;
+      for (const p of l.parts) {
+        const gap = Math.round((p.left - x) / cw);
+        if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' ')) s += ' '.repeat(gap);
+        s += p.text;
+        x = p.left + p.width;
+      }
+      return s.trimEnd();
+    })
+    .join('\n');
+}
+
+/** A prose line this short (a page number, a running head; not one that introduces what follows with a colon) between two pages' code may be furniture. */
+const FURNITURE_CHARS = 60;
+/** At most this many such lines between the last code line of a page and the first of the next. */
+const FURNITURE_LINES = 4;
+
+/**
+ * The code blocks of a run of fragments: 2+ consecutive code lines, each under the last on its
+ * page (within 3.2 line heights: a blank line inside a listing is about 2.5) and within the
+ * block's column (from two characters left of its left edge to 40 characters right of it), as
+ * text with their indentation. A listing that runs onto the next page stays one block when no
+ * more than a few short lines (the page's foot and the next one's head) stand between its parts.
+ */
+export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
+  const blocks: Line[][] = [];
+  let cur: Line[] = [];
+  let between: Line[] = [];
+  const close = () => {
+    if (cur.length >= 2) blocks.push(cur);
+    cur = [];
+    between = [];
+  };
+  for (const l of linesOf(fragments)) {
+    const last = cur.at(-1);
+    if (!l.mono) {
+      const text = l.parts.map((p) => p.text).join('');
+      if (last && text.trim().length <= FURNITURE_CHARS && !/:\s*$/.test(text) && between.length < FURNITURE_LINES)
+        between.push(l);
+      else close();
+      continue;
+    }
+    if (last) {
+      const turned = l.page === last.page + 1;
+      if (between.length > 0 && !turned) close();
+      else if (!turned) {
+        const left = Math.min(...cur.filter((x) => x.page === l.page).map((x) => x.left));
+        const cw = charWidth(l.parts.find((p) => p.text.trim().length > 0) ?? l.parts[0]!);
+        const under = l.top > last.top && l.top - last.top <= 3.2 * Math.max(l.height, last.height);
+        const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
+        if (!(under && column)) close();
+      }
+    }
+    between = [];
+    cur.push(l);
+  }
+  close();
+  return blocks.map(blockText);
+}
