@@ -219,7 +219,7 @@ describe('signals', () => {
     test(`${signal}: exit 0`, async () => {
       const s = await startServer({ JWT_SECRET: SECRET_A });
       assert.equal((await fetch(`${s.base}/healthz`)).status, 200);
-      assert.equal(await s.stop(signal), 0);
+      assert.equal(await s.stop(signal), 0, `the server's log:\n${s.stdout().slice(-2000)}${s.stderr().slice(-1000)}`);
     });
   }
 

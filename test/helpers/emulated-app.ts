@@ -23,6 +23,11 @@ export interface EmulatedApp {
 export interface EmulatedAppOptions extends Omit<TestAppOptions, 'chunkPool'> {
   /** pool threads (default 1: one document at a time, as most tests want) */
   threads?: number;
+  /**
+   * The pool's parse bound (default 10 minutes): none of these tests is about it, and a CI run on
+   * a loaded machine read the 1158-page manual past the pool's own default of 60 s (422).
+   */
+  parseTimeoutMs?: number;
 }
 
 /**
@@ -30,9 +35,9 @@ export interface EmulatedAppOptions extends Omit<TestAppOptions, 'chunkPool'> {
  * calls to 127.0.0.1 allowed (the emulator), with `env` on top.
  */
 export async function startEmulatedApp(options: EmulatedAppOptions = {}): Promise<EmulatedApp> {
-  const { threads = 1, env = {}, ...build } = options;
+  const { threads = 1, parseTimeoutMs = 600_000, env = {}, ...build } = options;
   const emu = await startEmulator();
-  const pool = createChunkPool({ threads });
+  const pool = createChunkPool({ threads, timeoutMs: parseTimeoutMs });
   const app = await buildTestApp({
     docs: 'none',
     chunkPool: pool,

@@ -41,6 +41,12 @@ export interface PdfSpec {
    * them a0-a94 at their ASCII codes (names that say nothing, codes that do).
    */
   type3?: 'unicode' | 'numbered' | 'ascii';
+  /**
+   * F3 as Ghostscript writes a typewriter face it re-encodes: not the standard Courier but a font
+   * of another name with its /Widths (600 each) and a descriptor whose MissingWidth (1131) is not
+   * the glyphs' width, and no FixedPitch flag.
+   */
+  ghostscriptTypewriter?: boolean;
 }
 
 /** How far down the 'numbered' Type 3 font (PdfSpec.type3) moves the codes of ASCII. */
@@ -86,6 +92,14 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>'),
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>'),
   ];
+  if (spec.ghostscriptTypewriter) {
+    const descriptor = add(
+      '<< /Type /FontDescriptor /FontName /BWFXGR+PLTypewriter10-Regular /Flags 4 /FontBBox [-4 -229 537 694] /ItalicAngle 0 /Ascent 694 /Descent -229 /CapHeight 694 /StemV 80 /MissingWidth 1131 >>',
+    );
+    objs[fonts[2]! - 1] = bytes(
+      `<< /Type /Font /Subtype /Type1 /BaseFont /BWFXGR+PLTypewriter10-Regular /FirstChar 32 /LastChar 126 /Widths [${Array(95).fill(600).join(' ')}] /Encoding /WinAnsiEncoding /FontDescriptor ${descriptor} 0 R >>`,
+    );
+  }
   const image = add(
     stream(
       '/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8',

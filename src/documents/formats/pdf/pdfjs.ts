@@ -26,6 +26,14 @@
 // dvips output, each font numbering its glyphs in the order the document first uses them). pdf.js
 // then gives each code as the character of that number, text that reads as noise ("PVTVYORKN
 // Q\"KRWMPK"); the style's `unmapped` says so (page-text.ts drops that text, OCR reads the page).
+//
+// A fourth finds monospaced fonts as their widths say even when the font names a MissingWidth:
+// pdf.js calls a font monospaced when every glyph width it lists is equal, but starts the
+// comparison from the descriptor's MissingWidth, which Ghostscript writes for every font it
+// re-encodes (1131 for a typewriter face whose glyphs are all 525 wide), so ps2pdf's typewriter
+// fonts were read as proportional, and every listing of those PDFs as prose (code.ts needs `mono`).
+// The comparison starts from the first listed width instead; a font without MissingWidth (the
+// default width 0) is judged as before.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -42,6 +50,9 @@ const STYLE = 'fontFamily: font.fallbackName,\n';
 // More than half of the codes the font's Differences name have no Unicode in pdf.js's map.
 const STYLE_UNMAPPED =
   'fontFamily: font.fallbackName, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
+
+const MONO_FROM = 'let firstWidth = defaultWidth;';
+const MONO_FROM_WIDTHS = 'let firstWidth = 0;';
 
 /** A font name of a font pdf.js could not name after the document (see above). */
 export const UNSTABLE_FONT = '~';
@@ -73,6 +84,11 @@ export function patchUnmappedStyle(source: string): string {
   return replaceOnce(source, STYLE, STYLE_UNMAPPED, 'text style line');
 }
 
+/** pdf.js's worker source judging a font monospaced by its listed widths alone (see above); throws unless the line is there once. */
+export function patchMonospaceWidths(source: string): string {
+  return replaceOnce(source, MONO_FROM, MONO_FROM_WIDTHS, 'monospace width check');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
@@ -83,7 +99,7 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)));
+    const patched = patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))));
     patchedLoads++;
     return { ...loaded, source: patched };
   },

@@ -273,6 +273,19 @@ test('extractPdf: a run of Courier lines is one code block, indentation and spac
   assert.ok(blocks.some((b) => b.kind === 'paragraph' && b.text.startsWith('The configuration below')));
 });
 
+test('extractPdf: a Ghostscript typewriter face (equal widths, another MissingWidth) is monospaced: its listing is one code block', async () => {
+  const { blocks } = await extractPdf(makePdf({ pages: [{ runs: listingPage }], ghostscriptTypewriter: true }), OFF);
+  const code = blocks.filter((b) => b.kind === 'code');
+  assert.equal(code.length, 1);
+  assert.deepEqual(code[0]!.lines, [
+    '<informaltable>',
+    '  <tgroup cols="2">',
+    '    <colspec colwidth="2cm"/>   <!-- fixed -->',
+    '  </tgroup>',
+    '</informaltable>',
+  ]);
+});
+
 test('extractPdf: a typewriter word inside a prose line is no code block', async () => {
   const runs: TextRun[] = [
     prose('Set the option', 700),

@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { setTimeout } from 'node:timers/promises';
-import { patchPdfWorkerSource, patchUnmappedStyle, patchedLoads } from '../../../../src/documents/formats/pdf/pdfjs.ts';
+import {
+  patchMonospaceWidths,
+  patchPdfWorkerSource,
+  patchUnmappedStyle,
+  patchedLoads,
+} from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 
@@ -28,6 +33,36 @@ test('patchPdfWorkerSource marks the prefetched promise handled and caches that 
     out,
     'before();\n        const prefetched = xref.fetchAsync(lastKid); prefetched.catch(() => {}); pageDictCache.put(lastKid, prefetched);\nafter();',
   );
+});
+
+test('patchMonospaceWidths refuses a source without its width check, or with it twice', () => {
+  const LINE = 'let firstWidth = defaultWidth;';
+  for (const source of ['const x = 1;', LINE + LINE])
+    assert.throws(() => patchMonospaceWidths(source), /pdf\.js worker source changed/);
+});
+
+test('patchMonospaceWidths: equal listed widths make a font monospaced whatever its MissingWidth', () => {
+  // pdf.js's check, as in its worker source (the flags bit is FixedPitch).
+  const check = `let isMonospace = true;
+let firstWidth = defaultWidth;
+for (const glyph in glyphsWidths) {
+  const glyphWidth = glyphsWidths[glyph];
+  if (!glyphWidth) continue;
+  if (!firstWidth) { firstWidth = glyphWidth; continue; }
+  if (firstWidth !== glyphWidth) { isMonospace = false; break; }
+}
+isMonospace;`;
+  const patched = patchMonospaceWidths(check);
+  const cases: [string, number, Record<number, number>, boolean, boolean][] = [
+    ['Ghostscript: widths 525, MissingWidth 1131', 1131, { 37: 525, 38: 525, 40: 0, 41: 525 }, false, true],
+    ['no MissingWidth, widths equal', 0, { 65: 600, 66: 600 }, true, true],
+    ['no MissingWidth, widths differ', 0, { 65: 600, 66: 500 }, false, false],
+    ['a MissingWidth, widths differ', 1000, { 65: 600, 66: 500 }, false, false],
+  ];
+  for (const [name, defaultWidth, glyphsWidths, before, after] of cases) {
+    assert.equal(runInNewContext(check, { defaultWidth, glyphsWidths }), before, `${name}: pdf.js as shipped`);
+    assert.equal(runInNewContext(patched, { defaultWidth, glyphsWidths }), after, `${name}: patched`);
+  }
 });
 
 test('patchUnmappedStyle refuses a source without its text style line, or with it twice', () => {
