@@ -193,7 +193,43 @@ export function pageReading(words: BoxWord[]): string {
   return lines.join('\n');
 }
 
+/** A word of this many characters or more whose box is this much taller than wide is set turned. */
+const TURNED_CHARS = 3;
+const TURNED_RATIO = 1.5;
+
+/**
+ * A page whose words are mostly set a quarter turn (a landscape report printed sideways: their
+ * boxes are tall and narrow) with each box turned back into the text's own frame, so that its
+ * lines run left to right and follow each other down; other pages as they are. pdftotext's own
+ * reading takes such a page a word per line. Which way the text runs is told by the order
+ * pdftotext gives the words of one turned line in: up the page (bottom first) or down it.
+ */
+export function uprightWords(words: BoxWord[]): BoxWord[] {
+  let turned = 0;
+  let upright = 0;
+  for (const w of words) {
+    if ([...w.text].length < TURNED_CHARS) continue;
+    if (w.y1 - w.y0 > TURNED_RATIO * (w.x1 - w.x0)) turned++;
+    else upright++;
+  }
+  if (turned <= upright) return words;
+  // Consecutive words of one turned line (their boxes side by side across the page) vote on the
+  // direction: the next word higher up the page means the text runs up.
+  let up = 0;
+  for (let i = 1; i < words.length; i++) {
+    const a = words[i - 1]!;
+    const b = words[i]!;
+    if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) <= 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
+    up += b.y0 < a.y0 ? 1 : -1;
+  }
+  return words.map((w) =>
+    up >= 0
+      ? { x0: -w.y1, y0: w.x0, x1: -w.y0, y1: w.x1, text: w.text }
+      : { x0: w.y0, y0: -w.x1, x1: w.y1, y1: -w.x0, text: w.text },
+  );
+}
+
 /** A document read column-aware, pages apart at form feeds as pdftotext writes them. */
 export function columnReading(pages: BoxWord[][]): string {
-  return pages.map(pageReading).join('\n\f');
+  return pages.map((p) => pageReading(uprightWords(p))).join('\n\f');
 }

@@ -32,6 +32,7 @@ import {
   buildReference,
   chunkEnds,
   codeKept,
+  disorderRuns,
   gluedWords,
   hyphenLeftovers,
   listingLines,
@@ -102,7 +103,15 @@ export interface DocumentResult {
    */
   ocr?: { pages: number; words: number; missing: string[] };
   seconds: number;
-  examples: { listing: string[]; glued: string[]; hyphens: string[]; unmatchedLabels: string[]; badEnds?: string[] };
+  examples: {
+    listing: string[];
+    glued: string[];
+    hyphens: string[];
+    unmatchedLabels: string[];
+    badEnds?: string[];
+    /** The ten longest runs of the chunks' 4-grams out of order (disorderRuns), with their context. */
+    disorder?: string[];
+  };
   error?: string;
 }
 
@@ -384,6 +393,12 @@ export async function measureDocument(
       ref,
     ))
       console.error(`${e.id}: lost ${r.words} words: ${r.text.slice(0, 300)}`);
+  const disorder = disorderRuns(
+    chunks.map((c) => c.content),
+    ref,
+  );
+  if (process.env.QUALITY_DEBUG)
+    for (const r of disorder) console.error(`${e.id}: out of order ${r.grams} 4-grams: ${r.text.slice(0, 300)}`);
   const glued = gluedWords(chunks, ref);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
@@ -430,6 +445,10 @@ export async function measureDocument(
       hyphens: [...new Set(hyphens)].slice(0, 10),
       unmatchedLabels: labels.unmatched.slice(0, 10),
       badEnds: ends.bad.slice(0, 10),
+      disorder: [...disorder]
+        .sort((a, b) => b.grams - a.grams)
+        .slice(0, 10)
+        .map((r) => `${r.grams}: ${r.text.slice(0, 300)}`),
     },
   };
   return { result, chunks };

@@ -177,6 +177,35 @@ export function lostRuns(texts: string[], ref: Reference, min = 4): { words: num
 }
 
 /**
+ * The chunks' text out of order: each run of consecutive word 4-grams (within one text) that
+ * neither reading of the reference has, as its words with up to `context` words either side
+ * (`before «out of order» after`) and the number of 4-grams it holds, in text order. What
+ * QUALITY_DEBUG prints to sort order errors into reader faults (columns spliced, a margin note
+ * inside a sentence) and measure matters (display math, a table read by column).
+ */
+export function disorderRuns(texts: string[], ref: Reference, context = 4): { grams: number; text: string }[] {
+  const out: { grams: number; text: string }[] = [];
+  for (const t of texts) {
+    const ws = words(t);
+    const bad: boolean[] = [];
+    for (let i = 0; i + 4 <= ws.length; i++) {
+      const g = ws.slice(i, i + 4).join(' ');
+      bad.push(!ref.grams.has(g) && !ref.alternative?.has(g));
+    }
+    for (let i = 0; i < bad.length; i++) {
+      if (!bad[i]) continue;
+      let j = i;
+      while (j + 1 < bad.length && bad[j + 1]) j++;
+      const before = ws.slice(Math.max(0, i - context), i).join(' ');
+      const after = ws.slice(j + 4, j + 4 + context).join(' ');
+      out.push({ grams: j - i + 1, text: `${before} «${ws.slice(i, j + 4).join(' ')}» ${after}`.trim() });
+      i = j;
+    }
+  }
+  return out;
+}
+
+/**
  * The lines of one reference page that are not contents or index lines: listing lines
  * (isListingLine) go, and on a page where they are half the lines or more, so do the short lines
  * without a sentence end, the pieces pdftotext reads apart from their entry: section numbers

@@ -2,7 +2,14 @@
 // reading-order measure: small synthetic pages of word boxes, one test per case.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type BoxWord, columnReading, pageReading, pageRows, parseBbox } from '../../scripts/quality/column-reading.ts';
+import {
+  type BoxWord,
+  columnReading,
+  pageReading,
+  pageRows,
+  parseBbox,
+  uprightWords,
+} from '../../scripts/quality/column-reading.ts';
 import { buildReference, readingOrder } from '../../scripts/quality/measures.ts';
 
 /** A line of words set from x at baseline row y (10 pt high), each word 6 pt a letter, 4 pt spaces. */
@@ -57,6 +64,49 @@ describe('pageRows', () => {
     ['a word a line lower starts a row', [...line(10, 12, 'a'), ...line(40, 18, 'b')], ['a', 'b']],
   ];
   for (const [name, words, want] of cases) test(name, () => assert.deepEqual(text(pageRows(words)), want));
+});
+
+/**
+ * A line of a page set sideways, as pdftotext boxes it: each word's box 10 pt wide at x and 6 pt a
+ * letter tall, the words one above the other from y up the page (`up`) or down it, in that order.
+ */
+function turnedLine(x: number, y: number, text: string, up: boolean): BoxWord[] {
+  const out: BoxWord[] = [];
+  for (const t of text.split(' ')) {
+    const h = 6 * t.length;
+    out.push(up ? { x0: x, y0: y - h, x1: x + 10, y1: y, text: t } : { x0: x, y0: y, x1: x + 10, y1: y + h, text: t });
+    y += up ? -(h + 4) : h + 4;
+  }
+  return out;
+}
+
+describe('uprightWords', () => {
+  const cases: [string, BoxWord[], string][] = [
+    [
+      'a page turned counter-clockwise: its lines run up the page, the next one to the right',
+      [
+        ...turnedLine(100, 500, 'No. Row name Activity', true),
+        ...turnedLine(112, 500, 'one VALUE 296.21661', true),
+        ...turnedLine(124, 500, 'two YIELD 2000.0000', true),
+      ],
+      'No. Row name Activity\none VALUE 296.21661\ntwo YIELD 2000.0000',
+    ],
+    [
+      'a page turned clockwise: its lines run down the page, the next one to the left',
+      [...turnedLine(500, 100, 'the first turned line', false), ...turnedLine(488, 100, 'and the second one', false)],
+      'the first turned line\nand the second one',
+    ],
+    [
+      'an upright page with a turned axis label is left as it is',
+      [
+        ...line(72, 100, 'upright text of the page'),
+        ...line(72, 112, 'and its second line'),
+        ...turnedLine(40, 300, 'label', true),
+      ],
+      'upright text of the page\nand its second line\nlabel',
+    ],
+  ];
+  for (const [name, words, want] of cases) test(name, () => assert.equal(pageReading(uprightWords(words)), want));
 });
 
 describe('pageReading', () => {

@@ -16,6 +16,7 @@ import {
   isListingLine,
   listingBody,
   listingLines,
+  disorderRuns,
   lostRuns,
   midWordCuts,
   normalizeLabel,
@@ -398,6 +399,32 @@ describe('lostRuns', () => {
       lostRuns(['Title of the newsletter here. The body text of the page goes on for a while.'], ref),
       [],
     ));
+});
+
+describe('disorderRuns', () => {
+  const ref = buildReference('The first column reads on and on.\nThe second column reads its own words.', {
+    alternative: 'name value option and more',
+  });
+  const cases: [string, string[], { grams: number; text: string }[]][] = [
+    ['all in order', ['The first column reads on and on.'], []],
+    ['in order by the second reading', ['name value option and more'], []],
+    [
+      'two columns spliced: the run with its context',
+      ['The first column reads its own words. The second column reads on and on.'],
+      [
+        { grams: 1, text: 'the «first column reads its» own words' },
+        { grams: 3, text: 'column reads «its own words the second column» reads on' },
+        { grams: 1, text: 'words the «second column reads on» and on' },
+      ],
+    ],
+    [
+      'runs of each text, in text order, never across two texts',
+      ['on and on. The second', 'words. The first column reads on and'],
+      [{ grams: 1, text: '«words the first column» reads on' }],
+    ],
+    ['a text under four words', ['column first'], []],
+  ];
+  for (const [name, texts, want] of cases) test(name, () => assert.deepEqual(disorderRuns(texts, ref, 2), want));
 });
 
 describe('midWordCuts', () => {

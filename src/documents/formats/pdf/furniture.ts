@@ -11,8 +11,19 @@ export function isBarePageNumber(text: string): boolean {
   return PAGE_NUMBER.test(text.trim());
 }
 
-function shapeKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/**
+ * A running line's shape: its words, digits as #, in any order. Books set recto and verso running
+ * heads with their parts swapped ("TITLE  Author" on one page, "Author  TITLE" on the next): the
+ * same furniture, which a chapter of two pages shows once each way.
+ */
+export function shapeKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .sort()
+    .join(' ');
 }
 
 interface EdgeLine {
@@ -37,7 +48,8 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
  * Removes running headers and footers and bare page numbers, in place. A line is furniture when
  * it is among the top or bottom lines of its page and either
  * - is a bare page number ("12", "xii", "Page 3", "3 of 10"), or
- * - has the same text modulo digits at the same height on several pages, or
+ * - has the same text modulo digits at the same height on several pages (its parts in any
+ *   order: recto and verso heads swap them), or
  * - sits at a height where such repeated furniture was found on many pages and is the extreme
  *   line there (running headers that carry a chapter title changing through the book).
  */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { getDocument, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
-import type { PageText } from './types.ts';
+import type { PageText, RawItem } from './types.ts';
 import { buildLines } from './layout.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
@@ -81,6 +81,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     }
     const tc = await page.getTextContent({ disableNormalization: true, includeMarkedContent: tree !== null });
     const items: TaggedItem[] = [];
+    // Each item's direction, in quarter turns: a page set mostly turned is read in its text's frame.
+    const turns: number[] = [];
     // Marked content open around the current item: its id (a tagged element's) or "artifact".
     const marks: (string | undefined)[] = [];
     // Items in fonts without Unicode, and how many of their characters are control characters.
@@ -104,7 +106,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
       const item: TaggedItem = {
         str: it.str,
-        x: t[4] ?? 0,
+        x: itemLeft(t, it.width),
         y: t[5] ?? 0,
         width: it.width,
         size,
@@ -115,17 +117,21 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
       if (id !== undefined) item.mcid = id;
       items.push(item);
+      turns.push(quarterTurns(t));
       if (noise) unmappedItems.add(item);
     }
+    const view = page.view;
+    const width = (view[2] ?? 0) - (view[0] ?? 0);
+    const height = (view[3] ?? 0) - (view[1] ?? 0);
+    turnUpright(items, turns, width, height);
     // Codes numbered in the order of first use put the commonest letters on control codes; a font
     // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
     const dropped = isNoise(unmapped, controls);
     const kept = dropped ? items.filter((it) => !unmappedItems.has(it)) : items;
-    const view = page.view;
     return {
       number: n,
-      width: (view[2] ?? 0) - (view[0] ?? 0),
-      height: (view[3] ?? 0) - (view[1] ?? 0),
+      width,
+      height,
       lines: hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept),
       ...(dropped ? { unmapped } : {}),
     };
@@ -156,6 +162,52 @@ export async function taggedFromFirstPage(doc: PDFDocumentProxy): Promise<Tagged
     }
   }
   return {};
+}
+
+/**
+ * The left edge of a text item whose transform is `t` and advance `width`. pdf.js gives an item's
+ * origin, where its first glyph starts; a run drawn mirrored (a negative horizontal scale: the
+ * reversed E of the XeTeX logo, set with \reflectbox, or text turned upside down) extends to the
+ * left of its origin, so its left edge is the origin less its width. Taken at the origin, the
+ * reversed E sits a glyph to the right of its place and the logo reads "X ELATEX" for "XELATEX".
+ */
+export function itemLeft(t: readonly number[], width: number): number {
+  const x = t[4] ?? 0;
+  return (t[0] ?? 0) < -Math.abs(t[1] ?? 0) ? x - width : x;
+}
+
+/** How far an item's text direction (its transform `t`) is turned, in quarter turns counter-clockwise (0-3). */
+export function quarterTurns(t: readonly number[]): number {
+  const turns = Math.round(Math.atan2(t[1] ?? 0, t[0] ?? 0) / (Math.PI / 2));
+  return ((turns % 4) + 4) % 4;
+}
+
+/**
+ * Reads a page whose text is mostly set turned a quarter (a landscape report or table printed
+ * sideways on a portrait page, `sidewaystable`, `landscape`) in its text's own frame: each
+ * item's position is turned back, in place, so that its lines run left to right and follow each
+ * other down the page as the layout expects. Otherwise every baseline is a vertical line, each
+ * item a line of its own, and the page reads as number soup. `turns` are the items' quarter
+ * turns (quarterTurns); the page is turned when more than half of its characters are set one
+ * quarter turn either way. Returns the quarter turn the page's text was set at (0: left alone).
+ */
+export function turnUpright(items: RawItem[], turns: readonly number[], width: number, height: number): number {
+  const chars = [0, 0, 0, 0];
+  let total = 0;
+  items.forEach((it, i) => {
+    const n = it.str.trim().length;
+    chars[turns[i] ?? 0]! += n;
+    total += n;
+  });
+  const turn = chars[1]! * 2 > total ? 1 : chars[3]! * 2 > total ? 3 : 0;
+  for (const it of turn === 0 ? [] : items) {
+    const { x, y } = it;
+    // Turned a quarter counter-clockwise, the text runs up the page and its lines follow each
+    // other to the right; turned clockwise, it runs down and its lines follow each other leftwards.
+    it.x = turn === 1 ? y : height - y;
+    it.y = turn === 1 ? width - x : x;
+  }
+  return turn;
 }
 
 /**

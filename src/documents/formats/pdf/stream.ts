@@ -72,6 +72,30 @@ export function isOverprint(line: StreamLine, it: RawItem): boolean {
   return line.items.some((o) => o.str === it.str && Math.abs(o.x - it.x) <= tol && Math.abs(o.y - it.y) <= tol);
 }
 
+/**
+ * How many leading characters of `it`, the next item of `line`, draw again the line's last
+ * characters where they already stand: all of `it` when it is wholly such a copy, 0 when none is.
+ * Fake bold that prints each glyph twice a fraction of a point apart comes out of pdf.js as items
+ * that straddle the copies ("S" "A" "AM" "MP" "PL"...): each starts back over the line's end by
+ * the width of the characters it repeats. Read as drawn, "SAMPLE" becomes "SAAMMPPLLEE".
+ */
+export function redrawnPrefix(line: StreamLine, it: RawItem): number {
+  const last = line.items[line.items.length - 1];
+  if (!last || last.str.length === 0 || it.str.length === 0) return 0;
+  const back = last.x + last.width - it.x;
+  if (back <= OVERPRINT_EM * it.size) return 0;
+  const perChar = last.width / last.str.length;
+  const max = Math.min(last.str.length, it.str.length);
+  for (let k = 1; k <= max; k++) {
+    const repeated = it.str.slice(0, k);
+    if (repeated.trim().length === 0 || !last.str.endsWith(repeated)) continue;
+    // The item starts back by about the width of the characters it repeats (their copies lie
+    // within 0.2 em of them), never by a mere kern.
+    if (back >= 0.5 * k * perChar && Math.abs(back - k * perChar) <= 2 * OVERPRINT_EM * it.size) return k;
+  }
+  return 0;
+}
+
 /** A gap (em) narrower than this is a kern or an italic correction, whatever item fills it. */
 const MIN_SPACE_EM = 0.08;
 
@@ -103,7 +127,8 @@ const WORD_SPACE_EM = 1.5;
 export function streamLines(items: RawItem[]): StreamLine[] {
   const lines: StreamLine[] = [];
   let cur: StreamLine | undefined;
-  for (const it of items) {
+  for (const drawn of items) {
+    let it = drawn;
     if (BLANK.test(it.str)) {
       // pdf.js also inserts a space item over any gap it sees between two runs, gutters included:
       // only a space of a word space's width (justified lines stretch theirs) fills a gap.
@@ -114,6 +139,14 @@ export function streamLines(items: RawItem[]): StreamLine[] {
     if (it.size <= 0) continue;
     if (cur && joinsLine(cur, it)) {
       if (isOverprint(cur, it)) continue;
+      const redrawn = redrawnPrefix(cur, it);
+      if (redrawn >= it.str.length) continue;
+      if (redrawn > 0) {
+        // The rest of the item starts where the line ends: the copies' width is off its own.
+        const last = cur.items[cur.items.length - 1]!;
+        const back = last.x + last.width - it.x;
+        it = { ...it, str: it.str.slice(redrawn), x: it.x + back, width: Math.max(0, it.width - back) };
+      }
       cur.items.push(it);
       cur.x = Math.min(cur.x, it.x);
       cur.xEnd = Math.max(cur.xEnd, it.x + it.width);

@@ -2,7 +2,7 @@
 // and footers at the edges of the pages, removed in place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBarePageNumber, removeFurniture } from '../../../../src/documents/formats/pdf/furniture.ts';
+import { isBarePageNumber, removeFurniture, shapeKey } from '../../../../src/documents/formats/pdf/furniture.ts';
 import type { PageText, TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
 const pageNumbers: [text: string, want: boolean][] = [
@@ -68,6 +68,31 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     kept: (n) => body(n).map((l) => l.text),
   },
   {
+    name: 'recto and verso heads with their parts swapped, once each way (a chapter of two pages)',
+    pages: book(4, (n) =>
+      n === 2
+        ? [line('CONTROL EQUALS CHAOS Chang, Connors', 800)]
+        : n === 3
+          ? [line('Chang, Connors CONTROL EQUALS CHAOS', 800)]
+          : [],
+    ),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    name: 'the same words in another order at two heights are not furniture',
+    pages: book(4, (n) =>
+      n === 2
+        ? [line('Chang, Connors CONTROL EQUALS CHAOS', 800)]
+        : n === 3
+          ? [line('CONTROL EQUALS CHAOS Chang, Connors', 760)]
+          : [],
+    ),
+    kept: (n) => [
+      ...(n === 2 ? ['Chang, Connors CONTROL EQUALS CHAOS'] : n === 3 ? ['CONTROL EQUALS CHAOS Chang, Connors'] : []),
+      ...body(n).map((l) => l.text),
+    ],
+  },
+  {
     name: 'a line on one page only is not furniture',
     pages: book(3, (n) => (n === 2 ? [line('A one-off note at the top', 800)] : [])),
     kept: (n) => [...(n === 2 ? ['A one-off note at the top'] : []), ...body(n).map((l) => l.text)],
@@ -131,4 +156,15 @@ test('running headers, footers and page numbers are removed', () => {
       p.lines.map((l) => l.text),
       [first(p.number), second(p.number)],
     );
+});
+
+test('shapeKey: the words of a running line, digits as #, in any order', () => {
+  const cases: [a: string, b: string, same: boolean][] = [
+    ['Chapter 3  Results', 'Chapter 12  Results', true],
+    ['CONTROL EQUALS CHAOS   Chang, Connors', 'Chang, Connors   CONTROL EQUALS CHAOS', true],
+    ['Contoso Handbook', 'Contoso  handbook', true],
+    ['Contoso Handbook', 'Contoso Handbook 2', false],
+    ['Rosemary Winspeare Outline LAKE', 'Rosemary Winspeare Chapter LAKE', false],
+  ];
+  for (const [a, b, same] of cases) assert.equal(shapeKey(a) === shapeKey(b), same, `${a} / ${b}`);
 });

@@ -6,6 +6,7 @@ import {
   isOverprint,
   isScript,
   joinsLine,
+  redrawnPrefix,
   spaceFills,
   streamLines,
   wanders,
@@ -68,6 +69,34 @@ for (const c of [
 ]) {
   test(`isOverprint: ${c.name}`, () => assert.equal(isOverprint(line(item('quick', 72, 700)), c.it), c.over));
 }
+
+for (const c of [
+  { name: 'a word starting back over the last letter, which it repeats', it: item('kbrown', 92, 700), n: 1 },
+  { name: 'the last two letters drawn again: all of it', it: item('ck', 87, 700), n: 2 },
+  { name: 'the next word after a space', it: item('brown', 100, 700), n: 0 },
+  { name: 'a word kerned a little back over the line', it: item('kite', 95.5, 700), n: 0 },
+  { name: 'other letters drawn back over the line', it: item('xyz', 92, 700), n: 0 },
+  { name: 'the same letter much further back (not a copy of the last one)', it: item('k', 60, 700), n: 0 },
+]) {
+  test(`redrawnPrefix: ${c.name}`, () => assert.equal(redrawnPrefix(line(item('quick', 72, 700)), c.it), c.n));
+}
+
+test('streamLines: fake bold drawn glyph by glyph twice reads once ("SAMPLE", not "SAAMMPPLLEE")', () => {
+  const items = [
+    item('S', 0, 700),
+    item('A', 5, 700),
+    item('AM', 5.1, 700),
+    item('MP', 10.1, 700),
+    item('PL', 15.2, 700),
+    item('LE', 20.1, 700),
+    item('E', 25.2, 700),
+    item('Body text below.', 0, 680),
+  ];
+  assert.deepEqual(
+    streamLines(items).map((l) => l.items.map((i) => i.str).join('')),
+    ['SAMPLE', 'Body text below.'],
+  );
+});
 
 test('streamLines: two columns drawn column after column stay in that order', () => {
   const items = [

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractPages } from '../../../../src/documents/formats/pdf/text-layer.ts';
-import { isNoise } from '../../../../src/documents/formats/pdf/page-text.ts';
+import { isNoise, itemLeft, quarterTurns, turnUpright } from '../../../../src/documents/formats/pdf/page-text.ts';
+import { item } from '../../helpers/raw-items.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import type { ExtractedDoc } from '../../../../src/documents/formats/pdf/types.ts';
 import { makePdf, textPages, type PdfSpec } from '../../helpers/make-pdf.ts';
@@ -81,6 +82,66 @@ const reads: { name: string; spec: PdfSpec; check: (d: ExtractedDoc) => void }[]
       assert.deepEqual(
         d.pages[0]!.lines.map((l) => l.text),
         ['Compressed words.'],
+      ),
+  },
+  {
+    // XeTeX's logo as \reflectbox sets it: X, an E drawn mirrored (negative horizontal scale, its
+    // origin at its right edge) and lowered, then LaTeX.
+    name: 'a mirrored glyph sits left of its origin: the XeLaTeX logo reads as one word',
+    spec: {
+      pages: [
+        {
+          content: [
+            'BT /F1 20 Tf 1 0 0 1 72 700 Tm (X) Tj ET',
+            'BT /F1 20 Tf -1 0 0 1 98.68 697 Tm (E) Tj ET',
+            'BT /F1 20 Tf 1 0 0 1 98.68 700 Tm (LaTeX) Tj ( is a TeX engine.) Tj ET',
+          ].join('\n'),
+        },
+      ],
+    },
+    check: (d) =>
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        ['XELaTeX is a TeX engine.'],
+      ),
+  },
+  {
+    // A report printed sideways (landscape on a portrait page): its lines run up the page and
+    // follow each other to the right; turned clockwise, down the page and leftwards.
+    name: 'a page set turned a quarter counter-clockwise reads line by line in its own frame',
+    spec: {
+      pages: [
+        {
+          content: [
+            'BT /F3 10 Tf 0 1 -1 0 100 100 Tm (No. Row name   Activity) Tj ET',
+            'BT /F3 10 Tf 0 1 -1 0 112 100 Tm (1   VALUE      296.21661) Tj ET',
+            'BT /F3 10 Tf 0 1 -1 0 124 100 Tm (2   YIELD      2000.0000) Tj ET',
+          ].join('\n'),
+        },
+      ],
+    },
+    check: (d) =>
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        ['No. Row name Activity', '1 VALUE 296.21661', '2 YIELD 2000.0000'],
+      ),
+  },
+  {
+    name: 'a page set turned a quarter clockwise reads line by line in its own frame',
+    spec: {
+      pages: [
+        {
+          content: [
+            'BT /F1 10 Tf 0 -1 1 0 500 700 Tm (The first line of the sideways table.) Tj ET',
+            'BT /F1 10 Tf 0 -1 1 0 488 700 Tm (The second line follows it.) Tj ET',
+          ].join('\n'),
+        },
+      ],
+    },
+    check: (d) =>
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        ['The first line of the sideways table.', 'The second line follows it.'],
       ),
   },
   {
@@ -198,4 +259,59 @@ test('isNoise: text of fonts without Unicode is noise when control characters ar
     [0, 0, false, 'nothing drawn'],
   ];
   for (const [chars, controls, want, why] of cases) assert.equal(isNoise(chars, controls), want, why);
+});
+
+test('itemLeft: an item drawn mirrored extends left of its origin', () => {
+  const cases: [t: number[], width: number, want: number, why: string][] = [
+    [[10, 0, 0, 10, 100, 700], 7, 100, 'upright: the origin is the left edge'],
+    [[-10, 0, 0, 10, 107, 700], 7, 100, 'mirrored (\\reflectbox): the origin is the right edge'],
+    [[-10, 0, 0, -10, 107, 700], 7, 100, 'turned upside down: the origin is the right edge'],
+    [[0, 10, -10, 0, 100, 700], 7, 100, 'turned a quarter: left alone'],
+    [[10, 0, 3, 10, 100, 700], 7, 100, 'slanted: left alone'],
+  ];
+  for (const [t, width, want, why] of cases) assert.equal(itemLeft(t, width), want, why);
+});
+
+test('quarterTurns: the direction of an item in quarter turns counter-clockwise', () => {
+  const cases: [t: number[], want: number][] = [
+    [[10, 0, 0, 10, 0, 0], 0],
+    [[0, 9, -9, 0, 0, 0], 1],
+    [[-10, 0, 0, -10, 0, 0], 2],
+    [[0, -9, 9, 0, 0, 0], 3],
+    [[-10, 0, 0, 10, 0, 0], 2],
+    [[9.8, 1, -1, 9.8, 0, 0], 0],
+  ];
+  for (const [t, want] of cases) assert.equal(quarterTurns(t), want, JSON.stringify(t));
+});
+
+test('turnUpright: a page turned when most of its characters are turned one way', () => {
+  const cases: [name: string, turns: number[], want: number][] = [
+    ['upright', [0, 0, 0], 0],
+    ['counter-clockwise', [1, 1, 0], 1],
+    ['clockwise', [3, 3, 0], 3],
+    ['half turned is not most', [1, 0, 0], 0],
+    ['upside down is left alone', [2, 2, 2], 0],
+  ];
+  for (const [name, turns, want] of cases) {
+    const items = [item('abcd', 100, 200), item('efgh', 112, 200), item('ijkl', 300, 50)];
+    assert.equal(turnUpright(items, turns, 600, 800), want, name);
+  }
+  const items = [item('up the page', 100, 200), item('next line', 112, 200)];
+  turnUpright(items, [1, 1], 600, 800);
+  assert.deepEqual(
+    items.map((it) => [it.x, it.y]),
+    [
+      [200, 500],
+      [200, 488],
+    ],
+  );
+  const down = [item('down the page', 500, 700), item('next line', 488, 700)];
+  turnUpright(down, [3, 3], 600, 800);
+  assert.deepEqual(
+    down.map((it) => [it.x, it.y]),
+    [
+      [100, 500],
+      [100, 488],
+    ],
+  );
 });
