@@ -258,17 +258,20 @@ const listingPage: TextRun[] = [
   prose('It is rendered as a table of two columns whose first column is two centimetres wide.', 612),
 ];
 
+/** listingPage's code block as written: indentation from the positions, the spaces the move drew. */
+const LISTING = [
+  '<informaltable>',
+  '  <tgroup cols="2">',
+  '    <colspec colwidth="2cm"/>   <!-- fixed -->',
+  '  </tgroup>',
+  '</informaltable>',
+];
+
 test('extractPdf: a run of Courier lines is one code block, indentation and spacing as set', async () => {
   const { blocks } = await extractPdf(makePdf({ pages: [{ runs: listingPage }] }), OFF);
   const code = blocks.filter((b) => b.kind === 'code');
   assert.equal(code.length, 1);
-  assert.deepEqual(code[0]!.lines, [
-    '<informaltable>',
-    '  <tgroup cols="2">',
-    '    <colspec colwidth="2cm"/>   <!-- fixed -->',
-    '  </tgroup>',
-    '</informaltable>',
-  ]);
+  assert.deepEqual(code[0]!.lines, LISTING);
   assert.equal(code[0]!.page, 1);
   assert.ok(blocks.some((b) => b.kind === 'paragraph' && b.text.startsWith('The configuration below')));
 });
@@ -277,13 +280,7 @@ test('extractPdf: a Ghostscript typewriter face (equal widths, another MissingWi
   const { blocks } = await extractPdf(makePdf({ pages: [{ runs: listingPage }], ghostscriptTypewriter: true }), OFF);
   const code = blocks.filter((b) => b.kind === 'code');
   assert.equal(code.length, 1);
-  assert.deepEqual(code[0]!.lines, [
-    '<informaltable>',
-    '  <tgroup cols="2">',
-    '    <colspec colwidth="2cm"/>   <!-- fixed -->',
-    '  </tgroup>',
-    '</informaltable>',
-  ]);
+  assert.deepEqual(code[0]!.lines, LISTING);
 });
 
 test('extractPdf: a typewriter word inside a prose line is no code block', async () => {
