@@ -18,18 +18,22 @@ export function titleWords(text: string): string[] {
 export interface TitleSet {
   keys: Set<string>;
   longest: number;
+  /** Every word of a title: a text whose words are mostly elsewhere is no list of titles (a quick no). */
+  vocabulary: Set<string>;
 }
 
 export function titleSet(titles: Iterable<string>): TitleSet {
   const keys = new Set<string>();
+  const vocabulary = new Set<string>();
   let longest = 0;
   for (const t of titles) {
     const w = titleWords(t);
     if (w.length === 0) continue;
     keys.add(w.join(' '));
+    for (const x of w) vocabulary.add(x);
     longest = Math.max(longest, w.length);
   }
-  return { keys, longest };
+  return { keys, longest, vocabulary };
 }
 
 /**
@@ -102,8 +106,13 @@ export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<s
       return (headings.get(key)?.length ?? 0) >= 2 ? [key] : [];
     }
     if (b.kind !== 'item' && b.kind !== 'paragraph' && b.kind !== 'code') return [];
+    // A quick no for prose: most of its words are in no title (the reading of a long manual's
+    // paragraphs stays linear).
+    const w = titleWords(b.text);
+    if (w.length === 0 || w.length > MAX_BLOCK_WORDS) return [];
+    if (w.filter((x) => set.vocabulary.has(x)).length < w.length * TITLE_SHARE) return [];
     const c = titleCover(b.text, set);
-    if (c.words === 0 || c.words > MAX_BLOCK_WORDS || c.covered < c.words * TITLE_SHARE) return [];
+    if (c.covered < c.words * TITLE_SHARE) return [];
     return c.keys;
   };
   const drop = new Set<number>();
