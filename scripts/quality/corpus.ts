@@ -11,11 +11,12 @@
 // scripts/quality/measures.ts, prints one line per document and writes the results as JSON
 // (default CORPUS_DIR/quality.json) and each document's chunks (CORPUS_DIR/chunks/ID.json).
 // References: pdftotext's reading (and, for order only, its words read column-aware:
-// column-reading.ts) and pdf.js's outline for PDFs (and pdf.js's raw content-stream order, the floor); pandoc -t plain and pandoc's headings, code blocks and tables for the others.
+// column-reading.ts) and pdf.js's outline for PDFs (and pdf.js's raw content-stream order, the floor); pandoc -t plain (and, for order only, the same with its tables read row by row:
+// pandoc-structure.ts rowReading) and pandoc's headings, code blocks and tables for the others.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { getDocument, VerbosityLevel, version as pdfjsVersion } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractPdf } from '../../src/documents/formats/pdf/extract.ts';
 import { splitIntoChunks } from '../../src/documents/chunker.ts';
@@ -27,7 +28,7 @@ import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts'
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
 import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
-import { pandocStructure, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
+import { pandocStructure, rowReading, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
   chunkEnds,
@@ -282,7 +283,10 @@ export async function measureDocument(
   const bytes = new Uint8Array(readFileSync(file));
   let chunks: Chunk[];
   let refText: string;
-  /** The column-aware reading of a PDF reference (order only): table rows kept together. */
+  /**
+   * A second reading of the reference (order only): a PDF's column-aware one, table rows kept
+   * together; a pandoc reference's tables read row by row, a cell whole after the other.
+   */
   let columnText: string | undefined;
   let rawText: string | undefined;
   // pdf.js's raw reading of a PDF: the compounds it draws inside a line (hyphenLeftovers).
@@ -334,8 +338,12 @@ export async function measureDocument(
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
       const json = pandocJson(join(dir, e.referenceFile));
-      refText = plainOfJson(withoutListings(withoutChrome(json)));
-      structure = pandocStructure(json);
+      // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
+      const self = basename(e.path).replace(/\.gz$/, '');
+      const reading = withoutListings(withoutChrome(json), self);
+      refText = plainOfJson(reading);
+      columnText = plainOfJson(rowReading(reading));
+      structure = pandocStructure(json, self);
     } else {
       refText = pdftotext(file);
       columnText = pdftotextColumns(file);
@@ -367,8 +375,13 @@ export async function measureDocument(
     const json = pandocJson(reference);
     // The reference reading without the page's chrome (navigation, sidebars, footers) and its
     // listings (contents, indexes, navigation bars), which the service leaves out by design.
-    refText = plainOfJson(withoutListings(withoutChrome(json)));
-    structure = pandocStructure(json);
+    // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
+    const self = basename(e.path).replace(/\.gz$/, '');
+    const reading = withoutListings(withoutChrome(json), self);
+    refText = plainOfJson(reading);
+    // Tables read row by row, a cell whole after the other, count for order too (rowReading).
+    columnText = plainOfJson(rowReading(reading));
+    structure = pandocStructure(json, self);
     if (deck) {
       // A presentation's slides are the service's own (its blocks' slide numbers). It has no
       // overlay steps (a build animates one slide): its source reading has no pages to repeat.

@@ -72,13 +72,24 @@ function holdsCode(x: unknown): boolean {
   return holdsCode(x.c);
 }
 
-/** In-page links (`#anchor`) of a node: how many, and how many characters of text they hold. */
-function inPageLinkChars(x: unknown): number {
-  if (Array.isArray(x)) return x.reduce((n: number, y) => n + inPageLinkChars(y), 0);
+/**
+ * A link to a place in the page itself: `#anchor`, or `PAGE#anchor` where PAGE is the page's own
+ * file name (`self`): DocBook's chunked pages write their contents lists so ("sec-table.html#idp1134").
+ */
+export function isInPageHref(href: string, self?: string): boolean {
+  if (href.startsWith('#')) return true;
+  if (!self) return false;
+  const h = href.replace(/^\.\//, '');
+  return h.startsWith(`${self}#`) && h.length > self.length + 1;
+}
+
+/** Characters of text inside in-page links (isInPageHref) of a node. */
+function inPageLinkChars(x: unknown, self?: string): number {
+  if (Array.isArray(x)) return x.reduce((n: number, y) => n + inPageLinkChars(y, self), 0);
   if (!isNode(x)) return 0;
   const c = x.c as unknown[];
-  if (x.t === 'Link' && ((c[2] as unknown[])[0] as string).startsWith('#')) return one(plainText(c[1])).length;
-  return inPageLinkChars(x.c);
+  if (x.t === 'Link' && isInPageHref((c[2] as unknown[])[0] as string, self)) return one(plainText(c[1])).length;
+  return inPageLinkChars(x.c, self);
 }
 
 type Cell = unknown[];
@@ -95,12 +106,12 @@ function rowNodes(table: unknown[]): Cell[][] {
  * A table of in-page links (an index, a contents table, a "Jump to: A B C" bar): 80 % of its
  * rows are mostly link text to anchors of the page. The service leaves these out by design.
  */
-function isLinkTable(all: Cell[][]): boolean {
+function isLinkTable(all: Cell[][], self?: string): boolean {
   // An index's letter rows ("A", "B"), separator rows and a first row without links (its
   // column names) do not count either way.
   const rows = all.filter(
     (r, i) =>
-      r.some((cell) => inPageLinkChars(cell[4]) > 0) ||
+      r.some((cell) => inPageLinkChars(cell[4], self) > 0) ||
       (i > 0 &&
         r
           .map((cell) => plainText(cell[4]))
@@ -110,18 +121,18 @@ function isLinkTable(all: Cell[][]): boolean {
   if (rows.length === 0) return false;
   const linked = rows.filter((r) => {
     // Two cells of text without in-page links: a data row that links one cell, not an entry.
-    const data = r.filter((cell) => inPageLinkChars(cell[4]) === 0 && /[\p{L}\p{N}]/u.test(plainText(cell[4])));
+    const data = r.filter((cell) => inPageLinkChars(cell[4], self) === 0 && /[\p{L}\p{N}]/u.test(plainText(cell[4])));
     if (data.length >= 2) return false;
     const text = r.map((cell) => one(plainText(cell[4]))).join('');
-    const inPage = r.reduce((n: number, cell) => n + inPageLinkChars(cell[4]), 0);
+    const inPage = r.reduce((n: number, cell) => n + inPageLinkChars(cell[4], self), 0);
     return inPage > 0 && text.replace(/[\s|:]/g, '').length - inPage <= Math.max(4, text.length * 0.5);
   }).length;
   return linked >= Math.max(2, rows.length * 0.8) || (rows.length === 1 && linked === 1);
 }
 
-function rowsOf(table: unknown[]): string[][] {
+function rowsOf(table: unknown[], self?: string): string[][] {
   const rows = rowNodes(table);
-  if (isLinkTable(rows)) return [];
+  if (isLinkTable(rows, self)) return [];
   // A row with code of several lines in a cell cannot stand on one line: the code measure counts it.
   return rows
     .filter((r) => !r.some((cell) => holdsCode(cell[4])))
@@ -190,7 +201,7 @@ function isChromeDiv(x: Node): boolean {
  * table under any heading) and of tables inside site chrome are left out: the service drops
  * them by design. Rows with code of several lines in a cell are left to the code measure.
  */
-export function pandocStructure(doc: { blocks: unknown[] }): Structure {
+export function pandocStructure(doc: { blocks: unknown[] }, self?: string): Structure {
   const out: Structure = { headings: [], code: [], rows: [] };
   let inIndex = false;
   const visit = (x: unknown): void => {
@@ -206,7 +217,7 @@ export function pandocStructure(doc: { blocks: unknown[] }): Structure {
       out.headings.push(h);
       inIndex = /\bindex$/i.test(h);
     } else if (x.t === 'CodeBlock') out.code.push(c[1] as string);
-    else if (x.t === 'Table' && !inIndex) out.rows.push(...rowsOf(c));
+    else if (x.t === 'Table' && !inIndex) out.rows.push(...rowsOf(c, self));
     visit(x.c);
   };
   visit(doc.blocks);
@@ -251,15 +262,26 @@ function isNavigationBar(x: Node): boolean {
   return links >= 2 && ws.every((w) => NAV_WORD.test(w));
 }
 
-/** A list whose items (their first block) are mostly in-page link text: a contents list, a mini-TOC, a menu. */
-function isLinkList(x: Node): boolean {
-  if (x.t !== 'BulletList' && x.t !== 'OrderedList') return false;
-  const items = (x.t === 'OrderedList' ? (x.c as unknown[])[1] : x.c) as unknown[][];
+/**
+ * A list whose items (their first block) are mostly in-page link text: a contents list, a
+ * mini-TOC, a menu; or a Div of such entries, one block each after its title (DocBook's
+ * `div.toc`, a definition list of terms only, which pandoc reads as a Div of Plain lines).
+ */
+function isLinkList(x: Node, self?: string): boolean {
+  let items: unknown[][];
+  if (x.t === 'BulletList' || x.t === 'OrderedList')
+    items = (x.t === 'OrderedList' ? (x.c as unknown[])[1] : x.c) as unknown[][];
+  else if (x.t === 'Div') {
+    const blocks = (x.c as unknown[])[1] as unknown[];
+    // Its title ("Table of Contents") opens it and is no entry either way.
+    const first = blocks[0];
+    items = (first !== undefined && inPageLinkChars(first, self) === 0 ? blocks.slice(1) : blocks).map((b) => [b]);
+  } else return false;
   const linked = items.filter((item) => {
     const first = item[0];
     if (!isNode(first)) return false;
     const text = one(plainText(first)).replace(/\s/g, '');
-    const inPage = inPageLinkChars(first);
+    const inPage = inPageLinkChars(first, self);
     return inPage > 0 && text.length - inPage <= Math.max(4, text.length * 0.5);
   }).length;
   return linked >= 2 && linked >= items.length * 0.8;
@@ -272,7 +294,7 @@ function isLinkList(x: Node): boolean {
  * in-page links (a contents list, a mini-TOC, a menu); and navigation bars ("Next: X, Up: Y
  * [Contents][Index]"). The reference reading for coverage and order.
  */
-export function withoutListings<T extends { blocks: unknown[] }>(doc: T): T {
+export function withoutListings<T extends { blocks: unknown[] }>(doc: T, self?: string): T {
   let inIndex = false;
   const keep = (y: unknown): boolean => {
     if (!isNode(y)) return true;
@@ -280,14 +302,24 @@ export function withoutListings<T extends { blocks: unknown[] }>(doc: T): T {
       inIndex = /\bindex$/i.test(one(plainText((y.c as unknown[])[2])));
       return true;
     }
-    if (y.t === 'Table') return !inIndex && !isLinkTable(rowNodes(y.c as unknown[]));
-    return !isLinkList(y) && !isNavigationBar(y);
+    if (y.t === 'Table') return !inIndex && !isLinkTable(rowNodes(y.c as unknown[]), self);
+    // A Div of link entries goes by its entries (below): its title stays, as a list's heading does.
+    if (y.t === 'Div') return true;
+    return !isLinkList(y, self) && !isNavigationBar(y);
+  };
+  /** A Div of link entries (DocBook's div.toc): its other blocks, the list's title ("Table des matières"). */
+  const entriesOut = (div: Node): unknown => {
+    const [attr, blocks] = div.c as [unknown, unknown[]];
+    return { ...div, c: [attr, blocks.filter((b) => !(isNode(b) && inPageLinkChars(b, self) > 0))] };
   };
   const strip = (x: unknown): unknown => {
     if (Array.isArray(x)) {
       const out: unknown[] = [];
       // In document order: a heading sets inIndex for what follows it.
-      for (const y of x) if (keep(y)) out.push(strip(y));
+      for (const y of x) {
+        if (!keep(y)) continue;
+        out.push(isNode(y) && y.t === 'Div' && isLinkList(y, self) ? entriesOut(y) : strip(y));
+      }
       return out;
     }
     if (!isNode(x)) return x;
@@ -295,4 +327,30 @@ export function withoutListings<T extends { blocks: unknown[] }>(doc: T): T {
     return { ...x, c: strip(x.c) };
   };
   return { ...doc, blocks: strip(doc.blocks) as unknown[] };
+}
+
+/**
+ * The document with each table read row by row, each cell's blocks whole after the previous
+ * cell's: a second reading of a pandoc reference, for order only (as the column-aware reading is
+ * for a PDF's). pandoc's plain writer sets a table whose cells hold several lines (Doxygen's
+ * quick reference: a name beside a block of code; an example beside its output) as a grid,
+ * whose text lines put the cells side by side ("add | mat3 = mat1 + mat2;" then "subtract |
+ * mat3 = mat1 - mat2;"), where a reader that keeps a row's cells in order reads one cell whole,
+ * then the next.
+ */
+export function rowReading<T extends { blocks: unknown[] }>(doc: T): T {
+  const read = (x: unknown): unknown => {
+    if (Array.isArray(x)) {
+      const out: unknown[] = [];
+      for (const y of x) {
+        if (isNode(y) && y.t === 'Table')
+          for (const r of rowNodes(y.c as unknown[])) for (const cell of r) out.push(...(read(cell[4]) as unknown[]));
+        else out.push(read(y));
+      }
+      return out;
+    }
+    if (!isNode(x) || x.c === undefined) return x;
+    return { ...x, c: read(x.c) };
+  };
+  return { ...doc, blocks: read(doc.blocks) as unknown[] };
 }

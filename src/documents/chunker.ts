@@ -117,6 +117,8 @@ interface Text {
   headingAt: Set<number>;
   /** Indices just past a heading's text: cutting there strands the heading at a chunk's end. */
   headingEnd: Set<number>;
+  /** [start, end) of every heading's text, in order: a cut inside one splits the title over two chunks. */
+  headingSpans: number[];
   /** Indices where a slide starts (a slide deck): a cut just before one costs nothing. */
   slideAt: Set<number>;
   /** [start, end) of blocks to keep whole that fit in a chunk, in order; cuts inside cost COST_IN_KEPT. */
@@ -230,7 +232,10 @@ function insideKept(kept: number[], e: number): boolean {
 /** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at nextStart(e)). */
 function cutCost(x: Text, e: number): number {
   const kept = x.kept.length > 0 && insideKept(x.kept, e) ? COST_IN_KEPT : 0;
-  return kept + boundaryCost(x, e) + (dirtyStart(x.t, nextStart(x.t, e)) ? COST_DIRTY_START : 0);
+  // Inside a heading's text ("Warning: Marked does not sanitize ..."), its `:` or `.` ends no
+  // sentence: cutting there splits the title over two chunks, as bad as stranding it.
+  const boundary = x.headingSpans.length > 0 && insideKept(x.headingSpans, e) ? COST_AFTER_HEADING : boundaryCost(x, e);
+  return kept + boundary + (dirtyStart(x.t, nextStart(x.t, e)) ? COST_DIRTY_START : 0);
 }
 
 const isBlank = (c: number) => c === 32 || c === 10 || c === 9;
@@ -493,6 +498,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     cp,
     headingAt: new Set(headings.map((h) => h.at)),
     headingEnd: new Set(headings.map((h) => h.end)),
+    headingSpans: headings.flatMap((h) => [h.at, h.end]),
     slideAt,
     kept,
     code,

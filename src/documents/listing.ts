@@ -19,6 +19,29 @@ export interface LinkedBlock extends DocumentBlock {
    * an index or contents entry, whose other cell is at most a page number.
    */
   dataCells?: number;
+  /** Table rows: cells that are a link saying only where it goes ("Prev", "Next", "Up", "Home"). */
+  navCells?: number;
+}
+
+/**
+ * A link to a place in the document itself: `#anchor`, or a relative link to a page whose anchor
+ * is one of this document's own (`anchors`: HTML ids, Word and OpenDocument bookmarks). DocBook's
+ * chunked pages write their contents lists with the page's own file name
+ * ("sec-table.html#idp1134"), and its ids are unique across the book; an office suite converting
+ * such a page keeps the file name. A web address (a scheme) is another site's page.
+ */
+export function isInPageLink(href: string, anchors: ReadonlySet<string>): boolean {
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return false;
+  if (hash === 0) return true;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return false;
+  const fragment = href.slice(hash + 1);
+  if (anchors.has(fragment)) return true;
+  try {
+    return anchors.has(decodeURIComponent(fragment));
+  } catch {
+    return false; // a malformed escape ("%E0%A4%A"): no anchor of the page
+  }
 }
 
 /** Share of a group's entries that must be in-page links for the group to be a listing. */
@@ -30,7 +53,7 @@ function isLetterRow(b: LinkedBlock): boolean {
 }
 
 /** The entry is (almost) all in-page link text: a contents or index entry. */
-function isLinkEntry(b: LinkedBlock): boolean {
+export function isLinkEntry(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'dataCells'>): boolean {
   if ((b.dataCells ?? 0) >= 2) return false;
   // Characters outside the links, blanks and cell separators not counted ("Jump to: A B C").
   const rest = b.text.replace(/[\s|]/g, '').length - b.inPageLinkChars;
@@ -55,7 +78,60 @@ export function isNavigationLine(outside: string, links: number, text?: string):
   return words.every((w) => NAV_WORD.test(w)) && (words.length > 0 || links >= 2);
 }
 
-/** Drops listing groups (contents, index, menus of in-page links); keeps everything else in order. */
+/** A link word of a navigation table's cell: where the link goes, in a page sequence or site. */
+const NAV_CELL = /^(?:prev(?:ious)?|next|up|home|top|contents|index|toc|table of contents|back|forward|[«»‹›←→↑]+)$/i;
+
+/**
+ * A table cell that is a link saying only where it goes: its text (arrows and brackets aside) is
+ * one navigation word, and it holds a link.
+ */
+export function isNavigationCell(text: string, links: number): boolean {
+  if (links === 0) return false;
+  const t = text
+    .replace(/[[\](){}<>:|.]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return t.length > 0 && NAV_CELL.test(t);
+}
+
+/** Longest cell of a navigation table: the titles of the pages around (DocBook's navheader, navfooter). */
+const NAV_TABLE_CELL = 120;
+
+/**
+ * A navigation table: a site's header or footer bar set as a table ("Prev | Chapter 3 | Next",
+ * "Figure Inclusion | Home | Correcting Poor Formatting", as DocBook's pages have them and as an
+ * office suite keeps them when it converts such a page): at most three rows, at least two cells
+ * that are navigation links (isNavigationCell), and no cell longer than a title.
+ */
+export function isNavigationTable(rows: readonly LinkedBlock[]): boolean {
+  if (rows.length === 0 || rows.length > 3) return false;
+  const nav = rows.reduce((n, r) => n + (r.navCells ?? 0), 0);
+  if (nav < 2) return false;
+  return rows.every((r) => (r.cells ?? [{ text: r.text }]).every((c) => c.text.length <= NAV_TABLE_CELL));
+}
+
+/** Separators between the links of a menu or breadcrumb: bars, chevrons, arrows, bullets, slashes. */
+const MENU_SEPARATORS = /[\s|»«›‹>/·•→←↑-]/gu;
+
+/**
+ * A navigation menu set as a list (Sphinx's "index | next | previous | Project »" bar, a site's
+ * menu): two items or more, each wholly link text (separators aside), at least two of them
+ * navigation links (isNavigationCell). A list of links to pages with no navigation word among
+ * them ("Options", "Extensibility") is text.
+ */
+export function isNavigationList(items: readonly LinkedBlock[]): boolean {
+  if (items.length < 2) return false;
+  const wholly = items.every(
+    (b) => b.links > 0 && b.text.replace(MENU_SEPARATORS, '').length - b.linkChars <= 2 && b.text.length <= 80,
+  );
+  if (!wholly) return false;
+  return items.filter((b) => isNavigationCell(b.text.replace(MENU_SEPARATORS, ' '), b.links)).length >= 2;
+}
+
+/**
+ * Drops listing groups (contents, index, menus of in-page links), navigation tables and
+ * navigation menus; keeps everything else in order.
+ */
 export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
   const total = new Map<number, number>();
   const manyLinks = new Set<number>(); // a one-row bar of many in-page links ("Jump to: A B C ...")
@@ -70,6 +146,17 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
   for (const [g, n] of total) {
     const k = linked.get(g) ?? 0;
     if ((k >= 2 || manyLinks.has(g)) && k >= n * LISTING_SHARE) drop.add(g);
+  }
+  const members = new Map<number, LinkedBlock[]>();
+  for (const b of blocks) {
+    if (b.group === undefined) continue;
+    const list = members.get(b.group) ?? [];
+    list.push(b);
+    members.set(b.group, list);
+  }
+  for (const [g, list] of members) {
+    // A group holding other blocks than rows (a list) is no table.
+    if (list.every((b) => b.kind === 'row') ? isNavigationTable(list) : isNavigationList(list)) drop.add(g);
   }
   const out: DocumentBlock[] = [];
   for (const b of blocks) {

@@ -645,3 +645,21 @@ test('a long table split over chunks repeats its header row at the top of each c
   const plain = splitIntoChunks(blocks.map(({ repeat: _r, ...b }) => b));
   assert.ok(plain.filter((c) => c.content.startsWith(header)).length <= 1);
 });
+
+test("a heading's `:` or `.` is no place to cut: a long title stays whole, its section opens the chunk", () => {
+  const title = 'Warning: it does not sanitize. Use a sanitizer';
+  const blocks: Block[] = [
+    { text: 'npm install marked for TypeScript projects' },
+    { text: 'Usage', heading: 'Usage' },
+    { text: title, heading: title },
+    { text: 'The rest of the text ends here.' },
+  ];
+  // Before the rule the title's colon was the cheapest cut: "... projects\nUsage\nWarning:" ‖ "it does ...".
+  assert.deepEqual(
+    splitIntoChunks(blocks, { min: 40, max: 90 }).map((c) => [c.section, c.content]),
+    [
+      ['', 'npm install marked for TypeScript projects'],
+      ['Usage', `Usage\n${title}\nThe rest of the text ends here.`],
+    ],
+  );
+});

@@ -37,7 +37,14 @@ import {
   type EndReference,
   type PagedChunk,
 } from '../../scripts/quality/measures.ts';
-import { pandocStructure, plainText, withoutChrome, withoutListings } from '../../scripts/quality/pandoc-structure.ts';
+import {
+  isInPageHref,
+  pandocStructure,
+  plainText,
+  rowReading,
+  withoutChrome,
+  withoutListings,
+} from '../../scripts/quality/pandoc-structure.ts';
 
 const chunk = (content: string, section = ''): ChunkLike => ({ content, section });
 const REF =
@@ -990,6 +997,92 @@ test('withoutListings: index and link tables, link lists and navigation bars go,
   };
   assert.deepEqual(withoutListings(doc), {
     blocks: [header('Options'), text, data, list, header('Builtin Index'), header('After'), data],
+  });
+});
+
+const inPageHrefCases: [string, string, string | undefined, boolean][] = [
+  ['a bare anchor', '#intro', undefined, true],
+  ["the page's own name and an anchor", 'sec-table.html#idp1134', 'sec-table.html', true],
+  ["the page's own name after ./", './sec-table.html#idp1134', 'sec-table.html', true],
+  ['another page', 'ch03s09.html#x', 'sec-table.html', false],
+  ["the page's own name without an anchor", 'sec-table.html', 'sec-table.html', false],
+  ['a named page when the own name is unknown', 'sec-table.html#idp1134', undefined, false],
+];
+for (const [name, href, self, want] of inPageHrefCases) {
+  test(`isInPageHref: ${name}`, () => assert.equal(isInPageHref(href, self), want));
+}
+
+test("withoutListings: a Div of in-page link lines (DocBook's div.toc) loses its entries when links name the page itself; its title stays", () => {
+  const link = (s: string, href: string) => ({ t: 'Link', c: [['', [], []], [{ t: 'Str', c: s }], [href, '']] });
+  const plain = (...inl: unknown[]) => ({ t: 'Plain', c: inl });
+  const para = (s: string) => ({ t: 'Para', c: [{ t: 'Str', c: s }] });
+  const toc = {
+    t: 'Div',
+    c: [
+      ['', ['toc'], []],
+      [para('Contents'), plain(link('Limitations', 'sec-table.html#t1')), plain(link('Width', 'sec-table.html#t2'))],
+    ],
+  };
+  const section = {
+    t: 'Div',
+    c: [
+      ['', ['section'], []],
+      [para('Text'), plain(link('Limitations', '#t1'))],
+    ],
+  };
+  const doc = { blocks: [toc, section] };
+  assert.deepEqual(withoutListings(doc, 'sec-table.html'), {
+    blocks: [{ t: 'Div', c: [['', ['toc'], []], [para('Contents')]] }, section],
+  });
+  assert.deepEqual(withoutListings(doc), doc);
+});
+
+test('rowReading: each table read row by row, a cell whole after the other (nested tables too); other blocks stay', () => {
+  const para = (s: string) => ({ t: 'Para', c: [{ t: 'Str', c: s }] });
+  const code = (s: string) => ({ t: 'CodeBlock', c: [['', [], []], s] });
+  const cell = (...blocks: unknown[]) => [['', [], []], { t: 'AlignDefault' }, 1, 1, blocks];
+  const table = (head: unknown[][][], ...rows: unknown[][][]) => ({
+    t: 'Table',
+    c: [
+      ['', [], []],
+      [null, []],
+      [],
+      [['', [], []], head.map((r) => [['', [], []], r])],
+      [[['', [], []], 0, [], rows.map((r) => [['', [], []], r])]],
+      [['', [], []], []],
+    ],
+  });
+  const inner = table([], [cell(para('in1')), cell(para('in2'))]);
+  const doc = {
+    blocks: [
+      para('Before'),
+      table(
+        [[cell(para('Name')), cell(para('Code'))]],
+        [cell(para('add'), para('subtract')), cell(code('a = b + c;\na = b - c;'))],
+        [cell(inner), cell(para('last'))],
+      ),
+      { t: 'Div', c: [['', [], []], [table([], [cell(para('x')), cell(para('y'))])]] },
+    ],
+  };
+  assert.deepEqual(rowReading(doc), {
+    blocks: [
+      para('Before'),
+      para('Name'),
+      para('Code'),
+      para('add'),
+      para('subtract'),
+      code('a = b + c;\na = b - c;'),
+      para('in1'),
+      para('in2'),
+      para('last'),
+      {
+        t: 'Div',
+        c: [
+          ['', [], []],
+          [para('x'), para('y')],
+        ],
+      },
+    ],
   });
 });
 

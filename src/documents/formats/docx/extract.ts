@@ -9,8 +9,16 @@ import type { SaxesTagPlain } from 'saxes';
 import type { DocumentBlock } from '../../blocks.ts';
 import type { ExtractContext as ExtractOptions } from '../format.ts';
 import { documentError } from '../../document-error.ts';
-import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
+import {
+  dropListings,
+  isInPageLink,
+  isLinkEntry,
+  isNavigationCell,
+  isNavigationLine,
+  type LinkedBlock,
+} from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
+import { withoutContentsLists } from '../../contents-lists.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { formatListNumber, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 
@@ -19,13 +27,18 @@ const STYLES = 'word/styles.xml';
 const FOOTNOTES = 'word/footnotes.xml';
 const ENDNOTES = 'word/endnotes.xml';
 const NUMBERING = 'word/numbering.xml';
+const RELS = 'word/_rels/document.xml.rels';
 
 export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<DocumentBlock[]> {
   const maxBytes = Math.min(opts.maxDecodedBytes ?? DEFAULT_ZIP_LIMITS.maxBytes, DEFAULT_ZIP_LIMITS.maxBytes);
-  const parts = await readParts(bytes, ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES, NUMBERING], {
-    ...DEFAULT_ZIP_LIMITS,
-    maxBytes,
-  });
+  const parts = await readParts(
+    bytes,
+    ['[Content_Types].xml', DOCUMENT, STYLES, FOOTNOTES, ENDNOTES, NUMBERING, RELS],
+    {
+      ...DEFAULT_ZIP_LIMITS,
+      maxBytes,
+    },
+  );
   const main = parts.get(DOCUMENT);
   if (!parts.has('[Content_Types].xml') || !main) {
     throw documentError('document_unsupported', 'The zip archive has no Word document part.');
@@ -34,12 +47,19 @@ export async function extractDocx(bytes: Uint8Array, opts: ExtractOptions = {}):
   const styles = styleBuf ? readStyles(xmlText(styleBuf)) : new Map<string, StyleInfo>();
   const numberingBuf = parts.get(NUMBERING);
   const numbering = numberingBuf ? readNumbering(xmlText(numberingBuf)) : undefined;
-  const blocks = readBody(xmlText(main), styles, numbering);
+  const relsBuf = parts.get(RELS);
+  const blocks = readBody(xmlText(main), styles, numbering, relsBuf ? hyperlinkTargets(xmlText(relsBuf)) : undefined);
   for (const name of [FOOTNOTES, ENDNOTES]) {
     const buf = parts.get(name);
     if (buf) blocks.push(...readNotes(xmlText(buf), name === FOOTNOTES ? 'w:footnote' : 'w:endnote'));
   }
-  return dropListings(blocks);
+  const kept = dropListings(blocks);
+  // A contents list whose links do not cover its entries (a converted page's, where the link
+  // holds the number and not the title): paragraphs naming the document's own headings.
+  return withoutContentsLists(
+    kept,
+    kept.filter((b) => b.kind === 'heading').map((b) => b.text),
+  );
 }
 
 export interface StyleInfo {
@@ -256,10 +276,51 @@ interface Field {
   instr: string;
   result: boolean;
   toc: boolean;
+  /** A HYPERLINK field whose result is being read: the link it opened. */
+  link?: boolean;
+}
+
+/** The targets of the document's hyperlink relationships, by id (`r:id` of `w:hyperlink`). */
+export function hyperlinkTargets(rels: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of rels.matchAll(/<Relationship\s[^>]*>/g)) {
+    const tag = m[0];
+    if (!/Type\s*=\s*"[^"]*\/hyperlink"/.test(tag)) continue;
+    const id = /\sId\s*=\s*"([^"]*)"/.exec(tag)?.[1];
+    const target = /\sTarget\s*=\s*"([^"]*)"/.exec(tag)?.[1];
+    if (id && target !== undefined) out.set(id, target.replace(/&amp;/g, '&'));
+  }
+  return out;
+}
+
+/** The bookmark names of a document body: where its own links can point. */
+export function docxBookmarks(xml: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of xml.matchAll(/<w:bookmarkStart\s[^>]*?w:name\s*=\s*"([^"]*)"/g)) if (m[1]) out.add(m[1]);
+  return out;
+}
+
+/**
+ * A HYPERLINK field's target as a link (`HYPERLINK "page.html" \l "anchor"`, `HYPERLINK \l
+ * "anchor"`, `HYPERLINK "page.html#anchor"`), or undefined when the field is no hyperlink.
+ */
+export function fieldHyperlink(instr: string): string | undefined {
+  const m = /^\s*HYPERLINK\b(.*)$/s.exec(instr);
+  if (!m) return undefined;
+  const args = m[1]!;
+  const file = /^\s*"([^"]*)"/.exec(args)?.[1] ?? /^\s*([^\s\\"]+)/.exec(args)?.[1] ?? '';
+  const anchor = /\\l\s+"([^"]*)"/.exec(args)?.[1];
+  return anchor === undefined ? file : `${file}#${anchor}`;
 }
 
 /** The body's paragraphs and tables, in order. */
-export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?: Numbering): LinkedBlock[] {
+export function readBody(
+  xml: string,
+  styles: Map<string, StyleInfo>,
+  numbering?: Numbering,
+  targets?: ReadonlyMap<string, string>,
+): LinkedBlock[] {
+  const bookmarks = docxBookmarks(xml);
   const out: LinkedBlock[] = [];
   const nextNumber = numbering ? listCounter(numbering) : undefined;
   let para: Para | null = null;
@@ -273,16 +334,27 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
   let sdtToc = 0;
   let link: { inPage: boolean; from: number } | null = null;
   let tables = 0; // depth
-  let row: { text: string; inPage: number }[] | null = null;
+  let row: { text: string; inPage: number; links: number }[] | null = null;
   let rowLinks = { inPage: 0, chars: 0, n: 0 };
   let rowHeader = false;
   let cell: string[] = [];
   let cellInPage = 0;
+  let cellLinks = 0;
   let cellSpan = 1;
   let groups = 0;
   let tableGroup = 0;
   let listGroup = 0; // the group of the list the last paragraph belonged to, 0 for none
+  let linkRun = 0; // the group of the run of link paragraphs the last paragraph belonged to, 0 for none
 
+  /** The open link ends: its characters count in the paragraph's link text. */
+  const closeLink = () => {
+    if (link && para) {
+      const n = Math.max(0, para.text.length - link.from);
+      para.linkChars += n;
+      if (link.inPage) para.inPage += n;
+    }
+    link = null;
+  };
   const skipping = () => simpleToc > 0 || sdtToc > 0 || fields.some((f) => f.toc && f.result);
   const add = (s: string, raw = s) => {
     if (!para || skipping()) return;
@@ -299,6 +371,10 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
     para = null;
     if (!p) return;
     const text = p.text.replace(/\s+/g, ' ').trim();
+    // The run of paragraphs that are each wholly a link into the document goes on only through
+    // such paragraphs (and empty ones).
+    const run = linkRun;
+    if (text.length > 0) linkRun = 0;
     if (tables === 0 && styleIsCode(styles, p.style) && styleLevel(styles, p.style) === undefined) {
       const lines = p.raw.split('\n');
       if (code) {
@@ -333,6 +409,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
     if (tables > 0) {
       if (text.length > 0) cell.push(marker ? `${marker} ${text}` : text);
       cellInPage += p.inPage;
+      cellLinks += p.links;
       rowLinks.inPage += p.inPage;
       rowLinks.chars += p.linkChars;
       rowLinks.n += p.links;
@@ -354,6 +431,14 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
       return;
     }
     listGroup = 0;
+    // Paragraphs each wholly a link into the document, one after the other (a contents list set
+    // as paragraphs, as an office suite writes a web page's definition list): one group, judged
+    // as a list is (dropListings).
+    if (isLinkEntry({ text, inPageLinkChars: p.inPage })) {
+      linkRun = run || ++groups;
+      out.push({ kind: 'paragraph', group: linkRun, ...base });
+      return;
+    }
     out.push({ kind: 'paragraph', ...base });
   };
 
@@ -362,6 +447,8 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
       switch (t.name) {
         case 'w:p':
           para = { text: '', raw: '', outside: '', numbered: false, inPage: 0, linkChars: 0, links: 0 };
+          // A field's hyperlink whose result runs over paragraphs goes on from this one's start.
+          if (link) link = { inPage: link.inPage, from: 0 };
           break;
         case 'w:pPr':
           inPPr++;
@@ -412,8 +499,16 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
             if (f) {
               f.result = true;
               f.toc = /^\s*TOC\b/.test(f.instr);
+              const href = fieldHyperlink(f.instr);
+              if (href !== undefined && para && !skipping() && !link) {
+                link = { inPage: isInPageLink(href, bookmarks), from: para.text.length };
+                para.links++;
+                f.link = true;
+              }
             }
-          } else if (type === 'end') fields.pop();
+          } else if (type === 'end') {
+            if (fields.pop()?.link) closeLink();
+          }
           break;
         }
         case 'w:fldSimple':
@@ -432,7 +527,10 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
           break;
         case 'w:hyperlink': {
           const anchor = attr(t, 'w:anchor');
-          link = { inPage: anchor !== undefined && anchor.length > 0, from: para?.text.length ?? 0 };
+          const target = targets?.get(attr(t, 'r:id') ?? '');
+          const inPage =
+            (anchor !== undefined && anchor.length > 0) || (target !== undefined && isInPageLink(target, bookmarks));
+          link = { inPage, from: para?.text.length ?? 0 };
           if (para && !skipping()) para.links++;
           break;
         }
@@ -453,6 +551,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
           if (tables === 1) {
             cell = [];
             cellInPage = 0;
+            cellLinks = 0;
             cellSpan = 1;
           }
           break;
@@ -464,7 +563,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
           // Grid columns skipped before the row's first cell.
           if (tables === 1 && row && row.length === 0) {
             const n = Math.min(Math.max(0, Number(attr(t, 'w:val')) || 0), 64);
-            for (let i = 0; i < n; i++) row.push({ text: '', inPage: 0 });
+            for (let i = 0; i < n; i++) row.push({ text: '', inPage: 0, links: 0 });
           }
           break;
         case 'w:tblHeader':
@@ -507,18 +606,13 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
           sdts.pop();
           break;
         case 'w:hyperlink':
-          if (link && para) {
-            const n = para.text.length - link.from;
-            para.linkChars += n;
-            if (link.inPage) para.inPage += n;
-          }
-          link = null;
+          closeLink();
           break;
         case 'w:tc':
           if (tables === 1 && row) {
             // An empty cell, and a cell continuing a vertical merge (vMerge), stay in place.
-            row.push({ text: cell.join(' '), inPage: cellInPage });
-            for (let i = 1; i < cellSpan; i++) row.push({ text: '', inPage: 0 });
+            row.push({ text: cell.join(' '), inPage: cellInPage, links: cellLinks });
+            for (let i = 1; i < cellSpan; i++) row.push({ text: '', inPage: 0, links: 0 });
           }
           break;
         case 'w:tr':
@@ -533,6 +627,7 @@ export function readBody(xml: string, styles: Map<string, StyleInfo>, numbering?
                 linkChars: rowLinks.chars,
                 links: rowLinks.n,
                 dataCells: row.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
+                navCells: row.filter((c) => isNavigationCell(c.text, c.links)).length,
               });
             row = null;
           }

@@ -5,7 +5,7 @@
 // ordered list keep their numbers (`<ol start type reversed>`, `<li value>`): "3. Restart it".
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
-import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
+import { dropListings, isInPageLink, isNavigationCell, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 import { decodeHtml } from './charset.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 
@@ -252,7 +252,18 @@ export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
   return htmlBlocks(decodeHtml(bytes));
 }
 
+/** The ids and anchor names of a page's elements: where its own links can point. */
+export function pageAnchors(html: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<[a-z][^>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi)) {
+    const v = (m[1] ?? m[2] ?? m[3] ?? '').trim();
+    if (v.length > 0) out.add(v);
+  }
+  return out;
+}
+
 export function htmlBlocks(html: string): DocumentBlock[] {
+  const anchors = pageAnchors(html);
   const out: LinkedBlock[] = [];
   const stack: Open[] = [];
   const tables: TableCtx[] = [];
@@ -399,6 +410,12 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       (c) => c.blocks.every((x) => x.inPageLinkChars === 0) && c.blocks.some((x) => /[\p{L}\p{N}]/u.test(x.text)),
     ).length;
     const header = placed.every((c) => c.header || c.text.length === 0) && placed.some((c) => c.header);
+    const navCells = row.filter((c) =>
+      isNavigationCell(
+        c.blocks.map((x) => x.text).join(' '),
+        c.blocks.reduce((n, x) => n + x.links, 0),
+      ),
+    ).length;
     const b: LinkedBlock = {
       kind: 'row',
       text: placed.map((c) => c.text).join(' | '),
@@ -408,6 +425,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       linkChars: all.reduce((a, x) => a + x.linkChars, 0),
       links: all.reduce((a, x) => a + x.links, 0),
       dataCells,
+      navCells,
     };
     emit(b, 2);
   };
@@ -438,6 +456,9 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           return;
         }
         if (name === 'img') {
+          // An image inside code is no character of it: a callout mark (DocBook's numbered
+          // circles beside a listing's lines), an icon.
+          if (pre > 0) return;
           const alt = attrs.alt?.trim();
           if (alt) text += ` ${alt} `;
           return;
@@ -507,7 +528,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           notes++;
         }
         if (name === 'a' && attrs.href !== undefined) {
-          link = { inPage: attrs.href.startsWith('#') && attrs.href.length > 1, from: text.length };
+          link = { inPage: isInPageLink(attrs.href, anchors), from: text.length };
           links++;
         }
         if (!VOID.has(name)) stack.push(open);

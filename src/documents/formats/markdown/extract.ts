@@ -1,9 +1,10 @@
 // Markdown (CommonMark + GFM tables) through marked's lexer: its block tokens map one to one onto
 // neutral blocks; inline marks are dropped, link and image texts kept. A list whose items are all
-// links to the document's own headings (#anchors) is a table of contents and is left out.
+// links to the document's own headings (#anchors) is a table of contents and is left out, and so
+// is a paragraph of links alone (a README's row of badges, a "Docs | API | Blog" bar).
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { DocumentBlock } from '../../blocks.ts';
-import { dropListings, type LinkedBlock } from '../../listing.ts';
+import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
 
 /**
  * The document without its front matter: a YAML (`---` ... `---` or `...`) or TOML (`+++` ...
@@ -33,19 +34,28 @@ export function extractMarkdown(bytes: Uint8Array): DocumentBlock[] {
 
 interface Inline {
   text: string;
+  /** the text outside links (the navigation-bar test) */
+  outside: string;
   inPageLinkChars: number;
   linkChars: number;
   links: number;
 }
 
 function inline(tokens: Token[] | undefined, fallback: string): Inline {
-  const acc: Inline = { text: '', inPageLinkChars: 0, linkChars: 0, links: 0 };
+  const acc: Inline = { text: '', outside: '', inPageLinkChars: 0, linkChars: 0, links: 0 };
   if (!tokens) {
     acc.text = fallback;
+    acc.outside = fallback;
     return acc;
   }
   addInline(tokens, acc);
   return acc;
+}
+
+/** Text read inline: into the block's text and, outside links, into its outside text. */
+function put(acc: Inline, s: string): void {
+  acc.text += s;
+  acc.outside += s;
 }
 
 function addInline(tokens: Token[], acc: Inline): void {
@@ -53,8 +63,10 @@ function addInline(tokens: Token[], acc: Inline): void {
     switch (t.type) {
       case 'link': {
         const before = acc.text.length;
+        const outside = acc.outside;
         const l = t as Tokens.Link;
         addInline(l.tokens, acc);
+        acc.outside = outside;
         const n = acc.text.length - before;
         acc.links++;
         acc.linkChars += n;
@@ -62,20 +74,20 @@ function addInline(tokens: Token[], acc: Inline): void {
         break;
       }
       case 'image':
-        acc.text += (t as Tokens.Image).text;
+        put(acc, (t as Tokens.Image).text);
         break;
       case 'br':
-        acc.text += ' ';
+        put(acc, ' ');
         break;
       case 'html':
-        acc.text += stripTags(t.raw);
+        put(acc, stripTags(t.raw));
         break;
       case 'codespan':
-        acc.text += decodeEntities((t as Tokens.Codespan).text);
+        put(acc, decodeEntities((t as Tokens.Codespan).text));
         break;
       default:
         if ('tokens' in t && Array.isArray(t.tokens)) addInline(t.tokens, acc);
-        else acc.text += decodeEntities('text' in t && typeof t.text === 'string' ? t.text : t.raw);
+        else put(acc, decodeEntities('text' in t && typeof t.text === 'string' ? t.text : t.raw));
     }
   }
 }
@@ -120,12 +132,11 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
       case 'paragraph':
       case 'text': {
         const p = t as Tokens.Paragraph | Tokens.Text;
-        push(
-          out,
-          group === undefined ? 'paragraph' : 'item',
-          inline(p.tokens, p.text),
-          group === undefined ? {} : { group },
-        );
+        const inl = inline(p.tokens, p.text);
+        // A paragraph of links alone (badges, a bar of links): navigation, not text. An item's
+        // links are judged with its list (dropListings).
+        if (group === undefined && isNavigationLine(inl.outside, inl.links, inl.text)) break;
+        push(out, group === undefined ? 'paragraph' : 'item', inl, group === undefined ? {} : { group });
         break;
       }
       case 'code':
@@ -161,6 +172,7 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
           const inl: Inline = {
             // Empty cells stay in place, so that every value stays under its header.
             text: parts.map((p) => p.text.replace(/\s+/g, ' ').trim()).join(' | '),
+            outside: parts.map((p) => p.outside).join(' | '),
             inPageLinkChars: parts.reduce((a, p) => a + p.inPageLinkChars, 0),
             linkChars: parts.reduce((a, p) => a + p.linkChars, 0),
             links: parts.reduce((a, p) => a + p.links, 0),

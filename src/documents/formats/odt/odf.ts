@@ -11,8 +11,16 @@
 import type { DocumentBlock } from '../../blocks.ts';
 import type { ExtractContext } from '../format.ts';
 import { documentError } from '../../document-error.ts';
-import { dropListings, isNavigationLine, type LinkedBlock } from '../../listing.ts';
+import {
+  dropListings,
+  isInPageLink,
+  isLinkEntry,
+  isNavigationCell,
+  isNavigationLine,
+  type LinkedBlock,
+} from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
+import { withoutContentsLists } from '../../contents-lists.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
@@ -35,7 +43,15 @@ export async function extractOdf(bytes: Uint8Array, kind: OdfKind, ctx: ExtractC
   if (styleXml) readOdfStyles(odfXml(styleXml), styles);
   const xml = odfXml(content);
   readOdfStyles(xml, styles);
-  return dropListings(readOdfBody(xml, styles));
+  const kept = dropListings(readOdfBody(xml, styles));
+  // A text's contents list whose links do not cover its entries: paragraphs naming its own
+  // headings (not a presentation's agenda slide, one of its slides).
+  return kind === 'text'
+    ? withoutContentsLists(
+        kept,
+        kept.filter((b) => b.kind === 'heading').map((b) => b.text),
+      )
+    : kept;
 }
 
 const odfXml = (buf: Buffer) => xmlText(buf, 'OpenDocument files');
@@ -245,7 +261,15 @@ const SKIP = new Set([
 const FURNITURE_CLASS = new Set(['page-number', 'footer', 'date-time', 'header', 'page']);
 
 /** The body's blocks in reading order (a presentation: slide by slide, blocks tagged with their slide). */
+/** The bookmark names of a document's body: where its own links can point. */
+export function odfBookmarks(xml: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of xml.matchAll(/<text:bookmark(?:-start)?\s[^>]*?text:name\s*=\s*"([^"]*)"/g)) if (m[1]) out.add(m[1]);
+  return out;
+}
+
 export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
+  const bookmarks = odfBookmarks(xml);
   const out: LinkedBlock[] = [];
   const notes: string[] = [];
   let skip = 0;
@@ -260,14 +284,16 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   const lastCounters = new Map<string, number[]>();
   let groups = 0;
   let listGroup = 0;
+  let linkRun = 0; // the group of the run of link paragraphs the last paragraph belonged to, 0 for none
   let tables = 0;
   let tableGroup = 0;
   let headerRows = 0;
-  let row: { text: string; inPage: number }[] | null = null;
+  let row: { text: string; inPage: number; links: number }[] | null = null;
   let rowRepeat = 1;
   let rowLinks = { inPage: 0, chars: 0, n: 0 };
   let cell: string[] = [];
   let cellInPage = 0;
+  let cellLinks = 0;
   let cellRepeat = 1;
   let code: { block: LinkedBlock; lines: string[] } | null = null;
   // Presentations: the slide being read, its title, other blocks and notes in their places.
@@ -315,6 +341,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       return;
     }
     const text = p.text.replace(/\s+/g, ' ').trim();
+    // A run of paragraphs each wholly a link into the document goes on only through such
+    // paragraphs (and empty ones).
+    const run = linkRun;
+    if (text.length > 0) linkRun = 0;
     const isCode =
       tables === 0 &&
       p.heading === undefined &&
@@ -335,6 +365,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
     if (tables > 0) {
       if (text.length > 0) cell.push(text);
       cellInPage += p.inPage;
+      cellLinks += p.links;
       rowLinks.inPage += p.inPage;
       rowLinks.chars += p.linkChars;
       rowLinks.n += p.links;
@@ -366,6 +397,14 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       const levels = styles.lists.get(list.style ?? '');
       const label = listLabel(levels, counters, list.depth);
       push({ kind: 'item', group: listGroup, ...base, text: label ? `${label} ${text}` : text });
+      return;
+    }
+    // Paragraphs each wholly a link into the document, one after the other (a contents list set
+    // as paragraphs, as an office suite writes a web page's definition list): one group, judged
+    // as a list is (dropListings).
+    if (lists.length === 0 && isLinkEntry({ text, inPageLinkChars: p.inPage })) {
+      linkRun = run || ++groups;
+      push({ kind: 'paragraph', group: linkRun, ...base });
       return;
     }
     push({ kind: 'paragraph', ...(lists.length > 0 ? { group: listGroup } : {}), ...base });
@@ -447,7 +486,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
         case 'text:a': {
           const href = attr(t, 'xlink:href') ?? '';
           const p = paras[paras.length - 1];
-          link = { inPage: href.startsWith('#'), from: p?.text.length ?? 0 };
+          link = { inPage: isInPageLink(href, bookmarks), from: p?.text.length ?? 0 };
           if (p) p.links++;
           break;
         }
@@ -502,6 +541,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           if (tables === 1) {
             cell = [];
             cellInPage = 0;
+            cellLinks = 0;
             // A covered cell (under a merge) is written in its place: it stays an empty cell.
             cellRepeat = Math.min(Math.max(1, Number(attr(t, 'table:number-columns-repeated')) || 1), 64);
           }
@@ -552,7 +592,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
             const text = cell.join(' ');
             // Repeated cells: an empty run (a spreadsheet-like tail) counts once.
             const n = text.length > 0 ? cellRepeat : 1;
-            for (let i = 0; i < n && row.length < 256; i++) row.push({ text, inPage: cellInPage });
+            for (let i = 0; i < n && row.length < 256; i++) row.push({ text, inPage: cellInPage, links: cellLinks });
           }
           break;
         case 'table:table-row':
@@ -572,6 +612,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
                   linkChars: rowLinks.chars,
                   links: rowLinks.n,
                   dataCells: r.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
+                  navCells: r.filter((c) => isNavigationCell(c.text, c.links)).length,
                 });
             }
             row = null;

@@ -36,6 +36,8 @@ import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
 import { codeBlockLines, codeRuns, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
+import { isNavigationTable } from '../../listing.ts';
+import { withoutContentsLists } from '../../contents-lists.ts';
 
 /** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
 export interface PdfExtracted {
@@ -97,7 +99,13 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     ctx.trustedOutline = index;
   // A deck of slides: each page a slide, its title the heading (slides.ts).
   const deck = isSlideDeck(doc.pages, ctx.bodySize);
-  const blocks = buildBlocks(doc.pages, ctx, deck);
+  const built = buildBlocks(doc.pages, ctx, deck);
+  // Contents lists whose entries are the document's section titles (its outline's, its headings'),
+  // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
+  // Not on a deck, whose agenda slide is one of its slides.
+  const blocks = deck
+    ? built
+    : withoutContentsLists(built, [...doc.outline, ...built.filter((b) => b.kind === 'heading').map((b) => b.text)]);
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
   return { blocks, tocPages, pageCount, ocr };
 }
@@ -181,6 +189,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
   // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
   let paraLines: TextLine[] = [];
   const codeOf = new Map<DocumentBlock, CodeLine>();
+  // Tagged rows with navigation cells (struct.ts): a navigation table's rows are left out.
+  const navOf = new Map<DocumentBlock, number>();
   // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
   const textEdges = new Map<number, TextEdges>();
   const flush = () => {
@@ -236,7 +246,9 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       if (tag?.kind === 'row') {
         flush();
         const cells = (tag.cells ?? []).map((text) => ({ text, ...(tag.header ? { header: true } : {}) }));
-        blocks.push({ kind: 'row', text: l.text, page: p.number, cells });
+        const row: DocumentBlock = { kind: 'row', text: l.text, page: p.number, cells };
+        blocks.push(row);
+        if (tag.navCells) navOf.set(row, tag.navCells);
         prev = undefined;
         first = false;
         continue;
@@ -294,6 +306,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     }
   }
   flush();
+  if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
   blocks = joinCode(blocks, codeOf, deck);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
   const cells = blocks.flatMap((b) => (b.cells ?? []).map((c) => c.text));
@@ -306,6 +319,38 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     if (deck && b.page !== undefined) b.slide = b.page;
   }
   return blocks;
+}
+
+/**
+ * The blocks without the rows of navigation tables (listing.ts isNavigationTable: "Prev |
+ * Chapter 3 | Next", a converted web page's header or footer bar as an office suite exports it
+ * to a tagged PDF). A table is a run of consecutive rows; `navCells` counts each row's cells that
+ * are navigation links.
+ */
+export function withoutNavigationTables(
+  blocks: DocumentBlock[],
+  navCells: ReadonlyMap<DocumentBlock, number>,
+): DocumentBlock[] {
+  const drop = new Set<DocumentBlock>();
+  for (let i = 0; i < blocks.length; ) {
+    if (blocks[i]!.kind !== 'row') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && blocks[j]!.kind === 'row') j++;
+    const run = blocks.slice(i, j);
+    const rows = run.map((b) => ({
+      ...b,
+      inPageLinkChars: 0,
+      linkChars: 0,
+      links: navCells.get(b) ?? 0,
+      navCells: navCells.get(b) ?? 0,
+    }));
+    if (isNavigationTable(rows)) for (const b of run) drop.add(b);
+    i = j;
+  }
+  return drop.size === 0 ? blocks : blocks.filter((b) => !drop.has(b));
 }
 
 /** A line as a line of code (code.ts), or undefined when it is not set in a monospaced font. */

@@ -121,7 +121,17 @@ export function headingShape(text: string): HeadingShape {
     if (/\p{Lu}/u.test(ch)) upper++;
     else if (/\p{Ll}/u.test(ch)) lower++;
   }
-  if (lower === 0 && upper >= 4 && t.length <= 80 && /\p{Lu}{3}/u.test(t) && !/[.!?]$/.test(t)) return 'caps';
+  // A title starts with a letter or a digit (or an opening quote or bracket): "\UHHHHHHHH", a
+  // manual's escape set in bold at a term's place, is no heading.
+  if (
+    lower === 0 &&
+    upper >= 4 &&
+    t.length <= 80 &&
+    /\p{Lu}{3}/u.test(t) &&
+    !/[.!?]$/.test(t) &&
+    /^[\p{L}\p{N}"'“‘«([]/u.test(t)
+  )
+    return 'caps';
   return null;
 }
 

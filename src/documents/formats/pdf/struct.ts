@@ -5,6 +5,7 @@
 import { buildLines, type RawItem } from './layout.ts';
 import { joinLines } from './clean.ts';
 import type { LineTag, TextLine } from './types.ts';
+import { isNavigationCell } from '../../listing.ts';
 
 /** A node of pdf.js's serialised structure tree: an element (role, children) or a content leaf. */
 export interface StructNode {
@@ -62,6 +63,11 @@ const BLOCK_ROLES = new Set([
   'Form',
   'FENote',
 ]);
+
+/** Does the element hold a Link element (a link annotation's text)? */
+function holdsLink(n: StructNode): boolean {
+  return (n.children ?? []).some((c) => c.role === 'Link' || (c.role !== undefined && holdsLink(c)));
+}
 
 function hasBlockChild(n: StructNode): boolean {
   return (n.children ?? []).some((c) => c.role !== undefined && BLOCK_ROLES.has(c.role));
@@ -142,16 +148,26 @@ export function readTaggedPage(tree: StructNode, items: readonly TaggedItem[]): 
     const cells: string[] = [];
     const all: TextLine[] = [];
     let header = true;
+    let navCells = 0;
     for (const c of n.children ?? []) {
       if (c.role !== 'TD' && c.role !== 'TH') continue;
       if (c.role === 'TD') header = false;
       const { text, lines } = oneLine(collect(c, []));
       cells.push(text);
       all.push(...lines);
+      if (isNavigationCell(text, holdsLink(c) ? 1 : 0)) navCells++;
     }
     const text = cells.filter((c) => c.length > 0).join(' | ');
     if (all.length === 0 || text.length === 0) return;
-    out.push(span(all, text, { block, kind: 'row', cells, ...(header ? { header: true } : {}) }));
+    out.push(
+      span(all, text, {
+        block,
+        kind: 'row',
+        cells,
+        ...(header ? { header: true } : {}),
+        ...(navCells > 0 ? { navCells } : {}),
+      }),
+    );
     block++;
   };
 

@@ -57,6 +57,8 @@ export interface LineTag {
   cells?: string[];
   /** A row of header cells (TH) only. */
   header?: boolean;
+  /** A row's cells that are a link saying only where it goes ("Prev", "Next": listing.ts isNavigationCell). */
+  navCells?: number;
   /** The page's first element, begun on an earlier page (its text runs on from there). */
   continued?: boolean;
 }

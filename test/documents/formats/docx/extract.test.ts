@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractDocx } from '../../../../src/documents/formats/docx/extract.ts';
+import { extractDocx, fieldHyperlink } from '../../../../src/documents/formats/docx/extract.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeDocx, makeZip, wp, W } from '../../helpers/make-zip.ts';
 
@@ -205,4 +205,75 @@ test('numbered list items carry the numbers Word shows (numbering.xml): formats,
     ],
   ];
   for (const [name, body, want] of cases) await t.test(name, async () => assert.deepEqual(await texts(body), want));
+});
+
+test('a navigation table (Prev | Chapter | Next, as a converted HTML page keeps it) is left out; a data table stays', async () => {
+  const tc = (inner: string) => `<w:tc><w:p>${inner}</w:p></w:tc>`;
+  const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+  const link = (text: string) => `<w:hyperlink r:id="rId9">${run(text)}</w:hyperlink>`;
+  const body =
+    `<w:tbl><w:tr>${tc(run('Creating Tables'))}</w:tr><w:tr>${tc(link('Prev') + run(' '))}${tc(run('Chapter 3. Using dblatex'))}${tc(run(' ') + link('Next'))}</w:tr></w:tbl>` +
+    wp('Creating Tables', 'Heading1') +
+    `<w:tbl><w:tr>${tc(run('Key'))}${tc(run('Action'))}</w:tr><w:tr>${tc(run('n'))}${tc(link('Next'))}</w:tr></w:tbl>` +
+    `<w:tbl><w:tr>${tc(link('Prev'))}${tc(link('Up'))}${tc(link('Next'))}</w:tr><w:tr>${tc(run('Figure Inclusion'))}${tc(link('Home'))}${tc(run('Correcting Poor Formatting'))}</w:tr></w:tbl>`;
+  assert.deepEqual(await kinds(makeDocx(body)), ['heading1:Creating Tables', 'row:Key | Action', 'row:n | Next']);
+});
+
+test("a contents list of HYPERLINK fields and linked relationships to the document's own bookmarks is left out", async () => {
+  const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+  const fieldLink = (instr: string, text: string) =>
+    `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">${instr}</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${run(text)}<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
+  const bookmark = (name: string, text: string) =>
+    `<w:p><w:pPr><w:pStyle w:val="Heading2"/></w:pPr><w:bookmarkStart w:id="0" w:name="${name}"/><w:bookmarkEnd w:id="0"/>${run(text)}</w:p>`;
+  const body =
+    fieldLink(' HYPERLINK &quot;../manual/sec-table.html&quot; \\l &quot;t1&quot;', 'Limitations') +
+    fieldLink(' HYPERLINK \\l &quot;t2&quot;', 'Table Width') +
+    `<w:p><w:hyperlink r:id="rId7">${run('Coloured tables')}</w:hyperlink></w:p>` +
+    bookmark('t1', 'Limitations') +
+    wp('Text.') +
+    bookmark('t2', 'Table Width') +
+    bookmark('t3', 'Coloured tables') +
+    fieldLink(' HYPERLINK &quot;../manual/other.html&quot; \\l &quot;x&quot;', 'Other page') +
+    fieldLink(' HYPERLINK &quot;https://example.org/&quot;', 'Example site');
+  const rels =
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    '<Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="../manual/sec-table.html#t3" TargetMode="External"/></Relationships>';
+  assert.deepEqual(await kinds(makeDocx(body, { extra: [{ name: 'word/_rels/document.xml.rels', data: rels }] })), [
+    'heading2:Limitations',
+    'paragraph:Text.',
+    'heading2:Table Width',
+    'heading2:Coloured tables',
+    'paragraph:Other page',
+    'paragraph:Example site',
+  ]);
+});
+
+const fieldCases: [string, string, string | undefined][] = [
+  ['a file and a bookmark', ' HYPERLINK "sec-table.html" \\l "idp1134" ', 'sec-table.html#idp1134'],
+  ['a bookmark alone', ' HYPERLINK \\l "t2"', '#t2'],
+  ['a web address', ' HYPERLINK "https://example.org/"', 'https://example.org/'],
+  ['an unquoted file', 'HYPERLINK page.html', 'page.html'],
+  ['no hyperlink', ' PAGEREF t2 \\h ', undefined],
+];
+for (const [name, instr, want] of fieldCases) {
+  test(`fieldHyperlink: ${name}`, () => assert.equal(fieldHyperlink(instr), want));
+}
+
+test("a contents list whose links do not cover its entries (paragraphs naming the document's headings) is left out", async () => {
+  const body =
+    wp('Table des matières') +
+    wp('4.1. control') +
+    wp('4.2. copyright') +
+    wp('4.3. changelog') +
+    wp('4.1. control', 'Heading2') +
+    wp('Ce fichier contient plusieurs valeurs.') +
+    wp('4.2. copyright', 'Heading2') +
+    wp('4.3. changelog', 'Heading2');
+  assert.deepEqual(await kinds(makeDocx(body)), [
+    'paragraph:Table des matières',
+    'heading2:4.1. control',
+    'paragraph:Ce fichier contient plusieurs valeurs.',
+    'heading2:4.2. copyright',
+    'heading2:4.3. changelog',
+  ]);
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractHtml, htmlBlocks, placeCells } from '../../../../src/documents/formats/html/extract.ts';
+import { extractHtml, htmlBlocks, pageAnchors, placeCells } from '../../../../src/documents/formats/html/extract.ts';
+import { isInPageLink } from '../../../../src/documents/listing.ts';
 
 const kinds = (html: string) => htmlBlocks(html).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
 
@@ -237,4 +238,65 @@ test('ordered lists keep their numbers: start, type, reversed, li value, nesting
     ['an unordered list is not numbered', '<ul><li>a</li><li>b</li></ul>', ['a', 'b']],
   ];
   for (const [name, html, want] of cases) await t.test(name, () => assert.deepEqual(items(html), want));
+});
+
+test("an image inside code is no character of it (DocBook's callout marks); outside code its alt text is read", () => {
+  const html =
+    '<pre class="programlisting">&lt;table rules="all"<a id="co1"></a><span><img src="images/callouts/1.png" alt="1" /></span>&gt;\n&lt;/table&gt;</pre>' +
+    '<p>The <img src="k.png" alt="Enter" /> key.</p>';
+  assert.deepEqual(kinds(html), ['code:<table rules="all">\n</table>', 'paragraph:The Enter key.']);
+});
+
+test('a navigation table without chrome classes (Prev | Chapter | Next) is left out; a data table stays', () => {
+  const html =
+    '<table><tr><th colspan="3">Creating Tables</th></tr><tr><td><a href="a.html">Prev</a> </td><th>Chapter 3. Using dblatex</th><td> <a href="c.html">Next</a></td></tr></table>' +
+    '<p>Text.</p>' +
+    '<table><tr><td>n</td><td><a href="c.html">Next</a></td></tr><tr><td>p</td><td>Previous</td></tr></table>';
+  assert.deepEqual(kinds(html), ['paragraph:Text.', 'row:n | Next', 'row:p | Previous']);
+});
+
+test('a menu of navigation links set as a list (outside any chrome class) is left out; a list of page links stays', () => {
+  const html =
+    '<ul><li><a href="genindex.html">index</a></li><li><a href="n.html">next</a> |</li><li><a href="p.html">previous</a> |</li><li><a href="i.html">CMake</a> »</li></ul>' +
+    '<p>Text.</p>' +
+    '<ul><li><a href="o.html">Options</a></li><li><a href="e.html">Extensibility</a></li></ul>';
+  assert.deepEqual(kinds(html), ['paragraph:Text.', 'item:Options', 'item:Extensibility']);
+});
+
+const inPageCases: [string, string, boolean][] = [
+  ['a bare anchor', '#usage', true],
+  ["the page's own name and one of its anchors (DocBook's contents list)", 'sec-table.html#idp1134', true],
+  ['another page whose anchor this page lacks', 'ch03s09.html#intro', false],
+  ['another page without an anchor', 'ch03s09.html', false],
+  ['a web address with an anchor of the same name', 'https://example.org/sec-table.html#idp1134', false],
+  ['a protocol-relative address', '//example.org/x.html#idp1134', false],
+  ['an escaped anchor', 'sec-table.html#caf%C3%A9', true],
+  ['a malformed escape is no anchor', 'x.html#%E0%A4%A', false],
+  ['an empty anchor', 'sec-table.html#', false],
+];
+for (const [name, href, want] of inPageCases) {
+  test(`isInPageLink: ${name}`, () => assert.equal(isInPageLink(href, new Set(['idp1134', 'usage', 'café'])), want));
+}
+
+test('pageAnchors: ids and anchor names, quoted or not', () => {
+  assert.deepEqual([...pageAnchors('<h2 id="a">x</h2><a name=\'b\'></a><div id=c class="d"><p data-id="no">')].sort(), [
+    'a',
+    'b',
+    'c',
+  ]);
+});
+
+test("a DocBook page's contents list, linked by the page's own name, is contents, not text", () => {
+  const html =
+    '<div class="toc"><dl class="toc"><dt><span class="section"><a href="sec-table.html#t1">Limitations</a></span></dt>' +
+    '<dt><span class="section"><a href="sec-table.html#t2">Table Width</a></span></dt></dl></div>' +
+    '<h3><a id="t1"></a>Limitations</h3><p>Text.</p><h3><a id="t2"></a>Table Width</h3>' +
+    '<ul><li><a href="other.html#x">Other page</a></li><li><a href="other.html#y">Another</a></li></ul>';
+  assert.deepEqual(kinds(html), [
+    'heading3:Limitations',
+    'paragraph:Text.',
+    'heading3:Table Width',
+    'item:Other page',
+    'item:Another',
+  ]);
 });

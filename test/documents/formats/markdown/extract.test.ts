@@ -57,6 +57,37 @@ test("a list of links to the document's own headings is contents, not text", () 
   ]);
 });
 
+// A paragraph of links alone is navigation (a README's badges, a bar of links); a paragraph
+// with words of its own, a lone link and a list of external links are text.
+const navigationParagraphCases: [string, string, string[]][] = [
+  [
+    'a row of badges (images inside links)',
+    '# Tool\n\n[![npm](https://b.io/npm.svg)](https://npm.im/tool)\n[![ci](https://b.io/ci.svg)](https://ci.io/tool)\n\nTool parses things.\n',
+    ['heading1:Tool', 'paragraph:Tool parses things.'],
+  ],
+  [
+    'a bar of links and pipes',
+    '[Docs](https://d.io) | [API](https://d.io/api) | [Blog](https://d.io/blog)\n\nText.\n',
+    ['paragraph:Text.'],
+  ],
+  ['a lone back link', 'Text.\n\n[Back to top](#tool)\n', ['paragraph:Text.']],
+  [
+    'links with words between them are text',
+    'See [Options](https://o.io) and [Extensibility](https://e.io).\n',
+    ['paragraph:See Options and Extensibility.'],
+  ],
+  ['a lone link to a page is text', '[Docker Hub](https://hub.io)\n', ['paragraph:Docker Hub']],
+  ['images without links are text', '![logo](l.png) ![banner](b.png)\n', ['paragraph:logo banner']],
+  [
+    'a list of external links stays (judged as a list)',
+    '- [Options](https://o.io)\n- [Extensibility](https://e.io)\n',
+    ['item:Options', 'item:Extensibility'],
+  ],
+];
+for (const [name, md, want] of navigationParagraphCases) {
+  test(`navigation paragraphs: ${name}`, () => assert.deepEqual(kinds(md), want));
+}
+
 test('a table row keeps its cells (the header row flagged) and a fence its lines, beside the text the chunker reads', () => {
   const blocks = extractMarkdown(
     new TextEncoder().encode('| Name | Size |\n|---|---|\n| a.txt | 4 |\n\n```sh\nnpm ci\nnpm test\n```\n'),

@@ -131,6 +131,31 @@ const texts: [name: string, body: string, want: string[]][] = [
       p('Text.'),
     ['paragraph: Text.'],
   ],
+  [
+    'a navigation table (Prev | Chapter | Next) is left out; a table with one navigation link stays',
+    `<table:table>${tr(cell('<text:a xlink:href="a.html">Prev</text:a>'), cell('Chapter 3'), cell('<text:a xlink:href="c.html">Next</text:a>'))}</table:table>` +
+      p('Text.') +
+      `<table:table>${tr(cell('n'), cell('<text:a xlink:href="c.html">Next</text:a>'))}</table:table>`,
+    ['paragraph: Text.', 'row: n | Next'],
+  ],
+  [
+    "a contents list linking the converted page's own file and anchors (bookmarks of the document) is left out",
+    `<text:list text:style-name="LB">${li(p('<text:a xlink:href="../manual/sec-table.html#t1">Limitations</text:a>'))}${li(p('<text:a xlink:href="../manual/sec-table.html#t2">Table Width</text:a>'))}</text:list>` +
+      `<text:h text:outline-level="2"><text:bookmark text:name="t1"/>Limitations</text:h>` +
+      p('Text.') +
+      `<text:h text:outline-level="2"><text:bookmark-start text:name="t2"/>Table Width<text:bookmark-end text:name="t2"/></text:h>` +
+      `<text:list text:style-name="LB">${li(p('<text:a xlink:href="../manual/other.html#x">Other page</text:a>'))}${li(p('<text:a xlink:href="../manual/other.html#y">Another</text:a>'))}</text:list>`,
+    ['heading2: Limitations', 'paragraph: Text.', 'heading2: Table Width', 'item: Other page', 'item: Another'],
+  ],
+  [
+    'paragraphs each wholly a link to a bookmark, one after the other, are a contents list; one such paragraph alone is text',
+    p('<text:a xlink:href="page.html#t1">Limitations</text:a>') +
+      p('<text:a xlink:href="page.html#t2">Table Width</text:a>') +
+      `<text:h text:outline-level="2"><text:bookmark text:name="t1"/>Limitations</text:h>` +
+      p('<text:a xlink:href="#t2">Table Width</text:a>') +
+      `<text:h text:outline-level="2"><text:bookmark text:name="t2"/>Table Width</text:h>`,
+    ['heading2: Limitations', 'paragraph: Table Width', 'heading2: Table Width'],
+  ],
 ];
 
 for (const [name, body, want] of texts)

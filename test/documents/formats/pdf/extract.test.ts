@@ -4,11 +4,16 @@
 // pages and corpus tests beside this one.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractPdf, type PdfExtracted } from '../../../../src/documents/formats/pdf/extract.ts';
+import {
+  extractPdf,
+  withoutNavigationTables,
+  type PdfExtracted,
+} from '../../../../src/documents/formats/pdf/extract.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
 import type { ExtractContext } from '../../../../src/documents/formats/format.ts';
 import { bombPdf, makePdf, textPages } from '../../helpers/make-pdf.ts';
+import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
 
 const OFF: ExtractContext = { ocr: { ...DEFAULT_OCR, mode: 'off' } };
 
@@ -97,3 +102,28 @@ for (const c of refusals) {
     );
   });
 }
+
+test('withoutNavigationTables: a run of rows with two navigation cells goes; a data table and text stay', () => {
+  const row = (text: string): DocumentBlock => ({
+    kind: 'row',
+    text,
+    cells: text.split(' | ').map((t) => ({ text: t })),
+  });
+  const nav1 = row('Creating Tables');
+  const nav2 = row('Prev | Chapter 3. Using dblatex | Next');
+  const para: DocumentBlock = { kind: 'paragraph', text: 'Body text.' };
+  const data1 = row('n | Next');
+  const data2 = row('p | Prev');
+  const foot1 = row('Prev | Up | Next');
+  const foot2 = row('Figure Inclusion | Home | Correcting Poor Formatting');
+  const nav = new Map<DocumentBlock, number>([
+    [nav2, 2],
+    [data1, 1],
+    [foot1, 3],
+    [foot2, 1],
+  ]);
+  assert.deepEqual(
+    withoutNavigationTables([nav1, nav2, para, data1, data2, para, foot1, foot2], nav).map((b) => b.text),
+    ['Body text.', 'n | Next', 'p | Prev', 'Body text.'],
+  );
+});

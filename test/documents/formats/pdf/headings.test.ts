@@ -64,6 +64,10 @@ test('headingShape', async (t) => {
     ['2.3 Vectors . . . . . . . . 17', null],
     ['Chapters of this book', null],
     ['Partial results', null],
+    ['\\UHHHHHHHH', null],
+    ['$HOME AND PATH', null],
+    ['«CONCLUSIONS ET PERSPECTIVES»', 'caps'],
+    ['(APPENDIX NOTES FOLLOW)', 'caps'],
   ];
   for (const [text, want] of cases) await t.test(text, () => assert.equal(headingShape(text), want));
 });

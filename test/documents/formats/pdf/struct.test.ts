@@ -147,6 +147,30 @@ test('readTaggedPage: a heading over two lines is one line', () => {
   );
 });
 
+test('readTaggedPage: a row counts its cells that are links saying where they go (navigation cells)', () => {
+  const link = (n: number) => el('Link', content(n), { type: 'annotation', id: 'a1' });
+  const lines = readTaggedPage(
+    root(
+      el('Table', el('TR', el('TD', el('P', link(0))), el('TH', el('P', content(1))), el('TD', el('P', link(2))))),
+      el('Table', el('TR', el('TD', el('P', content(3))), el('TD', el('P', content(4))))),
+    ),
+    [
+      item('Prev', 50, 800, mc(0)),
+      item('Chapter 3. Using dblatex', 150, 800, mc(1)),
+      item('Next', 400, 800, mc(2)),
+      item('Next', 50, 700, mc(3)),
+      item('the next page', 150, 700, mc(4)),
+    ],
+  );
+  assert.deepEqual(
+    lines.map((l) => [l.text, l.tag?.navCells]),
+    [
+      ['Prev | Chapter 3. Using dblatex | Next', 2],
+      ['Next | the next page', undefined],
+    ],
+  );
+});
+
 test('hasTaggedContent', async (t) => {
   const cases: [string, StructNode | null, boolean][] = [
     ['no tree (an untagged document)', null, false],

@@ -1,0 +1,139 @@
+// Contents lists without page numbers: a converted web page's own contents ("Contents • Introduction
+// • Binary Targets • ..."), a sidebar's "Table of Contents", as an office suite prints them to PDF
+// or keeps them in Word and OpenDocument (where their links may not cover their entries).
+// Their entries are the document's own section titles, one after the other (set as list items,
+// bulleted, or as short lines that the reading joins into one paragraph), with no leaders or page
+// numbers for toc.ts to see. Pure: blocks and titles in, blocks out.
+import type { DocumentBlock } from './blocks.ts';
+
+/**
+ * The words a title or a text is compared by: lower-case runs of letters and digits, numbers
+ * alone left out (a section's number "4.1.", a man page's "(7)").
+ */
+export function titleWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\p{N}+$/u.test(w));
+}
+
+/** Titles as the word sequences they are compared by, and the longest one's length. */
+export interface TitleSet {
+  keys: Set<string>;
+  longest: number;
+  /** Every word of a title: a text whose words are mostly elsewhere is no list of titles (a quick no). */
+  vocabulary: Set<string>;
+}
+
+export function titleSet(titles: Iterable<string>): TitleSet {
+  const keys = new Set<string>();
+  const vocabulary = new Set<string>();
+  let longest = 0;
+  for (const t of titles) {
+    const w = titleWords(t);
+    if (w.length === 0) continue;
+    keys.add(w.join(' '));
+    for (const x of w) vocabulary.add(x);
+    longest = Math.max(longest, w.length);
+  }
+  return { keys, longest, vocabulary };
+}
+
+/**
+ * How much of a text is section titles one after the other: its words, how many of them lie in
+ * titles (the text read as a sequence of titles and other words, the most words in titles), and
+ * how many titles that takes.
+ */
+export function titleCover(
+  text: string,
+  set: TitleSet,
+): { words: number; covered: number; titles: number; keys: string[] } {
+  const w = titleWords(text);
+  const n = w.length;
+  // best[i]: the most words in titles among the first i words, with the fewest titles for it.
+  const best: { covered: number; keys: string[] }[] = [{ covered: 0, keys: [] }];
+  for (let i = 1; i <= n; i++) {
+    let b = best[i - 1]!;
+    for (let len = 1; len <= Math.min(set.longest, i); len++) {
+      const key = w.slice(i - len, i).join(' ');
+      if (!set.keys.has(key)) continue;
+      const prev = best[i - len]!;
+      const covered = prev.covered + len;
+      if (covered > b.covered || (covered === b.covered && prev.keys.length + 1 < b.keys.length))
+        b = { covered, keys: [...prev.keys, key] };
+    }
+    best.push(b);
+  }
+  const last = best[n]!;
+  return { words: n, covered: last.covered, titles: last.keys.length, keys: last.keys };
+}
+
+/** Share of a block's words that must lie in section titles for the block to be contents entries. */
+const TITLE_SHARE = 0.8;
+/**
+ * Fewest titles of a contents list: three; or two when both are headings further on (a section's
+ * own contents list of its two subsections: it points forward, where two headings the reading
+ * took for paragraphs are not found again).
+ */
+const MIN_ENTRIES = 3;
+const MIN_FORWARD_ENTRIES = 2;
+/** Longest block judged: a contents list's lines joined into one paragraph stay under this. */
+const MAX_BLOCK_WORDS = 400;
+
+/**
+ * The blocks without their contents lists: a run of consecutive blocks holding at least
+ * MIN_ENTRIES section titles of the document (or MIN_FORWARD_ENTRIES, each a heading further on) (`titles`: its outline's and its headings'), each
+ * block either a paragraph, list item or code block whose words lie TITLE_SHARE or more in titles
+ * (titleCover), or a heading that the document has again elsewhere (an entry the reading took
+ * for a heading because the outline names it, the real heading coming later). A run opens with
+ * one of the first kind: a section's own heading before its contents list stays, and so does a
+ * run of headings alone. A paragraph of text beside the list is not taken with it: its words are
+ * not titles.
+ */
+export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<string>): DocumentBlock[] {
+  const set = titleSet(titles);
+  if (set.keys.size < MIN_FORWARD_ENTRIES) return blocks;
+  const keyOf = (b: DocumentBlock) => titleWords(b.text).join(' ');
+  const headings = new Map<string, number[]>();
+  blocks.forEach((b, k) => {
+    if (b.kind !== 'heading') return;
+    const key = keyOf(b);
+    const at = headings.get(key) ?? [];
+    at.push(k);
+    headings.set(key, at);
+  });
+  // The titles a block holds as entries of a contents list (none: not an entry).
+  const entries = (b: DocumentBlock): string[] => {
+    if (b.kind === 'heading') {
+      const key = keyOf(b);
+      return (headings.get(key)?.length ?? 0) >= 2 ? [key] : [];
+    }
+    if (b.kind !== 'item' && b.kind !== 'paragraph' && b.kind !== 'code') return [];
+    // A quick no for prose: most of its words are in no title (the reading of a long manual's
+    // paragraphs stays linear).
+    const w = titleWords(b.text);
+    if (w.length === 0 || w.length > MAX_BLOCK_WORDS) return [];
+    if (w.filter((x) => set.vocabulary.has(x)).length < w.length * TITLE_SHARE) return [];
+    const c = titleCover(b.text, set);
+    if (c.covered < c.words * TITLE_SHARE) return [];
+    return c.keys;
+  };
+  const drop = new Set<number>();
+  for (let i = 0; i < blocks.length; ) {
+    // The run opens with an entry that is no heading.
+    if (blocks[i]!.kind === 'heading' || entries(blocks[i]!).length === 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    const keys: string[] = [];
+    while (j < blocks.length) {
+      const e = entries(blocks[j]!);
+      if (e.length === 0) break;
+      keys.push(...e);
+      j++;
+    }
+    const forward = keys.every((key) => (headings.get(key) ?? []).some((k) => k >= j));
+    if (keys.length >= MIN_ENTRIES || (keys.length >= MIN_FORWARD_ENTRIES && forward))
+      for (let k = i; k < j; k++) drop.add(k);
+    i = j;
+  }
+  return drop.size === 0 ? blocks : blocks.filter((_, k) => !drop.has(k));
+}
