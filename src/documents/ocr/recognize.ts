@@ -19,8 +19,20 @@ export interface PlacedLine {
 
 const EM_PER_ROW = 0.88;
 
-/** Lines of OCR output with nothing worth reading: no two letters or digits in a row, or noise. */
+/** Lines of OCR output read with less confidence than this are noise (a figure read as text). */
 const MIN_LINE_CONFIDENCE = 40;
+
+/**
+ * Whether an OCR line is noise, not print: read with little confidence, or without two letters or
+ * digits in a row (specks and rules read as `. , ~ |`). A line set in a typewriter font (`mono`,
+ * its characters on a grid of cells) is judged without its spaces: its single characters one cell
+ * apart are a shell's output or an array (`7 8 9 0 a b c`, `b c`), which its cells, not the
+ * engine's word boundaries, space (`monoText`).
+ */
+export function noiseLine(text: string, mono: boolean, confidence: number): boolean {
+  if (confidence < MIN_LINE_CONFIDENCE) return true;
+  return !/[\p{L}\p{N}]{2}/u.test(mono ? text.replace(/\s+/g, '') : text);
+}
 
 /**
  * OCR lines (pixel boxes, y down) -> TextLines in PDF units (y up, baseline), the shape pdf.js
@@ -34,12 +46,12 @@ export function toTextLines(
   origin: readonly [number, number] = [0, 0],
 ): PlacedLine[] {
   const out: PlacedLine[] = [];
-  const pitches = linePitches(lines);
-  for (const [i, l] of lines.entries()) {
+  const tidy = lines.map((l) => (l.words ? { ...l, words: tidySymbols(l.words) } : l));
+  const pitches = linePitches(tidy);
+  for (const [i, l] of tidy.entries()) {
     const pitch = pitches[i];
     const text = (pitch ? monoText(l.words!, pitch) : l.text).replace(/\s+/g, ' ').trim();
-    if (!/[\p{L}\p{N}]{2}/u.test(text)) continue;
-    if (l.confidence < MIN_LINE_CONFIDENCE) continue;
+    if (noiseLine(text, pitch !== undefined, l.confidence)) continue;
     const b = l.bbox;
     const descent = Math.abs(l.rowAttributes?.descenders ?? 0);
     const base = l.baseline && l.baseline.y0 > 0 ? (l.baseline.y0 + l.baseline.y1) / 2 : b.y1 - descent;
@@ -127,6 +139,30 @@ export function joinPieces(lines: readonly OcrLine[]): OcrLine[] {
     }
   }
   return out.filter((_, i) => !gone.has(i));
+}
+
+/** A character's box wider than this many times the line's median character is a stretched box. */
+const STRETCHED = 2;
+
+/**
+ * A line's words with their characters' boxes made usable for spacing: the recogniser places a
+ * character by its steps through the line, and where the layout's word boundary and its own
+ * disagree it can stretch a word's last character over the words after it (`y` of `${array`
+ * spanning `[0]:7}` to the line's end). A box wider than STRETCHED times the line's median
+ * character width takes that median width from its left edge, so its centre falls on its glyph.
+ */
+export function tidySymbols(words: readonly OcrWord[]): OcrWord[] {
+  const all = words.flatMap((w) => w.symbols);
+  const widths = all.map((sym) => sym.bbox.x1 - sym.bbox.x0).filter((w) => w > 0);
+  if (widths.length === 0) return [...words];
+  const typical = median(widths);
+  return words.map((w) => ({
+    ...w,
+    symbols: w.symbols.map((sym) => {
+      if (sym.bbox.x1 - sym.bbox.x0 <= STRETCHED * typical) return sym;
+      return { ...sym, bbox: { ...sym.bbox, x1: sym.bbox.x0 + typical } };
+    }),
+  }));
 }
 
 /** Steps between characters' centres a line needs before its pitch is judged... */
@@ -240,16 +276,44 @@ function spelledBySymbols(words: readonly OcrWord[] | undefined): words is OcrWo
  * cell apart together (`7890abcdefgh` for `7 8 9 0 a b c d e f g h`).
  */
 export function monoText(words: readonly OcrWord[], pitch: number): string {
+  const symbols = words.flatMap((w) => w.symbols);
+  const cells = cellSteps(
+    symbols.map((sym) => centre(sym.bbox)),
+    pitch,
+  );
   let text = '';
-  let last: number | undefined;
-  for (const w of words)
-    for (const sym of w.symbols) {
-      const c = centre(sym.bbox);
-      if (last !== undefined && Math.round((c - last) / pitch) >= 2) text += ' ';
-      text += sym.text;
-      last = c;
-    }
+  for (const [i, sym] of symbols.entries()) {
+    if (i > 0 && cells[i - 1]! >= 2) text += ' ';
+    text += sym.text;
+  }
   return text;
+}
+
+/** A step this short (cells) beside a long one says one of their characters is misplaced. */
+const SHORT_STEP = 0.75;
+
+/**
+ * Cells between neighbouring characters' centres (one per step, rounded, at least one). The
+ * recogniser misplaces a character now and then (a wide `C` after `w` boxed from inside the `w`),
+ * and its centre then makes one step short and the next long: `w`-`C` 0.6 cell, `C`-`e` 1.5. Such a
+ * pair, a step under SHORT_STEP beside one that rounds to two or more, spans the cells their sum
+ * rounds to: two cells are two characters side by side, no space between.
+ */
+export function cellSteps(centres: readonly number[], pitch: number): number[] {
+  const steps = centres.slice(1).map((c, i) => (c - centres[i]!) / pitch);
+  const cells = steps.map((s) => Math.max(1, Math.round(s)));
+  for (let i = 0; i < steps.length; i++) {
+    if (cells[i]! < 2) continue;
+    for (const j of [i - 1, i + 1]) {
+      const short = steps[j];
+      if (short === undefined || short >= SHORT_STEP) continue;
+      if (Math.round(steps[i]! + short) <= 2) {
+        cells[i] = 1;
+        break;
+      }
+    }
+  }
+  return cells;
 }
 
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
@@ -302,7 +366,7 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
   const lines = engine.read({ grey: read, width, height }, 3, dpi);
   ocrStats.pagesRead++;
   if (noisy) {
-    const kept = lines.filter((l) => /[\p{L}\p{N}]{2}/u.test(l.text) && l.confidence >= MIN_LINE_CONFIDENCE);
+    const kept = lines.filter((l) => !noiseLine(l.text, false, l.confidence));
     const cell = Math.max(4, Math.round((CELL_AT_150 * image.scale * 72) / 150));
     const regions = inkRegions(
       clean,
