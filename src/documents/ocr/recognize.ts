@@ -1,6 +1,6 @@
 // One page image -> its text lines in PDF units: read by the engine (automatic layout), cleaned
 // first when the scan is speckled, read again where ink was left unread.
-import { engineFor, closeOcr, ocrStats, type Engine, type OcrLine, type OcrWord } from './engine.ts';
+import { engineFor, closeOcr, ocrStats, type Engine, type GreyImage, type OcrLine, type OcrWord } from './engine.ts';
 import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from './filters.ts';
 import type { Rendered } from './render.ts';
 
@@ -183,7 +183,42 @@ export function monoPitch(words: readonly OcrWord[]): number | undefined {
   const steps = stepsOf(words);
   if (steps.length < MIN_STEPS) return undefined;
   const pitch = median(steps);
-  return pitch > 0 && onPitch(steps, pitch) >= MONO_SHARE ? pitch : undefined;
+  if (!(pitch > 0)) return undefined;
+  if (onPitch(steps, pitch) >= MONO_SHARE) return pitch;
+  if (steps.length < MIN_GRID_STEPS) return undefined;
+  const centres = words.flatMap((w) => w.symbols.map((sym) => centre(sym.bbox)));
+  return gridFit(centres, pitch) >= GRID_FIT ? pitch : undefined;
+}
+
+/** A line judged by its grid needs this many steps... */
+const MIN_GRID_STEPS = 8;
+/** ...and its characters' centres this close to one grid of cells (1: every centre on it). */
+const GRID_FIT = 0.9;
+/** The grid's cell is sought within this share of the median step, by steps of GRID_STEP. */
+const GRID_RANGE = 0.06;
+const GRID_STEP = 0.002;
+
+/**
+ * How well a line's characters sit on one grid of cells near `pitch`: for each cell width tried,
+ * the length of the mean of the centres as angles (2 pi x / cell), 1 when every centre falls on
+ * the grid and near 0 when they fall anywhere; the best over the widths tried. One misplaced
+ * character costs a step test two steps, and this one centre.
+ */
+export function gridFit(centres: readonly number[], pitch: number): number {
+  if (centres.length === 0 || !(pitch > 0)) return 0;
+  let best = 0;
+  for (let k = -GRID_RANGE / GRID_STEP; k <= GRID_RANGE / GRID_STEP; k++) {
+    const cell = pitch * (1 + k * GRID_STEP);
+    let sx = 0;
+    let sy = 0;
+    for (const c of centres) {
+      const t = (2 * Math.PI * c) / cell;
+      sx += Math.cos(t);
+      sy += Math.sin(t);
+    }
+    best = Math.max(best, Math.hypot(sx, sy) / centres.length);
+  }
+  return best;
 }
 
 /** A line beside a monospaced one: this share of its steps on that line's grid of cells. */
@@ -326,6 +361,44 @@ function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   return { ...l, bbox: m(l.bbox), ...(l.baseline ? { baseline: m(l.baseline) } : {}) };
 }
 
+/** Bound on the lines of one page read again alone (`rereadDoubtful`). */
+const MAX_REREADS = 24;
+/** Margin around a line read again alone, in its box's heights. */
+const REREAD_MARGIN = 0.5;
+
+/** Which reading of a line to keep: the second (the line alone) when it is one line read with more confidence. */
+export function betterReading(first: OcrLine, again: readonly OcrLine[]): OcrLine {
+  return again.length === 1 && again[0]!.confidence > first.confidence ? again[0]! : first;
+}
+
+/**
+ * Lines the page's reading returned with too little confidence to keep (MIN_LINE_CONFIDENCE) are
+ * read again alone, as one line (PSM 7), in their box with a margin of half its height: in the
+ * page's reading the recogniser can lose its way on a line (a shell's `./bash 1 2 3 ...` spread over
+ * a typewriter grid read as `-/bpashi234...` at confidence 8, `canvas.setFillColor(black)` at 26,
+ * `E{^_}{{UP}{DOWN}}` at 0), and alone it reads most of them. The better reading is kept
+ * (`betterReading`); pictures read as text stay under the bound and are dropped as before.
+ */
+function rereadDoubtful(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
+  let n = 0;
+  return lines.map((l) => {
+    if (l.confidence >= MIN_LINE_CONFIDENCE || n >= MAX_REREADS) return l;
+    n++;
+    const m = REREAD_MARGIN * (l.bbox.y1 - l.bbox.y0);
+    const b = {
+      x0: Math.max(0, Math.round(l.bbox.x0 - m)),
+      y0: Math.max(0, Math.round(l.bbox.y0 - m)),
+      x1: Math.min(image.width, Math.round(l.bbox.x1 + m)),
+      y1: Math.min(image.height, Math.round(l.bbox.y1 + m)),
+    };
+    if (b.x1 <= b.x0 || b.y1 <= b.y0) return l;
+    const again = engine
+      .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+      .map((x) => shift(x, b.x0, b.y0));
+    return betterReading(l, again);
+  });
+}
+
 /**
  * Reads one rendered page with automatic page segmentation (PSM 3). A speckled page (`isNoisy`)
  * is read after a 3x3 median, or after a 3x3 Gaussian blur when its print is thin (`thinPrint`):
@@ -384,5 +457,6 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  return toTextLines(joinPieces(lines), image.scale, image.height, origin);
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, lines, dpi);
+  return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

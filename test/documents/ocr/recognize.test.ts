@@ -2,7 +2,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  betterReading,
   cellSteps,
+  gridFit,
   joinPieces,
   linePitches,
   monoPitch,
@@ -165,6 +167,43 @@ describe('monoPitch: a line in a typewriter font, told by its characters one cel
     ['too few characters to tell', typed('ab cd'), undefined],
   ];
   for (const [name, words, want] of cases) test(name, () => assert.equal(monoPitch(words), want));
+});
+
+describe('gridFit and monoPitch: a typewriter line told by its grid when a few characters are misplaced', () => {
+  // One character boxed 0.3 cell off its cell: two steps of 17 are then off the pitch by 30 %, and
+  // 88 % is under the 90 % the step test needs, while the centres still sit on one grid.
+  const shaken = (): OcrWord[] =>
+    typed('$ echo ${array[@]:7:2}').map((w) => ({
+      ...w,
+      symbols: w.symbols.map((sym) =>
+        sym.text === '[' ? { ...sym, bbox: { ...sym.bbox, x0: sym.bbox.x0 + 6, x1: sym.bbox.x1 + 6 } } : sym,
+      ),
+    }));
+  const centres = (words: OcrWord[]) => words.flatMap((w) => w.symbols.map((sym) => (sym.bbox.x0 + sym.bbox.x1) / 2));
+  test('a typewriter line sits on its grid', () =>
+    assert.ok(gridFit(centres(typed('canvas.setFont(font, 10)')), 20) > 0.99));
+  test('prose does not', () =>
+    assert.ok(gridFit(centres(set('the little man went to town without his mother')), 15) < 0.6));
+  test('nothing to fit', () => assert.equal(gridFit([], 20), 0));
+  test('a line with a misplaced character is still monospaced', () => assert.equal(monoPitch(shaken()), 20));
+  test('prose stays proportional', () =>
+    assert.equal(monoPitch(set('the little man went to town without his mother')), undefined));
+});
+
+describe('betterReading: a line read again alone replaces its first reading when surer', () => {
+  const line = (text: string, confidence: number): OcrLine => ({
+    text,
+    confidence,
+    bbox: { x0: 0, y0: 0, x1: 100, y1: 30 },
+  });
+  const first = line('-/bpashi234567890abcdefgh', 8);
+  const cases: [string, OcrLine[], string][] = [
+    ['read again with more confidence', [line('./bash 1234567890abcdefgh', 42)], './bash 1234567890abcdefgh'],
+    ['read again with less confidence', [line('-/b', 5)], first.text],
+    ['nothing read again (a picture)', [], first.text],
+    ['two lines read again: not one line', [line('./bash', 60), line('1 2 3', 60)], first.text],
+  ];
+  for (const [name, again, want] of cases) test(name, () => assert.equal(betterReading(first, again).text, want));
 });
 
 describe('monoText: spaces where the cells are empty, whatever words the engine saw', () => {
