@@ -112,10 +112,10 @@ function toPgm({ grey, width, height }: GreyImage): Buffer {
 export interface Engine {
   /**
    * The text lines of one grey image, in Tesseract's reading order, read with page segmentation
-   * mode `psm` (3: automatic layout, as Tesseract's command; 6: one block of text) at `dpi` (the
+   * mode `psm` (3: automatic layout, as Tesseract's command; 6: one block of text; 7: one line) at `dpi` (the
    * image carries no resolution). Lines with no text (rules, pictures) are left out.
    */
-  read(image: GreyImage, psm: 3 | 6, dpi: number): OcrLine[];
+  read(image: GreyImage, psm: 3 | 6 | 7, dpi: number): OcrLine[];
   /** Frees the engine; its WebAssembly memory goes with its last reference. */
   end(): void;
 }

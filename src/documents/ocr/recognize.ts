@@ -1,6 +1,6 @@
 // One page image -> its text lines in PDF units: read by the engine (automatic layout), cleaned
 // first when the scan is speckled, read again where ink was left unread.
-import { engineFor, closeOcr, ocrStats, type Engine, type OcrLine, type OcrWord } from './engine.ts';
+import { engineFor, closeOcr, ocrStats, type Engine, type GreyImage, type OcrLine, type OcrWord } from './engine.ts';
 import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from './filters.ts';
 import type { Rendered } from './render.ts';
 
@@ -19,8 +19,20 @@ export interface PlacedLine {
 
 const EM_PER_ROW = 0.88;
 
-/** Lines of OCR output with nothing worth reading: no two letters or digits in a row, or noise. */
+/** Lines of OCR output read with less confidence than this are noise (a figure read as text). */
 const MIN_LINE_CONFIDENCE = 40;
+
+/**
+ * Whether an OCR line is noise, not print: read with little confidence, or without two letters or
+ * digits in a row (specks and rules read as `. , ~ |`). A line set in a typewriter font (`mono`,
+ * its characters on a grid of cells) is judged without its spaces: its single characters one cell
+ * apart are a shell's output or an array (`7 8 9 0 a b c`, `b c`), which its cells, not the
+ * engine's word boundaries, space (`monoText`).
+ */
+export function noiseLine(text: string, mono: boolean, confidence: number): boolean {
+  if (confidence < MIN_LINE_CONFIDENCE) return true;
+  return !/[\p{L}\p{N}]{2}/u.test(mono ? text.replace(/\s+/g, '') : text);
+}
 
 /**
  * OCR lines (pixel boxes, y down) -> TextLines in PDF units (y up, baseline), the shape pdf.js
@@ -34,12 +46,12 @@ export function toTextLines(
   origin: readonly [number, number] = [0, 0],
 ): PlacedLine[] {
   const out: PlacedLine[] = [];
-  const pitches = linePitches(lines);
-  for (const [i, l] of lines.entries()) {
+  const tidy = lines.map((l) => (l.words ? { ...l, words: tidySymbols(l.words) } : l));
+  const pitches = linePitches(tidy);
+  for (const [i, l] of tidy.entries()) {
     const pitch = pitches[i];
     const text = (pitch ? monoText(l.words!, pitch) : l.text).replace(/\s+/g, ' ').trim();
-    if (!/[\p{L}\p{N}]{2}/u.test(text)) continue;
-    if (l.confidence < MIN_LINE_CONFIDENCE) continue;
+    if (noiseLine(text, pitch !== undefined, l.confidence)) continue;
     const b = l.bbox;
     const descent = Math.abs(l.rowAttributes?.descenders ?? 0);
     const base = l.baseline && l.baseline.y0 > 0 ? (l.baseline.y0 + l.baseline.y1) / 2 : b.y1 - descent;
@@ -129,6 +141,30 @@ export function joinPieces(lines: readonly OcrLine[]): OcrLine[] {
   return out.filter((_, i) => !gone.has(i));
 }
 
+/** A character's box wider than this many times the line's median character is a stretched box. */
+const STRETCHED = 2;
+
+/**
+ * A line's words with their characters' boxes made usable for spacing: the recogniser places a
+ * character by its steps through the line, and where the layout's word boundary and its own
+ * disagree it can stretch a word's last character over the words after it (`y` of `${array`
+ * spanning `[0]:7}` to the line's end). A box wider than STRETCHED times the line's median
+ * character width takes that median width from its left edge, so its centre falls on its glyph.
+ */
+export function tidySymbols(words: readonly OcrWord[]): OcrWord[] {
+  const all = words.flatMap((w) => w.symbols);
+  const widths = all.map((sym) => sym.bbox.x1 - sym.bbox.x0).filter((w) => w > 0);
+  if (widths.length === 0) return [...words];
+  const typical = median(widths);
+  return words.map((w) => ({
+    ...w,
+    symbols: w.symbols.map((sym) => {
+      if (sym.bbox.x1 - sym.bbox.x0 <= STRETCHED * typical) return sym;
+      return { ...sym, bbox: { ...sym.bbox, x1: sym.bbox.x0 + typical } };
+    }),
+  }));
+}
+
 /** Steps between characters' centres a line needs before its pitch is judged... */
 const MIN_STEPS = 6;
 /** ...the share of them within PITCH_SLACK of their median for the line to be monospaced. */
@@ -147,7 +183,42 @@ export function monoPitch(words: readonly OcrWord[]): number | undefined {
   const steps = stepsOf(words);
   if (steps.length < MIN_STEPS) return undefined;
   const pitch = median(steps);
-  return pitch > 0 && onPitch(steps, pitch) >= MONO_SHARE ? pitch : undefined;
+  if (!(pitch > 0)) return undefined;
+  if (onPitch(steps, pitch) >= MONO_SHARE) return pitch;
+  if (steps.length < MIN_GRID_STEPS) return undefined;
+  const centres = words.flatMap((w) => w.symbols.map((sym) => centre(sym.bbox)));
+  return gridFit(centres, pitch) >= GRID_FIT ? pitch : undefined;
+}
+
+/** A line judged by its grid needs this many steps... */
+const MIN_GRID_STEPS = 8;
+/** ...and its characters' centres this close to one grid of cells (1: every centre on it). */
+const GRID_FIT = 0.9;
+/** The grid's cell is sought within this share of the median step, by steps of GRID_STEP. */
+const GRID_RANGE = 0.06;
+const GRID_STEP = 0.002;
+
+/**
+ * How well a line's characters sit on one grid of cells near `pitch`: for each cell width tried,
+ * the length of the mean of the centres as angles (2 pi x / cell), 1 when every centre falls on
+ * the grid and near 0 when they fall anywhere; the best over the widths tried. One misplaced
+ * character costs a step test two steps, and this one centre.
+ */
+export function gridFit(centres: readonly number[], pitch: number): number {
+  if (centres.length === 0 || !(pitch > 0)) return 0;
+  let best = 0;
+  for (let k = -GRID_RANGE / GRID_STEP; k <= GRID_RANGE / GRID_STEP; k++) {
+    const cell = pitch * (1 + k * GRID_STEP);
+    let sx = 0;
+    let sy = 0;
+    for (const c of centres) {
+      const t = (2 * Math.PI * c) / cell;
+      sx += Math.cos(t);
+      sy += Math.sin(t);
+    }
+    best = Math.max(best, Math.hypot(sx, sy) / centres.length);
+  }
+  return best;
 }
 
 /** A line beside a monospaced one: this share of its steps on that line's grid of cells. */
@@ -240,16 +311,44 @@ function spelledBySymbols(words: readonly OcrWord[] | undefined): words is OcrWo
  * cell apart together (`7890abcdefgh` for `7 8 9 0 a b c d e f g h`).
  */
 export function monoText(words: readonly OcrWord[], pitch: number): string {
+  const symbols = words.flatMap((w) => w.symbols);
+  const cells = cellSteps(
+    symbols.map((sym) => centre(sym.bbox)),
+    pitch,
+  );
   let text = '';
-  let last: number | undefined;
-  for (const w of words)
-    for (const sym of w.symbols) {
-      const c = centre(sym.bbox);
-      if (last !== undefined && Math.round((c - last) / pitch) >= 2) text += ' ';
-      text += sym.text;
-      last = c;
-    }
+  for (const [i, sym] of symbols.entries()) {
+    if (i > 0 && cells[i - 1]! >= 2) text += ' ';
+    text += sym.text;
+  }
   return text;
+}
+
+/** A step this short (cells) beside a long one says one of their characters is misplaced. */
+const SHORT_STEP = 0.75;
+
+/**
+ * Cells between neighbouring characters' centres (one per step, rounded, at least one). The
+ * recogniser misplaces a character now and then (a wide `C` after `w` boxed from inside the `w`),
+ * and its centre then makes one step short and the next long: `w`-`C` 0.6 cell, `C`-`e` 1.5. Such a
+ * pair, a step under SHORT_STEP beside one that rounds to two or more, spans the cells their sum
+ * rounds to: two cells are two characters side by side, no space between.
+ */
+export function cellSteps(centres: readonly number[], pitch: number): number[] {
+  const steps = centres.slice(1).map((c, i) => (c - centres[i]!) / pitch);
+  const cells = steps.map((s) => Math.max(1, Math.round(s)));
+  for (let i = 0; i < steps.length; i++) {
+    if (cells[i]! < 2) continue;
+    for (const j of [i - 1, i + 1]) {
+      const short = steps[j];
+      if (short === undefined || short >= SHORT_STEP) continue;
+      if (Math.round(steps[i]! + short) <= 2) {
+        cells[i] = 1;
+        break;
+      }
+    }
+  }
+  return cells;
 }
 
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
@@ -260,6 +359,44 @@ const MAX_REGIONS = 24;
 function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   const m = (b: Box) => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
   return { ...l, bbox: m(l.bbox), ...(l.baseline ? { baseline: m(l.baseline) } : {}) };
+}
+
+/** Bound on the lines of one page read again alone (`rereadDoubtful`). */
+const MAX_REREADS = 24;
+/** Margin around a line read again alone, in its box's heights. */
+const REREAD_MARGIN = 0.5;
+
+/** Which reading of a line to keep: the second (the line alone) when it is one line read with more confidence. */
+export function betterReading(first: OcrLine, again: readonly OcrLine[]): OcrLine {
+  return again.length === 1 && again[0]!.confidence > first.confidence ? again[0]! : first;
+}
+
+/**
+ * Lines the page's reading returned with too little confidence to keep (MIN_LINE_CONFIDENCE) are
+ * read again alone, as one line (PSM 7), in their box with a margin of half its height: in the
+ * page's reading the recogniser can lose its way on a line (a shell's `./bash 1 2 3 ...` spread over
+ * a typewriter grid read as `-/bpashi234...` at confidence 8, `canvas.setFillColor(black)` at 26,
+ * `E{^_}{{UP}{DOWN}}` at 0), and alone it reads most of them. The better reading is kept
+ * (`betterReading`); pictures read as text stay under the bound and are dropped as before.
+ */
+function rereadDoubtful(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
+  let n = 0;
+  return lines.map((l) => {
+    if (l.confidence >= MIN_LINE_CONFIDENCE || n >= MAX_REREADS) return l;
+    n++;
+    const m = REREAD_MARGIN * (l.bbox.y1 - l.bbox.y0);
+    const b = {
+      x0: Math.max(0, Math.round(l.bbox.x0 - m)),
+      y0: Math.max(0, Math.round(l.bbox.y0 - m)),
+      x1: Math.min(image.width, Math.round(l.bbox.x1 + m)),
+      y1: Math.min(image.height, Math.round(l.bbox.y1 + m)),
+    };
+    if (b.x1 <= b.x0 || b.y1 <= b.y0) return l;
+    const again = engine
+      .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+      .map((x) => shift(x, b.x0, b.y0));
+    return betterReading(l, again);
+  });
 }
 
 /**
@@ -302,7 +439,7 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
   const lines = engine.read({ grey: read, width, height }, 3, dpi);
   ocrStats.pagesRead++;
   if (noisy) {
-    const kept = lines.filter((l) => /[\p{L}\p{N}]{2}/u.test(l.text) && l.confidence >= MIN_LINE_CONFIDENCE);
+    const kept = lines.filter((l) => !noiseLine(l.text, false, l.confidence));
     const cell = Math.max(4, Math.round((CELL_AT_150 * image.scale * 72) / 150));
     const regions = inkRegions(
       clean,
@@ -320,5 +457,6 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  return toTextLines(joinPieces(lines), image.scale, image.height, origin);
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, lines, dpi);
+  return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

@@ -2,10 +2,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  betterReading,
+  cellSteps,
+  gridFit,
   joinPieces,
   linePitches,
   monoPitch,
   monoText,
+  noiseLine,
+  tidySymbols,
   toTextLines,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -164,6 +169,43 @@ describe('monoPitch: a line in a typewriter font, told by its characters one cel
   for (const [name, words, want] of cases) test(name, () => assert.equal(monoPitch(words), want));
 });
 
+describe('gridFit and monoPitch: a typewriter line told by its grid when a few characters are misplaced', () => {
+  // One character boxed 0.3 cell off its cell: two steps of 17 are then off the pitch by 30 %, and
+  // 88 % is under the 90 % the step test needs, while the centres still sit on one grid.
+  const shaken = (): OcrWord[] =>
+    typed('$ echo ${array[@]:7:2}').map((w) => ({
+      ...w,
+      symbols: w.symbols.map((sym) =>
+        sym.text === '[' ? { ...sym, bbox: { ...sym.bbox, x0: sym.bbox.x0 + 6, x1: sym.bbox.x1 + 6 } } : sym,
+      ),
+    }));
+  const centres = (words: OcrWord[]) => words.flatMap((w) => w.symbols.map((sym) => (sym.bbox.x0 + sym.bbox.x1) / 2));
+  test('a typewriter line sits on its grid', () =>
+    assert.ok(gridFit(centres(typed('canvas.setFont(font, 10)')), 20) > 0.99));
+  test('prose does not', () =>
+    assert.ok(gridFit(centres(set('the little man went to town without his mother')), 15) < 0.6));
+  test('nothing to fit', () => assert.equal(gridFit([], 20), 0));
+  test('a line with a misplaced character is still monospaced', () => assert.equal(monoPitch(shaken()), 20));
+  test('prose stays proportional', () =>
+    assert.equal(monoPitch(set('the little man went to town without his mother')), undefined));
+});
+
+describe('betterReading: a line read again alone replaces its first reading when surer', () => {
+  const line = (text: string, confidence: number): OcrLine => ({
+    text,
+    confidence,
+    bbox: { x0: 0, y0: 0, x1: 100, y1: 30 },
+  });
+  const first = line('-/bpashi234567890abcdefgh', 8);
+  const cases: [string, OcrLine[], string][] = [
+    ['read again with more confidence', [line('./bash 1234567890abcdefgh', 42)], './bash 1234567890abcdefgh'],
+    ['read again with less confidence', [line('-/b', 5)], first.text],
+    ['nothing read again (a picture)', [], first.text],
+    ['two lines read again: not one line', [line('./bash', 60), line('1 2 3', 60)], first.text],
+  ];
+  for (const [name, again, want] of cases) test(name, () => assert.equal(betterReading(first, again).text, want));
+});
+
 describe('monoText: spaces where the cells are empty, whatever words the engine saw', () => {
   const split = (words: OcrWord[], at: number): OcrWord[] =>
     words.flatMap((w) =>
@@ -225,4 +267,76 @@ describe('linePitches: short lines and two-cell steps beside code take its pitch
     ));
   test('with its pitch, the spread letters get their spaces back', () =>
     assert.equal(monoText(spread('7890ab'), 20), '7 8 9 0 a b'));
+  test('toTextLines keeps the spread letters, spaced, beside their code line', () =>
+    assert.deepEqual(
+      toTextLines(
+        [lineOf(typed('$ echo ${@:7}'), 0), lineOf(spread('7890abcdefgh'), 30), lineOf(spread('bc'), 60)],
+        1,
+        800,
+      ).map((l) => [l.text, l.mono]),
+      [
+        ['$ echo ${@:7}', true],
+        ['7 8 9 0 a b c d e f g h', true],
+        ['b c', true],
+      ],
+    ));
+});
+
+describe('tidySymbols: a character box the recogniser stretched over the words after it is cut back', () => {
+  // '$ echo ${array[0]:7}' as the engine gave it on bashref's scan: the layout cut '${array[0]:7}'
+  // into three words and the recogniser stretched the `y` of the first over the other two.
+  const stretched = (): OcrWord[] => {
+    const [dollar, echo, arg] = typed('$ echo ${array[0]:7}');
+    const parts = [arg!.symbols.slice(0, 7), arg!.symbols.slice(7, 10), arg!.symbols.slice(10)].map((symbols) => ({
+      text: symbols.map((sym) => sym.text).join(''),
+      bbox: { x0: symbols[0]!.bbox.x0, y0: 100, x1: symbols.at(-1)!.bbox.x1, y1: 130 },
+      symbols: symbols.map((sym) => ({ ...sym, bbox: { ...sym.bbox } })),
+    }));
+    const y = parts[0]!.symbols.at(-1)!;
+    y.bbox.x1 = parts[2]!.bbox.x1;
+    return [dollar!, echo!, ...parts];
+  };
+  test('the stretched box takes the width of a typical character, from its left edge', () => {
+    const y = tidySymbols(stretched())[2]!.symbols.at(-1)!;
+    assert.deepEqual([y.text, y.bbox.x0, y.bbox.x1], ['y', 264, 276]);
+  });
+  test('tidied, the line is told monospaced', () => assert.equal(monoPitch(tidySymbols(stretched())), 20));
+  test('tidied, the word is whole', () => assert.equal(monoText(tidySymbols(stretched()), 20), '$ echo ${array[0]:7}'));
+  test('boxes that do not overlap are left as they are', () =>
+    assert.deepEqual(tidySymbols(typed('canvas.setFont(font, 10)')), typed('canvas.setFont(font, 10)')));
+  test('proportional type is left as it is', () =>
+    assert.deepEqual(tidySymbols(set('the little man went')), set('the little man went')));
+  test('a line of one character', () => assert.deepEqual(tidySymbols(typed('}')), typed('}')));
+});
+
+describe('cellSteps: cells between characters, a misplaced character not taken for a space', () => {
+  // Centres at a pitch of 20: `w` at 0, then a wide `C` the recogniser boxed from inside the `w`.
+  const cases: [string, number[], number[]][] = [
+    ['one cell a step', [10, 30, 50, 70], [1, 1, 1]],
+    ['a space: two cells', [10, 30, 70, 90], [1, 2, 1]],
+    ['two spaces: three cells', [10, 30, 90], [1, 3]],
+    ['a character 0.45 cell early: 0.55 then 1.45 cells, no space', [10, 30, 41, 70], [1, 1, 1]],
+    ['a character 0.55 cell early: 0.45 then 1.55 cells, no space', [10, 30, 39, 70], [1, 1, 1]],
+    ['a character late: 1.55 then 0.45 cells, no space', [10, 30, 61, 70], [1, 1, 1]],
+    ['a short step beside a real space: 0.6 then 2.4 cells, the space kept', [10, 30, 42, 90], [1, 1, 2]],
+    ['no character between two spaces is misplaced', [10, 50, 90], [2, 2]],
+  ];
+  for (const [name, centres, want] of cases) test(name, () => assert.deepEqual(cellSteps(centres, 20), want));
+});
+
+describe('noiseLine: specks and low-confidence lines are noise; single characters on a typewriter grid are not', () => {
+  const cases: [string, string, boolean, number, boolean][] = [
+    ['prose', 'The committee met.', false, 90, false],
+    ['punctuation and specks', '. , ~ |', false, 90, true],
+    ['a single letter', 'a', false, 90, true],
+    ['letters a space apart in a proportional font', 'i l', false, 90, true],
+    ['a low-confidence line', 'Iil llI1 ||l', false, 20, true],
+    ['one-letter words on a typewriter grid', '7 8 9 0 a b c', true, 90, false],
+    ['two letters on a typewriter grid', 'b c', true, 90, false],
+    ['one character on a typewriter grid', '}', true, 90, true],
+    ['a single letter on a typewriter grid', 'x', true, 90, true],
+    ['a low-confidence line on a typewriter grid', '7 8 9', true, 30, true],
+  ];
+  for (const [name, text, mono, confidence, want] of cases)
+    test(name, () => assert.equal(noiseLine(text, mono, confidence), want));
 });
