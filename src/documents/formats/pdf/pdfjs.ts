@@ -26,6 +26,14 @@
 // dvips output, each font numbering its glyphs in the order the document first uses them). pdf.js
 // then gives each code as the character of that number, text that reads as noise ("PVTVYORKN
 // Q\"KRWMPK"); the style's `unmapped` says so (page-text.ts drops that text, OCR reads the page).
+//
+// A fourth completes a ToUnicode map that leaves codes out. A Type 1 font embedded with its own
+// encoding (pdfTeX's Computer Modern in OT1: fi at 0x0C, fl at 0x0D, an em dash at 0x7C) may carry
+// a ToUnicode map naming a few of its glyphs only (glpk's manual maps ff and ffi, nothing else).
+// pdf.js then reads the font's own glyph names for no code at all, and gives each code the map
+// leaves out as the character of that number: "fi" became a form feed, read as a space
+// ("unde ned", "speci ed"), the em dash a "|". The codes the map names keep its Unicode; those it
+// leaves out take their glyph's name, as pdftotext and MuPDF read them.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -42,6 +50,31 @@ const STYLE = 'fontFamily: font.fallbackName,\n';
 // More than half of the codes the font's Differences name have no Unicode in pdf.js's map.
 const STYLE_UNMAPPED =
   'fontFamily: font.fallbackName, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
+
+// adjustType1ToUnicode: its early return for a font with a ToUnicode map, and the loop that then
+// gives each code of the font's own encoding the Unicode of its glyph's name.
+const TYPE1_INCLUDED_RETURN = `function adjustType1ToUnicode(properties, builtInEncoding) {
+  if (properties.isInternalFont) {
+    return;
+  }
+  if (properties.hasIncludedToUnicodeMap) {
+    return;
+  }
+`;
+const TYPE1_NO_INCLUDED_RETURN = `function adjustType1ToUnicode(properties, builtInEncoding) {
+  if (properties.isInternalFont) {
+    return;
+  }
+`;
+const TYPE1_LOOP = `    const glyphName = builtInEncoding[charCode];
+    const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
+`;
+const TYPE1_LOOP_MISSING_ONLY = `    if (properties.hasIncludedToUnicodeMap && properties.toUnicode.has(+charCode)) {
+      continue;
+    }
+    const glyphName = builtInEncoding[charCode];
+    const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
+`;
 
 /** A font name of a font pdf.js could not name after the document (see above). */
 export const UNSTABLE_FONT = '~';
@@ -73,6 +106,16 @@ export function patchUnmappedStyle(source: string): string {
   return replaceOnce(source, STYLE, STYLE_UNMAPPED, 'text style line');
 }
 
+/**
+ * pdf.js's worker source where a Type 1 font's ToUnicode map that leaves codes out is completed
+ * from the font's own glyph names (the codes it names keep its Unicode); throws unless both
+ * lines are there once.
+ */
+export function patchPartialToUnicode(source: string): string {
+  const all = replaceOnce(source, TYPE1_INCLUDED_RETURN, TYPE1_NO_INCLUDED_RETURN, 'Type 1 ToUnicode early return');
+  return replaceOnce(all, TYPE1_LOOP, TYPE1_LOOP_MISSING_ONLY, 'Type 1 glyph-name loop');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
@@ -83,7 +126,7 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)));
+    const patched = patchPartialToUnicode(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))));
     patchedLoads++;
     return { ...loaded, source: patched };
   },
