@@ -111,8 +111,12 @@ export function measureFormat(
   const body = chunks.slice(0, -1);
   const cps = chunks.map((c) => [...c.content].length);
   const inRange = body.filter((_c, i) => cps[i]! >= 800 && cps[i]! <= 1200).length;
-  // A chunk ends a block when its content ends with the end of a block's text.
-  const blockEnds = new Set(blocks.map((b) => norm(b.text).slice(-40)));
+  // A chunk ends a block when its content ends with the end of a block's text: its last 40
+  // characters, or a code block's last line (a chunk's last line is compared, and a code block
+  // keeps its line breaks).
+  const blockEnds = new Set(
+    blocks.flatMap((b) => [norm(b.text).slice(-40), norm(b.text.slice(b.text.lastIndexOf('\n') + 1)).slice(-40)]),
+  );
   const endsBlock = (c: string) => {
     const last = norm(c.slice(c.lastIndexOf('\n') + 1));
     for (let k = Math.min(40, last.length); k >= Math.min(40, last.length); k--)

@@ -2,12 +2,14 @@
 // every chunk but the last in range, never mid-word unless a single "word" is longer than MAX (then
 // a hard cut is unavoidable). The cuts are planned over the whole text (a small dynamic program,
 // linear in its length) so that as many chunks as possible end a sentence, preferring: a
-// paragraph end that ends a sentence (before a heading first) > a sentence end inside a paragraph
-// > a `:`/`;` inside a paragraph, or an inline bullet (list items run into one paragraph) > a line
-// break (before a heading first) > a word boundary (inside a line of code, after `. : ;` too); a
-// chunk never ends on a heading; the next chunk should not open on a lower-case letter; the last
-// chunk should also reach MIN. Code blocks (Block.verbatim) keep their line breaks and
-// indentation: a cut inside one goes at a blank, and the next chunk opens at the start of a line.
+// paragraph end that ends a sentence, or a code block's or table row's end, before a heading > a
+// paragraph end that ends a sentence > a sentence end inside a paragraph > a paragraph end on a
+// colon (it introduces the next block: an example, a list), a `:`/`;` inside a paragraph, or an
+// inline bullet (list items run into one paragraph) > a line break (before a heading first) > a
+// word boundary (inside a line of code, after `. : ;` too); a chunk never ends on a heading; the
+// next chunk should not open on a lower-case letter; the last chunk should also reach MIN. Code
+// blocks (Block.verbatim) keep their line breaks and indentation: a cut inside one goes at a
+// blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
 
@@ -125,6 +127,8 @@ interface Text {
   kept: number[];
   /** [start, end) of every code block (verbatim), in order: inside one, only a line end is a clean cut. */
   code: number[];
+  /** Ends of code blocks and of table rows (blocks kept whole): a cut there before a heading is clean. */
+  blockEnd: Set<number>;
   /** [start, end) of table rows whose chunk repeats a header row, in order, and those headers. */
   repeatAt: number[];
   repeatText: string[];
@@ -181,11 +185,15 @@ function isLowSurrogate(c: number): boolean {
 // so that it takes one more chunk to get there), and only then prefers the better kinds of
 // boundary. All costs are integers: sums stay exact.
 /**
- * Paragraph end that ends a sentence just before a heading: a reward. A section's start opens a
- * chunk whenever the chunk before can end there within MIN..MAX, even at the price of one more
- * chunk: the section's words and its label then travel together. (The end of a code block or a
- * table row before a heading is not rewarded: chunks ending without a sentence end fell from
- * 13 to 28 % on the corpus's Markdown pages, for no retrieval gained.)
+ * Paragraph end that ends a sentence just before a heading, or the end of a code block or a table
+ * row just before one: a reward. A section's start opens a chunk whenever the chunk before can
+ * end there within MIN..MAX, even at the price of one more chunk: the section's words and its
+ * label then travel together. A code example or a table often closes a section (a Texinfo node, a
+ * DocBook section, a Markdown page's part); its end is a block end as clean as a sentence end, and
+ * without the reward the chunk ran on over the heading to the next sentence end, so the next
+ * section's first words went out under the previous section's label (gri's "Built-in variables",
+ * dblatex's "Configuration File"). A line break before a heading after plain text stays a cut that
+ * ends no sentence: a heading found inside a sentence would otherwise cut it.
  */
 const COST_PARA_HEADING = -100;
 /**
@@ -196,6 +204,12 @@ const COST_PARA_HEADING = -100;
 const COST_SLIDE = COST_PARA_HEADING;
 /** Paragraph (or line) end that ends a sentence. */
 const COST_PARA_SENTENCE = 2;
+/**
+ * Paragraph (or line) end on a colon: it introduces what follows ("For example, to set the
+ * device weight to 200:" then the command, "have the following meanings:" then the list), so a
+ * cut there parts the example from its introduction. A clean end still, but the weakest.
+ */
+const COST_PARA_COLON = 8;
 /** Sentence end inside a paragraph, the next sentence starting cleanly. */
 const COST_SENTENCE = 4;
 /** A `:` or `;` (or an end mark before a lower-case word) inside a paragraph. */
@@ -275,7 +289,8 @@ function boundaryCost(x: Text, e: number): number {
     if (x.headingEnd.has(e)) return COST_AFTER_HEADING;
     if (x.slideAt.has(e + 1)) return COST_SLIDE;
     const heading = x.headingAt.has(e + 1);
-    if (terminal) return heading ? COST_PARA_HEADING : COST_PARA_SENTENCE;
+    if (terminal) return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
+    if (heading && x.blockEnd.has(e)) return COST_PARA_HEADING;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
   if (!terminal) return inlineBullet(t, e) ? COST_CLAUSE : COST_WORD;
@@ -460,6 +475,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const repeatAt: number[] = [];
   const repeatText: string[] = [];
   const slideAt = new Set<number>();
+  const blockEnd = new Set<number>();
   let len = 0;
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
@@ -472,6 +488,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
     if (b.verbatim) code.push(len, len + text.length);
+    if (b.verbatim || b.keep) blockEnd.add(len + text.length);
     const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
     // A header row is repeated when it takes at most a quarter of a chunk.
     if (header && [...header].length <= limits.max / 4) {
@@ -502,6 +519,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     slideAt,
     kept,
     code,
+    blockEnd,
     repeatAt,
     repeatText,
   };

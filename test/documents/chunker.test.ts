@@ -211,6 +211,64 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ],
     ],
     [
+      // The code example closes its section: its end before the heading is as clean as a sentence
+      // end, and the next section's words open a chunk under their own label.
+      'the end of a code block before a heading opens the next section, with the example beside its introduction',
+      [
+        p('Some words to begin with here. Plot it with this command:'),
+        { text: 'plot x\nplot y', verbatim: true, keep: true },
+        hd('Next Topic'),
+        p('More text about the next topic here.'),
+      ],
+      limits,
+      [
+        'Some words to begin with here. Plot it with this command:\nplot x\nplot y',
+        'Next Topic\nMore text about the next topic here.',
+      ],
+    ],
+    [
+      'the end of a table row before a heading opens the next section',
+      [
+        p('Some words to begin with here. The sizes are:'),
+        { text: 'a4 | 595 x 842', keep: true },
+        { text: 'a5 | 420 x 595', keep: true },
+        hd('Next Topic'),
+        p('More text about the next topic here.'),
+      ],
+      limits,
+      [
+        'Some words to begin with here. The sizes are:\na4 | 595 x 842\na5 | 420 x 595',
+        'Next Topic\nMore text about the next topic here.',
+      ],
+    ],
+    [
+      'the end of a code block that no heading follows is no sentence end',
+      [
+        p('Some words to begin with here. Plot it with this command:'),
+        { text: 'plot x\nplot y', verbatim: true, keep: true },
+        p('More text about the plot here. And more words.'),
+      ],
+      limits,
+      // A clean end there would beat the colon, whose next chunk opens on a lower-case word.
+      [
+        'Some words to begin with here. Plot it with this command:',
+        'plot x\nplot y\nMore text about the plot here. And more words.',
+      ],
+    ],
+    [
+      // "To set the weight:" introduces its command: the command stays with it.
+      'a paragraph end on a colon introduces the next block: a sentence end inside a paragraph beats it',
+      [
+        p('One two three four five. To set the weight:'),
+        p('Run weight 200. It takes effect at once and stays so for good.'),
+      ],
+      limits,
+      [
+        'One two three four five. To set the weight:\nRun weight 200.',
+        'It takes effect at once and stays so for good.',
+      ],
+    ],
+    [
       'a sentence end inside a paragraph beats a later line break',
       [
         p('Alpha beta gamma delta epsilon zeta eta. Theta iota kappa lambda mu'),

@@ -100,7 +100,28 @@ export const HYPHEN_MARK = '\uE000';
 const HYPHENS = '-\u2010\u00AD';
 
 /**
- * Joins line `b` to line `a` of the same paragraph. The hyphenation rule:
+ * Doxygen's LaTeX output lets a long identifier break at `\+`, a discretionary that prints a hooked
+ * arrow (← and ↩, read "←-" or "← -") at the end of the line; the identifier goes on at the start of
+ * the next line: "window_←↩" + "size_" is "window_size_". The arrow follows the identifier's last
+ * character without a space, which a spaced arrow in prose ("a ← b") never does.
+ */
+const ARROW_HOOK = /^ ?[-\u2010\u21A9]?$/u;
+
+/**
+ * Where Doxygen's identifier break arrow ending `s` starts (see above), or -1. Looks at the last
+ * three characters only: `s` may be a whole paragraph so far.
+ */
+function breakArrowAt(s: string): number {
+  for (let i = s.length - 1; i >= Math.max(1, s.length - 3); i--) {
+    if (s.charCodeAt(i) !== 0x2190) continue;
+    return /\S/u.test(s[i - 1]!) && ARROW_HOOK.test(s.slice(i + 1)) ? i : -1;
+  }
+  return -1;
+}
+
+/**
+ * Joins line `b` to line `a` of the same paragraph. An identifier broken by Doxygen's arrow
+ * (breakArrowAt) joins without the arrow and without a space. The hyphenation rule:
  * - a line ending in a soft hyphen (U+00AD) or U+2010 after a letter is a typesetter's break:
  *   the hyphen goes and the halves join ("impleme‐" + "ntation");
  * - a line ending in "-" after a letter, followed by a lower-case letter, is marked and decided
@@ -118,6 +139,8 @@ const HYPHENS = '-\u2010\u00AD';
 export function joinLines(a: string, b: string): string {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
+  const arrow = breakArrowAt(a);
+  if (arrow >= 0) return a.slice(0, arrow) + b;
   const last = a[a.length - 1]!;
   const prev = a.length > 1 ? a[a.length - 2]! : ' ';
   if (HYPHENS.includes(last) && isLetter(prev)) {
@@ -144,7 +167,8 @@ export function joinLines(a: string, b: string): string {
  * and neither line is code: a monospace `prev` counts only when it is a full line of the text
  * block (`prevFull`) followed by a proportional line, as a definition list's first line is; a
  * code line ending in "-" ("[n]<&digit-") is followed by its explanation, and two monospace lines
- * are two lines of code.
+ * are two lines of code. A line ending with Doxygen's identifier break arrow (breakArrowAt) goes on
+ * too, in any font.
  */
 export function continuesHyphenated(
   prev: string,
@@ -153,6 +177,8 @@ export function continuesHyphenated(
   nextMono = false,
   prevFull = true,
 ): boolean {
+  // An identifier broken by Doxygen's arrow goes on, whatever the fonts (typewriter, mostly).
+  if (breakArrowAt(prev) >= 0 && /^\S/u.test(next)) return true;
   if (prevMono && (nextMono || !prevFull)) return false;
   const last = prev.at(-1);
   const before = prev.at(-2);

@@ -34,6 +34,14 @@
 // fonts were read as proportional, and every listing of those PDFs as prose (code.ts needs `mono`).
 // The comparison starts from the first listed width instead; a font without MissingWidth (the
 // default width 0) is judged as before.
+//
+// A fifth completes a ToUnicode map that leaves codes out. A Type 1 font embedded with its own
+// encoding (pdfTeX's Computer Modern in OT1: fi at 0x0C, fl at 0x0D, an em dash at 0x7C) may carry
+// a ToUnicode map naming a few of its glyphs only (glpk's manual maps ff and ffi, nothing else).
+// pdf.js then reads the font's own glyph names for no code at all, and gives each code the map
+// leaves out as the character of that number: "fi" became a form feed, read as a space
+// ("unde ned", "speci ed"), the em dash a "|". The codes the map names keep its Unicode; those it
+// leaves out take their glyph's name, as pdftotext and MuPDF read them.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -53,6 +61,31 @@ const STYLE_UNMAPPED =
 
 const MONO_FROM = 'let firstWidth = defaultWidth;';
 const MONO_FROM_WIDTHS = 'let firstWidth = 0;';
+
+// adjustType1ToUnicode: its early return for a font with a ToUnicode map, and the loop that then
+// gives each code of the font's own encoding the Unicode of its glyph's name.
+const TYPE1_INCLUDED_RETURN = `function adjustType1ToUnicode(properties, builtInEncoding) {
+  if (properties.isInternalFont) {
+    return;
+  }
+  if (properties.hasIncludedToUnicodeMap) {
+    return;
+  }
+`;
+const TYPE1_NO_INCLUDED_RETURN = `function adjustType1ToUnicode(properties, builtInEncoding) {
+  if (properties.isInternalFont) {
+    return;
+  }
+`;
+const TYPE1_LOOP = `    const glyphName = builtInEncoding[charCode];
+    const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
+`;
+const TYPE1_LOOP_MISSING_ONLY = `    if (properties.hasIncludedToUnicodeMap && properties.toUnicode.has(+charCode)) {
+      continue;
+    }
+    const glyphName = builtInEncoding[charCode];
+    const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
+`;
 
 /** A font name of a font pdf.js could not name after the document (see above). */
 export const UNSTABLE_FONT = '~';
@@ -89,6 +122,16 @@ export function patchMonospaceWidths(source: string): string {
   return replaceOnce(source, MONO_FROM, MONO_FROM_WIDTHS, 'monospace width check');
 }
 
+/**
+ * pdf.js's worker source where a Type 1 font's ToUnicode map that leaves codes out is completed
+ * from the font's own glyph names (the codes it names keep its Unicode); throws unless both
+ * lines are there once.
+ */
+export function patchPartialToUnicode(source: string): string {
+  const all = replaceOnce(source, TYPE1_INCLUDED_RETURN, TYPE1_NO_INCLUDED_RETURN, 'Type 1 ToUnicode early return');
+  return replaceOnce(all, TYPE1_LOOP, TYPE1_LOOP_MISSING_ONLY, 'Type 1 glyph-name loop');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
@@ -99,7 +142,9 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))));
+    const patched = patchPartialToUnicode(
+      patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+    );
     patchedLoads++;
     return { ...loaded, source: patched };
   },

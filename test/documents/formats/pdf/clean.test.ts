@@ -82,6 +82,23 @@ test('joinLines and resolveHyphens', async (t) => {
       'send an e-mail to us',
     ],
     ['a strong prefix stays without evidence', 'a non-', 'negative number', [], 'a non-negative number'],
+    // Doxygen's \+ break in a long identifier: a hooked arrow at the line end, read several ways.
+    ["Doxygen's break arrow (← ↩) joins the identifier", 'in window_\u2190\u21A9', 'size_', [], 'in window_size_'],
+    [
+      "Doxygen's break arrow read as ←-",
+      'std::unordered_\u2190-',
+      'flat_set< size_t >',
+      [],
+      'std::unordered_flat_set< size_t >',
+    ],
+    [
+      "Doxygen's break arrow read as ← -",
+      'seqan3::data_\u2190 -',
+      'layout::compressed',
+      [],
+      'seqan3::data_layout::compressed',
+    ],
+    ['a spaced arrow in prose is no break', 'x \u2190', 'y + 1', [], 'x \u2190 y + 1'],
   ];
   for (const [name, a, b, others, want] of cases) await t.test(name, () => assert.equal(join(a, b, others), want));
 });
@@ -136,6 +153,17 @@ test('continuesHyphenated: a line-end hyphen joins lines of list items and table
     ['a dash after a space is no hyphenation', 'a list -', 'b', false, false, true, false],
     ['no hyphen', 'a plain line', 'going on', false, false, true, false],
     ['a lone hyphen', '-', 'x', false, false, true, false],
+    ["Doxygen's break arrow between two typewriter lines", 'in window_\u2190\u21A9', 'size_', true, true, false, true],
+    [
+      "Doxygen's break arrow read as ←-",
+      'hibf::hierarchical_interleaved_\u2190-',
+      'bloom_filter',
+      false,
+      false,
+      true,
+      true,
+    ],
+    ['a spaced arrow in prose', 'x \u2190', 'y + 1', false, false, true, false],
   ];
   for (const [name, prev, next, prevMono, nextMono, prevFull, want] of cases)
     await t.test(name, () => assert.equal(continuesHyphenated(prev, next, prevMono, nextMono, prevFull), want));

@@ -45,6 +45,11 @@ for (const name of readdirSync(corpus)
     assert.ok(chunks.length > 0);
     const pages = pageWords(name);
     const on = (n: number) => pages[n - 1] ?? new Set<string>();
+    // pdftotext reads a math sign of Computer Modern's symbol font by its code when the font's
+    // ToUnicode map leaves it out (gnuplot.pdf's √ as "p"), glued to the word after it ("√6/N" is
+    // "p6"): a chunk's word also stands on a page whose reading has it behind one such letter.
+    const hasOn = (n: number, w: string) =>
+      on(n).has(w) || [...on(n)].some((r) => r.length === w.length + 1 && r.endsWith(w));
     let prev = 1;
     chunks.forEach((c, i) => {
       const { pageStart: start, pageEnd: end } = c;
@@ -52,8 +57,8 @@ for (const name of readdirSync(corpus)
       assert.ok(start >= prev && end >= start, `chunk ${i}: pages ${start}-${end} after ${prev}`);
       prev = start;
       const ws = words(c.content);
-      assert.ok(on(start).has(ws[0]!), `chunk ${i}: first word '${ws[0]}' not on page ${start}`);
-      assert.ok(on(end).has(ws.at(-1)!), `chunk ${i}: last word '${ws.at(-1)}' not on page ${end}`);
+      assert.ok(hasOn(start, ws[0]!), `chunk ${i}: first word '${ws[0]}' not on page ${start}`);
+      assert.ok(hasOn(end, ws.at(-1)!), `chunk ${i}: last word '${ws.at(-1)}' not on page ${end}`);
     });
   });
 }

@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { setTimeout } from 'node:timers/promises';
 import {
   patchMonospaceWidths,
+  patchPartialToUnicode,
   patchPdfWorkerSource,
   patchUnmappedStyle,
   patchedLoads,
@@ -88,6 +89,71 @@ test('patchUnmappedStyle marks a Type 3 font unmapped when most of its named cod
     ['no Differences', { isType3Font: true, differences: new Map(), toUnicode: map([]) }, false],
   ];
   for (const [name, font, want] of cases) assert.equal(styleOf(font).unmapped, want, name);
+});
+
+test('patchPartialToUnicode refuses a source without its two lines', () => {
+  assert.throws(() => patchPartialToUnicode('const x = 1;'), /pdf\.js worker source changed/);
+});
+
+// pdf.js's own adjustType1ToUnicode, cut out of its worker module (patched or not) and run on a
+// font's properties: the codes of the font's own encoding a ToUnicode map leaves out.
+const workerSource = readFileSync(
+  new URL('../../../../node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs', import.meta.url),
+  'utf8',
+);
+function adjustType1(source: string, included: Record<number, string>, builtIn: Record<number, string>) {
+  const start = source.indexOf('function adjustType1ToUnicode(');
+  const code = source.slice(start, source.indexOf('\nfunction ', start));
+  const map = new Map(Object.entries(included).map(([k, v]) => [Number(k), v]));
+  const properties = {
+    isInternalFont: false,
+    hasIncludedToUnicodeMap: map.size > 0,
+    hasEncoding: false,
+    defaultEncoding: [],
+    toUnicode: {
+      has: (c: number) => map.has(c),
+      amend: (m: Map<number, string>) => m.forEach((v, k) => map.set(k, v)),
+    },
+  };
+  const glyphs: Record<string, number> = { fi: 0xfb01, emdash: 0x2014, ff: 0xfb00, T: 0x54 };
+  runInNewContext(`${code}\nadjustType1ToUnicode(properties, builtIn);`, {
+    properties,
+    builtIn,
+    IdentityToUnicodeMap: class {},
+    CharCodeMap: Map,
+    getGlyphsUnicode: () => glyphs,
+    getUnicodeForGlyph: (name: string, table: Record<string, number>) => table[name] ?? -1,
+  });
+  return Object.fromEntries([...map].sort((a, b) => a[0] - b[0]));
+}
+
+test("patchPartialToUnicode: codes a Type 1 font's ToUnicode map leaves out take their glyph's name", async (t) => {
+  // OT1 Computer Modern: ff at 0x0B, fi at 0x0C, an em dash at 0x7C; glpk's map names ff only.
+  const builtIn = { 11: 'ff', 12: 'fi', 84: 'T', 124: 'emdash' };
+  const patched = patchPartialToUnicode(workerSource);
+  const cases: [string, string, Record<number, string>, Record<number, string>][] = [
+    ['pdf.js as shipped: a partial map is left as it is', workerSource, { 11: '\uFB00' }, { 11: '\uFB00' }],
+    [
+      'patched: the codes left out are read by their glyph names',
+      patched,
+      { 11: '\uFB00' },
+      { 11: '\uFB00', 12: '\uFB01', 84: 'T', 124: '\u2014' },
+    ],
+    [
+      "patched: a code the map names keeps the map's Unicode",
+      patched,
+      { 11: '\uFB00', 124: '-' },
+      { 11: '\uFB00', 12: '\uFB01', 84: 'T', 124: '-' },
+    ],
+    [
+      'patched: no map at all, every code by its glyph name (as before)',
+      patched,
+      {},
+      { 11: '\uFB00', 12: '\uFB01', 84: 'T', 124: '\u2014' },
+    ],
+  ];
+  for (const [name, source, included, want] of cases)
+    await t.test(name, () => assert.deepEqual(adjustType1(source, included, builtIn), want));
 });
 
 const fixture = (name: string) =>
