@@ -26,6 +26,15 @@
 // dvips output, each font numbering its glyphs in the order the document first uses them). pdf.js
 // then gives each code as the character of that number, text that reads as noise ("PVTVYORKN
 // Q\"KRWMPK"); the style's `unmapped` says so (page-text.ts drops that text, OCR reads the page).
+//
+// A fourth completes a partial ToUnicode map of a simple font from the glyph names of the font
+// program's built-in encoding, as poppler does. dvipdfmx writes, for a Computer Modern font
+// without an /Encoding, a ToUnicode map of the few codes whose glyph names it could not map
+// itself (ff, ffi), and pdf.js then takes every other code for its own character number: the OT1
+// ligatures fi (12) and fl (13) come out as a form feed and a carriage return ("speci ed",
+// "glp nd row"). pdf.js completes a built-in encoding only when there is no ToUnicode map at all
+// (adjustType1ToUnicode); the fix fills the codes the map lacks, and only those, for a font with
+// no /Encoding of its own (one with an /Encoding gets pdf.js's fallback from it already).
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -42,6 +51,25 @@ const STYLE = 'fontFamily: font.fallbackName,\n';
 // More than half of the codes the font's Differences name have no Unicode in pdf.js's map.
 const STYLE_UNMAPPED =
   'fontFamily: font.fallbackName, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
+
+// adjustType1ToUnicode's early return for a font with a ToUnicode map (and the line after it,
+// which makes the anchor unique: adjustTrueTypeToUnicode opens with the same three lines).
+const PARTIAL_TOUNICODE =
+  '  if (properties.hasIncludedToUnicodeMap) {\n    return;\n  }\n  if (builtInEncoding === properties.defaultEncoding) {\n';
+const PARTIAL_TOUNICODE_COMPLETED =
+  '  if (properties.hasIncludedToUnicodeMap) {\n' +
+  '    if (!properties.composite && !properties.hasEncoding && !(properties.toUnicode instanceof IdentityToUnicodeMap)) {\n' +
+  '      const missing = new CharCodeMap(), glyphsUnicode = getGlyphsUnicode();\n' +
+  '      for (const charCode in builtInEncoding) {\n' +
+  '        if (properties.toUnicode.has(+charCode)) continue;\n' +
+  '        const unicode = getUnicodeForGlyph(builtInEncoding[charCode], glyphsUnicode);\n' +
+  '        if (unicode !== -1) missing.set(+charCode, String.fromCodePoint(unicode));\n' +
+  '      }\n' +
+  '      properties.toUnicode.amend(missing);\n' +
+  '    }\n' +
+  '    return;\n' +
+  '  }\n' +
+  '  if (builtInEncoding === properties.defaultEncoding) {\n';
 
 /** A font name of a font pdf.js could not name after the document (see above). */
 export const UNSTABLE_FONT = '~';
@@ -73,6 +101,14 @@ export function patchUnmappedStyle(source: string): string {
   return replaceOnce(source, STYLE, STYLE_UNMAPPED, 'text style line');
 }
 
+/**
+ * pdf.js's worker source with a partial ToUnicode map completed from the font's built-in encoding
+ * (see above); throws unless adjustType1ToUnicode's early return is there once.
+ */
+export function patchPartialToUnicode(source: string): string {
+  return replaceOnce(source, PARTIAL_TOUNICODE, PARTIAL_TOUNICODE_COMPLETED, 'partial ToUnicode return');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
@@ -83,7 +119,7 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)));
+    const patched = patchPartialToUnicode(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))));
     patchedLoads++;
     return { ...loaded, source: patched };
   },
