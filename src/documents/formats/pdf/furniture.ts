@@ -85,26 +85,38 @@ export function removeFurniture(pages: PageText[]): void {
     }
   }
   if (remove.size === 0) return;
-  const inBlock = atTextHeights(pages, remove);
+  const inBlock = atTextHeights(pages, remove, maxSize / 1.15);
   for (const p of pages) {
     const inside = new Set(insideText(p.lines, remove));
     p.lines = p.lines.filter((l) => !remove.has(l) || inside.has(l) || inBlock.has(l));
   }
 }
 
+/**
+ * Below this share of the body size a line is small print, furniture wherever it stands: Sphinx's
+ * "(continued from previous page)" over a code block's next part (0.8 of the body), set on the
+ * first line of the text block.
+ */
+const SMALL_PRINT = 0.85;
+
 /** Pages each side of a page whose lines tell where the text block is (a book bound of several documents changes it). */
 const NEIGHBOUR_PAGES = 8;
 
 /**
- * The lines of `removing` (furniture candidates) set at a height where the neighbouring pages
- * (NEIGHBOUR_PAGES each side) have text of their own (to a point), on 3 pages at least and on
- * as many as have a candidate there (a page's text beside a candidate of its own counts not: a
+ * The lines of `removing` (furniture candidates) of at least SMALL_PRINT of `bodySize` set at a
+ * height where the neighbouring pages (NEIGHBOUR_PAGES each side) have text of their own (to a
+ * point), on 3 pages at least and on a third as many as have a candidate there (a page's text
+ * beside a candidate of its own counts not: a
  * running title beside its page number): inside the text block, where running headers never are. A
  * reference manual's sub-heading that opens many pages ("Description" on the first line under
  * DocBook's running header, dblatex) repeats at one height as a header does; the other pages'
  * first lines are at that height too.
  */
-export function atTextHeights(pages: readonly PageText[], removing: ReadonlySet<TextLine>): Set<TextLine> {
+export function atTextHeights(
+  pages: readonly PageText[],
+  removing: ReadonlySet<TextLine>,
+  bodySize = 0,
+): Set<TextLine> {
   // Per page, the heights (to a point) of its text lines and of its candidates.
   const text = pages.map((p) => new Set(p.lines.filter((l) => !removing.has(l)).map((l) => Math.round(l.y))));
   const cand = pages.map((p) => new Set(p.lines.filter((l) => removing.has(l)).map((l) => Math.round(l.y))));
@@ -112,7 +124,7 @@ export function atTextHeights(pages: readonly PageText[], removing: ReadonlySet<
   const out = new Set<TextLine>();
   pages.forEach((p, n) => {
     for (const l of p.lines) {
-      if (!removing.has(l)) continue;
+      if (!removing.has(l) || l.size < bodySize * SMALL_PRINT) continue;
       const y = Math.round(l.y);
       let t = 0;
       let c = 0;
@@ -121,7 +133,7 @@ export function atTextHeights(pages: readonly PageText[], removing: ReadonlySet<
         if (near(cand[m]!, y)) c++;
         else if (near(text[m]!, y)) t++;
       }
-      if (t >= 3 && t >= c) out.add(l);
+      if (t >= 3 && t * 3 >= c) out.add(l);
     }
   });
   return out;

@@ -125,6 +125,23 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
         : [`Text that begins page ${'abcdef'[n - 1]} here`, `and goes on ${'abcdef'[n - 1]}.`],
   },
   {
+    name: 'small print on the first line of the text block stays furniture (a continuation marker)',
+    pages: Array.from({ length: 6 }, (_, i) => ({
+      number: i + 1,
+      height: 842,
+      lines: [
+        line('Contoso Handbook', 800),
+        ...(i % 2 === 0
+          ? [line('(continued from previous page)', 780, 8), line(`code line ${'abcdef'[i]} goes on`, 766)]
+          : [line(`Text that begins page ${'abcdef'[i]} here`, 780), line(`and goes on ${'abcdef'[i]}.`, 766)]),
+      ],
+    })),
+    kept: (n) =>
+      n % 2 === 1
+        ? [`code line ${'abcdef'[n - 1]} goes on`]
+        : [`Text that begins page ${'abcdef'[n - 1]} here`, `and goes on ${'abcdef'[n - 1]}.`],
+  },
+  {
     name: 'no pages',
     pages: [],
     kept: () => [],
