@@ -4,6 +4,7 @@
 // references and runs these over the corpus; test/scripts/measures.test.ts holds a table per measure.
 
 import { LIGATURES } from '../../src/documents/formats/pdf/clean.ts';
+import { lineKind } from '../../src/documents/formats/pdf/toc.ts';
 
 export interface ChunkLike {
   content: string;
@@ -207,28 +208,47 @@ export function disorderRuns(texts: string[], ref: Reference, context = 4): { gr
 
 /**
  * The lines of one reference page that are not contents or index lines: listing lines
- * (isListingLine) go, and on a page where they are half the lines or more, so do the short lines
+ * (isListingLine) go, and on a page where they are half the lines or more (bare numbers and lone
+ * leader dots aside: pdftotext prints a contents page's numbers on lines of their own), so do the short lines
  * without a sentence end, the pieces pdftotext reads apart from their entry: section numbers
  * ("3.1.2"), index letters, titles whose leader went to the next line, "Appendix D Indexes".
  */
 const SENTENCE_END = /\p{L}[.!?:;]["'”’)]?$/u;
+// A bare number, or a line of leader dots alone (groff's leaders, which pdftotext prints a dot a line).
+const BARE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6}|[.…\s]+)$/i;
 
 export function listingBody(lines: string[]): string[] {
   const filled = lines.filter((l) => l.trim().length > 0);
   const listing = filled.filter(isListingLine).length;
-  const listingPage = listing >= 3 && listing >= filled.length * 0.5;
+  const bare = filled.filter((l) => BARE_NUMBER.test(l.trim())).length;
+  // A two-column index pdftotext reads as a term line over each "scope, page" line (Doxygen's):
+  // a third of listing lines suffice where nearly every line is short and no sentence.
+  const short = filled.filter((l) => l.trim().length <= 60 && !SENTENCE_END.test(l.trim())).length;
+  // Numbered titles without a sentence end (the service's stems: "2.5.6. Problematic Links .", an
+  // entry whose leader and number pdftotext printed apart) count beside 4+ sure listing lines.
+  const stems = listing >= 4 ? filled.filter((l) => !isListingLine(l) && lineKind(l).kind === 'stem').length : 0;
+  const listingPage =
+    listing >= 3 &&
+    (listing + stems >= (filled.length - bare) * 0.5 || (listing >= filled.length / 3 && short >= filled.length * 0.9));
   // A block (lines between blank lines) mostly of leaders, with or without their page numbers, is a
   // contents box inside a page (LaTeX News): its lines without a sentence end go (entries and the
   // first lines of wrapped ones), prose in it stays.
   // pdftotext prints such a box's page numbers apart, a block of bare numbers ("1", "1", "2"):
   // on a page with a box or listing, those blocks go too.
+  // A box's title block ("Contents" over "Introduction", whose number went to the number block)
+  // goes with the box: a block opening with a contents or index title (the service's rule,
+  // lineKind), none of its lines a sentence; so does a block of entries without leaders that a
+  // block of bare numbers follows (a short entry pdftotext prints without its leader).
   const boxed = new Set<number>();
   const numbers: number[][] = [];
+  const titled: number[][] = [];
+  let last: { start: number; end: number; entry: boolean } | undefined;
   for (let i = 0; i < lines.length; ) {
     let j = i;
     while (j < lines.length && lines[j]!.trim().length > 0) j++;
     const block = lines.slice(i, j);
-    const leader = (l: string) => isListingLine(l) || /\s(?:\.\s?){3,}$/.test(l.trim());
+    // Two spaced dots end a leader cut short by a long title ("array: No \\mathsurround around a tabular . .").
+    const leader = (l: string) => isListingLine(l) || /\s(?:\.\s?){2,}$/.test(l.trim());
     const leaders = block.filter(leader).length;
     // Entries whose title fills the line have no leader: a third of the block's lines suffice, or
     // a block of entries without a sentence end whose last line has the leader (a section title
@@ -239,11 +259,18 @@ export function listingBody(lines: string[]): string[] {
       ((leaders >= 1 && leaders >= block.length * 0.5) || (leaders >= 2 && leaders >= block.length / 3) || entries)
     )
       for (let x = i; x < j; x++) if (!SENTENCE_END.test(lines[x]!.trim())) boxed.add(x);
-    if (block.length > 0 && block.every((l) => /^\d{1,4}$/.test(l.trim())))
+    const entry = block.length > 0 && block.length <= 4 && !block.some((l) => SENTENCE_END.test(l.trim()));
+    if (block.length > 0 && block.every((l) => /^\d{1,4}$/.test(l.trim()))) {
       numbers.push(Array.from({ length: j - i }, (_, k) => i + k));
+      // An entry without leader, its number block right after it ("Document metadata interface", "", "1").
+      if (last && last.entry && last.end + 1 === i)
+        titled.push(Array.from({ length: last.end - last.start }, (_, k) => last!.start + k));
+    }
+    if (entry && lineKind(block[0]!).kind === 'title') titled.push(Array.from({ length: j - i }, (_, k) => i + k));
+    if (block.length > 0) last = { start: i, end: j, entry };
     i = j + 1;
   }
-  if (boxed.size > 0 || listingPage) for (const b of numbers) for (const x of b) boxed.add(x);
+  if (boxed.size > 0 || listingPage) for (const b of [...numbers, ...titled]) for (const x of b) boxed.add(x);
   return lines.filter(
     (l, i) =>
       !boxed.has(i) && !isListingLine(l) && !(listingPage && l.trim().length <= 60 && !SENTENCE_END.test(l.trim())),
@@ -392,8 +419,12 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
 }
 
 // Dot leaders to a page or a page list ("interactive shell . . . . 93, 94"), or a long leader after a
-// word whose page number went to another line ("Espaçamento em modo Matemático . . . . . . . ."; not a matrix's "a2n . . . . . . . . .").
-const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:\s*[,–-]\s*\d+)*\s*$|\p{L}{3}\s(?:\.\s?){8,}$/iu;
+// title whose page number went to another line ("Espaçamento em modo Matemático . . . . . . . .",
+// "What about DB2LaTeX? . . . . . . . .", Doxygen's "7.1.1.1 build_from_files() . . . . . . . ."),
+// after three letters or a closing bracket or question mark, in a line with a word of three letters
+// (not a matrix's "a2n . . . . . . . . .", "am2; . . . . . . . . .").
+const LEADERS =
+  /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:\s*[,–-]\s*\d+)*\s*$|^(?=.*\p{L}{3}).*(?:\p{L}{3}|[)\]?])\s(?:\.\s?){8,}$/iu;
 // A term may be a command ("\\usepackage, 12, 23", "@code, 4"), not LaTeX source ("\\index{x} x, 10").
 const INDEX_ENTRY = /^[\\@]?\p{L}[^,{}]{0,60}[^\d\s,{}],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
 // "Addison-Wesley, 1994", "Vincent Goulet, 2020": a bibliography's year, not an index entry's page.

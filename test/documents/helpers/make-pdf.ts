@@ -199,7 +199,7 @@ export function makePdf(spec: PdfSpec): Uint8Array {
   return assemble(objs, `/Root ${catalog} 0 R${encrypt}`);
 }
 
-function assemble(objs: Buffer[], trailerExtra: string): Uint8Array {
+export function assemble(objs: Buffer[], trailerExtra: string): Uint8Array {
   const parts: Buffer[] = [bytes('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n')];
   let offset = parts[0]!.length;
   const offsets: number[] = [];

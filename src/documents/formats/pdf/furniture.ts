@@ -51,7 +51,9 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
  * - has the same text modulo digits at the same height on several pages (its parts in any
  *   order: recto and verso heads swap them), or
  * - sits at a height where such repeated furniture was found on many pages and is the extreme
- *   line there (running headers that carry a chapter title changing through the book).
+ *   line there (running headers that carry a chapter title changing through the book);
+ * and no line of the page's text stands between it and the page's edge (insideText), and the
+ * neighbouring pages have no text of their own at its height (atTextHeights).
  */
 export function removeFurniture(pages: PageText[]): void {
   const edges = pages.map(edgeLines);
@@ -95,7 +97,79 @@ export function removeFurniture(pages: PageText[]): void {
     }
   }
   if (remove.size === 0) return;
-  for (const p of pages) p.lines = p.lines.filter((l) => !remove.has(l));
+  const inBlock = atTextHeights(pages, remove, maxSize / 1.15);
+  for (const p of pages) {
+    const inside = new Set(insideText(p.lines, remove));
+    p.lines = p.lines.filter((l) => !remove.has(l) || inside.has(l) || inBlock.has(l));
+  }
+}
+
+/**
+ * Below this share of the body size a line is small print, furniture wherever it stands: Sphinx's
+ * "(continued from previous page)" over a code block's next part (0.8 of the body), set on the
+ * first line of the text block.
+ */
+const SMALL_PRINT = 0.85;
+
+/** Pages each side of a page whose lines tell where the text block is (a book bound of several documents changes it). */
+const NEIGHBOUR_PAGES = 8;
+
+/**
+ * The lines of `removing` (furniture candidates) of at least SMALL_PRINT of `bodySize` set at a
+ * height where the neighbouring pages (NEIGHBOUR_PAGES each side) have text of their own (to a
+ * point), on 3 pages at least and on a third as many as have a candidate there (a page's text
+ * beside a candidate of its own counts not: a
+ * running title beside its page number): inside the text block, where running headers never are. A
+ * reference manual's sub-heading that opens many pages ("Description" on the first line under
+ * DocBook's running header, dblatex) repeats at one height as a header does; the other pages'
+ * first lines are at that height too.
+ */
+export function atTextHeights(
+  pages: readonly PageText[],
+  removing: ReadonlySet<TextLine>,
+  bodySize = 0,
+): Set<TextLine> {
+  // Per page, the heights (to a point) of its text lines and of its candidates.
+  const text = pages.map((p) => new Set(p.lines.filter((l) => !removing.has(l)).map((l) => Math.round(l.y))));
+  const cand = pages.map((p) => new Set(p.lines.filter((l) => removing.has(l)).map((l) => Math.round(l.y))));
+  const near = (set: Set<number>, y: number) => set.has(y - 1) || set.has(y) || set.has(y + 1);
+  const out = new Set<TextLine>();
+  pages.forEach((p, n) => {
+    for (const l of p.lines) {
+      if (!removing.has(l) || l.size < bodySize * SMALL_PRINT) continue;
+      const y = Math.round(l.y);
+      let t = 0;
+      let c = 0;
+      for (let m = Math.max(0, n - NEIGHBOUR_PAGES); m <= Math.min(pages.length - 1, n + NEIGHBOUR_PAGES); m++) {
+        // A page's text beside its own candidate (a running title beside its page number) is a header row.
+        if (near(cand[m]!, y)) c++;
+        else if (near(text[m]!, y)) t++;
+      }
+      if (t >= 3 && t * 3 >= c) out.add(l);
+    }
+  });
+  return out;
+}
+
+/**
+ * The lines of `removing` (one page's furniture candidates) that stand inside the page's text: below
+ * its highest line of text and above its lowest (by more than a point), so that no running header
+ * or footer lies between them and the page's edge. Furniture is read from the edge inwards; a
+ * reference manual's sub-heading set at the same height on many pages ("Synopsis" under a
+ * routine's title at the top of the page, GLPK's manual) repeats as a running header does, but
+ * with the routine's title above it, it is text. Lines at the height of the outermost text (a page
+ * number beside a running title the rules kept) stay furniture.
+ */
+export function insideText(lines: readonly TextLine[], removing: ReadonlySet<TextLine>): TextLine[] {
+  let top = -Infinity;
+  let bottom = Infinity;
+  for (const l of lines) {
+    // Marks without a letter or digit (a rule drawn in text, a scan's specks read by OCR) are no text.
+    if (removing.has(l) || !/[\p{L}\p{N}]/u.test(l.text)) continue;
+    if (l.y > top) top = l.y;
+    if (l.y < bottom) bottom = l.y;
+  }
+  return lines.filter((l) => removing.has(l) && l.y < top - 1 && l.y > bottom + 1);
 }
 
 function isExtreme(p: PageText, line: TextLine, top: boolean): boolean {

@@ -307,8 +307,11 @@ export function listingRuns(
 
 /**
  * Runs of running text on a listing page, to keep: the start of an appendix where an index
- * column ends. A run is at least 3 consecutive text lines of at least 150 characters with a
- * sentence end in it; the stem or heading just before it (its title) is kept with it.
+ * column ends, a note under a contents list ("METAUWAGA: Ten dokument jest w trakcie
+ * powstawania. Nie oczekuj / spójności, kompletności ani nawet poprawności składu."). A run is
+ * at least 3 consecutive text lines of at least 150 characters with a sentence end in it, or 2
+ * lines of at least 80 characters and 12 words whose last line ends a sentence (entries and
+ * index terms do not end so); the stem or heading just before it (its title) is kept with it.
  */
 export function proseRuns(kinds: readonly LineInfo[], texts: readonly string[]): number[] {
   const keep: number[] = [];
@@ -326,7 +329,12 @@ export function proseRuns(kinds: readonly LineInfo[], texts: readonly string[]):
       if (/\p{L}[.!?]["'”’)]?(?:\s|$)/u.test(texts[j]!)) sentence = true;
       j++;
     }
-    if (j - i >= 3 && chars >= 150 && sentence) {
+    const note =
+      j - i >= 2 &&
+      chars >= 80 &&
+      texts.slice(i, j).join(' ').split(/\s+/).length >= 12 &&
+      /\p{L}[.!?]["'”’)]?$/u.test(texts[j - 1]!.trim());
+    if ((j - i >= 3 && chars >= 150 && sentence) || note) {
       const from = i > 0 && (kinds[i - 1]!.kind === 'stem' || kinds[i - 1]!.kind === 'numbered') ? i - 1 : i;
       for (let x = from; x < j; x++) keep.push(x);
     }

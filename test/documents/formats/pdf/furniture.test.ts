@@ -108,6 +108,65 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     kept: (n) => ['Contoso Handbook', ...body(n).map((l) => l.text)],
   },
   {
+    name: "a sub-heading repeated at one height under each page's own title is text (read from the edge inwards)",
+    pages: book(6, (n) => [line(`2.3.${n} glp routine ${'abcdefg'[n]}`, 800), line('Synopsis', 760)]),
+    kept: (n) => [`2.3.${n} glp routine ${'abcdefg'[n]}`, 'Synopsis', ...body(n).map((l) => l.text)],
+  },
+  {
+    name: 'a mark without a letter above a running header does not keep it (a speck, a rule)',
+    pages: book(6, (n) => [line('.'.repeat(n), 815), line('Contoso Handbook', 800)]),
+    kept: (n) => ['.'.repeat(n), ...body(n).map((l) => l.text)],
+  },
+  {
+    name: 'a line repeated under a running header goes with it',
+    pages: book(6, () => [line('Contoso Handbook', 800), line('Draft for review', 780)]),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    name: 'a page number beside a changing running title: both furniture, text beside it no proof of a text block',
+    pages: book(3, (n) => [line(`Notes on ${'abcdefg'[n]}`, 800), { ...line(String(n + 10), 800), x: 500 }]),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    name: "a line repeated at one height over each page's own last line is text",
+    pages: book(6, (n) => [line('See also', 120), line(`the routine ${'abcdefg'[n]}`, 100)]),
+    kept: (n) => ['See also', `the routine ${'abcdefg'[n]}`, ...body(n).map((l) => l.text)],
+  },
+  {
+    name: "a sub-heading opening some pages under the running header, where the other pages' text begins, is text",
+    pages: Array.from({ length: 6 }, (_, i) => ({
+      number: i + 1,
+      height: 842,
+      lines: [
+        line('Contoso Handbook', 800),
+        ...(i % 2 === 0
+          ? [line('Description', 780), line(`What entry ${'abcdef'[i]} does.`, 766)]
+          : [line(`Text that begins page ${'abcdef'[i]} here`, 780), line(`and goes on ${'abcdef'[i]}.`, 766)]),
+      ],
+    })),
+    kept: (n) =>
+      n % 2 === 1
+        ? ['Description', `What entry ${'abcdef'[n - 1]} does.`]
+        : [`Text that begins page ${'abcdef'[n - 1]} here`, `and goes on ${'abcdef'[n - 1]}.`],
+  },
+  {
+    name: 'small print on the first line of the text block stays furniture (a continuation marker)',
+    pages: Array.from({ length: 6 }, (_, i) => ({
+      number: i + 1,
+      height: 842,
+      lines: [
+        line('Contoso Handbook', 800),
+        ...(i % 2 === 0
+          ? [line('(continued from previous page)', 780, 8), line(`code line ${'abcdef'[i]} goes on`, 766)]
+          : [line(`Text that begins page ${'abcdef'[i]} here`, 780), line(`and goes on ${'abcdef'[i]}.`, 766)]),
+      ],
+    })),
+    kept: (n) =>
+      n % 2 === 1
+        ? [`code line ${'abcdef'[n - 1]} goes on`]
+        : [`Text that begins page ${'abcdef'[n - 1]} here`, `and goes on ${'abcdef'[n - 1]}.`],
+  },
+  {
     name: 'no pages',
     pages: [],
     kept: () => [],

@@ -27,12 +27,18 @@ function words(s: string): string[] {
 /**
  * The words of each page as pdftotext reads it (the whole file's reading split at its form feeds,
  * which npm run fixtures checks equal to reading one page alone), with line-end hyphenations both
- * kept and joined.
+ * kept and joined, and words of letters and digits split too: pdftotext reads a radical sign as a
+ * "p" glued to its radicand ("√6/N" as "p6/N"; gnuplot.pdf's page 232).
  */
 function pageWords(name: string): Set<string>[] {
   const pages = referenceText(name, 'pdftotext').split('\f');
   return pages.map(
-    (text) => new Set([...words(text), ...words(text.replace(/(\p{L})[-\u2010\u00AD]\s*\n\s*(?=\p{L})/gu, '$1'))]),
+    (text) =>
+      new Set([
+        ...words(text),
+        ...words(text.replace(/(\p{L})[-\u2010\u00AD]\s*\n\s*(?=\p{L})/gu, '$1')),
+        ...words(text.replace(/(\p{L})(?=\p{N})|(\p{N})(?=\p{L})/gu, '$1$2 ')),
+      ]),
   );
 }
 

@@ -453,6 +453,24 @@ test('proseRuns: text kept on a listing page', async (t) => {
     ],
     ['an index only', index, []],
     ['two lines of text are not a run', [...index, body[0]!, body[1]!], []],
+    [
+      'a note of two lines ending a sentence under a contents list',
+      [
+        'Contents',
+        'Introduction . . . . . 2',
+        'Usage . . . . . 3',
+        'Layout . . . . . 8',
+        'NOTE: This document is being written. Do not expect',
+        'consistency, completeness or even correct typesetting.',
+      ],
+      [4, 5],
+    ],
+    ['one such line is not a run', [...index, 'consistency, completeness or even correct typesetting and more.'], []],
+    [
+      'two short lines ending a sentence are not a run (an index term and its see-also)',
+      [...index, 'yacc', 'see also bison.'],
+      [],
+    ],
   ];
   for (const [name, lines, want] of cases) {
     await t.test(name, () =>
