@@ -17,7 +17,8 @@ export interface BoxWord {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-function unescapeXml(s: string): string {
+/** XML's five named entities and numeric references, as poppler's XML writers (pdftotext -bbox, pdftohtml -xml) escape text. */
+export function unescapeXml(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#')
       return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));

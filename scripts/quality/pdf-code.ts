@@ -6,6 +6,8 @@
 // indentation is the lines' offsets from the block's left edge in character widths (TeX positions
 // a listing's lines; it writes no leading spaces), plus any spaces the text itself has.
 
+import { unescapeXml } from './column-reading.ts';
+
 /** One `<text>` element of pdftohtml's XML: a run of one font on one line. */
 export interface XmlFragment {
   page: number;
@@ -25,15 +27,8 @@ export function monospacedFamily(family: string): boolean {
   return MONO.test(family.replace(/^[A-Z]{6}\+/, ''));
 }
 
-const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decode(s: string): string {
-  return s
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (m, dec: string, hex: string, name: string) =>
-      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (ENTITY[name] ?? m),
-    );
-}
+/** A `<text>` element's content as text: its inline tags (<b>, <i>, <a>) dropped, entities decoded. */
+const decode = (s: string): string => unescapeXml(s.replace(/<[^>]*>/g, ''));
 
 /** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced. */
 export function xmlFragments(xml: string): XmlFragment[] {
