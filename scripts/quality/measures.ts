@@ -877,9 +877,25 @@ const codeLines = (s: string, loose: boolean) =>
     .map((l) => (loose ? expandTabs(l).trim() : expandTabs(l).trimEnd()))
     .filter((l) => l.length > 0);
 
+const indent = (l: string) => l.length - l.trimStart().length;
+
+/** The lines without the indentation they all share. */
+export function dedent(lines: string[]): string[] {
+  const m = Math.min(...lines.map(indent));
+  return Number.isFinite(m) && m > 0 ? lines.map((l) => l.slice(m)) : lines;
+}
+
+/**
+ * Whether `needle`'s lines stand one after another in `hay`, each indented as in `needle`
+ * relative to the others: where a block sits on the page (a reference reads it from the page's
+ * margin or the block's edge, a listing's own leading spaces included) is not its text.
+ */
 function containsRun(hay: string[], needle: string[]): boolean {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+  const want = dedent(needle);
+  outer: for (let i = 0; i + want.length <= hay.length; i++) {
+    for (let j = 0; j < want.length; j++) if (hay[i + j]!.trimStart() !== want[j]!.trimStart()) continue outer;
+    const got = dedent(hay.slice(i, i + want.length));
+    for (let j = 0; j < want.length; j++) if (got[j] !== want[j]) continue outer;
     return true;
   }
   return false;
@@ -888,7 +904,7 @@ function containsRun(hay: string[], needle: string[]): boolean {
 export interface CodeScore {
   /** Code blocks of 2+ lines that fit in one chunk. */
   blocks: number;
-  /** % of them whose lines are in one chunk, verbatim (indentation kept) and one per line. */
+  /** % of them whose lines are in one chunk, verbatim (indentation relative to the block kept) and one per line. */
   kept: number;
   /** The same, indentation set aside. */
   keptLoose: number;

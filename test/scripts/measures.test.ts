@@ -8,6 +8,7 @@ import {
   chunkEnd,
   chunkEnds,
   codeKept,
+  dedent,
   endIndex,
   expandTabs,
   dehyphenate,
@@ -877,8 +878,29 @@ describe('codeKept', () => {
     assert.deepEqual(codeKept([chunk('x')], ['ls -l']), { blocks: 0, kept: 100, keptLoose: 100 }));
   test('a block split over two chunks is not kept', () =>
     assert.equal(codeKept([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]).kept, 0));
+  test('a block indented as a whole still counts: indentation is relative to the block', () => {
+    assert.equal(codeKept([chunk(`Run:\n    for i in 1 2 3; do\n      echo $i\n    done`)], [block]).kept, 100);
+    assert.equal(codeKept([chunk(`Run:\n${block}`)], [`  for i in 1 2 3; do\n    echo $i\n  done`]).kept, 100);
+  });
+  test('a line indented apart from the rest of the block is not kept', () =>
+    assert.equal(codeKept([chunk('Run:\n  for i in 1 2 3; do\n  echo $i\n  done')], [block]).kept, 0));
   test('a tab counts as the spaces to the next 4-column stop, as pandoc expands it', () =>
     assert.equal(codeKept([chunk('::1\t    localhost\nab\tc')], ['::1     localhost\nab  c']).kept, 100));
+});
+
+describe('dedent', () => {
+  const cases: [string[], string[]][] = [
+    [
+      ['  a', '    b', '  c'],
+      ['a', '  b', 'c'],
+    ],
+    [
+      ['a', '  b'],
+      ['a', '  b'],
+    ],
+    [[], []],
+  ];
+  for (const [lines, want] of cases) test(JSON.stringify(lines), () => assert.deepEqual(dedent(lines), want));
 });
 
 describe('expandTabs', () => {
