@@ -16,6 +16,7 @@
 //   BENCH_COLD_ROUNDS=3 BENCH_LATER=2        cold: app starts per mode, later uploads after the first
 //   BENCH_COLD_DOC=plain|large|gnuplot       cold: the document uploaded (default plain, 1158 pages)
 //   BENCH_CONNECTION_CLOSE=1                 uploads ask for `Connection: close` (default keep-alive, as fetch and curl)
+//   BENCH_SPARE_THREADS=0                    the app's pool without spare threads (one thread per document, as before issue 24)
 //   MAX_DOCUMENTS_IN_FLIGHT, MAX_DOCUMENTS_QUEUED, PARSE_TIMEOUT_MS, PARSE_TIMEOUT_MS_PER_MB
 //                                            passed to the app when set (default: the app's own)
 //
@@ -188,7 +189,18 @@ async function serveApp(warm: boolean) {
   const { createReadiness } = await import('../src/http/readiness.ts');
   const config = loadConfig(appEnv());
   const readiness = createReadiness();
-  const app = await buildApp(config, { logger: true, readiness, warmPool: warm });
+  let chunkPool;
+  const spare = process.env.BENCH_SPARE_THREADS;
+  if (spare !== undefined) {
+    const { createChunkPool } = await import('../src/documents/pool.ts');
+    const { parseTimeoutFor } = await import('../src/documents/parse-bound.ts');
+    chunkPool = createChunkPool({
+      threads: Math.max(1, availableParallelism() - 1),
+      spareThreads: Number(spare),
+      timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
+    });
+  }
+  const app = await buildApp(config, { logger: true, readiness, warmPool: warm, ...(chunkPool ? { chunkPool } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('message', (m) => {
     if (m === 'reset') rss.reset();
@@ -510,7 +522,7 @@ async function concurrency(docs: Docs) {
 
   const limits = `MAX_DOCUMENTS_IN_FLIGHT ${process.env.MAX_DOCUMENTS_IN_FLIGHT ?? 'default (4)'}, MAX_DOCUMENTS_QUEUED ${process.env.MAX_DOCUMENTS_QUEUED ?? 'default (16)'}`;
   console.log(
-    `\n## a. Concurrent uploads: N at once (one each), fresh app per level (warm, /readyz 200 first); ${limits}`,
+    `\n## a. Concurrent uploads: N at once (one each), fresh app per level (warm, /readyz 200 first); ${limits}${process.env.BENCH_SPARE_THREADS === undefined ? '' : `; spare threads ${process.env.BENCH_SPARE_THREADS}`}`,
   );
   console.log(
     `node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map(f2).join(' ')}; /healthz probed by autocannon ` +
