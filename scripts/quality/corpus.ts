@@ -28,6 +28,7 @@ import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts'
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
 import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
+import { type PageScore, pageNumbersRight } from './pages.ts';
 import { pandocStructure, rowReading, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
@@ -98,6 +99,11 @@ export interface DocumentResult {
   slides?: SlideScore;
   /** Questions of scripts/quality/questions.json whose answer's chunk BM25 ranks in the top 5. */
   retrieval?: RetrievalScore;
+  /**
+   * Born-digital PDFs: chunks whose pageStart and pageEnd are the pages pdftotext finds their
+   * first and last words on (pages.ts), of those whose words it finds.
+   */
+  pageNumbers?: PageScore;
   /**
    * Scanned and mixed PDFs (convert 'scan'): pages read with OCR, and the share (%) of the words of
    * the service's reading of the born-digital pages (referenceFile) that the chunks have.
@@ -301,6 +307,9 @@ export async function measureDocument(
   let deckPages: string | undefined;
   let pagedReference = false;
   let slides: SlideScore | undefined;
+  // A born-digital PDF's physical pages as pdftotext reads them, running heads and page numbers
+  // aside, so that a chunk's first words read over a page break are found (the page-number measure).
+  let pdfPages: string[] | undefined;
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     let ocrPages = 0;
@@ -337,6 +346,7 @@ export async function measureDocument(
       };
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
+      pdfPages = withoutRunningLines(pdftotext(file)).split('\f');
       const json = pandocJson(join(dir, e.referenceFile));
       // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
       const self = basename(e.path).replace(/\.gz$/, '');
@@ -346,6 +356,7 @@ export async function measureDocument(
       structure = pandocStructure(json, self);
     } else {
       refText = pdftotext(file);
+      pdfPages = withoutRunningLines(refText).split('\f');
       columnText = pdftotextColumns(file);
       structure = { headings: r.outline, code: pdfCode(file), rows: [] };
       if (deck) {
@@ -450,6 +461,7 @@ export async function measureDocument(
       : { code: codeKept(chunks, structure.code) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
+    ...(pdfPages ? { pageNumbers: pageNumbersRight(chunks, pdfPages) } : {}),
     ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     examples: {
@@ -489,6 +501,7 @@ const HEAD = [
   'code kept % (loose)',
   'rows intact %',
   'retrieval %',
+  'pages right %',
   'slide mixes/overlay repeats',
   'reproduce',
 ];
@@ -519,6 +532,7 @@ export function tableLine(r: DocumentResult): string {
         r.code && r.code.blocks > 0 ? `${r.code.kept} (${r.code.keptLoose}) of ${r.code.blocks}` : na,
         r.rows && r.rows.rows > 0 ? `${r.rows.intact} of ${r.rows.rows}` : na,
         r.retrieval && r.retrieval.questions > 0 ? `${r.retrieval.found} of ${r.retrieval.questions}` : na,
+        r.pageNumbers && r.pageNumbers.judged > 0 ? `${r.pageNumbers.right} of ${r.pageNumbers.judged}` : na,
         r.slides ? `${r.slides.mixes}/${r.slides.repeats} of ${r.slides.slides}` : na,
         `\`npm run quality -- --corpus --only ${r.id}\``,
       ];

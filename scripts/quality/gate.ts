@@ -28,6 +28,12 @@ export const GATED: readonly GatedMeasure[] = [
     better: 'higher',
     get: (r) => (r.retrieval && r.retrieval.questions > 0 ? r.retrieval.found : undefined),
   },
+  // Born-digital PDFs: chunks whose pages are the pages pdftotext reads their first and last words on.
+  {
+    key: 'pagesRight',
+    better: 'higher',
+    get: (r) => (r.pageNumbers && r.pageNumbers.judged > 0 ? r.pageNumbers.right : undefined),
+  },
   // Scanned and mixed PDFs: the share of the born-digital reading's words that their chunks have.
   { key: 'ocrWords', better: 'higher', get: (r) => r.ocr?.words },
   { key: 'listingLines', better: 'lower', get: (r) => r.listingLines },

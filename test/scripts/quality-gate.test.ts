@@ -65,6 +65,20 @@ describe('recordFloors', () => {
     assert.equal(f.d?.retrieval, 66.7);
     assert.equal('retrieval' in (f.e ?? {}), false);
   });
+  test('page numbers where some chunk of a born-digital PDF was judged', () => {
+    const f = recordFloors([
+      result('p', { pageNumbers: { judged: 40, right: 97.5, wrong: [] } }),
+      result('q', { pageNumbers: { judged: 0, right: 100, wrong: [] } }),
+    ]);
+    assert.equal(f.p?.pagesRight, 97.5);
+    assert.equal('pagesRight' in (f.q ?? {}), false);
+    assert.deepEqual(
+      gateViolations([result('p', { pageNumbers: { judged: 40, right: 95, wrong: [] } })], f, false).filter((v) =>
+        v.includes('pagesRight'),
+      ),
+      ['p: pagesRight 95, floor 97.5'],
+    );
+  });
   test('slide mixes and overlay repeats where the document is a deck', () => {
     const f = recordFloors([result('g', { slides: { slides: 40, mixes: 1, repeats: 3 } }), result('h')]);
     assert.deepEqual([f.g?.slideMixes, f.g?.overlayRepeats], [1, 3]);

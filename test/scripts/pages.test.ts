@@ -1,0 +1,84 @@
+// The page-number measure of scripts/quality/pages.ts (a table per function, one test per case).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ownText, type PagedChunk, pageNumbersRight } from '../../scripts/quality/pages.ts';
+
+const pages = [
+  'Installing the tools\nRun the installer from the disc and answer its questions one by one.',
+  'Choosing a scheme\nThe full scheme installs every package of the distribution on your disk.\nA table follows.',
+  'Package | Size\nbase | 10 MB\nfull | 7 GB\nThe sizes are those of the last release of the set.',
+];
+const chunk = (content: string, pageStart: number, pageEnd = pageStart): PagedChunk => ({
+  content,
+  pageStart,
+  pageEnd,
+});
+
+describe('pageNumbersRight', () => {
+  const cases: [string, PagedChunk[], { judged: number; right: number }][] = [
+    ['pages right', [chunk(pages[0]!, 1), chunk(pages[1]!, 2), chunk(pages[2]!, 3)], { judged: 3, right: 100 }],
+    [
+      'a chunk over a page break: start and end pages both right',
+      [chunk(`${pages[0]}\n${pages[1]}`, 1, 2)],
+      { judged: 1, right: 100 },
+    ],
+    ['its end page wrong', [chunk(`${pages[0]}\n${pages[1]}`, 1, 1)], { judged: 1, right: 0 }],
+    ['its start page wrong (one page late)', [chunk(pages[0]!, 2)], { judged: 1, right: 0 }],
+    [
+      'words starting on the last line of a page: the page of the first word',
+      [chunk('one by one. Choosing a scheme The full scheme', 1, 2)],
+      { judged: 1, right: 100 },
+    ],
+    [
+      'words the reference does not have are not judged',
+      [chunk('Nothing of this stands on any page at all.', 1)],
+      { judged: 0, right: 100 },
+    ],
+    ['a chunk shorter than a run of words is not judged', [chunk('Run the installer', 7)], { judged: 0, right: 100 }],
+    ['a chunk without pages (not a PDF) is not judged', [{ content: pages[0]! }], { judged: 0, right: 100 }],
+    [
+      'a first word the reference reads elsewhere: the runs one and two words in decide',
+      [chunk('Zebra Installing the tools Run the installer from the disc', 1)],
+      { judged: 1, right: 100 },
+    ],
+    [
+      'a start a page late is wrong even with the shifted runs',
+      [chunk('Installing the tools Run the installer from the disc', 2, 1)],
+      { judged: 1, right: 0 },
+    ],
+  ];
+  for (const [name, chunks, want] of cases)
+    test(name, () => {
+      const got = pageNumbersRight(chunks, pages);
+      assert.deepEqual({ judged: got.judged, right: got.right }, want);
+    });
+
+  test('a header row repeated at the top of a split table is judged by the rows after it', () => {
+    const first = chunk('Package | Size\nbase | 10 MB', 3);
+    const next = chunk('Package | Size\nfull | 7 GB\nThe sizes are those of the last release', 3);
+    assert.equal(pageNumbersRight([first, next], pages).right, 100);
+    // The same rows on the wrong page are still found wrong.
+    assert.equal(pageNumbersRight([first, { ...next, pageStart: 2 }], pages).right, 50);
+  });
+
+  test('a wrong chunk is shown with its pages and the reference pages', () => {
+    const got = pageNumbersRight([chunk(pages[1]!, 1)], pages);
+    assert.match(got.wrong[0]!, /^pages 1-1, reference 2-2: choosing a scheme/);
+  });
+});
+
+describe('ownText', () => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['no chunk before', 'A | B\nrow', undefined, 'A | B\nrow'],
+    ['a first line the chunk before also has: dropped', 'A | B\n2 | 3', 'A | B\n1 | 2', '2 | 3'],
+    ['a first line of its own: kept', 'Intro line\nmore', 'Other text\nhere', 'Intro line\nmore'],
+    [
+      'a heading the chunk before also has, not a row: kept',
+      'Bug Fixes\nFix 2',
+      'Bug Fixes\nFix 1',
+      'Bug Fixes\nFix 2',
+    ],
+    ['one line only: kept', 'A | B', 'A | B', 'A | B'],
+  ];
+  for (const [name, text, previous, want] of cases) test(name, () => assert.equal(ownText(text, previous), want));
+});
