@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { autocannon } from './autocannon.ts';
 import { sampleRss } from './rss.ts';
+import { benchChunkPool, SPARE_THREADS } from './spare-pool.ts';
 import { START_FLAGS } from './start-flags.ts';
 
 // ---------------------------------------------------------------- shared
@@ -189,18 +190,7 @@ async function serveApp(warm: boolean) {
   const { createReadiness } = await import('../src/http/readiness.ts');
   const config = loadConfig(appEnv());
   const readiness = createReadiness();
-  let chunkPool;
-  const spare = process.env.BENCH_SPARE_THREADS;
-  if (spare !== undefined) {
-    const { createChunkPool } = await import('../src/documents/pool.ts');
-    const { parseTimeoutFor } = await import('../src/documents/parse-bound.ts');
-    chunkPool = createChunkPool({
-      threads: Math.max(1, availableParallelism() - 1),
-      spareThreads: Number(spare),
-      timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
-    });
-  }
-  const app = await buildApp(config, { logger: true, readiness, warmPool: warm, ...(chunkPool ? { chunkPool } : {}) });
+  const app = await buildApp(config, { logger: true, readiness, warmPool: warm, ...(await benchChunkPool(config)) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('message', (m) => {
     if (m === 'reset') rss.reset();
@@ -522,7 +512,7 @@ async function concurrency(docs: Docs) {
 
   const limits = `MAX_DOCUMENTS_IN_FLIGHT ${process.env.MAX_DOCUMENTS_IN_FLIGHT ?? 'default (4)'}, MAX_DOCUMENTS_QUEUED ${process.env.MAX_DOCUMENTS_QUEUED ?? 'default (16)'}`;
   console.log(
-    `\n## a. Concurrent uploads: N at once (one each), fresh app per level (warm, /readyz 200 first); ${limits}${process.env.BENCH_SPARE_THREADS === undefined ? '' : `; spare threads ${process.env.BENCH_SPARE_THREADS}`}`,
+    `\n## a. Concurrent uploads: N at once (one each), fresh app per level (warm, /readyz 200 first); ${limits}${SPARE_THREADS === undefined ? '' : `; spare threads ${SPARE_THREADS}`}`,
   );
   console.log(
     `node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map(f2).join(' ')}; /healthz probed by autocannon ` +

@@ -24,6 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sampleRss } from './rss.ts';
+import { benchChunkPool, SPARE_THREADS } from './spare-pool.ts';
 import { START_FLAGS } from './start-flags.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,7 +32,6 @@ const corpus = join(root, '..', 'shared', 'corpus');
 const MB = 2 ** 20;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const LARGE = process.env.BENCH_LARGE !== '0';
-const SPARE = process.env.BENCH_SPARE_THREADS;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,21 +53,11 @@ async function serveApp() {
   const { loadConfig } = await import('../src/config.ts');
   const { createReadiness } = await import('../src/http/readiness.ts');
   const config = loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-  let chunkPool;
-  if (SPARE !== undefined) {
-    const { createChunkPool } = await import('../src/documents/pool.ts');
-    const { parseTimeoutFor } = await import('../src/documents/parse-bound.ts');
-    chunkPool = createChunkPool({
-      threads: Math.max(1, availableParallelism() - 1),
-      spareThreads: Number(SPARE),
-      timeoutMs: (bytes) => parseTimeoutFor(bytes, config),
-    });
-  }
   const app = await buildApp(config, {
     logger: true,
     readiness: createReadiness(),
     warmPool: true,
-    ...(chunkPool ? { chunkPool } : {}),
+    ...(await benchChunkPool(config)),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   let cpuFrom = process.cpuUsage();
@@ -262,7 +252,7 @@ if (role === 'serve-app') {
       }
     }
     console.log(
-      `\nnode ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} app starts (npm start's flags${SPARE === undefined ? '' : `, spare threads ${SPARE}`}), ready after ${readies.map((x) => f2(x / 1000)).join(', ')} s; ` +
+      `\nnode ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map(f2).join(' ')}; ${ROUNDS} app starts (npm start's flags${SPARE_THREADS === undefined ? '' : `, spare threads ${SPARE_THREADS}`}), ready after ${readies.map((x) => f2(x / 1000)).join(', ')} s; ` +
         `files: gnuplot.pdf x3 + R-intro.pdf x2 (${pages(big)} pages)${LARGE ? `, gnuplot.pdf x16 (${pages(large)} pages)` : ''}, each upload a copy with its own random attachment`,
     );
     console.log(
