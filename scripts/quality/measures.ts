@@ -567,6 +567,8 @@ export interface EndReference {
   code: string[];
   /** Table rows (pandoc's), cells in order. */
   rows: string[][];
+  /** Rows whose cells hold code of several lines (pandoc-structure.ts blockRows): where they end counts. */
+  blockRows?: string[][];
   /** The document is a slide deck whose pages are its slides: a cut between two pages ends a slide. */
   slides?: boolean;
 }
@@ -607,6 +609,8 @@ export interface EndIndex {
   codeFirst: Map<string, string[][]>;
   codeLast: Map<string, string[][]>;
   rows: Set<string>;
+  /** The reference's rows (and block rows) of three words or more, as their words (wordLine), for rowEndsChunk. */
+  rowWords: string[];
   slides: boolean;
   /** A chunk's most code points: a code block longer than this must be cut inside. */
   max: number;
@@ -636,6 +640,9 @@ export function endIndex(ref: EndReference, max = 1200): EndIndex {
     codeFirst,
     codeLast,
     rows: new Set(ref.rows.map((r) => wordLine(r.join(' '))).filter((r) => r.includes(' '))),
+    rowWords: [...new Set([...ref.rows, ...(ref.blockRows ?? [])].map((r) => wordLine(r.join(' '))))].filter(
+      (r) => r.split(' ').length >= 3,
+    ),
     slides: ref.slides === true,
     max,
   };
@@ -704,7 +711,12 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
   const la = cellCount(L);
   const fr = cellCount(F);
   if (la > 0 && ix.rows.has(wordLine(L))) return 'row';
+  if (rowEndsChunk(a.content, ix.rowWords)) return 'row';
   if (la > 1 && ix.rows.size === 0 && la === fr) return 'row';
+  // Without rows in the reference, a table's last row: a ends with two rows of as many cells, and
+  // b opens no lower-case run-on of a cut cell (the text after the table).
+  if (la > 1 && ix.rows.size === 0 && as.length > 1 && cellCount(as[as.length - 2]!) === la && !/^\p{Ll}/u.test(F))
+    return 'row';
   if (
     la === 0 &&
     fr > 0 &&
@@ -719,6 +731,18 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
     if (itemMarker(L) === mb || (mb === '•' && as.slice(-3).some(bullet))) return 'item';
   }
   return 'cut';
+}
+
+/**
+ * Does a whole row of the reference, every cell in order, end the chunk `content`, over however
+ * many lines? A row whose cells are blocks of their own (a cell holding code or paragraphs: a
+ * Doxygen quick reference's code fragments, read as a label then a code block) ends no line
+ * `a | b`, yet the chunk ends where the row does. `rows` are rows as their words (wordLine).
+ */
+export function rowEndsChunk(content: string, rows: readonly string[]): boolean {
+  if (rows.length === 0) return false;
+  const tail = ` ${wordLine(content)}`;
+  return rows.some((r) => tail.endsWith(` ${r}`));
 }
 
 export interface EndScore {

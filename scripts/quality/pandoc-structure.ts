@@ -6,6 +6,12 @@ export interface Structure {
   headings: string[];
   code: string[];
   rows: string[][];
+  /**
+   * The rows left out of `rows` for code of several lines in a cell (a Doxygen quick reference's
+   * fragments), their cells' text without chrome (Doxygen's tooltips): no line holds such a row,
+   * but the chunk-end measure knows where one ends (measures.ts rowEndsChunk).
+   */
+  blockRows?: string[][];
 }
 
 interface Node {
@@ -130,13 +136,15 @@ function isLinkTable(all: Cell[][], self?: string): boolean {
   return linked >= Math.max(2, rows.length * 0.8) || (rows.length === 1 && linked === 1);
 }
 
-function rowsOf(table: unknown[], self?: string): string[][] {
+function rowsOf(table: unknown[], self?: string): { rows: string[][]; blockRows: string[][] } {
   const rows = rowNodes(table);
-  if (isLinkTable(rows, self)) return [];
+  if (isLinkTable(rows, self)) return { rows: [], blockRows: [] };
   // A row with code of several lines in a cell cannot stand on one line: the code measure counts it.
-  return rows
-    .filter((r) => !r.some((cell) => holdsCode(cell[4])))
-    .map((r) => r.map((cell) => one(plainText(cell[4], false))));
+  const code = (r: Cell[]) => r.some((cell) => holdsCode(cell[4]));
+  return {
+    rows: rows.filter((r) => !code(r)).map((r) => r.map((cell) => one(plainText(cell[4], false)))),
+    blockRows: rows.filter(code).map((r) => r.map((cell) => one(plainText(stripChrome(cell[4]), false)))),
+  };
 }
 
 /**
@@ -202,7 +210,7 @@ function isChromeDiv(x: Node): boolean {
  * them by design. Rows with code of several lines in a cell are left to the code measure.
  */
 export function pandocStructure(doc: { blocks: unknown[] }, self?: string): Structure {
-  const out: Structure = { headings: [], code: [], rows: [] };
+  const out: Structure = { headings: [], code: [], rows: [], blockRows: [] };
   let inIndex = false;
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) {
@@ -217,7 +225,11 @@ export function pandocStructure(doc: { blocks: unknown[] }, self?: string): Stru
       out.headings.push(h);
       inIndex = /\bindex$/i.test(h);
     } else if (x.t === 'CodeBlock') out.code.push(c[1] as string);
-    else if (x.t === 'Table' && !inIndex) out.rows.push(...rowsOf(c, self));
+    else if (x.t === 'Table' && !inIndex) {
+      const r = rowsOf(c, self);
+      out.rows.push(...r.rows);
+      out.blockRows!.push(...r.blockRows);
+    }
     visit(x.c);
   };
   visit(doc.blocks);
@@ -229,12 +241,14 @@ export function pandocStructure(doc: { blocks: unknown[] }, self?: string): Stru
  * navigation, sidebars and footers the service leaves out by design.
  */
 export function withoutChrome<T extends { blocks: unknown[] }>(doc: T): T {
-  const strip = (x: unknown): unknown => {
-    if (Array.isArray(x)) return x.filter((y) => !(isNode(y) && isChromeDiv(y))).map(strip);
-    if (!isNode(x)) return x;
-    return x.c === undefined ? x : { ...x, c: strip(x.c) };
-  };
-  return { ...doc, blocks: strip(doc.blocks) as unknown[] };
+  return { ...doc, blocks: stripChrome(doc.blocks) as unknown[] };
+}
+
+/** Blocks (or a node) without their site chrome (isChromeDiv). */
+function stripChrome(x: unknown): unknown {
+  if (Array.isArray(x)) return x.filter((y) => !(isNode(y) && isChromeDiv(y))).map(stripChrome);
+  if (!isNode(x)) return x;
+  return x.c === undefined ? x : { ...x, c: stripChrome(x.c) };
 }
 
 /** Words of a navigation bar besides its links ("Next: X, Previous: Y, Up: Z [Contents][Index]"). */

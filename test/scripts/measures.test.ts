@@ -698,7 +698,44 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
       'row',
     ],
     ['a row cut inside (no rows in the reference)', noRows, c('a | b | c\nd | e'), c('f is long\ng | h | i'), 'cut'],
+    [
+      'the last row of a table, text after it (no rows in the reference)',
+      noRows,
+      c('a | b | c\nd | e | f'),
+      c('Text after it'),
+      'row',
+    ],
+    [
+      'a last cell cut inside, its tail after it (no rows in the reference)',
+      noRows,
+      c('a | b | c\nd | e | f is'),
+      c('long text'),
+      'cut',
+    ],
+    [
+      'one row alone is no table end (no rows in the reference)',
+      noRows,
+      c(`${P}\nd | e | f`),
+      c('Text after it'),
+      'cut',
+    ],
     ['a table opens the next chunk after text', ref, c(`${P}\nThe values`), c('Name | Value\nalpha | one'), 'row'],
+    [
+      'a whole row whose cells are blocks of their own ends the chunk (a label, then code)',
+      ref,
+      c(`${P}.\nbeta\ntwo words\nhere`),
+      c('Text after the table.'),
+      'row',
+    ],
+    ['the end of a row without its first cell is no row end', ref, c(`${P}\ntwo words\nhere`), c('More text.'), 'cut'],
+    ['a row of two words is too short to tell', ref, c(`${P}\nalpha\none`), c('More text.'), 'cut'],
+    [
+      'a row of code cells (a block row of the reference) ends the chunk',
+      { ...noRows, blockRows: [['Comparisons', 'a < b a > b']] },
+      c(`${P}.\nComparisons\na < b\na > b`),
+      c('Trigo functions'),
+      'row',
+    ],
     [
       'a list item ends, the next item opens the next chunk',
       noRows,
@@ -1087,6 +1124,21 @@ describe('pandocStructure: rows left out by design', () => {
     ],
   ];
   for (const [name, blocks, want] of cases) test(name, () => assert.deepEqual(pandocStructure({ blocks }).rows, want));
+  test('a row with code of several lines in a cell is a block row, its cells without chrome (a tooltip)', () => {
+    const fragment = {
+      t: 'Div',
+      c: [
+        ['', ['fragment'], []],
+        [
+          { t: 'Div', c: [['', ['line'], []], [{ t: 'Plain', c: str('m.a();') }]] },
+          { t: 'Div', c: [['', ['line'], []], [{ t: 'Plain', c: str('m.b();') }]] },
+          { t: 'Div', c: [['', ['ttc'], []], [{ t: 'Plain', c: str('Definition: Constants.h:209') }]] },
+        ],
+      ],
+    };
+    const s = pandocStructure({ blocks: [table([cell('Calls'), cellOf([fragment])], [cell('one'), cell('two')])] });
+    assert.deepEqual([s.rows, s.blockRows], [[['one', 'two']], [['Calls', 'm.a(); m.b();']]]);
+  });
 });
 
 test('tableRowsIntact: curly and straight quotes are the same', () =>

@@ -37,6 +37,7 @@ import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
 import { codeBlockLines, codeRuns, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
 import { isNavigationTable } from '../../listing.ts';
+import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 
 /** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
@@ -87,6 +88,8 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   removeUntaggedFurniture(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
+  // Untagged pages: tables found from their geometry are read row by row (tables.ts).
+  for (const p of doc.pages) if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines);
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);
   if (

@@ -31,10 +31,19 @@ export interface TextLine {
    * table's next cell, a list item's text after its label).
    */
   stops?: number[];
+  /** The pieces `stops` start, with the first: their text and extent (a table row's cells, tables.ts). */
+  pieces?: LinePiece[];
   /** A monospace line (`mono`) as its font sets it, spaces and all (code.ts: monoSetting). */
   set?: MonoSetting;
   /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
   tag?: LineTag;
+}
+
+/** A piece of a line between gaps wider than a word space: its text, left and right edges. */
+export interface LinePiece {
+  text: string;
+  x: number;
+  xEnd: number;
 }
 
 /**

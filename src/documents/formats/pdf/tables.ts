@@ -1,0 +1,265 @@
+// Tables of untagged PDFs, from geometry alone: a run of lines whose pieces (the runs of text
+// between gaps wider than a word space, layout.ts) stay on either side of one or more empty
+// vertical bands (gutters), line after line, is a table; its columns are the spans between the
+// gutters. Ruled or not, left, centred or right aligned, a cell's text never crosses a gutter,
+// where a paragraph's line does. The run is read row by row: each row one line, its cells in
+// column order, a wrapped cell's lines joined, empty cells kept in place, the first row marked as
+// the header when it is set in another font than the body (bold). A tagged PDF's tables come
+// from its structure tree (struct.ts); these are the others.
+import { joinLines, normalizeLine } from './clean.ts';
+import type { LinePiece, TextLine } from './types.ts';
+
+/** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
+const GUTTER_EM = 0.9;
+/** A table has at least this many lines with text in two or more of its columns. */
+const MIN_TABLE_LINES = 3;
+/** Lines further apart than this (em) are not one table's. */
+const MAX_PITCH_EM = 3;
+/** A gap wider than this many times the table's closest line pitch opens a new row. */
+const ROW_GAP = 1.4;
+/** Sizes within this share of the first line's are one table's (a heading is larger). */
+const SIZE_TOLERANCE = 0.2;
+
+/** A list item's label alone: a bullet, a dash, "1." "a)" "(iv)"; a column of them is a list, not a table. */
+const LIST_LABEL = /^(?:[•●▪◦‣∙·○■□➢►✓✔–—*+-]|\(?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)])$/iu;
+/** A page number (arabic or roman): a column of them ends a contents list, not a table. */
+const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlcdm]{1,7})$/i;
+/** A section number ("3", "2.4.1", "A.2"): the first column of a contents list with numbers. */
+const SECTION_NUMBER = /^(?:\d{1,3}|[A-Z])(?:\.\d{1,3})*\.?$/;
+
+export interface Gutter {
+  /** Left and right edges of the empty band. */
+  a: number;
+  b: number;
+  /** Made by splitting a wider gutter at a piece inside it (fitGutters). */
+  split?: boolean;
+}
+
+/** A run of lines read as a table: [start, end) in the page's lines, and its gutters, left to right. */
+export interface TableRun {
+  start: number;
+  end: number;
+  gutters: Gutter[];
+}
+
+/** A line's pieces: its own when it has gaps wider than a word space, else the whole line. */
+function piecesOf(l: TextLine): LinePiece[] {
+  return l.pieces ?? [{ text: l.text, x: l.x, xEnd: l.xEnd }];
+}
+
+/** The gaps between a line's pieces at least GUTTER_EM wide: where its columns may part. */
+function gapsOf(l: TextLine): Gutter[] {
+  const ps = piecesOf(l);
+  const out: Gutter[] = [];
+  for (let i = 1; i < ps.length; i++) {
+    const a = ps[i - 1]!.xEnd;
+    const b = ps[i]!.x;
+    if (b - a >= GUTTER_EM * l.size) out.push({ a, b });
+  }
+  return out;
+}
+
+/**
+ * The gutters narrowed so that no piece crosses one: a piece reaching into a gutter from its left
+ * or right side narrows it, a piece inside one (a cell of a column whose first cell was empty, or
+ * a short cell of a wide column) splits it, and a gutter stays while GUTTER_EM of it is left.
+ * Null when a piece lies across a gutter of the table's first line, or leaves too little of it (a
+ * line of text running over the columns: the table ended); a gutter that a split made and a
+ * later line covers was no gutter (the short cell's column is wider) and goes.
+ */
+export function fitGutters(gutters: readonly Gutter[], pieces: readonly LinePiece[], size: number): Gutter[] | null {
+  const min = GUTTER_EM * size;
+  let out: Gutter[] = gutters.map((g) => ({ ...g }));
+  for (const p of pieces) {
+    const next: Gutter[] = [];
+    for (const g of out) {
+      let kept: Gutter[];
+      if (p.xEnd <= g.a || p.x >= g.b) kept = [g];
+      else if (p.x <= g.a && p.xEnd >= g.b) kept = [];
+      else if (p.x <= g.a) kept = [{ ...g, a: p.xEnd }];
+      else if (p.xEnd >= g.b) kept = [{ ...g, b: p.x }];
+      else
+        kept = [
+          { a: g.a, b: p.x, split: true },
+          { a: p.xEnd, b: g.b, split: true },
+        ];
+      kept = kept.filter((h) => h.b - h.a >= min);
+      if (kept.length === 0 && !g.split) return null;
+      next.push(...kept);
+    }
+    out = next;
+  }
+  return out;
+}
+
+/** The column (0-based) a piece sits in, between the gutters. */
+function columnOf(p: LinePiece, gutters: readonly Gutter[]): number {
+  let k = 0;
+  while (k < gutters.length && p.x >= gutters[k]!.a) k++;
+  return k;
+}
+
+/** The run of lines from `start` that reads as a table, or null. */
+export function tableRun(lines: readonly TextLine[], start: number): TableRun | null {
+  const first = lines[start]!;
+  if (!first.pieces || first.mono || first.tag) return null;
+  let gutters = gapsOf(first);
+  if (gutters.length === 0) return null;
+  let end = start + 1;
+  for (let j = start + 1; j < lines.length; j++) {
+    const l = lines[j]!;
+    const prev = lines[j - 1]!;
+    if (l.mono || l.tag) break;
+    const dy = prev.y - l.y;
+    if (dy <= 0 || dy > MAX_PITCH_EM * Math.max(l.size, prev.size)) break;
+    if (Math.abs(l.size - first.size) > SIZE_TOLERANCE * first.size) break;
+    const next = fitGutters(gutters, piecesOf(l), first.size);
+    if (!next) break;
+    gutters = next;
+    end = j + 1;
+  }
+  // Columns that hold text on one line only are no columns: their gutter goes.
+  const used = new Array<number>(gutters.length + 1).fill(0);
+  for (let j = start; j < end; j++) {
+    const cols = new Set(piecesOf(lines[j]!).map((p) => columnOf(p, gutters)));
+    for (const c of cols) used[c]!++;
+  }
+  gutters = gutters.filter((_, k) => used[k]! >= 2 && used[k + 1]! >= 2);
+  if (gutters.length === 0) return null;
+  // Drop trailing lines in the first column alone that open no continued cell: the text after the table.
+  let multi = 0;
+  for (let j = start; j < end; j++)
+    if (new Set(piecesOf(lines[j]!).map((p) => columnOf(p, gutters))).size >= 2) multi++;
+  if (multi < MIN_TABLE_LINES) return null;
+  return { start, end, gutters };
+}
+
+/** A table row as read: its cells in column order (empty ones kept) and the lines it spans. */
+export interface TableRow {
+  cells: string[];
+  lines: TextLine[];
+}
+
+/**
+ * The rows of a table run (`lines` its lines, `gutters` its columns' gutters). A line opens a row
+ * when it is the first, when it follows a gap wider than ROW_GAP times the table's closest line
+ * pitch, when it has text in the first column, or when it has text in a column the line before
+ * left empty; otherwise each of its pieces continues the cell above it (a wrapped cell).
+ */
+export function tableRows(lines: readonly TextLine[], gutters: readonly Gutter[]): TableRow[] {
+  const n = gutters.length + 1;
+  let pitch = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < lines.length; i++) {
+    const dy = lines[i - 1]!.y - lines[i]!.y;
+    if (dy > 0.5 * lines[i]!.size && dy < pitch) pitch = dy;
+  }
+  const rows: TableRow[] = [];
+  let prevCols = new Set<number>();
+  lines.forEach((l, i) => {
+    const byCol: string[] = new Array<string>(n).fill('');
+    for (const p of piecesOf(l)) {
+      const c = columnOf(p, gutters);
+      const t = normalizeLine(p.text).trim();
+      if (t.length > 0) byCol[c] = byCol[c]!.length > 0 ? `${byCol[c]} ${t}` : t;
+    }
+    const cols = new Set(byCol.flatMap((t, c) => (t.length > 0 ? [c] : [])));
+    const row = rows.at(-1);
+    const opens =
+      !row || lines[i - 1]!.y - l.y > ROW_GAP * pitch + 0.5 || cols.has(0) || [...cols].some((c) => !prevCols.has(c));
+    if (opens) rows.push({ cells: byCol, lines: [l] });
+    else {
+      row.lines.push(l);
+      row.cells = row.cells.map((t, c) => joinLines(t, byCol[c]!));
+    }
+    prevCols = cols;
+  });
+  return rows;
+}
+
+/**
+ * Is the run a list (its first column list labels) or a contents list (titles then page numbers,
+ * section numbers before them or not)? Or are its rows mostly one cell each: cells set off their
+ * row's baseline (centred vertically in a row of wrapped cells, an office suite's tables), which
+ * geometry alone cannot put back in their rows; read as lines, their text keeps its order.
+ */
+export function notATable(rows: readonly TableRow[]): boolean {
+  const filled = (r: TableRow) => r.cells.filter((t) => t.length > 0).length;
+  if (rows.filter((r) => filled(r) >= 2).length * 2 < rows.length) return true;
+  const col = (c: number) => rows.map((r) => r.cells[c] ?? '').filter((t) => t.length > 0);
+  const firsts = col(0);
+  if (firsts.length > 0 && firsts.every((t) => LIST_LABEL.test(t))) return true;
+  const n = rows[0]?.cells.length ?? 0;
+  const lasts = col(n - 1);
+  if (lasts.length === 0 || !lasts.every((t) => PAGE_NUMBER.test(t))) return false;
+  return n === 2 || (n === 3 && firsts.every((t) => SECTION_NUMBER.test(t)));
+}
+
+/** The font most of the lines are set in. */
+function commonFont(lines: readonly TextLine[]): string | undefined {
+  const count = new Map<string, number>();
+  for (const l of lines) count.set(l.font, (count.get(l.font) ?? 0) + l.text.length);
+  let best: string | undefined;
+  let bn = -1;
+  for (const [f, k] of count)
+    if (k > bn) {
+      best = f;
+      bn = k;
+    }
+  return best;
+}
+
+/**
+ * Is the first row the table's header? A row of one line, every cell filled, set in another font
+ * than the rows below it (a bold header row).
+ */
+export function headerRow(rows: readonly TableRow[]): boolean {
+  const [head, ...body] = rows;
+  if (!head || body.length === 0 || head.lines.length !== 1) return false;
+  if (head.cells.some((c) => c.length === 0)) return false;
+  const font = commonFont(body.flatMap((r) => r.lines));
+  return font !== undefined && head.lines[0]!.font !== font;
+}
+
+/**
+ * A page's lines with its tables read row by row: each row one line tagged as a row (its cells
+ * in `tag.cells`, its text the filled cells joined with " | "), the other lines as they were.
+ */
+export function readTables(lines: TextLine[]): TextLine[] {
+  if (!lines.some((l) => l.pieces)) return lines;
+  const out: TextLine[] = [];
+  let block = 0;
+  for (let i = 0; i < lines.length; ) {
+    const run = tableRun(lines, i);
+    if (!run) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    let rows = tableRows(lines.slice(run.start, run.end), run.gutters);
+    // Rows of a single cell at the end, in the first column: the text that follows the table.
+    let end = run.end;
+    while (rows.length > 0 && rows.at(-1)!.cells.filter((c) => c.length > 0).length === 1 && rows.at(-1)!.cells[0]) {
+      end -= rows.at(-1)!.lines.length;
+      rows = rows.slice(0, -1);
+    }
+    if (rows.length < 2 || notATable(rows)) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    const header = headerRow(rows);
+    rows.forEach((r, k) => {
+      const first = r.lines[0]!;
+      out.push({
+        text: r.cells.filter((c) => c.length > 0).join(' | '),
+        x: Math.min(...r.lines.map((l) => l.x)),
+        xEnd: Math.max(...r.lines.map((l) => l.xEnd)),
+        y: first.y,
+        size: first.size,
+        font: first.font,
+        mono: false,
+        tag: { block: --block, kind: 'row', cells: r.cells, ...(header && k === 0 ? { header: true } : {}) },
+      });
+    });
+    i = end;
+  }
+  return out;
+}

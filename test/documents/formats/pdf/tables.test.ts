@@ -1,0 +1,348 @@
+// Tables of untagged PDFs from geometry (src/documents/formats/pdf/tables.ts): runs of lines whose
+// pieces stay on either side of empty vertical bands are read row by row; prose, lists and
+// contents lists are not tables. Lines are built from raw items by the layout step (buildLines),
+// as a page's are, or by hand; a generated PDF checks the rows come out as row blocks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  fitGutters,
+  headerRow,
+  notATable,
+  readTables,
+  tableRows,
+  tableRun,
+  type TableRow,
+} from '../../../../src/documents/formats/pdf/tables.ts';
+import { buildLines, type RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
+import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import { makePdf, type TextRun } from '../../helpers/make-pdf.ts';
+import { item } from '../../helpers/raw-items.ts';
+
+/** A table's lines as the layout reads them: each row's cells at the columns' x, `dy` apart. */
+function rowsOf(
+  cells: (string | undefined)[][],
+  xs: number[],
+  top = 700,
+  dy = 12,
+  o: Partial<RawItem> = {},
+): RawItem[] {
+  return cells.flatMap((row, i) => row.flatMap((c, k) => (c === undefined ? [] : [item(c, xs[k]!, top - i * dy, o)])));
+}
+
+const rowTexts = (lines: TextLine[]) => lines.map((l) => (l.tag?.kind === 'row' ? `[${l.text}]` : l.text));
+
+test('a table of three columns is read row by row, cells in column order', () => {
+  const lines = buildLines(
+    rowsOf(
+      [
+        ['name', "the parameter's name", 'None'],
+        ['x', 'the horizontal position', '0'],
+        ['size', 'the outline size', '20'],
+        ['checked', 'if True it is checked', 'False'],
+      ],
+      [60, 160, 400],
+    ),
+  );
+  assert.deepEqual(rowTexts(readTables(lines)), [
+    "[name | the parameter's name | None]",
+    '[x | the horizontal position | 0]',
+    '[size | the outline size | 20]',
+    '[checked | if True it is checked | False]',
+  ]);
+});
+
+test('a wrapped cell is joined into its row; an empty cell keeps its place', () => {
+  const lines = buildLines(
+    rowsOf(
+      [
+        ['1', 'The cell borders are set by the'],
+        [undefined, 'rules attribute of the table.'],
+        ['2', 'The title is set through the'],
+        [undefined, 'caption element.'],
+        ['3', 'Colours can be set directly.'],
+      ],
+      [60, 120],
+    ),
+  );
+  const out = readTables(lines);
+  assert.deepEqual(rowTexts(out), [
+    '[1 | The cell borders are set by the rules attribute of the table.]',
+    '[2 | The title is set through the caption element.]',
+    '[3 | Colours can be set directly.]',
+  ]);
+  const sparse = readTables(
+    buildLines(
+      rowsOf(
+        [
+          ['a1', 'b1', 'c1'],
+          ['a2', undefined, 'c2'],
+          ['a3', 'b3', undefined],
+        ],
+        [60, 200, 340],
+        700,
+        20,
+      ),
+    ),
+  );
+  assert.deepEqual(
+    sparse.map((l) => l.tag?.cells),
+    [
+      ['a1', 'b1', 'c1'],
+      ['a2', '', 'c2'],
+      ['a3', 'b3', ''],
+    ],
+  );
+});
+
+test('a bold first row is the header; a first row in the body font is not', () => {
+  const body = [
+    ['alpha', 'one'],
+    ['beta', 'two'],
+    ['gamma', 'three'],
+  ];
+  const bold = buildLines([
+    item('Name', 60, 712, { font: 'bold' }),
+    item('Value', 200, 712, { font: 'bold' }),
+    ...rowsOf(body, [60, 200]),
+  ]);
+  const out = readTables(bold);
+  assert.deepEqual(
+    out.map((l) => l.tag?.header ?? false),
+    [true, false, false, false],
+  );
+  assert.deepEqual(
+    readTables(buildLines(rowsOf(body, [60, 200]))).map((l) => l.tag?.header ?? false),
+    [false, false, false],
+  );
+});
+
+test('right-aligned and centred cells stay in their columns', () => {
+  // A number column set flush right: its pieces end at one x, they start apart; a unit column centred.
+  const rows = [
+    ['Width', '12', 'mm'],
+    ['Height', '1024', 'px'],
+    ['Depth', '7', 'cm'],
+    ['Weight', '300', 'g'],
+  ];
+  const items = rows.flatMap(([a, n, u], i) => [
+    item(a!, 60, 700 - i * 12),
+    item(n!, 220 - n!.length * 5, 700 - i * 12),
+    item(u!, 300 - u!.length * 2.5, 700 - i * 12),
+  ]);
+  assert.deepEqual(rowTexts(readTables(buildLines(items))), [
+    '[Width | 12 | mm]',
+    '[Height | 1024 | px]',
+    '[Depth | 7 | cm]',
+    '[Weight | 300 | g]',
+  ]);
+});
+
+test('prose, code, lists and contents lists are no tables', () => {
+  const prose = buildLines(
+    [0, 1, 2, 3].map((i) => item(`A line of running text number ${i} that fills the measure.`, 60, 700 - i * 12)),
+  );
+  assert.deepEqual(readTables(prose), prose);
+  const code = buildLines(
+    [0, 1, 2, 3].flatMap((i) => [
+      item(`x${i} = f(${i});`, 60, 700 - i * 12, { mono: true }),
+      item(`// step ${i}`, 200, 700 - i * 12, { mono: true }),
+    ]),
+  );
+  assert.ok(readTables(code).every((l) => !l.tag));
+  const bullets = buildLines(
+    [0, 1, 2, 3].flatMap((i) => [item('•', 60, 700 - i * 12), item(`item number ${i} of the list`, 80, 700 - i * 12)]),
+  );
+  assert.ok(readTables(bullets).every((l) => !l.tag));
+  const numbered = buildLines(
+    [0, 1, 2, 3].flatMap((i) => [
+      item(`${i + 1}.`, 60, 700 - i * 12),
+      item(`step ${i} of the procedure`, 80, 700 - i * 12),
+    ]),
+  );
+  assert.ok(readTables(numbered).every((l) => !l.tag));
+  const contents = buildLines(
+    [0, 1, 2, 3].flatMap((i) => [
+      item(`Chapter title ${i}`, 60, 700 - i * 12),
+      item(`${i * 7 + 3}`, 500, 700 - i * 12),
+    ]),
+  );
+  assert.ok(readTables(contents).every((l) => !l.tag));
+  // Two lines with cells are too few to tell a table.
+  const two = buildLines(
+    rowsOf(
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+      [60, 200],
+    ),
+  );
+  assert.ok(readTables(two).every((l) => !l.tag));
+});
+
+test('the table ends where a line runs across its gutter; text before and after stays text', () => {
+  const items = [
+    item('The parameters are the following ones, each with its meaning:', 60, 724),
+    ...rowsOf(
+      [
+        ['name', 'its name'],
+        ['x', 'the position'],
+        ['y', 'the other position'],
+      ],
+      [60, 200],
+    ),
+    item('A paragraph after the table runs over both of its columns.', 60, 664),
+  ];
+  assert.deepEqual(rowTexts(readTables(buildLines(items))), [
+    'The parameters are the following ones, each with its meaning:',
+    '[name | its name]',
+    '[x | the position]',
+    '[y | the other position]',
+    'A paragraph after the table runs over both of its columns.',
+  ]);
+});
+
+test('a short line in the first column after the table is text, not a last row', () => {
+  const items = [
+    ...rowsOf(
+      [['name', 'its name'], ['x', 'the position'], ['y', 'the other position'], ['It is written so:']],
+      [60, 200],
+    ),
+  ];
+  assert.deepEqual(rowTexts(readTables(buildLines(items))), [
+    '[name | its name]',
+    '[x | the position]',
+    '[y | the other position]',
+    'It is written so:',
+  ]);
+});
+
+test('fitGutters: a piece reaching into a gutter narrows it; one across it ends the table', () => {
+  const g = [{ a: 100, b: 140 }];
+  assert.deepEqual(fitGutters(g, [{ text: 'a', x: 60, xEnd: 110 }], 10), [{ a: 110, b: 140 }]);
+  assert.deepEqual(fitGutters(g, [{ text: 'b', x: 125, xEnd: 200 }], 10), [{ a: 100, b: 125 }]);
+  assert.equal(fitGutters(g, [{ text: 'c', x: 60, xEnd: 200 }], 10), null);
+  // A piece inside a gutter splits it where both sides are wide enough, else keeps the wide side.
+  const split = fitGutters([{ a: 100, b: 200 }], [{ text: 'd', x: 130, xEnd: 160 }], 10);
+  assert.deepEqual(split, [
+    { a: 100, b: 130, split: true },
+    { a: 160, b: 200, split: true },
+  ]);
+  assert.deepEqual(fitGutters(g, [{ text: 'd', x: 105, xEnd: 125 }], 10), [{ a: 125, b: 140, split: true }]);
+  // A gutter a split made that a later line covers goes (the short cell's column is wider); the table goes on.
+  assert.deepEqual(fitGutters(split, [{ text: 'a wider cell', x: 150, xEnd: 230 }], 10), [
+    { a: 100, b: 130, split: true },
+  ]);
+  assert.equal(fitGutters(g, [{ text: 'd', x: 105, xEnd: 135 }], 10), null);
+  // Narrowed under GUTTER_EM (0.9 em): no gutter left.
+  assert.equal(fitGutters(g, [{ text: 'e', x: 60, xEnd: 135 }], 10), null);
+});
+
+test('tableRun: three lines with cells make a run; a line of one piece alone does not start one', () => {
+  const lines = buildLines(
+    rowsOf(
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', 'f'],
+      ],
+      [60, 200],
+    ),
+  );
+  assert.deepEqual((({ start, end }) => ({ start, end }))(tableRun(lines, 0)!), { start: 0, end: 3 });
+  assert.equal(tableRun(buildLines([item('one piece only', 60, 700)]), 0), null);
+});
+
+test('tableRows: a new row opens at a first-column cell, a wider gap, or a column the line above left empty', () => {
+  const mk = (y: number, pieces: [string, number][]): TextLine => ({
+    text: pieces.map((p) => p[0]).join(' '),
+    x: pieces[0]![1],
+    xEnd: pieces.at(-1)![1] + 40,
+    y,
+    size: 10,
+    font: 'f',
+    mono: false,
+    pieces: pieces.map(([text, x]) => ({ text, x, xEnd: x + 40 })),
+  });
+  const gutters = [
+    { a: 110, b: 150 },
+    { a: 250, b: 290 },
+  ];
+  const rows = tableRows(
+    [
+      mk(700, [
+        ['a', 60],
+        ['b', 160],
+        ['c', 300],
+      ]),
+      mk(688, [['c2', 300]]), // continues c
+      mk(676, [['d', 160]]), // a column the line above left empty: a new row
+      mk(650, [['e', 160]]), // after a wide gap: a new row
+      mk(638, [
+        ['f', 60],
+        ['g', 160],
+      ]),
+    ],
+    gutters,
+  );
+  assert.deepEqual(
+    rows.map((r) => r.cells),
+    [
+      ['a', 'b', 'c c2'],
+      ['', 'd', ''],
+      ['', 'e', ''],
+      ['f', 'g', ''],
+    ],
+  );
+});
+
+test('notATable and headerRow on rows', () => {
+  const row = (cells: string[], font = 'f'): TableRow => ({
+    cells,
+    lines: [{ text: cells.join(' '), x: 0, xEnd: 1, y: 0, size: 10, font, mono: false }],
+  });
+  assert.equal(notATable([row(['•', 'one']), row(['•', 'two'])]), true);
+  assert.equal(notATable([row(['a)', 'one']), row(['b)', 'two'])]), true);
+  assert.equal(notATable([row(['1', 'one']), row(['2', 'two'])]), false);
+  assert.equal(notATable([row(['Intro', '3']), row(['Usage', '12'])]), true);
+  assert.equal(notATable([row(['1.2', 'Intro', '3']), row(['1.3', 'Usage', '12'])]), true);
+  assert.equal(notATable([row(['width', 'px', '3']), row(['height', 'px', '12'])]), false);
+  // Mostly one cell a row: cells off their rows' baselines, no table read right.
+  assert.equal(notATable([row(['a', 'b', 'c']), row(['', 'd', '']), row(['', '', 'e'])]), true);
+  assert.equal(notATable([row(['a', 'b', 'c']), row(['', 'd', 'f']), row(['', '', 'e'])]), false);
+  assert.equal(headerRow([row(['Name', 'Value'], 'bold'), row(['a', '1']), row(['b', '2'])]), true);
+  assert.equal(headerRow([row(['Name', ''], 'bold'), row(['a', '1'])]), false);
+  assert.equal(headerRow([row(['Name', 'Value']), row(['a', '1'])]), false);
+});
+
+test('a PDF table comes out as row blocks, the bold header row marked as such', async () => {
+  const runs: TextRun[] = [
+    { text: 'The parameters of the widget are these:', x: 60, y: 740 },
+    { text: 'Parameter', x: 60, y: 716, font: 'F2' },
+    { text: 'Meaning', x: 180, y: 716, font: 'F2' },
+    { text: 'Default', x: 420, y: 716, font: 'F2' },
+  ];
+  const body = [
+    ['name', "the parameter's name", 'None'],
+    ['x', 'the horizontal position on the page', '0'],
+    ['y', 'the vertical position on the page', '0'],
+    ['size', 'the outline dimensions', '20'],
+  ];
+  body.forEach((r, i) => r.forEach((t, k) => runs.push({ text: t, x: [60, 180, 420][k]!, y: 700 - i * 16 })));
+  runs.push({ text: 'The widget is drawn on the current page when the call returns.', x: 60, y: 620 });
+  const r = await extractPdf(makePdf({ pages: [{ runs }] }), { ocr: { ...DEFAULT_OCR, mode: 'off' } });
+  assert.deepEqual(
+    r.blocks.map((b) => [b.kind, b.text, b.cells?.some((c) => c.header) ?? false]),
+    [
+      ['paragraph', 'The parameters of the widget are these:', false],
+      ['row', 'Parameter | Meaning | Default', true],
+      ['row', "name | the parameter's name | None", false],
+      ['row', 'x | the horizontal position on the page | 0', false],
+      ['row', 'y | the vertical position on the page | 0', false],
+      ['row', 'size | the outline dimensions | 20', false],
+      ['paragraph', 'The widget is drawn on the current page when the call returns.', false],
+    ],
+  );
+});
