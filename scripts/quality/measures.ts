@@ -59,6 +59,13 @@ export interface Reference {
   body: string;
   /** Words the document writes whole: its words but the two halves of each line-end hyphen (of `drawn` when given). */
   whole: Set<string>;
+  /**
+   * The first halves of the reference's line-end hyphens ("de" of "For de-") and the first words
+   * of its lines: a word the reference breaks at a line end and cannot join, another line read
+   * between the halves (a page's footer and number, a footnote's lowered logo letter), is
+   * "de" + "tailed" there.
+   */
+  breaks: { lefts: Set<string>; starts: Set<string> };
 }
 
 function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
@@ -134,7 +141,21 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     // pdftotext joins some line-end hyphens itself ("well-" + "typed" -> "welltyped"): where
     // another reading of the pages is given, its words tell what is written whole.
     whole: new Set(words((drawn ?? text).replace(LINE_END_HYPHEN, ' '))),
+    breaks: lineBreaks(text),
   };
+}
+
+/** The first halves of a text's line-end hyphens and the first words of its lines (Reference.breaks). */
+export function lineBreaks(text: string): { lefts: Set<string>; starts: Set<string> } {
+  const lefts = new Set<string>();
+  const starts = new Set<string>();
+  for (const line of normalizeText(text).split('\n')) {
+    const end = /(\p{L}+)[-\u2010]\s*$/u.exec(line);
+    if (end) lefts.add(end[1]!.toLowerCase());
+    const start = /^\s*(\p{L}+)/u.exec(line);
+    if (start) starts.add(start[1]!.toLowerCase());
+  }
+  return { lefts, starts };
 }
 
 /**
@@ -465,7 +486,9 @@ export function listingLines(chunks: ChunkLike[]): string[] {
 /**
  * Words of the chunks absent from the reference that split into two reference words. A part of
  * a hyphenated compound the reference joins whole ("Debian-Entwicklereigenschaften", which
- * pdftotext reads "DebianEntwicklereigenschaften" at a line end) is not a glue of the chunks.
+ * pdftotext reads "DebianEntwicklereigenschaften" at a line end) is not a glue of the chunks;
+ * nor is a word the reference breaks at a line-end hyphen whose halves it reads apart, the first
+ * ending a line and the second starting one ("For de-" / page footer / "tailed": Reference.breaks).
  */
 export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
   const out: string[] = [];
@@ -477,11 +500,11 @@ export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
     }
     for (const w of words(c.content)) {
       if (ref.vocab.has(w) || parts.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      const splits: number[] = [];
       for (let i = 2; i <= w.length - 2; i++)
-        if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) {
-          out.push(w);
-          break;
-        }
+        if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) splits.push(i);
+      const broken = splits.some((i) => ref.breaks.lefts.has(w.slice(0, i)) && ref.breaks.starts.has(w.slice(i)));
+      if (splits.length > 0 && !broken) out.push(w);
     }
   }
   return out;

@@ -20,21 +20,115 @@ export interface TitleSet {
   longest: number;
   /** Every word of a title: a text whose words are mostly elsewhere is no list of titles (a quick no). */
   vocabulary: Set<string>;
+  /**
+   * The most commas and notation characters (brackets, colons, slashes...: NOTATION) a title of
+   * each key holds ("GS, GSC (MS Windows only)", "cmake-buildsystem(7)"): its own.
+   */
+  commas: Map<string, number>;
+  notation: Map<string, number>;
+  /** Keys of a title that ends with a punctuation mark of its own ("Notes.", "Usage:"). */
+  fullStops: Set<string>;
+  /** Each title's words, numbers kept, its own number ("4.1.") left out: what a line of a code block must be. */
+  lines: Set<string>;
 }
 
 export function titleSet(titles: Iterable<string>): TitleSet {
   const keys = new Set<string>();
   const vocabulary = new Set<string>();
+  const commas = new Map<string, number>();
+  const notation = new Map<string, number>();
+  const fullStops = new Set<string>();
+  const lines = new Set<string>();
   let longest = 0;
   for (const t of titles) {
     const w = titleWords(t);
     if (w.length === 0) continue;
-    keys.add(w.join(' '));
+    const key = w.join(' ');
+    keys.add(key);
     for (const x of w) vocabulary.add(x);
     longest = Math.max(longest, w.length);
+    commas.set(key, Math.max(commas.get(key) ?? 0, countOf(t, COMMA)));
+    notation.set(key, Math.max(notation.get(key) ?? 0, countOf(t, NOTATION)));
+    if (endsLikeText(t)) fullStops.add(key);
+    lines.add(entryLine(t));
   }
-  return { keys, longest, vocabulary };
+  return { keys, longest, vocabulary, commas, notation, fullStops, lines };
 }
+
+const COMMA = /,(?=\s|$)/g;
+/** Characters of code and notation, which set no contents entries apart: "::", "<>", "#include", "&&". */
+const NOTATION = /[<>{}[\]()#&=;:/\\*+@$%^~"`]/g;
+
+function countOf(text: string, re: RegExp): number {
+  return text.match(re)?.length ?? 0;
+}
+
+/** A line's words, numbers kept, without its leading number ("4.1.", "A.2") or bullet. */
+function entryLine(text: string): string {
+  const t = text.replace(/^[\s•·▪◦‣*–—-]*(?:(?:\d+|[A-Z])(?:\.\d+)*\.?\s+)?/u, '');
+  return (t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+}
+
+/**
+ * Ends as text does, not as a title: with one full stop, a semicolon, a colon or a comma (closing
+ * quotes and brackets aside), not with a leader or an ellipsis.
+ */
+function endsLikeText(text: string): boolean {
+  const t = text.replace(/["'”’»)\]\s]+$/u, '');
+  return /[.;:,]$/u.test(t) && !/(?:\.\s*){2}$/u.test(t);
+}
+
+/**
+ * Does a block that names section titles read as text rather than as contents entries? A
+ * contents list is a run of entries: titles one after the other, set apart by bullets, bars or
+ * line ends, none ending as a sentence or an item of one does. A "See also" paragraph, a sentence
+ * naming sections, ends with a full stop ("refentry.numbered , refentry.tocdepth.") or sets its
+ * titles apart with commas; an enumeration in prose ends its items with a semicolon ("—
+ * literales numéricos;"); code names titles between brackets, colons and slashes ("#include
+ * <raptor/build/hibf/node_data.hpp>", Doxygen's sections being its files and members), or names
+ * a title twice. A title's own commas, notation and last mark (`set.commas`, `set.notation`,
+ * `set.fullStops`) do not count.
+ * `keys` are the titles titleCover read in the text, in order.
+ */
+export function readsAsText(text: string, keys: readonly string[], set: TitleSet): boolean {
+  const last = keys[keys.length - 1];
+  if (endsLikeText(text) && (last === undefined || !set.fullStops.has(last))) return true;
+  // A block that names one title twice is no run of entries: a declaration ("membership_agent::
+  // membership_agent ( )"), a figure's labels.
+  if (new Set(keys).size < keys.length) return true;
+  const own = (m: Map<string, number>) => keys.reduce((n, k) => n + (m.get(k) ?? 0), 0);
+  return countOf(text, COMMA) > own(set.commas) || countOf(text, NOTATION) > own(set.notation);
+}
+
+/**
+ * Are a contents list's titles in the document's order? Entries list sections as the document
+ * has them, one after the other (a sidebar repeated at the end too); a "See also" list, a
+ * figure's labels or a declaration names them in any order, or one twice. `at`: each title's
+ * headings, by index in the document. Read greedily, each title at its first heading after the
+ * one before; titles without a heading are not judged. In order when at most ORDER_SLIPS of the
+ * judged steps go back.
+ */
+export function inDocumentOrder(keys: readonly string[], at: ReadonlyMap<string, readonly number[]>): boolean {
+  let pos = -1;
+  let steps = 0;
+  let back = 0;
+  let judged = 0;
+  for (const key of keys) {
+    const found = at.get(key);
+    if (!found || found.length === 0) continue;
+    judged++;
+    const next = found.find((k) => k > pos);
+    if (judged > 1) steps++;
+    if (next === undefined) {
+      if (judged > 1) back++;
+      pos = found[0]!;
+    } else pos = next;
+  }
+  return back <= steps * ORDER_SLIPS;
+}
+
+/** Share of the steps between judged titles of a contents list that may go back (a misread title). */
+const ORDER_SLIPS = 0.2;
 
 /**
  * How much of a text is section titles one after the other: its words, how many of them lie in
@@ -85,7 +179,10 @@ const MAX_BLOCK_WORDS = 400;
  * for a heading because the outline names it, the real heading coming later). A run opens with
  * one of the first kind: a section's own heading before its contents list stays, and so does a
  * run of headings alone. A paragraph of text beside the list is not taken with it: its words are
- * not titles.
+ * not titles; nor is a sentence or code that names titles (readsAsText: a reference manual's "See
+ * Also" paragraphs, "refentry.numbered , refentry.tocdepth.", whose parameters are sections), nor
+ * a run naming titles out of the document's order (inDocumentOrder: a "See also" list, a figure's
+ * labels).
  */
 export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<string>): DocumentBlock[] {
   const set = titleSet(titles);
@@ -106,6 +203,10 @@ export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<s
       return (headings.get(key)?.length ?? 0) >= 2 ? [key] : [];
     }
     if (b.kind !== 'item' && b.kind !== 'paragraph' && b.kind !== 'code') return [];
+    // A code block is entries when each of its lines is a title (an office PDF's contents list
+    // in its typewriter font), not a program whose commands are titles ("set x axis 0 1 0.1").
+    if (b.kind === 'code' && !b.text.split('\n').every((l) => l.trim() === '' || set.lines.has(entryLine(l))))
+      return [];
     // A quick no for prose: most of its words are in no title (the reading of a long manual's
     // paragraphs stays linear).
     const w = titleWords(b.text);
@@ -113,6 +214,7 @@ export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<s
     if (w.filter((x) => set.vocabulary.has(x)).length < w.length * TITLE_SHARE) return [];
     const c = titleCover(b.text, set);
     if (c.covered < c.words * TITLE_SHARE) return [];
+    if (readsAsText(b.text, c.keys, set)) return [];
     return c.keys;
   };
   const drop = new Set<number>();
@@ -131,8 +233,8 @@ export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<s
       j++;
     }
     const forward = keys.every((key) => (headings.get(key) ?? []).some((k) => k >= j));
-    if (keys.length >= MIN_ENTRIES || (keys.length >= MIN_FORWARD_ENTRIES && forward))
-      for (let k = i; k < j; k++) drop.add(k);
+    const enough = keys.length >= MIN_ENTRIES || (keys.length >= MIN_FORWARD_ENTRIES && forward);
+    if (enough && inDocumentOrder(keys, headings)) for (let k = i; k < j; k++) drop.add(k);
     i = j;
   }
   return drop.size === 0 ? blocks : blocks.filter((_, k) => !drop.has(k));

@@ -154,13 +154,20 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     list.push(b);
     members.set(b.group, list);
   }
+  const navigation = new Set<number>();
   for (const [g, list] of members) {
     // A group holding other blocks than rows (a list) is no table.
-    if (list.every((b) => b.kind === 'row') ? isNavigationTable(list) : isNavigationList(list)) drop.add(g);
+    if (list.every((b) => b.kind === 'row') ? isNavigationTable(list) : isNavigationList(list)) {
+      drop.add(g);
+      navigation.add(g);
+    }
   }
+  const dropped = (b: LinkedBlock) => b.group !== undefined && drop.has(b.group);
+  const titles = menuTitles(blocks, dropped, navigation);
+  const sidebar = sidebarSections(blocks, dropped);
   const out: DocumentBlock[] = [];
-  for (const b of blocks) {
-    if (b.group !== undefined && drop.has(b.group)) continue;
+  for (const [i, b] of blocks.entries()) {
+    if (dropped(b) || titles.has(i) || sidebar.has(i)) continue;
     const block: DocumentBlock = { kind: b.kind, text: b.text };
     if (b.level !== undefined) block.level = b.level;
     if (b.page !== undefined) block.page = b.page;
@@ -168,6 +175,152 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (b.lines !== undefined) block.lines = b.lines;
     if (b.slide !== undefined) block.slide = b.slide;
     out.push(block);
+  }
+  return out;
+}
+
+/**
+ * The headings that title a navigation menu or table left out (`navigation`: their groups) and
+ * nothing else: a heading followed by such a group, and then by a heading of the same or a higher
+ * rank, or by the document's end (Sphinx's relbar, "Navigation" over "index | next | previous |
+ * Project »", which an office suite keeps as a heading when it converts the page). Its section
+ * holds nothing once the menu is gone, so it is no section: it would label the text of the next
+ * one. A heading over a list of other things, or over its own subsections, stays. `dropped` says
+ * which blocks leave (the menus and the other listings). Indexes into `blocks`.
+ */
+export function menuTitles(
+  blocks: readonly LinkedBlock[],
+  dropped: (b: LinkedBlock) => boolean,
+  navigation: ReadonlySet<number>,
+): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const h = blocks[i]!;
+    const first = blocks[i + 1]!;
+    if (h.kind !== 'heading' || first.group === undefined || !navigation.has(first.group)) continue;
+    let j = i + 1;
+    while (j < blocks.length && dropped(blocks[j]!)) j++;
+    const next = blocks[j];
+    if (next === undefined || (next.kind === 'heading' && (next.level ?? Infinity) <= (h.level ?? 0))) out.add(i);
+  }
+  return out;
+}
+
+/** Separators of a menu or breadcrumb read as text: bars, chevrons, arrows, bullets, line ends. */
+const MENU_TEXT_SEPARATORS = /[|»«›‹•·→←\n]+/u;
+/** Longest part of a menu read as text that is no navigation word: a page title of a breadcrumb. */
+const MENU_PART_CHARS = 40;
+const MENU_PART_WORDS = 5;
+
+/**
+ * A navigation menu read as text, without its links (a PDF of a web page: Sphinx's "• index •
+ * next | • previous | • CMake » • 3.25.1 Documentation » • cmake-buildsystem(7)"): parts set apart
+ * by bars, chevrons or bullets, two of them or more navigation words (as isNavigationCell reads
+ * a cell), every other part as short as a page title and ending as titles do (no sentence's
+ * full stop: "© Copyright 2022."), and a bar or a chevron among the separators (a bulleted list
+ * of words is no menu).
+ */
+export function isNavigationMenuText(text: string): boolean {
+  if (!/[|»«›‹]/u.test(text)) return false;
+  const parts = text
+    .split(MENU_TEXT_SEPARATORS)
+    .map((p) => p.trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+  if (parts.length < 2) return false;
+  const nav = parts.filter((p) => isNavigationCell(p, 1)).length;
+  return (
+    nav >= 2 &&
+    parts.every(
+      (p) =>
+        isNavigationCell(p, 1) ||
+        (p.length <= MENU_PART_CHARS && p.split(/\s+/).length <= MENU_PART_WORDS && !/[.!?:;,]$/u.test(p)),
+    )
+  );
+}
+
+/**
+ * The blocks without the navigation menus that a heading titles, read as text (formats without
+ * links: PDF): a heading, then paragraphs or list items that together are a navigation menu
+ * (isNavigationMenuText), then a heading of the same or a higher rank (either rank unknown: any
+ * heading) or the document's end. Both go: the heading's section holds nothing else (menuTitles).
+ */
+export function withoutNavigationMenus<B extends DocumentBlock>(blocks: readonly B[]): B[] {
+  const drop = new Set<number>();
+  for (let i = 0; i < blocks.length; i++) {
+    const h = blocks[i]!;
+    if (h.kind !== 'heading') continue;
+    let j = i + 1;
+    while (j < blocks.length && (blocks[j]!.kind === 'paragraph' || blocks[j]!.kind === 'item')) j++;
+    if (j === i + 1) continue;
+    const next = blocks[j];
+    if (next !== undefined && next.kind !== 'heading') continue;
+    if (next?.level !== undefined && h.level !== undefined && next.level > h.level) continue;
+    if (
+      !isNavigationMenuText(
+        blocks
+          .slice(i + 1, j)
+          .map((b) => b.text)
+          .join('\n'),
+      )
+    )
+      continue;
+    for (let k = i; k < j; k++) drop.add(k);
+  }
+  return drop.size === 0 ? [...blocks] : blocks.filter((_, k) => !drop.has(k));
+}
+
+/** A block that is one link and nothing else, as short as a page title ("ccmake(1)", "Show Source"). */
+function isLoneLink(b: LinkedBlock): boolean {
+  return (
+    b.links === 1 && b.text.length <= NAV_TABLE_CELL && b.text.replace(MENU_SEPARATORS, '').length - b.linkChars <= 2
+  );
+}
+
+/** Fewest sections of a sidebar. */
+const SIDEBAR_SECTIONS = 3;
+
+/**
+ * A web page's sidebar as an office suite keeps it when it converts the page: a run of short
+ * sections, each a heading over a listing left out (`dropped`: the page's contents list, a
+ * menu), over one lone link to another page ("Previous topic" / "ccmake(1)", "This Page" / "Show
+ * Source"), or over nothing (a search box: "Quick search"), with at least SIDEBAR_SECTIONS
+ * sections, one listing and one lone link among them. A page's "See also" section of links
+ * stays: it is one section, and its links are no lone link each under a heading of its own.
+ * Returns the indexes of the run's headings and blocks.
+ */
+export function sidebarSections(blocks: readonly LinkedBlock[], dropped: (b: LinkedBlock) => boolean): Set<number> {
+  type Kind = 'listing' | 'link' | 'empty' | 'text';
+  const sections: { start: number; end: number; kind: Kind }[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const h = blocks[i]!;
+    if (h.kind !== 'heading') continue;
+    let j = i + 1;
+    while (j < blocks.length && blocks[j]!.kind !== 'heading') j++;
+    const body = blocks.slice(i + 1, j);
+    const kept = body.filter((b) => !dropped(b));
+    const next = blocks[j];
+    let kind: Kind = 'text';
+    if (body.length === 0) {
+      // An empty section before its own subsections is their parent, not a search box.
+      if (next === undefined || (next.level ?? Infinity) <= (h.level ?? 0)) kind = 'empty';
+    } else if (kept.length === 0) kind = 'listing';
+    else if (kept.length === 1 && body.length === 1 && isLoneLink(kept[0]!)) kind = 'link';
+    sections.push({ start: i, end: j, kind });
+    i = j - 1;
+  }
+  const out = new Set<number>();
+  for (let a = 0; a < sections.length; ) {
+    let b = a;
+    while (
+      b < sections.length &&
+      sections[b]!.kind !== 'text' &&
+      (b === a || sections[b]!.start === sections[b - 1]!.end)
+    )
+      b++;
+    const run = sections.slice(a, b);
+    if (run.length >= SIDEBAR_SECTIONS && run.some((s) => s.kind === 'listing') && run.some((s) => s.kind === 'link'))
+      for (const s of run) for (let k = s.start; k < s.end; k++) out.add(k);
+    a = Math.max(b, a + 1);
   }
   return out;
 }

@@ -2,7 +2,14 @@
 // numbers, their entries the document's own section titles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { titleCover, titleSet, titleWords, withoutContentsLists } from '../../src/documents/contents-lists.ts';
+import {
+  inDocumentOrder,
+  readsAsText,
+  titleCover,
+  titleSet,
+  titleWords,
+  withoutContentsLists,
+} from '../../src/documents/contents-lists.ts';
 import type { DocumentBlock } from '../../src/documents/blocks.ts';
 
 const TITLES = ['cmake-buildsystem(7)¶', 'Introduction¶', 'Binary Targets¶', 'Binary Executables¶', 'Pseudo Targets¶'];
@@ -121,6 +128,55 @@ const cases: [string, DocumentBlock[], string[]][] = [
     ['• Introduction', '• Binary Targets', 'Some text.', '• Pseudo Targets'],
   ],
   [
+    'a "See Also" section naming sections in sentences (a full stop, commas between titles): kept',
+    [
+      h('See Also'),
+      p('Introduction .'),
+      p('Binary Targets , Pseudo Targets.'),
+      p('Binary Executables, Introduction'),
+      h('Pseudo Targets'),
+    ],
+    [
+      'See Also',
+      'Introduction .',
+      'Binary Targets , Pseudo Targets.',
+      'Binary Executables, Introduction',
+      'Pseudo Targets',
+    ],
+  ],
+  [
+    'entries between sentences naming titles: the entries alone are a list, the sentences stay',
+    [p('Introduction, Pseudo Targets.'), li('• Introduction'), li('• Binary Targets'), li('• Pseudo Targets')],
+    ['Introduction, Pseudo Targets.'],
+  ],
+  [
+    'a bulleted "See also" list names sections out of the document\'s order: kept',
+    [
+      h('Introduction¶'),
+      p('• Pseudo Targets • Binary Targets • Introduction'),
+      h('Binary Targets¶'),
+      h('Binary Executables¶'),
+      h('Pseudo Targets¶'),
+    ],
+    [
+      'Introduction¶',
+      '• Pseudo Targets • Binary Targets • Introduction',
+      'Binary Targets¶',
+      'Binary Executables¶',
+      'Pseudo Targets¶',
+    ],
+  ],
+  [
+    'a program whose commands are titles is no contents list; a code block of titles is',
+    [
+      { kind: 'code', text: 'Introduction 0 1 0.1\nBinary Targets 10 20\nPseudo Targets' },
+      p('Text.'),
+      { kind: 'code', text: '4.1. Introduction\n4.2. Binary Targets\n4.3. Pseudo Targets' },
+      p('More text.'),
+    ],
+    ['Introduction 0 1 0.1\nBinary Targets 10 20\nPseudo Targets', 'Text.', 'More text.'],
+  ],
+  [
     'a list mostly of other words is kept whole',
     [li('• Introduction'), li('• apples'), li('• pears'), li('• plums')],
     ['• Introduction', '• apples', '• pears', '• plums'],
@@ -138,3 +194,58 @@ test('withoutContentsLists: a document with fewer than three titles keeps everyt
   const blocks = [li('• Introduction'), li('• Introduction'), li('• Introduction')];
   assert.deepEqual(withoutContentsLists(blocks, ['Introduction']), blocks);
 });
+
+test('withoutContentsLists: titles with commas and full stops of their own are still entries', () => {
+  const titles = ['GS, GSC (MS Windows only)', 'TEMP, TMPDIR', 'Final notes.', 'Debugging'];
+  const blocks = [p('GS, GSC (MS Windows only) TEMP, TMPDIR Debugging Final notes.'), p('Text after.')];
+  assert.deepEqual(
+    withoutContentsLists(blocks, titles).map((b) => b.text),
+    ['Text after.'],
+  );
+});
+
+const sentenceCases: [string, string, boolean][] = [
+  ['Introduction Binary Targets Pseudo Targets', 'entries one after the other', false],
+  ['• Introduction • Binary Targets', 'bulleted entries', false],
+  ['4.1. Introduction', "a numbered entry (its number's dot is no full stop)", false],
+  ['Introduction .', 'a see-also entry ending with a full stop', true],
+  ['Binary Targets , Pseudo Targets.', 'titles set apart by a comma, a full stop', true],
+  ['Binary Targets, Pseudo Targets', 'titles set apart by a comma alone', true],
+  ['Introduction Binary Targets . . . . .', 'leaders are no full stop', false],
+  ['Introduction…', 'an ellipsis is no full stop', false],
+  ['Binary Targets (see Introduction.)', 'a full stop inside brackets at the end', true],
+  ['— Binary Targets;', 'an item of an enumeration in prose (a semicolon)', true],
+  ['• cmake-buildsystem(7)', "a title's own brackets", false],
+  ['#include <cmake-buildsystem.h>', 'code naming a title between notation', true],
+  ['Binary Targets Introduction Binary Targets', 'a title twice', true],
+];
+for (const [text, name, want] of sentenceCases) {
+  test(`readsAsText: ${name}`, () => {
+    const set = titleSet([...TITLES, 'cmake-buildsystem.h']);
+    assert.equal(readsAsText(text, titleCover(text, set).keys, set), want);
+  });
+}
+
+const orderCases: [string, string[], boolean][] = [
+  ['forward, one after the other', ['a', 'b', 'c', 'd'], true],
+  ['a sidebar repeated after the body (the headings before it)', ['a', 'b', 'c'], true],
+  ['a title twice where the document has it once', ['a', 'b', 'b', 'c'], false],
+  ['a "See also" list in any order', ['d', 'b', 'a', 'c'], false],
+  ['one slip in many steps (a misread title)', ['a', 'b', 'c', 'd', 'e', 'b', 'f'], true],
+  ['titles without a heading are not judged', ['x', 'a', 'y', 'b'], true],
+  ['a title the document has twice, each entry at its own', ['a', 'e', 'a', 'e'], true],
+];
+for (const [name, keys, want] of orderCases) {
+  test(`inDocumentOrder: ${name}`, () => {
+    // Headings: a b c d e f at 10..15, and a and e again at 20 and 21.
+    const at = new Map<string, number[]>([
+      ['a', [10, 20]],
+      ['b', [11]],
+      ['c', [12]],
+      ['d', [13]],
+      ['e', [14, 21]],
+      ['f', [15]],
+    ]);
+    assert.equal(inDocumentOrder(keys, at), want);
+  });
+}

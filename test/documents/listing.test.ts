@@ -5,9 +5,12 @@ import {
   isNavigationCell,
   isNavigationLine,
   isNavigationList,
+  isNavigationMenuText,
   isNavigationTable,
+  withoutNavigationMenus,
   type LinkedBlock,
 } from '../../src/documents/listing.ts';
+import type { DocumentBlock } from '../../src/documents/blocks.ts';
 
 // isNavigationLine: only links and navigation words.
 const navigationCases: [string, string, number, boolean][] = [
@@ -155,4 +158,193 @@ const navListCases: [string, LinkedBlock[], boolean][] = [
 ];
 for (const [name, items, want] of navListCases) {
   test(`isNavigationList: ${name}`, () => assert.equal(isNavigationList(items), want));
+}
+
+// A heading whose section is only a navigation menu titles the menu: it leaves with it.
+const hd = (text: string, level?: number): LinkedBlock => ({
+  kind: 'heading',
+  text,
+  ...(level === undefined ? {} : { level }),
+  inPageLinkChars: 0,
+  linkChars: 0,
+  links: 0,
+});
+const relbar = () => [item('index', 5), item('next |', 4), item('previous |', 8), item('CMake »', 5)];
+const menuTitleCases: [string, LinkedBlock[], string[]][] = [
+  [
+    "Sphinx's relbar heading over its menu, the page's title after: both go",
+    [hd('Navigation', 3), ...relbar(), hd('cmake-buildsystem(7)', 1), b('Text.', undefined, 0, 0)],
+    ['cmake-buildsystem(7)', 'Text.'],
+  ],
+  [
+    'a menu heading at the end of the document goes',
+    [b('Text.', undefined, 0, 0), hd('Navigation', 3), ...relbar()],
+    ['Text.'],
+  ],
+  [
+    'a heading over the menu and its own subsections stays',
+    [hd('Guide', 1), ...relbar(), hd('Install', 2), b('Text.', undefined, 0, 0)],
+    ['Guide', 'Install', 'Text.'],
+  ],
+  [
+    'a heading over the menu and text stays',
+    [hd('Navigation', 3), ...relbar(), b('Text.', undefined, 0, 0), hd('Next part', 3)],
+    ['Navigation', 'Text.', 'Next part'],
+  ],
+  [
+    'a heading over a list of other links stays',
+    [hd('Tools', 2), item('Options', 7), item('Extensibility', 13), hd('Usage', 2)],
+    ['Tools', 'Options', 'Extensibility', 'Usage'],
+  ],
+  [
+    'a heading over a contents list (not a menu) stays: it may be the document title',
+    [hd('The Manual', 1), b('1 Scope', 1, 7, 1), b('2 Rules', 1, 7, 1), hd('1 Scope', 1)],
+    ['The Manual', '1 Scope'],
+  ],
+  [
+    'levels unknown: a heading before another heading is not judged',
+    [hd('Navigation'), ...relbar(), hd('Title'), b('Text.', undefined, 0, 0)],
+    ['Navigation', 'Title', 'Text.'],
+  ],
+];
+for (const [name, blocks, want] of menuTitleCases) {
+  test(`dropListings, menu titles: ${name}`, () =>
+    assert.deepEqual(
+      dropListings(blocks).map((x) => x.text),
+      want,
+    ));
+}
+
+// isNavigationMenuText: a menu read without its links (a PDF of a web page).
+const menuTextCases: [string, string, boolean][] = [
+  [
+    "Sphinx's relbar, untagged",
+    '• index • next | • previous |\n•\n• CMake » • 3.25.1 Documentation » • cmake-buildsystem(7)',
+    true,
+  ],
+  ["Sphinx's relbar, tagged items", '• index\n• next |\n• previous |\n- •\n• CMake »', true],
+  ['a bar of navigation words', 'Prev | Up | Next', true],
+  ['a breadcrumb without navigation words', 'Docs » Using Ghostscript » Output', false],
+  ['a bulleted list naming index and next (no bar)', '• index\n• next', false],
+  ['a sentence between the words', 'next | read the whole chapter on how to set up the index files first', false],
+  ['a table row of values', 'n | Next', false],
+];
+for (const [name, text, want] of menuTextCases) {
+  test(`isNavigationMenuText: ${name}`, () => assert.equal(isNavigationMenuText(text), want));
+}
+
+const hb = (text: string, level?: number): DocumentBlock => ({ kind: 'heading', text, ...(level ? { level } : {}) });
+const pb = (text: string): DocumentBlock => ({ kind: 'paragraph', text });
+const menuCases: [string, DocumentBlock[], string[]][] = [
+  [
+    "an untagged PDF's relbar under its heading, the page title after: both go",
+    [
+      hb('Navigation'),
+      pb('• index • next | • previous |'),
+      pb('• CMake » • cmake-buildsystem(7)'),
+      hb('cmake-buildsystem(7)'),
+      pb('Text.'),
+    ],
+    ['cmake-buildsystem(7)', 'Text.'],
+  ],
+  [
+    'tagged: the next heading of a higher rank',
+    [hb('Navigation', 3), pb('• index • next | • previous |'), hb('Title', 1)],
+    ['Title'],
+  ],
+  [
+    'tagged: the next heading is a subsection of it',
+    [hb('Guide', 1), pb('• index • next | • previous |'), hb('Install', 2)],
+    ['Guide', '• index • next | • previous |', 'Install'],
+  ],
+  [
+    'a menu followed by text in the same section stays',
+    [hb('Navigation'), pb('• index • next | • previous |'), pb('© Copyright 2022.')],
+    ['Navigation', '• index • next | • previous |', '© Copyright 2022.'],
+  ],
+  [
+    'a section of text stays',
+    [hb('Usage'), pb('Run it | then stop.'), hb('Next')],
+    ['Usage', 'Run it | then stop.', 'Next'],
+  ],
+  ['a heading alone stays', [hb('Usage'), hb('Next')], ['Usage', 'Next']],
+];
+for (const [name, blocks, want] of menuCases) {
+  test(`withoutNavigationMenus: ${name}`, () =>
+    assert.deepEqual(
+      withoutNavigationMenus(blocks).map((x) => x.text),
+      want,
+    ));
+}
+
+// A converted page's sidebar: short sections over a listing, a lone link, or nothing.
+const link = (text: string): LinkedBlock => ({
+  kind: 'paragraph',
+  text,
+  inPageLinkChars: 0,
+  linkChars: text.length,
+  links: 1,
+});
+const text = (t: string): LinkedBlock => b(t, undefined, 0, 0);
+const toc = (): LinkedBlock[] => [b('Introduction', 7, 12, 1), b('Binary Targets', 7, 14, 1)];
+const sidebarCases: [string, LinkedBlock[], string[]][] = [
+  [
+    "Sphinx's sidebar after the body: gone, the footer stays",
+    [
+      hd('Interface Libraries', 2),
+      text('Body text.'),
+      hd('Table of Contents', 3),
+      ...toc(),
+      hd('Previous topic', 4),
+      link('ccmake(1)'),
+      hd('Next topic', 4),
+      link('cmake-commands(7)'),
+      hd('This Page', 3),
+      link('Show Source'),
+      hd('Quick search', 3),
+      hd('Navigation', 3),
+      ...relbar(),
+      text('© Copyright 2000-2022 Kitware, Inc.'),
+    ],
+    ['Interface Libraries', 'Body text.', 'Navigation', '© Copyright 2000-2022 Kitware, Inc.'],
+  ],
+  [
+    'sections of links without a listing among them stay (See also, External links)',
+    [
+      hd('See also', 2),
+      link('ccmake(1)'),
+      hd('References', 2),
+      link('RFC 1234'),
+      hd('External links', 2),
+      link('CMake site'),
+    ],
+    ['See also', 'ccmake(1)', 'References', 'RFC 1234', 'External links', 'CMake site'],
+  ],
+  [
+    'two short sections are no sidebar',
+    [hd('Contents', 2), ...toc(), hd('Next topic', 4), link('cmake-commands(7)'), hd('Usage', 2), text('Text.')],
+    ['Contents', 'Next topic', 'cmake-commands(7)', 'Usage', 'Text.'],
+  ],
+  [
+    'a section of text breaks the run; a heading over its subsections is no empty section',
+    [
+      hd('Contents', 2),
+      ...toc(),
+      hd('Next topic', 4),
+      link('cmake-commands(7)'),
+      hd('Usage', 2),
+      text('Text.'),
+      hd('Part', 1),
+      hd('Links', 2),
+      link('a'),
+    ],
+    ['Contents', 'Next topic', 'cmake-commands(7)', 'Usage', 'Text.', 'Part', 'Links', 'a'],
+  ],
+];
+for (const [name, blocks, want] of sidebarCases) {
+  test(`dropListings, sidebar: ${name}`, () =>
+    assert.deepEqual(
+      dropListings(blocks).map((x) => x.text),
+      want,
+    ));
 }

@@ -475,6 +475,12 @@ describe('gluedWords', () => {
     assert.deepEqual(gluedWords([chunk('von Debian-Entwicklereigenschaften')], de), []);
     assert.deepEqual(gluedWords([chunk('von Entwicklereigenschaften')], de), ['entwicklereigenschaften']);
   });
+  test('a word the reference breaks at a line end, another line between its halves, is no glue', () => {
+    const page = buildReference('source colors. For de-\n\nArtifex Software Inc.\n\n6\n\ntailed override control');
+    assert.deepEqual(gluedWords([chunk('For detailed override control')], page), []);
+    // the halves must end and start lines: "colors" + "override" is still a glue
+    assert.deepEqual(gluedWords([chunk('colorsoverride')], page), ['colorsoverride']);
+  });
 });
 
 describe('hyphenLeftovers', () => {

@@ -232,6 +232,11 @@ export function resolveHyphens(texts: string[]): string[] {
       words.add(w);
     }
   }
+  const marks: { lo: string; ro: string }[] = [];
+  for (const t of texts)
+    if (t.includes(HYPHEN_MARK))
+      for (const m of t.matchAll(WORD_AT_MARK)) marks.push({ lo: m[1]!.toLowerCase(), ro: m[2]!.toLowerCase() });
+  const keepsHyphens = hyphenatesNoWord(marks, words);
   return texts.map((t) =>
     t.includes(HYPHEN_MARK)
       ? t.replace(WORD_AT_MARK, (_m, l: string, r: string) => {
@@ -243,10 +248,32 @@ export function resolveHyphens(texts: string[]): string[] {
           // A short prefix is also a common first syllable ("pre-parare", "ex-ceeded", "so-stituita"):
           // it keeps its hyphen only before a word the document uses on its own ("e-mail", "x-axis").
           const compound = COMPOUND_PREFIXES.has(part) && (!WEAK_PREFIXES.has(part) || words.has(ro));
-          return lo.includes('-') || compound ? l + '-' + r : l + r;
+          // A document that breaks no word at a line end breaks lines at its compounds' hyphens.
+          return lo.includes('-') || compound || keepsHyphens ? l + '-' + r : l + r;
         })
       : t,
   );
+}
+
+/**
+ * Does a document break lines only at the hyphens of its compounds, never inside a word? An office
+ * suite does not hyphenate unless told to, so every line-end hyphen of its PDFs is a compound's
+ * own ("apt-" + "cache", "celui-" + "ci", "right-" + "hand-side"), where TeX hyphenates words. The
+ * document says so where it decides (its words, `words`): one line-end hyphen at least is a
+ * compound it writes elsewhere ("apt-" + "get" and "apt-get"), or a chain ("state-of-the-"), and
+ * none is a word it writes elsewhere whole ("re-" + "quirement" and "requirement"); its other
+ * line-end hyphens then stay too. A TeX document breaks words it writes whole elsewhere (a long
+ * one always does); a very short one that breaks a single word it writes nowhere else, beside a
+ * compound it does, would keep that hyphen. `marks`: the line-end hyphens, the lower-case words
+ * on each side.
+ */
+export function hyphenatesNoWord(marks: readonly { lo: string; ro: string }[], words: ReadonlySet<string>): boolean {
+  let compounds = 0;
+  for (const { lo, ro } of marks) {
+    if (words.has(lo + ro)) return false;
+    if (words.has(lo + '-' + ro) || lo.includes('-')) compounds++;
+  }
+  return compounds > 0;
 }
 
 /** How far (em) a line may start from a piece of the line above and still be under it. */

@@ -36,7 +36,7 @@ import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
 import { codeBlockLines, codeRuns, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
-import { isNavigationTable } from '../../listing.ts';
+import { isNavigationTable, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 
@@ -106,9 +106,14 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   // Contents lists whose entries are the document's section titles (its outline's, its headings'),
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
   // Not on a deck, whose agenda slide is one of its slides.
+  // A web page's navigation menu under its own heading (Sphinx's "Navigation" relbar), read as
+  // text: both go (listing.ts).
   const blocks = deck
     ? built
-    : withoutContentsLists(built, [...doc.outline, ...built.filter((b) => b.kind === 'heading').map((b) => b.text)]);
+    : withoutContentsLists(withoutNavigationMenus(built), [
+        ...doc.outline,
+        ...built.filter((b) => b.kind === 'heading').map((b) => b.text),
+      ]);
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
   return { blocks, tocPages, pageCount, ocr };
 }

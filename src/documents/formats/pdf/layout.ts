@@ -9,7 +9,16 @@ import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
 import { monoSetting } from './code.ts';
-import { byX, crossesGutter, isScript, spaceFills, streamLines, wanders, type StreamLine } from './stream.ts';
+import {
+  byX,
+  crossesGutter,
+  endsSubscript,
+  isScript,
+  spaceFills,
+  streamLines,
+  wanders,
+  type StreamLine,
+} from './stream.ts';
 
 interface Segment {
   x: number;
@@ -169,17 +178,21 @@ function makeRow(
   const segs: Segment[] = [];
   let seg: Segment | undefined;
   let prevScript = false;
+  let prev: RawItem | undefined;
   for (const it of items) {
     const script = baseline !== undefined && isScript(it, baseline, size);
     const gap = seg ? it.x - seg.xEnd : 0;
+    const after = prev;
+    prev = it;
     if (!seg || gap > PIECE_GAP_EM * Math.max(it.size, 6)) {
       seg = { x: it.x, xEnd: it.x + it.width, text: it.str, items: [it] };
       segs.push(seg);
       prevScript = script;
       continue;
     }
+    const subscript = baseline !== undefined && after !== undefined && endsSubscript(after, it, baseline, size);
     const needSpace =
-      (isWordGap(seg.xEnd, it.x, it.size, spaces) || script || prevScript) &&
+      (isWordGap(seg.xEnd, it.x, it.size, spaces) || script || prevScript || subscript) &&
       !/\s$/.test(seg.text) &&
       !/^\s/.test(it.str);
     prevScript = script;

@@ -58,6 +58,20 @@ export function joinsLine(line: StreamLine, it: RawItem): boolean {
   return small <= SCRIPT_RATIO * big && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
 }
 
+/**
+ * Does `it` start a word after `prev`, a subscript of the line on `baseline` whose main size is
+ * `size`? A subscript is smaller and a little lowered (TeX sets an index 0.15 em down, under
+ * isScript's offset); the letter after it on the baseline in the main size starts the next factor
+ * or word ("a" "mn" "x" "m+n" is "amn xm+n", as pdftotext reads it, not "amnxm+n"), where no gap
+ * says so: TeX sets the factors of a product without space.
+ */
+export function endsSubscript(prev: RawItem, it: RawItem, baseline: number, size: number): boolean {
+  const drop = baseline - prev.y;
+  const lowered = prev.size <= SCRIPT_RATIO * size && drop > SAME_BASELINE_EM * prev.size && drop <= SCRIPT_EM * size;
+  const onBase = it.size > SCRIPT_RATIO * size && Math.abs(it.y - baseline) <= SAME_BASELINE_EM * it.size;
+  return lowered && onBase && /^\p{L}/u.test(it.str);
+}
+
 /** Is `it` a superscript or subscript of a line on `baseline` whose main size is `size`? */
 export function isScript(it: RawItem, baseline: number, size: number): boolean {
   return Math.abs(it.y - baseline) > ROW_EM * Math.max(size, it.size);

@@ -4,6 +4,8 @@ import {
   normalizeLine,
   joinLines,
   resolveHyphens,
+  hyphenatesNoWord,
+  HYPHEN_MARK,
   finishParagraph,
   continuesHyphenated,
   hangsUnder,
@@ -188,4 +190,73 @@ test('hangsUnder: a line going on under a piece of the line above is a hanging i
     ['under the third cell', [150, 300], 300.2, true],
   ];
   for (const [name, stops, x, want] of cases) await t.test(name, () => assert.equal(hangsUnder(stops, x, 10), want));
+});
+
+// A document that breaks lines only at its compounds' hyphens (an office suite's PDF) keeps them.
+test("resolveHyphens: the document's own hyphenation habit", async (t) => {
+  const M = HYPHEN_MARK;
+  const cases: [string, string[], string[]][] = [
+    [
+      'an office PDF: a compound it writes elsewhere, none of its words broken: its hyphens stay',
+      [`utilisées par apt${M}get, apt${M}cache et celui${M}ci`, 'apt-get install', 'celui qui'],
+      ['utilisées par apt-get, apt-cache et celui-ci', 'apt-get install', 'celui qui'],
+    ],
+    [
+      'a chain after the hyphen ("right-" + "hand-side")',
+      [
+        `the position${M}independent-code; the right${M}hand-side; a compiler${M}specific flag`,
+        'position-independent-code',
+        'the right side',
+        'a compiler',
+      ],
+      [
+        'the position-independent-code; the right-hand-side; a compiler-specific flag',
+        'position-independent-code',
+        'the right side',
+        'a compiler',
+      ],
+    ],
+    [
+      'a document that breaks a word it writes whole elsewhere hyphenates: undecided halves join',
+      [`the re${M}quirement of apt${M}cache`, 'one requirement', 'apt-get and a cache'],
+      ['the requirement of aptcache', 'one requirement', 'apt-get and a cache'],
+    ],
+    [
+      'no compound to tell the habit: undecided halves join',
+      [`some${M}thing`, 'some thing'],
+      ['something', 'some thing'],
+    ],
+    [
+      "a document that keeps its compounds' hyphens keeps them all, halves it writes nowhere else too",
+      [`apt${M}get, celui${M}ci`, 'apt-get'],
+      ['apt-get, celui-ci', 'apt-get'],
+    ],
+  ];
+  for (const [name, texts, want] of cases) await t.test(name, () => assert.deepEqual(resolveHyphens(texts), want));
+});
+
+test('hyphenatesNoWord', async (t) => {
+  const words = new Set(['apt-get', 'requirement', 'cache']);
+  const cases: [string, { lo: string; ro: string }[], boolean][] = [
+    [
+      'a compound it writes elsewhere',
+      [
+        { lo: 'apt', ro: 'get' },
+        { lo: 'apt', ro: 'cache' },
+      ],
+      true,
+    ],
+    ['a chain (state-of-the- + art)', [{ lo: 'state-of-the', ro: 'art' }], true],
+    [
+      'a word it writes whole',
+      [
+        { lo: 'apt', ro: 'get' },
+        { lo: 're', ro: 'quirement' },
+      ],
+      false,
+    ],
+    ['nothing decided', [{ lo: 'apt', ro: 'cache' }], false],
+    ['no marks', [], false],
+  ];
+  for (const [name, marks, want] of cases) await t.test(name, () => assert.equal(hyphenatesNoWord(marks, words), want));
 });

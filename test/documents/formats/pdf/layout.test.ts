@@ -102,6 +102,21 @@ test('a word in another font after a narrow space item is its own word', () => {
   assert.equal(lines[0]!.text, 'l’obtenir avec git clone,');
 });
 
+test("a factor after TeX's subscript is a word of its own, the subscript stays with its letter", () => {
+  // glpk: x_m = a_{m1} x_{m+1} + ... + a_{mn} x_{m+n}, the indexes 1.6 pt down in a 7.97 pt font
+  const lines = buildLines([
+    item('+', 355.24, 288.62, { width: 8.49, size: 10.91 }),
+    item('a', 366.15, 288.62, { width: 5.77, size: 10.91 }),
+    item('mn', 371.92, 286.99, { width: 12.63, size: 7.97 }),
+    item('x', 385.04, 288.62, { width: 6.23, size: 10.91 }),
+    item('m', 391.28, 286.99, { width: 7.49, size: 7.97 }),
+    item('+', 398.77, 286.99, { width: 6.59, size: 7.97 }),
+    item('n', 405.36, 286.99, { width: 5, size: 7.97 }),
+    item(',', 410.6, 288.62, { width: 3, size: 10.91 }),
+  ]);
+  assert.equal(lines[0]!.text, '+ amn xm+n,');
+});
+
 test("a line's first and last words in another font than most of it are said (the line-end hyphen rule)", () => {
   const [a, b] = buildLines([
     item('func=detail&aid=743134&group_id=5511&atid=105511', 111.6, 593, { width: 274.9, mono: true, font: 'tt' }),

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
 import {
   crossesGutter,
+  endsSubscript,
   isOverprint,
   isScript,
   joinsLine,
@@ -59,6 +60,43 @@ for (const c of [
   { name: 'logo letter raised 0.2 em', it: item('A', 0, 702, { size: 7 }), script: false },
 ]) {
   test(`isScript: ${c.name}`, () => assert.equal(isScript(c.it, 700, 10), c.script));
+}
+
+// After a subscript (smaller, lowered less than isScript's offset), a letter on the baseline starts a word.
+for (const c of [
+  {
+    name: "TeX's index then the next factor",
+    prev: item('mn', 0, 698.5, { size: 7.3 }),
+    it: item('x', 0, 700),
+    ends: true,
+  },
+  { name: 'a subscript then a comma', prev: item('mn', 0, 698.5, { size: 7.3 }), it: item(',', 0, 700), ends: false },
+  {
+    name: 'a subscript then another',
+    prev: item('m', 0, 698.5, { size: 7.3 }),
+    it: item('n', 0, 698.5, { size: 7.3 }),
+    ends: false,
+  },
+  {
+    name: 'a raised letter (the A of the LaTeX logo)',
+    prev: item('A', 0, 702, { size: 7 }),
+    it: item('T', 0, 700),
+    ends: false,
+  },
+  {
+    name: 'a lowered letter in the main size (the E of TeX)',
+    prev: item('E', 0, 698, { size: 10 }),
+    it: item('X', 0, 700),
+    ends: false,
+  },
+  {
+    name: 'a small word on the baseline (small caps)',
+    prev: item('ETTER', 0, 700, { size: 7 }),
+    it: item('S', 0, 700),
+    ends: false,
+  },
+]) {
+  test(`endsSubscript: ${c.name}`, () => assert.equal(endsSubscript(c.prev, c.it, 700, 10), c.ends));
 }
 
 for (const c of [
