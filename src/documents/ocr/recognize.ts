@@ -15,6 +15,12 @@ export interface PlacedLine {
   size: number;
   font: string;
   mono: boolean;
+  /**
+   * A line set in a typewriter font (`mono`) as its cells set it (`ocrSetting`), the shape of a
+   * text layer's monospace setting (formats/pdf/code.ts): consecutive such lines become a code
+   * block, each line indented by its distance in cells from the block's left edge.
+   */
+  set?: { text: string; x: number; advance: number };
 }
 
 const EM_PER_ROW = 0.88;
@@ -50,7 +56,8 @@ export function toTextLines(
   const pitches = linePitches(tidy);
   for (const [i, l] of tidy.entries()) {
     const pitch = pitches[i];
-    const text = (pitch ? monoText(l.words!, pitch) : l.text).replace(/\s+/g, ' ').trim();
+    const cells = pitch ? ocrSetting(l.words!, pitch) : undefined;
+    const text = (cells ? cells.text : l.text).replace(/\s+/g, ' ').trim();
     if (noiseLine(text, pitch !== undefined, l.confidence)) continue;
     const b = l.bbox;
     const descent = Math.abs(l.rowAttributes?.descenders ?? 0);
@@ -68,6 +75,7 @@ export function toTextLines(
       size: Math.round((rowPx / scale) * 2) / 2,
       font: 'ocr',
       mono: pitch !== undefined,
+      ...(cells && pitch ? { set: { text: cells.text, x: origin[0] + cells.x / scale, advance: pitch / scale } } : {}),
     });
   }
   return out;
@@ -311,6 +319,16 @@ function spelledBySymbols(words: readonly OcrWord[] | undefined): words is OcrWo
  * cell apart together (`7890abcdefgh` for `7 8 9 0 a b c d e f g h`).
  */
 export function monoText(words: readonly OcrWord[], pitch: number): string {
+  return ocrSetting(words, pitch).text.replace(/ {2,}/g, ' ');
+}
+
+/**
+ * A monospaced line as its cells set it: a space for each empty cell between two characters (an
+ * aligned second column, `~/foo     $HOME/foo`, keeps its spaces as a text layer's setting does),
+ * and `x` the left edge (pixels) of the first character's cell: its centre less half a cell, so
+ * that a narrow first letter (`i`, `.`) does not move the line's indentation.
+ */
+export function ocrSetting(words: readonly OcrWord[], pitch: number): { text: string; x: number } {
   const symbols = words.flatMap((w) => w.symbols);
   const cells = cellSteps(
     symbols.map((sym) => centre(sym.bbox)),
@@ -318,10 +336,10 @@ export function monoText(words: readonly OcrWord[], pitch: number): string {
   );
   let text = '';
   for (const [i, sym] of symbols.entries()) {
-    if (i > 0 && cells[i - 1]! >= 2) text += ' ';
+    if (i > 0) text += ' '.repeat(cells[i - 1]! - 1);
     text += sym.text;
   }
-  return text;
+  return { text, x: symbols.length > 0 ? centre(symbols[0]!.bbox) - pitch / 2 : 0 };
 }
 
 /** A step this short (cells) beside a long one says one of their characters is misplaced. */
@@ -351,14 +369,90 @@ export function cellSteps(centres: readonly number[], pitch: number): number[] {
   return cells;
 }
 
+/** A pixel darker than this is ink. */
+const INK = 128;
+/** A glyph whose ink fills this share of its own box or more is solid: a bullet's disc or square. */
+const SOLID_FILL = 0.68;
+/** A bullet's ink is at least this share of its line's row tall (a full stop or a middle dot is far smaller)... */
+const BULLET_HEIGHT = 0.3;
+/** ...and about as wide as tall (an `I`, a rule or a dash is not). */
+const BULLET_ASPECT: readonly [number, number] = [0.6, 1.6];
+
+/** The ink inside `box` of a grey image: its own tight box and the share of that box it fills. */
+export function inkShape(
+  grey: Uint8Array,
+  width: number,
+  box: Box,
+): { width: number; height: number; fill: number } | undefined {
+  const height = grey.length / width;
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const x1 = Math.min(width, Math.ceil(box.x1));
+  const y1 = Math.min(height, Math.ceil(box.y1));
+  let [minX, minY, maxX, maxY, dark] = [Infinity, Infinity, -1, -1, 0];
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      if (grey[y * width + x]! >= INK) continue;
+      dark++;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  if (dark === 0) return undefined;
+  const w = maxX - minX + 1;
+  const h = maxY - minY + 1;
+  return { width: w, height: h, fill: dark / (w * h) };
+}
+
+/**
+ * A line whose first word is a list's bullet, with that word read as `•`. The fast English model
+ * reads a round bullet as a letter (`e brace expansion`, `e \NewDocumentCommand will issue...`,
+ * Texinfo's and LaTeX's itemize), which then reads as a word of the text. The glyph tells: a
+ * bullet is solid ink (a disc fills pi/4 of its box, a square all of it; a letter `e`, `o` or `@`
+ * has a counter and fills half or less), about as wide as tall, and a good part of the row high
+ * (a full stop is not). `inkOf` gives the ink inside a box of the page image (`inkShape`).
+ */
+export function withBullet(
+  line: OcrLine,
+  inkOf: (box: Box) => { width: number; height: number; fill: number } | undefined,
+): OcrLine {
+  const words = line.words;
+  const first = words?.[0];
+  if (!words || !first || words.length < 2 || first.symbols.length !== 1 || first.text === '\u2022') return line;
+  const ink = inkOf(first.bbox);
+  if (!ink || ink.fill < SOLID_FILL) return line;
+  const aspect = ink.width / ink.height;
+  if (aspect < BULLET_ASPECT[0] || aspect > BULLET_ASPECT[1] || ink.height < BULLET_HEIGHT * rowHeightOf(line))
+    return line;
+  const text = line.text.trimStart();
+  if (!text.startsWith(first.text)) return line;
+  const bullet = { ...first, text: '\u2022', symbols: [{ ...first.symbols[0]!, text: '\u2022' }] };
+  return { ...line, text: '\u2022' + text.slice(first.text.length), words: [bullet, ...words.slice(1)] };
+}
+
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
 const CELL_AT_150 = 8;
 /** Bound on the second-pass regions read on one page. */
 const MAX_REGIONS = 24;
 
-function shift(l: OcrLine, dx: number, dy: number): OcrLine {
+/** A line read from a crop of the page, moved to its place on the page: its box, baseline, words and characters. */
+export function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   const m = (b: Box) => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
-  return { ...l, bbox: m(l.bbox), ...(l.baseline ? { baseline: m(l.baseline) } : {}) };
+  return {
+    ...l,
+    bbox: m(l.bbox),
+    ...(l.baseline ? { baseline: m(l.baseline) } : {}),
+    ...(l.words
+      ? {
+          words: l.words.map((w) => ({
+            ...w,
+            bbox: m(w.bbox),
+            symbols: w.symbols.map((sym) => ({ ...sym, bbox: m(sym.bbox) })),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** Bound on the lines of one page read again alone (`rereadDoubtful`). */
@@ -457,6 +551,8 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, lines, dpi);
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, lines, dpi).map((l) =>
+    withBullet(l, (b) => inkShape(read, width, b)),
+  );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

@@ -9,9 +9,13 @@ import {
   linePitches,
   monoPitch,
   monoText,
+  inkShape,
   noiseLine,
+  ocrSetting,
+  shift,
   tidySymbols,
   toTextLines,
+  withBullet,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -339,4 +343,142 @@ describe('noiseLine: specks and low-confidence lines are noise; single character
   ];
   for (const [name, text, mono, confidence, want] of cases)
     test(name, () => assert.equal(noiseLine(text, mono, confidence), want));
+});
+
+describe('ocrSetting: a typewriter line as its cells set it, spaces and indentation kept', () => {
+  const cases: [string, OcrWord[], { text: string; x: number }][] = [
+    ['an aligned second column keeps its spaces', typed('~/foo     $HOME/foo'), { text: '~/foo     $HOME/foo', x: 0 }],
+    ['an indented line starts at its first cell', typed('    return x'), { text: 'return x', x: 80 }],
+    ['one-letter words run together keep one cell each', typed('7 8 9'), { text: '7 8 9', x: 0 }],
+    ['no characters', [], { text: '', x: 0 }],
+  ];
+  for (const [name, words, want] of cases) test(name, () => assert.deepEqual(ocrSetting(words, 20), want));
+  test('a narrow first letter does not move the line: its cell is found from its centre', () => {
+    const words = typed('    if x');
+    const i = words[0]!.symbols[0]!;
+    i.bbox = { ...i.bbox, x0: 88, x1: 92 };
+    assert.equal(ocrSetting(words, 20).x, 80);
+  });
+  test('monoText is the setting with each run of spaces one space', () =>
+    assert.equal(monoText(typed('~/foo     $HOME/foo'), 20), '~/foo $HOME/foo'));
+});
+
+describe('toTextLines: a typewriter line carries its setting in PDF units, prose none', () => {
+  const lineOf = (words: OcrWord[], y: number): OcrLine => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 90,
+    bbox: { x0: words[0]!.bbox.x0, y0: y, x1: words.at(-1)!.bbox.x1, y1: y + 30 },
+    rowAttributes: { ascenders: 8, descenders: -6, rowHeight: 24 },
+    words,
+  });
+  const lines = toTextLines(
+    [
+      lineOf(typed('def colors(canvas):'), 0),
+      lineOf(typed('    from reportlab.lib import colors'), 30),
+      lineOf(set('the little man went to town without his mother'), 60),
+    ],
+    2,
+    800,
+    [5, 0],
+  );
+  test('code lines: their text as set, the left edge of their first cell, one cell the advance', () =>
+    assert.deepEqual(
+      lines.map((l) => l.set),
+      [
+        { text: 'def colors(canvas):', x: 5, advance: 10 },
+        { text: 'from reportlab.lib import colors', x: 45, advance: 10 },
+        undefined,
+      ],
+    ));
+});
+
+describe("withBullet: a solid round or square glyph before a line's text is its bullet", () => {
+  const W = 200;
+  const H = 40;
+  // A page strip with one glyph drawn at (10..30, 10..30) by `ink(x, y)` (coordinates inside that box).
+  const page = (ink: (x: number, y: number) => boolean): Uint8Array => {
+    const grey = new Uint8Array(W * H).fill(255);
+    for (let y = 0; y < 20; y++)
+      for (let x = 0; x < 20; x++) if (ink(x - 9.5, y - 9.5)) grey[(y + 10) * W + x + 10] = 0;
+    return grey;
+  };
+  const disc = page((x, y) => Math.hypot(x, y) <= 9);
+  const square = page(() => true);
+  const ring = page((x, y) => Math.hypot(x, y) <= 9 && (Math.hypot(x, y) >= 6 || Math.abs(y) < 1.5));
+  const dot = page((x, y) => Math.hypot(x, y) <= 2.5);
+  const bar = page((x) => Math.abs(x) <= 2);
+  const glyph = { x0: 8, y0: 8, x1: 32, y1: 32 };
+  const line = (first: string, rest = ['brace', 'expansion']): OcrLine => {
+    const words: OcrWord[] = [
+      { text: first, bbox: glyph, symbols: [...first].map((ch) => ({ text: ch, bbox: glyph })) },
+      ...rest.map((text, i) => ({
+        text,
+        bbox: { x0: 50 + i * 60, y0: 8, x1: 100 + i * 60, y1: 32 },
+        symbols: [{ text, bbox: { x0: 50 + i * 60, y0: 8, x1: 100 + i * 60, y1: 32 } }],
+      })),
+    ];
+    return {
+      text: [first, ...rest].join(' ') + '\n',
+      confidence: 90,
+      bbox: { x0: 8, y0: 8, x1: 170, y1: 32 },
+      rowAttributes: { ascenders: 6, descenders: -6, rowHeight: 30 },
+      words,
+    };
+  };
+  const cases: [string, Uint8Array, OcrLine, string][] = [
+    ['a disc read as `e`', disc, line('e'), '\u2022 brace expansion\n'],
+    ['a disc read as `©`', disc, line('\u00a9'), '\u2022 brace expansion\n'],
+    ['a square read as `m`', square, line('m'), '\u2022 brace expansion\n'],
+    ['a letter with a counter (`e`) stays', ring, line('e'), 'e brace expansion\n'],
+    ['a full stop stays: too small', dot, line('.'), '. brace expansion\n'],
+    ['an upright stroke stays: too narrow', bar, line('I'), 'I brace expansion\n'],
+    ['a disc alone on its line stays (no text after it)', disc, line('e', []), 'e\n'],
+    ['a first word of two characters stays', disc, line('eo'), 'eo brace expansion\n'],
+  ];
+  for (const [name, grey, l, want] of cases)
+    test(name, () => assert.equal(withBullet(l, (b) => inkShape(grey, W, b)).text, want));
+  test('the bullet word is `•` too', () =>
+    assert.deepEqual(
+      withBullet(line('e'), (b) => inkShape(disc, W, b)).words?.map((w) => w.text),
+      ['\u2022', 'brace', 'expansion'],
+    ));
+  test('inkShape: a disc fills about pi/4 of its box; no ink, no shape', () => {
+    const shape = inkShape(disc, W, glyph)!;
+    assert.deepEqual([shape.width, shape.height], [18, 18]);
+    assert.ok(shape.fill > 0.72 && shape.fill < 0.85, String(shape.fill));
+    assert.equal(inkShape(disc, W, { x0: 150, y0: 0, x1: 200, y1: 40 }), undefined);
+  });
+});
+
+describe('shift: a line read from a crop of the page moves to its place with its words and characters', () => {
+  const l: OcrLine = {
+    text: 'ab',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 20, y1: 10 },
+    baseline: { x0: 0, y0: 8, x1: 20, y1: 8 },
+    words: [
+      {
+        text: 'ab',
+        bbox: { x0: 0, y0: 0, x1: 20, y1: 10 },
+        symbols: [{ text: 'a', bbox: { x0: 0, y0: 0, x1: 9, y1: 10 } }],
+      },
+    ],
+  };
+  const moved = shift(l, 100, 50);
+  test('the box and baseline', () =>
+    assert.deepEqual(
+      [moved.bbox, moved.baseline],
+      [
+        { x0: 100, y0: 50, x1: 120, y1: 60 },
+        { x0: 100, y0: 58, x1: 120, y1: 58 },
+      ],
+    ));
+  test('the words and their characters (a setting is measured from them)', () =>
+    assert.deepEqual(
+      [moved.words![0]!.bbox, moved.words![0]!.symbols[0]!.bbox],
+      [
+        { x0: 100, y0: 50, x1: 120, y1: 60 },
+        { x0: 100, y0: 50, x1: 109, y1: 60 },
+      ],
+    ));
 });
