@@ -66,6 +66,13 @@ export interface Reference {
    * "de" + "tailed" there.
    */
   breaks: { lefts: Set<string>; starts: Set<string> };
+  /**
+   * Does the document hyphenate words at line ends? Not when none of its line-end hyphens joins
+   * into a word it writes whole elsewhere and one at least is a compound it writes inside a line
+   * (an office suite's or a browser's PDF, groff with hyphenation off): its line-end hyphens are
+   * then its compounds' own, which pdftotext joins ("meta-" + "data" -> "metadata").
+   */
+  hyphenates: boolean;
 }
 
 function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
@@ -117,6 +124,9 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     gramsOf(words(withoutRunningLines(joined, SLIDE_EDGE_LINES, true)), 4, grams);
     gramsOf(words(clean), 4, grams);
   }
+  // pdftotext joins some line-end hyphens itself ("well-" + "typed" -> "welltyped"): where
+  // another reading of the pages is given, its words tell what is written whole.
+  const whole = new Set(words((drawn ?? text).replace(LINE_END_HYPHEN, ' ')));
   const compounds = new Set<string>();
   // The reference's own compounds, and those another reading of the same pages draws inside a
   // line (`drawn`: pdf.js's raw content order), where pdftotext drops a hyphen glyph ("welltyped").
@@ -138,11 +148,21 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
       [...normalizeText(text).matchAll(/(\p{L}+)[-\u2010] +(\p{Ll}+)/gu)].map((m) => `${m[1]}- ${m[2]}`.toLowerCase()),
     ),
     body,
-    // pdftotext joins some line-end hyphens itself ("well-" + "typed" -> "welltyped"): where
-    // another reading of the pages is given, its words tell what is written whole.
-    whole: new Set(words((drawn ?? text).replace(LINE_END_HYPHEN, ' '))),
+    whole,
     breaks: lineBreaks(text),
+    hyphenates: hyphenatesWords(drawn ?? text, whole, compounds),
   };
+}
+
+/** Reference.hyphenates: the line-end hyphens of `text` against the words it writes whole and its compounds. */
+export function hyphenatesWords(text: string, whole: ReadonlySet<string>, compounds: ReadonlySet<string>): boolean {
+  let compound = false;
+  for (const m of normalizeText(text).matchAll(/(\p{L}+)[-\u2010]\n\s*(\p{Ll}+)/gu)) {
+    const [a, b] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+    if (whole.has(a + b)) return true;
+    if (compounds.has(`${a}-${b}`)) compound = true;
+  }
+  return !compound;
 }
 
 /** The first halves of a text's line-end hyphens and the first words of its lines (Reference.breaks). */
@@ -539,6 +559,8 @@ export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
       const spaced = m[2] !== '' && !m[2]!.includes('\n');
       if (spaced && (SUSPENDED.test(right) || ref.spaced.has(`${left}- ${right}`))) continue;
       if (!spaced) {
+        // A document that hyphenates no word breaks lines at its compounds' hyphens only.
+        if (!ref.hyphenates) continue;
         if (m[2] === '' && ref.compounds.has(`${left}-${right}`)) continue;
         if (!ref.whole.has(joined) && ref.whole.has(left) && ref.whole.has(right)) continue;
       }

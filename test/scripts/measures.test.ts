@@ -483,6 +483,21 @@ describe('gluedWords', () => {
   });
 });
 
+describe('hyphenLeftovers: a document that hyphenates no word', () => {
+  test('its line-end hyphens are compounds (groff with hyphenation off, an office PDF)', () => {
+    const ref = buildReference('add meta-\ndata and co-\nordinates, the meta-data, vice-versa');
+    assert.equal(ref.hyphenates, false);
+    assert.deepEqual(hyphenLeftovers([chunk('add meta-data and co-ordinates')], ref), []);
+  });
+  test('a document that breaks a word it writes whole hyphenates: its leftovers count', () => {
+    const ref = buildReference('an impor-\ntant rule, the meta-\ndata, important and meta-data');
+    assert.equal(ref.hyphenates, true);
+    assert.deepEqual(hyphenLeftovers([chunk('an impor-tant rule')], ref), ['impor-tant']);
+  });
+  test('no compound to tell: it hyphenates', () =>
+    assert.equal(buildReference('an impor-\ntant rule').hyphenates, true));
+});
+
 describe('hyphenLeftovers', () => {
   const ref = buildReference('An important and well-known rule. The implementation is state-of-the-art.');
   const cases: [string, string, string[]][] = [
