@@ -33,12 +33,19 @@ const MIN_LINE_CONFIDENCE = 40;
  * digits in a row (specks and rules read as `. , ~ |`). A line set in a typewriter font (`mono`,
  * its characters on a grid of cells) is judged without its spaces: its single characters one cell
  * apart are a shell's output or an array (`7 8 9 0 a b c`, `b c`), which its cells, not the
- * engine's word boundaries, space (`monoText`).
+ * engine's word boundaries, space (`monoText`); a line of brackets alone on the grid (`}`) is code.
  */
 export function noiseLine(text: string, mono: boolean, confidence: number): boolean {
   if (confidence < MIN_LINE_CONFIDENCE) return true;
+  if (mono && BRACKETS.test(text.replace(/\s+/g, ''))) return false;
   return !/[\p{L}\p{N}]{2}/u.test(mono ? text.replace(/\s+/g, '') : text);
 }
+
+/**
+ * A line of brackets alone on a typewriter grid (`{`, `}`, `});`): in a listing, where a block
+ * opens or closes (C, Java, JavaScript), code like its neighbours, not a speck.
+ */
+const BRACKETS = /^[{}()[\]]+[;,]?$/;
 
 /**
  * OCR lines (pixel boxes, y down) -> TextLines in PDF units (y up, baseline), the shape pdf.js

@@ -337,7 +337,12 @@ describe('noiseLine: specks and low-confidence lines are noise; single character
     ['a low-confidence line', 'Iil llI1 ||l', false, 20, true],
     ['one-letter words on a typewriter grid', '7 8 9 0 a b c', true, 90, false],
     ['two letters on a typewriter grid', 'b c', true, 90, false],
-    ['one character on a typewriter grid', '}', true, 90, true],
+    ['a brace alone on a typewriter grid (a block of C closes)', '}', true, 90, false],
+    ['brackets and a semicolon on a typewriter grid', '});', true, 90, false],
+    ['a brace alone in a proportional font', '}', false, 90, true],
+    ['a brace read with little confidence', '}', true, 30, true],
+    ['a letter and a brace on a typewriter grid', 'x}', true, 90, true],
+    ['one other character on a typewriter grid', '~', true, 90, true],
     ['a single letter on a typewriter grid', 'x', true, 90, true],
     ['a low-confidence line on a typewriter grid', '7 8 9', true, 30, true],
   ];
