@@ -120,6 +120,9 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     .join('\n');
   for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const grams = gramsOf(wr, 4, gramsOf(wj, 4, new Set()));
+  // The body read on over what it leaves out by design (contents and index pages, running lines):
+  // a title page followed by the first page of text, its contents page dropped, is in order.
+  gramsOf(words(body), 4, grams);
   if (opts.deck) {
     gramsOf(words(withoutRunningLines(joined, SLIDE_EDGE_LINES, true)), 4, grams);
     gramsOf(words(clean), 4, grams);
@@ -187,7 +190,21 @@ export function lineBreaks(text: string): { lefts: Set<string>; starts: Set<stri
 export function alternativeGrams(text: string): Set<string> {
   const joined = dehyphenate(text);
   const grams = gramsOf(words(joined), 4, new Set());
+  // A break before a compound's next part ("non-" + "recursive-gnulib-prefix-hack") may be the
+  // compound's own hyphen, which a reader keeps: that reading counts too (keptChainHyphens).
+  const kept = keptChainHyphens(text);
+  if (kept !== text) gramsOf(words(dehyphenate(kept)), 4, grams);
   return text.includes('\f') ? gramsOf(words(withoutRunningLines(joined)), 4, grams) : grams;
+}
+
+/**
+ * `text` with each line-end hyphen kept (the line break dropped) where the next line goes on with
+ * a hyphenated compound: "non-\nrecursive-gnulib-prefix-hack" is "non-recursive-gnulib-prefix-hack".
+ * TeX and groff break a word that holds a hyphen at that hyphen, so such a break is most often the
+ * compound's own; pdftotext joins it all the same ("nonrecursive-gnulib-prefix-hack").
+ */
+export function keptChainHyphens(text: string): string {
+  return text.replace(/(\p{L})([-\u2010])\n\s*(?=\p{L}+[-\u2010]\p{L})/gu, '$1$2');
 }
 
 /**
@@ -482,17 +499,24 @@ function indexLine(l: string): boolean {
   return INDEX_ENTRY.test(l) && !(YEAR_ONLY.test(l) && l.indexOf(',') === l.lastIndexOf(','));
 }
 
+/** LaTeX's index source ("\index{complexidade!definição}"): a line under it shows what it makes. */
+const INDEX_SOURCE = /\\index\{/;
+
 /**
  * Contents and index lines in the chunks. A numbered entry without leaders ("2.3 Title 17") has
  * the shape of a heading ending in a number ("12.2.1 Screenshot 1"), so it counts only in a run
- * of 3+ listing lines; leader and index lines count alone.
+ * of 3+ listing lines; leader and index lines count alone, but for an index line under a line of
+ * LaTeX index source (a makeidx example: "\index{complexidade!definição} complexidade" over its
+ * "definição, 22"), which is the example's output.
  */
 export function listingLines(chunks: ChunkLike[]): string[] {
   const out: string[] = [];
   for (const c of chunks) {
     const lines = c.content.split('\n').map((l) => normalizeText(l).trim());
     const listing = lines.map(isListingLine);
-    const strong = lines.map((l) => LEADERS.test(l) || indexLine(l));
+    const strong = lines.map(
+      (l, i) => LEADERS.test(l) || (indexLine(l) && !(i > 0 && INDEX_SOURCE.test(lines[i - 1]!) && !listing[i - 1])),
+    );
     for (let i = 0; i < lines.length; i++) {
       if (!listing[i]) continue;
       const run =

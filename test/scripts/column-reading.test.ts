@@ -10,7 +10,7 @@ import {
   parseBbox,
   uprightWords,
 } from '../../scripts/quality/column-reading.ts';
-import { buildReference, readingOrder } from '../../scripts/quality/measures.ts';
+import { buildReference, keptChainHyphens, readingOrder } from '../../scripts/quality/measures.ts';
 
 /** A line of words set from x at baseline row y (10 pt high), each word 6 pt a letter, 4 pt spaces. */
 function line(x: number, y: number, text: string): BoxWord[] {
@@ -243,6 +243,22 @@ describe('reading order with the column-aware reading', () => {
       [100, 0],
     );
   });
+  test('a line-end hyphen before a compound counts kept as well as joined', () => {
+    const ref = buildReference('x', { alternative: 'select the non-\nrecursive-prefix-hack option\nand a pro-\ngram' });
+    assert.deepEqual(
+      [
+        'select the non-recursive-prefix-hack option',
+        'select the nonrecursive-prefix-hack option',
+        'and a pro- gram',
+      ].map((t) => readingOrder([t], ref).order),
+      [100, 100, 0],
+    );
+  });
+  test('keptChainHyphens: only a break before a hyphenated compound keeps its hyphen', () =>
+    assert.equal(
+      keptChainHyphens('the non-\nrecursive-make schema\nthe pro-\ngram and well-\nknown'),
+      'the non-recursive-make schema\nthe pro-\ngram and well-\nknown',
+    ));
   describe('a page turn with the running lines left out is in order too', () => {
     // Three pages with a running header, as pdftotext writes them; the page text runs on.
     const paged = [

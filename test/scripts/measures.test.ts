@@ -95,6 +95,16 @@ describe('readingOrder', () => {
       coverage: 100,
       grams: 0,
     }));
+  test('a title page then the text, the contents page between them left out, is in order', () => {
+    const paged = [
+      'Using the Build System\nby Jane Doe\n2017 Free Software Foundation',
+      'Contents\n1 Overview . . . . . 3\n2 Installing . . . . . 5\n3 Testing . . . . . 9',
+      'Using the Build System\nThis is a quick overview of the build.',
+    ].join('\n\f');
+    const cut = readingOrder(['2017 Free Software Foundation Using the Build System'], buildReference(paged));
+    const spliced = readingOrder(['2017 Free Software Foundation This is a quick'], buildReference(paged));
+    assert.deepEqual([cut.order, spliced.order], [100, 40]);
+  });
   for (const [name, texts, want] of cases)
     test(name, () => {
       const got = readingOrder(texts, ref);
@@ -454,6 +464,12 @@ describe('listingLines', () => {
     ['an index line counts alone', 'Text.\nvector, 12, 45\nMore text.', 1],
     ['a numbered heading ending in a number alone is not counted', 'Text.\n12.2.1 Screenshot 1\nMore text.', 0],
     ['three numbered entries in a run count', '1 Intro 1\n2 Usage 4\n3 Options 9\nText.', 3],
+    [
+      'an index line under a line of index source is the example of a makeidx lesson',
+      'No texto composto\n\\index{complexidade!definição} complexidade\ndefinição, 22\nObservação: o index.',
+      0,
+    ],
+    ['index lines under prose still count', 'The index:\nvector, 12\nmatrix, 14', 2],
   ];
   for (const [name, text, want] of cases)
     test(name, () => assert.equal(listingLines([{ content: text, section: '' }]).length, want));

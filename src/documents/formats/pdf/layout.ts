@@ -9,6 +9,7 @@ import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
 import { monoSetting } from './code.ts';
+import { composeAccents, hasAccent } from './accents.ts';
 import {
   byX,
   crossesGutter,
@@ -174,7 +175,9 @@ function makeRow(
   baseline?: number,
   spaces: ReadonlyArray<readonly [number, number]> = [],
 ): Row {
-  const items = byX(input);
+  const sorted = byX(input);
+  // An accent drawn over a letter is the accented letter ("P´elissier" is "Pélissier"): accents.ts.
+  const items = hasAccent(sorted) ? composeAccents(sorted) : sorted;
   const segs: Segment[] = [];
   let seg: Segment | undefined;
   let prevScript = false;

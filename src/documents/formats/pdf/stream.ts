@@ -32,6 +32,13 @@ const SCRIPT_EM = 0.6;
 /** An item drawing the same text within this distance (em) of one already on the line is an overprint. */
 const OVERPRINT_EM = 0.2;
 
+/**
+ * Below this ratio of sizes, an item and a line are of two kinds of text (a slide title's wrapped
+ * last word beside a listing's first line, 44 pt against 10 pt): the row tolerance is the smaller
+ * size's, never the larger's, which spans a line of the small text.
+ */
+const DISPARATE = 0.5;
+
 /** Baseline difference (em of the smaller size) within which an item is on the line wherever it is drawn. */
 const SAME_BASELINE_EM = 0.1;
 /** How far (em) an item may start back over the line's end and still follow it (kerning, italics). */
@@ -43,7 +50,11 @@ const FOLLOW_EM = 0.3;
  * those and `it` its main text), and goes on to the right of the line, or lies wholly to its left
  * (a right-aligned tag or page number drawn before its entry), or is an accent over it. An item
  * off the baseline drawn back over the line's text is another line: a subtitle under a title set
- * with huge braces, whose size would otherwise make the tolerance a whole line.
+ * with huge braces, whose size would otherwise make the tolerance a whole line. Text of less than
+ * half the other's size and apart from it (not touching its ends) shares its row only within the
+ * smaller size's tolerance, or as a script that follows it (a callout's number drawn over its
+ * circle keeps the larger tolerance): a slide title's second line ("(3)", 44 pt) is no part of the 10 pt listing line
+ * whose height it reaches.
  */
 export function joinsLine(line: StreamLine, it: RawItem): boolean {
   const big = Math.max(line.size, it.size);
@@ -54,8 +65,10 @@ export function joinsLine(line: StreamLine, it: RawItem): boolean {
   const before = it.x + it.width <= line.x + FOLLOW_EM * it.size;
   const accent = it.str.length <= 2 && it.x >= line.x && it.x <= line.xEnd;
   if (!follows && !before && !accent) return false;
-  if (dy <= ROW_EM * big) return true;
-  return small <= SCRIPT_RATIO * big && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
+  // Apart from the line (not touching its ends): text of another kind, unless on its very row.
+  const apart = it.x > line.xEnd + FOLLOW_EM * big || it.x + it.width < line.x - FOLLOW_EM * big;
+  if (dy <= ROW_EM * (small < DISPARATE * big && apart ? small : big)) return true;
+  return (follows || accent) && small <= SCRIPT_RATIO * big && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
 }
 
 /**

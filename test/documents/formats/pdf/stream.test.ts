@@ -54,6 +54,52 @@ for (const c of [
   test(`joinsLine: ${c.name}`, () => assert.equal(joinsLine(base, c.it), c.joins));
 }
 
+// A slide title's wrapped last word (44 pt, "(3)" centred on its second line) whose baseline is
+// 9 pt above a 10 pt listing line: within 0.35 em of the title's size, not of the listing's.
+const title = line(item('(3)', 365, 300, { size: 44, width: 62 }));
+for (const c of [
+  {
+    name: 'a listing line drawn after it, to its left, 9 pt lower',
+    it: item('add_library(lib1', 42, 291),
+    joins: false,
+  },
+  { name: 'a listing line 9 pt lower, to its right beyond a script', it: item('lib1.cpp)', 480, 291), joins: false },
+  { name: 'small text on its very baseline, to its left (a tag)', it: item('Note', 42, 300), joins: true },
+  { name: 'small text 1.5 pt off its baseline, to its right', it: item('fn', 430, 301.5), joins: true },
+  { name: 'a superscript that follows it', it: item('2', 428, 318, { size: 20 }), joins: true },
+  {
+    name: 'a 24 pt word of the title 5 pt lower, to its right (half its size or more)',
+    it: item('Part', 430, 295, { size: 24 }),
+    joins: true,
+  },
+]) {
+  test(`joinsLine, sizes apart: ${c.name}`, () => assert.equal(joinsLine(title, c.it), c.joins));
+}
+
+test('joinsLine, sizes apart: a callout number drawn over its circle, touching it, joins it', () =>
+  assert.equal(
+    joinsLine(line(item('v', 286.26, 351.62, { width: 6.97 })), item('1', 285.02, 350.04, { size: 4.5, width: 2.49 })),
+    true,
+  ));
+
+test("streamLines: a slide title's second line is not read into the listing line at its height", () => {
+  const items = [
+    item('Compatible Interface Properties', 46, 352, { size: 44, width: 700 }),
+    item('(3)', 365, 300, { size: 44, width: 62 }),
+    item('add_library(lib1 SHARED lib1.cpp)', 42, 291, { mono: true }),
+    item('set_property(TARGET lib1 PROPERTY ON)', 42, 279, { mono: true }),
+  ];
+  assert.deepEqual(
+    streamLines(items).map((l) => l.items.map((i) => i.str).join(' ')),
+    [
+      'Compatible Interface Properties',
+      '(3)',
+      'add_library(lib1 SHARED lib1.cpp)',
+      'set_property(TARGET lib1 PROPERTY ON)',
+    ],
+  );
+});
+
 for (const c of [
   { name: 'superscript raised 0.4 em', it: item('2', 0, 704, { size: 7 }), script: true },
   { name: 'word on the baseline', it: item('x', 0, 700), script: false },

@@ -1,0 +1,118 @@
+// Spacing accents drawn over a letter, read as the letter they make. TeX's OT1 fonts have no
+// accented letters: "\'e" draws an acute glyph and an e kerned back under it, and a math accent
+// (\hat{a}) draws a circumflex over the letter. pdf.js hands them over as two items, so a page
+// that shows "Pélissier", "Lefèvre", "â" read "P´elissier", "Lef`evre", "aˆ": words that no search
+// for the word finds (poppler composes them). Only an accent drawn over the letter is composed: a
+// caret or a backquote in its own place ("x^y", "`command`") is a character of its own.
+import type { RawItem } from './types.ts';
+
+/** Spacing accents and the combining marks they stand for. */
+export const SPACING_ACCENTS: Readonly<Record<string, string>> = {
+  '\u0060': '\u0300', // ` grave
+  '\u00B4': '\u0301', // ´ acute
+  '\u02C6': '\u0302', // ˆ circumflex
+  '\u02DC': '\u0303', // ˜ tilde
+  '\u00AF': '\u0304', // ¯ macron
+  '\u02C9': '\u0304', // ˉ modifier macron
+  '\u02D8': '\u0306', // ˘ breve
+  '\u02D9': '\u0307', // ˙ dot above
+  '\u00A8': '\u0308', // ¨ dieresis
+  '\u02DA': '\u030A', // ˚ ring
+  '\u02DD': '\u030B', // ˝ double acute (Hungarian umlaut)
+  '\u02C7': '\u030C', // ˇ caron
+  '\u00B8': '\u0327', // ¸ cedilla
+  '\u02DB': '\u0328', // ˛ ogonek
+};
+
+/** Dotless i and j, which TeX puts under an accent above: "\'{\i}" is "í". */
+const DOTLESS: Readonly<Record<string, string>> = { '\u0131': 'i', '\u0237': 'j' };
+
+const isAccent = (c: string | undefined): c is string => c !== undefined && SPACING_ACCENTS[c] !== undefined;
+const isBase = (c: string | undefined): c is string => c !== undefined && !isAccent(c) && /^\p{L}$/u.test(c);
+
+/** `letter` with `accent` over (or under) it: one character where Unicode has it, else the letter and a combining mark. */
+export function composeAccent(letter: string, accent: string): string {
+  const mark = SPACING_ACCENTS[accent];
+  if (mark === undefined) return letter + accent;
+  return ((DOTLESS[letter] ?? letter) + mark).normalize('NFC');
+}
+
+/** The index of the glyph of `it` under x (a glyph's span is its share of the item's width), or -1. */
+function glyphAt(it: RawItem, chars: readonly string[], x: number): number {
+  if (chars.length === 0 || it.width <= 0) return -1;
+  const k = Math.floor(((x - it.x) / it.width) * chars.length);
+  return k >= 0 && k < chars.length ? k : -1;
+}
+
+/** Marks drawn under the letter: every other spacing accent sits on or above its baseline. */
+const BELOW = new Set(['\u00B8', '\u02DB']);
+/** How far (em) below the letter's baseline an accent above may be drawn (rounding). */
+const BASELINE_EM = 0.1;
+
+/**
+ * `it` with the letter under x composed with `accent` (drawn on baseline `y`), or undefined when
+ * no letter is under x, or when a mark that goes above a letter is drawn below its baseline (the
+ * bar under a raised "a", Spanish "1.ª", is no macron).
+ */
+function composedAt(it: RawItem, x: number, accent: string, y: number): RawItem | undefined {
+  if (!BELOW.has(accent) && y < it.y - BASELINE_EM * it.size) return undefined;
+  const chars = [...it.str];
+  const k = glyphAt(it, chars, x);
+  if (k < 0 || !isBase(chars[k])) return undefined;
+  chars[k] = composeAccent(chars[k], accent);
+  return { ...it, str: chars.join('') };
+}
+
+/**
+ * One row's items, left to right, with each spacing accent whose glyph is centred over a letter
+ * of a neighbouring item composed with that letter: an accent item of its own (over a letter of
+ * the item before or after it, as x order puts them), an item that opens with an accent (a math
+ * accent drawn after its nucleus) or one that ends with an accent (TeX's \accent: the accent, a
+ * kern back, the letter). A glyph's span is its share of its item's width. Items are copied where
+ * they change; the input is not modified.
+ */
+export function composeAccents(items: readonly RawItem[]): RawItem[] {
+  const out: RawItem[] = [];
+  let pending: { x: number; y: number; accent: string } | undefined;
+  for (let b of items) {
+    if (pending) {
+      // The accent ending the item before sits over a letter of this one.
+      const composed = composedAt(b, pending.x, pending.accent, pending.y);
+      if (composed) {
+        b = composed;
+        const a = out.at(-1)!;
+        const ac = [...a.str];
+        if (ac.length === 1) out.pop();
+        else
+          out[out.length - 1] = { ...a, str: ac.slice(0, -1).join(''), width: (a.width * (ac.length - 1)) / ac.length };
+      }
+      pending = undefined;
+    }
+    const bc = [...b.str];
+    const bw = bc.length > 0 ? b.width / bc.length : 0;
+    const a = out.at(-1);
+    if (a && isAccent(bc[0])) {
+      // An accent opening this item over a letter of the item before.
+      const composed = composedAt(a, b.x + bw / 2, bc[0], b.y);
+      if (composed) {
+        out[out.length - 1] = composed;
+        if (bc.length === 1) continue;
+        b = { ...b, str: bc.slice(1).join(''), x: b.x + bw, width: b.width - bw };
+      }
+    }
+    out.push(b);
+    const last = [...b.str].at(-1);
+    if (isAccent(last)) {
+      const w = b.width / [...b.str].length;
+      pending = { x: b.x + b.width - w / 2, y: b.y, accent: last };
+    }
+  }
+  return out;
+}
+
+/** Does any item hold a spacing accent (the cheap test before composeAccents)? */
+export function hasAccent(items: readonly RawItem[]): boolean {
+  return items.some((it) =>
+    /[\u0060\u00B4\u02C6\u02DC\u00AF\u02C9\u02D8\u02D9\u00A8\u02DA\u02DD\u02C7\u00B8\u02DB]/u.test(it.str),
+  );
+}

@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { composeAccent, composeAccents } from '../../../../src/documents/formats/pdf/accents.ts';
+import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { makePdf } from '../../helpers/make-pdf.ts';
+import { item } from '../../helpers/raw-items.ts';
+
+for (const c of [
+  { letter: 'e', accent: '\u00B4', out: 'é' },
+  { letter: 'e', accent: '`', out: 'è' },
+  { letter: 'a', accent: '\u02C6', out: 'â' },
+  { letter: 'r', accent: '\u02C7', out: 'ř' },
+  { letter: 'o', accent: '\u02DD', out: 'ő' },
+  { letter: 'c', accent: '\u00B8', out: 'ç' },
+  { letter: 'a', accent: '\u02DB', out: 'ą' },
+  { letter: 'u', accent: '\u02DA', out: 'ů' },
+  { letter: '\u0131', accent: '\u00B4', out: 'í' },
+  { letter: 'q', accent: '\u00A8', out: 'q\u0308' },
+]) {
+  test(`composeAccent: ${c.letter} + ${c.accent} is ${c.out}`, () =>
+    assert.equal(composeAccent(c.letter, c.accent), c.out));
+}
+
+const strs = (items: ReturnType<typeof composeAccents>) => items.map((i) => i.str);
+
+for (const c of [
+  {
+    name: "TeX's \\accent: an item ending with the accent, the letter kerned back under it",
+    items: [item('P\u00B4', 72, 700, { width: 10 }), item('elissier', 77, 700, { width: 40 })],
+    out: ['P', 'élissier'],
+  },
+  {
+    name: 'an accent item of its own over the first letter of the next item',
+    items: [item('Lef', 72, 700), item('`', 87.5, 700, { width: 4 }), item('evre', 87, 700)],
+    out: ['Lef', 'èvre'],
+  },
+  {
+    name: 'a math accent drawn after its letter, over it',
+    items: [item('a', 72, 700), item('\u02C6', 72.5, 702, { width: 4 }), item('\\hat{a}', 90, 700)],
+    out: ['â', '\\hat{a}'],
+  },
+  {
+    name: 'an item opening with an accent over the last letter of the item before',
+    items: [item('o', 72, 700), item('\u02D9 x', 72.5, 700, { width: 15 })],
+    out: ['ȯ', ' x'],
+  },
+  {
+    name: 'a caret in its own place after a letter (x^y in a typewriter font) stays',
+    items: [
+      item('x', 72, 700, { mono: true }),
+      item('\u02C6', 77, 700, { mono: true }),
+      item('y', 82, 700, { mono: true }),
+    ],
+    out: ['x', '\u02C6', 'y'],
+  },
+  {
+    name: 'a backquote before a word, not over it, stays',
+    items: [item('`', 72, 700, { width: 3 }), item('command', 75.5, 700)],
+    out: ['`', 'command'],
+  },
+  {
+    name: 'an accent over a digit stays (no letter under it)',
+    items: [item('3', 72, 700), item('\u00B4', 72.5, 700, { width: 4 })],
+    out: ['3', '\u00B4'],
+  },
+  {
+    name: 'a bar drawn under a raised letter (Spanish 1.ª) is no macron',
+    items: [item('1.', 72, 700), item('a', 80, 703, { size: 7, width: 3.5 }), item('\u00AF', 80, 701, { width: 4 })],
+    out: ['1.', 'a', '\u00AF'],
+  },
+  {
+    name: 'a cedilla drawn under its letter',
+    items: [item('c', 72, 700), item('\u00B8', 73, 698.5, { width: 3 }), item('a', 77, 700)],
+    out: ['ç', 'a'],
+  },
+  {
+    name: 'two accented letters in a word',
+    items: [item('nezn\u00B4', 72, 700, { width: 25 }), item('am\u00B4', 94, 700, { width: 15 }), item('y', 105, 700)],
+    out: ['nezn', 'ám', 'ý'],
+  },
+]) {
+  test(`composeAccents: ${c.name}`, () => assert.deepEqual(strs(composeAccents(c.items)), c.out));
+}
+
+test('composeAccents leaves its input unchanged', () => {
+  const items = [item('P\u00B4', 72, 700, { width: 10 }), item('elissier', 77, 700, { width: 40 })];
+  composeAccents(items);
+  assert.deepEqual(strs(items), ['P\u00B4', 'elissier']);
+});
+
+test('buildLines: a line with accents drawn over its letters reads the accented words', () => {
+  const lines = buildLines([
+    item('Patrick', 72, 700, { width: 35 }),
+    item(' ', 107, 700, { width: 3 }),
+    item('P\u00B4', 110, 700, { width: 10 }),
+    item('elissier', 115, 700, { width: 40 }),
+  ]);
+  assert.equal(lines[0]!.text, 'Patrick Pélissier');
+});
+
+test('a PDF that draws TeX-style accents (accent, kern back, letter) reads the accented letters', async () => {
+  // Times-Roman in WinAnsi: acute (0xB4, 333 wide), grave (0x60), circumflex (0x88): each accent
+  // drawn, then the pen moved back over it, then the letter under it.
+  const content =
+    'BT /F4 12 Tf 72 700 Td [(Patrick P) -55 (\\264) 388 (elissier et Vincent Lef) -55 (\\140) 388 (evre, la t) -55 (\\210) 388 (ete.)] TJ ET';
+  const { blocks } = await extractPdf(makePdf({ pages: [{ content }] }));
+  assert.equal(blocks.map((b) => b.text).join('\n'), 'Patrick Pélissier et Vincent Lefèvre, la tête.');
+});
