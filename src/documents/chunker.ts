@@ -4,12 +4,12 @@
 // linear in its length) so that as many chunks as possible end a sentence, preferring: a
 // paragraph end that ends a sentence, or a code block's or table row's end, before a heading > a
 // paragraph end that ends a sentence > a sentence end inside a paragraph > a paragraph end on a
-// colon (it introduces the next block: an example, a list), a table row's end, a `:`/`;` inside
-// a paragraph, or an inline bullet (list items run into one paragraph) > a line break (before a
-// heading first) > a word boundary (inside a line of code, after `. : ;` too); a chunk never ends
-// on a heading; the next chunk should not open on a lower-case letter; the last chunk should also
-// reach MIN. Code blocks (Block.verbatim) keep their line breaks and indentation: a cut inside one
-// goes at a blank, and the next chunk opens at the start of a line.
+// colon (it introduces the next block: an example, a list), a `:`/`;` inside a paragraph, or an
+// inline bullet (list items run into one paragraph) > a line break (before a heading first) > a
+// word boundary (inside a line of code, after `. : ;` too); a chunk never ends on a heading; the
+// next chunk should not open on a lower-case letter; the last chunk should also reach MIN. Code
+// blocks (Block.verbatim) keep their line breaks and indentation: a cut inside one goes at a
+// blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
 
@@ -129,8 +129,6 @@ interface Text {
   code: number[];
   /** Ends of code blocks and of table rows (blocks kept whole): a cut there before a heading is clean. */
   blockEnd: Set<number>;
-  /** Ends of table rows but a header row (whose body repeats it): clean ends (COST_ROW_END). */
-  rowEnd: Set<number>;
   /** [start, end) of table rows whose chunk repeats a header row, in order, and those headers. */
   repeatAt: number[];
   repeatText: string[];
@@ -216,13 +214,6 @@ const COST_PARA_COLON = 8;
 const COST_SENTENCE = 4;
 /** A `:` or `;` (or an end mark before a lower-case word) inside a paragraph. */
 const COST_CLAUSE = 8;
-/**
- * A table row's end (a row is a line of its own, and a chunk that starts among the rows repeats
- * the header row): a clean end, so a table too long for one chunk is cut between rows rather
- * than at a line break of the text around it; but a sentence end is better, so a table that fits
- * a chunk stays whole. A header row's end is no such end: the chunk would end on its header.
- */
-const COST_ROW_END = COST_CLAUSE;
 /** Added when the next chunk would open on a lower-case letter or closing punctuation. */
 const COST_DIRTY_START = 3;
 /** The last chunk shorter than MIN: worse than weaker sentence ends, better than a cut ending none. */
@@ -300,7 +291,6 @@ function boundaryCost(x: Text, e: number): number {
     const heading = x.headingAt.has(e + 1);
     if (terminal) return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
     if (heading && x.blockEnd.has(e)) return COST_PARA_HEADING;
-    if (x.rowEnd.has(e) && !heading) return COST_ROW_END;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
   if (!terminal) return inlineBullet(t, e) ? COST_CLAUSE : COST_WORD;
@@ -486,9 +476,6 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const repeatText: string[] = [];
   const slideAt = new Set<number>();
   const blockEnd = new Set<number>();
-  const rowEnd = new Set<number>();
-  // The end of the last block if it was a table row, and that row's text.
-  let lastRow: { end: number; text: string } | undefined;
   let len = 0;
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
@@ -502,13 +489,6 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
     if (b.verbatim) code.push(len, len + text.length);
     if (b.verbatim || b.keep) blockEnd.add(len + text.length);
-    if (lastRow) {
-      // A header row's end is no clean end: its body repeats it, the chunk would end on it.
-      const isRow = b.keep === true && !b.verbatim;
-      const headerOfThis = isRow && b.repeat !== undefined && b.repeat.replace(/\s+/g, ' ').trim() === lastRow.text;
-      if (!headerOfThis) rowEnd.add(lastRow.end);
-    }
-    lastRow = b.keep && !b.verbatim ? { end: len + text.length, text } : undefined;
     const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
     // A header row is repeated when it takes at most a quarter of a chunk.
     if (header && [...header].length <= limits.max / 4) {
@@ -540,7 +520,6 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     kept,
     code,
     blockEnd,
-    rowEnd,
     repeatAt,
     repeatText,
   };

@@ -721,37 +721,3 @@ test("a heading's `:` or `.` is no place to cut: a long title stays whole, its s
     ],
   );
 });
-
-test("a table row's end is a clean end: a chunk that must end among rows or lines of text ends on a row", () => {
-  // Rows without an end mark, then lines of text without one either (a list read as lines): every
-  // cut in the window ends no sentence; the rows' ends are clean, the text's line ends are not.
-  const rows: Block[] = Array.from({ length: 11 }, (_, i) => ({
-    text: `opt-${i} | ${i * 7} | sets the value ${i} of the policy schedule and coverage review list`,
-    keep: true,
-  }));
-  const lines: Block[] = Array.from({ length: 12 }, (_, i) => ({
-    text: `line ${i} of a list that the reader gave as text lines and that ends with no mark`,
-  }));
-  const chunks = splitIntoChunks([...rows, ...lines]);
-  const first = chunks[0]!.content.split('\n');
-  assert.match(first.at(-1)!, /^opt-10 \| 70 \| sets .* list$/, `the first chunk ends on the table's last row`);
-  // Without the rows' flag the same text is cut at the latest line end in the window (the case tests something).
-  const plain = splitIntoChunks([...rows.map((b) => ({ text: b.text })), ...lines]);
-  assert.match(plain[0]!.content.split('\n').at(-1)!, /^line \d+ /);
-});
-
-test("a chunk does not end on a table's header row when a row's end is in reach", () => {
-  const header = 'Option | Default | Meaning';
-  const blocks: Block[] = [
-    { text: sentences(7, 5).join(' ') },
-    { text: header, keep: true },
-    ...Array.from({ length: 12 }, (_, i) => ({
-      text: `--opt-${i} | ${i} | sets the ${i}th value of the schedule`,
-      keep: true,
-      repeat: header,
-    })),
-    { text: sentences(9, 6).join(' ') },
-  ];
-  for (const c of splitIntoChunks(blocks, { min: 200, max: 400 }).slice(0, -1))
-    assert.notEqual(c.content.split('\n').at(-1), header, 'a chunk ends on the header row');
-});

@@ -89,7 +89,13 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   // Untagged pages: tables found from their geometry are read row by row (tables.ts).
-  for (const p of doc.pages) if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines);
+  // A table that ends a page may go on at the next page's top with fewer rows than a table needs.
+  let afterTable = false;
+  for (const p of doc.pages) {
+    if (p.lines.length === 0) continue;
+    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable);
+    afterTable = p.lines.at(-1)!.tag?.kind === 'row';
+  }
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);
   if (

@@ -11,8 +11,10 @@ import type { LinePiece, TextLine } from './types.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 const GUTTER_EM = 0.9;
-/** A table has at least this many lines with text in two or more of its columns. */
+/** A table has at least this many lines with text in two or more of its columns... */
 const MIN_TABLE_LINES = 3;
+/** ...but one will do at the top of a page when the page before ended in a table (its rows go on). */
+const MIN_CONTINUED_LINES = 1;
 /** Lines further apart than this (em) are not one table's. */
 const MAX_PITCH_EM = 3;
 /** A gap wider than this many times the table's closest line pitch opens a new row. */
@@ -99,8 +101,11 @@ function columnOf(p: LinePiece, gutters: readonly Gutter[]): number {
   return k;
 }
 
-/** The run of lines from `start` that reads as a table, or null. */
-export function tableRun(lines: readonly TextLine[], start: number): TableRun | null {
+/**
+ * The run of lines from `start` that reads as a table, or null. `min`: the lines with text in two
+ * columns or more it needs (MIN_TABLE_LINES; fewer where a table goes on from the page before).
+ */
+export function tableRun(lines: readonly TextLine[], start: number, min = MIN_TABLE_LINES): TableRun | null {
   const first = lines[start]!;
   if (!first.pieces || first.mono || first.tag) return null;
   let gutters = gapsOf(first);
@@ -130,7 +135,7 @@ export function tableRun(lines: readonly TextLine[], start: number): TableRun | 
   let multi = 0;
   for (let j = start; j < end; j++)
     if (new Set(piecesOf(lines[j]!).map((p) => columnOf(p, gutters))).size >= 2) multi++;
-  if (multi < MIN_TABLE_LINES) return null;
+  if (multi < min) return null;
   return { start, end, gutters };
 }
 
@@ -223,13 +228,16 @@ export function headerRow(rows: readonly TableRow[]): boolean {
 /**
  * A page's lines with its tables read row by row: each row one line tagged as a row (its cells
  * in `tag.cells`, its text the filled cells joined with " | "), the other lines as they were.
+ * `afterTable`: the page before ended in a table row, whose table may go on at this page's top.
  */
-export function readTables(lines: TextLine[]): TextLine[] {
+export function readTables(lines: TextLine[], afterTable = false): TextLine[] {
   if (!lines.some((l) => l.pieces)) return lines;
   const out: TextLine[] = [];
   let block = 0;
   for (let i = 0; i < lines.length; ) {
-    const run = tableRun(lines, i);
+    // The page's first lines go on with the table the page before ended in (`afterTable`).
+    const continued = afterTable && i === 0;
+    const run = tableRun(lines, i, continued ? MIN_CONTINUED_LINES : MIN_TABLE_LINES);
     if (!run) {
       out.push(lines[i++]!);
       continue;
@@ -241,7 +249,7 @@ export function readTables(lines: TextLine[]): TextLine[] {
       end -= rows.at(-1)!.lines.length;
       rows = rows.slice(0, -1);
     }
-    if (rows.length < 2 || notATable(rows)) {
+    if (rows.length < (continued ? 1 : 2) || notATable(rows)) {
       out.push(lines[i++]!);
       continue;
     }

@@ -346,3 +346,23 @@ test('a PDF table comes out as row blocks, the bold header row marked as such', 
     ],
   );
 });
+
+test("a table going on at a page's top needs fewer rows when the page before ended in one", () => {
+  const top = buildLines([
+    ...rowsOf(
+      [
+        ['label_pointer_strokeColor', 'Colour of the indicator line'],
+        ['label_pointer_strokeWidth', 'Width of the indicator line'],
+      ],
+      [60, 200],
+    ),
+    item('Side labels are placed in two columns, one on either side of the pie chart.', 60, 676),
+  ]);
+  assert.deepEqual(rowTexts(readTables(top, true)), [
+    '[label_pointer_strokeColor | Colour of the indicator line]',
+    '[label_pointer_strokeWidth | Width of the indicator line]',
+    'Side labels are placed in two columns, one on either side of the pie chart.',
+  ]);
+  // Without a table before, two lines are too few to tell one.
+  assert.ok(readTables(top).every((l) => !l.tag));
+});
