@@ -54,7 +54,7 @@ export function xmlFragments(xml: string): XmlFragment[] {
   return out;
 }
 
-interface Line {
+export interface Line {
   page: number;
   top: number;
   left: number;
@@ -62,6 +62,19 @@ interface Line {
   height: number;
   mono: boolean;
   parts: XmlFragment[];
+}
+
+/**
+ * Is a line of these fragments a line of code? It opens in a typewriter face and its words are
+ * all set in it: a sign of another face after its start (Doxygen's `<` and `>` of a template set
+ * in math italic, Texinfo's `⇒`) leaves it one; a word in a proportional face (a typewriter term
+ * in a sentence), or a sign before its text (a list item's bullet, a symbol before the command
+ * that makes it in a table of symbols), does not.
+ */
+export function codeLine(parts: readonly { mono: boolean; text: string }[]): boolean {
+  const words = parts.filter((p) => p.text.trim() !== '');
+  if (words.length === 0 || !words[0]!.mono) return false;
+  return words.every((p) => p.mono || !/[\p{L}\p{N}]/u.test(p.text));
 }
 
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
@@ -73,7 +86,6 @@ function linesOf(fragments: XmlFragment[]): Line[] {
     if (cur && cur.page === f.page && Math.abs(cur.top - f.top) <= tol && f.left >= cur.right - tol) {
       cur.parts.push(f);
       cur.right = f.left + f.width;
-      cur.mono &&= f.mono || f.text.trim() === '';
     } else
       lines.push({
         page: f.page,
@@ -81,11 +93,13 @@ function linesOf(fragments: XmlFragment[]): Line[] {
         left: f.left,
         right: f.left + f.width,
         height: f.height,
-        mono: f.mono,
+        mono: false,
         parts: [f],
       });
   }
-  return lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
+  const out = lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
+  for (const l of out) l.mono = codeLine(l.parts);
+  return out;
 }
 
 /** A monospaced fragment's character width: its width over its characters. */
@@ -117,19 +131,58 @@ function blockText(block: Line[]): string {
     .join('\n');
 }
 
-/** A prose line this short (a page number, a running head; not one that introduces what follows with a colon) between two pages' code may be furniture. */
-const FURNITURE_CHARS = 60;
-/** At most this many such lines between the last code line of a page and the first of the next. */
+/** At most this many furniture lines between the last code line of a page and the first of the next. */
 const FURNITURE_LINES = 4;
+/** A running head or foot stands at the same top (to this many units) on other pages... */
+const FURNITURE_TOP = 3;
+/** ...this many of them at least. */
+const FURNITURE_PAGES = 2;
+
+/** A line's text as furniture repeats it: numbers (of pages, chapters) folded, blanks collapsed. */
+const furnitureText = (l: Line) =>
+  l.parts
+    .map((p) => p.text)
+    .join(' ')
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The page furniture among the prose lines of `lines`: a page number (digits or a roman numeral
+ * alone), or a line whose text, numbers aside, stands at the same top on 2+ other pages (a
+ * running head, a foot). A heading that opens the next page is no furniture: its text is there
+ * once, so two listings on either side of it are two blocks.
+ */
+export function furnitureLines(lines: readonly Line[]): Set<Line> {
+  const at = new Map<string, Line[]>();
+  for (const l of lines) {
+    if (l.mono) continue;
+    const k = furnitureText(l);
+    const same = at.get(k);
+    if (same) same.push(l);
+    else at.set(k, [l]);
+  }
+  const out = new Set<Line>();
+  for (const [k, same] of at)
+    for (const l of same) {
+      const pages = new Set(
+        same.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
+      );
+      if (/^(?:#|[ivxlc]+)$/i.test(k) || pages.size >= FURNITURE_PAGES) out.add(l);
+    }
+  return out;
+}
 
 /**
  * The code blocks of a run of fragments: 2+ consecutive code lines, each under the last on its
  * page (within 3.2 line heights: a blank line inside a listing is about 2.5) and within the
  * block's column (from two characters left of its left edge to 40 characters right of it), as
- * text with their indentation. A listing that runs onto the next page stays one block when no
- * more than a few short lines (the page's foot and the next one's head) stand between its parts.
+ * text with their indentation. A listing that runs onto the next page stays one block when only
+ * the page's furniture (its foot, the next one's head: furnitureLines) stands between its parts.
  */
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
+  const lines = linesOf(fragments);
+  const furniture = furnitureLines(lines);
   const blocks: Line[][] = [];
   let cur: Line[] = [];
   let between: Line[] = [];
@@ -138,12 +191,10 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur = [];
     between = [];
   };
-  for (const l of linesOf(fragments)) {
+  for (const l of lines) {
     const last = cur.at(-1);
     if (!l.mono) {
-      const text = l.parts.map((p) => p.text).join('');
-      if (last && text.trim().length <= FURNITURE_CHARS && !/:\s*$/.test(text) && between.length < FURNITURE_LINES)
-        between.push(l);
+      if (last && furniture.has(l) && between.length < FURNITURE_LINES) between.push(l);
       else close();
       continue;
     }

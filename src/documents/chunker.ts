@@ -125,6 +125,8 @@ interface Text {
   slideAt: Set<number>;
   /** [start, end) of blocks to keep whole that fit in a chunk, in order; cuts inside cost COST_IN_KEPT. */
   kept: number[];
+  /** [start, end) of the paragraphs of code blocks longer than a chunk that fit in one (codeParagraphs); cuts inside cost COST_IN_PART. */
+  codeParts: number[];
   /** [start, end) of every code block (verbatim), in order: inside one, only a line end is a clean cut. */
   code: number[];
   /** Ends of code blocks and of table rows (blocks kept whole): a cut there before a heading is clean. */
@@ -231,6 +233,13 @@ const COST_HARD = 1_000_000_000_000;
 /** A cut inside a block kept whole (code) that would fit in one chunk: only when nothing else fits. */
 const COST_IN_KEPT = 10_000_000_000;
 
+/**
+ * A cut inside a paragraph of a code block longer than a chunk (codeParagraphs): as bad as one
+ * more cut that ends no sentence, so the plan cuts a long listing between its paragraphs but
+ * never adds two cuts elsewhere to spare one.
+ */
+const COST_IN_PART = COST_LINE;
+
 /** Index e lies strictly inside one of the kept ranges (binary search over the sorted pairs). */
 function insideKept(kept: number[], e: number): boolean {
   let lo = 0;
@@ -245,7 +254,12 @@ function insideKept(kept: number[], e: number): boolean {
 
 /** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at nextStart(e)). */
 function cutCost(x: Text, e: number): number {
-  const kept = x.kept.length > 0 && insideKept(x.kept, e) ? COST_IN_KEPT : 0;
+  const kept =
+    x.kept.length > 0 && insideKept(x.kept, e)
+      ? COST_IN_KEPT
+      : x.codeParts.length > 0 && insideKept(x.codeParts, e)
+        ? COST_IN_PART
+        : 0;
   // Inside a heading's text ("Warning: Marked does not sanitize ..."), its `:` or `.` ends no
   // sentence: cutting there splits the title over two chunks, as bad as stranding it.
   const boundary = x.headingSpans.length > 0 && insideKept(x.headingSpans, e) ? COST_AFTER_HEADING : boundaryCost(x, e);
@@ -471,6 +485,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const headings: { at: number; end: number; label: string }[] = [];
   const marks: PageMark[] = [];
   const kept: number[] = [];
+  const codeParts: number[] = [];
   const code: number[] = [];
   const repeatAt: number[] = [];
   const repeatText: string[] = [];
@@ -487,6 +502,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
+    else if (b.verbatim) for (const [a, z] of codeParagraphs(text, limits.max)) codeParts.push(len + a, len + z);
     if (b.verbatim) code.push(len, len + text.length);
     if (b.verbatim || b.keep) blockEnd.add(len + text.length);
     const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
@@ -518,6 +534,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     headingSpans: headings.flatMap((h) => [h.at, h.end]),
     slideAt,
     kept,
+    codeParts,
     code,
     blockEnd,
     repeatAt,
@@ -565,6 +582,19 @@ export function sectionMarks(
     while (h < headings.length && headings[h]!.at < b) out.push(headings[h++]!);
   });
   while (h < headings.length) out.push(headings[h++]!);
+  return out;
+}
+
+/**
+ * The paragraphs of a code block longer than a chunk that fit in one: [start, end) of each run of
+ * 2+ lines between blank lines of at most `max` characters. A long listing is cut between its
+ * paragraphs (its functions, its commented steps), as a reader would cut it; a cut inside one
+ * costs one more unclean cut (COST_IN_PART).
+ */
+export function codeParagraphs(text: string, max: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of text.matchAll(/[^\n]+(?:\n[^\n]+)*/g))
+    if (m[0].length <= max && m[0].includes('\n')) out.push([m.index, m.index + m[0].length]);
   return out;
 }
 

@@ -8,6 +8,7 @@ import {
   inlineBullet,
   nextStart,
   verbatimText,
+  codeParagraphs,
   type Block,
 } from '../../src/documents/chunker.ts';
 import type { Chunk } from '../../src/documents/types.ts';
@@ -403,6 +404,24 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ],
     ],
     [
+      // gri's example 3: two panels' commands parted by a blank line, the first one fitting a
+      // chunk; the cut after a comment's `.` inside the first panel was as cheap as any.
+      'a code block longer than a chunk is cut between its paragraphs, each kept whole where it fits',
+      [
+        p('Here is how it goes.'),
+        {
+          text: '# Panel 1.\nset x axis 0 1\n# Then y.\nset y 1 2\ndraw curve\n\n# Panel 2. Again.\nset x margin 9\ndraw curve',
+          keep: true,
+          verbatim: true,
+        },
+      ],
+      limits,
+      [
+        'Here is how it goes.\n# Panel 1.\nset x axis 0 1\n# Then y.\nset y 1 2\ndraw curve',
+        '# Panel 2. Again.\nset x margin 9\ndraw curve',
+      ],
+    ],
+    [
       'list items a reader ran into one paragraph: a cut before an inline bullet beats a word boundary',
       // (Without the bullet rule the chunk runs on to "• void gamma" and the next opens on "(int z".)
       [p('• void alpha (int x) • void beta (int y) • void gamma (int z, int q, int r) • void delta (int w)')],
@@ -434,6 +453,23 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ),
     );
   }
+});
+
+test('codeParagraphs: the runs of lines between blank lines that fit, 2+ lines each', async (t) => {
+  const cases: [name: string, text: string, max: number, want: string[]][] = [
+    ['two paragraphs', 'a\nb\n\nc\nd', 10, ['a\nb', 'c\nd']],
+    ['several blank lines between', 'a\nb\n\n\n\nc\nd', 10, ['a\nb', 'c\nd']],
+    ['a paragraph longer than max is left out', 'aaaa\nbbbb\n\nc\nd', 6, ['c\nd']],
+    ['a line alone is no paragraph to keep', 'a\n\nc\nd', 10, ['c\nd']],
+    ['indentation kept in the paragraph', 'f() {\n  x\n}', 20, ['f() {\n  x\n}']],
+  ];
+  for (const [name, text, max, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        codeParagraphs(text, max).map(([a, z]) => text.slice(a, z)),
+        want,
+      ),
+    );
 });
 
 test('inlineBullet: a cut opening the next chunk on a bullet inside a paragraph', async (t) => {

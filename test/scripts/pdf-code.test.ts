@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { monospacedFamily, pdfCodeBlocks, xmlFragments } from '../../scripts/quality/pdf-code.ts';
+import { codeLine, monospacedFamily, pdfCodeBlocks, xmlFragments } from '../../scripts/quality/pdf-code.ts';
 
 describe('monospacedFamily: the font names of typewriter faces', () => {
   const cases: [string, boolean][] = [
@@ -18,6 +18,23 @@ describe('monospacedFamily: the font names of typewriter faces', () => {
     ['AURDXU+CMSL10', false],
   ];
   for (const [family, mono] of cases) test(`${family}: ${mono}`, () => assert.equal(monospacedFamily(family), mono));
+});
+
+describe('codeLine: a line whose words are all set in a typewriter face', () => {
+  const tt = (text: string) => ({ mono: true, text });
+  const rm = (text: string) => ({ mono: false, text });
+  const cases: [string, { mono: boolean; text: string }[], boolean][] = [
+    ['typewriter only', [tt('make all')], true],
+    ["Doxygen's template brackets in math italic", [tt('template'), rm('<'), tt('typename T'), rm('>')], true],
+    ["Texinfo's result arrow", [tt('(+ 1 2)'), rm('⇒'), tt('3')], true],
+    ['blank runs of another face', [tt('a'), rm(' '), tt('b')], true],
+    ['a word in a proportional face', [tt('make'), rm(' builds it.')], false],
+    ['a bullet before typewriter text', [rm('•'), tt('make install')], false],
+    ['a symbol before its command (a table of symbols)', [rm('£'), tt('\\pounds'), rm('©'), tt('\\copyright')], false],
+    ['no typewriter run at all', [rm('<'), rm('>')], false],
+    ['a number in a proportional face (a line number)', [rm('12'), tt('x = 1')], false],
+  ];
+  for (const [name, parts, want] of cases) test(`${name}: ${want}`, () => assert.equal(codeLine(parts), want));
 });
 
 /** pdftohtml -xml's shape: a page, its fonts, then one <text> per run of one font on a line. */
@@ -103,9 +120,19 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       'a listing that runs onto the next page, past its foot and head, stays one block',
       [
         { fonts: FONTS, texts: [tt(700, 0, 'one'), tt(720, 0, 'two'), prose(780, '17')] },
-        { fonts: [], texts: [prose(40, 'Chapter 2: Running'), tt(100, 0, 'three'), tt(120, 0, 'four')] },
+        { fonts: [], texts: [prose(40, 'Chapter 2: Running 18'), tt(100, 0, 'three'), tt(120, 0, 'four')] },
+        { fonts: [], texts: [prose(40, 'Chapter 2: Running 19'), prose(100, 'Text.')] },
+        { fonts: [], texts: [prose(40, 'Chapter 2: Running 20'), prose(100, 'Text.')] },
       ],
       ['one\ntwo\nthree\nfour'],
+    ],
+    [
+      'a heading that opens the next page (its text there once) parts two listings',
+      [
+        { fonts: FONTS, texts: [tt(700, 0, 'one'), tt(720, 0, 'two'), prose(780, '17')] },
+        { fonts: [], texts: [prose(40, 'Running the tests'), tt(100, 0, 'three'), tt(120, 0, 'four')] },
+      ],
+      ['one\ntwo', 'three\nfour'],
     ],
     [
       "prose that introduces the next page's listing ends the block",

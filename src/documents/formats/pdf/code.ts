@@ -65,7 +65,10 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   let end = x0;
   let prev: RawItem | undefined;
   for (const it of items) {
-    const col = Math.round((it.x - x0) / advance);
+    // After an item off the grid (a `<` in math italic, wider than a column), the text is
+    // shifted off it: the column is counted from that item's end when that gives fewer spaces.
+    let col = Math.round((it.x - x0) / advance);
+    if (prev && !prev.mono) col = Math.min(col, cols + Math.max(0, Math.round((it.x - end) / advance)));
     if (col > cols) {
       text += ' '.repeat(col - cols);
       cols = col;
@@ -117,27 +120,44 @@ function sameGrid(a: CodeLine, edgeA: number, b: CodeLine, edgeB: number): boole
 /** An untagged line wrapped by the typesetter ends at most this many characters short of the right edge. */
 const FULL_CHARS = 2;
 
+/** A vertical step this many times the run's closest line spacing leaves a blank line. */
+const BLANK_STEP = 1.7;
+
+const LINE_NUMBER = /^(\d+)(?:\s|$)/;
+
+/**
+ * Does `b` open with the line number after `a`'s (a numbered listing: Doxygen's source files,
+ * LaTeX listings with `numbers=left`)? Then it is the listing's next line, never `a` wrapped.
+ */
+export function numberedNext(a: string, b: string): boolean {
+  const m = LINE_NUMBER.exec(a);
+  const n = LINE_NUMBER.exec(b);
+  return m !== null && n !== null && Number(n[1]) === Number(m[1]) + 1;
+}
+
 /**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
- * and `b`'s first word would not have fitted after it; `b` is the next line of the same page. In
- * a tagged PDF both lines are of one element (an office suite tags each line of code as an
- * element of its own); without tags `a` must also fill the line to within two characters, since
- * a long line of code followed by a long word is common. A line of code that ends short, or
+ * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
+ * the block's line spacing `step` (a blank line between them is no wrap: gri's `# Example 7 ...`
+ * comment ending at the margin, then a blank line, then the next command), and not the next
+ * line of a numbered listing (numberedNext). In a tagged PDF both lines are of one element (an office suite tags each line of code as an element of its own);
+ * without tags `a` must also fill the line to within two characters, since a long line of code
+ * followed by a long word is common, and `b` must start at the block's left edge `left` (where a
+ * wrapped line's rest goes; an indented line is a line of its own: `  <tgroup ...>` under a
+ * full line of XML, l2kurz's example lines in a box). A line of code that ends short, or
  * overflows the margin (TeX never wraps verbatim text), is a line of its own.
  */
-export function wrapsOnto(a: CodeLine, b: CodeLine): boolean {
+export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || b.y >= a.y) return false;
-  if (a.block !== b.block) return false;
+  if (a.block !== b.block || a.y - b.y >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;
   if (a.xEnd > a.right + slack) return false;
   if (a.block === undefined && a.xEnd < a.right - FULL_CHARS * a.advance) return false;
+  if (a.block === undefined && left !== undefined && Math.abs(b.x - left) > slack) return false;
   const word = [...(/^\S+/.exec(b.text)?.[0] ?? '')].length;
   return word > 0 && a.xEnd + a.advance * (1 + word) > a.right + slack;
 }
-
-/** A vertical step this many times the run's closest line spacing leaves a blank line. */
-const BLANK_STEP = 1.7;
 
 /**
  * The lines of a code block as written: each line indented by its distance, in characters, from
@@ -149,13 +169,22 @@ const BLANK_STEP = 1.7;
  * or column is measured afresh.
  */
 export function codeBlockLines(lines: readonly CodeLine[]): string[] {
+  // The run's closest line spacing: a step clearly wider holds a blank line.
+  let step = Infinity;
+  for (let i = 1; i < lines.length; i++) {
+    const dy = lines[i - 1]!.page === lines[i]!.page ? lines[i - 1]!.y - lines[i]!.y : 0;
+    if (dy > 0 && dy < step) step = dy;
+  }
+  // The run's left edge on each page: where a wrapped line's rest starts.
+  const lefts = new Map<number, number>();
+  for (const l of lines) lefts.set(l.page, Math.min(lefts.get(l.page) ?? Infinity, l.x));
   // Parts of the run on one page and column: a new part where the page changes or the run goes
   // back up the page. Wrapped lines join the line they go on.
   const parts: CodeLine[][] = [];
   for (const l of lines) {
     const last = parts.at(-1)?.at(-1);
     // A wrapped line stays in its part with no left edge of its own (x: Infinity marks it).
-    if (last && wrapsOnto(last, l)) parts.at(-1)!.push({ ...l, x: Infinity });
+    if (last && wrapsOnto(last, l, step, lefts.get(l.page))) parts.at(-1)!.push({ ...l, x: Infinity });
     else if (!last || last.page !== l.page || l.y >= last.y) parts.push([l]);
     else parts.at(-1)!.push(l);
   }
@@ -172,12 +201,6 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
     }
     k = end;
   }
-  let step = Infinity;
-  for (const part of parts)
-    for (let i = 1; i < part.length; i++) {
-      const dy = part[i - 1]!.y - part[i]!.y;
-      if (dy > 0 && dy < step) step = dy;
-    }
   const out: string[] = [];
   parts.forEach((part, k) => {
     const left = edges[k]!;
@@ -224,12 +247,16 @@ export interface TextEdges {
 
 /** Prose lines a page needs to show its text block's edges. */
 const EDGE_LINES = 3;
+/** Ragged lines end within this share of the text's width of the right edge, 3+ of them. */
+const RAGGED_SHARE = 0.15;
 
 /**
  * The left and right edges of a page's text block from its prose (not monospaced) lines: the
  * left edge the leftmost x (to 1 pt) where 3+ of them start (list items and quotations start
  * further right, however many they are), the right edge as rightMargin finds it (the common end
- * of justified lines, else the longest line) when there are 3+ of them.
+ * of justified lines, else the longest line) when 3+ lines end there or near it (ragged text). A
+ * page of headings and short lines (a Doxygen page of function signatures: its titles end
+ * anywhere) shows no right edge: the longest of them is not the margin.
  */
 export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   const prose = lines.filter((l) => !l.mono);
@@ -241,6 +268,11 @@ export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
     const near = n + (counts.get(x - 1) ?? 0) + (counts.get(x + 1) ?? 0);
     if (near >= EDGE_LINES && (left === undefined || x < left)) left = x;
   }
-  const right = rightMargin(prose.map((l) => l.xEnd));
-  return left === undefined ? { right } : { left, right };
+  let right: number | undefined = rightMargin(prose.map((l) => l.xEnd));
+  const width = right - (left ?? Math.min(...prose.map((l) => l.x)));
+  if (prose.filter((l) => l.xEnd >= right! - RAGGED_SHARE * width - 1).length < EDGE_LINES) right = undefined;
+  const edges: TextEdges = {};
+  if (left !== undefined) edges.left = left;
+  if (right !== undefined) edges.right = right;
+  return edges;
 }

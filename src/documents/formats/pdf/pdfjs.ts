@@ -33,7 +33,10 @@
 // re-encodes (1131 for a typewriter face whose glyphs are all 525 wide), so ps2pdf's typewriter
 // fonts were read as proportional, and every listing of those PDFs as prose (code.ts needs `mono`).
 // The comparison starts from the first listed width instead; a font without MissingWidth (the
-// default width 0) is judged as before.
+// default width 0) is judged as before. And widths that differ by a rounding (0.5 % at most) are
+// one width: pdfTeX writes Latin Modern Mono 8's widths as 531.3, but two of them as 531, so
+// texlive-it's screen listings in LMMono8 were read as prose and their lines run together. A
+// proportional font's widths differ by far more (an i and an m), its tabular digits not at all.
 //
 // A fifth completes a ToUnicode map that leaves codes out. A Type 1 font embedded with its own
 // encoding (pdfTeX's Computer Modern in OT1: fi at 0x0C, fl at 0x0D, an em dash at 0x7C) may carry
@@ -61,6 +64,8 @@ const STYLE_UNMAPPED =
 
 const MONO_FROM = 'let firstWidth = defaultWidth;';
 const MONO_FROM_WIDTHS = 'let firstWidth = 0;';
+const MONO_EQUAL = 'if (firstWidth !== glyphWidth) {';
+const MONO_EQUAL_ROUNDED = 'if (Math.abs(firstWidth - glyphWidth) > 0.005 * firstWidth) {';
 
 // adjustType1ToUnicode: its early return for a font with a ToUnicode map, and the loop that then
 // gives each code of the font's own encoding the Unicode of its glyph's name.
@@ -117,9 +122,10 @@ export function patchUnmappedStyle(source: string): string {
   return replaceOnce(source, STYLE, STYLE_UNMAPPED, 'text style line');
 }
 
-/** pdf.js's worker source judging a font monospaced by its listed widths alone (see above); throws unless the line is there once. */
+/** pdf.js's worker source judging a font monospaced by its listed widths alone, equal to a rounding (see above); throws unless both lines are there once. */
 export function patchMonospaceWidths(source: string): string {
-  return replaceOnce(source, MONO_FROM, MONO_FROM_WIDTHS, 'monospace width check');
+  const from = replaceOnce(source, MONO_FROM, MONO_FROM_WIDTHS, 'monospace width check');
+  return replaceOnce(from, MONO_EQUAL, MONO_EQUAL_ROUNDED, 'monospace width comparison');
 }
 
 /**

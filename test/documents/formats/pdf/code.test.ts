@@ -58,6 +58,17 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       { text: '12 x = 1;', x: 80 },
     ],
     [
+      // Doxygen's "std::vector< std::string >  const &": the math `>` is 1.5 columns wide.
+      'after a sign of another font, the gap from its end: one space, not two',
+      [mono('vector', 100), item('>', 136, 700, { width: 9 }), mono('const', 151)],
+      { text: 'vector> const', x: 100 },
+    ],
+    [
+      'no gap after a sign of another font: no space',
+      [mono('build_data', 100), item('>', 166, 700, { width: 9 }), mono('::f', 175)],
+      { text: 'build_data >::f', x: 100 },
+    ],
+    [
       'a proportional sign right after the code: no space',
       [mono('x', 100), item('+', 106.5, 700, { width: 4 }), mono('z', 112)],
       { text: 'x+z', x: 100 },
@@ -136,6 +147,15 @@ test('codeBlockLines: indentation in characters from the left edge, blank lines 
       ['3 * Initial release (Closes: #nnnn) <nnnn is a bug ITP>', '4'],
     ],
     [
+      'a line that ends at the right edge, then a blank line: the next line is a line of its own',
+      [
+        edged('set x axis 1 3 1', 100, 712),
+        edged('# Example 7 -- Box plots of mixing efficiency (me)', 100, 700),
+        edged('Draw y boxplot', 100, 676),
+      ],
+      ['set x axis 1 3 1', '# Example 7 -- Box plots of mixing efficiency (me)', '', 'Draw y boxplot'],
+    ],
+    [
       'the next column (back up the page) is measured afresh',
       [line('a', 72, 100), line('b', 84, 88), line('c', 320, 700), line('d', 326, 688)],
       ['a', '  b', 'c', ' d'],
@@ -179,6 +199,54 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
     await t.test(name, () => {
       assert.equal(wrapsOnto(a, b), want);
     });
+  const numbered: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
+    [
+      "a numbered listing's next line (Doxygen)",
+      edged('4 // This file may be used, modified and/or redis', 100, 700),
+      edged('5 // shipped with this file', 100, 688),
+      false,
+    ],
+    [
+      'a number that is not the next one',
+      edged('4 // This file may be used, modified and/or redis', 100, 700),
+      edged('17 cats', 100, 688),
+      true,
+    ],
+  ];
+  for (const [name, a, b, want] of numbered)
+    await t.test(name, () => {
+      assert.equal(wrapsOnto(a, b), want);
+    });
+  // The block's left edge (100): an indented line is a line of its own.
+  const edgeCases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
+    ['the next line at the left edge', edged(long + 'xx', 100, 700), edged('word', 100, 688), true],
+    ['the next line indented', edged(long + 'xx', 100, 700), edged('<tgroup', 112, 688), false],
+    [
+      'tagged: one element, the next line indented',
+      edged(long, 100, 700, 1, { block: 3 }),
+      edged('word', 112, 688, 1, { block: 3 }),
+      true,
+    ],
+  ];
+  for (const [name, a, b, want] of edgeCases)
+    await t.test(`left edge 100: ${name}`, () => {
+      assert.equal(wrapsOnto(a, b, Infinity, 100), want);
+    });
+  // The block's line spacing (12): the next line two steps down is after a blank line.
+  const stepped: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
+    ['the next line at the line spacing', edged(long + 'xx', 100, 700), edged('word', 100, 688), true],
+    ['a blank line between', edged(long + 'xx', 100, 700), edged('word', 100, 676), false],
+    [
+      'one tagged element, a blank line between',
+      edged(long, 100, 700, 1, { block: 3 }),
+      edged('word', 100, 676, 1, { block: 3 }),
+      false,
+    ],
+  ];
+  for (const [name, a, b, want] of stepped)
+    await t.test(`step 12: ${name}`, () => {
+      assert.equal(wrapsOnto(a, b, 12), want);
+    });
 });
 
 test('textBlockEdges: the text block of a page from its prose lines', async (t) => {
@@ -197,7 +265,12 @@ test('textBlockEdges: the text block of a page from its prose lines', async (t) 
       [tl(72, 540), tl(72, 540), tl(90, 540), tl(72, 300), tl(100, 200, true)],
       { left: 72, right: 540 },
     ],
-    ['ragged lines: the longest', [tl(57, 520), tl(57, 528), tl(57, 400)], { left: 57, right: 528 }],
+    ['ragged lines: the longest', [tl(57, 520), tl(57, 528), tl(57, 500), tl(57, 400)], { left: 57, right: 528 }],
+    [
+      'headings and short lines ending anywhere: no right edge (the longest is no margin)',
+      [tl(71, 214), tl(71, 198), tl(71, 248), tl(71, 140)],
+      { left: 71 },
+    ],
     ['fewer than 3 prose lines', [tl(72, 540), tl(72, 540), tl(100, 300, true), tl(100, 300, true)], {}],
     ['no common start', [tl(72, 540), tl(80, 540), tl(90, 540)], { right: 540 }],
     [

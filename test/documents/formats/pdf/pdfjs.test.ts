@@ -38,7 +38,8 @@ test('patchPdfWorkerSource marks the prefetched promise handled and caches that 
 
 test('patchMonospaceWidths refuses a source without its width check, or with it twice', () => {
   const LINE = 'let firstWidth = defaultWidth;';
-  for (const source of ['const x = 1;', LINE + LINE])
+  const CMP = 'if (firstWidth !== glyphWidth) {';
+  for (const source of ['const x = 1;', LINE + LINE + CMP, LINE, CMP, LINE + CMP + CMP])
     assert.throws(() => patchMonospaceWidths(source), /pdf\.js worker source changed/);
 });
 
@@ -59,6 +60,14 @@ isMonospace;`;
     ['no MissingWidth, widths equal', 0, { 65: 600, 66: 600 }, true, true],
     ['no MissingWidth, widths differ', 0, { 65: 600, 66: 500 }, false, false],
     ['a MissingWidth, widths differ', 1000, { 65: 600, 66: 500 }, false, false],
+    [
+      'pdfTeX: widths 531.3, two rounded to 531 (Latin Modern Mono 8)',
+      0,
+      { 39: 531.3, 40: 531, 41: 531.3 },
+      false,
+      true,
+    ],
+    ['widths 1 % apart: a proportional font', 0, { 65: 500, 66: 505 }, false, false],
   ];
   for (const [name, defaultWidth, glyphsWidths, before, after] of cases) {
     assert.equal(runInNewContext(check, { defaultWidth, glyphsWidths }), before, `${name}: pdf.js as shipped`);
