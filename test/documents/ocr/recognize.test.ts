@@ -230,14 +230,16 @@ describe('monoText: spaces where the cells are empty, whatever words the engine 
   test('an indented run of spaces is one space', () => assert.equal(monoText(typed('x =    1'), 20), 'x = 1'));
 });
 
+/** An engine line of these words at height y (rows of 24 px, a 30 px box). */
+const lineOf = (words: OcrWord[], y: number): OcrLine => ({
+  text: words.map((w) => w.text).join(' '),
+  confidence: 90,
+  bbox: { x0: words[0]!.bbox.x0, y0: y, x1: words.at(-1)!.bbox.x1, y1: y + 30 },
+  rowAttributes: { ascenders: 8, descenders: -6, rowHeight: 24 },
+  words,
+});
+
 describe('linePitches: short lines and two-cell steps beside code take its pitch; prose does not', () => {
-  const lineOf = (words: OcrWord[], y: number): OcrLine => ({
-    text: words.map((w) => w.text).join(' '),
-    confidence: 90,
-    bbox: { x0: words[0]!.bbox.x0, y0: y, x1: words.at(-1)!.bbox.x1, y1: y + 30 },
-    rowAttributes: { ascenders: 8, descenders: -6, rowHeight: 24 },
-    words,
-  });
   // The engine's reading of "7 8 9 0 a b": one word, its letters two cells apart.
   const spread = (text: string): OcrWord[] => {
     const symbols = [...text].map((ch, i) => ({
@@ -369,13 +371,6 @@ describe('ocrSetting: a typewriter line as its cells set it, spaces and indentat
 });
 
 describe('toTextLines: a typewriter line carries its setting in PDF units, prose none', () => {
-  const lineOf = (words: OcrWord[], y: number): OcrLine => ({
-    text: words.map((w) => w.text).join(' '),
-    confidence: 90,
-    bbox: { x0: words[0]!.bbox.x0, y0: y, x1: words.at(-1)!.bbox.x1, y1: y + 30 },
-    rowAttributes: { ascenders: 8, descenders: -6, rowHeight: 24 },
-    words,
-  });
   const lines = toTextLines(
     [
       lineOf(typed('def colors(canvas):'), 0),
