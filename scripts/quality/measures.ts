@@ -979,12 +979,11 @@ export function dedent(lines: string[]): string[] {
 }
 
 /**
- * Whether `needle`'s lines stand one after another in `hay`, each indented as in `needle`
+ * Whether `want`'s lines (dedented) stand one after another in `hay`, each indented as in `want`
  * relative to the others: where a block sits on the page (a reference reads it from the page's
  * margin or the block's edge, a listing's own leading spaces included) is not its text.
  */
-function containsRun(hay: string[], needle: string[]): boolean {
-  const want = dedent(needle);
+function containsRun(hay: string[], want: string[]): boolean {
   outer: for (let i = 0; i + want.length <= hay.length; i++) {
     for (let j = 0; j < want.length; j++) if (hay[i + j]!.trimStart() !== want[j]!.trimStart()) continue outer;
     const got = dedent(hay.slice(i, i + want.length));
@@ -1007,8 +1006,14 @@ export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): Cod
   const fit = blocks.filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
   const strict = chunks.map((c) => codeLines(c.content, false));
   const loose = chunks.map((c) => codeLines(c.content, true));
-  const kept = fit.filter((b) => strict.some((h) => containsRun(h, codeLines(b, false)))).length;
-  const keptLoose = fit.filter((b) => loose.some((h) => containsRun(h, codeLines(b, true)))).length;
+  const kept = fit.filter((b) => {
+    const want = dedent(codeLines(b, false));
+    return strict.some((h) => containsRun(h, want));
+  }).length;
+  const keptLoose = fit.filter((b) => {
+    const want = codeLines(b, true);
+    return loose.some((h) => containsRun(h, want));
+  }).length;
   return { blocks: fit.length, kept: pct(kept, fit.length), keptLoose: pct(keptLoose, fit.length) };
 }
 

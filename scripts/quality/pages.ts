@@ -2,7 +2,7 @@
 // chunk's pageStart and pageEnd against the pages a reference reading (pdftotext, one string per
 // physical page) finds its first and last words on. Pure: no I/O; the table of tests is in
 // test/scripts/pages.test.ts.
-import { normalizeText, words } from './measures.ts';
+import { words } from './measures.ts';
 
 export interface PagedChunk {
   content: string;
@@ -45,7 +45,7 @@ export function pageNumbersRight(chunks: readonly PagedChunk[], pages: readonly 
   const pageOf: number[] = [];
   const stream: string[] = [];
   pages.forEach((p, i) => {
-    for (const w of words(normalizeText(p))) {
+    for (const w of words(p)) {
       stream.push(w);
       pageOf.push(i + 1);
     }
