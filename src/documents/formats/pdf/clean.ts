@@ -280,9 +280,10 @@ export function hyphenatesNoWord(marks: readonly { lo: string; ro: string }[], w
 const HANG_EM = 0.3;
 
 /**
- * Does a line starting at `x` go on under a piece of the line above (one that starts after a gap
- * wider than a word space: `stops`)? A table cell or a list item's text wraps under its own first
- * line, not under the row's first cell or the item's label: that is a hanging indent, the same
+ * Does a line starting at `x` go on under a piece of the line above (`stops`: where each of its
+ * pieces after the first starts, after a gap wider than a word space)? A table cell or a list
+ * item's text wraps under its own first line, not under the row's first cell or the item's label:
+ * that is a hanging indent, the same
  * paragraph, never an indented first line.
  */
 export function hangsUnder(stops: readonly number[] | undefined, x: number, size: number): boolean {

@@ -298,7 +298,13 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
         const indented =
-          l.x > prev.x + l.size * 0.8 && prev.xEnd > right - l.size * 6 && !hangsUnder(prev.stops, l.x, l.size);
+          l.x > prev.x + l.size * 0.8 &&
+          prev.xEnd > right - l.size * 6 &&
+          !hangsUnder(
+            prev.pieces?.slice(1).map((p) => p.x),
+            l.x,
+            l.size,
+          );
         const shortEnd =
           prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
         brk = gap || indented || shortEnd;

@@ -393,11 +393,8 @@ function toLine(segs: Segment[], row: Row): TextLine {
   const last = segs.at(-1)!.items.at(-1)?.mono;
   if (first !== undefined && first !== mono) line.monoStart = first;
   if (last !== undefined && last !== mono) line.monoEnd = last;
-  if (segs.length > 1) {
-    line.stops = segs.slice(1).map((s) => s.x);
-    // Each piece's text and extent: a table's cells, when the line is a row of one (tables.ts).
-    line.pieces = segs.map((s) => ({ text: s.text.trim(), x: s.x, xEnd: s.xEnd }));
-  }
+  // Each piece's text and extent: a table's cells, when the line is a row of one (tables.ts).
+  if (segs.length > 1) line.pieces = segs.map((s) => ({ text: s.text.trim(), x: s.x, xEnd: s.xEnd }));
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
     const set = monoSetting(segs.flatMap((s) => s.items));

@@ -27,11 +27,9 @@ export interface TextLine {
   monoStart?: boolean;
   monoEnd?: boolean;
   /**
-   * Where the line's pieces after the first start, each after a gap wider than a word space (a
-   * table's next cell, a list item's text after its label).
+   * A line with gaps wider than a word space: its pieces, each with its text and extent (a
+   * table's cells, tables.ts; a list item's label and text: where a wrapped line hangs, clean.ts).
    */
-  stops?: number[];
-  /** The pieces `stops` start, with the first: their text and extent (a table row's cells, tables.ts). */
   pieces?: LinePiece[];
   /** A monospace line (`mono`) as its font sets it, spaces and all (code.ts: monoSetting). */
   set?: MonoSetting;
