@@ -183,6 +183,20 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
 const TERMINAL = /[.!?:]["'”’)\]]*$/;
 
 /**
+ * A line that opens with a term and its colon (`key: The private key`, `Returns: On success`): an
+ * entry of a list of terms. A line that ends short of the margin ends its paragraph when it ends a
+ * sentence, and also, with or without a full stop, when the line after it is an entry and it is
+ * one too or ends with a closing bracket (a function's prototype), or when it is one and the line
+ * after it does not run on in lower case: the parameter lists of API references (Texinfo's gdoc,
+ * Doxygen) run one entry a line. (A block narrower than the page, a quotation or a list
+ * item, ends its lines short of the page's margin: there a line runs on, even one that happens
+ * to open with a word and a colon.)
+ */
+export function opensWithTerm(text: string): boolean {
+  return /^[\p{L}_][\p{L}\p{N}_-]{0,30}:\s+\S/u.test(text);
+}
+
+/**
  * Rebuilds paragraphs from lines: a new paragraph starts at a heading, after a heading, at a
  * change between code (monospace) and prose, at a vertical gap clearly larger than the line
  * spacing, at an indented first line, or after a short line that ends a sentence. Across a page
@@ -306,7 +320,11 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
             l.size,
           );
         const shortEnd =
-          prev.xEnd < right - l.size * 4 && TERMINAL.test(prev.text) && Math.abs(l.x - prev.x) < l.size * 2;
+          prev.xEnd < right - l.size * 4 &&
+          (TERMINAL.test(prev.text) ||
+            (opensWithTerm(l.text) && (opensWithTerm(prev.text) || /[)\]]$/.test(prev.text))) ||
+            (opensWithTerm(prev.text) && !/^[\p{Ll}(]/u.test(l.text))) &&
+          Math.abs(l.x - prev.x) < l.size * 2;
         brk = gap || indented || shortEnd;
       }
       if (brk) {

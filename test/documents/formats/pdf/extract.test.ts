@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   extractPdf,
+  opensWithTerm,
   withoutNavigationTables,
   type PdfExtracted,
 } from '../../../../src/documents/formats/pdf/extract.ts';
@@ -18,6 +19,96 @@ import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
 const OFF: ExtractContext = { ocr: { ...DEFAULT_OCR, mode: 'off' } };
 
 const reads: { name: string; data: () => Uint8Array; check: (r: PdfExtracted) => void }[] = [
+  {
+    name: 'an indented note that opens with a term: its lines short of the margin run on in lower case',
+    data: () =>
+      makePdf({
+        pages: [
+          {
+            runs: [
+              {
+                text: 'The grammar of the language follows, with its notation explained first, then the rules.',
+                x: 72,
+                y: 700,
+              },
+              { text: 'Notation: special symbols NEWLINE and INDENT mark the end', x: 100, y: 686 },
+              { text: 'of a line and the beginning of an indented block.', x: 100, y: 672 },
+            ],
+          },
+        ],
+      }),
+    check: (r) =>
+      assert.deepEqual(
+        r.blocks.map((b) => b.text),
+        [
+          'The grammar of the language follows, with its notation explained first, then the rules.',
+          'Notation: special symbols NEWLINE and INDENT mark the end of a line and the beginning of an indented block.',
+        ],
+      ),
+  },
+  {
+    name: 'a narrow item whose next line happens to open with a word and a colon: it runs on',
+    data: () =>
+      makePdf({
+        pages: [
+          {
+            runs: [
+              { text: 'The axis commands set the range of each axis, and the labels drawn along it.', x: 72, y: 700 },
+              { text: 'With labelled increments at each step; the increment has a different', x: 100, y: 686 },
+              { text: 'meaning: it is the interval in decades between the labels on log axes.', x: 100, y: 672 },
+            ],
+          },
+        ],
+      }),
+    check: (r) =>
+      assert.deepEqual(
+        r.blocks.map((b) => b.text),
+        [
+          'The axis commands set the range of each axis, and the labels drawn along it.',
+          'With labelled increments at each step; the increment has a different meaning: it is the interval in decades between the labels on log axes.',
+        ],
+      ),
+  },
+  {
+    name: 'a parameter list after a paragraph: one entry a line, though no entry ends with a full stop',
+    data: () =>
+      makePdf({
+        pages: [
+          {
+            runs: [
+              {
+                text: 'This function imports the given private key into the abstract key type, and the',
+                x: 72,
+                y: 700,
+              },
+              { text: 'caller keeps the original key.', x: 72, y: 686 },
+              { text: 'int import_key (privkey pkey, key key, unsigned int flags)', x: 72, y: 672 },
+              { text: 'pkey: The private key', x: 72, y: 658 },
+              { text: 'key: The private key to be imported', x: 72, y: 644 },
+              { text: 'flags: Flags for the import', x: 72, y: 630 },
+              {
+                text: 'This function is a no-op in this version of the library, kept for compatibility',
+                x: 72,
+                y: 616,
+              },
+              { text: 'with programs written for the older interface, which still call it.', x: 72, y: 602 },
+            ],
+          },
+        ],
+      }),
+    check: (r) =>
+      assert.deepEqual(
+        r.blocks.map((b) => b.text),
+        [
+          'This function imports the given private key into the abstract key type, and the caller keeps the original key.',
+          'int import_key (privkey pkey, key key, unsigned int flags)',
+          'pkey: The private key',
+          'key: The private key to be imported',
+          'flags: Flags for the import',
+          'This function is a no-op in this version of the library, kept for compatibility with programs written for the older interface, which still call it.',
+        ],
+      ),
+  },
   {
     name: 'one page of text: its paragraph, one page, no OCR',
     data: () => makePdf({ pages: textPages(['One paragraph of text on the page.']) }),
@@ -126,4 +217,22 @@ test('withoutNavigationTables: a run of rows with two navigation cells goes; a d
     withoutNavigationTables([nav1, nav2, para, data1, data2, para, foot1, foot2], nav).map((b) => b.text),
     ['Body text.', 'n | Next', 'p | Prev', 'Body text.'],
   );
+});
+
+test('opensWithTerm: a term and its colon open the line', () => {
+  const cases: [string, boolean][] = [
+    ['key: The private key', true],
+    ['Returns: On success, zero is returned.', true],
+    ['key_size: the number of bytes', true],
+    ['Since: 3.0', true],
+    ['Überschrift: ein Eintrag', true],
+    ['the key: it is held', false],
+    ['10:30 the meeting starts', false],
+    ['http://example.org is the address', false],
+    ['key:value without a space', false],
+    ['Note that the colon comes later: here', false],
+    ['a_very_long_identifier_that_is_surely_no_term_at_all: x', false],
+    ['', false],
+  ];
+  for (const [text, want] of cases) assert.equal(opensWithTerm(text), want, text);
 });
