@@ -19,9 +19,9 @@ export interface XmlFragment {
   text: string;
 }
 
-/** Font names of monospaced families (subset prefix removed): TeX's cmtt/lmtt, Courier and its clones, *Mono*. */
+/** Font names of monospaced families (subset prefix removed): TeX's cmtt/lmtt/txtt (t1xtt: newtx's, Sphinx's default), Courier and its clones, *Mono*. */
 const MONO =
-  /(?:^|[^a-z])(?:cm(?:sl|i|b)?tt|lmtt|lmmono|txtt|tt\d)|mono|nimbusmon|courier|typewriter|consol|menlo|inconsolata|cousine|fixed|code/i;
+  /(?:^|[^a-z])(?:cm(?:sl|i|b)?tt|lmtt|lmmono|t1xtt|txtt|tt\d)|mono|nimbusmon|courier|typewriter|consol|menlo|inconsolata|cousine|fixed|code/i;
 
 export function monospacedFamily(family: string): boolean {
   return MONO.test(family.replace(/^[A-Z]{6}\+/, ''));
@@ -105,6 +105,32 @@ function linesOf(fragments: XmlFragment[]): Line[] {
 /** A monospaced fragment's character width: its width over its characters. */
 const charWidth = (f: XmlFragment) => f.width / Math.max(1, [...f.text].length);
 
+/**
+ * Is fragment `p` the hook of a hooked arrow (TeX's `\hookleftarrow`, ← then a hook from the math
+ * italic font), after the text `before` of its line? DocBook's dblatex and Doxygen mark a wrapped
+ * or broken line of code with it; poppler reads the hook's glyph as `-`, a hyphen the page does
+ * not show (pdf.js reads it as ↩). A `-` of the typewriter face is code.
+ */
+export function hookOf(p: { mono: boolean; text: string }, before: string): boolean {
+  return !p.mono && p.text.trim() === '-' && /\u2190\s?$/u.test(before);
+}
+
+/** A gap of this share of a character width next to a run of another face is a word space. */
+const OTHER_FACE_SPACE = 0.3;
+
+/**
+ * The spaces a gap of `gap` units holds on a line of characters `cw` units wide: the characters
+ * that fit in it, and one space for a narrower gap next to a run of another (proportional) face,
+ * whose word space is narrower than a typewriter character (DocBook's "refentry.numbered,
+ * refentry.tocdepth.", a prose comma between two typewriter names). A sign glued to the code
+ * (Doxygen's `set<`) has no gap.
+ */
+export function spacesFor(gap: number, cw: number, otherFace: boolean): number {
+  const n = Math.round(gap / cw);
+  if (n > 0) return n;
+  return otherFace && gap >= OTHER_FACE_SPACE * cw ? 1 : 0;
+}
+
 /** One block's lines as text: fragments joined with the spaces their gaps hold, indented from the left edge of the block's part on their page. */
 function blockText(block: Line[]): string {
   const widths = block
@@ -115,20 +141,50 @@ function blockText(block: Line[]): string {
   const cw = widths[Math.floor(widths.length / 2)] ?? 6;
   const lefts = new Map<number, number>();
   for (const l of block) lefts.set(l.page, Math.min(lefts.get(l.page) ?? Infinity, l.left));
-  return block
-    .map((l) => {
-      const left = lefts.get(l.page)!;
-      let s = ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
-      let x = l.left;
-      for (const p of l.parts) {
-        const gap = Math.round((p.left - x) / cw);
-        if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' ')) s += ' '.repeat(gap);
-        s += p.text;
+  const lines = block.map((l) => {
+    const left = lefts.get(l.page)!;
+    let s = ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
+    let x = l.left;
+    let prev = l.parts[0]!;
+    for (const p of l.parts) {
+      // The hook of a wrap arrow: read as `-`, drawn as ↩ (see hookOf).
+      if (hookOf(p, s)) {
+        s = s.trimEnd() + '\u21A9';
         x = p.left + p.width;
+        continue;
       }
-      return s.trimEnd();
-    })
-    .join('\n');
+      const gap = spacesFor(p.left - x, cw, !p.mono || !prev.mono);
+      if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' ')) s += ' '.repeat(gap);
+      s += p.text;
+      x = p.left + p.width;
+      prev = p;
+    }
+    return s.trimEnd();
+  });
+  return joinBreakArrows(lines).join('\n');
+}
+
+/**
+ * Doxygen's identifier break: `\+` in its LaTeX lets a long identifier break at the line's end
+ * with a hooked arrow (← and ↩; poppler reads the hook, a glyph of the math italic font, as `-`)
+ * right after the identifier's last character, and the identifier goes on at the start of the
+ * next line. The source line is the two joined, without the arrow and without a space ("data_←-"
+ * + "layout" is "data_layout"), as the reader joins them (clean.ts breakArrowAt). An arrow after a
+ * space is no identifier break (a listing's wrap mark, a `←` in the code itself).
+ */
+const BREAK_ARROW = /(?<=\S)\u2190 ?[-\u2010\u21A9]?$/u;
+
+/** The lines of a block with Doxygen's identifier breaks (BREAK_ARROW) joined. */
+export function joinBreakArrows(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let open = false;
+  for (const l of lines) {
+    if (open) out[out.length - 1] += l.trimStart();
+    else out.push(l);
+    open = BREAK_ARROW.test(out.at(-1)!);
+    if (open) out[out.length - 1] = out.at(-1)!.replace(BREAK_ARROW, '');
+  }
+  return out;
 }
 
 /** At most this many furniture lines between the last code line of a page and the first of the next. */

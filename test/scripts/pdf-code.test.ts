@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { codeLine, monospacedFamily, pdfCodeBlocks, xmlFragments } from '../../scripts/quality/pdf-code.ts';
+import {
+  codeLine,
+  hookOf,
+  joinBreakArrows,
+  spacesFor,
+  monospacedFamily,
+  pdfCodeBlocks,
+  xmlFragments,
+} from '../../scripts/quality/pdf-code.ts';
 
 describe('monospacedFamily: the font names of typewriter faces', () => {
   const cases: [string, boolean][] = [
@@ -11,6 +19,8 @@ describe('monospacedFamily: the font names of typewriter faces', () => {
     ['LMMono10-Regular', true],
     ['DejaVuSansMono', true],
     ['SourceCodePro-Regular', true],
+    ['HEFIRG+t1xtt', true],
+    ['WJENOE+t1xtt-Slant_167', true],
     ['CHZLNV+CMBX12', false],
     ['TUHBPG+CMR10', false],
     ['XAXBTE+NimbusSanL', false],
@@ -35,6 +45,46 @@ describe('codeLine: a line whose words are all set in a typewriter face', () => 
     ['a number in a proportional face (a line number)', [rm('12'), tt('x = 1')], false],
   ];
   for (const [name, parts, want] of cases) test(`${name}: ${want}`, () => assert.equal(codeLine(parts), want));
+});
+
+describe('spacesFor: the spaces a gap between two runs of a line holds', () => {
+  const cases: [string, number, number, boolean, number][] = [
+    ['three characters of the typewriter face', 24, 8, false, 3],
+    ['a narrow gap between typewriter runs: none', 3, 8, false, 0],
+    ['a word space after a prose comma, narrower than a character', 3, 8, true, 1],
+    ['a sign of another face glued to the code', 1, 8, true, 0],
+    ['a wide gap next to another face: its characters', 17, 8, true, 2],
+  ];
+  for (const [name, gap, cw, other, want] of cases) test(name, () => assert.equal(spacesFor(gap, cw, other), want));
+});
+
+describe('hookOf: the hook of a wrap arrow, read as "-" by poppler', () => {
+  const cases: [string, { mono: boolean; text: string }, string, boolean][] = [
+    ['after the arrow, in a math font', { mono: false, text: '-' }, 'chaînes de ←', true],
+    ['after the arrow and a space', { mono: false, text: '-' }, 'md5 ← ', true],
+    ['a typewriter hyphen is code', { mono: true, text: '-' }, 'x ←', false],
+    ['a dash after anything else', { mono: false, text: '-' }, 'x = y', false],
+  ];
+  for (const [name, p, before, want] of cases) test(name, () => assert.equal(hookOf(p, before), want));
+});
+
+describe("joinBreakArrows: Doxygen's identifier breaks joined into the source line", () => {
+  const cases: [string, string[], string[]][] = [
+    [
+      'the arrow and its hook read as "-" right after the identifier',
+      ['using ibf = typedef seqan3::data_←-', 'layout::compressed>', 'next'],
+      ['using ibf = typedef seqan3::data_layout::compressed>', 'next'],
+    ],
+    ['the hook read as ↩, a space between them', ['f(seqan3← ↩', '  ::x)'], ['f(seqan3::x)']],
+    ['two breaks in one line', ['a_←-', 'b_←-', 'c'], ['a_b_c']],
+    [
+      'an arrow after a space is a wrap mark of a listing, not an identifier break',
+      ['Downloading http://x/egg#md5 ←-', '    =8520'],
+      ['Downloading http://x/egg#md5 ←-', '    =8520'],
+    ],
+    ['an arrow inside the line is code', ['x ←y', 'z'], ['x ←y', 'z']],
+  ];
+  for (const [name, lines, want] of cases) test(name, () => assert.deepEqual(joinBreakArrows(lines), want));
 });
 
 /** pdftohtml -xml's shape: a page, its fonts, then one <text> per run of one font on a line. */
@@ -161,6 +211,32 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['left1\nleft2', 'right1\nright2'],
+    ],
+    [
+      "Doxygen's identifier break: the arrow (another font) goes, the identifier's two parts join",
+      [
+        {
+          fonts: [...FONTS, [2, 'ABCDEF+CMSY7'], [3, 'ABCDEF+CMMI7']],
+          texts: [
+            tt(100, 0, 'using t = data_'),
+            [100, 220, 12, 2, '←'],
+            [100, 230, 4, 3, '-'],
+            tt(120, 0, 'layout::compressed'),
+            tt(140, 0, 'int x;'),
+          ],
+        },
+      ],
+      ['using t = data_layout::compressed\nint x;'],
+    ],
+    [
+      "DocBook's wrap mark: the arrow and its hook (read as '-') are ←↩, the wrapped rest a line of its own",
+      [
+        {
+          fonts: [...FONTS, [2, 'ABCDEF+CMSY10'], [3, 'ABCDEF+CMMI10']],
+          texts: [tt(100, 0, 'chaînes de'), [100, 190, 12, 2, '←'], [100, 200, 4, 3, '-'], tt(120, 4, 'montagnes.}')],
+        },
+      ],
+      ['chaînes de ←↩\n    montagnes.}'],
     ],
     [
       'a gap of several lines ends a block',

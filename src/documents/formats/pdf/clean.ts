@@ -111,7 +111,7 @@ const ARROW_HOOK = /^ ?[-\u2010\u21A9]?$/u;
  * Where Doxygen's identifier break arrow ending `s` starts (see above), or -1. Looks at the last
  * three characters only: `s` may be a whole paragraph so far.
  */
-function breakArrowAt(s: string): number {
+export function breakArrowAt(s: string): number {
   for (let i = s.length - 1; i >= Math.max(1, s.length - 3); i--) {
     if (s.charCodeAt(i) !== 0x2190) continue;
     return /\S/u.test(s[i - 1]!) && ARROW_HOOK.test(s.slice(i + 1)) ? i : -1;

@@ -6,7 +6,7 @@
 // is a pure function with its table of tests (test/documents/formats/pdf/code.test.ts).
 import type { MonoSetting, RawItem, TextLine } from './types.ts';
 import { byX } from './stream.ts';
-import { rightMargin } from './clean.ts';
+import { breakArrowAt, joinLines, rightMargin } from './clean.ts';
 
 export type { MonoSetting };
 
@@ -17,26 +17,43 @@ const SCRIPT_EM = 0.35;
 
 /**
  * The advance of one character of the line's monospaced font: the median of width / characters
- * over its monospaced items without blanks (an item holding spaces may have had a run of them
- * drawn as one), else the least such ratio over all of them (a missing space only widens it).
+ * over its monospaced items without blanks, each counted once per character it holds (an item
+ * holding spaces may have had a run of them drawn as one), else the least such ratio over all of
+ * them (a missing space only widens it). The least ratio of an item with blanks also bounds the
+ * median: a one-glyph item of a math font that pdf.js calls monospaced (a subset of one or two
+ * glyphs has equal widths: DocBook's wrap arrow ←↩ after a long line of code) is no measure of
+ * the line's typewriter face.
  */
 export function monoAdvance(items: readonly RawItem[]): number | undefined {
-  const solid: number[] = [];
+  const solid: [ratio: number, chars: number][] = [];
   let least = Infinity;
   for (const it of items) {
     if (!it.mono || it.width <= 0) continue;
     const n = [...it.str].length;
     if (n === 0) continue;
     const a = it.width / n;
-    if (!/\s/.test(it.str)) solid.push(a);
+    if (!/\s/.test(it.str)) solid.push([a, n]);
     else if (it.str.trim().length > 0 && a < least) least = a;
   }
   if (solid.length > 0) {
-    solid.sort((p, q) => p - q);
-    return solid[solid.length >> 1]!;
+    solid.sort((p, q) => p[0] - q[0]);
+    const total = solid.reduce((t, [, n]) => t + n, 0);
+    let seen = 0;
+    let median = solid.at(-1)![0];
+    for (const [a, n] of solid) {
+      seen += n;
+      if (seen * 2 > total) {
+        median = a;
+        break;
+      }
+    }
+    return Math.min(median, least);
   }
   return Number.isFinite(least) ? least : undefined;
 }
+
+/** A letter or a digit: an item of text, not a sign. */
+const TEXT = /[\p{L}\p{N}]/u;
 
 /** A list's bullet or dash drawn before an item's text. */
 const BULLET = /^[\u2022\u25E6\u25AA\u25AB\u2023\u2219\u00B7\u25CF\u25CB\u25A0\u25A1\u2013\u2014*-]$/;
@@ -63,12 +80,23 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   let text = '';
   let cols = 0;
   let end = x0;
+  // A line opening with a monospaced sign (no letter or digit) is placed by its first word.
+  const lead = items[0]!.mono && !TEXT.test(items[0]!.str);
+  let anchor: { x: number; col: number } | undefined;
+  // Where column 0 of the grid stands: the line's first glyph, moved by each item off the grid.
+  let origin = x0;
   let prev: RawItem | undefined;
   for (const it of items) {
     // After an item off the grid (a `<` in math italic, wider than a column), the text is
-    // shifted off it: the column is counted from that item's end when that gives fewer spaces.
-    let col = Math.round((it.x - x0) / advance);
-    if (prev && !prev.mono) col = Math.min(col, cols + Math.max(0, Math.round((it.x - end) / advance)));
+    // shifted off it: the column is counted from that item's end when that gives fewer spaces,
+    // and the grid goes on from where the next item stands (Doxygen's `set< size_t > & kmers`:
+    // every sign wider than a column shifts the rest of the line).
+    const offGrid = prev !== undefined && !prev.mono;
+    let col = Math.round((it.x - origin) / advance);
+    // Never more spaces than the gap from the item before holds: items of a slanted or another
+    // typewriter face set with TeX's glue (Sphinx's grammar rules: `labelblock*`) are off the
+    // grid by a fraction of a column, which must not round into a space.
+    if (prev) col = Math.min(col, cols + Math.max(0, Math.round((it.x - end) / advance)));
     if (col > cols) {
       text += ' '.repeat(col - cols);
       cols = col;
@@ -81,15 +109,20 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
       text += ' ';
       cols++;
     }
+    if (offGrid && it.mono) origin = it.x - cols * advance;
+    if (!anchor && lead && it.mono && TEXT.test(it.str)) anchor = { x: it.x, col: cols };
     text += it.str;
     cols += [...it.str].length;
     end = Math.max(end, it.x + it.width);
     prev = it;
   }
-  const lead = text.length - text.trimStart().length;
+  const blanks = text.length - text.trimStart().length;
   const body = text.trim();
   if (body.length === 0) return undefined;
-  return { text: body, x: x0 + lead * advance, advance };
+  // A line opening with a sign (Sphinx's continuation mark ˓→, right-aligned in a box two
+  // characters wide) stands where its first typewriter word puts column 0, not at the sign's x.
+  const x = anchor ? anchor.x - (anchor.col - blanks) * advance : x0 + blanks * advance;
+  return { text: body, x, advance };
 }
 
 /** One line of a run of code lines, as the page sets it (see monoSetting), and where it is. */
@@ -97,7 +130,10 @@ export interface CodeLine {
   text: string;
   x: number;
   advance: number;
+  /** Baseline of the line (of its last page line, when it joins several: joinedCodeLine). */
   y: number;
+  /** Baseline of its first page line, when it joins several (joinedCodeLine). */
+  top?: number;
   page: number;
   /** Right end of the line's last glyph. */
   xEnd?: number;
@@ -106,6 +142,30 @@ export interface CodeLine {
   right?: number;
   /** A tagged line: its structure element (one element per line of code, as an office suite tags). */
   block?: number;
+}
+
+/** Baseline of a code line's first page line. */
+const topOf = (l: CodeLine) => l.top ?? l.y;
+
+/**
+ * One line of code from the page lines of a paragraph that Doxygen's identifier break joined
+ * (clean.ts breakArrowAt: "raptor::f< mode >::membership←↩" then "_agent ( ) const  [inline]"):
+ * each line as its font sets it (its spaces kept, as monoSetting reads them), the arrow gone and
+ * the identifier's parts joined without a space (joinLines), at the first line's x. Undefined
+ * unless every line is code and every line but the last ends with the break arrow.
+ */
+export function joinedCodeLine(lines: readonly CodeLine[]): CodeLine | undefined {
+  if (lines.length < 2) return lines[0];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (breakArrowAt(lines[i]!.text) < 0 || lines[i + 1]!.page !== lines[i]!.page) return undefined;
+  }
+  let text = '';
+  for (const l of lines) text = joinLines(text, l.text);
+  const last = lines.at(-1)!;
+  const joined: CodeLine = { ...lines[0]!, text, y: last.y, top: lines[0]!.y };
+  if (last.xEnd !== undefined) joined.xEnd = last.xEnd;
+  else delete joined.xEnd;
+  return joined;
 }
 
 /** Left edges of two parts of one block (from their page's text edge) this close are one indentation grid. */
@@ -136,6 +196,18 @@ export function numberedNext(a: string, b: string): boolean {
 }
 
 /**
+ * Does a block whose left edge is `left` stand in the right half of its page's text block? LaTeX
+ * manuals set an example's source beside its result (l2kurz, lshort: a box flush with the right
+ * margin), so its long lines end at the right edge without being wrapped; an office suite's
+ * preformatted text, the one that wraps at the edge, starts at the text's left edge or a few
+ * indents in.
+ */
+export function sideBySide(left: number, edges: TextEdges): boolean {
+  if (edges.left === undefined || edges.right === undefined) return false;
+  return left - edges.left > (edges.right - edges.left) / 2;
+}
+
+/**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
  * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
@@ -145,16 +217,18 @@ export function numberedNext(a: string, b: string): boolean {
  * without tags `a` must also fill the line to within two characters, since a long line of code
  * followed by a long word is common, and `b` must start at the block's left edge `left` (where a
  * wrapped line's rest goes; an indented line is a line of its own: `  <tgroup ...>` under a
- * full line of XML, l2kurz's example lines in a box). A line of code that ends short, or
+ * full line of XML, l2kurz's example lines in a box), and the block must not stand beside its
+ * result in the right half of the text block (sideBySide). A line of code that ends short, or
  * overflows the margin (TeX never wraps verbatim text), is a line of its own.
  */
 export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
-  if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || b.y >= a.y) return false;
-  if (a.block !== b.block || a.y - b.y >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
+  if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
+  if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;
   if (a.xEnd > a.right + slack) return false;
   if (a.block === undefined && a.xEnd < a.right - FULL_CHARS * a.advance) return false;
   if (a.block === undefined && left !== undefined && Math.abs(b.x - left) > slack) return false;
+  if (a.block === undefined && left !== undefined && sideBySide(left, a)) return false;
   const word = [...(/^\S+/.exec(b.text)?.[0] ?? '')].length;
   return word > 0 && a.xEnd + a.advance * (1 + word) > a.right + slack;
 }
@@ -172,7 +246,7 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
   // The run's closest line spacing: a step clearly wider holds a blank line.
   let step = Infinity;
   for (let i = 1; i < lines.length; i++) {
-    const dy = lines[i - 1]!.page === lines[i]!.page ? lines[i - 1]!.y - lines[i]!.y : 0;
+    const dy = lines[i - 1]!.page === lines[i]!.page ? lines[i - 1]!.y - topOf(lines[i]!) : 0;
     if (dy > 0 && dy < step) step = dy;
   }
   // The run's left edge on each page: where a wrapped line's rest starts.
@@ -185,7 +259,7 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
     const last = parts.at(-1)?.at(-1);
     // A wrapped line stays in its part with no left edge of its own (x: Infinity marks it).
     if (last && wrapsOnto(last, l, step, lefts.get(l.page))) parts.at(-1)!.push({ ...l, x: Infinity });
-    else if (!last || last.page !== l.page || l.y >= last.y) parts.push([l]);
+    else if (!last || last.page !== l.page || topOf(l) >= last.y) parts.push([l]);
     else parts.at(-1)!.push(l);
   }
   const edges = parts.map((part) => Math.min(...part.map((l) => l.x)));
@@ -209,7 +283,7 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
         out[out.length - 1] += ' ' + l.text;
         return;
       }
-      if (i > 0 && part[i - 1]!.y - l.y >= BLANK_STEP * step) out.push('');
+      if (i > 0 && part[i - 1]!.y - topOf(l) >= BLANK_STEP * step) out.push('');
       const indent = Math.max(0, Math.round((l.x - left) / l.advance));
       out.push(' '.repeat(indent) + l.text);
     });
@@ -256,7 +330,8 @@ const RAGGED_SHARE = 0.15;
  * further right, however many they are), the right edge as rightMargin finds it (the common end
  * of justified lines, else the longest line) when 3+ lines end there or near it (ragged text). A
  * page of headings and short lines (a Doxygen page of function signatures: its titles end
- * anywhere) shows no right edge: the longest of them is not the margin.
+ * anywhere) shows no right edge: the longest of them is not the margin; nor does a page where 3+
+ * lines (code or prose) run far past the common end of a few lines (titles of one length).
  */
 export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   const prose = lines.filter((l) => !l.mono);
@@ -271,6 +346,9 @@ export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   let right: number | undefined = rightMargin(prose.map((l) => l.xEnd));
   const width = right - (left ?? Math.min(...prose.map((l) => l.x)));
   if (prose.filter((l) => l.xEnd >= right! - RAGGED_SHARE * width - 1).length < EDGE_LINES) right = undefined;
+  // Lines of any font, 3+ of them, running far past it: the edge was a few titles of one length
+  // (a Doxygen page of signatures: "index_factory() [1/4]" three times over its members' code).
+  else if (lines.filter((l) => l.xEnd > right! + RAGGED_SHARE * width).length >= EDGE_LINES) right = undefined;
   const edges: TextEdges = {};
   if (left !== undefined) edges.left = left;
   if (right !== undefined) edges.right = right;

@@ -35,7 +35,7 @@ import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
-import { codeBlockLines, codeRuns, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
+import { codeBlockLines, codeRuns, joinedCodeLine, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
 import { isNavigationTable, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
@@ -229,10 +229,12 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
           ? { kind: paraKind, text, page: paraPage, pageTurns: turns }
           : { kind: paraKind, text, page: paraPage };
       blocks.push(b);
-      const code =
-        paraLines.length === 1 && paraKind === 'paragraph'
-          ? codeLine(paraLines[0]!, paraPage, textEdges.get(paraPage))
-          : undefined;
+      // A paragraph of one code line, or of code lines joined by Doxygen's identifier break.
+      const lines =
+        paraKind === 'paragraph' && turns.length === 0
+          ? paraLines.map((l) => codeLine(l, paraPage, textEdges.get(paraPage)))
+          : [];
+      const code = lines.every((c) => c !== undefined) ? joinedCodeLine(lines) : undefined;
       if (code) codeOf.set(b, code);
     }
     para = '';

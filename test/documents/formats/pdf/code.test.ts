@@ -7,7 +7,9 @@ import {
   codeBlockLines,
   codeRuns,
   monoAdvance,
+  joinedCodeLine,
   monoSetting,
+  sideBySide,
   textBlockEdges,
   wrapsOnto,
   type CodeLine,
@@ -33,6 +35,17 @@ test('monoAdvance: the advance of one character of the line', async (t) => {
       6,
     ],
     ['a proportional item is not measured', [item('Word', 0, 700), mono('ab', 40)], 6],
+    [
+      // DocBook's wrap arrow: two one-glyph items of a math font that pdf.js calls monospaced.
+      'one-glyph items of another width after a long line with blanks: the line measures',
+      [mono('\\explain{Le Kilimanjaro est une} de', 0), mono('←', 215, { width: 9.2 }), mono('↩', 224, { width: 9.2 })],
+      6,
+    ],
+    [
+      'items counted once per character: a long item outweighs two one-glyph ones',
+      [mono('abcdefgh', 0), mono('←', 60, { width: 9 }), mono('↩', 70, { width: 9 })],
+      6,
+    ],
     ['no monospaced item', [item('Word', 0, 700)], undefined],
     ['only blanks', [mono('   ', 0)], undefined],
   ];
@@ -64,6 +77,17 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       { text: 'vector> const', x: 100 },
     ],
     [
+      // Doxygen's "set< size_t > & kmers": the `&` one column after the `>`, `kmers` one after it.
+      'the grid goes on from the item after a sign of another font',
+      [mono('vector', 100), item('>', 136, 700, { width: 9 }), mono('&', 151), mono('kmers,', 163)],
+      { text: 'vector> & kmers,', x: 100 },
+    ],
+    [
+      'a sign of another font shifts the rest of the line: columns after it count from there',
+      [mono('set', 100), item('<', 118, 700, { width: 9 }), mono('int', 127), mono('x', 157)],
+      { text: 'set<int  x', x: 100 },
+    ],
+    [
       'no gap after a sign of another font: no space',
       [mono('build_data', 100), item('>', 166, 700, { width: 9 }), mono('::f', 175)],
       { text: 'build_data >::f', x: 100 },
@@ -77,6 +101,23 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       'a footnote mark before a URL: a word of its own',
       [item('1', 100, 704, { width: 3, size: 7 }), mono('http://example.org/', 103)],
       { text: '1 http://example.org/', x: 100 },
+    ],
+    [
+      // Sphinx: ˓→ right-aligned in a box two characters wide, the rest at column 2 of the block.
+      "a continuation mark opening the line: placed by its first word's column",
+      [mono('˓', 103, { width: 1.5 }), mono('→', 105, { width: 6.5 }), mono('workdir', 112)],
+      { text: '˓→workdir', x: 100 },
+    ],
+    [
+      // why3: "labelblock" ends at 160, its `*` at 160.4, though the grid from x 100 says column 11.
+      'a sign right after a word, off the grid by a fraction: no space',
+      [mono('labelblock', 100), mono('*', 160.4, { width: 6 })],
+      { text: 'labelblock*', x: 100 },
+    ],
+    [
+      'a run of a second typewriter face shifted off the grid: the gap decides',
+      [mono('x', 100), mono('y', 107), mono('z', 121)],
+      { text: 'xy z', x: 100 },
     ],
     ['no monospaced item', [item('prose', 100, 700)], undefined],
     [
@@ -104,6 +145,34 @@ const line = (text: string, x: number, y: number, page = 1, o: Partial<CodeLine>
 // A line of code on a page whose text block runs from x 100 to x 400 (50 characters).
 const edged = (text: string, x: number, y: number, page = 1, o: Partial<CodeLine> = {}): CodeLine =>
   line(text, x, y, page, { xEnd: x + [...text].length * 6, left: 100, right: 400, ...o });
+
+test("joinedCodeLine: page lines joined by Doxygen's identifier break are one line of code", async (t) => {
+  const cases: [name: string, lines: CodeLine[], want: Partial<CodeLine> | undefined][] = [
+    [
+      'the arrow goes, the identifier joins, the spaces each line was set with stay',
+      [line('f< m >::membership←↩', 100, 700), line('_agent ( ) const  [inline]', 100, 688, 1, { xEnd: 262 })],
+      { text: 'f< m >::membership_agent ( ) const  [inline]', x: 100, y: 688, top: 700, xEnd: 262 },
+    ],
+    ['one line is itself', [line('make all', 100, 700)], { text: 'make all', x: 100, y: 700 }],
+    ['lines without the arrow are no one line', [line('a', 100, 700), line('b', 100, 688)], undefined],
+    ['an arrow after a space is no identifier break', [line('x ←↩', 100, 700), line('y', 100, 688)], undefined],
+  ];
+  for (const [name, lines, want] of cases)
+    await t.test(name, () => {
+      const got = joinedCodeLine(lines);
+      if (want === undefined) assert.equal(got, undefined);
+      else for (const [k, v] of Object.entries(want)) assert.equal(got?.[k as keyof CodeLine], v, k);
+    });
+});
+
+test('codeBlockLines: a joined line (top above y) takes no blank line before or after it', () => {
+  const joined = line('f(x)', 100, 688, 1, { top: 700 });
+  assert.deepEqual(codeBlockLines([line('template<T>', 100, 712), joined, line('int y;', 100, 676)]), [
+    'template<T>',
+    'f(x)',
+    'int y;',
+  ]);
+});
 
 test('codeBlockLines: indentation in characters from the left edge, blank lines at wide steps', async (t) => {
   const cases: [name: string, lines: CodeLine[], want: string[]][] = [
@@ -167,6 +236,16 @@ test('codeBlockLines: indentation in characters from the left edge, blank lines 
     });
 });
 
+test('sideBySide: a block in the right half of its text block', async (t) => {
+  const cases: [name: string, left: number, edges: TextEdges, want: boolean][] = [
+    ['at the left edge', 100, { left: 100, right: 500 }, false],
+    ['indented a little', 140, { left: 100, right: 500 }, false],
+    ['past the middle', 320, { left: 100, right: 500 }, true],
+    ['no edges known', 320, {}, false],
+  ];
+  for (const [name, left, edges, want] of cases) await t.test(name, () => assert.equal(sideBySide(left, edges), want));
+});
+
 test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => {
   const long = 'x'.repeat(46); // ends at x 376: 4 characters short of the edge at 400
   const cases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
@@ -222,6 +301,13 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
     ['the next line at the left edge', edged(long + 'xx', 100, 700), edged('word', 100, 688), true],
     ['the next line indented', edged(long + 'xx', 100, 700), edged('<tgroup', 112, 688), false],
     [
+      // A text block from 20 to 400: the listing at 100 is in its left half.
+      'a listing indented in the left half of the text block',
+      edged(long + 'xx', 100, 700, 1, { left: 20 }),
+      edged('word', 100, 688, 1, { left: 20 }),
+      true,
+    ],
+    [
       'tagged: one element, the next line indented',
       edged(long, 100, 700, 1, { block: 3 }),
       edged('word', 112, 688, 1, { block: 3 }),
@@ -232,6 +318,13 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
     await t.test(`left edge 100: ${name}`, () => {
       assert.equal(wrapsOnto(a, b, Infinity, 100), want);
     });
+  // A block beside its result (l2kurz's examples): a text block from 0 to 400, the listing at 250 (right half).
+  await t.test('a block in the right half of the text block (an example beside its result): no wrap', () => {
+    const a = line('links \\> rechts\\\\', 250, 700, 1, { xEnd: 400, left: 0, right: 400 });
+    const b = line('Es \\\\', 250, 688, 1, { xEnd: 274, left: 0, right: 400 });
+    assert.equal(wrapsOnto(a, b, Infinity, 250), false);
+    assert.equal(wrapsOnto({ ...a, x: 150 }, { ...b, x: 150 }, Infinity, 150), true);
+  });
   // The block's line spacing (12): the next line two steps down is after a blank line.
   const stepped: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
     ['the next line at the line spacing', edged(long + 'xx', 100, 700), edged('word', 100, 688), true],
@@ -270,6 +363,17 @@ test('textBlockEdges: the text block of a page from its prose lines', async (t) 
       'headings and short lines ending anywhere: no right edge (the longest is no margin)',
       [tl(71, 214), tl(71, 198), tl(71, 248), tl(71, 140)],
       { left: 71 },
+    ],
+    [
+      // Doxygen: "9.10.1.1 index_factory() [1/4]" three times, each over a long signature.
+      'titles of one length with 3+ lines running far past them: no right edge',
+      [tl(71, 203), tl(71, 203), tl(71, 203), tl(71, 184), tl(71, 384, true), tl(71, 369, true), tl(71, 391, true)],
+      { left: 71 },
+    ],
+    [
+      'a line or two of code past the margin (an overfull line) leave the edge',
+      [tl(72, 540), tl(72, 540), tl(72, 540), tl(100, 640, true), tl(100, 620, true)],
+      { left: 72, right: 540 },
     ],
     ['fewer than 3 prose lines', [tl(72, 540), tl(72, 540), tl(100, 300, true), tl(100, 300, true)], {}],
     ['no common start', [tl(72, 540), tl(80, 540), tl(90, 540)], { right: 540 }],
