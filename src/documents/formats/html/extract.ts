@@ -206,6 +206,8 @@ interface TableCtx {
   spans: number[];
   inHead: boolean;
   layout: boolean;
+  /** The text of the table's header row, once read: the blocks of a row read as blocks carry it. */
+  header?: string;
 }
 
 const span = (v: string | undefined) => {
@@ -388,7 +390,8 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         row.map((c) => ({ text: '', header: c.header, colspan: c.colspan, rowspan: c.rowspan })),
         tb.spans,
       );
-      for (const c of row) for (const b of c.blocks) emit(b, 2);
+      for (const c of row)
+        for (const b of c.blocks) emit(tb.header === undefined || tb.layout ? b : { ...b, tableHeader: tb.header }, 2);
       return;
     }
     const placed = placeCells(
@@ -410,6 +413,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       (c) => c.blocks.every((x) => x.inPageLinkChars === 0) && c.blocks.some((x) => /[\p{L}\p{N}]/u.test(x.text)),
     ).length;
     const header = placed.every((c) => c.header || c.text.length === 0) && placed.some((c) => c.header);
+    if (header) tb.header = placed.map((c) => c.text).join(' | ');
     const navCells = row.filter((c) =>
       isNavigationCell(
         c.blocks.map((x) => x.text).join(' '),
