@@ -250,6 +250,25 @@ export function placeCells(
   return out;
 }
 
+/**
+ * A row of a data table (one with a header row) whose cells are all code: one code block, the
+ * cells one after the other, a blank line between them, so that the chunker keeps the row whole
+ * where it fits (a long one is cut between its cells first) and repeats the header above it.
+ */
+export function codeRow(cells: readonly LinkedBlock[], header: string): LinkedBlock {
+  const lines = cells.flatMap((b, i) => [...(i > 0 ? [''] : []), ...(b.lines ?? b.text.split('\n'))]);
+  return {
+    ...cells[0]!,
+    kind: 'code',
+    text: lines.join('\n'),
+    lines,
+    tableHeader: header,
+    inPageLinkChars: cells.reduce((n, b) => n + b.inPageLinkChars, 0),
+    linkChars: cells.reduce((n, b) => n + b.linkChars, 0),
+    links: cells.reduce((n, b) => n + b.links, 0),
+  };
+}
+
 export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
   return htmlBlocks(decodeHtml(bytes));
 }
@@ -390,8 +409,10 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         row.map((c) => ({ text: '', header: c.header, colspan: c.colspan, rowspan: c.rowspan })),
         tb.spans,
       );
-      for (const c of row)
-        for (const b of c.blocks) emit(tb.header === undefined || tb.layout ? b : { ...b, tableHeader: tb.header }, 2);
+      const blocks = row.flatMap((c) => c.blocks);
+      if (tb.header === undefined || tb.layout) for (const b of blocks) emit(b, 2);
+      else if (blocks.length > 1 && blocks.every((b) => b.kind === 'code')) emit(codeRow(blocks, tb.header), 2);
+      else for (const b of blocks) emit({ ...b, tableHeader: tb.header }, 2);
       return;
     }
     const placed = placeCells(
