@@ -452,19 +452,28 @@ export interface OrderScore {
  * its readings: a table read row by row is in order as well as column by column), with coverage
  * beside it, against the first reading only, so that dropping text cannot score. 4-grams never
  * span two chunks (a cut is not an order error); texts are scored the same way whether chunks or
- * one raw reading.
+ * one raw reading. A table's header row repeated at the top of a chunk (a row line an earlier chunk
+ * has: the table goes on from there) is scored apart from the rest: the chunker puts it there on
+ * purpose, and its join with the row after it is no more an order error than a cut is.
  */
 export function readingOrder(texts: string[], ref: Reference): OrderScore {
   let total = 0;
   let found = 0;
   const counts = new Map<string, number>();
+  const seen = new Set<string>();
   for (const t of texts) {
-    const ws = words(t);
-    for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
-    for (let i = 0; i + 4 <= ws.length; i++) {
-      total++;
-      const g = ws.slice(i, i + 4).join(' ');
-      if (ref.grams.has(g) || ref.alternative?.has(g)) found++;
+    const lines = t.split('\n');
+    const head = lines[0]!;
+    const repeated = lines.length > 1 && cellCount(head) > 0 && seen.has(flatLine(head));
+    for (const l of lines) seen.add(flatLine(l));
+    for (const part of repeated ? [head, lines.slice(1).join('\n')] : [t]) {
+      const ws = words(part);
+      for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
+      for (let i = 0; i + 4 <= ws.length; i++) {
+        total++;
+        const g = ws.slice(i, i + 4).join(' ');
+        if (ref.grams.has(g) || ref.alternative?.has(g)) found++;
+      }
     }
   }
   let covered = 0;

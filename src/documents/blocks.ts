@@ -41,4 +41,10 @@ export interface DocumentBlock {
    * chunk does not run from one slide into the next where each can make chunks of its own.
    */
   slide?: number;
+  /**
+   * A block of a table row read as blocks (a cell holding code of several lines: Doxygen's quick
+   * reference tables), in a table with a header row: that row's text. A chunk that starts at the
+   * block repeats it, as it repeats it over the table's other rows.
+   */
+  tableHeader?: string;
 }

@@ -62,7 +62,9 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     out.push(block);
   };
   for (const b of blocks) {
-    if (b.kind !== 'row') header = undefined;
+    // A block of a row read as blocks (a cell of code) stays in its table and carries its header.
+    if (b.tableHeader !== undefined) header = b.tableHeader;
+    else if (b.kind !== 'row') header = undefined;
     if (b.slide !== undefined && slide !== undefined && b.slide !== slide) opening = true;
     if (b.slide !== undefined) slide = b.slide;
     const at =
@@ -70,13 +72,15 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     if (b.kind === 'code') {
       // Code keeps its line breaks and indentation: the lines as written when the format kept them.
       const code = verbatimText(b.lines ? b.lines.join('\n') : b.text);
-      if (code.trim().length > 0) emit({ text: code, keep: true, verbatim: true, ...at });
+      if (code.trim().length > 0)
+        emit({ text: code, keep: true, verbatim: true, ...(header === undefined ? {} : { repeat: header }), ...at });
       continue;
     }
     const text = b.text.replace(/\s+/g, ' ').trim();
     if (text.length === 0) continue;
     if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
     else if (b.kind === 'item') emit({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
+    else if (b.tableHeader !== undefined) emit({ text, repeat: b.tableHeader, ...at });
     else if (b.kind === 'row') {
       // A row stays whole where it fits; a header row (every cell with text a header cell) opens
       // its table's body, whose rows repeat it at the top of a chunk that starts among them.

@@ -183,7 +183,8 @@ function isLowSurrogate(c: number): boolean {
 // Cut costs: lower is better; the plan minimises their sum. A cut that ends no sentence costs ten
 // million, more than the finer preferences between sentence ends (at most 111 a cut, either way)
 // can add up to over any realistic number of cuts, so the plan first minimises the cuts that end
-// no sentence; among the rest it ends as many chunks as it can where a section starts (a reward,
+// no sentence, then, of those, the ones that cut a sentence in two (COST_WORD); among the rest it
+// ends as many chunks as it can where a section starts (a reward,
 // so that it takes one more chunk to get there), and only then prefers the better kinds of
 // boundary. All costs are integers: sums stay exact.
 /**
@@ -224,10 +225,19 @@ const COST_SHORT_TAIL = 5_000_000;
 const COST_LINE_HEADING = 10_000_000;
 /** Any other line break. */
 const COST_LINE = 10_000_001;
-/** A word boundary. */
-const COST_WORD = 10_000_005;
+/**
+ * A word boundary: inside a sentence, inside a line of code, after an abbreviation. Among the cuts
+ * that end no sentence it costs a thousand more than a line break, the end of a block (a list
+ * item, a table row, a caption, a code block, a line of a listing longer than a chunk): more than
+ * the finer preferences of a few cuts can add up to, far less than one more cut ending no
+ * sentence. So the plan first minimises the cuts that end no sentence, then, among those, the
+ * ones that cut a sentence in two: where it must end a chunk on no sentence end, it ends it on a
+ * block's end rather than mid-sentence (amc-fr: "certains tracés ne sont ‖ pas possibles" when
+ * the same number of clean cuts left a line end to take).
+ */
+const COST_WORD = COST_LINE + 1000;
 /** Just after a heading: strands the heading at a chunk's end. */
-const COST_AFTER_HEADING = 10_000_010;
+const COST_AFTER_HEADING = COST_WORD + 5;
 /** A hard cut inside a "word" longer than the window. */
 const COST_HARD = 1_000_000_000_000;
 /** A cut inside a block kept whole (code) that would fit in one chunk: only when nothing else fits. */

@@ -174,6 +174,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (b.cells !== undefined) block.cells = b.cells;
     if (b.lines !== undefined) block.lines = b.lines;
     if (b.slide !== undefined) block.slide = b.slide;
+    if (b.tableHeader !== undefined) block.tableHeader = b.tableHeader;
     out.push(block);
   }
   return out;

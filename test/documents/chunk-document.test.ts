@@ -83,6 +83,32 @@ test('toChunkBlocks: the rows after a header row repeat it, until the table ends
   );
 });
 
+test("toChunkBlocks: the blocks of a row read as blocks repeat their table's header, and so do the rows after them", () => {
+  const row = (text: string, header = false): DocumentBlock => ({
+    kind: 'row',
+    text,
+    cells: text.split(' | ').map((t) => (header ? { text: t, header: true } : { text: t })),
+  });
+  assert.deepEqual(
+    toChunkBlocks([
+      row('Fixed | Dynamic', true),
+      { kind: 'code', text: 'x = A::Zero();\nx.setZero();', tableHeader: 'Fixed | Dynamic' },
+      { kind: 'paragraph', text: 'N/A', tableHeader: 'Fixed | Dynamic' },
+      row('a | b'),
+      { kind: 'code', text: 'int y;\ny++;' },
+      row('c | d'),
+    ]),
+    [
+      { text: 'Fixed | Dynamic', keep: true },
+      { text: 'x = A::Zero();\nx.setZero();', keep: true, verbatim: true, repeat: 'Fixed | Dynamic' },
+      { text: 'N/A', repeat: 'Fixed | Dynamic' },
+      { text: 'a | b', keep: true, repeat: 'Fixed | Dynamic' },
+      { text: 'int y;\ny++;', keep: true, verbatim: true },
+      { text: 'c | d', keep: true },
+    ],
+  );
+});
+
 test('toChunkBlocks: blank blocks dropped, no text at all refused', () => {
   assert.deepEqual(
     toChunkBlocks([

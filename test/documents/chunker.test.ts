@@ -444,6 +444,23 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
         'and then more words that never stop at all',
       ],
     ],
+    [
+      // One cut must end no sentence either way. Cutting inside the first line lets the next chunk
+      // end on "own line." before a capital (2), where cutting at its end leaves "list. ‖ every"
+      // (8, and 3 for the lower-case start): before the rule the plan took the word cut for 4.
+      'where no clean cut is left, a line end beats a cut inside a sentence',
+      [
+        p('Options that the tool reads from its settings file'),
+        p('Each option stands on its own line.'),
+        p('See the list. every option has a default value of its own'),
+      ],
+      { min: 40, max: 60 },
+      [
+        'Options that the tool reads from its settings file',
+        'Each option stands on its own line.\nSee the list.',
+        'every option has a default value of its own',
+      ],
+    ],
   ];
   for (const [name, blocks, lim, want] of cases) {
     await t.test(name, () =>

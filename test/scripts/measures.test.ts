@@ -89,6 +89,20 @@ describe('readingOrder', () => {
     ['dropping text cannot score: order 100, coverage low', ['the quick brown fox'], { order: 100, coverage: 15.4 }],
     ['no 4-gram at all: order 100 by convention', ['fox'], { order: 100, coverage: 3.8 }],
   ];
+  test("a table's header row repeated at the top of a chunk: its join with the next row is no order error", () => {
+    const table = buildReference('Name | Size\nalpha beta gamma | 1\ndelta epsilon zeta | 2');
+    const first = 'Name | Size\nalpha beta gamma | 1';
+    // The header repeated above the second row: in order; the same line never seen before, or
+    // a line that is no row, is scored with the text after it.
+    assert.equal(readingOrder([first, 'Name | Size\ndelta epsilon zeta | 2'], table).order, 100);
+    assert.equal(readingOrder(['x', 'Name | Size\ndelta epsilon zeta | 2'], table).order < 100, true);
+    const prose = buildReference('Intro words here\nalpha beta gamma delta\nthen epsilon zeta eta theta');
+    assert.equal(
+      readingOrder(['Intro words here\nalpha beta gamma delta', 'Intro words here\nthen epsilon zeta eta'], prose)
+        .order < 100,
+      true,
+    );
+  });
   test('contents lines of the reference do not count in coverage', () =>
     assert.deepEqual(readingOrder(['Intro text here.'], buildReference('1 Intro . . . . . 3\nIntro text here.')), {
       order: 100,

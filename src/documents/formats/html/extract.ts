@@ -206,6 +206,8 @@ interface TableCtx {
   spans: number[];
   inHead: boolean;
   layout: boolean;
+  /** The text of the table's header row, once read: the blocks of a row read as blocks carry it. */
+  header?: string;
 }
 
 const span = (v: string | undefined) => {
@@ -246,6 +248,25 @@ export function placeCells(
     }
   }
   return out;
+}
+
+/**
+ * A row of a data table (one with a header row) whose cells are all code: one code block, the
+ * cells one after the other, a blank line between them, so that the chunker keeps the row whole
+ * where it fits (a long one is cut between its cells first) and repeats the header above it.
+ */
+export function codeRow(cells: readonly LinkedBlock[], header: string): LinkedBlock {
+  const lines = cells.flatMap((b, i) => [...(i > 0 ? [''] : []), ...(b.lines ?? b.text.split('\n'))]);
+  return {
+    ...cells[0]!,
+    kind: 'code',
+    text: lines.join('\n'),
+    lines,
+    tableHeader: header,
+    inPageLinkChars: cells.reduce((n, b) => n + b.inPageLinkChars, 0),
+    linkChars: cells.reduce((n, b) => n + b.linkChars, 0),
+    links: cells.reduce((n, b) => n + b.links, 0),
+  };
 }
 
 export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
@@ -388,7 +409,10 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         row.map((c) => ({ text: '', header: c.header, colspan: c.colspan, rowspan: c.rowspan })),
         tb.spans,
       );
-      for (const c of row) for (const b of c.blocks) emit(b, 2);
+      const blocks = row.flatMap((c) => c.blocks);
+      if (tb.header === undefined || tb.layout) for (const b of blocks) emit(b, 2);
+      else if (blocks.length > 1 && blocks.every((b) => b.kind === 'code')) emit(codeRow(blocks, tb.header), 2);
+      else for (const b of blocks) emit({ ...b, tableHeader: tb.header }, 2);
       return;
     }
     const placed = placeCells(
@@ -410,6 +434,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       (c) => c.blocks.every((x) => x.inPageLinkChars === 0) && c.blocks.some((x) => /[\p{L}\p{N}]/u.test(x.text)),
     ).length;
     const header = placed.every((c) => c.header || c.text.length === 0) && placed.some((c) => c.header);
+    if (header) tb.header = placed.map((c) => c.text).join(' | ');
     const navCells = row.filter((c) =>
       isNavigationCell(
         c.blocks.map((x) => x.text).join(' '),

@@ -168,6 +168,36 @@ test('a row whose cell holds code of several lines is a layout row: its cells as
   assert.deepEqual(kinds(html), ['code:int a = 1;\n  f(a);', 'code:1\n2', 'row:x | one line']);
 });
 
+test("the blocks of a row read as blocks carry their table's header row, when it has one", () => {
+  const blocks = (html: string) => htmlBlocks(html).map((b) => [b.kind, b.text, b.tableHeader]);
+  const code =
+    '<td><div class="fragment"><div class="line">x = A::Zero();</div><div class="line">x.setZero();</div></div></td>';
+  const head = '<tr><th>Fixed-size</th><th>Dynamic-size</th></tr>';
+  // Eigen's quick reference: a header row of <th>, then rows whose cells are code fragments; a
+  // row of code cells is one code block, its cells parted by a blank line.
+  assert.deepEqual(blocks(`<table>${head}<tr>${code}${code}</tr><tr><td>a</td><td>b</td></tr></table>`), [
+    ['row', 'Fixed-size | Dynamic-size', undefined],
+    ['code', 'x = A::Zero();\nx.setZero();\n\nx = A::Zero();\nx.setZero();', 'Fixed-size | Dynamic-size'],
+    ['row', 'a | b', undefined],
+  ]);
+  // A row of code and text cells: each block on its own, with the header.
+  assert.deepEqual(blocks(`<table>${head}<tr>${code}<td><p>One.</p><p>Two.</p></td></tr></table>`), [
+    ['row', 'Fixed-size | Dynamic-size', undefined],
+    ['code', 'x = A::Zero();\nx.setZero();', 'Fixed-size | Dynamic-size'],
+    ['paragraph', 'One.', 'Fixed-size | Dynamic-size'],
+    ['paragraph', 'Two.', 'Fixed-size | Dynamic-size'],
+  ]);
+  // No header row, or a layout table (role="presentation"): nothing to repeat.
+  assert.deepEqual(blocks(`<table><tr>${code}<td>Output</td></tr></table>`), [
+    ['code', 'x = A::Zero();\nx.setZero();', undefined],
+    ['paragraph', 'Output', undefined],
+  ]);
+  assert.deepEqual(blocks(`<table role="presentation"><tr><th>In</th></tr><tr>${code}</tr></table>`), [
+    ['paragraph', 'In', undefined],
+    ['code', 'x = A::Zero();\nx.setZero();', undefined],
+  ]);
+});
+
 test("a Doxygen fragment's lines are a code block", () => {
   const html =
     '<div class="fragment"><div class="line">int x;</div>\n<div class="line">  <span class="keyword">return</span> x;</div></div><p>After.</p>';
