@@ -648,6 +648,94 @@ export function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   };
 }
 
+/** A line's band for `restOfLine`: its box less this share of its height top and bottom (the lines above and below stay out). */
+const BAND_INSET = 0.2;
+
+/**
+ * The run of ink that continues a line to its right and no line the engine returned covers, or
+ * undefined: on `grey` (`width` pixels a row), in the line's band (`band`, its box inset), from
+ * `from` (the line's right end) past the ink touching it (its last glyph's edge), the first inked
+ * column within `maxGap` pixels begins it, and it ends where `maxGap` blank columns follow. Columns inside the box of another line that overlaps
+ * the band count as blank (a second column, a table cell the engine read).
+ */
+export function restOfLine(
+  grey: Uint8Array,
+  width: number,
+  band: Box,
+  from: number,
+  maxGap: number,
+  covered: readonly Box[],
+): Box | undefined {
+  const y0 = Math.max(0, Math.round(band.y0));
+  const y1 = Math.min(grey.length / width, Math.round(band.y1));
+  const others = covered.filter((b) => b.y1 > y0 && b.y0 < y1);
+  const inked = (x: number) => {
+    if (others.some((b) => x >= b.x0 && x < b.x1)) return false;
+    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < INK) return true;
+    return false;
+  };
+  // Ink touching the line's end is its last glyph's edge (its box can stop a pixel short).
+  let x0 = Math.max(0, Math.round(from));
+  while (x0 < width && inked(x0)) x0++;
+  let start = -1;
+  let end = -1;
+  for (let x = x0; x < width; x++) {
+    if (inked(x)) {
+      if (start < 0) start = x;
+      end = x + 1;
+    } else if (x - (start < 0 ? from : end) >= maxGap) break;
+  }
+  return start < 0 ? undefined : { x0: start, y0: band.y0, x1: end, y1: band.y1 };
+}
+
+/** Bound on the pieces of one page's lines read (`readRests`). */
+const MAX_RESTS = 24;
+
+/**
+ * The rest of each line that the page's reading left unread, read as one line (PSM 7) and placed
+ * on the page after its line, for `joinPieces` to join. Tesseract's layout cuts a typewriter line
+ * at a colon or a brace and sometimes returns no line for the piece after the cut (`$ echo
+ * ${string:` without `7:-2}`, 4 of bashref's shell lines on one page): the piece is ink in the
+ * line's band, just right of its end, that no returned line covers (`restOfLine`). Its crop is
+ * a few characters: far cheaper than the page's reading. A line ending at its column's edge has
+ * no such ink, and a piece read with little confidence is dropped as noise as any line is.
+ */
+function readRests(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
+  const boxes = lines.map((l) => l.bbox);
+  const out: OcrLine[] = [];
+  let n = 0;
+  for (const [i, l] of lines.entries()) {
+    out.push(l);
+    if (n >= MAX_RESTS) continue;
+    const h = l.bbox.y1 - l.bbox.y0;
+    const band = { x0: l.bbox.x1, y0: l.bbox.y0 + BAND_INSET * h, x1: image.width, y1: l.bbox.y1 - BAND_INSET * h };
+    const rest = restOfLine(
+      image.grey,
+      image.width,
+      band,
+      l.bbox.x1 + 1,
+      JOIN_GAP * rowHeightOf(l),
+      boxes.filter((_, j) => j !== i),
+    );
+    if (!rest) continue;
+    n++;
+    const m = REREAD_MARGIN * h;
+    const b = {
+      // Not back into the line: half the gap before the piece (a margin there took the line's `:`).
+      x0: Math.round((l.bbox.x1 + rest.x0) / 2),
+      y0: Math.max(0, Math.round(l.bbox.y0 - m)),
+      x1: Math.min(image.width, Math.round(rest.x1 + m)),
+      y1: Math.min(image.height, Math.round(l.bbox.y1 + m)),
+    };
+    out.push(
+      ...engine
+        .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+        .map((x) => shift(x, b.x0, b.y0)),
+    );
+  }
+  return out;
+}
+
 /** Bound on the lines of one page read again alone (`rereadDoubtful`). */
 const MAX_REREADS = 24;
 /** Margin around a line read again alone, in its box's heights. */
@@ -744,7 +832,8 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, lines, dpi).map((l) =>
+  const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
     withBullet(l, (b) => inkShape(read, width, b)),
   );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);

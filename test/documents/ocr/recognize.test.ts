@@ -12,6 +12,7 @@ import {
   inkShape,
   noiseLine,
   ocrSetting,
+  restOfLine,
   shift,
   tidySymbols,
   toTextLines,
@@ -601,4 +602,68 @@ describe('typewriterSettings: lines the character boxes cannot tell, beside a li
       ]),
       ['~fred/foo', undefined, '~+/foo    $PWD/foo'],
     ));
+});
+
+describe("restOfLine: ink continuing a line that the page's reading left unread", () => {
+  // A white page 200 x 40 with black rectangles (x0, x1) from row 10 to 30.
+  const page = (...runs: [number, number][]) => {
+    const grey = new Uint8Array(200 * 40).fill(255);
+    for (const [x0, x1] of runs) for (let y = 10; y < 30; y++) grey.fill(0, y * 200 + x0, y * 200 + x1);
+    return grey;
+  };
+  const band = { x0: 60, y0: 12, x1: 200, y1: 28 };
+  const cases: [string, [number, number][], { x0: number; x1: number }[], { x0: number; x1: number } | undefined][] = [
+    // The line's ink ends at 60; a piece 8 px after it, two glyphs with a 4 px gap between.
+    [
+      'a piece just after the line',
+      [
+        [20, 60],
+        [68, 80],
+        [84, 100],
+      ],
+      [],
+      { x0: 68, x1: 100 },
+    ],
+    ['nothing after the line', [[20, 60]], [], undefined],
+    [
+      'ink further than the gap allows (a second column)',
+      [
+        [20, 60],
+        [120, 150],
+      ],
+      [],
+      undefined,
+    ],
+    [
+      'a piece another line covers',
+      [
+        [20, 60],
+        [68, 100],
+      ],
+      [{ x0: 66, x1: 102 }],
+      undefined,
+    ],
+    ["the line's last glyph running a pixel past its box", [[20, 62]], [], undefined],
+    [
+      'the edge of the last glyph, then a piece',
+      [
+        [20, 62],
+        [70, 80],
+      ],
+      [],
+      { x0: 70, x1: 80 },
+    ],
+  ];
+  for (const [name, runs, covered, want] of cases)
+    test(name, () => {
+      const got = restOfLine(
+        page(...runs),
+        200,
+        band,
+        60,
+        20,
+        covered.map((b) => ({ ...b, y0: 10, y1: 30 })),
+      );
+      assert.deepEqual(got && { x0: got.x0, x1: got.x1 }, want);
+    });
 });
