@@ -60,10 +60,10 @@ export function toTextLines(
 ): PlacedLine[] {
   const out: PlacedLine[] = [];
   const tidy = lines.map((l) => (l.words ? { ...l, words: tidySymbols(l.words) } : l));
-  const pitches = linePitches(tidy);
+  const settings = typewriterSettings(tidy, linePitches(tidy));
   for (const [i, l] of tidy.entries()) {
-    const pitch = pitches[i];
-    const cells = pitch ? ocrSetting(l.words!, pitch) : undefined;
+    const cells = settings[i];
+    const pitch = cells?.pitch;
     const text = (cells ? cells.text : l.text).replace(/\s+/g, ' ').trim();
     if (noiseLine(text, pitch !== undefined, l.confidence)) continue;
     const b = l.bbox;
@@ -281,6 +281,192 @@ export function linePitches(lines: readonly OcrLine[]): (number | undefined)[] {
   return pitches;
 }
 
+/** A line's setting on a typewriter grid: its text as its cells set it, the left edge of its first cell and the cell (pixels). */
+export interface Setting {
+  text: string;
+  x: number;
+  pitch: number;
+}
+
+/** Rows of a listing's lines, told by their words, differ in height by at most this share (Tesseract's row of a short code line varies more than a paragraph's)... */
+const WORD_NEIGHBOUR_ROW = 0.3;
+/**
+ * ...and their baselines at most this many rows apart: a listing's next line, or the one after a
+ * blank line, not a page number or a caption further down that happens to fit the grid.
+ */
+const WORD_NEIGHBOUR_LEADING = 3;
+
+/**
+ * The setting of each line of a page on a typewriter grid, or undefined: a line with a pitch
+ * (`linePitches`) as its characters set it (`ocrSetting`), and a line the character boxes could
+ * not tell, next to such a line in the reading order with a row of about its height, when its
+ * words sit on that line's grid (`wordSetting`). The LSTM boxes a word's characters badly (the
+ * last ones bunched half a cell early: `def colorsCMYK(canvas):`, `for cmyk in [(1,0,0,0), ...]:`
+ * in a scanned Courier listing), so such a line failed the step and grid tests, came out as prose
+ * at the margin, and cut its listing in two with its indentation lost; the word boxes are the
+ * ink's own edges and say the same cells.
+ */
+export function typewriterSettings(
+  lines: readonly OcrLine[],
+  pitches: readonly (number | undefined)[],
+): (Setting | undefined)[] {
+  const settings: (Setting | undefined)[] = lines.map((l, i) => {
+    const pitch = pitches[i];
+    if (!pitch || !l.words) return undefined;
+    const own = { ...ocrSetting(l.words, pitch), pitch };
+    return wordSetting(l.words, pitch, own.x) ?? own;
+  });
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < lines.length; i++) {
+      const words = lines[i]!.words;
+      if (settings[i] || !spelledBySymbols(words)) continue;
+      for (const j of [i - 1, i + 1]) {
+        const s = settings[j];
+        if (!s) continue;
+        const row = rowHeightOf(lines[i]!);
+        const other = rowHeightOf(lines[j]!);
+        if (Math.abs(row - other) > WORD_NEIGHBOUR_ROW * Math.max(row, other)) continue;
+        if (Math.abs(baselineOf(lines[i]!) - baselineOf(lines[j]!)) > WORD_NEIGHBOUR_LEADING * Math.max(row, other))
+          continue;
+        const set = wordSetting(words, s.pitch, s.x);
+        if (!set) continue;
+        settings[i] = set;
+        changed = true;
+        break;
+      }
+    }
+  }
+  // A line between two lines of one listing, at its leading and in its size, is a line of it
+  // whatever its words say (`y=y+dy; x=0` read without its spaces): it is set on their grid.
+  for (let i = 1; i + 1 < lines.length; i++) {
+    const [above, below] = [settings[i - 1], settings[i + 1]];
+    const words = lines[i]!.words;
+    if (settings[i] || !above || !below || !spelledBySymbols(words)) continue;
+    if (Math.abs(above.pitch - below.pitch) > WORD_PITCH_RANGE * above.pitch) continue;
+    const row = rowHeightOf(lines[i]!);
+    const near = [i - 1, i + 1].every((j) => {
+      const other = rowHeightOf(lines[j]!);
+      return (
+        Math.abs(row - other) <= WORD_NEIGHBOUR_ROW * Math.max(row, other) &&
+        Math.abs(baselineOf(lines[i]!) - baselineOf(lines[j]!)) <= WORD_NEIGHBOUR_LEADING * Math.max(row, other)
+      );
+    });
+    // Below the one above, above the one below: the listing's order, not a line read out of place.
+    const inOrder =
+      baselineOf(lines[i - 1]!) < baselineOf(lines[i]!) && baselineOf(lines[i]!) < baselineOf(lines[i + 1]!);
+    if (!near || !inOrder) continue;
+    // Its words need not prove the grid, only not deny it: none proportional, those that fill
+    // their cells near it (prose between two code lines is set elsewhere).
+    const cell = gridOfWords(words, above.pitch, above.x, SANDWICHED);
+    if (cell !== undefined) settings[i] = placeWords(words, cell, above.x);
+  }
+  return settings;
+}
+
+/** A word's ink wider than its characters' cells by more than this share of a cell holds spaces the engine did not see... */
+const WORD_WIDE = 0.3;
+/** ...and narrower by more than this many cells is proportional type (brackets and quotes leave half a cell blank each side). */
+const WORD_NARROW = 2;
+/** A word's first cell, found from its ink's centre, within this share of a cell of the grid. */
+const WORD_ON_GRID = 0.2;
+/** The grid's cell is sought within this share of the neighbour's pitch (a pitch read off one line is off by a percent or so). */
+const WORD_PITCH_RANGE = 0.02;
+/** A line between two lines of a listing: its words need only not deny their grid. */
+const SANDWICHED = { minFit: 0, share: 0, onGrid: 0.3 };
+/** A line is told by its words when this many of them fill their cells... */
+const MIN_FIT_WORDS = 2;
+/** ...holding this share of its characters or more. */
+const FIT_SHARE = 2 / 3;
+
+/**
+ * A line's setting on a known grid (cells of about `pitch` pixels, one starting at `origin`) from
+ * its words' boxes, or undefined when its words do not sit on that grid. In a typewriter font a
+ * word of n characters fills n cells, so its ink is a little narrower than n cells and centred on
+ * them: its first cell is its centre less n/2 cells, on the grid. A word whose ink is narrower
+ * than n - 2 cells is proportional type, and one whose first cell falls between the grid's is set
+ * elsewhere: either rejects the line. The cell is sought within WORD_PITCH_RANGE of `pitch` (the
+ * one that puts the words' first cells nearest the grid): 1 % off moves the 40th cell by 0.4. A
+ * word wider than its n cells has spaces inside it the engine did not see (`y=y+dy;` for
+ * `y = y + dy;`): each of its characters takes the cell its centre falls in. A character never
+ * takes a cell before its predecessor's.
+ */
+export function wordSetting(
+  words: readonly OcrWord[],
+  pitch: number,
+  origin: number,
+): { text: string; x: number; pitch: number } | undefined {
+  const cell = gridOfWords(words, pitch, origin);
+  return cell === undefined ? undefined : placeWords(words, cell, origin);
+}
+
+/** The cell (pixels) near `pitch` on which a line's words sit, from `origin`, or undefined (`wordSetting`). */
+function gridOfWords(
+  words: readonly OcrWord[],
+  pitch: number,
+  origin: number,
+  { minFit, share, onGrid }: { minFit: number; share: number; onGrid: number } = {
+    minFit: MIN_FIT_WORDS,
+    share: FIT_SHARE,
+    onGrid: WORD_ON_GRID,
+  },
+): number | undefined {
+  if (!(pitch > 0) || words.length === 0) return undefined;
+  let best: { cell: number; worst: number } | undefined;
+  for (let k = -WORD_PITCH_RANGE / GRID_STEP; k <= WORD_PITCH_RANGE / GRID_STEP; k++) {
+    const cell = pitch * (1 + k * GRID_STEP);
+    let worst = 0;
+    let fit = 0;
+    let fitChars = 0;
+    let chars = 0;
+    for (const w of words) {
+      const n = w.symbols.length;
+      const width = w.bbox.x1 - w.bbox.x0;
+      chars += n;
+      if (n === 0 || width < (n - WORD_NARROW) * cell) return undefined;
+      if (width > (n + WORD_WIDE) * cell) continue;
+      fit++;
+      fitChars += n;
+      const first = (centre(w.bbox) - (n * cell) / 2 - origin) / cell;
+      worst = Math.max(worst, Math.abs(first - Math.round(first)));
+    }
+    // Two words at least say where the grid is; most of the line's characters in words that fill their cells.
+    if (fit < minFit || fitChars < share * chars) return undefined;
+    if (!best || worst < best.worst) best = { cell, worst };
+  }
+  return best && best.worst <= onGrid ? best.cell : undefined;
+}
+
+/**
+ * A line's words placed on a grid of `cell` pixels from `origin`: a word no wider than its n
+ * cells fills n of them from its first (its centre less n/2 cells); a wider one, holding spaces
+ * the engine did not see, has each character in the cell its centre falls in. A character never
+ * takes a cell before its predecessor's.
+ */
+export function placeWords(
+  words: readonly OcrWord[],
+  cell: number,
+  origin: number,
+): { text: string; x: number; pitch: number } | undefined {
+  const placed: { cell: number; text: string }[] = [];
+  const place = (at: number, text: string) => {
+    const last = placed.at(-1);
+    placed.push({ cell: last && at <= last.cell ? last.cell + 1 : at, text });
+  };
+  for (const w of words) {
+    const n = w.symbols.length;
+    if (w.bbox.x1 - w.bbox.x0 <= (n + WORD_WIDE) * cell) {
+      const first = Math.round((centre(w.bbox) - (n * cell) / 2 - origin) / cell);
+      for (const [k, sym] of w.symbols.entries()) place(first + k, sym.text);
+    } else for (const sym of w.symbols) place(Math.floor((centre(sym.bbox) - origin) / cell), sym.text);
+  }
+  if (placed.length === 0) return undefined;
+  let text = '';
+  for (const [k, p] of placed.entries()) text += (k > 0 ? ' '.repeat(p.cell - placed[k - 1]!.cell - 1) : '') + p.text;
+  return { text, x: origin + placed[0]!.cell * cell, pitch: cell };
+}
+
 /** Share of the steps that are a whole number of cells of `pitch`, within PITCH_SLACK of a cell (1 when there are none). */
 function onGrid(steps: readonly number[], pitch: number): number {
   if (steps.length === 0) return 1;
@@ -462,6 +648,94 @@ export function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   };
 }
 
+/** A line's band for `restOfLine`: its box less this share of its height top and bottom (the lines above and below stay out). */
+const BAND_INSET = 0.2;
+
+/**
+ * The run of ink that continues a line to its right and no line the engine returned covers, or
+ * undefined: on `grey` (`width` pixels a row), in the line's band (`band`, its box inset), from
+ * `from` (the line's right end) past the ink touching it (its last glyph's edge), the first inked
+ * column within `maxGap` pixels begins it, and it ends where `maxGap` blank columns follow. Columns inside the box of another line that overlaps
+ * the band count as blank (a second column, a table cell the engine read).
+ */
+export function restOfLine(
+  grey: Uint8Array,
+  width: number,
+  band: Box,
+  from: number,
+  maxGap: number,
+  covered: readonly Box[],
+): Box | undefined {
+  const y0 = Math.max(0, Math.round(band.y0));
+  const y1 = Math.min(grey.length / width, Math.round(band.y1));
+  const others = covered.filter((b) => b.y1 > y0 && b.y0 < y1);
+  const inked = (x: number) => {
+    if (others.some((b) => x >= b.x0 && x < b.x1)) return false;
+    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < INK) return true;
+    return false;
+  };
+  // Ink touching the line's end is its last glyph's edge (its box can stop a pixel short).
+  let x0 = Math.max(0, Math.round(from));
+  while (x0 < width && inked(x0)) x0++;
+  let start = -1;
+  let end = -1;
+  for (let x = x0; x < width; x++) {
+    if (inked(x)) {
+      if (start < 0) start = x;
+      end = x + 1;
+    } else if (x - (start < 0 ? from : end) >= maxGap) break;
+  }
+  return start < 0 ? undefined : { x0: start, y0: band.y0, x1: end, y1: band.y1 };
+}
+
+/** Bound on the pieces of one page's lines read (`readRests`). */
+const MAX_RESTS = 24;
+
+/**
+ * The rest of each line that the page's reading left unread, read as one line (PSM 7) and placed
+ * on the page after its line, for `joinPieces` to join. Tesseract's layout cuts a typewriter line
+ * at a colon or a brace and sometimes returns no line for the piece after the cut (`$ echo
+ * ${string:` without `7:-2}`, 4 of bashref's shell lines on one page): the piece is ink in the
+ * line's band, just right of its end, that no returned line covers (`restOfLine`). Its crop is
+ * a few characters: far cheaper than the page's reading. A line ending at its column's edge has
+ * no such ink, and a piece read with little confidence is dropped as noise as any line is.
+ */
+function readRests(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
+  const boxes = lines.map((l) => l.bbox);
+  const out: OcrLine[] = [];
+  let n = 0;
+  for (const [i, l] of lines.entries()) {
+    out.push(l);
+    if (n >= MAX_RESTS) continue;
+    const h = l.bbox.y1 - l.bbox.y0;
+    const band = { x0: l.bbox.x1, y0: l.bbox.y0 + BAND_INSET * h, x1: image.width, y1: l.bbox.y1 - BAND_INSET * h };
+    const rest = restOfLine(
+      image.grey,
+      image.width,
+      band,
+      l.bbox.x1 + 1,
+      JOIN_GAP * rowHeightOf(l),
+      boxes.filter((_, j) => j !== i),
+    );
+    if (!rest) continue;
+    n++;
+    const m = REREAD_MARGIN * h;
+    const b = {
+      // Not back into the line: half the gap before the piece (a margin there took the line's `:`).
+      x0: Math.round((l.bbox.x1 + rest.x0) / 2),
+      y0: Math.max(0, Math.round(l.bbox.y0 - m)),
+      x1: Math.min(image.width, Math.round(rest.x1 + m)),
+      y1: Math.min(image.height, Math.round(l.bbox.y1 + m)),
+    };
+    out.push(
+      ...engine
+        .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+        .map((x) => shift(x, b.x0, b.y0)),
+    );
+  }
+  return out;
+}
+
 /** Bound on the lines of one page read again alone (`rereadDoubtful`). */
 const MAX_REREADS = 24;
 /** Margin around a line read again alone, in its box's heights. */
@@ -558,7 +832,8 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, lines, dpi).map((l) =>
+  const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
     withBullet(l, (b) => inkShape(read, width, b)),
   );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);

@@ -12,10 +12,13 @@ import {
   inkShape,
   noiseLine,
   ocrSetting,
+  restOfLine,
   shift,
   tidySymbols,
   toTextLines,
+  typewriterSettings,
   withBullet,
+  wordSetting,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -481,4 +484,186 @@ describe('shift: a line read from a crop of the page moves to its place with its
         { x0: 100, y0: 50, x1: 109, y1: 60 },
       ],
     ));
+});
+
+// A typewriter line as the LSTM boxes it: the words' boxes are the ink's edges (right), but the
+// last characters of each word bunch towards the ones before (the last boxed 9 px early, the one
+// before 4 px: `(canvas)` with `s` and `)` half a cell early), so neither the steps nor the grid
+// of the characters' centres say monospaced.
+function bunched(text: string): OcrWord[] {
+  return typed(text).map((w) => ({
+    ...w,
+    symbols: w.symbols.map((sym, i) => {
+      const early = i === w.symbols.length - 1 && i > 0 ? 9 : i === w.symbols.length - 2 && i > 0 ? 4 : 0;
+      return { ...sym, bbox: { ...sym.bbox, x0: sym.bbox.x0 - early, x1: sym.bbox.x1 - early } };
+    }),
+  }));
+}
+
+/** Words moved right by `dx` pixels. */
+const moved = (words: OcrWord[], dx: number): OcrWord[] =>
+  words.map((w) => ({
+    ...w,
+    bbox: { ...w.bbox, x0: w.bbox.x0 + dx, x1: w.bbox.x1 + dx },
+    symbols: w.symbols.map((sym) => ({ ...sym, bbox: { ...sym.bbox, x0: sym.bbox.x0 + dx, x1: sym.bbox.x1 + dx } })),
+  }));
+
+/** One word read without the spaces inside it: its characters in the given cells (20 px), its box their ink. */
+function glued(text: string, cells: number[]): OcrWord {
+  const symbols = [...text].map((ch, i) => ({
+    text: ch,
+    bbox: { x0: cells[i]! * 20 + 4, y0: 100, x1: cells[i]! * 20 + 16, y1: 130 },
+  }));
+  return { text, bbox: { x0: symbols[0]!.bbox.x0, y0: 100, x1: symbols.at(-1)!.bbox.x1, y1: 130 }, symbols };
+}
+
+describe('wordSetting: a line set on a known typewriter grid from its words boxes', () => {
+  const cases: [string, OcrWord[], { text: string; x: number } | undefined][] = [
+    [
+      'words on the grid, characters boxed badly',
+      bunched('def colors(canvas):'),
+      { text: 'def colors(canvas):', x: 0 },
+    ],
+    ['indented four cells', bunched('    for c in cmyk:'), { text: 'for c in cmyk:', x: 80 }],
+    // The engine split `colors(canvas)` at the blank left side of the parenthesis.
+    [
+      'a word split where its cells join is one word again',
+      [...typed('def colors'), ...typed('          (canvas):').slice(0)],
+      { text: 'def colors(canvas):', x: 0 },
+    ],
+    [
+      'a word read without its spaces says where they are',
+      [...typed('for items in list'), glued('y=y+1;', [18, 20, 22, 23, 24, 25])],
+      { text: 'for items in list y = y+1;', x: 0 },
+    ],
+    ['a line of glued runs alone is not told by its words', [glued('y=y+1;', [0, 2, 4, 5, 6, 7])], undefined],
+    ['prose in a proportional font', set('the little man went to town without his mother'), undefined],
+    ['words half a cell off the grid', moved(typed('for c in cmyk:'), 10), undefined],
+    ['one word says nothing of the grid', typed('function'), undefined],
+  ];
+  for (const [name, words, want] of cases)
+    test(name, () => {
+      const got = wordSetting(words, 20, 0);
+      assert.deepEqual(got && { text: got.text, x: got.x }, want);
+    });
+  test('a pitch a percent off is found again, so a far word stays in its cell', () => {
+    // Cells of 20.2 px read as 20: the 40th cell is 8 px (0.4 cell) from where 20 px puts it.
+    const words = typed('for cmyk in [(1,0,0,0), (0,1,0,0), (0,0,1,0), (0,0,0,1)]:', 20.2);
+    assert.equal(wordSetting(words, 20, 0)?.text, 'for cmyk in [(1,0,0,0), (0,1,0,0), (0,0,1,0), (0,0,0,1)]:');
+  });
+});
+
+describe('typewriterSettings: lines the character boxes cannot tell, beside a listing, are set on its grid', () => {
+  const at = (words: OcrWord[], y: number, row = 24): OcrLine => ({
+    ...lineOf(words, y),
+    rowAttributes: { ascenders: 8, descenders: -6, rowHeight: row },
+  });
+  const texts = (lines: OcrLine[]) =>
+    typewriterSettings(lines, linePitches(lines)).map((s) => s && `${' '.repeat(Math.round(s.x / 20))}${s.text}`);
+  test('a line with bunched boxes inside a listing keeps its place and indentation', () =>
+    assert.deepEqual(
+      texts([
+        at(typed('canvas.setFont("Helvetica",10)'), 0),
+        at(bunched('for cmyk in colours:'), 30),
+        at(typed('    c,m,y1,k = cmyk'), 60),
+      ]),
+      ['canvas.setFont("Helvetica",10)', 'for cmyk in colours:', '    c,m,y1,k = cmyk'],
+    ));
+  test('prose after the listing stays prose', () =>
+    assert.deepEqual(
+      texts([at(typed('canvas.setFont(font, 10)'), 0), at(set('the little man went to town without his mother'), 30)]),
+      ['canvas.setFont(font, 10)', undefined],
+    ));
+  test('a line far below the listing is not of it, on the grid or not', () =>
+    assert.deepEqual(texts([at(typed('canvas.setFont(font, 10)'), 0), at(bunched('Page 24'), 400)]), [
+      'canvas.setFont(font, 10)',
+      undefined,
+    ]));
+  test('a line of another size is not of it', () =>
+    assert.deepEqual(texts([at(typed('canvas.setFont(font, 10)'), 0), at(bunched('def fonts(canvas):'), 30, 40)]), [
+      'canvas.setFont(font, 10)',
+      undefined,
+    ]));
+  test('a line read without its spaces, between two lines of a listing, is set on their grid', () =>
+    assert.deepEqual(
+      texts([
+        at(typed('rdy=h/5.0; texty=h+2*rdy'), 0),
+        at([glued('y=y+1;', [0, 2, 4, 5, 6, 7]), glued('x=0', [9, 11, 13])], 30),
+        at(typed('canvas.setFont("Helvetica",10)'), 60),
+      ]),
+      ['rdy=h/5.0; texty=h+2*rdy', 'y = y+1; x = 0', 'canvas.setFont("Helvetica",10)'],
+    ));
+  test('prose between two listings stays prose', () =>
+    assert.deepEqual(
+      texts([
+        at(typed('~fred/foo'), 0),
+        at(moved(set('the subdirectory of the home directory of the user'), 7), 30),
+        at(typed('~+/foo    $PWD/foo'), 60),
+      ]),
+      ['~fred/foo', undefined, '~+/foo    $PWD/foo'],
+    ));
+});
+
+describe("restOfLine: ink continuing a line that the page's reading left unread", () => {
+  // A white page 200 x 40 with black rectangles (x0, x1) from row 10 to 30.
+  const page = (...runs: [number, number][]) => {
+    const grey = new Uint8Array(200 * 40).fill(255);
+    for (const [x0, x1] of runs) for (let y = 10; y < 30; y++) grey.fill(0, y * 200 + x0, y * 200 + x1);
+    return grey;
+  };
+  const band = { x0: 60, y0: 12, x1: 200, y1: 28 };
+  const cases: [string, [number, number][], { x0: number; x1: number }[], { x0: number; x1: number } | undefined][] = [
+    // The line's ink ends at 60; a piece 8 px after it, two glyphs with a 4 px gap between.
+    [
+      'a piece just after the line',
+      [
+        [20, 60],
+        [68, 80],
+        [84, 100],
+      ],
+      [],
+      { x0: 68, x1: 100 },
+    ],
+    ['nothing after the line', [[20, 60]], [], undefined],
+    [
+      'ink further than the gap allows (a second column)',
+      [
+        [20, 60],
+        [120, 150],
+      ],
+      [],
+      undefined,
+    ],
+    [
+      'a piece another line covers',
+      [
+        [20, 60],
+        [68, 100],
+      ],
+      [{ x0: 66, x1: 102 }],
+      undefined,
+    ],
+    ["the line's last glyph running a pixel past its box", [[20, 62]], [], undefined],
+    [
+      'the edge of the last glyph, then a piece',
+      [
+        [20, 62],
+        [70, 80],
+      ],
+      [],
+      { x0: 70, x1: 80 },
+    ],
+  ];
+  for (const [name, runs, covered, want] of cases)
+    test(name, () => {
+      const got = restOfLine(
+        page(...runs),
+        200,
+        band,
+        60,
+        20,
+        covered.map((b) => ({ ...b, y0: 10, y1: 30 })),
+      );
+      assert.deepEqual(got && { x0: got.x0, x1: got.x1 }, want);
+    });
 });
