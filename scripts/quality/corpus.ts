@@ -28,7 +28,7 @@ import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts'
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
 import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
-import { type PageScore, pageNumbersRight } from './pages.ts';
+import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
 import { pandocStructure, rowReading, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
@@ -346,7 +346,8 @@ export async function measureDocument(
       };
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
-      pdfPages = withoutRunningLines(pdftotext(file)).split('\f');
+      const paged = pdftotext(file);
+      pdfPages = withFirstPageWhole(withoutRunningLines(paged).split('\f'), paged);
       const json = pandocJson(join(dir, e.referenceFile));
       // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
       const self = basename(e.path).replace(/\.gz$/, '');
@@ -356,7 +357,7 @@ export async function measureDocument(
       structure = pandocStructure(json, self);
     } else {
       refText = pdftotext(file);
-      pdfPages = withoutRunningLines(refText).split('\f');
+      pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       columnText = pdftotextColumns(file);
       structure = { headings: r.outline, code: pdfCode(file), rows: [] };
       if (deck) {
