@@ -568,10 +568,13 @@ const CODE_BEFORE = /[\\&<>$@=_/{}[\]|~^*#%+-]/;
  * - a compound the document draws inside a line (`drawn`, see buildReference);
  * - without a space, a pair the reference cannot decide: it writes both parts as words of their
  *   own but the joined word only at a line-end hyphen ("-NoValue-\nmarkers", "well-\ntyped"),
- *   where pdftotext's joined word is a guess as good as the reader's.
+ *   where pdftotext's joined word is a guess as good as the reader's; or it writes the left part
+ *   as a prefix with its hyphen in other compounds inside a line ("non-free" beside "non-\nprivileged")
+ *   and the joined word only at a line end.
  */
 export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
   const out: string[] = [];
+  const prefixes = new Set([...ref.compounds].map((c) => c.slice(0, c.indexOf('-'))));
   for (const c of chunks) {
     const text = normalizeText(c.content);
     for (const m of text.matchAll(/(\p{L}+)[-\u2010](\s*)(\p{Ll}+)/gu)) {
@@ -587,6 +590,10 @@ export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
         if (!ref.hyphenates) continue;
         if (m[2] === '' && ref.compounds.has(`${left}-${right}`)) continue;
         if (!ref.whole.has(joined) && ref.whole.has(left) && ref.whole.has(right)) continue;
+        // A prefix the document writes with its hyphen in compounds inside a line ("non-free",
+        // "non-ASCII"), the joined word nowhere inside a line: pdftotext's join is the guess
+        // (GNU standards' source writes "non-privileged", pdftotext "nonprivileged").
+        if (!ref.whole.has(joined) && prefixes.has(left)) continue;
       }
       out.push(m[0]);
     }

@@ -559,6 +559,18 @@ describe('hyphenLeftovers: what the reference cannot call a broken word', () => 
     ['a broken word the reference writes whole elsewhere', 'the impor-tant rule', ['impor-tant']],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
+});
+
+describe('hyphenLeftovers: a prefix the document hyphenates in its compounds', () => {
+  const ref = buildReference(
+    'Non-free software and non-ASCII names. It runs, in a non-\nprivileged process, a server. A non-\nstandard option is nonstandard. An impor-\ntant rule is important.',
+  );
+  const cases: [string, string, string[]][] = [
+    ['joined only at the line end: undecided, not counted', 'in a non-privileged process', []],
+    ['the joined word written inside a line: counted', 'a non-standard option', ['non-standard']],
+    ['another word: still counted', 'an impor-tant rule', ['impor-tant']],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
   test('a hyphen and a space the document prints inside a line', () =>
     assert.deepEqual(
       hyphenLeftovers(
