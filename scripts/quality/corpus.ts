@@ -424,7 +424,9 @@ export async function measureDocument(
   );
   if (process.env.QUALITY_DEBUG)
     for (const r of disorder) console.error(`${e.id}: out of order ${r.grams} 4-grams: ${r.text.slice(0, 300)}`);
-  const glued = gluedWords(chunks, ref);
+  // Words the PDF's own pages print (an office PDF is judged against its source: what the PDF
+  // prints besides, a web page's sidebar, is not in the reference's words).
+  const glued = gluedWords(chunks, ref, pdfPages ? new Set(words(pdfPages.join('\n'))) : undefined);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
   // A deck read against its own pages: each chunk's label against the title of the slide it starts on.

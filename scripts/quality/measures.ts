@@ -533,8 +533,11 @@ export function listingLines(chunks: ChunkLike[]): string[] {
  * pdftotext reads "DebianEntwicklereigenschaften" at a line end) is not a glue of the chunks;
  * nor is a word the reference breaks at a line-end hyphen whose halves it reads apart, the first
  * ending a line and the second starting one ("For de-" / page footer / "tailed": Reference.breaks).
+ * Nor is a word the document's own pages print as a word (`printed`: an office PDF's pdftotext
+ * reading, where the reference is the source it was converted from and leaves out what the PDF
+ * prints besides, such as a Sphinx sidebar's "Previous topic").
  */
-export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
+export function gluedWords(chunks: ChunkLike[], ref: Reference, printed?: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const c of chunks) {
     const parts = new Set<string>();
@@ -543,7 +546,7 @@ export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
       if (ref.vocab.has(a + b)) parts.add(a).add(b);
     }
     for (const w of words(c.content)) {
-      if (ref.vocab.has(w) || parts.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      if (ref.vocab.has(w) || parts.has(w) || printed?.has(w) || w.length < 5 || /\d/.test(w)) continue;
       const splits: number[] = [];
       for (let i = 2; i <= w.length - 2; i++)
         if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) splits.push(i);

@@ -491,6 +491,13 @@ describe('gluedWords', () => {
     assert.deepEqual(gluedWords([chunk('von Debian-Entwicklereigenschaften')], de), []);
     assert.deepEqual(gluedWords([chunk('von Entwicklereigenschaften')], de), ['entwicklereigenschaften']);
   });
+  test("a word the document's own pages print as a word is no glue, whatever the reference", () => {
+    const source = buildReference('the previous step: go to a pic of it');
+    assert.deepEqual(gluedWords([chunk('Previous topic')], source), ['topic']);
+    assert.deepEqual(gluedWords([chunk('Previous topic')], source, new Set(['previous', 'topic'])), []);
+    // a glue the pages print apart is still one
+    assert.deepEqual(gluedWords([chunk('Previousstep')], source, new Set(['previous', 'step'])), ['previousstep']);
+  });
   test('a word the reference breaks at a line end, another line between its halves, is no glue', () => {
     const page = buildReference('source colors. For de-\n\nArtifex Software Inc.\n\n6\n\ntailed override control');
     assert.deepEqual(gluedWords([chunk('For detailed override control')], page), []);
