@@ -28,7 +28,7 @@ import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts'
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
 import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
-import { type PageScore, pageNumbersRight } from './pages.ts';
+import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
 import { pandocStructure, rowReading, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
 import {
   buildReference,
@@ -346,7 +346,8 @@ export async function measureDocument(
       };
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
-      pdfPages = withoutRunningLines(pdftotext(file)).split('\f');
+      const paged = pdftotext(file);
+      pdfPages = withFirstPageWhole(withoutRunningLines(paged).split('\f'), paged);
       const json = pandocJson(join(dir, e.referenceFile));
       // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
       const self = basename(e.path).replace(/\.gz$/, '');
@@ -356,7 +357,7 @@ export async function measureDocument(
       structure = pandocStructure(json, self);
     } else {
       refText = pdftotext(file);
-      pdfPages = withoutRunningLines(refText).split('\f');
+      pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       columnText = pdftotextColumns(file);
       structure = { headings: r.outline, code: pdfCode(file), rows: [] };
       if (deck) {
@@ -423,7 +424,9 @@ export async function measureDocument(
   );
   if (process.env.QUALITY_DEBUG)
     for (const r of disorder) console.error(`${e.id}: out of order ${r.grams} 4-grams: ${r.text.slice(0, 300)}`);
-  const glued = gluedWords(chunks, ref);
+  // Words the PDF's own pages print (an office PDF is judged against its source: what the PDF
+  // prints besides, a web page's sidebar, is not in the reference's words).
+  const glued = gluedWords(chunks, ref, pdfPages ? new Set(words(pdfPages.join('\n'))) : undefined);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
   // A deck read against its own pages: each chunk's label against the title of the slide it starts on.

@@ -542,8 +542,11 @@ export function listingLines(chunks: ChunkLike[]): string[] {
  * pdftotext reads "DebianEntwicklereigenschaften" at a line end) is not a glue of the chunks;
  * nor is a word the reference breaks at a line-end hyphen whose halves it reads apart, the first
  * ending a line and the second starting one ("For de-" / page footer / "tailed": Reference.breaks).
+ * Nor is a word the document's own pages print as a word (`printed`: an office PDF's pdftotext
+ * reading, where the reference is the source it was converted from and leaves out what the PDF
+ * prints besides, such as a Sphinx sidebar's "Previous topic").
  */
-export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
+export function gluedWords(chunks: ChunkLike[], ref: Reference, printed?: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const c of chunks) {
     const parts = new Set<string>();
@@ -552,7 +555,7 @@ export function gluedWords(chunks: ChunkLike[], ref: Reference): string[] {
       if (ref.vocab.has(a + b)) parts.add(a).add(b);
     }
     for (const w of words(c.content)) {
-      if (ref.vocab.has(w) || parts.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      if (ref.vocab.has(w) || parts.has(w) || printed?.has(w) || w.length < 5 || /\d/.test(w)) continue;
       const splits: number[] = [];
       for (let i = 2; i <= w.length - 2; i++)
         if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) splits.push(i);
@@ -577,10 +580,13 @@ const CODE_BEFORE = /[\\&<>$@=_/{}[\]|~^*#%+-]/;
  * - a compound the document draws inside a line (`drawn`, see buildReference);
  * - without a space, a pair the reference cannot decide: it writes both parts as words of their
  *   own but the joined word only at a line-end hyphen ("-NoValue-\nmarkers", "well-\ntyped"),
- *   where pdftotext's joined word is a guess as good as the reader's.
+ *   where pdftotext's joined word is a guess as good as the reader's; or it writes the left part
+ *   as a prefix with its hyphen in other compounds inside a line ("non-free" beside "non-\nprivileged")
+ *   and the joined word only at a line end.
  */
 export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
   const out: string[] = [];
+  const prefixes = new Set([...ref.compounds].map((c) => c.slice(0, c.indexOf('-'))));
   for (const c of chunks) {
     const text = normalizeText(c.content);
     for (const m of text.matchAll(/(\p{L}+)[-\u2010](\s*)(\p{Ll}+)/gu)) {
@@ -596,6 +602,10 @@ export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
         if (!ref.hyphenates) continue;
         if (m[2] === '' && ref.compounds.has(`${left}-${right}`)) continue;
         if (!ref.whole.has(joined) && ref.whole.has(left) && ref.whole.has(right)) continue;
+        // A prefix the document writes with its hyphen in compounds inside a line ("non-free",
+        // "non-ASCII"), the joined word nowhere inside a line: pdftotext's join is the guess
+        // (GNU standards' source writes "non-privileged", pdftotext "nonprivileged").
+        if (!ref.whole.has(joined) && prefixes.has(left)) continue;
       }
       out.push(m[0]);
     }

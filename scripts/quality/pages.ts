@@ -40,6 +40,27 @@ export function ownText(chunk: string, previous: string | undefined): string {
   return chunk.slice(nl + 1);
 }
 
+/**
+ * The reference's pages with its first page read whole (`raw`: pdftotext's reading, pages parted
+ * by form feeds), its running lines kept: a title page's title and authors are the running head
+ * of the pages after it, but on the title page they are its text, where the chunk that starts the
+ * document finds them (maint-guide's "Guide du nouveau responsable Debian / Josip Rodin...").
+ */
+export function withFirstPageWhole(pages: readonly string[], raw: string): string[] {
+  const first = raw.split('\f')[0];
+  return first === undefined || pages.length === 0 ? [...pages] : [first, ...pages.slice(1)];
+}
+
+/** Words of a heading number at a chunk's start ("3 3 9" of "3.3.9"), which pdftotext may read apart from its title. */
+const NUMBER_WORD = /^\d{1,3}$/;
+
+/** How many of the first words are a heading number's (at most 6). */
+export function numberWords(w: readonly string[]): number {
+  let n = 0;
+  while (n < Math.min(6, w.length) && NUMBER_WORD.test(w[n]!)) n++;
+  return n;
+}
+
 export function pageNumbersRight(chunks: readonly PagedChunk[], pages: readonly string[], gram = GRAM): PageScore {
   // Every word of the reference with its page (1-based), and where each run of `gram` words starts.
   const pageOf: number[] = [];
@@ -69,6 +90,11 @@ export function pageNumbersRight(chunks: readonly PagedChunk[], pages: readonly 
     // page itself, then does not decide alone.
     const startPages = new Set<number>();
     const endPages = new Set<number>();
+    // A heading number of several words ("3 3 9") read apart from its title on the page itself
+    // (after a listing pdftotext reads first) but with it on a contents page: runs after it too.
+    const lead = numberWords(w);
+    for (let k = lead; k < lead + SHIFTS && k + gram <= w.length; k++)
+      for (const i of starts.get(w.slice(k, k + gram).join(' ')) ?? []) startPages.add(pageOf[i]!);
     for (let k = 0; k < SHIFTS && k + gram <= w.length; k++) {
       for (const i of starts.get(w.slice(k, k + gram).join(' ')) ?? []) startPages.add(pageOf[i]!);
       const to = w.length - k;

@@ -505,6 +505,13 @@ describe('gluedWords', () => {
     assert.deepEqual(gluedWords([chunk('von Debian-Entwicklereigenschaften')], de), []);
     assert.deepEqual(gluedWords([chunk('von Entwicklereigenschaften')], de), ['entwicklereigenschaften']);
   });
+  test("a word the document's own pages print as a word is no glue, whatever the reference", () => {
+    const source = buildReference('the previous step: go to a pic of it');
+    assert.deepEqual(gluedWords([chunk('Previous topic')], source), ['topic']);
+    assert.deepEqual(gluedWords([chunk('Previous topic')], source, new Set(['previous', 'topic'])), []);
+    // a glue the pages print apart is still one
+    assert.deepEqual(gluedWords([chunk('Previousstep')], source, new Set(['previous', 'step'])), ['previousstep']);
+  });
   test('a word the reference breaks at a line end, another line between its halves, is no glue', () => {
     const page = buildReference('source colors. For de-\n\nArtifex Software Inc.\n\n6\n\ntailed override control');
     assert.deepEqual(gluedWords([chunk('For detailed override control')], page), []);
@@ -571,6 +578,18 @@ describe('hyphenLeftovers: what the reference cannot call a broken word', () => 
     ['a marker after a hyphen', 'then -NoValue-markers are added', []],
     ['a compound broken with a space is still counted', 'a currently- executing function', ['currently- executing']],
     ['a broken word the reference writes whole elsewhere', 'the impor-tant rule', ['impor-tant']],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
+});
+
+describe('hyphenLeftovers: a prefix the document hyphenates in its compounds', () => {
+  const ref = buildReference(
+    'Non-free software and non-ASCII names. It runs, in a non-\nprivileged process, a server. A non-\nstandard option is nonstandard. An impor-\ntant rule is important.',
+  );
+  const cases: [string, string, string[]][] = [
+    ['joined only at the line end: undecided, not counted', 'in a non-privileged process', []],
+    ['the joined word written inside a line: counted', 'a non-standard option', ['non-standard']],
+    ['another word: still counted', 'an impor-tant rule', ['impor-tant']],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(hyphenLeftovers([chunk(text)], ref), want));
   test('a hyphen and a space the document prints inside a line', () =>

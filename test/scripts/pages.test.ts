@@ -1,7 +1,13 @@
 // The page-number measure of scripts/quality/pages.ts (a table per function, one test per case).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ownText, type PagedChunk, pageNumbersRight } from '../../scripts/quality/pages.ts';
+import {
+  numberWords,
+  ownText,
+  type PagedChunk,
+  pageNumbersRight,
+  withFirstPageWhole,
+} from '../../scripts/quality/pages.ts';
 
 const pages = [
   'Installing the tools\nRun the installer from the disc and answer its questions one by one.',
@@ -53,6 +59,18 @@ describe('pageNumbersRight', () => {
       assert.deepEqual({ judged: got.judged, right: got.right }, want);
     });
 
+  test('a heading number the reference reads apart from its title: the runs after the number decide', () => {
+    // pdftotext reads "3.3.9" of page 2 before a listing, its title after it; the contents page (1) reads them together.
+    const ref = [
+      'Contents\n3.3.9 glp write mip write MIP solution 91',
+      '3.3.9\nj 1 60\nj 2 6\nglp write mip write MIP solution in GLPK format\nThe routine writes the solution.',
+    ];
+    const c = chunk('3.3.9 glp write mip write MIP solution in GLPK format The routine writes the solution.', 2);
+    assert.equal(pageNumbersRight([c], ref).right, 100);
+    // Put on the contents page, it is wrong.
+    assert.equal(pageNumbersRight([{ ...c, pageStart: 1, pageEnd: 1 }], ref).right, 0);
+  });
+
   test('a header row repeated at the top of a split table is judged by the rows after it', () => {
     const first = chunk('Package | Size\nbase | 10 MB', 3);
     const next = chunk('Package | Size\nfull | 7 GB\nThe sizes are those of the last release', 3);
@@ -65,6 +83,30 @@ describe('pageNumbersRight', () => {
     const got = pageNumbersRight([chunk(pages[1]!, 1)], pages);
     assert.match(got.wrong[0]!, /^pages 1-1, reference 2-2: choosing a scheme/);
   });
+});
+
+describe('numberWords', () => {
+  const cases: [string, string[], number][] = [
+    ['a three-level number', ['3', '3', '9', 'glp', 'write'], 3],
+    ['no number', ['using', 'automake', 'in'], 0],
+    ['a year is no heading number', ['2024', 'was', 'a', 'year'], 0],
+    ['only numbers: at most six', ['1', '2', '3', '4', '5', '6', '7', '8'], 6],
+  ];
+  for (const [name, w, want] of cases) test(name, () => assert.equal(numberWords(w), want));
+});
+
+describe('withFirstPageWhole', () => {
+  const cases: [string, string[], string, string[]][] = [
+    [
+      'the title page gets back the title its running lines took',
+      ['Josip Rodin', 'Body of page two'],
+      'Guide du responsable\nJosip Rodin\fGuide du responsable\nBody of page two',
+      ['Guide du responsable\nJosip Rodin', 'Body of page two'],
+    ],
+    ['no pages', [], '', []],
+  ];
+  for (const [name, pages, raw, want] of cases)
+    test(name, () => assert.deepEqual(withFirstPageWhole(pages, raw), want));
 });
 
 describe('ownText', () => {

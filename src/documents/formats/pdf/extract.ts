@@ -93,7 +93,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   let afterTable = false;
   for (const p of doc.pages) {
     if (p.lines.length === 0) continue;
-    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable);
+    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids);
     afterTable = p.lines.at(-1)!.tag?.kind === 'row';
   }
   const ctx = headingContext(doc.pages, outline);

@@ -2,10 +2,12 @@
 // reads every page (text-layer.ts) or several threads read page ranges (ranges.ts).
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
-import { getDocument, VerbosityLevel } from './pdfjs.ts';
+import { getDocument, OPS, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { PageText, RawItem } from './types.ts';
 import { buildLines } from './layout.ts';
+import { mayHoldRuledTable, pageRules, ruledGrids, type RuledGrid } from './rules.ts';
+import { GUTTER_EM } from './tables.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -128,12 +130,25 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
     const dropped = isNoise(unmapped, controls);
     const kept = dropped ? items.filter((it) => !unmappedItems.has(it)) : items;
+    const lines = hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept);
+    const tagged = lines.some((l) => l.tag);
+    // An untagged page whose text hints at a table: its drawn cell rules (rules.ts), read here
+    // while the page is open. Pages without such a hint never build their operator list.
+    let grids: RuledGrid[] = [];
+    if (!tagged && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)) {
+      try {
+        grids = ruledGrids(pageRules(await page.getOperatorList(), OPS));
+      } catch {
+        // Unreadable drawing operators only cost the rules: the text's geometry reads the tables.
+      }
+    }
     return {
       number: n,
       width,
       height,
-      lines: hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept),
+      lines,
       ...(dropped ? { unmapped } : {}),
+      ...(grids.length > 0 ? { grids } : {}),
     };
   } catch (err) {
     if (doc.numPages === 1) throw damaged(err);

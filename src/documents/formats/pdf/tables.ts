@@ -8,9 +8,10 @@
 // from its structure tree (struct.ts); these are the others.
 import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, TextLine } from './types.ts';
+import type { RuledGrid } from './rules.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
-const GUTTER_EM = 0.9;
+export const GUTTER_EM = 0.9;
 /** A table has at least this many lines with text in two or more of its columns... */
 const MIN_TABLE_LINES = 3;
 /** ...but one will do at the top of a page when the page before ended in a table (its rows go on). */
@@ -226,14 +227,218 @@ export function headerRow(rows: readonly TableRow[]): boolean {
 }
 
 /**
+ * A piece split where a rule of the grid crosses it (`at`: the rules' x inside it): cells set
+ * closer than a word space's gap apart come out of the layout as one piece. The text is cut at
+ * the space nearest the share of its width the rule leaves on its left; without a space, whole.
+ */
+export function splitAtRules(p: LinePiece, at: readonly number[]): LinePiece[] {
+  const out: LinePiece[] = [];
+  let cur = p;
+  for (const x of at) {
+    if (x <= cur.x || x >= cur.xEnd) continue;
+    const want = Math.round(((x - cur.x) / (cur.xEnd - cur.x)) * cur.text.length);
+    let best = -1;
+    for (let i = 0; i < cur.text.length; i++)
+      if (cur.text[i] === ' ' && (best < 0 || Math.abs(i - want) < Math.abs(best - want))) best = i;
+    if (best < 0) continue;
+    out.push({ text: cur.text.slice(0, best).trim(), x: cur.x, xEnd: x });
+    cur = { text: cur.text.slice(best + 1).trim(), x, xEnd: cur.xEnd };
+  }
+  out.push(cur);
+  return out.filter((q) => q.text.length > 0);
+}
+
+/** A piece of text in a ruled cell: its baseline and extent. */
+interface CellPart {
+  y: number;
+  x: number;
+  xEnd: number;
+  text: string;
+}
+
+/** A cell's text line by line, top to bottom: the pieces of each baseline joined left to right. */
+function cellLines(parts: readonly CellPart[]): CellPart[] {
+  const out: CellPart[] = [];
+  for (const p of [...parts].sort((a, b) => b.y - a.y || a.x - b.x)) {
+    const last = out.at(-1);
+    if (last && last.y === p.y) out[out.length - 1] = { ...last, xEnd: p.xEnd, text: `${last.text} ${p.text}` };
+    else out.push({ ...p });
+  }
+  return out;
+}
+
+/**
+ * The baselines of a grid row that are rows of their own, or null when the row is one row. A
+ * table ruled around groups of rows (LaTeX's \hline every few lines) sets several rows between
+ * two rules: every cell of the row with text then has a line on every baseline, and in one cell
+ * at least a line is short enough for the next line's first word to have fitted beside it (a
+ * line break, not a wrap), the cell's room being its width less the table's tightest padding
+ * (`pad`: the least distance from a line of text to its cell's rule, left or right, so that
+ * centred cells are judged by their width rather than their start). Cells wrapped to the same number of lines break only where their lines are full:
+ * their row stays whole.
+ */
+export function lineRows(
+  cells: readonly { lines: readonly CellPart[]; left: number; right: number }[],
+  pad: number,
+): number[] | null {
+  const filled = cells.filter((c) => c.lines.length > 0);
+  const ys = [...new Set(filled.flatMap((c) => c.lines.map((l) => l.y)))].sort((a, b) => b - a);
+  if (ys.length < 2 || filled.length < 2) return null;
+  if (!filled.every((c) => c.lines.length === ys.length)) return null;
+  const breaks = filled.some((c) =>
+    c.lines.some((a, i) => {
+      const b = c.lines[i + 1];
+      if (!b) return false;
+      const charWidth = (a.xEnd - a.x) / Math.max(1, a.text.length);
+      const word = (b.text.split(' ')[0] ?? '').length + 1;
+      return a.xEnd - a.x + word * charWidth <= c.right - c.left - 2 * pad;
+    }),
+  );
+  return breaks ? ys : null;
+}
+
+/** Index of the band [edges[k], edges[k+1]] holding v (edges ascending), or -1. */
+function bandOf(edges: readonly number[], v: number): number {
+  for (let k = 0; k + 1 < edges.length; k++) if (v >= edges[k]! && v <= edges[k + 1]!) return k;
+  return -1;
+}
+
+/**
+ * The lines of a page inside a ruled grid (rules.ts), read row by row: each piece of text goes to
+ * the cell its start lies in, a cell's lines joined top to bottom; a row of the grid is a row of
+ * the table, a cell merged over columns one cell, a cell merged over rows read in its first row
+ * and kept empty in place in the rows below. Null when the grid holds no table: no line wholly
+ * inside it, or fewer than two rows with two filled cells (a framed box, a form).
+ * Returns the rows and the indexes of the lines they replace.
+ */
+export function readRuledTable(
+  lines: readonly TextLine[],
+  grid: RuledGrid,
+): { rows: TableRow[]; used: number[] } | null {
+  const { xs, ys } = grid;
+  const left = xs[0]!;
+  const right = xs.at(-1)!;
+  const top = ys[0]!;
+  const bottom = ys.at(-1)!;
+  const ysUp = [...ys].reverse();
+  const cellAt = new Map<string, number>();
+  grid.cells.forEach((c, k) => {
+    for (let r = c.r0; r <= c.r1; r++) for (let col = c.c0; col <= c.c1; col++) cellAt.set(`${r},${col}`, k);
+  });
+  const parts: CellPart[][] = grid.cells.map(() => []);
+  const lineOf: TextLine[][] = grid.cells.map(() => []);
+  const used: number[] = [];
+  lines.forEach((l, i) => {
+    if (l.tag || l.y <= bottom || l.y >= top || l.x < left - 1 || l.xEnd > right + 1) return;
+    const mid = l.y + 0.3 * l.size;
+    const rb = bandOf(ysUp, mid);
+    if (rb < 0) return;
+    const r = ys.length - 2 - rb;
+    used.push(i);
+    for (const p of piecesOf(l)) {
+      const inside = xs.slice(1, -1).filter((x) => {
+        const c = bandOf(xs, x - 0.01);
+        const k = cellAt.get(`${r},${c}`);
+        return k !== undefined && grid.cells[k]!.c1 === c;
+      });
+      for (const q of splitAtRules(p, inside)) {
+        const c = bandOf(xs, Math.min(Math.max(q.x + 0.5, left), right));
+        const k = cellAt.get(`${r},${c}`);
+        if (k === undefined) continue;
+        parts[k]!.push({ y: l.y, x: q.x, xEnd: q.xEnd, text: normalizeLine(q.text).trim() });
+        if (!lineOf[k]!.includes(l)) lineOf[k]!.push(l);
+      }
+    }
+  });
+  if (used.length === 0) return null;
+  // A cell merged over columns whose text is set in columns of its own (a gutter inside one
+  // line): the rules box the table rather than part its cells (a tabular {|ll|}); the text's
+  // geometry reads it.
+  for (const [k, c] of grid.cells.entries())
+    if (c.c1 > c.c0 && lineOf[k]!.some((l) => gapsOf(l).some((g) => g.a >= xs[c.c0]! && g.b <= xs[c.c1 + 1]!)))
+      return null;
+  const textOf = (k: number, y?: number): string =>
+    cellLines(parts[k]!.filter((p) => y === undefined || p.y === y)).reduce((a, l) => joinLines(a, l.text), '');
+  // The table's tightest padding: the least distance from a piece of text to its cell's rules.
+  let pad = Number.POSITIVE_INFINITY;
+  grid.cells.forEach((c, k) => {
+    for (const p of parts[k]!) pad = Math.min(pad, p.x - xs[c.c0]!, xs[c.c1 + 1]! - p.xEnd);
+  });
+  pad = Math.max(0, pad);
+  const rows: TableRow[] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    // The cells this grid row starts (their index), or -1 in place of one a row above started.
+    const ks: number[] = [];
+    for (let c = 0; c + 1 < xs.length; c++) {
+      const k = cellAt.get(`${r},${c}`)!;
+      const cell = grid.cells[k]!;
+      if (cell.c0 === c) ks.push(cell.r0 === r ? k : -1);
+    }
+    const own = ks.filter((k) => k >= 0);
+    const rowLinesOf = (k: number, y?: number) => lineOf[k]!.filter((l) => y === undefined || l.y === y);
+    const sub = lineRows(
+      own.map((k) => ({
+        lines: cellLines(parts[k]!),
+        left: xs[grid.cells[k]!.c0]!,
+        right: xs[grid.cells[k]!.c1 + 1]!,
+      })),
+      pad,
+    );
+    for (const y of sub ?? [undefined]) {
+      const cells = ks.map((k) => (k < 0 ? '' : textOf(k, y)));
+      const ls = [...new Set(own.flatMap((k) => rowLinesOf(k, y)))].sort((a, b) => b.y - a.y);
+      if (cells.some((t) => t.length > 0)) rows.push({ cells, lines: ls });
+    }
+  }
+  if (rows.filter((row) => row.cells.filter((t) => t.length > 0).length >= 2).length < 2) return null;
+  return { rows, used };
+}
+
+/** The row lines of a table: each row one line tagged as a row, its text the filled cells joined with " | ". */
+function rowLines(
+  rows: readonly TableRow[],
+  header: boolean,
+  next: () => number,
+  box?: { x: number; xEnd: number },
+): TextLine[] {
+  return rows.map((r, k) => {
+    const first = r.lines[0]!;
+    return {
+      text: r.cells.filter((c) => c.length > 0).join(' | '),
+      x: box?.x ?? Math.min(...r.lines.map((l) => l.x)),
+      xEnd: box?.xEnd ?? Math.max(...r.lines.map((l) => l.xEnd)),
+      y: first.y,
+      size: first.size,
+      font: first.font,
+      mono: false,
+      tag: { block: next(), kind: 'row', cells: r.cells, ...(header && k === 0 ? { header: true } : {}) },
+    };
+  });
+}
+
+/**
  * A page's lines with its tables read row by row: each row one line tagged as a row (its cells
  * in `tag.cells`, its text the filled cells joined with " | "), the other lines as they were.
  * `afterTable`: the page before ended in a table row, whose table may go on at this page's top.
  */
-export function readTables(lines: TextLine[], afterTable = false): TextLine[] {
+export function readTables(lines: TextLine[], afterTable = false, grids: readonly RuledGrid[] = []): TextLine[] {
+  let block = 0;
+  const next = () => --block;
+  // Ruled tables first (rules.ts): their cells are the grid's, whatever the text's geometry.
+  for (const grid of grids) {
+    const read = readRuledTable(lines, grid);
+    if (!read) continue;
+    const rowsOut = rowLines(read.rows, headerRow(read.rows), next, { x: grid.xs[0]!, xEnd: grid.xs.at(-1)! });
+    const drop = new Set(read.used);
+    const at = read.used[0]!;
+    lines = [
+      ...lines.slice(0, at).filter((_, i) => !drop.has(i)),
+      ...rowsOut,
+      ...lines.slice(at).filter((_, i) => !drop.has(i + at)),
+    ];
+  }
   if (!lines.some((l) => l.pieces)) return lines;
   const out: TextLine[] = [];
-  let block = 0;
   for (let i = 0; i < lines.length; ) {
     // The page's first lines go on with the table the page before ended in (`afterTable`).
     const continued = afterTable && i === 0;
@@ -253,20 +458,7 @@ export function readTables(lines: TextLine[], afterTable = false): TextLine[] {
       out.push(lines[i++]!);
       continue;
     }
-    const header = headerRow(rows);
-    rows.forEach((r, k) => {
-      const first = r.lines[0]!;
-      out.push({
-        text: r.cells.filter((c) => c.length > 0).join(' | '),
-        x: Math.min(...r.lines.map((l) => l.x)),
-        xEnd: Math.max(...r.lines.map((l) => l.xEnd)),
-        y: first.y,
-        size: first.size,
-        font: first.font,
-        mono: false,
-        tag: { block: --block, kind: 'row', cells: r.cells, ...(header && k === 0 ? { header: true } : {}) },
-      });
-    });
+    out.push(...rowLines(rows, headerRow(rows), next));
     i = end;
   }
   return out;

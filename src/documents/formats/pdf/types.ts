@@ -1,4 +1,5 @@
 // What the PDF extractor works on: lines of text with their position and font, page by page.
+import type { RuledGrid } from './rules.ts';
 
 /** A pdf.js text item as the layout reads it: its string, position, width, size and font. */
 export interface RawItem {
@@ -83,6 +84,8 @@ export interface PageText {
    * its text (ocr/triage.ts, unreadableText).
    */
   unmapped?: number;
+  /** Untagged pages whose text hints at a table: the ruled tables their drawn rules make (rules.ts). */
+  grids?: RuledGrid[];
 }
 
 export interface ExtractedDoc {

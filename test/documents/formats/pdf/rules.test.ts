@@ -1,0 +1,378 @@
+// Ruled tables of untagged PDFs (src/documents/formats/pdf/rules.ts, tables.ts readRuledTable):
+// the rules a page draws give the cells (vertically centred wrapped cells, empty cells, cells
+// merged over rows or columns, rows grouped between rules); a framed box, a table whose rules
+// only box it, and pages of prose are no ruled tables. Rules and lines are built by hand or by
+// the layout step; a generated PDF checks the rows come out as row blocks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  mayHoldRuledTable,
+  mergeRules,
+  pageRules,
+  ruledGrids,
+  ruleOf,
+  thinRectRule,
+  type Rule,
+} from '../../../../src/documents/formats/pdf/rules.ts';
+import {
+  lineRows,
+  readRuledTable,
+  readTables,
+  splitAtRules,
+  GUTTER_EM,
+} from '../../../../src/documents/formats/pdf/tables.ts';
+import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
+import { OPS } from '../../../../src/documents/formats/pdf/pdfjs.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import { makePdf, pdfString } from '../../helpers/make-pdf.ts';
+import { item } from '../../helpers/raw-items.ts';
+
+const h = (y: number, x0: number, x1: number): Rule => ({ x0, y0: y, x1, y1: y });
+const v = (x: number, y0: number, y1: number): Rule => ({ x0: x, y0, x1: x, y1 });
+
+/** A full grid's rules: a horizontal rule at each y across, a vertical at each x down. */
+function grid(xs: number[], ys: number[]): Rule[] {
+  return [...ys.map((y) => h(y, xs[0]!, xs.at(-1)!)), ...xs.map((x) => v(x, ys.at(-1)!, ys[0]!))];
+}
+
+test('segments and thin filled rectangles are rules; slanted, short and thick ones are not', () => {
+  const cases: [string, Rule | null, Rule | null][] = [
+    ['horizontal stroke', ruleOf(10, 100, 200, 100.2), { x0: 10, y0: 100.1, x1: 200, y1: 100.1 }],
+    ['vertical stroke, drawn upwards or down', ruleOf(50, 300, 50, 100), { x0: 50, y0: 100, x1: 50, y1: 300 }],
+    ['slanted', ruleOf(0, 0, 100, 50), null],
+    ['a dot', ruleOf(10, 10, 11, 10), null],
+    [
+      'a thin filled rectangle (LaTeX \\hline)',
+      thinRectRule([
+        [10, 99.8],
+        [200, 99.8],
+        [200, 100.2],
+        [10, 100.2],
+      ]),
+      { x0: 10, y0: 100, x1: 200, y1: 100 },
+    ],
+    [
+      'a shaded cell background',
+      thinRectRule([
+        [10, 80],
+        [200, 80],
+        [200, 100],
+        [10, 100],
+      ]),
+      null,
+    ],
+  ];
+  for (const [what, got, want] of cases) {
+    if (want === null) assert.equal(got, null, what);
+    else {
+      assert.ok(got, what);
+      for (const k of ['x0', 'y0', 'x1', 'y1'] as const) assert.ok(Math.abs(got[k] - want[k]) < 0.01, `${what}: ${k}`);
+    }
+  }
+});
+
+test('the rules of an operator list are read in page space, through the transforms in force', () => {
+  const path = (op: number, ...codes: number[]) => [op, [new Float32Array(codes)], null];
+  const list = {
+    fnArray: [OPS.save, OPS.transform, OPS.constructPath, OPS.restore, OPS.constructPath, OPS.constructPath],
+    argsArray: [
+      null,
+      [1, 0, 0, 1, 100, 500],
+      // a stroked line 0,0 -> 0,12 under the transform: a vertical rule at x 100 from 500 to 512
+      path(OPS.stroke, 0, 0, 0, 1, 0, 12),
+      null,
+      // a filled thin rectangle (moveTo, 3 lineTo, close): a horizontal rule at y 400
+      path(OPS.fill, 0, 50, 399.8, 1, 300, 399.8, 1, 300, 400.2, 1, 50, 400.2, 4),
+      // a curve is no rule
+      path(OPS.stroke, 0, 0, 0, 2, 10, 10, 20, 10, 30, 0),
+    ],
+  };
+  const rules = pageRules(list, OPS);
+  assert.equal(rules.length, 2);
+  assert.deepEqual(
+    rules.map((r) => [r.x0, r.y0, r.x1, r.y1].map((n) => Math.round(n))),
+    [
+      [100, 500, 100, 512],
+      [50, 400, 300, 400],
+    ],
+  );
+});
+
+test('rules drawn in pieces or twice are merged into one', () => {
+  const merged = mergeRules([h(100, 10, 60), h(100.4, 59, 120), h(100, 200, 260), h(150, 10, 60)], true);
+  assert.deepEqual(
+    merged.map((r) => [Math.round(r.y0), r.x0, r.x1]),
+    [
+      [100, 10, 120],
+      [100, 200, 260],
+      [150, 10, 60],
+    ],
+  );
+});
+
+test('a grid of rules is a table; merged cells stay one; a framed box or a lone rule is none', () => {
+  const [g] = ruledGrids(grid([50, 150, 250, 350], [700, 680, 660, 640]));
+  assert.ok(g);
+  assert.deepEqual(g.xs, [50, 150, 250, 350]);
+  assert.deepEqual(g.ys, [700, 680, 660, 640]);
+  assert.equal(g.cells.length, 9);
+  // The first column merged over the two body rows (no rule between them there), and the last
+  // row's second and third cells merged (no rule between them in that row).
+  const rules = [
+    h(700, 50, 350),
+    h(680, 50, 350),
+    h(660, 150, 350),
+    h(640, 50, 350),
+    v(50, 640, 700),
+    v(150, 640, 700),
+    v(250, 660, 700),
+    v(350, 640, 700),
+  ];
+  const [m] = ruledGrids(rules);
+  assert.ok(m);
+  const cells = [...m.cells].sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
+  assert.deepEqual(cells, [
+    { r0: 0, r1: 0, c0: 0, c1: 0 },
+    { r0: 0, r1: 0, c0: 1, c1: 1 },
+    { r0: 0, r1: 0, c0: 2, c1: 2 },
+    { r0: 1, r1: 2, c0: 0, c1: 0 },
+    { r0: 1, r1: 1, c0: 1, c1: 1 },
+    { r0: 1, r1: 1, c0: 2, c1: 2 },
+    { r0: 2, r1: 2, c0: 1, c1: 2 },
+  ]);
+  const none: [string, Rule[]][] = [
+    ['a framed box', grid([50, 350], [700, 600])],
+    ['one row of cells', grid([50, 150, 250], [700, 680])],
+    ['a rule under a running head', [h(760, 50, 550)]],
+    ['rules that do not meet', [h(700, 50, 150), h(680, 50, 150), h(660, 50, 150), v(300, 600, 700), v(400, 600, 700)]],
+  ];
+  for (const [what, rs] of none) assert.deepEqual(ruledGrids(rs), [], what);
+});
+
+test('a page hints at a table when two of its lines share a gutter; prose, a running head and leaders do not', () => {
+  const lines = (rows: [string, number][][]) =>
+    buildLines(rows.flatMap((r, i) => r.map(([t, x]) => item(t, x, 700 - i * 12))));
+  const cases: [string, [string, number][][], boolean][] = [
+    [
+      'a table header and a row',
+      [
+        [['Running text above the table, long enough.', 60]],
+        [
+          ['Column 1', 60],
+          ['Column 2', 200],
+        ],
+        [
+          ['cell', 60],
+          ['other', 200],
+        ],
+        [['Running text below the table, long enough.', 60]],
+      ],
+      true,
+    ],
+    [
+      'prose',
+      [
+        [['A line of prose that runs on and on.', 60]],
+        [['Another line of prose that runs on.', 60]],
+        [['A third line of the same paragraph.', 60]],
+        [['And the last line.', 60]],
+      ],
+      false,
+    ],
+    [
+      'a running head and foot only',
+      [
+        [
+          ['Chapter 2: Setup', 60],
+          ['17', 400],
+        ],
+        [['A line of prose that runs on and on.', 60]],
+        [['Another line of prose that runs on.', 60]],
+        [
+          ['Manual', 60],
+          ['v1.0', 400],
+        ],
+      ],
+      false,
+    ],
+    [
+      'contents entries with leaders',
+      [
+        [['Contents', 60]],
+        [
+          ['1 Introduction . . . . . . .', 60],
+          ['1', 400],
+        ],
+        [
+          ['2 Setup . . . . . . . . . .', 60],
+          ['5', 400],
+        ],
+        [['end', 60]],
+      ],
+      false,
+    ],
+  ];
+  for (const [what, rows, want] of cases) assert.equal(mayHoldRuledTable(lines(rows), GUTTER_EM), want, what);
+});
+
+test('a piece crossing a cell rule is cut at the space nearest the rule', () => {
+  assert.deepEqual(splitAtRules({ text: 'alpha beta', x: 0, xEnd: 100 }, [52]), [
+    { text: 'alpha', x: 0, xEnd: 52 },
+    { text: 'beta', x: 52, xEnd: 100 },
+  ]);
+  assert.deepEqual(splitAtRules({ text: 'alphabeta', x: 0, xEnd: 100 }, [50]), [
+    { text: 'alphabeta', x: 0, xEnd: 100 },
+  ]);
+  assert.deepEqual(splitAtRules({ text: 'alpha beta', x: 0, xEnd: 100 }, [150]), [
+    { text: 'alpha beta', x: 0, xEnd: 100 },
+  ]);
+});
+
+/** An office suite's table: cells centred vertically in rows of wrapped cells, one cell merged over two rows. */
+function officeTable() {
+  // Columns 50-150-250-350; rows 700-680 (header), 680-640, 640-620. Column 1 merged over the body rows.
+  const rules = [
+    h(700, 50, 350),
+    h(680, 50, 350),
+    h(640, 150, 350),
+    h(620, 50, 350),
+    v(50, 620, 700),
+    v(150, 620, 700),
+    v(250, 620, 700),
+    v(350, 620, 700),
+  ];
+  const items = [
+    item('Intro text before the table.', 50, 720),
+    item('Name', 55, 686),
+    item('Value', 155, 686),
+    item('Notes', 255, 686),
+    // a wrapped cell (two lines) beside a one-line cell centred between them, and an empty cell
+    item('a cell that', 155, 666),
+    item('short', 255, 660),
+    item('wraps', 155, 654),
+    // the merged cell's text, centred over both body rows
+    item('merged', 55, 640),
+    item('second', 155, 626),
+    item('Outro text after the table.', 50, 600),
+  ];
+  return { grids: ruledGrids(rules), lines: buildLines(items) };
+}
+
+test('a ruled table is read row by row: wrapped and centred cells in their row, merged cells kept in place', () => {
+  const { grids, lines } = officeTable();
+  assert.equal(grids.length, 1);
+  const out = readTables(lines, false, grids);
+  assert.deepEqual(
+    out.map((l) => (l.tag?.kind === 'row' ? [l.tag.cells] : l.text)),
+    [
+      'Intro text before the table.',
+      [['Name', 'Value', 'Notes']],
+      [['merged', 'a cell that wraps', 'short']],
+      [['', 'second', '']],
+      'Outro text after the table.',
+    ],
+  );
+});
+
+test('rows set between two rules without one of their own are parted at their baselines; wrapped cells are not', () => {
+  // LaTeX's \hline every few rows: three rows of three narrow, centred cells between two rules.
+  const cells = (rows: string[][], xs: number[]) =>
+    rows[0]!.map((_, c) => ({
+      lines: rows.map((r, i) => ({ y: 600 - 12 * i, x: xs[c]! + 4, xEnd: xs[c]! + 4 + r[c]!.length * 5, text: r[c]! })),
+      left: xs[c]!,
+      right: xs[c + 1]!,
+    }));
+  const grouped = cells(
+    [
+      ['1', 'bottom', '= 0'],
+      ['2', 'left', '≥ 0'],
+      ['4', 'top', '≤ 0'],
+    ],
+    [0, 30, 80, 110],
+  );
+  assert.deepEqual(lineRows(grouped, 4), [600, 588, 576]);
+  // Two cells that wrap to two lines each, every line full: one row.
+  const wrapped = cells(
+    [
+      ['a long cell that', 'another long cell'],
+      ['wraps here', 'wrapping too'],
+    ],
+    [0, 90, 190],
+  );
+  assert.equal(lineRows(wrapped, 4), null);
+  // A cell with one line beside a cell of two: one row.
+  assert.equal(
+    lineRows(
+      [
+        { lines: [{ y: 600, x: 4, xEnd: 20, text: 'x' }], left: 0, right: 100 },
+        { lines: grouped[1]!.lines.slice(0, 2), left: 100, right: 200 },
+      ],
+      4,
+    ),
+    null,
+  );
+});
+
+test('a grid whose rules box the table but do not part its columns is left to the text geometry', () => {
+  // \begin{tabular}{|ll|}: a box, a rule under the header, the columns parted by space only.
+  const rules = [
+    h(700, 50, 350),
+    h(680, 50, 350),
+    h(620, 50, 350),
+    v(50, 620, 700),
+    v(150, 680, 700),
+    v(350, 620, 700),
+  ];
+  const grids = ruledGrids(rules);
+  assert.equal(grids.length, 1);
+  const lines = buildLines([
+    item('Key', 55, 686),
+    item('Action', 155, 686),
+    item('^B', 55, 666),
+    item('move back a character', 155, 666),
+    item('^F', 55, 654),
+    item('move forward a character', 155, 654),
+    item('^A', 55, 642),
+    item('move to the start', 155, 642),
+  ]);
+  assert.equal(readRuledTable(lines, grids[0]!), null);
+});
+
+test('a PDF table drawn with cell rules comes out as rows, the centred cell in its row', async () => {
+  const text = (t: string, x: number, y: number, font = 'F1') => `BT /${font} 10 Tf ${x} ${y} Td ${pdfString(t)} Tj ET`;
+  const line = (x0: number, y0: number, x1: number, y1: number) => `${x0} ${y0} m ${x1} ${y1} l S`;
+  const content = [
+    text('The options of the command are these:', 50, 730),
+    '0.5 w',
+    line(50, 710, 450, 710),
+    line(50, 690, 450, 690),
+    line(50, 650, 450, 650),
+    line(50, 630, 450, 630),
+    line(50, 710, 50, 630),
+    line(150, 710, 150, 630),
+    line(300, 710, 300, 630),
+    line(450, 710, 450, 630),
+    text('Option', 55, 696, 'F2'),
+    text('Meaning', 155, 696, 'F2'),
+    text('Default', 305, 696, 'F2'),
+    text('--width', 55, 666),
+    text('the width of the page,', 155, 676),
+    text('in points', 155, 664),
+    text('595', 305, 670),
+    text('--quiet', 55, 636),
+    text('no messages', 155, 636),
+    text('The command then writes the file.', 50, 600),
+  ].join('\n');
+  const r = await extractPdf(makePdf({ pages: [{ content }] }), { ocr: { ...DEFAULT_OCR, mode: 'off' } });
+  assert.deepEqual(
+    r.blocks.map((b) => [b.kind, b.text, b.cells?.some((c) => c.header) ?? false]),
+    [
+      ['paragraph', 'The options of the command are these:', false],
+      ['row', 'Option | Meaning | Default', true],
+      ['row', '--width | the width of the page, in points | 595', false],
+      ['row', '--quiet | no messages', false],
+      ['paragraph', 'The command then writes the file.', false],
+    ],
+  );
+});
