@@ -6,6 +6,7 @@ import { getDocument, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { PageText, RawItem } from './types.ts';
 import { buildLines } from './layout.ts';
+import { drawingStyle } from './drawing-fonts.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -97,6 +98,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
         continue;
       }
       if (it.str.length === 0) continue;
+      // The strokes of a diagram drawn with glyphs (xy-pic, the picture environment) are no text.
+      if (drawingStyle(tc.styles[it.fontName])) continue;
       const noise = unmappedStyle(tc.styles[it.fontName]);
       if (noise) {
         unmapped += letters(it.str);
