@@ -20,12 +20,16 @@ export function normalizeText(s: string): string {
     .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ');
 }
 
-/** Lower-case words: runs of letters, digits and combining marks. */
+/**
+ * Lower-case words: runs of letters, digits and combining marks, with a letter or a digit among
+ * them: a combining mark on nothing (pdftotext's "X ̸= X", TeX's \not read before its symbol) is
+ * no word.
+ */
 export function words(s: string): string[] {
   return (
     normalizeText(s)
       .toLowerCase()
-      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+      .match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
   );
 }
 

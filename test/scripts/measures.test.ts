@@ -62,6 +62,8 @@ describe('words and dehyphenate', () => {
     ['soft hyphen removed', 'hy\u00ADphen', ['hyphen']],
     ['line-end hyphen joined before lower case', dehyphenate('impleme-\nntation'), ['implementation']],
     ['line-end hyphen kept before upper case', dehyphenate('Jean-\nPaul'), ['jean', 'paul']],
+    ['a combining mark on nothing is no word', 'X \u0338= X', ['x', 'x']],
+    ['a mark after its letter stays in its word', 'X\u0338 a\u0301b', ['x\u0338', 'áb']],
   ];
   for (const [name, input, want] of cases) test(name, () => assert.deepEqual(words(input), want));
 });
