@@ -58,6 +58,7 @@ import {
   type RowScore,
   type SlideScore,
   tableRowsIntact,
+  unreadableReading,
 } from './measures.ts';
 import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
 import { missingWords, wordRecall } from './ocr-recall.ts';
@@ -69,10 +70,18 @@ export interface DocumentResult {
   lang: string;
   pages?: number;
   chunks: number;
-  /** Reading order and coverage of the service's chunks against the reference reading. */
-  service: OrderScore;
+  /**
+   * Reading order and coverage of the service's chunks against the reference reading; absent when
+   * the document has no usable reference (`noReference` says why).
+   */
+  service?: OrderScore;
   /** The same for pdf.js's raw content-stream order (PDFs): the floor. */
   raw?: OrderScore;
+  /**
+   * Why order and coverage are not measured: the reference reading is noise (measures.ts
+   * unreadableReading: a PDF whose fonts map to no Unicode, fepslatex).
+   */
+  noReference?: string;
   listingLines: number;
   gluedPer1000: number;
   hyphenLeftovers: number;
@@ -411,17 +420,24 @@ export async function measureDocument(
     ...(drawn === undefined ? {} : { drawn }),
   });
   // pdf.js's raw order, the floor, is measured against the same reference as the chunks.
-  const raw = rawText === undefined ? undefined : readingOrder([rawText], ref);
-  if (process.env.QUALITY_DEBUG)
+  // A reference that is noise, not text (fonts without a Unicode map), judges no order or coverage.
+  const noReference =
+    e.format === 'pdf' && !e.referenceFile && unreadableReading(refText)
+      ? 'pdftotext reads noise: the fonts map their codes to no Unicode (order and coverage not measured)'
+      : undefined;
+  const raw = rawText === undefined || noReference ? undefined : readingOrder([rawText], ref);
+  if (process.env.QUALITY_DEBUG && !noReference)
     for (const r of lostRuns(
       chunks.map((c) => c.content),
       ref,
     ))
       console.error(`${e.id}: lost ${r.words} words: ${r.text.slice(0, 300)}`);
-  const disorder = disorderRuns(
-    chunks.map((c) => c.content),
-    ref,
-  );
+  const disorder = noReference
+    ? []
+    : disorderRuns(
+        chunks.map((c) => c.content),
+        ref,
+      );
   if (process.env.QUALITY_DEBUG)
     for (const r of disorder) console.error(`${e.id}: out of order ${r.grams} 4-grams: ${r.text.slice(0, 300)}`);
   // Words the PDF's own pages print (an office PDF is judged against its source: what the PDF
@@ -443,10 +459,14 @@ export async function measureDocument(
     lang: e.lang,
     ...(e.pages !== undefined ? { pages: e.pages } : {}),
     chunks: chunks.length,
-    service: readingOrder(
-      chunks.map((c) => c.content),
-      ref,
-    ),
+    ...(noReference
+      ? { noReference }
+      : {
+          service: readingOrder(
+            chunks.map((c) => c.content),
+            ref,
+          ),
+        }),
     ...(raw ? { raw } : {}),
     listingLines: listing.length,
     gluedPer1000: perMille(glued.length, tokens),
@@ -518,8 +538,8 @@ export function tableLine(r: DocumentResult): string {
         r.class,
         r.pages ?? na,
         r.chunks,
-        r.service.order,
-        r.service.coverage,
+        r.service?.order ?? na,
+        r.service?.coverage ?? na,
         r.raw?.order ?? na,
         r.raw?.coverage ?? na,
         r.listingLines,
@@ -577,8 +597,8 @@ export function classSummary(results: DocumentResult[]): string {
     return [
       k,
       String(rs.length),
-      mean(rs.map((r) => r.service.order)),
-      mean(rs.map((r) => r.service.coverage)),
+      mean(rs.map((r) => r.service?.order)),
+      mean(rs.map((r) => r.service?.coverage)),
       mean(rs.map((r) => r.raw?.order)),
       sum(rs.map((r) => r.listingLines)),
       mean(rs.map((r) => r.gluedPer1000)),

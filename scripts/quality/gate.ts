@@ -16,8 +16,9 @@ export interface GatedMeasure {
 const badLabels = (r: DocumentResult) => r.labels.admonitions + r.labels.captions + r.labels.bullets;
 
 export const GATED: readonly GatedMeasure[] = [
-  { key: 'order', better: 'higher', get: (r) => r.service.order },
-  { key: 'coverage', better: 'higher', get: (r) => r.service.coverage },
+  // Not measured (undefined) where the document has no usable reference (noReference).
+  { key: 'order', better: 'higher', get: (r) => r.service?.order },
+  { key: 'coverage', better: 'higher', get: (r) => r.service?.coverage },
   { key: 'inRange', better: 'higher', get: (r) => r.inRange },
   { key: 'sentenceEnds', better: 'higher', get: (r) => r.sentenceEnds },
   { key: 'labelsMatching', better: 'higher', get: (r) => (r.referenceHeadings > 0 ? r.labels.matching : undefined) },

@@ -20,12 +20,16 @@ export function normalizeText(s: string): string {
     .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ');
 }
 
-/** Lower-case words: runs of letters, digits and combining marks. */
+/**
+ * Lower-case words: runs of letters, digits and combining marks, with a letter or a digit among
+ * them: a combining mark on nothing (pdftotext's "X ̸= X", TeX's \not read before its symbol) is
+ * no word.
+ */
 export function words(s: string): string[] {
   return (
     normalizeText(s)
       .toLowerCase()
-      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+      .match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
   );
 }
 
@@ -214,7 +218,7 @@ export function keptChainHyphens(text: string): string {
  */
 export function lostRuns(texts: string[], ref: Reference, min = 4): { words: number; text: string }[] {
   const have = new Set<string>();
-  for (const t of texts) gramsOf(words(t), 4, have);
+  for (const t of texts) gramsOf(wordsAsRead(t, ref), 4, have);
   const out: { words: number; text: string }[] = [];
   for (const para of ref.body.split(/\n\s*\n|\f/)) {
     const ws = words(para);
@@ -245,7 +249,7 @@ export function lostRuns(texts: string[], ref: Reference, min = 4): { words: num
 export function disorderRuns(texts: string[], ref: Reference, context = 4): { grams: number; text: string }[] {
   const out: { grams: number; text: string }[] = [];
   for (const t of texts) {
-    const ws = words(t);
+    const ws = wordsAsRead(t, ref);
     const bad: boolean[] = [];
     for (let i = 0; i + 4 <= ws.length; i++) {
       const g = ws.slice(i, i + 4).join(' ');
@@ -439,6 +443,71 @@ export function slideReading(text: string): string[] {
   });
 }
 
+/**
+ * A text as a reader without the font's Unicode map spells it, or undefined when nothing differs.
+ * TeX's math symbol font (cmsy) has no ToUnicode map in PDFs made by dvips and Ghostscript, and
+ * poppler knows neither of its angle brackets' glyph names (angbracketleft, angbracketright): it
+ * reads them as the letters of their codes, ⟨ as "h" and ⟩ as "i" (pdftotext writes a LaTeX
+ * syntax line's "[⟨flagi⟩]" as "[hflagii]", a CWEB module name "⟨ Hlavičkové soubory 3 ⟩" as
+ * "h Hlavičkové soubory 3 i"), where pdf.js, which knows the names, reads the brackets.
+ */
+export function glyphCodeSpelling(text: string): string | undefined {
+  if (!/[\u2329\u232A\u27E8\u27E9\u3008\u3009]/u.test(text)) return undefined;
+  return text.replace(/[\u2329\u27E8\u3008]/gu, 'h').replace(/[\u232A\u27E9\u3009]/gu, 'i');
+}
+
+/**
+ * A text's words as the reference is more likely to read them: its own, or, when it holds
+ * characters a reference without the font's Unicode map spells otherwise (glyphCodeSpelling),
+ * that spelling's, whichever has the larger share of its 4-grams in the reference. The measure
+ * judges order, not which tool knows a glyph name: the service's "⟨flagi⟩" is neither out of
+ * order nor lost against pdftotext's "hflagii".
+ */
+export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'alternative' | 'vocab'>): string[] {
+  const ws = words(text);
+  const spelt = glyphCodeSpelling(text);
+  if (spelt === undefined) return ws;
+  const alt = words(spelt);
+  const share = (xs: string[]) => {
+    let n = 0;
+    let d = 0;
+    for (let i = 0; i + 4 <= xs.length; i++, d++) {
+      const g = xs.slice(i, i + 4).join(' ');
+      if (ref.grams.has(g) || ref.alternative?.has(g)) n++;
+    }
+    return d === 0 ? 0 : n / d;
+  };
+  const known = (xs: string[]) => xs.filter((w) => ref.vocab.has(w)).length / Math.max(1, xs.length);
+  const a = share(alt);
+  const w = share(ws);
+  // Equal in order (text out of order either way): the spelling whose words the reference has.
+  return a > w || (a === w && known(alt) > known(ws)) ? alt : ws;
+}
+
+/** Non-space characters a reading needs before it is judged readable or not. */
+const UNREADABLE_MIN_CHARS = 1000;
+/** Share of letters among a reading's non-space characters under which it is noise, not text. */
+const UNREADABLE_LETTERS = 0.4;
+
+/**
+ * Is a reference reading noise rather than text? A PDF whose fonts map their codes to no Unicode
+ * (dvips' bitmap fonts, Type 3 with a custom encoding: fepslatex) reads through pdftotext as
+ * Latin-1 punctuation and symbol soup ("!\"#$ %&'()*+,-*./0123 405*267%)"); no 4-gram of a reader
+ * that recovers the text can be in it, so order and coverage against it measure nothing. Text,
+ * even a code-heavy reference manual, is mostly letters (at least 69 % of the non-space
+ * characters on every readable PDF of the development corpus; fepslatex 13 %).
+ */
+export function unreadableReading(text: string): boolean {
+  let chars = 0;
+  let letters = 0;
+  for (const c of text) {
+    if (/\s/u.test(c)) continue;
+    chars++;
+    if (/\p{L}/u.test(c)) letters++;
+  }
+  return chars >= UNREADABLE_MIN_CHARS && letters < UNREADABLE_LETTERS * chars;
+}
+
 export interface OrderScore {
   /** % of the text's word 4-grams (within one chunk) found in the reference. */
   order: number;
@@ -467,7 +536,7 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     const repeated = lines.length > 1 && cellCount(head) > 0 && seen.has(flatLine(head));
     for (const l of lines) seen.add(flatLine(l));
     for (const part of repeated ? [head, lines.slice(1).join('\n')] : [t]) {
-      const ws = words(part);
+      const ws = wordsAsRead(part, ref);
       for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
       for (let i = 0; i + 4 <= ws.length; i++) {
         total++;

@@ -12,6 +12,7 @@ import {
   endIndex,
   expandTabs,
   dehyphenate,
+  glyphCodeSpelling,
   gluedWords,
   hyphenLeftovers,
   isListingLine,
@@ -31,7 +32,9 @@ import {
   slideMixes,
   slideReading,
   tableRowsIntact,
+  unreadableReading,
   withoutRunningLines,
+  wordsAsRead,
   words,
   type ChunkLike,
   type EndKind,
@@ -59,6 +62,8 @@ describe('words and dehyphenate', () => {
     ['soft hyphen removed', 'hy\u00ADphen', ['hyphen']],
     ['line-end hyphen joined before lower case', dehyphenate('impleme-\nntation'), ['implementation']],
     ['line-end hyphen kept before upper case', dehyphenate('Jean-\nPaul'), ['jean', 'paul']],
+    ['a combining mark on nothing is no word', 'X \u0338= X', ['x', 'x']],
+    ['a mark after its letter stays in its word', 'X\u0338 a\u0301b', ['x\u0338', 'áb']],
   ];
   for (const [name, input, want] of cases) test(name, () => assert.deepEqual(words(input), want));
 });
@@ -124,6 +129,66 @@ describe('readingOrder', () => {
       const got = readingOrder(texts, ref);
       assert.deepEqual({ order: got.order, coverage: got.coverage }, want);
     });
+});
+
+describe('glyphCodeSpelling: angle brackets as a reader without their glyph names spells them', () => {
+  const cases: [string, string, string | undefined][] = [
+    [
+      'a LaTeX syntax line, brackets glued',
+      '\\SetSectionFormatting[〈flagi〉]{〈nazwa〉}',
+      '\\SetSectionFormatting[hflagii]{hnazwai}',
+    ],
+    ['a CWEB module name, brackets spaced', '〈 Hlavičkové soubory 3 〉 ≡', 'h Hlavičkové soubory 3 i ≡'],
+    ['the mathematical brackets', '⟨x, y⟩', 'hx, yi'],
+    ['the deprecated pair', '\u2329a\u232A', 'hai'],
+    ['no bracket: nothing to spell', 'plain text <b>', undefined],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(glyphCodeSpelling(text), want));
+});
+
+describe('wordsAsRead and readingOrder: the spelling the reference reads', () => {
+  // pdftotext, without cmsy's glyph names, reads ⟨ and ⟩ as "h" and "i".
+  const poppler = buildReference('Usage: \\SetSectionFormatting[hflagii]{hnazwai} sets the heading format of a level.');
+  // A reference that knows the glyphs (a pdfTeX file with ToUnicode maps) has no letters there.
+  const unicode = buildReference(
+    'Usage: \\SetSectionFormatting[〈flagi〉]{〈nazwa〉} sets the heading format of a level.',
+  );
+  const text = 'Usage: \\SetSectionFormatting[〈flagi〉]{〈nazwa〉} sets the heading format of a level.';
+  const cases: [string, ReturnType<typeof buildReference>, string, number][] = [
+    ['read as poppler spells it', poppler, text, 100],
+    ['read as written where the reference has the brackets', unicode, text, 100],
+    // A spelling is only a spelling: text out of order stays out of order either way.
+    [
+      'out of order either way',
+      poppler,
+      'Usage: sets the heading \\SetSectionFormatting[〈flagi〉]{〈nazwa〉} format of a level.',
+      12.5,
+    ],
+  ];
+  for (const [name, ref, t, want] of cases)
+    test(name, () => {
+      const got = readingOrder([t], ref);
+      // Coverage too: the reference's "hflagii" is found, not lost.
+      assert.deepEqual([got.order, got.coverage], [want, 100]);
+    });
+  test('the words chosen are the spelling the reference has', () => {
+    assert.deepEqual(wordsAsRead(text, poppler).slice(1, 4), ['setsectionformatting', 'hflagii', 'hnazwai']);
+    assert.deepEqual(wordsAsRead(text, unicode).slice(1, 4), ['setsectionformatting', 'flagi', 'nazwa']);
+  });
+});
+
+describe('unreadableReading: a reference that is noise, not text', () => {
+  const prose = 'Ce document explique comment utiliser les graphiques importés. '.repeat(30);
+  const code = 'if (status != 0) { fprintf(stderr, "cannot open %s\\n", name); return EXIT_FAILURE; }\n'.repeat(30);
+  const noise = '!"#$ %&\'()*+,-*./0123 405*267%) 4&)1 8#"9 :#8 ;#<=>88 ?@ A89 B8 '.repeat(30);
+  const cases: [string, string, boolean][] = [
+    ['prose', prose, false],
+    ['a code listing', code, false],
+    ['Latin-1 soup of fonts without a Unicode map', noise, true],
+    ['too short to judge', noise.slice(0, 200), false],
+    ['empty (a scan: judged against its born-digital twin)', '', false],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(unreadableReading(text), want));
 });
 
 describe('isListingLine', () => {

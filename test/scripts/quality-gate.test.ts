@@ -27,6 +27,10 @@ function result(id: string, over: Partial<DocumentResult> = {}): DocumentResult 
 }
 
 describe('recordFloors', () => {
+  test('no order or coverage floor where the reference is unusable', () => {
+    const f = recordFloors([result('a', { service: undefined, noReference: 'noise' })]);
+    assert.deepEqual([f.a!.order, f.a!.coverage, f.a!.inRange], [undefined, undefined, 100]);
+  });
   test('every gated figure of a read document', () => {
     const f = recordFloors([result('a')]);
     assert.deepEqual(f, {
@@ -151,6 +155,12 @@ describe('gateViolations', () => {
       ],
       complete: true,
       want: ['a: labelsMatching not measured, recorded 90'],
+    },
+    {
+      name: 'order and coverage against no usable reference are not measured (a floor recorded for them fails)',
+      results: [result('a', { service: undefined, noReference: 'noise' }), result('b')],
+      complete: true,
+      want: ['a: order not measured, recorded 98.2', 'a: coverage not measured, recorded 99.1'],
     },
     {
       name: 'a document without floors fails',

@@ -47,6 +47,8 @@ export interface PdfSpec {
    * the glyphs' width, and no FixedPitch flag.
    */
   ghostscriptTypewriter?: boolean;
+  /** F4 as a font of this BaseFont (not embedded: pdf.js draws it with a standard face), e.g. xy-pic's XYDASH10. */
+  f4BaseFont?: string;
 }
 
 /** How far down the 'numbered' Type 3 font (PdfSpec.type3) moves the codes of ASCII. */
@@ -90,7 +92,7 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'),
     add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>'),
-    add('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>'),
+    add(`<< /Type /Font /Subtype /Type1 /BaseFont /${spec.f4BaseFont ?? 'Times-Roman'} /Encoding /WinAnsiEncoding >>`),
   ];
   if (spec.ghostscriptTypewriter) {
     const descriptor = add(

@@ -116,3 +116,26 @@ export function hasAccent(items: readonly RawItem[]): boolean {
     /[\u0060\u00B4\u02C6\u02DC\u00AF\u02C9\u02D8\u02D9\u00A8\u02DA\u02DD\u02C7\u00B8\u02DB]/u.test(it.str),
   );
 }
+
+/**
+ * Combining overlays TeX draws before the symbol they strike through (\not's slash, the long
+ * vertical line): at the start of a line or after a space (a relation's space before it), and
+ * before a symbol. One after its symbol, or after a letter, is where Unicode wants it.
+ */
+const OVERLAY_BEFORE = /(^|\s)([\u0338\u20D2])([^\s\p{M}])/gu;
+
+/**
+ * A negated relation as it reads: TeX's \not is a zero-width slash drawn before the symbol it
+ * strikes through (\neq is \not=, \notin's slash before ∈, \not\equiv), which pdf.js reads as a
+ * combining long solidus overlay (U+0338) in front of its symbol, "̸=": a mark on nothing, then a
+ * plain equals sign. The mark goes after its symbol, where Unicode puts a combining mark, and the
+ * pair is composed where Unicode has the negated symbol ("=" + U+0338 is "≠", "∈" "∉", "≡" "≢");
+ * elsewhere ("X" + U+0338) the pair stays decomposed, the slash over its letter.
+ */
+export function composeOverlays(text: string): string {
+  if (!text.includes('\u0338') && !text.includes('\u20D2')) return text;
+  return text.replace(
+    OVERLAY_BEFORE,
+    (_, before: string, mark: string, base: string) => before + (base + mark).normalize('NFC'),
+  );
+}

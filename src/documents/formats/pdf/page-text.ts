@@ -8,6 +8,7 @@ import type { PageText, RawItem } from './types.ts';
 import { buildLines } from './layout.ts';
 import { mayHoldRuledTable, pageRules, ruledGrids, type RuledGrid } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
+import { drawingStyle } from './drawing-fonts.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -99,6 +100,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
         continue;
       }
       if (it.str.length === 0) continue;
+      // The strokes of a diagram drawn with glyphs (xy-pic, the picture environment) are no text.
+      if (drawingStyle(tc.styles[it.fontName])) continue;
       const noise = unmappedStyle(tc.styles[it.fontName]);
       if (noise) {
         unmapped += letters(it.str);

@@ -26,6 +26,8 @@
 // dvips output, each font numbering its glyphs in the order the document first uses them). pdf.js
 // then gives each code as the character of that number, text that reads as noise ("PVTVYORKN
 // Q\"KRWMPK"); the style's `unmapped` says so (page-text.ts drops that text, OCR reads the page).
+// The same line gives the style the font's own name (`name`, "FHRLBU+XYDASH10"), by which
+// page-text.ts knows the fonts that draw lines rather than text (drawing-fonts.ts).
 //
 // A fourth finds monospaced fonts as their widths say even when the font names a MissingWidth:
 // pdf.js calls a font monospaced when every glyph width it lists is equal, but starts the
@@ -60,7 +62,7 @@ const FONT_ID_STABLE = 'fontID = fontRefIsRef ? "f" + fontRef.toString() : "f~" 
 const STYLE = 'fontFamily: font.fallbackName,\n';
 // More than half of the codes the font's Differences name have no Unicode in pdf.js's map.
 const STYLE_UNMAPPED =
-  'fontFamily: font.fallbackName, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
+  'fontFamily: font.fallbackName, name: font.name, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
 
 const MONO_FROM = 'let firstWidth = defaultWidth;';
 const MONO_FROM_WIDTHS = 'let firstWidth = 0;';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { composeAccent, composeAccents } from '../../../../src/documents/formats/pdf/accents.ts';
+import { composeAccent, composeAccents, composeOverlays } from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
 import { makePdf } from '../../helpers/make-pdf.ts';
@@ -106,4 +106,32 @@ test('a PDF that draws TeX-style accents (accent, kern back, letter) reads the a
     'BT /F4 12 Tf 72 700 Td [(Patrick P) -55 (\\264) 388 (elissier et Vincent Lef) -55 (\\140) 388 (evre, la t) -55 (\\210) 388 (ete.)] TJ ET';
   const { blocks } = await extractPdf(makePdf({ pages: [{ content }] }));
   assert.equal(blocks.map((b) => b.text).join('\n'), 'Patrick Pélissier et Vincent Lefèvre, la tête.');
+});
+
+test('composeOverlays: a negated relation drawn slash first reads as the negated symbol', () => {
+  const cases: [string, string, string][] = [
+    ['\\neq on a line of its own', '\u0338=', '≠'],
+    ['\\neq between its operands', 'X \u0338= 100', 'X ≠ 100'],
+    ['\\notin', 'x \u0338\u2208 A', 'x ∉ A'],
+    ['\\not\\equiv', 'a \u0338\u2261 b', 'a ≢ b'],
+    ['no precomposed symbol: the slash follows its base', 'a \u0338\u228F b', 'a \u228F\u0338 b'],
+    ['already after its symbol: left alone', 'a =\u0338 b', 'a =\u0338 b'],
+    ['after a letter: left alone', 'X\u0338 y', 'X\u0338 y'],
+    ['a lone mark before a space: left alone', 'a \u0338 b', 'a \u0338 b'],
+    ['no overlay', 'a = b', 'a = b'],
+  ];
+  for (const [name, text, want] of cases) assert.equal(composeOverlays(text), want, name);
+});
+
+test('buildLines: X \\neq 100 as TeX draws it (the slash, zero wide, then the equals sign) reads "X ≠ 100"', () => {
+  const lines = buildLines([
+    item('X', 100, 700),
+    item('\u0338', 112, 700, { width: 0 }),
+    item('=', 112, 700),
+    item('100', 124, 700),
+  ]);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    ['X ≠ 100'],
+  );
 });

@@ -98,6 +98,8 @@ test('patchUnmappedStyle marks a Type 3 font unmapped when most of its named cod
     ['no Differences', { isType3Font: true, differences: new Map(), toUnicode: map([]) }, false],
   ];
   for (const [name, font, want] of cases) assert.equal(styleOf(font).unmapped, want, name);
+  // The style carries the font's own name (drawing-fonts.ts reads it).
+  assert.equal((styleOf({ name: 'NIUZVQ+XYDASH10', isType3Font: false }) as { name?: string }).name, 'NIUZVQ+XYDASH10');
 });
 
 test('patchPartialToUnicode refuses a source without its two lines', () => {
