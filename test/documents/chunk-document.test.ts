@@ -59,12 +59,14 @@ for (const [name, block, want] of chunkBlockCases) {
     ));
 }
 
+/** A table row block: its text's cells split at ' | ', header cells marked when `header`. */
+const row = (text: string, header = false): DocumentBlock => ({
+  kind: 'row',
+  text,
+  cells: text.split(' | ').map((t) => (header ? { text: t, header: true } : { text: t })),
+});
+
 test('toChunkBlocks: the rows after a header row repeat it, until the table ends', () => {
-  const row = (text: string, header = false): DocumentBlock => ({
-    kind: 'row',
-    text,
-    cells: text.split(' | ').map((t) => (header ? { text: t, header: true } : { text: t })),
-  });
   assert.deepEqual(
     toChunkBlocks([
       row('Name | Size', true),
@@ -84,11 +86,6 @@ test('toChunkBlocks: the rows after a header row repeat it, until the table ends
 });
 
 test("toChunkBlocks: the blocks of a row read as blocks repeat their table's header, and so do the rows after them", () => {
-  const row = (text: string, header = false): DocumentBlock => ({
-    kind: 'row',
-    text,
-    cells: text.split(' | ').map((t) => (header ? { text: t, header: true } : { text: t })),
-  });
   assert.deepEqual(
     toChunkBlocks([
       row('Fixed | Dynamic', true),
