@@ -6,7 +6,7 @@
 // the set of row and column edges of a group of rules that meet; each cell the union of the grid
 // units no rule parts. tables.ts reads the lines inside a grid row by row (readRuledTable).
 import { follow, transforms, type OperatorCodes } from '../../ocr/operators.ts';
-import type { TextLine } from './types.ts';
+import type { RuledGrid, TextLine } from './types.ts';
 
 /** An axis-aligned rule: horizontal (y fixed, x0 < x1) or vertical (x fixed, y0 < y1). */
 export interface Rule {
@@ -14,14 +14,6 @@ export interface Rule {
   y0: number;
   x1: number;
   y1: number;
-}
-
-/** A ruled table: its column edges left to right, row edges top to bottom, and its cells in grid units. */
-export interface RuledGrid {
-  xs: number[];
-  ys: number[];
-  /** Each cell: its first and last row, first and last column (inclusive, grid units). */
-  cells: { r0: number; r1: number; c0: number; c1: number }[];
 }
 
 /** Points within this of each other are one edge (a rule drawn twice, a double border 0.5 apart). */

@@ -7,8 +7,7 @@
 // the header when it is set in another font than the body (bold). A tagged PDF's tables come
 // from its structure tree (struct.ts); these are the others.
 import { joinLines, normalizeLine } from './clean.ts';
-import type { LinePiece, TextLine } from './types.ts';
-import type { RuledGrid } from './rules.ts';
+import type { LinePiece, RuledGrid, TextLine } from './types.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 export const GUTTER_EM = 0.9;

@@ -1,5 +1,4 @@
 // What the PDF extractor works on: lines of text with their position and font, page by page.
-import type { RuledGrid } from './rules.ts';
 
 /** A pdf.js text item as the layout reads it: its string, position, width, size and font. */
 export interface RawItem {
@@ -92,4 +91,12 @@ export interface ExtractedDoc {
   pages: PageText[];
   /** Titles of the PDF outline (bookmarks), depth first; empty when the PDF has none. */
   outline: string[];
+}
+
+/** A ruled table: its column edges left to right, row edges top to bottom, and its cells in grid units. */
+export interface RuledGrid {
+  xs: number[];
+  ys: number[];
+  /** Each cell: its first and last row, first and last column (inclusive, grid units). */
+  cells: { r0: number; r1: number; c0: number; c1: number }[];
 }
