@@ -69,10 +69,7 @@ export interface ChunkPoolOptions {
   /**
    * Threads beyond `threads` that only help: while no document waits, a large PDF's page ranges
    * are read on every idle thread (formats/pdf/ranges.ts). Default: the cores `threads` leaves
-   * (so one thread per core) when `threads` is not given, else 0. Under load they are let go:
-   * when a document arrives while another is in the pool, the spare threads end (after the batch
-   * in hand) and come back, started and warmed, once the pool is empty again, so a burst of
-   * documents holds one thread per document read, no more memory than a pool without them.
+   * (so one thread per core) when `threads` is not given, else 0.
    */
   spareThreads?: number;
   /**
@@ -94,8 +91,6 @@ export interface ChunkPoolOptions {
    * document fails for it but the one that was reading. Default: one JSON line on stderr.
    */
   onWorkerFailure?: (failure: WorkerFailureReport) => void;
-  /** Told when the spare threads are let go under load (false) and when they are back (true): tests. */
-  onSpareThreads?: (running: boolean) => void;
   /** Told how many helper threads a document's read in page ranges started (tests, scripts/split-check.ts). */
   onHelpers?: (started: number) => void;
   /** The worker module (default ./worker.ts); tests wrap it to inject failures. */
@@ -147,74 +142,37 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const inPool = new Int32Array(new SharedArrayBuffer(4));
   const ocrLimits = { engines: availableParallelism(), ...(opts.ocr ?? DEFAULT_OCR), load: inPool };
   const reportFailure = opts.onWorkerFailure ?? reportOnStderr;
-  type Threads = Piscina<ChunkTask | HelperTask, ChunkResult | HelperResult>;
-  /**
-   * `count` threads, every one started and kept: a thread started for the first large document,
-   * or stopped after a quiet minute, would read its first pages with pdf.js not yet loaded nor
-   * compiled. A worker whose state fell in doubt says so (worker.ts): reported here, replaced
-   * before it takes another document. A thread that died outside any task (Piscina's 'error'
-   * event, which would otherwise end the process) is reported too; Piscina starts its
-   * replacement itself.
-   */
-  function startThreads(count: number): Threads {
-    const p: Threads = new Piscina({
-      filename: opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href,
-      minThreads: count,
-      maxThreads: count,
-      idleTimeout: 60_000,
-      concurrentTasksPerWorker: 1,
-      // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
-      // fire while it is idle: ocr/engine.ts stops an unused OCR engine after ENGINE_IDLE_MS.
-      atomics: 'async',
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
-    });
-    p.on('message', (message: unknown) => {
-      if (isWorkerFailure(message)) reportFailure(message.workerFailure);
-    });
-    p.on('error', (err: unknown) => {
-      const e = err instanceof Error ? err : new Error(String(err));
-      reportFailure({ kind: 'threadError', name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
-    });
-    return p;
-  }
-  // The threads documents are read on; the spare threads (`spares`, while they are not let go).
-  const piscina = startThreads(threads);
-  let spares: Threads | undefined = spare > 0 ? startThreads(spare) : undefined;
-  // The spare threads let go under load, until their end: they come back only after it.
-  let sparesEnding: Promise<void> | undefined;
+  const piscina = new Piscina<ChunkTask | HelperTask, ChunkResult | HelperResult>({
+    filename: opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href,
+    // Every thread started and kept: a thread started for the first large document, or stopped
+    // after a quiet minute, would read its first pages with pdf.js not yet loaded nor compiled.
+    minThreads: allThreads,
+    maxThreads: allThreads,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+    // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
+    // fire while it is idle: ocr/engine.ts stops an unused OCR engine after ENGINE_IDLE_MS.
+    atomics: 'async',
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
+  });
   let closed = false;
-  // Threads reading a document (leads) and helping one, per pool; the control words of each helper.
+  // Threads reading a document (leads) and helping one; the control words of each helper.
   let reading = 0;
-  const helping = new Set<{ control: SharedArrayBuffer; spare: boolean }>();
-  const helpingOn = (onSpare: boolean) => [...helping].filter((h) => h.spare === onSpare).length;
-  const idleLeadThreads = () => threads - reading - helpingOn(false);
-  const idleSpareThreads = () => (spares ? spare - helpingOn(true) : 0);
-  const idleThreads = () => idleLeadThreads() + idleSpareThreads();
+  const helping = new Set<{ control: SharedArrayBuffer }>();
+  const idleThreads = () => allThreads - reading - helping.size;
 
+  // A worker whose state fell in doubt says so (worker.ts): reported here, replaced before it takes
+  // another document. A thread that died outside any task (Piscina's 'error' event, which would
+  // otherwise end the process) is reported too; Piscina starts its replacement itself.
+  piscina.on('message', (message: unknown) => {
+    if (isWorkerFailure(message)) reportFailure(message.workerFailure);
+  });
+  piscina.on('error', (err: unknown) => {
+    const e = err instanceof Error ? err : new Error(String(err));
+    reportFailure({ kind: 'threadError', name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
+  });
   async function replace(threadId: number | undefined): Promise<void> {
-    for (const p of [piscina, spares]) await p?.threads.find((t) => t.threadId === threadId)?.terminate();
-  }
-
-  /** Under load: the spare threads end once their batch in hand is read (their helpers were told to stop). */
-  function letSparesGo(): void {
-    const ending = spares;
-    if (!ending) return;
-    spares = undefined;
-    opts.onSpareThreads?.(false);
-    sparesEnding = ending.close().finally(() => {
-      sparesEnding = undefined;
-      if (Atomics.load(inPool, 0) === 0) bringSparesBack();
-    });
-  }
-
-  /** The pool is empty again: the spare threads start, and each reads a small PDF, as at start. */
-  function bringSparesBack(): void {
-    if (closed || spare === 0 || spares || sparesEnding) return;
-    const back = startThreads(spare);
-    spares = back;
-    for (let i = 0; i < spare; i++)
-      back.run({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes }).catch(() => undefined);
-    opts.onSpareThreads?.(true);
+    await piscina.threads.find((t) => t.threadId === threadId)?.terminate();
   }
 
   async function run(
@@ -227,12 +185,9 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     callerSignal?.throwIfAborted();
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('document_unsupported');
-    // Another document: under load each document keeps to one thread, so helpers step back and
-    // the spare threads are let go until the pool is empty again.
-    if (Atomics.add(inPool, 0, 1) > 0) {
-      for (const h of helping) stopHelpers(h.control);
-      letSparesGo();
-    }
+    Atomics.add(inPool, 0, 1);
+    // Another document: under load each document keeps to one thread, so helpers step back.
+    for (const h of helping) stopHelpers(h.control);
     let release: (() => void) | undefined;
     try {
       release = await workers.enter(callerSignal);
@@ -260,7 +215,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
         reading--;
         release();
       }
-      if (Atomics.sub(inPool, 0, 1) === 1) bringSparesBack();
+      Atomics.sub(inPool, 0, 1);
     }
   }
 
@@ -270,14 +225,13 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     wanted.ports.slice(free).forEach((port) => port.close());
     if (free > 0) opts.onHelpers?.(free);
     for (const port of wanted.ports.slice(0, free)) {
-      // A spare thread first: a lead thread left idle is one a document could come to.
-      const on = spares && idleSpareThreads() > 0 ? spares : piscina;
-      const helper = { control: wanted.control, spare: on !== piscina };
+      const helper = { control: wanted.control };
       helping.add(helper);
-      on.run(
-        { format, range: { bytes: wanted.bytes, control: wanted.control, port } },
-        { transferList: [port], signal: done },
-      )
+      piscina
+        .run(
+          { format, range: { bytes: wanted.bytes, control: wanted.control, port } },
+          { transferList: [port], signal: done },
+        )
         .then(async (r) => {
           if (r.recycle) await replace(r.threadId);
         })
@@ -388,13 +342,10 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   async function warm(): Promise<void> {
     // One small document per thread at once (the pool gives each its own idle thread), then one
     // read in page ranges, so that the first large upload finds every thread as a later one does.
-    const sparePool = spares;
-    const each = [
-      ...Array.from({ length: threads }, () => piscina),
-      ...(sparePool ? Array.from({ length: spare }, () => sparePool) : []),
-    ];
     await Promise.all(
-      each.map((p) => p.run({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes }).catch(() => undefined)),
+      Array.from({ length: allThreads }, () =>
+        piscina.run({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes }).catch(() => undefined),
+      ),
     );
     if (allThreads > 1) await chunk(warmUpPdf(MIN_SPLIT_PAGES)).catch(() => undefined);
   }
@@ -402,7 +353,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
-    await Promise.all([piscina.close({ force: true }), spares?.close({ force: true }), sparesEnding]);
+    await piscina.close({ force: true });
   }
 
   return { chunk, payload, warm, close };

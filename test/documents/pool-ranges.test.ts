@@ -1,7 +1,6 @@
 // The pool reads a large PDF on its idle threads (src/documents/pool.ts, formats/pdf/ranges.ts):
-// helpers start only while no other document waits, step back when one comes (the spare threads
-// then end, and come back once the pool is empty), and the chunks are those of a one-thread pool,
-// byte for byte.
+// helpers start only while no other document waits, step back when one comes, and the chunks are
+// those of a one-thread pool, byte for byte.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -20,17 +19,7 @@ const manual = () =>
   });
 
 let started = 0;
-const spareEvents: boolean[] = [];
-let sparesBack: (() => void) | undefined;
-const split = createChunkPool({
-  threads: 1,
-  spareThreads: 1,
-  onHelpers: (n) => (started += n),
-  onSpareThreads: (running) => {
-    spareEvents.push(running);
-    if (running) sparesBack?.();
-  },
-});
+const split = createChunkPool({ threads: 1, spareThreads: 1, onHelpers: (n) => (started += n) });
 const one = createChunkPool({ threads: 1, spareThreads: 0 });
 after(() => Promise.all([split.close(), one.close()]));
 
@@ -52,29 +41,12 @@ test('the 1158-page manual (fixture): the same payload bytes with a helper and w
   assert.ok(got.json.equals(expected.json));
 });
 
-test('three documents at once: one thread each, the spare let go until the pool is empty, then back', async () => {
+test('three documents at once: those with another waiting keep to one thread, the last alone takes the helper', async () => {
   const expected = await one.chunk(manual());
   started = 0;
-  spareEvents.length = 0;
-  const back = new Promise<void>((resolve) => (sparesBack = resolve));
   const all = await Promise.all([split.chunk(manual()), split.chunk(manual()), split.chunk(manual())]);
   assert.deepEqual(all, [expected, expected, expected]);
-  // The first document asked for its helper before the others came, or after (then none was free).
-  assert.ok(started <= 1);
-  await back;
-  assert.deepEqual(spareEvents, [false, true]);
-  // Back and warm: the next document alone is read with a helper again.
-  started = 0;
-  assert.deepEqual(await split.chunk(manual()), expected);
   assert.equal(started, 1);
-  assert.deepEqual(spareEvents, [false, true]);
-});
-
-test('one document after another: the spare threads are never let go', async () => {
-  spareEvents.length = 0;
-  await split.chunk(manual());
-  await split.chunk(manual());
-  assert.deepEqual(spareEvents, []);
 });
 
 test('a document shorter than MIN_SPLIT_PAGES asks for no helper', async () => {
