@@ -181,6 +181,8 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
 }
 
 const TERMINAL = /[.!?:]["'”’)\]]*$/;
+/** A line that runs on from the one before: it starts in lower case or with an opening bracket. */
+const CONTINUES = /^[\p{Ll}(]/u;
 
 /**
  * A line that opens with a term and its colon (`key: The private key`, `Returns: On success`): an
@@ -288,8 +290,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       const sameBlock = !!tag && !!prev?.tag && (first ? tag.continued === true : prev.tag.block === tag.block);
       // An office export splits a list item at a page break into two tagged items: the second
       // one, code or a lower-case start, runs on from the item before it.
-      const runsOn =
-        first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || /^[\p{Ll}(]/u.test(l.text));
+      const runsOn = first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || CONTINUES.test(l.text));
       const kind: 'paragraph' | 'item' = sameBlock || runsOn ? paraKind : tag?.kind === 'item' ? 'item' : 'paragraph';
       let brk: boolean;
       if (!prev || para.length === 0) brk = true;
@@ -309,7 +310,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       else if (tag && kind !== paraKind) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
-        brk = TERMINAL.test(para) || !/^[\p{Ll}(]/u.test(l.text);
+        brk = TERMINAL.test(para) || !CONTINUES.test(l.text);
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
@@ -325,7 +326,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
           prev.xEnd < right - l.size * 4 &&
           (TERMINAL.test(prev.text) ||
             (opensWithTerm(l.text) && (opensWithTerm(prev.text) || /[)\]]$/.test(prev.text))) ||
-            (opensWithTerm(prev.text) && !/^[\p{Ll}(]/u.test(l.text))) &&
+            (opensWithTerm(prev.text) && !CONTINUES.test(l.text))) &&
           Math.abs(l.x - prev.x) < l.size * 2;
         brk = gap || indented || shortEnd;
       }
