@@ -2,6 +2,7 @@
 // is the strongest evidence and then decides alone; otherwise a line's shape (numbered, ALL CAPS,
 // keyword) confirmed by its font against the body text. Admonition labels, captions, bullets and
 // contents lines are never headings, whatever their font.
+import { breakArrowAt } from './clean.ts';
 import type { TextLine } from './types.ts';
 
 export interface HeadingContext {
@@ -258,15 +259,22 @@ function underLabel(a: TextLine, b: TextLine): boolean {
   return dy > 0 && dy <= Math.max(a.size, b.size) * 4;
 }
 
-const joinTitle = (lines: readonly TextLine[], from: number, to: number): string => {
+/**
+ * The text of a title set over lines `from` to `to` (exclusive): one space between lines, a word
+ * broken by a hyphen before a lower-case letter joined, and an identifier broken by Doxygen's
+ * arrow (clean.ts breakArrowAt: "data_layout_←↩" over "mode_") joined without the arrow.
+ */
+export function joinTitle(lines: readonly Pick<TextLine, 'text'>[], from: number, to: number): string {
   let s = '';
   for (let i = from; i < to; i++) {
     const t = lines[i]!.text.trim();
-    if (s.endsWith('-') && /^\p{Ll}/u.test(t)) s = s.slice(0, -1) + t;
+    const arrow = breakArrowAt(s);
+    if (arrow >= 0) s = s.slice(0, arrow) + t;
+    else if (s.endsWith('-') && /^\p{Ll}/u.test(t)) s = s.slice(0, -1) + t;
     else s = s.length > 0 ? `${s} ${t}` : t;
   }
   return s;
-};
+}
 
 /**
  * The headings among a page's lines (in reading order). A title set over two or three lines is

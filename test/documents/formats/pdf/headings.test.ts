@@ -5,6 +5,7 @@ import {
   headingShape,
   isBareLabel,
   isHeading,
+  joinTitle,
   matchesOutline,
   normalizeTitle,
   notHeadingKind,
@@ -14,6 +15,31 @@ import {
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
+
+test('joinTitle', async (t) => {
+  const cases: [string[], string][] = [
+    [['Basic API'], 'Basic API'],
+    [['Basic API', 'Routines'], 'Basic API Routines'],
+    [['Configuration of the inter-', 'face'], 'Configuration of the interface'],
+    [['Pre-', 'Release notes'], 'Pre- Release notes'],
+    // Doxygen's identifier break: the arrow goes, the parts join without a space.
+    [['data_layout_\u2190\u21A9', 'mode_'], 'data_layout_mode_'],
+    [['window_\u2190-', 'size_'], 'window_size_'],
+    // A spaced arrow is prose, not a break.
+    [['a \u2190', 'b'], 'a \u2190 b'],
+  ];
+  for (const [lines, want] of cases)
+    await t.test(lines.join(' / '), () => {
+      assert.equal(
+        joinTitle(
+          lines.map((text) => ({ text })),
+          0,
+          lines.length,
+        ),
+        want,
+      );
+    });
+});
 
 test('headingShape', async (t) => {
   const cases: [string, ReturnType<typeof headingShape>][] = [
