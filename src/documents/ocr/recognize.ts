@@ -624,6 +624,130 @@ export function withBullet(
   return { ...line, text: '\u2022' + text.slice(first.text.length), words: [bullet, ...words.slice(1)] };
 }
 
+/** A glyph's ink wider than this many times its character's box is several glyphs touching: not judged. */
+const GLYPH_RUN_WIDE = 1.6;
+
+/**
+ * The ink of one glyph as a bitmap trimmed to its ink (rows of booleans, top down), or undefined:
+ * on `grey` (`width` pixels a row), within the rows of its line's box (`line`), the run of inked
+ * columns (no blank column inside it) that holds the centre of the character's box (`symbol`, the
+ * recogniser's estimate, which can sit up to half a character off its glyph), or else the run
+ * nearest to it whose centre lies inside that box. A run wider than GLYPH_RUN_WIDE times the box is
+ * several glyphs touching, and not one glyph's ink.
+ */
+export function glyphInk(grey: Uint8Array, width: number, symbol: Box, line: Box): boolean[][] | undefined {
+  const height = grey.length / width;
+  const y0 = Math.max(0, Math.floor(line.y0));
+  const y1 = Math.min(height, Math.ceil(line.y1));
+  const w = symbol.x1 - symbol.x0;
+  if (w <= 0 || y1 <= y0) return undefined;
+  const lo = Math.max(0, Math.floor(symbol.x0 - w));
+  const hi = Math.min(width, Math.ceil(symbol.x1 + w));
+  const inked = (x: number) => {
+    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < INK) return true;
+    return false;
+  };
+  const runs: [number, number][] = [];
+  for (let x = lo; x < hi; x++) {
+    if (!inked(x)) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === x) last[1] = x + 1;
+    else runs.push([x, x + 1]);
+  }
+  const mid = (symbol.x0 + symbol.x1) / 2;
+  const run =
+    runs.find(([a, b]) => a <= mid && mid < b) ??
+    runs
+      .filter(([a, b]) => (a + b) / 2 >= symbol.x0 && (a + b) / 2 <= symbol.x1)
+      .sort((p, q) => Math.abs((p[0] + p[1]) / 2 - mid) - Math.abs((q[0] + q[1]) / 2 - mid))[0];
+  // A run cut by the search window's edge is not known whole.
+  if (!run || run[1] - run[0] > GLYPH_RUN_WIDE * w || (run[0] === lo && lo > 0) || (run[1] === hi && hi < width))
+    return undefined;
+  const rows: boolean[][] = [];
+  for (let y = y0; y < y1; y++) {
+    const row: boolean[] = [];
+    for (let x = run[0]; x < run[1]; x++) row.push(grey[y * width + x]! < INK);
+    rows.push(row);
+  }
+  while (rows.length > 0 && !rows[0]!.includes(true)) rows.shift();
+  while (rows.length > 0 && !rows.at(-1)!.includes(true)) rows.pop();
+  return rows.length > 0 ? rows : undefined;
+}
+
+/** A cross's bar: its rows are at least this share of the glyph's width... */
+const BAR_WIDE = 0.75;
+/** ...and at most this share of its height. */
+const BAR_THICK = 0.35;
+/** The bar's middle lies within this share of the glyph's height of its middle. */
+const BAR_MIDDLE = 0.15;
+/** A cross's stem rows (above and below the bar) are at most this share of its width wide... */
+const STEM_NARROW = 0.45;
+/** ...centred within this share of its width of the glyph's middle... */
+const STEM_CENTRED = 0.15;
+/** ...and each arm of the stem is at least this share of its height. */
+const STEM_ARM = 0.2;
+/** A glyph smaller than this many pixels either way is not judged. */
+const MIN_GLYPH_PX = 5;
+
+/**
+ * Whether a glyph's ink (`glyphInk`) is a cross, `+`: one bar across its full width in the middle of
+ * its height, and above and below it a narrow stem centred on the bar, no row empty. A `t` has its
+ * bar high (its stem rises a third of its height above it) and a hook at its foot; `x`, `=`, `f`,
+ * `†` and `*` fail on the bar's place, the stem or an empty row.
+ */
+export function crossShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (h < MIN_GLYPH_PX || w < MIN_GLYPH_PX || w / h < 0.6 || w / h > 1.67) return false;
+  const extents = ink.map((row) => [row.indexOf(true), row.lastIndexOf(true)] as const);
+  if (extents.some(([a]) => a < 0)) return false;
+  const bar = extents.map(([a, b]) => b - a + 1 >= BAR_WIDE * w);
+  const first = bar.indexOf(true);
+  const last = bar.lastIndexOf(true);
+  if (first < 0 || bar.slice(first, last + 1).includes(false) || last - first + 1 > BAR_THICK * h) return false;
+  if (Math.abs((first + last) / 2 / (h - 1) - 0.5) > BAR_MIDDLE) return false;
+  if (first < STEM_ARM * h || h - 1 - last < STEM_ARM * h) return false;
+  const middle = (w - 1) / 2;
+  return extents.every(
+    ([a, b], r) =>
+      (r >= first && r <= last) || (b - a + 1 <= STEM_NARROW * w && Math.abs((a + b) / 2 - middle) <= STEM_CENTRED * w),
+  );
+}
+
+/**
+ * A line with each `t` whose glyph is a cross (`isCross`, given the character's box) read `+`. The
+ * fast English model reads a typewriter `+` as `t` (`x = x+dx` as `x = xtdx`, `size+1.5` as
+ * `sizet1.5`), which breaks every expression it is in; the glyph itself tells them apart
+ * (`crossShape`). Words and characters change with the line's text.
+ */
+export function withPlusSigns(line: OcrLine, isCross: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => s.text === 't'))) return line;
+  let text = line.text;
+  let from = 0;
+  let changed = false;
+  const words = line.words.map((w) => {
+    const at = text.indexOf(w.text, from);
+    if (!w.symbols.some((s) => s.text === 't') || w.symbols.map((s) => s.text).join('') !== w.text) {
+      if (at >= 0) from = at + w.text.length;
+      return w;
+    }
+    const symbols = w.symbols.map((s) => (s.text === 't' && isCross(s.bbox) ? { ...s, text: '+' } : s));
+    const spelled = symbols.map((s) => s.text).join('');
+    if (spelled === w.text) {
+      if (at >= 0) from = at + w.text.length;
+      return w;
+    }
+    changed = true;
+    if (at >= 0) {
+      text = text.slice(0, at) + spelled + text.slice(at + w.text.length);
+      from = at + spelled.length;
+    }
+    return { ...w, text: spelled, symbols };
+  });
+  return changed ? { ...line, text, words } : line;
+}
+
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
 const CELL_AT_150 = 8;
 /** Bound on the second-pass regions read on one page. */
@@ -834,7 +958,10 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
   }
   const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
   const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    withBullet(l, (b) => inkShape(read, width, b)),
+    withPlusSigns(
+      withBullet(l, (b) => inkShape(read, width, b)),
+      (b) => crossShape(glyphInk(read, width, b, l.bbox)),
+    ),
   );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

@@ -18,6 +18,9 @@ import {
   toTextLines,
   typewriterSettings,
   withBullet,
+  withPlusSigns,
+  crossShape,
+  glyphInk,
   wordSetting,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -666,4 +669,138 @@ describe("restOfLine: ink continuing a line that the page's reading left unread"
       );
       assert.deepEqual(got && { x0: got.x0, x1: got.x1 }, want);
     });
+});
+
+// A bitmap from rows of `#` (ink) and `.` (paper).
+const art = (...rows: string[]): boolean[][] => rows.map((r) => [...r].map((c) => c === '#'));
+
+describe('crossShape: a glyph whose ink is a plus sign, told from a `t` and the rest', () => {
+  const plus = art(
+    '......##.......',
+    '.....###.......',
+    '.....###.......',
+    '.....###.......',
+    '.....###.......',
+    '.....###.......',
+    '#############..',
+    '###############',
+    '.#############.',
+    '.....###.......',
+    '.....###.......',
+    '.....###.......',
+    '.....###.......',
+    '.....###.......',
+    '......##.......',
+  );
+  const thinPlus = art('...#...', '...#...', '...#...', '#######', '...#...', '...#...', '...#...');
+  // Courier's `t`: the stem rises above a bar at x-height and ends in a hook at the foot.
+  const courierT = art(
+    '..##......',
+    '..##......',
+    '..##......',
+    '#########.',
+    '#########.',
+    '..##......',
+    '..##......',
+    '..##......',
+    '..##......',
+    '..##......',
+    '..##....##',
+    '...######.',
+  );
+  // A `t` of a book face: short stem above, bar, stem with a curl at the foot.
+  const bookT = art(
+    '...#....',
+    '..##....',
+    '.###....',
+    '#######.',
+    '.###....',
+    '.###....',
+    '.###....',
+    '.###....',
+    '.###....',
+    '.###...#',
+    '..#####.',
+  );
+  const dagger = art('..###..', '..###..', '#######', '..###..', '..###..', '..###..', '..###..', '..###..', '...#...');
+  const equals = art('#######', '#######', '.......', '.......', '#######', '#######');
+  const ex = art('##...##', '.##.##.', '..###..', '...#...', '..###..', '.##.##.', '##...##');
+  const small = art('.#.', '###', '.#.');
+  const offCentre = art('#......', '#......', '#......', '#######', '#......', '#......', '#......');
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a bold typewriter plus', plus, true],
+    ['a thin plus', thinPlus, true],
+    ['a typewriter `t`: bar high, hook at the foot', courierT, false],
+    ["a book face's `t`", bookT, false],
+    ['a dagger: bar in the top third', dagger, false],
+    ['an equals sign: empty rows', equals, false],
+    ['an `x`: no bar', ex, false],
+    ['a glyph under five pixels', small, false],
+    ['a bar with its stem at the edge (`⊢`-like)', offCentre, false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(crossShape(ink), want));
+});
+
+describe("glyphInk: one glyph's ink, found from the recogniser's box of its character", () => {
+  const W = 40;
+  // A strip 10 rows high: a 5-column glyph at x 10..14 (rows 2..7), another at 20..24 (rows 3..8).
+  const grey = new Uint8Array(W * 10).fill(255);
+  for (let y = 2; y < 8; y++) for (let x = 10; x < 15; x++) grey[y * W + x] = 0;
+  for (let y = 3; y < 9; y++) for (let x = 20; x < 25; x++) grey[y * W + x] = 0;
+  const line = { x0: 0, y0: 0, x1: W, y1: 10 };
+  const size = (ink: boolean[][] | undefined) => (ink ? [ink[0]!.length, ink.length] : undefined);
+  const cases: [string, { x0: number; y0: number; x1: number; y1: number }, number[] | undefined][] = [
+    ['the run under the box centre, trimmed to its rows', { x0: 9, y0: 0, x1: 16, y1: 10 }, [5, 6]],
+    ['a box half a glyph off: the run whose centre it holds', { x0: 16, y0: 0, x1: 23, y1: 10 }, [5, 6]],
+    ['a box over paper only: none', { x0: 30, y0: 0, x1: 34, y1: 10 }, undefined],
+    ['a run wider than 1.6 boxes (glyphs touching): none', { x0: 11, y0: 0, x1: 13, y1: 10 }, undefined],
+  ];
+  for (const [name, box, want] of cases) test(name, () => assert.deepEqual(size(glyphInk(grey, W, box, line)), want));
+});
+
+describe('withPlusSigns: a `t` whose glyph is a cross is read `+`', () => {
+  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
+  const word = (text: string, x: number) => ({
+    text,
+    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
+    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
+  });
+  const line = (...words: OcrWord[]) => ({
+    text: words.map((w) => w.text).join(' ') + '\n',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 200, y1: 20 },
+    words,
+  });
+  const crossAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`x = xtdx`, its `t` a cross', line(word('x', 0), word('=', 20), word('xtdx', 40)), crossAt(50), 'x = x+dx\n'],
+    [
+      '`size = sizet1.5`',
+      line(word('size', 0), word('=', 50), word('sizet1.5', 70)),
+      crossAt(110),
+      'size = size+1.5\n',
+    ],
+    ['a `t` that is a `t` stays', line(word('textobject', 0)), crossAt(), 'textobject\n'],
+    ['only the crossed `t` of a word changes', line(word('tt', 0)), crossAt(10), 't+\n'],
+    ['a cross read as another letter is not judged', line(word('xdx', 0)), crossAt(10), 'xdx\n'],
+  ];
+  for (const [name, l, isCross, want] of cases) test(name, () => assert.equal(withPlusSigns(l, isCross).text, want));
+  test('the word and its character change with the text', () => {
+    const out = withPlusSigns(line(word('x', 0), word('xtdx', 40)), crossAt(50));
+    assert.deepEqual(
+      out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
+      [
+        ['x', 'x'],
+        ['x+dx', 'x+dx'],
+      ],
+    );
+  });
+  test('a word its characters do not spell is left as read', () => {
+    const odd = { ...word('xtdx', 0), text: 'xtd' };
+    assert.equal(withPlusSigns(line(odd), crossAt(10)).text, 'xtd\n');
+  });
 });
