@@ -269,6 +269,23 @@ export function codeRow(cells: readonly LinkedBlock[], header: string): LinkedBl
   };
 }
 
+/**
+ * A definition list's entry read as one item: the term (`<dt>`) and the first paragraph of its
+ * definition (`<dd>`), as a PDF reads a definition list's first line, so that the chunker never
+ * parts a term from what it defines when the two fit in a chunk (an option and its description:
+ * "-c If the -c option is present..."). A definition's later paragraphs are items of their own; a
+ * term no definition follows (a contents list of `<dt>` links) stays an item of its own.
+ */
+export function termWithDefinition(term: LinkedBlock, definition: LinkedBlock): LinkedBlock {
+  return {
+    ...definition,
+    text: `${term.text} ${definition.text}`,
+    inPageLinkChars: term.inPageLinkChars + definition.inPageLinkChars,
+    linkChars: term.linkChars + definition.linkChars,
+    links: term.links + definition.links,
+  };
+}
+
 export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
   return htmlBlocks(decodeHtml(bytes));
 }
@@ -305,6 +322,8 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   // Open note asides (footnotes), and a note's number ("[1]") waiting for its text.
   let notes = 0;
   let noteLabel = '';
+  // A definition list's term, held until its definition's first paragraph (termWithDefinition).
+  let term: LinkedBlock | undefined;
 
   const innermost = (names: Set<string>): Open | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) if (names.has(stack[i]!.name)) return stack[i];
@@ -312,6 +331,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   };
   const HEAD = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
   const LIST = new Set(['ul', 'ol', 'menu', 'dl']);
+  const TERMS = new Set(['dt', 'dd']);
 
   const reset = () => {
     text = '';
@@ -369,7 +389,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     const number = kind === 'item' && marker !== '' ? `${marker} ` : noteLabel !== '' ? `${noteLabel} ` : '';
     noteLabel = '';
     if (kind !== 'heading') marker = '';
-    const b: LinkedBlock = {
+    let b: LinkedBlock = {
       kind,
       text: kind === 'heading' ? t.replace(/[¶]/g, '').trim() : number + t,
       inPageLinkChars: inPage,
@@ -380,7 +400,24 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
     reset();
+    const entry = kind === 'item' && !inCell && innermost(LIST)?.name === 'dl' ? innermost(TERMS)?.name : undefined;
+    if (entry === 'dt') {
+      emitTerm();
+      term = b;
+      return;
+    }
+    if (term && entry === 'dd') {
+      b = termWithDefinition(term, b);
+      term = undefined;
+    } else emitTerm();
     emit(b);
+  };
+  /** A held term that no definition follows: an item of its own. */
+  const emitTerm = () => {
+    if (!term) return;
+    const held = term;
+    term = undefined;
+    emit(held);
   };
   const endCell = (tb: TableCtx) => {
     if (!tb.cell) return;
@@ -614,11 +651,15 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       flush();
       endRow(tb);
       tables.pop();
-    } else if (BLOCK.has(name)) flush();
+    } else if (BLOCK.has(name)) {
+      flush();
+      if (name === 'dl') emitTerm();
+    }
   }
   parser.write(html);
   parser.end();
   flush();
+  emitTerm();
   while (tables.length > 0) {
     endRow(tables[tables.length - 1]!);
     tables.pop();

@@ -276,6 +276,30 @@ export function joinTitle(lines: readonly Pick<TextLine, 'text'>[], from: number
   return s;
 }
 
+/** A gap this wide (em) between two pieces of a line is a column's, never a title's word space. */
+const COLUMN_GAP_EM = 3;
+
+/**
+ * Is `line` the header row of a table whose first body row is `next`? A table's header is set apart
+ * as a heading is (bold, a heading's font: an HTML page's <th> printed by a browser), but its cells
+ * stand apart by column gaps (`pieces`): a gap of COLUMN_GAP_EM or more, or narrower ones over a
+ * row that has column gaps too (a wrapped or centred cell may put that row well below). A title
+ * whose only gap follows its number ("2.1" then "Title", LaTeX's quad) is no row. decisions.md,
+ * "Sections": a table header is never a section label.
+ */
+export function isTableHeaderRow(
+  line: Pick<TextLine, 'pieces' | 'y' | 'size'>,
+  next: Pick<TextLine, 'pieces' | 'y'> | undefined,
+): boolean {
+  const cells = line.pieces;
+  if (!cells || cells.length < 2) return false;
+  if (cells.length === 2 && isBareLabel(cells[0]!.text)) return false;
+  for (let i = 1; i < cells.length; i++) if (cells[i]!.x - cells[i - 1]!.xEnd >= COLUMN_GAP_EM * line.size) return true;
+  if (!next?.pieces || next.pieces.length < 2) return false;
+  const dy = line.y - next.y;
+  return dy > 0 && dy <= line.size * 5;
+}
+
 /**
  * The headings among a page's lines (in reading order). A title set over two or three lines is
  * one heading: a bare label over its title ("Chapter 6" / "Basic API Routines", "TWO" /
@@ -287,6 +311,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (!plausible(l)) continue;
+    if (!ctx.trustedOutline && isTableHeaderRow(l, lines[i + 1])) continue;
     let start = i;
     let from = i;
     // A bare label over its title.

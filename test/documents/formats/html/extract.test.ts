@@ -330,3 +330,35 @@ test("a DocBook page's contents list, linked by the page's own name, is contents
     'item:Another',
   ]);
 });
+
+test("a definition list's term and its definition's first paragraph are one item", async (t) => {
+  const cases: [string, string, string[]][] = [
+    [
+      'an option and its description',
+      '<dl><dt><code>-c</code></dt><dd><p>If the <code>-c</code> option is present, commands are read.</p><p>Second.</p></dd></dl>',
+      ['item:-c If the -c option is present, commands are read.', 'item:Second.'],
+    ],
+    [
+      'a definition without a paragraph',
+      '<dl><dt>-i</dt><dd>The shell is interactive.</dd></dl>',
+      ['item:-i The shell is interactive.'],
+    ],
+    [
+      'a term without a definition stays an item, at the end of the list and before the next term',
+      '<dl><dt>alone</dt><dt>-l</dt><dd>Login shell.</dd><dt>last</dt></dl><p>After.</p>',
+      ['item:alone', 'item:-l Login shell.', 'item:last', 'paragraph:After.'],
+    ],
+    [
+      'a definition that opens with code keeps the term apart',
+      '<dl><dt>Example</dt><dd><pre>make all</pre></dd></dl>',
+      ['item:Example', 'code:make all'],
+    ],
+    [
+      'a list of terms (a DocBook contents list) keeps one item per term',
+      '<dl><dt>One</dt><dt>Two</dt></dl>',
+      ['item:One', 'item:Two'],
+    ],
+  ];
+  for (const [name, body, want] of cases)
+    await t.test(name, () => assert.deepEqual(kinds(`<html><body>${body}</body></html>`), want));
+});

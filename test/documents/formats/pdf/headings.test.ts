@@ -5,6 +5,7 @@ import {
   headingShape,
   isBareLabel,
   isHeading,
+  isTableHeaderRow,
   joinTitle,
   matchesOutline,
   normalizeTitle,
@@ -309,4 +310,50 @@ test('outlineTrusted', async (t) => {
   ];
   for (const [name, titles, want] of cases)
     await t.test(name, () => assert.equal(outlineTrusted([page], outlineIndex(titles), noOutline), want));
+});
+
+test('isTableHeaderRow', async (t) => {
+  // Pieces of a line at size 8: [text, x, xEnd].
+  type Row = { y: number; size?: number; pieces?: { text: string; x: number; xEnd: number }[] };
+  const row = (y: number, ...cells: [string, number, number][]): Row & { size: number } => ({
+    y,
+    size: 8,
+    pieces: cells.map(([text, x, xEnd]) => ({ text, x, xEnd })),
+  });
+  const cases: [string, Row & { size: number }, Row | undefined, boolean][] = [
+    // gs-use-chromium (an HTML page printed by Chromium): bold <th> cells, gaps of 6 em and more.
+    ['wide gaps', row(714, ['System', 81, 115], ['Invocation Name', 163, 239]), undefined, true],
+    [
+      'three cells',
+      row(703, ['Switch', 82, 112], ['Equivalent switch', 159, 238], ['Usage', 385, 413]),
+      undefined,
+      true,
+    ],
+    // Narrow gaps: a row with gaps right under it says it is a table.
+    [
+      'narrow gaps over a row',
+      row(714, ['Name', 72, 92], ['Value', 104, 124]),
+      row(700, ['a', 72, 76], ['1', 104, 108]),
+      true,
+    ],
+    ['narrow gaps over prose', row(714, ['Name', 72, 92], ['Value', 104, 124]), { y: 700, pieces: undefined }, false],
+    ['narrow gaps, last line', row(714, ['Name', 72, 92], ['Value', 104, 124]), undefined, false],
+    [
+      'narrow gaps, row far below',
+      row(714, ['Name', 72, 92], ['Value', 104, 124]),
+      row(600, ['a', 72, 76], ['1', 104, 108]),
+      false,
+    ],
+    // A numbered title: its one gap follows the number, whatever comes under it.
+    [
+      'numbered title',
+      row(714, ['2.1', 72, 84], ['Options', 120, 150]),
+      row(700, ['-h', 72, 80], ['help', 150, 170]),
+      false,
+    ],
+    ['chapter label', row(714, ['Chapter 3', 72, 110], ['Options', 150, 180]), undefined, false],
+    ['no pieces', { y: 714, size: 8, pieces: undefined }, row(686, ['Unix', 47, 65], ['gs', 151, 160]), false],
+  ];
+  for (const [name, line, next, want] of cases)
+    await t.test(name, () => assert.equal(isTableHeaderRow(line, next), want));
 });
