@@ -315,14 +315,22 @@ const FURNITURE_TOP = 3;
 /** ...this many of them at least. */
 const FURNITURE_PAGES = 2;
 
-/** A line's text as furniture repeats it: numbers (of pages, chapters) folded, blanks collapsed. */
-const furnitureText = (l: Line) =>
+/** A page number at a line's start or end: `17`, `11 / 86`, `3 of 40`, `3 sur 40`, `3 von 40`. */
+const PAGE_NUMBER_AT_END =
+  /^\d+(?: ?(?:\/|of|sur|de|von|di) ?\d+)?(?= |$)|(?<=^| )\d+(?: ?(?:\/|of|sur|de|von|di) ?\d+)?$/g;
+
+/**
+ * A line's text as furniture repeats it: blanks collapsed, a number at either end (the page's)
+ * folded. A number inside the line stays: "New in version 1.6." opening one of Sphinx's pages and
+ * "New in version 3.1." another are no running head.
+ */
+export const furnitureText = (l: Pick<Line, 'parts'>) =>
   l.parts
     .map((p) => p.text)
     .join(' ')
-    .replace(/\d+/g, '#')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(PAGE_NUMBER_AT_END, '#');
 
 /**
  * The page furniture among the prose lines of `lines`: a page number (digits or a roman numeral

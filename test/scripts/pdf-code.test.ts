@@ -3,6 +3,8 @@ import { describe, test } from 'node:test';
 import {
   clipToPage,
   codeLine,
+  furnitureLines,
+  furnitureText,
   hookOf,
   joinBreakArrows,
   markParts,
@@ -401,4 +403,53 @@ describe('markParts: a continuation mark opening a line of a listing', () => {
       'evince | source,\n\u02D3\u2192 i386\nevince | source,',
     ]);
   });
+});
+
+describe('furnitureLines: running heads, feet and page numbers', () => {
+  const line = (page: number, top: number, text: string) => ({
+    page,
+    top,
+    left: 100,
+    right: 400,
+    height: 14,
+    mono: false,
+    parts: [{ page, top, left: 100, width: 300, height: 14, mono: false, text }],
+  });
+  // 16 pages of body text; `extra` adds lines.
+  const doc = (extra: ReturnType<typeof line>[]) => [
+    ...Array.from({ length: 16 }, (_, i) => line(i + 1, 500, `Body text of page ${i + 1} goes on here.`)),
+    ...extra,
+  ];
+  const heads = Array.from({ length: 16 }, (_, i) => line(i + 1, 40, `Chapter 3: Configuration`));
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>, boolean][] = [
+    ['a running head on every page', heads, heads[4]!, true],
+    ['a page number', [line(5, 1100, '17')], line(5, 1100, '17'), true],
+    [
+      'a line that opens 3 pages of 16 by chance',
+      [line(3, 63, 'New in version 1.6.'), line(7, 63, 'New in version 3.1.'), line(9, 63, 'New in version 2.0.')],
+      line(3, 63, 'New in version 1.6.'),
+      false,
+    ],
+  ];
+  for (const [name, extra, probe, want] of cases)
+    test(name, () => {
+      const lines = doc(extra);
+      const found = furnitureLines(lines);
+      const same = lines.find((l) => l.page === probe.page && l.top === probe.top)!;
+      assert.equal(found.has(same), want);
+    });
+});
+
+describe('furnitureText: a page number at either end folded', () => {
+  const of = (text: string) =>
+    furnitureText({ parts: [{ page: 1, top: 0, left: 0, width: 1, height: 1, mono: false, text }] });
+  const cases: [string, string][] = [
+    ['Chapter 12: Distributions  22', 'Chapter 12: Distributions #'],
+    ['22 GNU Maintainer Information', '# GNU Maintainer Information'],
+    ['17', '#'],
+    ['New in version 1.6.', 'New in version 1.6.'],
+    ['Page 3 of 40', 'Page #'],
+    ['Auto Multiple Choice 11 / 86', 'Auto Multiple Choice #'],
+  ];
+  for (const [text, want] of cases) test(text, () => assert.equal(of(text), want));
 });
