@@ -30,26 +30,52 @@ export function monospacedFamily(family: string): boolean {
 /** A `<text>` element's content as text: its inline tags (<b>, <i>, <a>) dropped, entities decoded. */
 const decode = (s: string): string => unescapeXml(s.replace(/<[^>]*>/g, ''));
 
-/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced. */
+/**
+ * A fragment as its page shows it: the characters that start past the page's right edge `pageWidth`
+ * are not on the page (a grammar rule of Sphinx's LaTeX set wider than the paper: `... spec* st`
+ * then `mt* DEDENT` off the sheet). pdftotext and pdf.js leave them out, a viewer does not show
+ * them; pdftohtml keeps them. Characters are taken as equally wide (a fragment is one font's run);
+ * a fragment wholly past the edge is undefined.
+ */
+export function clipToPage(f: XmlFragment, pageWidth: number): XmlFragment | undefined {
+  if (!(pageWidth > 0) || f.left + f.width <= pageWidth) return f;
+  if (f.left >= pageWidth) return undefined;
+  const chars = [...f.text];
+  const cw = f.width / Math.max(1, chars.length);
+  const keep = Math.ceil((pageWidth - f.left) / cw);
+  if (keep >= chars.length) return f;
+  const text = chars.slice(0, keep).join('').trimEnd();
+  return text === '' ? undefined : { ...f, width: keep * cw, text };
+}
+
+/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage). */
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
   const out: XmlFragment[] = [];
   let page = 0;
+  let pageWidth = 0;
   const tag =
-    /<page number="(\d+)"|<fontspec id="(\d+)"[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
+    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
   for (const m of xml.matchAll(tag)) {
-    if (m[1] !== undefined) page = Number(m[1]);
-    else if (m[2] !== undefined) fonts.set(m[2], monospacedFamily(m[3]!));
-    else
-      out.push({
-        page,
-        top: Number(m[4]),
-        left: Number(m[5]),
-        width: Number(m[6]),
-        height: Number(m[7]),
-        mono: fonts.get(m[8]!) === true,
-        text: decode(m[9]!),
-      });
+    if (m[1] !== undefined) {
+      page = Number(m[1]);
+      pageWidth = Number(m[2] ?? 0);
+    } else if (m[3] !== undefined) fonts.set(m[3], monospacedFamily(m[4]!));
+    else {
+      const f = clipToPage(
+        {
+          page,
+          top: Number(m[5]),
+          left: Number(m[6]),
+          width: Number(m[7]),
+          height: Number(m[8]),
+          mono: fonts.get(m[9]!) === true,
+          text: decode(m[10]!),
+        },
+        pageWidth,
+      );
+      if (f) out.push(f);
+    }
   }
   return out;
 }
@@ -72,9 +98,25 @@ export interface Line {
  * that makes it in a table of symbols), does not.
  */
 export function codeLine(parts: readonly { mono: boolean; text: string }[]): boolean {
-  const words = parts.filter((p) => p.text.trim() !== '');
+  const words = parts.filter((p) => p.text.trim() !== '').slice(markParts(parts));
   if (words.length === 0 || !words[0]!.mono) return false;
   return words.every((p) => p.mono || !/[\p{L}\p{N}]/u.test(p.text));
+}
+
+/** A continuation mark's characters: Sphinx's `˓→`, fvextra's and listings' `↪`, `↳`, `⤷`. */
+const MARK = /^[\u02D3\u2192\u21AA\u21B3\u2937]+$/u;
+
+/**
+ * How many leading runs of a line (of another face than the typewriter's) are a continuation
+ * mark: the typesetter wrapped the line above and marks the rest so (Sphinx's LaTeX sets `˓→` in
+ * two math runs before the typewriter text). Such a line is a line of the listing, as the page
+ * prints it; 0 when the line opens otherwise, or holds nothing after the mark.
+ */
+export function markParts(parts: readonly { mono: boolean; text: string }[]): number {
+  const words = parts.filter((p) => p.text.trim() !== '');
+  let n = 0;
+  while (n < words.length && !words[n]!.mono && MARK.test(words[n]!.text.trim())) n++;
+  return n > 0 && n < words.length ? n : 0;
 }
 
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
@@ -83,7 +125,19 @@ function linesOf(fragments: XmlFragment[]): Line[] {
   for (const f of fragments) {
     const cur = lines.at(-1);
     const tol = Math.max(2, 0.3 * f.height);
-    if (cur && cur.page === f.page && Math.abs(cur.top - f.top) <= tol && f.left >= cur.right - tol) {
+    // One line: the same top, or, after a continuation mark that opens the line (Sphinx's `˓→`,
+    // set smaller on the text's baseline), the same foot.
+    const level =
+      Math.abs(cur ? cur.top - f.top : Infinity) <= tol ||
+      (cur !== undefined &&
+        cur.parts.every((p) => MARK.test(p.text.trim())) &&
+        Math.abs(cur.top + cur.height - f.top - f.height) <= tol);
+    if (cur && cur.page === f.page && level && f.left >= cur.right - tol) {
+      // After a mark, the line stands where its text does.
+      if (cur.parts.every((p) => MARK.test(p.text.trim()))) {
+        cur.top = f.top;
+        cur.height = f.height;
+      }
       cur.parts.push(f);
       cur.right = f.left + f.width;
     } else
@@ -98,7 +152,24 @@ function linesOf(fragments: XmlFragment[]): Line[] {
       });
   }
   const out = lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
-  for (const l of out) l.mono = codeLine(l.parts);
+  for (const l of out) {
+    l.mono = codeLine(l.parts);
+    // A continuation mark stands in the columns before its text (`˓→` then the text, a space
+    // between them when the gap holds one): the line is placed by its text's column, as the
+    // reader places it.
+    const marks = l.mono ? markParts(l.parts) : 0;
+    if (marks > 0) {
+      const words = l.parts.filter((p) => p.text.trim() !== '');
+      const text = words[marks]!;
+      const end = words[marks - 1]!.left + words[marks - 1]!.width;
+      const mark = words
+        .slice(0, marks)
+        .map((p) => p.text.trim())
+        .join('');
+      const cw = charWidth(text);
+      l.left = text.left - ([...mark].length + spacesFor(text.left - end, cw, true)) * cw;
+    }
+  }
   return out;
 }
 
@@ -131,16 +202,66 @@ export function spacesFor(gap: number, cw: number, otherFace: boolean): number {
   return otherFace && gap >= OTHER_FACE_SPACE * cw ? 1 : 0;
 }
 
+/** Prose lines a page needs to show its text block's left edge. */
+const EDGE_LINES = 3;
+
+/**
+ * The left edge of each page's text block: the leftmost x (to a unit) where 3+ of its prose (not
+ * code) lines start. A page with fewer shows none.
+ */
+export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
+  const starts = new Map<number, Map<number, number>>();
+  for (const l of lines) {
+    if (l.mono) continue;
+    const at = starts.get(l.page) ?? new Map<number, number>();
+    at.set(l.left, (at.get(l.left) ?? 0) + 1);
+    starts.set(l.page, at);
+  }
+  const out = new Map<number, number>();
+  for (const [page, at] of starts)
+    for (const [x, n] of at) {
+      const near = n + (at.get(x - 1) ?? 0) + (at.get(x + 1) ?? 0);
+      if (near >= EDGE_LINES && x < (out.get(page) ?? Infinity)) out.set(page, x);
+    }
+  return out;
+}
+
+/** Parts of a block whose distances from their page's text edge differ by at most this many characters share one grid. */
+const SAME_GRID_CHARS = 12;
+
+/**
+ * The left edge each page's part of a block is indented from. A block on one page: its leftmost
+ * line. A listing that runs onto the next page: when every page shows its text block's left edge
+ * (`edges`, pageTextEdges) and the parts sit at nearly the same distance from it (SAME_GRID_CHARS
+ * characters of `cw`), one grid: the least distance, from each page's edge. A part may be all
+ * indented (the body of a function, a rule's continuation lines), and is indented so on the
+ * page (GNU's Bison `dist:` rule: `-rm -rf` at 8 columns on the next page, not at 0). Otherwise
+ * each part from its own leftmost line (two-sided pages shift the text block; the edge says by how much).
+ */
+export function partLefts(
+  block: readonly Pick<Line, 'page' | 'left'>[],
+  edges: ReadonlyMap<number, number>,
+  cw: number,
+): Map<number, number> {
+  const lefts = new Map<number, number>();
+  for (const l of block) lefts.set(l.page, Math.min(lefts.get(l.page) ?? Infinity, l.left));
+  if (lefts.size < 2 || [...lefts.keys()].some((p) => !edges.has(p))) return lefts;
+  const offsets = [...lefts].map(([p, x]) => x - edges.get(p)!);
+  const least = Math.min(...offsets);
+  if (Math.max(...offsets) - least > SAME_GRID_CHARS * cw) return lefts;
+  for (const p of lefts.keys()) lefts.set(p, edges.get(p)! + least);
+  return lefts;
+}
+
 /** One block's lines as text: fragments joined with the spaces their gaps hold, indented from the left edge of the block's part on their page. */
-function blockText(block: Line[]): string {
+function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()): string {
   const widths = block
     .flatMap((l) => l.parts)
     .filter((p) => p.text.length >= 2)
     .map(charWidth)
     .sort((a, b) => a - b);
   const cw = widths[Math.floor(widths.length / 2)] ?? 6;
-  const lefts = new Map<number, number>();
-  for (const l of block) lefts.set(l.page, Math.min(lefts.get(l.page) ?? Infinity, l.left));
+  const lefts = partLefts(block, edges, cw);
   const lines = block.map((l) => {
     const left = lefts.get(l.page)!;
     let s = ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
@@ -194,14 +315,22 @@ const FURNITURE_TOP = 3;
 /** ...this many of them at least. */
 const FURNITURE_PAGES = 2;
 
-/** A line's text as furniture repeats it: numbers (of pages, chapters) folded, blanks collapsed. */
-const furnitureText = (l: Line) =>
+/** A page number at a line's start or end: `17`, `11 / 86`, `3 of 40`, `3 sur 40`, `3 von 40`. */
+const PAGE_NUMBER_AT_END =
+  /^\d+(?: ?(?:\/|of|sur|de|von|di) ?\d+)?(?= |$)|(?<=^| )\d+(?: ?(?:\/|of|sur|de|von|di) ?\d+)?$/g;
+
+/**
+ * A line's text as furniture repeats it: blanks collapsed, a number at either end (the page's)
+ * folded. A number inside the line stays: "New in version 1.6." opening one of Sphinx's pages and
+ * "New in version 3.1." another are no running head.
+ */
+export const furnitureText = (l: Pick<Line, 'parts'>) =>
   l.parts
     .map((p) => p.text)
     .join(' ')
-    .replace(/\d+/g, '#')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(PAGE_NUMBER_AT_END, '#');
 
 /**
  * The page furniture among the prose lines of `lines`: a page number (digits or a roman numeral
@@ -259,7 +388,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       if (between.length > 0 && !turned) close();
       else if (!turned) {
         const left = Math.min(...cur.filter((x) => x.page === l.page).map((x) => x.left));
-        const cw = charWidth(l.parts.find((p) => p.text.trim().length > 0) ?? l.parts[0]!);
+        const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
         const under = l.top > last.top && l.top - last.top <= 3.2 * Math.max(l.height, last.height);
         const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
         if (!(under && column)) close();
@@ -269,5 +398,6 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  return blocks.map(blockText);
+  const edges = pageTextEdges(lines);
+  return blocks.map((b) => blockText(b, edges));
 }

@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  clipToPage,
   codeLine,
+  furnitureLines,
+  furnitureText,
   hookOf,
   joinBreakArrows,
+  markParts,
+  pageTextEdges,
+  partLefts,
   spacesFor,
   monospacedFamily,
   pdfCodeBlocks,
@@ -91,7 +97,7 @@ describe("joinBreakArrows: Doxygen's identifier breaks joined into the source li
 function xml(
   pages: {
     fonts: [number, string][];
-    texts: [top: number, left: number, width: number, font: number, text: string][];
+    texts: [top: number, left: number, width: number, font: number, text: string, height?: number][];
   }[],
 ): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<pdf2xml producer="poppler" version="22.12.0">'];
@@ -99,8 +105,8 @@ function xml(
     out.push(`<page number="${i + 1}" position="absolute" top="0" left="0" height="1262" width="892">`);
     for (const [id, family] of p.fonts)
       out.push(`\t<fontspec id="${id}" size="12" family="${family}" color="#000000"/>`);
-    for (const [top, left, width, font, text] of p.texts)
-      out.push(`<text top="${top}" left="${left}" width="${width}" height="14" font="${font}">${text}</text>`);
+    for (const [top, left, width, font, text, height = 14] of p.texts)
+      out.push(`<text top="${top}" left="${left}" width="${width}" height="${height}" font="${font}">${text}</text>`);
     out.push('</page>');
   });
   out.push('</pdf2xml>');
@@ -243,7 +249,207 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(120, 0, 'b'), tt(300, 0, 'c'), tt(320, 0, 'd')] }],
       ['a\nb', 'c\nd'],
     ],
+    [
+      // The page is 892 wide: `stmt* DEDENT` at 852 (col 94) shows `stmt*` (its * starts at 884),
+      // the rest is off the sheet.
+      'a line set past the right edge of the page: what the page shows',
+      [{ fonts: FONTS, texts: [tt(100, 0, 'rule ::= a'), tt(120, 0, 'spec*'), tt(120, 94, 'stmt* DEDENT')] }],
+      ['rule ::= a\nspec*' + ' '.repeat(89) + 'stmt*'],
+    ],
   ];
   for (const [name, pages, want] of cases)
     test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml(pages))), want));
+});
+
+describe('clipToPage: the characters of a fragment that start on the page', () => {
+  const f = (left: number, width: number, text: string) => ({
+    page: 1,
+    top: 0,
+    left,
+    width,
+    height: 14,
+    mono: true,
+    text,
+  });
+  const cases: [string, ReturnType<typeof f>, number, string | undefined][] = [
+    ['inside the page', f(100, 80, 'abcdefghij'), 892, 'abcdefghij'],
+    ['running past the edge: the characters that start before it', f(860, 80, 'abcdefghij'), 892, 'abcd'],
+    ['a character starting just before the edge stays', f(860, 80, 'abcdefghij'), 893, 'abcde'],
+    ['wholly past the edge', f(900, 80, 'abcdefghij'), 892, undefined],
+    ['only blanks left on the page', f(888, 16, ' x'), 892, undefined],
+    ['no page width known', f(900, 80, 'abcdefghij'), 0, 'abcdefghij'],
+  ];
+  for (const [name, frag, width, want] of cases) test(name, () => assert.equal(clipToPage(frag, width)?.text, want));
+});
+
+describe('pageTextEdges: the left edge of each page from its prose lines', () => {
+  const l = (page: number, left: number, mono = false) => ({ page, left, mono });
+  const cases: [string, ReturnType<typeof l>[], [number, number][]][] = [
+    ['three prose lines at one x', [l(1, 135), l(1, 135), l(1, 157), l(1, 135)], [[1, 135]]],
+    ['one unit apart count as one x', [l(1, 135), l(1, 136), l(1, 135)], [[1, 135]]],
+    ['two lines only: no edge', [l(1, 135), l(1, 135), l(1, 157)], []],
+    [
+      'code lines do not count',
+      [l(1, 100, true), l(1, 100, true), l(1, 100, true), l(1, 135), l(1, 135), l(1, 135)],
+      [[1, 135]],
+    ],
+    [
+      'each page its own (two-sided pages)',
+      [l(1, 135), l(1, 135), l(1, 135), l(2, 99), l(2, 99), l(2, 99)],
+      [
+        [1, 135],
+        [2, 99],
+      ],
+    ],
+  ];
+  for (const [name, lines, want] of cases) test(name, () => assert.deepEqual([...pageTextEdges(lines)], want));
+});
+
+describe('partLefts: the left edge of each page part of a block', () => {
+  const l = (page: number, left: number) => ({ page, left });
+  const cases: [string, ReturnType<typeof l>[], [number, number][], [number, number][]][] = [
+    ['one page: its leftmost line', [l(1, 178), l(1, 247)], [[1, 135]], [[1, 178]]],
+    [
+      // Bison's dist rule: `dist:` at 178 on page 26, its body at 247 on page 27, text edge 135 on both.
+      'a listing going on all indented on the next page: one grid',
+      [l(26, 178), l(26, 247), l(27, 247), l(27, 273)],
+      [
+        [26, 135],
+        [27, 135],
+      ],
+      [
+        [26, 178],
+        [27, 178],
+      ],
+    ],
+    [
+      'two-sided pages: the text edge moves, the grid with it',
+      [l(1, 178), l(2, 211)],
+      [
+        [1, 135],
+        [2, 99],
+      ],
+      [
+        [1, 178],
+        [2, 142],
+      ],
+    ],
+    [
+      'parts far apart from the edge: each its own',
+      [l(1, 135), l(2, 400)],
+      [
+        [1, 135],
+        [2, 135],
+      ],
+      [
+        [1, 135],
+        [2, 400],
+      ],
+    ],
+    [
+      'a page without an edge: each its own',
+      [l(1, 178), l(2, 247)],
+      [[1, 135]],
+      [
+        [1, 178],
+        [2, 247],
+      ],
+    ],
+  ];
+  for (const [name, block, edges, want] of cases)
+    test(name, () => assert.deepEqual([...partLefts(block, new Map(edges), 8.6)], want));
+});
+
+describe('markParts: a continuation mark opening a line of a listing', () => {
+  const tt = (text: string) => ({ mono: true, text });
+  const rm = (text: string) => ({ mono: false, text });
+  const cases: [string, { mono: boolean; text: string }[], number][] = [
+    ["Sphinx's mark in two math runs", [rm('\u02D3'), rm('\u2192'), tt('i386, mips')], 2],
+    ["fvextra's hook arrow", [rm('\u21AA'), rm(' '), tt('rest of line')], 1],
+    ['a bullet is no mark', [rm('\u2022'), tt('make')], 0],
+    ['a mark alone', [rm('\u02D3'), rm('\u2192')], 0],
+    ['a typewriter line', [tt('make all')], 0],
+    ['a typewriter arrow is text', [tt('\u2192'), tt('x')], 0],
+  ];
+  for (const [name, parts, want] of cases) test(name, () => assert.equal(markParts(parts), want));
+  test('pdfCodeBlocks: a mark right before its text (no space between them)', () => {
+    const texts: Parameters<typeof xml>[0][0]['texts'] = [
+      [100, 100, 160, 1, 'evince | source,'],
+      [126, 100, 3, 0, '\u02D3', 7],
+      [126, 102, 10, 0, '\u2192', 7],
+      [120, 112, 32, 1, 'i386'],
+      // Sphinx's visible space at the wrap, in another face, on the text's top.
+      [120, 144, 8, 0, '\u2423'],
+      [140, 100, 160, 1, 'evince | source,'],
+    ];
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts }]))), [
+      'evince | source,\n\u02D3\u2192i386\u2423\nevince | source,',
+    ]);
+  });
+  test('codeLine: a line opening with a mark is a line of code', () => {
+    assert.equal(codeLine([rm('\u02D3'), rm('\u2192'), tt('i386, mips')]), true);
+    assert.equal(codeLine([rm('\u02D3'), rm('\u2192'), rm('prose')]), false);
+  });
+  test('pdfCodeBlocks: the continued line stays in the block, its text at its column after the mark', () => {
+    const texts: Parameters<typeof xml>[0][0]['texts'] = [
+      [100, 100, 160, 1, 'evince | source,'],
+      // The mark is smaller, on the text's baseline: top 125 + height 7 = 120 + 12... within a unit.
+      [126, 102, 3, 0, '\u02D3', 7],
+      [126, 104, 10, 0, '\u2192', 7],
+      [120, 124, 32, 1, 'i386'],
+      [140, 100, 160, 1, 'evince | source,'],
+    ];
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts }]))), [
+      'evince | source,\n\u02D3\u2192 i386\nevince | source,',
+    ]);
+  });
+});
+
+describe('furnitureLines: running heads, feet and page numbers', () => {
+  const line = (page: number, top: number, text: string) => ({
+    page,
+    top,
+    left: 100,
+    right: 400,
+    height: 14,
+    mono: false,
+    parts: [{ page, top, left: 100, width: 300, height: 14, mono: false, text }],
+  });
+  // 16 pages of body text; `extra` adds lines.
+  const doc = (extra: ReturnType<typeof line>[]) => [
+    ...Array.from({ length: 16 }, (_, i) => line(i + 1, 500, `Body text of page ${i + 1} goes on here.`)),
+    ...extra,
+  ];
+  const heads = Array.from({ length: 16 }, (_, i) => line(i + 1, 40, `Chapter 3: Configuration`));
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>, boolean][] = [
+    ['a running head on every page', heads, heads[4]!, true],
+    ['a page number', [line(5, 1100, '17')], line(5, 1100, '17'), true],
+    [
+      'a line that opens 3 pages of 16 by chance',
+      [line(3, 63, 'New in version 1.6.'), line(7, 63, 'New in version 3.1.'), line(9, 63, 'New in version 2.0.')],
+      line(3, 63, 'New in version 1.6.'),
+      false,
+    ],
+  ];
+  for (const [name, extra, probe, want] of cases)
+    test(name, () => {
+      const lines = doc(extra);
+      const found = furnitureLines(lines);
+      const same = lines.find((l) => l.page === probe.page && l.top === probe.top)!;
+      assert.equal(found.has(same), want);
+    });
+});
+
+describe('furnitureText: a page number at either end folded', () => {
+  const of = (text: string) =>
+    furnitureText({ parts: [{ page: 1, top: 0, left: 0, width: 1, height: 1, mono: false, text }] });
+  const cases: [string, string][] = [
+    ['Chapter 12: Distributions  22', 'Chapter 12: Distributions #'],
+    ['22 GNU Maintainer Information', '# GNU Maintainer Information'],
+    ['17', '#'],
+    ['New in version 1.6.', 'New in version 1.6.'],
+    ['Page 3 of 40', 'Page #'],
+    ['Auto Multiple Choice 11 / 86', 'Auto Multiple Choice #'],
+  ];
+  for (const [text, want] of cases) test(text, () => assert.equal(of(text), want));
 });

@@ -47,6 +47,12 @@ export interface PdfSpec {
    * the glyphs' width, and no FixedPitch flag.
    */
   ghostscriptTypewriter?: boolean;
+  /**
+   * F3 as pdfTeX writes a typewriter face in the T1 (Cork) encoding (newtx's t1xtt, Sphinx's LaTeX
+   * default): /Widths over codes 32-233, 600 each but 1200 for the two-column `SS` at 0xDF, no
+   * FixedPitch flag, no MissingWidth.
+   */
+  t1Typewriter?: boolean;
   /** F4 as a font of this BaseFont (not embedded: pdf.js draws it with a standard face), e.g. xy-pic's XYDASH10. */
   f4BaseFont?: string;
 }
@@ -100,6 +106,15 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     );
     objs[fonts[2]! - 1] = bytes(
       `<< /Type /Font /Subtype /Type1 /BaseFont /BWFXGR+PLTypewriter10-Regular /FirstChar 32 /LastChar 126 /Widths [${Array(95).fill(600).join(' ')}] /Encoding /WinAnsiEncoding /FontDescriptor ${descriptor} 0 R >>`,
+    );
+  }
+  if (spec.t1Typewriter) {
+    const descriptor = add(
+      '<< /Type /FontDescriptor /FontName /NEFFVU+t1xtt /Flags 4 /FontBBox [-5 -183 1501 822] /ItalicAngle 0 /Ascent 676 /Descent -167 /CapHeight 618 /StemV 84 >>',
+    );
+    const widths = Array.from({ length: 233 - 32 + 1 }, (_, i) => (i + 32 === 0xdf ? 1200 : 600));
+    objs[fonts[2]! - 1] = bytes(
+      `<< /Type /Font /Subtype /Type1 /BaseFont /NEFFVU+t1xtt /FirstChar 32 /LastChar 233 /Widths [${widths.join(' ')}] /Encoding /WinAnsiEncoding /FontDescriptor ${descriptor} 0 R >>`,
     );
   }
   const image = add(

@@ -208,6 +208,12 @@ export function sideBySide(left: number, edges: TextEdges): boolean {
 }
 
 /**
+ * A continuation mark opening a line: the typesetter wrapped the line above and says so (Sphinx's
+ * `˓→`, fvextra's and listings' `↪`, `↳`, `⤷`).
+ */
+const CONTINUATION_MARK = /^\u02D3?[\u2192\u21AA\u21B3\u2937]/u;
+
+/**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
  * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
@@ -219,9 +225,12 @@ export function sideBySide(left: number, edges: TextEdges): boolean {
  * wrapped line's rest goes; an indented line is a line of its own: `  <tgroup ...>` under a
  * full line of XML, l2kurz's example lines in a box), and the block must not stand beside its
  * result in the right half of the text block (sideBySide). A line of code that ends short, or
- * overflows the margin (TeX never wraps verbatim text), is a line of its own.
+ * overflows the margin (TeX never wraps verbatim text), is a line of its own. So is a line the
+ * page marks as continued (CONTINUATION_MARK): the listing is kept as printed, mark and all, as
+ * DocBook's wrap arrows at a line's end are.
  */
 export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
+  if (CONTINUATION_MARK.test(b.text)) return false;
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
   if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;

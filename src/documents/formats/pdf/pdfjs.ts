@@ -39,6 +39,12 @@
 // one width: pdfTeX writes Latin Modern Mono 8's widths as 531.3, but two of them as 531, so
 // texlive-it's screen listings in LMMono8 were read as prose and their lines run together. A
 // proportional font's widths differ by far more (an i and an m), its tabular digits not at all.
+// A typewriter font may also hold a few glyphs two columns wide: the T1 (Cork) encoding's `SS` at
+// 0xDF is 1050 in every 525-wide typewriter face (t1xtt, Sphinx's LaTeX default; ectt; lmtt in
+// T1), and pdfTeX lists it whenever the text uses a code past it (é, ü), so the French and German
+// Debian developer's references had their listings read as prose. Widths of one column and a few
+// of two columns are one grid (`gridWidths`); a font whose widths are mostly double (a CJK font's
+// full-width forms beside its Latin) is not called monospaced.
 //
 // A fifth completes a ToUnicode map that leaves codes out. A Type 1 font embedded with its own
 // encoding (pdfTeX's Computer Modern in OT1: fi at 0x0C, fl at 0x0D, an em dash at 0x7C) may carry
@@ -64,10 +70,51 @@ const STYLE = 'fontFamily: font.fallbackName,\n';
 const STYLE_UNMAPPED =
   'fontFamily: font.fallbackName, name: font.name, unmapped: font.isType3Font === true && ((named) => named.length > 0 && 2 * named.filter(([code]) => !font.toUnicode?.has(code)).length > named.length)([...(font.differences ?? [])].filter(([, name]) => name && name !== ".notdef")),\n';
 
-const MONO_FROM = 'let firstWidth = defaultWidth;';
-const MONO_FROM_WIDTHS = 'let firstWidth = 0;';
-const MONO_EQUAL = 'if (firstWidth !== glyphWidth) {';
-const MONO_EQUAL_ROUNDED = 'if (Math.abs(firstWidth - glyphWidth) > 0.005 * firstWidth) {';
+/**
+ * Do these glyph widths set text on one grid of columns? Every nonzero width is one column (the
+ * least width) to a rounding (0.5 %), or two columns, and fewer glyphs are two columns wide than
+ * one. No width listed is a grid (pdf.js's own answer). Self-contained: its source is copied into
+ * pdf.js's worker (patchMonospaceWidths).
+ */
+export function gridWidths(widths: Record<string, unknown>): boolean {
+  const listed: number[] = [];
+  for (const key in widths) {
+    const w = widths[key];
+    if (typeof w === 'number' && w > 0) listed.push(w);
+  }
+  if (listed.length === 0) return true;
+  const column = Math.min(...listed);
+  let single = 0;
+  let double = 0;
+  for (const w of listed) {
+    if (w - column <= 0.005 * column) single++;
+    else if (Math.abs(w - 2 * column) <= 0.01 * column) double++;
+    else return false;
+  }
+  return double < single;
+}
+
+// pdf.js's check (firstWidth from the descriptor's MissingWidth, widths equal exactly), replaced
+// by gridWidths over the listed widths.
+const MONO_CHECK = `    let isMonospace = true;
+    let firstWidth = defaultWidth;
+    for (const glyph in glyphsWidths) {
+      const glyphWidth = glyphsWidths[glyph];
+      if (!glyphWidth) {
+        continue;
+      }
+      if (!firstWidth) {
+        firstWidth = glyphWidth;
+        continue;
+      }
+      if (firstWidth !== glyphWidth) {
+        isMonospace = false;
+        break;
+      }
+    }
+`;
+const MONO_CHECK_GRID = `    const isMonospace = (${gridWidths.toString()})(glyphsWidths);
+`;
 
 // adjustType1ToUnicode: its early return for a font with a ToUnicode map, and the loop that then
 // gives each code of the font's own encoding the Unicode of its glyph's name.
@@ -124,10 +171,9 @@ export function patchUnmappedStyle(source: string): string {
   return replaceOnce(source, STYLE, STYLE_UNMAPPED, 'text style line');
 }
 
-/** pdf.js's worker source judging a font monospaced by its listed widths alone, equal to a rounding (see above); throws unless both lines are there once. */
+/** pdf.js's worker source judging a font monospaced by its listed widths alone (gridWidths, see above); throws unless its check is there once. */
 export function patchMonospaceWidths(source: string): string {
-  const from = replaceOnce(source, MONO_FROM, MONO_FROM_WIDTHS, 'monospace width check');
-  return replaceOnce(from, MONO_EQUAL, MONO_EQUAL_ROUNDED, 'monospace width comparison');
+  return replaceOnce(source, MONO_CHECK, MONO_CHECK_GRID, 'monospace width check');
 }
 
 /**

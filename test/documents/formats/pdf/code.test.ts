@@ -273,6 +273,14 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
       false,
     ],
     ['one tagged element', edged(long, 100, 700, 1, { block: 3 }), edged('word', 100, 688, 1, { block: 3 }), true],
+    [
+      "Sphinx's continuation mark: the line printed as continued",
+      edged(long + 'xx', 100, 700),
+      edged('\u02D3\u2192 word', 100, 688),
+      false,
+    ],
+    ["fvextra's continuation mark", edged(long + 'xx', 100, 700), edged('\u21AA word', 100, 688), false],
+    ['a mark inside the line is no continuation', edged(long + 'xx', 100, 700), edged('word \u2192 x', 100, 688), true],
   ];
   for (const [name, a, b, want] of cases)
     await t.test(name, () => {
@@ -455,6 +463,13 @@ test('extractPdf: a run of Courier lines is one code block, indentation and spac
 
 test('extractPdf: a Ghostscript typewriter face (equal widths, another MissingWidth) is monospaced: its listing is one code block', async () => {
   const { blocks } = await extractPdf(makePdf({ pages: [{ runs: listingPage }], ghostscriptTypewriter: true }), OFF);
+  const code = blocks.filter((b) => b.kind === 'code');
+  assert.equal(code.length, 1);
+  assert.deepEqual(code[0]!.lines, LISTING);
+});
+
+test('extractPdf: a T1 typewriter face (one glyph two columns wide, no FixedPitch flag) is monospaced: its listing is one code block', async () => {
+  const { blocks } = await extractPdf(makePdf({ pages: [{ runs: listingPage }], t1Typewriter: true }), OFF);
   const code = blocks.filter((b) => b.kind === 'code');
   assert.equal(code.length, 1);
   assert.deepEqual(code[0]!.lines, LISTING);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { setTimeout } from 'node:timers/promises';
 import {
+  gridWidths,
   patchMonospaceWidths,
   patchPartialToUnicode,
   patchPdfWorkerSource,
@@ -36,24 +37,58 @@ test('patchPdfWorkerSource marks the prefetched promise handled and caches that 
   );
 });
 
+// pdf.js's monospace check, as its worker source has it (the flags bit is FixedPitch).
+const MONO_CHECK = `    let isMonospace = true;
+    let firstWidth = defaultWidth;
+    for (const glyph in glyphsWidths) {
+      const glyphWidth = glyphsWidths[glyph];
+      if (!glyphWidth) {
+        continue;
+      }
+      if (!firstWidth) {
+        firstWidth = glyphWidth;
+        continue;
+      }
+      if (firstWidth !== glyphWidth) {
+        isMonospace = false;
+        break;
+      }
+    }
+`;
+
 test('patchMonospaceWidths refuses a source without its width check, or with it twice', () => {
-  const LINE = 'let firstWidth = defaultWidth;';
-  const CMP = 'if (firstWidth !== glyphWidth) {';
-  for (const source of ['const x = 1;', LINE + LINE + CMP, LINE, CMP, LINE + CMP + CMP])
+  for (const source of ['const x = 1;', MONO_CHECK + MONO_CHECK, MONO_CHECK.replace('!==', '!=')])
     assert.throws(() => patchMonospaceWidths(source), /pdf\.js worker source changed/);
 });
 
-test('patchMonospaceWidths: equal listed widths make a font monospaced whatever its MissingWidth', () => {
-  // pdf.js's check, as in its worker source (the flags bit is FixedPitch).
-  const check = `let isMonospace = true;
-let firstWidth = defaultWidth;
-for (const glyph in glyphsWidths) {
-  const glyphWidth = glyphsWidths[glyph];
-  if (!glyphWidth) continue;
-  if (!firstWidth) { firstWidth = glyphWidth; continue; }
-  if (firstWidth !== glyphWidth) { isMonospace = false; break; }
-}
-isMonospace;`;
+test('the worker source holds the monospace check patchMonospaceWidths replaces', () => {
+  const source = readFileSync(
+    new URL('../../../../node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs', import.meta.url),
+    'utf8',
+  );
+  assert.equal(source.split(MONO_CHECK).length, 2);
+});
+
+test('gridWidths: one column to a rounding, a few glyphs of two columns', () => {
+  const cases: [string, Record<number, number>, boolean][] = [
+    ['no width listed', {}, true],
+    ['widths equal', { 65: 600, 66: 600 }, true],
+    ['zero widths (unused codes) left out', { 37: 525, 38: 525, 40: 0, 41: 525 }, true],
+    ['pdfTeX: widths 531.3, two rounded to 531 (Latin Modern Mono 8)', { 39: 531.3, 40: 531, 41: 531.3 }, true],
+    ['T1 typewriter face: 525 and SS at 0xDF 1050 (t1xtt, ectt)', { 65: 525, 66: 525, 223: 1050, 233: 525 }, true],
+    ['the double width first', { 32: 1050, 33: 525, 34: 525 }, true],
+    ['widths differ: a proportional font', { 65: 600, 66: 500 }, false],
+    ['widths 1 % apart: a proportional font', { 65: 500, 66: 505 }, false],
+    ['three columns wide', { 65: 500, 66: 500, 67: 1500 }, false],
+    ['as many double as single (a CJK font: Latin and full-width forms)', { 65: 500, 20013: 1000 }, false],
+    ['mostly double', { 65: 500, 20013: 1000, 20014: 1000 }, false],
+    ['Helvetica: space 278, digits 556', { 32: 278, 48: 556, 49: 556, 50: 556 }, false],
+  ];
+  for (const [name, widths, want] of cases) assert.equal(gridWidths(widths), want, name);
+});
+
+test('patchMonospaceWidths: the listed widths decide, whatever the MissingWidth', () => {
+  const check = `${MONO_CHECK}isMonospace;`;
   const patched = patchMonospaceWidths(check);
   const cases: [string, number, Record<number, number>, boolean, boolean][] = [
     ['Ghostscript: widths 525, MissingWidth 1131', 1131, { 37: 525, 38: 525, 40: 0, 41: 525 }, false, true],
@@ -67,7 +102,7 @@ isMonospace;`;
       false,
       true,
     ],
-    ['widths 1 % apart: a proportional font', 0, { 65: 500, 66: 505 }, false, false],
+    ['T1 typewriter face with its double-width SS', 0, { 65: 525, 66: 525, 223: 1050, 233: 525 }, false, true],
   ];
   for (const [name, defaultWidth, glyphsWidths, before, after] of cases) {
     assert.equal(runInNewContext(check, { defaultWidth, glyphsWidths }), before, `${name}: pdf.js as shipped`);
