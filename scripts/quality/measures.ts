@@ -344,6 +344,23 @@ const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d
 const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
 
 /**
+ * The shapes that stand twice or more among the first `edgeLines` filled lines of a page, or among
+ * its last ones (`filled`: the indices of its non-blank lines).
+ */
+export function doubledAtEdge(page: readonly string[], filled: readonly number[], edgeLines: number): string[] {
+  const out = new Set<string>();
+  for (const side of [filled.slice(0, edgeLines), filled.slice(-edgeLines)]) {
+    const seen = new Set<string>();
+    for (const i of side) {
+      const k = shapeOf(page[i]!);
+      if (seen.has(k)) out.add(k);
+      seen.add(k);
+    }
+  }
+  return [...out];
+}
+
+/**
  * Lines at each end of a page that may be running headers and footers: three, as the service's
  * furniture rule reads them (pdftotext may print a heading's number or a "(continues on next
  * page)" marker between the running line and the page's edge).
@@ -371,9 +388,13 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
   // Pages where a shape stands inside the page: a running line pdftotext reads out of place
   // (after a page's code) is inside on a few pages and at the edge on many.
   const inner = new Map<string, number>();
+  // Pages where a shape stands twice at one edge: a man page's header "BASH(1) General Commands
+  // Manual BASH(1)", which pdftotext reads as three lines, the first and the last alike.
+  const twice = new Map<string, number>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of doubledAtEdge(p, f, edgeLines)) twice.set(k, (twice.get(k) ?? 0) + 1);
     for (const k of new Set(f.slice(edgeLines, -edgeLines).map((i) => shapeOf(p[i]!))))
       inner.set(k, (inner.get(k) ?? 0) + 1);
   });
@@ -385,6 +406,8 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
       (slides ? c * 2 > pages.length : c >= pages.length * 0.25 || c >= 5 * (inner.get(k) ?? 0))
     )
       running.add(k);
+  // A running line that stands twice at its edge on most of the pages it runs on goes twice.
+  const doubled = new Set([...running].filter((k) => (twice.get(k) ?? 0) * 2 >= counts.get(k)!));
   return pages
     .map((p, n) => {
       const f = filled[n]!;
@@ -395,7 +418,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
         for (const i of side) {
           if (drop.has(i)) continue;
           const k = shapeOf(p[i]!);
-          if ((running.has(k) && !seen.has(k)) || PAGE_NUMBER.test(p[i]!.trim())) {
+          if ((running.has(k) && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
             drop.add(i);
             seen.add(k);
             gone.add(k);

@@ -34,6 +34,7 @@ import {
   tableRowsIntact,
   unreadableReading,
   withoutRunningLines,
+  doubledAtEdge,
   wordsAsRead,
   words,
   type ChunkLike,
@@ -281,6 +282,20 @@ describe('withoutRunningLines', () => {
       Array.from({ length: 24 }, (_, i) => i + 1)
         .map((n) => (n === 6 ? [...own(n, 0), 'File Documentation', ...own(n, 4)] : own(n, 0)).join('\n'))
         .join('\f'),
+    ],
+    [
+      "a man page's header, its name on both sides (read as three lines), goes whole",
+      [1, 2, 3, 4]
+        .map((n) => ['BASH(1)', 'General Commands Manual', 'BASH(1)', ...text(n), 'GNU Bash 5.2', String(n)].join('\n'))
+        .join('\f'),
+      [1, 2, 3, 4].map((n) => text(n).join('\n')).join('\f'),
+    ],
+    [
+      'a line twice at an edge of one page only, of a shape that runs once elsewhere: goes once',
+      [1, 2, 3, 4]
+        .map((n) => (n === 2 ? ['Manual', 'Manual', ...own(n, 0)] : ['Manual', ...own(n, 0)]).join('\n'))
+        .join('\f'),
+      [1, 2, 3, 4].map((n) => (n === 2 ? ['Manual', ...own(n, 0)] : own(n, 0)).join('\n')).join('\f'),
     ],
     ['text without pages is unchanged', 'A line.\nAnother line.', 'A line.\nAnother line.'],
     [
@@ -1464,6 +1479,25 @@ const DECK = [
   deckPage(5, ['Compiling', '', 'First run latex once.']),
   deckPage(6, ['Compiling', '', 'Then run bibtex and latex twice.']),
 ].join('\f');
+
+describe('doubledAtEdge', () => {
+  const cases: [string, string[], string[]][] = [
+    ['a man page header', ['LS(1)', 'User Commands', 'LS(1)', 'body', 'more', 'GNU', '3'], ['ls(#)']],
+    ['nothing twice', ['Title', 'body', 'more', 'end'], []],
+    ['twice, but one inside the page: not at the edge', ['A', 'b', 'c', 'd', 'A', 'e', 'f', 'g'], []],
+  ];
+  for (const [name, page, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        doubledAtEdge(
+          page,
+          page.map((_l, i) => i),
+          3,
+        ),
+        want,
+      ),
+    );
+});
 
 describe('withoutRunningLines on slides', () => {
   test("beamer's three-line footline goes, with its page of the count", () =>
