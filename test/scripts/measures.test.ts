@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import {
   badLabelKind,
   buildReference,
+  captionLine,
   chunkEnd,
   chunkEnds,
+  labelLine,
   codeKept,
   dedent,
   endIndex,
@@ -778,6 +780,35 @@ describe('sizesInRange and sentenceEnds', () => {
     });
 });
 
+describe('captionLine', () => {
+  const cases: [string, boolean][] = [
+    ['Figure 6-2: Space before and after', true],
+    ['Tabelle 17: Binäre Operatoren (* benötigt Paket latexsym)', true],
+    ['Table 3 : Options', true],
+    ['Figure 6-2:', false],
+    ['Note: the value is kept', false],
+    ['the values of version 2: a, b', false],
+    ['It ends here.', false],
+  ];
+  for (const [line, want] of cases) test(line, () => assert.equal(captionLine(line), want));
+});
+
+describe('labelLine', () => {
+  const cases: [string, boolean][] = [
+    ['Tabelle 8:', true],
+    ['Figure 6-2:', true],
+    ['Step 2:', true],
+    ['4.', true],
+    ['4.2.', true],
+    ['iv.', true],
+    ['Note:', false],
+    ['It ends here.', false],
+    ['The values used by version 2 are:', false],
+    ['2019.', false],
+  ];
+  for (const [line, want] of cases) test(line, () => assert.equal(labelLine(line), want));
+});
+
 describe('chunkEnd: clean ends are sentences or blocks the reference confirms', () => {
   const P = 'Some text before it';
   const ref: EndReference = {
@@ -797,6 +828,16 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
     ['a sentence ends', ref, c(`${P}. It ends here.`), c('Next one starts.'), 'sentence'],
     ['a colon ends', ref, c(`${P} as follows:`), c('Next one starts.'), 'sentence'],
     ['a cut mid-sentence', ref, c(`${P} and the`), c('Next words go on.'), 'cut'],
+    ['a caption label alone ends no sentence', noRows, c(`${P}.\nTabelle 8:`), c('Pakete für Schriften'), 'cut'],
+    ["a list item's number alone ends no sentence", noRows, c(`${P}.\n4.`), c('Parse the files.'), 'cut'],
+    [
+      'a whole caption ends cleanly',
+      noRows,
+      c(`${P}.\nFigure 6-2: Space before and after`),
+      c('The attribute pads it.'),
+      'caption',
+    ],
+    ['a caption running on in lower case is cut', noRows, c(`${P}.\nFigure 6-2: Space before`), c('and after'), 'cut'],
     [
       'the next chunk opens a section of the reference',
       ref,
