@@ -319,6 +319,8 @@ export async function measureDocument(
   // A born-digital PDF's physical pages as pdftotext reads them, running heads and page numbers
   // aside, so that a chunk's first words read over a page break are found (the page-number measure).
   let pdfPages: string[] | undefined;
+  // The same pages with every line (running lines kept): pageNumbersRight's second reading.
+  let pdfRawPages: string[] | undefined;
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     let ocrPages = 0;
@@ -357,6 +359,7 @@ export async function measureDocument(
       // An office oracle PDF is judged against the source it was converted from.
       const paged = pdftotext(file);
       pdfPages = withFirstPageWhole(withoutRunningLines(paged).split('\f'), paged);
+      pdfRawPages = paged.split('\f');
       const json = pandocJson(join(dir, e.referenceFile));
       // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
       const self = basename(e.path).replace(/\.gz$/, '');
@@ -367,6 +370,7 @@ export async function measureDocument(
     } else {
       refText = pdftotext(file);
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
+      pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(file);
       structure = { headings: r.outline, code: pdfCode(file), rows: [] };
       if (deck) {
@@ -484,7 +488,7 @@ export async function measureDocument(
       : { code: codeKept(chunks, structure.code) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
-    ...(pdfPages ? { pageNumbers: pageNumbersRight(chunks, pdfPages) } : {}),
+    ...(pdfPages ? { pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages) } : {}),
     ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     examples: {

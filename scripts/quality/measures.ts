@@ -344,6 +344,23 @@ const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d
 const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
 
 /**
+ * The shapes that stand twice or more among the first `edgeLines` filled lines of a page, or among
+ * its last ones (`filled`: the indices of its non-blank lines).
+ */
+export function doubledAtEdge(page: readonly string[], filled: readonly number[], edgeLines: number): string[] {
+  const out = new Set<string>();
+  for (const side of [filled.slice(0, edgeLines), filled.slice(-edgeLines)]) {
+    const seen = new Set<string>();
+    for (const i of side) {
+      const k = shapeOf(page[i]!);
+      if (seen.has(k)) out.add(k);
+      seen.add(k);
+    }
+  }
+  return [...out];
+}
+
+/**
  * Lines at each end of a page that may be running headers and footers: three, as the service's
  * furniture rule reads them (pdftotext may print a heading's number or a "(continues on next
  * page)" marker between the running line and the page's edge).
@@ -371,9 +388,13 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
   // Pages where a shape stands inside the page: a running line pdftotext reads out of place
   // (after a page's code) is inside on a few pages and at the edge on many.
   const inner = new Map<string, number>();
+  // Pages where a shape stands twice at one edge: a man page's header "BASH(1) General Commands
+  // Manual BASH(1)", which pdftotext reads as three lines, the first and the last alike.
+  const twice = new Map<string, number>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of doubledAtEdge(p, f, edgeLines)) twice.set(k, (twice.get(k) ?? 0) + 1);
     for (const k of new Set(f.slice(edgeLines, -edgeLines).map((i) => shapeOf(p[i]!))))
       inner.set(k, (inner.get(k) ?? 0) + 1);
   });
@@ -385,6 +406,8 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
       (slides ? c * 2 > pages.length : c >= pages.length * 0.25 || c >= 5 * (inner.get(k) ?? 0))
     )
       running.add(k);
+  // A running line that stands twice at its edge on most of the pages it runs on goes twice.
+  const doubled = new Set([...running].filter((k) => (twice.get(k) ?? 0) * 2 >= counts.get(k)!));
   return pages
     .map((p, n) => {
       const f = filled[n]!;
@@ -395,7 +418,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
         for (const i of side) {
           if (drop.has(i)) continue;
           const k = shapeOf(p[i]!);
-          if ((running.has(k) && !seen.has(k)) || PAGE_NUMBER.test(p[i]!.trim())) {
+          if ((running.has(k) && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
             drop.add(i);
             seen.add(k);
             gone.add(k);
@@ -739,9 +762,28 @@ export interface EndReference {
  * somewhere). Not clean: `in-code` (inside a code block that would fit a chunk, even after a `;`),
  * `cut` (anything else: mid-sentence, inside a row or a list item).
  */
-export type EndKind = 'sentence' | 'slide' | 'section' | 'code' | 'row' | 'item' | 'long-code' | 'in-code' | 'cut';
+export type EndKind =
+  | 'sentence'
+  | 'slide'
+  | 'section'
+  | 'code'
+  | 'row'
+  | 'item'
+  | 'caption'
+  | 'long-code'
+  | 'in-code'
+  | 'cut';
 
-const CLEAN_KINDS: ReadonlySet<EndKind> = new Set(['sentence', 'slide', 'section', 'code', 'row', 'item', 'long-code']);
+const CLEAN_KINDS: ReadonlySet<EndKind> = new Set([
+  'sentence',
+  'slide',
+  'section',
+  'code',
+  'row',
+  'item',
+  'caption',
+  'long-code',
+]);
 
 /** A line as compared with the reference's code: normalised, blanks collapsed, trimmed. */
 const flatLine = (s: string) => normalizeText(expandTabs(s)).replace(/\s+/g, ' ').trim();
@@ -831,6 +873,32 @@ const lastLines = (s: string) =>
     .map((l) => l.trimEnd())
     .filter((l) => l.trim().length > 0);
 
+/**
+ * A last line that is only a label whose text follows: a numbered caption's or step's label
+ * ("Tabelle 8:", "Figure 6-2:", "Step 2:", at most three words, the last with a digit) or a list
+ * item's number ("4.", "4.2.", "iv."). Its `:` or `.` ends no sentence: the caption, the step, the
+ * item are the next chunk's first words.
+ */
+export function labelLine(line: string): boolean {
+  const l = line.trim();
+  if (/^(?:\d{1,3}|[ivxlc]{1,6})(?:\.\d{1,3})*\.$/iu.test(l)) return true;
+  if (!l.endsWith(':') || l.length > 31) return false;
+  const w = l.slice(0, -1).trim().split(/\s+/);
+  return w.length <= 3 && /\d/.test(w[w.length - 1]!);
+}
+
+/**
+ * A line that is a whole numbered caption: a label of at most three words starting with a capital,
+ * the last with a digit, a colon, then its text ("Figure 6-2: Space before and after", "Tabelle
+ * 17: Binäre Operatoren"). A caption is a block of its own: its end is a clean end.
+ */
+export function captionLine(line: string): boolean {
+  const m = /^(.{1,30}?)\s?:\s+\S/u.exec(line.trim());
+  if (!m) return false;
+  const w = m[1]!.trim().split(/\s+/);
+  return w.length <= 3 && /^\p{Lu}/u.test(w[0]!) && /\d/.test(w[w.length - 1]!);
+}
+
 /** The cells of a table row line as the service writes it (`a | b | c`), or 0 when it is no row. */
 const cellCount = (l: string) => (/\S \| |\| \S/.test(l) ? l.split(' | ').length : 0);
 
@@ -852,7 +920,7 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
   // Inside a code block of the reference: between two of its lines, or inside one line.
   const inside = insideCode(ix, l, f);
   if (inside !== undefined) return inside.lineEnd && inside.length > ix.max ? 'long-code' : 'in-code';
-  if (STRICT_END.test(a.content)) return 'sentence';
+  if (STRICT_END.test(a.content) && !labelLine(L)) return 'sentence';
   const fw = normalizeLabel(F);
   if (fw.length > 0 && ix.headings.has(fw)) return 'section';
   // The last lines of a are the end of a code block, or b opens with the first lines of one.
@@ -887,6 +955,8 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
     const bullet = (x: string) => itemMarker(x) === '•' || /\s•\s/u.test(normalizeText(x));
     if (itemMarker(L) === mb || (mb === '•' && as.slice(-3).some(bullet))) return 'item';
   }
+  // A whole caption ends a: "Figure 6-2: Space before and after", b not running on in lower case.
+  if (captionLine(L) && !/^\p{Ll}/u.test(F)) return 'caption';
   return 'cut';
 }
 

@@ -21,6 +21,8 @@ export interface PageScore {
 
 /** Words in a run: long enough that a run seldom stands on two pages, short enough to find. */
 export const GRAM = 5;
+/** Words added to a run looked up in the reading with every line (`rawPages`): a longer run, since running lines are there too. */
+export const RAW_EXTRA = 3;
 /** Runs looked up at each end of a chunk, each one word further in. */
 const SHIFTS = 3;
 
@@ -61,16 +63,57 @@ export function numberWords(w: readonly string[]): number {
   return n;
 }
 
-export function pageNumbersRight(chunks: readonly PagedChunk[], pages: readonly string[], gram = GRAM): PageScore {
-  // Every word of the reference with its page (1-based), and where each run of `gram` words starts.
-  const pageOf: number[] = [];
-  const stream: string[] = [];
+/**
+ * The reference's words, each with the pages it starts and ends on (1-based). A word that a line-end
+ * hyphen breaks over a page break ("au-" at the foot of page 20, "tomatic" atop page 21: pdftotext
+ * joins such breaks inside a page, never across one) is one word, as the chunks have it, starting on
+ * the first page and ending on the second.
+ */
+export function pageWords(pages: readonly string[]): { words: string[]; first: number[]; last: number[] } {
+  const out = { words: [] as string[], first: [] as number[], last: [] as number[] };
+  let carry = false;
   pages.forEach((p, i) => {
-    for (const w of words(p)) {
-      stream.push(w);
-      pageOf.push(i + 1);
-    }
+    const ws = words(p);
+    ws.forEach((w, k) => {
+      if (k === 0 && carry) {
+        const at = out.words.length - 1;
+        out.words[at] += w;
+        out.last[at] = i + 1;
+        return;
+      }
+      out.words.push(w);
+      out.first.push(i + 1);
+      out.last.push(i + 1);
+    });
+    if (ws.length > 0) carry = BROKEN_END.test(p) && BROKEN_START.test(pages[i + 1] ?? '');
   });
+  return out;
+}
+
+/** A page ending on a letter and a line-end hyphen, and a page starting with a lower-case letter. */
+const BROKEN_END = /\p{L}[-\u2010]\s*$/u;
+const BROKEN_START = /^\s*\p{Ll}/u;
+
+/**
+ * A chunk's words, and again with the hyphens inside words taken out ("n-tuplo" -> "ntuplo"):
+ * pdftotext joins a compound broken at a line end without its hyphen, as it joins a word broken
+ * there ("background-\ncolor" -> "backgroundcolor"), where the chunk keeps the hyphen it prints.
+ */
+export function chunkWordings(text: string): string[][] {
+  const plain = words(text);
+  const joined = words(text.replace(/(\p{L})[-\u2010](?=\p{L})/gu, '$1'));
+  return joined.join(' ') === plain.join(' ') ? [plain] : [plain, joined];
+}
+
+interface RunIndex {
+  gram: number;
+  first: number[];
+  last: number[];
+  starts: Map<string, number[]>;
+}
+
+function runIndex(pages: readonly string[], gram: number): RunIndex {
+  const { words: stream, first, last } = pageWords(pages);
   const starts = new Map<string, number[]>();
   for (let i = 0; i + gram <= stream.length; i++) {
     const key = stream.slice(i, i + gram).join(' ');
@@ -78,28 +121,53 @@ export function pageNumbersRight(chunks: readonly PagedChunk[], pages: readonly 
     if (at) at.push(i);
     else starts.set(key, [i]);
   }
+  return { gram, first, last, starts };
+}
+
+/** The pages the first runs of `w` start on and its last runs end on, in one reading. */
+function runPages(x: RunIndex, w: readonly string[], startPages: Set<number>, endPages: Set<number>): void {
+  const { gram } = x;
+  // The pages of the first SHIFTS runs (and of the last ones, by their last word): a heading
+  // number that the reference also reads on a contents page, or reads in another order on the
+  // page itself, then does not decide alone.
+  // A heading number of several words ("3 3 9") read apart from its title on the page itself
+  // (after a listing pdftotext reads first) but with it on a contents page: runs after it too.
+  const lead = numberWords(w);
+  for (let k = lead; k < lead + SHIFTS && k + gram <= w.length; k++)
+    for (const i of x.starts.get(w.slice(k, k + gram).join(' ')) ?? []) startPages.add(x.first[i]!);
+  for (let k = 0; k < SHIFTS && k + gram <= w.length; k++) {
+    for (const i of x.starts.get(w.slice(k, k + gram).join(' ')) ?? []) startPages.add(x.first[i]!);
+    const to = w.length - k;
+    for (const i of x.starts.get(w.slice(to - gram, to).join(' ')) ?? []) endPages.add(x.last[i + gram - 1]!);
+  }
+}
+
+/**
+ * `pages`: the reference's pages without their running lines (withoutRunningLines), so that words
+ * running over a page break are found. `rawPages` (optional): the same pages with every line,
+ * searched with runs three words longer: a line the running-line rule takes for furniture because its
+ * shape stands at many pages' edges (a listing's closing "20 } // namespace raptor", CWEB's "This
+ * code is used in section 1.", a figure repeated atop several pages) is the chunk's own text there,
+ * and eight words in a row on one page place the chunk where a five-word run may not.
+ */
+export function pageNumbersRight(
+  chunks: readonly PagedChunk[],
+  pages: readonly string[],
+  gram = GRAM,
+  rawPages?: readonly string[],
+): PageScore {
+  const readings = [runIndex(pages, gram), ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : [])];
   let judged = 0;
   let right = 0;
   const wrong: string[] = [];
   chunks.forEach((c, n) => {
     if (c.pageStart === undefined || c.pageEnd === undefined) return;
-    const w = words(ownText(c.content, chunks[n - 1]?.content));
+    const wordings = chunkWordings(ownText(c.content, chunks[n - 1]?.content));
+    const w = wordings[0]!;
     if (w.length < gram) return;
-    // The pages of the first SHIFTS runs (and of the last ones, by their last word): a heading
-    // number that the reference also reads on a contents page, or reads in another order on the
-    // page itself, then does not decide alone.
     const startPages = new Set<number>();
     const endPages = new Set<number>();
-    // A heading number of several words ("3 3 9") read apart from its title on the page itself
-    // (after a listing pdftotext reads first) but with it on a contents page: runs after it too.
-    const lead = numberWords(w);
-    for (let k = lead; k < lead + SHIFTS && k + gram <= w.length; k++)
-      for (const i of starts.get(w.slice(k, k + gram).join(' ')) ?? []) startPages.add(pageOf[i]!);
-    for (let k = 0; k < SHIFTS && k + gram <= w.length; k++) {
-      for (const i of starts.get(w.slice(k, k + gram).join(' ')) ?? []) startPages.add(pageOf[i]!);
-      const to = w.length - k;
-      for (const i of starts.get(w.slice(to - gram, to).join(' ')) ?? []) endPages.add(pageOf[i + gram - 1]!);
-    }
+    for (const x of readings) for (const v of wordings) runPages(x, v, startPages, endPages);
     if (startPages.size === 0 || endPages.size === 0) return;
     judged++;
     if (startPages.has(c.pageStart) && endPages.has(c.pageEnd)) right++;

@@ -104,7 +104,25 @@ export function endsSentence(t: string, e: number): boolean {
   while (j >= 0 && t[j] !== ' ' && t[j] !== '\n' && t[j] !== '(') j--;
   const word = t.slice(j + 1, i).toLowerCase();
   if (word.length === 1 && /\p{L}/u.test(word)) return false;
+  // A list item's number alone at a line's start ("4." of "4. Parse the files"): no sentence yet.
+  if ((j < 0 || t[j] === '\n') && ENUMERATOR.test(word)) return false;
   return !ABBREV.has(word);
+}
+
+/** An enumerator: "4", "12", "4.2", "iv", "b" (a list item's or a heading's number, without its final period). */
+const ENUMERATOR = /^(?:\d{1,3}|[ivxlc]{1,6}|\p{L})(?:\.\d{1,3})*$/u;
+
+/**
+ * The colon at index i ends a numbered label at a line's start ("Figure 6-2: Space before and
+ * after", "Table 3: Options", "Step 2: install"): at most three words, the last with a digit. The
+ * caption or step it names is on the same line: a cut after the label strands it.
+ */
+export function labelColon(t: string, i: number): boolean {
+  const from = t.lastIndexOf('\n', i - 1) + 1;
+  const label = t.slice(from, i).trimEnd();
+  if (label.length === 0 || label.length > 30) return false;
+  const w = label.split(/\s+/);
+  return w.length <= 3 && /\d/.test(w[w.length - 1]!);
 }
 
 function startsSentence(ch: string | undefined): boolean {
@@ -313,6 +331,8 @@ function boundaryCost(x: Text, e: number): number {
     if (x.headingEnd.has(e)) return COST_AFTER_HEADING;
     if (x.slideAt.has(e + 1)) return COST_SLIDE;
     const heading = x.headingAt.has(e + 1);
+    // A numbered label alone on its line ("Figure 6-2:" over its caption): a line end, no sentence's.
+    if (c === 58 && !heading && labelColon(t, i)) return COST_LINE;
     if (terminal) return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
     if (heading && x.blockEnd.has(e)) return COST_PARA_HEADING;
     return heading ? COST_LINE_HEADING : COST_LINE;
@@ -320,6 +340,7 @@ function boundaryCost(x: Text, e: number): number {
   if (!terminal) return inlineBullet(t, e) ? COST_CLAUSE : COST_WORD;
   // Inside a line of code, a `.`, `:` or `;` ends no sentence ('"Depends:" ${shlibs:Depends}').
   if (x.code.length > 0 && insideKept(x.code, e)) return COST_WORD;
+  if (c === 58 && labelColon(t, i)) return COST_WORD;
   if (c === 58 || c === 59) return COST_CLAUSE;
   if (!endsSentence(t, e)) return COST_WORD; // an abbreviation or an initial
   return startsSentence(t[nextStart(t, e)]) ? COST_SENTENCE : COST_CLAUSE;

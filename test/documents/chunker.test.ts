@@ -6,6 +6,7 @@ import {
   endsSentence,
   addPageMarks,
   inlineBullet,
+  labelColon,
   nextStart,
   verbatimText,
   codeParagraphs,
@@ -160,6 +161,12 @@ test('endsSentence', async (t) => {
     ['compare with Fig.', false],
     ['no end', false],
     ['a code block {...}', false],
+    ['Load the plugins.\n4.', false],
+    ['Load the plugins.\n4.2.', false],
+    ['Load the plugins.\niv.', false],
+    ['4.', false],
+    ['It was released in 2019.', true],
+    ['Load the plugins.\nIt grew to 4.', true],
   ];
   for (const [s, want] of cases) await t.test(s, () => assert.equal(endsSentence(s, s.length), want));
 });
@@ -484,6 +491,60 @@ test('codeParagraphs: the runs of lines between blank lines that fit, 2+ lines e
     await t.test(name, () =>
       assert.deepEqual(
         codeParagraphs(text, max).map(([a, z]) => text.slice(a, z)),
+        want,
+      ),
+    );
+});
+
+test('labelColon: a colon that ends a numbered label at a line start', async (t) => {
+  const cases: [string, string, boolean][] = [
+    ['a figure caption', 'Text before.\nFigure 6-2: Space before and after', true],
+    ['a table caption', 'Table 3: Options', true],
+    ['a step', 'Step 2: install the package', true],
+    ['a French caption, a space before the colon', 'Tableau 3 : Options', true],
+    ['a label without a number is a clause', 'Note: the value', false],
+    ['a sentence before the colon', 'The following three values are used by version 2: a, b', false],
+    ['a colon inside a line, after a label elsewhere', 'Text with Figure 2: here and there 3: x', false],
+  ];
+  for (const [name, text, want] of cases)
+    await t.test(name, () => assert.equal(labelColon(text, text.lastIndexOf(':')), want));
+});
+
+test('a numbered label and a list number are no ends: the chunk is cut elsewhere', async (t) => {
+  const limits = { min: 40, max: 80 };
+  const cases: [string, Block[], string[]][] = [
+    [
+      // reportlab-guide: the chunk ended on "Figure 6-2:" and the next opened with its caption.
+      'a caption label alone on its line stays with its caption',
+      [
+        { text: 'The figure below shows the leading and space.' },
+        { text: 'Figure 6-2:' },
+        { text: 'Space before and after and leading' },
+        { text: 'The attribute pads it.' },
+      ],
+      [
+        'The figure below shows the leading and space.',
+        'Figure 6-2:\nSpace before and after and leading\nThe attribute pads it.',
+      ],
+    ],
+    [
+      // why3: the chunk ended on "4." and the next opened with the item's text.
+      "a list item's number stays with its text",
+      [
+        { text: 'Read the configuration file using the priority.' },
+        { text: '3. Load the plugins of it.' },
+        { text: '4. Parse and typecheck the given files in order.' },
+      ],
+      [
+        'Read the configuration file using the priority.\n3. Load the plugins of it.',
+        '4. Parse and typecheck the given files in order.',
+      ],
+    ],
+  ];
+  for (const [name, blocks, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        splitIntoChunks(blocks, limits).map((c) => c.content),
         want,
       ),
     );

@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import {
   badLabelKind,
   buildReference,
+  captionLine,
   chunkEnd,
   chunkEnds,
+  labelLine,
   codeKept,
   dedent,
   endIndex,
@@ -34,6 +36,7 @@ import {
   tableRowsIntact,
   unreadableReading,
   withoutRunningLines,
+  doubledAtEdge,
   wordsAsRead,
   words,
   type ChunkLike,
@@ -281,6 +284,20 @@ describe('withoutRunningLines', () => {
       Array.from({ length: 24 }, (_, i) => i + 1)
         .map((n) => (n === 6 ? [...own(n, 0), 'File Documentation', ...own(n, 4)] : own(n, 0)).join('\n'))
         .join('\f'),
+    ],
+    [
+      "a man page's header, its name on both sides (read as three lines), goes whole",
+      [1, 2, 3, 4]
+        .map((n) => ['BASH(1)', 'General Commands Manual', 'BASH(1)', ...text(n), 'GNU Bash 5.2', String(n)].join('\n'))
+        .join('\f'),
+      [1, 2, 3, 4].map((n) => text(n).join('\n')).join('\f'),
+    ],
+    [
+      'a line twice at an edge of one page only, of a shape that runs once elsewhere: goes once',
+      [1, 2, 3, 4]
+        .map((n) => (n === 2 ? ['Manual', 'Manual', ...own(n, 0)] : ['Manual', ...own(n, 0)]).join('\n'))
+        .join('\f'),
+      [1, 2, 3, 4].map((n) => (n === 2 ? ['Manual', ...own(n, 0)] : own(n, 0)).join('\n')).join('\f'),
     ],
     ['text without pages is unchanged', 'A line.\nAnother line.', 'A line.\nAnother line.'],
     [
@@ -763,6 +780,35 @@ describe('sizesInRange and sentenceEnds', () => {
     });
 });
 
+describe('captionLine', () => {
+  const cases: [string, boolean][] = [
+    ['Figure 6-2: Space before and after', true],
+    ['Tabelle 17: Binäre Operatoren (* benötigt Paket latexsym)', true],
+    ['Table 3 : Options', true],
+    ['Figure 6-2:', false],
+    ['Note: the value is kept', false],
+    ['the values of version 2: a, b', false],
+    ['It ends here.', false],
+  ];
+  for (const [line, want] of cases) test(line, () => assert.equal(captionLine(line), want));
+});
+
+describe('labelLine', () => {
+  const cases: [string, boolean][] = [
+    ['Tabelle 8:', true],
+    ['Figure 6-2:', true],
+    ['Step 2:', true],
+    ['4.', true],
+    ['4.2.', true],
+    ['iv.', true],
+    ['Note:', false],
+    ['It ends here.', false],
+    ['The values used by version 2 are:', false],
+    ['2019.', false],
+  ];
+  for (const [line, want] of cases) test(line, () => assert.equal(labelLine(line), want));
+});
+
 describe('chunkEnd: clean ends are sentences or blocks the reference confirms', () => {
   const P = 'Some text before it';
   const ref: EndReference = {
@@ -782,6 +828,16 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
     ['a sentence ends', ref, c(`${P}. It ends here.`), c('Next one starts.'), 'sentence'],
     ['a colon ends', ref, c(`${P} as follows:`), c('Next one starts.'), 'sentence'],
     ['a cut mid-sentence', ref, c(`${P} and the`), c('Next words go on.'), 'cut'],
+    ['a caption label alone ends no sentence', noRows, c(`${P}.\nTabelle 8:`), c('Pakete für Schriften'), 'cut'],
+    ["a list item's number alone ends no sentence", noRows, c(`${P}.\n4.`), c('Parse the files.'), 'cut'],
+    [
+      'a whole caption ends cleanly',
+      noRows,
+      c(`${P}.\nFigure 6-2: Space before and after`),
+      c('The attribute pads it.'),
+      'caption',
+    ],
+    ['a caption running on in lower case is cut', noRows, c(`${P}.\nFigure 6-2: Space before`), c('and after'), 'cut'],
     [
       'the next chunk opens a section of the reference',
       ref,
@@ -1464,6 +1520,25 @@ const DECK = [
   deckPage(5, ['Compiling', '', 'First run latex once.']),
   deckPage(6, ['Compiling', '', 'Then run bibtex and latex twice.']),
 ].join('\f');
+
+describe('doubledAtEdge', () => {
+  const cases: [string, string[], string[]][] = [
+    ['a man page header', ['LS(1)', 'User Commands', 'LS(1)', 'body', 'more', 'GNU', '3'], ['ls(#)']],
+    ['nothing twice', ['Title', 'body', 'more', 'end'], []],
+    ['twice, but one inside the page: not at the edge', ['A', 'b', 'c', 'd', 'A', 'e', 'f', 'g'], []],
+  ];
+  for (const [name, page, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        doubledAtEdge(
+          page,
+          page.map((_l, i) => i),
+          3,
+        ),
+        want,
+      ),
+    );
+});
 
 describe('withoutRunningLines on slides', () => {
   test("beamer's three-line footline goes, with its page of the count", () =>

@@ -2,10 +2,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  chunkWordings,
   numberWords,
   ownText,
   type PagedChunk,
   pageNumbersRight,
+  pageWords,
   withFirstPageWhole,
 } from '../../scripts/quality/pages.ts';
 
@@ -79,6 +81,49 @@ describe('pageNumbersRight', () => {
     assert.equal(pageNumbersRight([first, { ...next, pageStart: 2 }], pages).right, 50);
   });
 
+  test('a word broken over a page break by a line-end hyphen: the chunk ending on it ends on the second page', () => {
+    // docbook-xsl-ref: "... but there are 0 au-" ends page 20, "tomatic glossaries." opens page 21.
+    const ref = [
+      'Intro words of the first page here.\nyou get the cryptic error: there are 0 au-',
+      'tomatic glossaries. Instead, do two things.',
+    ];
+    const c = chunk(
+      'Intro words of the first page here. you get the cryptic error: there are 0 automatic glossaries.',
+      1,
+      2,
+    );
+    assert.deepEqual(pageNumbersRight([c], ref), { judged: 1, right: 100, wrong: [] });
+    // A chunk starting on the broken word starts on the first page.
+    const broken = ['Some words before it. For exam-', 'ple, this allows you to process only chapter 4.'];
+    const d = chunk('For example, this allows you to process only chapter 4.', 1, 2);
+    assert.equal(pageNumbersRight([d], broken).right, 100);
+  });
+
+  test('a compound pdftotext joins without its hyphen at a line end is found', () => {
+    // gmpl-es: the chunk prints "n-tuplo", pdftotext reads "n-\ntuplo" as "ntuplo".
+    const ref = ['Other text.', 'sea ejecutada para cada ntuplo en el conjunto dominio. En este caso'];
+    const c = chunk('Sea ejecutada para cada n-tuplo en el conjunto dominio.', 2);
+    assert.deepEqual(pageNumbersRight([c], ref), { judged: 1, right: 100, wrong: [] });
+    assert.equal(pageNumbersRight([{ ...c, pageStart: 1 }], ref).right, 0);
+  });
+
+  test('the reading with every line: a line taken for a running line is found there by a longer run', () => {
+    // A listing's last line ends pages 1 and 3 (stripped as a footer); the raw reading keeps it.
+    const stripped = ['x = compute(a, b)\nreturn x', 'Other words on page two of it all.', 'y = other(c)'];
+    const raw = [
+      'x = compute(a, b)\nreturn x\n} // namespace raptor threshold',
+      'Other words on page two of it all.',
+      'y = other(c)\n} // namespace raptor threshold',
+    ];
+    const c = chunk('x = compute(a, b) return x } // namespace raptor threshold', 1);
+    assert.equal(pageNumbersRight([c], stripped).judged, 0);
+    assert.equal(pageNumbersRight([c], stripped, undefined, raw).right, 100);
+    assert.equal(pageNumbersRight([{ ...c, pageStart: 3, pageEnd: 3 }], stripped, undefined, raw).right, 0);
+    // Five words of a running line alone do not place a chunk: the raw reading takes runs of eight.
+    const head = chunk('namespace raptor threshold', 3);
+    assert.equal(pageNumbersRight([head], stripped, undefined, raw).judged, 0);
+  });
+
   test('a wrong chunk is shown with its pages and the reference pages', () => {
     const got = pageNumbersRight([chunk(pages[1]!, 1)], pages);
     assert.match(got.wrong[0]!, /^pages 1-1, reference 2-2: choosing a scheme/);
@@ -93,6 +138,49 @@ describe('numberWords', () => {
     ['only numbers: at most six', ['1', '2', '3', '4', '5', '6', '7', '8'], 6],
   ];
   for (const [name, w, want] of cases) test(name, () => assert.equal(numberWords(w), want));
+});
+
+describe('pageWords', () => {
+  const cases: [string, string[], { words: string[]; first: number[]; last: number[] }][] = [
+    [
+      'words and their pages',
+      ['one two', 'three'],
+      { words: ['one', 'two', 'three'], first: [1, 1, 2], last: [1, 1, 2] },
+    ],
+    [
+      'a word broken over the page break is one, on both pages',
+      ['see the au-', 'tomatic one'],
+      { words: ['see', 'the', 'automatic', 'one'], first: [1, 1, 1, 2], last: [1, 1, 2, 2] },
+    ],
+    [
+      'a hyphen before a capital (a name, a new sentence) joins nothing',
+      ['see the X-', 'Window one'],
+      { words: ['see', 'the', 'x', 'window', 'one'], first: [1, 1, 1, 2, 2], last: [1, 1, 1, 2, 2] },
+    ],
+    [
+      'a dash after a space ends no broken word',
+      ['a list -', 'and more'],
+      { words: ['a', 'list', 'and', 'more'], first: [1, 1, 2, 2], last: [1, 1, 2, 2] },
+    ],
+    ['no pages', [], { words: [], first: [], last: [] }],
+  ];
+  for (const [name, pages, want] of cases) test(name, () => assert.deepEqual(pageWords(pages), want));
+});
+
+describe('chunkWordings', () => {
+  const cases: [string, string, string[][]][] = [
+    ['no hyphen: one wording', 'Plain words here', [['plain', 'words', 'here']]],
+    [
+      'a compound: split, and joined as pdftotext joins it at a line end',
+      'cada n-tuplo en',
+      [
+        ['cada', 'n', 'tuplo', 'en'],
+        ['cada', 'ntuplo', 'en'],
+      ],
+    ],
+    ['a dash between words is no compound', 'one - two', [['one', 'two']]],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(chunkWordings(text), want));
 });
 
 describe('withFirstPageWhole', () => {

@@ -267,23 +267,35 @@ function cellLines(parts: readonly CellPart[]): CellPart[] {
 }
 
 /**
- * The baselines of a grid row that are rows of their own, or null when the row is one row. A
- * table ruled around groups of rows (LaTeX's \hline every few lines) sets several rows between
- * two rules: every cell of the row with text then has a line on every baseline, and in one cell
- * at least a line is short enough for the next line's first word to have fitted beside it (a
- * line break, not a wrap), the cell's room being its width less the table's tightest padding
+ * The rows a grid row holds, each as its baselines (top to bottom), or null when the row is one
+ * row. A table ruled around groups of rows (LaTeX's \hline every few lines) sets several rows
+ * between two rules: each such row has a line in every cell with text on its first baseline, and
+ * in one cell at least a line is short enough for the next line's first word to have fitted beside
+ * it (a line break, not a wrap), the cell's room being its width less the table's tightest padding
  * (`pad`: the least distance from a line of text to its cell's rule, left or right, so that
- * centred cells are judged by their width rather than their start). Cells wrapped to the same number of lines break only where their lines are full:
+ * centred cells are judged by their width rather than their start). A baseline where some cell
+ * has no line (a cell wrapped to one more line than the others: "plot, plot3d | graphical
+ * functions: plot isolines in 2D / and Elevated Surface in 3D") belongs to the row above it, or
+ * to the first row when it comes before it; a cell set over several lines beside one centred
+ * line ("log, exp / sin, asin / cosh, sinh | Mathematical Functions") has one full baseline only:
+ * one row; so is a row with a baseline some cell lacks where text of another cell of the grid
+ * stands (`elsewhere`: a partial rule parts that column there). Cells wrapped to the same number
+ * of lines break only where their lines are full:
  * their row stays whole.
  */
 export function lineRows(
   cells: readonly { lines: readonly CellPart[]; left: number; right: number }[],
   pad: number,
-): number[] | null {
+  elsewhere: ReadonlySet<number> = new Set(),
+): number[][] | null {
   const filled = cells.filter((c) => c.lines.length > 0);
   const ys = [...new Set(filled.flatMap((c) => c.lines.map((l) => l.y)))].sort((a, b) => b - a);
   if (ys.length < 2 || filled.length < 2) return null;
-  if (!filled.every((c) => c.lines.length === ys.length)) return null;
+  const full = new Set(ys.filter((y) => filled.every((c) => c.lines.some((l) => l.y === y))));
+  if (full.size < 2) return null;
+  // A baseline some cell lacks that text in another cell of the grid stands on (a partial rule,
+  // \cline, parts that cell's column there): a row of the grid's own, no wrap of this one.
+  if (ys.some((y) => !full.has(y) && elsewhere.has(y))) return null;
   const breaks = filled.some((c) =>
     c.lines.some((a, i) => {
       const b = c.lines[i + 1];
@@ -293,7 +305,15 @@ export function lineRows(
       return a.xEnd - a.x + word * charWidth <= c.right - c.left - 2 * pad;
     }),
   );
-  return breaks ? ys : null;
+  if (!breaks) return null;
+  const rows: number[][] = [];
+  const before: number[] = [];
+  for (const y of ys) {
+    if (full.has(y)) rows.push(rows.length === 0 ? [...before, y] : [y]);
+    else if (rows.length === 0) before.push(y);
+    else rows.at(-1)!.push(y);
+  }
+  return rows;
 }
 
 /** Index of the band [edges[k], edges[k+1]] holding v (edges ascending), or -1. */
@@ -356,8 +376,8 @@ export function readRuledTable(
   for (const [k, c] of grid.cells.entries())
     if (c.c1 > c.c0 && lineOf[k]!.some((l) => gapsOf(l).some((g) => g.a >= xs[c.c0]! && g.b <= xs[c.c1 + 1]!)))
       return null;
-  const textOf = (k: number, y?: number): string =>
-    cellLines(parts[k]!.filter((p) => y === undefined || p.y === y)).reduce((a, l) => joinLines(a, l.text), '');
+  const textOf = (k: number, ys?: readonly number[]): string =>
+    cellLines(parts[k]!.filter((p) => ys === undefined || ys.includes(p.y))).reduce((a, l) => joinLines(a, l.text), '');
   // The table's tightest padding: the least distance from a piece of text to its cell's rules.
   let pad = Number.POSITIVE_INFINITY;
   grid.cells.forEach((c, k) => {
@@ -374,7 +394,8 @@ export function readRuledTable(
       if (cell.c0 === c) ks.push(cell.r0 === r ? k : -1);
     }
     const own = ks.filter((k) => k >= 0);
-    const rowLinesOf = (k: number, y?: number) => lineOf[k]!.filter((l) => y === undefined || l.y === y);
+    const rowLinesOf = (k: number, ys?: readonly number[]) =>
+      lineOf[k]!.filter((l) => ys === undefined || ys.includes(l.y));
     const sub = lineRows(
       own.map((k) => ({
         lines: cellLines(parts[k]!),
@@ -382,10 +403,11 @@ export function readRuledTable(
         right: xs[grid.cells[k]!.c1 + 1]!,
       })),
       pad,
+      new Set(parts.flatMap((ps, k) => (own.includes(k) ? [] : ps.map((p) => p.y)))),
     );
-    for (const y of sub ?? [undefined]) {
-      const cells = ks.map((k) => (k < 0 ? '' : textOf(k, y)));
-      const ls = [...new Set(own.flatMap((k) => rowLinesOf(k, y)))].sort((a, b) => b.y - a.y);
+    for (const at of sub ?? [undefined]) {
+      const cells = ks.map((k) => (k < 0 ? '' : textOf(k, at)));
+      const ls = [...new Set(own.flatMap((k) => rowLinesOf(k, at)))].sort((a, b) => b.y - a.y);
       if (cells.some((t) => t.length > 0)) rows.push({ cells, lines: ls });
     }
   }

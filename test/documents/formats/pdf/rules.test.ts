@@ -291,7 +291,7 @@ test('rows set between two rules without one of their own are parted at their ba
     ],
     [0, 30, 80, 110],
   );
-  assert.deepEqual(lineRows(grouped, 4), [600, 588, 576]);
+  assert.deepEqual(lineRows(grouped, 4), [[600], [588], [576]]);
   // Two cells that wrap to two lines each, every line full: one row.
   const wrapped = cells(
     [
@@ -312,6 +312,39 @@ test('rows set between two rules without one of their own are parted at their ba
     ),
     null,
   );
+});
+
+test('rows between two rules whose cells wrap to more lines than the others: a wrapped line stays in its row', () => {
+  // freefem's keyword table: "solve | Enter Solver Mode", "pde, id | Solver Functions", "plot,
+  // plot3d | graphical functions: plot isolines in 2D" over "and Elevated Surface in 3D".
+  const line = (y: number, x: number, text: string) => ({ y, x, xEnd: x + text.length * 5, text });
+  const left = {
+    left: 0,
+    right: 200,
+    lines: [line(600, 4, 'solve'), line(588, 4, 'pde, id'), line(576, 4, 'plot, plot3d')],
+  };
+  const right = {
+    left: 200,
+    right: 400,
+    lines: [
+      line(600, 204, 'Enter Solver Mode'),
+      line(588, 204, 'Solver Functions'),
+      line(576, 204, 'graphical functions: plot'),
+      line(564, 204, 'and Elevated Surface in 3D'),
+    ],
+  };
+  assert.deepEqual(lineRows([left, right], 4), [[600], [588], [576, 564]]);
+  // A line before the first row's (a cell set higher than the others) goes with the first row.
+  const high = { ...right, lines: [line(612, 204, 'Change the state:'), ...right.lines.slice(0, 3)] };
+  assert.deepEqual(lineRows([left, high], 4), [[612, 600], [588], [576]]);
+  // A baseline the right cell lacks where another cell of the grid has text (lshort-pt's
+  // \cline under "octal": "binário" is a cell of its own): no wrap, the grid row stays one row.
+  const clined = { ...right, lines: right.lines.slice(0, 2) };
+  assert.equal(lineRows([left, clined], 4, new Set([576])), null);
+  assert.deepEqual(lineRows([left, clined], 4), [[600], [588, 576]]);
+  // A cell of three lines beside one centred line: one row.
+  const centred = { left: 200, right: 400, lines: [line(588, 204, 'Mathematical Functions')] };
+  assert.equal(lineRows([left, centred], 4), null);
 });
 
 test('a grid whose rules box the table but do not part its columns is left to the text geometry', () => {
