@@ -450,10 +450,51 @@ export function slideReading(text: string): string[] {
  * reads them as the letters of their codes, ⟨ as "h" and ⟩ as "i" (pdftotext writes a LaTeX
  * syntax line's "[⟨flagi⟩]" as "[hflagii]", a CWEB module name "⟨ Hlavičkové soubory 3 ⟩" as
  * "h Hlavičkové soubory 3 i"), where pdf.js, which knows the names, reads the brackets.
+ * LaTeX's circle font (lcircle10) maps no Unicode either: a DocBook callout, a number drawn over
+ * one of its circles (dblatex), is to poppler the number and the letter of the circle's code,
+ * whose letter depends on the circle's size ("1v", "1y"); the service reads "①". Given the
+ * reference's words (`vocab`), a circled number is spelt as the number and the first letter with
+ * which the reference has it, and is left as it is where the reference has no such word. At the
+ * start of a line (a callout list's item, "① The cell borders...") poppler reads the circle
+ * apart, before its number ("v", "1"): spelt so there.
  */
-export function glyphCodeSpelling(text: string): string | undefined {
-  if (!/[\u2329\u232A\u27E8\u27E9\u3008\u3009]/u.test(text)) return undefined;
-  return text.replace(/[\u2329\u27E8\u3008]/gu, 'h').replace(/[\u232A\u27E9\u3009]/gu, 'i');
+const circleLettersOf = new WeakMap<ReadonlySet<string>, string[]>();
+
+/**
+ * The letters a reference may spell a circle with, likeliest first: those that follow the most
+ * numbers from 0 to 20 among its words ("1y", "2y", "3y"... against a French ordinal's "4e").
+ */
+function circleLetters(vocab: ReadonlySet<string>): string[] {
+  let got = circleLettersOf.get(vocab);
+  if (got) return got;
+  const scored: [string, number][] = [];
+  for (let l = 97; l <= 122; l++) {
+    const letter = String.fromCharCode(l);
+    let n = 0;
+    for (let k = 0; k <= 20; k++) if (vocab.has(k + letter)) n++;
+    if (n > 0) scored.push([letter, n]);
+  }
+  got = scored.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([l]) => l);
+  circleLettersOf.set(vocab, got);
+  return got;
+}
+
+export function glyphCodeSpelling(text: string, vocab?: ReadonlySet<string>): string | undefined {
+  const brackets = /[\u2329\u232A\u27E8\u27E9\u3008\u3009]/u.test(text);
+  const callouts = vocab !== undefined && /[\u2460-\u2473\u24EA]/u.test(text);
+  if (!brackets && !callouts) return undefined;
+  let out = text.replace(/[\u2329\u27E8\u3008]/gu, 'h').replace(/[\u232A\u27E9\u3009]/gu, 'i');
+  if (callouts)
+    out = out.replace(/[\u2460-\u2473\u24EA]/gu, (c: string, at: number, all: string) => {
+      const cp = c.codePointAt(0)!;
+      const n = String(cp === 0x24ea ? 0 : cp - 0x2460 + 1);
+      const lineStart = /^[ \t]*$/.test(all.slice(all.lastIndexOf('\n', at - 1) + 1, at));
+      for (const letter of circleLetters(vocab)) {
+        if (vocab.has(n + letter)) return lineStart ? `${letter} ${n}` : n + letter;
+      }
+      return c;
+    });
+  return out === text ? undefined : out;
 }
 
 /**
@@ -465,7 +506,7 @@ export function glyphCodeSpelling(text: string): string | undefined {
  */
 export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'alternative' | 'vocab'>): string[] {
   const ws = words(text);
-  const spelt = glyphCodeSpelling(text);
+  const spelt = glyphCodeSpelling(text, ref.vocab);
   if (spelt === undefined) return ws;
   const alt = words(spelt);
   const share = (xs: string[]) => {
@@ -1090,10 +1131,21 @@ export interface CodeScore {
   keptLoose: number;
 }
 
+/**
+ * A text with its lines broken at each callout, the marker left out: a DocBook callout (a number
+ * in a circle, dblatex) is drawn on the code line it marks, which the service reads whole
+ * ('<tr bgcolor="blue" ⑦>'), but its circle and number are in no monospaced font, so the code
+ * reference (pdftohtml's fragments, pdf-code.ts) ends a block at the callout and starts the next
+ * after it ('<tr bgcolor="blue"', '>'). The code is compared as the reference cuts it.
+ */
+export function cutAtCallouts(text: string): string {
+  return text.replace(/[ \t]*[\u24EA\u2460-\u2473][ \t]*/gu, '\n');
+}
+
 export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): CodeScore {
   const fit = blocks.filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
-  const strict = chunks.map((c) => codeLines(c.content, false));
-  const loose = chunks.map((c) => codeLines(c.content, true));
+  const strict = chunks.map((c) => codeLines(cutAtCallouts(c.content), false));
+  const loose = chunks.map((c) => codeLines(cutAtCallouts(c.content), true));
   const kept = fit.filter((b) => {
     const want = dedent(codeLines(b, false));
     return strict.some((h) => containsRun(h, want));

@@ -146,6 +146,33 @@ describe('glyphCodeSpelling: angle brackets as a reader without their glyph name
   for (const [name, text, want] of cases) test(name, () => assert.equal(glyphCodeSpelling(text), want));
 });
 
+describe("glyphCodeSpelling: a callout's circled number as poppler spells lcircle10's circle", () => {
+  const vocab = new Set(['tr', 'bgcolor', 'blue', '7v', '1y', '2y', '3y', '4e', '4y', '1']);
+  const cases: [string, string, ReadonlySet<string> | undefined, string | undefined][] = [
+    ['the letter the reference has after the number', '<tr bgcolor="blue" ⑦>', vocab, '<tr bgcolor="blue" 7v>'],
+    ['another circle size, another letter', 'CompleteMulti: 0 ①[1] ②[2]', vocab, 'CompleteMulti: 0 1y[1] 2y[2]'],
+    ['a number the reference has with no letter stays circled', 'see ⑤', vocab, undefined],
+    ['without the reference words, nothing to spell', '<tr ⑦>', undefined, undefined],
+    ['with the angle brackets', '〈x〉 ⑦', vocab, 'hxi 7v'],
+    ["the circle's letter is the one most numbers have, not an ordinal's (4e)", 'x ④', vocab, 'x 4y'],
+    [
+      "a callout list's item: the circle read apart, before its number",
+      '① The cell borders\n  ② The title',
+      vocab,
+      'y 1 The cell borders\n  y 2 The title',
+    ],
+  ];
+  for (const [name, text, words, want] of cases) test(name, () => assert.equal(glyphCodeSpelling(text, words), want));
+  test('order and coverage: the callout in the code line is in order and found', () => {
+    const ref = buildReference('<xsl:param name="co-tagin" select="1"/> 1v\n<xsl:param name="rnode" select="2"/> 2v\n');
+    const got = readingOrder(
+      ['<xsl:param name="co-tagin" select="1"/> ①\n<xsl:param name="rnode" select="2"/> ②'],
+      ref,
+    );
+    assert.deepEqual([got.order, got.coverage], [100, 100]);
+  });
+});
+
 describe('wordsAsRead and readingOrder: the spelling the reference reads', () => {
   // pdftotext, without cmsy's glyph names, reads ⟨ and ⟩ as "h" and "i".
   const poppler = buildReference('Usage: \\SetSectionFormatting[hflagii]{hnazwai} sets the heading format of a level.');
