@@ -340,8 +340,11 @@ export function listingBody(lines: string[]): string[] {
 }
 
 const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
-// "12", "xii", "- 3 -", "Page 4", and a page of a count: "4/188", "4 / 188", "4 of 188" (beamer's footline).
-const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
+// "12", "xii", "- 3 -", "Page 4", and a page of a count: "4/188", "4 / 188", "4 of 188" (beamer's footline);
+// a dash before the number alone, as LaTeX News numbers its pages ("–2"; roman numerals not: "-v"
+// and "-l" are options).
+const PAGE_NUMBER =
+  /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$|^[-–]\s*\d+$/i;
 
 /**
  * Lines at each end of a page that may be running headers and footers: three, as the service's

@@ -309,6 +309,13 @@ describe('withoutRunningLines', () => {
         .map((n) => (n === 6 ? [...own(n, 0), 'File Documentation', ...own(n, 4)] : own(n, 0)).join('\n'))
         .join('\f'),
     ],
+    [
+      "a page number with a dash before it (LaTeX News' '–2') goes, an option at a page's edge stays",
+      ['First page text.', 'It ends here.', '–1'].join('\n') +
+        '\f' +
+        ['-v', 'Second page text.', 'It ends here.', '–2'].join('\n'),
+      ['First page text.', 'It ends here.'].join('\n') + '\f' + ['-v', 'Second page text.', 'It ends here.'].join('\n'),
+    ],
     ['text without pages is unchanged', 'A line.\nAnother line.', 'A line.\nAnother line.'],
     [
       'a line repeated on two pages only stays',
