@@ -507,11 +507,47 @@ export function glyphCodeSpelling(text: string, vocab?: ReadonlySet<string>): st
  * judges order, not which tool knows a glyph name: the service's "⟨flagi⟩" is neither out of
  * order nor lost against pdftotext's "hflagii".
  */
+/**
+ * Words with each raised number glued to the word before it where the reference reads it so, or
+ * undefined when none is: pdftotext writes a superscript or a footnote mark against its word
+ * ("x2", "mc2", "sublinhado2"), the service apart ("x 2": a script is its own word). A pair is
+ * glued where the reference has the glued word (`vocab`) and, when `inRef` is given, a 4-gram
+ * of it with the words around it (the same document may write "c1" in one place and "c 1" in
+ * another).
+ */
+export function gluedScripts(
+  ws: readonly string[],
+  vocab: ReadonlySet<string>,
+  inRef?: (gram: string) => boolean,
+): string[] | undefined {
+  let out: string[] | undefined;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    const next = ws[i + 1];
+    const joined = next === undefined ? '' : w + next;
+    let glue = next !== undefined && /^\d{1,2}$/.test(next) && /\p{L}$/u.test(w) && vocab.has(joined);
+    if (glue && inRef) {
+      const around = [...(out ?? ws.slice(0, i)).slice(-3), joined, ...ws.slice(i + 2, i + 5)];
+      const at = around.indexOf(joined);
+      glue = false;
+      for (let k = Math.max(0, at - 3); k <= at && k + 4 <= around.length; k++)
+        if (inRef(around.slice(k, k + 4).join(' '))) glue = true;
+    }
+    if (glue) {
+      out ??= ws.slice(0, i);
+      out.push(joined);
+      i++;
+    } else out?.push(w);
+  }
+  return out;
+}
+
 export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'alternative' | 'vocab'>): string[] {
-  const ws = words(text);
+  const own = words(text);
   const spelt = glyphCodeSpelling(text, ref.vocab);
-  if (spelt === undefined) return ws;
-  const alt = words(spelt);
+  const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
+  const glued = gluedScripts(own, ref.vocab, inRef);
+  if (spelt === undefined && glued === undefined) return own;
   const share = (xs: string[]) => {
     let n = 0;
     let d = 0;
@@ -522,10 +558,24 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
     return d === 0 ? 0 : n / d;
   };
   const known = (xs: string[]) => xs.filter((w) => ref.vocab.has(w)).length / Math.max(1, xs.length);
-  const a = share(alt);
-  const w = share(ws);
-  // Equal in order (text out of order either way): the spelling whose words the reference has.
-  return a > w || (a === w && known(alt) > known(ws)) ? alt : ws;
+  const candidates = [own];
+  if (glued) candidates.push(glued);
+  if (spelt !== undefined) {
+    const alt = words(spelt);
+    candidates.push(alt, gluedScripts(alt, ref.vocab, inRef) ?? alt);
+  }
+  // The spelling with the most 4-grams in the reference; equal in order (text out of order
+  // either way), the one whose words the reference has; equal again, the text's own.
+  let best = own;
+  let bestShare = share(own);
+  for (const c of candidates.slice(1)) {
+    const s = share(c);
+    if (s > bestShare || (s === bestShare && known(c) > known(best))) {
+      best = c;
+      bestShare = s;
+    }
+  }
+  return best;
 }
 
 /** Non-space characters a reading needs before it is judged readable or not. */

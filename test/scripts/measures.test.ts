@@ -13,6 +13,7 @@ import {
   expandTabs,
   dehyphenate,
   glyphCodeSpelling,
+  gluedScripts,
   gluedWords,
   hyphenLeftovers,
   isListingLine,
@@ -201,6 +202,29 @@ describe('wordsAsRead and readingOrder: the spelling the reference reads', () =>
   test('the words chosen are the spelling the reference has', () => {
     assert.deepEqual(wordsAsRead(text, poppler).slice(1, 4), ['setsectionformatting', 'hflagii', 'hnazwai']);
     assert.deepEqual(wordsAsRead(text, unicode).slice(1, 4), ['setsectionformatting', 'flagi', 'nazwa']);
+  });
+});
+
+describe('gluedScripts: a raised number against its word, as pdftotext writes it', () => {
+  const vocab = new Set(['e', 'mc2', 'x2', 'sublinhado2', 'chapter']);
+  const cases: [string, string[], string[] | undefined][] = [
+    ['a superscript the reference glues', ['e', 'mc', '2', 'holds'], ['e', 'mc2', 'holds']],
+    ['a footnote mark', ['sublinhado', '2', 'e'], ['sublinhado2', 'e']],
+    ['a number the reference has apart stays apart', ['chapter', '2', 'begins'], undefined],
+    ['two in one text', ['x', '2', 'and', 'mc', '2'], ['x2', 'and', 'mc2']],
+    ['a number after a number is no script', ['1', '2'], undefined],
+  ];
+  for (const [name, ws, want] of cases) test(name, () => assert.deepEqual(gluedScripts(ws, vocab), want));
+  test("given the reference's 4-grams, only where the glued word reads in them", () => {
+    const grams = new Set(['the speed c1 is']);
+    const inRef = (g: string) => grams.has(g);
+    const v = new Set(['c1']);
+    assert.deepEqual(gluedScripts(['the', 'speed', 'c', '1', 'is'], v, inRef), ['the', 'speed', 'c1', 'is']);
+    assert.equal(gluedScripts(['option', 'c', '1', 'sets', 'it'], v, inRef), undefined);
+  });
+  test('order: the spelling with the most 4-grams in the reference is read', () => {
+    const ref = buildReference('Einstein wrote that E = mc2 holds for a body at rest, and so on.');
+    assert.equal(readingOrder(['Einstein wrote that E = mc 2 holds for a body at rest, and so on.'], ref).order, 100);
   });
 });
 
