@@ -340,8 +340,11 @@ export function listingBody(lines: string[]): string[] {
 }
 
 const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
-// "12", "xii", "- 3 -", "Page 4", and a page of a count: "4/188", "4 / 188", "4 of 188" (beamer's footline).
-const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$/i;
+// "12", "xii", "- 3 -", "Page 4", and a page of a count: "4/188", "4 / 188", "4 of 188" (beamer's footline);
+// a dash before the number alone, as LaTeX News numbers its pages ("–2"; roman numerals not: "-v"
+// and "-l" are options).
+const PAGE_NUMBER =
+  /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$|^[-–]\s*\d+$/i;
 
 /**
  * The shapes that stand twice or more among the first `edgeLines` filled lines of a page, or among
@@ -473,10 +476,51 @@ export function slideReading(text: string): string[] {
  * reads them as the letters of their codes, ⟨ as "h" and ⟩ as "i" (pdftotext writes a LaTeX
  * syntax line's "[⟨flagi⟩]" as "[hflagii]", a CWEB module name "⟨ Hlavičkové soubory 3 ⟩" as
  * "h Hlavičkové soubory 3 i"), where pdf.js, which knows the names, reads the brackets.
+ * LaTeX's circle font (lcircle10) maps no Unicode either: a DocBook callout, a number drawn over
+ * one of its circles (dblatex), is to poppler the number and the letter of the circle's code,
+ * whose letter depends on the circle's size ("1v", "1y"); the service reads "①". Given the
+ * reference's words (`vocab`), a circled number is spelt as the number and the first letter with
+ * which the reference has it, and is left as it is where the reference has no such word. At the
+ * start of a line (a callout list's item, "① The cell borders...") poppler reads the circle
+ * apart, before its number ("v", "1"): spelt so there.
  */
-export function glyphCodeSpelling(text: string): string | undefined {
-  if (!/[\u2329\u232A\u27E8\u27E9\u3008\u3009]/u.test(text)) return undefined;
-  return text.replace(/[\u2329\u27E8\u3008]/gu, 'h').replace(/[\u232A\u27E9\u3009]/gu, 'i');
+const circleLettersOf = new WeakMap<ReadonlySet<string>, string[]>();
+
+/**
+ * The letters a reference may spell a circle with, likeliest first: those that follow the most
+ * numbers from 0 to 20 among its words ("1y", "2y", "3y"... against a French ordinal's "4e").
+ */
+function circleLetters(vocab: ReadonlySet<string>): string[] {
+  let got = circleLettersOf.get(vocab);
+  if (got) return got;
+  const scored: [string, number][] = [];
+  for (let l = 97; l <= 122; l++) {
+    const letter = String.fromCharCode(l);
+    let n = 0;
+    for (let k = 0; k <= 20; k++) if (vocab.has(k + letter)) n++;
+    if (n > 0) scored.push([letter, n]);
+  }
+  got = scored.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([l]) => l);
+  circleLettersOf.set(vocab, got);
+  return got;
+}
+
+export function glyphCodeSpelling(text: string, vocab?: ReadonlySet<string>): string | undefined {
+  const brackets = /[\u2329\u232A\u27E8\u27E9\u3008\u3009]/u.test(text);
+  const callouts = vocab !== undefined && /[\u2460-\u2473\u24EA]/u.test(text);
+  if (!brackets && !callouts) return undefined;
+  let out = text.replace(/[\u2329\u27E8\u3008]/gu, 'h').replace(/[\u232A\u27E9\u3009]/gu, 'i');
+  if (callouts)
+    out = out.replace(/[\u2460-\u2473\u24EA]/gu, (c: string, at: number, all: string) => {
+      const cp = c.codePointAt(0)!;
+      const n = String(cp === 0x24ea ? 0 : cp - 0x2460 + 1);
+      const lineStart = /^[ \t]*$/.test(all.slice(all.lastIndexOf('\n', at - 1) + 1, at));
+      for (const letter of circleLetters(vocab)) {
+        if (vocab.has(n + letter)) return lineStart ? `${letter} ${n}` : n + letter;
+      }
+      return c;
+    });
+  return out === text ? undefined : out;
 }
 
 /**
@@ -486,11 +530,47 @@ export function glyphCodeSpelling(text: string): string | undefined {
  * judges order, not which tool knows a glyph name: the service's "⟨flagi⟩" is neither out of
  * order nor lost against pdftotext's "hflagii".
  */
+/**
+ * Words with each raised number glued to the word before it where the reference reads it so, or
+ * undefined when none is: pdftotext writes a superscript or a footnote mark against its word
+ * ("x2", "mc2", "sublinhado2"), the service apart ("x 2": a script is its own word). A pair is
+ * glued where the reference has the glued word (`vocab`) and, when `inRef` is given, a 4-gram
+ * of it with the words around it (the same document may write "c1" in one place and "c 1" in
+ * another).
+ */
+export function gluedScripts(
+  ws: readonly string[],
+  vocab: ReadonlySet<string>,
+  inRef?: (gram: string) => boolean,
+): string[] | undefined {
+  let out: string[] | undefined;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    const next = ws[i + 1];
+    const joined = next === undefined ? '' : w + next;
+    let glue = next !== undefined && /^\d{1,2}$/.test(next) && /\p{L}$/u.test(w) && vocab.has(joined);
+    if (glue && inRef) {
+      const around = [...(out ?? ws.slice(0, i)).slice(-3), joined, ...ws.slice(i + 2, i + 5)];
+      const at = around.indexOf(joined);
+      glue = false;
+      for (let k = Math.max(0, at - 3); k <= at && k + 4 <= around.length; k++)
+        if (inRef(around.slice(k, k + 4).join(' '))) glue = true;
+    }
+    if (glue) {
+      out ??= ws.slice(0, i);
+      out.push(joined);
+      i++;
+    } else out?.push(w);
+  }
+  return out;
+}
+
 export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'alternative' | 'vocab'>): string[] {
-  const ws = words(text);
-  const spelt = glyphCodeSpelling(text);
-  if (spelt === undefined) return ws;
-  const alt = words(spelt);
+  const own = words(text);
+  const spelt = glyphCodeSpelling(text, ref.vocab);
+  const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
+  const glued = gluedScripts(own, ref.vocab, inRef);
+  if (spelt === undefined && glued === undefined) return own;
   const share = (xs: string[]) => {
     let n = 0;
     let d = 0;
@@ -501,10 +581,24 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
     return d === 0 ? 0 : n / d;
   };
   const known = (xs: string[]) => xs.filter((w) => ref.vocab.has(w)).length / Math.max(1, xs.length);
-  const a = share(alt);
-  const w = share(ws);
-  // Equal in order (text out of order either way): the spelling whose words the reference has.
-  return a > w || (a === w && known(alt) > known(ws)) ? alt : ws;
+  const candidates = [own];
+  if (glued) candidates.push(glued);
+  if (spelt !== undefined) {
+    const alt = words(spelt);
+    candidates.push(alt, gluedScripts(alt, ref.vocab, inRef) ?? alt);
+  }
+  // The spelling with the most 4-grams in the reference; equal in order (text out of order
+  // either way), the one whose words the reference has; equal again, the text's own.
+  let best = own;
+  let bestShare = share(own);
+  for (const c of candidates.slice(1)) {
+    const s = share(c);
+    if (s > bestShare || (s === bestShare && known(c) > known(best))) {
+      best = c;
+      bestShare = s;
+    }
+  }
+  return best;
 }
 
 /** Non-space characters a reading needs before it is judged readable or not. */
@@ -1160,10 +1254,21 @@ export interface CodeScore {
   keptLoose: number;
 }
 
+/**
+ * A text with its lines broken at each callout, the marker left out: a DocBook callout (a number
+ * in a circle, dblatex) is drawn on the code line it marks, which the service reads whole
+ * ('<tr bgcolor="blue" ⑦>'), but its circle and number are in no monospaced font, so the code
+ * reference (pdftohtml's fragments, pdf-code.ts) ends a block at the callout and starts the next
+ * after it ('<tr bgcolor="blue"', '>'). The code is compared as the reference cuts it.
+ */
+export function cutAtCallouts(text: string): string {
+  return text.replace(/[ \t]*[\u24EA\u2460-\u2473][ \t]*/gu, '\n');
+}
+
 export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): CodeScore {
   const fit = blocks.filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
-  const strict = chunks.map((c) => codeLines(c.content, false));
-  const loose = chunks.map((c) => codeLines(c.content, true));
+  const strict = chunks.map((c) => codeLines(cutAtCallouts(c.content), false));
+  const loose = chunks.map((c) => codeLines(cutAtCallouts(c.content), true));
   const kept = fit.filter((b) => {
     const want = dedent(codeLines(b, false));
     return strict.some((h) => containsRun(h, want));

@@ -15,6 +15,7 @@ import {
   expandTabs,
   dehyphenate,
   glyphCodeSpelling,
+  gluedScripts,
   gluedWords,
   hyphenLeftovers,
   isListingLine,
@@ -149,6 +150,33 @@ describe('glyphCodeSpelling: angle brackets as a reader without their glyph name
   for (const [name, text, want] of cases) test(name, () => assert.equal(glyphCodeSpelling(text), want));
 });
 
+describe("glyphCodeSpelling: a callout's circled number as poppler spells lcircle10's circle", () => {
+  const vocab = new Set(['tr', 'bgcolor', 'blue', '7v', '1y', '2y', '3y', '4e', '4y', '1']);
+  const cases: [string, string, ReadonlySet<string> | undefined, string | undefined][] = [
+    ['the letter the reference has after the number', '<tr bgcolor="blue" ⑦>', vocab, '<tr bgcolor="blue" 7v>'],
+    ['another circle size, another letter', 'CompleteMulti: 0 ①[1] ②[2]', vocab, 'CompleteMulti: 0 1y[1] 2y[2]'],
+    ['a number the reference has with no letter stays circled', 'see ⑤', vocab, undefined],
+    ['without the reference words, nothing to spell', '<tr ⑦>', undefined, undefined],
+    ['with the angle brackets', '〈x〉 ⑦', vocab, 'hxi 7v'],
+    ["the circle's letter is the one most numbers have, not an ordinal's (4e)", 'x ④', vocab, 'x 4y'],
+    [
+      "a callout list's item: the circle read apart, before its number",
+      '① The cell borders\n  ② The title',
+      vocab,
+      'y 1 The cell borders\n  y 2 The title',
+    ],
+  ];
+  for (const [name, text, words, want] of cases) test(name, () => assert.equal(glyphCodeSpelling(text, words), want));
+  test('order and coverage: the callout in the code line is in order and found', () => {
+    const ref = buildReference('<xsl:param name="co-tagin" select="1"/> 1v\n<xsl:param name="rnode" select="2"/> 2v\n');
+    const got = readingOrder(
+      ['<xsl:param name="co-tagin" select="1"/> ①\n<xsl:param name="rnode" select="2"/> ②'],
+      ref,
+    );
+    assert.deepEqual([got.order, got.coverage], [100, 100]);
+  });
+});
+
 describe('wordsAsRead and readingOrder: the spelling the reference reads', () => {
   // pdftotext, without cmsy's glyph names, reads ⟨ and ⟩ as "h" and "i".
   const poppler = buildReference('Usage: \\SetSectionFormatting[hflagii]{hnazwai} sets the heading format of a level.');
@@ -177,6 +205,29 @@ describe('wordsAsRead and readingOrder: the spelling the reference reads', () =>
   test('the words chosen are the spelling the reference has', () => {
     assert.deepEqual(wordsAsRead(text, poppler).slice(1, 4), ['setsectionformatting', 'hflagii', 'hnazwai']);
     assert.deepEqual(wordsAsRead(text, unicode).slice(1, 4), ['setsectionformatting', 'flagi', 'nazwa']);
+  });
+});
+
+describe('gluedScripts: a raised number against its word, as pdftotext writes it', () => {
+  const vocab = new Set(['e', 'mc2', 'x2', 'sublinhado2', 'chapter']);
+  const cases: [string, string[], string[] | undefined][] = [
+    ['a superscript the reference glues', ['e', 'mc', '2', 'holds'], ['e', 'mc2', 'holds']],
+    ['a footnote mark', ['sublinhado', '2', 'e'], ['sublinhado2', 'e']],
+    ['a number the reference has apart stays apart', ['chapter', '2', 'begins'], undefined],
+    ['two in one text', ['x', '2', 'and', 'mc', '2'], ['x2', 'and', 'mc2']],
+    ['a number after a number is no script', ['1', '2'], undefined],
+  ];
+  for (const [name, ws, want] of cases) test(name, () => assert.deepEqual(gluedScripts(ws, vocab), want));
+  test("given the reference's 4-grams, only where the glued word reads in them", () => {
+    const grams = new Set(['the speed c1 is']);
+    const inRef = (g: string) => grams.has(g);
+    const v = new Set(['c1']);
+    assert.deepEqual(gluedScripts(['the', 'speed', 'c', '1', 'is'], v, inRef), ['the', 'speed', 'c1', 'is']);
+    assert.equal(gluedScripts(['option', 'c', '1', 'sets', 'it'], v, inRef), undefined);
+  });
+  test('order: the spelling with the most 4-grams in the reference is read', () => {
+    const ref = buildReference('Einstein wrote that E = mc2 holds for a body at rest, and so on.');
+    assert.equal(readingOrder(['Einstein wrote that E = mc 2 holds for a body at rest, and so on.'], ref).order, 100);
   });
 });
 
@@ -298,6 +349,13 @@ describe('withoutRunningLines', () => {
         .map((n) => (n === 2 ? ['Manual', 'Manual', ...own(n, 0)] : ['Manual', ...own(n, 0)]).join('\n'))
         .join('\f'),
       [1, 2, 3, 4].map((n) => (n === 2 ? ['Manual', ...own(n, 0)] : own(n, 0)).join('\n')).join('\f'),
+    ],
+    [
+      "a page number with a dash before it (LaTeX News' '–2') goes, an option at a page's edge stays",
+      ['First page text.', 'It ends here.', '–1'].join('\n') +
+        '\f' +
+        ['-v', 'Second page text.', 'It ends here.', '–2'].join('\n'),
+      ['First page text.', 'It ends here.'].join('\n') + '\f' + ['-v', 'Second page text.', 'It ends here.'].join('\n'),
     ],
     ['text without pages is unchanged', 'A line.\nAnother line.', 'A line.\nAnother line.'],
     [

@@ -9,6 +9,7 @@ import { buildLines } from './layout.ts';
 import { mayHoldRuledTable, pageRules, ruledGrids } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
 import { drawingStyle } from './drawing-fonts.ts';
+import { circleStyle, composeCallouts } from './callouts.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -90,6 +91,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const marks: (string | undefined)[] = [];
     // Items in fonts without Unicode, and how many of their characters are control characters.
     const unmappedItems = new Set<TaggedItem>();
+    // Glyphs of a circle font: with a number drawn inside, a callout (callouts.ts).
+    const circles = new Set<TaggedItem>();
     let unmapped = 0;
     let controls = 0;
     for (const it of tc.items) {
@@ -124,6 +127,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       items.push(item);
       turns.push(quarterTurns(t));
       if (noise) unmappedItems.add(item);
+      if (circleStyle(tc.styles[it.fontName])) circles.add(item);
     }
     const view = page.view;
     const width = (view[2] ?? 0) - (view[0] ?? 0);
@@ -132,7 +136,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     // Codes numbered in the order of first use put the commonest letters on control codes; a font
     // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
     const dropped = isNoise(unmapped, controls);
-    const kept = dropped ? items.filter((it) => !unmappedItems.has(it)) : items;
+    const read = composeCallouts(items, circles);
+    const kept = dropped ? read.filter((it) => !unmappedItems.has(it)) : read;
     const lines = hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept);
     const tagged = lines.some((l) => l.tag);
     // An untagged page whose text hints at a table: its drawn cell rules (rules.ts), read here
