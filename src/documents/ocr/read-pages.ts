@@ -24,6 +24,8 @@ export interface OcrPage {
   lines: PlacedLine[];
   /** Characters of its text layer left out as drawn in fonts without Unicode (PageText.unmapped). */
   unmapped?: number;
+  /** The page's height (PDF units): a title set large over a picture is no stamp (needsOcr). */
+  height?: number;
 }
 
 /**
@@ -48,11 +50,12 @@ export async function ocrPages(
   const mayNeed = pages
     .map((page) => {
       const chars = force ? 0 : textChars(page.lines);
-      return { page, chars, unreadable: !force && unreadableText(chars, page.unmapped ?? 0) };
+      const largest = page.lines.reduce((m, l) => Math.max(m, l.size), 0);
+      return { page, chars, largest, unreadable: !force && unreadableText(chars, page.unmapped ?? 0) };
     })
     .filter(({ chars, unreadable }) => force || unreadable || chars < FEW_CHARS);
-  const needs = (chars: number, images: PageImages, unreadable: boolean) =>
-    force || unreadable || needsOcr(chars, images.share);
+  const needs = (p: (typeof mayNeed)[number], images: PageImages) =>
+    force || p.unreadable || needsOcr(p.chars, images.share, p.largest, p.page.height);
   let todo = mayNeed;
   // Forced, every page is read: their number is known without looking.
   const upFront = !force && (opts.mode === 'off' || mayNeed.length > opts.maxPages);
@@ -61,7 +64,7 @@ export async function ocrPages(
     for (const p of mayNeed) {
       const proxy = await doc.getPage(p.page.number);
       try {
-        if (needs(p.chars, await pageImages(proxy, ops), p.unreadable)) todo.push(p);
+        if (needs(p, await pageImages(proxy, ops))) todo.push(p);
       } finally {
         proxy.cleanup();
       }
@@ -75,13 +78,14 @@ export async function ocrPages(
   // each sets its page's lines, so the pages keep their order whoever reads them.
   const helped: Promise<void>[] = [];
   try {
-    for (const { page, chars, unreadable } of todo) {
+    for (const p of todo) {
+      const { page } = p;
       if (deadline !== undefined && Date.now() > deadline)
         throw documentError('document_timeout', opts.timeoutMs, 'ocr');
       const proxy = await doc.getPage(page.number);
       try {
         const images = await pageImages(proxy, ops);
-        if (!upFront && !needs(chars, images, unreadable)) continue;
+        if (!upFront && !needs(p, images)) continue;
         if (deadline === undefined) {
           onStart?.();
           deadline = Date.now() + opts.timeoutMs;
@@ -93,7 +97,7 @@ export async function ocrPages(
         // image) say nothing of the resolution it needs.
         const image =
           (await scanImage(proxy, ops)) ??
-          (await renderPage(doc, proxy, renderScale(unreadable ? undefined : images.pxPerUnit)));
+          (await renderPage(doc, proxy, renderScale(p.unreadable ? undefined : images.pxPerUnit)));
         // The decoded image pdf.js holds for the page is not needed while Tesseract reads.
         proxy.cleanup();
         const view = proxy.view;

@@ -10,13 +10,20 @@ const IMAGE_SHARE_NO_TEXT = 0.25;
 /** Share of the page an image must cover for a page with a few characters to be read. */
 const IMAGE_SHARE_FEW_CHARS = 0.6;
 
+/** A line set at least this share of the page's height is a title to be read, not a scanner's stamp. */
+const TITLE_SHARE = 0.05;
+
 /**
  * Whether a page lacks a usable text layer: no letters or digits over an image that covers a good
  * part of the page (a blank page or a vector drawing has nothing to read), or only a few
- * characters (a stamp, a page number, an OCR-less scanner's header) over a page-sized image.
+ * characters (a stamp, a page number, an OCR-less scanner's header) over a page-sized image. A few
+ * characters set large (`largestSize`, the text layer's largest line size over the page's
+ * `height`, at least TITLE_SHARE) are a title over a picture, a slide deck's or a report's cover,
+ * and the text layer reads it exactly where OCR would misread it.
  */
-export function needsOcr(chars: number, imageShare: number): boolean {
+export function needsOcr(chars: number, imageShare: number, largestSize = 0, height = 0): boolean {
   if (chars === 0) return imageShare >= IMAGE_SHARE_NO_TEXT;
+  if (height > 0 && largestSize >= TITLE_SHARE * height) return false;
   return chars < FEW_CHARS && imageShare >= IMAGE_SHARE_FEW_CHARS;
 }
 

@@ -21,6 +21,22 @@ describe('needsOcr: a page without a usable text layer', () => {
   }
 });
 
+describe('needsOcr: a few characters set large over a picture are a title, not a stamp', () => {
+  const cases: [chars: number, imageShare: number, size: number, height: number, expected: boolean, why: string][] = [
+    // formation-latex-ul (beamer, 453 x 255 pt): its cover's title at 23.9 pt over a full-page photo.
+    [35, 1, 23.9, 255.12, false, "a deck's cover title over a photo"],
+    [30, 0.9, 48, 842, false, "a report's cover title over a photo (A4)"],
+    [12, 0.95, 10, 842, true, "a scanner's stamp over a scan (A4)"],
+    [20, 1, 9, 255.12, true, 'small print over a picture on a slide'],
+    [0, 1, 0, 842, true, 'no text at all over a scan'],
+    [35, 1, 23.9, 0, true, 'a page whose height is unknown: the characters and the image decide'],
+  ];
+  for (const [chars, share, size, height, expected, why] of cases) {
+    test(`${why}: ${chars} characters at ${size} on a ${height}-high page -> ${expected}`, () =>
+      assert.equal(needsOcr(chars, share, size, height), expected));
+  }
+});
+
 describe('unreadableText: a text layer mostly in fonts without Unicode', () => {
   const cases: [chars: number, unmapped: number, expected: boolean, why: string][] = [
     [0, 1800, true, 'a page set wholly in numbered bitmap fonts'],
