@@ -95,8 +95,8 @@ export function gridWidths(widths: Record<string, unknown>): boolean {
 }
 
 // pdf.js's check (firstWidth from the descriptor's MissingWidth, widths equal exactly), replaced
-// by gridWidths over the listed widths.
-const MONO_CHECK = `    let isMonospace = true;
+// by gridWidths over the listed widths. Exported for the tests, which check the worker source holds it.
+export const MONO_CHECK = `    let isMonospace = true;
     let firstWidth = defaultWidth;
     for (const glyph in glyphsWidths) {
       const glyphWidth = glyphsWidths[glyph];

@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { setTimeout } from 'node:timers/promises';
 import {
   gridWidths,
+  MONO_CHECK,
   patchMonospaceWidths,
   patchPartialToUnicode,
   patchPdfWorkerSource,
@@ -36,25 +37,6 @@ test('patchPdfWorkerSource marks the prefetched promise handled and caches that 
     'before();\n        const prefetched = xref.fetchAsync(lastKid); prefetched.catch(() => {}); pageDictCache.put(lastKid, prefetched);\nafter();',
   );
 });
-
-// pdf.js's monospace check, as its worker source has it (the flags bit is FixedPitch).
-const MONO_CHECK = `    let isMonospace = true;
-    let firstWidth = defaultWidth;
-    for (const glyph in glyphsWidths) {
-      const glyphWidth = glyphsWidths[glyph];
-      if (!glyphWidth) {
-        continue;
-      }
-      if (!firstWidth) {
-        firstWidth = glyphWidth;
-        continue;
-      }
-      if (firstWidth !== glyphWidth) {
-        isMonospace = false;
-        break;
-      }
-    }
-`;
 
 test('patchMonospaceWidths refuses a source without its width check, or with it twice', () => {
   for (const source of ['const x = 1;', MONO_CHECK + MONO_CHECK, MONO_CHECK.replace('!==', '!=')])
