@@ -4,6 +4,7 @@
 // circle's glyph read as the letter of its code ("v", "y"), each off the code line's baseline:
 // the line broke around them ('<tr bgcolor="blue"' / '7 v' / '>'). The pair is one circled
 // number on the line it marks ('<tr bgcolor="blue" ⑦>'), as the page shows it.
+import { styleFontName } from './drawing-fonts.ts';
 import type { RawItem } from './types.ts';
 
 /** LaTeX's circle fonts (and their wide variant), with or without a subset prefix. */
@@ -16,9 +17,7 @@ export function isCircleFont(name: string | undefined): boolean {
 
 /** Does a pdf.js text style (with the name pdfjs.ts adds) belong to a circle font? */
 export function circleStyle(style: unknown): boolean {
-  if (typeof style !== 'object' || style === null) return false;
-  const name = (style as { name?: unknown }).name;
-  return typeof name === 'string' && isCircleFont(name);
+  return isCircleFont(styleFontName(style));
 }
 
 /** The number inside is at most this share of the circle's size... */

@@ -20,9 +20,14 @@ export function isDrawingFont(name: string | undefined): boolean {
   return name !== undefined && DRAWING_FONT.test(name);
 }
 
-/** Does a pdf.js text style (textContent.styles[fontName], with the name pdfjs.ts adds) belong to a drawing font? */
-export function drawingStyle(style: unknown): boolean {
-  if (typeof style !== 'object' || style === null) return false;
+/** The font name of a pdf.js text style (textContent.styles[fontName]: the name pdfjs.ts adds), if any. */
+export function styleFontName(style: unknown): string | undefined {
+  if (typeof style !== 'object' || style === null) return undefined;
   const name = (style as { name?: unknown }).name;
-  return typeof name === 'string' && isDrawingFont(name);
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** Does a pdf.js text style belong to a drawing font? */
+export function drawingStyle(style: unknown): boolean {
+  return isDrawingFont(styleFontName(style));
 }
