@@ -361,6 +361,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       return;
     }
     const h = innermost(HEAD);
+    const list = h || pre > 0 ? undefined : innermost(LIST);
     let kind: DocumentBlock['kind'] = 'paragraph';
     let level: number | undefined;
     let group: number | undefined;
@@ -368,12 +369,9 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       kind = 'heading';
       level = Number(h.name[1]);
     } else if (pre > 0) kind = 'code';
-    else {
-      const list = innermost(LIST);
-      if (list) {
-        kind = 'item';
-        group = list.group;
-      }
+    else if (list) {
+      kind = 'item';
+      group = list.group;
     }
     // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
     // opens the note's first paragraph.
@@ -400,7 +398,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
     reset();
-    const entry = kind === 'item' && !inCell && innermost(LIST)?.name === 'dl' ? innermost(TERMS)?.name : undefined;
+    const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     if (entry === 'dt') {
       emitTerm();
       term = b;
