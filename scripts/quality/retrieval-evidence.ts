@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ChunkLike, words } from './measures.ts';
-import { bm25Ranker, normalizeSpan, type Question } from './retrieval.ts';
+import { answerAt, bm25Ranker, normalizeSpan, type Question } from './retrieval.ts';
 
 export interface TermCount {
   term: string;
@@ -41,10 +41,12 @@ export interface MissEvidence {
  * those the ranker indexes (measures.ts `words`), over each chunk's label and text.
  */
 export function missEvidence(chunks: readonly ChunkLike[], question: Question, k = 5): MissEvidence | undefined {
-  const texts = chunks.map((c) => normalizeSpan(c.content));
   const ranked = bm25Ranker(chunks)(question.q);
-  const answer = normalizeSpan(question.answer);
-  const at = ranked.findIndex((i) => texts[i]?.includes(answer));
+  const at = answerAt(
+    ranked,
+    chunks.map((c) => normalizeSpan(c.content)),
+    question.answer,
+  );
   if (at >= 0 && at < k) return undefined;
   const bags = chunks.map((c) => new Set(words(`${c.section} ${c.content}`)));
   const count = (term: string): TermCount => ({ term, chunks: bags.filter((b) => b.has(term)).length });

@@ -65,15 +65,23 @@ export function bm25Ranker(chunks: readonly ChunkLike[]): (query: string) => num
   return (query) => index.search(query, { prefix: false, fuzzy: false, combineWith: 'OR' }).map((r) => r.id as number);
 }
 
+/**
+ * Where the answer stands in a ranking: the index in `ranked` of the first chunk whose text
+ * (`texts`, each chunk's content through normalizeSpan) holds the answer, or -1.
+ */
+export function answerAt(ranked: readonly number[], texts: readonly string[], answer: string): number {
+  const a = normalizeSpan(answer);
+  return ranked.findIndex((i) => texts[i]?.includes(a));
+}
+
 export function retrieval(chunks: readonly ChunkLike[], questions: readonly Question[], k = 5): RetrievalScore {
   const texts = chunks.map((c) => normalizeSpan(c.content));
   const rank = bm25Ranker(chunks);
   const misses: RetrievalMiss[] = [];
   for (const question of questions) {
-    const answer = normalizeSpan(question.answer);
-    const ranked = rank(question.q);
-    const at = ranked.findIndex((i) => texts[i]?.includes(answer));
+    const at = answerAt(rank(question.q), texts, question.answer);
     if (at >= 0 && at < k) continue;
+    const answer = normalizeSpan(question.answer);
     const held = texts.some((t) => t.includes(answer));
     misses.push({ q: question.q, answer: question.answer, rank: at >= 0 ? at + 1 : null, held });
   }
