@@ -55,6 +55,8 @@ export interface PdfSpec {
   t1Typewriter?: boolean;
   /** F4 as a font of this BaseFont (not embedded: pdf.js draws it with a standard face), e.g. xy-pic's XYDASH10. */
   f4BaseFont?: string;
+  /** Form XObjects every page can paint by name (`/Name Do`): their content, and their /Matrix if any. */
+  forms?: { name: string; content: string; matrix?: string }[];
 }
 
 /** How far down the 'numbered' Type 3 font (PdfSpec.type3) moves the codes of ASCII. */
@@ -140,6 +142,15 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     );
     type3 = ` /F5 ${font} 0 R`;
   }
+  const formRes = (spec.forms ?? [])
+    .map((f) => {
+      const matrix = f.matrix ? ` /Matrix [${f.matrix}]` : '';
+      const form = add(
+        stream(`/Type /XObject /Subtype /Form /BBox [0 0 612 792]${matrix} /Resources << >>`, bytes(f.content)),
+      );
+      return ` /${f.name} ${form} 0 R`;
+    })
+    .join('');
   const fontRes = `/Font << /F1 ${fonts[0]} 0 R /F2 ${fonts[1]} 0 R /F3 ${fonts[2]} 0 R /F4 ${fonts[3]} 0 R${type3} >>`;
   const kids: number[] = [];
   for (const p of spec.pages) {
@@ -174,7 +185,7 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     const c = add(stream('', bytes(content)));
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${c} 0 R /Resources << ${fontRes} /XObject << /Im1 ${image} 0 R${scanRes} >> >>${spec.pageExtra ?? ''} >>`,
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${c} 0 R /Resources << ${fontRes} /XObject << /Im1 ${image} 0 R${scanRes}${formRes} >> >>${spec.pageExtra ?? ''} >>`,
       ),
     );
   }

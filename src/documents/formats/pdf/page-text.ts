@@ -2,11 +2,11 @@
 // reads every page (text-layer.ts) or several threads read page ranges (ranges.ts).
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
-import { getDocument, OPS, VerbosityLevel } from './pdfjs.ts';
+import { getDocument, OPS, RULE_PATHS, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { PageText, RawItem, RuledGrid } from './types.ts';
 import { buildLines } from './layout.ts';
-import { mayHoldRuledTable, pageRules, ruledGrids } from './rules.ts';
+import { mayHoldRuledTable, pageRules, ruledGrids, type DrawnOperators } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
 import { drawingStyle } from './drawing-fonts.ts';
 import { circleStyle, composeCallouts } from './callouts.ts';
@@ -95,9 +95,12 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const circles = new Set<TaggedItem>();
     let unmapped = 0;
     let controls = 0;
+    // The page's painted paths, as the operator list would give them (pdfjs.ts, RULE_PATHS).
+    let paths: DrawnOperators | undefined;
     for (const it of tc.items) {
       if (!('str' in it)) {
-        if (it.type === 'beginMarkedContent' || it.type === 'beginMarkedContentProps')
+        if (it.type === RULE_PATHS) paths = it as unknown as DrawnOperators;
+        else if (it.type === 'beginMarkedContent' || it.type === 'beginMarkedContentProps')
           marks.push((it as { tag?: string }).tag === 'Artifact' ? ARTIFACT : (it.id ?? undefined));
         else if (it.type === 'endMarkedContent') marks.pop();
         continue;
@@ -140,16 +143,12 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const kept = dropped ? read.filter((it) => !unmappedItems.has(it)) : read;
     const lines = hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept);
     const tagged = lines.some((l) => l.tag);
-    // An untagged page whose text hints at a table: its drawn cell rules (rules.ts), read here
-    // while the page is open. Pages without such a hint never build their operator list.
-    let grids: RuledGrid[] = [];
-    if (!tagged && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)) {
-      try {
-        grids = ruledGrids(pageRules(await page.getOperatorList(), OPS));
-      } catch {
-        // Unreadable drawing operators only cost the rules: the text's geometry reads the tables.
-      }
-    }
+    // An untagged page whose text hints at a table: its drawn cell rules (rules.ts), from the
+    // paths the text content carries (no second reading of the page's operators).
+    const grids: RuledGrid[] =
+      paths && !tagged && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)
+        ? ruledGrids(pageRules(paths, OPS))
+        : [];
     return {
       number: n,
       width,

@@ -53,6 +53,18 @@
 // leaves out as the character of that number: "fi" became a form feed, read as a space
 // ("unde ned", "speci ed"), the em dash a "|". The codes the map names keep its Unicode; those it
 // leaves out take their glyph's name, as pdftotext and MuPDF read them.
+//
+// A sixth hands the page's drawn paths to the text content, so that the cell rules of a ruled
+// table (rules.ts) are read in the same pass as the text. pdf.js's text extraction already walks
+// every operator of the page and of its forms, but skips the path operators; it now builds each
+// painted path exactly as getOperatorList does (the evaluator's own buildPath, the same Float32
+// buffer) and keeps, with the save, restore and transform operators and the form matrices that
+// place them, the sub-list of the operator list that pageRules reads. The top-level call adds it
+// to the text content as one item (`type: "rulePaths"`, RULE_PATHS) when the page paints a path.
+// Reading those rules from a full operator list had cost a page that asks for them a second
+// evaluation of its whole content (fonts, images, colour), about a tenth of the 1159-page
+// bench's time for 12 % of its pages. A form that draws paths and no text is not remembered as
+// empty (pdf.js's cache for forms without text), so its paths count each time it is painted.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -141,6 +153,121 @@ const TYPE1_LOOP_MISSING_ONLY = `    if (properties.hasIncludedToUnicodeMap && p
     const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
 `;
 
+/** The text content item that carries a page's painted paths (see above; rules.ts reads them). */
+export const RULE_PATHS = 'rulePaths';
+
+// getTextContent: its parameters (one more: the paths recorded so far, shared with the forms it
+// reads), its operator switch (the path operators), its form reading (the form's matrix around its
+// paths) and its end (the item). Exported for the tests, which check the worker source holds them.
+export const TEXT_PARAMS = `    prevRefs = null,
+    intersector = null
+  }) {
+    if (stream.isAsync) {`;
+const TEXT_PARAMS_PATHS = `    prevRefs = null,
+    intersector = null,
+    rulePaths = null
+  }) {
+    const ownRulePaths = rulePaths === null;
+    rulePaths ??= { fnArray: [], argsArray: [], drawn: 0, path: { pathBuffer: [], pathMinMax: F32_BBOX_INIT.slice(), currentPointX: 0, currentPointY: 0 } };
+    if (stream.isAsync) {`;
+export const TEXT_SWITCH = `        switch (fn | 0) {
+          case OPS.setFont:
+            const fontNameArg = args[0].name,`;
+const TEXT_SWITCH_PATHS = `        switch (fn | 0) {
+          case OPS.save:
+          case OPS.restore:
+            rulePaths.fnArray.push(fn);
+            rulePaths.argsArray.push(null);
+            break;
+          case OPS.transform:
+            rulePaths.fnArray.push(fn);
+            rulePaths.argsArray.push(args.slice());
+            break;
+          case OPS.moveTo:
+          case OPS.lineTo:
+          case OPS.curveTo:
+          case OPS.curveTo2:
+          case OPS.curveTo3:
+          case OPS.closePath:
+          case OPS.rectangle:
+            self.buildPath(fn, args, rulePaths.path);
+            break;
+          case OPS.stroke:
+          case OPS.closeStroke:
+          case OPS.fill:
+          case OPS.eoFill:
+          case OPS.fillStroke:
+          case OPS.eoFillStroke:
+          case OPS.closeFillStroke:
+          case OPS.closeEOFillStroke:
+          case OPS.endPath: {
+            const { pathBuffer, pathMinMax } = rulePaths.path;
+            if (fn !== OPS.endPath && pathBuffer.length > 0) {
+              if (fn === OPS.closeStroke || fn === OPS.closeFillStroke || fn === OPS.closeEOFillStroke) {
+                pathBuffer.push(DrawOPS.closePath);
+              }
+              rulePaths.fnArray.push(OPS.constructPath);
+              rulePaths.argsArray.push([fn, [new Float32Array(pathBuffer)], null]);
+              rulePaths.drawn++;
+            }
+            pathBuffer.length = 0;
+            pathMinMax.set(BBOX_INIT, 0);
+            break;
+          }
+          case OPS.setFont:
+            const fontNameArg = args[0].name,`;
+export const TEXT_FORM = `              const localResources = dict.get("Resources");
+              enqueueChunk();
+              const sinkWrapper = textSinkWrapper(sink);`;
+const TEXT_FORM_PATHS = `              const localResources = dict.get("Resources");
+              rulePaths.fnArray.push(OPS.paintFormXObjectBegin);
+              rulePaths.argsArray.push([matrix && new Float32Array(matrix), null]);
+              const drawnBefore = rulePaths.drawn;
+              enqueueChunk();
+              const sinkWrapper = textSinkWrapper(sink);`;
+export const TEXT_FORM_END = `                keepWhiteSpace,
+                prevRefs: seenRefs
+              }).then(function () {
+                if (!sinkWrapper.enqueueInvoked) {
+                  emptyXObjectCache.set(name, dict.objId, true);
+                }
+                resolveXObject();
+              }, rejectXObject);`;
+const TEXT_FORM_END_PATHS = `                keepWhiteSpace,
+                prevRefs: seenRefs,
+                rulePaths
+              }).then(function () {
+                rulePaths.fnArray.push(OPS.paintFormXObjectEnd);
+                rulePaths.argsArray.push(null);
+                if (!sinkWrapper.enqueueInvoked && rulePaths.drawn === drawnBefore) {
+                  emptyXObjectCache.set(name, dict.objId, true);
+                }
+                resolveXObject();
+              }, function (reason) {
+                rulePaths.fnArray.push(OPS.paintFormXObjectEnd);
+                rulePaths.argsArray.push(null);
+                rejectXObject(reason);
+              });`;
+export const TEXT_END = `      if (stop) {
+        next(deferred);
+        return;
+      }
+      flushTextContentItem();
+      closePendingMarkedContentItems();
+      enqueueChunk();
+      resolve();`;
+const TEXT_END_PATHS = `      if (stop) {
+        next(deferred);
+        return;
+      }
+      flushTextContentItem();
+      closePendingMarkedContentItems();
+      if (ownRulePaths && rulePaths.drawn > 0) {
+        textContent.items.push({ type: "${RULE_PATHS}", fnArray: rulePaths.fnArray, argsArray: rulePaths.argsArray });
+      }
+      enqueueChunk();
+      resolve();`;
+
 /** A font name of a font pdf.js could not name after the document (see above). */
 export const UNSTABLE_FONT = '~';
 
@@ -186,6 +313,18 @@ export function patchPartialToUnicode(source: string): string {
   return replaceOnce(all, TYPE1_LOOP, TYPE1_LOOP_MISSING_ONLY, 'Type 1 glyph-name loop');
 }
 
+/**
+ * pdf.js's worker source whose text content carries the page's painted paths (see above);
+ * throws unless each of the five places is there once.
+ */
+export function patchRulePaths(source: string): string {
+  let out = replaceOnce(source, TEXT_PARAMS, TEXT_PARAMS_PATHS, 'text content parameters');
+  out = replaceOnce(out, TEXT_SWITCH, TEXT_SWITCH_PATHS, 'text content operator switch');
+  out = replaceOnce(out, TEXT_FORM, TEXT_FORM_PATHS, 'text content form reading');
+  out = replaceOnce(out, TEXT_FORM_END, TEXT_FORM_END_PATHS, 'text content form end');
+  return replaceOnce(out, TEXT_END, TEXT_END_PATHS, 'text content end');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
@@ -196,8 +335,8 @@ registerHooks({
     const loaded = nextLoad(url, context);
     if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
-    const patched = patchPartialToUnicode(
-      patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+    const patched = patchRulePaths(
+      patchPartialToUnicode(patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))))),
     );
     patchedLoads++;
     return { ...loaded, source: patched };

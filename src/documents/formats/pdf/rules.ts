@@ -1,8 +1,9 @@
 // Ruled tables of untagged PDFs: the cell rules a page draws (an office suite's table borders,
 // LaTeX's \hline and |, a Word table's grid) give its cells where the text alone does not (cells
 // centred vertically in a row of wrapped cells, empty cells, cells merged over rows or columns).
-// The rules come from pdf.js's operator list (stroked lines and rectangles, thin filled
-// rectangles), read only for pages whose text hints at a table (mayHoldRuledTable); the grid is
+// The rules come from the page's painted paths (stroked lines and rectangles, thin filled
+// rectangles): the part of pdf.js's operator list that the text content carries (pdfjs.ts,
+// RULE_PATHS), read only for pages whose text hints at a table (mayHoldRuledTable); the grid is
 // the set of row and column edges of a group of rules that meet; each cell the union of the grid
 // units no rule parts. tables.ts reads the lines inside a grid row by row (readRuledTable).
 import { follow, transforms, type OperatorCodes } from '../../ocr/operators.ts';
@@ -87,8 +88,14 @@ export function thinRectRule(pts: readonly [number, number][]): Rule | null {
   return null;
 }
 
+/** Operators as pdf.js lists them: a whole operator list, or the painted paths of a text content. */
+export interface DrawnOperators {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
 /** The rules an operator list draws, in page space (stroked segments, thin filled rectangles). */
-export function pageRules(list: { fnArray: number[]; argsArray: unknown[] }, ops: RuleOperatorCodes): Rule[] {
+export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes): Rule[] {
   const stroked = new Set([
     ops.stroke,
     ops.closeStroke,

@@ -11,8 +11,14 @@ import {
   patchMonospaceWidths,
   patchPartialToUnicode,
   patchPdfWorkerSource,
+  patchRulePaths,
   patchUnmappedStyle,
   patchedLoads,
+  TEXT_END,
+  TEXT_FORM,
+  TEXT_FORM_END,
+  TEXT_PARAMS,
+  TEXT_SWITCH,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
@@ -49,6 +55,25 @@ test('the worker source holds the monospace check patchMonospaceWidths replaces'
     'utf8',
   );
   assert.equal(source.split(MONO_CHECK).length, 2);
+});
+
+const TEXT_PLACES = [TEXT_PARAMS, TEXT_SWITCH, TEXT_FORM, TEXT_FORM_END, TEXT_END];
+
+test('the worker source holds each place patchRulePaths changes once', () => {
+  const source = readFileSync(
+    new URL('../../../../node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs', import.meta.url),
+    'utf8',
+  );
+  for (const place of TEXT_PLACES) assert.equal(source.split(place).length, 2, place);
+});
+
+test('patchRulePaths refuses a source without one of its places, or with one twice', () => {
+  const all = TEXT_PLACES.join('\n');
+  assert.doesNotThrow(() => patchRulePaths(all));
+  for (const place of TEXT_PLACES) {
+    assert.throws(() => patchRulePaths(all.replace(place, '')), /pdf\.js worker source changed/);
+    assert.throws(() => patchRulePaths(`${all}\n${place}`), /pdf\.js worker source changed/);
+  }
 });
 
 test('gridWidths: one column to a rounding, a few glyphs of two columns', () => {

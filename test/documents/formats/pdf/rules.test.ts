@@ -12,6 +12,7 @@ import {
   ruledGrids,
   ruleOf,
   thinRectRule,
+  type DrawnOperators,
   type Rule,
 } from '../../../../src/documents/formats/pdf/rules.ts';
 import {
@@ -22,7 +23,8 @@ import {
   GUTTER_EM,
 } from '../../../../src/documents/formats/pdf/tables.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
-import { OPS } from '../../../../src/documents/formats/pdf/pdfjs.ts';
+import { OPS, RULE_PATHS } from '../../../../src/documents/formats/pdf/pdfjs.ts';
+import { openPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
 import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
 import { makePdf, pdfString } from '../../helpers/make-pdf.ts';
@@ -97,6 +99,58 @@ test('the rules of an operator list are read in page space, through the transfor
       [50, 400, 300, 400],
     ],
   );
+});
+
+test("a page's text content carries its painted paths: the rules of its operator list, a form's each time it is painted", async () => {
+  const content = [
+    'BT /F1 10 Tf 50 740 Td (Rules drawn in every way pdf.js reads them) Tj ET',
+    '0.5 w 50 700 m 450 700 l S',
+    'q 1 0 0 1 0 -20 cm 50 700 m 450 700 l S Q',
+    '50 640 400 0.4 re f',
+    '60 600 m 60 500 l 200 500 l h s',
+    '70 580 m 90 590 100 570 120 580 c S',
+    '300 560 50 50 re W n',
+    'q 1 0 0 1 0 -300 cm /Grid Do Q',
+    '/Grid Do',
+    'BT /F1 10 Tf 50 100 Td (Text after the form) Tj ET',
+  ].join('\n');
+  const bytes = makePdf({
+    pages: [{ content }, { runs: [{ text: 'A page that draws nothing', x: 50, y: 700 }] }],
+    forms: [{ name: 'Grid', matrix: '1 0 0 1 10 0', content: '0 0 1 RG 300 450 m 300 350 l S 300 450 100 2 re f' }],
+  });
+  const task = openPdf(bytes, false);
+  try {
+    const doc = await task.promise;
+    const painted = async (n: number) => {
+      const page = await doc.getPage(n);
+      const tc = await page.getTextContent({ disableNormalization: true });
+      const items = tc.items.filter((it) => (it as { type?: string }).type === RULE_PATHS);
+      const list = await page.getOperatorList();
+      return { items: items as unknown as DrawnOperators[], fromList: pageRules(list, OPS) };
+    };
+    const first = await painted(1);
+    assert.equal(first.items.length, 1);
+    const fromText = pageRules(first.items[0]!, OPS);
+    assert.deepEqual(fromText, first.fromList);
+    const rounded = fromText.map((r) => [r.x0, r.y0, r.x1, r.y1].map((n) => Math.round(n)));
+    // The stroked lines, the filled thin rectangle, the closed path's three sides; no curve, no
+    // clipping rectangle; the form's vertical stroke and thin bar twice, moved by its matrix.
+    assert.deepEqual(rounded, [
+      [50, 700, 450, 700],
+      [50, 680, 450, 680],
+      [50, 640, 450, 640],
+      [60, 500, 60, 600],
+      [60, 500, 200, 500],
+      [310, 50, 310, 150],
+      [310, 151, 410, 151],
+      [310, 350, 310, 450],
+      [310, 451, 410, 451],
+    ]);
+    const second = await painted(2);
+    assert.deepEqual(second, { items: [], fromList: [] });
+  } finally {
+    await task.destroy();
+  }
 });
 
 test('rules drawn in pieces or twice are merged into one', () => {
