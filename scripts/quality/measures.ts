@@ -1265,10 +1265,21 @@ export function cutAtCallouts(text: string): string {
   return text.replace(/[ \t]*[\u24EA\u2460-\u2473][ \t]*/gu, '\n');
 }
 
+/**
+ * A text with every underscore read as a blank: TeX draws `\_` as a rule (plain TeX and Texinfo
+ * outside typewriter fonts, LaTeX's OT1 encoding in every font, `\texttt` included), which poppler
+ * reads as a gap ('double *re max'), where the service reads the `_` the page shows ('re_max',
+ * pdfjs.ts drawnUnderscore). A blank and an underscore are one column each, so indentation is
+ * unchanged; folded on both sides, the code reference and the chunks compare as the page shows.
+ */
+export const underscoresAsBlanks = (text: string): string => text.replace(/_/g, ' ');
+
 export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): CodeScore {
-  const fit = blocks.filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
-  const strict = chunks.map((c) => codeLines(cutAtCallouts(c.content), false));
-  const loose = chunks.map((c) => codeLines(cutAtCallouts(c.content), true));
+  const fit = blocks
+    .map(underscoresAsBlanks)
+    .filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
+  const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
+  const loose = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), true));
   const kept = fit.filter((b) => {
     const want = dedent(codeLines(b, false));
     return strict.some((h) => containsRun(h, want));

@@ -1170,6 +1170,13 @@ describe('codeKept', () => {
   });
   test('a line indented apart from the rest of the block is not kept', () =>
     assert.equal(codeKept([chunk('Run:\n  for i in 1 2 3; do\n  echo $i\n  done')], [block]).kept, 0));
+  test("an underscore the page draws as a rule, which the reference reads as a blank, is the chunk's underscore", () => {
+    const ref = 'int glp read lp(glp prob *P,\n                double *re max);';
+    const page = 'int glp_read_lp(glp_prob *P,\n                double *re_max);';
+    assert.equal(codeKept([chunk(`Synopsis\n${page}`)], [ref]).kept, 100);
+    assert.equal(codeKept([chunk(`Synopsis\n${ref}`)], [page]).kept, 100);
+    assert.equal(codeKept([chunk('Synopsis\nint glp_read_lp(glp_prob *P, double *re_max);')], [ref]).kept, 0);
+  });
   test('a tab counts as the spaces to the next 4-column stop, as pandoc expands it', () =>
     assert.equal(codeKept([chunk('::1\t    localhost\nab\tc')], ['::1     localhost\nab  c']).kept, 100));
 });

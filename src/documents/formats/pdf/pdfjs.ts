@@ -65,6 +65,13 @@
 // evaluation of its whole content (fonts, images, colour), about a tenth of the 1159-page
 // bench's time for 12 % of its pages. A form that draws paths and no text is not remembered as
 // empty (pdf.js's cache for forms without text), so its paths count each time it is painted.
+//
+// The same place reads an underscore that TeX draws as a rule: plain TeX's and Texinfo's `\_`
+// outside a typewriter font, and LaTeX's in the OT1 encoding, are a kern of .06 em and a rule .3 em
+// wide on the baseline, not a glyph, so pdf.js (like pdftotext) read `mpfr_prec_t` as
+// `mpfr prec t` and `glp_set_prob_name` as `glp set prob name`: the names a reader searches for.
+// A filled or stroked bar painted right after the text pen, on its baseline, a few tenths of an em
+// wide (drawnUnderscore) is read as `_` at the end of the text item in hand.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -104,6 +111,52 @@ export function gridWidths(widths: Record<string, unknown>): boolean {
     else return false;
   }
   return double < single;
+}
+
+/**
+ * Is this painted path TeX's underscore rule right after the text pen (see above)? `path` is
+ * pdf.js's path buffer (0 moveTo, 1 lineTo, 2 curveTo, 3 quadraticCurveTo, 4 closePath, in user
+ * space), `ctm` the transform to page space, (`penX`, `penY`) the pen after the last glyph and `em`
+ * the font size, both in page space, and `last` the text item's last character: a letter, a digit,
+ * `_` or `$`, as in an identifier (a radical sign's vinculum also starts at its pen, on the glyph's
+ * baseline). The path must be one filled rectangle or one segment,
+ * horizontal, .2-.6 em wide, at most .12 em thick, starting at most .15 em after the pen (TeX's
+ * kern is .06 em; a space is .25 em or more) with its centre within .08 em below or .1 em above the
+ * baseline (an underline sits lower, a strike-out or fraction bar higher). Answers the bar's right
+ * end (page space), or null. Self-contained: its source is copied into pdf.js's worker.
+ */
+export function drawnUnderscore(
+  path: ArrayLike<number>,
+  ctm: ArrayLike<number>,
+  penX: number,
+  penY: number,
+  em: number,
+  last: string,
+): number | null {
+  if (!(em > 0) || !/[\p{L}\p{N}_$]$/u.test(last)) return null;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let k = 0; k < path.length; ) {
+    const code = path[k++];
+    if (code === 4) continue;
+    if ((code !== 0 || xs.length > 0) && code !== 1) return null;
+    const x = path[k]!;
+    const y = path[k + 1]!;
+    k += 2;
+    xs.push(ctm[0]! * x + ctm[2]! * y + ctm[4]!);
+    ys.push(ctm[1]! * x + ctm[3]! * y + ctm[5]!);
+  }
+  if (xs.length !== 2 && xs.length !== 4 && xs.length !== 5) return null;
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys);
+  const width = x1 - x0;
+  const centre = (y0 + y1) / 2 - penY;
+  if (width < 0.2 * em || width > 0.6 * em || y1 - y0 > 0.12 * em) return null;
+  if (x0 - penX < -0.02 * em || x0 - penX > 0.15 * em) return null;
+  if (centre < -0.08 * em || centre > 0.1 * em) return null;
+  return x1;
 }
 
 // pdf.js's check (firstWidth from the descriptor's MissingWidth, widths equal exactly), replaced
@@ -209,6 +262,16 @@ const TEXT_SWITCH_PATHS = `        switch (fn | 0) {
               rulePaths.fnArray.push(OPS.constructPath);
               rulePaths.argsArray.push([fn, [new Float32Array(pathBuffer)], null]);
               rulePaths.drawn++;
+              const pen = textContentItem.initialized && !textContentItem.vertical ? textContentItem.prevTransform : null;
+              if (pen && pen[0] > 0 && pen[1] === 0 && pen[2] === 0) {
+                const end = (${drawnUnderscore.toString()})(pathBuffer, textState.ctm, pen[4], pen[5], textContentItem.height, textContentItem.str.at(-1) ?? "");
+                if (end !== null) {
+                  textContentItem.str.push("_");
+                  textContentItem.width += (end - pen[4]) / textContentItem.textAdvanceScale;
+                  textContentItem.prevTransform = pen.slice();
+                  textContentItem.prevTransform[4] = end;
+                }
+              }
             }
             pathBuffer.length = 0;
             pathMinMax.set(BBOX_INIT, 0);

@@ -51,23 +51,23 @@ function apply(m: readonly number[], x: number, y: number): [number, number] {
   return [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!];
 }
 
-/** The rule a segment from (ax, ay) to (bx, by) draws, when it is horizontal or vertical and long enough. */
-export function ruleOf(ax: number, ay: number, bx: number, by: number): Rule | null {
+/** The rule a segment from (ax, ay) to (bx, by) draws, when it is horizontal or vertical and `min` long or more. */
+export function ruleOf(ax: number, ay: number, bx: number, by: number, min = MIN_RULE): Rule | null {
   const dx = Math.abs(bx - ax);
   const dy = Math.abs(by - ay);
-  if (dy <= TOL / 2 && dx >= MIN_RULE) {
+  if (dy <= TOL / 2 && dx >= min) {
     const y = (ay + by) / 2;
     return { x0: Math.min(ax, bx), y0: y, x1: Math.max(ax, bx), y1: y };
   }
-  if (dx <= TOL / 2 && dy >= MIN_RULE) {
+  if (dx <= TOL / 2 && dy >= min) {
     const x = (ax + bx) / 2;
     return { x0: x, y0: Math.min(ay, by), x1: x, y1: Math.max(ay, by) };
   }
   return null;
 }
 
-/** A filled axis-aligned rectangle's rule: its centre line when it is thin, else none (a shaded background). */
-export function thinRectRule(pts: readonly [number, number][]): Rule | null {
+/** A filled axis-aligned rectangle's rule: its centre line when it is thin and `min` long or more, else none (a shaded background). */
+export function thinRectRule(pts: readonly [number, number][], min = MIN_RULE): Rule | null {
   if (pts.length < 4 || pts.length > 5) return null;
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
@@ -83,8 +83,8 @@ export function thinRectRule(pts: readonly [number, number][]): Rule | null {
     )
   )
     return null;
-  if (y1 - y0 <= THIN && x1 - x0 >= MIN_RULE) return { x0, y0: (y0 + y1) / 2, x1, y1: (y0 + y1) / 2 };
-  if (x1 - x0 <= THIN && y1 - y0 >= MIN_RULE) return { x0: (x0 + x1) / 2, y0, x1: (x0 + x1) / 2, y1 };
+  if (y1 - y0 <= THIN && x1 - x0 >= min) return { x0, y0: (y0 + y1) / 2, x1, y1: (y0 + y1) / 2 };
+  if (x1 - x0 <= THIN && y1 - y0 >= min) return { x0: (x0 + x1) / 2, y0, x1: (x0 + x1) / 2, y1 };
   return null;
 }
 
@@ -94,8 +94,8 @@ export interface DrawnOperators {
   argsArray: unknown[];
 }
 
-/** The rules an operator list draws, in page space (stroked segments, thin filled rectangles). */
-export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes): Rule[] {
+/** The rules an operator list draws, in page space (stroked segments, thin filled rectangles), `min` long or more. */
+export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes, min = MIN_RULE): Rule[] {
   const stroked = new Set([
     ops.stroke,
     ops.closeStroke,
@@ -119,7 +119,7 @@ export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes): Rule[] 
     let sub: [number, number][] = [];
     const flush = () => {
       if (filled.has(op)) {
-        const r = thinRectRule(sub);
+        const r = thinRectRule(sub, min);
         if (r) out.push(r);
       }
       sub = [];
@@ -134,7 +134,7 @@ export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes): Rule[] 
         const p = apply(m, buf[k]!, buf[k + 1]!);
         const q = sub.at(-1);
         if (q && stroked.has(op)) {
-          const r = ruleOf(q[0], q[1], p[0], p[1]);
+          const r = ruleOf(q[0], q[1], p[0], p[1], min);
           if (r) out.push(r);
         }
         sub.push(p);
@@ -147,7 +147,7 @@ export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes): Rule[] 
         const first = sub[0];
         const q = sub.at(-1);
         if (first && q && stroked.has(op)) {
-          const r = ruleOf(q[0], q[1], first[0], first[1]);
+          const r = ruleOf(q[0], q[1], first[0], first[1], min);
           if (r) out.push(r);
         }
         flush();

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { setTimeout } from 'node:timers/promises';
 import {
+  drawnUnderscore,
   gridWidths,
   MONO_CHECK,
   patchMonospaceWidths,
@@ -73,6 +74,41 @@ test('patchRulePaths refuses a source without one of its places, or with one twi
   for (const place of TEXT_PLACES) {
     assert.throws(() => patchRulePaths(all.replace(place, '')), /pdf\.js worker source changed/);
     assert.throws(() => patchRulePaths(`${all}\n${place}`), /pdf\.js worker source changed/);
+  }
+});
+
+test("drawnUnderscore: TeX's underscore rule right after the pen, not an underline, a space, a bar or a table rule", () => {
+  const I = [1, 0, 0, 1, 0, 0];
+  // A 12 pt font: the pen after "mpfr" at x 100 on the baseline y 300.
+  const rect = (x: number, y: number, w: number, h: number) => [0, x, y, 1, x + w, y, 1, x + w, y + h, 1, x, y + h, 4];
+  const cases: [string, number[], number[], number | null][] = [
+    ['plain TeX: kern .06 em, rule .3 em wide, 0.4 pt on the baseline', rect(100.72, 300, 3.6, 0.4), I, 104.32],
+    ['the same rule drawn as one stroked segment', [0, 100.72, 300.2, 1, 104.32, 300.2], I, 104.32],
+    ["the same rule under a transform (pdfTeX's page matrix)", rect(0.72, 0, 3.6, 0.4), [1, 0, 0, 1, 100, 300], 104.32],
+    ["a space before the bar (.3 em): the next word's underline", rect(103.6, 300, 3.6, 0.4), I, null],
+    ['an underline .15 em under the baseline', rect(100.72, 297.8, 3.6, 0.4), I, null],
+    ['a strike-out or fraction bar at the maths axis', rect(100.72, 303, 3.6, 0.4), I, null],
+    ['a rule a whole em wide (a table rule, an em dash drawn)', rect(100.72, 300, 12, 0.4), I, null],
+    ['a thick box (a bullet square)', rect(100.72, 300, 3.6, 3.6), I, null],
+    ['two rectangles in one path', [...rect(100.72, 300, 3.6, 0.4), ...rect(110, 300, 3.6, 0.4)], I, null],
+    ['a curve', [0, 100.72, 300, 2, 101, 301, 103, 301, 104.3, 300], I, null],
+    ['a bar that starts before the pen (under the last glyph)', rect(98, 300, 3.6, 0.4), I, null],
+  ];
+  const after: [string, string, boolean][] = [
+    ['a letter', 'r', true],
+    ['a digit', '2', true],
+    ['an underscore (two in a row)', '_', true],
+    ["the shell's $_", '$', true],
+    ['a radical sign: its vinculum', '\u221A', false],
+    ['an opening parenthesis: a blank to fill in', '(', false],
+    ['no text before', '', false],
+  ];
+  for (const [what, last, read] of after)
+    assert.equal(drawnUnderscore(rect(100.72, 300, 3.6, 0.4), I, 100, 300, 12, last) !== null, read, what);
+  for (const [what, path, ctm, want] of cases) {
+    const got = drawnUnderscore(path, ctm, 100, 300, 12, 'r');
+    if (want === null) assert.equal(got, null, what);
+    else assert.ok(got !== null && Math.abs(got - want) < 0.01, `${what}: ${got}`);
   }
 });
 

@@ -153,6 +153,28 @@ test("a page's text content carries its painted paths: the rules of its operator
   }
 });
 
+test("TeX's underscore rules are read as underscores; an underline under a word is not", async () => {
+  // Times-Roman 12 pt: "mpfr" is 23.328 wide, "prec" 20.664; TeX's \_ is a kern of .06 em and a
+  // rule .3 em wide, 0.4 pt high, on the baseline, then the next letters.
+  const w = { mpfr: 23.328, prec: 20.664 };
+  const kern = 0.72;
+  const bar = 3.6;
+  const x1 = 100 + w.mpfr + kern;
+  const x2 = x1 + bar + w.prec + kern;
+  const content = [
+    `BT /F4 12 Tf 100 700 Td (mpfr) Tj ET ${x1} 700 ${bar} 0.4 re f`,
+    `BT /F4 12 Tf ${x1 + bar} 700 Td (prec) Tj ET ${x2} 700 ${bar} 0.4 re f`,
+    `BT /F4 12 Tf ${x2 + bar} 700 Td (t is the type of a precision.) Tj ET`,
+    // A link's underline under "it", 1.5 pt below the baseline, drawn after the words.
+    'BT /F4 12 Tf 100 660 Td (Read it now.) Tj ET 126.66 658.2 7.33 0.5 re f',
+  ].join('\n');
+  const r = await extractPdf(makePdf({ pages: [{ content }] }), { ocr: { ...DEFAULT_OCR, mode: 'off' } });
+  assert.deepEqual(
+    r.blocks.map((b) => b.text),
+    ['mpfr_prec_t is the type of a precision.', 'Read it now.'],
+  );
+});
+
 test('rules drawn in pieces or twice are merged into one', () => {
   const merged = mergeRules([h(100, 10, 60), h(100.4, 59, 120), h(100, 200, 260), h(150, 10, 60)], true);
   assert.deepEqual(
