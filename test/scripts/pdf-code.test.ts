@@ -9,6 +9,7 @@ import {
   joinBreakArrows,
   markParts,
   pageTextEdges,
+  sideEdges,
   partLefts,
   spacesFor,
   monospacedFamily,
@@ -303,6 +304,57 @@ describe('pageTextEdges: the left edge of each page from its prose lines', () =>
     ],
   ];
   for (const [name, lines, want] of cases) test(name, () => assert.deepEqual([...pageTextEdges(lines)], want));
+});
+
+describe("sideEdges: each page's edge as most pages of its side show it", () => {
+  const cases: [string, [number, number][], [number, number][]][] = [
+    [
+      // gri: page 181's prose is a @table's descriptions (at 221), its terms at the margin (135) in typewriter.
+      'a page whose prose is all indented takes its side edge',
+      [
+        [179, 135],
+        [181, 221],
+        [183, 135],
+        [180, 135],
+        [182, 135],
+      ],
+      [
+        [179, 135],
+        [181, 135],
+        [183, 135],
+        [180, 135],
+        [182, 135],
+      ],
+    ],
+    [
+      'two-sided pages: each side its own',
+      [
+        [1, 135],
+        [3, 135],
+        [2, 99],
+        [4, 99],
+      ],
+      [
+        [1, 135],
+        [3, 135],
+        [2, 99],
+        [4, 99],
+      ],
+    ],
+    [
+      'a tie: the smaller x',
+      [
+        [1, 221],
+        [3, 135],
+      ],
+      [
+        [1, 135],
+        [3, 135],
+      ],
+    ],
+    ['a page without an edge stays without', [[2, 135]], [[2, 135]]],
+  ];
+  for (const [name, own, want] of cases) test(name, () => assert.deepEqual([...sideEdges(new Map(own))], want));
 });
 
 describe('partLefts: the left edge of each page part of a block', () => {
