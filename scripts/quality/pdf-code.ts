@@ -379,13 +379,14 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
 /**
  * The code blocks of a run of fragments: 2+ consecutive code lines, each under the last on its
  * page (within 3.2 line heights: a blank line inside a listing is about 2.5) and within the
- * block's column (from two characters left of its left edge to 40 characters right of it), as
+ * block's column (from two characters left of its left edge, columnLeft, to 40 characters right of it), as
  * text with their indentation. A listing that runs onto the next page stays one block when only
  * the page's furniture (its foot, the next one's head: furnitureLines) stands between its parts.
  */
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   const lines = linesOf(fragments);
   const furniture = furnitureLines(lines);
+  const edges = pageTextEdges(lines);
   const blocks: Line[][] = [];
   let cur: Line[] = [];
   let between: Line[] = [];
@@ -405,7 +406,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       const turned = l.page === last.page + 1;
       if (between.length > 0 && !turned) close();
       else if (!turned) {
-        const left = Math.min(...cur.filter((x) => x.page === l.page).map((x) => x.left));
+        const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
         const under = l.top > last.top && l.top - last.top <= 3.2 * Math.max(l.height, last.height);
         const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
@@ -416,6 +417,27 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  const edges = pageTextEdges(lines);
   return blocks.map((b) => blockText(b, edges));
+}
+
+/**
+ * The left edge of a block's column on `page`: its leftmost line there, or, when the block came
+ * from the page before, that page's part's left edge where the same distance from the text edge
+ * puts it on this page (`edges`, the pages' text edges; the same x when either is unknown),
+ * whichever is further left. A listing that runs on onto the next page may go on with indented
+ * lines only (a grammar rule's alternatives, `| "{" loop_annot* stmt* "}"`), and its next rule at
+ * the margin (`loop_annot ::= ...`) is in the same column, not a new block.
+ */
+export function columnLeft(
+  block: readonly Pick<Line, 'page' | 'left'>[],
+  page: number,
+  edges: ReadonlyMap<number, number>,
+): number {
+  const here = Math.min(...block.filter((x) => x.page === page).map((x) => x.left));
+  const before = block.filter((x) => x.page < page);
+  if (before.length === 0) return here;
+  const prev = before.at(-1)!.page;
+  const left = Math.min(...before.filter((x) => x.page === prev).map((x) => x.left));
+  const shift = edges.has(prev) && edges.has(page) ? edges.get(page)! - edges.get(prev)! : 0;
+  return Math.min(here, left + shift);
 }

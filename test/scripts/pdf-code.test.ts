@@ -9,6 +9,7 @@ import {
   joinBreakArrows,
   markParts,
   pageTextEdges,
+  columnLeft,
   sideEdges,
   partLefts,
   spacesFor,
@@ -304,6 +305,38 @@ describe('pageTextEdges: the left edge of each page from its prose lines', () =>
     ],
   ];
   for (const [name, lines, want] of cases) test(name, () => assert.deepEqual([...pageTextEdges(lines)], want));
+});
+
+describe("columnLeft: a block's column on a page, from the page before when it runs on", () => {
+  const l = (page: number, left: number) => ({ page, left });
+  const cases: [string, ReturnType<typeof l>[], number, [number, number][], number][] = [
+    ['one page: its leftmost line', [l(1, 178), l(1, 247)], 1, [], 178],
+    [
+      // why3: `loop_body ::=` at 117 on page 120, its alternative `| "{" ...` at 256 opening page 121.
+      'runs on with an indented line: the page before sets the column',
+      [l(120, 117), l(120, 256), l(121, 256)],
+      121,
+      [
+        [120, 108],
+        [121, 108],
+      ],
+      117,
+    ],
+    [
+      'two-sided pages: the page before moved by the edges',
+      [l(1, 178), l(2, 211)],
+      2,
+      [
+        [1, 135],
+        [2, 99],
+      ],
+      142,
+    ],
+    ['edges unknown: the same x', [l(1, 178), l(2, 211)], 2, [], 178],
+    ['the part on this page further left: its own', [l(1, 178), l(2, 150)], 2, [], 150],
+  ];
+  for (const [name, block, page, edges, want] of cases)
+    test(name, () => assert.equal(columnLeft(block, page, new Map(edges)), want));
 });
 
 describe("sideEdges: each page's edge as most pages of its side show it", () => {
