@@ -173,8 +173,14 @@ export function joinedCodeLine(lines: readonly CodeLine[]): CodeLine | undefined
   return joined;
 }
 
-/** Left edges of two parts of one block (from their page's text edge) this close are one indentation grid. */
-const SAME_GRID_CHARS = 8;
+/**
+ * Left edges of two parts of one block (from their page's text edge) this close are one
+ * indentation grid: a part may be all indented, as deep as code nests (ReportLab's
+ * `('BOX', ...)` and `]))` at 24 columns closing a call begun on the page before, gri's
+ * continuation line at 18 under `set x axis labels ...`); a listing that goes on in the other
+ * column of a two-column page is a column width (40+ characters) away.
+ */
+const SAME_GRID_CHARS = 30;
 
 /** A code line's page's left edge for the grid of a listing across a page turn: its side's, else its page's own. */
 const gridLeft = (l: CodeLine) => l.sideLeft ?? l.left;

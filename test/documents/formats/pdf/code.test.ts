@@ -227,6 +227,17 @@ test('codeBlockLines: indentation in characters from the left edge, blank lines 
       ['.. image:: sphinx.png', '   :scale: 50%', '       :class: x'],
     ],
     [
+      // reportlab-guide p. 86-87: the call's last two lines all indented on the next page.
+      'a part all indented 24 columns on the next page keeps its grid',
+      [edged('t.setStyle(TableStyle([', 100, 100), edged("('BOX', 0),", 244, 700, 2), edged(']))', 244, 688, 2)],
+      ['t.setStyle(TableStyle([', "                        ('BOX', 0),", '                        ]))'],
+    ],
+    [
+      'a part a column width away on the next page (a two-column page): measured afresh',
+      [edged('f() {', 100, 100), edged('x', 370, 700, 2), edged('y', 376, 688, 2)],
+      ['f() {', 'x', ' y'],
+    ],
+    [
       'a line wrapped at the right edge joins the line it goes on',
       [
         edged('3 * Initial release (Closes: #nnnn) <nnnn is a bug', 100, 700),
