@@ -244,8 +244,13 @@ export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number>
   return new Map([...own].map(([page]) => [page, side[page % 2]!]));
 }
 
-/** Parts of a block whose distances from their page's text edge differ by at most this many characters share one grid. */
-const SAME_GRID_CHARS = 12;
+/**
+ * Parts of a block whose distances from their page's text edge differ by at most this many
+ * characters share one grid: code nests deeper than 12 columns (gri's `6.5 "Sun"` opening a page
+ * at 18, under `3.5 "Thu"`); a listing going on in the other column of a two-column page is 40+
+ * columns away. As the reader (pdf/code.ts).
+ */
+const SAME_GRID_CHARS = 30;
 
 /**
  * The left edge each page's part of a block is indented from. A block on one page: its leftmost

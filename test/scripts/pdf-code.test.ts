@@ -420,6 +420,19 @@ describe('partLefts: the left edge of each page part of a block', () => {
       ],
     ],
     [
+      // gri p. 145-146: `6.5 "Sun"` at 365 on the next page, the listing's leftmost line at 211.
+      'a part all indented 18 columns on the next page: one grid',
+      [l(145, 211), l(145, 365), l(146, 365)],
+      [
+        [145, 167],
+        [146, 167],
+      ],
+      [
+        [145, 211],
+        [146, 211],
+      ],
+    ],
+    [
       'parts far apart from the edge: each its own',
       [l(1, 135), l(2, 400)],
       [
