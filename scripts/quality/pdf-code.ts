@@ -217,17 +217,40 @@ export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono
     at.set(l.left, (at.get(l.left) ?? 0) + 1);
     starts.set(l.page, at);
   }
-  const out = new Map<number, number>();
+  const own = new Map<number, number>();
   for (const [page, at] of starts)
     for (const [x, n] of at) {
       const near = n + (at.get(x - 1) ?? 0) + (at.get(x + 1) ?? 0);
-      if (near >= EDGE_LINES && x < (out.get(page) ?? Infinity)) out.set(page, x);
+      if (near >= EDGE_LINES && x < (own.get(page) ?? Infinity)) own.set(page, x);
     }
-  return out;
+  return sideEdges(own);
 }
 
-/** Parts of a block whose distances from their page's text edge differ by at most this many characters share one grid. */
-const SAME_GRID_CHARS = 12;
+/**
+ * Each page's edge as the most pages of its side (odd or even) show it: a page whose prose is all
+ * indented (the descriptions of a Texinfo `@table`, its typewriter terms at the margin being
+ * code) shows its descriptions' x, 10 columns in, though its text block stands where the next
+ * page's does; a listing running on from one to the other was set 10 columns off (gri's
+ * `.w. += 1` at 14 under `show` at 4). The sides keep two-sided pages apart. Ties: the smaller x.
+ */
+export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number> {
+  const votes = [new Map<number, number>(), new Map<number, number>()];
+  for (const [page, x] of own) votes[page % 2]!.set(x, (votes[page % 2]!.get(x) ?? 0) + 1);
+  const side = votes.map((v) => {
+    let best: [number, number] | undefined;
+    for (const [x, n] of v) if (!best || n > best[1] || (n === best[1] && x < best[0])) best = [x, n];
+    return best?.[0];
+  });
+  return new Map([...own].map(([page]) => [page, side[page % 2]!]));
+}
+
+/**
+ * Parts of a block whose distances from their page's text edge differ by at most this many
+ * characters share one grid: code nests deeper than 12 columns (gri's `6.5 "Sun"` opening a page
+ * at 18, under `3.5 "Thu"`); a listing going on in the other column of a two-column page is 40+
+ * columns away. As the reader (pdf/code.ts).
+ */
+const SAME_GRID_CHARS = 30;
 
 /**
  * The left edge each page's part of a block is indented from. A block on one page: its leftmost
@@ -361,13 +384,14 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
 /**
  * The code blocks of a run of fragments: 2+ consecutive code lines, each under the last on its
  * page (within 3.2 line heights: a blank line inside a listing is about 2.5) and within the
- * block's column (from two characters left of its left edge to 40 characters right of it), as
+ * block's column (from two characters left of its left edge, columnLeft, to 40 characters right of it), as
  * text with their indentation. A listing that runs onto the next page stays one block when only
  * the page's furniture (its foot, the next one's head: furnitureLines) stands between its parts.
  */
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   const lines = linesOf(fragments);
   const furniture = furnitureLines(lines);
+  const edges = pageTextEdges(lines);
   const blocks: Line[][] = [];
   let cur: Line[] = [];
   let between: Line[] = [];
@@ -387,7 +411,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       const turned = l.page === last.page + 1;
       if (between.length > 0 && !turned) close();
       else if (!turned) {
-        const left = Math.min(...cur.filter((x) => x.page === l.page).map((x) => x.left));
+        const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
         const under = l.top > last.top && l.top - last.top <= 3.2 * Math.max(l.height, last.height);
         const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
@@ -398,6 +422,27 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  const edges = pageTextEdges(lines);
   return blocks.map((b) => blockText(b, edges));
+}
+
+/**
+ * The left edge of a block's column on `page`: its leftmost line there, or, when the block came
+ * from the page before, that page's part's left edge where the same distance from the text edge
+ * puts it on this page (`edges`, the pages' text edges; the same x when either is unknown),
+ * whichever is further left. A listing that runs on onto the next page may go on with indented
+ * lines only (a grammar rule's alternatives, `| "{" loop_annot* stmt* "}"`), and its next rule at
+ * the margin (`loop_annot ::= ...`) is in the same column, not a new block.
+ */
+export function columnLeft(
+  block: readonly Pick<Line, 'page' | 'left'>[],
+  page: number,
+  edges: ReadonlyMap<number, number>,
+): number {
+  const here = Math.min(...block.filter((x) => x.page === page).map((x) => x.left));
+  const before = block.filter((x) => x.page < page);
+  if (before.length === 0) return here;
+  const prev = before.at(-1)!.page;
+  const left = Math.min(...before.filter((x) => x.page === prev).map((x) => x.left));
+  const shift = edges.has(prev) && edges.has(page) ? edges.get(page)! - edges.get(prev)! : 0;
+  return Math.min(here, left + shift);
 }

@@ -9,6 +9,8 @@ import {
   joinBreakArrows,
   markParts,
   pageTextEdges,
+  columnLeft,
+  sideEdges,
   partLefts,
   spacesFor,
   monospacedFamily,
@@ -305,6 +307,89 @@ describe('pageTextEdges: the left edge of each page from its prose lines', () =>
   for (const [name, lines, want] of cases) test(name, () => assert.deepEqual([...pageTextEdges(lines)], want));
 });
 
+describe("columnLeft: a block's column on a page, from the page before when it runs on", () => {
+  const l = (page: number, left: number) => ({ page, left });
+  const cases: [string, ReturnType<typeof l>[], number, [number, number][], number][] = [
+    ['one page: its leftmost line', [l(1, 178), l(1, 247)], 1, [], 178],
+    [
+      // why3: `loop_body ::=` at 117 on page 120, its alternative `| "{" ...` at 256 opening page 121.
+      'runs on with an indented line: the page before sets the column',
+      [l(120, 117), l(120, 256), l(121, 256)],
+      121,
+      [
+        [120, 108],
+        [121, 108],
+      ],
+      117,
+    ],
+    [
+      'two-sided pages: the page before moved by the edges',
+      [l(1, 178), l(2, 211)],
+      2,
+      [
+        [1, 135],
+        [2, 99],
+      ],
+      142,
+    ],
+    ['edges unknown: the same x', [l(1, 178), l(2, 211)], 2, [], 178],
+    ['the part on this page further left: its own', [l(1, 178), l(2, 150)], 2, [], 150],
+  ];
+  for (const [name, block, page, edges, want] of cases)
+    test(name, () => assert.equal(columnLeft(block, page, new Map(edges)), want));
+});
+
+describe("sideEdges: each page's edge as most pages of its side show it", () => {
+  const cases: [string, [number, number][], [number, number][]][] = [
+    [
+      // gri: page 181's prose is a @table's descriptions (at 221), its terms at the margin (135) in typewriter.
+      'a page whose prose is all indented takes its side edge',
+      [
+        [179, 135],
+        [181, 221],
+        [183, 135],
+        [180, 135],
+        [182, 135],
+      ],
+      [
+        [179, 135],
+        [181, 135],
+        [183, 135],
+        [180, 135],
+        [182, 135],
+      ],
+    ],
+    [
+      'two-sided pages: each side its own',
+      [
+        [1, 135],
+        [3, 135],
+        [2, 99],
+        [4, 99],
+      ],
+      [
+        [1, 135],
+        [3, 135],
+        [2, 99],
+        [4, 99],
+      ],
+    ],
+    [
+      'a tie: the smaller x',
+      [
+        [1, 221],
+        [3, 135],
+      ],
+      [
+        [1, 135],
+        [3, 135],
+      ],
+    ],
+    ['a page without an edge stays without', [[2, 135]], [[2, 135]]],
+  ];
+  for (const [name, own, want] of cases) test(name, () => assert.deepEqual([...sideEdges(new Map(own))], want));
+});
+
 describe('partLefts: the left edge of each page part of a block', () => {
   const l = (page: number, left: number) => ({ page, left });
   const cases: [string, ReturnType<typeof l>[], [number, number][], [number, number][]][] = [
@@ -332,6 +417,19 @@ describe('partLefts: the left edge of each page part of a block', () => {
       [
         [1, 178],
         [2, 142],
+      ],
+    ],
+    [
+      // gri p. 145-146: `6.5 "Sun"` at 365 on the next page, the listing's leftmost line at 211.
+      'a part all indented 18 columns on the next page: one grid',
+      [l(145, 211), l(145, 365), l(146, 365)],
+      [
+        [145, 167],
+        [146, 167],
+      ],
+      [
+        [145, 211],
+        [146, 211],
       ],
     ],
     [

@@ -140,6 +140,11 @@ export interface CodeLine {
   /** The page's text block: left edge and right edge of its prose lines, when they show them. */
   left?: number;
   right?: number;
+  /**
+   * The left edge most pages of the same side (odd or even) show (sideEdges): where a listing
+   * running on onto the next page is measured from, when its page shows an edge at all.
+   */
+  sideLeft?: number;
   /** A tagged line: its structure element (one element per line of code, as an office suite tags). */
   block?: number;
 }
@@ -168,13 +173,44 @@ export function joinedCodeLine(lines: readonly CodeLine[]): CodeLine | undefined
   return joined;
 }
 
-/** Left edges of two parts of one block (from their page's text edge) this close are one indentation grid. */
-const SAME_GRID_CHARS = 8;
+/**
+ * Left edges of two parts of one block (from their page's text edge) this close are one
+ * indentation grid: a part may be all indented, as deep as code nests (ReportLab's
+ * `('BOX', ...)` and `]))` at 24 columns closing a call begun on the page before, gri's
+ * continuation line at 18 under `set x axis labels ...`); a listing that goes on in the other
+ * column of a two-column page is a column width (40+ characters) away.
+ */
+const SAME_GRID_CHARS = 30;
+
+/** A code line's page's left edge for the grid of a listing across a page turn: its side's, else its page's own. */
+const gridLeft = (l: CodeLine) => l.sideLeft ?? l.left;
 
 /** Do two parts of a block, on successive pages, sit on one indentation grid (see codeBlockLines)? */
 function sameGrid(a: CodeLine, edgeA: number, b: CodeLine, edgeB: number): boolean {
-  if (a.page === b.page || a.left === undefined || b.left === undefined) return false;
-  return Math.abs(edgeA - a.left - (edgeB - b.left)) <= SAME_GRID_CHARS * b.advance;
+  const la = gridLeft(a);
+  const lb = gridLeft(b);
+  if (a.page === b.page || la === undefined || lb === undefined) return false;
+  return Math.abs(edgeA - la - (edgeB - lb)) <= SAME_GRID_CHARS * b.advance;
+}
+
+/**
+ * Each page's left edge as most pages of its side (odd or even) show it, for the pages that show
+ * one: a page whose prose is all indented (a Texinfo `@table`'s descriptions, its typewriter terms
+ * at the margin being code; a Sphinx page of configuration values, their names at the margin in
+ * a few lines) shows its descriptions' x, 3 to 10 columns in, though its text block stands where
+ * the next page's does, so a listing running on from one to the other was set off its grid
+ * (`:class:` 3 columns right of `:scale:` over a page turn). Two-sided pages keep their sides
+ * apart. Ties: the smaller x.
+ */
+export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number> {
+  const votes = [new Map<number, number>(), new Map<number, number>()];
+  for (const [page, x] of own) votes[page % 2]!.set(x, (votes[page % 2]!.get(x) ?? 0) + 1);
+  const side = votes.map((v) => {
+    let best: [number, number] | undefined;
+    for (const [x, n] of v) if (!best || n > best[1] || (n === best[1] && x < best[0])) best = [x, n];
+    return best?.[0];
+  });
+  return new Map([...own].map(([page]) => [page, side[page % 2]!]));
 }
 
 /** An untagged line wrapped by the typesetter ends at most this many characters short of the right edge. */
@@ -279,8 +315,8 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
     while (end < parts.length && sameGrid(parts[end - 1]![0]!, edges[end - 1]!, parts[end]![0]!, edges[end]!)) end++;
     if (end - k > 1) {
       let d = Infinity;
-      for (let j = k; j < end; j++) d = Math.min(d, edges[j]! - parts[j]![0]!.left!);
-      for (let j = k; j < end; j++) edges[j] = parts[j]![0]!.left! + d;
+      for (let j = k; j < end; j++) d = Math.min(d, edges[j]! - gridLeft(parts[j]![0]!)!);
+      for (let j = k; j < end; j++) edges[j] = gridLeft(parts[j]![0]!)! + d;
     }
     k = end;
   }

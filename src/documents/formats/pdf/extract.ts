@@ -35,7 +35,15 @@ import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
-import { codeBlockLines, codeRuns, joinedCodeLine, textBlockEdges, type CodeLine, type TextEdges } from './code.ts';
+import {
+  codeBlockLines,
+  codeRuns,
+  joinedCodeLine,
+  sideEdges,
+  textBlockEdges,
+  type CodeLine,
+  type TextEdges,
+} from './code.ts';
 import { isNavigationTable, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
@@ -223,6 +231,13 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
   const navOf = new Map<DocumentBlock, number>();
   // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
   const textEdges = new Map<number, TextEdges>();
+  // Each page's left edge as most pages of its side show it (sideEdges): a listing's grid over a page turn.
+  const own = new Map<number, number>();
+  for (const p of pages) {
+    const left = textBlockEdges(p.lines).left;
+    if (left !== undefined) own.set(p.number, left);
+  }
+  const sides = sideEdges(own);
   const flush = () => {
     const text = finishParagraph(para).trim();
     if (text.length > 0) {
@@ -234,7 +249,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       // A paragraph of one code line, or of code lines joined by Doxygen's identifier break.
       const lines =
         paraKind === 'paragraph' && turns.length === 0
-          ? paraLines.map((l) => codeLine(l, paraPage, textEdges.get(paraPage)))
+          ? paraLines.map((l) => codeLine(l, paraPage, textEdges.get(paraPage), sides.get(paraPage)))
           : [];
       const code = lines.every((c) => c !== undefined) ? joinedCodeLine(lines) : undefined;
       if (code) codeOf.set(b, code);
@@ -395,9 +410,10 @@ export function withoutNavigationTables(
 }
 
 /** A line as a line of code (code.ts), or undefined when it is not set in a monospaced font. */
-function codeLine(l: TextLine, page: number, edges: TextEdges = {}): CodeLine | undefined {
+function codeLine(l: TextLine, page: number, edges: TextEdges = {}, sideLeft?: number): CodeLine | undefined {
   if (!l.mono || !l.set || l.set.text.length === 0) return undefined;
   const code: CodeLine = { text: l.set.text, x: l.set.x, advance: l.set.advance, y: l.y, page, xEnd: l.xEnd, ...edges };
+  if (sideLeft !== undefined) code.sideLeft = sideLeft;
   if (l.tag) code.block = l.tag.block;
   return code;
 }

@@ -10,6 +10,7 @@ import {
   joinedCodeLine,
   monoSetting,
   sideBySide,
+  sideEdges,
   textBlockEdges,
   wrapsOnto,
   type CodeLine,
@@ -207,6 +208,36 @@ test('codeBlockLines: indentation in characters from the left edge, blank lines 
       ['f() {', '  x'],
     ],
     [
+      // sphinx-config-chromium: page 25's prose all indented (edge 85), page 26 shows the margin (63).
+      'a page whose own edge is an indented level: the side edge sets the grid',
+      [
+        edged('.. image:: sphinx.png', 92, 100, 1, { left: 85, sideLeft: 63 }),
+        edged(':scale: 50%', 110, 88, 1, { left: 85, sideLeft: 63 }),
+        edged(':class: x', 110, 700, 2, { left: 63, sideLeft: 63 }),
+      ],
+      ['.. image:: sphinx.png', '   :scale: 50%', '   :class: x'],
+    ],
+    [
+      'the same, the pages\u2019 own edges only: the part is set off its grid',
+      [
+        edged('.. image:: sphinx.png', 92, 100, 1, { left: 85 }),
+        edged(':scale: 50%', 110, 88, 1, { left: 85 }),
+        edged(':class: x', 110, 700, 2, { left: 63 }),
+      ],
+      ['.. image:: sphinx.png', '   :scale: 50%', '       :class: x'],
+    ],
+    [
+      // reportlab-guide p. 86-87: the call's last two lines all indented on the next page.
+      'a part all indented 24 columns on the next page keeps its grid',
+      [edged('t.setStyle(TableStyle([', 100, 100), edged("('BOX', 0),", 244, 700, 2), edged(']))', 244, 688, 2)],
+      ['t.setStyle(TableStyle([', "                        ('BOX', 0),", '                        ]))'],
+    ],
+    [
+      'a part a column width away on the next page (a two-column page): measured afresh',
+      [edged('f() {', 100, 100), edged('x', 370, 700, 2), edged('y', 376, 688, 2)],
+      ['f() {', 'x', ' y'],
+    ],
+    [
       'a line wrapped at the right edge joins the line it goes on',
       [
         edged('3 * Initial release (Closes: #nnnn) <nnnn is a bug', 100, 700),
@@ -234,6 +265,52 @@ test('codeBlockLines: indentation in characters from the left edge, blank lines 
     await t.test(name, () => {
       assert.deepEqual(codeBlockLines(lines), want);
     });
+});
+
+test("sideEdges: each page's left edge as most pages of its side show it", async (t) => {
+  const cases: [name: string, own: [number, number][], want: [number, number][]][] = [
+    [
+      'a page whose prose is all indented takes its side edge',
+      [
+        [179, 135],
+        [181, 221],
+        [183, 135],
+        [180, 135],
+      ],
+      [
+        [179, 135],
+        [181, 135],
+        [183, 135],
+        [180, 135],
+      ],
+    ],
+    [
+      'two-sided pages: each side its own',
+      [
+        [1, 135],
+        [2, 99],
+        [3, 135],
+      ],
+      [
+        [1, 135],
+        [2, 99],
+        [3, 135],
+      ],
+    ],
+    [
+      'a tie: the smaller x',
+      [
+        [1, 221],
+        [3, 135],
+      ],
+      [
+        [1, 135],
+        [3, 135],
+      ],
+    ],
+    ['no page with an edge: none', [], []],
+  ];
+  for (const [name, own, want] of cases) await t.test(name, () => assert.deepEqual([...sideEdges(new Map(own))], want));
 });
 
 test('sideBySide: a block in the right half of its text block', async (t) => {
