@@ -104,8 +104,11 @@ const HYPHENS = '-\u2010\u00AD';
  * arrow (← and ↩, read "←-" or "← -") at the end of the line; the identifier goes on at the start of
  * the next line: "window_←↩" + "size_" is "window_size_". The arrow follows the identifier's last
  * character without a space, which a spaced arrow in prose ("a ← b") never does.
+ *
+ * A PDF distilled by Ghostscript from dvips output reads the hook as U+0593 ("_n_pass←֓" +
+ * "_max=0").
  */
-const ARROW_HOOK = /^ ?[-\u2010\u21A9]?$/u;
+const ARROW_HOOK = /^ ?[-\u2010\u21A9\u0593]?$/u;
 
 /**
  * Where Doxygen's identifier break arrow ending `s` starts (see above), or -1. Looks at the last
@@ -132,15 +135,15 @@ const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
  * goes on with it and no space stands between them? Two breaks every generator of code and
  * links makes:
  * - an identifier after an underscore: Texinfo's @code (allowcodebreaks), Sphinx's and DocBook's
- *   literals break after "_" with no mark ("IDN2_" + "NONTRANSITIONAL", "gpg_err_" + "code_t");
+ *   literals break after "_" with no mark ("LIB_FLAG_" + "NAME", "lib_err_" + "code_t");
  *   the underscore must follow a letter or a digit (a dunder name's "__" closes its token), and
- *   the next line must not open a sentence (Doxygen's "data_mode_" then its description "Indicates
+ *   the next line must not open a sentence (Doxygen's "data_mode_" then its description "Tells
  *   whether ...": a member's trailing underscore);
  * - two words joined by a slash ("and/" + "or", "debian/" + "changelog": FOP breaks after it), the
  *   second in lower case (a directory's name is a term above its description: "docs/" + "Contains");
  * - a URL after a slash (Texinfo's @url, LaTeX's url package, DocBook's ulink in FOP), when the
- *   next line goes on with its path ("libiconv/)", "wiki.x.org/wiki/Guide]"): a word of prose
- *   after a URL that ends with "/" ("see https://x.org/" + "for more") is no part of it, nor is a
+ *   next line goes on with its path ("lib/)", "www.example.org/wiki/Guide]"): a word of prose
+ *   after a URL that ends with "/" ("see https://example.org/" + "for more") is no part of it, nor is a
  *   second URL.
  */
 export function brokenInsideToken(a: string, b: string): boolean {

@@ -1,8 +1,8 @@
 // Texinfo's definition lines (@deftypefn, @deffn, @defmac, @deftp, ...): the signature with its
-// category flush right on the first line ("int idn2_to_ascii_8z (const char * input, ...
+// category flush right on the first line ("int lib_encode (const char * input, ...
 // [Function]"). A signature too long for its line wraps, and the category stays at the end of
 // the first line: the reader gets "char ** output, int [Function]" then "flags)" on a line of its
-// own, or run into the description ("gcry err code t code) The static inline function ...").
+// own, or run into the description ("lib err code t code) The static inline function ...").
 import type { DocumentBlock } from '../../blocks.ts';
 
 /** A category at the end of a line: one to four capitalised words in brackets ("[Function]", "[Data type]"). */
@@ -41,7 +41,7 @@ function closesAt(s: string, open: number): number {
 export function joinWrappedDefinitions(blocks: readonly DocumentBlock[]): DocumentBlock[] {
   const out: DocumentBlock[] = [];
   // What stays of a paragraph after its signature's end is looked at again: it may open the next
-  // definition line (@deftypefunx: "mpfr rnd t rnd) int mpfr_mul_2si (..., mpfr rnd t [Function]").
+  // definition line (@deftypefunx: "rnd t rnd) int lib_mul_si (..., rnd t [Function]").
   const todo = [...blocks];
   for (let i = 0; i < todo.length; i++) {
     const b = todo[i]!;
