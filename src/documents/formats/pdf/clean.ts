@@ -138,18 +138,23 @@ const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
  *   literals break after "_" with no mark ("LIB_FLAG_" + "NAME", "lib_err_" + "code_t");
  *   the underscore must follow a letter or a digit (a dunder name's "__" closes its token), and
  *   the next line must not open a sentence (Doxygen's "data_mode_" then its description "Tells
- *   whether ...": a member's trailing underscore);
- * - two words joined by a slash ("and/" + "or", "debian/" + "changelog": FOP breaks after it), the
- *   second in lower case (a directory's name is a term above its description: "docs/" + "Contains");
+ *   whether ...": a member's trailing underscore), nor go on in lower case after a name all in
+ *   upper case (a prefix named in prose: "the non-INTERFACE_" + "variants");
  * - a URL after a slash (Texinfo's @url, LaTeX's url package, DocBook's ulink in FOP), when the
  *   next line goes on with its path ("lib/)", "www.example.org/wiki/Guide]"): a word of prose
  *   after a URL that ends with "/" ("see https://example.org/" + "for more") is no part of it, nor is a
- *   second URL.
+ *   second URL. (A word before a slash is not joined: "and/" + "or" is a break inside a token,
+ *   "directory scripts/" + "invece che ..." is not, and nothing in the strings tells them apart.)
  */
 export function brokenInsideToken(a: string, b: string): boolean {
   if (/\s/u.test(b[0] ?? ' ')) return false;
-  if (/[\p{L}\p{N}]_$/u.test(a)) return /^[\p{L}\p{N}_]/u.test(b) && !SENTENCE_OPENS.test(b);
-  if (/(?:^|\s)\p{L}+\/$/u.test(a)) return /^\p{Ll}/u.test(b);
+  if (/[\p{L}\p{N}]_$/u.test(a)) {
+    if (!/^[\p{L}\p{N}_]/u.test(b) || SENTENCE_OPENS.test(b)) return false;
+    // An upper-case prefix before a lower-case word is a prefix the text names ("the
+    // non-INTERFACE_" + "variants"); a name in upper case goes on in upper case.
+    const id = /[\p{L}\p{N}_]+$/u.exec(a)![0];
+    return /\p{Ll}/u.test(id) || !/^\p{Ll}/u.test(b);
+  }
   return URL_AT_SLASH.test(a) && URL_GOES_ON.test(b) && !/^[\p{L}+.-]+:\/\//u.test(b);
 }
 

@@ -89,6 +89,13 @@ test('joinLines and resolveHyphens', async (t) => {
     // Doxygen's \+ break in a long identifier: a hooked arrow at the line end, read several ways.
     ["Doxygen's break arrow (← ↩) joins the identifier", 'in window_\u2190\u21A9', 'size_', [], 'in window_size_'],
     [
+      "Doxygen's break arrow as Ghostscript's fonts read it (← U+0593)",
+      'int _n_pass\u2190\u0593',
+      '_max=0,',
+      [],
+      'int _n_pass_max=0,',
+    ],
+    [
       "Doxygen's break arrow read as ←-",
       'std::unordered_\u2190-',
       'flat_set< size_t >',
@@ -277,7 +284,15 @@ test('brokenInsideToken: a line ending inside an identifier or a URL goes on wit
       'Indicates whether it is',
       false,
     ],
-    ['two words joined by a slash', 'distribute, sublicense, and/', 'or sell copies', true],
+    [
+      'an upper-case prefix named in prose, then a word',
+      'appending to the non-INTERFACE_',
+      'variants of the operand',
+      false,
+    ],
+    ['a mixed-case name goes on in lower case', 'the global symbol plugin_is_GPL_', 'compatible, which', true],
+    ['an upper-case name goes on in upper case', 'the READLINE_', 'LINE variable', true],
+    ['a directory before prose is not joined', 'nella directory scripts/', 'invece che essere', false],
     ['a directory as a term, then its description', 'docs/', 'Contains the documentation.', false],
     ['a second URL after a URL', 'see http://pubs.opengroup.org/onlinepubs/', 'http://tiswww.case.edu/x', false],
     ['a path ending with a slash is no word pair', 'under /usr/share/', 'doc you find', false],
