@@ -104,8 +104,11 @@ const HYPHENS = '-\u2010\u00AD';
  * arrow (← and ↩, read "←-" or "← -") at the end of the line; the identifier goes on at the start of
  * the next line: "window_←↩" + "size_" is "window_size_". The arrow follows the identifier's last
  * character without a space, which a spaced arrow in prose ("a ← b") never does.
+ *
+ * A PDF distilled by Ghostscript from dvips output reads the hook as U+0593 ("_n_pass←֓" +
+ * "_max=0").
  */
-const ARROW_HOOK = /^ ?[-\u2010\u21A9]?$/u;
+const ARROW_HOOK = /^ ?[-\u2010\u21A9\u0593]?$/u;
 
 /**
  * Where Doxygen's identifier break arrow ending `s` starts (see above), or -1. Looks at the last
@@ -117,6 +120,42 @@ export function breakArrowAt(s: string): number {
     return /\S/u.test(s[i - 1]!) && ARROW_HOOK.test(s.slice(i + 1)) ? i : -1;
   }
   return -1;
+}
+
+/** A URL whose last character is a slash: a path a typesetter may break after any "/". */
+const URL_AT_SLASH = /(?:^|[\s(<[‘“"'])(?:https?|ftp):\/\/(?:\S*\/)?$/u;
+/** What goes on with a URL's path: a part with a slash, a dot or a query inside it, or a closing bracket. */
+const URL_GOES_ON = /^(?:[)\]>’”"']|\S*[\p{L}\p{N}][/.?#=&]\S)/u;
+
+/** A capitalised word and a space: prose opening, as a member's description after its name. */
+const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
+
+/**
+ * Does line `a` end inside a token that the typesetter broke without a hyphen, so that line `b`
+ * goes on with it and no space stands between them? Two breaks every generator of code and
+ * links makes:
+ * - an identifier after an underscore: Texinfo's @code (allowcodebreaks), Sphinx's and DocBook's
+ *   literals break after "_" with no mark ("LIB_FLAG_" + "NAME", "lib_err_" + "code_t");
+ *   the underscore must follow a letter or a digit (a dunder name's "__" closes its token), and
+ *   the next line must not open a sentence (Doxygen's "data_mode_" then its description "Tells
+ *   whether ...": a member's trailing underscore), nor go on in lower case after a name all in
+ *   upper case (a prefix named in prose: "the non-INTERFACE_" + "variants");
+ * - a URL after a slash (Texinfo's @url, LaTeX's url package, DocBook's ulink in FOP), when the
+ *   next line goes on with its path ("lib/)", "www.example.org/wiki/Guide]"): a word of prose
+ *   after a URL that ends with "/" ("see https://example.org/" + "for more") is no part of it, nor is a
+ *   second URL. (A word before a slash is not joined: "and/" + "or" is a break inside a token,
+ *   "directory scripts/" + "invece che ..." is not, and nothing in the strings tells them apart.)
+ */
+export function brokenInsideToken(a: string, b: string): boolean {
+  if (/\s/u.test(b[0] ?? ' ')) return false;
+  if (/[\p{L}\p{N}]_$/u.test(a)) {
+    if (!/^[\p{L}\p{N}_]/u.test(b) || SENTENCE_OPENS.test(b)) return false;
+    // An upper-case prefix before a lower-case word is a prefix the text names ("the
+    // non-INTERFACE_" + "variants"); a name in upper case goes on in upper case.
+    const id = /[\p{L}\p{N}_]+$/u.exec(a)![0];
+    return /\p{Ll}/u.test(id) || !/^\p{Ll}/u.test(b);
+  }
+  return URL_AT_SLASH.test(a) && URL_GOES_ON.test(b) && !/^[\p{L}+.-]+:\/\//u.test(b);
 }
 
 /**
@@ -141,6 +180,7 @@ export function joinLines(a: string, b: string): string {
   if (b.length === 0) return a;
   const arrow = breakArrowAt(a);
   if (arrow >= 0) return a.slice(0, arrow) + b;
+  if (brokenInsideToken(a, b)) return a + b;
   const last = a[a.length - 1]!;
   const prev = a.length > 1 ? a[a.length - 2]! : ' ';
   if (HYPHENS.includes(last) && isLetter(prev)) {
@@ -288,4 +328,22 @@ const HANG_EM = 0.3;
  */
 export function hangsUnder(stops: readonly number[] | undefined, x: number, size: number): boolean {
   return stops !== undefined && stops.some((s) => Math.abs(s - x) <= HANG_EM * size);
+}
+
+/** A list item's label at a line's start: a bullet, or a number or letter with "." or ")". */
+const ITEM_LABEL = /^([•◦▪‣∙*–—-]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s/u;
+
+/**
+ * Does a line starting at `x` go on under the text of a list item whose first line (`text`,
+ * starting at `x0`) opens with its label, when the label and its text are one piece of the line
+ * (no gap wider than a word space between them, so hangsUnder has no stop to go by)? FOP sets
+ * "1. Execute the request normally. ... is not" over "serious enough to worry about." indented
+ * by the label's width: a hanging indent, not a new paragraph's indented first line. The line may
+ * start at most the label's width (0.6 em a character) and 1.5 em of gap right of the label.
+ */
+export function hangsUnderLabel(text: string, x0: number, x: number, size: number): boolean {
+  const m = ITEM_LABEL.exec(text);
+  if (!m) return false;
+  const off = x - x0;
+  return off > 0 && off <= (m[1]!.length * 0.6 + 1.5) * size;
 }

@@ -11,8 +11,10 @@ import {
   resolveHyphens,
   continuesHyphenated,
   hangsUnder,
+  hangsUnderLabel,
   rightMargin,
 } from './clean.ts';
+import { joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
@@ -336,7 +338,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
             prev.pieces?.slice(1).map((p) => p.x),
             l.x,
             l.size,
-          );
+          ) &&
+          !(paraLines.length === 1 && hangsUnderLabel(prev.text, prev.x, l.x, l.size));
         const shortEnd =
           prev.xEnd < right - l.size * 4 &&
           (TERMINAL.test(prev.text) ||
@@ -364,6 +367,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
   blocks = joinCode(blocks, codeOf, deck);
+  blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
   const cells = blocks.flatMap((b) => (b.cells ?? []).map((c) => c.text));
   const texts = resolveHyphens([...blocks.map((b) => b.text), ...cells]);

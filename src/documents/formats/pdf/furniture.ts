@@ -210,10 +210,17 @@ function isExtreme(p: PageText, line: TextLine, top: boolean): boolean {
   return true;
 }
 
-/** The font size that carries the most characters. */
-function bodySize(pages: PageText[]): number {
+/**
+ * The font size that carries the most characters of prose: monospace lines count only in a
+ * document without any other. A reference manual that prints its sources (Doxygen's file
+ * documentation: listings in a small typewriter font) has more characters of code than of prose,
+ * and its running headers, set at the prose size, were taken for headings above a body of code.
+ */
+export function bodySize(pages: readonly Pick<PageText, 'lines'>[]): number {
   const sizes = new Map<number, number>();
-  for (const p of pages) for (const l of p.lines) sizes.set(l.size, (sizes.get(l.size) ?? 0) + l.text.length);
+  const prose = pages.some((p) => p.lines.some((l) => !l.mono));
+  for (const p of pages)
+    for (const l of p.lines) if (!prose || !l.mono) sizes.set(l.size, (sizes.get(l.size) ?? 0) + l.text.length);
   let best = 0;
   let bn = -1;
   for (const [k, n] of sizes) if (n > bn) [best, bn] = [k, n];

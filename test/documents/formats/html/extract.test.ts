@@ -219,6 +219,19 @@ test('site chrome is dropped by role, class and id, by structure and not by word
   assert.deepEqual(kinds(html), ['heading1:Title', 'paragraph:Body text.', 'paragraph:A Docutils sidebar is text.']);
 });
 
+test("Texinfo's copiable anchors after a definition line and a heading are chrome", () => {
+  const html =
+    '<h3 class="section">5.3 Handles<a class="copiable-link" href="#h"> &para;</a></h3>' +
+    '<dl class="def"><dt id="f"><span class="category">Function: </span><strong>open</strong> <em>(int algo)</em>' +
+    "<a href='#f' class='copiable-anchor'> &para;</a></dt><dd><p>Opens it.</p></dd></dl>" +
+    '<p>A pilcrow the text writes ¶ stays.</p>';
+  assert.deepEqual(kinds(html), [
+    'heading3:5.3 Handles',
+    'item:Function: open (int algo) Opens it.',
+    'paragraph:A pilcrow the text writes ¶ stays.',
+  ]);
+});
+
 test('a data table whose names link to their sections is kept; an index of in-page links is not', () => {
   const html =
     '<table><tr><th>Status</th><th>Feature</th><th>Removed</th></tr>' +

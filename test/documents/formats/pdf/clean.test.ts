@@ -10,6 +10,8 @@ import {
   continuesHyphenated,
   hangsUnder,
   rightMargin,
+  brokenInsideToken,
+  hangsUnderLabel,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
@@ -86,6 +88,13 @@ test('joinLines and resolveHyphens', async (t) => {
     ['a strong prefix stays without evidence', 'a non-', 'negative number', [], 'a non-negative number'],
     // Doxygen's \+ break in a long identifier: a hooked arrow at the line end, read several ways.
     ["Doxygen's break arrow (← ↩) joins the identifier", 'in window_\u2190\u21A9', 'size_', [], 'in window_size_'],
+    [
+      "Doxygen's break arrow as Ghostscript's fonts read it (← U+0593)",
+      'int _n_pass\u2190\u0593',
+      '_max=0,',
+      [],
+      'int _n_pass_max=0,',
+    ],
     [
       "Doxygen's break arrow read as ←-",
       'std::unordered_\u2190-',
@@ -259,4 +268,64 @@ test('hyphenatesNoWord', async (t) => {
     ['no marks', [], false],
   ];
   for (const [name, marks, want] of cases) await t.test(name, () => assert.equal(hyphenatesNoWord(marks, words), want));
+});
+
+test('brokenInsideToken: a line ending inside an identifier or a URL goes on without a space', async (t) => {
+  const cases: [string, string, string, boolean][] = [
+    ['identifier broken after an underscore (Texinfo @code)', 'and IDN2_', 'NONTRANSITIONAL to enable', true],
+    ['lower-case identifier', 'the type gpg_err_', 'code_t.', true],
+    ['identifier after a digit', 'uint8_', 't value', true],
+    ['a dunder name ends its token', 'the __init__', 'method runs', false],
+    ['an underscore alone is no identifier', 'fill in the blank _', 'here', false],
+    ['underscore then punctuation', 'name_', '(x)', false],
+    [
+      'a member with a trailing underscore, then its description',
+      'mode = data_layout_mode_',
+      'Indicates whether it is',
+      false,
+    ],
+    [
+      'an upper-case prefix named in prose, then a word',
+      'appending to the non-INTERFACE_',
+      'variants of the operand',
+      false,
+    ],
+    ['a mixed-case name goes on in lower case', 'the global symbol plugin_is_GPL_', 'compatible, which', true],
+    ['an upper-case name goes on in upper case', 'the READLINE_', 'LINE variable', true],
+    ['a directory before prose is not joined', 'nella directory scripts/', 'invece che essere', false],
+    ['a directory as a term, then its description', 'docs/', 'Contains the documentation.', false],
+    ['a second URL after a URL', 'see http://pubs.opengroup.org/onlinepubs/', 'http://tiswww.case.edu/x', false],
+    ['a path ending with a slash is no word pair', 'under /usr/share/', 'doc you find', false],
+    ['URL broken after a slash, path goes on', 'GNU libiconv (https://www.gnu.org/software/', 'libiconv/) for', true],
+    ['URL broken after the scheme', 'Guide [http://', 'wiki.x.org/wiki/ModularDevelopersGuide] in', true],
+    ['URL then its closing bracket', '(https://www.gnu.org/software/libunistring/', ') for Unicode', true],
+    ['a word after a URL ending with a slash', 'see https://www.gnu.org/software/', 'for more', false],
+    ['a capitalised sentence after a URL', 'at http://www.x.org/releases/X11R7.7/', 'They are', false],
+    ['a slash at the end of a path that is no URL', 'under /usr/share/doc/', 'gnutls/ you find', false],
+    ['next line opening with a space', 'IDN2_', ' x', false],
+    ['plain words', 'the quick', 'brown fox', false],
+  ];
+  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(brokenInsideToken(a, b), want));
+  await t.test('joinLines joins them without a space', () => {
+    assert.equal(joinLines('and IDN2_', 'NONTRANSITIONAL to'), 'and IDN2_NONTRANSITIONAL to');
+    assert.equal(joinLines('(https://x.org/a/', 'b.html) or'), '(https://x.org/a/b.html) or');
+    assert.equal(joinLines('see https://x.org/', 'for more'), 'see https://x.org/ for more');
+  });
+});
+
+test('hangsUnderLabel: a list item wraps under its text, past its label', async (t) => {
+  // size 10: a two-character label may hang up to (2 * 0.6 + 1.5) * 10 = 27 units right of it.
+  const cases: [string, string, number, boolean][] = [
+    ['numbered item, text under the text', '1. Execute the request normally. This is the right', 15, true],
+    ['bullet item', '• Multi-touch events are now supported for touchpads and', 12, true],
+    ['lettered item', 'b) Arrange to ask the user what to do, given some', 16, true],
+    ['roman item in brackets', '(iv) Treat the request as a no-op. If the client will', 25, true],
+    ['too far right: a quotation or a display', '1. Execute the request normally. This is', 40, false],
+    ['left of the label', '1. Execute the request normally.', -3, false],
+    ['no label: a paragraph whose next line is indented', 'Execute the request normally. This is the right', 15, false],
+    ['an abbreviation is no label', 'e.g. the request is executed normally and', 15, false],
+    ['a year is no label', '2024. The request is executed normally and', 15, false],
+  ];
+  for (const [name, text, x, want] of cases)
+    await t.test(name, () => assert.equal(hangsUnderLabel(text, 100, 100 + x, 10), want));
 });

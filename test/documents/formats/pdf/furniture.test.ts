@@ -2,7 +2,12 @@
 // and footers at the edges of the pages, removed in place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBarePageNumber, removeFurniture, shapeKey } from '../../../../src/documents/formats/pdf/furniture.ts';
+import {
+  bodySize,
+  isBarePageNumber,
+  removeFurniture,
+  shapeKey,
+} from '../../../../src/documents/formats/pdf/furniture.ts';
 import type { PageText, TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
 const pageNumbers: [text: string, want: boolean][] = [
@@ -246,4 +251,45 @@ test('shapeKey: the words of a running line, digits as #, in any order', () => {
     ['Rosemary Winspeare Outline LAKE', 'Rosemary Winspeare Chapter LAKE', false],
   ];
   for (const [a, b, same] of cases) assert.equal(shapeKey(a) === shapeKey(b), same, `${a} / ${b}`);
+});
+
+test('bodySize: the size of the prose, code counted only where there is nothing else', async (t) => {
+  const mono = (text: string, y: number, size: number): TextLine => ({ ...line(text, y, size), mono: true });
+  const listing = Array.from({ length: 40 }, (_, i) =>
+    mono(`    int value_${i} = compute(value_${i - 1}, width);`, 700 - i * 8, 7),
+  );
+  const cases: [string, PageText[], number][] = [
+    ['prose alone', [{ number: 1, height: 842, lines: [line('Plain prose of the page.', 600, 10)] }], 10],
+    [
+      'more code than prose: the prose decides',
+      [{ number: 1, height: 842, lines: [line('Definition at line 88 of file area.cpp.', 760, 9), ...listing] }],
+      9,
+    ],
+    ['code alone', [{ number: 1, height: 842, lines: listing }], 7],
+    [
+      'more prose in a larger size than in a smaller one',
+      [
+        {
+          number: 1,
+          height: 842,
+          lines: [line('A caption.', 700, 8), line('The body text of the page, longer.', 600, 10)],
+        },
+      ],
+      10,
+    ],
+  ];
+  for (const [name, pages, want] of cases) await t.test(name, () => assert.equal(bodySize(pages), want));
+  await t.test('a running header at the prose size over pages of small code goes', () => {
+    const pages: PageText[] = Array.from({ length: 6 }, (_, i) => ({
+      number: i + 1,
+      height: 842,
+      lines: [
+        line(`${i + 8} Class Documentation`, 800, 9),
+        line('Definition at line 88 of file area.cpp.', 760, 9),
+        ...listing,
+      ],
+    }));
+    removeFurniture(pages);
+    assert.ok(pages.every((p) => !p.lines.some((l) => l.text.endsWith('Class Documentation'))));
+  });
 });
