@@ -961,6 +961,23 @@ function insideCode(ix: EndIndex, l: string, f: string): { length: number; lineE
   return found;
 }
 
+/**
+ * A chunk's line as compared with the reference's code: blanks collapsed (flatLine), and, where
+ * the line has a gap of two blanks or more between two characters, also with each such gap taken
+ * out. An image drawn inside a code line (a DocBook callout's numbered circle, which the HTML
+ * source holds as an <img>) is a gap on the page where the reference's text has nothing:
+ * '<td width="25.3"  >B3' is '<td width="25.3">B3' of the source.
+ */
+export function codeLineVariants(line: string): string[] {
+  const flat = flatLine(line);
+  const tight = flatLine(
+    expandTabs(line)
+      .trim()
+      .replace(/(?<=\S)[ \u00a0]{2,}(?=\S)/gu, ''),
+  );
+  return tight === flat ? [flat] : [flat, tight];
+}
+
 const lastLines = (s: string) =>
   s
     .split('\n')
@@ -1012,7 +1029,9 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
   const f = flatLine(F);
   if (ix.slides && a.pageEnd !== undefined && b.pageStart !== undefined && b.pageStart > a.pageEnd) return 'slide';
   // Inside a code block of the reference: between two of its lines, or inside one line.
-  const inside = insideCode(ix, l, f);
+  const inside = codeLineVariants(L)
+    .flatMap((x) => codeLineVariants(F).map((y) => insideCode(ix, x, y)))
+    .find((x) => x !== undefined);
   if (inside !== undefined) return inside.lineEnd && inside.length > ix.max ? 'long-code' : 'in-code';
   if (STRICT_END.test(a.content) && !labelLine(L)) return 'sentence';
   const fw = normalizeLabel(F);
