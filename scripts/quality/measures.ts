@@ -1021,8 +1021,9 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
   const as = lastLines(a.content);
   let bs = lastLines(b.content);
   if (as.length === 0 || bs.length === 0) return 'cut';
-  // A header row repeated at the top of b (a table split over chunks) is not where b's text starts.
-  if (bs.length > 1 && cellCount(bs[0]!) > 0 && seen.has(flatLine(bs[0]!))) bs = bs.slice(1);
+  // A header row repeated at the top of b (a table split over chunks) is not where b's text starts,
+  // nor is a table's caption the chunker repeats there above the next row (Block.repeat).
+  if (bs.length > 1 && (cellCount(bs[0]!) > 0 || cellCount(bs[1]!) > 0) && seen.has(flatLine(bs[0]!))) bs = bs.slice(1);
   const L = as[as.length - 1]!;
   const F = bs[0]!;
   const l = flatLine(L);

@@ -1094,6 +1094,19 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
     );
   });
   test('chunkEnds: one chunk has no end to judge', () => assert.equal(chunkEnds([c('Only')], ref).clean, 100));
+  test("chunkEnds: a table's caption repeated above the next row is not where the next chunk starts", () => {
+    const table = 'The options are these.\ncanvas.x parameters\nname | the name | None\nsize | the size | 20';
+    const rest = (caption: string) => c(`${caption}\nwidth | the width | 120\nheight | the height | 36\nText.`);
+    assert.deepEqual(chunkEnds([c(table), rest('canvas.x parameters'), c('End.')], noRows).kinds, {
+      row: 1,
+      sentence: 1,
+    });
+    // A lower-case line never seen before is the next chunk's own text: the row's end is no end.
+    assert.deepEqual(chunkEnds([c(table), rest('canvas.y parameters'), c('End.')], noRows).kinds, {
+      cut: 1,
+      sentence: 1,
+    });
+  });
 });
 
 describe('normalizeLabel and badLabelKind', () => {
