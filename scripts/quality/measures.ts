@@ -961,6 +961,23 @@ function insideCode(ix: EndIndex, l: string, f: string): { length: number; lineE
   return found;
 }
 
+/**
+ * A chunk's line as compared with the reference's code: blanks collapsed (flatLine), and, where
+ * the line has a gap of two blanks or more between two characters, also with each such gap taken
+ * out. An image drawn inside a code line (a DocBook callout's numbered circle, which the HTML
+ * source holds as an <img>) is a gap on the page where the reference's text has nothing:
+ * '<td width="25.3"  >B3' is '<td width="25.3">B3' of the source.
+ */
+export function codeLineVariants(line: string): string[] {
+  const flat = flatLine(line);
+  const tight = flatLine(
+    expandTabs(line)
+      .trim()
+      .replace(/(?<=\S)[ \u00a0]{2,}(?=\S)/gu, ''),
+  );
+  return tight === flat ? [flat] : [flat, tight];
+}
+
 const lastLines = (s: string) =>
   s
     .split('\n')
@@ -1004,15 +1021,18 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
   const as = lastLines(a.content);
   let bs = lastLines(b.content);
   if (as.length === 0 || bs.length === 0) return 'cut';
-  // A header row repeated at the top of b (a table split over chunks) is not where b's text starts.
-  if (bs.length > 1 && cellCount(bs[0]!) > 0 && seen.has(flatLine(bs[0]!))) bs = bs.slice(1);
+  // A header row repeated at the top of b (a table split over chunks) is not where b's text starts,
+  // nor is a table's caption the chunker repeats there above the next row (Block.repeat).
+  if (bs.length > 1 && (cellCount(bs[0]!) > 0 || cellCount(bs[1]!) > 0) && seen.has(flatLine(bs[0]!))) bs = bs.slice(1);
   const L = as[as.length - 1]!;
   const F = bs[0]!;
   const l = flatLine(L);
   const f = flatLine(F);
   if (ix.slides && a.pageEnd !== undefined && b.pageStart !== undefined && b.pageStart > a.pageEnd) return 'slide';
   // Inside a code block of the reference: between two of its lines, or inside one line.
-  const inside = insideCode(ix, l, f);
+  const inside = codeLineVariants(L)
+    .flatMap((x) => codeLineVariants(F).map((y) => insideCode(ix, x, y)))
+    .find((x) => x !== undefined);
   if (inside !== undefined) return inside.lineEnd && inside.length > ix.max ? 'long-code' : 'in-code';
   if (STRICT_END.test(a.content) && !labelLine(L)) return 'sentence';
   const fw = normalizeLabel(F);

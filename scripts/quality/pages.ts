@@ -100,9 +100,26 @@ const BROKEN_START = /^\s*\p{Ll}/u;
  * there ("background-\ncolor" -> "backgroundcolor"), where the chunk keeps the hyphen it prints.
  */
 export function chunkWordings(text: string): string[][] {
-  const plain = words(text);
-  const joined = words(text.replace(/(\p{L})[-\u2010](?=\p{L})/gu, '$1'));
-  return joined.join(' ') === plain.join(' ') ? [plain] : [plain, joined];
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  for (const t of ANGLE.test(text) ? [text, cmsyAngles(text)] : [text])
+    for (const w of [words(t), words(t.replace(/(\p{L})[-\u2010](?=\p{L})/gu, '$1'))]) {
+      const key = w.join(' ');
+      if (!seen.has(key)) out.push(w);
+      seen.add(key);
+    }
+  return out;
+}
+
+const ANGLE = /[\u2329\u232A\u27E8\u27E9\u3008\u3009]/u;
+
+/**
+ * Angle brackets as pdftotext reads TeX's math symbol font (cmsy) without a Unicode map: by their
+ * glyph codes, the letters "h" (⟨, 0x68) and "i" (⟩, 0x69). A CWEB program's module names
+ * ("⟨ Tiskni závěrečnou zprávu 32 ⟩", vlna) are read "h Tiskni závěrečnou zprávu 32 i".
+ */
+export function cmsyAngles(text: string): string {
+  return text.replace(/[\u2329\u27E8\u3008]/gu, ' h ').replace(/[\u232A\u27E9\u3009]/gu, ' i ');
 }
 
 interface RunIndex {

@@ -19,9 +19,13 @@ export interface XmlFragment {
   text: string;
 }
 
-/** Font names of monospaced families (subset prefix removed): TeX's cmtt/lmtt/txtt (t1xtt: newtx's, Sphinx's default), Courier and its clones, *Mono*. */
+/**
+ * Font names of monospaced families (subset prefix removed): TeX's cmtt/lmtt/txtt (t1xtt: newtx's,
+ * Sphinx's default; t1xbtt its bold, which Sphinx's highlighting sets keywords in; tcxtt its
+ * textcomp symbols), cm-super's sftt, CSfonts' cstt, Courier and its clones, *Mono*.
+ */
 const MONO =
-  /(?:^|[^a-z])(?:cm(?:sl|i|b)?tt|lmtt|lmmono|t1xtt|txtt|tt\d)|mono|nimbusmon|courier|typewriter|consol|menlo|inconsolata|cousine|fixed|code/i;
+  /(?:^|[^a-z])(?:cm(?:sl|i|b)?tt|lmtt|lmmono|(?:t1x|tx|tcx)b?tt|sf(?:sl|it)?tt|cs(?:sl)?tt|tt\d)|mono|nimbusmon|courier|typewriter|consol|menlo|inconsolata|cousine|fixed|code/i;
 
 export function monospacedFamily(family: string): boolean {
   return MONO.test(family.replace(/^[A-Z]{6}\+/, ''));

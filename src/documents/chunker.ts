@@ -241,6 +241,13 @@ const COST_DIRTY_START = 3;
 const COST_SHORT_TAIL = 5_000_000;
 /** Line break without a sentence end, before a heading. */
 const COST_LINE_HEADING = 10_000_000;
+/**
+ * The end of a code block or a table row (a block kept whole) before text that is no heading: a
+ * cut that ends no sentence, but a block's end, so among the line breaks that end none it goes
+ * first, one less than any other (a table's last row before an unnumbered subheading the reader
+ * does not know as one, a listing before "produces" and its output).
+ */
+const COST_BLOCK_END = 10_000_000;
 /** Any other line break. */
 const COST_LINE = 10_000_001;
 /**
@@ -334,7 +341,7 @@ function boundaryCost(x: Text, e: number): number {
     // A numbered label alone on its line ("Figure 6-2:" over its caption): a line end, no sentence's.
     if (c === 58 && !heading && labelColon(t, i)) return COST_LINE;
     if (terminal) return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
-    if (heading && x.blockEnd.has(e)) return COST_PARA_HEADING;
+    if (x.blockEnd.has(e)) return heading ? COST_PARA_HEADING : COST_BLOCK_END;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
   if (!terminal) return inlineBullet(t, e) ? COST_CLAUSE : COST_WORD;

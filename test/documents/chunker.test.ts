@@ -452,6 +452,32 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
       ],
     ],
     [
+      "where no sentence ends in reach, a table row's end beats a later line end",
+      [
+        p('A table of the numbers one to twenty'),
+        { text: '11 | 12 | 13 | 14', keep: true },
+        { text: '21 | 22 | 23 | 24', keep: true },
+        p('Span Commands'),
+        p('Our table classes support the concept of spanning'),
+      ],
+      { min: 40, max: 80 },
+      [
+        'A table of the numbers one to twenty\n11 | 12 | 13 | 14\n21 | 22 | 23 | 24',
+        'Span Commands\nOur table classes support the concept of spanning',
+      ],
+    ],
+    [
+      "where no sentence ends in reach, a code block's end beats a later line end",
+      [
+        p('The listing below builds it'),
+        { text: 'x = build(\n  1, 2)', keep: true, verbatim: true },
+        p('produces'),
+        p('i a built thing with its parts shown'),
+      ],
+      { min: 30, max: 60 },
+      ['The listing below builds it\nx = build(\n  1, 2)', 'produces\ni a built thing with its parts shown'],
+    ],
+    [
       // One cut must end no sentence either way. Cutting inside the first line lets the next chunk
       // end on "own line." before a capital (2), where cutting at its end leaves "list. ‖ every"
       // (8, and 3 for the lower-case start): before the rule the plan took the word cut for 4.

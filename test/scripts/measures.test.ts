@@ -8,6 +8,7 @@ import {
   captionLine,
   chunkEnd,
   chunkEnds,
+  codeLineVariants,
   labelLine,
   codeKept,
   dedent,
@@ -867,11 +868,31 @@ describe('labelLine', () => {
   for (const [line, want] of cases) test(line, () => assert.equal(labelLine(line), want));
 });
 
+describe('codeLineVariants: a code line as read, and without the gaps an inline image leaves', () => {
+  const cases: [string, string, string[]][] = [
+    ['blanks collapse', '  a  =  b;', ['a = b;', 'a=b;']],
+    ['one blank is no gap', 'int x = 1;', ['int x = 1;']],
+    [
+      'a callout\'s gap before ">"',
+      '<td width="25.3"  >B3</td>',
+      ['<td width="25.3" >B3</td>', '<td width="25.3">B3</td>'],
+    ],
+    ['indentation is no gap', '      return 0;', ['return 0;']],
+    ['a tab is a gap', 'x\t\ty', ['x y', 'xy']],
+  ];
+  for (const [name, line, want] of cases) test(name, () => assert.deepEqual(codeLineVariants(line), want));
+});
+
 describe('chunkEnd: clean ends are sentences or blocks the reference confirms', () => {
   const P = 'Some text before it';
   const ref: EndReference = {
     headings: ['2.3 Reading Input', 'Options'],
-    code: ['int main() {\n  return 0;\n}', 'make all\nmake install', `${'echo line;\n'.repeat(120)}done`],
+    code: [
+      'int main() {\n  return 0;\n}',
+      'make all\nmake install',
+      `${'echo line;\n'.repeat(120)}done`,
+      `<table>\n${'  <tr>\n    <td width="5">A</td><td>B</td>\n  </tr>\n'.repeat(30)}</table>`,
+    ],
     rows: [
       ['Name', 'Value'],
       ['alpha', 'one'],
@@ -916,6 +937,27 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
       'long-code',
     ],
     ['inside one code line', ref, c(`${P}.\nmake`), c('all\nmake install'), 'in-code'],
+    [
+      "a line end of a long code block, the next line with an image's gap (a callout) the source lacks",
+      ref,
+      c('  <tr>'),
+      c('    <td width="5"  >A</td><td>B</td>\n  </tr>'),
+      'long-code',
+    ],
+    [
+      "a line end of a long code block, the last line with an image's gap",
+      ref,
+      c('  <tr>\n    <td width="5"   >A</td><td>B</td>'),
+      c('  </tr>\n  <tr>'),
+      'long-code',
+    ],
+    [
+      'a gap in a line that is not the code is no line end of it',
+      ref,
+      c('  <tr>'),
+      c('    <td width="5"  >Z</td><td>B</td>'),
+      'cut',
+    ],
     ['a code line the reader wrapped, cut at the wrap', ref, c('int main() {'), c('return\n0;\n}'), 'in-code'],
     [
       'inside one line of a code block longer than a chunk',
@@ -1052,6 +1094,19 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
     );
   });
   test('chunkEnds: one chunk has no end to judge', () => assert.equal(chunkEnds([c('Only')], ref).clean, 100));
+  test("chunkEnds: a table's caption repeated above the next row is not where the next chunk starts", () => {
+    const table = 'The options are these.\ncanvas.x parameters\nname | the name | None\nsize | the size | 20';
+    const rest = (caption: string) => c(`${caption}\nwidth | the width | 120\nheight | the height | 36\nText.`);
+    assert.deepEqual(chunkEnds([c(table), rest('canvas.x parameters'), c('End.')], noRows).kinds, {
+      row: 1,
+      sentence: 1,
+    });
+    // A lower-case line never seen before is the next chunk's own text: the row's end is no end.
+    assert.deepEqual(chunkEnds([c(table), rest('canvas.y parameters'), c('End.')], noRows).kinds, {
+      cut: 1,
+      sentence: 1,
+    });
+  });
 });
 
 describe('normalizeLabel and badLabelKind', () => {

@@ -124,6 +124,15 @@ describe('pageNumbersRight', () => {
     assert.equal(pageNumbersRight([head], stripped, undefined, raw).judged, 0);
   });
 
+  test("CWEB's module names in angle brackets: pdftotext reads cmsy's brackets as the letters h and i", () => {
+    // vlna p. 12: the module's last line, "Tento kód je použit v sekci 1.", is taken for a running line.
+    const stripped = ['Other words on page one of it all.', 'if (silent) h Print the closing report 32 i;\n}'];
+    const raw = [stripped[0]!, `${stripped[1]}\nThis code is used in section 1.`];
+    const c = chunk('if (silent) 〈 Print the closing report 32 〉; } This code is used in section 1.', 2);
+    assert.equal(pageNumbersRight([c], stripped, undefined, raw).right, 100);
+    assert.equal(pageNumbersRight([{ ...c, pageStart: 1, pageEnd: 1 }], stripped, undefined, raw).right, 0);
+  });
+
   test('a wrong chunk is shown with its pages and the reference pages', () => {
     const got = pageNumbersRight([chunk(pages[1]!, 1)], pages);
     assert.match(got.wrong[0]!, /^pages 1-1, reference 2-2: choosing a scheme/);
@@ -179,6 +188,14 @@ describe('chunkWordings', () => {
       ],
     ],
     ['a dash between words is no compound', 'one - two', [['one', 'two']]],
+    [
+      "angle brackets: also as pdftotext reads cmsy's (the letters h and i)",
+      'if (x) 〈 Print the report 32 〉;',
+      [
+        ['if', 'x', 'print', 'the', 'report', '32'],
+        ['if', 'x', 'h', 'print', 'the', 'report', '32', 'i'],
+      ],
+    ],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(chunkWordings(text), want));
 });
