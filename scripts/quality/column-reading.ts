@@ -238,14 +238,44 @@ export function pageReading(words: BoxWord[]): string {
     if (keep) {
       run.push(r);
       bands = next;
-    } else {
-      if (run.length > 0) flush(run, bands);
-      run = [r];
-      bands = free;
+      continue;
     }
+    // A run that never had a gutter (opened by a caption or a heading narrower than the page)
+    // gives its last rows to the next run when they and this row have one: the first lines of
+    // two blocks side by side, which the opening row's margins had let in.
+    const from = run.length > 1 && innerBands(run, bands).length === 0 ? gutterTail(run, r, lo, hi, minGap) : 0;
+    if (from > 0) {
+      flush(run.slice(0, from), commonBands(run.slice(0, from), lo, hi, minGap));
+      run = [...run.slice(from), r];
+      bands = commonBands(run, lo, hi, minGap);
+      continue;
+    }
+    if (run.length > 0) flush(run, bands);
+    run = [r];
+    bands = free;
   }
   if (run.length > 0) flush(run, bands);
   return lines.join('\n');
+}
+
+/** The bands of whitespace free in every one of the rows. */
+function commonBands(rows: BoxWord[][], lo: number, hi: number, minGap: number): Band[] {
+  let bands = freeBands(rows[0]!, lo, hi, minGap);
+  for (const r of rows.slice(1)) bands = intersect(bands, freeBands(r, lo, hi, minGap), minGap);
+  return bands;
+}
+
+/**
+ * Where the rows of `run` that go on with `row` start, if some do: the longest tail of the run
+ * (its first row aside) that forms with `row` a band free in all of them with text on both sides,
+ * a gutter; 0 when none does.
+ */
+export function gutterTail(run: BoxWord[][], row: BoxWord[], lo: number, hi: number, minGap: number): number {
+  for (let k = 1; k < run.length; k++) {
+    const rows = [...run.slice(k), row];
+    if (innerBands(rows, commonBands(rows, lo, hi, minGap)).length > 0) return k;
+  }
+  return 0;
 }
 
 /** A word of this many characters or more whose box is this much taller than wide is set turned. */

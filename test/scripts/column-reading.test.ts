@@ -293,6 +293,13 @@ describe('pageReading', () => {
       ],
       ['aa one two', 'bb three four', 'cc five six', 'dd seven'].join('\n'),
     ],
+    [
+      'two columns under a caption narrower than the page, the right one a line higher: the caption, then each column',
+      // The caption leaves the page's margins free, so a run opened by it takes the right column's
+      // first lines in; the gutter opens only when the left column starts.
+      [...line(100, 0, 'Figure 1: caption'), ...column(200, 12, RIGHT), ...column(10, 30, LEFT)],
+      ['Figure 1: caption', ...LEFT, ...RIGHT].join('\n'),
+    ],
     ['no words: nothing', [], ''],
   ];
   for (const [name, words, want] of cases) test(name, () => assert.equal(pageReading(words), want));
