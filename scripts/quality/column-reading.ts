@@ -104,21 +104,74 @@ function medianTokens(rows: BoxWord[][], x0: number, x1: number): { rows: number
 /** Rows of text on each side of a gutter, and the median words per row each side needs: prose, not a table's cells. */
 export const GUTTER_ROWS = 3;
 export const PROSE_TOKENS = 5;
+/** At most this share of the smaller side's lines level with a line of the other side, */
+export const SHARED_LINES = 2 / 3;
+/** ... and the two sides' line pitches this share apart or more: two blocks, not a table. */
+export const PITCH_APART = 0.08;
+/** The smaller block has at least this share of the larger one's lines and of its height. */
+export const MATCHED_SIZE = 0.4;
+/** Two lines are level when their middles are within this share of the median word height. */
+const LEVEL = 0.25;
+
+/** The usual distance from one line to the next (gaps over 1.5 heights, a blank line or a skipped row, aside). */
+function linePitch(mids: number[], height: number): number | undefined {
+  const steps: number[] = [];
+  for (let i = 1; i < mids.length; i++)
+    if (mids[i]! - mids[i - 1]! <= 1.5 * height) steps.push(mids[i]! - mids[i - 1]!);
+  return steps.length === 0 ? undefined : median(steps);
+}
+
+/**
+ * Two blocks set side by side, each on its own line pitch: GUTTER_ROWS lines or more on each side
+ * of the gutter (a line: the words of one row on one side, at the median of their middles), the
+ * smaller block MATCHED_SIZE of the larger in lines and in height, their usual line-to-line
+ * distances PITCH_APART or more apart, and at most SHARED_LINES of the smaller block's lines level
+ * with a line of the other (some meet by chance). A LaTeX example's source in a smaller type
+ * beside its typeset output: each block's lines follow each other, and a row read across both
+ * splices two texts. A table's cells and a code line's comment stand on one pitch, level with each
+ * other (a short cell centred between the lines of a wrapped one is on the same pitch: rows kept).
+ */
+export function sideBySide(rows: BoxWord[][], left: Band, right: Band, height: number): boolean {
+  const side = (b: Band) =>
+    rows.map((r) => r.filter((w) => w.x0 >= b.x0 && w.x1 <= b.x1)).filter((ws) => ws.length > 0);
+  const mids = (ls: BoxWord[][]) => ls.map((ws) => median(ws.map((w) => (w.y0 + w.y1) / 2)));
+  const sizes = (ls: BoxWord[][]) => median(ls.flat().map((w) => w.y1 - w.y0));
+  const ls = side(left);
+  const rs = side(right);
+  if (ls.length < GUTTER_ROWS || rs.length < GUTTER_ROWS) return false;
+  const l = mids(ls);
+  const r = mids(rs);
+  const [few, many] = l.length <= r.length ? [l, r] : [r, l];
+  // Blocks of a size: not a few equation numbers or a margin note beside a page of lines, nor a
+  // table's last columns beside the table's first ones and the text that follows it.
+  const extent = (ms: number[]) => ms[ms.length - 1]! - ms[0]!;
+  if (few.length < MATCHED_SIZE * many.length || extent(few) < MATCHED_SIZE * extent(many)) return false;
+  const level = few.filter((m) => many.some((n) => Math.abs(m - n) <= LEVEL * height)).length;
+  // Each side's pitch against its own type size (an example's source is set smaller than its output).
+  const pl = linePitch(l, sizes(ls));
+  const pr = linePitch(r, sizes(rs));
+  const apart = pl !== undefined && pr !== undefined && Math.abs(pl - pr) >= PITCH_APART * Math.max(pl, pr);
+  return apart && level <= SHARED_LINES * few.length;
+}
 
 /**
  * Where a run of rows is cut into columns: the bands of whitespace free in every row of the run,
  * with text on both sides, where both neighbouring columns read as prose (PROSE_TOKENS words per
- * row or more, on GUTTER_ROWS rows or more). A table's first column of names, a code listing's
- * code beside its comments, a margin note's few words do not: their rows stay whole.
+ * row or more, on GUTTER_ROWS rows or more) or are two blocks on baselines of their own
+ * (sideBySide). A table's first column of names, a code listing's code beside its comments, a
+ * margin note's few words do not: their rows stay whole.
  */
-export function columnCuts(rows: BoxWord[][], bands: Band[], lo: number, hi: number): number[] {
+export function columnCuts(rows: BoxWord[][], bands: Band[], lo: number, hi: number, height = 10): number[] {
   const inner = bands.filter((b) => b.x0 > lo && b.x1 < hi).sort((a, b) => a.x0 - b.x0);
   const cuts: number[] = [];
   for (let i = 0; i < inner.length; i++) {
-    const left = medianTokens(rows, i === 0 ? lo : inner[i - 1]!.x1, inner[i]!.x0);
-    const right = medianTokens(rows, inner[i]!.x1, i + 1 < inner.length ? inner[i + 1]!.x0 : hi);
+    const leftBand = { x0: i === 0 ? lo : inner[i - 1]!.x1, x1: inner[i]!.x0 };
+    const rightBand = { x0: inner[i]!.x1, x1: i + 1 < inner.length ? inner[i + 1]!.x0 : hi };
+    const left = medianTokens(rows, leftBand.x0, leftBand.x1);
+    const right = medianTokens(rows, rightBand.x0, rightBand.x1);
     const prose = (s: { rows: number; tokens: number }) => s.rows >= GUTTER_ROWS && s.tokens >= PROSE_TOKENS;
-    if (prose(left) && prose(right)) cuts.push((inner[i]!.x0 + inner[i]!.x1) / 2);
+    if ((prose(left) && prose(right)) || sideBySide(rows, leftBand, rightBand, height))
+      cuts.push((inner[i]!.x0 + inner[i]!.x1) / 2);
   }
   return cuts;
 }
@@ -162,10 +215,11 @@ export function pageReading(words: BoxWord[]): string {
     lo = Math.min(lo, w.x0);
     hi = Math.max(hi, w.x1);
   }
-  const minGap = 0.75 * median(words.map((w) => w.y1 - w.y0));
+  const height = median(words.map((w) => w.y1 - w.y0));
+  const minGap = 0.75 * height;
   const lines: string[] = [];
   const flush = (run: BoxWord[][], bands: Band[]) => {
-    const cuts = run.length >= GUTTER_ROWS ? columnCuts(run, innerBands(run, bands), lo, hi) : [];
+    const cuts = run.length >= GUTTER_ROWS ? columnCuts(run, innerBands(run, bands), lo, hi, height) : [];
     const edges = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
     for (let c = 0; c + 1 < edges.length; c++)
       for (const r of run) {
@@ -184,14 +238,44 @@ export function pageReading(words: BoxWord[]): string {
     if (keep) {
       run.push(r);
       bands = next;
-    } else {
-      if (run.length > 0) flush(run, bands);
-      run = [r];
-      bands = free;
+      continue;
     }
+    // A run that never had a gutter (opened by a caption or a heading narrower than the page)
+    // gives its last rows to the next run when they and this row have one: the first lines of
+    // two blocks side by side, which the opening row's margins had let in.
+    const from = run.length > 1 && innerBands(run, bands).length === 0 ? gutterTail(run, r, lo, hi, minGap) : 0;
+    if (from > 0) {
+      flush(run.slice(0, from), commonBands(run.slice(0, from), lo, hi, minGap));
+      run = [...run.slice(from), r];
+      bands = commonBands(run, lo, hi, minGap);
+      continue;
+    }
+    if (run.length > 0) flush(run, bands);
+    run = [r];
+    bands = free;
   }
   if (run.length > 0) flush(run, bands);
   return lines.join('\n');
+}
+
+/** The bands of whitespace free in every one of the rows. */
+function commonBands(rows: BoxWord[][], lo: number, hi: number, minGap: number): Band[] {
+  let bands = freeBands(rows[0]!, lo, hi, minGap);
+  for (const r of rows.slice(1)) bands = intersect(bands, freeBands(r, lo, hi, minGap), minGap);
+  return bands;
+}
+
+/**
+ * Where the rows of `run` that go on with `row` start, if some do: the longest tail of the run
+ * (its first row aside) that forms with `row` a band free in all of them with text on both sides,
+ * a gutter; 0 when none does.
+ */
+export function gutterTail(run: BoxWord[][], row: BoxWord[], lo: number, hi: number, minGap: number): number {
+  for (let k = 1; k < run.length; k++) {
+    const rows = [...run.slice(k), row];
+    if (innerBands(rows, commonBands(rows, lo, hi, minGap)).length > 0) return k;
+  }
+  return 0;
 }
 
 /** A word of this many characters or more whose box is this much taller than wide is set turned. */

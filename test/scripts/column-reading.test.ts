@@ -25,6 +25,43 @@ function line(x: number, y: number, text: string): BoxWord[] {
 /** Lines one under the other, 12 pt apart, from (x, y). */
 const column = (x: number, y: number, lines: string[]): BoxWord[] => lines.flatMap((l, i) => line(x, y + 12 * i, l));
 
+/** Lines of words `size` pt high, `pitch` pt apart, from (x, y); each word 0.6 size a letter, 0.4 size spaces. */
+function spaced(x: number, y: number, pitch: number, size: number, lines: string[]): BoxWord[] {
+  return lines.flatMap((l, i) => {
+    const out: BoxWord[] = [];
+    let at = x;
+    for (const t of l.split(' ')) {
+      out.push({ x0: at, y0: y + pitch * i, x1: at + 0.6 * size * t.length, y1: y + pitch * i + size, text: t });
+      at += 0.6 * size * t.length + 0.4 * size;
+    }
+    return out;
+  });
+}
+
+const OUTPUT = ['Lists:', '• With itemize the', 'items ...', '• Lists nest:', '– The deepest ...', '• and so on.'];
+const SOURCE = [
+  'Lists:',
+  '\\begin{itemize}',
+  '\\item With \\texttt{itemize}',
+  'the items ...',
+  '\\item Lists nest:',
+  '\\begin{itemize}',
+  '\\item The deepest ...',
+  '\\end{itemize}',
+];
+
+const EQUATIONS = [
+  'x1 = a11 + a12',
+  'x2 = a21 + a22',
+  'x3 = a31 + a32',
+  'y1 = b11 + b12',
+  'y2 = b21 + b22',
+  'y3 = b31 + b32',
+  'z1 = c11 + c12',
+  'z2 = c21 + c22',
+  'z3 = c31 + c32',
+];
+
 const LEFT = ['aa bb cc dd ee ff gg', 'hh ii jj kk ll mm nn', 'oo pp qq rr ss tt uu', 'vv ww xx yy zz ab ac'];
 const RIGHT = ['ba bc bd be bf bg bh', 'bi bj bk bl bm bn bo', 'bp bq br bs bt bu bv', 'bw bx by bz ca cb cc'];
 
@@ -195,6 +232,73 @@ describe('pageReading', () => {
         ...line(44, 10, 'News'),
       ],
       'LATEX News',
+    ],
+    [
+      'a LaTeX example: its output beside its source, set smaller on a closer pitch, read block by block',
+      // The output at 10 pt on a 13.5 pt pitch, the source at 8 pt on a 10.5 pt pitch: three of
+      // the output's six lines meet a source line by chance (within a quarter height), three do not.
+      [...spaced(10, 10, 13.5, 10, OUTPUT), ...spaced(200, 0.5, 10.5, 8, SOURCE)],
+      [...OUTPUT, ...SOURCE].join('\n'),
+    ],
+    [
+      'three equation numbers beside nine lines of a display: not a block of a size, rows kept',
+      [...spaced(10, 10, 12, 10, EQUATIONS), ...spaced(200, 10, 13.5, 10, ['(1.1)', '(1.2)', '(1.3)'])],
+      [...EQUATIONS.slice(0, 3).map((e, i) => `${e} (1.${i + 1})`), ...EQUATIONS.slice(3)].join('\n'),
+    ],
+    [
+      'a table whose short cells are centred between the lines of wrapped ones: rows kept, one pitch',
+      [
+        ...spaced(10, 16, 24, 10, ['Yes', 'No', 'Yes']),
+        ...spaced(80, 10, 12, 10, ['No password when', 'opening the file.', 'A password when', 'opening the file.']),
+        ...spaced(80, 58, 12, 10, ['Both passwords', 'are needed.']),
+      ],
+      [
+        'No password when',
+        'Yes',
+        'opening the file.',
+        'A password when',
+        'No',
+        'opening the file.',
+        'Both passwords',
+        'Yes',
+        'are needed.',
+      ].join('\n'),
+    ],
+    [
+      "a table whose descriptions wrap: each name stays with its description's first line",
+      [
+        ...line(10, 10, 'begin'),
+        ...column(80, 10, ['Begin a new block', 'of statements']),
+        ...line(10, 34, 'end'),
+        ...column(80, 34, ['End the block', 'that begin opened']),
+        ...line(10, 58, 'if'),
+        ...column(80, 58, ['Run the next block', 'only when true']),
+      ],
+      [
+        'begin Begin a new block',
+        'of statements',
+        'end End the block',
+        'that begin opened',
+        'if Run the next block',
+        'only when true',
+      ].join('\n'),
+    ],
+    [
+      'a table with the same pitch both sides and one row off its line: rows kept',
+      [
+        ...spaced(10, 10, 12, 10, ['aa', 'bb', 'cc', 'dd']),
+        ...spaced(80, 10, 12, 10, ['one two', 'three four']),
+        ...line(80, 38, 'five six'),
+        ...line(80, 46, 'seven'),
+      ],
+      ['aa one two', 'bb three four', 'cc five six', 'dd seven'].join('\n'),
+    ],
+    [
+      'two columns under a caption narrower than the page, the right one a line higher: the caption, then each column',
+      // The caption leaves the page's margins free, so a run opened by it takes the right column's
+      // first lines in; the gutter opens only when the left column starts.
+      [...line(100, 0, 'Figure 1: caption'), ...column(200, 12, RIGHT), ...column(10, 30, LEFT)],
+      ['Figure 1: caption', ...LEFT, ...RIGHT].join('\n'),
     ],
     ['no words: nothing', [], ''],
   ];

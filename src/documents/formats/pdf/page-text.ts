@@ -93,6 +93,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const unmappedItems = new Set<TaggedItem>();
     // Glyphs of a circle font: with a number drawn inside, a callout (callouts.ts).
     const circles = new Set<TaggedItem>();
+    const reflected = new Set<TaggedItem>();
     let unmapped = 0;
     let controls = 0;
     // The page's painted paths, as the operator list would give them (pdfjs.ts, RULE_PATHS).
@@ -115,9 +116,10 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       }
       const t = it.transform as number[];
       const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
+      const joined = reflectedThenUpright(it.str, t, it.width);
       const item: TaggedItem = {
-        str: it.str,
-        x: itemLeft(t, it.width),
+        str: joined?.str ?? it.str,
+        x: joined?.x ?? itemLeft(t, it.width),
         y: t[5] ?? 0,
         width: it.width,
         size,
@@ -128,10 +130,14 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
       if (id !== undefined) item.mcid = id;
       items.push(item);
+      if (joined) reflected.add(item);
       turns.push(quarterTurns(t));
       if (noise) unmappedItems.add(item);
       if (circleStyle(tc.styles[it.fontName])) circles.add(item);
     }
+    items.forEach((it, i) => {
+      if (reflected.has(it)) it.width = joinedWidth(it, items[i + 1]);
+    });
     const view = page.view;
     const width = (view[2] ?? 0) - (view[0] ?? 0);
     const height = (view[3] ?? 0) - (view[1] ?? 0);
@@ -196,6 +202,41 @@ export async function taggedFromFirstPage(doc: PDFDocumentProxy): Promise<Tagged
 export function itemLeft(t: readonly number[], width: number): number {
   const x = t[4] ?? 0;
   return (t[0] ?? 0) < -Math.abs(t[1] ?? 0) ? x - width : x;
+}
+
+/**
+ * An item pdf.js joined from a glyph drawn reflected (a negative horizontal scale, the vertical
+ * upright: the E of the XeTeX and XeLaTeX logos, set with \reflectbox in a text object of its
+ * own) and the upright text drawn after it ("E L" for the E and the L of "LaTeX", when the L's
+ * text matrix differs from the E's): pdf.js keeps the reflected transform for the whole item and
+ * puts a space where the next text object jumps back. Only the first word is reflected: it ends
+ * at the origin, so the item starts its share of the characters' width left of it, and the space
+ * is no word space. Undefined for any other item (a reflected word alone is read by itemLeft;
+ * text turned upside down is no reflection).
+ */
+export function reflectedThenUpright(
+  str: string,
+  t: readonly number[],
+  width: number,
+): { str: string; x: number } | undefined {
+  const reflected = (t[0] ?? 0) < -Math.abs(t[1] ?? 0) && (t[3] ?? 0) > 0;
+  const m = reflected ? /^(\S+) (\S.*)$/su.exec(str) : null;
+  if (!m) return undefined;
+  return { str: m[1]! + m[2]!, x: (t[4] ?? 0) - (width * [...m[1]!].length) / [...str].length };
+}
+
+/**
+ * The width of an item joined by reflectedThenUpright: pdf.js gives the length of the pen's path
+ * (over the reflected glyph, back over it, then the upright text), more than the item covers, so
+ * it ends where the next item drawn starts, when that is on its line (within a size) and right
+ * of its start; else as pdf.js gives it.
+ */
+export function joinedWidth(
+  item: { x: number; y: number; width: number; size: number },
+  next: { x: number; y: number } | undefined,
+): number {
+  if (!next || next.x <= item.x || Math.abs(next.y - item.y) > item.size) return item.width;
+  return Math.min(item.width, next.x - item.x);
 }
 
 /** How far an item's text direction (its transform `t`) is turned, in quarter turns counter-clockwise (0-3). */

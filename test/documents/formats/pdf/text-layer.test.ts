@@ -4,7 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractPages } from '../../../../src/documents/formats/pdf/text-layer.ts';
-import { isNoise, itemLeft, quarterTurns, turnUpright } from '../../../../src/documents/formats/pdf/page-text.ts';
+import {
+  isNoise,
+  itemLeft,
+  joinedWidth,
+  quarterTurns,
+  reflectedThenUpright,
+  turnUpright,
+} from '../../../../src/documents/formats/pdf/page-text.ts';
 import { item } from '../../helpers/raw-items.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import type { ExtractedDoc } from '../../../../src/documents/formats/pdf/types.ts';
@@ -103,6 +110,55 @@ const reads: { name: string; spec: PdfSpec; check: (d: ExtractedDoc) => void }[]
       assert.deepEqual(
         d.pages[0]!.lines.map((l) => l.text),
         ['XELaTeX is a TeX engine.'],
+      ),
+  },
+  {
+    // The logo as metalogo and l2kurz set it: the E mirrored by the graphics state (\reflectbox's
+    // `-1 0 0 1 0 0 cm` around it, in a text object of its own), then LaTeX in the next text
+    // object at the E's right edge, its L stretched 2 % as pdfTeX justifies (so its text matrix
+    // differs from the last one's). pdf.js joins the E and the L into one item, "E L", with the
+    // E's mirrored transform; the space is its jump back, no word space.
+    name: 'a mirrored glyph joined by pdf.js with the upright text after it: the XeLaTeX logo reads as one word',
+    spec: {
+      pages: [
+        {
+          content: [
+            'BT /F1 20 Tf 1 0 0 1 72 700 Tm (Use X) Tj ET',
+            '1 0 0 1 139.8 697 cm q -1 0 0 1 0 0 cm 1 0 0 1 -139.8 -697 cm',
+            'BT /F1 20 Tf 139.8 697 Td (E) Tj ET',
+            '1 0 0 1 139.8 697 cm Q 1 0 0 1 -139.8 -697 cm',
+            'BT /F1 20 Tf 1.02 0 0 1 138.5 700 Tm [(L)]TJ 1 0 0 1 149.8 700 Tm (aTeX now.) Tj ET',
+          ].join('\n'),
+        },
+      ],
+    },
+    check: (d) =>
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        ['Use XELaTeX now.'],
+      ),
+  },
+  {
+    // ltnews34: pdf.js joins the E with the rest of the line's upright text ("E TEX or LuaTEX and
+    // fontshape"), its width the pen's whole path; a word space after it stays a space.
+    name: 'a mirrored glyph joined with the rest of a line: the words after it keep their spaces',
+    spec: {
+      pages: [
+        {
+          content: [
+            'BT /F1 20 Tf 1 0 0 1 72 700 Tm (Use X) Tj ET',
+            '1 0 0 1 139.8 697 cm q -1 0 0 1 0 0 cm 1 0 0 1 -139.8 -697 cm',
+            'BT /F1 20 Tf 139.8 697 Td (E) Tj ET',
+            '1 0 0 1 139.8 697 cm Q 1 0 0 1 -139.8 -697 cm',
+            'BT /F1 20 Tf 1.02 0 0 1 138.5 700 Tm (TeX or shape) Tj /F3 20 Tf 1 0 0 1 278 700 Tm (ui) Tj ET',
+          ].join('\n'),
+        },
+      ],
+    },
+    check: (d) =>
+      assert.deepEqual(
+        d.pages[0]!.lines.map((l) => l.text),
+        ['Use XETeX or shape ui'],
       ),
   },
   {
@@ -270,6 +326,32 @@ test('itemLeft: an item drawn mirrored extends left of its origin', () => {
     [[10, 0, 3, 10, 100, 700], 7, 100, 'slanted: left alone'],
   ];
   for (const [t, width, want, why] of cases) assert.equal(itemLeft(t, width), want, why);
+});
+
+test('reflectedThenUpright: a reflected glyph pdf.js joined with the upright text after it', () => {
+  const cases: [str: string, t: number[], width: number, want: { str: string; x: number } | undefined, why: string][] =
+    [
+      ['E L', [-10, 0, 0, 10, 110, 700], 21, { str: 'EL', x: 103 }, 'the E ends at the origin, a third of the width'],
+      ['E LaTeX', [-10, 0, 0, 10, 110, 700], 70, { str: 'ELaTeX', x: 100 }, 'one character of seven'],
+      ['E', [-10, 0, 0, 10, 110, 700], 7, undefined, 'a reflected glyph alone: itemLeft reads it'],
+      ['ELBAT', [-10, 0, 0, 10, 110, 700], 35, undefined, 'a reflected word alone'],
+      ['E L', [10, 0, 0, 10, 110, 700], 21, undefined, 'upright'],
+      ['E L', [-10, 0, 0, -10, 110, 700], 21, undefined, 'turned upside down: no reflection'],
+    ];
+  for (const [str, t, width, want, why] of cases) assert.deepEqual(reflectedThenUpright(str, t, width), want, why);
+});
+
+test('joinedWidth: a joined item ends where the next item on its line starts', () => {
+  const item = { x: 100, y: 700, width: 50, size: 10 };
+  const cases: [next: { x: number; y: number } | undefined, want: number, why: string][] = [
+    [{ x: 140, y: 700 }, 40, 'the next item starts inside the given width'],
+    [{ x: 142, y: 703 }, 42, 'a raised next item (the A of LaTeX) on the same line'],
+    [{ x: 160, y: 700 }, 50, 'the next item starts beyond: the width as given'],
+    [{ x: 140, y: 686 }, 50, 'the next item is on the next line'],
+    [{ x: 20, y: 700 }, 50, 'the next item starts left of the item'],
+    [undefined, 50, 'the last item of the page'],
+  ];
+  for (const [next, want, why] of cases) assert.equal(joinedWidth(item, next), want, why);
 });
 
 test('quarterTurns: the direction of an item in quarter turns counter-clockwise', () => {
