@@ -7,6 +7,9 @@
 // a listing's lines; it writes no leading spaces), plus any spaces the text itself has.
 
 import { unescapeXml } from './column-reading.ts';
+// Each page's edge as most pages of its side show it: the reader's rule (pdf/code.ts sideEdges, its
+// table of tests in test/scripts/pdf-code.test.ts), the same for the reference.
+import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
 /** One `<text>` element of pdftohtml's XML: a run of one font on one line. */
 export interface XmlFragment {
@@ -228,24 +231,6 @@ export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono
       if (near >= EDGE_LINES && x < (own.get(page) ?? Infinity)) own.set(page, x);
     }
   return sideEdges(own);
-}
-
-/**
- * Each page's edge as the most pages of its side (odd or even) show it: a page whose prose is all
- * indented (the descriptions of a Texinfo `@table`, its typewriter terms at the margin being
- * code) shows its descriptions' x, 10 columns in, though its text block stands where the next
- * page's does; a listing running on from one to the other was set 10 columns off (gri's
- * `.w. += 1` at 14 under `show` at 4). The sides keep two-sided pages apart. Ties: the smaller x.
- */
-export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number> {
-  const votes = [new Map<number, number>(), new Map<number, number>()];
-  for (const [page, x] of own) votes[page % 2]!.set(x, (votes[page % 2]!.get(x) ?? 0) + 1);
-  const side = votes.map((v) => {
-    let best: [number, number] | undefined;
-    for (const [x, n] of v) if (!best || n > best[1] || (n === best[1] && x < best[0])) best = [x, n];
-    return best?.[0];
-  });
-  return new Map([...own].map(([page]) => [page, side[page % 2]!]));
 }
 
 /**

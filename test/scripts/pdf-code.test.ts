@@ -10,13 +10,13 @@ import {
   markParts,
   pageTextEdges,
   columnLeft,
-  sideEdges,
   partLefts,
   spacesFor,
   monospacedFamily,
   pdfCodeBlocks,
   xmlFragments,
 } from '../../scripts/quality/pdf-code.ts';
+import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
 describe('monospacedFamily: the font names of typewriter faces', () => {
   const cases: [string, boolean][] = [

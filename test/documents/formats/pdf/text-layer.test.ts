@@ -17,6 +17,14 @@ import { DocumentError } from '../../../../src/documents/document-error.ts';
 import type { ExtractedDoc } from '../../../../src/documents/formats/pdf/types.ts';
 import { makePdf, textPages, type PdfSpec } from '../../helpers/make-pdf.ts';
 
+/** "Use X", then an E mirrored by the graphics state in a text object of its own, as the XeTeX logo is drawn. */
+const MIRRORED_E = [
+  'BT /F1 20 Tf 1 0 0 1 72 700 Tm (Use X) Tj ET',
+  '1 0 0 1 139.8 697 cm q -1 0 0 1 0 0 cm 1 0 0 1 -139.8 -697 cm',
+  'BT /F1 20 Tf 139.8 697 Td (E) Tj ET',
+  '1 0 0 1 139.8 697 cm Q 1 0 0 1 -139.8 -697 cm',
+];
+
 const reads: { name: string; spec: PdfSpec; check: (d: ExtractedDoc) => void }[] = [
   {
     name: 'one page: its number, height and line',
@@ -123,10 +131,7 @@ const reads: { name: string; spec: PdfSpec; check: (d: ExtractedDoc) => void }[]
       pages: [
         {
           content: [
-            'BT /F1 20 Tf 1 0 0 1 72 700 Tm (Use X) Tj ET',
-            '1 0 0 1 139.8 697 cm q -1 0 0 1 0 0 cm 1 0 0 1 -139.8 -697 cm',
-            'BT /F1 20 Tf 139.8 697 Td (E) Tj ET',
-            '1 0 0 1 139.8 697 cm Q 1 0 0 1 -139.8 -697 cm',
+            ...MIRRORED_E,
             'BT /F1 20 Tf 1.02 0 0 1 138.5 700 Tm [(L)]TJ 1 0 0 1 149.8 700 Tm (aTeX now.) Tj ET',
           ].join('\n'),
         },
@@ -146,10 +151,7 @@ const reads: { name: string; spec: PdfSpec; check: (d: ExtractedDoc) => void }[]
       pages: [
         {
           content: [
-            'BT /F1 20 Tf 1 0 0 1 72 700 Tm (Use X) Tj ET',
-            '1 0 0 1 139.8 697 cm q -1 0 0 1 0 0 cm 1 0 0 1 -139.8 -697 cm',
-            'BT /F1 20 Tf 139.8 697 Td (E) Tj ET',
-            '1 0 0 1 139.8 697 cm Q 1 0 0 1 -139.8 -697 cm',
+            ...MIRRORED_E,
             'BT /F1 20 Tf 1.02 0 0 1 138.5 700 Tm (TeX or shape) Tj /F3 20 Tf 1 0 0 1 278 700 Tm (ui) Tj ET',
           ].join('\n'),
         },
