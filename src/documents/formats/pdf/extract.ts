@@ -236,8 +236,9 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
   // Each page's left edge as most pages of its side show it (sideEdges): a listing's grid over a page turn.
   const own = new Map<number, number>();
   for (const p of pages) {
-    const left = textBlockEdges(p.lines).left;
-    if (left !== undefined) own.set(p.number, left);
+    const edges = textBlockEdges(p.lines);
+    textEdges.set(p.number, edges);
+    if (edges.left !== undefined) own.set(p.number, edges.left);
   }
   const sides = sideEdges(own);
   const flush = () => {
@@ -268,7 +269,6 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
-    textEdges.set(p.number, textBlockEdges(p.lines));
     let first = true;
     // A slide's text never runs on into the next slide; its title is its one heading.
     if (deck) {

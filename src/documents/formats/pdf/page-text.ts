@@ -192,6 +192,9 @@ export async function taggedFromFirstPage(doc: PDFDocumentProxy): Promise<Tagged
   return {};
 }
 
+/** Is an item's text direction (its transform `t`) reflected: drawn right to left, mostly horizontal? */
+const isReflected = (t: readonly number[]): boolean => (t[0] ?? 0) < -Math.abs(t[1] ?? 0);
+
 /**
  * The left edge of a text item whose transform is `t` and advance `width`. pdf.js gives an item's
  * origin, where its first glyph starts; a run drawn mirrored (a negative horizontal scale: the
@@ -201,7 +204,7 @@ export async function taggedFromFirstPage(doc: PDFDocumentProxy): Promise<Tagged
  */
 export function itemLeft(t: readonly number[], width: number): number {
   const x = t[4] ?? 0;
-  return (t[0] ?? 0) < -Math.abs(t[1] ?? 0) ? x - width : x;
+  return isReflected(t) ? x - width : x;
 }
 
 /**
@@ -219,8 +222,7 @@ export function reflectedThenUpright(
   t: readonly number[],
   width: number,
 ): { str: string; x: number } | undefined {
-  const reflected = (t[0] ?? 0) < -Math.abs(t[1] ?? 0) && (t[3] ?? 0) > 0;
-  const m = reflected ? /^(\S+) (\S.*)$/su.exec(str) : null;
+  const m = isReflected(t) && (t[3] ?? 0) > 0 ? /^(\S+) (\S.*)$/su.exec(str) : null;
   if (!m) return undefined;
   return { str: m[1]! + m[2]!, x: (t[4] ?? 0) - (width * [...m[1]!].length) / [...str].length };
 }

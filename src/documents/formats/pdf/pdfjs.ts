@@ -221,6 +221,7 @@ const TEXT_PARAMS_PATHS = `    prevRefs = null,
     rulePaths = null
   }) {
     const ownRulePaths = rulePaths === null;
+    const drawnUnderscore = ${drawnUnderscore.toString()};
     rulePaths ??= { fnArray: [], argsArray: [], drawn: 0, path: { pathBuffer: [], pathMinMax: F32_BBOX_INIT.slice(), currentPointX: 0, currentPointY: 0 } };
     if (stream.isAsync) {`;
 export const TEXT_SWITCH = `        switch (fn | 0) {
@@ -264,7 +265,7 @@ const TEXT_SWITCH_PATHS = `        switch (fn | 0) {
               rulePaths.drawn++;
               const pen = textContentItem.initialized && !textContentItem.vertical ? textContentItem.prevTransform : null;
               if (pen && pen[0] > 0 && pen[1] === 0 && pen[2] === 0) {
-                const end = (${drawnUnderscore.toString()})(pathBuffer, textState.ctm, pen[4], pen[5], textContentItem.height, textContentItem.str.at(-1) ?? "");
+                const end = drawnUnderscore(pathBuffer, textState.ctm, pen[4], pen[5], textContentItem.height, textContentItem.str.at(-1) ?? "");
                 if (end !== null) {
                   textContentItem.str.push("_");
                   textContentItem.width += (end - pen[4]) / textContentItem.textAdvanceScale;
