@@ -72,6 +72,16 @@
 // `mpfr prec t` and `glp_set_prob_name` as `glp set prob name`: the names a reader searches for.
 // A filled or stroked bar painted right after the text pen, on its baseline, a few tenths of an em
 // wide (drawnUnderscore) is read as `_` at the end of the text item in hand.
+//
+// A seventh, in pdf.js's API half (pdf.mjs), lets the text content cross to it without a copy. In
+// one thread (pool threads, scripts and tests run the worker code in the same thread, through
+// pdf.js's LoopbackPort) every message still goes through structuredClone as if it crossed to a
+// Worker, and the text content's chunks are the bulk of that: a quarter of a second per read of
+// the 1159-page bench file, a twentieth of its CPU, and as much garbage again. The worker's
+// getTextContent hands over a chunk and starts new `items` and `styles` for the next one; it never
+// writes to the items it has sent, so the API half may take them as they are. The message and the
+// chunk object (which the worker reuses) are copied shallowly; every other message, and every
+// message of a real Worker, is cloned as before (LOOPBACK_CLONE).
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -205,6 +215,11 @@ const TYPE1_LOOP_MISSING_ONLY = `    if (properties.hasIncludedToUnicodeMap && p
     const glyphName = builtInEncoding[charCode];
     const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
 `;
+
+/** pdf.js's LoopbackPort: each message cloned (see above). Exported for the tests. */
+export const LOOPBACK_CLONE = 'data: structuredClone(obj, transfer ? {';
+const LOOPBACK_TEXT_AS_IS =
+  'data: obj.stream === StreamKind.ENQUEUE && Array.isArray(obj.chunk?.items) ? { ...obj, chunk: { ...obj.chunk } } : structuredClone(obj, transfer ? {';
 
 /** The text content item that carries a page's painted paths (see above; rules.ts reads them). */
 export const RULE_PATHS = 'rulePaths';
@@ -389,16 +404,35 @@ export function patchRulePaths(source: string): string {
   return replaceOnce(out, TEXT_END, TEXT_END_PATHS, 'text content end');
 }
 
+/**
+ * pdf.js's API source whose LoopbackPort passes text content chunks on without a structured clone
+ * (see above); throws unless its clone line is there once.
+ */
+export function patchLoopbackTextChunks(source: string): string {
+  return replaceOnce(source, LOOPBACK_CLONE, LOOPBACK_TEXT_AS_IS, 'LoopbackPort clone line');
+}
+
 const WORKER_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/;
+const API_MODULE = /\/pdfjs-dist\/legacy\/build\/pdf\.mjs$/;
 
 /** How many times this thread loaded pdf.js's worker module with the fix (0 or 1; read by tests). */
 export let patchedLoads = 0;
+/** How many times this thread loaded pdf.js's API module with the LoopbackPort change (0 or 1; read by tests). */
+export let patchedApiLoads = 0;
+
+const sourceText = (source: string | NodeJS.ArrayBufferView | ArrayBuffer): string =>
+  typeof source === 'string' ? source : new TextDecoder().decode(source);
 
 registerHooks({
   load(url, context, nextLoad) {
     const loaded = nextLoad(url, context);
-    if (!WORKER_MODULE.test(url) || loaded.source === undefined) return loaded;
-    const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
+    if (loaded.source === undefined) return loaded;
+    if (API_MODULE.test(url)) {
+      patchedApiLoads++;
+      return { ...loaded, source: patchLoopbackTextChunks(sourceText(loaded.source)) };
+    }
+    if (!WORKER_MODULE.test(url)) return loaded;
+    const source = sourceText(loaded.source);
     const patched = patchRulePaths(
       patchPartialToUnicode(patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))))),
     );
@@ -407,4 +441,7 @@ registerHooks({
   },
 });
 
-export { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// Imported after the hook is registered (a static import would load pdf.mjs before this module's
+// body runs, unchanged).
+const api = await import('pdfjs-dist/legacy/build/pdf.mjs');
+export const { getDocument, OPS, VerbosityLevel, version } = api;

@@ -8,12 +8,15 @@ import { setTimeout } from 'node:timers/promises';
 import {
   drawnUnderscore,
   gridWidths,
+  LOOPBACK_CLONE,
   MONO_CHECK,
+  patchLoopbackTextChunks,
   patchMonospaceWidths,
   patchPartialToUnicode,
   patchPdfWorkerSource,
   patchRulePaths,
   patchUnmappedStyle,
+  patchedApiLoads,
   patchedLoads,
   TEXT_END,
   TEXT_FORM,
@@ -262,7 +265,76 @@ test('shared/fuzz crash-1 in one thread: the first read, the second refused as d
     await setTimeout(200);
     assert.deepEqual(unhandled, []);
     assert.equal(patchedLoads, 1, "pdf.js's worker module was loaded through the fix");
+    assert.equal(patchedApiLoads, 1, "pdf.js's API module was loaded through the LoopbackPort change");
   } finally {
     process.off('unhandledRejection', spy);
   }
+});
+
+const API_SOURCE = new URL('../../../../node_modules/pdfjs-dist/legacy/build/pdf.mjs', import.meta.url);
+
+test('patchLoopbackTextChunks refuses a source without its clone line, or with it twice', () => {
+  assert.throws(() => patchLoopbackTextChunks('const x = 1;'), /LoopbackPort clone line/);
+  assert.throws(() => patchLoopbackTextChunks(`${LOOPBACK_CLONE}\n${LOOPBACK_CLONE}`), /LoopbackPort clone line/);
+});
+
+// The patched LoopbackPort itself, cut from this pdfjs-dist's pdf.mjs and run as pdf.js runs it.
+type Port = {
+  postMessage(obj: unknown, transfer?: unknown[]): void;
+  addEventListener(name: string, listener: (event: { data: unknown }) => void): void;
+};
+const loopbackPort = (): Port => {
+  const source = patchLoopbackTextChunks(readFileSync(API_SOURCE, 'utf8'));
+  const start = source.indexOf('class LoopbackPort {');
+  const end = source.indexOf('\n}\n', start) + 3;
+  const streamKind = /const StreamKind = \{[^}]*\};/.exec(source)![0];
+  return runInNewContext(`${streamKind}\nconst warn = () => {};\n${source.slice(start, end)}\nnew LoopbackPort();`, {
+    structuredClone,
+    Map,
+    Promise,
+    AbortSignal,
+  }) as Port;
+};
+
+test("the LoopbackPort passes a text content chunk's items as they are, and clones every other message", async (t) => {
+  const port = loopbackPort();
+  const received: { data: unknown }[] = [];
+  port.addEventListener('message', (event) => received.push(event));
+  const textContent: { items: object[]; styles: Record<string, object>; lang: null } = {
+    items: [{ str: 'a', transform: [1, 0, 0, 1, 0, 0] }],
+    styles: { f1: {} },
+    lang: null,
+  };
+  const items = textContent.items;
+  const streamMessage = (chunk: unknown, stream = 4) => ({
+    sourceName: 's',
+    targetName: 't',
+    stream,
+    streamId: 1,
+    chunk,
+  });
+  port.postMessage(streamMessage(textContent));
+  // As the worker does after each chunk: new arrays for the next one, the object itself kept.
+  textContent.items = [];
+  textContent.styles = {};
+  const operatorList = { fnArray: [1, 2], argsArray: [null, null] };
+  port.postMessage(streamMessage(operatorList));
+  const action = { action: 'GetPage', data: { pageIndex: 0 } };
+  port.postMessage(action);
+  await new Promise((resolve) => setImmediate(resolve));
+  const [text, ops, other] = received.map((event) => event.data as Record<string, unknown>);
+  await t.test('the text chunk: its items and styles as sent, not the ones that replaced them', () => {
+    const chunk = text!.chunk as typeof textContent;
+    assert.equal(chunk.items, items);
+    assert.deepEqual(Object.keys(chunk.styles), ['f1']);
+    assert.notEqual(chunk, textContent);
+  });
+  await t.test('another stream chunk is cloned', () => {
+    assert.deepEqual(ops!.chunk, operatorList);
+    assert.notEqual(ops!.chunk, operatorList);
+  });
+  await t.test('a message that is no stream chunk is cloned', () => {
+    assert.deepEqual(other, action);
+    assert.notEqual(other, action);
+  });
 });
