@@ -15,6 +15,7 @@ import {
   patchPartialToUnicode,
   patchPdfWorkerSource,
   patchRulePaths,
+  patchTextTransform,
   patchUnmappedStyle,
   patchedApiLoads,
   patchedLoads,
@@ -23,6 +24,8 @@ import {
   TEXT_FORM_END,
   TEXT_PARAMS,
   TEXT_SWITCH,
+  TEXT_TRANSFORM,
+  TEXT_TRANSFORM_ONE,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
@@ -337,4 +340,47 @@ test("the LoopbackPort passes a text content chunk's items as they are, and clon
     assert.deepEqual(other, action);
     assert.notEqual(other, action);
   });
+});
+
+const WORKER_SOURCE = new URL('../../../../node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs', import.meta.url);
+
+test('the worker source holds the text transform line patchTextTransform replaces, once', () => {
+  assert.equal(readFileSync(WORKER_SOURCE, 'utf8').split(TEXT_TRANSFORM).length, 2);
+  assert.throws(() => patchTextTransform('const x = 1;'), /text transform line/);
+  assert.throws(() => patchTextTransform(`${TEXT_TRANSFORM}\n${TEXT_TRANSFORM}`), /text transform line/);
+});
+
+test("the one-array text transform gives pdf.js's two Util.transform products to the bit", async (t) => {
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  const start = source.indexOf('  static transform(m1, m2) {');
+  const method = source.slice(start, source.indexOf('\n  }\n', start) + 4);
+  type M = number[];
+  type Compute = (textState: { ctm: M; textMatrix: M }, tsm: M) => M;
+  const [pdfjs, ours] = runInNewContext(
+    `class Util {\n${method}\n}\n[(textState, tsm) => { ${TEXT_TRANSFORM} }, (textState, tsm) => { ${TEXT_TRANSFORM_ONE} }]`,
+  ) as [Compute, Compute];
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const special = [0, -0, 1, -1, 0.1, 1e-300, 1e300, Number.MAX_VALUE, Infinity, -Infinity, NaN];
+  const value = (i: number) =>
+    i % 3 === 0 ? special[Math.floor(random() * special.length)]! : (random() - 0.5) * 10 ** (random() * 6);
+  for (const [name, cases] of [
+    ['ordinary numbers', 2000],
+    ['with signed zeros, infinities and NaN', 2000],
+  ] as const) {
+    await t.test(name, () => {
+      for (let k = 0; k < cases; k++) {
+        const pick = name === 'ordinary numbers' ? () => (random() - 0.5) * 100 : () => value(k);
+        const state = { ctm: Array.from({ length: 6 }, pick), textMatrix: Array.from({ length: 6 }, pick) };
+        const tsm = [pick(), 0, 0, pick(), 0, pick()];
+        const want = pdfjs(state, tsm);
+        const got = ours(state, tsm);
+        assert.equal(got.length, 6);
+        got.forEach((v, i) => assert.ok(Object.is(v, want[i]), `case ${k}, element ${i}: ${v} against ${want[i]}`));
+      }
+    });
+  }
 });
