@@ -99,6 +99,9 @@ export function notHeadingKind(text: string): 'admonition' | 'caption' | 'bullet
 
 export type HeadingShape = 'numbered' | 'caps' | 'keyword' | null;
 
+const LOWER = /\p{Ll}/u;
+const UPPER_ALL = /\p{Lu}/gu;
+
 /** The heading shape of a line's text, or null. Pure text rules; no font information. */
 export function headingShape(text: string): HeadingShape {
   const t = text.trim();
@@ -116,16 +119,12 @@ export function headingShape(text: string): HeadingShape {
     return 'numbered';
   }
   if (KEYWORD.test(t) && !/[.:]$/.test(t) && words.length <= 8) return 'keyword';
-  let upper = 0;
-  let lower = 0;
-  for (const ch of t) {
-    if (/\p{Lu}/u.test(ch)) upper++;
-    else if (/\p{Ll}/u.test(ch)) lower++;
-  }
+  // Capitals only: no lower-case letter, four capitals or more.
+  if (LOWER.test(t)) return null;
+  const upper = t.match(UPPER_ALL)?.length ?? 0;
   // A title starts with a letter or a digit (or an opening quote or bracket): "\UHHHHHHHH", a
   // manual's escape set in bold at a term's place, is no heading.
   if (
-    lower === 0 &&
     upper >= 4 &&
     t.length <= 80 &&
     /\p{Lu}{3}/u.test(t) &&
