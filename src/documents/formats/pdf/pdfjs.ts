@@ -79,6 +79,14 @@
 // The same products in the same order (TEXT_TRANSFORM_ONE), so every number is the same to the
 // bit; it took a quarter of the CPU of the 1159-page bench file's read.
 //
+// A ninth inflates a Flate stream in one synchronous zlib call. pdf.js inflates a large stream
+// (over 16 KiB decoded) through the web DecompressionStream, which in Node is zlib behind a web
+// stream adapter: promises and stream chunks for every content stream and font, and the thread
+// idle while the inflation runs on libuv's pool. `process.getBuiltinModule("node:zlib")`'s
+// inflateSync gives the same bytes with none of that (SYNC_INFLATE); a stream zlib refuses
+// (damaged, truncated) falls back to pdf.js's own JavaScript decoder, as a refused
+// DecompressionStream did. Where there is no `process` (a browser) pdf.js's path is unchanged.
+//
 // A seventh, in pdf.js's API half (pdf.mjs), lets the text content cross to it without a copy. In
 // one thread (pool threads, scripts and tests run the worker code in the same thread, through
 // pdf.js's LoopbackPort) every message still goes through structuredClone as if it crossed to a
@@ -230,6 +238,22 @@ export const TEXT_TRANSFORM_ONE = `      const m = textState.textMatrix, c = tex
       const cc = m[0] * tsm[2] + m[2] * tsm[3], d = m[1] * tsm[2] + m[3] * tsm[3];
       const e = m[0] * tsm[4] + m[2] * tsm[5] + m[4], f = m[1] * tsm[4] + m[3] * tsm[5] + m[5];
       return [c[0] * a + c[2] * b, c[1] * a + c[3] * b, c[0] * cc + c[2] * d, c[1] * cc + c[3] * d, c[0] * e + c[2] * f + c[4], c[1] * e + c[3] * f + c[5]];`;
+
+/** asyncGetBytesFromDecompressionStream's web stream (see above). Exported for the tests. */
+export const DECOMPRESSION_STREAM = `    try {
+      const {
+        readable,
+        writable
+      } = new DecompressionStream(name);`;
+/** The same method's answer from zlib's inflateSync when it is Node (see above). Exported for the tests. */
+export const SYNC_INFLATE = `    if (name === "deflate" && typeof process === "object" && typeof process.getBuiltinModule === "function") {
+      try {
+        return { decompressed: process.getBuiltinModule("node:zlib").inflateSync(bytes), compressed: bytes };
+      } catch {
+        return { decompressed: null, compressed: bytes };
+      }
+    }
+${DECOMPRESSION_STREAM}`;
 
 /** pdf.js's LoopbackPort: each message cloned (see above). Exported for the tests. */
 export const LOOPBACK_CLONE = 'data: structuredClone(obj, transfer ? {';
@@ -424,6 +448,11 @@ export function patchTextTransform(source: string): string {
   return replaceOnce(source, TEXT_TRANSFORM, TEXT_TRANSFORM_ONE, 'text transform line');
 }
 
+/** pdf.js's worker source inflating Flate streams with zlib's inflateSync in Node (see above); throws unless its place is there once. */
+export function patchSyncInflate(source: string): string {
+  return replaceOnce(source, DECOMPRESSION_STREAM, SYNC_INFLATE, 'DecompressionStream call');
+}
+
 /**
  * pdf.js's API source whose LoopbackPort passes text content chunks on without a structured clone
  * (see above); throws unless its clone line is there once.
@@ -453,9 +482,13 @@ registerHooks({
     }
     if (!WORKER_MODULE.test(url)) return loaded;
     const source = sourceText(loaded.source);
-    const patched = patchTextTransform(
-      patchRulePaths(
-        patchPartialToUnicode(patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source))))),
+    const patched = patchSyncInflate(
+      patchTextTransform(
+        patchRulePaths(
+          patchPartialToUnicode(
+            patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+          ),
+        ),
       ),
     );
     patchedLoads++;

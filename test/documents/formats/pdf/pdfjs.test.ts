@@ -4,9 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { deflateSync } from 'node:zlib';
 import { setTimeout } from 'node:timers/promises';
 import {
   drawnUnderscore,
+  DECOMPRESSION_STREAM,
   gridWidths,
   LOOPBACK_CLONE,
   MONO_CHECK,
@@ -15,6 +17,7 @@ import {
   patchPartialToUnicode,
   patchPdfWorkerSource,
   patchRulePaths,
+  patchSyncInflate,
   patchTextTransform,
   patchUnmappedStyle,
   patchedApiLoads,
@@ -383,4 +386,52 @@ test("the one-array text transform gives pdf.js's two Util.transform products to
       }
     });
   }
+});
+
+test('the worker source holds the DecompressionStream call patchSyncInflate changes, once', () => {
+  assert.equal(readFileSync(WORKER_SOURCE, 'utf8').split(DECOMPRESSION_STREAM).length, 2);
+  assert.throws(() => patchSyncInflate('const x = 1;'), /DecompressionStream call/);
+  assert.throws(() => patchSyncInflate(`${DECOMPRESSION_STREAM}\n${DECOMPRESSION_STREAM}`), /DecompressionStream call/);
+});
+
+test("zlib's inflateSync in pdf.js's Flate path: the bytes the DecompressionStream gave, the same refusals", async (t) => {
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  const start = source.indexOf('  async asyncGetBytesFromDecompressionStream(name) {');
+  const method = (text: string) => text.slice(start, text.indexOf('\n  }\n', start) + 4);
+  type Result = { decompressed: Uint8Array | null; compressed: Uint8Array };
+  type Read = (bytes: Uint8Array, name: string) => Promise<Result>;
+  const build = (text: string): Read =>
+    runInNewContext(
+      `class S {\n${method(text)}\n}\n(bytes, name) => Object.assign(new S(), { stream: { reset() {}, isAsync: false, getBytes: () => bytes } }).asyncGetBytesFromDecompressionStream(name)`,
+      { process, DecompressionStream, Uint8Array },
+    ) as Read;
+  const pdfjs = build(source);
+  const ours = build(patchSyncInflate(source));
+  const text = new TextEncoder().encode('BT /F1 12 Tf 72 720 Td (Hello) Tj ET\n'.repeat(2000));
+  const deflated = new Uint8Array(deflateSync(text));
+  const cases: [string, Uint8Array][] = [
+    ['a content stream', deflated],
+    ['an empty stream', new Uint8Array(deflateSync(new Uint8Array(0)))],
+    ['truncated', deflated.subarray(0, deflated.length >> 1)],
+    ['not zlib data', text.subarray(0, 100)],
+  ];
+  for (const [name, bytes] of cases) {
+    await t.test(name, async () => {
+      const [want, got] = [await pdfjs(bytes, 'deflate'), await ours(bytes, 'deflate')];
+      assert.equal(got.compressed, bytes);
+      if (want.decompressed === null) assert.equal(got.decompressed, null);
+      else assert.deepEqual(new Uint8Array(got.decompressed!), new Uint8Array(want.decompressed));
+    });
+  }
+  await t.test(
+    "junk after the stream's end: its bytes (the DecompressionStream refused them, pdf.js's decoder then read the same)",
+    async () => {
+      const junk = new Uint8Array([...deflated, ...new TextEncoder().encode('\r\nendstream')]);
+      assert.equal((await pdfjs(junk, 'deflate')).decompressed, null);
+      assert.deepEqual(new Uint8Array((await ours(junk, 'deflate')).decompressed!), text);
+    },
+  );
+  await t.test('a content stream: the text itself', async () => {
+    assert.deepEqual(new Uint8Array((await ours(deflated, 'deflate')).decompressed!), text);
+  });
 });
