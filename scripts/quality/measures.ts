@@ -346,6 +346,24 @@ const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d
 const PAGE_NUMBER =
   /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$|^[-–]\s*\d+$/i;
 
+/** A line's shape with its case kept: "USING AUTOMAKE" and "Using Automake" are two spellings of one shape. */
+const spellingOf = (l: string) => normalizeText(l).trim().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+
+/**
+ * Is a line of a running line's shape the page's own title rather than the running line? When it
+ * is spelt in another case than the running line (which stands in one spelling on 3 pages or more)
+ * and its own spelling stands on 2 pages at most: groff's ms sets its running head in capitals
+ * ("USING AUTOMAKE IN THE GROFF PROJECT") and the title on the cover and the first page of text
+ * as written ("Using Automake in the Groff project"); the title is text the service keeps.
+ * `spelt`: the pages where each spelling (spellingOf) stands at an edge.
+ */
+export function titleSpelling(spelling: string, spelt: ReadonlyMap<string, number>): boolean {
+  if ((spelt.get(spelling) ?? 0) > 2) return false;
+  const shape = spelling.toLowerCase();
+  for (const [k, n] of spelt) if (n >= 3 && k !== spelling && k.toLowerCase() === shape) return true;
+  return false;
+}
+
 /**
  * The shapes that stand twice or more among the first `edgeLines` filled lines of a page, or among
  * its last ones (`filled`: the indices of its non-blank lines).
@@ -394,9 +412,12 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
   // Pages where a shape stands twice at one edge: a man page's header "BASH(1) General Commands
   // Manual BASH(1)", which pdftotext reads as three lines, the first and the last alike.
   const twice = new Map<string, number>();
+  // Pages where each spelling (case kept) of a shape stands at an edge.
+  const spelt = new Map<string, number>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of new Set(edges(f).map((i) => spellingOf(p[i]!)))) spelt.set(k, (spelt.get(k) ?? 0) + 1);
     for (const k of doubledAtEdge(p, f, edgeLines)) twice.set(k, (twice.get(k) ?? 0) + 1);
     for (const k of new Set(f.slice(edgeLines, -edgeLines).map((i) => shapeOf(p[i]!))))
       inner.set(k, (inner.get(k) ?? 0) + 1);
@@ -421,7 +442,8 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
         for (const i of side) {
           if (drop.has(i)) continue;
           const k = shapeOf(p[i]!);
-          if ((running.has(k) && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
+          const head = running.has(k) && (slides || !titleSpelling(spellingOf(p[i]!), spelt));
+          if ((head && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
             drop.add(i);
             seen.add(k);
             gone.add(k);

@@ -21,6 +21,7 @@ import {
   hyphenLeftovers,
   isListingLine,
   listingBody,
+  titleSpelling,
   listingLines,
   disorderRuns,
   lostRuns,
@@ -366,6 +367,55 @@ describe('withoutRunningLines', () => {
     ],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.equal(withoutRunningLines(text), want));
+  // groff's ms: the running head in capitals, the title on the cover and the first page of text as written.
+  const ms = (title: string) =>
+    [
+      ['Using the Build System', 'by', 'Jane Doe', '', '2017 Free Software Foundation'],
+      [title, 'by', 'Jane Doe', '', 'This is a quick overview.'],
+      ...['two', 'three', 'four'].map((n) => [
+        'Jane Doe',
+        '',
+        'USING THE BUILD SYSTEM',
+        '',
+        ...['first', 'second', 'third', 'fourth', 'last'].map((l) => `The ${l} line of page ${n}.`),
+        `-${n.length}-`,
+      ]),
+    ]
+      .map((p) => p.join('\n'))
+      .join('\f');
+  test("the title spelt otherwise than the capitals' running head stays on the cover and the first page", () =>
+    assert.deepEqual(
+      withoutRunningLines(ms('Using the Build System'))
+        .split('\f')
+        .map((p) => p.split('\n').filter((l) => l.trim())[0]),
+      [
+        'Using the Build System',
+        'Using the Build System',
+        'The first line of page two.',
+        'The first line of page three.',
+        'The first line of page four.',
+      ],
+    ));
+  test('spelt as the running head, it goes with it', () =>
+    assert.equal(withoutRunningLines(ms('USING THE BUILD SYSTEM')).split('\f')[1]!.split('\n')[0], 'by'));
+});
+
+describe('titleSpelling: a running shape spelt as a title', () => {
+  const spelt = new Map([
+    ['USING AUTOMAKE', 9],
+    ['Using Automake', 2],
+    ['Jane Doe', 11],
+    ['Chapter #: Intro', 3],
+    ['CHAPTER #: INTRO', 3],
+  ]);
+  const cases: [string, string, boolean][] = [
+    ['another case on two pages, the head on nine: a title', 'Using Automake', true],
+    ['the running spelling itself', 'USING AUTOMAKE', false],
+    ['a shape with one spelling only', 'Jane Doe', false],
+    ['two spellings each on three pages: both running (odd and even heads)', 'Chapter #: Intro', false],
+    ['a spelling never seen with a running one', 'Other Title', false],
+  ];
+  for (const [name, spelling, want] of cases) test(name, () => assert.equal(titleSpelling(spelling, spelt), want));
 });
 
 describe('listingBody: a reference page without its contents or index lines', () => {
