@@ -49,6 +49,7 @@ import {
   slideMixes,
   slideReading,
   withoutRunningLines,
+  joinedTexLogo,
   sizesInRange,
   words,
   type CodeScore,
@@ -133,7 +134,10 @@ export interface DocumentResult {
 
 function pdftotext(file: string): string {
   try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8');
+    // The LaTeX logo a footnote's small type breaks over three lines, read as printed (joinedTexLogo).
+    return joinedTexLogo(
+      execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8'),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === 'ENOENT')
       throw new Error('pdftotext is missing: apt-get install poppler-utils');

@@ -33,6 +33,31 @@ export function words(s: string): string[] {
   );
 }
 
+/**
+ * The LaTeX logo as the page prints it where pdftotext reads it apart: in a footnote's small type
+ * it ends a line at the logo's L, puts the raised A and the TX on the next line ("AT X") and the
+ * lowered E on a line of its own one or two lines further ("the L" / "AT X Project Public" / "E" /
+ * "License"; LaTeX News' and the LaTeX user guide's footnotes). Read so, "LaTeX" is the words
+ * "l", "at", "x", "e" scattered over three lines, and every reading that has the word "LATEX"
+ * there, as the page shows, is out of order and loses a word. The L's line is joined with the
+ * rest ("the LATEX Project Public") and the lone E goes; a line ending in L followed by anything
+ * else ("ATX", no gap where the E was) is left alone.
+ */
+export function joinedTexLogo(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!/(?:^|\s)L$/.test(lines[i]!)) continue;
+    const m = /^A ?T X(?=\s|$)/.exec(lines[i + 1]!);
+    if (!m) continue;
+    const e = [i + 2, i + 3, i + 4].find((k) => k < lines.length && lines[k]!.trim() === 'E');
+    if (e === undefined) continue;
+    lines[i] = `${lines[i]!}ATEX${lines[i + 1]!.slice(m[0].length)}`;
+    lines.splice(e, 1);
+    lines.splice(i + 1, 1);
+  }
+  return lines.join('\n');
+}
+
 /** Line-end hyphens joined the way a reader joins them: "impleme-\nntation" -> "implementation". */
 export function dehyphenate(s: string): string {
   return s.replace(/(\p{L})[-\u2010]\n\s*(?=\p{Ll})/gu, '$1');

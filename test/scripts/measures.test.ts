@@ -21,6 +21,7 @@ import {
   hyphenLeftovers,
   isListingLine,
   listingBody,
+  joinedTexLogo,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -1855,4 +1856,32 @@ describe('overlayRepeats', () => {
     );
   test('a reading without pages has no overlay steps', () =>
     assert.equal(overlayRepeats([chunk('a b c d e f g h'), chunk('a b c d e f g h')], 'a b c d e f g h'), 0));
+});
+
+describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read as printed', () => {
+  const cases: [string, string, string][] = [
+    [
+      "a footnote's logo, the E two lines down after a blank line, a hyphen after it",
+      '1 The L\nAT X format contains declarations for many font fami-\n\nE\n\nlies already.',
+      '1 The LATEX format contains declarations for many font fami-\n\n\nlies already.',
+    ],
+    [
+      'the E on the next line',
+      'the conditions of the L\nAT X Project Public\nE\nLicense, either version 1.3c',
+      'the conditions of the LATEX Project Public\nLicense, either version 1.3c',
+    ],
+    ['the A and T apart', 'The L\nA T X logo\nE\nhere.', 'The LATEX logo\nhere.'],
+    ['no lone E: left alone', 'The L\nAT X logo\nhere.', 'The L\nAT X logo\nhere.'],
+    ['a line ending in L over other text: left alone', 'size L\nATX is a board\nE\n', 'size L\nATX is a board\nE\n'],
+    ['a word ending in l: left alone', 'the total L\nAT Xbox\nE', 'the total L\nAT Xbox\nE'],
+    ['the logo read whole: unchanged', 'The LATEX format.', 'The LATEX format.'],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(joinedTexLogo(text), want));
+  test('order and coverage of the chunk that reads the logo as printed', () => {
+    const page = 'you see no difference\n1 The L\nAT X format contains declarations for many font fami-\n\nE\n\nlies already.';
+    const chunk = ['you see no difference\n1 The LATEX format contains declarations for many font families already.'];
+    const before = readingOrder(chunk, buildReference(page));
+    const after = readingOrder(chunk, buildReference(joinedTexLogo(page)));
+    assert.deepEqual([before.order < 100, after.order, after.coverage], [true, 100, 100]);
+  });
 });
