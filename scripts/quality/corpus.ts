@@ -50,6 +50,7 @@ import {
   slideReading,
   withoutRunningLines,
   joinedTexLogo,
+  closingQuoteYs,
   sizesInRange,
   words,
   type CodeScore,
@@ -134,9 +135,10 @@ export interface DocumentResult {
 
 function pdftotext(file: string): string {
   try {
-    // The LaTeX logo a footnote's small type breaks over three lines, read as printed (joinedTexLogo).
-    return joinedTexLogo(
-      execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8'),
+    // The LaTeX logo a footnote's small type breaks over three lines, and the CS fonts' closing
+    // quote, read as printed (joinedTexLogo, closingQuoteYs).
+    return closingQuoteYs(
+      joinedTexLogo(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8')),
     );
   } catch (err) {
     if ((err as { code?: string }).code === 'ENOENT')

@@ -22,6 +22,7 @@ import {
   isListingLine,
   listingBody,
   joinedTexLogo,
+  closingQuoteYs,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -1878,10 +1879,30 @@ describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read
   ];
   for (const [name, text, want] of cases) test(name, () => assert.equal(joinedTexLogo(text), want));
   test('order and coverage of the chunk that reads the logo as printed', () => {
-    const page = 'you see no difference\n1 The L\nAT X format contains declarations for many font fami-\n\nE\n\nlies already.';
+    const page =
+      'you see no difference\n1 The L\nAT X format contains declarations for many font fami-\n\nE\n\nlies already.';
     const chunk = ['you see no difference\n1 The LATEX format contains declarations for many font families already.'];
     const before = readingOrder(chunk, buildReference(page));
     const after = readingOrder(chunk, buildReference(joinedTexLogo(page)));
     assert.deepEqual([before.order < 100, after.order, after.coverage], [true, 100, 100]);
+  });
+});
+
+describe("closingQuoteYs: the CS fonts' closing quote, which pdftotext reads as ÿ", () => {
+  const cases: [string, string, string][] = [
+    ['a quoted word', 'v režimu „filtrÿ, není', 'v režimu „filtr“, není'],
+    ['two on a line, a quoted space', '„nula nebo víceÿ a „ ÿ znamená', '„nula nebo více“ a „ “ znamená'],
+    ['the „ on another line: left alone', '„nula nebo\nvíceÿ protože', '„nula nebo\nvíceÿ protože'],
+    ['a ÿ inside a word stays', '„L’Haÿ-les-Roses“', '„L’Haÿ-les-Roses“'],
+    ['no „: unchanged', 'Eÿ x', 'Eÿ x'],
+    ["a glyph table's row: spacing accents between", '„ ‰ ˘ ˙ ÿ', '„ ‰ ˘ ˙ ÿ'],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(closingQuoteYs(text), want));
+  test("the service's quote against the corrected reference: in order and found", () => {
+    const page = 'takže pokud program pracuje v režimu „filtrÿ, není nutné tento parametr použít.';
+    const chunk = ['takže pokud program pracuje v režimu „filtr“, není nutné tento parametr použít.'];
+    const before = readingOrder(chunk, buildReference(page));
+    const after = readingOrder(chunk, buildReference(closingQuoteYs(page)));
+    assert.deepEqual([before.coverage < 100, after.order, after.coverage], [true, 100, 100]);
   });
 });
