@@ -49,6 +49,8 @@ import {
   slideMixes,
   slideReading,
   withoutRunningLines,
+  joinedTexLogo,
+  closingQuoteYs,
   sizesInRange,
   words,
   type CodeScore,
@@ -133,7 +135,11 @@ export interface DocumentResult {
 
 function pdftotext(file: string): string {
   try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8');
+    // The LaTeX logo a footnote's small type breaks over three lines, and the CS fonts' closing
+    // quote, read as printed (joinedTexLogo, closingQuoteYs).
+    return closingQuoteYs(
+      joinedTexLogo(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 30 }).toString('utf8')),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === 'ENOENT')
       throw new Error('pdftotext is missing: apt-get install poppler-utils');

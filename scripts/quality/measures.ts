@@ -33,6 +33,71 @@ export function words(s: string): string[] {
   );
 }
 
+/**
+ * The LaTeX logo as the page prints it where pdftotext reads it apart: in a footnote's small type
+ * it ends a line at the logo's L, puts the raised A and the TX on the next line ("AT X") and the
+ * lowered E on a line of its own one or two lines further ("the L" / "AT X Project Public" / "E" /
+ * "License"; LaTeX News' and the LaTeX user guide's footnotes). Read so, "LaTeX" is the words
+ * "l", "at", "x", "e" scattered over three lines, and every reading that has the word "LATEX"
+ * there, as the page shows, is out of order and loses a word. The L's line is joined with the
+ * rest ("the LATEX Project Public") and the lone E goes; a line ending in L followed by anything
+ * else ("ATX", no gap where the E was) is left alone.
+ */
+export function joinedTexLogo(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!/(?:^|\s)L$/.test(lines[i]!)) continue;
+    const m = /^A ?T X(?=\s|$)/.exec(lines[i + 1]!);
+    if (!m) continue;
+    const e = [i + 2, i + 3, i + 4].find((k) => k < lines.length && lines[k]!.trim() === 'E');
+    if (e === undefined) continue;
+    lines[i] = `${lines[i]!}ATEX${lines[i + 1]!.slice(m[0].length)}`;
+    lines.splice(e, 1);
+    lines.splice(i + 1, 1);
+  }
+  return lines.join('\n');
+}
+
+/** Is the "ÿ" at `at` the close of a quote opened at `from`: within 120 characters, no spacing accent between (a glyph table's row)? */
+function quoted(chars: readonly string[], from: number | undefined, at: number): boolean {
+  if (from === undefined || at - from > 120) return false;
+  for (let k = from + 1; k < at; k++)
+    if (/[\u0060\u00B4\u02C6\u02DC\u00AF\u02C9\u02D8\u02D9\u00A8\u02DA\u02DD\u02C7\u00B8\u02DB]/u.test(chars[k]!))
+      return false;
+  return true;
+}
+
+/**
+ * The Czech closing quote of the CS fonts (csr10, csti10...) as pdftotext reads it: the fonts keep
+ * “ at code 255 under the glyph name "caron", which poppler does not take and reads as Latin-1's
+ * "ÿ" ("režimu „filtrÿ," where the page prints „filtr“; the service's reader,
+ * closingQuoteCarons, reads the same glyph). A "ÿ" that closes a „ opened before it on its line
+ * and is followed by no letter or hyphen is that quote; any other "ÿ" stays (French "L’Haÿ-les-Roses").
+ */
+export function closingQuoteYs(text: string): string {
+  if (!text.includes('\u00FF') || !text.includes('\u201E')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const open: number[] = [];
+      let out = '';
+      const chars = [...line];
+      for (let i = 0; i < chars.length; i++) {
+        const c = chars[i]!;
+        if (c === '\u201E') open.push(i);
+        else if (c === '\u201C' && open.length > 0) open.pop();
+        else if (c === '\u00FF' && quoted(chars, open.at(-1), i) && !/^[\p{L}\p{M}-]$/u.test(chars[i + 1] ?? '')) {
+          open.pop();
+          out += '\u201C';
+          continue;
+        }
+        out += c;
+      }
+      return out;
+    })
+    .join('\n');
+}
+
 /** Line-end hyphens joined the way a reader joins them: "impleme-\nntation" -> "implementation". */
 export function dehyphenate(s: string): string {
   return s.replace(/(\p{L})[-\u2010]\n\s*(?=\p{Ll})/gu, '$1');
@@ -346,6 +411,24 @@ const shapeOf = (l: string) => normalizeText(l).trim().toLowerCase().replace(/\d
 const PAGE_NUMBER =
   /^(?:page\s+)?\d+(?:\s*(?:\/|of)\s*\d+)?$|^[ivxlc]+$|^[-–]\s*(?:\d+|[ivxlc]+)\s*[-–]$|^[-–]\s*\d+$/i;
 
+/** A line's shape with its case kept: "USING AUTOMAKE" and "Using Automake" are two spellings of one shape. */
+const spellingOf = (l: string) => normalizeText(l).trim().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+
+/**
+ * Is a line of a running line's shape the page's own title rather than the running line? When it
+ * is spelt in another case than the running line (which stands in one spelling on 3 pages or more)
+ * and its own spelling stands on 2 pages at most: groff's ms sets its running head in capitals
+ * ("USING AUTOMAKE IN THE GROFF PROJECT") and the title on the cover and the first page of text
+ * as written ("Using Automake in the Groff project"); the title is text the service keeps.
+ * `spelt`: the pages where each spelling (spellingOf) stands at an edge.
+ */
+export function titleSpelling(spelling: string, spelt: ReadonlyMap<string, number>): boolean {
+  if ((spelt.get(spelling) ?? 0) > 2) return false;
+  const shape = spelling.toLowerCase();
+  for (const [k, n] of spelt) if (n >= 3 && k !== spelling && k.toLowerCase() === shape) return true;
+  return false;
+}
+
 /**
  * The shapes that stand twice or more among the first `edgeLines` filled lines of a page, or among
  * its last ones (`filled`: the indices of its non-blank lines).
@@ -394,9 +477,12 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
   // Pages where a shape stands twice at one edge: a man page's header "BASH(1) General Commands
   // Manual BASH(1)", which pdftotext reads as three lines, the first and the last alike.
   const twice = new Map<string, number>();
+  // Pages where each spelling (case kept) of a shape stands at an edge.
+  const spelt = new Map<string, number>();
   pages.forEach((p, n) => {
     const f = filled[n]!;
     for (const k of new Set(edges(f).map((i) => shapeOf(p[i]!)))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of new Set(edges(f).map((i) => spellingOf(p[i]!)))) spelt.set(k, (spelt.get(k) ?? 0) + 1);
     for (const k of doubledAtEdge(p, f, edgeLines)) twice.set(k, (twice.get(k) ?? 0) + 1);
     for (const k of new Set(f.slice(edgeLines, -edgeLines).map((i) => shapeOf(p[i]!))))
       inner.set(k, (inner.get(k) ?? 0) + 1);
@@ -421,7 +507,8 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
         for (const i of side) {
           if (drop.has(i)) continue;
           const k = shapeOf(p[i]!);
-          if ((running.has(k) && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
+          const head = running.has(k) && (slides || !titleSpelling(spellingOf(p[i]!), spelt));
+          if ((head && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
             drop.add(i);
             seen.add(k);
             gone.add(k);

@@ -270,6 +270,46 @@ export function withoutNavigationMenus<B extends DocumentBlock>(blocks: readonly
   return drop.size === 0 ? [...blocks] : blocks.filter((_, k) => !drop.has(k));
 }
 
+/**
+ * A web page's navigation bar as a PDF without links or tags reads it: DocBook XSL's navheader
+ * ("Prev Chapter 3. Using dblatex Next") and navfooter ("Prev Up Next Figure Inclusion Home
+ * Correcting Poor Formatting"), Sphinx's footer buttons ("Previous Next"). The line opens with
+ * "Prev" or "Previous" and ends with "Next" (a chapter title between, at most a title long), or
+ * opens with "Prev Up Next" / "Prev Next" and names "Home" between the titles after. Sentences
+ * ("Previous versions are listed next.") have lower case or an end mark and stay.
+ */
+const NAV_BAR = new RegExp(
+  `^Prev(?:ious)?(?:\\s+[^\\n]{1,${NAV_TABLE_CELL}}?)?\\s+Next$|^Prev(?:ious)?\\s+(?:Up\\s+)?Next\\s+[^\\n]{0,${NAV_TABLE_CELL}}\\bHome\\b[^\\n]{0,${NAV_TABLE_CELL}}$`,
+  'u',
+);
+
+export function isNavigationBarText(text: string): boolean {
+  return NAV_BAR.test(text.trim());
+}
+
+/** How many blocks from either end of a document a converted page's navigation bars stand. */
+const NAV_BAR_EDGE = 3;
+
+/**
+ * The blocks of an untagged PDF without a converted web page's navigation bars
+ * (isNavigationBarText): paragraphs among the first or last NAV_BAR_EDGE blocks. A header bar's
+ * title row (the page title over the bar, the same text as the heading under it) goes with it.
+ */
+export function withoutNavigationBars<B extends DocumentBlock>(blocks: readonly B[]): B[] {
+  const drop = new Set<number>();
+  const edge = (i: number) => i < NAV_BAR_EDGE || i >= blocks.length - NAV_BAR_EDGE;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (!edge(i) || b.kind !== 'paragraph' || !isNavigationBarText(b.text)) continue;
+    drop.add(i);
+    const before = blocks[i - 1];
+    const after = blocks[i + 1];
+    if (before && after && before.text.trim() === after.text.trim() && before.text.length <= NAV_TABLE_CELL)
+      drop.add(i - 1);
+  }
+  return drop.size === 0 ? [...blocks] : blocks.filter((_, k) => !drop.has(k));
+}
+
 /** A block that is one link and nothing else, as short as a page title ("ccmake(1)", "Show Source"). */
 function isLoneLink(b: LinkedBlock): boolean {
   return (

@@ -6,7 +6,9 @@ import {
   isNavigationLine,
   isNavigationList,
   isNavigationMenuText,
+  isNavigationBarText,
   isNavigationTable,
+  withoutNavigationBars,
   withoutNavigationMenus,
   type LinkedBlock,
 } from '../../src/documents/listing.ts';
@@ -348,3 +350,52 @@ for (const [name, blocks, want] of sidebarCases) {
       want,
     ));
 }
+
+// A converted web page's navigation bars in a PDF without links or tags.
+const barCases: [string, string, boolean][] = [
+  ["DocBook's navheader", 'Prev Chapter 3. Using dblatex Next', true],
+  ["DocBook's navfooter", 'Prev Up Next Figure Inclusion Home Correcting Poor Formatting', true],
+  ["Sphinx's footer buttons", 'Previous Next', true],
+  ['the bare pair', 'Prev Next', true],
+  ['a sentence in lower case', 'Previous versions are listed next', false],
+  ['a sentence ending with a full stop', 'Previous versions are listed under Next.', false],
+  ['a paragraph too long for a title', `Prev ${'word '.repeat(40)}Next`, false],
+  ['a heading named Next', 'Next', false],
+  ['"Home" after no Prev/Next', 'Up Next Home Title', false],
+];
+for (const [name, text, want] of barCases)
+  test(`isNavigationBarText: ${name}`, () => assert.equal(isNavigationBarText(text), want));
+
+const barBlockCases: [string, DocumentBlock[], string[]][] = [
+  [
+    "a DocBook page's header bar under its title row, its footer bar: all go",
+    [
+      hb('Creating Tables'),
+      pb('Prev Chapter 3. Using dblatex Next'),
+      hb('Creating Tables'),
+      pb('Text one.'),
+      pb('Text two.'),
+      pb('Text three.'),
+      pb('Text four.'),
+      pb('Prev Up Next Figure Inclusion Home Correcting Poor Formatting'),
+    ],
+    ['Creating Tables', 'Text one.', 'Text two.', 'Text three.', 'Text four.'],
+  ],
+  [
+    "Sphinx's footer buttons before the copyright line",
+    [hb('Use'), pb('Text one.'), pb('Text two.'), pb('Text three.'), pb('Previous Next'), pb('© Copyright 2026.')],
+    ['Use', 'Text one.', 'Text two.', 'Text three.', '© Copyright 2026.'],
+  ],
+  [
+    'a bar in the middle of a long document stays',
+    [hb('A'), pb('1.'), pb('2.'), pb('Prev Next'), pb('3.'), pb('4.'), pb('5.')],
+    ['A', '1.', '2.', 'Prev Next', '3.', '4.', '5.'],
+  ],
+  ['a heading, not a paragraph, stays', [hb('Prev Next'), pb('Text.')], ['Prev Next', 'Text.']],
+];
+for (const [name, blocks, want] of barBlockCases)
+  test(`withoutNavigationBars: ${name}`, () =>
+    assert.deepEqual(
+      withoutNavigationBars(blocks).map((x) => x.text),
+      want,
+    ));

@@ -21,6 +21,9 @@ import {
   hyphenLeftovers,
   isListingLine,
   listingBody,
+  joinedTexLogo,
+  closingQuoteYs,
+  titleSpelling,
   listingLines,
   disorderRuns,
   lostRuns,
@@ -366,6 +369,55 @@ describe('withoutRunningLines', () => {
     ],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.equal(withoutRunningLines(text), want));
+  // groff's ms: the running head in capitals, the title on the cover and the first page of text as written.
+  const ms = (title: string) =>
+    [
+      ['Using the Build System', 'by', 'Jane Doe', '', '2017 Free Software Foundation'],
+      [title, 'by', 'Jane Doe', '', 'This is a quick overview.'],
+      ...['two', 'three', 'four'].map((n) => [
+        'Jane Doe',
+        '',
+        'USING THE BUILD SYSTEM',
+        '',
+        ...['first', 'second', 'third', 'fourth', 'last'].map((l) => `The ${l} line of page ${n}.`),
+        `-${n.length}-`,
+      ]),
+    ]
+      .map((p) => p.join('\n'))
+      .join('\f');
+  test("the title spelt otherwise than the capitals' running head stays on the cover and the first page", () =>
+    assert.deepEqual(
+      withoutRunningLines(ms('Using the Build System'))
+        .split('\f')
+        .map((p) => p.split('\n').filter((l) => l.trim())[0]),
+      [
+        'Using the Build System',
+        'Using the Build System',
+        'The first line of page two.',
+        'The first line of page three.',
+        'The first line of page four.',
+      ],
+    ));
+  test('spelt as the running head, it goes with it', () =>
+    assert.equal(withoutRunningLines(ms('USING THE BUILD SYSTEM')).split('\f')[1]!.split('\n')[0], 'by'));
+});
+
+describe('titleSpelling: a running shape spelt as a title', () => {
+  const spelt = new Map([
+    ['USING AUTOMAKE', 9],
+    ['Using Automake', 2],
+    ['Jane Doe', 11],
+    ['Chapter #: Intro', 3],
+    ['CHAPTER #: INTRO', 3],
+  ]);
+  const cases: [string, string, boolean][] = [
+    ['another case on two pages, the head on nine: a title', 'Using Automake', true],
+    ['the running spelling itself', 'USING AUTOMAKE', false],
+    ['a shape with one spelling only', 'Jane Doe', false],
+    ['two spellings each on three pages: both running (odd and even heads)', 'Chapter #: Intro', false],
+    ['a spelling never seen with a running one', 'Other Title', false],
+  ];
+  for (const [name, spelling, want] of cases) test(name, () => assert.equal(titleSpelling(spelling, spelt), want));
 });
 
 describe('listingBody: a reference page without its contents or index lines', () => {
@@ -1805,4 +1857,52 @@ describe('overlayRepeats', () => {
     );
   test('a reading without pages has no overlay steps', () =>
     assert.equal(overlayRepeats([chunk('a b c d e f g h'), chunk('a b c d e f g h')], 'a b c d e f g h'), 0));
+});
+
+describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read as printed', () => {
+  const cases: [string, string, string][] = [
+    [
+      "a footnote's logo, the E two lines down after a blank line, a hyphen after it",
+      '1 The L\nAT X format contains declarations for many font fami-\n\nE\n\nlies already.',
+      '1 The LATEX format contains declarations for many font fami-\n\n\nlies already.',
+    ],
+    [
+      'the E on the next line',
+      'the conditions of the L\nAT X Project Public\nE\nLicense, either version 1.3c',
+      'the conditions of the LATEX Project Public\nLicense, either version 1.3c',
+    ],
+    ['the A and T apart', 'The L\nA T X logo\nE\nhere.', 'The LATEX logo\nhere.'],
+    ['no lone E: left alone', 'The L\nAT X logo\nhere.', 'The L\nAT X logo\nhere.'],
+    ['a line ending in L over other text: left alone', 'size L\nATX is a board\nE\n', 'size L\nATX is a board\nE\n'],
+    ['a word ending in l: left alone', 'the total L\nAT Xbox\nE', 'the total L\nAT Xbox\nE'],
+    ['the logo read whole: unchanged', 'The LATEX format.', 'The LATEX format.'],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(joinedTexLogo(text), want));
+  test('order and coverage of the chunk that reads the logo as printed', () => {
+    const page =
+      'you see no difference\n1 The L\nAT X format contains declarations for many font fami-\n\nE\n\nlies already.';
+    const chunk = ['you see no difference\n1 The LATEX format contains declarations for many font families already.'];
+    const before = readingOrder(chunk, buildReference(page));
+    const after = readingOrder(chunk, buildReference(joinedTexLogo(page)));
+    assert.deepEqual([before.order < 100, after.order, after.coverage], [true, 100, 100]);
+  });
+});
+
+describe("closingQuoteYs: the CS fonts' closing quote, which pdftotext reads as ÿ", () => {
+  const cases: [string, string, string][] = [
+    ['a quoted word', 'v režimu „filtrÿ, není', 'v režimu „filtr“, není'],
+    ['two on a line, a quoted space', '„nula nebo víceÿ a „ ÿ znamená', '„nula nebo více“ a „ “ znamená'],
+    ['the „ on another line: left alone', '„nula nebo\nvíceÿ protože', '„nula nebo\nvíceÿ protože'],
+    ['a ÿ inside a word stays', '„L’Haÿ-les-Roses“', '„L’Haÿ-les-Roses“'],
+    ['no „: unchanged', 'Eÿ x', 'Eÿ x'],
+    ["a glyph table's row: spacing accents between", '„ ‰ ˘ ˙ ÿ', '„ ‰ ˘ ˙ ÿ'],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(closingQuoteYs(text), want));
+  test("the service's quote against the corrected reference: in order and found", () => {
+    const page = 'takže pokud program pracuje v režimu „filtrÿ, není nutné tento parametr použít.';
+    const chunk = ['takže pokud program pracuje v režimu „filtr“, není nutné tento parametr použít.'];
+    const before = readingOrder(chunk, buildReference(page));
+    const after = readingOrder(chunk, buildReference(closingQuoteYs(page)));
+    assert.deepEqual([before.coverage < 100, after.order, after.coverage], [true, 100, 100]);
+  });
 });

@@ -139,3 +139,44 @@ export function composeOverlays(text: string): string {
     (_, before: string, mark: string, base: string) => before + (base + mark).normalize('NFC'),
   );
 }
+
+/** Characters a quote spans at most. */
+const QUOTE_SPAN = 120;
+
+/**
+ * Is the glyph at `at` the close of a quote opened at `from`: near it, and nothing between them a
+ * spacing accent (a glyph table's row, "„ ‰ Â ... ˘ ˙ ˚ ¸ ˝ ˛ ˇ", is no quotation)?
+ */
+function quoted(chars: readonly string[], from: number | undefined, at: number): boolean {
+  if (from === undefined || at - from > QUOTE_SPAN) return false;
+  for (let k = from + 1; k < at; k++) if (isAccent(chars[k])) return false;
+  return true;
+}
+
+/**
+ * The Czech closing quote of the CS fonts (csr10, csti10, cstt10...), read as a caron. CSplain's
+ * and CSLaTeX's \uv{...} sets „...“, and the CS fonts keep the closing “ at code 255 under the
+ * glyph name "caron", which pdf.js reads as U+02C7: "režimu „filtrˇ," where the page prints
+ * „filtr“. A spacing caron that closes a „ opened before it on the line (the nearest one not yet
+ * closed) and is followed by no letter or hyphen is that quote; a caron before a letter (an accent left
+ * uncomposed, "cˇas") or with no „ open is left alone, and so is one that a spacing accent or more
+ * than 120 characters part from the „ (a glyph table's row).
+ */
+export function closingQuoteCarons(text: string): string {
+  if (!text.includes('\u02C7') || !text.includes('\u201E')) return text;
+  const open: number[] = [];
+  let out = '';
+  const chars = [...text];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c === '\u201E') open.push(i);
+    else if (c === '\u201C' && open.length > 0) open.pop();
+    else if (c === '\u02C7' && quoted(chars, open.at(-1), i) && !/^[\p{L}\p{M}-]$/u.test(chars[i + 1] ?? '')) {
+      open.pop();
+      out += '\u201C';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}

@@ -46,7 +46,7 @@ import {
   type CodeLine,
   type TextEdges,
 } from './code.ts';
-import { isNavigationTable, withoutNavigationMenus } from '../../listing.ts';
+import { isNavigationTable, withoutNavigationBars, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 
@@ -123,10 +123,10 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
   // Not on a deck, whose agenda slide is one of its slides.
   // A web page's navigation menu under its own heading (Sphinx's "Navigation" relbar), read as
-  // text: both go (listing.ts).
+  // text, and its header and footer bars ("Prev Chapter 3 Next"): both go (listing.ts).
   const blocks = deck
     ? built
-    : withoutContentsLists(withoutNavigationMenus(built), [
+    : withoutContentsLists(withoutNavigationBars(withoutNavigationMenus(built)), [
         ...doc.outline,
         ...built.filter((b) => b.kind === 'heading').map((b) => b.text),
       ]);

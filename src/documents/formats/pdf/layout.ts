@@ -9,7 +9,7 @@ import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
 import { monoSetting } from './code.ts';
-import { composeAccents, composeOverlays, hasAccent } from './accents.ts';
+import { closingQuoteCarons, composeAccents, composeOverlays, hasAccent } from './accents.ts';
 import {
   byX,
   crossesGutter,
@@ -379,7 +379,7 @@ function toLine(segs: Segment[], row: Row): TextLine {
   }
   const mono = monoChars * 2 > chars;
   const line: TextLine = {
-    text: composeOverlays(text.trim()),
+    text: closingQuoteCarons(composeOverlays(text.trim())),
     x: segs[0]!.x,
     xEnd: segs[segs.length - 1]!.xEnd,
     y: row.y,

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { composeAccent, composeAccents, composeOverlays } from '../../../../src/documents/formats/pdf/accents.ts';
+import {
+  closingQuoteCarons,
+  composeAccent,
+  composeAccents,
+  composeOverlays,
+} from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
 import { makePdf } from '../../helpers/make-pdf.ts';
@@ -135,3 +140,30 @@ test('buildLines: X \\neq 100 as TeX draws it (the slash, zero wide, then the eq
     ['X ≠ 100'],
   );
 });
+
+for (const c of [
+  {
+    name: "a word quoted by CSplain's \\uv: the caron closes the „",
+    text: 'v režimu „filtrˇ, není',
+    out: 'v režimu „filtr“, není',
+  },
+  {
+    name: 'two quotes on a line',
+    text: '„nula nebo víceˇ protože „jedna nebo víceˇ lze',
+    out: '„nula nebo více“ protože „jedna nebo více“ lze',
+  },
+  { name: 'a quoted space and symbol', text: 'kde „ ˇ znamená, „(ˇ je nula', out: 'kde „ “ znamená, „(“ je nula' },
+  { name: 'at the end of the line', text: 'typu „streamˇ', out: 'typu „stream“' },
+  { name: 'no „ open: the caron stays', text: 'the caron ˇ itself', out: 'the caron ˇ itself' },
+  { name: 'the „ closed already by a “', text: '„a“ then ˇ', out: '„a“ then ˇ' },
+  { name: 'a caron before a letter is an accent left uncomposed', text: '„cˇas', out: '„cˇas' },
+  {
+    name: "a glyph table's row: spacing accents between the „ and the caron",
+    text: 'E0 ‡ · ‚ „ ‰ Â Ê ı ˆ ˜ ¯ ˘ ˙ ˚ ¸ ˝ ˛ ˇ',
+    out: 'E0 ‡ · ‚ „ ‰ Â Ê ı ˆ ˜ ¯ ˘ ˙ ˚ ¸ ˝ ˛ ˇ',
+  },
+  { name: 'more than 120 characters from the „', text: `„${'x '.repeat(70)}ˇ`, out: `„${'x '.repeat(70)}ˇ` },
+  { name: 'no caron: unchanged', text: '„Anführungszeichen“', out: '„Anführungszeichen“' },
+]) {
+  test(`closingQuoteCarons: ${c.name}`, () => assert.equal(closingQuoteCarons(c.text), c.out));
+}
