@@ -21,6 +21,10 @@ import {
   withPlusSigns,
   crossShape,
   glyphInk,
+  glyphAt,
+  caretShape,
+  raisedGlyph,
+  withCarets,
   wordSetting,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -802,5 +806,118 @@ describe('withPlusSigns: a `t` whose glyph is a cross is read `+`', () => {
   test('a word its characters do not spell is left as read', () => {
     const odd = { ...word('xtdx', 0), text: 'xtd' };
     assert.equal(withPlusSigns(line(odd), crossAt(10)).text, 'xtd\n');
+  });
+});
+
+describe('caretShape: a glyph whose ink is a caret, told from arches, quotes and stars', () => {
+  // Courier's `^` at 200 dpi (three rows) and at 300 dpi (an edge pixel under its left foot).
+  const small = art('..####...', '######## ', '###...###'.replace(' ', '.'));
+  const large = art(
+    '......##......',
+    '.....#####....',
+    '...#########..',
+    '.############.',
+    '#####....#####',
+    '####.......###',
+    '.#............',
+  );
+  // Courier's `n`: an arch, then straight legs; about as wide as tall.
+  const arch = art(
+    '....######.....',
+    '...#########...',
+    '..###########..',
+    '.####.....####.',
+    '####.......###.',
+    '###.........##.',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+  );
+  // A squat arch, wide enough, whose legs drop straight below its widest row.
+  const squat = art('...######...', '.##########.', '###......###', '##........##', '##........##', '##........##');
+  const flatArch = art('..######..', '.########.', '###....###', '##......##');
+  const quote = art('###..###', '###..###', '.##...##', '.#....#.');
+  const star = art('...##...', '...##...', '########', '..####..', '.##..##.', '.#....#.');
+  const degree = art('..####..', '.##..##.', '##....##', '.##..##.', '..####..');
+  const tilde = art('.###.....#', '##..##..##', '#.....###.');
+  const apexOff = art('######....', '.#######..', '##.....###');
+  const oneFoot = art('....##....', '..######..', '##########');
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a small typewriter caret', small, true],
+    ['a larger caret with a speck under a foot', large, true],
+    ['an `n`: about as wide as tall', arch, false],
+    ['a squat arch: its legs drop straight under its widest row', squat, false],
+    ['a flat blob: its top too wide for an apex', flatArch, false],
+    ['a closing quote: two runs at the top', quote, false],
+    ['an asterisk: narrows under its arms', star, false],
+    ['a degree sign: closed at its foot', degree, false],
+    ['a tilde', tilde, false],
+    ['an apex at one side', apexOff, false],
+    ['a triangle: one run at the foot', oneFoot, false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(caretShape(ink), want));
+});
+
+describe("raisedGlyph: a glyph whose ink is all in the upper half of its line's box", () => {
+  const line = { x0: 0, y0: 100, x1: 500, y1: 140 };
+  const cases: [string, number, boolean][] = [
+    ['a caret ending a third down the box', 113, true],
+    ['a letter on the baseline', 132, false],
+    ['ink ending just at the middle', 120, false],
+  ];
+  for (const [name, bottom, want] of cases) test(name, () => assert.equal(raisedGlyph(bottom, line), want));
+});
+
+describe('glyphAt: a glyph with its place on the page', () => {
+  const W = 30;
+  const grey = new Uint8Array(W * 12).fill(255);
+  for (let y = 3; y < 6; y++) for (let x = 10; x < 16; x++) grey[y * W + x] = 0;
+  test('the left edge of its run and the rows of its first and last ink', () => {
+    const g = glyphAt(grey, W, { x0: 9, y0: 0, x1: 17, y1: 12 }, { x0: 0, y0: 0, x1: W, y1: 12 });
+    assert.deepEqual(g && [g.x0, g.top, g.bottom, g.ink.length, g.ink[0]!.length], [10, 3, 5, 3, 6]);
+  });
+});
+
+describe('withCarets: a character whose glyph is a raised caret is read `^`', () => {
+  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
+  const word = (text: string, x: number) => ({
+    text,
+    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
+    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
+  });
+  const line = (...words: OcrWord[]) => ({
+    text: words.map((w) => w.text).join(' ') + '\n',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
+    words,
+  });
+  // The glyph under each character box: a caret's left edge, keyed by the box's left edge.
+  const caretsAt =
+    (glyphs: Record<number, number>) =>
+    (b: { x0: number }): number | undefined =>
+      glyphs[b.x0];
+  const cases: [string, ReturnType<typeof line>, Record<number, number>, string][] = [
+    ['`E{7_}`: the `7` is a caret', line(word('E{7_}', 0)), { 20: 21 }, 'E{^_}\n'],
+    ['`E{7>_}`: two characters read from one caret', line(word('E{7>_}', 0)), { 20: 21, 30: 21 }, 'E{^_}\n'],
+    ['`‘**’`: two carets side by side', line(word('‘**’', 0)), { 10: 11, 20: 22 }, '‘^^’\n'],
+    ['a caret read as a word of its own', line(word('x', 0), word('~', 20)), { 20: 20 }, 'x ^\n'],
+    ['no caret: as read', line(word('E{7_}', 0)), {}, 'E{7_}\n'],
+  ];
+  for (const [name, l, glyphs, want] of cases)
+    test(name, () => assert.equal(withCarets(l, caretsAt(glyphs)).text, want));
+  test('a word its characters do not spell is left as read', () => {
+    const odd = { ...word('E{7_}', 0), text: 'E{7}' };
+    assert.equal(withCarets(line(odd), caretsAt({ 20: 21 })).text, 'E{7}\n');
+  });
+  test('the word and its characters change with the text', () => {
+    const out = withCarets(line(word('E{7>_}', 0)), caretsAt({ 20: 21, 30: 21 }));
+    assert.deepEqual(
+      out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
+      [['E{^_}', 'E{^_}']],
+    );
   });
 });
