@@ -745,6 +745,96 @@ export function withPlusSigns(line: OcrLine, isCross: (symbol: Box) => boolean):
   );
 }
 
+/**
+ * The runs of inked columns of `grey` (`width` pixels a row) within `band`: [first, end) columns,
+ * left to right. In a typewriter face each glyph is a run of its own (its cell has blank columns
+ * either side), whatever boxes the recogniser gave its characters.
+ */
+export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [number, number][] {
+  const height = grey.length / width;
+  const y0 = Math.max(0, Math.floor(band.y0));
+  const y1 = Math.min(height, Math.ceil(band.y1));
+  const x0 = Math.max(0, Math.floor(band.x0));
+  const x1 = Math.min(width, Math.ceil(band.x1));
+  const runs: [number, number][] = [];
+  for (let x = x0; x < x1; x++) {
+    let inked = false;
+    for (let y = y0; y < y1 && !inked; y++) inked = grey[y * width + x]! < INK;
+    if (!inked) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === x) last[1] = x + 1;
+    else runs.push([x, x + 1]);
+  }
+  return runs;
+}
+
+/** A line is re-boxed from its ink when it has at least this many characters... */
+const MIN_REBOX = MIN_GRID_STEPS + 1;
+/** ...and each character's centre lies within this many typical character widths of its glyph's. */
+const REBOX_SLACK = 1.5;
+
+/**
+ * The glyphs of a line from its runs of inked columns (`inkColumnRuns`): a run as wide as k steps
+ * between glyphs (the median step between runs' centres: a typewriter face's cell) is k glyphs
+ * touching (cmtt's `am`, `rn`), cut into k equal parts; a narrow run (`,`, `.`) is one glyph.
+ */
+export function glyphColumns(runs: readonly (readonly [number, number])[]): [number, number][] {
+  if (runs.length < 2) return runs.map(([a, b]) => [a, b]);
+  const steps = runs.slice(1).map((r, i) => (r[0] + r[1]) / 2 - (runs[i]![0] + runs[i]![1]) / 2);
+  const pitch = median(steps);
+  return runs.flatMap(([a, b]) => {
+    const k = Math.max(1, Math.round((b - a) / pitch));
+    return Array.from(
+      { length: k },
+      (_, i) => [a + ((b - a) * i) / k, a + ((b - a) * (i + 1)) / k] as [number, number],
+    );
+  });
+}
+
+/**
+ * A line whose characters are boxed on their glyphs: when the line's ink holds exactly as many
+ * glyphs (`glyphs`, `glyphColumns` of its box's runs of inked columns) as it has characters, the
+ * i-th character is the i-th glyph, and takes its columns (its rows as read); each word then spans
+ * its characters. The LSTM recogniser places characters by its steps through the line and bunches
+ * them where the layout's word boundary and its own disagree (`${parameter,,pattern}`: the `r`
+ * and the first `,` boxed half a cell early, a word box spanning the whole line), so a
+ * typewriter line lost its grid and its spacing (`${parameter, , pattern}`). Where the counts
+ * differ (proportional letters touching, a glyph of two runs as `"`), where the glyphs' centres
+ * are not on one grid (`gridFit`: proportional type), or where a character lies far from its
+ * glyph, the line is left as read.
+ */
+export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, number])[]): OcrLine {
+  const words = line.words;
+  if (!words) return line;
+  const symbols = words.flatMap((w) => w.symbols);
+  if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
+  // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
+  // whose touching runs the cut into cells would make look regular, are not).
+  const centres = glyphs.map(([a, b]) => (a + b) / 2);
+  if (gridFit(centres, median(centres.slice(1).map((c, i) => c - centres[i]!))) < GRID_FIT) return line;
+  const tidied = tidySymbols(words).flatMap((w) => w.symbols);
+  const typical = median(tidied.map((sym) => sym.bbox.x1 - sym.bbox.x0));
+  const far = tidied.some(
+    (sym, i) => Math.abs(centre(sym.bbox) - (glyphs[i]![0] + glyphs[i]![1]) / 2) > REBOX_SLACK * typical,
+  );
+  if (far) return line;
+  let k = 0;
+  return {
+    ...line,
+    words: words.map((w) => {
+      const moved = w.symbols.map((sym) => {
+        const [x0, x1] = glyphs[k++]!;
+        return { ...sym, bbox: { ...sym.bbox, x0, x1 } };
+      });
+      return {
+        ...w,
+        bbox: { ...w.bbox, x0: moved[0]?.bbox.x0 ?? w.bbox.x0, x1: moved.at(-1)?.bbox.x1 ?? w.bbox.x1 },
+        symbols: moved,
+      };
+    }),
+  };
+}
+
 /** A caret's ink is at least this many times as wide as it is tall (an `n` or an `o` is not)... */
 const CARET_FLAT = 1.5;
 /** ...its top row one run at most this share of its width... */
@@ -1085,17 +1175,19 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     }
   }
   const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    withCarets(
-      withPlusSigns(
-        withBullet(l, (b) => inkShape(read, width, b)),
-        (b) => crossShape(glyphInk(read, width, b, l.bbox)),
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi)
+    .map((l) => reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))))
+    .map((l) =>
+      withCarets(
+        withPlusSigns(
+          withBullet(l, (b) => inkShape(read, width, b)),
+          (b) => crossShape(glyphInk(read, width, b, l.bbox)),
+        ),
+        (b) => {
+          const g = glyphAt(read, width, b, l.bbox);
+          return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
+        },
       ),
-      (b) => {
-        const g = glyphAt(read, width, b, l.bbox);
-        return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
-      },
-    ),
-  );
+    );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

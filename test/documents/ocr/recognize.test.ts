@@ -25,6 +25,9 @@ import {
   caretShape,
   raisedGlyph,
   withCarets,
+  inkColumnRuns,
+  glyphColumns,
+  reboxed,
   wordSetting,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -919,5 +922,136 @@ describe('withCarets: a character whose glyph is a raised caret is read `^`', ()
       out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
       [['E{^_}', 'E{^_}']],
     );
+  });
+});
+
+describe('inkColumnRuns: runs of inked columns within a band', () => {
+  const W = 20;
+  const grey = new Uint8Array(W * 6).fill(255);
+  for (const x of [2, 3, 4, 8, 9]) grey[2 * W + x] = 0;
+  grey[5 * W + 14] = 0; // below the band
+  test('each run of columns with ink in the band, [first, end)', () =>
+    assert.deepEqual(inkColumnRuns(grey, W, { x0: 0, y0: 0, x1: W, y1: 4 }), [
+      [2, 5],
+      [8, 10],
+    ]));
+  test('ink outside the band is not seen', () =>
+    assert.deepEqual(inkColumnRuns(grey, W, { x0: 0, y0: 4, x1: W, y1: 6 }), [[14, 15]]));
+});
+
+describe('glyphColumns: a run as wide as k cells is k glyphs touching', () => {
+  const cases: [string, [number, number][], [number, number][]][] = [
+    [
+      'single glyphs stay',
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+      ],
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+      ],
+    ],
+    [
+      'a run two cells wide is cut in two',
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+        [30, 38],
+        [40, 58],
+        [60, 68],
+      ],
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+        [30, 38],
+        [40, 49],
+        [49, 58],
+        [60, 68],
+      ],
+    ],
+    [
+      'a narrow comma is one glyph',
+      [
+        [0, 8],
+        [13, 15],
+        [20, 28],
+      ],
+      [
+        [0, 8],
+        [13, 15],
+        [20, 28],
+      ],
+    ],
+  ];
+  for (const [name, runs, want] of cases) test(name, () => assert.deepEqual(glyphColumns(runs), want));
+});
+
+describe('reboxed: characters take the columns of their glyphs when the counts agree on a grid', () => {
+  const sym = (text: string, x0: number, x1: number) => ({ text, bbox: { x0, y0: 0, x1, y1: 20 } });
+  // `${p,,q}` and more: 12 characters, the recogniser bunching `r` and `,` (one cell early) and
+  // stretching a box over the rest of the line.
+  const text = 'abcdefgh,,xy';
+  const bunched = [...text].map((ch, i) =>
+    i === 8 ? sym(ch, 75, 200) : i === 7 ? sym(ch, 68, 78) : sym(ch, 10 * i + 1, 10 * i + 9),
+  );
+  const line = (symbols: ReturnType<typeof sym>[], words = [symbols.length]) => {
+    let k = 0;
+    const ws = words.map((n) => {
+      const part = symbols.slice(k, k + n);
+      k += n;
+      return {
+        text: part.map((s) => s.text).join(''),
+        bbox: { x0: part[0]!.bbox.x0, y0: 0, x1: Math.max(...part.map((s) => s.bbox.x1)), y1: 20 },
+        symbols: part,
+      };
+    });
+    return {
+      text: ws.map((w) => w.text).join(' ') + '\n',
+      confidence: 80,
+      bbox: { x0: 0, y0: 0, x1: 200, y1: 20 },
+      words: ws,
+    };
+  };
+  const grid = (n: number) => Array.from({ length: n }, (_, i) => [10 * i + 1, 10 * i + 9] as [number, number]);
+  const centres = (l: ReturnType<typeof line>) =>
+    l.words.flatMap((w) => w.symbols.map((s) => (s.bbox.x0 + s.bbox.x1) / 2));
+  test('on a grid, as many glyphs as characters: each character on its glyph', () => {
+    const out = reboxed(line(bunched, [9, 3]), grid(12));
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(12).map(([a, b]) => (a + b) / 2),
+    );
+    assert.deepEqual(
+      out.words?.map((w) => [w.bbox.x0, w.bbox.x1]),
+      [
+        [1, 89],
+        [91, 119],
+      ],
+    );
+  });
+  test('one glyph fewer (two glyphs in one run not cut): as read', () => {
+    const l = line(bunched);
+    assert.equal(reboxed(l, grid(11)), l);
+  });
+  test('glyphs off any grid (proportional type): as read', () => {
+    // Letters of uneven widths, each character boxed on its own glyph already.
+    const lefts = [0, 6, 10, 19, 30, 33, 44, 57, 60, 71, 77, 88];
+    const uneven = lefts.map((x, i) => [x, x + (i % 3) + 3] as [number, number]);
+    const l = line(uneven.map(([a, b], i) => sym(text[i]!, a, b)));
+    assert.equal(reboxed(l, uneven), l);
+  });
+  test('a character far from its glyph: as read', () => {
+    const far = [...text].map((ch, i) => sym(ch, 10 * i + 1 + (i === 3 ? 40 : 0), 10 * i + 9 + (i === 3 ? 40 : 0)));
+    const l = line(far);
+    assert.equal(reboxed(l, grid(12)), l);
+  });
+  test('too few characters to tell a grid: as read', () => {
+    const l = line(bunched.slice(0, 5));
+    assert.equal(reboxed(l, grid(5)), l);
   });
 });
