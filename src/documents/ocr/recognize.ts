@@ -911,6 +911,61 @@ export function raisedGlyph(bottom: number, line: Box): boolean {
   return bottom < (line.y0 + line.y1) / 2;
 }
 
+/** A bracket's bars reach at least this share of its width from its stem... */
+const BRACKET_BAR = 0.8;
+/** ...its stem, every row between the bars, at most this share of its width... */
+const BRACKET_STEM = 0.45;
+/** ...and each bar at most this share of its height thick (its stem the rest). */
+const BRACKET_BAR_THICK = 0.2;
+/** A bracket is at least this many pixels tall... */
+const MIN_BRACKET_PX = 8;
+/** ...and at most this share of its height wide. */
+const BRACKET_NARROW = 0.6;
+
+/**
+ * Whether a glyph's ink (`glyphInk`) is a square bracket, and which: a stem at one side of it in
+ * every row, a bar from it across the glyph at its top and another at its foot, and between the
+ * bars only the stem (its ink starting at the stem's side). `[` has its stem at the left, `]` at
+ * the right. An `L` has no top bar (a typewriter `L`'s top serif is short and reaches both ways
+ * of its stem), an `E` has a middle bar, `{` and `(` curve, `I`, `l` and `1` have
+ * their stem in the middle.
+ */
+export function bracketShape(ink: readonly (readonly boolean[])[] | undefined): '[' | ']' | undefined {
+  if (!ink) return undefined;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (h < MIN_BRACKET_PX || w < 3 || w > BRACKET_NARROW * h) return undefined;
+  for (const side of ['[', ']'] as const) {
+    // Columns counted from the stem's side.
+    const rows = side === '[' ? ink : ink.map((r) => [...r].reverse());
+    const extents = rows.map((r) => [r.indexOf(true), r.lastIndexOf(true)] as const);
+    if (extents.some(([a]) => a < 0)) return undefined;
+    const bar = extents.map(([a, b]) => a === 0 && b + 1 >= BRACKET_BAR * w);
+    const top = bar.indexOf(false);
+    const foot = bar.lastIndexOf(false);
+    if (top <= 0 || foot >= h - 1 || top > BRACKET_BAR_THICK * h || h - 1 - foot > BRACKET_BAR_THICK * h) continue;
+    if (extents.slice(top, foot + 1).every(([a, b]) => a === 0 && b + 1 <= BRACKET_STEM * w)) return side;
+  }
+  return undefined;
+}
+
+/**
+ * A line with each character whose glyph is a square bracket (`bracketAt`, given the character's
+ * box) read as that bracket. The fast English model reads a typewriter `[` as `L` (`\foo[arg]` as
+ * `\fooLarg]`), which glues the words on either side.
+ */
+export function withBrackets(line: OcrLine, bracketAt: (symbol: Box) => '[' | ']' | undefined): OcrLine {
+  if (!line.words) return line;
+  const boxes = tidySymbols(line.words).map((w) => w.symbols.map((s) => s.bbox));
+  return respelled(line, (symbols, word) =>
+    symbols.map((s, i) => {
+      if (s.text === '[' || s.text === ']') return s;
+      const b = bracketAt(boxes[word]?.[i] ?? s.bbox);
+      return b ? { ...s, text: b } : s;
+    }),
+  );
+}
+
 /**
  * A line with each character whose glyph is a raised caret read `^` (`caretAt`, given the
  * character's box: the left edge of its glyph when it is one, else undefined). The fast English
@@ -1188,6 +1243,7 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
         },
       ),
-    );
+    )
+    .map((l) => withBrackets(l, (b) => bracketShape(glyphInk(read, width, b, l.bbox))));
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

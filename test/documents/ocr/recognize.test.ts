@@ -25,6 +25,8 @@ import {
   caretShape,
   raisedGlyph,
   withCarets,
+  bracketShape,
+  withBrackets,
   inkColumnRuns,
   glyphColumns,
   reboxed,
@@ -1054,4 +1056,95 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
     const l = line(bunched.slice(0, 5));
     assert.equal(reboxed(l, grid(5)), l);
   });
+});
+
+describe('bracketShape: a glyph whose ink is a square bracket, told from `L`, `E`, `I` and braces', () => {
+  // cmtt's `[` at 200 dpi: bars at top and foot, the stem at the left.
+  const open = art(
+    '#######',
+    '#######',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '#######',
+  );
+  const close = open.map((r) => [...r].reverse());
+  // Courier's `L`: a top serif both ways of the stem, a long foot.
+  const courierL = art(
+    '#####.....',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##......#',
+    '.##......#',
+    '##########',
+  );
+  const sansL = art('##.....', '##.....', '##.....', '##.....', '##.....', '##.....', '##.....', '##.....', '#######');
+  const e = art('#######', '##.....', '##.....', '##.....', '######.', '##.....', '##.....', '##.....', '#######');
+  const serifI = art('#####', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..', '#####');
+  const brace = art(
+    '...###',
+    '..##..',
+    '..##..',
+    '..##..',
+    '.##...',
+    '##....',
+    '.##...',
+    '..##..',
+    '..##..',
+    '..##..',
+    '...###',
+  );
+  const cases: [string, boolean[][] | undefined, '[' | ']' | undefined][] = [
+    ['an opening bracket', open, '['],
+    ['a closing bracket', close, ']'],
+    ['a typewriter `L`: its top serif is no bar across', courierL, undefined],
+    ['a sans `L`: no top bar', sansL, undefined],
+    ['an `E`: a middle bar', e, undefined],
+    ['a serif `I`: its stem in the middle', serifI, undefined],
+    ['a brace', brace, undefined],
+    ['a short glyph', open.slice(0, 1).concat(open.slice(-6)), undefined],
+    ['no ink', undefined, undefined],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(bracketShape(ink), want));
+});
+
+describe('withBrackets: a character whose glyph is a square bracket is read as it', () => {
+  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
+  const word = (text: string, x: number) => ({
+    text,
+    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
+    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
+  });
+  const line = (...words: OcrWord[]) => ({
+    text: words.map((w) => w.text).join(' ') + '\n',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
+    words,
+  });
+  const at = (glyphs: Record<number, '[' | ']'>) => (b: { x0: number }) => glyphs[b.x0];
+  const cases: [string, ReturnType<typeof line>, Record<number, '[' | ']'>, string][] = [
+    ['`\\fooLarg]`: the `L` is an opening bracket', line(word('\\fooLarg]', 0)), { 40: '[' }, '\\foo[arg]\n'],
+    ['`${!name|@]}`: the bar is one', line(word('${!name|@]}', 0)), { 70: '[' }, '${!name[@]}\n'],
+    ['no bracket: as read', line(word('Larg', 0)), {}, 'Larg\n'],
+  ];
+  for (const [name, l, glyphs, want] of cases) test(name, () => assert.equal(withBrackets(l, at(glyphs)).text, want));
 });
