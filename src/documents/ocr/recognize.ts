@@ -949,19 +949,31 @@ export function bracketShape(ink: readonly (readonly boolean[])[] | undefined): 
   return undefined;
 }
 
+/** Marks a bracket is never read as (their boxes can sit a glyph off, over a bracket beside them). */
+const PUNCTUATION = /^[.,;:!?]$/;
+
 /**
- * A line with each character whose glyph is a square bracket (`bracketAt`, given the character's
- * box) read as that bracket. The fast English model reads a typewriter `[` as `L` (`\foo[arg]` as
- * `\fooLarg]`), which glues the words on either side.
+ * A line with each character whose glyph is a square bracket read as that bracket. `glyphAt`
+ * gives, for a character's box, the left edge of the glyph under it and, when that glyph is a
+ * bracket, which. The fast English model reads a typewriter `[` as `L`, `l` or `|` (`\foo[arg]` as
+ * `\fooLarg]`), which glues the words on either side. A glyph under two characters of the line (a
+ * full stop or a parenthesis boxed over the bracket before it) is neither's to change, and a
+ * punctuation mark (`.`, `,`, `;`, `:`: the recogniser's boxes for them can sit a glyph off) is
+ * never a bracket.
  */
-export function withBrackets(line: OcrLine, bracketAt: (symbol: Box) => '[' | ']' | undefined): OcrLine {
+export function withBrackets(
+  line: OcrLine,
+  glyphAt: (symbol: Box) => { x0: number; bracket?: '[' | ']' } | undefined,
+): OcrLine {
   if (!line.words) return line;
-  const boxes = tidySymbols(line.words).map((w) => w.symbols.map((s) => s.bbox));
+  const glyphs = tidySymbols(line.words).map((w) => w.symbols.map((s) => glyphAt(s.bbox)));
+  const all = glyphs.flat();
   return respelled(line, (symbols, word) =>
     symbols.map((s, i) => {
-      if (s.text === '[' || s.text === ']') return s;
-      const b = bracketAt(boxes[word]?.[i] ?? s.bbox);
-      return b ? { ...s, text: b } : s;
+      const g = glyphs[word]?.[i];
+      if (!g?.bracket || s.text === '[' || s.text === ']' || PUNCTUATION.test(s.text)) return s;
+      if (all.filter((o) => o?.x0 === g.x0).length > 1) return s;
+      return { ...s, text: g.bracket };
     }),
   );
 }
@@ -1244,6 +1256,12 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
         },
       ),
     )
-    .map((l) => withBrackets(l, (b) => bracketShape(glyphInk(read, width, b, l.bbox))));
+    .map((l) =>
+      withBrackets(l, (b) => {
+        const g = glyphAt(read, width, b, l.bbox);
+        const bracket = bracketShape(g?.ink);
+        return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
+      }),
+    );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

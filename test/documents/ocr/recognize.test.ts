@@ -1140,10 +1140,42 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
     bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
     words,
   });
-  const at = (glyphs: Record<number, '[' | ']'>) => (b: { x0: number }) => glyphs[b.x0];
-  const cases: [string, ReturnType<typeof line>, Record<number, '[' | ']'>, string][] = [
-    ['`\\fooLarg]`: the `L` is an opening bracket', line(word('\\fooLarg]', 0)), { 40: '[' }, '\\foo[arg]\n'],
-    ['`${!name|@]}`: the bar is one', line(word('${!name|@]}', 0)), { 70: '[' }, '${!name[@]}\n'],
+  // The glyph under each character box, keyed by the box's left edge: its left edge and, if it
+  // is a bracket, which; every other box over a glyph of its own.
+  type Glyph = { x0: number; bracket?: '[' | ']' };
+  const at = (glyphs: Record<number, Glyph>) => (b: { x0: number }) => glyphs[b.x0] ?? { x0: b.x0 };
+  const cases: [string, ReturnType<typeof line>, Record<number, Glyph>, string][] = [
+    [
+      '`\\fooLarg]`: the `L` is an opening bracket',
+      line(word('\\fooLarg]', 0)),
+      { 40: { x0: 41, bracket: '[' } },
+      '\\foo[arg]\n',
+    ],
+    ['`${!name|@]}`: the bar is one', line(word('${!name|@]}', 0)), { 70: { x0: 71, bracket: '[' } }, '${!name[@]}\n'],
+    [
+      'a full stop boxed over the bracket before it stays',
+      line(word('[t].', 0)),
+      { 20: { x0: 21, bracket: ']' }, 30: { x0: 21, bracket: ']' } },
+      '[t].\n',
+    ],
+    [
+      'a letter and a full stop over one bracket glyph: neither changes',
+      line(word('tl.', 0)),
+      { 10: { x0: 11, bracket: ']' }, 20: { x0: 11, bracket: ']' } },
+      'tl.\n',
+    ],
+    [
+      'a parenthesis in another word over the bracket glyph stays',
+      line(word('options)', 0), word(']', 90)),
+      { 70: { x0: 92, bracket: ']' }, 90: { x0: 92, bracket: ']' } },
+      'options) ]\n',
+    ],
+    [
+      'a comma whose box sits over a bracket stays',
+      line(word('[tc],', 0)),
+      { 40: { x0: 31, bracket: ']' } },
+      '[tc],\n',
+    ],
     ['no bracket: as read', line(word('Larg', 0)), {}, 'Larg\n'],
   ];
   for (const [name, l, glyphs, want] of cases) test(name, () => assert.equal(withBrackets(l, at(glyphs)).text, want));
