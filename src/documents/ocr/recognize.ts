@@ -768,8 +768,11 @@ export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [numb
   return runs;
 }
 
-/** A line is re-boxed from its ink when it has at least this many characters... */
-const MIN_REBOX = MIN_GRID_STEPS + 1;
+/**
+ * A line is re-boxed from its ink when it has at least this many characters (a line of 10-15, a
+ * paragraph's last word or two, can sit on a grid by chance: fepslatex's `vice-versa.`)...
+ */
+const MIN_REBOX = 16;
 /** ...and each character's centre lies within this many typical character widths of its glyph's. */
 const REBOX_SLACK = 1.5;
 
