@@ -636,6 +636,19 @@ const GLYPH_RUN_WIDE = 1.6;
  * several glyphs touching, and not one glyph's ink.
  */
 export function glyphInk(grey: Uint8Array, width: number, symbol: Box, line: Box): boolean[][] | undefined {
+  return glyphAt(grey, width, symbol, line)?.ink;
+}
+
+/**
+ * `glyphInk` with the glyph's place on the page: the left edge of its run of inked columns (two
+ * characters the recogniser read from one glyph share it) and the rows of its first and last ink.
+ */
+export function glyphAt(
+  grey: Uint8Array,
+  width: number,
+  symbol: Box,
+  line: Box,
+): { ink: boolean[][]; x0: number; top: number; bottom: number } | undefined {
   const height = grey.length / width;
   const y0 = Math.max(0, Math.floor(line.y0));
   const y1 = Math.min(height, Math.ceil(line.y1));
@@ -669,9 +682,13 @@ export function glyphInk(grey: Uint8Array, width: number, symbol: Box, line: Box
     for (let x = run[0]; x < run[1]; x++) row.push(grey[y * width + x]! < INK);
     rows.push(row);
   }
-  while (rows.length > 0 && !rows[0]!.includes(true)) rows.shift();
+  let top = y0;
+  while (rows.length > 0 && !rows[0]!.includes(true)) {
+    rows.shift();
+    top++;
+  }
   while (rows.length > 0 && !rows.at(-1)!.includes(true)) rows.pop();
-  return rows.length > 0 ? rows : undefined;
+  return rows.length > 0 ? { ink: rows, x0: run[0], top, bottom: top + rows.length - 1 } : undefined;
 }
 
 /** A cross's bar: its rows are at least this share of the glyph's width... */
@@ -723,18 +740,289 @@ export function crossShape(ink: readonly (readonly boolean[])[] | undefined): bo
  */
 export function withPlusSigns(line: OcrLine, isCross: (symbol: Box) => boolean): OcrLine {
   if (!line.words?.some((w) => w.symbols.some((s) => s.text === 't'))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s) => (s.text === 't' && isCross(s.bbox) ? { ...s, text: '+' } : s)),
+  );
+}
+
+/**
+ * The runs of inked columns of `grey` (`width` pixels a row) within `band`: [first, end) columns,
+ * left to right. In a typewriter face each glyph is a run of its own (its cell has blank columns
+ * either side), whatever boxes the recogniser gave its characters.
+ */
+export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [number, number][] {
+  const height = grey.length / width;
+  const y0 = Math.max(0, Math.floor(band.y0));
+  const y1 = Math.min(height, Math.ceil(band.y1));
+  const x0 = Math.max(0, Math.floor(band.x0));
+  const x1 = Math.min(width, Math.ceil(band.x1));
+  const runs: [number, number][] = [];
+  for (let x = x0; x < x1; x++) {
+    let inked = false;
+    for (let y = y0; y < y1 && !inked; y++) inked = grey[y * width + x]! < INK;
+    if (!inked) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === x) last[1] = x + 1;
+    else runs.push([x, x + 1]);
+  }
+  return runs;
+}
+
+/**
+ * A line is re-boxed from its ink when it has at least this many characters (a line of 10-15, a
+ * paragraph's last word or two, can sit on a grid by chance: fepslatex's `vice-versa.`)...
+ */
+const MIN_REBOX = 16;
+/** ...and each character's centre lies within this many typical character widths of its glyph's. */
+const REBOX_SLACK = 1.5;
+
+/**
+ * The glyphs of a line from its runs of inked columns (`inkColumnRuns`): a run as wide as k steps
+ * between glyphs (the median step between runs' centres: a typewriter face's cell) is k glyphs
+ * touching (cmtt's `am`, `rn`), cut into k equal parts; a narrow run (`,`, `.`) is one glyph.
+ */
+export function glyphColumns(runs: readonly (readonly [number, number])[]): [number, number][] {
+  if (runs.length < 2) return runs.map(([a, b]) => [a, b]);
+  const steps = runs.slice(1).map((r, i) => (r[0] + r[1]) / 2 - (runs[i]![0] + runs[i]![1]) / 2);
+  const pitch = median(steps);
+  return runs.flatMap(([a, b]) => {
+    const k = Math.max(1, Math.round((b - a) / pitch));
+    return Array.from(
+      { length: k },
+      (_, i) => [a + ((b - a) * i) / k, a + ((b - a) * (i + 1)) / k] as [number, number],
+    );
+  });
+}
+
+/**
+ * A line whose characters are boxed on their glyphs: when the line's ink holds exactly as many
+ * glyphs (`glyphs`, `glyphColumns` of its box's runs of inked columns) as it has characters, the
+ * i-th character is the i-th glyph, and takes its columns (its rows as read); each word then spans
+ * its characters. The LSTM recogniser places characters by its steps through the line and bunches
+ * them where the layout's word boundary and its own disagree (`${parameter,,pattern}`: the `r`
+ * and the first `,` boxed half a cell early, a word box spanning the whole line), so a
+ * typewriter line lost its grid and its spacing (`${parameter, , pattern}`). Where the counts
+ * differ (proportional letters touching, a glyph of two runs as `"`), where the glyphs' centres
+ * are not on one grid (`gridFit`: proportional type), or where a character lies far from its
+ * glyph, the line is left as read.
+ */
+export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, number])[]): OcrLine {
+  const words = line.words;
+  if (!words) return line;
+  const symbols = words.flatMap((w) => w.symbols);
+  if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
+  // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
+  // whose touching runs the cut into cells would make look regular, are not).
+  const centres = glyphs.map(([a, b]) => (a + b) / 2);
+  if (gridFit(centres, median(centres.slice(1).map((c, i) => c - centres[i]!))) < GRID_FIT) return line;
+  const tidied = tidySymbols(words).flatMap((w) => w.symbols);
+  const typical = median(tidied.map((sym) => sym.bbox.x1 - sym.bbox.x0));
+  const far = tidied.some(
+    (sym, i) => Math.abs(centre(sym.bbox) - (glyphs[i]![0] + glyphs[i]![1]) / 2) > REBOX_SLACK * typical,
+  );
+  if (far) return line;
+  let k = 0;
+  return {
+    ...line,
+    words: words.map((w) => {
+      const moved = w.symbols.map((sym) => {
+        const [x0, x1] = glyphs[k++]!;
+        return { ...sym, bbox: { ...sym.bbox, x0, x1 } };
+      });
+      return {
+        ...w,
+        bbox: { ...w.bbox, x0: moved[0]?.bbox.x0 ?? w.bbox.x0, x1: moved.at(-1)?.bbox.x1 ?? w.bbox.x1 },
+        symbols: moved,
+      };
+    }),
+  };
+}
+
+/** A caret's ink is at least this many times as wide as it is tall (an `n` or an `o` is not)... */
+const CARET_FLAT = 1.5;
+/** ...its top row one run at most this share of its width... */
+const CARET_APEX = 0.5;
+/** ...centred within this share of its width... */
+const CARET_CENTRED = 0.15;
+/** ...and its bottom row two runs reaching within this share of its width of either side. */
+const CARET_FEET = 0.25;
+/** A caret widens from one row to the next on at least this share of its rows down to its feet. */
+const CARET_SLANT = 0.6;
+/** A glyph narrower than this many pixels is not judged a caret (nor one under three rows). */
+const MIN_CARET_PX = 5;
+
+/** The runs of ink of one row: [first, last] columns. */
+function inkRuns(row: readonly boolean[]): [number, number][] {
+  const runs: [number, number][] = [];
+  row.forEach((on, x) => {
+    if (!on) return;
+    const last = runs.at(-1);
+    if (last && last[1] === x - 1) last[1] = x;
+    else runs.push([x, x]);
+  });
+  return runs;
+}
+
+/**
+ * Whether a glyph's ink (`glyphInk`) is a caret, `^`: an apex of one narrow run centred on the
+ * glyph, spreading row by row (its left edge never moving right going down, its right edge never
+ * moving left, by more than a pixel, and widening on most rows: slanted sides) down to its feet, a
+ * row of two runs at either side, its first row as wide as its widest; under the feet at most a
+ * third of its rows, with no ink between the feet. Half again as wide as tall or more, no row empty. An `n` or an `o` drops straight
+ * from its arch and is not so wide; an `A` or a `Λ` has the shape, but stands on the baseline
+ * (`raisedGlyph`); a quote has two
+ * runs at its top, an asterisk narrows again under its arms, a degree sign closes at its foot, a
+ * tilde rises at one side only.
+ */
+export function caretShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (h < 3 || w < MIN_CARET_PX || w < CARET_FLAT * h) return false;
+  const runs = ink.map(inkRuns);
+  if (runs.some((r) => r.length === 0)) return false;
+  const apex = runs[0]!;
+  if (apex.length !== 1 || apex[0]![1] - apex[0]![0] + 1 > CARET_APEX * w) return false;
+  if (Math.abs((apex[0]![0] + apex[0]![1]) / 2 - (w - 1) / 2) > CARET_CENTRED * w) return false;
+  // Its feet: its first row as wide as its widest, two runs reaching to either side.
+  const extent = (r: number) => runs[r]!.at(-1)![1] - runs[r]![0]![0];
+  const widest = Math.max(...runs.map((_, r) => extent(r)));
+  const feet = runs.findIndex((_, r) => extent(r) === widest);
+  const [left, right] = runs[feet]!;
+  if (runs[feet]!.length !== 2 || left![0] > CARET_FEET * w || right![1] < (1 - CARET_FEET) * (w - 1)) return false;
+  if (feet === 0 || h - 1 - feet > Math.max(1, Math.floor(h / 3))) return false;
+  let widening = 0;
+  for (let r = 1; r <= feet; r++) {
+    const [a, b] = [runs[r]![0]![0], runs[r]!.at(-1)![1]];
+    const [pa, pb] = [runs[r - 1]![0]![0], runs[r - 1]!.at(-1)![1]];
+    if (a > pa + 1 || b < pb - 1) return false;
+    if (b - a > pb - pa) widening++;
+  }
+  // Its sides are slanted down to its feet: it widens on most rows (an arch's legs drop straight).
+  if (widening < CARET_SLANT * feet) return false;
+  // Under its feet, only the feet's own ink: none between them (a ring closes there).
+  return runs.slice(feet + 1).every((r) => r.every(([a, b]) => b <= left![1] || a >= right![0]));
+}
+
+/**
+ * Whether a glyph whose ink ends on row `bottom` stands clear of its line's baseline: its ink is all
+ * in the upper half of the line's box (`line`, ascenders to descenders). Letters and digits reach
+ * the baseline, which lies below the middle of any line's box; a caret, a quote, an asterisk or a
+ * degree sign do not.
+ */
+export function raisedGlyph(bottom: number, line: Box): boolean {
+  return bottom < (line.y0 + line.y1) / 2;
+}
+
+/** A bracket's bars reach at least this share of its width from its stem... */
+const BRACKET_BAR = 0.8;
+/** ...its stem, every row between the bars, at most this share of its width... */
+const BRACKET_STEM = 0.45;
+/** ...and each bar at most this share of its height thick (its stem the rest). */
+const BRACKET_BAR_THICK = 0.2;
+/** A bracket is at least this many pixels tall... */
+const MIN_BRACKET_PX = 8;
+/** ...and at most this share of its height wide. */
+const BRACKET_NARROW = 0.6;
+
+/**
+ * Whether a glyph's ink (`glyphInk`) is a square bracket, and which: a stem at one side of it in
+ * every row, a bar from it across the glyph at its top and another at its foot, and between the
+ * bars only the stem (its ink starting at the stem's side). `[` has its stem at the left, `]` at
+ * the right. An `L` has no top bar (a typewriter `L`'s top serif is short and reaches both ways
+ * of its stem), an `E` has a middle bar, `{` and `(` curve, `I`, `l` and `1` have
+ * their stem in the middle.
+ */
+export function bracketShape(ink: readonly (readonly boolean[])[] | undefined): '[' | ']' | undefined {
+  if (!ink) return undefined;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (h < MIN_BRACKET_PX || w < 3 || w > BRACKET_NARROW * h) return undefined;
+  for (const side of ['[', ']'] as const) {
+    // Columns counted from the stem's side.
+    const rows = side === '[' ? ink : ink.map((r) => [...r].reverse());
+    const extents = rows.map((r) => [r.indexOf(true), r.lastIndexOf(true)] as const);
+    if (extents.some(([a]) => a < 0)) return undefined;
+    const bar = extents.map(([a, b]) => a === 0 && b + 1 >= BRACKET_BAR * w);
+    const top = bar.indexOf(false);
+    const foot = bar.lastIndexOf(false);
+    if (top <= 0 || foot >= h - 1 || top > BRACKET_BAR_THICK * h || h - 1 - foot > BRACKET_BAR_THICK * h) continue;
+    if (extents.slice(top, foot + 1).every(([a, b]) => a === 0 && b + 1 <= BRACKET_STEM * w)) return side;
+  }
+  return undefined;
+}
+
+/** Marks a bracket is never read as (their boxes can sit a glyph off, over a bracket beside them). */
+const PUNCTUATION = /^[.,;:!?]$/;
+
+/**
+ * A line with each character whose glyph is a square bracket read as that bracket. `glyphAt`
+ * gives, for a character's box, the left edge of the glyph under it and, when that glyph is a
+ * bracket, which. The fast English model reads a typewriter `[` as `L`, `l` or `|` (`\foo[arg]` as
+ * `\fooLarg]`), which glues the words on either side. A glyph under two characters of the line (a
+ * full stop or a parenthesis boxed over the bracket before it) is neither's to change, and a
+ * punctuation mark (`.`, `,`, `;`, `:`: the recogniser's boxes for them can sit a glyph off) is
+ * never a bracket.
+ */
+export function withBrackets(
+  line: OcrLine,
+  glyphAt: (symbol: Box) => { x0: number; bracket?: '[' | ']' } | undefined,
+): OcrLine {
+  if (!line.words) return line;
+  const glyphs = tidySymbols(line.words).map((w) => w.symbols.map((s) => glyphAt(s.bbox)));
+  const all = glyphs.flat();
+  return respelled(line, (symbols, word) =>
+    symbols.map((s, i) => {
+      const g = glyphs[word]?.[i];
+      if (!g?.bracket || s.text === '[' || s.text === ']' || PUNCTUATION.test(s.text)) return s;
+      if (all.filter((o) => o?.x0 === g.x0).length > 1) return s;
+      return { ...s, text: g.bracket };
+    }),
+  );
+}
+
+/**
+ * A line with each character whose glyph is a raised caret read `^` (`caretAt`, given the
+ * character's box: the left edge of its glyph when it is one, else undefined). The fast English
+ * model reads a typewriter caret as `7` or as a quote (`E{^_}` as `E{7_}`, `E{7>_}`), which
+ * breaks the command or expression it is in. Two characters of a word read from one glyph
+ * (`7>` over one caret) are one `^`.
+ */
+export function withCarets(line: OcrLine, caretAt: (symbol: Box) => number | undefined): OcrLine {
+  if (!line.words) return line;
+  // Judged on boxes of a usable width: a box stretched over the words after it is not its glyph's.
+  const boxes = tidySymbols(line.words).map((w) => w.symbols.map((s) => s.bbox));
+  return respelled(line, (symbols, word) => {
+    const out: typeof symbols = [];
+    let previous: number | undefined;
+    for (const [i, s] of symbols.entries()) {
+      const at = s.text === '^' ? undefined : caretAt(boxes[word]?.[i] ?? s.bbox);
+      if (at !== undefined && at === previous && out.at(-1)?.text === '^') continue;
+      previous = at;
+      out.push(at === undefined ? s : { ...s, text: '^' });
+    }
+    return out;
+  });
+}
+
+/**
+ * A line with its words' characters changed by `respell` (each word whose characters spell it; a
+ * word they do not spell is left as read), its words' and its own text following.
+ */
+function respelled(line: OcrLine, respell: (symbols: OcrWord['symbols'], word: number) => OcrWord['symbols']): OcrLine {
+  if (!line.words) return line;
   let text = line.text;
   let from = 0;
   let changed = false;
-  const words = line.words.map((w) => {
+  const words = line.words.map((w, k) => {
     const at = text.indexOf(w.text, from);
-    if (!w.symbols.some((s) => s.text === 't') || w.symbols.map((s) => s.text).join('') !== w.text) {
+    if (w.symbols.map((s) => s.text).join('') !== w.text) {
       if (at >= 0) from = at + w.text.length;
       return w;
     }
-    const symbols = w.symbols.map((s) => (s.text === 't' && isCross(s.bbox) ? { ...s, text: '+' } : s));
+    const symbols = respell(w.symbols, k);
     const spelled = symbols.map((s) => s.text).join('');
-    if (spelled === w.text) {
+    if (spelled === w.text && symbols.length === w.symbols.length) {
       if (at >= 0) from = at + w.text.length;
       return w;
     }
@@ -957,11 +1245,26 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     }
   }
   const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    withPlusSigns(
-      withBullet(l, (b) => inkShape(read, width, b)),
-      (b) => crossShape(glyphInk(read, width, b, l.bbox)),
-    ),
-  );
+  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi)
+    .map((l) => reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))))
+    .map((l) =>
+      withCarets(
+        withPlusSigns(
+          withBullet(l, (b) => inkShape(read, width, b)),
+          (b) => crossShape(glyphInk(read, width, b, l.bbox)),
+        ),
+        (b) => {
+          const g = glyphAt(read, width, b, l.bbox);
+          return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
+        },
+      ),
+    )
+    .map((l) =>
+      withBrackets(l, (b) => {
+        const g = glyphAt(read, width, b, l.bbox);
+        const bracket = bracketShape(g?.ink);
+        return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
+      }),
+    );
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

@@ -21,6 +21,15 @@ import {
   withPlusSigns,
   crossShape,
   glyphInk,
+  glyphAt,
+  caretShape,
+  raisedGlyph,
+  withCarets,
+  bracketShape,
+  withBrackets,
+  inkColumnRuns,
+  glyphColumns,
+  reboxed,
   wordSetting,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -803,4 +812,371 @@ describe('withPlusSigns: a `t` whose glyph is a cross is read `+`', () => {
     const odd = { ...word('xtdx', 0), text: 'xtd' };
     assert.equal(withPlusSigns(line(odd), crossAt(10)).text, 'xtd\n');
   });
+});
+
+describe('caretShape: a glyph whose ink is a caret, told from arches, quotes and stars', () => {
+  // Courier's `^` at 200 dpi (three rows) and at 300 dpi (an edge pixel under its left foot).
+  const small = art('..####...', '######## ', '###...###'.replace(' ', '.'));
+  const large = art(
+    '......##......',
+    '.....#####....',
+    '...#########..',
+    '.############.',
+    '#####....#####',
+    '####.......###',
+    '.#............',
+  );
+  // Courier's `n`: an arch, then straight legs; about as wide as tall.
+  const arch = art(
+    '....######.....',
+    '...#########...',
+    '..###########..',
+    '.####.....####.',
+    '####.......###.',
+    '###.........##.',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+    '###.........###',
+  );
+  // A squat arch, wide enough, whose legs drop straight below its widest row.
+  const squat = art('...######...', '.##########.', '###......###', '##........##', '##........##', '##........##');
+  const flatArch = art('..######..', '.########.', '###....###', '##......##');
+  const quote = art('###..###', '###..###', '.##...##', '.#....#.');
+  const star = art('...##...', '...##...', '########', '..####..', '.##..##.', '.#....#.');
+  const degree = art('..####..', '.##..##.', '##....##', '.##..##.', '..####..');
+  const tilde = art('.###.....#', '##..##..##', '#.....###.');
+  const apexOff = art('######....', '.#######..', '##.....###');
+  const oneFoot = art('....##....', '..######..', '##########');
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a small typewriter caret', small, true],
+    ['a larger caret with a speck under a foot', large, true],
+    ['an `n`: about as wide as tall', arch, false],
+    ['a squat arch: its legs drop straight under its widest row', squat, false],
+    ['a flat blob: its top too wide for an apex', flatArch, false],
+    ['a closing quote: two runs at the top', quote, false],
+    ['an asterisk: narrows under its arms', star, false],
+    ['a degree sign: closed at its foot', degree, false],
+    ['a tilde', tilde, false],
+    ['an apex at one side', apexOff, false],
+    ['a triangle: one run at the foot', oneFoot, false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(caretShape(ink), want));
+});
+
+describe("raisedGlyph: a glyph whose ink is all in the upper half of its line's box", () => {
+  const line = { x0: 0, y0: 100, x1: 500, y1: 140 };
+  const cases: [string, number, boolean][] = [
+    ['a caret ending a third down the box', 113, true],
+    ['a letter on the baseline', 132, false],
+    ['ink ending just at the middle', 120, false],
+  ];
+  for (const [name, bottom, want] of cases) test(name, () => assert.equal(raisedGlyph(bottom, line), want));
+});
+
+describe('glyphAt: a glyph with its place on the page', () => {
+  const W = 30;
+  const grey = new Uint8Array(W * 12).fill(255);
+  for (let y = 3; y < 6; y++) for (let x = 10; x < 16; x++) grey[y * W + x] = 0;
+  test('the left edge of its run and the rows of its first and last ink', () => {
+    const g = glyphAt(grey, W, { x0: 9, y0: 0, x1: 17, y1: 12 }, { x0: 0, y0: 0, x1: W, y1: 12 });
+    assert.deepEqual(g && [g.x0, g.top, g.bottom, g.ink.length, g.ink[0]!.length], [10, 3, 5, 3, 6]);
+  });
+});
+
+describe('withCarets: a character whose glyph is a raised caret is read `^`', () => {
+  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
+  const word = (text: string, x: number) => ({
+    text,
+    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
+    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
+  });
+  const line = (...words: OcrWord[]) => ({
+    text: words.map((w) => w.text).join(' ') + '\n',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
+    words,
+  });
+  // The glyph under each character box: a caret's left edge, keyed by the box's left edge.
+  const caretsAt =
+    (glyphs: Record<number, number>) =>
+    (b: { x0: number }): number | undefined =>
+      glyphs[b.x0];
+  const cases: [string, ReturnType<typeof line>, Record<number, number>, string][] = [
+    ['`E{7_}`: the `7` is a caret', line(word('E{7_}', 0)), { 20: 21 }, 'E{^_}\n'],
+    ['`E{7>_}`: two characters read from one caret', line(word('E{7>_}', 0)), { 20: 21, 30: 21 }, 'E{^_}\n'],
+    ['`‘**’`: two carets side by side', line(word('‘**’', 0)), { 10: 11, 20: 22 }, '‘^^’\n'],
+    ['a caret read as a word of its own', line(word('x', 0), word('~', 20)), { 20: 20 }, 'x ^\n'],
+    ['no caret: as read', line(word('E{7_}', 0)), {}, 'E{7_}\n'],
+  ];
+  for (const [name, l, glyphs, want] of cases)
+    test(name, () => assert.equal(withCarets(l, caretsAt(glyphs)).text, want));
+  test('a word its characters do not spell is left as read', () => {
+    const odd = { ...word('E{7_}', 0), text: 'E{7}' };
+    assert.equal(withCarets(line(odd), caretsAt({ 20: 21 })).text, 'E{7}\n');
+  });
+  test('the word and its characters change with the text', () => {
+    const out = withCarets(line(word('E{7>_}', 0)), caretsAt({ 20: 21, 30: 21 }));
+    assert.deepEqual(
+      out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
+      [['E{^_}', 'E{^_}']],
+    );
+  });
+});
+
+describe('inkColumnRuns: runs of inked columns within a band', () => {
+  const W = 20;
+  const grey = new Uint8Array(W * 6).fill(255);
+  for (const x of [2, 3, 4, 8, 9]) grey[2 * W + x] = 0;
+  grey[5 * W + 14] = 0; // below the band
+  test('each run of columns with ink in the band, [first, end)', () =>
+    assert.deepEqual(inkColumnRuns(grey, W, { x0: 0, y0: 0, x1: W, y1: 4 }), [
+      [2, 5],
+      [8, 10],
+    ]));
+  test('ink outside the band is not seen', () =>
+    assert.deepEqual(inkColumnRuns(grey, W, { x0: 0, y0: 4, x1: W, y1: 6 }), [[14, 15]]));
+});
+
+describe('glyphColumns: a run as wide as k cells is k glyphs touching', () => {
+  const cases: [string, [number, number][], [number, number][]][] = [
+    [
+      'single glyphs stay',
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+      ],
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+      ],
+    ],
+    [
+      'a run two cells wide is cut in two',
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+        [30, 38],
+        [40, 58],
+        [60, 68],
+      ],
+      [
+        [0, 8],
+        [10, 18],
+        [20, 28],
+        [30, 38],
+        [40, 49],
+        [49, 58],
+        [60, 68],
+      ],
+    ],
+    [
+      'a narrow comma is one glyph',
+      [
+        [0, 8],
+        [13, 15],
+        [20, 28],
+      ],
+      [
+        [0, 8],
+        [13, 15],
+        [20, 28],
+      ],
+    ],
+  ];
+  for (const [name, runs, want] of cases) test(name, () => assert.deepEqual(glyphColumns(runs), want));
+});
+
+describe('reboxed: characters take the columns of their glyphs when the counts agree on a grid', () => {
+  const sym = (text: string, x0: number, x1: number) => ({ text, bbox: { x0, y0: 0, x1, y1: 20 } });
+  // `${p,,q}` and more: 18 characters, the recogniser bunching `r` and `,` (one cell early) and
+  // stretching a box over the rest of the line.
+  const text = 'abcdefgh,,xyzwvuts';
+  const bunched = [...text].map((ch, i) =>
+    i === 8 ? sym(ch, 75, 200) : i === 7 ? sym(ch, 68, 78) : sym(ch, 10 * i + 1, 10 * i + 9),
+  );
+  const line = (symbols: ReturnType<typeof sym>[], words = [symbols.length]) => {
+    let k = 0;
+    const ws = words.map((n) => {
+      const part = symbols.slice(k, k + n);
+      k += n;
+      return {
+        text: part.map((s) => s.text).join(''),
+        bbox: { x0: part[0]!.bbox.x0, y0: 0, x1: Math.max(...part.map((s) => s.bbox.x1)), y1: 20 },
+        symbols: part,
+      };
+    });
+    return {
+      text: ws.map((w) => w.text).join(' ') + '\n',
+      confidence: 80,
+      bbox: { x0: 0, y0: 0, x1: 200, y1: 20 },
+      words: ws,
+    };
+  };
+  const grid = (n: number) => Array.from({ length: n }, (_, i) => [10 * i + 1, 10 * i + 9] as [number, number]);
+  const centres = (l: ReturnType<typeof line>) =>
+    l.words.flatMap((w) => w.symbols.map((s) => (s.bbox.x0 + s.bbox.x1) / 2));
+  test('on a grid, as many glyphs as characters: each character on its glyph', () => {
+    const out = reboxed(line(bunched, [9, 9]), grid(18));
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+    assert.deepEqual(
+      out.words?.map((w) => [w.bbox.x0, w.bbox.x1]),
+      [
+        [1, 89],
+        [91, 179],
+      ],
+    );
+  });
+  test('one glyph fewer (two glyphs in one run not cut): as read', () => {
+    const l = line(bunched);
+    assert.equal(reboxed(l, grid(17)), l);
+  });
+  test('glyphs off any grid (proportional type): as read', () => {
+    // Letters of uneven widths, each character boxed on its own glyph already.
+    const lefts = [0, 6, 10, 19, 30, 33, 44, 57, 60, 71, 77, 88, 99, 104, 115, 121, 130, 141];
+    const uneven = lefts.map((x, i) => [x, x + (i % 3) + 3] as [number, number]);
+    const l = line(uneven.map(([a, b], i) => sym(text[i]!, a, b)));
+    assert.equal(reboxed(l, uneven), l);
+  });
+  test('a character far from its glyph: as read', () => {
+    const far = [...text].map((ch, i) => sym(ch, 10 * i + 1 + (i === 3 ? 40 : 0), 10 * i + 9 + (i === 3 ? 40 : 0)));
+    const l = line(far);
+    assert.equal(reboxed(l, grid(18)), l);
+  });
+  test('a short line (12 characters: a word or two, on a grid by chance): as read', () => {
+    const l = line(bunched.slice(0, 12));
+    assert.equal(reboxed(l, grid(12)), l);
+  });
+});
+
+describe('bracketShape: a glyph whose ink is a square bracket, told from `L`, `E`, `I` and braces', () => {
+  // cmtt's `[` at 200 dpi: bars at top and foot, the stem at the left.
+  const open = art(
+    '#######',
+    '#######',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '#######',
+  );
+  const close = open.map((r) => [...r].reverse());
+  // Courier's `L`: a top serif both ways of the stem, a long foot.
+  const courierL = art(
+    '#####.....',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##.......',
+    '.##......#',
+    '.##......#',
+    '##########',
+  );
+  const sansL = art('##.....', '##.....', '##.....', '##.....', '##.....', '##.....', '##.....', '##.....', '#######');
+  const e = art('#######', '##.....', '##.....', '##.....', '######.', '##.....', '##.....', '##.....', '#######');
+  const serifI = art('#####', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..', '#####');
+  const brace = art(
+    '...###',
+    '..##..',
+    '..##..',
+    '..##..',
+    '.##...',
+    '##....',
+    '.##...',
+    '..##..',
+    '..##..',
+    '..##..',
+    '...###',
+  );
+  const cases: [string, boolean[][] | undefined, '[' | ']' | undefined][] = [
+    ['an opening bracket', open, '['],
+    ['a closing bracket', close, ']'],
+    ['a typewriter `L`: its top serif is no bar across', courierL, undefined],
+    ['a sans `L`: no top bar', sansL, undefined],
+    ['an `E`: a middle bar', e, undefined],
+    ['a serif `I`: its stem in the middle', serifI, undefined],
+    ['a brace', brace, undefined],
+    ['a short glyph', open.slice(0, 1).concat(open.slice(-6)), undefined],
+    ['no ink', undefined, undefined],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(bracketShape(ink), want));
+});
+
+describe('withBrackets: a character whose glyph is a square bracket is read as it', () => {
+  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
+  const word = (text: string, x: number) => ({
+    text,
+    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
+    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
+  });
+  const line = (...words: OcrWord[]) => ({
+    text: words.map((w) => w.text).join(' ') + '\n',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
+    words,
+  });
+  // The glyph under each character box, keyed by the box's left edge: its left edge and, if it
+  // is a bracket, which; every other box over a glyph of its own.
+  type Glyph = { x0: number; bracket?: '[' | ']' };
+  const at = (glyphs: Record<number, Glyph>) => (b: { x0: number }) => glyphs[b.x0] ?? { x0: b.x0 };
+  const cases: [string, ReturnType<typeof line>, Record<number, Glyph>, string][] = [
+    [
+      '`\\fooLarg]`: the `L` is an opening bracket',
+      line(word('\\fooLarg]', 0)),
+      { 40: { x0: 41, bracket: '[' } },
+      '\\foo[arg]\n',
+    ],
+    ['`${!name|@]}`: the bar is one', line(word('${!name|@]}', 0)), { 70: { x0: 71, bracket: '[' } }, '${!name[@]}\n'],
+    [
+      'a full stop boxed over the bracket before it stays',
+      line(word('[t].', 0)),
+      { 20: { x0: 21, bracket: ']' }, 30: { x0: 21, bracket: ']' } },
+      '[t].\n',
+    ],
+    [
+      'a letter and a full stop over one bracket glyph: neither changes',
+      line(word('tl.', 0)),
+      { 10: { x0: 11, bracket: ']' }, 20: { x0: 11, bracket: ']' } },
+      'tl.\n',
+    ],
+    [
+      'a parenthesis in another word over the bracket glyph stays',
+      line(word('options)', 0), word(']', 90)),
+      { 70: { x0: 92, bracket: ']' }, 90: { x0: 92, bracket: ']' } },
+      'options) ]\n',
+    ],
+    [
+      'a comma whose box sits over a bracket stays',
+      line(word('[tc],', 0)),
+      { 40: { x0: 31, bracket: ']' } },
+      '[tc],\n',
+    ],
+    ['no bracket: as read', line(word('Larg', 0)), {}, 'Larg\n'],
+  ];
+  for (const [name, l, glyphs, want] of cases) test(name, () => assert.equal(withBrackets(l, at(glyphs)).text, want));
 });
