@@ -124,13 +124,7 @@ export function headingShape(text: string): HeadingShape {
   const upper = t.match(UPPER_ALL)?.length ?? 0;
   // A title starts with a letter or a digit (or an opening quote or bracket): "\UHHHHHHHH", a
   // manual's escape set in bold at a term's place, is no heading.
-  if (
-    upper >= 4 &&
-    t.length <= 80 &&
-    /\p{Lu}{3}/u.test(t) &&
-    !/[.!?]$/.test(t) &&
-    /^[\p{L}\p{N}"'“‘«([]/u.test(t)
-  )
+  if (upper >= 4 && t.length <= 80 && /\p{Lu}{3}/u.test(t) && !/[.!?]$/.test(t) && /^[\p{L}\p{N}"'“‘«([]/u.test(t))
     return 'caps';
   return null;
 }
