@@ -3,6 +3,7 @@
 // document's own outline or heading markup). No I/O here: scripts/quality/corpus.ts reads the
 // references and runs these over the corpus; test/scripts/measures.test.ts holds a table per measure.
 
+import { closingQuoteMarks } from '../../src/documents/formats/pdf/accents.ts';
 import { LIGATURES } from '../../src/documents/formats/pdf/clean.ts';
 import { lineKind } from '../../src/documents/formats/pdf/toc.ts';
 
@@ -58,15 +59,6 @@ export function joinedTexLogo(text: string): string {
   return lines.join('\n');
 }
 
-/** Is the "ÿ" at `at` the close of a quote opened at `from`: within 120 characters, no spacing accent between (a glyph table's row)? */
-function quoted(chars: readonly string[], from: number | undefined, at: number): boolean {
-  if (from === undefined || at - from > 120) return false;
-  for (let k = from + 1; k < at; k++)
-    if (/[\u0060\u00B4\u02C6\u02DC\u00AF\u02C9\u02D8\u02D9\u00A8\u02DA\u02DD\u02C7\u00B8\u02DB]/u.test(chars[k]!))
-      return false;
-  return true;
-}
-
 /**
  * The Czech closing quote of the CS fonts (csr10, csti10...) as pdftotext reads it: the fonts keep
  * “ at code 255 under the glyph name "caron", which poppler does not take and reads as Latin-1's
@@ -75,26 +67,9 @@ function quoted(chars: readonly string[], from: number | undefined, at: number):
  * and is followed by no letter or hyphen is that quote; any other "ÿ" stays (French "L’Haÿ-les-Roses").
  */
 export function closingQuoteYs(text: string): string {
-  if (!text.includes('\u00FF') || !text.includes('\u201E')) return text;
   return text
     .split('\n')
-    .map((line) => {
-      const open: number[] = [];
-      let out = '';
-      const chars = [...line];
-      for (let i = 0; i < chars.length; i++) {
-        const c = chars[i]!;
-        if (c === '\u201E') open.push(i);
-        else if (c === '\u201C' && open.length > 0) open.pop();
-        else if (c === '\u00FF' && quoted(chars, open.at(-1), i) && !/^[\p{L}\p{M}-]$/u.test(chars[i + 1] ?? '')) {
-          open.pop();
-          out += '\u201C';
-          continue;
-        }
-        out += c;
-      }
-      return out;
-    })
+    .map((line) => closingQuoteMarks(line, '\u00FF'))
     .join('\n');
 }
 

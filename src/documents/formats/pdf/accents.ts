@@ -163,7 +163,17 @@ function quoted(chars: readonly string[], from: number | undefined, at: number):
  * than 120 characters part from the „ (a glyph table's row).
  */
 export function closingQuoteCarons(text: string): string {
-  if (!text.includes('\u02C7') || !text.includes('\u201E')) return text;
+  return closingQuoteMarks(text, '\u02C7');
+}
+
+/**
+ * `text` with each `mark` that closes a „ opened before it (the nearest one not yet closed, within
+ * 120 characters and no spacing accent between) and is followed by no letter or hyphen read as “:
+ * the CS fonts' closing quote, which pdf.js reads as a caron (closingQuoteCarons) and poppler as
+ * "ÿ" (the quality measure's reference).
+ */
+export function closingQuoteMarks(text: string, mark: string): string {
+  if (!text.includes(mark) || !text.includes('\u201E')) return text;
   const open: number[] = [];
   let out = '';
   const chars = [...text];
@@ -171,7 +181,7 @@ export function closingQuoteCarons(text: string): string {
     const c = chars[i]!;
     if (c === '\u201E') open.push(i);
     else if (c === '\u201C' && open.length > 0) open.pop();
-    else if (c === '\u02C7' && quoted(chars, open.at(-1), i) && !/^[\p{L}\p{M}-]$/u.test(chars[i + 1] ?? '')) {
+    else if (c === mark && quoted(chars, open.at(-1), i) && !/^[\p{L}\p{M}-]$/u.test(chars[i + 1] ?? '')) {
       open.pop();
       out += '\u201C';
       continue;
