@@ -250,6 +250,15 @@ export function sideBySide(left: number, edges: TextEdges): boolean {
 const CONTINUATION_MARK = /^\u02D3?[\u2192\u21AA\u21B3\u2937]/u;
 
 /**
+ * A line that starts a line of its own in any program: closing brackets alone (`}`, `});`, `]`)
+ * or a C preprocessor directive (`#endif`, `# error "..."`). A line that fills the text width
+ * above one of them is a long line, not a wrapped one (Texinfo's and LaTeX's verbatim text never
+ * wraps; a word processor wraps at a blank, and no rest of a line starts with those).
+ */
+export const OWN_LINE =
+  /^(?:[)}\]]+[;,]?\s*$|#\s*(?:if|ifdef|ifndef|elif|else|endif|error|warning|define|undef|include|pragma|line)\b)/;
+
+/**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
  * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
@@ -266,7 +275,7 @@ const CONTINUATION_MARK = /^\u02D3?[\u2192\u21AA\u21B3\u2937]/u;
  * DocBook's wrap arrows at a line's end are.
  */
 export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
-  if (CONTINUATION_MARK.test(b.text)) return false;
+  if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim())) return false;
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
   if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;

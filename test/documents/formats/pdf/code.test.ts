@@ -358,6 +358,17 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
     ],
     ["fvextra's continuation mark", edged(long + 'xx', 100, 700), edged('\u21AA word', 100, 688), false],
     ['a mark inside the line is no continuation', edged(long + 'xx', 100, 700), edged('word \u2192 x', 100, 688), true],
+    ["a closing brace alone: the block's end, not a rest", edged(long + 'xxxx', 100, 700), edged('}', 100, 688), false],
+    ['closing brackets and a semicolon alone', edged(long + 'xxxx', 100, 700), edged('});', 100, 688), false],
+    ['a preprocessor directive', edged(long + 'xxxx', 100, 700), edged('# error "Wrong version."', 100, 688), false],
+    ['#endif', edged(long + 'xxxx', 100, 700), edged('#endif', 100, 688), false],
+    [
+      'a brace and more: a rest like any other',
+      edged(long + 'xx', 100, 700),
+      edged('}else_if_the_rest', 100, 688),
+      true,
+    ],
+    ['a shell comment: a rest like any other', edged(long + 'xx', 100, 700), edged('#the_rest_of_it', 100, 688), true],
   ];
   for (const [name, a, b, want] of cases)
     await t.test(name, () => {
