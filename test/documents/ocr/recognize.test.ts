@@ -768,19 +768,24 @@ describe("glyphInk: one glyph's ink, found from the recogniser's box of its char
   for (const [name, box, want] of cases) test(name, () => assert.deepEqual(size(glyphInk(grey, W, box, line)), want));
 });
 
+// A line of character cells 10 wide and 20 high, each character its own box: the fixtures of the
+// glyph tests below (withPlusSigns, withCarets, withBrackets).
+const cellSym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
+const cellWord = (text: string, x: number) => ({
+  text,
+  bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
+  symbols: [...text].map((ch, i) => cellSym(ch, x + 10 * i)),
+});
+const cellLine = (width: number, ...words: OcrWord[]) => ({
+  text: words.map((w) => w.text).join(' ') + '\n',
+  confidence: 90,
+  bbox: { x0: 0, y0: 0, x1: width, y1: 20 },
+  words,
+});
+
 describe('withPlusSigns: a `t` whose glyph is a cross is read `+`', () => {
-  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
-  const word = (text: string, x: number) => ({
-    text,
-    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
-    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
-  });
-  const line = (...words: OcrWord[]) => ({
-    text: words.map((w) => w.text).join(' ') + '\n',
-    confidence: 90,
-    bbox: { x0: 0, y0: 0, x1: 200, y1: 20 },
-    words,
-  });
+  const word = cellWord;
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
   const crossAt =
     (...xs: number[]) =>
     (b: { x0: number }) =>
@@ -888,18 +893,8 @@ describe('glyphAt: a glyph with its place on the page', () => {
 });
 
 describe('withCarets: a character whose glyph is a raised caret is read `^`', () => {
-  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
-  const word = (text: string, x: number) => ({
-    text,
-    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
-    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
-  });
-  const line = (...words: OcrWord[]) => ({
-    text: words.map((w) => w.text).join(' ') + '\n',
-    confidence: 90,
-    bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
-    words,
-  });
+  const word = cellWord;
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
   // The glyph under each character box: a caret's left edge, keyed by the box's left edge.
   const caretsAt =
     (glyphs: Record<number, number>) =>
@@ -1128,18 +1123,8 @@ describe('bracketShape: a glyph whose ink is a square bracket, told from `L`, `E
 });
 
 describe('withBrackets: a character whose glyph is a square bracket is read as it', () => {
-  const sym = (text: string, x: number) => ({ text, bbox: { x0: x, y0: 0, x1: x + 10, y1: 20 } });
-  const word = (text: string, x: number) => ({
-    text,
-    bbox: { x0: x, y0: 0, x1: x + 10 * text.length, y1: 20 },
-    symbols: [...text].map((ch, i) => sym(ch, x + 10 * i)),
-  });
-  const line = (...words: OcrWord[]) => ({
-    text: words.map((w) => w.text).join(' ') + '\n',
-    confidence: 90,
-    bbox: { x0: 0, y0: 0, x1: 300, y1: 20 },
-    words,
-  });
+  const word = cellWord;
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
   // The glyph under each character box, keyed by the box's left edge: its left edge and, if it
   // is a bracket, which; every other box over a glyph of its own.
   type Glyph = { x0: number; bracket?: '[' | ']' };
