@@ -109,15 +109,18 @@ test('no module of src/routes/ imports another route module', () => {
 
 /** Package imports of one source text that load code (`import type` left out). */
 export function packageImports(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)(\s+type)?\b[^'"]*?\bfrom\s+['"]([^.'"][^'"]*)['"]/g)]
+  const statics = [...text.matchAll(/(?:^|\n)\s*(?:import|export)(\s+type)?\b[^'"]*?\bfrom\s+['"]([^.'"][^'"]*)['"]/g)]
     .filter((m) => m[1] === undefined)
     .map((m) => m[2]!);
+  // A dynamic import of a package named by a literal (pdfjs.ts loads pdf.js after its load hook).
+  const dynamics = [...text.matchAll(/\bimport\(\s*['"]([^.'"][^'"]*)['"]\s*\)/g)].map((m) => m[1]!);
+  return [...statics, ...dynamics];
 }
 
-test('packageImports: values and re-exports; types and relative paths left out', () => {
+test('packageImports: values, re-exports and dynamic imports; types and relative paths left out', () => {
   const text =
-    "import { a } from 'pkg-a';\nimport type { B } from 'pkg-b/types.d.ts';\nexport { c } from 'pkg-c';\nimport { d } from './d.ts';\n";
-  assert.deepEqual(packageImports(text), ['pkg-a', 'pkg-c']);
+    "import { a } from 'pkg-a';\nimport type { B } from 'pkg-b/types.d.ts';\nexport { c } from 'pkg-c';\nimport { d } from './d.ts';\nconst e = await import('pkg-e/e.mjs');\nconst f = await import('./f.ts');\n";
+  assert.deepEqual(packageImports(text), ['pkg-a', 'pkg-c', 'pkg-e/e.mjs']);
 });
 
 const FORMATS_DIR = 'src/documents/formats/';
