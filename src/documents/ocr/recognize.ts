@@ -628,20 +628,14 @@ export function withBullet(
 const GLYPH_RUN_WIDE = 1.6;
 
 /**
- * The ink of one glyph as a bitmap trimmed to its ink (rows of booleans, top down), or undefined:
- * on `grey` (`width` pixels a row), within the rows of its line's box (`line`), the run of inked
- * columns (no blank column inside it) that holds the centre of the character's box (`symbol`, the
- * recogniser's estimate, which can sit up to half a character off its glyph), or else the run
- * nearest to it whose centre lies inside that box. A run wider than GLYPH_RUN_WIDE times the box is
- * several glyphs touching, and not one glyph's ink.
- */
-export function glyphInk(grey: Uint8Array, width: number, symbol: Box, line: Box): boolean[][] | undefined {
-  return glyphAt(grey, width, symbol, line)?.ink;
-}
-
-/**
- * `glyphInk` with the glyph's place on the page: the left edge of its run of inked columns (two
- * characters the recogniser read from one glyph share it) and the rows of its first and last ink.
+ * The ink of one glyph as a bitmap trimmed to its ink (rows of booleans, top down), with its place
+ * on the page, or undefined: on `grey` (`width` pixels a row), within the rows of its line's box
+ * (`line`), the run of inked columns (no blank column inside it) that holds the centre of the
+ * character's box (`symbol`, the recogniser's estimate, which can sit up to half a character off
+ * its glyph), or else the run nearest to it whose centre lies inside that box. A run wider than
+ * GLYPH_RUN_WIDE times the box is several glyphs touching, and not one glyph's ink. Its place: the
+ * left edge of its run of inked columns (two characters the recogniser read from one glyph share
+ * it) and the rows of its first and last ink.
  */
 export function glyphAt(
   grey: Uint8Array,
@@ -707,7 +701,7 @@ const STEM_ARM = 0.2;
 const MIN_GLYPH_PX = 5;
 
 /**
- * Whether a glyph's ink (`glyphInk`) is a cross, `+`: one bar across its full width in the middle of
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a cross, `+`: one bar across its full width in the middle of
  * its height, and above and below it a narrow stem centred on the bar, no row empty. A `t` has its
  * bar high (its stem rises a third of its height above it) and a hook at its foot; `x`, `=`, `f`,
  * `†` and `*` fail on the bar's place, the stem or an empty row.
@@ -864,7 +858,7 @@ function inkRuns(row: readonly boolean[]): [number, number][] {
 }
 
 /**
- * Whether a glyph's ink (`glyphInk`) is a caret, `^`: an apex of one narrow run centred on the
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a caret, `^`: an apex of one narrow run centred on the
  * glyph, spreading row by row (its left edge never moving right going down, its right edge never
  * moving left, by more than a pixel, and widening on most rows: slanted sides) down to its feet, a
  * row of two runs at either side, its first row as wide as its widest; under the feet at most a
@@ -926,7 +920,7 @@ const MIN_BRACKET_PX = 8;
 const BRACKET_NARROW = 0.6;
 
 /**
- * Whether a glyph's ink (`glyphInk`) is a square bracket, and which: a stem at one side of it in
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a square bracket, and which: a stem at one side of it in
  * every row, a bar from it across the glyph at its top and another at its foot, and between the
  * bars only the stem (its ink starting at the stem's side). `[` has its stem at the left, `]` at
  * the right. An `L` has no top bar (a typewriter `L`'s top serif is short and reaches both ways
@@ -1247,24 +1241,29 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
   const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
   const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi)
     .map((l) => reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))))
-    .map((l) =>
-      withCarets(
+    .map((l) => {
+      // The glyph under each character box found once, for the cross, caret and bracket tests.
+      const found = new Map<string, ReturnType<typeof glyphAt>>();
+      const glyph = (b: Box) => {
+        const key = `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
+        if (!found.has(key)) found.set(key, glyphAt(read, width, b, l.bbox));
+        return found.get(key);
+      };
+      const carets = withCarets(
         withPlusSigns(
           withBullet(l, (b) => inkShape(read, width, b)),
-          (b) => crossShape(glyphInk(read, width, b, l.bbox)),
+          (b) => crossShape(glyph(b)?.ink),
         ),
         (b) => {
-          const g = glyphAt(read, width, b, l.bbox);
+          const g = glyph(b);
           return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
         },
-      ),
-    )
-    .map((l) =>
-      withBrackets(l, (b) => {
-        const g = glyphAt(read, width, b, l.bbox);
+      );
+      return withBrackets(carets, (b) => {
+        const g = glyph(b);
         const bracket = bracketShape(g?.ink);
         return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
-      }),
-    );
+      });
+    });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

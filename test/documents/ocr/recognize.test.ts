@@ -20,7 +20,6 @@ import {
   withBullet,
   withPlusSigns,
   crossShape,
-  glyphInk,
   glyphAt,
   caretShape,
   raisedGlyph,
@@ -751,7 +750,7 @@ describe('crossShape: a glyph whose ink is a plus sign, told from a `t` and the 
   for (const [name, ink, want] of cases) test(name, () => assert.equal(crossShape(ink), want));
 });
 
-describe("glyphInk: one glyph's ink, found from the recogniser's box of its character", () => {
+describe("glyphAt: one glyph's ink, found from the recogniser's box of its character", () => {
   const W = 40;
   // A strip 10 rows high: a 5-column glyph at x 10..14 (rows 2..7), another at 20..24 (rows 3..8).
   const grey = new Uint8Array(W * 10).fill(255);
@@ -765,7 +764,8 @@ describe("glyphInk: one glyph's ink, found from the recogniser's box of its char
     ['a box over paper only: none', { x0: 30, y0: 0, x1: 34, y1: 10 }, undefined],
     ['a run wider than 1.6 boxes (glyphs touching): none', { x0: 11, y0: 0, x1: 13, y1: 10 }, undefined],
   ];
-  for (const [name, box, want] of cases) test(name, () => assert.deepEqual(size(glyphInk(grey, W, box, line)), want));
+  for (const [name, box, want] of cases)
+    test(name, () => assert.deepEqual(size(glyphAt(grey, W, box, line)?.ink), want));
 });
 
 // A line of character cells 10 wide and 20 high, each character its own box: the fixtures of the
