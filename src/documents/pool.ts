@@ -1,13 +1,13 @@
 // The document worker pool: parsing and chunking run on worker threads, never on the event loop.
 import { availableParallelism } from 'node:os';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { documentError, toDocumentError } from './document-error.ts';
 import { catalogueNoun, DEFAULT_MAX_DECODED_BYTES, formatNamed, type DocumentFormat } from './formats/index.ts';
 import type { Chunk } from './types.ts';
 import { detectFormat } from './detect.ts';
 import type { ChunkTask, ChunkResult, HelperResult, HelperTask, WorkerFailure } from './worker.ts';
-import { MIN_SPLIT_PAGES, stopHelpers, type HelpWanted } from './page-ranges.ts';
+import { MIN_SPLIT_PAGES, STOP, stopHelpers, type HelpWanted } from './page-ranges.ts';
 import type { PayloadIds } from './payload.ts';
 import { createAdmission } from './admission.ts';
 import { warmUpPdf } from './warm.ts';
@@ -93,6 +93,12 @@ export interface ChunkPoolOptions {
   onWorkerFailure?: (failure: WorkerFailureReport) => void;
   /** Told how many helper threads a document's read in page ranges started (tests, scripts/split-check.ts). */
   onHelpers?: (started: number) => void;
+  /**
+   * Told when the spare threads are given back (a second document came: under load they only cost
+   * memory) and when they are ready (warmed: at the start, and again after a large document that
+   * came to an idle pool asked for them).
+   */
+  onSpares?: (state: 'ended' | 'ready') => void;
   /** The worker module (default ./worker.ts); tests wrap it to inject failures. */
   workerFilename?: string;
 }
@@ -124,6 +130,8 @@ const YOUNG_MB = 32;
 /** How long a document's helpers may run on after it ended (they stop after their batch in hand). */
 const HELPER_GRACE_MS = 5_000;
 
+type Threads = Piscina<ChunkTask | HelperTask, ChunkResult | HelperResult>;
+
 export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const cores = availableParallelism();
   const threads = Math.max(1, Math.floor(opts.threads ?? cores - 1));
@@ -142,37 +150,81 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const inPool = new Int32Array(new SharedArrayBuffer(4));
   const ocrLimits = { engines: availableParallelism(), ...(opts.ocr ?? DEFAULT_OCR), load: inPool };
   const reportFailure = opts.onWorkerFailure ?? reportOnStderr;
-  const piscina = new Piscina<ChunkTask | HelperTask, ChunkResult | HelperResult>({
-    filename: opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href,
-    // Every thread started and kept: a thread started for the first large document, or stopped
-    // after a quiet minute, would read its first pages with pdf.js not yet loaded nor compiled.
-    minThreads: allThreads,
-    maxThreads: allThreads,
-    idleTimeout: 60_000,
-    concurrentTasksPerWorker: 1,
-    // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
-    // fire while it is idle: ocr/engine.ts stops an unused OCR engine after ENGINE_IDLE_MS.
-    atomics: 'async',
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
-  });
+  const filename = opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href;
+  function startThreads(n: number): Threads {
+    const threads: Threads = new Piscina({
+      filename,
+      // Every thread started and kept: a thread started for the first large document, or stopped
+      // after a quiet minute, would read its first pages with pdf.js not yet loaded nor compiled.
+      minThreads: n,
+      maxThreads: n,
+      idleTimeout: 60_000,
+      concurrentTasksPerWorker: 1,
+      // A worker's event loop runs between tasks ('sync', the default, pauses it), so its timers
+      // fire while it is idle: ocr/engine.ts stops an unused OCR engine after ENGINE_IDLE_MS.
+      atomics: 'async',
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
+    });
+    // A worker whose state fell in doubt says so (worker.ts): reported here, replaced before it takes
+    // another task. A thread that died outside any task (Piscina's 'error' event, which would
+    // otherwise end the process) is reported too; Piscina starts its replacement itself.
+    threads.on('message', (message: unknown) => {
+      if (isWorkerFailure(message)) reportFailure(message.workerFailure);
+    });
+    threads.on('error', (err: unknown) => {
+      const e = err instanceof Error ? err : new Error(String(err));
+      reportFailure({ kind: 'threadError', name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
+    });
+    return threads;
+  }
+  // The threads that read documents (and help while idle).
+  const piscina = startThreads(threads);
   let closed = false;
   // Threads reading a document (leads) and helping one; the control words of each helper.
   let reading = 0;
   const helping = new Set<{ control: SharedArrayBuffer }>();
-  const idleThreads = () => allThreads - reading - helping.size;
+  // The spare threads only help. Under load they cost their memory (an isolate with pdf.js loaded
+  // and compiled, 80-100 MB of rss) and read nothing, so a second document ends them. They are
+  // started again for a large document that comes to an idle pool, and join its read once warm:
+  // started as soon as the pool is idle, they would hold their memory beside the heap the last
+  // document left (docs/benchmarks.md).
+  interface Spares {
+    threads: Threads;
+    ready: boolean;
+    /** Resolves once every spare thread has read the warm-up document. */
+    warmed: Promise<void>;
+    helping: Set<{ control: SharedArrayBuffer }>;
+  }
+  let spares: Spares | undefined;
+  const warmTask = (): ChunkTask => ({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes });
+  function startSpares(): Spares {
+    const threads = startThreads(spare);
+    const warmed = Promise.all(
+      Array.from({ length: spare }, () => threads.run(warmTask()).catch(() => undefined)),
+    ).then(() => {
+      if (spares !== s) return;
+      s.ready = true;
+      opts.onSpares?.('ready');
+    });
+    const s: Spares = { threads, ready: false, warmed, helping: new Set() };
+    return s;
+  }
+  function endSpares(): void {
+    const s = spares;
+    if (!s) return;
+    spares = undefined;
+    // A helper in hand finishes its batch (its document was told to stop); nothing queued runs.
+    void s.threads.close({ force: true }).catch(() => undefined);
+    opts.onSpares?.('ended');
+  }
+  if (spare > 0) spares = startSpares();
+  const idleLeads = () => threads - reading - helping.size;
+  const idleSpares = () => (spares?.ready ? spare - spares.helping.size : 0);
+  const idleThreads = () => idleLeads() + idleSpares();
 
-  // A worker whose state fell in doubt says so (worker.ts): reported here, replaced before it takes
-  // another document. A thread that died outside any task (Piscina's 'error' event, which would
-  // otherwise end the process) is reported too; Piscina starts its replacement itself.
-  piscina.on('message', (message: unknown) => {
-    if (isWorkerFailure(message)) reportFailure(message.workerFailure);
-  });
-  piscina.on('error', (err: unknown) => {
-    const e = err instanceof Error ? err : new Error(String(err));
-    reportFailure({ kind: 'threadError', name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
-  });
   async function replace(threadId: number | undefined): Promise<void> {
-    await piscina.threads.find((t) => t.threadId === threadId)?.terminate();
+    const all = [...piscina.threads, ...(spares?.threads.threads ?? [])];
+    await all.find((t) => t.threadId === threadId)?.terminate();
   }
 
   async function run(
@@ -185,9 +237,12 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     callerSignal?.throwIfAborted();
     const format = o.format ?? detectFormat(pdf);
     if (format === null) throw documentError('document_unsupported');
-    Atomics.add(inPool, 0, 1);
-    // Another document: under load each document keeps to one thread, so helpers step back.
+    // Another document: under load each document keeps to one thread, so helpers step back; with
+    // a document already in the pool, the spare threads are given back.
     for (const h of helping) stopHelpers(h.control);
+    for (const h of spares?.helping ?? []) stopHelpers(h.control);
+    const alone = Atomics.add(inPool, 0, 1) === 0;
+    if (!alone) endSpares();
     let release: (() => void) | undefined;
     try {
       release = await workers.enter(callerSignal);
@@ -199,7 +254,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
       let bytes = whole ? pdf : new Uint8Array(pdf);
       // A worker in doubt hands the document back unread; it then runs once more, on a new thread.
       for (let attempt = 1; ; attempt++) {
-        const r = await runOnce(bytes, format, o, payloadIds);
+        const r = await runOnce(bytes, format, o, payloadIds, alone);
         if (r.recycle) await replace(r.threadId);
         if (r.ok) {
           o.onOcr?.(r.ocr);
@@ -220,14 +275,36 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   }
 
   /** Starts helpers for a lead that asked, on the threads idle now, while no document waits. */
-  function help(wanted: HelpWanted, format: DocumentFormat, done: AbortSignal): void {
-    const free = workers.state().queued > 0 || closed ? 0 : Math.min(wanted.ports.length, idleThreads());
-    wanted.ports.slice(free).forEach((port) => port.close());
-    if (free > 0) opts.onHelpers?.(free);
-    for (const port of wanted.ports.slice(0, free)) {
+  function help(wanted: HelpWanted, format: DocumentFormat, done: AbortSignal, alone: boolean): void {
+    const underLoad = () => workers.state().queued > 0 || closed;
+    const ports = [...wanted.ports];
+    if (!underLoad()) {
+      // The spare threads first: the threads that read documents stay free for the next one.
+      const s = spares;
+      if (s?.ready) for (let n = idleSpares(); n > 0 && ports.length > 0; n--) startHelper(ports.shift()!, s);
+      for (let n = idleLeads(); n > 0 && ports.length > 0; n--) startHelper(ports.shift()!, undefined);
+      // Spares given back under load (or still warming): a document that came to an idle pool
+      // starts them again, and they take their ports once warm, if the document is still being
+      // read and is still alone.
+      if (!s?.ready && spare > 0 && alone && ports.length > 0) {
+        const started = s ?? (spares = startSpares());
+        const waiting = ports.splice(0, spare);
+        void started.warmed.then(() => {
+          const reading = Atomics.load(new Int32Array(wanted.control), STOP) === 0;
+          for (const port of waiting)
+            if (spares === started && reading && !underLoad() && idleSpares() > 0) startHelper(port, started);
+            else port.close();
+        });
+      }
+    }
+    ports.forEach((port) => port.close());
+
+    function startHelper(port: MessagePort, s: Spares | undefined): void {
+      opts.onHelpers?.(1);
+      const set = s ? s.helping : helping;
       const helper = { control: wanted.control };
-      helping.add(helper);
-      piscina
+      set.add(helper);
+      (s ? s.threads : piscina)
         .run(
           { format, range: { bytes: wanted.bytes, control: wanted.control, port } },
           { transferList: [port], signal: done },
@@ -238,7 +315,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
         .catch(() => {
           // The lead reads whatever this helper did not deliver.
         })
-        .finally(() => helping.delete(helper));
+        .finally(() => set.delete(helper));
     }
   }
 
@@ -248,6 +325,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     format: DocumentFormat,
     o: ChunkCallOptions,
     payloadIds: PayloadIds | undefined,
+    alone: boolean,
   ): Promise<ChunkResult> {
     const callerSignal = o.signal;
     // Every format gets the OCR settings; only one with pages to scan reads them.
@@ -272,11 +350,14 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     });
     channel?.port1.unref();
     // Threads idle now, while no document waits: a large PDF may ask them to read page ranges.
-    const offer = formatNamed(format).readRange && workers.state().queued === 0 ? idleThreads() : 0;
+    // Spares given back under load, or still warming, count for a document alone: it waits for
+    // them, starting them first if need be (help()).
+    const startable = alone && !spares?.ready ? spare : 0;
+    const offer = formatNamed(format).readRange && workers.state().queued === 0 ? idleThreads() + startable : 0;
     const lanes = offer > 0 ? new MessageChannel() : undefined;
     // A helper still running a while after its document ended (a page that never ends) is stopped.
     const helpersDone = new AbortController();
-    lanes?.port1.on('message', (m: HelpWanted) => help(m, format, helpersDone.signal));
+    lanes?.port1.on('message', (m: HelpWanted) => help(m, format, helpersDone.signal, alone));
     lanes?.port1.unref();
     const onPages = o.onPages;
     const progress = onPages ? new MessageChannel() : undefined;
@@ -340,20 +421,20 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   }
 
   async function warm(): Promise<void> {
-    // One small document per thread at once (the pool gives each its own idle thread), then one
-    // read in page ranges, so that the first large upload finds every thread as a later one does.
-    await Promise.all(
-      Array.from({ length: allThreads }, () =>
-        piscina.run({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes }).catch(() => undefined),
-      ),
-    );
+    // One small document per thread at once (the pool gives each its own idle thread; the spare
+    // threads warm themselves as they start), then one read in page ranges, so that the first
+    // large upload finds every thread as a later one does.
+    await Promise.all(Array.from({ length: threads }, () => piscina.run(warmTask()).catch(() => undefined)));
+    await spares?.warmed;
     if (allThreads > 1) await chunk(warmUpPdf(MIN_SPLIT_PAGES)).catch(() => undefined);
   }
 
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
-    await piscina.close({ force: true });
+    const s = spares;
+    spares = undefined;
+    await Promise.all([piscina.close({ force: true }), s?.threads.close({ force: true })]);
   }
 
   return { chunk, payload, warm, close };
