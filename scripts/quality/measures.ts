@@ -421,6 +421,44 @@ export function doubledAtEdge(page: readonly string[], filled: readonly number[]
   return [...out];
 }
 
+// A numbered heading's line: "9.2 raptor::bin_validator Class Reference", "3 Usage".
+const NUMBERED_LINE = /^(\d+(?:\.\d+)*)\.?\s+\S/;
+
+/**
+ * The lines (page index, line index) among the first `edgeLines` filled lines of a page that are
+ * a section mark: the running head that repeats the current section's numbered heading (LaTeX's
+ * \rightmark through fancyhdr, as Doxygen's manuals set it: "9.2 raptor::bin_validator Class
+ * Reference" over every page of that class's section, its page number beside it). Such a line
+ * runs over the pages of one section only (often under 3), so the repetition count of
+ * withoutRunningLines misses it; the service drops it as furniture. A mark is a numbered line
+ * spelt exactly as the last earlier line of its depth (so many numbers, "9.2" two) on an earlier
+ * page, on a page with a bare page number among its edge lines. A section starting at the top of a
+ * page stays: the last line of its depth before it is the section before (or, where the contents
+ * list it, the next entry of the contents).
+ */
+export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
+  const out = new Set<string>();
+  // The last numbered line of each depth, as read so far (pages before the current one).
+  const last = new Map<number, string>();
+  pages.forEach((p, n) => {
+    const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
+    const edges = [...filled.slice(0, edgeLines), ...filled.slice(-edgeLines)];
+    if (edges.some((i) => PAGE_NUMBER.test(p[i]!.trim())))
+      for (const i of filled.slice(0, edgeLines)) {
+        const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
+        const m = NUMBERED_LINE.exec(l);
+        if (m && /\p{L}/u.test(l) && last.get(m[1]!.split('.').length) === l) out.add(`${n}:${i}`);
+      }
+    for (const i of filled) {
+      if (out.has(`${n}:${i}`)) continue;
+      const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
+      const m = NUMBERED_LINE.exec(l);
+      if (m) last.set(m[1]!.split('.').length, l);
+    }
+  });
+  return out;
+}
+
 /**
  * Lines at each end of a page that may be running headers and footers: three, as the service's
  * furniture rule reads them (pdftotext may print a heading's number or a "(continues on next
@@ -462,6 +500,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
     for (const k of new Set(f.slice(edgeLines, -edgeLines).map((i) => shapeOf(p[i]!))))
       inner.set(k, (inner.get(k) ?? 0) + 1);
   });
+  const marks = sectionMarks(pages, edgeLines);
   const running = new Set<string>();
   for (const [k, c] of counts)
     if (
@@ -476,6 +515,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
     .map((p, n) => {
       const f = filled[n]!;
       const drop = new Set<number>();
+      if (!slides) for (const i of f) if (marks.has(`${n}:${i}`)) drop.add(i);
       const gone = new Set<string>();
       for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();

@@ -41,6 +41,7 @@ import {
   tableRowsIntact,
   unreadableReading,
   withoutRunningLines,
+  sectionMarks,
   doubledAtEdge,
   wordsAsRead,
   words,
@@ -287,6 +288,76 @@ describe('isListingLine', () => {
     ],
   ];
   for (const [name, line, want] of cases) test(name, () => assert.equal(isListingLine(line), want));
+});
+
+describe('sectionMarks', () => {
+  // Doxygen's pages: the section's numbered heading over every later page of the section, a page number beside it.
+  const body = (w: string) => [`Text about ${w} goes here.`, `More about ${w}.`, 'And more.', 'Still more.'];
+  const cases: [string, string[][], string[]][] = [
+    [
+      'the heading repeated over the next pages of its section is a mark',
+      [
+        ['9.2 raptor::bin_validator Class Reference', ...body('a'), '42'],
+        ['9.2 raptor::bin_validator Class Reference', '43', ...body('b')],
+        ['9.2 raptor::bin_validator Class Reference', ...body('c'), '44'],
+      ],
+      ['1:0', '2:0'],
+    ],
+    [
+      'a page without a page number at an edge has none',
+      [
+        ['9.2 Title of two', ...body('a'), '42'],
+        ['9.2 Title of two', ...body('b')],
+      ],
+      [],
+    ],
+    [
+      'a section starting at the top of a page after its contents entry stays',
+      [
+        ['Contents', '9.1 First part', '9.2 Second part', '9.3 Third part', 'i'],
+        ['9.1 First part', ...body('a'), '1'],
+        ['9.2 Second part', ...body('b'), '2'],
+      ],
+      [],
+    ],
+    [
+      'a subsection between the heading and the mark does not hide it (another depth)',
+      [
+        ['9.3 build_arguments Struct Reference', '9.3.1 Member Data', ...body('a'), '45'],
+        ['9.3 build_arguments Struct Reference', '9.3.1.4 bits', ...body('b'), '46'],
+      ],
+      ['1:0'],
+    ],
+    [
+      'an unnumbered line repeated is no mark (the repetition count judges it)',
+      [
+        ['Class Documentation', ...body('a'), '1'],
+        ['Class Documentation', ...body('b'), '2'],
+      ],
+      [],
+    ],
+    [
+      'the next section at the top of a page is no mark of the last',
+      [
+        ['9.2 Second part', ...body('a'), '2'],
+        ['9.3 Third part', ...body('b'), '3'],
+      ],
+      [],
+    ],
+  ];
+  for (const [name, pages, want] of cases) test(name, () => assert.deepEqual([...sectionMarks(pages, 3)].sort(), want));
+  test('withoutRunningLines drops a section mark', () =>
+    assert.equal(
+      withoutRunningLines(
+        [
+          ['9.2 X Class Reference', 'Text one.', 'Text two.', 'Text three.', '42'],
+          ['9.2 X Class Reference', '43', 'Text four.', 'Text five.', 'Text six.'],
+        ]
+          .map((p) => p.join('\n'))
+          .join('\f'),
+      ),
+      ['9.2 X Class Reference\nText one.\nText two.\nText three.', 'Text four.\nText five.\nText six.'].join('\f'),
+    ));
 });
 
 describe('withoutRunningLines', () => {

@@ -12,8 +12,12 @@
 /**
  * xy-pic's fonts (xy + a family letter or two + a shape, point size), the picture environment's
  * line and circle fonts (and their wide variants), with or without a subset prefix ("ABCDEF+").
+ * xy-pic's Type 1 fonts may also carry a weight instead of the size ("XYDASH-Medium", "XYCIRC-Medium":
+ * the names a font converted from METAFONT takes); "xy" and one of those shapes names no text font.
+ * The picture environment's fonts keep their size: "Line-Regular" could be a text font's name.
  */
-const DRAWING_FONT = /^(?:[A-Z]{6}\+)?(?:xy(?:atip|btip|bsql|circ|cmat|cmbt|dash|euat|eubt|line|qc)|line|linew)\d+$/i;
+const DRAWING_FONT =
+  /^(?:[A-Z]{6}\+)?(?:xy(?:atip|btip|bsql|circ|cmat|cmbt|dash|euat|eubt|line|qc)(?:\d+|-(?:medium|regular|roman|normal))|(?:line|linew)\d+)$/i;
 
 /** Does a font of this name (pdf.js's Font.name: the PDF's BaseFont) draw strokes of a figure rather than text? */
 export function isDrawingFont(name: string | undefined): boolean {

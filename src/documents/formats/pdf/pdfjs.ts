@@ -231,6 +231,46 @@ const TYPE1_LOOP_MISSING_ONLY = `    if (properties.hasIncludedToUnicodeMap && p
     const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
 `;
 
+/**
+ * The gap between two glyphs of one line that pdf.js weighs as a word space, in text space:
+ * `advance`, the pen's move from the end of one glyph to the start of the next, less the
+ * tracking (glyphTracking) after the first of them. Letter-spaced text (ReportLab's
+ * setCharSpace, a word processor's expanded spacing) sets each glyph `Tc` apart: pdf.js took that
+ * tracking for a gap and put a space between every letter ("s h e s n a r f e d"), the word
+ * spaces lost among them; poppler reads the words. A word space is its glyph's width past the
+ * tracking and still one. Self-contained: its source is copied into pdf.js's worker
+ * (patchTrackedAdvance).
+ */
+export function trackedAdvance(advance: number, tracking: number | undefined): number {
+  return tracking !== undefined && Number.isFinite(tracking) && tracking > 0 ? advance - tracking : advance;
+}
+
+/**
+ * The tracking after a glyph: its character spacing (`Tc` times the horizontal scale), where the
+ * run it is shown in (one string of a Tj or TJ) also sets its word spaces as space glyphs
+ * (`runHasSpace`), else none. Ghostscript's pdfwrite sets the spaces of a run it shortens as a
+ * `Tc` on a space-less run ("(ya)" with 2.5 Tc for "they are": the spacing is the word space), so
+ * a `Tc` on a run without a space glyph is left to pdf.js as a gap. A negative spacing tightens
+ * the line: none taken off either. Self-contained: its source is copied into pdf.js's worker.
+ */
+export function glyphTracking(charSpacing: number, hScale: number, runHasSpace: boolean): number {
+  const tracking = charSpacing * hScale;
+  return runHasSpace && Number.isFinite(tracking) && tracking > 0 ? tracking : 0;
+}
+
+// compareWithLastPosition's horizontal advance, which decides a fake space or a new item; the
+// glyph loop's start, where a run's space glyphs are looked for; and its record of the pen after
+// a glyph, where the tracking after that glyph is kept beside it.
+/** Exported for the tests. */
+export const ADVANCE_X = '      const advanceX = (posX - lastPosX) / textContentItem.textAdvanceScale;\n';
+const ADVANCE_X_TRACKED = `      const advanceX = (${trackedAdvance.toString()})((posX - lastPosX) / textContentItem.textAdvanceScale, textContentItem.prevTracking);\n`;
+/** Exported for the tests. */
+export const RUN_GLYPHS = '      const glyphs = font.charsToGlyphs(chars);\n';
+const RUN_GLYPHS_SPACED = `${RUN_GLYPHS}      const runHasSpace = glyphs.some((g) => g.isSpace);\n`;
+/** Exported for the tests. */
+export const PREV_RISE = '          textChunk.prevTextRise = textState.textRise;\n';
+const PREV_RISE_TRACKING = `${PREV_RISE}          textChunk.prevTracking = font.vertical ? 0 : (${glyphTracking.toString()})(textState.charSpacing, textState.textHScale, runHasSpace);\n`;
+
 /** getCurrentTextTransform's last line (see above). Exported for the tests. */
 export const TEXT_TRANSFORM = '      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));';
 /** The same products as Util.transform's (m1[0] * m2[0] + m1[2] * m2[1], ...), one array. Exported for the tests. */
@@ -449,6 +489,13 @@ export function patchTextTransform(source: string): string {
   return replaceOnce(source, TEXT_TRANSFORM, TEXT_TRANSFORM_ONE, 'text transform line');
 }
 
+/** pdf.js's worker source weighing a glyph gap without the line's character spacing (trackedAdvance); throws unless its line is there once. */
+export function patchTrackedAdvance(source: string): string {
+  const advance = replaceOnce(source, ADVANCE_X, ADVANCE_X_TRACKED, 'horizontal advance line');
+  const spaced = replaceOnce(advance, RUN_GLYPHS, RUN_GLYPHS_SPACED, 'text run glyphs line');
+  return replaceOnce(spaced, PREV_RISE, PREV_RISE_TRACKING, 'glyph pen record');
+}
+
 /** pdf.js's worker source inflating Flate streams with zlib's inflateSync in Node (see above); throws unless its place is there once. */
 export function patchSyncInflate(source: string): string {
   return replaceOnce(source, DECOMPRESSION_STREAM, SYNC_INFLATE, 'DecompressionStream call');
@@ -484,10 +531,12 @@ registerHooks({
     if (!WORKER_MODULE.test(url)) return loaded;
     const source = sourceText(loaded.source);
     const patched = patchSyncInflate(
-      patchTextTransform(
-        patchRulePaths(
-          patchPartialToUnicode(
-            patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+      patchTrackedAdvance(
+        patchTextTransform(
+          patchRulePaths(
+            patchPartialToUnicode(
+              patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+            ),
           ),
         ),
       ),

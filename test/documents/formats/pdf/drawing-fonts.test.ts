@@ -16,6 +16,14 @@ describe('isDrawingFont', () => {
     ['XYBSQL10', true],
     ['ABCDEF+LINE10', true],
     ['LINEW10', true],
+    // xy-pic's Type 1 fonts named with a weight for the size (glpk's "MJHCHS+XYCIRC-Medium").
+    ['MJHCHS+XYCIRC-Medium', true],
+    ['DFGTRA+XYDASH-Medium', true],
+    ['XYATIP-Regular', true],
+    ['XYDASH', false],
+    ['XYDASH-Bold', false],
+    ['Line-Regular', false],
+    ['ABCDEF+LINE-Medium', false],
     // The circle fonts also circle a callout's number beside a code line (dblatex): kept.
     ['LCIRCLE10', false],
     ['LCIRCLEW10', false],
