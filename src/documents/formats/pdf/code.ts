@@ -200,9 +200,13 @@ function sameGrid(a: CodeLine, edgeA: number, b: CodeLine, edgeB: number): boole
  * a few lines) shows its descriptions' x, 3 to 10 columns in, though its text block stands where
  * the next page's does, so a listing running on from one to the other was set off its grid
  * (`:class:` 3 columns right of `:scale:` over a page turn). Two-sided pages keep their sides
- * apart. Ties: the smaller x.
+ * apart. Ties: the smaller x. Each of `pages` (default: the pages of `own`) that shows no edge
+ * of its own takes its side's too, when that side has one: a page filled with code (a Sphinx
+ * manual's OCaml example running over a whole page, no prose line on it) stands in the same text
+ * block as its side's other pages, and a listing running on onto or off it keeps its grid
+ * (`let post = ...` 2 columns left of where it stands, measured from the page's own leftmost line).
  */
-export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number> {
+export function sideEdges(own: ReadonlyMap<number, number>, pages: Iterable<number> = own.keys()): Map<number, number> {
   const votes = [new Map<number, number>(), new Map<number, number>()];
   for (const [page, x] of own) votes[page % 2]!.set(x, (votes[page % 2]!.get(x) ?? 0) + 1);
   const side = votes.map((v) => {
@@ -210,7 +214,12 @@ export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number>
     for (const [x, n] of v) if (!best || n > best[1] || (n === best[1] && x < best[0])) best = [x, n];
     return best?.[0];
   });
-  return new Map([...own].map(([page]) => [page, side[page % 2]!]));
+  const out = new Map<number, number>();
+  for (const page of new Set([...own.keys(), ...pages])) {
+    const x = side[page % 2];
+    if (x !== undefined) out.set(page, x);
+  }
+  return out;
 }
 
 /** An untagged line wrapped by the typesetter ends at most this many characters short of the right edge. */
