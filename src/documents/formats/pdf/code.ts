@@ -268,6 +268,15 @@ export const OWN_LINE =
   /^(?:[)}\]]+[;,]?\s*$|#\s*(?:if|ifdef|ifndef|elif|else|endif|error|warning|define|undef|include|pragma|line)\b)/;
 
 /**
+ * A line ending with a backslash after a blank: the author broke the line there and says so (a
+ * shell command, a Makefile rule, a C macro going on). A typesetter wrapping at a blank leaves
+ * no such end, so the next line is a line of its own, however long its first word (an office
+ * suite's tagged PDF: `make install \` then `  DESTDIR=/chemin/vers/paquet_version-...`, both
+ * lines one element).
+ */
+export const BACKSLASH_END = /(?:^|\s)\\$/;
+
+/**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
  * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
@@ -284,7 +293,7 @@ export const OWN_LINE =
  * DocBook's wrap arrows at a line's end are.
  */
 export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
-  if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim())) return false;
+  if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim()) || BACKSLASH_END.test(a.text)) return false;
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
   if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;

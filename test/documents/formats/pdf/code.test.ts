@@ -403,6 +403,20 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
       true,
     ],
     ['a shell comment: a rest like any other', edged(long + 'xx', 100, 700), edged('#the_rest_of_it', 100, 688), true],
+    [
+      // oracle-maint-guide-fr-dreq-pdf-tagged p. 14: both lines one element.
+      "tagged: a line ending with a backslash is the author's break",
+      edged('make install \\', 100, 700, 1, { block: 3 }),
+      edged('DESTDIR=/chemin/vers/paquet_version-revision/debian/paquet', 100, 688, 1, { block: 3 }),
+      false,
+    ],
+    ['untagged: the same', edged(long + ' \\', 100, 700), edged('words', 100, 688), false],
+    [
+      'a backslash glued to a word is no break mark',
+      edged('make install\\', 100, 700, 1, { block: 3 }),
+      edged('DESTDIR=/chemin/vers/paquet_version-revision/debian/paquet', 100, 688, 1, { block: 3 }),
+      true,
+    ],
   ];
   for (const [name, a, b, want] of cases)
     await t.test(name, () => {
