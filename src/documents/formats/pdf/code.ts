@@ -364,27 +364,10 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
 }
 
 /**
- * Advances further apart than this ratio are two sizes of type, one a heading's: a heading is set
- * 1.4 to 2 times the body's size (ReportLab's guide: 17 and 9 units). One listing's lines share
- * one size, and a line's advance is measured to a few per cent (a space stretched by word
- * spacing: groff's `6 Tw`, 8 %; pdftohtml's whole units, up to 7 % on a short run); LaTeX's
- * steps between body sizes (`\footnotesize` 8 pt, `\normalsize` 10 pt: 1.25) stay under it.
- */
-const FACE_RATIO = 1.3;
-
-/** Are two advances of two sizes of type (FACE_RATIO)? */
-export function otherFace(a: number, b: number): boolean {
-  return Math.max(a, b) > FACE_RATIO * Math.min(a, b);
-}
-
-/**
  * The runs of code lines that make code blocks: [start, end) of each run of 2+ consecutive lines
  * that are code (`undefined` stands for anything else: prose, a heading, a row). A line of code
  * alone stays a line of text (a command name over its description, a typewriter term). With
- * `byPage` (a slide deck) a run ends with its page. A run also ends where the typewriter face
- * changes size (otherFace): a heading set in typewriter (ReportLab's guide: `8.6 DocWhile(self,
- * cond, whileBlock)`, its number in a proportional face, at twice the listing's size) is no
- * line of the listing above or below it.
+ * `byPage` (a slide deck) a run ends with its page.
  */
 export function codeRuns(lines: readonly (CodeLine | undefined)[], byPage = false): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -396,7 +379,6 @@ export function codeRuns(lines: readonly (CodeLine | undefined)[], byPage = fals
   lines.forEach((l, i) => {
     if (!l) return close(i);
     if (start >= 0 && byPage && lines[i - 1]!.page !== l.page) close(i);
-    if (start >= 0 && otherFace(lines[i - 1]!.advance, l.advance)) close(i);
     if (start < 0) start = i;
   });
   close(lines.length);

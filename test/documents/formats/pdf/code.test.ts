@@ -7,7 +7,6 @@ import {
   codeBlockLines,
   codeRuns,
   monoAdvance,
-  otherFace,
   joinedCodeLine,
   monoSetting,
   sideBySide,
@@ -533,18 +532,6 @@ test('textBlockEdges: the text block of a page from its prose lines', async (t) 
     });
 });
 
-test('otherFace: advances of two sizes of type', async (t) => {
-  const cases: [name: string, a: number, b: number, want: boolean][] = [
-    ['one size', 7.2, 7.2, false],
-    ['a space widened by word spacing (groff 6 Tw)', 6, 6.5, false],
-    ['LaTeX \\small under \\normalsize', 5.25, 4.72, false],
-    ['LaTeX \\footnotesize under \\normalsize', 5.25, 4.2, false],
-    ['a heading at twice the size', 7.2, 10.2, true],
-    ['the other way round', 10.2, 7.2, true],
-  ];
-  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(otherFace(a, b), want));
-});
-
 test('codeRuns: runs of 2+ code lines', async (t) => {
   const c = (page = 1) => line('x', 100, 700, page);
   const cases: [name: string, lines: (CodeLine | undefined)[], byPage: boolean, want: [number, number][]][] = [
@@ -567,26 +554,6 @@ test('codeRuns: runs of 2+ code lines', async (t) => {
         [0, 2],
         [2, 4],
       ],
-    ],
-    [
-      // ReportLab's guide: `DocIf(...)` and its continuation (7.2 a column), then the heading
-      // `8.6 DocWhile(self, cond, whileBlock)` in Courier at 17 px (10.2 a column).
-      'a typewriter heading under a listing is no line of it',
-      [c(), c(), { ...c(), advance: 10.2 }, undefined],
-      false,
-      [[0, 2]],
-    ],
-    [
-      'a typewriter heading over a listing is no line of it',
-      [{ ...c(), advance: 10.2 }, c(), c(), c()],
-      false,
-      [[1, 4]],
-    ],
-    [
-      "one listing's lines measured a little apart (a space widened by word spacing) stay one run",
-      [c(), { ...c(), advance: 6.5 }, c()],
-      false,
-      [[0, 3]],
     ],
   ];
   for (const [name, lines, byPage, want] of cases)
