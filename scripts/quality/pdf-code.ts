@@ -131,7 +131,10 @@ function linesOf(fragments: XmlFragment[]): Line[] {
   const lines: Line[] = [];
   for (const f of fragments) {
     const cur = lines.at(-1);
-    const tol = Math.max(2, 0.3 * f.height);
+    // The taller of the two runs sets the tolerance: a typewriter word in a line of prose has a
+    // smaller box, its top 4 units below the prose's at 19 units high (why3, Sphinx's LaTeX: `we
+    // use theory` then `Int` then `:`), and is a word of that line, not a line of code of its own.
+    const tol = Math.max(2, 0.3 * Math.max(f.height, cur?.height ?? 0));
     // One line: the same top, or, after a continuation mark that opens the line (Sphinx's `˓→`,
     // set smaller on the text's baseline), the same foot.
     const level =
@@ -390,12 +393,12 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     between = [];
   };
   for (const l of lines) {
-    const last = cur.at(-1);
     if (!l.mono) {
-      if (last && furniture.has(l) && between.length < FURNITURE_LINES) between.push(l);
+      if (cur.length > 0 && furniture.has(l) && between.length < FURNITURE_LINES) between.push(l);
       else close();
       continue;
     }
+    const last = cur.at(-1);
     if (last) {
       const turned = l.page === last.page + 1;
       if (between.length > 0 && !turned) close();

@@ -156,6 +156,29 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       ['{\n  mpfr_t x;\n  mpfr_init (x);\n}'],
     ],
     [
+      // why3 p. 42 (Sphinx's LaTeX): `Int` in typewriter (13 high, 4 below the prose's top, 19
+      // high) ends a sentence at the page's foot, and the listing starts on the next page.
+      'a typewriter word ending a line of prose is a word of it, not a line of code',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [1013, 100, 465, 0, 'When building a task with this formula, we use theory', 19],
+            [1017, 577, 24, 1, 'Int', 13],
+            [1013, 601, 4, 0, ':', 19],
+          ],
+        },
+        {
+          fonts: FONTS,
+          texts: [
+            [100, 100, 96, 1, 'let task3 = None', 13],
+            [118, 100, 96, 1, 'let goal = None', 13],
+          ],
+        },
+      ],
+      ['let task3 = None\nlet goal = None'],
+    ],
+    [
       'a blank line inside a listing keeps one block',
       [{ fonts: FONTS, texts: [tt(100, 0, 'a = 1'), tt(140, 0, 'b = 2')] }],
       ['a = 1\nb = 2'],

@@ -200,9 +200,13 @@ function sameGrid(a: CodeLine, edgeA: number, b: CodeLine, edgeB: number): boole
  * a few lines) shows its descriptions' x, 3 to 10 columns in, though its text block stands where
  * the next page's does, so a listing running on from one to the other was set off its grid
  * (`:class:` 3 columns right of `:scale:` over a page turn). Two-sided pages keep their sides
- * apart. Ties: the smaller x.
+ * apart. Ties: the smaller x. Each of `pages` (default: the pages of `own`) that shows no edge
+ * of its own takes its side's too, when that side has one: a page filled with code (a Sphinx
+ * manual's OCaml example running over a whole page, no prose line on it) stands in the same text
+ * block as its side's other pages, and a listing running on onto or off it keeps its grid
+ * (`let post = ...` 2 columns left of where it stands, measured from the page's own leftmost line).
  */
-export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number> {
+export function sideEdges(own: ReadonlyMap<number, number>, pages: Iterable<number> = own.keys()): Map<number, number> {
   const votes = [new Map<number, number>(), new Map<number, number>()];
   for (const [page, x] of own) votes[page % 2]!.set(x, (votes[page % 2]!.get(x) ?? 0) + 1);
   const side = votes.map((v) => {
@@ -210,7 +214,12 @@ export function sideEdges(own: ReadonlyMap<number, number>): Map<number, number>
     for (const [x, n] of v) if (!best || n > best[1] || (n === best[1] && x < best[0])) best = [x, n];
     return best?.[0];
   });
-  return new Map([...own].map(([page]) => [page, side[page % 2]!]));
+  const out = new Map<number, number>();
+  for (const page of new Set([...own.keys(), ...pages])) {
+    const x = side[page % 2];
+    if (x !== undefined) out.set(page, x);
+  }
+  return out;
 }
 
 /** An untagged line wrapped by the typesetter ends at most this many characters short of the right edge. */
@@ -259,6 +268,15 @@ export const OWN_LINE =
   /^(?:[)}\]]+[;,]?\s*$|#\s*(?:if|ifdef|ifndef|elif|else|endif|error|warning|define|undef|include|pragma|line)\b)/;
 
 /**
+ * A line ending with a backslash after a blank: the author broke the line there and says so (a
+ * shell command, a Makefile rule, a C macro going on). A typesetter wrapping at a blank leaves
+ * no such end, so the next line is a line of its own, however long its first word (an office
+ * suite's tagged PDF: `make install \` then `  DESTDIR=/chemin/vers/paquet_version-...`, both
+ * lines one element).
+ */
+export const BACKSLASH_END = /(?:^|\s)\\$/;
+
+/**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
  * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
@@ -275,7 +293,7 @@ export const OWN_LINE =
  * DocBook's wrap arrows at a line's end are.
  */
 export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
-  if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim())) return false;
+  if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim()) || BACKSLASH_END.test(a.text)) return false;
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
   if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;

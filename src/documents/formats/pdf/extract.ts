@@ -240,7 +240,10 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
     textEdges.set(p.number, edges);
     if (edges.left !== undefined) own.set(p.number, edges.left);
   }
-  const sides = sideEdges(own);
+  const sides = sideEdges(
+    own,
+    pages.map((p) => p.number),
+  );
   const flush = () => {
     const text = finishParagraph(para).trim();
     if (text.length > 0) {

@@ -311,6 +311,39 @@ test("sideEdges: each page's left edge as most pages of its side show it", async
     ['no page with an edge: none', [], []],
   ];
   for (const [name, own, want] of cases) await t.test(name, () => assert.deepEqual([...sideEdges(new Map(own))], want));
+  // Pages with no edge of their own (a page filled with code): their side's edge, when it has one.
+  const all: [name: string, own: [number, number][], pages: number[], want: [number, number][]][] = [
+    [
+      'a page of code between pages with prose takes its side edge',
+      [
+        [47, 72],
+        [49, 72],
+        [50, 90],
+      ],
+      [47, 48, 49, 50],
+      [
+        [47, 72],
+        [49, 72],
+        [50, 90],
+        [48, 90],
+      ],
+    ],
+    [
+      'a side with no edge on any page: none for its pages',
+      [
+        [1, 72],
+        [3, 72],
+      ],
+      [1, 2, 3, 4],
+      [
+        [1, 72],
+        [3, 72],
+      ],
+    ],
+    ['no page with an edge: none', [], [1, 2], []],
+  ];
+  for (const [name, own, pages, want] of all)
+    await t.test(name, () => assert.deepEqual([...sideEdges(new Map(own), pages)], want));
 });
 
 test('sideBySide: a block in the right half of its text block', async (t) => {
@@ -369,6 +402,20 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
       true,
     ],
     ['a shell comment: a rest like any other', edged(long + 'xx', 100, 700), edged('#the_rest_of_it', 100, 688), true],
+    [
+      // oracle-maint-guide-fr-dreq-pdf-tagged p. 14: both lines one element.
+      "tagged: a line ending with a backslash is the author's break",
+      edged('make install \\', 100, 700, 1, { block: 3 }),
+      edged('DESTDIR=/chemin/vers/paquet_version-revision/debian/paquet', 100, 688, 1, { block: 3 }),
+      false,
+    ],
+    ['untagged: the same', edged(long + ' \\', 100, 700), edged('words', 100, 688), false],
+    [
+      'a backslash glued to a word is no break mark',
+      edged('make install\\', 100, 700, 1, { block: 3 }),
+      edged('DESTDIR=/chemin/vers/paquet_version-revision/debian/paquet', 100, 688, 1, { block: 3 }),
+      true,
+    ],
   ];
   for (const [name, a, b, want] of cases)
     await t.test(name, () => {
