@@ -341,10 +341,11 @@ function boundaryCost(x: Text, e: number): number {
     // A numbered label alone on its line ("Figure 6-2:" over its caption): a line end, no sentence's.
     if (c === 58 && !heading && labelColon(t, i)) return COST_LINE;
     if (terminal) return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
+    if (betweenItems(t, e)) return COST_CLAUSE;
     if (x.blockEnd.has(e)) return heading ? COST_PARA_HEADING : COST_BLOCK_END;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
-  if (!terminal) return inlineBullet(t, e) ? COST_CLAUSE : COST_WORD;
+  if (!terminal) return opensOnBullet(t, e) ? COST_CLAUSE : COST_WORD;
   // Inside a line of code, a `.`, `:` or `;` ends no sentence ('"Depends:" ${shlibs:Depends}').
   if (x.code.length > 0 && insideKept(x.code, e)) return COST_WORD;
   if (c === 58 && labelColon(t, i)) return COST_WORD;
@@ -354,11 +355,26 @@ function boundaryCost(x: Text, e: number): number {
 }
 
 /**
- * A cut at the blank e opens the next chunk on an inline bullet ("• void a (int x) • void b"):
- * list items a reader ran into one paragraph (Doxygen's member lists in a PDF), each a clean end.
+ * A cut at the blank e (a space or a line break) opens the next chunk on a bullet: a list item
+ * starts there, so the item before it ends, a clean end. Inline ("• void a (int x) • void b":
+ * items a reader ran into one paragraph) or on a line of its own (Doxygen's member lists, whose
+ * signatures end on no sentence mark).
  */
-export function inlineBullet(t: string, e: number): boolean {
-  return t.charCodeAt(e) === 32 && /^[•●▪◦‣] /u.test(t.slice(e + 1, e + 3));
+export function opensOnBullet(t: string, e: number): boolean {
+  const c = t.charCodeAt(e);
+  return (c === 32 || c === 10) && /^[•●▪◦‣] /u.test(t.slice(e + 1, e + 3));
+}
+
+/**
+ * A line break at e between two bulleted lines: one list item ends and the next starts (a clean
+ * end, as opensOnBullet's inline case). A bulleted line after a line that is no item ("Namespaces",
+ * a Doxygen subtitle the reader does not know as a heading) stays a line break: a cut there
+ * would strand that line.
+ */
+export function betweenItems(t: string, e: number): boolean {
+  if (t.charCodeAt(e) !== 10 || !opensOnBullet(t, e)) return false;
+  const start = t.lastIndexOf('\n', e - 1) + 1;
+  return /^[•●▪◦‣] /u.test(t.slice(start, start + 2));
 }
 
 /** First index k with a[k] >= v (a sorted ascending), in [0, n]. */

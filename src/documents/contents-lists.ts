@@ -30,6 +30,8 @@ export interface TitleSet {
   fullStops: Set<string>;
   /** Each title's words, numbers kept, its own number ("4.1.") left out: what a line of a code block must be. */
   lines: Set<string>;
+  /** Keys of a title set without a capital letter ("cmake-buildsystem(7)"): an entry may be too. */
+  lowerCase: Set<string>;
 }
 
 export function titleSet(titles: Iterable<string>): TitleSet {
@@ -39,6 +41,7 @@ export function titleSet(titles: Iterable<string>): TitleSet {
   const notation = new Map<string, number>();
   const fullStops = new Set<string>();
   const lines = new Set<string>();
+  const lowerCase = new Set<string>();
   let longest = 0;
   for (const t of titles) {
     const w = titleWords(t);
@@ -51,11 +54,13 @@ export function titleSet(titles: Iterable<string>): TitleSet {
     notation.set(key, Math.max(notation.get(key) ?? 0, countOf(t, NOTATION)));
     if (endsLikeText(t)) fullStops.add(key);
     lines.add(entryLine(t));
+    if (!CAPITAL.test(t)) lowerCase.add(key);
   }
-  return { keys, longest, vocabulary, commas, notation, fullStops, lines };
+  return { keys, longest, vocabulary, commas, notation, fullStops, lines, lowerCase };
 }
 
 const COMMA = /,(?=\s|$)/g;
+const CAPITAL = /\p{Lu}/u;
 /** Characters of code and notation, which set no contents entries apart: "::", "<>", "#include", "&&". */
 const NOTATION = /[<>{}[\]()#&=;:/\\*+@$%^~"`]/g;
 
@@ -87,7 +92,10 @@ function endsLikeText(text: string): boolean {
  * literales numéricos;"); code names titles between brackets, colons and slashes ("#include
  * <raptor/build/hibf/node_data.hpp>", Doxygen's sections being its files and members), or names
  * a title twice. A title's own commas, notation and last mark (`set.commas`, `set.notation`,
- * `set.fullStops`) do not count.
+ * `set.fullStops`) do not count. A contents list sets its entries as the titles are set; a
+ * sentence's list names them in running text's lower case ("There are seven kinds of expansion
+ * performed: • brace expansion • tilde expansion ...", where the sections are "Brace Expansion",
+ * "Tilde Expansion"): a text without a capital letter, naming titles that all have one, is text.
  * `keys` are the titles titleCover read in the text, in order.
  */
 export function readsAsText(text: string, keys: readonly string[], set: TitleSet): boolean {
@@ -96,6 +104,7 @@ export function readsAsText(text: string, keys: readonly string[], set: TitleSet
   // A block that names one title twice is no run of entries: a declaration ("membership_agent::
   // membership_agent ( )"), a figure's labels.
   if (new Set(keys).size < keys.length) return true;
+  if (keys.length > 0 && !CAPITAL.test(text) && keys.every((k) => !set.lowerCase.has(k))) return true;
   const own = (m: Map<string, number>) => keys.reduce((n, k) => n + (m.get(k) ?? 0), 0);
   return countOf(text, COMMA) > own(set.commas) || countOf(text, NOTATION) > own(set.notation);
 }

@@ -5,7 +5,8 @@ import {
   splitIntoChunks,
   endsSentence,
   addPageMarks,
-  inlineBullet,
+  betweenItems,
+  opensOnBullet,
   labelColon,
   nextStart,
   verbatimText,
@@ -576,14 +577,38 @@ test('a numbered label and a list number are no ends: the chunk is cut elsewhere
     );
 });
 
-test('inlineBullet: a cut opening the next chunk on a bullet inside a paragraph', async (t) => {
+test('opensOnBullet: a cut opening the next chunk on a bullet, inside a paragraph or at a line start', async (t) => {
   const cases: [string, string, boolean][] = [
     ['a bullet after the blank', 'void a (int x) • void b', true],
+    ['a bullet at the next line start', 'void a (int x)\n• void b', true],
     ['a dash is no bullet', 'void a (int x) - void b', false],
+    ['a dash at the next line start is no bullet', 'void a (int x)\n- void b', false],
     ['a bullet glued to its word', 'void a (int x) •void b', false],
   ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(opensOnBullet(text, 14), want));
+});
+
+test('betweenItems: a line break between two bulleted lines', async (t) => {
+  const cases: [string, string, boolean][] = [
+    ['two items', '• void a (int x)\n• void b', true],
+    ['a title line, then an item', 'Namespaces\n• namespace raptor', false],
+    ['an item, then a line that is none', '• void a (int x)\nFunctions', false],
+    ['a space, not a line break', '• void a (int x) • void b', false],
+  ];
   for (const [name, text, want] of cases)
-    await t.test(name, () => assert.equal(inlineBullet(text, text.indexOf(' ', 13)), want));
+    await t.test(name, () => assert.equal(betweenItems(text, text.indexOf(text.includes('\n') ? '\n' : ' •')), want));
+});
+
+test("a list of signatures, one bullet item a line: the chunks end on items' ends, never inside one", () => {
+  // Doxygen's member list: items without end marks, too many for one chunk.
+  const item = (i: number) =>
+    `• template<typename T> void member_${i} (std::vector< int64_t > &positions, lemon::ListDigraph::Node const &node, bool is_root)`;
+  const blocks: Block[] = Array.from({ length: 24 }, (_, i) => ({ text: item(i) }));
+  const chunks = splitIntoChunks(blocks);
+  assert.ok(chunks.length > 1);
+  for (const c of chunks)
+    for (const line of c.content.split('\n'))
+      assert.match(line, /^• template<typename T> void member_\d+ \(.*is_root\)$/);
 });
 
 test('every cut of a long mixed document ends a sentence when its window holds one', () => {

@@ -181,6 +181,28 @@ const cases: [string, DocumentBlock[], string[]][] = [
     [li('• Introduction'), li('• apples'), li('• pears'), li('• plums')],
     ['• Introduction', '• apples', '• pears', '• plums'],
   ],
+  [
+    "a sentence's list naming the sections in lower case is kept (Texinfo's kinds of expansion)",
+    [
+      p('There are three kinds:'),
+      li('• introduction'),
+      li('• binary targets'),
+      li('• pseudo targets'),
+      h('Introduction¶'),
+    ],
+    ['There are three kinds:', '• introduction', '• binary targets', '• pseudo targets', 'Introduction¶'],
+  ],
+  [
+    'the same list set as the titles are is dropped',
+    [
+      p('There are three kinds:'),
+      li('• Introduction'),
+      li('• Binary Targets'),
+      li('• Pseudo Targets'),
+      h('Introduction¶'),
+    ],
+    ['There are three kinds:', 'Introduction¶'],
+  ],
 ];
 for (const [name, blocks, want] of cases) {
   test(`withoutContentsLists: ${name}`, () =>
@@ -218,6 +240,11 @@ const sentenceCases: [string, string, boolean][] = [
   ['• cmake-buildsystem(7)', "a title's own brackets", false],
   ['#include <cmake-buildsystem.h>', 'code naming a title between notation', true],
   ['Binary Targets Introduction Binary Targets', 'a title twice', true],
+  ['• binary targets', "a title in running text's lower case (a sentence's list item)", true],
+  ['binary targets pseudo targets', 'titles one after the other, all in lower case', true],
+  ['• Binary targets', 'a capital letter: an entry, set as a title may be', false],
+  ['• BINARY TARGETS', 'in capitals (a style sheet sets entries so): an entry', false],
+  ['• cmake-buildsystem(7) • binary targets', 'lower case, but one title is set so itself', false],
 ];
 for (const [text, name, want] of sentenceCases) {
   test(`readsAsText: ${name}`, () => {

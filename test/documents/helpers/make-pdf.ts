@@ -62,11 +62,14 @@ export interface PdfSpec {
 /** How far down the 'numbered' Type 3 font (PdfSpec.type3) moves the codes of ASCII. */
 const TYPE3_SHIFT = 32;
 
-/** PDF string literal in WinAnsi (Latin-1 range), with (, ) and \ escaped. */
+/** WinAnsi's codes for characters outside Latin-1 that the fixtures use: the bullet. */
+const WIN_ANSI: Record<string, number> = { '\u2022': 0x95 };
+
+/** PDF string literal in WinAnsi (Latin-1 range and WIN_ANSI), with (, ) and \ escaped. */
 export function pdfString(s: string): string {
   let out = '(';
   for (const ch of s) {
-    const c = ch.codePointAt(0)!;
+    const c = WIN_ANSI[ch] ?? ch.codePointAt(0)!;
     if (ch === '(' || ch === ')' || ch === '\\') out += '\\' + ch;
     else if (c >= 32 && c < 127) out += ch;
     else if (c < 256) out += '\\' + c.toString(8).padStart(3, '0');

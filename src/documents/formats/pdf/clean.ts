@@ -330,6 +330,16 @@ export function hangsUnder(stops: readonly number[] | undefined, x: number, size
   return stops !== undefined && stops.some((s) => Math.abs(s - x) <= HANG_EM * size);
 }
 
+/**
+ * Does a line open with a bullet glyph and a space ("• -debug or -d Sets...")? Such a line starts a
+ * list item: a line of running text that wraps never starts with a bullet glyph. Texinfo's nested
+ * @itemize sets an outer item's bullet left of the inner item's text, so neither an indent nor a
+ * short line above tells that item from a wrapped line; the bullet does.
+ */
+export function opensWithBullet(text: string): boolean {
+  return /^[•◦▪‣∙●○■□] /u.test(text);
+}
+
 /** A list item's label at a line's start: a bullet, or a number or letter with "." or ")". */
 const ITEM_LABEL = /^([•◦▪‣∙*–—-]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s/u;
 

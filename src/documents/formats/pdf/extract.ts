@@ -12,6 +12,7 @@ import {
   continuesHyphenated,
   hangsUnder,
   hangsUnderLabel,
+  opensWithBullet,
   rightMargin,
 } from './clean.ts';
 import { joinWrappedDefinitions } from './definitions.ts';
@@ -349,7 +350,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
             (opensWithTerm(l.text) && (opensWithTerm(prev.text) || /[)\]]$/.test(prev.text))) ||
             (opensWithTerm(prev.text) && !CONTINUES.test(l.text))) &&
           Math.abs(l.x - prev.x) < l.size * 2;
-        brk = gap || indented || shortEnd;
+        brk = gap || indented || shortEnd || opensWithBullet(l.text);
       }
       if (brk) {
         flush();

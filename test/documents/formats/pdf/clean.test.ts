@@ -12,6 +12,7 @@ import {
   rightMargin,
   brokenInsideToken,
   hangsUnderLabel,
+  opensWithBullet,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
@@ -311,6 +312,17 @@ test('brokenInsideToken: a line ending inside an identifier or a URL goes on wit
     assert.equal(joinLines('(https://x.org/a/', 'b.html) or'), '(https://x.org/a/b.html) or');
     assert.equal(joinLines('see https://x.org/', 'for more'), 'see https://x.org/ for more');
   });
+});
+
+test('opensWithBullet: a line opening with a bullet glyph and a space', async (t) => {
+  const cases: [string, string, boolean][] = [
+    ['a bullet', '\u2022 -debug or -d Sets the built-in variable', true],
+    ['a white bullet', '\u25E6 the second level', true],
+    ['a bullet glued to its word', '\u2022-debug', false],
+    ['a dash: a wrapped line may start with one', '- the rest of a sentence', false],
+    ['a bullet inside the line', 'the default 16 units. \u2022 -debug', false],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(opensWithBullet(text), want));
 });
 
 test('hangsUnderLabel: a list item wraps under its text, past its label', async (t) => {

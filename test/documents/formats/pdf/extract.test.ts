@@ -47,6 +47,40 @@ const reads: { name: string; data: () => Uint8Array; check: (r: PdfExtracted) =>
       ),
   },
   {
+    name: "Texinfo's nested @itemize: an outer item's bullet left of the inner item's text starts an item of its own",
+    data: () =>
+      makePdf({
+        pages: [
+          {
+            runs: [
+              { text: 'Details of the command-line options of the program, as it reads them on start:', x: 72, y: 714 },
+              {
+                text: '\u2022 3 or higher show image reports histograms in bands of 4 units, instead',
+                x: 90,
+                y: 700,
+              },
+              { text: 'of the default 16 units.', x: 100, y: 686 },
+              {
+                text: '\u2022 -debug or -d Sets the built-in variable flag that you can use to isolate',
+                x: 72,
+                y: 672,
+              },
+              { text: 'blocks of code.', x: 82, y: 658 },
+            ],
+          },
+        ],
+      }),
+    check: (r) =>
+      assert.deepEqual(
+        r.blocks.map((b) => b.text),
+        [
+          'Details of the command-line options of the program, as it reads them on start:',
+          '\u2022 3 or higher show image reports histograms in bands of 4 units, instead of the default 16 units.',
+          '\u2022 -debug or -d Sets the built-in variable flag that you can use to isolate blocks of code.',
+        ],
+      ),
+  },
+  {
     name: 'a narrow item whose next line happens to open with a word and a colon: it runs on',
     data: () =>
       makePdf({
