@@ -1171,9 +1171,33 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
 describe("accentShape: the accent over a letter, told by its ink's slope", () => {
   // A grave accent and an acute one over an `e`, a circumflex over one (Computer Modern at 300
   // dpi, as fepslatex's OCR'd pages print `è`, `é`, `ê`), then what is no acute or grave accent.
-  const e = ['....######...', '..###....###.', '.###......###', '.############', '.###.........', '..###.....##.', '....######...'];
-  const grave = art('.##..........', '..###........', '...###.......', '....###......', '.....##......', '.............', ...e);
-  const acute = art('.......##....', '......###....', '.....###.....', '....###......', '....##.......', '.............', ...e);
+  const e = [
+    '....######...',
+    '..###....###.',
+    '.###......###',
+    '.############',
+    '.###.........',
+    '..###.....##.',
+    '....######...',
+  ];
+  const grave = art(
+    '.##..........',
+    '..###........',
+    '...###.......',
+    '....###......',
+    '.....##......',
+    '.............',
+    ...e,
+  );
+  const acute = art(
+    '.......##....',
+    '......###....',
+    '.....###.....',
+    '....###......',
+    '....##.......',
+    '.............',
+    ...e,
+  );
   const circumflex = art(
     '........##........',
     '.......####.......',
@@ -1195,7 +1219,15 @@ describe("accentShape: the accent over a letter, told by its ink's slope", () =>
   // A `t` the box fell on: no blank row under its top.
   const t = art('..##...', '..##...', '..##...', '######.', '..##...', '..##...', '..####.');
   // An acute accent with the ascender of a neighbour touching its column run: two runs a row.
-  const withAscender = art('##.....##...', '##....###...', '##...###....', '##..###.....', '##..##......', '............', '##..######..');
+  const withAscender = art(
+    '##.....##...',
+    '##....###...',
+    '##...###....',
+    '##..###.....',
+    '##..##......',
+    '............',
+    '##..######..',
+  );
   const cases: [string, boolean[][], string | undefined][] = [
     ['a grave accent leans down to the right', grave, 'grave'],
     ['an acute accent leans down to the left', acute, 'acute'],
@@ -1213,10 +1245,7 @@ describe("accentShape: the accent over a letter, told by its ink's slope", () =>
 
 describe('withAccents: a letter read with one accent is read with the one its glyph has', () => {
   const line = (...words: OcrWord[]) => cellLine(300, ...words);
-  const accentAt =
-    (accents: Record<number, 'acute' | 'grave' | 'circumflex'>) =>
-    (b: { x0: number }) =>
-      accents[b.x0];
+  const accentAt = (accents: Record<number, 'acute' | 'grave' | 'circumflex'>) => (b: { x0: number }) => accents[b.x0];
   const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => string | undefined, string][] = [
     ['`derniére`, its accent grave', line(cellWord('derniére', 0)), accentAt({ 50: 'grave' }), 'dernière\n'],
     ['`aprés la`', line(cellWord('aprés', 0), cellWord('la', 60)), accentAt({ 30: 'grave' }), 'après la\n'],
@@ -1225,7 +1254,12 @@ describe('withAccents: a letter read with one accent is read with the one its gl
     ['an accent not judged: as read', line(cellWord('trés', 0)), accentAt({}), 'trés\n'],
     ['`à` read with an acute accent is `à` again', line(cellWord('á', 0)), accentAt({ 0: 'grave' }), 'à\n'],
     ['`È` in capitals', line(cellWord('École', 0)), accentAt({ 0: 'grave' }), 'Ècole\n'],
-    ['a letter without accent is never given one', line(cellWord('ete', 0)), accentAt({ 0: 'grave', 20: 'acute' }), 'ete\n'],
+    [
+      'a letter without accent is never given one',
+      line(cellWord('ete', 0)),
+      accentAt({ 0: 'grave', 20: 'acute' }),
+      'ete\n',
+    ],
   ];
   for (const [name, l, accentOf, want] of cases)
     test(name, () => assert.equal(withAccents(l, accentOf as (b: { x0: number }) => undefined).text, want));
