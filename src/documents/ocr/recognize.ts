@@ -739,6 +739,78 @@ export function withPlusSigns(line: OcrLine, isCross: (symbol: Box) => boolean):
   );
 }
 
+/** The same letters with an acute, a grave and a circumflex accent, which the recogniser may confuse. */
+const ACCENTED: Readonly<Record<'acute' | 'grave' | 'circumflex', string>> = {
+  acute: 'áéíóúÁÉÍÓÚ',
+  grave: 'àèìòùÀÈÌÒÙ',
+  circumflex: 'âêîôûÂÊÎÔÛ',
+};
+/** An accent's edges lean at least this many columns a row to count as leaning (a dieresis's, a dot's lean none). */
+const ACCENT_LEAN = 0.3;
+/** An accent is at least this many rows tall to be judged. */
+const ACCENT_ROWS = 3;
+
+/** The slope of `values` against their index: the median of the slopes of every pair (a stray row moves it little). */
+function slope(values: readonly number[]): number {
+  const slopes: number[] = [];
+  for (let i = 0; i < values.length; i++)
+    for (let j = i + 1; j < values.length; j++) slopes.push((values[j]! - values[i]!) / (j - i));
+  slopes.sort((a, b) => a - b);
+  const m = slopes.length >> 1;
+  return slopes.length % 2 === 1 ? slopes[m]! : (slopes[m - 1]! + slopes[m]!) / 2;
+}
+
+/**
+ * The accent over a letter, told by its ink (`glyphAt`'s `ink`, rows top down): the ink above the
+ * glyph's first blank row (an accent stands apart from its letter), with the letter below it, at
+ * least ACCENT_ROWS tall. Going down its rows, an acute accent's left and right edges both move
+ * left (it rises to the right), a grave one's both move right, a circumflex's spread apart (an
+ * apex on two legs); each edge's lean is the median slope of its columns over every two rows. An acute or grave
+ * accent is one run of ink a row (two runs are another glyph's ink beside it). Undefined for
+ * anything else: a dieresis, a ring, a caron, a dot, no accent.
+ */
+export function accentShape(
+  ink: readonly (readonly boolean[])[] | undefined,
+): 'acute' | 'grave' | 'circumflex' | undefined {
+  if (!ink) return undefined;
+  const gap = ink.findIndex((row) => !row.includes(true));
+  if (gap < ACCENT_ROWS || !ink.slice(gap).some((row) => row.includes(true))) return undefined;
+  const rows = ink.slice(0, gap);
+  const left = slope(rows.map((row) => row.indexOf(true)));
+  const right = slope(rows.map((row) => row.lastIndexOf(true)));
+  const oneRun = rows.every((row) => !row.slice(row.indexOf(true), row.lastIndexOf(true) + 1).includes(false));
+  if (left <= -ACCENT_LEAN && right >= ACCENT_LEAN) return 'circumflex';
+  if (!oneRun) return undefined;
+  if (left <= -ACCENT_LEAN && right <= -ACCENT_LEAN) return 'acute';
+  if (left >= ACCENT_LEAN && right >= ACCENT_LEAN) return 'grave';
+  return undefined;
+}
+
+/**
+ * A line with each letter read with an acute, grave or circumflex accent read with the accent its
+ * glyph has (`accentOf`, given the character's box). The English model reads French and Italian
+ * `è`, `ê`, `à` as `é`, `é`, `á` (`dernière` as `derniére`, `être` as `étre`, `après` as `aprés`),
+ * which breaks every search for the word; the accent's shape tells them apart (`accentShape`).
+ * Words and characters change with the line's text.
+ */
+export function withAccents(
+  line: OcrLine,
+  accentOf: (symbol: Box) => 'acute' | 'grave' | 'circumflex' | undefined,
+): OcrLine {
+  const kinds = Object.values(ACCENTED);
+  const judged = (c: string) => c.length === 1 && kinds.some((k) => k.includes(c));
+  if (!line.words?.some((w) => w.symbols.some((s) => judged(s.text)))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s) => {
+      if (!judged(s.text)) return s;
+      const accent = accentOf(s.bbox);
+      if (accent === undefined) return s;
+      const letter = kinds.map((k) => k.indexOf(s.text)).find((i) => i >= 0)!;
+      return { ...s, text: ACCENTED[accent][letter]! };
+    }),
+  );
+}
+
 /**
  * The runs of inked columns of `grey` (`width` pixels a row) within `band`: [first, end) columns,
  * left to right. In a typewriter face each glyph is a run of its own (its cell has blank columns
@@ -1259,11 +1331,12 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
         },
       );
-      return withBrackets(carets, (b) => {
+      const brackets = withBrackets(carets, (b) => {
         const g = glyph(b);
         const bracket = bracketShape(g?.ink);
         return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
       });
+      return withAccents(brackets, (b) => accentShape(glyph(b)?.ink));
     });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

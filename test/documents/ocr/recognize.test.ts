@@ -30,6 +30,8 @@ import {
   glyphColumns,
   reboxed,
   wordSetting,
+  accentShape,
+  withAccents,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -1164,4 +1166,109 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
     ['no bracket: as read', line(word('Larg', 0)), {}, 'Larg\n'],
   ];
   for (const [name, l, glyphs, want] of cases) test(name, () => assert.equal(withBrackets(l, at(glyphs)).text, want));
+});
+
+describe("accentShape: the accent over a letter, told by its ink's slope", () => {
+  // A grave accent and an acute one over an `e`, a circumflex over one (Computer Modern at 300
+  // dpi, as fepslatex's OCR'd pages print `è`, `é`, `ê`), then what is no acute or grave accent.
+  const e = [
+    '....######...',
+    '..###....###.',
+    '.###......###',
+    '.############',
+    '.###.........',
+    '..###.....##.',
+    '....######...',
+  ];
+  const grave = art(
+    '.##..........',
+    '..###........',
+    '...###.......',
+    '....###......',
+    '.....##......',
+    '.............',
+    ...e,
+  );
+  const acute = art(
+    '.......##....',
+    '......###....',
+    '.....###.....',
+    '....###......',
+    '....##.......',
+    '.............',
+    ...e,
+  );
+  const circumflex = art(
+    '........##........',
+    '.......####.......',
+    '......######......',
+    '.....###..###.....',
+    '....###....###....',
+    '...###......###...',
+    '...##.........#...',
+    '..............#...',
+    '..................',
+    '.......#####......',
+    '.....##########...',
+    '....###.....####..',
+  );
+  const dieresis = art('..##....##...', '..##....##...', '..##....##...', '.............', ...e);
+  const plainE = art(...e);
+  // An `i` (its dot stands apart too, but does not lean).
+  const dotI = art('.###.', '#####', '#####', '.###.', '.....', '.....', '####.', '.###.', '.###.', '#####');
+  // A `t` the box fell on: no blank row under its top.
+  const t = art('..##...', '..##...', '..##...', '######.', '..##...', '..##...', '..####.');
+  // An acute accent with the ascender of a neighbour touching its column run: two runs a row.
+  const withAscender = art(
+    '##.....##...',
+    '##....###...',
+    '##...###....',
+    '##..###.....',
+    '##..##......',
+    '............',
+    '##..######..',
+  );
+  const cases: [string, boolean[][], string | undefined][] = [
+    ['a grave accent leans down to the right', grave, 'grave'],
+    ['an acute accent leans down to the left', acute, 'acute'],
+    ['a circumflex spreads apart going down (a stray row at its foot)', circumflex, 'circumflex'],
+    ['a dieresis does not lean', dieresis, undefined],
+    ['a letter without an accent', plainE, undefined],
+    ["an `i`'s dot", dotI, undefined],
+    ['no blank row under the top', t, undefined],
+    ['two runs in a row (a neighbour beside the accent)', withAscender, undefined],
+    ['accent only, no letter under it', art('.##....', '..###..', '...###.', '....##.'), undefined],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(accentShape(ink), want));
+  test('no glyph', () => assert.equal(accentShape(undefined), undefined));
+});
+
+describe('withAccents: a letter read with one accent is read with the one its glyph has', () => {
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  const accentAt = (accents: Record<number, 'acute' | 'grave' | 'circumflex'>) => (b: { x0: number }) => accents[b.x0];
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => string | undefined, string][] = [
+    ['`derniére`, its accent grave', line(cellWord('derniére', 0)), accentAt({ 50: 'grave' }), 'dernière\n'],
+    ['`aprés la`', line(cellWord('aprés', 0), cellWord('la', 60)), accentAt({ 30: 'grave' }), 'après la\n'],
+    ['`étre`, a circumflex', line(cellWord('étre', 0)), accentAt({ 0: 'circumflex' }), 'être\n'],
+    ['`été` stays, its accents acute', line(cellWord('été', 0)), accentAt({ 0: 'acute', 20: 'acute' }), 'été\n'],
+    ['an accent not judged: as read', line(cellWord('trés', 0)), accentAt({}), 'trés\n'],
+    ['`à` read with an acute accent is `à` again', line(cellWord('á', 0)), accentAt({ 0: 'grave' }), 'à\n'],
+    ['`È` in capitals', line(cellWord('École', 0)), accentAt({ 0: 'grave' }), 'Ècole\n'],
+    [
+      'a letter without accent is never given one',
+      line(cellWord('ete', 0)),
+      accentAt({ 0: 'grave', 20: 'acute' }),
+      'ete\n',
+    ],
+  ];
+  for (const [name, l, accentOf, want] of cases)
+    test(name, () => assert.equal(withAccents(l, accentOf as (b: { x0: number }) => undefined).text, want));
+  test('the words and characters change with the text', () => {
+    const out = withAccents(line(cellWord('aprés', 0)), accentAt({ 30: 'grave' }));
+    assert.equal(out.words?.[0]?.text, 'après');
+    assert.deepEqual(
+      out.words?.[0]?.symbols.map((s) => s.text),
+      ['a', 'p', 'r', 'è', 's'],
+    );
+  });
 });
