@@ -778,7 +778,7 @@ export function accentShape(
   const rows = ink.slice(0, gap);
   const left = slope(rows.map((row) => row.indexOf(true)));
   const right = slope(rows.map((row) => row.lastIndexOf(true)));
-  const oneRun = rows.every((row) => !row.slice(row.indexOf(true), row.lastIndexOf(true) + 1).includes(false));
+  const oneRun = rows.every((row) => inkRuns(row).length === 1);
   if (left <= -ACCENT_LEAN && right >= ACCENT_LEAN) return 'circumflex';
   if (!oneRun) return undefined;
   if (left <= -ACCENT_LEAN && right <= -ACCENT_LEAN) return 'acute';
