@@ -152,7 +152,7 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   const reportFailure = opts.onWorkerFailure ?? reportOnStderr;
   const filename = opts.workerFilename ?? new URL('./worker.ts', import.meta.url).href;
   function startThreads(n: number): Threads {
-    const threads: Threads = new Piscina({
+    const pool: Threads = new Piscina({
       filename,
       // Every thread started and kept: a thread started for the first large document, or stopped
       // after a quiet minute, would read its first pages with pdf.js not yet loaded nor compiled.
@@ -168,14 +168,14 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
     // A worker whose state fell in doubt says so (worker.ts): reported here, replaced before it takes
     // another task. A thread that died outside any task (Piscina's 'error' event, which would
     // otherwise end the process) is reported too; Piscina starts its replacement itself.
-    threads.on('message', (message: unknown) => {
+    pool.on('message', (message: unknown) => {
       if (isWorkerFailure(message)) reportFailure(message.workerFailure);
     });
-    threads.on('error', (err: unknown) => {
+    pool.on('error', (err: unknown) => {
       const e = err instanceof Error ? err : new Error(String(err));
       reportFailure({ kind: 'threadError', name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
     });
-    return threads;
+    return pool;
   }
   // The threads that read documents (and help while idle).
   const piscina = startThreads(threads);
@@ -198,15 +198,15 @@ export function createChunkPool(opts: ChunkPoolOptions = {}): ChunkPool {
   let spares: Spares | undefined;
   const warmTask = (): ChunkTask => ({ format: 'pdf', bytes: warmUpPdf(), maxDecodedBytes });
   function startSpares(): Spares {
-    const threads = startThreads(spare);
-    const warmed = Promise.all(
-      Array.from({ length: spare }, () => threads.run(warmTask()).catch(() => undefined)),
-    ).then(() => {
-      if (spares !== s) return;
-      s.ready = true;
-      opts.onSpares?.('ready');
-    });
-    const s: Spares = { threads, ready: false, warmed, helping: new Set() };
+    const pool = startThreads(spare);
+    const warmed = Promise.all(Array.from({ length: spare }, () => pool.run(warmTask()).catch(() => undefined))).then(
+      () => {
+        if (spares !== s) return;
+        s.ready = true;
+        opts.onSpares?.('ready');
+      },
+    );
+    const s: Spares = { threads: pool, ready: false, warmed, helping: new Set() };
     return s;
   }
   function endSpares(): void {
