@@ -11,8 +11,17 @@ import type { DocumentBlock } from './blocks.ts';
  * alone left out (a section's number "4.1.", a man page's "(7)").
  */
 export function titleWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\p{N}+$/u.test(w));
+  const out: string[] = [];
+  for (const w of text.toLowerCase().match(WORD) ?? []) {
+    // A word opening on a-z is no number: the regular expression only for the others.
+    const c = w.charCodeAt(0);
+    if ((c >= 97 && c <= 122) || !NUMBER_ONLY.test(w)) out.push(w);
+  }
+  return out;
 }
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const NUMBER_ONLY = /^\p{N}+$/u;
 
 /** Titles as the word sequences they are compared by, and the longest one's length. */
 export interface TitleSet {

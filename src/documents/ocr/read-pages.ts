@@ -49,7 +49,8 @@ export async function ocrPages(
   const force = opts.mode === 'force';
   const mayNeed = pages
     .map((page) => {
-      const chars = force ? 0 : textChars(page.lines);
+      // Counted as far as the decisions below need: FEW_CHARS, and past the unmapped count.
+      const chars = force ? 0 : textChars(page.lines, Math.max(FEW_CHARS, (page.unmapped ?? 0) + 1));
       const largest = page.lines.reduce((m, l) => Math.max(m, l.size), 0);
       return { page, chars, largest, unreadable: !force && unreadableText(chars, page.unmapped ?? 0) };
     })

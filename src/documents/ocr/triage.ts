@@ -37,10 +37,16 @@ export function unreadableText(chars: number, unmapped: number): boolean {
   return unmapped >= FEW_CHARS && unmapped > chars;
 }
 
-/** Letters and digits in a page's text layer. */
-export function textChars(lines: readonly { text: string }[]): number {
+/**
+ * Letters and digits in a page's text layer, counted up to `limit` at least (the count stops at the
+ * line that reaches it: a page of text is judged by its first lines, not counted through).
+ */
+export function textChars(lines: readonly { text: string }[], limit = Infinity): number {
   let n = 0;
-  for (const l of lines) n += l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  for (const l of lines) {
+    if (n >= limit) break;
+    n += l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  }
   return n;
 }
 

@@ -54,3 +54,18 @@ describe('unreadableText: a text layer mostly in fonts without Unicode', () => {
 test('textChars counts letters and digits only', () => {
   assert.equal(textChars([{ text: 'Ab 1, -- x' }]), 4);
 });
+
+test('textChars stops at the line that reaches its limit', async (t) => {
+  const lines = [{ text: 'abcd' }, { text: 'ef' }, { text: 'ghi' }];
+  const cases: [limit: number | undefined, expected: number][] = [
+    [undefined, 9],
+    [100, 9],
+    [4, 4],
+    [5, 6],
+    [6, 6],
+    [7, 9],
+    [1, 4],
+  ];
+  for (const [limit, expected] of cases)
+    await t.test(`limit ${limit}`, () => assert.equal(textChars(lines, limit), expected));
+});

@@ -259,19 +259,51 @@ export function finishParagraph(s: string): string {
   return s.endsWith('\u00AD') ? s.slice(0, -1) : s;
 }
 
+/** ASCII letters, digits and '-': 1 (addWords; any other code point is asked of WORD_CHAR). */
+const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9-]/.test(String.fromCharCode(c)) ? 1 : 0));
+const WORD_CHAR = /[\p{L}\p{N}\uE000-]/u;
+
+/**
+ * Adds to `out` the words of `text`, the runs of letters, digits, '-' and HYPHEN_MARK, as
+ * /[\p{L}\p{N}\uE000-]+/gu finds them, but for those holding a HYPHEN_MARK (an undecided
+ * line-end hyphen is no word of the document). A loop over the characters, with a table for
+ * ASCII: the regular expression's matches took most of resolveHyphens's time on a long manual.
+ */
+export function addWords(text: string, out: Set<string>): void {
+  let start = -1;
+  let mark = false;
+  const n = text.length;
+  for (let i = 0; i <= n; ) {
+    let inWord = false;
+    let width = 1;
+    if (i < n) {
+      const c = text.charCodeAt(i);
+      if (c < 128) inWord = ASCII_WORD[c] === 1;
+      else {
+        const cp = text.codePointAt(i)!;
+        if (cp > 0xffff) width = 2;
+        inWord = WORD_CHAR.test(String.fromCodePoint(cp));
+        if (cp === 0xe000) mark = true;
+      }
+    }
+    if (inWord) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (!mark) out.add(text.slice(start, i));
+      start = -1;
+      mark = false;
+    }
+    i += width;
+  }
+}
+
 const WORD_AT_MARK = /([\p{L}\p{N}'’-]*)\uE000([\p{L}\p{N}'’-]*)/gu;
 
 /** Decides every marked line-end hyphen of the document (see joinLines). Linear in the text. */
 export function resolveHyphens(texts: string[]): string[] {
   if (!texts.some((t) => t.includes(HYPHEN_MARK))) return texts;
   const words = new Set<string>();
-  for (const t of texts) {
-    for (const m of t.toLowerCase().matchAll(/[\p{L}\p{N}\uE000-]+/gu)) {
-      const w = m[0];
-      if (w.includes(HYPHEN_MARK)) continue;
-      words.add(w);
-    }
-  }
+  for (const t of texts) addWords(t.toLowerCase(), words);
   const marks: { lo: string; ro: string }[] = [];
   for (const t of texts)
     if (t.includes(HYPHEN_MARK))

@@ -30,7 +30,11 @@ interface EdgeLine {
   page: number;
   line: TextLine;
   top: boolean;
+  /** Its edge, height band and shape (keyOf), made once. */
+  key: string;
 }
+
+const keyOf = (line: TextLine, top: boolean) => `${top ? 't' : 'b'}|${Math.round(line.y / 3)}|${shapeKey(line.text)}`;
 
 function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
   const n = p.lines.length;
@@ -39,8 +43,9 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
   const byY = [...p.lines].sort((a, b) => b.y - a.y);
   const out: EdgeLine[] = [];
   const k = Math.min(EDGE_LINES, Math.ceil(n / 2));
-  for (let i = 0; i < k; i++) out.push({ page: pageIndex, line: byY[i]!, top: true });
-  for (let i = Math.max(k, n - k); i < n; i++) out.push({ page: pageIndex, line: byY[i]!, top: false });
+  for (let i = 0; i < k; i++) out.push({ page: pageIndex, line: byY[i]!, top: true, key: keyOf(byY[i]!, true) });
+  for (let i = Math.max(k, n - k); i < n; i++)
+    out.push({ page: pageIndex, line: byY[i]!, top: false, key: keyOf(byY[i]!, false) });
   return out;
 }
 
@@ -58,10 +63,9 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
 export function removeFurniture(pages: PageText[]): void {
   const edges = pages.map(edgeLines);
   const counts = new Map<string, Set<number>>();
-  const keyOf = (e: EdgeLine) => `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}|${shapeKey(e.line.text)}`;
   for (const list of edges) {
     for (const e of list) {
-      const k = keyOf(e);
+      const k = e.key;
       let s = counts.get(k);
       if (!s) counts.set(k, (s = new Set()));
       s.add(e.page);
@@ -74,7 +78,7 @@ export function removeFurniture(pages: PageText[]): void {
   const bandPages = new Map<string, Set<number>>();
   for (const list of edges) {
     for (const e of list) {
-      const repeated = (counts.get(keyOf(e))?.size ?? 0) >= minRepeat && e.line.size <= maxSize;
+      const repeated = (counts.get(e.key)?.size ?? 0) >= minRepeat && e.line.size <= maxSize;
       if (repeated || isBarePageNumber(e.line.text)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;

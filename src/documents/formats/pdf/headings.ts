@@ -107,7 +107,13 @@ export function headingShape(text: string): HeadingShape {
   const t = text.trim();
   if (t.length < 2 || t.length > 120) return null;
   if (/[,;]$/.test(t)) return null;
-  if (notHeadingKind(t)) return null;
+  // The never-headings are asked last: most lines have no shape to refuse.
+  const shape = shapeOf(t);
+  return shape !== null && notHeadingKind(t) !== null ? null : shape;
+}
+
+/** headingShape's rules of shape, for a trimmed text of 2-120 characters. */
+function shapeOf(t: string): HeadingShape {
   const words = t.split(' ');
   if (words.length > MAX_WORDS) return null;
   if (KEYWORD_NUMBERED.test(t)) return 'keyword';
@@ -301,9 +307,12 @@ export function isTableHeaderRow(
  */
 export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): HeadingSpan[] {
   const out: HeadingSpan[] = [];
+  // Each line is asked again as the next line of the runs before it: answered once.
+  const plausibleAt: (boolean | undefined)[] = [];
+  const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!));
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    if (!plausible(l)) continue;
+    if (!isPlausible(i)) continue;
     if (!ctx.trustedOutline && isTableHeaderRow(l, lines[i + 1])) continue;
     let start = i;
     let from = i;
@@ -313,14 +322,14 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
       isBareLabel(l.text) &&
       (distinguished(l, ctx) || !ctx.fontVariety) &&
       underLabel(l, lines[i + 1]!) &&
-      plausible(lines[i + 1]!)
+      isPlausible(i + 1)
     )
       from = i + 1;
     let found: HeadingSpan | undefined;
     // Longest run first: up to three lines of one title.
     for (let end = Math.min(lines.length, from + 3); end > from; end--) {
       let ok = true;
-      for (let j = from + 1; j < end && ok; j++) ok = plausible(lines[j]!) && sameTitleBlock(lines[j - 1]!, lines[j]!);
+      for (let j = from + 1; j < end && ok; j++) ok = isPlausible(j) && sameTitleBlock(lines[j - 1]!, lines[j]!);
       if (!ok) continue;
       const text = joinTitle(lines, from, end);
       if (end - from > 1) {
@@ -339,7 +348,8 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
         found = { start, end, text };
         break;
       }
-      if (isHeading({ ...lines[from]!, text }, ctx)) found = { start, end, text };
+      // One line: its title is its own text, trimmed, as isHeading reads it.
+      if (isHeading(lines[from]!, ctx)) found = { start, end, text };
       break;
     }
     if (!found && from !== start) {

@@ -3,7 +3,19 @@
 import { isBarePageNumber } from './furniture.ts';
 import type { TextLine } from './types.ts';
 
-const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The first `n` words of a lower-cased text (fewer when it has fewer). */
+function firstWords(lower: string, n: number): string[] {
+  const out: string[] = [];
+  WORD.lastIndex = 0;
+  while (out.length < n) {
+    const m = WORD.exec(lower);
+    if (!m) break;
+    out.push(m[0]);
+  }
+  return out;
+}
 
 /** Are the words of `a` found in `b`, in the same order (not necessarily next to each other)? */
 function inOrder(a: readonly string[], b: readonly string[]): boolean {
@@ -21,11 +33,21 @@ function inOrder(a: readonly string[], b: readonly string[]): boolean {
  * is no step: the next page neither starts with it nor stays within 4 times its length.
  */
 export function overlaySteps(pageTexts: readonly string[]): boolean[] {
-  const ws = pageTexts.map(words);
-  return ws.map((w, i) => {
-    const next = ws[i + 1];
-    if (next === undefined || w.length < 3 || next.length < w.length || next.length > w.length * 4) return false;
-    for (let k = 0; k < 3; k++) if (w[k] !== next[k]) return false;
+  const lower = pageTexts.map((s) => s.toLowerCase());
+  // Two pages whose first three words differ are no step and its next: most pages of a book,
+  // told without their words all split out.
+  const heads = lower.map((s) => firstWords(s, 3));
+  const all: (string[] | undefined)[] = [];
+  const words = (i: number) => (all[i] ??= lower[i]!.match(WORD) ?? []);
+  return lower.map((_s, i) => {
+    if (i + 1 >= lower.length) return false;
+    const head = heads[i]!;
+    const nextHead = heads[i + 1]!;
+    if (head.length < 3 || nextHead.length < 3) return false;
+    for (let k = 0; k < 3; k++) if (head[k] !== nextHead[k]) return false;
+    const w = words(i);
+    const next = words(i + 1);
+    if (next.length < w.length || next.length > w.length * 4) return false;
     return inOrder(w, next);
   });
 }

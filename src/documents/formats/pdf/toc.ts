@@ -35,6 +35,9 @@ const LEADER_RUN = new RegExp(`(?:(?:\\.\\s?){3,}|\\s\\.\\s\\.\\s|…+)\\s*${PAG
 const LEADER_ONLY = new RegExp(`^(?:(?:\\.\\s?){2,}|…+)\\s*${PAGE_LIST}$`, 'i');
 // A leader whose page number the layout read elsewhere: "Encoding subsets for TS1 fonts . . . .".
 const DANGLING_LEADER = /\s(?:\.\s?){4,}$|…{2,}$/u;
+// What every leader above holds: two dots at most one space apart, or an ellipsis. A line without
+// it is tested against none of them (most lines of a document: a cheap test first).
+const LEADERISH = /\.\s?\.|…/;
 // "1.2 Title 12", "Medical procedure 3": some text with a letter, then a page number.
 const TRAILING_NUMBER = /^(?=.*\p{L}).{2,}?[^\d\s.,;:!?]\s+(\d{1,4})$/u;
 // Index pages: "12", "45-47", "45–47"; a page followed by the next entry's term ("139 tabular").
@@ -80,16 +83,17 @@ export interface LineInfo {
  */
 export function lineKind(text: string, outline?: ReadonlySet<string>, mono = false, maxPage = Infinity): LineInfo {
   const t = text.trim();
+  const dots = LEADERISH.test(t);
   if (mono) {
-    if (leaderEntry(t, MONO_LEADER_DOTS)) return { kind: 'entry', leader: true };
+    if (dots && leaderEntry(t, MONO_LEADER_DOTS)) return { kind: 'entry', leader: true };
     return indexEntry(t, maxPage) ? { kind: 'entry' } : { kind: 'text' };
   }
   if (TITLE.test(t)) return { kind: 'title' };
   if (NEUTRAL.test(t)) return { kind: 'neutral' };
-  if (leaderEntry(t, 2) || LEADER_ONLY.test(t)) return { kind: 'entry', leader: true };
-  if (DANGLING_LEADER.test(t) && /\p{L}/u.test(t)) return { kind: 'entry', leader: true, dangling: true };
+  if (dots && (leaderEntry(t, 2) || LEADER_ONLY.test(t))) return { kind: 'entry', leader: true };
+  if (dots && DANGLING_LEADER.test(t) && /\p{L}/u.test(t)) return { kind: 'entry', leader: true, dangling: true };
   if (indexEntry(t, maxPage)) return { kind: 'entry' };
-  const m = t.length <= 120 ? TRAILING_NUMBER.exec(t) : null;
+  const m = t.length <= 120 && endsInDigit(t) ? TRAILING_NUMBER.exec(t) : null;
   if (m) {
     if (outline && outline.size > 0 && outline.has(normalizeTitle(t.slice(0, m.index + m[0].length - m[1]!.length))))
       return { kind: 'entry' };
@@ -99,6 +103,11 @@ export function lineKind(text: string, outline?: ReadonlySet<string>, mono = fal
   return { kind: 'text' };
 }
 
+const endsInDigit = (t: string) => {
+  const c = t.charCodeAt(t.length - 1);
+  return c >= 48 && c <= 57;
+};
+
 /**
  * An index line without leaders: "clip, 24, 81, 137", "colorspec, 28, 50," or the continuation of
  * a page list "202, 203"; also two entries side by side, as the layout reads a two-column index
@@ -107,6 +116,7 @@ export function lineKind(text: string, outline?: ReadonlySet<string>, mono = fal
  * above `maxPage` is no page ("Copyright 1992, 1993, 1994,").
  */
 export function indexEntry(t: string, maxPage = Infinity): boolean {
+  if (!t.includes(',')) return false;
   const parts = t.split(',');
   if (parts.length < 2 || parts.length > 60) return false;
   if (parts.at(-1)!.trim() === '') parts.pop();
@@ -170,6 +180,8 @@ export interface TocVerdict {
 
 export interface ClassifyOptions {
   outline?: ReadonlySet<string>;
+  /** The page's lines' kinds, when the caller has them (lineKind of each line, with `outline` and the page count's bound). */
+  kinds?: readonly LineInfo[];
   /** The page continues a listing page next to it: a lower share of entries suffices. */
   continuing?: boolean;
 }
@@ -188,9 +200,10 @@ export function classifyPage(page: PageText, pageCount: number, opts: ClassifyOp
   let titled = false;
   const numbers: number[] = [];
   const maxPage = pageCount * 2 + 20;
-  for (const line of page.lines) {
+  for (let x = 0; x < page.lines.length; x++) {
+    const line = page.lines[x]!;
     if (line.text.trim().length === 0) continue;
-    const info = lineKind(line.text, opts.outline, line.mono, maxPage);
+    const info = opts.kinds?.[x] ?? lineKind(line.text, opts.outline, line.mono, maxPage);
     if (info.kind === 'title') {
       titled = true;
       continue;
@@ -373,13 +386,15 @@ export interface ListingResult {
  */
 export function removeListings(pages: PageText[], outline?: ReadonlySet<string>): ListingResult {
   const count = pages.length;
-  const listing = pages.map((p) => classifyPage(p, count, { outline }).toc);
+  // Each line's kind, once: every page is classified, its neighbours again, and its lines dropped by kind.
+  const kindsOf = pages.map((p) => p.lines.map((l) => lineKind(l.text, outline, l.mono, count * 2 + 20)));
+  const listing = pages.map((p, i) => classifyPage(p, count, { outline, kinds: kindsOf[i] }).toc);
   // Continuations: spread to neighbours of listing pages until nothing changes (both directions).
   for (let changed = true; changed; ) {
     changed = false;
     for (let i = 0; i < count; i++) {
       if (listing[i] || !(listing[i - 1] || listing[i + 1])) continue;
-      if (classifyPage(pages[i]!, count, { outline, continuing: true }).toc) {
+      if (classifyPage(pages[i]!, count, { outline, continuing: true, kinds: kindsOf[i] }).toc) {
         listing[i] = true;
         changed = true;
       }
@@ -390,7 +405,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
   const kept: PageText[] = [];
   pages.forEach((p, i) => {
     const texts = p.lines.map((l) => l.text);
-    const kinds = p.lines.map((l) => lineKind(l.text, outline, l.mono, count * 2 + 20));
+    const kinds = kindsOf[i]!;
     if (listing[i]) {
       const keep = new Set([...titleBlock(kinds, count * 2 + 20), ...proseRuns(kinds, texts)]);
       if (keep.size === 0) {

@@ -4,6 +4,7 @@ import {
   normalizeLine,
   joinLines,
   resolveHyphens,
+  addWords,
   hyphenatesNoWord,
   HYPHEN_MARK,
   finishParagraph,
@@ -340,4 +341,30 @@ test('hangsUnderLabel: a list item wraps under its text, past its label', async 
   ];
   for (const [name, text, x, want] of cases)
     await t.test(name, () => assert.equal(hangsUnderLabel(text, 100, 100 + x, 10), want));
+});
+
+test('addWords finds the words the regular expression finds, marked ones left out', async (t) => {
+  const regexWords = (text: string) =>
+    new Set([...text.matchAll(/[\p{L}\p{N}\uE000-]+/gu)].map((m) => m[0]).filter((w) => !w.includes(HYPHEN_MARK)));
+  const cases: [string, string[]][] = [
+    ['plain words, digits and hyphens', ['plain', 'words', 'digits', 'and', 'hyphens']],
+    ['x-axis e-mail 3-4 -- a', ['x-axis', 'e-mail', '3-4', '--', 'a']],
+    ['accents: façade über naïve œuvre', ['accents', 'façade', 'über', 'naïve', 'œuvre']],
+    [`hyphen${HYPHEN_MARK}ated word`, ['word']],
+    [`${HYPHEN_MARK}`, []],
+    ['astral letters 𝑥𝑦 and 𝟙', ['astral', 'letters', '𝑥𝑦', 'and', '𝟙']],
+    ['combining e\u0301 splits', ['combining', 'e', 'splits']],
+    ['CJK 漢字 and ٣٤ digits²', ['cjk', '漢字', 'and', '٣٤', 'digits²']],
+    ['lone \ud800 surrogate', ['lone', 'surrogate']],
+    ['', []],
+    ['end-', ['end-']],
+  ];
+  for (const [text, want] of cases) {
+    await t.test(JSON.stringify(text), () => {
+      const got = new Set<string>();
+      addWords(text.toLowerCase(), got);
+      assert.deepEqual([...got].sort(), [...regexWords(text.toLowerCase())].sort());
+      assert.deepEqual([...got].sort(), [...want].sort());
+    });
+  }
 });

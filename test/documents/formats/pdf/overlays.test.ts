@@ -33,6 +33,16 @@ test('overlaySteps', async (t) => {
     ],
     ['the last page never is', ['Only page with words'], [false]],
     [
+      'the same running head over pages of their own: the first words agree, the rest does not',
+      ['GNU Bash manual: the shell reads its input', 'GNU Bash manual: then it breaks the input into words'],
+      [false, false],
+    ],
+    [
+      'the same first words, the next page shorter: no step',
+      ['Title first point second point third point', 'Title first point'],
+      [false, false],
+    ],
+    [
       "a part's title page over a chapter that repeats its words is no step",
       [
         'Part II Reference',
