@@ -263,13 +263,29 @@ export function glyphTracking(charSpacing: number, hScale: number, runHasSpace: 
 // a glyph, where the tracking after that glyph is kept beside it.
 /** Exported for the tests. */
 export const ADVANCE_X = '      const advanceX = (posX - lastPosX) / textContentItem.textAdvanceScale;\n';
-const ADVANCE_X_TRACKED = `      const advanceX = (${trackedAdvance.toString()})((posX - lastPosX) / textContentItem.textAdvanceScale, textContentItem.prevTracking);\n`;
+const ADVANCE_X_TRACKED = `      const advanceX = ourTrackedAdvance((posX - lastPosX) / textContentItem.textAdvanceScale, textContentItem.prevTracking);\n`;
 /** Exported for the tests. */
 export const RUN_GLYPHS = '      const glyphs = font.charsToGlyphs(chars);\n';
 const RUN_GLYPHS_SPACED = `${RUN_GLYPHS}      const runHasSpace = glyphs.some((g) => g.isSpace);\n`;
 /** Exported for the tests. */
 export const PREV_RISE = '          textChunk.prevTextRise = textState.textRise;\n';
-const PREV_RISE_TRACKING = `${PREV_RISE}          textChunk.prevTracking = font.vertical ? 0 : (${glyphTracking.toString()})(textState.charSpacing, textState.textHScale, runHasSpace);\n`;
+const PREV_RISE_TRACKING = `${PREV_RISE}          textChunk.prevTracking = font.vertical ? 0 : ourGlyphTracking(textState.charSpacing, textState.textHScale, runHasSpace);\n`;
+
+/**
+ * A function's source declared under another name (`ourName`), to be added once to pdf.js's worker
+ * module, whose patched lines call it: a declaration is hoisted, where an expression written into
+ * the glyph loop made a new closure for every glyph. Throws unless the source opens as a declaration
+ * of `name`.
+ */
+export function renamedDeclaration(fn: (...args: never[]) => unknown, name: string, ourName: string): string {
+  const source = fn.toString();
+  const head = `function ${name}(`;
+  if (!source.startsWith(head)) throw new Error(`${name}: not a function declaration`);
+  return `function ${ourName}(${source.slice(head.length)}`;
+}
+
+/** trackedAdvance and glyphTracking, as the patched lines call them. */
+const TRACKING_HELPERS = `\n${renamedDeclaration(trackedAdvance, 'trackedAdvance', 'ourTrackedAdvance')}\n${renamedDeclaration(glyphTracking, 'glyphTracking', 'ourGlyphTracking')}\n`;
 
 /** getCurrentTextTransform's last line (see above). Exported for the tests. */
 export const TEXT_TRANSFORM = '      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));';
@@ -493,7 +509,7 @@ export function patchTextTransform(source: string): string {
 export function patchTrackedAdvance(source: string): string {
   const advance = replaceOnce(source, ADVANCE_X, ADVANCE_X_TRACKED, 'horizontal advance line');
   const spaced = replaceOnce(advance, RUN_GLYPHS, RUN_GLYPHS_SPACED, 'text run glyphs line');
-  return replaceOnce(spaced, PREV_RISE, PREV_RISE_TRACKING, 'glyph pen record');
+  return replaceOnce(spaced, PREV_RISE, PREV_RISE_TRACKING, 'glyph pen record') + TRACKING_HELPERS;
 }
 
 /** pdf.js's worker source inflating Flate streams with zlib's inflateSync in Node (see above); throws unless its place is there once. */

@@ -8,6 +8,7 @@ import {
   glyphTracking,
   PREV_RISE,
   patchTrackedAdvance,
+  renamedDeclaration,
   RUN_GLYPHS,
   trackedAdvance,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
@@ -56,6 +57,53 @@ test('the worker source holds the advance line patchTrackedAdvance replaces, onc
   assert.throws(() => patchTrackedAdvance('const x = 1;'), /horizontal advance line/);
   assert.throws(() => patchTrackedAdvance(ADVANCE_X), /text run glyphs line/);
   assert.throws(() => patchTrackedAdvance(ADVANCE_X + RUN_GLYPHS), /glyph pen record/);
+});
+
+test('the patched worker source declares the helpers its lines call, once, under names of their own', () => {
+  const source = readFileSync(
+    new URL('../../../../node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs', import.meta.url),
+    'utf8',
+  );
+  assert.equal(source.includes('ourTrackedAdvance') || source.includes('ourGlyphTracking'), false);
+  const patched = patchTrackedAdvance(source);
+  assert.equal(patched.split('function ourTrackedAdvance(').length, 2);
+  assert.equal(patched.split('function ourGlyphTracking(').length, 2);
+  // The declarations run as the helpers do.
+  const { ourTrackedAdvance, ourGlyphTracking } = new Function(
+    `${patched.slice(patched.lastIndexOf('\nfunction ourTrackedAdvance('))}; return { ourTrackedAdvance, ourGlyphTracking };`,
+  )() as { ourTrackedAdvance: typeof trackedAdvance; ourGlyphTracking: typeof glyphTracking };
+  for (const [advance, tracking] of [
+    [10, 2],
+    [10, undefined],
+    [10, -1],
+  ] as const)
+    assert.equal(ourTrackedAdvance(advance, tracking), trackedAdvance(advance, tracking));
+  assert.equal(ourGlyphTracking(2, 0.5, true), glyphTracking(2, 0.5, true));
+  assert.equal(ourGlyphTracking(2, 0.5, false), glyphTracking(2, 0.5, false));
+});
+
+test('renamedDeclaration', async (t) => {
+  function sample(a: number) {
+    return a + 1;
+  }
+  const cases: [string, () => string, RegExp][] = [
+    [
+      'a declaration, renamed',
+      () => renamedDeclaration(sample, 'sample', 'ourSample'),
+      /^function ourSample\(a\s*\) \{/,
+    ],
+    ['another name: refused', () => renamedDeclaration(sample, 'other', 'ourOther'), /not a function declaration/],
+    ['an arrow function: refused', () => renamedDeclaration((a: number) => a, 'a', 'b'), /not a function declaration/],
+  ];
+  for (const [name, run, want] of cases)
+    await t.test(name, () => {
+      try {
+        assert.match(run(), want);
+      } catch (e) {
+        if (e instanceof assert.AssertionError) throw e;
+        assert.match((e as Error).message, want);
+      }
+    });
 });
 
 const textOf = async (content: string) =>
