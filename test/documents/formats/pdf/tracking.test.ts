@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import {
   ADVANCE_X,
   glyphTracking,
@@ -69,9 +70,9 @@ test('the patched worker source declares the helpers its lines call, once, under
   assert.equal(patched.split('function ourTrackedAdvance(').length, 2);
   assert.equal(patched.split('function ourGlyphTracking(').length, 2);
   // The declarations run as the helpers do.
-  const { ourTrackedAdvance, ourGlyphTracking } = new Function(
-    `${patched.slice(patched.lastIndexOf('\nfunction ourTrackedAdvance('))}; return { ourTrackedAdvance, ourGlyphTracking };`,
-  )() as { ourTrackedAdvance: typeof trackedAdvance; ourGlyphTracking: typeof glyphTracking };
+  const { ourTrackedAdvance, ourGlyphTracking } = runInNewContext(
+    `${patched.slice(patched.lastIndexOf('\nfunction ourTrackedAdvance('))}; ({ ourTrackedAdvance, ourGlyphTracking })`,
+  ) as { ourTrackedAdvance: typeof trackedAdvance; ourGlyphTracking: typeof glyphTracking };
   for (const [advance, tracking] of [
     [10, 2],
     [10, undefined],
