@@ -444,12 +444,17 @@ export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: n
   pages.forEach((p, n) => {
     const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
     const edges = [...filled.slice(0, edgeLines), ...filled.slice(-edgeLines)];
+    // The page's first line, a page number aside: a head is set above the text, where a listing's
+    // lines at the top ("4 // This file may be used ...", its licence repeated in the next
+    // listing of the page) are not.
+    const headLine = filled.find((i) => !PAGE_NUMBER.test(p[i]!.trim()));
     if (edges.some((i) => PAGE_NUMBER.test(p[i]!.trim())))
       for (const i of filled.slice(0, edgeLines)) {
         const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
         const m = NUMBERED_LINE.exec(l);
         if (!m || !/\p{L}/u.test(l)) continue;
-        if (last.get(m[1]!.split('.').length) === l || headingBelow(p, i, edgeLines)) out.add(`${n}:${i}`);
+        if (last.get(m[1]!.split('.').length) === l || (i === headLine && headingBelow(p, i, edgeLines)))
+          out.add(`${n}:${i}`);
       }
     for (const i of filled) {
       if (out.has(`${n}:${i}`)) continue;

@@ -364,6 +364,24 @@ describe('sectionMarks', () => {
       ['1:0'],
     ],
     [
+      // raptor-refman page 121: a listing's licence lines under the head, repeated in the next listing.
+      "a listing's numbered line under the head, repeated lower on the page, is no mark",
+      [
+        ['10.14 a.hpp', ...body('a'), '120'],
+        [
+          '10.15 b.hpp File Reference',
+          '4 // This file may be used under the terms',
+          '5 // shipped with this file',
+          ...body('b'),
+          '4 // This file may be used under the terms',
+          '5 // shipped with this file',
+          ...body('c'),
+          '121',
+        ],
+      ],
+      [],
+    ],
+    [
       'a section whose heading stands once, at the top of its page, stays',
       [
         ['10.150 a.cpp File Reference', ...body('a'), '170'],
