@@ -160,6 +160,17 @@ function runPages(x: RunIndex, w: readonly string[], startPages: Set<number>, en
 }
 
 /**
+ * A page's text with every hyphen between two letters taken out ("dry-run" -> "dryrun"), as
+ * chunkWordings takes them out of a chunk. pdftotext drops a hyphen that ends a line ("autolayout-"
+ * over "file" -> "autolayoutfile") and keeps one inside a line ("dry-run"), so a chunk that prints
+ * both ("autolayout-file ... dry-run", as the page does) matches the reference in neither wording
+ * where a run holds one of each (docbook-xsl-ref page 78); with both sides' hyphens out it does.
+ */
+export function withoutWordHyphens(page: string): string {
+  return page.replace(/(\p{L})[-\u2010](?=\p{L})/gu, '$1');
+}
+
+/**
  * `pages`: the reference's pages without their running lines (withoutRunningLines), so that words
  * running over a page break are found. `rawPages` (optional): the same pages with every line,
  * searched with runs three words longer: a line the running-line rule takes for furniture because its
@@ -173,7 +184,11 @@ export function pageNumbersRight(
   gram = GRAM,
   rawPages?: readonly string[],
 ): PageScore {
-  const readings = [runIndex(pages, gram), ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : [])];
+  const readings = [
+    runIndex(pages, gram),
+    runIndex(pages.map(withoutWordHyphens), gram),
+    ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : []),
+  ];
   let judged = 0;
   let right = 0;
   const wrong: string[] = [];

@@ -61,6 +61,24 @@ describe('pageNumbersRight', () => {
       assert.deepEqual({ judged: got.judged, right: got.right }, want);
     });
 
+  test('a run holding a line-end hyphen pdftotext dropped and a hyphen inside a line it kept', () => {
+    // docbook-xsl-ref page 78: "General Parametersautolayout-" ending a line over "filebody.attributes...dry-run...".
+    const ref = [
+      'Contents of the part.',
+      'General Parametersautolayoutfilebody.attributescurrentpage.markerdry-runfeedback.href text goes on',
+    ];
+    const c = {
+      content: 'General Parametersautolayout-filebody.attributescurrentpage.markerdry-runfeedback.href text goes on',
+      pageStart: 2,
+      pageEnd: 2,
+    };
+    assert.deepEqual(
+      { judged: pageNumbersRight([c], ref).judged, right: pageNumbersRight([c], ref).right },
+      { judged: 1, right: 100 },
+    );
+    assert.equal(pageNumbersRight([{ ...c, pageStart: 1, pageEnd: 1 }], ref).right, 0);
+  });
+
   test('a heading number the reference reads apart from its title: the runs after the number decide', () => {
     // pdftotext reads "3.3.9" of page 2 before a listing, its title after it; the contents page (1) reads them together.
     const ref = [
