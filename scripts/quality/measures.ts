@@ -1022,6 +1022,49 @@ export interface EndReference {
   blockRows?: string[][];
   /** The document is a slide deck whose pages are its slides: a cut between two pages ends a slide. */
   slides?: boolean;
+  /**
+   * A PDF's pages as `pdftotext -layout` sets them (a table's rows one a line, their cells parted by
+   * runs of blanks): a PDF's table has no other reference (layoutRowPairs).
+   */
+  layout?: string;
+}
+
+/** A layout line's cells: its runs of text parted by two blanks or more. */
+const layoutCells = (line: string) =>
+  line
+    .trim()
+    .split(/\s{2,}/u)
+    .filter((c) => c.length > 0);
+
+/**
+ * Two successive lines of a table as `pdftotext -layout` sets a page (each of two cells or more,
+ * the second the next filled line of the same page), as their words (wordLine): the first maps to
+ * the set of the lines after it. A cut between them is a row end on the page, where the reader set
+ * the rows as lines without cell marks (l2kurz's symbol tables: "δ \delta µ \mu τ \tau" over
+ * "ϵ \epsilon ν \nu υ \upsilon"). A line of two-column prose holds both columns' text, which no
+ * chunk line does whole. A line that starts under the line before's second cell or further right
+ * continues that row: no pair.
+ */
+export function layoutRowPairs(layout: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const page of layout.split('\f')) {
+    const lines = page.split('\n').filter((l) => l.trim().length > 0);
+    for (let i = 0; i + 1 < lines.length; i++) {
+      if (layoutCells(lines[i]!).length < 2 || layoutCells(lines[i + 1]!).length < 2) continue;
+      // The second line starts left of the first one's second cell: a row of its own, not the
+      // continuation of the first one's cells hanging under them (glpk's two-line records of a
+      // solution report, the second line set under the fourth column).
+      const second = /^\s*\S+(?:\s\S+)*\s{2,}/u.exec(lines[i]!)![0].length;
+      if (lines[i + 1]!.length - lines[i + 1]!.trimStart().length >= second) continue;
+      const a = wordLine(lines[i]!);
+      const b = wordLine(lines[i + 1]!);
+      if (a.length === 0 || b.length === 0) continue;
+      const set = out.get(a) ?? new Set<string>();
+      set.add(b);
+      out.set(a, set);
+    }
+  }
+  return out;
 }
 
 /**
@@ -1084,6 +1127,8 @@ export interface EndIndex {
   slides: boolean;
   /** A chunk's most code points: a code block longer than this must be cut inside. */
   max: number;
+  /** Successive table lines of a PDF's layout (layoutRowPairs). */
+  layoutRows: Map<string, Set<string>>;
 }
 
 export function endIndex(ref: EndReference, max = 1200): EndIndex {
@@ -1115,6 +1160,7 @@ export function endIndex(ref: EndReference, max = 1200): EndIndex {
     ),
     slides: ref.slides === true,
     max,
+    layoutRows: ref.layout ? layoutRowPairs(ref.layout) : new Map<string, Set<string>>(),
   };
 }
 
@@ -1246,6 +1292,8 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
     const bullet = (x: string) => itemMarker(x) === '•' || /\s•\s/u.test(normalizeText(x));
     if (itemMarker(L) === mb || (mb === '•' && as.slice(-3).some(bullet))) return 'item';
   }
+  // Two successive rows of a table as the page sets them (a PDF's, read without cell marks).
+  if (ix.layoutRows.get(wordLine(L))?.has(wordLine(F))) return 'row';
   // A whole caption ends a: "Figure 6-2: Space before and after", b not running on in lower case.
   if (captionLine(L) && !/^\p{Ll}/u.test(F)) return 'caption';
   return 'cut';

@@ -44,6 +44,7 @@ import {
   sectionMarks,
   headingBelow,
   strayNumbers,
+  layoutRowPairs,
   doubledAtEdge,
   wordsAsRead,
   words,
@@ -446,6 +447,37 @@ describe('headingBelow', () => {
     ],
   ];
   for (const [name, page, i, want] of cases) test(name, () => assert.equal(headingBelow(page, i), want));
+});
+
+describe('layoutRowPairs', () => {
+  const pairs = (layout: string) => [...layoutRowPairs(layout)].map(([a, b]) => [a, [...b]]);
+  const cases: [string, string, (string | string[])[][]][] = [
+    [
+      'successive lines of cells: each to the next',
+      ['a1     b1     c1', '', 'a2     b2     c2', 'a3     b3     c3'].join('\n'),
+      [
+        ['a1 b1 c1', ['a2 b2 c2']],
+        ['a2 b2 c2', ['a3 b3 c3']],
+      ],
+    ],
+    [
+      'a line of one cell (running text) pairs with nothing',
+      ['a1     b1', 'Some text in one run.', 'a2     b2'].join('\n'),
+      [],
+    ],
+    ['no pair over a page break', ['a1     b1', '\fa2     b2'].join('\n'), []],
+    [
+      // glpk's solution report: a record's second line set under its fourth column.
+      "a line hanging under the line before's cells continues its row",
+      [
+        '   2 YIELD    NS    2000.0    BIN3',
+        '                    -.01    2014.0    CU',
+        '   3 FE       NU    60.0      BIN4',
+      ].join('\n'),
+      [['01 2014 0 cu', ['3 fe nu 60 0 bin4']]],
+    ],
+  ];
+  for (const [name, layout, want] of cases) test(name, () => assert.deepEqual(pairs(layout), want));
 });
 
 describe('strayNumbers', () => {
@@ -1163,6 +1195,14 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
     ],
   };
   const noRows: EndReference = { headings: [], code: [], rows: [] };
+  const symbols = [
+    'Tabelle 13: Kleine griechische Buchstaben',
+    '',
+    'γ      \\gamma                λ    \\lambda             ς     \\varsigma',
+    'δ      \\delta                µ    \\mu                 τ     \\tau',
+    '      \\epsilon              ν    \\nu                 υ     \\upsilon',
+    'ε      \\varepsilon           ξ    \\xi                 φ     \\phi',
+  ].join('\n');
   const deck: EndReference = { headings: [], code: [], rows: [], slides: true };
   const c = (content: string, pageStart?: number, pageEnd = pageStart): PagedChunk =>
     pageStart === undefined ? { content, section: '' } : { content, section: '', pageStart, pageEnd };
@@ -1341,6 +1381,28 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
       noRows,
       c('A paragraph running over', 3),
       c('the page break', 4),
+      'cut',
+    ],
+    // l2kurz page 52: a symbol table the reader sets as lines without cell marks; pdftotext -layout's rows.
+    [
+      "a PDF's table rows as the layout sets them: a row end",
+      { ...noRows, layout: symbols },
+      c('Tabelle 13: Kleine griechische Buchstaben\nγ \\gamma λ \\lambda ς \\varsigma\nδ \\delta µ \\mu τ \\tau'),
+      c('\\epsilon ν \\nu υ \\upsilon\nε \\varepsilon ξ \\xi φ \\phi'),
+      'row',
+    ],
+    [
+      'the same lines in another order are no rows of the layout',
+      { ...noRows, layout: symbols },
+      c('Tabelle 13: Kleine griechische Buchstaben\nδ \\delta µ \\mu τ \\tau'),
+      c('γ \\gamma λ \\lambda ς \\varsigma'),
+      'cut',
+    ],
+    [
+      'without the layout the same cut is a cut',
+      noRows,
+      c('Tabelle 13: Kleine griechische Buchstaben\nγ \\gamma λ \\lambda ς \\varsigma\nδ \\delta µ \\mu τ \\tau'),
+      c('\\epsilon ν \\nu υ \\upsilon\nε \\varepsilon ξ \\xi φ \\phi'),
       'cut',
     ],
   ];
