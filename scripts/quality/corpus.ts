@@ -506,7 +506,9 @@ export async function measureDocument(
       : { code: codeKept(chunks, structure.code) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
-    ...(pdfPages ? { pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages) } : {}),
+    ...(pdfPages
+      ? { pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages, drawn?.split('\f')) }
+      : {}),
     ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     examples: {

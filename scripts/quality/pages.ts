@@ -177,17 +177,23 @@ export function withoutWordHyphens(page: string): string {
  * shape stands at many pages' edges (a listing's closing "20 } // namespace raptor", CWEB's "This
  * code is used in section 1.", a figure repeated atop several pages) is the chunk's own text there,
  * and eight words in a row on one page place the chunk where a five-word run may not.
+ * `drawnPages` (optional): pdf.js's text of each page, in the order it is drawn, searched as
+ * `rawPages`: text set at an angle, which pdftotext reads in pieces (reportlab-guide page 113, a
+ * bar chart's rotated labels "Jan-99 Feb-99 ..." read "-99 Jan 9 b-9 Fe"), stands there whole, on
+ * the page that draws it.
  */
 export function pageNumbersRight(
   chunks: readonly PagedChunk[],
   pages: readonly string[],
   gram = GRAM,
   rawPages?: readonly string[],
+  drawnPages?: readonly string[],
 ): PageScore {
   const readings = [
     runIndex(pages, gram),
     runIndex(pages.map(withoutWordHyphens), gram),
     ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : []),
+    ...(drawnPages ? [runIndex(drawnPages, gram + RAW_EXTRA)] : []),
   ];
   let judged = 0;
   let right = 0;
