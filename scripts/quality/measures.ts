@@ -514,6 +514,12 @@ export function strayNumbers(pages: readonly (readonly string[])[], edgeLines: n
   });
   const pagesAt = new Map<number, number>();
   for (const b of bare) for (const off of new Set(b.map((x) => x.off))) pagesAt.set(off, (pagesAt.get(off) ?? 0) + 1);
+  // A number at the same edge of 3 pages or more is a running line (a chapter's number set alone
+  // in the head of each of its pages), not one page's own text.
+  const running = new Map<string, number>();
+  bare.forEach((b, n) => {
+    for (const k of new Set(b.map((x) => `${x.top}:${x.off + n}`))) running.set(k, (running.get(k) ?? 0) + 1);
+  });
   const out = new Set<string>();
   bare.forEach((b, n) => {
     if (b.length < 2) return;
@@ -524,7 +530,13 @@ export function strayNumbers(pages: readonly (readonly string[])[], edgeLines: n
     // foot's own (a chapter's number in "1 / INTRODUZIONE / 3", read as three lines; a footnote's
     // mark above the page number).
     const top = (x: { top: boolean }) => x.top;
-    for (const x of b) if (!onSequence(x.off) && numbers.every((y) => top(y) !== top(x))) out.add(`${n}:${x.i}`);
+    for (const x of b)
+      if (
+        !onSequence(x.off) &&
+        numbers.every((y) => top(y) !== top(x)) &&
+        (running.get(`${x.top}:${x.off + n}`) ?? 0) < 3
+      )
+        out.add(`${n}:${x.i}`);
   });
   return out;
 }

@@ -514,6 +514,11 @@ describe('strayNumbers', () => {
       [],
     ],
     [
+      "a chapter's number alone in the head of its pages, the page number in the foot: furniture",
+      [0, 1, 2, 3].map((n) => ['3', ...body('abcd'[n]!), String(40 + n)]),
+      [],
+    ],
+    [
       'two bare numbers, neither on a sequence: both stay page numbers',
       [0, 1, 2, 3].map((n) => [String(7 * n * n), ...body('abcd'[n]!), String(5 * n * n + 1)]),
       [],
