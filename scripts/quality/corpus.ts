@@ -157,6 +157,14 @@ function pdfCode(file: string): string[] {
 }
 
 /** pdftotext's words with their boxes, read column-aware (scripts/quality/column-reading.ts). */
+/** pdftotext -layout's reading: a table's rows one a line, cells parted by blanks (the chunk-end measure's rows). */
+function pdftotextLayout(file: string): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).toString('utf8');
+}
+
 function pdftotextColumns(file: string): string {
   // pdftotext -bbox says "no word list" on stderr for each page without text: not an error.
   const xhtml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], {
@@ -459,7 +467,11 @@ export async function measureDocument(
   const slidePages =
     pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;
   const labels = slidePages ? slideLabels(chunks, slidePages) : sectionLabels(chunks, structure.headings);
-  const ends = chunkEnds(chunks, { ...structure, slides: e.tags.includes('slides') });
+  const ends = chunkEnds(chunks, {
+    ...structure,
+    slides: e.tags.includes('slides'),
+    ...(e.format === 'pdf' ? { layout: pdftotextLayout(file) } : {}),
+  });
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {
@@ -494,7 +506,9 @@ export async function measureDocument(
       : { code: codeKept(chunks, structure.code) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
-    ...(pdfPages ? { pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages) } : {}),
+    ...(pdfPages
+      ? { pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages, drawn?.split('\f')) }
+      : {}),
     ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,
     examples: {

@@ -434,7 +434,8 @@ const NUMBERED_LINE = /^(\d+(?:\.\d+)*)\.?\s+\S/;
  * spelt exactly as the last earlier line of its depth (so many numbers, "9.2" two) on an earlier
  * page, on a page with a bare page number among its edge lines. A section starting at the top of a
  * page stays: the last line of its depth before it is the section before (or, where the contents
- * list it, the next entry of the contents).
+ * list it, the next entry of the contents). A head line whose words stand again lower on its page
+ * is a mark too (headingBelow: the section starting on that page, which \rightmark names).
  */
 export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
   const out = new Set<string>();
@@ -443,11 +444,17 @@ export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: n
   pages.forEach((p, n) => {
     const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
     const edges = [...filled.slice(0, edgeLines), ...filled.slice(-edgeLines)];
+    // The page's first line, a page number aside: a head is set above the text, where a listing's
+    // lines at the top ("4 // This file may be used ...", its licence repeated in the next
+    // listing of the page) are not.
+    const headLine = filled.find((i) => !PAGE_NUMBER.test(p[i]!.trim()));
     if (edges.some((i) => PAGE_NUMBER.test(p[i]!.trim())))
       for (const i of filled.slice(0, edgeLines)) {
         const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
         const m = NUMBERED_LINE.exec(l);
-        if (m && /\p{L}/u.test(l) && last.get(m[1]!.split('.').length) === l) out.add(`${n}:${i}`);
+        if (!m || !/\p{L}/u.test(l)) continue;
+        if (last.get(m[1]!.split('.').length) === l || (i === headLine && headingBelow(p, i, edgeLines)))
+          out.add(`${n}:${i}`);
       }
     for (const i of filled) {
       if (out.has(`${n}:${i}`)) continue;
@@ -455,6 +462,81 @@ export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: n
       const m = NUMBERED_LINE.exec(l);
       if (m) last.set(m[1]!.split('.').length, l);
     }
+  });
+  return out;
+}
+
+/**
+ * The numbered line at index `i` of a page (a head line) stands again below it on the same page, its
+ * words in a row over one or more lines (pdftotext may read a heading's number on a line of its own:
+ * "10.151" then "src/threshold/x.cpp File Reference"). LaTeX's \rightmark is the first mark of
+ * the page: over a page on which a section starts, Doxygen's running head names that section, whose
+ * heading stands lower on the page. A heading is printed once on its page; the head line is the mark.
+ */
+export function headingBelow(page: readonly string[], i: number, edgeLines = EDGE): boolean {
+  const head = words(page[i]!).join(' ');
+  if (!head.includes(' ')) return false;
+  // Not in the foot: Sphinx's LaTeX sets the mark there ("3.5. Problem 4: N-Queens" over the page
+  // number), under the heading that opens the page (why3 page 29).
+  const filled = page.flatMap((l, k) => (l.trim().length > 0 ? [k] : []));
+  const foot = filled.length > edgeLines ? filled[filled.length - edgeLines]! : page.length;
+  const below = page
+    .slice(i + 1, Math.max(i + 1, foot))
+    .filter((l) => !PAGE_NUMBER.test(l.trim()))
+    .map((l) => words(l).join(' '))
+    .filter((l) => l.length > 0);
+  // Whole lines only: a cross-reference in running text ("see “3.1. Creating destination points
+  // at headings”") names the heading inside a line, a heading stands on lines of its own.
+  for (let j = 0; j < below.length; j++) {
+    let run = below[j]!;
+    for (let k = j + 1; run.length < head.length && k < below.length; k++) run += ` ${below[k]!}`;
+    if (run === head) return true;
+  }
+  return false;
+}
+
+/**
+ * Bare numbers at a page's edges that are no page number (keys `page:line`): on a page whose edge
+ * lines hold two bare numbers or more, those off the document's page sequence at the other edge
+ * (head or foot) than one on it. A page has one page number; it stands at the same distance from the page's index on many
+ * pages (3 or more), where a listing's numbered blank line at the page's foot (Doxygen's "26" under
+ * "25 }", the page number 149 in the head) falls once. A page with one bare number keeps the rule
+ * as it was: it is the page number.
+ */
+export function strayNumbers(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
+  const bare = pages.map((p, n) => {
+    const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
+    const edges = [...new Set([...filled.slice(0, edgeLines), ...filled.slice(-edgeLines)])];
+    const head = new Set(filled.slice(0, edgeLines));
+    return edges
+      .filter((i) => /^\d{1,5}$/.test(p[i]!.trim()))
+      .map((i) => ({ i, off: Number(p[i]!.trim()) - n, top: head.has(i) }));
+  });
+  const pagesAt = new Map<number, number>();
+  for (const b of bare) for (const off of new Set(b.map((x) => x.off))) pagesAt.set(off, (pagesAt.get(off) ?? 0) + 1);
+  // A number at the same edge of 3 pages or more is a running line (a chapter's number set alone
+  // in the head of each of its pages), not one page's own text.
+  const running = new Map<string, number>();
+  bare.forEach((b, n) => {
+    for (const k of new Set(b.map((x) => `${x.top}:${x.off + n}`))) running.set(k, (running.get(k) ?? 0) + 1);
+  });
+  const out = new Set<string>();
+  bare.forEach((b, n) => {
+    if (b.length < 2) return;
+    const onSequence = (off: number) => (pagesAt.get(off) ?? 0) >= 3;
+    const numbers = b.filter((x) => onSequence(x.off));
+    if (numbers.length === 0) return;
+    // Only at the other edge than the page number: beside it, a bare number is the head's or the
+    // foot's own (a chapter's number in "1 / INTRODUZIONE / 3", read as three lines; a footnote's
+    // mark above the page number).
+    const top = (x: { top: boolean }) => x.top;
+    for (const x of b)
+      if (
+        !onSequence(x.off) &&
+        numbers.every((y) => top(y) !== top(x)) &&
+        (running.get(`${x.top}:${x.off + n}`) ?? 0) < 3
+      )
+        out.add(`${n}:${x.i}`);
   });
   return out;
 }
@@ -473,7 +555,8 @@ export const SLIDE_EDGE_LINES = 3;
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
  * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
  * many pages as they stand inside), once per page edge, and bare page numbers ("12", "xii",
- * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"). On `slides` a line must repeat on more than half
+ * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"; not a bare number off the page sequence beside one
+ * on it: strayNumbers). On `slides` a line must repeat on more than half
  * of the pages (a footline is on nearly every slide): a frame title repeated over a slide's
  * overlay steps or continued frames is no running header. Text without form feeds (a reading of
  * HTML, Markdown, Word) comes back unchanged.
@@ -501,6 +584,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
       inner.set(k, (inner.get(k) ?? 0) + 1);
   });
   const marks = sectionMarks(pages, edgeLines);
+  const stray = strayNumbers(pages, edgeLines);
   const running = new Set<string>();
   for (const [k, c] of counts)
     if (
@@ -523,7 +607,10 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
           if (drop.has(i)) continue;
           const k = shapeOf(p[i]!);
           const head = running.has(k) && (slides || !titleSpelling(spellingOf(p[i]!), spelt));
-          if ((head && (!seen.has(k) || doubled.has(k))) || PAGE_NUMBER.test(p[i]!.trim())) {
+          if (
+            (head && (!seen.has(k) || doubled.has(k))) ||
+            (PAGE_NUMBER.test(p[i]!.trim()) && !stray.has(`${n}:${i}`))
+          ) {
             drop.add(i);
             seen.add(k);
             gone.add(k);
@@ -947,6 +1034,49 @@ export interface EndReference {
   blockRows?: string[][];
   /** The document is a slide deck whose pages are its slides: a cut between two pages ends a slide. */
   slides?: boolean;
+  /**
+   * A PDF's pages as `pdftotext -layout` sets them (a table's rows one a line, their cells parted by
+   * runs of blanks): a PDF's table has no other reference (layoutRowPairs).
+   */
+  layout?: string;
+}
+
+/** A layout line's cells: its runs of text parted by two blanks or more. */
+const layoutCells = (line: string) =>
+  line
+    .trim()
+    .split(/\s{2,}/u)
+    .filter((c) => c.length > 0);
+
+/**
+ * Two successive lines of a table as `pdftotext -layout` sets a page (each of two cells or more,
+ * the second the next filled line of the same page), as their words (wordLine): the first maps to
+ * the set of the lines after it. A cut between them is a row end on the page, where the reader set
+ * the rows as lines without cell marks (l2kurz's symbol tables: "δ \delta µ \mu τ \tau" over
+ * "ϵ \epsilon ν \nu υ \upsilon"). A line of two-column prose holds both columns' text, which no
+ * chunk line does whole. A line that starts under the line before's second cell or further right
+ * continues that row: no pair.
+ */
+export function layoutRowPairs(layout: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const page of layout.split('\f')) {
+    const lines = page.split('\n').filter((l) => l.trim().length > 0);
+    for (let i = 0; i + 1 < lines.length; i++) {
+      if (layoutCells(lines[i]!).length < 2 || layoutCells(lines[i + 1]!).length < 2) continue;
+      // The second line starts left of the first one's second cell: a row of its own, not the
+      // continuation of the first one's cells hanging under them (glpk's two-line records of a
+      // solution report, the second line set under the fourth column).
+      const second = /^\s*\S+(?:\s\S+)*\s{2,}/u.exec(lines[i]!)![0].length;
+      if (lines[i + 1]!.length - lines[i + 1]!.trimStart().length >= second) continue;
+      const a = wordLine(lines[i]!);
+      const b = wordLine(lines[i + 1]!);
+      if (a.length === 0 || b.length === 0) continue;
+      const set = out.get(a) ?? new Set<string>();
+      set.add(b);
+      out.set(a, set);
+    }
+  }
+  return out;
 }
 
 /**
@@ -1009,6 +1139,8 @@ export interface EndIndex {
   slides: boolean;
   /** A chunk's most code points: a code block longer than this must be cut inside. */
   max: number;
+  /** Successive table lines of a PDF's layout (layoutRowPairs). */
+  layoutRows: Map<string, Set<string>>;
 }
 
 export function endIndex(ref: EndReference, max = 1200): EndIndex {
@@ -1040,6 +1172,7 @@ export function endIndex(ref: EndReference, max = 1200): EndIndex {
     ),
     slides: ref.slides === true,
     max,
+    layoutRows: ref.layout ? layoutRowPairs(ref.layout) : new Map<string, Set<string>>(),
   };
 }
 
@@ -1171,6 +1304,8 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
     const bullet = (x: string) => itemMarker(x) === '•' || /\s•\s/u.test(normalizeText(x));
     if (itemMarker(L) === mb || (mb === '•' && as.slice(-3).some(bullet))) return 'item';
   }
+  // Two successive rows of a table as the page sets them (a PDF's, read without cell marks).
+  if (ix.layoutRows.get(wordLine(L))?.has(wordLine(F))) return 'row';
   // A whole caption ends a: "Figure 6-2: Space before and after", b not running on in lower case.
   if (captionLine(L) && !/^\p{Ll}/u.test(F)) return 'caption';
   return 'cut';

@@ -160,20 +160,41 @@ function runPages(x: RunIndex, w: readonly string[], startPages: Set<number>, en
 }
 
 /**
+ * A page's text with every hyphen between two letters taken out ("dry-run" -> "dryrun"), as
+ * chunkWordings takes them out of a chunk. pdftotext drops a hyphen that ends a line ("autolayout-"
+ * over "file" -> "autolayoutfile") and keeps one inside a line ("dry-run"), so a chunk that prints
+ * both ("autolayout-file ... dry-run", as the page does) matches the reference in neither wording
+ * where a run holds one of each (docbook-xsl-ref page 78); with both sides' hyphens out it does.
+ */
+export function withoutWordHyphens(page: string): string {
+  return page.replace(/(\p{L})[-\u2010](?=\p{L})/gu, '$1');
+}
+
+/**
  * `pages`: the reference's pages without their running lines (withoutRunningLines), so that words
  * running over a page break are found. `rawPages` (optional): the same pages with every line,
  * searched with runs three words longer: a line the running-line rule takes for furniture because its
  * shape stands at many pages' edges (a listing's closing "20 } // namespace raptor", CWEB's "This
  * code is used in section 1.", a figure repeated atop several pages) is the chunk's own text there,
  * and eight words in a row on one page place the chunk where a five-word run may not.
+ * `drawnPages` (optional): pdf.js's text of each page, in the order it is drawn, searched as
+ * `rawPages`: text set at an angle, which pdftotext reads in pieces (reportlab-guide page 113, a
+ * bar chart's rotated labels "Jan-99 Feb-99 ..." read "-99 Jan 9 b-9 Fe"), stands there whole, on
+ * the page that draws it.
  */
 export function pageNumbersRight(
   chunks: readonly PagedChunk[],
   pages: readonly string[],
   gram = GRAM,
   rawPages?: readonly string[],
+  drawnPages?: readonly string[],
 ): PageScore {
-  const readings = [runIndex(pages, gram), ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : [])];
+  const readings = [
+    runIndex(pages, gram),
+    runIndex(pages.map(withoutWordHyphens), gram),
+    ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : []),
+    ...(drawnPages ? [runIndex(drawnPages, gram + RAW_EXTRA)] : []),
+  ];
   let judged = 0;
   let right = 0;
   const wrong: string[] = [];

@@ -61,6 +61,38 @@ describe('pageNumbersRight', () => {
       assert.deepEqual({ judged: got.judged, right: got.right }, want);
     });
 
+  test('a run holding a line-end hyphen pdftotext dropped and a hyphen inside a line it kept', () => {
+    // docbook-xsl-ref page 78: "General Parametersautolayout-" ending a line over "filebody.attributes...dry-run...".
+    const ref = [
+      'Contents of the part.',
+      'General Parametersautolayoutfilebody.attributescurrentpage.markerdry-runfeedback.href text goes on',
+    ];
+    const c = {
+      content: 'General Parametersautolayout-filebody.attributescurrentpage.markerdry-runfeedback.href text goes on',
+      pageStart: 2,
+      pageEnd: 2,
+    };
+    assert.deepEqual(
+      { judged: pageNumbersRight([c], ref).judged, right: pageNumbersRight([c], ref).right },
+      { judged: 1, right: 100 },
+    );
+    assert.equal(pageNumbersRight([{ ...c, pageStart: 1, pageEnd: 1 }], ref).right, 0);
+  });
+
+  test("text pdftotext reads in pieces, whole in pdf.js's drawn reading of its page", () => {
+    // reportlab-guide page 113: a bar chart's rotated labels; page 112's listing names them whole.
+    const ref = [
+      "categoryNames = ['Jan-99','Feb-99','Mar-99','Apr-99','May-99'] and more",
+      '50 40 30 -99 Jan 9 b-9 Fe 9 r-9 Ma Figure 11-6: Like before',
+    ];
+    const drawn = ['a listing', 'Jan-99\nFeb-99\nMar-99\nApr-99\nMay-99\n50\nFigure 11-6: Like before'];
+    const c = { content: 'Jan-99 Feb-99 Mar-99 Apr-99 May-99 50 Figure 11-6: Like before', pageStart: 2, pageEnd: 2 };
+    assert.equal(pageNumbersRight([c], ref).right, 0);
+    assert.equal(pageNumbersRight([c], ref, undefined, undefined, drawn).right, 100);
+    // Drawn on another page than the chunk says: still wrong.
+    assert.equal(pageNumbersRight([c], ref, undefined, undefined, [drawn[1]!, drawn[0]!]).right, 0);
+  });
+
   test('a heading number the reference reads apart from its title: the runs after the number decide', () => {
     // pdftotext reads "3.3.9" of page 2 before a listing, its title after it; the contents page (1) reads them together.
     const ref = [
