@@ -42,22 +42,44 @@ export function words(s: string): string[] {
  * "l", "at", "x", "e" scattered over three lines, and every reading that has the word "LATEX"
  * there, as the page shows, is out of order and loses a word. The L's line is joined with the
  * rest ("the LATEX Project Public") and the lone E goes; a line ending in L followed by anything
- * else ("ATX", no gap where the E was) is left alone.
+ * else ("ATX", no gap where the E was) is left alone. At display size (a beamer title page's
+ * "\title{LaTeX}") the pieces come in the other order: the lowered E first, between the braces
+ * set around the logo ("{ E }"), then "AT X" alone, then the L's line ("Rédaction avec \title L");
+ * the L's line takes "ATEX" the same way, the AT X line goes and the E line keeps its braces.
  */
 export function joinedTexLogo(text: string): string {
-  const lines = text.split('\n');
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (!/(?:^|\s)L$/.test(lines[i]!)) continue;
-    const m = /^A ?T X(?=\s|$)/.exec(lines[i + 1]!);
-    if (!m) continue;
-    const e = [i + 2, i + 3, i + 4].find((k) => k < lines.length && lines[k]!.trim() === 'E');
+  const lines: (string | undefined)[] = text.split('\n');
+  const at = (k: number) => (k >= 0 && k < lines.length ? (lines[k] ?? '') : '');
+  // A line taken out keeps the page break pdftotext writes at its start.
+  const drop = (k: number, rest = '') => {
+    const breaks = /^\f*/.exec(at(k))![0];
+    lines[k] = breaks + rest === '' ? undefined : breaks + rest;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (!/(?:^|\s)L$/.test(at(i))) continue;
+    const m = /^A ?T X(?=\s|$)/.exec(at(i + 1));
+    if (m) {
+      const e = [i + 2, i + 3, i + 4].find((k) => k < lines.length && at(k).trim() === 'E');
+      if (e === undefined) continue;
+      lines[i] = `${at(i)}ATEX${at(i + 1).slice(m[0].length)}`;
+      drop(e);
+      drop(i + 1);
+      continue;
+    }
+    // Display size: "AT X" alone just above the L's line (blank lines between), the E above it.
+    let a = i - 1;
+    while (a >= 0 && at(a).trim() === '') a--;
+    if (a < 0 || !/^A ?T X$/.test(at(a).trim())) continue;
+    const e = [a - 1, a - 2, a - 3].find((k) => LONE_E.test(at(k).trim()));
     if (e === undefined) continue;
-    lines[i] = `${lines[i]!}ATEX${lines[i + 1]!.slice(m[0].length)}`;
-    lines.splice(e, 1);
-    lines.splice(i + 1, 1);
+    lines[i] = `${at(i)}ATEX`;
+    drop(a);
+    drop(e, at(e).replace(/^\f*/, '').replace('E', '').replace(/\s+/g, ' ').trim());
   }
-  return lines.join('\n');
+  return lines.filter((l) => l !== undefined).join('\n');
 }
+// The logo's lowered E alone on its line, or between the braces of "\title{LaTeX}" ("{ E }").
+const LONE_E = /^(?:E|\{\s*E\s*\})$/;
 
 /**
  * The Czech closing quote of the CS fonts (csr10, csti10...) as pdftotext reads it: the fonts keep

@@ -1947,6 +1947,21 @@ describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read
     ['a line ending in L over other text: left alone', 'size L\nATX is a board\nE\n', 'size L\nATX is a board\nE\n'],
     ['a word ending in l: left alone', 'the total L\nAT Xbox\nE', 'the total L\nAT Xbox\nE'],
     ['the logo read whole: unchanged', 'The LATEX format.', 'The LATEX format.'],
+    [
+      "a beamer title's logo at display size: the E in its braces, AT X, then the L's line",
+      '{ E }\n\nAT X\nRédaction avec \\title L\nPremiers pas',
+      '{ }\n\nRédaction avec \\title LATEX\nPremiers pas',
+    ],
+    ['display size without braces: the E line goes', 'E\nAT X\nThe L\nbook', 'The LATEX\nbook'],
+    ['display size, AT X over other text: left alone', 'E\nAT X table\nThe L\n', 'E\nAT X table\nThe L\n'],
+    [
+      'the E line opens a page: its page break stays',
+      'text.\n\f{ E }\n\nAT X\nRédaction avec \\title L',
+      'text.\n\f{ }\n\nRédaction avec \\title LATEX',
+    ],
+    ['a footnote E opening a page: its page break stays', 'The L\nAT X logo\n\fE\nhere.', 'The LATEX logo\n\f\nhere.'],
+    ['display size, no lone E above: left alone', 'AT X\nThe L\nbook', 'AT X\nThe L\nbook'],
+    ['display size, an E in a word above: left alone', '{ Ex }\nAT X\nThe L\n', '{ Ex }\nAT X\nThe L\n'],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.equal(joinedTexLogo(text), want));
   test('order and coverage of the chunk that reads the logo as printed', () => {
