@@ -156,8 +156,11 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
 const LINE_END_HYPHEN = /[\p{L}\p{N}]*[-\u2010]\n\s*[\p{L}\p{N}]*/gu;
 
 export interface ReferenceOptions {
-  /** a second reading of the same document (the column-aware one), whose 4-grams count for order only */
-  alternative?: string;
+  /**
+   * a second reading of the same document (the column-aware one), whose 4-grams count for order
+   * only; or several (the column-aware one and its tables read a cell whole after the other)
+   */
+  alternative?: string | readonly string[];
   /**
    * another reading of the same pages (pdf.js's raw content order): the compounds it draws inside
    * a line, and the words it writes whole, where pdftotext dropped or joined a hyphen
@@ -209,7 +212,16 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   }
   return {
     grams,
-    ...(opts.alternative === undefined ? {} : { alternative: alternativeGrams(opts.alternative) }),
+    ...(opts.alternative === undefined
+      ? {}
+      : {
+          alternative: (typeof opts.alternative === 'string' ? [opts.alternative] : opts.alternative)
+            .map(alternativeGrams)
+            .reduce((all, g) => {
+              for (const x of g) all.add(x);
+              return all;
+            }),
+        }),
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
