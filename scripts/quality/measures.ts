@@ -660,6 +660,49 @@ export function glyphCodeSpelling(text: string, vocab?: ReadonlySet<string>): st
 }
 
 /**
+ * cmex10's big operators, by the code pdftotext reads for each size where the font has no Unicode
+ * map (Computer Modern's and Latin Modern's math extension: the code's own letter, "P" for a
+ * text-size sum, "X" for a display-size one): the text size first, then the display size.
+ */
+const BIG_OPERATORS: Record<string, readonly [string, string]> = {
+  '∑': ['P', 'X'],
+  '∏': ['Q', 'Y'],
+  '∐': ['`', 'a'],
+  '∫': ['R', 'Z'],
+  '∮': ['H', 'I'],
+  '⋃': ['S', '['],
+  '⋂': ['T', '\\'],
+  '⊎': ['U', ']'],
+  '∧': ['V', '^'],
+  '∨': ['W', '_'],
+  '⊙': ['J', 'K'],
+  '⊕': ['L', 'M'],
+  '⊗': ['N', 'O'],
+  '⊔': ['F', 'G'],
+};
+// The n-ary ones only: the others are also cmsy's binary operators, which pdftotext reads as such.
+const NARY = /[∑∏∐∫∮⋃⋂]/u;
+
+/**
+ * A text with its big operators spelt as pdftotext reads them without cmex10's Unicode map, at
+ * the text size or the display size; an operator shown twice side by side ("∑ ∑", a symbol
+ * table's two sizes) is the text size then the display size, whichever the operator (there,
+ * "⊕ ⊕" is \bigoplus, not the binary ⊕ twice). undefined when the text has none. The service
+ * reads the glyph the page shows, pdftotext the letter of its code ("P X \sum", "Pn k=1"): which
+ * tool knows the glyph is not reading order. (A tall pair may stand on two lines: "∫" / "∫".)
+ */
+export function bigOperatorSpelling(text: string, display: boolean): string | undefined {
+  if (!/[∑∏∐∫∮⋃⋂⊎∧∨⊙⊕⊗⊔]/u.test(text)) return undefined;
+  const out = text
+    .replace(/([∑∏∐∫∮⋃⋂⊎∧∨⊙⊕⊗⊔])(\s+)\1/gu, (_, op: string, gap: string) => {
+      const [small, large] = BIG_OPERATORS[op]!;
+      return `${small}${gap}${large}`;
+    })
+    .replace(new RegExp(NARY.source, 'gu'), (op) => BIG_OPERATORS[op]![display ? 1 : 0]);
+  return out === text ? undefined : out;
+}
+
+/**
  * A text's words as the reference is more likely to read them: its own, or, when it holds
  * characters a reference without the font's Unicode map spells otherwise (glyphCodeSpelling),
  * that spelling's, whichever has the larger share of its 4-grams in the reference. The measure
@@ -706,7 +749,8 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
   const spelt = glyphCodeSpelling(text, ref.vocab);
   const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
   const glued = gluedScripts(own, ref.vocab, inRef);
-  if (spelt === undefined && glued === undefined) return own;
+  const operators = [false, true].flatMap((display) => bigOperatorSpelling(text, display) ?? []);
+  if (spelt === undefined && glued === undefined && operators.length === 0) return own;
   const share = (xs: string[]) => {
     let n = 0;
     let d = 0;
@@ -723,6 +767,7 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
     const alt = words(spelt);
     candidates.push(alt, gluedScripts(alt, ref.vocab, inRef) ?? alt);
   }
+  for (const o of operators) candidates.push(words(o));
   // The spelling with the most 4-grams in the reference; equal in order (text out of order
   // either way), the one whose words the reference has; equal again, the text's own.
   let best = own;

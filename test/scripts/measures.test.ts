@@ -22,6 +22,7 @@ import {
   isListingLine,
   listingBody,
   joinedTexLogo,
+  bigOperatorSpelling,
   closingQuoteYs,
   titleSpelling,
   listingLines,
@@ -1928,6 +1929,26 @@ describe('overlayRepeats', () => {
     );
   test('a reading without pages has no overlay steps', () =>
     assert.equal(overlayRepeats([chunk('a b c d e f g h'), chunk('a b c d e f g h')], 'a b c d e f g h'), 0));
+});
+
+describe('bigOperatorSpelling: cmex10 big operators spelt as pdftotext reads their codes', () => {
+  const cases: [string, string, boolean, string | undefined][] = [
+    ['a symbol table: each operator at both sizes', '∑ ∑ \\sum ⋂ ⋂ \\bigcap', false, 'P X \\sum T \\ \\bigcap'],
+    ['a symbol table, display asked: the pair the same', '∑ ∑ \\sum', true, 'P X \\sum'],
+    ['a binary-looking big operator shown twice: \\bigoplus', '⊕ ⊕ \\bigoplus', false, 'L M \\bigoplus'],
+    ['a lone binary operator stays', 'a ⊕ b', false, undefined],
+    ['a tall pair the reader puts on two lines', '∫\n∫\n\\int', false, 'R\nZ\n\\int'],
+    ['an inline sum with its limit: the text size', '∑n k=1 1/k', false, 'Pn k=1 1/k'],
+    ['a display sum', 'n ∑ k=1', true, 'n X k=1'],
+    ['no operator: undefined', 'x + y', true, undefined],
+  ];
+  for (const [name, text, display, want] of cases)
+    test(name, () => assert.equal(bigOperatorSpelling(text, display), want));
+  test("a symbol table row in order against pdftotext's letters", () => {
+    const ref = buildReference('P\n\nX\n\n\\sum\n\nT\n\n\\\n\n\\bigcap\n\nJ\n\nK\n\n\\bigodot\n\nQ\n\nY\n\n\\prod');
+    const chunk = '∑ ∑\n\\sum\n⋂ ⋂\n\\bigcap\n⊙ ⊙\n\\bigodot\n∏ ∏\n\\prod';
+    assert.deepEqual(readingOrder([chunk], ref), { order: 100, coverage: 100, grams: 8 });
+  });
 });
 
 describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read as printed', () => {
