@@ -502,12 +502,44 @@ const EDGE = 3;
 /** Lines at each edge of a slide that may be furniture: beamer's footline sets up to three boxes. */
 export const SLIDE_EDGE_LINES = 3;
 
+// A line that ends in a page number after a slash: "Draft 1, Rev. 2 / ii" (its text, its number).
+const NUMBERED_FOOTER = /^(.*\S)\s+\/\s+(\d{1,4}|[ivxlc]{1,6})$/i;
+
+/**
+ * The lines (page index, line index) among the last `edgeLines` filled lines of a page that are a
+ * numbered footer: a text, a slash and the page's number ("Draft 1, Rev. 2 / i", groff mom's
+ * draft footer), whose text stands so at the foot of another page with another number. Such a
+ * footer may run over two pages only (a draft chapter's), under the 3 the repetition count of
+ * withoutRunningLines asks; the service drops it as furniture. A line of text ending in "/ 2"
+ * (a formula) is not repeated, number changed, at the foot of another page.
+ */
+export function numberedFooters(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
+  const found: { key: string; text: string; number: string }[] = [];
+  pages.forEach((p, n) => {
+    const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
+    for (const i of filled.slice(-edgeLines)) {
+      const m = NUMBERED_FOOTER.exec(p[i]!.trim());
+      if (m) found.push({ key: `${n}:${i}`, text: spellingOf(m[1]!), number: m[2]!.toLowerCase() });
+    }
+  });
+  const out = new Set<string>();
+  for (const f of found)
+    if (
+      found.some(
+        (g) => g !== f && g.text === f.text && g.number !== f.number && g.key.split(':')[0] !== f.key.split(':')[0],
+      )
+    )
+      out.add(f.key);
+  return out;
+}
+
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
  * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
  * many pages as they stand inside), once per page edge, and bare page numbers ("12", "xii",
- * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"). On `slides` a line must repeat on more than half
+ * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"), section marks (sectionMarks) and numbered footers
+ * (numberedFooters). On `slides` a line must repeat on more than half
  * of the pages (a footline is on nearly every slide): a frame title repeated over a slide's
  * overlay steps or continued frames is no running header. Text without form feeds (a reading of
  * HTML, Markdown, Word) comes back unchanged.
@@ -535,6 +567,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
       inner.set(k, (inner.get(k) ?? 0) + 1);
   });
   const marks = sectionMarks(pages, edgeLines);
+  const footers = numberedFooters(pages, edgeLines);
   const running = new Set<string>();
   for (const [k, c] of counts)
     if (
@@ -549,7 +582,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
     .map((p, n) => {
       const f = filled[n]!;
       const drop = new Set<number>();
-      if (!slides) for (const i of f) if (marks.has(`${n}:${i}`)) drop.add(i);
+      if (!slides) for (const i of f) if (marks.has(`${n}:${i}`) || footers.has(`${n}:${i}`)) drop.add(i);
       const gone = new Set<string>();
       for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();

@@ -23,6 +23,7 @@ import {
   listingBody,
   joinedTexLogo,
   bigOperatorSpelling,
+  numberedFooters,
   closingQuoteYs,
   titleSpelling,
   listingLines,
@@ -1929,6 +1930,43 @@ describe('overlayRepeats', () => {
     );
   test('a reading without pages has no overlay steps', () =>
     assert.equal(overlayRepeats([chunk('a b c d e f g h'), chunk('a b c d e f g h')], 'a b c d e f g h'), 0));
+});
+
+describe('numberedFooters: a footer of a text, a slash and the page number, on two pages', () => {
+  const page = (body: string, foot: string) => ['Chapter text goes on here.', body, '', foot];
+  const cases: [string, string[][], string[]][] = [
+    [
+      "groff mom's draft footer over a two-page chapter",
+      [page('one', 'Draft 1, Rev. 2 / i'), page('two', 'Draft 1, Rev. 2 / ii')],
+      ['0:3', '1:3'],
+    ],
+    ['on one page only: text', [page('one', 'Draft 1, Rev. 2 / i'), page('two', 'The end.')], []],
+    [
+      'the same number twice: a formula, not a page number',
+      [page('one', 'so x = y / 2'), page('two', 'so x = y / 2')],
+      [],
+    ],
+    [
+      'other texts before the slash: text',
+      [page('one', 'take the half: y / 2'), page('two', 'and a third: z / 3')],
+      [],
+    ],
+    [
+      'not at the foot: text',
+      [
+        ['Draft 1, Rev. 2 / i', 'a', 'b', 'c', 'd'],
+        ['Draft 1, Rev. 2 / ii', 'a', 'b', 'c', 'd'],
+      ],
+      [],
+    ],
+  ];
+  for (const [name, pages, want] of cases)
+    test(name, () => assert.deepEqual([...numberedFooters(pages, 3)].sort(), want));
+  test('withoutRunningLines drops them', () =>
+    assert.equal(
+      withoutRunningLines('Text one.\nDraft 1, Rev. 2 / i\fText two.\nDraft 1, Rev. 2 / ii'),
+      'Text one.\fText two.',
+    ));
 });
 
 describe('bigOperatorSpelling: cmex10 big operators spelt as pdftotext reads their codes', () => {
