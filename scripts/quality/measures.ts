@@ -736,6 +736,20 @@ export function bigOperatorSpelling(text: string, display: boolean): string | un
 }
 
 /**
+ * A text with each negated relation spelt as pdftotext reads TeX's \not without the slash's glyph
+ * name: cmsy's and LMMathSymbols' "negationslash" is outside the Adobe Glyph List, so poppler
+ * reads the code's "6" before the symbol ("a 6= b", "6∈"), where the page shows "≠" and the service
+ * reads it (negationSlashes, composeOverlays). undefined when the text has none.
+ */
+export function negationSpelling(text: string): string | undefined {
+  const d = text.normalize('NFD');
+  if (!d.includes('\u0338')) return undefined;
+  // After its symbol (composed "≠" decomposed) or before it or alone (a slash left uncomposed,
+  // \angle's slash): pdftotext's "6" stands before the symbol either way.
+  return d.replace(/(\S)\u0338|\u0338/gu, (_, symbol?: string) => `6${symbol ?? ''}`).normalize('NFC');
+}
+
+/**
  * A text's words as the reference is more likely to read them: its own, or, when it holds
  * characters a reference without the font's Unicode map spells otherwise (glyphCodeSpelling),
  * that spelling's, whichever has the larger share of its 4-grams in the reference. The measure
@@ -782,7 +796,17 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
   const spelt = glyphCodeSpelling(text, ref.vocab);
   const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
   const glued = gluedScripts(own, ref.vocab, inRef);
-  const operators = [false, true].flatMap((display) => bigOperatorSpelling(text, display) ?? []);
+  // pdftotext's misread glyphs spelt its way, over the text and over its glyph-code spelling:
+  // negated relations ("6="), then big operators at either size.
+  const operators: string[] = [];
+  for (const base of spelt === undefined ? [text] : [text, spelt]) {
+    const negated = negationSpelling(base);
+    if (negated !== undefined) operators.push(negated);
+    for (const display of [false, true]) {
+      const o = bigOperatorSpelling(negated ?? base, display);
+      if (o !== undefined) operators.push(o);
+    }
+  }
   if (spelt === undefined && glued === undefined && operators.length === 0) return own;
   const share = (xs: string[]) => {
     let n = 0;
@@ -800,7 +824,10 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
     const alt = words(spelt);
     candidates.push(alt, gluedScripts(alt, ref.vocab, inRef) ?? alt);
   }
-  for (const o of operators) candidates.push(words(o));
+  for (const o of operators) {
+    const ws = words(o);
+    candidates.push(ws, gluedScripts(ws, ref.vocab, inRef) ?? ws);
+  }
   // The spelling with the most 4-grams in the reference; equal in order (text out of order
   // either way), the one whose words the reference has; equal again, the text's own.
   let best = own;

@@ -24,6 +24,7 @@ import {
   joinedTexLogo,
   bigOperatorSpelling,
   numberedFooters,
+  negationSpelling,
   closingQuoteYs,
   titleSpelling,
   listingLines,
@@ -1967,6 +1968,21 @@ describe('numberedFooters: a footer of a text, a slash and the page number, on t
       withoutRunningLines('Text one.\nDraft 1, Rev. 2 / i\fText two.\nDraft 1, Rev. 2 / ii'),
       'Text one.\fText two.',
     ));
+});
+
+describe("negationSpelling: a negated relation as pdftotext reads cmsy's slash, a 6 before the symbol", () => {
+  const cases: [string, string, string | undefined][] = [
+    ['not equal', 'if (x ≠ 0)', 'if (x 6= 0)'],
+    ['not an element, glued', 'x∉A', 'x6∈A'],
+    ['a slash over a letter: the 6 before it too', 'X\u0338 and ≠', '6X and 6='],
+    ['a slash before its symbol, and one alone', '\u0338< and \u0338 angle', '6< and 6 angle'],
+    ['none: undefined', 'a = b', undefined],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(negationSpelling(text), want));
+  test("in order against pdftotext's reading", () => {
+    const ref = buildReference('if (outfile 6= stdout) fclose(outfile);');
+    assert.equal(readingOrder(['if (outfile ≠ stdout) fclose(outfile);'], ref).order, 100);
+  });
 });
 
 describe('bigOperatorSpelling: cmex10 big operators spelt as pdftotext reads their codes', () => {
