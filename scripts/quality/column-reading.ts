@@ -205,7 +205,7 @@ function innerBands(rows: BoxWord[][], bands: Band[]): Band[] {
  * of such a band, a row that leaves no such band free (a title, a full-width float or display)
  * ends it. A run is read column by column where columnCuts cuts it, row by row elsewhere.
  */
-export function pageReading(words: BoxWord[]): string {
+export function pageReading(words: BoxWord[], cells = false): string {
   if (words.length === 0) return '';
   const rows = pageRows(words);
   // A loop, not Math.min(...xs): a page of tens of thousands of words would overflow the call stack.
@@ -218,8 +218,31 @@ export function pageReading(words: BoxWord[]): string {
   const height = median(words.map((w) => w.y1 - w.y0));
   const minGap = 0.75 * height;
   const lines: string[] = [];
-  const flush = (run: BoxWord[][], bands: Band[]) => {
-    const cuts = run.length >= GUTTER_ROWS ? columnCuts(run, innerBands(run, bands), lo, hi, height) : [];
+  const flush = (run: BoxWord[][], bands: Band[]): void => {
+    const inner = innerBands(run, bands);
+    // A table under the line that introduces it: that line's width closed the table's gutters
+    // for the run, and the page's margin kept the run going. Read with cells, the table is the
+    // longest tail of the run with a gutter of its own.
+    if (cells && inner.length === 0) {
+      for (let k = 1; k + 1 < run.length; k++) {
+        const tail = run.slice(k);
+        const own = commonBands(tail, lo, hi, minGap);
+        if (innerBands(tail, own).length === 0) continue;
+        flush(run.slice(0, k), commonBands(run.slice(0, k), lo, hi, minGap));
+        flush(tail, own);
+        return;
+      }
+    }
+    const cuts = run.length >= GUTTER_ROWS ? columnCuts(run, inner, lo, hi, height) : [];
+    if (cells && cuts.length === 0 && inner.length > 0) {
+      lines.push(
+        ...tableCells(
+          run,
+          inner.map((b) => (b.x0 + b.x1) / 2).sort((a, b) => a - b),
+        ),
+      );
+      return;
+    }
     const edges = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
     for (let c = 0; c + 1 < edges.length; c++)
       for (const r of run) {
@@ -256,6 +279,43 @@ export function pageReading(words: BoxWord[]): string {
   }
   if (run.length > 0) flush(run, bands);
   return lines.join('\n');
+}
+
+/**
+ * A table's rows read a cell whole after the other, as a reader that keeps a row together reads
+ * it: a cell wrapped over several lines and centred on its row (DocBook's and dblatex's tables
+ * set the other cells of the row level with the middle of the wrapped one: "Defines extra path to
+ * add to" / "TexInputs Directories --texinputs" / "TEXINPUTS") is read whole, then the next cell.
+ * `edges` are the x of the gutters between the columns; a line with a word in the first column
+ * opens a row, and each line without one belongs to the row whose opening line is nearest
+ * (a tie: the row above, a top-aligned cell's next line). Each row is one line: its columns left
+ * to right, each column's lines top to bottom (a line break kept after a line-end hyphen).
+ */
+export function tableCells(run: BoxWord[][], edges: number[]): string[] {
+  const mid = (r: BoxWord[]) => median(r.map((w) => (w.y0 + w.y1) / 2));
+  const column = (w: BoxWord) => edges.filter((e) => w.x0 >= e).length;
+  const anchors = run.map((r, i) => (r.some((w) => column(w) === 0) ? i : -1)).filter((i) => i >= 0);
+  if (anchors.length === 0) return run.map(rowText);
+  const groups = new Map<number, BoxWord[][]>(anchors.map((a) => [a, []]));
+  for (const r of run) {
+    let best = anchors[0]!;
+    for (const a of anchors) if (Math.abs(mid(run[a]!) - mid(r)) < Math.abs(mid(run[best]!) - mid(r))) best = a;
+    groups.get(best)!.push(r);
+  }
+  const out: string[] = [];
+  for (const a of anchors) {
+    const rows = groups.get(a)!;
+    const parts: string[] = [];
+    for (let c = 0; c <= edges.length; c++)
+      for (const r of rows) {
+        const ws = r.filter((w) => column(w) === c);
+        if (ws.length > 0) parts.push(rowText(ws));
+      }
+    // A cell's line that ends in a hyphen goes on at a line break, so that the break is read as
+    // the reference's other readings read one (dehyphenate: "baje-" / "rywnej" is "bajerywnej").
+    out.push(parts.reduce((text, part) => (/\p{L}[-\u2010]$/u.test(text) ? `${text}\n${part}` : `${text} ${part}`)));
+  }
+  return out;
 }
 
 /** The bands of whitespace free in every one of the rows. */
@@ -314,7 +374,11 @@ export function uprightWords(words: BoxWord[]): BoxWord[] {
   );
 }
 
-/** A document read column-aware, pages apart at form feeds as pdftotext writes them. */
-export function columnReading(pages: BoxWord[][]): string {
-  return pages.map((p) => pageReading(uprightWords(p))).join('\n\f');
+/**
+ * A document read column-aware, pages apart at form feeds as pdftotext writes them; with `cells`,
+ * the rows of a table (a run of rows with gutters that are not columns of prose) read a cell
+ * whole after the other (tableCells).
+ */
+export function columnReading(pages: BoxWord[][], cells = false): string {
+  return pages.map((p) => pageReading(uprightWords(p), cells)).join('\n\f');
 }

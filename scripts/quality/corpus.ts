@@ -165,13 +165,15 @@ function pdftotextLayout(file: string): string {
   }).toString('utf8');
 }
 
-function pdftotextColumns(file: string): string {
+function pdftotextColumns(file: string): string[] {
   // pdftotext -bbox says "no word list" on stderr for each page without text: not an error.
   const xhtml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], {
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString('utf8');
-  return columnReading(parseBbox(xhtml));
+  const pages = parseBbox(xhtml);
+  // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row).
+  return [columnReading(pages), columnReading(pages, true)];
 }
 
 /** The version line of a reference tool ("pdftotext version 22.12.0"), or why there is none. */
@@ -316,7 +318,7 @@ export async function measureDocument(
    * A second reading of the reference (order only): a PDF's column-aware one, table rows kept
    * together; a pandoc reference's tables read row by row, a cell whole after the other.
    */
-  let columnText: string | undefined;
+  let columnText: string | string[] | undefined;
   let rawText: string | undefined;
   // pdf.js's raw reading of a PDF: the compounds it draws inside a line (hyphenLeftovers).
   let drawn: string | undefined;

@@ -42,22 +42,44 @@ export function words(s: string): string[] {
  * "l", "at", "x", "e" scattered over three lines, and every reading that has the word "LATEX"
  * there, as the page shows, is out of order and loses a word. The L's line is joined with the
  * rest ("the LATEX Project Public") and the lone E goes; a line ending in L followed by anything
- * else ("ATX", no gap where the E was) is left alone.
+ * else ("ATX", no gap where the E was) is left alone. At display size (a beamer title page's
+ * "\title{LaTeX}") the pieces come in the other order: the lowered E first, between the braces
+ * set around the logo ("{ E }"), then "AT X" alone, then the L's line ("Rédaction avec \title L");
+ * the L's line takes "ATEX" the same way, the AT X line goes and the E line keeps its braces.
  */
 export function joinedTexLogo(text: string): string {
-  const lines = text.split('\n');
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (!/(?:^|\s)L$/.test(lines[i]!)) continue;
-    const m = /^A ?T X(?=\s|$)/.exec(lines[i + 1]!);
-    if (!m) continue;
-    const e = [i + 2, i + 3, i + 4].find((k) => k < lines.length && lines[k]!.trim() === 'E');
+  const lines: (string | undefined)[] = text.split('\n');
+  const at = (k: number) => (k >= 0 && k < lines.length ? (lines[k] ?? '') : '');
+  // A line taken out keeps the page break pdftotext writes at its start.
+  const drop = (k: number, rest = '') => {
+    const breaks = /^\f*/.exec(at(k))![0];
+    lines[k] = breaks + rest === '' ? undefined : breaks + rest;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (!/(?:^|\s)L$/.test(at(i))) continue;
+    const m = /^A ?T X(?=\s|$)/.exec(at(i + 1));
+    if (m) {
+      const e = [i + 2, i + 3, i + 4].find((k) => k < lines.length && at(k).trim() === 'E');
+      if (e === undefined) continue;
+      lines[i] = `${at(i)}ATEX${at(i + 1).slice(m[0].length)}`;
+      drop(e);
+      drop(i + 1);
+      continue;
+    }
+    // Display size: "AT X" alone just above the L's line (blank lines between), the E above it.
+    let a = i - 1;
+    while (a >= 0 && at(a).trim() === '') a--;
+    if (a < 0 || !/^A ?T X$/.test(at(a).trim())) continue;
+    const e = [a - 1, a - 2, a - 3].find((k) => LONE_E.test(at(k).trim()));
     if (e === undefined) continue;
-    lines[i] = `${lines[i]!}ATEX${lines[i + 1]!.slice(m[0].length)}`;
-    lines.splice(e, 1);
-    lines.splice(i + 1, 1);
+    lines[i] = `${at(i)}ATEX`;
+    drop(a);
+    drop(e, at(e).replace(/^\f*/, '').replace('E', '').replace(/\s+/g, ' ').trim());
   }
-  return lines.join('\n');
+  return lines.filter((l) => l !== undefined).join('\n');
 }
+// The logo's lowered E alone on its line, or between the braces of "\title{LaTeX}" ("{ E }").
+const LONE_E = /^(?:E|\{\s*E\s*\})$/;
 
 /**
  * The Czech closing quote of the CS fonts (csr10, csti10...) as pdftotext reads it: the fonts keep
@@ -134,8 +156,11 @@ function gramsOf(ws: string[], n: number, into: Set<string>): Set<string> {
 const LINE_END_HYPHEN = /[\p{L}\p{N}]*[-\u2010]\n\s*[\p{L}\p{N}]*/gu;
 
 export interface ReferenceOptions {
-  /** a second reading of the same document (the column-aware one), whose 4-grams count for order only */
-  alternative?: string;
+  /**
+   * a second reading of the same document (the column-aware one), whose 4-grams count for order
+   * only; or several (the column-aware one and its tables read a cell whole after the other)
+   */
+  alternative?: string | readonly string[];
   /**
    * another reading of the same pages (pdf.js's raw content order): the compounds it draws inside
    * a line, and the words it writes whole, where pdftotext dropped or joined a hyphen
@@ -187,7 +212,16 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   }
   return {
     grams,
-    ...(opts.alternative === undefined ? {} : { alternative: alternativeGrams(opts.alternative) }),
+    ...(opts.alternative === undefined
+      ? {}
+      : {
+          alternative: (typeof opts.alternative === 'string' ? [opts.alternative] : opts.alternative)
+            .map(alternativeGrams)
+            .reduce((all, g) => {
+              for (const x of g) all.add(x);
+              return all;
+            }),
+        }),
     counts,
     vocab: new Set([...wj, ...wr]),
     compounds,
@@ -550,13 +584,45 @@ const EDGE = 3;
 /** Lines at each edge of a slide that may be furniture: beamer's footline sets up to three boxes. */
 export const SLIDE_EDGE_LINES = 3;
 
+// A line that ends in a page number after a slash: "Draft 1, Rev. 2 / ii" (its text, its number).
+const NUMBERED_FOOTER = /^(.*\S)\s+\/\s+(\d{1,4}|[ivxlc]{1,6})$/i;
+
+/**
+ * The lines (page index, line index) among the last `edgeLines` filled lines of a page that are a
+ * numbered footer: a text, a slash and the page's number ("Draft 1, Rev. 2 / i", groff mom's
+ * draft footer), whose text stands so at the foot of another page with another number. Such a
+ * footer may run over two pages only (a draft chapter's), under the 3 the repetition count of
+ * withoutRunningLines asks; the service drops it as furniture. A line of text ending in "/ 2"
+ * (a formula) is not repeated, number changed, at the foot of another page.
+ */
+export function numberedFooters(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
+  const found: { key: string; text: string; number: string }[] = [];
+  pages.forEach((p, n) => {
+    const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
+    for (const i of filled.slice(-edgeLines)) {
+      const m = NUMBERED_FOOTER.exec(p[i]!.trim());
+      if (m) found.push({ key: `${n}:${i}`, text: spellingOf(m[1]!), number: m[2]!.toLowerCase() });
+    }
+  });
+  const out = new Set<string>();
+  for (const f of found)
+    if (
+      found.some(
+        (g) => g !== f && g.text === f.text && g.number !== f.number && g.key.split(':')[0] !== f.key.split(':')[0],
+      )
+    )
+      out.add(f.key);
+  return out;
+}
+
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
  * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
  * many pages as they stand inside), once per page edge, and bare page numbers ("12", "xii",
  * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"; not a bare number off the page sequence beside one
- * on it: strayNumbers). On `slides` a line must repeat on more than half
+ * on it: strayNumbers), section marks (sectionMarks) and numbered footers (numberedFooters). On
+ * `slides` a line must repeat on more than half
  * of the pages (a footline is on nearly every slide): a frame title repeated over a slide's
  * overlay steps or continued frames is no running header. Text without form feeds (a reading of
  * HTML, Markdown, Word) comes back unchanged.
@@ -585,6 +651,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
   });
   const marks = sectionMarks(pages, edgeLines);
   const stray = strayNumbers(pages, edgeLines);
+  const footers = numberedFooters(pages, edgeLines);
   const running = new Set<string>();
   for (const [k, c] of counts)
     if (
@@ -599,7 +666,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
     .map((p, n) => {
       const f = filled[n]!;
       const drop = new Set<number>();
-      if (!slides) for (const i of f) if (marks.has(`${n}:${i}`)) drop.add(i);
+      if (!slides) for (const i of f) if (marks.has(`${n}:${i}`) || footers.has(`${n}:${i}`)) drop.add(i);
       const gone = new Set<string>();
       for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();
@@ -713,6 +780,63 @@ export function glyphCodeSpelling(text: string, vocab?: ReadonlySet<string>): st
 }
 
 /**
+ * cmex10's big operators, by the code pdftotext reads for each size where the font has no Unicode
+ * map (Computer Modern's and Latin Modern's math extension: the code's own letter, "P" for a
+ * text-size sum, "X" for a display-size one): the text size first, then the display size.
+ */
+const BIG_OPERATORS: Record<string, readonly [string, string]> = {
+  '∑': ['P', 'X'],
+  '∏': ['Q', 'Y'],
+  '∐': ['`', 'a'],
+  '∫': ['R', 'Z'],
+  '∮': ['H', 'I'],
+  '⋃': ['S', '['],
+  '⋂': ['T', '\\'],
+  '⊎': ['U', ']'],
+  '∧': ['V', '^'],
+  '∨': ['W', '_'],
+  '⊙': ['J', 'K'],
+  '⊕': ['L', 'M'],
+  '⊗': ['N', 'O'],
+  '⊔': ['F', 'G'],
+};
+// The n-ary ones only: the others are also cmsy's binary operators, which pdftotext reads as such.
+const NARY = /[∑∏∐∫∮⋃⋂]/u;
+
+/**
+ * A text with its big operators spelt as pdftotext reads them without cmex10's Unicode map, at
+ * the text size or the display size; an operator shown twice side by side ("∑ ∑", a symbol
+ * table's two sizes) is the text size then the display size, whichever the operator (there,
+ * "⊕ ⊕" is \bigoplus, not the binary ⊕ twice). undefined when the text has none. The service
+ * reads the glyph the page shows, pdftotext the letter of its code ("P X \sum", "Pn k=1"): which
+ * tool knows the glyph is not reading order. (A tall pair may stand on two lines: "∫" / "∫".)
+ */
+export function bigOperatorSpelling(text: string, display: boolean): string | undefined {
+  if (!/[∑∏∐∫∮⋃⋂⊎∧∨⊙⊕⊗⊔]/u.test(text)) return undefined;
+  const out = text
+    .replace(/([∑∏∐∫∮⋃⋂⊎∧∨⊙⊕⊗⊔])(\s+)\1/gu, (_, op: string, gap: string) => {
+      const [small, large] = BIG_OPERATORS[op]!;
+      return `${small}${gap}${large}`;
+    })
+    .replace(new RegExp(NARY.source, 'gu'), (op) => BIG_OPERATORS[op]![display ? 1 : 0]);
+  return out === text ? undefined : out;
+}
+
+/**
+ * A text with each negated relation spelt as pdftotext reads TeX's \not without the slash's glyph
+ * name: cmsy's and LMMathSymbols' "negationslash" is outside the Adobe Glyph List, so poppler
+ * reads the code's "6" before the symbol ("a 6= b", "6∈"), where the page shows "≠" and the service
+ * reads it (negationSlashes, composeOverlays). undefined when the text has none.
+ */
+export function negationSpelling(text: string): string | undefined {
+  const d = text.normalize('NFD');
+  if (!d.includes('\u0338')) return undefined;
+  // After its symbol (composed "≠" decomposed) or before it or alone (a slash left uncomposed,
+  // \angle's slash): pdftotext's "6" stands before the symbol either way.
+  return d.replace(/(\S)\u0338|\u0338/gu, (_, symbol?: string) => `6${symbol ?? ''}`).normalize('NFC');
+}
+
+/**
  * A text's words as the reference is more likely to read them: its own, or, when it holds
  * characters a reference without the font's Unicode map spells otherwise (glyphCodeSpelling),
  * that spelling's, whichever has the larger share of its 4-grams in the reference. The measure
@@ -759,7 +883,18 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
   const spelt = glyphCodeSpelling(text, ref.vocab);
   const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
   const glued = gluedScripts(own, ref.vocab, inRef);
-  if (spelt === undefined && glued === undefined) return own;
+  // pdftotext's misread glyphs spelt its way, over the text and over its glyph-code spelling:
+  // negated relations ("6="), then big operators at either size.
+  const operators: string[] = [];
+  for (const base of spelt === undefined ? [text] : [text, spelt]) {
+    const negated = negationSpelling(base);
+    if (negated !== undefined) operators.push(negated);
+    for (const display of [false, true]) {
+      const o = bigOperatorSpelling(negated ?? base, display);
+      if (o !== undefined) operators.push(o);
+    }
+  }
+  if (spelt === undefined && glued === undefined && operators.length === 0) return own;
   const share = (xs: string[]) => {
     let n = 0;
     let d = 0;
@@ -775,6 +910,10 @@ export function wordsAsRead(text: string, ref: Pick<Reference, 'grams' | 'altern
   if (spelt !== undefined) {
     const alt = words(spelt);
     candidates.push(alt, gluedScripts(alt, ref.vocab, inRef) ?? alt);
+  }
+  for (const o of operators) {
+    const ws = words(o);
+    candidates.push(ws, gluedScripts(ws, ref.vocab, inRef) ?? ws);
   }
   // The spelling with the most 4-grams in the reference; equal in order (text out of order
   // either way), the one whose words the reference has; equal again, the text's own.

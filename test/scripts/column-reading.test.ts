@@ -8,6 +8,7 @@ import {
   pageReading,
   pageRows,
   parseBbox,
+  tableCells,
   uprightWords,
 } from '../../scripts/quality/column-reading.ts';
 import { buildReference, keptChainHyphens, readingOrder } from '../../scripts/quality/measures.ts';
@@ -309,6 +310,84 @@ describe('pageReading', () => {
   });
   test('pages apart at form feeds', () =>
     assert.equal(columnReading([line(10, 10, 'a b'), line(10, 10, 'c d')]), 'a b\n\fc d'));
+});
+
+describe('tableCells and the reading with cells: a table row read a cell whole after the other', () => {
+  // dblatex's table: the wrapped description centred on its row, 6 pt above and below the others.
+  const centred = [
+    ...line(10, 0, 'Keyword'),
+    ...line(100, 0, 'Value'),
+    ...line(200, 0, 'Description'),
+    ...line(200, 12, 'Defines extra path'),
+    ...line(10, 18, 'TexInputs'),
+    ...line(100, 18, 'Directories'),
+    ...line(200, 24, 'TEXINPUTS'),
+    ...line(200, 36, 'Defines the style'),
+    ...line(10, 42, 'TexStyle'),
+    ...line(100, 42, 'Package'),
+    ...line(200, 48, 'to use.'),
+  ];
+  const wanted = [
+    'Keyword Value Description',
+    'TexInputs Directories Defines extra path TEXINPUTS',
+    'TexStyle Package Defines the style to use.',
+  ];
+  const cases: [string, BoxWord[], string[]][] = [
+    ["a wrapped cell centred on its row: whole, after the row's other cells", centred, wanted],
+    [
+      "a top-aligned cell's next line, as near the next row as its own: the row above",
+      [
+        ...line(10, 0, 'a'),
+        ...line(100, 0, 'one'),
+        ...line(100, 12, 'two'),
+        ...line(10, 24, 'b'),
+        ...line(100, 24, 'three'),
+      ],
+      ['a one two', 'b three'],
+    ],
+    [
+      'every line with a first cell: rows as they are',
+      [...line(10, 0, 'a'), ...line(100, 0, 'one'), ...line(10, 12, 'b'), ...line(100, 12, 'two')],
+      ['a one', 'b two'],
+    ],
+    [
+      "a cell's line-end hyphen: the line break kept, for the hyphen to be read as one",
+      [...line(100, 0, 'atraktywno-baje-'), ...line(10, 6, 'Title'), ...line(100, 12, 'rywnej z')],
+      ['Title atraktywno-baje-\nrywnej z'],
+    ],
+    ['no line with a first cell: rows as they are', [...line(100, 0, 'one'), ...line(100, 12, 'two')], ['one', 'two']],
+  ];
+  for (const [name, words, want] of cases)
+    test(name, () => assert.deepEqual(tableCells(pageRows(words), [60, 170]), want));
+  test('pageReading reads the rows by line without cells, by cell with them', () => {
+    assert.equal(
+      pageReading(centred),
+      [
+        'Keyword Value Description',
+        'Defines extra path',
+        'TexInputs Directories',
+        'TEXINPUTS',
+        'Defines the style',
+        'TexStyle Package',
+        'to use.',
+      ].join('\n'),
+    );
+    assert.equal(pageReading(centred, true), wanted.join('\n'));
+  });
+  test('a table under the line that introduces it: that line, then the table by cells', () => {
+    // The line closes the table's gutters; the page's margin (a full line above, wider than
+    // both) keeps the run going, so the run has no gutter of its own.
+    const head = line(10, -40, 'wordsofthe paragraph above which runs across the whole width of this page');
+    const intro = line(10, -14, 'The following table lists the parameters');
+    const page = [...head, ...intro, ...centred];
+    const text = (ws: BoxWord[]) => ws.map((w) => w.text).join(' ');
+    assert.equal(pageReading(page, true), [text(head), text(intro), ...wanted].join('\n'));
+    assert.equal(pageReading(page).split('\n').length, 9);
+  });
+  test('two columns of prose are not a table: read column by column either way', () => {
+    const page = [...column(10, 10, LEFT), ...column(200, 10, RIGHT)];
+    assert.equal(pageReading(page, true), pageReading(page));
+  });
 });
 
 describe('reading order with the column-aware reading', () => {

@@ -22,6 +22,9 @@ import {
   isListingLine,
   listingBody,
   joinedTexLogo,
+  bigOperatorSpelling,
+  numberedFooters,
+  negationSpelling,
   closingQuoteYs,
   titleSpelling,
   listingLines,
@@ -2137,6 +2140,78 @@ describe('overlayRepeats', () => {
     assert.equal(overlayRepeats([chunk('a b c d e f g h'), chunk('a b c d e f g h')], 'a b c d e f g h'), 0));
 });
 
+describe('numberedFooters: a footer of a text, a slash and the page number, on two pages', () => {
+  const page = (body: string, foot: string) => ['Chapter text goes on here.', body, '', foot];
+  const cases: [string, string[][], string[]][] = [
+    [
+      "groff mom's draft footer over a two-page chapter",
+      [page('one', 'Draft 1, Rev. 2 / i'), page('two', 'Draft 1, Rev. 2 / ii')],
+      ['0:3', '1:3'],
+    ],
+    ['on one page only: text', [page('one', 'Draft 1, Rev. 2 / i'), page('two', 'The end.')], []],
+    [
+      'the same number twice: a formula, not a page number',
+      [page('one', 'so x = y / 2'), page('two', 'so x = y / 2')],
+      [],
+    ],
+    [
+      'other texts before the slash: text',
+      [page('one', 'take the half: y / 2'), page('two', 'and a third: z / 3')],
+      [],
+    ],
+    [
+      'not at the foot: text',
+      [
+        ['Draft 1, Rev. 2 / i', 'a', 'b', 'c', 'd'],
+        ['Draft 1, Rev. 2 / ii', 'a', 'b', 'c', 'd'],
+      ],
+      [],
+    ],
+  ];
+  for (const [name, pages, want] of cases)
+    test(name, () => assert.deepEqual([...numberedFooters(pages, 3)].sort(), want));
+  test('withoutRunningLines drops them', () =>
+    assert.equal(
+      withoutRunningLines('Text one.\nDraft 1, Rev. 2 / i\fText two.\nDraft 1, Rev. 2 / ii'),
+      'Text one.\fText two.',
+    ));
+});
+
+describe("negationSpelling: a negated relation as pdftotext reads cmsy's slash, a 6 before the symbol", () => {
+  const cases: [string, string, string | undefined][] = [
+    ['not equal', 'if (x ≠ 0)', 'if (x 6= 0)'],
+    ['not an element, glued', 'x∉A', 'x6∈A'],
+    ['a slash over a letter: the 6 before it too', 'X\u0338 and ≠', '6X and 6='],
+    ['a slash before its symbol, and one alone', '\u0338< and \u0338 angle', '6< and 6 angle'],
+    ['none: undefined', 'a = b', undefined],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(negationSpelling(text), want));
+  test("in order against pdftotext's reading", () => {
+    const ref = buildReference('if (outfile 6= stdout) fclose(outfile);');
+    assert.equal(readingOrder(['if (outfile ≠ stdout) fclose(outfile);'], ref).order, 100);
+  });
+});
+
+describe('bigOperatorSpelling: cmex10 big operators spelt as pdftotext reads their codes', () => {
+  const cases: [string, string, boolean, string | undefined][] = [
+    ['a symbol table: each operator at both sizes', '∑ ∑ \\sum ⋂ ⋂ \\bigcap', false, 'P X \\sum T \\ \\bigcap'],
+    ['a symbol table, display asked: the pair the same', '∑ ∑ \\sum', true, 'P X \\sum'],
+    ['a binary-looking big operator shown twice: \\bigoplus', '⊕ ⊕ \\bigoplus', false, 'L M \\bigoplus'],
+    ['a lone binary operator stays', 'a ⊕ b', false, undefined],
+    ['a tall pair the reader puts on two lines', '∫\n∫\n\\int', false, 'R\nZ\n\\int'],
+    ['an inline sum with its limit: the text size', '∑n k=1 1/k', false, 'Pn k=1 1/k'],
+    ['a display sum', 'n ∑ k=1', true, 'n X k=1'],
+    ['no operator: undefined', 'x + y', true, undefined],
+  ];
+  for (const [name, text, display, want] of cases)
+    test(name, () => assert.equal(bigOperatorSpelling(text, display), want));
+  test("a symbol table row in order against pdftotext's letters", () => {
+    const ref = buildReference('P\n\nX\n\n\\sum\n\nT\n\n\\\n\n\\bigcap\n\nJ\n\nK\n\n\\bigodot\n\nQ\n\nY\n\n\\prod');
+    const chunk = '∑ ∑\n\\sum\n⋂ ⋂\n\\bigcap\n⊙ ⊙\n\\bigodot\n∏ ∏\n\\prod';
+    assert.deepEqual(readingOrder([chunk], ref), { order: 100, coverage: 100, grams: 8 });
+  });
+});
+
 describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read as printed', () => {
   const cases: [string, string, string][] = [
     [
@@ -2154,6 +2229,21 @@ describe('joinedTexLogo: the LaTeX logo a footnote breaks over three lines, read
     ['a line ending in L over other text: left alone', 'size L\nATX is a board\nE\n', 'size L\nATX is a board\nE\n'],
     ['a word ending in l: left alone', 'the total L\nAT Xbox\nE', 'the total L\nAT Xbox\nE'],
     ['the logo read whole: unchanged', 'The LATEX format.', 'The LATEX format.'],
+    [
+      "a beamer title's logo at display size: the E in its braces, AT X, then the L's line",
+      '{ E }\n\nAT X\nRédaction avec \\title L\nPremiers pas',
+      '{ }\n\nRédaction avec \\title LATEX\nPremiers pas',
+    ],
+    ['display size without braces: the E line goes', 'E\nAT X\nThe L\nbook', 'The LATEX\nbook'],
+    ['display size, AT X over other text: left alone', 'E\nAT X table\nThe L\n', 'E\nAT X table\nThe L\n'],
+    [
+      'the E line opens a page: its page break stays',
+      'text.\n\f{ E }\n\nAT X\nRédaction avec \\title L',
+      'text.\n\f{ }\n\nRédaction avec \\title LATEX',
+    ],
+    ['a footnote E opening a page: its page break stays', 'The L\nAT X logo\n\fE\nhere.', 'The LATEX logo\n\f\nhere.'],
+    ['display size, no lone E above: left alone', 'AT X\nThe L\nbook', 'AT X\nThe L\nbook'],
+    ['display size, an E in a word above: left alone', '{ Ex }\nAT X\nThe L\n', '{ Ex }\nAT X\nThe L\n'],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.equal(joinedTexLogo(text), want));
   test('order and coverage of the chunk that reads the logo as printed', () => {

@@ -140,6 +140,23 @@ export function composeOverlays(text: string): string {
   );
 }
 
+/**
+ * TeX's math symbol fonts (Computer Modern's cmsy and cmbsy at any size, Latin Modern's
+ * LMMathSymbols), with or without a subset prefix.
+ */
+const TEX_MATH_SYMBOLS = /^(?:[A-Z]{6}\+)?(?:cmb?sy\d+|LMMathSymbols\d+(?:-\w+)?)$/i;
+
+/**
+ * The text of an item in a TeX math symbol font with \not's slash as the overlay it is. The fonts
+ * name the glyph at code 0x36 "negationslash", a name outside the Adobe Glyph List, so pdf.js
+ * reads the code's ASCII "6" ("a 6= b", "x 6∈ A", as pdftotext does); the fonts have no digit
+ * glyphs, so every "6" of such an item is the slash, U+0338, which composeOverlays then joins
+ * with its symbol ("≠", "∉").
+ */
+export function negationSlashes(str: string, font: string | undefined): string {
+  return font !== undefined && str.includes('6') && TEX_MATH_SYMBOLS.test(font) ? str.replaceAll('6', '\u0338') : str;
+}
+
 /** Characters a quote spans at most. */
 const QUOTE_SPAN = 120;
 

@@ -394,7 +394,9 @@ function toLine(segs: Segment[], row: Row): TextLine {
   if (first !== undefined && first !== mono) line.monoStart = first;
   if (last !== undefined && last !== mono) line.monoEnd = last;
   // Each piece's text and extent: a table's cells, when the line is a row of one (tables.ts).
-  if (segs.length > 1) line.pieces = segs.map((s) => ({ text: s.text.trim(), x: s.x, xEnd: s.xEnd }));
+  // Each cell read as the line is ("̸=" is "≠" in a cell too).
+  if (segs.length > 1)
+    line.pieces = segs.map((s) => ({ text: closingQuoteCarons(composeOverlays(s.text.trim())), x: s.x, xEnd: s.xEnd }));
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
     const set = monoSetting(segs.flatMap((s) => s.items));

@@ -8,7 +8,8 @@ import type { PageText, RawItem, RuledGrid } from './types.ts';
 import { buildLines } from './layout.ts';
 import { mayHoldRuledTable, pageRules, ruledGrids, type DrawnOperators } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
-import { drawingStyle } from './drawing-fonts.ts';
+import { drawingStyle, styleFontName } from './drawing-fonts.ts';
+import { negationSlashes } from './accents.ts';
 import { circleStyle, composeCallouts } from './callouts.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
@@ -118,7 +119,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
       const joined = reflectedThenUpright(it.str, t, it.width);
       const item: TaggedItem = {
-        str: joined?.str ?? it.str,
+        str: negationSlashes(joined?.str ?? it.str, styleFontName(tc.styles[it.fontName])),
         x: joined?.x ?? itemLeft(t, it.width),
         y: t[5] ?? 0,
         width: it.width,

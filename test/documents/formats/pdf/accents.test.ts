@@ -5,6 +5,7 @@ import {
   composeAccent,
   composeAccents,
   composeOverlays,
+  negationSlashes,
 } from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
@@ -128,6 +129,21 @@ test('composeOverlays: a negated relation drawn slash first reads as the negated
   for (const [name, text, want] of cases) assert.equal(composeOverlays(text), want, name);
 });
 
+test("negationSlashes: cmsy's \\not slash, read as the code's 6, is the overlay", () => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['Computer Modern, subset', '6', 'WYERBD+CMSY10', '\u0338'],
+    ['Latin Modern', '6', 'XSRAXH+LMMathSymbols10-Regular', '\u0338'],
+    ['a smaller size, bold', '6', 'CMBSY7', '\u0338'],
+    ['the slash with the symbol it strikes', '6∈', 'CMSY10', '\u0338∈'],
+    ['a text font keeps its digits', 'section 3.6', 'MJRIBI+LMRoman10-Regular', 'section 3.6'],
+    ["the CS fonts' 6 is a digit", '6', 'RTZLCY+csr8', '6'],
+    ['no font name', '6', undefined, '6'],
+    ['a symbol font item without a 6', '∞', 'CMSY10', '∞'],
+  ];
+  for (const [name, str, font, want] of cases) assert.equal(negationSlashes(str, font), want, name);
+  assert.equal(composeOverlays(`a ${negationSlashes('6', 'CMSY10')}= b`), 'a ≠ b');
+});
+
 test('buildLines: X \\neq 100 as TeX draws it (the slash, zero wide, then the equals sign) reads "X ≠ 100"', () => {
   const lines = buildLines([
     item('X', 100, 700),
@@ -138,6 +154,14 @@ test('buildLines: X \\neq 100 as TeX draws it (the slash, zero wide, then the eq
   assert.deepEqual(
     lines.map((l) => l.text),
     ['X ≠ 100'],
+  );
+});
+
+test("buildLines: a table row's cells read as the line, \\neq composed in its cell", () => {
+  const lines = buildLines([item('\u0338', 100, 700, { width: 0 }), item('=', 100, 700), item('\\not=', 200, 700)]);
+  assert.deepEqual(
+    lines.map((l) => [l.text, l.pieces?.map((p) => p.text)]),
+    [['≠ \\not=', ['≠', '\\not=']]],
   );
 });
 
