@@ -380,13 +380,14 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
 }
 
 /**
- * Type sizes further apart than this ratio are two sizes of type, one a heading's: a heading is
- * set 1.4 to 2 times the body's size (ReportLab's guide: its API headings in Courier at 14 units
- * over listings at 8). LaTeX's steps between body sizes (`\footnotesize` 8 pt under `\normalsize`
- * 10 pt: 1.25) stay under it: a listing in a smaller size after one in the body's is still read
- * as two runs only where something else parts them.
+ * Type sizes further apart than this ratio are two sizes of type: one listing is set in one size,
+ * and a line of another size beside it is a heading (set 1.2 to 2 times the body's size: a
+ * Texinfo heading naming a command, `9.3.4.2 convert columns to spline`, at 13.1 over the
+ * definition's 10.9; ReportLab's guide's API headings in Courier at 14 over listings at 8) or a
+ * footnote (`\footnotesize` under `\normalsize`: 1.2 to 1.25, as 8.97 under 10.91). LaTeX's
+ * `\small` against `\normalsize` (1.1) stays under it.
  */
-const SIZE_RATIO = 1.3;
+const SIZE_RATIO = 1.15;
 
 /**
  * Are two code lines set in two sizes of type (SIZE_RATIO)? Read from the sizes of their items,
@@ -405,9 +406,10 @@ export function otherSize(a: CodeLine, b: CodeLine): boolean {
  * alone stays a line of text (a command name over its description, a typewriter term). With
  * `byPage` (a slide deck) a run ends with its page. A run also ends where the type changes size
  * (otherSize): a heading set in typewriter (ReportLab's guide: `9.2 XPreformatted(text, style,
- * bulletText=None,`, its number in a proportional face, at 1.75 times the listing's size) is no
- * line of the listing above or below it; with it, the block's left edge went to the heading's x,
- * and the listing's lines, 7.5 columns in, rounded apart (`self...` at 15, `if ...` at 16).
+ * bulletText=None,`, its number in a proportional face, at 1.75 times the listing's size) or a
+ * footnote holding a URL in typewriter is no line of the listing above or below it; with it, the
+ * block's left edge went to the heading's or the footnote's x, and the listing's lines, 7.5
+ * columns in, rounded apart (`self...` at 15, `if ...` at 16).
  */
 export function codeRuns(lines: readonly (CodeLine | undefined)[], byPage = false): Array<[number, number]> {
   const out: Array<[number, number]> = [];

@@ -601,10 +601,21 @@ test('codeRuns: runs of 2+ code lines', async (t) => {
       ],
     ],
     [
-      'LaTeX \\footnotesize after \\normalsize: one size of type',
+      'LaTeX \\small after \\normalsize: one size of type',
       [
         { ...c(), size: 10 },
-        { ...c(), size: 8 },
+        { ...c(), size: 9 },
+      ],
+      false,
+      [[0, 2]],
+    ],
+    [
+      // LaTeX: a listing in the body's size, then a footnote holding a URL in typewriter.
+      'a footnote under a listing is no line of it',
+      [
+        { ...c(), size: 10.91 },
+        { ...c(), size: 10.91 },
+        { ...c(), size: 8.97 },
       ],
       false,
       [[0, 2]],
@@ -621,7 +632,8 @@ test('otherSize: two code lines in two sizes of type', async (t) => {
   const cases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
     ['one size', c(8), c(8), false],
     ['LaTeX \\small under \\normalsize', c(10), c(9), false],
-    ['LaTeX \\footnotesize under \\normalsize', c(10), c(8), false],
+    ['LaTeX \\footnotesize under \\normalsize: a footnote', c(10), c(8), true],
+    ['a Texinfo heading over a definition', c(13.09), c(10.91), true],
     ['a heading at 1.75 times the size', c(8), c(14), true],
     ['the other way round', c(14), c(8), true],
     ['a size unknown', c(), c(14), false],
