@@ -20,6 +20,8 @@ export interface XmlFragment {
   height: number;
   mono: boolean;
   text: string;
+  /** Its font's size (`<fontspec size>`), when given. */
+  size?: number;
 }
 
 /**
@@ -58,26 +60,31 @@ export function clipToPage(f: XmlFragment, pageWidth: number): XmlFragment | und
 /** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage). */
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
+  const sizes = new Map<string, number>();
   const out: XmlFragment[] = [];
   let page = 0;
   let pageWidth = 0;
   const tag =
-    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
+    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"(?: size="(\d+)")?[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
   for (const m of xml.matchAll(tag)) {
     if (m[1] !== undefined) {
       page = Number(m[1]);
       pageWidth = Number(m[2] ?? 0);
-    } else if (m[3] !== undefined) fonts.set(m[3], monospacedFamily(m[4]!));
-    else {
+    } else if (m[3] !== undefined) {
+      fonts.set(m[3], monospacedFamily(m[5]!));
+      if (m[4] !== undefined) sizes.set(m[3], Number(m[4]));
+    } else {
+      const size = sizes.get(m[10]!);
       const f = clipToPage(
         {
           page,
-          top: Number(m[5]),
-          left: Number(m[6]),
-          width: Number(m[7]),
-          height: Number(m[8]),
-          mono: fonts.get(m[9]!) === true,
-          text: decode(m[10]!),
+          top: Number(m[6]),
+          left: Number(m[7]),
+          width: Number(m[8]),
+          height: Number(m[9]),
+          mono: fonts.get(m[10]!) === true,
+          text: decode(m[11]!),
+          ...(size === undefined ? {} : { size }),
         },
         pageWidth,
       );
@@ -297,7 +304,8 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
     }
     return s.trimEnd();
   });
-  return joinBreakArrows(lines).join('\n');
+  const blanks = blankBefore(block);
+  return joinBreakArrows(lines.flatMap((l, i) => (blanks[i] ? ['', l] : [l]))).join('\n');
 }
 
 /**
@@ -405,7 +413,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       else if (!turned) {
         const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
-        const under = l.top > last.top && l.top - last.top <= 3.2 * Math.max(l.height, last.height);
+        const under = nextLine(last, l);
         const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
         if (!(under && column)) close();
       }
@@ -415,6 +423,46 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   }
   close();
   return blocks.map((b) => blockText(b, edges));
+}
+
+/** A line's height on the page: its tallest run's box, or its font's size where that is more. */
+const lineSize = (l: Pick<Line, 'parts' | 'height'>) =>
+  Math.max(l.height, ...l.parts.map((p) => Math.max(p.height, p.size ?? 0)));
+
+/** A step this many line sizes down at most: the next line of a block (a blank line between is about 2.5). */
+const NEXT_LINE_SIZES = 3.2;
+
+/**
+ * Is `l` the next line of a block whose last line is `last`: under it on its page, within
+ * NEXT_LINE_SIZES of the taller line's size? The size is the font's where pdftohtml's box is
+ * smaller: a Courier-like face (Nimbus Mono, DocBook's dblatex listings) has a box 10 units high at
+ * size 13, so one blank line inside a listing (a step of 33 where lines are 16.5 apart) was 3.3
+ * box heights and cut the listing in two; it is 2.5 sizes.
+ */
+export function nextLine(
+  last: Pick<Line, 'top' | 'parts' | 'height'>,
+  l: Pick<Line, 'top' | 'parts' | 'height'>,
+): boolean {
+  return l.top > last.top && l.top - last.top <= NEXT_LINE_SIZES * Math.max(lineSize(l), lineSize(last));
+}
+
+/** A step this many times the block's closest line step leaves a blank line (the reader's BLANK_STEP). */
+const BLANK_STEP = 1.7;
+
+/**
+ * Which lines of a block have a blank line before them, as the page shows it: a step down from
+ * the line before on the same page clearly wider (BLANK_STEP) than the block's closest step. The
+ * blank lines are part of the listing's text as a chunk must hold it (the reader keeps them): a
+ * listing of 1197 characters and 14 blank lines does not fit a chunk of 1200, and is measured as
+ * a listing longer than a chunk.
+ */
+export function blankBefore(block: readonly Pick<Line, 'page' | 'top'>[]): boolean[] {
+  let step = Infinity;
+  for (let i = 1; i < block.length; i++) {
+    const dy = block[i]!.page === block[i - 1]!.page ? block[i]!.top - block[i - 1]!.top : 0;
+    if (dy > 0 && dy < step) step = dy;
+  }
+  return block.map((l, i) => i > 0 && block[i - 1]!.page === l.page && l.top - block[i - 1]!.top >= BLANK_STEP * step);
 }
 
 /**

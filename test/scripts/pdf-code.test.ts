@@ -15,6 +15,8 @@ import {
   monospacedFamily,
   pdfCodeBlocks,
   xmlFragments,
+  nextLine,
+  blankBefore,
 } from '../../scripts/quality/pdf-code.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
@@ -105,15 +107,15 @@ describe("joinBreakArrows: Doxygen's identifier breaks joined into the source li
 /** pdftohtml -xml's shape: a page, its fonts, then one <text> per run of one font on a line. */
 function xml(
   pages: {
-    fonts: [number, string][];
+    fonts: [number, string, size?: number][];
     texts: [top: number, left: number, width: number, font: number, text: string, height?: number][];
   }[],
 ): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<pdf2xml producer="poppler" version="22.12.0">'];
   pages.forEach((p, i) => {
     out.push(`<page number="${i + 1}" position="absolute" top="0" left="0" height="1262" width="892">`);
-    for (const [id, family] of p.fonts)
-      out.push(`\t<fontspec id="${id}" size="12" family="${family}" color="#000000"/>`);
+    for (const [id, family, size = 12] of p.fonts)
+      out.push(`\t<fontspec id="${id}" size="${size}" family="${family}" color="#000000"/>`);
     for (const [top, left, width, font, text, height = 14] of p.texts)
       out.push(`<text top="${top}" left="${left}" width="${width}" height="${height}" font="${font}">${text}</text>`);
     out.push('</page>');
@@ -275,6 +277,26 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['chaînes de ←↩\n    montagnes.}'],
+    ],
+    [
+      // dblatex's listings in Nimbus Mono: boxes 10 high at size 13, lines 16.5 apart, a blank line 33.
+      "a blank line inside a Courier-like listing (a box smaller than its font's size) keeps one block",
+      [
+        {
+          fonts: [[2, 'DBJQJF+NimbusMonL-Regu', 13]],
+          texts: [
+            [655, 85, 169, 2, '\\usepackage{titlesec}', 10],
+            [688, 85, 508, 2, '%% Example 1', 10],
+            [705, 85, 508, 2, '%% The 2nd parameter', 10],
+          ],
+        },
+      ],
+      ['\\usepackage{titlesec}\n\n%% Example 1\n%% The 2nd parameter'],
+    ],
+    [
+      'a blank line where the step is clearly wider than the closest one, as the page shows it',
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(120, 0, 'b'), tt(160, 0, 'c')] }],
+      ['a\nb\n\nc'],
     ],
     [
       'a gap of several lines ends a block',
@@ -580,4 +602,38 @@ describe('furnitureText: a page number at either end folded', () => {
     ['Auto Multiple Choice 11 / 86', 'Auto Multiple Choice #'],
   ];
   for (const [text, want] of cases) test(text, () => assert.equal(of(text), want));
+});
+
+describe('nextLine: the next line of a block, under the last within 3.2 line sizes', () => {
+  const line = (top: number, height: number, size?: number) => ({
+    top,
+    height,
+    parts: [{ height, ...(size === undefined ? {} : { size }) }] as never,
+  });
+  const cases: [string, ReturnType<typeof line>, ReturnType<typeof line>, boolean][] = [
+    ['the next line', line(100, 14), line(118, 14), true],
+    ['a blank line between', line(100, 14), line(136, 14), true],
+    ['several lines between', line(100, 14), line(160, 14), false],
+    ['above the last', line(100, 14), line(80, 14), false],
+    [
+      'a box smaller than its size (Nimbus Mono at 13): a blank line between',
+      line(655, 10, 13),
+      line(688, 10, 13),
+      true,
+    ],
+    ['a box smaller than its size: the box alone would end the block', line(655, 10), line(688, 10), false],
+    ['a box smaller than its size: two blank lines end the block', line(655, 10, 13), line(705, 10, 13), false],
+  ];
+  for (const [name, last, l, want] of cases) test(name, () => assert.equal(nextLine(last, l), want));
+});
+
+describe('blankBefore: the blank lines of a block, as the page shows them', () => {
+  const at = (top: number, page = 1) => ({ top, page });
+  const cases: [string, ReturnType<typeof at>[], boolean[]][] = [
+    ['none', [at(100), at(116), at(132)], [false, false, false]],
+    ['a step twice the closest', [at(100), at(116.5), at(149.5), at(166)], [false, false, true, false]],
+    ['two lines: no closer step to tell', [at(100), at(140)], [false, false]],
+    ['across a page turn: none', [at(700), at(716), at(100, 2), at(116, 2)], [false, false, false, false]],
+  ];
+  for (const [name, block, want] of cases) test(name, () => assert.deepEqual(blankBefore(block), want));
 });
