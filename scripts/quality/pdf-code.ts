@@ -9,7 +9,7 @@
 import { unescapeXml } from './column-reading.ts';
 // Each page's edge as most pages of its side show it: the reader's rule (pdf/code.ts sideEdges, its
 // table of tests in test/scripts/pdf-code.test.ts), the same for the reference.
-import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
+import { otherTypeSize, sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
 /** One `<text>` element of pdftohtml's XML: a run of one font on one line. */
 export interface XmlFragment {
@@ -382,7 +382,8 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
 }
 
 /**
- * The code blocks of a run of fragments: 2+ consecutive code lines, each under the last on its
+ * The code blocks of a run of fragments: 2+ consecutive code lines of one size of type (a heading
+ * or a footnote in typewriter is no line of a listing: the reader's otherSize), each under the last on its
  * page (within 3.2 line heights: a blank line inside a listing is about 2.5) and within the
  * block's column (from two characters left of its left edge, columnLeft, to 40 characters right of it), as
  * text with their indentation. A listing that runs onto the next page stays one block when only
@@ -395,10 +396,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   const blocks: Line[][] = [];
   let cur: Line[] = [];
   let between: Line[] = [];
+  // The block's last known type size.
+  let size: number | undefined;
   const close = () => {
     if (cur.length >= 2) blocks.push(cur);
     cur = [];
     between = [];
+    size = undefined;
   };
   for (const l of lines) {
     if (!l.mono) {
@@ -418,11 +422,37 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
         if (!(under && column)) close();
       }
     }
+    // Another size of type: a heading set in typewriter, a footnote (the reader's otherSize).
+    const own = lineTypeSize(l);
+    if (cur.length > 0 && otherPdftohtmlSize(size, own)) close();
+    size = own ?? size;
     between = [];
     cur.push(l);
   }
   close();
   return blocks.map((b) => blockText(b, edges));
+}
+
+/**
+ * The type size of a line of code: its largest typewriter run holding a letter (`<fontspec
+ * size>`), as the reader's typeSize; undefined when it has none (a line of digits or signs).
+ */
+export function lineTypeSize(l: Pick<Line, 'parts'>): number | undefined {
+  let size: number | undefined;
+  for (const p of l.parts)
+    if (p.mono && p.size !== undefined && /\p{L}/u.test(p.text) && (size === undefined || p.size > size)) size = p.size;
+  return size;
+}
+
+/**
+ * Are two of pdftohtml's font sizes two sizes of type (the reader's otherTypeSize)? They are
+ * whole units (at its zoom of 1.5), so each may be half a unit off: the ratio is taken over the
+ * nearest the two can be (LaTeX's \small, 13.5, written 13 against \normalsize's 15 is one size;
+ * a Texinfo heading's 20 against 16 and ReportLab's 21 against 12 are two).
+ */
+export function otherPdftohtmlSize(a: number | undefined, b: number | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  return otherTypeSize(Math.max(a, b) - 0.5, Math.min(a, b) + 0.5);
 }
 
 /** A line's height on the page: its tallest run's box, or its font's size where that is more. */

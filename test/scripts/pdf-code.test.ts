@@ -17,6 +17,8 @@ import {
   xmlFragments,
   nextLine,
   blankBefore,
+  lineTypeSize,
+  otherPdftohtmlSize,
 } from '../../scripts/quality/pdf-code.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
@@ -297,6 +299,25 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       'a blank line where the step is clearly wider than the closest one, as the page shows it',
       [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(120, 0, 'b'), tt(160, 0, 'c')] }],
       ['a\nb\n\nc'],
+    ],
+    [
+      // ReportLab's guide: a typewriter word ending a paragraph, then an API heading in Courier
+      // at 21 (its 14 units at pdftohtml's zoom), then a listing at 12.
+      'a heading set in typewriter, larger, is no line of the listing under it',
+      [
+        {
+          fonts: [
+            [2, 'Courier', 21],
+            [3, 'Courier', 12],
+          ],
+          texts: [
+            [100, 100, 210, 2, 'BaseDocTemplate.afterPage(self)', 16],
+            [125, 100, 130, 3, 'def afterPage(self):', 9],
+            [138, 100, 60, 3, '    pass', 9],
+          ],
+        },
+      ],
+      ['def afterPage(self):\n    pass'],
     ],
     [
       'a gap of several lines ends a block',
@@ -636,4 +657,36 @@ describe('blankBefore: the blank lines of a block, as the page shows them', () =
     ['across a page turn: none', [at(700), at(716), at(100, 2), at(116, 2)], [false, false, false, false]],
   ];
   for (const [name, block, want] of cases) test(name, () => assert.deepEqual(blankBefore(block), want));
+});
+
+describe('lineTypeSize: the size of a line of code, from its typewriter runs holding a letter', () => {
+  const part = (text: string, mono: boolean, size?: number) => ({
+    page: 1,
+    top: 100,
+    left: 100,
+    width: 10,
+    height: 10,
+    mono,
+    text,
+    ...(size === undefined ? {} : { size }),
+  });
+  const cases: [string, ReturnType<typeof part>[], number | undefined][] = [
+    ['one run', [part('make all', true, 15)], 15],
+    ['a line number set smaller before it', [part('12', true, 9), part('x = 1;', true, 15)], 15],
+    ['a heading number in a proportional face', [part('9.2', false, 21), part('DocIf(', true, 21)], 21],
+    ['digits and signs only: unknown', [part('10', true, 9), part('{', true, 15)], undefined],
+    ['no size given: unknown', [part('make', true)], undefined],
+  ];
+  for (const [name, parts, want] of cases) test(name, () => assert.equal(lineTypeSize({ parts }), want));
+});
+
+describe("otherPdftohtmlSize: two sizes of type, from pdftohtml's whole units", () => {
+  const cases: [string, number | undefined, number | undefined, boolean][] = [
+    ['one size', 15, 15, false],
+    ['LaTeX \\small (13.5, written 13) against \\normalsize (15)', 13, 15, false],
+    ['a Texinfo heading (20) over its definition (16)', 20, 16, true],
+    ["ReportLab's API heading (21) over a listing (12)", 21, 12, true],
+    ['a size unknown', undefined, 12, false],
+  ];
+  for (const [name, a, b, want] of cases) test(name, () => assert.equal(otherPdftohtmlSize(a, b), want));
 });

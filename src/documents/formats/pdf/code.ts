@@ -396,8 +396,13 @@ const SIZE_RATIO = 1.15;
  * around it), its size is not. Unknown sizes are one size.
  */
 export function otherSize(a: CodeLine, b: CodeLine): boolean {
-  if (a.size === undefined || b.size === undefined || a.size <= 0 || b.size <= 0) return false;
-  return Math.max(a.size, b.size) > SIZE_RATIO * Math.min(a.size, b.size);
+  return otherTypeSize(a.size, b.size);
+}
+
+/** Are two type sizes two sizes of type (SIZE_RATIO)? Unknown sizes are one size. */
+export function otherTypeSize(a: number | undefined, b: number | undefined): boolean {
+  if (a === undefined || b === undefined || a <= 0 || b <= 0) return false;
+  return Math.max(a, b) > SIZE_RATIO * Math.min(a, b);
 }
 
 /**
