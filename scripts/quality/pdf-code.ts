@@ -133,6 +133,23 @@ export function markParts(parts: readonly { mono: boolean; text: string }[]): nu
   return n > 0 && n < words.length ? n : 0;
 }
 
+/**
+ * Does fragment `f`, at the height of line `cur`, go on with it to the right: it starts at the
+ * line's end (within `tol`), or overlaps the line's last run and ends past it (a glyph composed
+ * over the one before: the hook of TeX's ←↩, which Doxygen and dblatex set at a broken line's
+ * end, starts 3 units before the arrow ends; read as a line of its own, a line of another face,
+ * it parted the line of code from the next and cut the signature in two)?
+ */
+export function goesOn(
+  cur: { right: number; parts: readonly { left: number }[] },
+  f: { left: number; width: number },
+  tol: number,
+): boolean {
+  if (f.left >= cur.right - tol) return true;
+  const last = cur.parts.at(-1);
+  return last !== undefined && f.left > last.left && f.left + f.width >= cur.right;
+}
+
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
 function linesOf(fragments: XmlFragment[]): Line[] {
   const lines: Line[] = [];
@@ -149,7 +166,7 @@ function linesOf(fragments: XmlFragment[]): Line[] {
       (cur !== undefined &&
         cur.parts.every((p) => MARK.test(p.text.trim())) &&
         Math.abs(cur.top + cur.height - f.top - f.height) <= tol);
-    if (cur && cur.page === f.page && level && f.left >= cur.right - tol) {
+    if (cur && cur.page === f.page && level && goesOn(cur, f, tol)) {
       // After a mark, the line stands where its text does.
       if (cur.parts.every((p) => MARK.test(p.text.trim()))) {
         cur.top = f.top;

@@ -19,6 +19,7 @@ import {
   blankBefore,
   lineTypeSize,
   otherPdftohtmlSize,
+  goesOn,
 } from '../../scripts/quality/pdf-code.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
@@ -318,6 +319,24 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['def afterPage(self):\n    pass'],
+    ],
+    [
+      // Doxygen: `::membership` then ← (CMSY7) and its hook (CMMI7, read as `-`) drawn 3 units
+      // back over the arrow's end, and the identifier going on on the next line.
+      "the hook of a break arrow drawn over the arrow's end: one line, the identifier joined",
+      [
+        {
+          fonts: [...FONTS, [2, 'ABCDEF+CMSY7'], [3, 'ABCDEF+CMMI7']],
+          texts: [
+            [100, 100, 176, 1, 'f & raptor::membership', 9],
+            [99, 276, 12, 2, '←', 10],
+            [100, 285, 4, 3, '-', 9],
+            [118, 100, 88, 1, '_agent::g (', 9],
+            [136, 140, 56, 1, 'int x )', 9],
+          ],
+        },
+      ],
+      ['f & raptor::membership_agent::g (\n     int x )'],
     ],
     [
       'a gap of several lines ends a block',
@@ -689,4 +708,16 @@ describe("otherPdftohtmlSize: two sizes of type, from pdftohtml's whole units", 
     ['a size unknown', undefined, 12, false],
   ];
   for (const [name, a, b, want] of cases) test(name, () => assert.equal(otherPdftohtmlSize(a, b), want));
+});
+
+describe('goesOn: a fragment at the height of a line goes on with it', () => {
+  const cur = { right: 208, parts: [{ left: 100 }, { left: 196 }] };
+  const cases: [string, { left: number; width: number }, boolean][] = [
+    ['right after its end', { left: 209, width: 20 }, true],
+    ['a little before its end (within the tolerance)', { left: 206, width: 20 }, true],
+    ["a glyph drawn over the last run's end, ending past it (a hook)", { left: 205, width: 4 }, true],
+    ['inside the last run, ending before its end', { left: 198, width: 4 }, false],
+    ['before the last run (another column or text drawn again)', { left: 150, width: 80 }, false],
+  ];
+  for (const [name, f, want] of cases) test(name, () => assert.equal(goesOn(cur, f, 2.7), want));
 });
