@@ -352,6 +352,8 @@ export function joinBreakArrows(lines: readonly string[]): string[] {
 const FURNITURE_LINES = 4;
 /** A running head or foot stands at the same top (to this many units) on other pages... */
 const FURNITURE_TOP = 3;
+/** A running head's place: where the first lines of this share of the pages are running heads. */
+const HEAD_SHARE = 0.5;
 /** ...this many of them at least. */
 const FURNITURE_PAGES = 2;
 
@@ -374,8 +376,9 @@ export const furnitureText = (l: Pick<Line, 'parts'>) =>
 
 /**
  * The page furniture among the prose lines of `lines`: a page number (digits or a roman numeral
- * alone), or a line whose text, numbers aside, stands at the same top on 2+ other pages (a
- * running head, a foot). A heading that opens the next page is no furniture: its text is there
+ * alone), a line whose text, numbers aside, stands at the same top on 2+ other pages (a
+ * running head, a foot), or a page's first line standing where the running heads of 2+ other
+ * pages, each its page's first line, stand (a running head naming the current section). A heading that opens the next page is no furniture: its text is there
  * once, so two listings on either side of it are two blocks.
  */
 export function furnitureLines(lines: readonly Line[]): Set<Line> {
@@ -395,6 +398,25 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
       );
       if (/^(?:#|[ivxlc]+)$/i.test(k) || pages.size >= FURNITURE_PAGES) out.add(l);
     }
+  // A page's first line where the running heads of half the pages stand is its running head,
+  // whatever its text: Doxygen's LaTeX heads each page with the current section's title
+  // ("10.90 search_single.hpp  143"), which no other page repeats, and a source listing running
+  // on over the page turn was read as two blocks. Half the pages: a subheading that opens a few
+  // pages ("Synopsis" over a GLPK routine, repeated) is no running head, nor is the heading that
+  // opens another page at its height.
+  const first = new Map<number, Line>();
+  for (const l of lines) {
+    const f = first.get(l.page);
+    if (!f || l.top < f.top) first.set(l.page, l);
+  }
+  const heads = [...out].filter((o) => first.get(o.page) === o);
+  for (const l of first.values()) {
+    if (l.mono || out.has(l)) continue;
+    const pages = new Set(
+      heads.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
+    );
+    if (pages.size >= Math.max(FURNITURE_PAGES, HEAD_SHARE * first.size)) out.add(l);
+  }
   return out;
 }
 

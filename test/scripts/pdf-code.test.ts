@@ -615,6 +615,32 @@ describe('furnitureLines: running heads, feet and page numbers', () => {
     ['a running head on every page', heads, heads[4]!, true],
     ['a page number', [line(5, 1100, '17')], line(5, 1100, '17'), true],
     [
+      // Doxygen: each page headed by the current section's title at the running heads' top.
+      "a page's first line where the other pages' running heads stand, its text once",
+      [...heads.filter((h) => h.page !== 5), line(5, 40, '10.90 search_single.hpp')],
+      line(5, 40, '10.90 search_single.hpp'),
+      true,
+    ],
+    [
+      "a line at the running heads' top under the page's own head is no head",
+      [...heads, line(5, 42, 'New in version 1.6.')],
+      line(5, 42, 'New in version 1.6.'),
+      false,
+    ],
+    [
+      // GLPK's reference: "Synopsis" opens a few pages of 16 at one top; a heading that opens
+      // another page at that height is no running head.
+      "a page's first line where a few pages' repeated subheadings stand",
+      [
+        line(3, 63, 'Synopsis'),
+        line(7, 63, 'Synopsis'),
+        line(9, 63, 'Synopsis'),
+        line(11, 63, '2.2.21 glp_get_col_ub'),
+      ],
+      line(11, 63, '2.2.21 glp_get_col_ub'),
+      false,
+    ],
+    [
       'a line that opens 3 pages of 16 by chance',
       [line(3, 63, 'New in version 1.6.'), line(7, 63, 'New in version 3.1.'), line(9, 63, 'New in version 2.0.')],
       line(3, 63, 'New in version 1.6.'),
