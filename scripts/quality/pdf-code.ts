@@ -9,7 +9,7 @@
 import { unescapeXml } from './column-reading.ts';
 // Each page's edge as most pages of its side show it: the reader's rule (pdf/code.ts sideEdges, its
 // table of tests in test/scripts/pdf-code.test.ts), the same for the reference.
-import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
+import { otherTypeSize, sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
 /** One `<text>` element of pdftohtml's XML: a run of one font on one line. */
 export interface XmlFragment {
@@ -20,6 +20,8 @@ export interface XmlFragment {
   height: number;
   mono: boolean;
   text: string;
+  /** Its font's size (`<fontspec size>`), when given. */
+  size?: number;
 }
 
 /**
@@ -58,26 +60,31 @@ export function clipToPage(f: XmlFragment, pageWidth: number): XmlFragment | und
 /** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage). */
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
+  const sizes = new Map<string, number>();
   const out: XmlFragment[] = [];
   let page = 0;
   let pageWidth = 0;
   const tag =
-    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
+    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"(?: size="(\d+)")?[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
   for (const m of xml.matchAll(tag)) {
     if (m[1] !== undefined) {
       page = Number(m[1]);
       pageWidth = Number(m[2] ?? 0);
-    } else if (m[3] !== undefined) fonts.set(m[3], monospacedFamily(m[4]!));
-    else {
+    } else if (m[3] !== undefined) {
+      fonts.set(m[3], monospacedFamily(m[5]!));
+      if (m[4] !== undefined) sizes.set(m[3], Number(m[4]));
+    } else {
+      const size = sizes.get(m[10]!);
       const f = clipToPage(
         {
           page,
-          top: Number(m[5]),
-          left: Number(m[6]),
-          width: Number(m[7]),
-          height: Number(m[8]),
-          mono: fonts.get(m[9]!) === true,
-          text: decode(m[10]!),
+          top: Number(m[6]),
+          left: Number(m[7]),
+          width: Number(m[8]),
+          height: Number(m[9]),
+          mono: fonts.get(m[10]!) === true,
+          text: decode(m[11]!),
+          ...(size === undefined ? {} : { size }),
         },
         pageWidth,
       );
@@ -126,6 +133,23 @@ export function markParts(parts: readonly { mono: boolean; text: string }[]): nu
   return n > 0 && n < words.length ? n : 0;
 }
 
+/**
+ * Does fragment `f`, at the height of line `cur`, go on with it to the right: it starts at the
+ * line's end (within `tol`), or overlaps the line's last run and ends past it (a glyph composed
+ * over the one before: the hook of TeX's ←↩, which Doxygen and dblatex set at a broken line's
+ * end, starts 3 units before the arrow ends; read as a line of its own, a line of another face,
+ * it parted the line of code from the next and cut the signature in two)?
+ */
+export function goesOn(
+  cur: { right: number; parts: readonly { left: number }[] },
+  f: { left: number; width: number },
+  tol: number,
+): boolean {
+  if (f.left >= cur.right - tol) return true;
+  const last = cur.parts.at(-1);
+  return last !== undefined && f.left > last.left && f.left + f.width >= cur.right;
+}
+
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
 function linesOf(fragments: XmlFragment[]): Line[] {
   const lines: Line[] = [];
@@ -142,7 +166,7 @@ function linesOf(fragments: XmlFragment[]): Line[] {
       (cur !== undefined &&
         cur.parts.every((p) => MARK.test(p.text.trim())) &&
         Math.abs(cur.top + cur.height - f.top - f.height) <= tol);
-    if (cur && cur.page === f.page && level && f.left >= cur.right - tol) {
+    if (cur && cur.page === f.page && level && goesOn(cur, f, tol)) {
       // After a mark, the line stands where its text does.
       if (cur.parts.every((p) => MARK.test(p.text.trim()))) {
         cur.top = f.top;
@@ -297,7 +321,8 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
     }
     return s.trimEnd();
   });
-  return joinBreakArrows(lines).join('\n');
+  const blanks = blankBefore(block);
+  return joinBreakArrows(lines.flatMap((l, i) => (blanks[i] ? ['', l] : [l]))).join('\n');
 }
 
 /**
@@ -327,6 +352,8 @@ export function joinBreakArrows(lines: readonly string[]): string[] {
 const FURNITURE_LINES = 4;
 /** A running head or foot stands at the same top (to this many units) on other pages... */
 const FURNITURE_TOP = 3;
+/** A running head's place: where the first lines of this share of the pages are running heads. */
+const HEAD_SHARE = 0.5;
 /** ...this many of them at least. */
 const FURNITURE_PAGES = 2;
 
@@ -349,8 +376,9 @@ export const furnitureText = (l: Pick<Line, 'parts'>) =>
 
 /**
  * The page furniture among the prose lines of `lines`: a page number (digits or a roman numeral
- * alone), or a line whose text, numbers aside, stands at the same top on 2+ other pages (a
- * running head, a foot). A heading that opens the next page is no furniture: its text is there
+ * alone), a line whose text, numbers aside, stands at the same top on 2+ other pages (a
+ * running head, a foot), or a page's first line standing where the running heads of 2+ other
+ * pages, each its page's first line, stand (a running head naming the current section). A heading that opens the next page is no furniture: its text is there
  * once, so two listings on either side of it are two blocks.
  */
 export function furnitureLines(lines: readonly Line[]): Set<Line> {
@@ -370,11 +398,31 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
       );
       if (/^(?:#|[ivxlc]+)$/i.test(k) || pages.size >= FURNITURE_PAGES) out.add(l);
     }
+  // A page's first line where the running heads of half the pages stand is its running head,
+  // whatever its text: Doxygen's LaTeX heads each page with the current section's title
+  // ("10.90 search_single.hpp  143"), which no other page repeats, and a source listing running
+  // on over the page turn was read as two blocks. Half the pages: a subheading that opens a few
+  // pages ("Synopsis" over a GLPK routine, repeated) is no running head, nor is the heading that
+  // opens another page at its height.
+  const first = new Map<number, Line>();
+  for (const l of lines) {
+    const f = first.get(l.page);
+    if (!f || l.top < f.top) first.set(l.page, l);
+  }
+  const heads = [...out].filter((o) => first.get(o.page) === o);
+  for (const l of first.values()) {
+    if (l.mono || out.has(l)) continue;
+    const pages = new Set(
+      heads.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
+    );
+    if (pages.size >= Math.max(FURNITURE_PAGES, HEAD_SHARE * first.size)) out.add(l);
+  }
   return out;
 }
 
 /**
- * The code blocks of a run of fragments: 2+ consecutive code lines, each under the last on its
+ * The code blocks of a run of fragments: 2+ consecutive code lines of one size of type (a heading
+ * or a footnote in typewriter is no line of a listing: the reader's otherSize), each under the last on its
  * page (within 3.2 line heights: a blank line inside a listing is about 2.5) and within the
  * block's column (from two characters left of its left edge, columnLeft, to 40 characters right of it), as
  * text with their indentation. A listing that runs onto the next page stays one block when only
@@ -387,10 +435,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   const blocks: Line[][] = [];
   let cur: Line[] = [];
   let between: Line[] = [];
+  // The block's last known type size.
+  let size: number | undefined;
   const close = () => {
     if (cur.length >= 2) blocks.push(cur);
     cur = [];
     between = [];
+    size = undefined;
   };
   for (const l of lines) {
     if (!l.mono) {
@@ -405,16 +456,82 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       else if (!turned) {
         const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
-        const under = l.top > last.top && l.top - last.top <= 3.2 * Math.max(l.height, last.height);
+        const under = nextLine(last, l);
         const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
         if (!(under && column)) close();
       }
     }
+    // Another size of type: a heading set in typewriter, a footnote (the reader's otherSize).
+    const own = lineTypeSize(l);
+    if (cur.length > 0 && otherPdftohtmlSize(size, own)) close();
+    size = own ?? size;
     between = [];
     cur.push(l);
   }
   close();
   return blocks.map((b) => blockText(b, edges));
+}
+
+/**
+ * The type size of a line of code: its largest typewriter run holding a letter (`<fontspec
+ * size>`), as the reader's typeSize; undefined when it has none (a line of digits or signs).
+ */
+export function lineTypeSize(l: Pick<Line, 'parts'>): number | undefined {
+  let size: number | undefined;
+  for (const p of l.parts)
+    if (p.mono && p.size !== undefined && /\p{L}/u.test(p.text) && (size === undefined || p.size > size)) size = p.size;
+  return size;
+}
+
+/**
+ * Are two of pdftohtml's font sizes two sizes of type (the reader's otherTypeSize)? They are
+ * whole units (at its zoom of 1.5), so each may be half a unit off: the ratio is taken over the
+ * nearest the two can be (LaTeX's \small, 13.5, written 13 against \normalsize's 15 is one size;
+ * a Texinfo heading's 20 against 16 and ReportLab's 21 against 12 are two).
+ */
+export function otherPdftohtmlSize(a: number | undefined, b: number | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  return otherTypeSize(Math.max(a, b) - 0.5, Math.min(a, b) + 0.5);
+}
+
+/** A line's height on the page: its tallest run's box, or its font's size where that is more. */
+const lineSize = (l: Pick<Line, 'parts' | 'height'>) =>
+  Math.max(l.height, ...l.parts.map((p) => Math.max(p.height, p.size ?? 0)));
+
+/** A step this many line sizes down at most: the next line of a block (a blank line between is about 2.5). */
+const NEXT_LINE_SIZES = 3.2;
+
+/**
+ * Is `l` the next line of a block whose last line is `last`: under it on its page, within
+ * NEXT_LINE_SIZES of the taller line's size? The size is the font's where pdftohtml's box is
+ * smaller: a Courier-like face (Nimbus Mono, DocBook's dblatex listings) has a box 10 units high at
+ * size 13, so one blank line inside a listing (a step of 33 where lines are 16.5 apart) was 3.3
+ * box heights and cut the listing in two; it is 2.5 sizes.
+ */
+export function nextLine(
+  last: Pick<Line, 'top' | 'parts' | 'height'>,
+  l: Pick<Line, 'top' | 'parts' | 'height'>,
+): boolean {
+  return l.top > last.top && l.top - last.top <= NEXT_LINE_SIZES * Math.max(lineSize(l), lineSize(last));
+}
+
+/** A step this many times the block's closest line step leaves a blank line (the reader's BLANK_STEP). */
+const BLANK_STEP = 1.7;
+
+/**
+ * Which lines of a block have a blank line before them, as the page shows it: a step down from
+ * the line before on the same page clearly wider (BLANK_STEP) than the block's closest step. The
+ * blank lines are part of the listing's text as a chunk must hold it (the reader keeps them): a
+ * listing of 1197 characters and 14 blank lines does not fit a chunk of 1200, and is measured as
+ * a listing longer than a chunk.
+ */
+export function blankBefore(block: readonly Pick<Line, 'page' | 'top'>[]): boolean[] {
+  let step = Infinity;
+  for (let i = 1; i < block.length; i++) {
+    const dy = block[i]!.page === block[i - 1]!.page ? block[i]!.top - block[i - 1]!.top : 0;
+    if (dy > 0 && dy < step) step = dy;
+  }
+  return block.map((l, i) => i > 0 && block[i - 1]!.page === l.page && l.top - block[i - 1]!.top >= BLANK_STEP * step);
 }
 
 /**

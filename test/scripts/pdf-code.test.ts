@@ -15,6 +15,11 @@ import {
   monospacedFamily,
   pdfCodeBlocks,
   xmlFragments,
+  nextLine,
+  blankBefore,
+  lineTypeSize,
+  otherPdftohtmlSize,
+  goesOn,
 } from '../../scripts/quality/pdf-code.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
@@ -105,15 +110,15 @@ describe("joinBreakArrows: Doxygen's identifier breaks joined into the source li
 /** pdftohtml -xml's shape: a page, its fonts, then one <text> per run of one font on a line. */
 function xml(
   pages: {
-    fonts: [number, string][];
+    fonts: [number, string, size?: number][];
     texts: [top: number, left: number, width: number, font: number, text: string, height?: number][];
   }[],
 ): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<pdf2xml producer="poppler" version="22.12.0">'];
   pages.forEach((p, i) => {
     out.push(`<page number="${i + 1}" position="absolute" top="0" left="0" height="1262" width="892">`);
-    for (const [id, family] of p.fonts)
-      out.push(`\t<fontspec id="${id}" size="12" family="${family}" color="#000000"/>`);
+    for (const [id, family, size = 12] of p.fonts)
+      out.push(`\t<fontspec id="${id}" size="${size}" family="${family}" color="#000000"/>`);
     for (const [top, left, width, font, text, height = 14] of p.texts)
       out.push(`<text top="${top}" left="${left}" width="${width}" height="${height}" font="${font}">${text}</text>`);
     out.push('</page>');
@@ -275,6 +280,63 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['chaînes de ←↩\n    montagnes.}'],
+    ],
+    [
+      // dblatex's listings in Nimbus Mono: boxes 10 high at size 13, lines 16.5 apart, a blank line 33.
+      "a blank line inside a Courier-like listing (a box smaller than its font's size) keeps one block",
+      [
+        {
+          fonts: [[2, 'DBJQJF+NimbusMonL-Regu', 13]],
+          texts: [
+            [655, 85, 169, 2, '\\usepackage{titlesec}', 10],
+            [688, 85, 508, 2, '%% Example 1', 10],
+            [705, 85, 508, 2, '%% The 2nd parameter', 10],
+          ],
+        },
+      ],
+      ['\\usepackage{titlesec}\n\n%% Example 1\n%% The 2nd parameter'],
+    ],
+    [
+      'a blank line where the step is clearly wider than the closest one, as the page shows it',
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(120, 0, 'b'), tt(160, 0, 'c')] }],
+      ['a\nb\n\nc'],
+    ],
+    [
+      // ReportLab's guide: a typewriter word ending a paragraph, then an API heading in Courier
+      // at 21 (its 14 units at pdftohtml's zoom), then a listing at 12.
+      'a heading set in typewriter, larger, is no line of the listing under it',
+      [
+        {
+          fonts: [
+            [2, 'Courier', 21],
+            [3, 'Courier', 12],
+          ],
+          texts: [
+            [100, 100, 210, 2, 'BaseDocTemplate.afterPage(self)', 16],
+            [125, 100, 130, 3, 'def afterPage(self):', 9],
+            [138, 100, 60, 3, '    pass', 9],
+          ],
+        },
+      ],
+      ['def afterPage(self):\n    pass'],
+    ],
+    [
+      // Doxygen: `::membership` then ← (CMSY7) and its hook (CMMI7, read as `-`) drawn 3 units
+      // back over the arrow's end, and the identifier going on on the next line.
+      "the hook of a break arrow drawn over the arrow's end: one line, the identifier joined",
+      [
+        {
+          fonts: [...FONTS, [2, 'ABCDEF+CMSY7'], [3, 'ABCDEF+CMMI7']],
+          texts: [
+            [100, 100, 176, 1, 'f & raptor::membership', 9],
+            [99, 276, 12, 2, '←', 10],
+            [100, 285, 4, 3, '-', 9],
+            [118, 100, 88, 1, '_agent::g (', 9],
+            [136, 140, 56, 1, 'int x )', 9],
+          ],
+        },
+      ],
+      ['f & raptor::membership_agent::g (\n     int x )'],
     ],
     [
       'a gap of several lines ends a block',
@@ -553,6 +615,32 @@ describe('furnitureLines: running heads, feet and page numbers', () => {
     ['a running head on every page', heads, heads[4]!, true],
     ['a page number', [line(5, 1100, '17')], line(5, 1100, '17'), true],
     [
+      // Doxygen: each page headed by the current section's title at the running heads' top.
+      "a page's first line where the other pages' running heads stand, its text once",
+      [...heads.filter((h) => h.page !== 5), line(5, 40, '10.90 search_single.hpp')],
+      line(5, 40, '10.90 search_single.hpp'),
+      true,
+    ],
+    [
+      "a line at the running heads' top under the page's own head is no head",
+      [...heads, line(5, 42, 'New in version 1.6.')],
+      line(5, 42, 'New in version 1.6.'),
+      false,
+    ],
+    [
+      // GLPK's reference: "Synopsis" opens a few pages of 16 at one top; a heading that opens
+      // another page at that height is no running head.
+      "a page's first line where a few pages' repeated subheadings stand",
+      [
+        line(3, 63, 'Synopsis'),
+        line(7, 63, 'Synopsis'),
+        line(9, 63, 'Synopsis'),
+        line(11, 63, '2.2.21 glp_get_col_ub'),
+      ],
+      line(11, 63, '2.2.21 glp_get_col_ub'),
+      false,
+    ],
+    [
       'a line that opens 3 pages of 16 by chance',
       [line(3, 63, 'New in version 1.6.'), line(7, 63, 'New in version 3.1.'), line(9, 63, 'New in version 2.0.')],
       line(3, 63, 'New in version 1.6.'),
@@ -580,4 +668,82 @@ describe('furnitureText: a page number at either end folded', () => {
     ['Auto Multiple Choice 11 / 86', 'Auto Multiple Choice #'],
   ];
   for (const [text, want] of cases) test(text, () => assert.equal(of(text), want));
+});
+
+describe('nextLine: the next line of a block, under the last within 3.2 line sizes', () => {
+  const line = (top: number, height: number, size?: number) => ({
+    top,
+    height,
+    parts: [{ height, ...(size === undefined ? {} : { size }) }] as never,
+  });
+  const cases: [string, ReturnType<typeof line>, ReturnType<typeof line>, boolean][] = [
+    ['the next line', line(100, 14), line(118, 14), true],
+    ['a blank line between', line(100, 14), line(136, 14), true],
+    ['several lines between', line(100, 14), line(160, 14), false],
+    ['above the last', line(100, 14), line(80, 14), false],
+    [
+      'a box smaller than its size (Nimbus Mono at 13): a blank line between',
+      line(655, 10, 13),
+      line(688, 10, 13),
+      true,
+    ],
+    ['a box smaller than its size: the box alone would end the block', line(655, 10), line(688, 10), false],
+    ['a box smaller than its size: two blank lines end the block', line(655, 10, 13), line(705, 10, 13), false],
+  ];
+  for (const [name, last, l, want] of cases) test(name, () => assert.equal(nextLine(last, l), want));
+});
+
+describe('blankBefore: the blank lines of a block, as the page shows them', () => {
+  const at = (top: number, page = 1) => ({ top, page });
+  const cases: [string, ReturnType<typeof at>[], boolean[]][] = [
+    ['none', [at(100), at(116), at(132)], [false, false, false]],
+    ['a step twice the closest', [at(100), at(116.5), at(149.5), at(166)], [false, false, true, false]],
+    ['two lines: no closer step to tell', [at(100), at(140)], [false, false]],
+    ['across a page turn: none', [at(700), at(716), at(100, 2), at(116, 2)], [false, false, false, false]],
+  ];
+  for (const [name, block, want] of cases) test(name, () => assert.deepEqual(blankBefore(block), want));
+});
+
+describe('lineTypeSize: the size of a line of code, from its typewriter runs holding a letter', () => {
+  const part = (text: string, mono: boolean, size?: number) => ({
+    page: 1,
+    top: 100,
+    left: 100,
+    width: 10,
+    height: 10,
+    mono,
+    text,
+    ...(size === undefined ? {} : { size }),
+  });
+  const cases: [string, ReturnType<typeof part>[], number | undefined][] = [
+    ['one run', [part('make all', true, 15)], 15],
+    ['a line number set smaller before it', [part('12', true, 9), part('x = 1;', true, 15)], 15],
+    ['a heading number in a proportional face', [part('9.2', false, 21), part('DocIf(', true, 21)], 21],
+    ['digits and signs only: unknown', [part('10', true, 9), part('{', true, 15)], undefined],
+    ['no size given: unknown', [part('make', true)], undefined],
+  ];
+  for (const [name, parts, want] of cases) test(name, () => assert.equal(lineTypeSize({ parts }), want));
+});
+
+describe("otherPdftohtmlSize: two sizes of type, from pdftohtml's whole units", () => {
+  const cases: [string, number | undefined, number | undefined, boolean][] = [
+    ['one size', 15, 15, false],
+    ['LaTeX \\small (13.5, written 13) against \\normalsize (15)', 13, 15, false],
+    ['a Texinfo heading (20) over its definition (16)', 20, 16, true],
+    ["ReportLab's API heading (21) over a listing (12)", 21, 12, true],
+    ['a size unknown', undefined, 12, false],
+  ];
+  for (const [name, a, b, want] of cases) test(name, () => assert.equal(otherPdftohtmlSize(a, b), want));
+});
+
+describe('goesOn: a fragment at the height of a line goes on with it', () => {
+  const cur = { right: 208, parts: [{ left: 100 }, { left: 196 }] };
+  const cases: [string, { left: number; width: number }, boolean][] = [
+    ['right after its end', { left: 209, width: 20 }, true],
+    ['a little before its end (within the tolerance)', { left: 206, width: 20 }, true],
+    ["a glyph drawn over the last run's end, ending past it (a hook)", { left: 205, width: 4 }, true],
+    ['inside the last run, ending before its end', { left: 198, width: 4 }, false],
+    ['before the last run (another column or text drawn again)', { left: 150, width: 80 }, false],
+  ];
+  for (const [name, f, want] of cases) test(name, () => assert.equal(goesOn(cur, f, 2.7), want));
 });

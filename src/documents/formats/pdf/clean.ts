@@ -59,7 +59,7 @@ export function normalizeSetting(set: MonoSetting): MonoSetting {
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
   if (t.includes('\u00AD')) t = t.replace(/\u00AD/g, '');
   const lead = t.length - t.trimStart().length;
-  return { text: t.trim(), x: set.x + lead * set.advance, advance: set.advance };
+  return { ...set, text: t.trim(), x: set.x + lead * set.advance };
 }
 
 // When the document itself does not tell, these first parts of real compounds keep their hyphen

@@ -122,7 +122,21 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   // A line opening with a sign (Sphinx's continuation mark ˓→, right-aligned in a box two
   // characters wide) stands where its first typewriter word puts column 0, not at the sign's x.
   const x = anchor ? anchor.x - (anchor.col - blanks) * advance : x0 + blanks * advance;
-  return { text: body, x, advance };
+  const size = typeSize(items);
+  return size === undefined ? { text: body, x, advance } : { text: body, x, advance, size };
+}
+
+/**
+ * The type size of a line of code: the largest size of its monospaced items that hold a letter.
+ * A listing's line numbers are often set smaller in the same typewriter face (FreeFem's manual:
+ * `2` at 6 units before `{` at 10.9), and a line of digits or signs alone (a numbered blank line,
+ * `5`) says nothing of the listing's size: undefined.
+ */
+export function typeSize(items: readonly RawItem[]): number | undefined {
+  let size: number | undefined;
+  for (const it of items)
+    if (it.mono && /\p{L}/u.test(it.str) && (size === undefined || it.size > size)) size = it.size;
+  return size;
 }
 
 /** One line of a run of code lines, as the page sets it (see monoSetting), and where it is. */
@@ -147,6 +161,8 @@ export interface CodeLine {
   sideLeft?: number;
   /** A tagged line: its structure element (one element per line of code, as an office suite tags). */
   block?: number;
+  /** The type size of the line's text (MonoSetting.size, typeSize), where known. */
+  size?: number;
 }
 
 /** Baseline of a code line's first page line. */
@@ -364,10 +380,41 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
 }
 
 /**
+ * Type sizes further apart than this ratio are two sizes of type: one listing is set in one size,
+ * and a line of another size beside it is a heading (set 1.2 to 2 times the body's size: a
+ * Texinfo heading naming a command, `9.3.4.2 convert columns to spline`, at 13.1 over the
+ * definition's 10.9; ReportLab's guide's API headings in Courier at 14 over listings at 8) or a
+ * footnote (`\footnotesize` under `\normalsize`: 1.2 to 1.25, as 8.97 under 10.91). LaTeX's
+ * `\small` against `\normalsize` (1.1) stays under it.
+ */
+const SIZE_RATIO = 1.15;
+
+/**
+ * Are two code lines set in two sizes of type (SIZE_RATIO)? Read from the sizes of their items,
+ * not from their measured advances: a line's advance is measured low where an item holding a
+ * blank bounds it (a numbered listing's `7 f=x*y; plot(f);`: 3.65 against 5.73 of the lines
+ * around it), its size is not. Unknown sizes are one size.
+ */
+export function otherSize(a: CodeLine, b: CodeLine): boolean {
+  return otherTypeSize(a.size, b.size);
+}
+
+/** Are two type sizes two sizes of type (SIZE_RATIO)? Unknown sizes are one size. */
+export function otherTypeSize(a: number | undefined, b: number | undefined): boolean {
+  if (a === undefined || b === undefined || a <= 0 || b <= 0) return false;
+  return Math.max(a, b) > SIZE_RATIO * Math.min(a, b);
+}
+
+/**
  * The runs of code lines that make code blocks: [start, end) of each run of 2+ consecutive lines
  * that are code (`undefined` stands for anything else: prose, a heading, a row). A line of code
  * alone stays a line of text (a command name over its description, a typewriter term). With
- * `byPage` (a slide deck) a run ends with its page.
+ * `byPage` (a slide deck) a run ends with its page. A run also ends where the type changes size
+ * (otherSize): a heading set in typewriter (ReportLab's guide: `9.2 XPreformatted(text, style,
+ * bulletText=None,`, its number in a proportional face, at 1.75 times the listing's size) or a
+ * footnote holding a URL in typewriter is no line of the listing above or below it; with it, the
+ * block's left edge went to the heading's or the footnote's x, and the listing's lines, 7.5
+ * columns in, rounded apart (`self...` at 15, `if ...` at 16).
  */
 export function codeRuns(lines: readonly (CodeLine | undefined)[], byPage = false): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -376,10 +423,17 @@ export function codeRuns(lines: readonly (CodeLine | undefined)[], byPage = fals
     if (start >= 0 && end - start >= 2) out.push([start, end]);
     start = -1;
   };
+  // The run's last line of a known size.
+  let sized: CodeLine | undefined;
   lines.forEach((l, i) => {
     if (!l) return close(i);
     if (start >= 0 && byPage && lines[i - 1]!.page !== l.page) close(i);
-    if (start < 0) start = i;
+    if (start >= 0 && sized && otherSize(sized, l)) close(i);
+    if (start < 0) {
+      start = i;
+      sized = undefined;
+    }
+    if (l.size !== undefined) sized = l;
   });
   close(lines.length);
   return out;

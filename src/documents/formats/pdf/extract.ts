@@ -421,6 +421,7 @@ export function withoutNavigationTables(
 function codeLine(l: TextLine, page: number, edges: TextEdges = {}, sideLeft?: number): CodeLine | undefined {
   if (!l.mono || !l.set || l.set.text.length === 0) return undefined;
   const code: CodeLine = { text: l.set.text, x: l.set.x, advance: l.set.advance, y: l.y, page, xEnd: l.xEnd, ...edges };
+  if (l.set.size !== undefined) code.size = l.set.size;
   if (sideLeft !== undefined) code.sideLeft = sideLeft;
   if (l.tag) code.block = l.tag.block;
   return code;

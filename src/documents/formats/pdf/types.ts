@@ -52,6 +52,8 @@ export interface MonoSetting {
   text: string;
   x: number;
   advance: number;
+  /** The type size of its text: its largest monospaced item holding a letter (none: unknown). */
+  size?: number;
 }
 
 /** A tagged line's structure element: the lines of one element share its block number. */

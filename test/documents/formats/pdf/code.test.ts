@@ -9,9 +9,11 @@ import {
   monoAdvance,
   joinedCodeLine,
   monoSetting,
+  otherSize,
   sideBySide,
   sideEdges,
   textBlockEdges,
+  typeSize,
   wrapsOnto,
   type CodeLine,
   type TextEdges,
@@ -555,11 +557,113 @@ test('codeRuns: runs of 2+ code lines', async (t) => {
         [2, 4],
       ],
     ],
+    [
+      // ReportLab's guide: a listing at 8 units, then the API heading `9.2 XPreformatted(text,
+      // style, bulletText=None,` in Courier at 14 units over its second line.
+      'a typewriter heading under a listing is no line of it',
+      [
+        { ...c(), size: 8 },
+        { ...c(), size: 8 },
+        { ...c(), size: 14 },
+        { ...c(), size: 14 },
+      ],
+      false,
+      [
+        [0, 2],
+        [2, 4],
+      ],
+    ],
+    [
+      'a typewriter heading over a listing is no line of it',
+      [
+        { ...c(), size: 14 },
+        { ...c(), size: 8 },
+        { ...c(), size: 8 },
+        { ...c(), size: 8 },
+      ],
+      false,
+      [[1, 4]],
+    ],
+    [
+      // A numbered listing's blank line: its number alone says nothing of the size.
+      'a line of unknown size between two of one size: one run',
+      [{ ...c(), size: 10.9 }, c(), { ...c(), size: 10.9 }],
+      false,
+      [[0, 3]],
+    ],
+    [
+      'a line of unknown size does not hide a change of size',
+      [{ ...c(), size: 14 }, c(), { ...c(), size: 8 }, { ...c(), size: 8 }],
+      false,
+      [
+        [0, 2],
+        [2, 4],
+      ],
+    ],
+    [
+      'LaTeX \\small after \\normalsize: one size of type',
+      [
+        { ...c(), size: 10 },
+        { ...c(), size: 9 },
+      ],
+      false,
+      [[0, 2]],
+    ],
+    [
+      // LaTeX: a listing in the body's size, then a footnote holding a URL in typewriter.
+      'a footnote under a listing is no line of it',
+      [
+        { ...c(), size: 10.91 },
+        { ...c(), size: 10.91 },
+        { ...c(), size: 8.97 },
+      ],
+      false,
+      [[0, 2]],
+    ],
   ];
   for (const [name, lines, byPage, want] of cases)
     await t.test(name, () => {
       assert.deepEqual(codeRuns(lines, byPage), want);
     });
+});
+
+test('otherSize: two code lines in two sizes of type', async (t) => {
+  const c = (size?: number): CodeLine => (size === undefined ? line('x', 100, 700) : line('x', 100, 700, 1, { size }));
+  const cases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
+    ['one size', c(8), c(8), false],
+    ['LaTeX \\small under \\normalsize', c(10), c(9), false],
+    ['LaTeX \\footnotesize under \\normalsize: a footnote', c(10), c(8), true],
+    ['a Texinfo heading over a definition', c(13.09), c(10.91), true],
+    ['a heading at 1.75 times the size', c(8), c(14), true],
+    ['the other way round', c(14), c(8), true],
+    ['a size unknown', c(), c(14), false],
+  ];
+  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(otherSize(a, b), want));
+});
+
+test('typeSize: the size of a line of code', async (t) => {
+  const cases: [name: string, items: ReturnType<typeof item>[], want: number | undefined][] = [
+    ['one item', [mono('make all', 100)], 10],
+    [
+      // FreeFem's manual: the number `2` and a space at 6 units, `{` at 10.9.
+      'a line number set smaller in the same face, code of signs only: unknown',
+      [mono('2', 100, { size: 6 }), mono('{', 111, { size: 10.9 })],
+      undefined,
+    ],
+    [
+      "a line number set smaller before a word: the word's size",
+      [mono('1', 100, { size: 6 }), mono('if(', 109, { size: 10.9 })],
+      10.9,
+    ],
+    [
+      "a heading's number in a proportional face: the typewriter text's size",
+      [item('9.2', 60, 700, { size: 14 }), mono('XPreformatted(text,', 90, { size: 14 })],
+      14,
+    ],
+    ["a footnote mark smaller than the line: the line's size", [mono('see', 100), mono('a', 120, { size: 7 })], 10],
+    ['digits alone (a numbered blank line): unknown', [mono('5', 100, { size: 6 })], undefined],
+  ];
+  for (const [name, items, want] of cases) await t.test(name, () => assert.equal(typeSize(items), want));
 });
 
 const OFF = { ocr: { ...DEFAULT_OCR, mode: 'off' as const } };
