@@ -42,10 +42,11 @@ export function noiseLine(text: string, mono: boolean, confidence: number): bool
 }
 
 /**
- * A line of brackets alone on a typewriter grid (`{`, `}`, `});`): in a listing, where a block
- * opens or closes (C, Java, JavaScript), code like its neighbours, not a speck.
+ * A line of brackets alone on a typewriter grid (`{`, `}`, `});`, TeX's `{%` and `}%`, a comment
+ * sign keeping the line's end out of the text): in a listing, where a block opens or closes (C,
+ * Java, JavaScript, a LaTeX definition), code like its neighbours, not a speck.
  */
-const BRACKETS = /^[{}()[\]]+[;,]?$/;
+const BRACKETS = /^[{}()[\]]+[;,%]?$/;
 
 /**
  * OCR lines (pixel boxes, y down) -> TextLines in PDF units (y up, baseline), the shape pdf.js
@@ -1018,11 +1019,87 @@ export function bracketShape(ink: readonly (readonly boolean[])[] | undefined): 
   return undefined;
 }
 
+/** A brace is at least this many pixels tall... */
+const MIN_BRACE_PX = 10;
+/** ...and at most this share of its height wide. */
+const BRACE_NARROW = 0.7;
+/** Its point juts out from its arms by at least this share of its width... */
+const BRACE_POINT = 0.3;
+/** ...on at most this share of its rows, all in the middle band of its height (this share from either end). */
+const BRACE_POINT_ROWS = 0.25;
+const BRACE_MIDDLE = 0.3;
+/** Its arms: the rows from this share of its height from either end to the middle band. */
+const BRACE_ARM = 0.15;
+/** Its hooks, at its top and its foot, reach at least this share of its width to the other side. */
+const BRACE_HOOK = 0.75;
+/** Each arm's edge stays on one column over at least this share of its height. */
+const BRACE_STEADY = 0.15;
+
+/** The most rows in a row, from `from` to `to` (row indices, inclusive), on which `edges` stays the same. */
+function longestSteady(edges: readonly number[], from: number, to: number): number {
+  let best = 0;
+  let run = 0;
+  for (let y = Math.ceil(from); y <= Math.min(edges.length - 1, Math.floor(to)); y++) {
+    run = y > Math.ceil(from) && edges[y] === edges[y - 1] ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a curly brace, and which: two straight arms (one run
+ * a row, its edge on the point's side within a pixel of one column and on one column over a
+ * stretch of rows), between them a point jutting
+ * out to one side on a few rows of the middle of its height, and at its top and its foot a hook
+ * reaching across to the other side. `{` points left, `}` right. A `t` has no hook at its top
+ * (its stem rises alone) and its bar juts out both ways; a parenthesis curves on every row, so its
+ * bulge spans most of its middle and its arms lean; a square bracket's bars reach back from its
+ * stem, not across from a point.
+ */
+export function braceShape(ink: readonly (readonly boolean[])[] | undefined): '{' | '}' | undefined {
+  if (!ink) return undefined;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (h < MIN_BRACE_PX || w < 3 || w > BRACE_NARROW * h) return undefined;
+  for (const side of ['{', '}'] as const) {
+    // Columns counted from the point's side.
+    const rows = side === '{' ? ink : ink.map((r) => [...r].reverse());
+    const runs = rows.map(inkRuns);
+    if (runs.some((r) => r.length === 0)) return undefined;
+    const near = runs.map((r) => r[0]![0]);
+    const far = runs.map((r) => r.at(-1)![1]);
+    const arms = near
+      .map((_, y) => y)
+      .filter(
+        (y) => (y >= BRACE_ARM * h && y < BRACE_MIDDLE * h) || (y > (1 - BRACE_MIDDLE) * h && y <= (1 - BRACE_ARM) * h),
+      );
+    if (arms.length < 2 || arms.some((y) => runs[y]!.length !== 1)) continue;
+    const armEdge = median(arms.map((y) => near[y]!));
+    if (arms.some((y) => Math.abs(near[y]! - armEdge) > 1) || armEdge < BRACE_POINT * w) continue;
+    // Each arm straight: its edge on one column over a good part of its height (a parenthesis moves every row or two).
+    if (
+      longestSteady(near, 0.1 * h, 0.4 * h) < BRACE_STEADY * h ||
+      longestSteady(near, 0.6 * h, 0.9 * h) < BRACE_STEADY * h
+    )
+      continue;
+    const point = near.map((_, y) => y).filter((y) => near[y]! <= armEdge - BRACE_POINT * w);
+    if (point.length === 0 || point.length > BRACE_POINT_ROWS * h) continue;
+    if (point.some((y) => y < BRACE_MIDDLE * h || y > (1 - BRACE_MIDDLE) * h)) continue;
+    if (far[0]! + 1 < BRACE_HOOK * w || far[h - 1]! + 1 < BRACE_HOOK * w) continue;
+    if (near[0]! < armEdge - 1 || near[h - 1]! < armEdge - 1) continue;
+    return side;
+  }
+  return undefined;
+}
+
+/** Square and curly brackets as read are trusted. */
+const READ_BRACKET = /^[[\]{}]$/;
 /** Marks a bracket is never read as (their boxes can sit a glyph off, over a bracket beside them). */
 const PUNCTUATION = /^[.,;:!?]$/;
 
 /**
- * A line with each character whose glyph is a square bracket read as that bracket. `glyphAt`
+ * A line with each character whose glyph is a square or curly bracket read as that bracket (a
+ * typewriter `}` is read `t` or `y`, `{` as `t`: `a{d,c,b}e` as `a{d,c,bte`). `glyphAt`
  * gives, for a character's box, the left edge of the glyph under it and, when that glyph is a
  * bracket, which. The fast English model reads a typewriter `[` as `L`, `l` or `|` (`\foo[arg]` as
  * `\fooLarg]`), which glues the words on either side. A glyph under two characters of the line (a
@@ -1032,7 +1109,7 @@ const PUNCTUATION = /^[.,;:!?]$/;
  */
 export function withBrackets(
   line: OcrLine,
-  glyphAt: (symbol: Box) => { x0: number; bracket?: '[' | ']' } | undefined,
+  glyphAt: (symbol: Box) => { x0: number; bracket?: '[' | ']' | '{' | '}' } | undefined,
 ): OcrLine {
   if (!line.words) return line;
   const glyphs = tidySymbols(line.words).map((w) => w.symbols.map((s) => glyphAt(s.bbox)));
@@ -1040,7 +1117,7 @@ export function withBrackets(
   return respelled(line, (symbols, word) =>
     symbols.map((s, i) => {
       const g = glyphs[word]?.[i];
-      if (!g?.bracket || s.text === '[' || s.text === ']' || PUNCTUATION.test(s.text)) return s;
+      if (!g?.bracket || READ_BRACKET.test(s.text) || PUNCTUATION.test(s.text)) return s;
       if (all.filter((o) => o?.x0 === g.x0).length > 1) return s;
       return { ...s, text: g.bracket };
     }),
@@ -1066,6 +1143,105 @@ export function withCarets(line: OcrLine, caretAt: (symbol: Box) => number | und
       if (at !== undefined && at === previous && out.at(-1)?.text === '^') continue;
       previous = at;
       out.push(at === undefined ? s : { ...s, text: '^' });
+    }
+    return out;
+  });
+}
+
+/**
+ * The holes of a glyph's ink (`glyphAt`'s `ink`): the regions of paper it encloses (4-connected, so
+ * a gap between two diagonal pixels of a stroke does not let the paper out), each as its box of
+ * rows and columns, top to bottom. An `o` has one, an `8` or a `B` two stacked, a `%` two on a
+ * diagonal; a stroke without a loop (`/`, `l`, `t`) none.
+ */
+export function inkHoles(
+  ink: readonly (readonly boolean[])[],
+): { top: number; bottom: number; left: number; right: number }[] {
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  const seen = ink.map((row) => row.map((on) => on));
+  const fill = (y0: number, x0: number) => {
+    const box = { top: y0, bottom: y0, left: x0, right: x0 };
+    const stack: [number, number][] = [[y0, x0]];
+    seen[y0]![x0] = true;
+    while (stack.length > 0) {
+      const [y, x] = stack.pop()!;
+      box.top = Math.min(box.top, y);
+      box.bottom = Math.max(box.bottom, y);
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      for (const [dy, dx] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const [ny, nx] = [y + dy, x + dx];
+        if (ny < 0 || ny >= h || nx < 0 || nx >= w || seen[ny]![nx]) continue;
+        seen[ny]![nx] = true;
+        stack.push([ny, nx]);
+      }
+    }
+    return box;
+  };
+  // The paper reaching the bitmap's edge is outside the glyph.
+  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (!seen[y]![x]) fill(y, x);
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (!seen[y]![x]) fill(y, x);
+  const holes = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (!seen[y]![x]) holes.push(fill(y, x));
+  return holes;
+}
+
+/** A percent sign is at least this many pixels tall. */
+const MIN_PERCENT_PX = 8;
+/** Its rings lie apart by at least this share of its height and of its width (its slash between them). */
+const PERCENT_APART = 0.25;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a percent sign, `%`: two holes, one wholly above and
+ * to the left of the other and apart from it by a quarter of the glyph's height and width or more
+ * (its two rings at the ends of its slash), and no third. A `$` has its two holes on the same
+ * diagonal, but only its stem and the middle of its S between them; an `8`, a `B`, a `g` have
+ * theirs one over the other, an `&` its upper one to the right, `oo` or `œ` side by side; a
+ * slashed zero's two halves overlap both ways; `/`, `t`, `h`, `i`, `l` have none. The model reads
+ * a typewriter `%` as `/`, `t`, `h` or `i,`.
+ */
+export function percentShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_PERCENT_PX || (ink[0]?.length ?? 0) < 5) return false;
+  const holes = inkHoles(ink);
+  if (holes.length !== 2) return false;
+  const [upper, lower] = holes as [(typeof holes)[0], (typeof holes)[0]];
+  const h = ink.length;
+  const w = ink[0]!.length;
+  return lower.top - upper.bottom - 1 >= PERCENT_APART * h && lower.left - upper.right - 1 >= PERCENT_APART * w;
+}
+
+/**
+ * A line with each character whose glyph is a percent sign read `%` (`percentAt`, given the
+ * character's box: the left edge of the glyph under it and whether it is one, or undefined where
+ * the box holds no glyph). The fast English model reads a typewriter `%` as `/`, as `t` or `h`, or
+ * as two characters (`%%` as `/,/,`, `{%` as `th`), which breaks the format string, the pattern or
+ * the TeX comment it is in. Characters of a word read from one glyph are one `%`, and so is a
+ * character read `%` whose box holds no glyph (it sits between two) with the character after it
+ * whose glyph is the sign (`}%,` over `}%`).
+ */
+export function withPercents(
+  line: OcrLine,
+  percentAt: (symbol: Box) => { x0: number; percent: boolean } | undefined,
+): OcrLine {
+  if (!line.words) return line;
+  // Judged on boxes of a usable width: a box stretched over the words after it is not its glyph's.
+  const boxes = tidySymbols(line.words).map((w) => w.symbols.map((s) => s.bbox));
+  return respelled(line, (symbols, word) => {
+    const out: typeof symbols = [];
+    let previous: ReturnType<typeof percentAt> | null = null;
+    for (const [i, s] of symbols.entries()) {
+      const g = percentAt(boxes[word]?.[i] ?? s.bbox);
+      const after = out.at(-1)?.text === '%';
+      const same = previous === undefined || (previous?.percent === true && previous.x0 === g?.x0);
+      previous = g;
+      if (!g?.percent) out.push(s);
+      else if (!(after && same)) out.push({ ...s, text: '%' });
     }
     return out;
   });
@@ -1311,32 +1487,39 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     }
   }
   const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi)
-    .map((l) => reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))))
-    .map((l) => {
-      // The glyph under each character box found once, for the cross, caret and bracket tests.
-      const found = new Map<string, ReturnType<typeof glyphAt>>();
-      const glyph = (b: Box) => {
-        const key = `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
-        if (!found.has(key)) found.set(key, glyphAt(read, width, b, l.bbox));
-        return found.get(key);
-      };
-      const carets = withCarets(
-        withPlusSigns(
-          withBullet(l, (b) => inkShape(read, width, b)),
-          (b) => crossShape(glyph(b)?.ink),
-        ),
-        (b) => {
-          const g = glyph(b);
-          return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
-        },
-      );
-      const brackets = withBrackets(carets, (b) => {
+  const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
+    reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))),
+  );
+  // Braces are told on typewriter lines only: a roman parenthesis at 200 dpi is a few pixels wide.
+  const typewriter = linePitches(boxed).map((p) => p !== undefined);
+  const sure = boxed.map((l, index) => {
+    // The glyph under each character box found once, for the cross, caret and bracket tests.
+    const found = new Map<string, ReturnType<typeof glyphAt>>();
+    const glyph = (b: Box) => {
+      const key = `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
+      if (!found.has(key)) found.set(key, glyphAt(read, width, b, l.bbox));
+      return found.get(key);
+    };
+    const carets = withCarets(
+      withPlusSigns(
+        withBullet(l, (b) => inkShape(read, width, b)),
+        (b) => crossShape(glyph(b)?.ink),
+      ),
+      (b) => {
         const g = glyph(b);
-        const bracket = bracketShape(g?.ink);
-        return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
-      });
-      return withAccents(brackets, (b) => accentShape(glyph(b)?.ink));
+        return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
+      },
+    );
+    const brackets = withBrackets(carets, (b) => {
+      const g = glyph(b);
+      const bracket = bracketShape(g?.ink) ?? (typewriter[index] ? braceShape(g?.ink) : undefined);
+      return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
     });
+    const percents = withPercents(brackets, (b) => {
+      const g = glyph(b);
+      return g && { x0: g.x0, percent: percentShape(g.ink) };
+    });
+    return withAccents(percents, (b) => accentShape(glyph(b)?.ink));
+  });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

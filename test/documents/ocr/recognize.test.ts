@@ -32,6 +32,10 @@ import {
   wordSetting,
   accentShape,
   withAccents,
+  inkHoles,
+  percentShape,
+  withPercents,
+  braceShape,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -357,6 +361,9 @@ describe('noiseLine: specks and low-confidence lines are noise; single character
     ['two letters on a typewriter grid', 'b c', true, 90, false],
     ['a brace alone on a typewriter grid (a block of C closes)', '}', true, 90, false],
     ['brackets and a semicolon on a typewriter grid', '});', true, 90, false],
+    ["TeX's brace and comment sign on a typewriter grid", '{%', true, 90, false],
+    ['a comment sign alone on a typewriter grid', '%', true, 90, true],
+    ['a brace and a comment sign in a proportional font', '}%', false, 90, true],
     ['a brace alone in a proportional font', '}', false, 90, true],
     ['a brace read with little confidence', '}', true, 30, true],
     ['a letter and a brace on a typewriter grid', 'x}', true, 90, true],
@@ -1129,7 +1136,7 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
   const line = (...words: OcrWord[]) => cellLine(300, ...words);
   // The glyph under each character box, keyed by the box's left edge: its left edge and, if it
   // is a bracket, which; every other box over a glyph of its own.
-  type Glyph = { x0: number; bracket?: '[' | ']' };
+  type Glyph = { x0: number; bracket?: '[' | ']' | '{' | '}' };
   const at = (glyphs: Record<number, Glyph>) => (b: { x0: number }) => glyphs[b.x0] ?? { x0: b.x0 };
   const cases: [string, ReturnType<typeof line>, Record<number, Glyph>, string][] = [
     [
@@ -1139,6 +1146,13 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
       '\\foo[arg]\n',
     ],
     ['`${!name|@]}`: the bar is one', line(word('${!name|@]}', 0)), { 70: { x0: 71, bracket: '[' } }, '${!name[@]}\n'],
+    [
+      '`a{d,c,bte`: the `t` is a closing brace',
+      line(word('a{d,c,bte', 0)),
+      { 70: { x0: 71, bracket: '}' } },
+      'a{d,c,b}e\n',
+    ],
+    ['a brace read as one stays', line(word('a{d}', 0)), { 10: { x0: 11, bracket: '}' } }, 'a{d}\n'],
     [
       'a full stop boxed over the bracket before it stays',
       line(word('[t].', 0)),
@@ -1271,4 +1285,338 @@ describe('withAccents: a letter read with one accent is read with the one its gl
       ['a', 'p', 'r', 'è', 's'],
     );
   });
+});
+
+describe('inkHoles: the paper a glyph encloses', () => {
+  const o = art('.###.', '#...#', '#...#', '#...#', '.###.');
+  const eight = art('.###.', '#...#', '.###.', '#...#', '.###.');
+  // Paper between two diagonal pixels of a stroke is not let out (4-connected paper).
+  const diagonal = art('.##.', '#..#', '#..#', '.##.');
+  const cup = art('#...#', '#...#', '#...#', '#####');
+  const cases: [string, boolean[][], number][] = [
+    ['an `o`: one', o, 1],
+    ['an `8`: two', eight, 2],
+    ['a ring closed at its corners by diagonal pixels: one', diagonal, 1],
+    ['a cup open at the top: none', cup, 0],
+    ['a stroke: none', art('..#', '.#.', '#..'), 0],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(inkHoles(ink).length, want));
+  test('each hole as its box, top to bottom', () =>
+    assert.deepEqual(inkHoles(eight), [
+      { top: 1, bottom: 1, left: 1, right: 3 },
+      { top: 3, bottom: 3, left: 1, right: 3 },
+    ]));
+});
+
+describe('percentShape: a glyph whose ink is a percent sign, told from `/`, `8`, `&` and the rest', () => {
+  // cmtt's `%` in a 300 dpi scan (bashref's `${parameter%word}`, read `/`).
+  const percent300 = art(
+    '..####.........###',
+    '.######........###',
+    '#######.......####',
+    '###..##.......###.',
+    '##...###.....####.',
+    '##...###.....###..',
+    '##...###.....###..',
+    '###..##.....####..',
+    '###.###.....###...',
+    '.######....####...',
+    '..####.....###....',
+    '...........###....',
+    '..........####....',
+    '..........###.....',
+    '.........####.....',
+    '.........####.....',
+    '.........###......',
+    '........####......',
+    '........###.......',
+    '.......####.......',
+    '.......###........',
+    '......####........',
+    '......###.........',
+    '.....####.........',
+    '.....###......###.',
+    '.....###.....#####',
+    '....####....#######',
+    '....###.....###.###',
+    '...####.....##...##',
+    '...###......##...##',
+    '...###......##...##',
+    '..####......##...##',
+    '..###.......###.###',
+    '.####.......#######',
+    '.###.........#####.',
+    '..#............#...',
+  ).map((r) => [...r, ...Array(19 - r.length).fill(false)]);
+  // The same at 200 dpi (LaTeX's `{%`, read `th`): rings of four pixels round a hole of two by two.
+  const percent200 = art(
+    '.##.....##',
+    '####....##',
+    '#..#...##.',
+    '#..#...##.',
+    '####..##..',
+    '.##...##..',
+    '......##..',
+    '.....##...',
+    '.....##...',
+    '....##....',
+    '....##....',
+    '....##....',
+    '...##..####',
+    '...##..####',
+    '..##...#..#',
+    '..##...#..#',
+    '.##....####',
+    '.##.....##.',
+  ).map((r) => [...r, ...Array(11 - r.length).fill(false)]);
+  const slash = art('....##', '....##', '...##.', '...##.', '..##..', '..##..', '.##...', '.##...', '##....', '##....');
+  const eight = art('.####.', '##..##', '##..##', '.####.', '.####.', '##..##', '##..##', '##..##', '.####.');
+  // An `&`: its upper loop to the right of its lower one.
+  const ampersand = art(
+    '...###..',
+    '..#...#.',
+    '..#...#.',
+    '...###..',
+    '.##.#...',
+    '#....#.#',
+    '#.....#.',
+    '#....#.#',
+    '.####...',
+  );
+  // Two rings side by side (`oo` touching, `œ`).
+  const rings = art('.##..##.', '#..##..#', '#..##..#', '#..##..#', '#..##..#', '#..##..#', '#..##..#', '.##..##.');
+  // cmtt's `$` in the same scan: two holes on the same diagonal, only its stem and the S between them.
+  const dollar = art(
+    '........##........',
+    '........##........',
+    '........##........',
+    '......#######.....',
+    '...############...',
+    '..##############..',
+    '.####...##...####.',
+    '####....##....####',
+    '###.....##.....###',
+    '###.....##....####',
+    '###.....##....####',
+    '###.....##....####',
+    '###.....##........',
+    '#####...##........',
+    '.#########........',
+    '..#########.......',
+    '....##########....',
+    '......#########...',
+    '........########..',
+    '........##...####.',
+    '........##....####',
+    '.##.....##.....###',
+    '###.....##.....###',
+    '####....##.....###',
+    '###.....##.....###',
+    '###.....##.....###',
+    '####....##....###.',
+    '.####...##...####.',
+    '..##############..',
+    '...############...',
+    '.....########.....',
+    '.......###........',
+    '........##........',
+    '........##........',
+    '........##........',
+  );
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a typewriter `%` at 300 dpi', percent300, true],
+    ['a typewriter `$`: its holes close together', dollar, false],
+    ['a typewriter `%` at 200 dpi', percent200, true],
+    ['mirrored, its rings on the other diagonal: no', percent200.map((r) => [...r].reverse()), false],
+    ['a slash', slash, false],
+    ['an `8`: its holes one over the other', eight, false],
+    ['an `&`: its upper hole to the right', ampersand, false],
+    ['two rings side by side', rings, false],
+    ['a `%` too small to judge', percent200.slice(0, 6), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(percentShape(ink), want));
+});
+
+describe('withPercents: a character whose glyph is a percent sign is read `%`', () => {
+  const word = cellWord;
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  // The glyph under each character box, keyed by the box's left edge: a percent sign's left edge,
+  // or null for a box over no glyph; every other box over a glyph of its own that is no percent sign.
+  const percentsAt =
+    (glyphs: Record<number, number | null>) =>
+    (b: { x0: number }): { x0: number; percent: boolean } | undefined => {
+      const g = glyphs[b.x0];
+      if (g === null) return undefined;
+      return g === undefined ? { x0: b.x0, percent: false } : { x0: g, percent: true };
+    };
+  const cases: [string, ReturnType<typeof line>, Record<number, number | null>, string][] = [
+    [
+      '`${parameter/word}`: the `/` is a percent sign',
+      line(word('${parameter/word}', 0)),
+      { 110: 111 },
+      '${parameter%word}\n',
+    ],
+    [
+      '`${parameter/,/,word}`: two characters read from each of two',
+      line(word('${parameter/,/,word}', 0)),
+      { 110: 111, 120: 111, 130: 132, 140: 132 },
+      '${parameter%%word}\n',
+    ],
+    ['`th`: a brace and a percent sign, the second told', line(word('th', 0)), { 10: 10 }, 't%\n'],
+    ['`]l%`: a stray letter over the percent sign', line(word(']l%', 0)), { 10: 12, 20: 12 }, ']%\n'],
+    [
+      '`}%,`: a `%` boxed between two glyphs, its sign under the comma',
+      line(word('}%,', 0)),
+      { 10: null, 20: 24 },
+      '}%\n',
+    ],
+    ['`%%` read as such stays two', line(word('%%', 0)), { 0: 1, 10: 11 }, '%%\n'],
+    ['a `%` over no glyph before a letter stays', line(word('%x', 0)), { 0: null }, '%x\n'],
+    ['no percent sign: as read', line(word('c/s', 0)), {}, 'c/s\n'],
+  ];
+  for (const [name, l, glyphs, want] of cases)
+    test(name, () => assert.equal(withPercents(l, percentsAt(glyphs)).text, want));
+  test('the word and its characters change with the text', () => {
+    const out = withPercents(line(word('a/,b', 0)), percentsAt({ 10: 11, 20: 11 }));
+    assert.deepEqual(
+      out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
+      [['a%b', 'a%b']],
+    );
+  });
+});
+
+describe('braceShape: a glyph whose ink is a curly brace, told from `t`, parentheses and square brackets', () => {
+  // cmtt's `{` in a 300 dpi scan (bashref's `a{d,c,b}e`).
+  const open300 = art(
+    '................#.',
+    '...........#######',
+    '.........#########',
+    '........######....',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '.......####.......',
+    '.......###........',
+    '....######........',
+    '#########.........',
+    '#########.........',
+    '..########........',
+    '......####........',
+    '.......####.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........#####.....',
+    '.........#########',
+    '..........########',
+    '.............#####',
+  );
+  // The same at 200 dpi (LaTeX's `{%`, read `th`).
+  const open200 = art(
+    '......####',
+    '.....###..',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '..####....',
+    '#####.....',
+    '...###....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '.....#####',
+    '......####',
+  );
+  const close300 = open300.map((r) => [...r].reverse());
+  // cmtt's `t`: its stem rises alone above the bar, which juts out both ways; a hook at its foot.
+  const t = art(
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '##########',
+    '##########',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##...##',
+    '....######',
+    '.....####.',
+  );
+  // A parenthesis: it curves on every row.
+  const paren = art(
+    '......##',
+    '.....##.',
+    '....##..',
+    '...##...',
+    '...##...',
+    '..##....',
+    '..##....',
+    '.##.....',
+    '.##.....',
+    '##......',
+    '##......',
+    '##......',
+    '.##.....',
+    '.##.....',
+    '..##....',
+    '..##....',
+    '...##...',
+    '...##...',
+    '....##..',
+    '.....##.',
+    '......##',
+  );
+  const square = art(
+    '#######',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '#######',
+  );
+  const cases: [string, boolean[][] | undefined, '{' | '}' | undefined][] = [
+    ['an opening brace at 300 dpi', open300, '{'],
+    ['an opening brace at 200 dpi', open200, '{'],
+    ['a closing brace', close300, '}'],
+    ['a `t`: no hook at its top', t, undefined],
+    ['a parenthesis', paren, undefined],
+    ['a square bracket', square, undefined],
+    ['a brace too short to judge', open200.slice(5, 14), undefined],
+    ['no ink', undefined, undefined],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(braceShape(ink), want));
 });
