@@ -1217,34 +1217,85 @@ export function percentShape(ink: readonly (readonly boolean[])[] | undefined): 
 }
 
 /**
- * A line with each character whose glyph is a percent sign read `%` (`percentAt`, given the
- * character's box: the left edge of the glyph under it and whether it is one, or undefined where
- * the box holds no glyph). The fast English model reads a typewriter `%` as `/`, as `t` or `h`, or
- * as two characters (`%%` as `/,/,`, `{%` as `th`), which breaks the format string, the pattern or
- * the TeX comment it is in. Characters of a word read from one glyph are one `%`, and so is a
- * character read `%` whose box holds no glyph (it sits between two) with the character after it
- * whose glyph is the sign (`}%,` over `}%`).
+ * A line with each character whose glyph is the sign `sign` read as it (`signAt`, given the
+ * character's box: the left edge of the glyph under it and whether it is the sign, or undefined
+ * where the box holds no glyph). The fast English model reads a typewriter `%` as `/`, as `t` or
+ * `h`, or as two characters (`%%` as `/,/,`, `{%` as `th`), and a visible space `␣` as `,,`, which
+ * breaks the format string, the pattern, the TeX comment or the argument it is in. Characters of
+ * a word read from one glyph are one sign, and so is a character read as the sign whose box holds
+ * no glyph (it sits between two) with the character after it whose glyph is the sign (`}%,` over
+ * `}%`), or the sign with a character after it whose box overlaps its own and holds no glyph (`,,`
+ * over `␣`, the second box past the glyph's ink). A bracket as read stays (`world}` is not
+ * `world␣` when its box sits over the visible space before the brace).
  */
-export function withPercents(
+export function withSign(
   line: OcrLine,
-  percentAt: (symbol: Box) => { x0: number; percent: boolean } | undefined,
+  sign: string,
+  signAt: (symbol: Box) => { x0: number; sign: boolean } | undefined,
 ): OcrLine {
   if (!line.words) return line;
   // Judged on boxes of a usable width: a box stretched over the words after it is not its glyph's.
   const boxes = tidySymbols(line.words).map((w) => w.symbols.map((s) => s.bbox));
   return respelled(line, (symbols, word) => {
     const out: typeof symbols = [];
-    let previous: ReturnType<typeof percentAt> | null = null;
+    let previous: ReturnType<typeof signAt> | null = null;
     for (const [i, s] of symbols.entries()) {
-      const g = percentAt(boxes[word]?.[i] ?? s.bbox);
-      const after = out.at(-1)?.text === '%';
-      const same = previous === undefined || (previous?.percent === true && previous.x0 === g?.x0);
+      const box = boxes[word]?.[i] ?? s.bbox;
+      // A bracket as read is trusted (its box can sit over the sign beside it).
+      const g = READ_BRACKET.test(s.text) ? { x0: NaN, sign: false } : signAt(box);
+      const before = boxes[word]?.[i - 1];
+      // The character before was read as the sign from this character's glyph, or from a glyph
+      // this box shares with it: the recogniser cut one glyph in two boxes.
+      const sameGlyph =
+        out.at(-1)?.text === sign &&
+        (previous === undefined
+          ? g?.sign === true
+          : previous?.sign === true &&
+            (g === undefined ? before !== undefined && before.x1 > box.x0 : previous.x0 === g.x0));
       previous = g;
-      if (!g?.percent) out.push(s);
-      else if (!(after && same)) out.push({ ...s, text: '%' });
+      if (sameGlyph) continue;
+      out.push(g?.sign ? { ...s, text: sign } : s);
     }
     return out;
   });
+}
+
+/** A visible space is at least this many pixels tall... */
+const MIN_CUP_PX = 4;
+/** ...at least this share of its height wide... */
+const CUP_WIDE = 0.9;
+/** ...its uprights each at most this share of its width... */
+const CUP_UPRIGHT = 0.25;
+/** ...and its bar at most this share of its height thick. */
+const CUP_BAR = 0.4;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a visible space, `␣`: a square cup, two thin
+ * uprights at its very edges on every row down to a bar across its whole width at its foot. A `u`
+ * curves into its foot and has serifs, an underscore has no uprights, `=` has two bars, commas
+ * are a glyph each.
+ */
+export function cupShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_CUP_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w < CUP_WIDE * h || w < 5) return false;
+  const runs = ink.map(inkRuns);
+  // The bar's first row spans the glyph; a row under it may miss a corner pixel.
+  const full = (r: [number, number][]) => r.length === 1 && r[0]![0] === 0 && r[0]![1] === w - 1;
+  const across = (r: [number, number][]) => r.length === 1 && r[0]![1] - r[0]![0] + 1 >= w - 1;
+  const bar = runs.findIndex(full);
+  if (bar < 2 || h - bar > CUP_BAR * h || !runs.slice(bar).every(across)) return false;
+  return runs
+    .slice(0, bar)
+    .every(
+      (r) =>
+        r.length === 2 &&
+        r[0]![0] === 0 &&
+        r[1]![1] === w - 1 &&
+        r[0]![1] + 1 <= CUP_UPRIGHT * w &&
+        w - r[1]![0] <= CUP_UPRIGHT * w,
+    );
 }
 
 /**
@@ -1515,11 +1566,15 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       const bracket = bracketShape(g?.ink) ?? (typewriter[index] ? braceShape(g?.ink) : undefined);
       return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
     });
-    const percents = withPercents(brackets, (b) => {
+    const percents = withSign(brackets, '%', (b) => {
       const g = glyph(b);
-      return g && { x0: g.x0, percent: percentShape(g.ink) };
+      return g && { x0: g.x0, sign: percentShape(g.ink) };
     });
-    return withAccents(percents, (b) => accentShape(glyph(b)?.ink));
+    const spaces = withSign(percents, '\u2423', (b) => {
+      const g = glyph(b);
+      return g && { x0: g.x0, sign: cupShape(g.ink) };
+    });
+    return withAccents(spaces, (b) => accentShape(glyph(b)?.ink));
   });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

@@ -34,7 +34,8 @@ import {
   withAccents,
   inkHoles,
   percentShape,
-  withPercents,
+  withSign,
+  cupShape,
   braceShape,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -1438,17 +1439,17 @@ describe('percentShape: a glyph whose ink is a percent sign, told from `/`, `8`,
   for (const [name, ink, want] of cases) test(name, () => assert.equal(percentShape(ink), want));
 });
 
-describe('withPercents: a character whose glyph is a percent sign is read `%`', () => {
+describe('withSign: a character whose glyph is a percent sign is read `%`', () => {
   const word = cellWord;
   const line = (...words: OcrWord[]) => cellLine(300, ...words);
   // The glyph under each character box, keyed by the box's left edge: a percent sign's left edge,
   // or null for a box over no glyph; every other box over a glyph of its own that is no percent sign.
   const percentsAt =
     (glyphs: Record<number, number | null>) =>
-    (b: { x0: number }): { x0: number; percent: boolean } | undefined => {
+    (b: { x0: number }): { x0: number; sign: boolean } | undefined => {
       const g = glyphs[b.x0];
       if (g === null) return undefined;
-      return g === undefined ? { x0: b.x0, percent: false } : { x0: g, percent: true };
+      return g === undefined ? { x0: b.x0, sign: false } : { x0: g, sign: true };
     };
   const cases: [string, ReturnType<typeof line>, Record<number, number | null>, string][] = [
     [
@@ -1474,11 +1475,40 @@ describe('withPercents: a character whose glyph is a percent sign is read `%`', 
     ['`%%` read as such stays two', line(word('%%', 0)), { 0: 1, 10: 11 }, '%%\n'],
     ['a `%` over no glyph before a letter stays', line(word('%x', 0)), { 0: null }, '%x\n'],
     ['no percent sign: as read', line(word('c/s', 0)), {}, 'c/s\n'],
+    ['a character over no glyph after a letter stays', line(word('a%', 0)), { 10: null }, 'a%\n'],
+    ['a brace as read stays, its box over the sign beside it', line(word('world}', 0)), { 50: 48 }, 'world}\n'],
   ];
+  test('`\\foo,,[arg]`: the second box, overlapping the first, past the glyph and over none', () => {
+    const first = cellWord('\\foo,', 0);
+    const second = {
+      text: ',[arg]',
+      bbox: { x0: 45, y0: 0, x1: 105, y1: 20 },
+      symbols: [...',[arg]'].map((ch, i) => ({ text: ch, bbox: { x0: 45 + 10 * i, y0: 0, x1: 55 + 10 * i, y1: 20 } })),
+    };
+    const both = {
+      ...first,
+      text: '\\foo,,[arg]',
+      bbox: { x0: 0, y0: 0, x1: 105, y1: 20 },
+      symbols: [...first.symbols, ...second.symbols],
+    };
+    const at = (b: { x0: number }) =>
+      b.x0 === 40 ? { x0: 40, sign: true } : b.x0 === 45 ? undefined : { x0: b.x0, sign: false };
+    assert.equal(withSign(line(both), '\u2423', at).text, '\\foo\u2423[arg]\n');
+  });
+  test('the same with boxes apart: the second stays', () => {
+    const at = (b: { x0: number }) =>
+      b.x0 === 40 ? { x0: 40, sign: true } : b.x0 === 50 ? undefined : { x0: b.x0, sign: false };
+    assert.equal(withSign(line(cellWord('\\foo,,[arg]', 0)), '\u2423', at).text, '\\foo\u2423,[arg]\n');
+  });
+  test('`\\foo{arg1},,[arg2]`: two commas read from one visible space are one', () =>
+    assert.equal(
+      withSign(line(word('\\foo{arg1},,[arg2]', 0)), '\u2423', percentsAt({ 100: 101, 110: 101 })).text,
+      '\\foo{arg1}\u2423[arg2]\n',
+    ));
   for (const [name, l, glyphs, want] of cases)
-    test(name, () => assert.equal(withPercents(l, percentsAt(glyphs)).text, want));
+    test(name, () => assert.equal(withSign(l, '%', percentsAt(glyphs)).text, want));
   test('the word and its characters change with the text', () => {
-    const out = withPercents(line(word('a/,b', 0)), percentsAt({ 10: 11, 20: 11 }));
+    const out = withSign(line(word('a/,b', 0)), '%', percentsAt({ 10: 11, 20: 11 }));
     assert.deepEqual(
       out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
       [['a%b', 'a%b']],
@@ -1619,4 +1649,44 @@ describe('braceShape: a glyph whose ink is a curly brace, told from `t`, parenth
     ['no ink', undefined, undefined],
   ];
   for (const [name, ink, want] of cases) test(name, () => assert.equal(braceShape(ink), want));
+});
+
+describe('cupShape: a glyph whose ink is a visible space, told from `u`, underscores and `=`', () => {
+  // cmtt's `␣` in a 200 dpi scan (LaTeX's `\foo{arg1}␣[arg2]`, read `,,`).
+  const cup = art(
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '############',
+    '############',
+  );
+  // cmtt's `u`: serifs at its tops, its bowl curving into the foot.
+  const u = art(
+    '###.....###.',
+    '.##......##.',
+    '.##......##.',
+    '.##......##.',
+    '.##......##.',
+    '.##......##.',
+    '.##.....###.',
+    '..##...####.',
+    '...####..###',
+  );
+  const underscore = art('############', '############');
+  const equals = art('############', '............', '............', '############');
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a visible space', cup, true],
+    ['a visible space, a corner pixel missing under its bar', [...cup.slice(0, -1), art('###########.')[0]!], true],
+    ['a `u`', u, false],
+    ['an underscore: no uprights', underscore, false],
+    ['an equals sign', equals, false],
+    ['a cup with a thick upright', cup.map((r) => [r[0]!, true, ...r.slice(2, 8), true, true, true, r[11]!]), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(cupShape(ink), want));
 });
