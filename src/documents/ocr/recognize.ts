@@ -1260,6 +1260,43 @@ export function withSign(
   });
 }
 
+/** An at sign is at least this many pixels tall... */
+const MIN_AT_PX = 8;
+/** ...and its holes (its `a`'s counter) at most this share of its height: a `0`'s or an `O`'s spans most of it. */
+const AT_HOLE = 0.45;
+/** The character the model reads for an at sign (a letter `o` in a word is judged wrongly where its glyph touches the next). */
+const READ_FOR_AT = /^0$/;
+/** An at sign is round: its width at least this share of its height and at most its inverse. */
+const AT_ROUND = 0.7;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is an at sign, `@`: round, with a hole (the counter of
+ * its `a`, within its ring, which opens at its tail) no taller than under half its height. A `0`
+ * or an `O` is a ring round one hole spanning most of its height (a slashed or dotted zero's
+ * halves too); a glyph without a hole is none. Judged on typewriter lines, whose glyphs stand
+ * apart in their cells: in proportional type an `o` touching a `t` is one run of ink, a tall glyph
+ * with a small hole.
+ */
+export function atShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_AT_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w < AT_ROUND * h || w > h / AT_ROUND) return false;
+  const holes = inkHoles(ink);
+  return holes.length > 0 && holes.every((o) => o.bottom - o.top + 1 <= AT_HOLE * h);
+}
+
+/**
+ * A line with each `0` whose glyph is an at sign (`isAt`, given the character's box) read `@`. The fast English model reads a typewriter `@` as `0` (`${@:7:2}` as `${0:7:2}`), which
+ * turns a shell's, Texinfo's or an address's `@` into another word.
+ */
+export function withAtSigns(line: OcrLine, isAt: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => READ_FOR_AT.test(s.text)))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s) => (READ_FOR_AT.test(s.text) && isAt(s.bbox) ? { ...s, text: '@' } : s)),
+  );
+}
+
 /** A visible space is at least this many pixels tall... */
 const MIN_CUP_PX = 4;
 /** ...at least this share of its height wide... */
@@ -1574,7 +1611,8 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       const g = glyph(b);
       return g && { x0: g.x0, sign: cupShape(g.ink) };
     });
-    return withAccents(spaces, (b) => accentShape(glyph(b)?.ink));
+    const ats = typewriter[index] ? withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)) : spaces;
+    return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
   });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

@@ -36,6 +36,8 @@ import {
   percentShape,
   withSign,
   cupShape,
+  atShape,
+  withAtSigns,
   braceShape,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
@@ -1689,4 +1691,86 @@ describe('cupShape: a glyph whose ink is a visible space, told from `u`, undersc
     ['no ink', undefined, false],
   ];
   for (const [name, ink, want] of cases) test(name, () => assert.equal(cupShape(ink), want));
+});
+
+describe('atShape: a glyph whose ink is an at sign, told from `0`, `O` and `o`', () => {
+  // cmtt's `@` in a 300 dpi scan (bashref's `${@:7:0}`, read `${0:7:0}`).
+  const at = art(
+    '.........#####......',
+    '......##########....',
+    '.....############...',
+    '....####......####..',
+    '...####........###..',
+    '..####.....########.',
+    '..###....##########.',
+    '.###.....##########.',
+    '.###....###....####.',
+    '###....###......###.',
+    '###....###......###.',
+    '###....##........###',
+    '##.....##........###',
+    '##....###........###',
+    '##.....##........##.',
+    '###....##........##.',
+    '###....###......###.',
+    '###....###......###.',
+    '.##.....###....###..',
+    '.###....##########..',
+    '..###....########...',
+    '..###......####.....',
+    '...###...........##.',
+    '....####.......####.',
+    '.....##############.',
+    '......############..',
+    '........#######.....',
+  );
+  // cmtt's `0`: a ring round one tall hole.
+  const zero = art(
+    '...####...',
+    '.########.',
+    '###....###',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '###....###',
+    '.########.',
+    '...####...',
+  );
+  const dotted = zero.map((r, y) => (y === 6 ? [...'##..##..##'].map((c) => c === '#') : r));
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['an at sign', at, true],
+    ['a zero', zero, false],
+    ['a dotted zero: its hole still spans it', dotted, false],
+    [
+      'a `t` and an `o` touching: tall, not round',
+      [...at.slice(0, 9).map((r) => r.map((_, x) => x === 3)), ...at],
+      false,
+    ],
+    [
+      'no hole',
+      art('########', '########', '########', '########', '########', '########', '########', '########'),
+      false,
+    ],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(atShape(ink), want));
+});
+
+describe('withAtSigns: a `0` whose glyph is an at sign is read `@`', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const atAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`${0:7:0}`: the first `0` is one', line(cellWord('${0:7:0}', 0)), atAt(20), '${@:7:0}\n'],
+    ['another character over an at sign is left as read', line(cellWord('x', 0)), atAt(0), 'x\n'],
+    ['a letter `o` is left as read', line(cellWord('for', 0)), atAt(10), 'for\n'],
+    ['no at sign: as read', line(cellWord('${0:7:0}', 0)), atAt(), '${0:7:0}\n'],
+  ];
+  for (const [name, l, isAt, want] of cases) test(name, () => assert.equal(withAtSigns(l, isAt).text, want));
 });
