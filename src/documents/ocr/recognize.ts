@@ -203,7 +203,23 @@ export function monoPitch(words: readonly OcrWord[]): number | undefined {
   if (onPitch(steps, pitch) >= MONO_SHARE) return pitch;
   if (steps.length < MIN_GRID_STEPS) return undefined;
   const centres = words.flatMap((w) => w.symbols.map((sym) => centre(sym.bbox)));
-  return gridFit(centres, pitch) >= GRID_FIT ? pitch : undefined;
+  return gridCell(centres, steps, pitch);
+}
+
+/** A line's steps of one cell where most are two: at least this many, for the cell to be half the median step. */
+const MIN_HALF_STEPS = 3;
+
+/**
+ * The cell of a typewriter line whose characters' centres sit on a grid (`gridFit`), from its
+ * median step: that step, or half of it when the grid is the half step's and the line has steps
+ * of one such cell (`$ array=(0 1 2 3 ... g h)`, a shell's input and output on one line: most of
+ * its steps are two cells, its command's one), else undefined.
+ */
+export function gridCell(centres: readonly number[], steps: readonly number[], pitch: number): number | undefined {
+  if (gridFit(centres, pitch) >= GRID_FIT) return pitch;
+  const half = pitch / 2;
+  if (steps.filter((d) => Math.abs(d - half) <= PITCH_SLACK * half).length < MIN_HALF_STEPS) return undefined;
+  return gridFit(centres, half) >= GRID_FIT ? half : undefined;
 }
 
 /** A line judged by its grid needs this many steps... */
@@ -840,8 +856,10 @@ export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [numb
  * paragraph's last word or two, can sit on a grid by chance: fepslatex's `vice-versa.`)...
  */
 const MIN_REBOX = 16;
-/** ...and each character's centre lies within this many typical character widths of its glyph's. */
+/** ...and each character's centre lies within this many typical character widths of its glyph's... */
 const REBOX_SLACK = 1.5;
+/** ...but for a box under this share of the typical width, a sliver the recogniser put at the end of another glyph's. */
+const REBOX_SLIVER = 0.25;
 
 /**
  * The glyphs of a line from its runs of inked columns (`inkColumnRuns`): a run as wide as k steps
@@ -881,11 +899,14 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
   // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
   // whose touching runs the cut into cells would make look regular, are not).
   const centres = glyphs.map(([a, b]) => (a + b) / 2);
-  if (gridFit(centres, median(centres.slice(1).map((c, i) => c - centres[i]!))) < GRID_FIT) return line;
+  const steps = centres.slice(1).map((c, i) => c - centres[i]!);
+  if (gridCell(centres, steps, median(steps)) === undefined) return line;
   const tidied = tidySymbols(words).flatMap((w) => w.symbols);
   const typical = median(tidied.map((sym) => sym.bbox.x1 - sym.bbox.x0));
   const far = tidied.some(
-    (sym, i) => Math.abs(centre(sym.bbox) - (glyphs[i]![0] + glyphs[i]![1]) / 2) > REBOX_SLACK * typical,
+    (sym, i) =>
+      sym.bbox.x1 - sym.bbox.x0 >= REBOX_SLIVER * typical &&
+      Math.abs(centre(sym.bbox) - (glyphs[i]![0] + glyphs[i]![1]) / 2) > REBOX_SLACK * typical,
   );
   if (far) return line;
   let k = 0;

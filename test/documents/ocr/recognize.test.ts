@@ -37,6 +37,7 @@ import {
   withSign,
   cupShape,
   atShape,
+  gridCell,
   withAtSigns,
   braceShape,
   type OcrLine,
@@ -1063,6 +1064,26 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
     const l = line(bunched.slice(0, 12));
     assert.equal(reboxed(l, grid(12)), l);
   });
+  test('a sliver of a box far from its glyph (put at the end of the glyph before) does not deny it', () => {
+    const sliver = [...text].map((ch, i) => (i === 10 ? sym(ch, 98, 100) : sym(ch, 10 * i + 1, 10 * i + 9)));
+    const out = reboxed(line(sliver), grid(18));
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+  });
+  test('a line whose list steps two cells and its command one is re-boxed on the one-cell grid', () => {
+    const cells = [0, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27];
+    const glyphs = cells.map((c) => [10 * c + 1, 10 * c + 9] as [number, number]);
+    const read = [...text].map((ch, i) =>
+      sym(ch, glyphs[i]![0] + (i === 9 ? 6 : 0), glyphs[i]![1] + (i === 9 ? 6 : 0)),
+    );
+    const out = reboxed(line(read), glyphs);
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      glyphs.map(([a, b]) => (a + b) / 2),
+    );
+  });
 });
 
 describe('bracketShape: a glyph whose ink is a square bracket, told from `L`, `E`, `I` and braces', () => {
@@ -1773,4 +1794,29 @@ describe('withAtSigns: a `0` whose glyph is an at sign is read `@`', () => {
     ['no at sign: as read', line(cellWord('${0:7:0}', 0)), atAt(), '${0:7:0}\n'],
   ];
   for (const [name, l, isAt, want] of cases) test(name, () => assert.equal(withAtSigns(l, isAt).text, want));
+});
+
+describe('gridCell: the cell of a typewriter line, half its median step when its grid is the half step', () => {
+  const stepsOf = (cs: number[]) => cs.slice(1).map((c, i) => c - cs[i]!);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const at = (cells: number[]) => cells.map((c) => 600 + 24 * c);
+  // `$ array=(0 1 2 3 4 5 6 7 8 9 0 a b c d e f g h)`: its command one cell a step, its list two.
+  const spread = at([0, ...[2, 3, 4, 5, 6, 7, 8, 9], ...Array.from({ length: 19 }, (_, i) => 11 + 2 * i), 48]);
+  // Proportional type: steps of every width.
+  const prose = [600, 611, 629, 652, 661, 680, 705, 716, 740, 752, 770, 797, 809, 830, 843];
+  const cases: [string, number[], number | undefined][] = [
+    ['a line one cell a step: its step', at([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), 24],
+    ['a command and a list two cells a step: the half step', spread, 24],
+    [
+      'a list two cells a step alone: its step (no one-cell steps tell the half)',
+      at([0, 2, 4, 6, 8, 10, 12, 14, 16]),
+      48,
+    ],
+    ['proportional type: none', prose, undefined],
+  ];
+  for (const [name, cs, want] of cases)
+    test(name, () => {
+      const got = gridCell(cs, stepsOf(cs), median(stepsOf(cs)));
+      assert.equal(got === undefined ? undefined : Math.round(got), want);
+    });
 });
