@@ -42,10 +42,11 @@ export function noiseLine(text: string, mono: boolean, confidence: number): bool
 }
 
 /**
- * A line of brackets alone on a typewriter grid (`{`, `}`, `});`): in a listing, where a block
- * opens or closes (C, Java, JavaScript), code like its neighbours, not a speck.
+ * A line of brackets alone on a typewriter grid (`{`, `}`, `});`, TeX's `{%` and `}%`, a comment
+ * sign keeping the line's end out of the text): in a listing, where a block opens or closes (C,
+ * Java, JavaScript, a LaTeX definition), code like its neighbours, not a speck.
  */
-const BRACKETS = /^[{}()[\]]+[;,]?$/;
+const BRACKETS = /^[{}()[\]]+[;,%]?$/;
 
 /**
  * OCR lines (pixel boxes, y down) -> TextLines in PDF units (y up, baseline), the shape pdf.js
@@ -202,7 +203,23 @@ export function monoPitch(words: readonly OcrWord[]): number | undefined {
   if (onPitch(steps, pitch) >= MONO_SHARE) return pitch;
   if (steps.length < MIN_GRID_STEPS) return undefined;
   const centres = words.flatMap((w) => w.symbols.map((sym) => centre(sym.bbox)));
-  return gridFit(centres, pitch) >= GRID_FIT ? pitch : undefined;
+  return gridCell(centres, steps, pitch);
+}
+
+/** A line's steps of one cell where most are two: at least this many, for the cell to be half the median step. */
+const MIN_HALF_STEPS = 3;
+
+/**
+ * The cell of a typewriter line whose characters' centres sit on a grid (`gridFit`), from its
+ * median step: that step, or half of it when the grid is the half step's and the line has steps
+ * of one such cell (`$ array=(0 1 2 3 ... g h)`, a shell's input and output on one line: most of
+ * its steps are two cells, its command's one), else undefined.
+ */
+export function gridCell(centres: readonly number[], steps: readonly number[], pitch: number): number | undefined {
+  if (gridFit(centres, pitch) >= GRID_FIT) return pitch;
+  const half = pitch / 2;
+  if (steps.filter((d) => Math.abs(d - half) <= PITCH_SLACK * half).length < MIN_HALF_STEPS) return undefined;
+  return gridFit(centres, half) >= GRID_FIT ? half : undefined;
 }
 
 /** A line judged by its grid needs this many steps... */
@@ -839,8 +856,10 @@ export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [numb
  * paragraph's last word or two, can sit on a grid by chance: fepslatex's `vice-versa.`)...
  */
 const MIN_REBOX = 16;
-/** ...and each character's centre lies within this many typical character widths of its glyph's. */
+/** ...and each character's centre lies within this many typical character widths of its glyph's... */
 const REBOX_SLACK = 1.5;
+/** ...but for a box under this share of the typical width, a sliver the recogniser put at the end of another glyph's. */
+const REBOX_SLIVER = 0.25;
 
 /**
  * The glyphs of a line from its runs of inked columns (`inkColumnRuns`): a run as wide as k steps
@@ -880,11 +899,14 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
   // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
   // whose touching runs the cut into cells would make look regular, are not).
   const centres = glyphs.map(([a, b]) => (a + b) / 2);
-  if (gridFit(centres, median(centres.slice(1).map((c, i) => c - centres[i]!))) < GRID_FIT) return line;
+  const steps = centres.slice(1).map((c, i) => c - centres[i]!);
+  if (gridCell(centres, steps, median(steps)) === undefined) return line;
   const tidied = tidySymbols(words).flatMap((w) => w.symbols);
   const typical = median(tidied.map((sym) => sym.bbox.x1 - sym.bbox.x0));
   const far = tidied.some(
-    (sym, i) => Math.abs(centre(sym.bbox) - (glyphs[i]![0] + glyphs[i]![1]) / 2) > REBOX_SLACK * typical,
+    (sym, i) =>
+      sym.bbox.x1 - sym.bbox.x0 >= REBOX_SLIVER * typical &&
+      Math.abs(centre(sym.bbox) - (glyphs[i]![0] + glyphs[i]![1]) / 2) > REBOX_SLACK * typical,
   );
   if (far) return line;
   let k = 0;
@@ -1018,11 +1040,87 @@ export function bracketShape(ink: readonly (readonly boolean[])[] | undefined): 
   return undefined;
 }
 
+/** A brace is at least this many pixels tall... */
+const MIN_BRACE_PX = 10;
+/** ...and at most this share of its height wide. */
+const BRACE_NARROW = 0.7;
+/** Its point juts out from its arms by at least this share of its width... */
+const BRACE_POINT = 0.3;
+/** ...on at most this share of its rows, all in the middle band of its height (this share from either end). */
+const BRACE_POINT_ROWS = 0.25;
+const BRACE_MIDDLE = 0.3;
+/** Its arms: the rows from this share of its height from either end to the middle band. */
+const BRACE_ARM = 0.15;
+/** Its hooks, at its top and its foot, reach at least this share of its width to the other side. */
+const BRACE_HOOK = 0.75;
+/** Each arm's edge stays on one column over at least this share of its height. */
+const BRACE_STEADY = 0.15;
+
+/** The most rows in a row, from `from` to `to` (row indices, inclusive), on which `edges` stays the same. */
+function longestSteady(edges: readonly number[], from: number, to: number): number {
+  let best = 0;
+  let run = 0;
+  for (let y = Math.ceil(from); y <= Math.min(edges.length - 1, Math.floor(to)); y++) {
+    run = y > Math.ceil(from) && edges[y] === edges[y - 1] ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a curly brace, and which: two straight arms (one run
+ * a row, its edge on the point's side within a pixel of one column and on one column over a
+ * stretch of rows), between them a point jutting
+ * out to one side on a few rows of the middle of its height, and at its top and its foot a hook
+ * reaching across to the other side. `{` points left, `}` right. A `t` has no hook at its top
+ * (its stem rises alone) and its bar juts out both ways; a parenthesis curves on every row, so its
+ * bulge spans most of its middle and its arms lean; a square bracket's bars reach back from its
+ * stem, not across from a point.
+ */
+export function braceShape(ink: readonly (readonly boolean[])[] | undefined): '{' | '}' | undefined {
+  if (!ink) return undefined;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (h < MIN_BRACE_PX || w < 3 || w > BRACE_NARROW * h) return undefined;
+  for (const side of ['{', '}'] as const) {
+    // Columns counted from the point's side.
+    const rows = side === '{' ? ink : ink.map((r) => [...r].reverse());
+    const runs = rows.map(inkRuns);
+    if (runs.some((r) => r.length === 0)) return undefined;
+    const near = runs.map((r) => r[0]![0]);
+    const far = runs.map((r) => r.at(-1)![1]);
+    const arms = near
+      .map((_, y) => y)
+      .filter(
+        (y) => (y >= BRACE_ARM * h && y < BRACE_MIDDLE * h) || (y > (1 - BRACE_MIDDLE) * h && y <= (1 - BRACE_ARM) * h),
+      );
+    if (arms.length < 2 || arms.some((y) => runs[y]!.length !== 1)) continue;
+    const armEdge = median(arms.map((y) => near[y]!));
+    if (arms.some((y) => Math.abs(near[y]! - armEdge) > 1) || armEdge < BRACE_POINT * w) continue;
+    // Each arm straight: its edge on one column over a good part of its height (a parenthesis moves every row or two).
+    if (
+      longestSteady(near, 0.1 * h, 0.4 * h) < BRACE_STEADY * h ||
+      longestSteady(near, 0.6 * h, 0.9 * h) < BRACE_STEADY * h
+    )
+      continue;
+    const point = near.map((_, y) => y).filter((y) => near[y]! <= armEdge - BRACE_POINT * w);
+    if (point.length === 0 || point.length > BRACE_POINT_ROWS * h) continue;
+    if (point.some((y) => y < BRACE_MIDDLE * h || y > (1 - BRACE_MIDDLE) * h)) continue;
+    if (far[0]! + 1 < BRACE_HOOK * w || far[h - 1]! + 1 < BRACE_HOOK * w) continue;
+    if (near[0]! < armEdge - 1 || near[h - 1]! < armEdge - 1) continue;
+    return side;
+  }
+  return undefined;
+}
+
+/** Square and curly brackets as read are trusted. */
+const READ_BRACKET = /^[[\]{}]$/;
 /** Marks a bracket is never read as (their boxes can sit a glyph off, over a bracket beside them). */
 const PUNCTUATION = /^[.,;:!?]$/;
 
 /**
- * A line with each character whose glyph is a square bracket read as that bracket. `glyphAt`
+ * A line with each character whose glyph is a square or curly bracket read as that bracket (a
+ * typewriter `}` is read `t` or `y`, `{` as `t`: `a{d,c,b}e` as `a{d,c,bte`). `glyphAt`
  * gives, for a character's box, the left edge of the glyph under it and, when that glyph is a
  * bracket, which. The fast English model reads a typewriter `[` as `L`, `l` or `|` (`\foo[arg]` as
  * `\fooLarg]`), which glues the words on either side. A glyph under two characters of the line (a
@@ -1032,7 +1130,7 @@ const PUNCTUATION = /^[.,;:!?]$/;
  */
 export function withBrackets(
   line: OcrLine,
-  glyphAt: (symbol: Box) => { x0: number; bracket?: '[' | ']' } | undefined,
+  glyphAt: (symbol: Box) => { x0: number; bracket?: '[' | ']' | '{' | '}' } | undefined,
 ): OcrLine {
   if (!line.words) return line;
   const glyphs = tidySymbols(line.words).map((w) => w.symbols.map((s) => glyphAt(s.bbox)));
@@ -1040,7 +1138,7 @@ export function withBrackets(
   return respelled(line, (symbols, word) =>
     symbols.map((s, i) => {
       const g = glyphs[word]?.[i];
-      if (!g?.bracket || s.text === '[' || s.text === ']' || PUNCTUATION.test(s.text)) return s;
+      if (!g?.bracket || READ_BRACKET.test(s.text) || PUNCTUATION.test(s.text)) return s;
       if (all.filter((o) => o?.x0 === g.x0).length > 1) return s;
       return { ...s, text: g.bracket };
     }),
@@ -1069,6 +1167,193 @@ export function withCarets(line: OcrLine, caretAt: (symbol: Box) => number | und
     }
     return out;
   });
+}
+
+/**
+ * The holes of a glyph's ink (`glyphAt`'s `ink`): the regions of paper it encloses (4-connected, so
+ * a gap between two diagonal pixels of a stroke does not let the paper out), each as its box of
+ * rows and columns, top to bottom. An `o` has one, an `8` or a `B` two stacked, a `%` two on a
+ * diagonal; a stroke without a loop (`/`, `l`, `t`) none.
+ */
+export function inkHoles(
+  ink: readonly (readonly boolean[])[],
+): { top: number; bottom: number; left: number; right: number }[] {
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  const seen = ink.map((row) => row.map((on) => on));
+  const fill = (y0: number, x0: number) => {
+    const box = { top: y0, bottom: y0, left: x0, right: x0 };
+    const stack: [number, number][] = [[y0, x0]];
+    seen[y0]![x0] = true;
+    while (stack.length > 0) {
+      const [y, x] = stack.pop()!;
+      box.top = Math.min(box.top, y);
+      box.bottom = Math.max(box.bottom, y);
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      for (const [dy, dx] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const [ny, nx] = [y + dy, x + dx];
+        if (ny < 0 || ny >= h || nx < 0 || nx >= w || seen[ny]![nx]) continue;
+        seen[ny]![nx] = true;
+        stack.push([ny, nx]);
+      }
+    }
+    return box;
+  };
+  // The paper reaching the bitmap's edge is outside the glyph.
+  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (!seen[y]![x]) fill(y, x);
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (!seen[y]![x]) fill(y, x);
+  const holes = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (!seen[y]![x]) holes.push(fill(y, x));
+  return holes;
+}
+
+/** A percent sign is at least this many pixels tall. */
+const MIN_PERCENT_PX = 8;
+/** Its rings lie apart by at least this share of its height and of its width (its slash between them). */
+const PERCENT_APART = 0.25;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a percent sign, `%`: two holes, one wholly above and
+ * to the left of the other and apart from it by a quarter of the glyph's height and width or more
+ * (its two rings at the ends of its slash), and no third. A `$` has its two holes on the same
+ * diagonal, but only its stem and the middle of its S between them; an `8`, a `B`, a `g` have
+ * theirs one over the other, an `&` its upper one to the right, `oo` or `œ` side by side; a
+ * slashed zero's two halves overlap both ways; `/`, `t`, `h`, `i`, `l` have none. The model reads
+ * a typewriter `%` as `/`, `t`, `h` or `i,`.
+ */
+export function percentShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_PERCENT_PX || (ink[0]?.length ?? 0) < 5) return false;
+  const holes = inkHoles(ink);
+  if (holes.length !== 2) return false;
+  const [upper, lower] = holes as [(typeof holes)[0], (typeof holes)[0]];
+  const h = ink.length;
+  const w = ink[0]!.length;
+  return lower.top - upper.bottom - 1 >= PERCENT_APART * h && lower.left - upper.right - 1 >= PERCENT_APART * w;
+}
+
+/**
+ * A line with each character whose glyph is the sign `sign` read as it (`signAt`, given the
+ * character's box: the left edge of the glyph under it and whether it is the sign, or undefined
+ * where the box holds no glyph). The fast English model reads a typewriter `%` as `/`, as `t` or
+ * `h`, or as two characters (`%%` as `/,/,`, `{%` as `th`), and a visible space `␣` as `,,`, which
+ * breaks the format string, the pattern, the TeX comment or the argument it is in. Characters of
+ * a word read from one glyph are one sign, and so is a character read as the sign whose box holds
+ * no glyph (it sits between two) with the character after it whose glyph is the sign (`}%,` over
+ * `}%`), or the sign with a character after it whose box overlaps its own and holds no glyph (`,,`
+ * over `␣`, the second box past the glyph's ink). A bracket as read stays (`world}` is not
+ * `world␣` when its box sits over the visible space before the brace).
+ */
+export function withSign(
+  line: OcrLine,
+  sign: string,
+  signAt: (symbol: Box) => { x0: number; sign: boolean } | undefined,
+): OcrLine {
+  if (!line.words) return line;
+  // Judged on boxes of a usable width: a box stretched over the words after it is not its glyph's.
+  const boxes = tidySymbols(line.words).map((w) => w.symbols.map((s) => s.bbox));
+  return respelled(line, (symbols, word) => {
+    const out: typeof symbols = [];
+    let previous: ReturnType<typeof signAt> | null = null;
+    for (const [i, s] of symbols.entries()) {
+      const box = boxes[word]?.[i] ?? s.bbox;
+      // A bracket as read is trusted (its box can sit over the sign beside it).
+      const g = READ_BRACKET.test(s.text) ? { x0: NaN, sign: false } : signAt(box);
+      const before = boxes[word]?.[i - 1];
+      // The character before was read as the sign from this character's glyph, or from a glyph
+      // this box shares with it: the recogniser cut one glyph in two boxes.
+      const sameGlyph =
+        out.at(-1)?.text === sign &&
+        (previous === undefined
+          ? g?.sign === true
+          : previous?.sign === true &&
+            (g === undefined ? before !== undefined && before.x1 > box.x0 : previous.x0 === g.x0));
+      previous = g;
+      if (sameGlyph) continue;
+      out.push(g?.sign ? { ...s, text: sign } : s);
+    }
+    return out;
+  });
+}
+
+/** An at sign is at least this many pixels tall... */
+const MIN_AT_PX = 8;
+/** ...and its holes (its `a`'s counter) at most this share of its height: a `0`'s or an `O`'s spans most of it. */
+const AT_HOLE = 0.45;
+/** The character the model reads for an at sign (a letter `o` in a word is judged wrongly where its glyph touches the next). */
+const READ_FOR_AT = /^0$/;
+/** An at sign is round: its width at least this share of its height and at most its inverse. */
+const AT_ROUND = 0.7;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is an at sign, `@`: round, with a hole (the counter of
+ * its `a`, within its ring, which opens at its tail) no taller than under half its height. A `0`
+ * or an `O` is a ring round one hole spanning most of its height (a slashed or dotted zero's
+ * halves too); a glyph without a hole is none. Judged on typewriter lines, whose glyphs stand
+ * apart in their cells: in proportional type an `o` touching a `t` is one run of ink, a tall glyph
+ * with a small hole.
+ */
+export function atShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_AT_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w < AT_ROUND * h || w > h / AT_ROUND) return false;
+  const holes = inkHoles(ink);
+  return holes.length > 0 && holes.every((o) => o.bottom - o.top + 1 <= AT_HOLE * h);
+}
+
+/**
+ * A line with each `0` whose glyph is an at sign (`isAt`, given the character's box) read `@`. The fast English model reads a typewriter `@` as `0` (`${@:7:2}` as `${0:7:2}`), which
+ * turns a shell's, Texinfo's or an address's `@` into another word.
+ */
+export function withAtSigns(line: OcrLine, isAt: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => READ_FOR_AT.test(s.text)))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s) => (READ_FOR_AT.test(s.text) && isAt(s.bbox) ? { ...s, text: '@' } : s)),
+  );
+}
+
+/** A visible space is at least this many pixels tall... */
+const MIN_CUP_PX = 4;
+/** ...at least this share of its height wide... */
+const CUP_WIDE = 0.9;
+/** ...its uprights each at most this share of its width... */
+const CUP_UPRIGHT = 0.25;
+/** ...and its bar at most this share of its height thick. */
+const CUP_BAR = 0.4;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) is a visible space, `␣`: a square cup, two thin
+ * uprights at its very edges on every row down to a bar across its whole width at its foot. A `u`
+ * curves into its foot and has serifs, an underscore has no uprights, `=` has two bars, commas
+ * are a glyph each.
+ */
+export function cupShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_CUP_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w < CUP_WIDE * h || w < 5) return false;
+  const runs = ink.map(inkRuns);
+  // The bar's first row spans the glyph; a row under it may miss a corner pixel.
+  const full = (r: [number, number][]) => r.length === 1 && r[0]![0] === 0 && r[0]![1] === w - 1;
+  const across = (r: [number, number][]) => r.length === 1 && r[0]![1] - r[0]![0] + 1 >= w - 1;
+  const bar = runs.findIndex(full);
+  if (bar < 2 || h - bar > CUP_BAR * h || !runs.slice(bar).every(across)) return false;
+  return runs
+    .slice(0, bar)
+    .every(
+      (r) =>
+        r.length === 2 &&
+        r[0]![0] === 0 &&
+        r[1]![1] === w - 1 &&
+        r[0]![1] + 1 <= CUP_UPRIGHT * w &&
+        w - r[1]![0] <= CUP_UPRIGHT * w,
+    );
 }
 
 /**
@@ -1311,32 +1596,44 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     }
   }
   const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
-  const sure = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi)
-    .map((l) => reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))))
-    .map((l) => {
-      // The glyph under each character box found once, for the cross, caret and bracket tests.
-      const found = new Map<string, ReturnType<typeof glyphAt>>();
-      const glyph = (b: Box) => {
-        const key = `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
-        if (!found.has(key)) found.set(key, glyphAt(read, width, b, l.bbox));
-        return found.get(key);
-      };
-      const carets = withCarets(
-        withPlusSigns(
-          withBullet(l, (b) => inkShape(read, width, b)),
-          (b) => crossShape(glyph(b)?.ink),
-        ),
-        (b) => {
-          const g = glyph(b);
-          return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
-        },
-      );
-      const brackets = withBrackets(carets, (b) => {
+  const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
+    reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))),
+  );
+  // Braces are told on typewriter lines only: a roman parenthesis at 200 dpi is a few pixels wide.
+  const typewriter = linePitches(boxed).map((p) => p !== undefined);
+  const sure = boxed.map((l, index) => {
+    // The glyph under each character box found once, for the cross, caret and bracket tests.
+    const found = new Map<string, ReturnType<typeof glyphAt>>();
+    const glyph = (b: Box) => {
+      const key = `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
+      if (!found.has(key)) found.set(key, glyphAt(read, width, b, l.bbox));
+      return found.get(key);
+    };
+    const carets = withCarets(
+      withPlusSigns(
+        withBullet(l, (b) => inkShape(read, width, b)),
+        (b) => crossShape(glyph(b)?.ink),
+      ),
+      (b) => {
         const g = glyph(b);
-        const bracket = bracketShape(g?.ink);
-        return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
-      });
-      return withAccents(brackets, (b) => accentShape(glyph(b)?.ink));
+        return g && raisedGlyph(g.bottom, l.bbox) && caretShape(g.ink) ? g.x0 : undefined;
+      },
+    );
+    const brackets = withBrackets(carets, (b) => {
+      const g = glyph(b);
+      const bracket = bracketShape(g?.ink) ?? (typewriter[index] ? braceShape(g?.ink) : undefined);
+      return g && { x0: g.x0, ...(bracket ? { bracket } : {}) };
     });
+    const percents = withSign(brackets, '%', (b) => {
+      const g = glyph(b);
+      return g && { x0: g.x0, sign: percentShape(g.ink) };
+    });
+    const spaces = withSign(percents, '\u2423', (b) => {
+      const g = glyph(b);
+      return g && { x0: g.x0, sign: cupShape(g.ink) };
+    });
+    const ats = typewriter[index] ? withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)) : spaces;
+    return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
+  });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);
 }

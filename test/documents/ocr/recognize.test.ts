@@ -32,6 +32,14 @@ import {
   wordSetting,
   accentShape,
   withAccents,
+  inkHoles,
+  percentShape,
+  withSign,
+  cupShape,
+  atShape,
+  gridCell,
+  withAtSigns,
+  braceShape,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -357,6 +365,9 @@ describe('noiseLine: specks and low-confidence lines are noise; single character
     ['two letters on a typewriter grid', 'b c', true, 90, false],
     ['a brace alone on a typewriter grid (a block of C closes)', '}', true, 90, false],
     ['brackets and a semicolon on a typewriter grid', '});', true, 90, false],
+    ["TeX's brace and comment sign on a typewriter grid", '{%', true, 90, false],
+    ['a comment sign alone on a typewriter grid', '%', true, 90, true],
+    ['a brace and a comment sign in a proportional font', '}%', false, 90, true],
     ['a brace alone in a proportional font', '}', false, 90, true],
     ['a brace read with little confidence', '}', true, 30, true],
     ['a letter and a brace on a typewriter grid', 'x}', true, 90, true],
@@ -1053,6 +1064,26 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
     const l = line(bunched.slice(0, 12));
     assert.equal(reboxed(l, grid(12)), l);
   });
+  test('a sliver of a box far from its glyph (put at the end of the glyph before) does not deny it', () => {
+    const sliver = [...text].map((ch, i) => (i === 10 ? sym(ch, 98, 100) : sym(ch, 10 * i + 1, 10 * i + 9)));
+    const out = reboxed(line(sliver), grid(18));
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+  });
+  test('a line whose list steps two cells and its command one is re-boxed on the one-cell grid', () => {
+    const cells = [0, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27];
+    const glyphs = cells.map((c) => [10 * c + 1, 10 * c + 9] as [number, number]);
+    const read = [...text].map((ch, i) =>
+      sym(ch, glyphs[i]![0] + (i === 9 ? 6 : 0), glyphs[i]![1] + (i === 9 ? 6 : 0)),
+    );
+    const out = reboxed(line(read), glyphs);
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      glyphs.map(([a, b]) => (a + b) / 2),
+    );
+  });
 });
 
 describe('bracketShape: a glyph whose ink is a square bracket, told from `L`, `E`, `I` and braces', () => {
@@ -1129,7 +1160,7 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
   const line = (...words: OcrWord[]) => cellLine(300, ...words);
   // The glyph under each character box, keyed by the box's left edge: its left edge and, if it
   // is a bracket, which; every other box over a glyph of its own.
-  type Glyph = { x0: number; bracket?: '[' | ']' };
+  type Glyph = { x0: number; bracket?: '[' | ']' | '{' | '}' };
   const at = (glyphs: Record<number, Glyph>) => (b: { x0: number }) => glyphs[b.x0] ?? { x0: b.x0 };
   const cases: [string, ReturnType<typeof line>, Record<number, Glyph>, string][] = [
     [
@@ -1139,6 +1170,13 @@ describe('withBrackets: a character whose glyph is a square bracket is read as i
       '\\foo[arg]\n',
     ],
     ['`${!name|@]}`: the bar is one', line(word('${!name|@]}', 0)), { 70: { x0: 71, bracket: '[' } }, '${!name[@]}\n'],
+    [
+      '`a{d,c,bte`: the `t` is a closing brace',
+      line(word('a{d,c,bte', 0)),
+      { 70: { x0: 71, bracket: '}' } },
+      'a{d,c,b}e\n',
+    ],
+    ['a brace read as one stays', line(word('a{d}', 0)), { 10: { x0: 11, bracket: '}' } }, 'a{d}\n'],
     [
       'a full stop boxed over the bracket before it stays',
       line(word('[t].', 0)),
@@ -1271,4 +1309,514 @@ describe('withAccents: a letter read with one accent is read with the one its gl
       ['a', 'p', 'r', 'è', 's'],
     );
   });
+});
+
+describe('inkHoles: the paper a glyph encloses', () => {
+  const o = art('.###.', '#...#', '#...#', '#...#', '.###.');
+  const eight = art('.###.', '#...#', '.###.', '#...#', '.###.');
+  // Paper between two diagonal pixels of a stroke is not let out (4-connected paper).
+  const diagonal = art('.##.', '#..#', '#..#', '.##.');
+  const cup = art('#...#', '#...#', '#...#', '#####');
+  const cases: [string, boolean[][], number][] = [
+    ['an `o`: one', o, 1],
+    ['an `8`: two', eight, 2],
+    ['a ring closed at its corners by diagonal pixels: one', diagonal, 1],
+    ['a cup open at the top: none', cup, 0],
+    ['a stroke: none', art('..#', '.#.', '#..'), 0],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(inkHoles(ink).length, want));
+  test('each hole as its box, top to bottom', () =>
+    assert.deepEqual(inkHoles(eight), [
+      { top: 1, bottom: 1, left: 1, right: 3 },
+      { top: 3, bottom: 3, left: 1, right: 3 },
+    ]));
+});
+
+describe('percentShape: a glyph whose ink is a percent sign, told from `/`, `8`, `&` and the rest', () => {
+  // cmtt's `%` in a 300 dpi scan (bashref's `${parameter%word}`, read `/`).
+  const percent300 = art(
+    '..####.........###',
+    '.######........###',
+    '#######.......####',
+    '###..##.......###.',
+    '##...###.....####.',
+    '##...###.....###..',
+    '##...###.....###..',
+    '###..##.....####..',
+    '###.###.....###...',
+    '.######....####...',
+    '..####.....###....',
+    '...........###....',
+    '..........####....',
+    '..........###.....',
+    '.........####.....',
+    '.........####.....',
+    '.........###......',
+    '........####......',
+    '........###.......',
+    '.......####.......',
+    '.......###........',
+    '......####........',
+    '......###.........',
+    '.....####.........',
+    '.....###......###.',
+    '.....###.....#####',
+    '....####....#######',
+    '....###.....###.###',
+    '...####.....##...##',
+    '...###......##...##',
+    '...###......##...##',
+    '..####......##...##',
+    '..###.......###.###',
+    '.####.......#######',
+    '.###.........#####.',
+    '..#............#...',
+  ).map((r) => [...r, ...Array(19 - r.length).fill(false)]);
+  // The same at 200 dpi (LaTeX's `{%`, read `th`): rings of four pixels round a hole of two by two.
+  const percent200 = art(
+    '.##.....##',
+    '####....##',
+    '#..#...##.',
+    '#..#...##.',
+    '####..##..',
+    '.##...##..',
+    '......##..',
+    '.....##...',
+    '.....##...',
+    '....##....',
+    '....##....',
+    '....##....',
+    '...##..####',
+    '...##..####',
+    '..##...#..#',
+    '..##...#..#',
+    '.##....####',
+    '.##.....##.',
+  ).map((r) => [...r, ...Array(11 - r.length).fill(false)]);
+  const slash = art('....##', '....##', '...##.', '...##.', '..##..', '..##..', '.##...', '.##...', '##....', '##....');
+  const eight = art('.####.', '##..##', '##..##', '.####.', '.####.', '##..##', '##..##', '##..##', '.####.');
+  // An `&`: its upper loop to the right of its lower one.
+  const ampersand = art(
+    '...###..',
+    '..#...#.',
+    '..#...#.',
+    '...###..',
+    '.##.#...',
+    '#....#.#',
+    '#.....#.',
+    '#....#.#',
+    '.####...',
+  );
+  // Two rings side by side (`oo` touching, `œ`).
+  const rings = art('.##..##.', '#..##..#', '#..##..#', '#..##..#', '#..##..#', '#..##..#', '#..##..#', '.##..##.');
+  // cmtt's `$` in the same scan: two holes on the same diagonal, only its stem and the S between them.
+  const dollar = art(
+    '........##........',
+    '........##........',
+    '........##........',
+    '......#######.....',
+    '...############...',
+    '..##############..',
+    '.####...##...####.',
+    '####....##....####',
+    '###.....##.....###',
+    '###.....##....####',
+    '###.....##....####',
+    '###.....##....####',
+    '###.....##........',
+    '#####...##........',
+    '.#########........',
+    '..#########.......',
+    '....##########....',
+    '......#########...',
+    '........########..',
+    '........##...####.',
+    '........##....####',
+    '.##.....##.....###',
+    '###.....##.....###',
+    '####....##.....###',
+    '###.....##.....###',
+    '###.....##.....###',
+    '####....##....###.',
+    '.####...##...####.',
+    '..##############..',
+    '...############...',
+    '.....########.....',
+    '.......###........',
+    '........##........',
+    '........##........',
+    '........##........',
+  );
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a typewriter `%` at 300 dpi', percent300, true],
+    ['a typewriter `$`: its holes close together', dollar, false],
+    ['a typewriter `%` at 200 dpi', percent200, true],
+    ['mirrored, its rings on the other diagonal: no', percent200.map((r) => [...r].reverse()), false],
+    ['a slash', slash, false],
+    ['an `8`: its holes one over the other', eight, false],
+    ['an `&`: its upper hole to the right', ampersand, false],
+    ['two rings side by side', rings, false],
+    ['a `%` too small to judge', percent200.slice(0, 6), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(percentShape(ink), want));
+});
+
+describe('withSign: a character whose glyph is a percent sign is read `%`', () => {
+  const word = cellWord;
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  // The glyph under each character box, keyed by the box's left edge: a percent sign's left edge,
+  // or null for a box over no glyph; every other box over a glyph of its own that is no percent sign.
+  const percentsAt =
+    (glyphs: Record<number, number | null>) =>
+    (b: { x0: number }): { x0: number; sign: boolean } | undefined => {
+      const g = glyphs[b.x0];
+      if (g === null) return undefined;
+      return g === undefined ? { x0: b.x0, sign: false } : { x0: g, sign: true };
+    };
+  const cases: [string, ReturnType<typeof line>, Record<number, number | null>, string][] = [
+    [
+      '`${parameter/word}`: the `/` is a percent sign',
+      line(word('${parameter/word}', 0)),
+      { 110: 111 },
+      '${parameter%word}\n',
+    ],
+    [
+      '`${parameter/,/,word}`: two characters read from each of two',
+      line(word('${parameter/,/,word}', 0)),
+      { 110: 111, 120: 111, 130: 132, 140: 132 },
+      '${parameter%%word}\n',
+    ],
+    ['`th`: a brace and a percent sign, the second told', line(word('th', 0)), { 10: 10 }, 't%\n'],
+    ['`]l%`: a stray letter over the percent sign', line(word(']l%', 0)), { 10: 12, 20: 12 }, ']%\n'],
+    [
+      '`}%,`: a `%` boxed between two glyphs, its sign under the comma',
+      line(word('}%,', 0)),
+      { 10: null, 20: 24 },
+      '}%\n',
+    ],
+    ['`%%` read as such stays two', line(word('%%', 0)), { 0: 1, 10: 11 }, '%%\n'],
+    ['a `%` over no glyph before a letter stays', line(word('%x', 0)), { 0: null }, '%x\n'],
+    ['no percent sign: as read', line(word('c/s', 0)), {}, 'c/s\n'],
+    ['a character over no glyph after a letter stays', line(word('a%', 0)), { 10: null }, 'a%\n'],
+    ['a brace as read stays, its box over the sign beside it', line(word('world}', 0)), { 50: 48 }, 'world}\n'],
+  ];
+  test('`\\foo,,[arg]`: the second box, overlapping the first, past the glyph and over none', () => {
+    const first = cellWord('\\foo,', 0);
+    const second = {
+      text: ',[arg]',
+      bbox: { x0: 45, y0: 0, x1: 105, y1: 20 },
+      symbols: [...',[arg]'].map((ch, i) => ({ text: ch, bbox: { x0: 45 + 10 * i, y0: 0, x1: 55 + 10 * i, y1: 20 } })),
+    };
+    const both = {
+      ...first,
+      text: '\\foo,,[arg]',
+      bbox: { x0: 0, y0: 0, x1: 105, y1: 20 },
+      symbols: [...first.symbols, ...second.symbols],
+    };
+    const at = (b: { x0: number }) =>
+      b.x0 === 40 ? { x0: 40, sign: true } : b.x0 === 45 ? undefined : { x0: b.x0, sign: false };
+    assert.equal(withSign(line(both), '\u2423', at).text, '\\foo\u2423[arg]\n');
+  });
+  test('the same with boxes apart: the second stays', () => {
+    const at = (b: { x0: number }) =>
+      b.x0 === 40 ? { x0: 40, sign: true } : b.x0 === 50 ? undefined : { x0: b.x0, sign: false };
+    assert.equal(withSign(line(cellWord('\\foo,,[arg]', 0)), '\u2423', at).text, '\\foo\u2423,[arg]\n');
+  });
+  test('`\\foo{arg1},,[arg2]`: two commas read from one visible space are one', () =>
+    assert.equal(
+      withSign(line(word('\\foo{arg1},,[arg2]', 0)), '\u2423', percentsAt({ 100: 101, 110: 101 })).text,
+      '\\foo{arg1}\u2423[arg2]\n',
+    ));
+  for (const [name, l, glyphs, want] of cases)
+    test(name, () => assert.equal(withSign(l, '%', percentsAt(glyphs)).text, want));
+  test('the word and its characters change with the text', () => {
+    const out = withSign(line(word('a/,b', 0)), '%', percentsAt({ 10: 11, 20: 11 }));
+    assert.deepEqual(
+      out.words?.map((w) => [w.text, w.symbols.map((s) => s.text).join('')]),
+      [['a%b', 'a%b']],
+    );
+  });
+});
+
+describe('braceShape: a glyph whose ink is a curly brace, told from `t`, parentheses and square brackets', () => {
+  // cmtt's `{` in a 300 dpi scan (bashref's `a{d,c,b}e`).
+  const open300 = art(
+    '................#.',
+    '...........#######',
+    '.........#########',
+    '........######....',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '.......####.......',
+    '.......###........',
+    '....######........',
+    '#########.........',
+    '#########.........',
+    '..########........',
+    '......####........',
+    '.......####.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........###.......',
+    '........#####.....',
+    '.........#########',
+    '..........########',
+    '.............#####',
+  );
+  // The same at 200 dpi (LaTeX's `{%`, read `th`).
+  const open200 = art(
+    '......####',
+    '.....###..',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '..####....',
+    '#####.....',
+    '...###....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '....##....',
+    '.....#####',
+    '......####',
+  );
+  const close300 = open300.map((r) => [...r].reverse());
+  // cmtt's `t`: its stem rises alone above the bar, which juts out both ways; a hook at its foot.
+  const t = art(
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '##########',
+    '##########',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##.....',
+    '...##...##',
+    '....######',
+    '.....####.',
+  );
+  // A parenthesis: it curves on every row.
+  const paren = art(
+    '......##',
+    '.....##.',
+    '....##..',
+    '...##...',
+    '...##...',
+    '..##....',
+    '..##....',
+    '.##.....',
+    '.##.....',
+    '##......',
+    '##......',
+    '##......',
+    '.##.....',
+    '.##.....',
+    '..##....',
+    '..##....',
+    '...##...',
+    '...##...',
+    '....##..',
+    '.....##.',
+    '......##',
+  );
+  const square = art(
+    '#######',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '##.....',
+    '#######',
+  );
+  const cases: [string, boolean[][] | undefined, '{' | '}' | undefined][] = [
+    ['an opening brace at 300 dpi', open300, '{'],
+    ['an opening brace at 200 dpi', open200, '{'],
+    ['a closing brace', close300, '}'],
+    ['a `t`: no hook at its top', t, undefined],
+    ['a parenthesis', paren, undefined],
+    ['a square bracket', square, undefined],
+    ['a brace too short to judge', open200.slice(5, 14), undefined],
+    ['no ink', undefined, undefined],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(braceShape(ink), want));
+});
+
+describe('cupShape: a glyph whose ink is a visible space, told from `u`, underscores and `=`', () => {
+  // cmtt's `␣` in a 200 dpi scan (LaTeX's `\foo{arg1}␣[arg2]`, read `,,`).
+  const cup = art(
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '#..........#',
+    '############',
+    '############',
+  );
+  // cmtt's `u`: serifs at its tops, its bowl curving into the foot.
+  const u = art(
+    '###.....###.',
+    '.##......##.',
+    '.##......##.',
+    '.##......##.',
+    '.##......##.',
+    '.##......##.',
+    '.##.....###.',
+    '..##...####.',
+    '...####..###',
+  );
+  const underscore = art('############', '############');
+  const equals = art('############', '............', '............', '############');
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a visible space', cup, true],
+    ['a visible space, a corner pixel missing under its bar', [...cup.slice(0, -1), art('###########.')[0]!], true],
+    ['a `u`', u, false],
+    ['an underscore: no uprights', underscore, false],
+    ['an equals sign', equals, false],
+    ['a cup with a thick upright', cup.map((r) => [r[0]!, true, ...r.slice(2, 8), true, true, true, r[11]!]), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(cupShape(ink), want));
+});
+
+describe('atShape: a glyph whose ink is an at sign, told from `0`, `O` and `o`', () => {
+  // cmtt's `@` in a 300 dpi scan (bashref's `${@:7:0}`, read `${0:7:0}`).
+  const at = art(
+    '.........#####......',
+    '......##########....',
+    '.....############...',
+    '....####......####..',
+    '...####........###..',
+    '..####.....########.',
+    '..###....##########.',
+    '.###.....##########.',
+    '.###....###....####.',
+    '###....###......###.',
+    '###....###......###.',
+    '###....##........###',
+    '##.....##........###',
+    '##....###........###',
+    '##.....##........##.',
+    '###....##........##.',
+    '###....###......###.',
+    '###....###......###.',
+    '.##.....###....###..',
+    '.###....##########..',
+    '..###....########...',
+    '..###......####.....',
+    '...###...........##.',
+    '....####.......####.',
+    '.....##############.',
+    '......############..',
+    '........#######.....',
+  );
+  // cmtt's `0`: a ring round one tall hole.
+  const zero = art(
+    '...####...',
+    '.########.',
+    '###....###',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '##......##',
+    '###....###',
+    '.########.',
+    '...####...',
+  );
+  const dotted = zero.map((r, y) => (y === 6 ? [...'##..##..##'].map((c) => c === '#') : r));
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['an at sign', at, true],
+    ['a zero', zero, false],
+    ['a dotted zero: its hole still spans it', dotted, false],
+    [
+      'a `t` and an `o` touching: tall, not round',
+      [...at.slice(0, 9).map((r) => r.map((_, x) => x === 3)), ...at],
+      false,
+    ],
+    [
+      'no hole',
+      art('########', '########', '########', '########', '########', '########', '########', '########'),
+      false,
+    ],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(atShape(ink), want));
+});
+
+describe('withAtSigns: a `0` whose glyph is an at sign is read `@`', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const atAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`${0:7:0}`: the first `0` is one', line(cellWord('${0:7:0}', 0)), atAt(20), '${@:7:0}\n'],
+    ['another character over an at sign is left as read', line(cellWord('x', 0)), atAt(0), 'x\n'],
+    ['a letter `o` is left as read', line(cellWord('for', 0)), atAt(10), 'for\n'],
+    ['no at sign: as read', line(cellWord('${0:7:0}', 0)), atAt(), '${0:7:0}\n'],
+  ];
+  for (const [name, l, isAt, want] of cases) test(name, () => assert.equal(withAtSigns(l, isAt).text, want));
+});
+
+describe('gridCell: the cell of a typewriter line, half its median step when its grid is the half step', () => {
+  const stepsOf = (cs: number[]) => cs.slice(1).map((c, i) => c - cs[i]!);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const at = (cells: number[]) => cells.map((c) => 600 + 24 * c);
+  // `$ array=(0 1 2 3 4 5 6 7 8 9 0 a b c d e f g h)`: its command one cell a step, its list two.
+  const spread = at([0, ...[2, 3, 4, 5, 6, 7, 8, 9], ...Array.from({ length: 19 }, (_, i) => 11 + 2 * i), 48]);
+  // Proportional type: steps of every width.
+  const prose = [600, 611, 629, 652, 661, 680, 705, 716, 740, 752, 770, 797, 809, 830, 843];
+  const cases: [string, number[], number | undefined][] = [
+    ['a line one cell a step: its step', at([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), 24],
+    ['a command and a list two cells a step: the half step', spread, 24],
+    [
+      'a list two cells a step alone: its step (no one-cell steps tell the half)',
+      at([0, 2, 4, 6, 8, 10, 12, 14, 16]),
+      48,
+    ],
+    ['proportional type: none', prose, undefined],
+  ];
+  for (const [name, cs, want] of cases)
+    test(name, () => {
+      const got = gridCell(cs, stepsOf(cs), median(stepsOf(cs)));
+      assert.equal(got === undefined ? undefined : Math.round(got), want);
+    });
 });
