@@ -80,7 +80,7 @@ function countOf(text: string, re: RegExp): number {
 /** A line's words, numbers kept, without its leading number ("4.1.", "A.2") or bullet. */
 function entryLine(text: string): string {
   const t = text.replace(/^[\s•·▪◦‣*–—-]*(?:(?:\d+|[A-Z])(?:\.\d+)*\.?\s+)?/u, '');
-  return (t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+  return (t.toLowerCase().match(WORD) ?? []).join(' ');
 }
 
 /**

@@ -349,6 +349,9 @@ function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap }
   return null;
 }
 
+/** A line's or a cell's text as read: trimmed, overlays composed, closing quotes as printed. */
+const readAs = (text: string): string => closingQuoteCarons(composeOverlays(text.trim()));
+
 function toLine(segs: Segment[], row: Row): TextLine {
   let text = '';
   const fontChars = new Map<string, number>();
@@ -379,7 +382,7 @@ function toLine(segs: Segment[], row: Row): TextLine {
   }
   const mono = monoChars * 2 > chars;
   const line: TextLine = {
-    text: closingQuoteCarons(composeOverlays(text.trim())),
+    text: readAs(text),
     x: segs[0]!.x,
     xEnd: segs[segs.length - 1]!.xEnd,
     y: row.y,
@@ -395,8 +398,7 @@ function toLine(segs: Segment[], row: Row): TextLine {
   if (last !== undefined && last !== mono) line.monoEnd = last;
   // Each piece's text and extent: a table's cells, when the line is a row of one (tables.ts).
   // Each cell read as the line is ("̸=" is "≠" in a cell too).
-  if (segs.length > 1)
-    line.pieces = segs.map((s) => ({ text: closingQuoteCarons(composeOverlays(s.text.trim())), x: s.x, xEnd: s.xEnd }));
+  if (segs.length > 1) line.pieces = segs.map((s) => ({ text: readAs(s.text), x: s.x, xEnd: s.xEnd }));
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
     const set = monoSetting(segs.flatMap((s) => s.items));
