@@ -22,7 +22,7 @@ export interface TermCount {
 
 export interface MissEvidence {
   q: string;
-  answer: string;
+  answer: string | readonly string[];
   /** 1-based rank of the best-ranked chunk holding the answer; null when no ranked chunk holds it. */
   rank: number | null;
   /** Index of that chunk. */
