@@ -125,6 +125,23 @@ export function labelColon(t: string, i: number): boolean {
   return w.length <= 3 && /\d/.test(w[w.length - 1]!);
 }
 
+/**
+ * The line ending at index e (exclusive) is a column of dots: it and the line above hold nothing
+ * but periods and blanks. A typeset matrix's vertical and diagonal dots (\vdots, \ddots) are read
+ * as lines of "." under its rows ("x21 x22 . . .", ".", ".", ". .", "."); their last period ends
+ * no sentence, and a cut there parts the rendered matrix from the rest of its example (l2kurz's
+ * and lshort-pt's array environment: the matrix's closing bracket and its LaTeX source went to
+ * the next chunk). A formula's final period alone on a line (glpk's "|gi| 1 + |(xR)i|" then ".")
+ * follows a line of the formula: it still ends its sentence.
+ */
+export function dotColumn(t: string, e: number): boolean {
+  const start = t.lastIndexOf('\n', e - 1) + 1;
+  if (start === 0) return false;
+  const above = t.lastIndexOf('\n', start - 2) + 1;
+  const dots = (line: string) => /^[ .\u2026]*[.\u2026][ .\u2026]*$/u.test(line);
+  return dots(t.slice(start, e)) && dots(t.slice(above, start - 1));
+}
+
 function startsSentence(ch: string | undefined): boolean {
   if (ch === undefined) return true;
   return /[\p{Lu}\p{Lt}\p{N}]/u.test(ch) || OPENERS.includes(ch);
@@ -340,7 +357,8 @@ function boundaryCost(x: Text, e: number): number {
     const heading = x.headingAt.has(e + 1);
     // A numbered label alone on its line ("Figure 6-2:" over its caption): a line end, no sentence's.
     if (c === 58 && !heading && labelColon(t, i)) return COST_LINE;
-    if (terminal) return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
+    if (terminal && !(c === 46 && dotColumn(t, e)))
+      return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
     if (betweenItems(t, e)) return COST_CLAUSE;
     if (x.blockEnd.has(e)) return heading ? COST_PARA_HEADING : COST_BLOCK_END;
     return heading ? COST_LINE_HEADING : COST_LINE;

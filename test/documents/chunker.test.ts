@@ -8,6 +8,7 @@ import {
   betweenItems,
   opensOnBullet,
   labelColon,
+  dotColumn,
   nextStart,
   verbatimText,
   codeParagraphs,
@@ -575,6 +576,33 @@ test('a numbered label and a list number are no ends: the chunk is cut elsewhere
         want,
       ),
     );
+});
+
+test("dotColumn: a line of dots under another is a matrix's column of dots, no sentence end", async (t) => {
+  const cases: [string, string, boolean][] = [
+    ["the last dot of a matrix's column of dots", 'X =\nx11 x12 . . .\nx21 x22 . . .\n.\n.\n. .\n.', true],
+    ['a diagonal run of dots under a vertical one', 'x21 x22 . . .\n.\n. .', true],
+    ['an ellipsis under a line of dots', '.\n\u2026', true],
+    ["a formula's final period alone on its line", 're_max = max\n|gi| 1 + |(xR)i|\n.', false],
+    ['a line of dots under a row of the matrix', 'x11 x12 . . .\n.', false],
+    ['a sentence', 'The rows are separated.\nThen.', false],
+    ['a dot on the first line', '.', false],
+    ['a blank line above', 'Text.\n\n.', false],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(dotColumn(text, text.length), want));
+});
+
+test('a column of dots ends no sentence: the chunk is cut at a sentence end, the matrix kept whole', () => {
+  const blocks: Block[] = [
+    { text: 'For matrices there is the array environment. The command separates the rows.' },
+    { text: 'X =\nx11 x12 . . .\nx21 x22 . . .\n.\n.\n. .\n.', verbatim: true },
+    { text: '\\[ \\mathbf{X} = \\left( \\begin{array}{ccc} x_{11} & x_{12} & \\ldots \\\\', verbatim: true },
+  ];
+  const got = splitIntoChunks(blocks, { min: 60, max: 130 }).map((c) => c.content);
+  assert.deepEqual(got, [
+    'For matrices there is the array environment. The command separates the rows.',
+    'X =\nx11 x12 . . .\nx21 x22 . . .\n.\n.\n. .\n.\n\\[ \\mathbf{X} = \\left( \\begin{array}{ccc} x_{11} & x_{12} & \\ldots \\\\',
+  ]);
 });
 
 test('opensOnBullet: a cut opening the next chunk on a bullet, inside a paragraph or at a line start', async (t) => {
