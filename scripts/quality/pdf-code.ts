@@ -57,38 +57,51 @@ export function clipToPage(f: XmlFragment, pageWidth: number): XmlFragment | und
   return text === '' ? undefined : { ...f, width: keep * cw, text };
 }
 
-/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage). */
+/**
+ * Is a fragment on its page's sheet, top to bottom? A fragment wholly above the page's top or
+ * below its bottom (`pageHeight`) is not on the page: TeX sets an overfull page's rest past the
+ * bottom edge (a Texinfo example of 40 lines on a page that holds 30: gri's `assert {rpn x 0 @ 1
+ * ==}` at 2738 on a page 1188 high), beamer parks text above a slide; pdftotext and pdf.js leave
+ * it out, a viewer does not show it, pdftohtml keeps it. True when the height is unknown.
+ */
+export function onSheet(f: Pick<XmlFragment, 'top' | 'height'>, pageHeight: number): boolean {
+  return !(pageHeight > 0) || (f.top < pageHeight && f.top + f.height > 0);
+}
+
+/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage, onSheet). */
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
   const sizes = new Map<string, number>();
   const out: XmlFragment[] = [];
   let page = 0;
   let pageWidth = 0;
+  let pageHeight = 0;
   const tag =
-    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"(?: size="(\d+)")?[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
+    /<page number="(\d+)"(?:[^>]*? height="(\d+)")?(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"(?: size="(\d+)")?[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
   for (const m of xml.matchAll(tag)) {
     if (m[1] !== undefined) {
       page = Number(m[1]);
-      pageWidth = Number(m[2] ?? 0);
-    } else if (m[3] !== undefined) {
-      fonts.set(m[3], monospacedFamily(m[5]!));
-      if (m[4] !== undefined) sizes.set(m[3], Number(m[4]));
+      pageHeight = Number(m[2] ?? 0);
+      pageWidth = Number(m[3] ?? 0);
+    } else if (m[4] !== undefined) {
+      fonts.set(m[4], monospacedFamily(m[6]!));
+      if (m[5] !== undefined) sizes.set(m[4], Number(m[5]));
     } else {
-      const size = sizes.get(m[10]!);
+      const size = sizes.get(m[11]!);
       const f = clipToPage(
         {
           page,
-          top: Number(m[6]),
-          left: Number(m[7]),
-          width: Number(m[8]),
-          height: Number(m[9]),
-          mono: fonts.get(m[10]!) === true,
-          text: decode(m[11]!),
+          top: Number(m[7]),
+          left: Number(m[8]),
+          width: Number(m[9]),
+          height: Number(m[10]),
+          mono: fonts.get(m[11]!) === true,
+          text: decode(m[12]!),
           ...(size === undefined ? {} : { size }),
         },
         pageWidth,
       );
-      if (f) out.push(f);
+      if (f && onSheet(f, pageHeight)) out.push(f);
     }
   }
   return out;

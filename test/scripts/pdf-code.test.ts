@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   clipToPage,
+  onSheet,
   codeLine,
   furnitureLines,
   furnitureText,
@@ -374,6 +375,28 @@ describe('clipToPage: the characters of a fragment that start on the page', () =
     ['no page width known', f(900, 80, 'abcdefghij'), 0, 'abcdefghij'],
   ];
   for (const [name, frag, width, want] of cases) test(name, () => assert.equal(clipToPage(frag, width)?.text, want));
+});
+
+describe('onSheet: a fragment on its page, top to bottom', () => {
+  const cases: [string, number, number, number, boolean][] = [
+    ['inside the page', 600, 14, 1188, true],
+    // gri p. 200: an overfull Texinfo page's rest set past the bottom edge.
+    ['below the bottom edge', 2738, 14, 1188, false],
+    ['starting just above the bottom edge', 1180, 14, 1188, true],
+    // A beamer slide's text parked above the slide.
+    ['above the top edge', -336, 17, 408, false],
+    ['reaching into the page from above', -10, 17, 408, true],
+    ['no page height known', 2738, 14, 0, true],
+  ];
+  for (const [name, top, height, pageHeight, want] of cases)
+    test(name, () => assert.equal(onSheet({ top, height }, pageHeight), want));
+  test('xmlFragments leaves out a fragment below the sheet', () =>
+    assert.deepEqual(
+      xmlFragments(xml([{ fonts: FONTS, texts: [tt(100, 0, 'on the page'), [1300, 100, 80, 1, 'below it']] }])).map(
+        (f) => f.text,
+      ),
+      ['on the page'],
+    ));
 });
 
 describe('pageTextEdges: the left edge of each page from its prose lines', () => {
