@@ -450,8 +450,18 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   let between: Line[] = [];
   // The block's last known type size.
   let size: number | undefined;
+  // The line just above a block: is it a row of the same table?
+  const index = new Map(lines.map((l, i) => [l, i]));
+  const neighbours = (block: Line[]): Line[] => {
+    const above = lines[index.get(block[0]!)! - 1];
+    const below = lines[index.get(block.at(-1)!)! + 1];
+    return [
+      ...(above && !above.mono && above.page === block[0]!.page && nextLine(above, block[0]!) ? [above] : []),
+      ...(below && !below.mono && below.page === block.at(-1)!.page && nextLine(block.at(-1)!, below) ? [below] : []),
+    ];
+  };
   const close = () => {
-    if (cur.length >= 2) blocks.push(cur);
+    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur))) blocks.push(cur);
     cur = [];
     between = [];
     size = undefined;
@@ -483,6 +493,48 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   }
   close();
   return blocks.map((b) => blockText(b, edges));
+}
+
+/** A gap of this many character widths between two runs of a line parts two columns of a table. */
+const COLUMN_GAP_CHARS = 4;
+
+/** The left edges of a line's columns: its first run's, and each run's after a gap of COLUMN_GAP_CHARS characters or more. */
+export function columnStarts(l: Pick<Line, 'parts'>): number[] {
+  const runs = l.parts.filter((p) => p.text.trim() !== '');
+  const mono = runs.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0];
+  const cw = mono ? charWidth(mono) : 6;
+  const out: number[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const p of runs) {
+    if (p.left - end >= COLUMN_GAP_CHARS * cw) out.push(p.left);
+    end = Math.max(end, p.left + p.width);
+  }
+  return out;
+}
+
+/**
+ * Are the code lines `block` rows of a table whose other rows are not all code? A line next to
+ * the block (`neighbours`: the line just above it or just below it, not code, the next line of the
+ * page) is set in two or more columns, and every line of the block starts its columns where that
+ * line starts one (within a character), most of them in two or more: camlidl's table of base
+ * types (`hyper, long long, __int64 | int64` under `int, long with [int64] attribute | int64`),
+ * why3's table of syntax changes (`'L: | label L in` under `function f ... | let function f ...
+ * if called in programs`). The page rules a table there; the reader reads its rows (tables.ts),
+ * each row one line, as a table's rows are kept. A listing with comments aligned in a column has
+ * no prose line in the same columns beside it.
+ */
+export function tableRowsOf(
+  block: readonly Pick<Line, 'parts'>[],
+  neighbours: readonly Pick<Line, 'parts'>[],
+): boolean {
+  const cols = block.map(columnStarts);
+  if (cols.filter((c) => c.length >= 2).length * 2 <= cols.length) return false;
+  return neighbours.some((n) => {
+    const own = columnStarts(n);
+    const runs = n.parts.filter((p) => p.text.trim() !== '');
+    const cw = charWidth(block[0]!.parts.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0]!);
+    return own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)));
+  });
 }
 
 /**
