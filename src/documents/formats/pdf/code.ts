@@ -296,9 +296,10 @@ export const BACKSLASH_END = /(?:^|\s)\\$/;
  * Typesetters that never wrap a line of verbatim text, named in a PDF's Creator or Producer: TeX
  * in every form (Texinfo, LaTeX and its classes, DBLaTeX, pdfTeX, XeTeX, LuaTeX, dvips, dvipdfmx,
  * MiKTeX), groff (`.nf` text), ReportLab (Preformatted, XPreformatted). A line of their listings
- * that ends at the right edge is a long line, whatever the line under it starts with.
+ * that ends at the right edge is a long line, whatever the line under it starts with. Case
+ * counts: `TeX` is written so by every engine and format, and iText or TextMaker are no TeX.
  */
-const NEVER_WRAPS = /TeX|dvips|dvipdfm|groff|ReportLab/i;
+const NEVER_WRAPS = /TeX|dvips|dvipdfm|groff|gropdf|ReportLab/;
 
 /**
  * May the typesetter of a PDF (its Creator and Producer, `typesetter`) have wrapped a line of

@@ -503,6 +503,9 @@ test('wrapsVerbatim: typesetters that may wrap a line of preformatted text', asy
     ['Microsoft® Word for Microsoft 365', true],
     ['Chromium Skia/PDF m153', true],
     ['Creator Producer', true],
+    ['Acrobat PDFMaker 17 for Word Adobe PDF Library 17; modified using iText 5.5', true],
+    ['SoftMaker TextMaker', true],
+    ['ConTeXt LuaTeX', false],
     ['', true],
     [undefined, true],
   ];
