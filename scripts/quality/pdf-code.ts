@@ -57,38 +57,51 @@ export function clipToPage(f: XmlFragment, pageWidth: number): XmlFragment | und
   return text === '' ? undefined : { ...f, width: keep * cw, text };
 }
 
-/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage). */
+/**
+ * Is a fragment on its page's sheet, top to bottom? A fragment wholly above the page's top or
+ * below its bottom (`pageHeight`) is not on the page: TeX sets an overfull page's rest past the
+ * bottom edge (a Texinfo example of 40 lines on a page that holds 30: gri's `assert {rpn x 0 @ 1
+ * ==}` at 2738 on a page 1188 high), beamer parks text above a slide; pdftotext and pdf.js leave
+ * it out, a viewer does not show it, pdftohtml keeps it. True when the height is unknown.
+ */
+export function onSheet(f: Pick<XmlFragment, 'top' | 'height'>, pageHeight: number): boolean {
+  return !(pageHeight > 0) || (f.top < pageHeight && f.top + f.height > 0);
+}
+
+/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage, onSheet). */
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
   const sizes = new Map<string, number>();
   const out: XmlFragment[] = [];
   let page = 0;
   let pageWidth = 0;
+  let pageHeight = 0;
   const tag =
-    /<page number="(\d+)"(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"(?: size="(\d+)")?[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
+    /<page number="(\d+)"(?:[^>]*? height="(\d+)")?(?:[^>]*? width="(\d+)")?|<fontspec id="(\d+)"(?: size="(\d+)")?[^>]*family="([^"]*)"|<text top="(-?\d+)" left="(-?\d+)" width="(-?\d+)" height="(\d+)" font="(\d+)">(.*?)<\/text>/g;
   for (const m of xml.matchAll(tag)) {
     if (m[1] !== undefined) {
       page = Number(m[1]);
-      pageWidth = Number(m[2] ?? 0);
-    } else if (m[3] !== undefined) {
-      fonts.set(m[3], monospacedFamily(m[5]!));
-      if (m[4] !== undefined) sizes.set(m[3], Number(m[4]));
+      pageHeight = Number(m[2] ?? 0);
+      pageWidth = Number(m[3] ?? 0);
+    } else if (m[4] !== undefined) {
+      fonts.set(m[4], monospacedFamily(m[6]!));
+      if (m[5] !== undefined) sizes.set(m[4], Number(m[5]));
     } else {
-      const size = sizes.get(m[10]!);
+      const size = sizes.get(m[11]!);
       const f = clipToPage(
         {
           page,
-          top: Number(m[6]),
-          left: Number(m[7]),
-          width: Number(m[8]),
-          height: Number(m[9]),
-          mono: fonts.get(m[10]!) === true,
-          text: decode(m[11]!),
+          top: Number(m[7]),
+          left: Number(m[8]),
+          width: Number(m[9]),
+          height: Number(m[10]),
+          mono: fonts.get(m[11]!) === true,
+          text: decode(m[12]!),
           ...(size === undefined ? {} : { size }),
         },
         pageWidth,
       );
-      if (f) out.push(f);
+      if (f && onSheet(f, pageHeight)) out.push(f);
     }
   }
   return out;
@@ -437,8 +450,18 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   let between: Line[] = [];
   // The block's last known type size.
   let size: number | undefined;
+  // The line just above a block: is it a row of the same table?
+  const index = new Map(lines.map((l, i) => [l, i]));
+  const neighbours = (block: Line[]): Line[] => {
+    const above = lines[index.get(block[0]!)! - 1];
+    const below = lines[index.get(block.at(-1)!)! + 1];
+    return [
+      ...(above && !above.mono && above.page === block[0]!.page && nextLine(above, block[0]!) ? [above] : []),
+      ...(below && !below.mono && below.page === block.at(-1)!.page && nextLine(block.at(-1)!, below) ? [below] : []),
+    ];
+  };
   const close = () => {
-    if (cur.length >= 2) blocks.push(cur);
+    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur))) blocks.push(cur);
     cur = [];
     between = [];
     size = undefined;
@@ -470,6 +493,48 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   }
   close();
   return blocks.map((b) => blockText(b, edges));
+}
+
+/** A gap of this many character widths between two runs of a line parts two columns of a table. */
+const COLUMN_GAP_CHARS = 4;
+
+/** The left edges of a line's columns: its first run's, and each run's after a gap of COLUMN_GAP_CHARS characters or more. */
+export function columnStarts(l: Pick<Line, 'parts'>): number[] {
+  const runs = l.parts.filter((p) => p.text.trim() !== '');
+  const mono = runs.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0];
+  const cw = mono ? charWidth(mono) : 6;
+  const out: number[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const p of runs) {
+    if (p.left - end >= COLUMN_GAP_CHARS * cw) out.push(p.left);
+    end = Math.max(end, p.left + p.width);
+  }
+  return out;
+}
+
+/**
+ * Are the code lines `block` rows of a table whose other rows are not all code? A line next to
+ * the block (`neighbours`: the line just above it or just below it, not code, the next line of the
+ * page) is set in two or more columns, and every line of the block starts its columns where that
+ * line starts one (within a character), most of them in two or more: camlidl's table of base
+ * types (`hyper, long long, __int64 | int64` under `int, long with [int64] attribute | int64`),
+ * why3's table of syntax changes (`'L: | label L in` under `function f ... | let function f ...
+ * if called in programs`). The page rules a table there; the reader reads its rows (tables.ts),
+ * each row one line, as a table's rows are kept. A listing with comments aligned in a column has
+ * no prose line in the same columns beside it.
+ */
+export function tableRowsOf(
+  block: readonly Pick<Line, 'parts'>[],
+  neighbours: readonly Pick<Line, 'parts'>[],
+): boolean {
+  const cols = block.map(columnStarts);
+  if (cols.filter((c) => c.length >= 2).length * 2 <= cols.length) return false;
+  return neighbours.some((n) => {
+    const own = columnStarts(n);
+    const runs = n.parts.filter((p) => p.text.trim() !== '');
+    const cw = charWidth(block[0]!.parts.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0]!);
+    return own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)));
+  });
 }
 
 /**

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   clipToPage,
+  columnStarts,
+  tableRowsOf,
+  onSheet,
   codeLine,
   furnitureLines,
   furnitureText,
@@ -374,6 +377,81 @@ describe('clipToPage: the characters of a fragment that start on the page', () =
     ['no page width known', f(900, 80, 'abcdefghij'), 0, 'abcdefghij'],
   ];
   for (const [name, frag, width, want] of cases) test(name, () => assert.equal(clipToPage(frag, width)?.text, want));
+});
+
+describe('tableRowsOf: code lines that are rows of a table beside rows that are not code', () => {
+  // Runs of 8 units a character (tt, prose) on line `top`.
+  const run = (col: number, text: string, mono = true) => ({
+    page: 1,
+    top: 0,
+    left: 100 + col * 8,
+    width: [...text].length * 8,
+    height: 14,
+    mono,
+    text,
+  });
+  const line = (...parts: ReturnType<typeof run>[]) => ({ parts });
+  test('columnStarts: the first run, and each after a gap of 4 characters or more', () => {
+    assert.deepEqual(columnStarts(line(run(0, 'hyper,'), run(7, 'long long'), run(34, 'int64'))), [100, 372]);
+    assert.deepEqual(columnStarts(line(run(0, 'x = 1'), run(8, '# one'))), [100]);
+  });
+  // camlidl p. 8: `hyper, long long, __int64 | int64` under `int, long with [int64] attribute | int64`.
+  const rows = [line(run(0, 'hyper, long long'), run(34, 'int64')), line(run(0, 'char'), run(34, 'char'))];
+  const mixed = line(run(0, 'int, long'), run(10, 'with', false), run(34, 'int64'));
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>[], boolean][] = [
+    ['rows under a row of the same columns that is not code', rows, [mixed], true],
+    ['no neighbour', rows, [], false],
+    ['a neighbour of one column (a sentence)', rows, [line(run(0, 'For integer types, signed', false))], false],
+    [
+      'a neighbour whose second column stands elsewhere',
+      rows,
+      [line(run(0, 'int', false), run(20, 'int', false))],
+      false,
+    ],
+    [
+      'a listing with a comment in a column on one line of three',
+      [line(run(0, 'x = 1'), run(34, '# one')), line(run(0, 'y = 2')), line(run(0, 'z = 3'))],
+      [mixed],
+      false,
+    ],
+  ];
+  for (const [name, block, neighbours, want] of cases)
+    test(name, () => assert.equal(tableRowsOf(block, neighbours), want));
+  test('pdfCodeBlocks leaves out such rows, keeps the same lines under prose', () => {
+    const texts = (first: [number, number, number, number, string][]) => [
+      ...first,
+      tt(120, 0, 'hyper, long long'),
+      tt(120, 34, 'int64'),
+      tt(140, 0, 'char'),
+      tt(140, 34, 'char'),
+    ];
+    const table = texts([tt(100, 0, 'int, long'), [100, 180, 32, 0, 'with'], tt(100, 34, 'int64')]);
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: table }]))), []);
+    const listing = texts([prose(100, 'The types:')]);
+    assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: listing }]))).length, 1);
+  });
+});
+
+describe('onSheet: a fragment on its page, top to bottom', () => {
+  const cases: [string, number, number, number, boolean][] = [
+    ['inside the page', 600, 14, 1188, true],
+    // gri p. 200: an overfull Texinfo page's rest set past the bottom edge.
+    ['below the bottom edge', 2738, 14, 1188, false],
+    ['starting just above the bottom edge', 1180, 14, 1188, true],
+    // A beamer slide's text parked above the slide.
+    ['above the top edge', -336, 17, 408, false],
+    ['reaching into the page from above', -10, 17, 408, true],
+    ['no page height known', 2738, 14, 0, true],
+  ];
+  for (const [name, top, height, pageHeight, want] of cases)
+    test(name, () => assert.equal(onSheet({ top, height }, pageHeight), want));
+  test('xmlFragments leaves out a fragment below the sheet', () =>
+    assert.deepEqual(
+      xmlFragments(xml([{ fonts: FONTS, texts: [tt(100, 0, 'on the page'), [1300, 100, 80, 1, 'below it']] }])).map(
+        (f) => f.text,
+      ),
+      ['on the page'],
+    ));
 });
 
 describe('pageTextEdges: the left edge of each page from its prose lines', () => {

@@ -293,6 +293,27 @@ export const OWN_LINE =
 export const BACKSLASH_END = /(?:^|\s)\\$/;
 
 /**
+ * Typesetters that never wrap a line of verbatim text, named in a PDF's Creator or Producer: TeX
+ * in every form (Texinfo, LaTeX and its classes, DBLaTeX, pdfTeX, XeTeX, LuaTeX, dvips, dvipdfmx,
+ * MiKTeX), groff (`.nf` text), ReportLab (Preformatted, XPreformatted). A line of their listings
+ * that ends at the right edge is a long line, whatever the line under it starts with. Case
+ * counts: `TeX` is written so by every engine and format, and iText or TextMaker are no TeX.
+ */
+const NEVER_WRAPS = /TeX|dvips|dvipdfm|groff|gropdf|ReportLab/;
+
+/**
+ * May the typesetter of a PDF (its Creator and Producer, `typesetter`) have wrapped a line of
+ * preformatted text at the text's right edge? An office suite and a browser do (a paragraph of
+ * preformatted text wraps like any other); TeX, groff and ReportLab never do (NEVER_WRAPS): a
+ * Texinfo example's `\url = "http://..."` ending at the margin then `open "lynx ..."`, a
+ * DBLaTeX listing's `..., executivepaper,` then `legalpaper.` are two lines each. Unknown or
+ * unnamed typesetters may wrap.
+ */
+export function wrapsVerbatim(typesetter: string | undefined): boolean {
+  return !NEVER_WRAPS.test(typesetter ?? '');
+}
+
+/**
  * Does line `b` go on with line `a`, wrapped there by the typesetter (an office suite wraps a
  * long line of preformatted text at the text block's right edge)? `a` ends inside the text block
  * and `b`'s first word would not have fitted after it; `b` is the next line of the same page, at
@@ -306,9 +327,11 @@ export const BACKSLASH_END = /(?:^|\s)\\$/;
  * result in the right half of the text block (sideBySide). A line of code that ends short, or
  * overflows the margin (TeX never wraps verbatim text), is a line of its own. So is a line the
  * page marks as continued (CONTINUATION_MARK): the listing is kept as printed, mark and all, as
- * DocBook's wrap arrows at a line's end are.
+ * DocBook's wrap arrows at a line's end are. Never when the typesetter never wraps verbatim text
+ * (`wraps` false: wrapsVerbatim).
  */
-export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number): boolean {
+export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number, wraps = true): boolean {
+  if (!wraps) return false;
   if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim()) || BACKSLASH_END.test(a.text)) return false;
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
   if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
@@ -324,13 +347,14 @@ export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: numb
 /**
  * The lines of a code block as written: each line indented by its distance, in characters, from
  * the block's left edge, a line the typesetter wrapped joined again (wrapsOnto), and a blank
- * line where the vertical step is clearly wider than the block's line spacing. The left edge is
+ * line where the vertical step is clearly wider than the block's line spacing (no line is joined
+ * when `wraps` is false: the typesetter never wraps verbatim text, wrapsVerbatim). The left edge is
  * the leftmost line of the same page and column; a block that goes on onto the next page keeps
  * its edge there when both pages show their text block's left edge and the two parts sit at
  * nearly the same distance from it (a part of one line may be all indented), else the next page
  * or column is measured afresh.
  */
-export function codeBlockLines(lines: readonly CodeLine[]): string[] {
+export function codeBlockLines(lines: readonly CodeLine[], wraps = true): string[] {
   // The run's closest line spacing: a step clearly wider holds a blank line.
   let step = Infinity;
   for (let i = 1; i < lines.length; i++) {
@@ -346,7 +370,7 @@ export function codeBlockLines(lines: readonly CodeLine[]): string[] {
   for (const l of lines) {
     const last = parts.at(-1)?.at(-1);
     // A wrapped line stays in its part with no left edge of its own (x: Infinity marks it).
-    if (last && wrapsOnto(last, l, step, lefts.get(l.page))) parts.at(-1)!.push({ ...l, x: Infinity });
+    if (last && wrapsOnto(last, l, step, lefts.get(l.page), wraps)) parts.at(-1)!.push({ ...l, x: Infinity });
     else if (!last || last.page !== l.page || topOf(l) >= last.y) parts.push([l]);
     else parts.at(-1)!.push(l);
   }

@@ -40,6 +40,7 @@ import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
 import {
   codeBlockLines,
+  wrapsVerbatim,
   codeRuns,
   joinedCodeLine,
   sideEdges,
@@ -119,7 +120,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     ctx.trustedOutline = index;
   // A deck of slides: each page a slide, its title the heading (slides.ts).
   const deck = isSlideDeck(doc.pages, ctx.bodySize);
-  const built = buildBlocks(doc.pages, ctx, deck);
+  const built = buildBlocks(doc.pages, ctx, deck, wrapsVerbatim(doc.typesetter));
   // Contents lists whose entries are the document's section titles (its outline's, its headings'),
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
   // Not on a deck, whose agenda slide is one of its slides.
@@ -216,7 +217,7 @@ export function opensWithTerm(text: string): boolean {
  * (or column) break, a line that does not end a sentence continues into a next line that starts
  * in lower case.
  */
-function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): DocumentBlock[] {
+function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps = true): DocumentBlock[] {
   let blocks: DocumentBlock[] = [];
   let para = '';
   let paraMono = false;
@@ -370,7 +371,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
   }
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
-  blocks = joinCode(blocks, codeOf, deck);
+  blocks = joinCode(blocks, codeOf, deck, wraps);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
   const cells = blocks.flatMap((b) => (b.cells ?? []).map((c) => c.text));
@@ -431,7 +432,12 @@ function codeLine(l: TextLine, page: number, edges: TextEdges = {}, sideLeft?: n
  * Consecutive paragraphs of one code line each (`codeOf`) become one code block (codeRuns): its
  * lines as set, with their indentation, its page turns where its lines go on onto a later page.
  */
-function joinCode(blocks: DocumentBlock[], codeOf: Map<DocumentBlock, CodeLine>, deck: boolean): DocumentBlock[] {
+function joinCode(
+  blocks: DocumentBlock[],
+  codeOf: Map<DocumentBlock, CodeLine>,
+  deck: boolean,
+  wraps = true,
+): DocumentBlock[] {
   if (codeOf.size < 2) return blocks;
   const runs = codeRuns(
     blocks.map((b) => codeOf.get(b)),
@@ -443,7 +449,7 @@ function joinCode(blocks: DocumentBlock[], codeOf: Map<DocumentBlock, CodeLine>,
   for (const [start, end] of runs) {
     out.push(...blocks.slice(at, start));
     const code = blocks.slice(start, end).map((b) => codeOf.get(b)!);
-    const lines = codeBlockLines(code);
+    const lines = codeBlockLines(code, wraps);
     const turns: PageTurn[] = [];
     let alnum = 0;
     for (const c of code) {

@@ -52,7 +52,14 @@ export async function extractPages(
     } catch {
       // An unreadable outline only costs heading hints.
     }
-    return { pages, outline };
+    let typesetter = '';
+    try {
+      const info = (await doc.getMetadata()).info as { Creator?: unknown; Producer?: unknown } | undefined;
+      typesetter = [info?.Creator, info?.Producer].filter((v) => typeof v === 'string').join(' ');
+    } catch {
+      // An unreadable information dictionary only costs the typesetter's hint (code.ts wrapsVerbatim).
+    }
+    return { pages, outline, typesetter };
   } finally {
     await task.destroy();
   }

@@ -93,6 +93,8 @@ export interface ExtractedDoc {
   pages: PageText[];
   /** Titles of the PDF outline (bookmarks), depth first; empty when the PDF has none. */
   outline: string[];
+  /** The document information's Creator and Producer, joined by a blank ('' when it has neither). */
+  typesetter?: string;
 }
 
 /** A ruled table: its column edges left to right, row edges top to bottom, and its cells in grid units. */

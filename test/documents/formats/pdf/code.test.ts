@@ -15,6 +15,7 @@ import {
   textBlockEdges,
   typeSize,
   wrapsOnto,
+  wrapsVerbatim,
   type CodeLine,
   type TextEdges,
 } from '../../../../src/documents/formats/pdf/code.ts';
@@ -485,6 +486,39 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
     await t.test(`step 12: ${name}`, () => {
       assert.equal(wrapsOnto(a, b, 12), want);
     });
+});
+
+test('wrapsVerbatim: typesetters that may wrap a line of preformatted text', async (t) => {
+  const cases: [typesetter: string | undefined, want: boolean][] = [
+    // Creator and Producer as the corpus's PDFs name them.
+    ['TeX pdfTeX-1.40.24', false], // Texinfo
+    ['LaTeX with hyperref pdfTeX-1.40.24', false],
+    ['LaTeX with hyperref package dvipdfmx (20100328)', false],
+    ['DBLaTeX-0.3.12 xdvipdfmx (20211117)', false],
+    ['LaTeX with beamer class version 3.07 pdfTeX-1.40.10', false],
+    ['dvips(k) 5.996 Copyright 2016 Radical Eye Software GPL Ghostscript 9.19', false],
+    ['groff version 1.22.4 gropdf version 1.22.4', false],
+    ['(unspecified) ReportLab PDF Library - www.reportlab.com', false],
+    ['Writer LibreOffice 7.4', true],
+    ['Microsoft® Word for Microsoft 365', true],
+    ['Chromium Skia/PDF m153', true],
+    ['Creator Producer', true],
+    ['Acrobat PDFMaker 17 for Word Adobe PDF Library 17; modified using iText 5.5', true],
+    ['SoftMaker TextMaker', true],
+    ['ConTeXt LuaTeX', false],
+    ['', true],
+    [undefined, true],
+  ];
+  for (const [typesetter, want] of cases)
+    await t.test(String(typesetter), () => assert.equal(wrapsVerbatim(typesetter), want));
+  await t.test('a line TeX set up to the edge: never joined', () => {
+    const a = edged('x'.repeat(48), 100, 700);
+    const b = edged('word', 100, 688);
+    assert.equal(wrapsOnto(a, b, 12, 100), true);
+    assert.equal(wrapsOnto(a, b, 12, 100, false), false);
+    assert.deepEqual(codeBlockLines([a, b], false), ['x'.repeat(48), 'word']);
+    assert.deepEqual(codeBlockLines([a, b]), ['x'.repeat(48) + ' word']);
+  });
 });
 
 test('textBlockEdges: the text block of a page from its prose lines', async (t) => {
