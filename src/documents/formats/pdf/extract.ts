@@ -50,6 +50,7 @@ import {
 import { isNavigationTable, withoutNavigationBars, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
+import { countAlnum } from '../../page-turns.ts';
 
 /** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
 export interface PdfExtracted {
@@ -494,19 +495,4 @@ function lineSpacing(lines: TextLine[]): number {
   let bn = 0;
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
   return best;
-}
-
-/** Letters and digits in a line: the unit of a page turn inside a paragraph (see PageTurn). */
-function countAlnum(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) {
-      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
-    } else if (!(c >= 0xdc00 && c <= 0xdfff)) {
-      // Astral characters count once, at their high surrogate.
-      if (/[\p{L}\p{N}]/u.test(String.fromCodePoint(s.codePointAt(i)!))) n++;
-    }
-  }
-  return n;
 }
