@@ -1,5 +1,6 @@
 // Page turns (blocks.ts, PageTurn) count a block's letters and digits: the count, in one place for
 // every step that makes or cuts a block's text.
+import type { DocumentBlock } from './blocks.ts';
 
 /** Letters and digits in `s`, as a PageTurn counts them (an astral character once). */
 export function countAlnum(s: string): number {
@@ -14,4 +15,31 @@ export function countAlnum(s: string): number {
     }
   }
   return n;
+}
+
+/**
+ * The page a block's text is on at its letter or digit number `n` + 1 (`n` letters and digits
+ * before it): the block's own page, or that of the last turn at or before it.
+ */
+export function pageAt(b: DocumentBlock, n: number): number | undefined {
+  let page = b.page;
+  for (const t of b.pageTurns ?? []) if (t.after <= n) page = t.page;
+  return page;
+}
+
+/**
+ * The block `b` with its text from index `from` on (trimmed), its page and turns moved past what
+ * was cut: the page the kept text starts on, and the later turns counted from there.
+ */
+export function blockFrom(b: DocumentBlock, from: number): DocumentBlock {
+  const cut = countAlnum(b.text.slice(0, from));
+  const { pageTurns: turns, ...rest } = b;
+  const later = (turns ?? []).filter((t) => t.after > cut).map((t) => ({ after: t.after - cut, page: t.page }));
+  const page = pageAt(b, cut);
+  return {
+    ...rest,
+    text: b.text.slice(from).trim(),
+    ...(page === undefined ? {} : { page }),
+    ...(later.length > 0 ? { pageTurns: later } : {}),
+  };
 }

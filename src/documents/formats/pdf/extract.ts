@@ -15,7 +15,7 @@ import {
   opensWithBullet,
   rightMargin,
 } from './clean.ts';
-import { joinWrappedDefinitions } from './definitions.ts';
+import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
@@ -330,6 +330,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false): Docu
       else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
       else if (tag && (!first || sameBlock)) brk = !sameBlock;
       else if (tag && kind !== paraKind) brk = true;
+      // A definition line ends its paragraph, on the same page or across a break (definitions.ts).
+      else if (isDefinitionLine(prev)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
         brk = TERMINAL.test(para) || !CONTINUES.test(l.text);
