@@ -4,12 +4,27 @@
 // the first line: the reader gets "char ** output, int [Function]" then "flags)" on a line of its
 // own, or run into the description ("lib err code t code) The static inline function ...").
 import type { DocumentBlock } from '../../blocks.ts';
+import type { TextLine } from './types.ts';
+import { blockFrom, countAlnum, pageAt } from '../../page-turns.ts';
 
-/** A category at the end of a line: one to four capitalised words in brackets ("[Function]", "[Data type]"). */
+/** A category: one to four words in brackets, the first capitalised ("[Function]", "[Data type]"). */
+export const CATEGORY_CELL = /^\[\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,3}\]$/u;
+/** A category at the end of a line. */
 const CATEGORY = /^(.*\S)\s+(?:\|\s+)?(\[\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,3}\])$/u;
 /** How far the wrapped part may run: a signature of a few lines, never a paragraph. */
 const MAX_TAIL = 300;
 const MAX_BLOCKS = 3;
+
+/**
+ * A definition line: its last piece, set apart by a gap wider than a word space, is a category
+ * ("int f (int x) [Function]" with "[Function]" flush right). It ends its paragraph: the next
+ * definition line (@deftypefunx) or the description is a paragraph of its own. A citation at a
+ * line's end ("as shown in [Knuth]") is no piece of its own.
+ */
+export function isDefinitionLine(l: Pick<TextLine, 'pieces'>): boolean {
+  const pieces = l.pieces;
+  return pieces !== undefined && pieces.length >= 2 && CATEGORY_CELL.test(pieces[pieces.length - 1]!.text);
+}
 
 /** Open "(" less closed ")" in `s`. */
 function depth(s: string): number {
@@ -35,8 +50,11 @@ function closesAt(s: string, open: number): number {
  * The blocks with each wrapped definition line made whole: a paragraph that ends with a category
  * after a signature whose "(" is still open takes from the next paragraphs (same page, at most
  * three, 300 characters) the text up to the ")" that closes it, and ends with its category again;
- * what stays of the next paragraph (the description run into it) stays a paragraph of its own.
- * Nothing changes where the brackets never close in reach, or the blocks are not paragraphs.
+ * what stays of the next paragraph (the description run into it) stays a paragraph of its own,
+ * on the page it starts on. The closing paragraph may turn onto the next page after the
+ * signature's end (a Texinfo page break right after a definition line); nothing changes where the
+ * brackets never close in reach, the signature itself crosses a page, or the blocks are not
+ * paragraphs.
  */
 export function joinWrappedDefinitions(blocks: readonly DocumentBlock[]): DocumentBlock[] {
   const out: DocumentBlock[] = [];
@@ -56,12 +74,15 @@ export function joinWrappedDefinitions(blocks: readonly DocumentBlock[]): Docume
     let j = i + 1;
     for (; j < todo.length && j <= i + MAX_BLOCKS; j++) {
       const n = todo[j]!;
-      if (n.kind !== 'paragraph' || n.page !== b.page || n.pageTurns) break;
+      if (n.kind !== 'paragraph' || n.page !== b.page) break;
       const at = closesAt(n.text, open - depth(tail));
-      if (at >= 0) {
+      // The closing paragraph may turn onto the next page after the signature's end (a
+      // description run into it, or the next definition line, on the next page).
+      if (at >= 0 && pageAt(n, Math.max(0, countAlnum(n.text.slice(0, at)) - 1)) === b.page) {
         end = at;
         break;
       }
+      if (at >= 0 || n.pageTurns) break;
       tail = tail ? `${tail} ${n.text}` : n.text;
       if (tail.length > MAX_TAIL) break;
     }
@@ -72,9 +93,9 @@ export function joinWrappedDefinitions(blocks: readonly DocumentBlock[]): Docume
     const last = todo[j]!;
     const signature = [m[1], tail, last.text.slice(0, end)].filter((s) => s).join(' ');
     out.push({ ...b, text: `${signature} ${m[2]}` });
-    const rest = last.text.slice(end).trim();
-    if (rest) {
-      todo[j] = { ...last, text: rest };
+    const rest = blockFrom(last, end);
+    if (rest.text) {
+      todo[j] = rest;
       i = j - 1;
     } else i = j;
   }

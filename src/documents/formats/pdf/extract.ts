@@ -15,7 +15,7 @@ import {
   opensWithBullet,
   rightMargin,
 } from './clean.ts';
-import { joinWrappedDefinitions } from './definitions.ts';
+import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
@@ -51,6 +51,7 @@ import {
 import { isNavigationTable, withoutNavigationBars, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
+import { countAlnum } from '../../page-turns.ts';
 
 /** The neutral blocks, with what the PDF rules found on the way (the quality script reads them). */
 export interface PdfExtracted {
@@ -330,6 +331,8 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
       else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
       else if (tag && (!first || sameBlock)) brk = !sameBlock;
       else if (tag && kind !== paraKind) brk = true;
+      // A definition line ends its paragraph, on the same page or across a break (definitions.ts).
+      else if (isDefinitionLine(prev)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
         brk = TERMINAL.test(para) || !CONTINUES.test(l.text);
@@ -500,19 +503,4 @@ function lineSpacing(lines: TextLine[]): number {
   let bn = 0;
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
   return best;
-}
-
-/** Letters and digits in a line: the unit of a page turn inside a paragraph (see PageTurn). */
-function countAlnum(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) {
-      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n++;
-    } else if (!(c >= 0xdc00 && c <= 0xdfff)) {
-      // Astral characters count once, at their high surrogate.
-      if (/[\p{L}\p{N}]/u.test(String.fromCodePoint(s.codePointAt(i)!))) n++;
-    }
-  }
-  return n;
 }

@@ -8,6 +8,7 @@
 // from its structure tree (struct.ts); these are the others.
 import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, RuledGrid, TextLine } from './types.ts';
+import { CATEGORY_CELL } from './definitions.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 export const GUTTER_EM = 0.9;
@@ -182,8 +183,9 @@ export function tableRows(lines: readonly TextLine[], gutters: readonly Gutter[]
 }
 
 /**
- * Is the run a list (its first column list labels) or a contents list (titles then page numbers,
- * section numbers before them or not)? Or are its rows mostly one cell each: cells set off their
+ * Is the run a list (its first column list labels), a contents list (titles then page numbers,
+ * section numbers before them or not), or definition lines (signatures, then only categories
+ * such as "[Function]": definitions.ts joins them when they wrap)? Or are its rows mostly one cell each: cells set off their
  * row's baseline (centred vertically in a row of wrapped cells, an office suite's tables), which
  * geometry alone cannot put back in their rows; read as lines, their text keeps its order.
  */
@@ -195,6 +197,8 @@ export function notATable(rows: readonly TableRow[]): boolean {
   if (firsts.length > 0 && firsts.every((t) => LIST_LABEL.test(t))) return true;
   const n = rows[0]?.cells.length ?? 0;
   const lasts = col(n - 1);
+  // Texinfo's definition lines: a signature, its category flush right ("[Function]").
+  if (n === 2 && lasts.length > 0 && lasts.every((t) => CATEGORY_CELL.test(t))) return true;
   if (lasts.length === 0 || !lasts.every((t) => PAGE_NUMBER.test(t))) return false;
   return n === 2 || (n === 3 && firsts.every((t) => SECTION_NUMBER.test(t)));
 }

@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
-import { joinWrappedDefinitions } from '../../../../src/documents/formats/pdf/definitions.ts';
+import { isDefinitionLine, joinWrappedDefinitions } from '../../../../src/documents/formats/pdf/definitions.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import { makePdf, type TextRun } from '../../helpers/make-pdf.ts';
 
 const para = (text: string, page = 1): DocumentBlock => ({ kind: 'paragraph', text, page });
 
@@ -93,6 +96,39 @@ test('joinWrappedDefinitions: a wrapped Texinfo definition line is made whole', 
       ['int f (a, [Function]', 'b)'],
     ],
     [
+      'the closing line turns onto the next page after the signature (nettle, mpfr)',
+      [
+        para('void cfb8_decrypt (const void *ctx, size_t [Function]', 45),
+        {
+          kind: 'paragraph',
+          text: 'block_size, const uint8_t *src) Applies the function f in CFB8 mode.',
+          page: 45,
+          pageTurns: [{ after: 30, page: 46 }],
+        },
+      ],
+      [
+        'void cfb8_decrypt (const void *ctx, size_t block_size, const uint8_t *src) [Function]',
+        'Applies the function f in CFB8 mode.',
+      ],
+    ],
+    [
+      'the signature itself crosses the page: unchanged',
+      [
+        para('int f (a, [Function]', 1),
+        { kind: 'paragraph', text: 'b, c) Sets f.', page: 1, pageTurns: [{ after: 1, page: 2 }] },
+      ],
+      ['int f (a, [Function]', 'b, c) Sets f.'],
+    ],
+    [
+      'a middle line that turns the page: unchanged',
+      [
+        para('int f (a, [Function]', 1),
+        { kind: 'paragraph', text: 'b, c,', page: 1, pageTurns: [{ after: 1, page: 2 }] },
+        para('d) Sets f.', 2),
+      ],
+      ['int f (a, [Function]', 'b, c,', 'd) Sets f.'],
+    ],
+    [
       'prose that ends with a bracketed word is no definition',
       [para('See the manual (chapter 3, [Introduction]'), para('for more.')],
       ['See the manual (chapter 3, [Introduction]', 'for more.'],
@@ -110,4 +146,74 @@ test('joinWrappedDefinitions: a wrapped Texinfo definition line is made whole', 
         want,
       ),
     );
+});
+
+test('joinWrappedDefinitions: what stays of a closing line is on the page it starts on', () => {
+  const out = joinWrappedDefinitions([
+    para('int mpfr_rootn_ui (mpfr_t rop, unsigned long int n, [Function]', 26),
+    {
+      kind: 'paragraph',
+      text: 'mpfr_rnd_t rnd) int mpfr_rootn_si (mpfr_t rop, long int n, mpfr_rnd_t rnd) [Function] Set rop.',
+      page: 26,
+      pageTurns: [
+        { after: 11, page: 27 },
+        { after: 40, page: 28 },
+      ],
+    },
+  ]);
+  assert.deepEqual(out, [
+    {
+      kind: 'paragraph',
+      text: 'int mpfr_rootn_ui (mpfr_t rop, unsigned long int n, mpfr_rnd_t rnd) [Function]',
+      page: 26,
+    },
+    {
+      kind: 'paragraph',
+      text: 'int mpfr_rootn_si (mpfr_t rop, long int n, mpfr_rnd_t rnd) [Function] Set rop.',
+      page: 27,
+      pageTurns: [{ after: 29, page: 28 }],
+    },
+  ]);
+});
+
+test("isDefinitionLine: a category set apart as the line's last piece", () => {
+  const piece = (text: string, x: number) => ({ text, x, xEnd: x + text.length * 5 });
+  const cases: [string, { pieces?: { text: string; x: number; xEnd: number }[] }, boolean][] = [
+    ['signature and category', { pieces: [piece('int f (int x)', 60), piece('[Function]', 480)] }, true],
+    ['two-word category', { pieces: [piece('gcry_err_code_t', 60), piece('[Data type]', 470)] }, true],
+    ['wrapped signature', { pieces: [piece('int f (int x,', 60), piece('[Macro]', 490)] }, true],
+    ['no pieces (no wide gap)', {}, false],
+    ['one piece', { pieces: [piece('see [Knuth]', 60)] }, false],
+    ['citation after a gap, lower case', { pieces: [piece('as shown in', 60), piece('[see below]', 300)] }, false],
+    ['a table cell that is no category', { pieces: [piece('verbose', 60), piece('[no] or [yes]', 300)] }, false],
+  ];
+  for (const [name, l, want] of cases) assert.equal(isDefinitionLine(l), want, name);
+});
+
+test('a PDF of Texinfo definition lines: each its own paragraph, a wrapped one made whole, no table', async () => {
+  const runs: TextRun[] = [
+    { text: 'These functions assign new values.', x: 60, y: 740 },
+    { text: 'int set_ui (rop_t rop, unsigned long int op, rnd_t rnd)', x: 60, y: 716 },
+    { text: '[Function]', x: 480, y: 716 },
+    { text: 'int set_si (rop_t rop, long int op, rnd_t rnd)', x: 60, y: 702 },
+    { text: '[Function]', x: 480, y: 702 },
+    { text: 'int set_decimal128 (rop_t rop, Decimal128 op,', x: 60, y: 688 },
+    { text: '[Function]', x: 480, y: 688 },
+    { text: 'rnd_t rnd)', x: 90, y: 674 },
+    { text: 'int set_z (rop_t rop, mpz_t op, rnd_t rnd)', x: 60, y: 660 },
+    { text: '[Function]', x: 480, y: 660 },
+    { text: 'Set the value of rop from op, rounded toward the given direction rnd.', x: 80, y: 640 },
+  ];
+  const r = await extractPdf(makePdf({ pages: [{ runs }] }), { ocr: { ...DEFAULT_OCR, mode: 'off' } });
+  assert.deepEqual(
+    r.blocks.map((b) => [b.kind, b.text]),
+    [
+      ['paragraph', 'These functions assign new values.'],
+      ['paragraph', 'int set_ui (rop_t rop, unsigned long int op, rnd_t rnd) [Function]'],
+      ['paragraph', 'int set_si (rop_t rop, long int op, rnd_t rnd) [Function]'],
+      ['paragraph', 'int set_decimal128 (rop_t rop, Decimal128 op, rnd_t rnd) [Function]'],
+      ['paragraph', 'int set_z (rop_t rop, mpz_t op, rnd_t rnd) [Function]'],
+      ['paragraph', 'Set the value of rop from op, rounded toward the given direction rnd.'],
+    ],
+  );
 });

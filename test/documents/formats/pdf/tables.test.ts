@@ -309,6 +309,17 @@ test('notATable and headerRow on rows', () => {
   assert.equal(notATable([row(['Intro', '3']), row(['Usage', '12'])]), true);
   assert.equal(notATable([row(['1.2', 'Intro', '3']), row(['1.3', 'Usage', '12'])]), true);
   assert.equal(notATable([row(['width', 'px', '3']), row(['height', 'px', '12'])]), false);
+  // Texinfo's definition lines: signatures, their categories flush right.
+  const defs = [
+    row(['int mpfr_set_d (mpfr_t rop, double op, mpfr_rnd_t rnd)', '[Function]']),
+    row(['int mpfr_set_ld (mpfr_t rop, long double op, mpfr_rnd_t', '[Function]']),
+    row(['rnd)', '']),
+    row(['MPFR_VERSION_MAJOR', '[Macro]']),
+    row(['gcry_err_code_t', '[Data type]']),
+  ];
+  assert.equal(notATable(defs), true);
+  assert.equal(notATable([row(['Option', 'Default']), row(['verbose', '[no]']), row(['quiet', '[yes]'])]), false);
+  assert.equal(notATable([row(['a', '[Function]', 'x']), row(['b', '[Function]', 'y'])]), false);
   // Mostly one cell a row: cells off their rows' baselines, no table read right.
   assert.equal(notATable([row(['a', 'b', 'c']), row(['', 'd', '']), row(['', '', 'e'])]), true);
   assert.equal(notATable([row(['a', 'b', 'c']), row(['', 'd', 'f']), row(['', '', 'e'])]), false);
