@@ -29,7 +29,14 @@ import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox } from './column-reading.ts';
 import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
-import { pandocStructure, rowReading, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
+import {
+  pandocStructure,
+  rowReading,
+  withoutChrome,
+  withoutImages,
+  withoutListings,
+  type Structure,
+} from './pandoc-structure.ts';
 import {
   buildReference,
   chunkEnds,
@@ -41,6 +48,7 @@ import {
   lostRuns,
   midWordCuts,
   overlayRepeats,
+  printedCounts,
   readingOrder,
   sectionLabels,
   SLIDE_EDGE_LINES,
@@ -379,7 +387,8 @@ export async function measureDocument(
       const json = pandocJson(join(dir, e.referenceFile));
       // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
       const self = basename(e.path).replace(/\.gz$/, '');
-      const reading = withoutListings(withoutChrome(json), self);
+      // The PDF prints the source's images as pictures: their alternative text is no text of its pages.
+      const reading = withoutImages(withoutListings(withoutChrome(json), self));
       refText = plainOfJson(reading);
       columnText = plainOfJson(rowReading(reading));
       structure = pandocStructure(json, self);
@@ -439,6 +448,9 @@ export async function measureDocument(
     ...(columnText === undefined ? {} : { alternative: columnText }),
     ...(drawn === undefined ? {} : { drawn }),
   });
+  // An office PDF covers what its pages print of the source it was converted from (printedCounts).
+  if (e.format === 'pdf' && e.referenceFile && !e.referenceFile.endsWith('.pdf') && pdfRawPages)
+    ref.counts = printedCounts(ref.counts, pdfRawPages.join('\n'));
   // pdf.js's raw order, the floor, is measured against the same reference as the chunks.
   // A reference that is noise, not text (fonts without a Unicode map), judges no order or coverage.
   const noReference =
@@ -446,6 +458,7 @@ export async function measureDocument(
       ? 'pdftotext reads noise: the fonts map their codes to no Unicode (order and coverage not measured)'
       : undefined;
   const raw = rawText === undefined || noReference ? undefined : readingOrder([rawText], ref);
+
   if (process.env.QUALITY_DEBUG && !noReference)
     for (const r of lostRuns(
       chunks.map((c) => c.content),

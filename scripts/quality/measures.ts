@@ -235,6 +235,24 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   };
 }
 
+/**
+ * A reference's word counts (Reference.counts) capped by how often the PDF's own pages print each
+ * word (`printed`: pdftotext's reading of them). An office PDF is judged against the source it was
+ * converted from, and the conversion may not print all of it: a slide whose listing runs past the
+ * slide's foot is cut there (LibreOffice's PDF of a deck has no text beyond the page), so no
+ * reading of the PDF can cover those words. Order is still judged against the whole source.
+ */
+export function printedCounts(counts: ReadonlyMap<string, number>, printed: string): Map<string, number> {
+  const have = new Map<string, number>();
+  for (const w of words(dehyphenate(printed))) have.set(w, (have.get(w) ?? 0) + 1);
+  const out = new Map<string, number>();
+  for (const [w, n] of counts) {
+    const m = Math.min(n, have.get(w) ?? 0);
+    if (m > 0) out.set(w, m);
+  }
+  return out;
+}
+
 /** Reference.hyphenates: the line-end hyphens of `text` against the words it writes whole and its compounds. */
 export function hyphenatesWords(text: string, whole: ReadonlySet<string>, compounds: ReadonlySet<string>): boolean {
   let compound = false;

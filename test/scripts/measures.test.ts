@@ -33,6 +33,7 @@ import {
   midWordCuts,
   normalizeLabel,
   overlayRepeats,
+  printedCounts,
   readingOrder,
   sectionLabels,
   sentenceEnds,
@@ -62,6 +63,7 @@ import {
   plainText,
   rowReading,
   withoutChrome,
+  withoutImages,
   withoutListings,
 } from '../../scripts/quality/pandoc-structure.ts';
 
@@ -1790,6 +1792,53 @@ test('tableRowsIntact: curly and straight quotes are the same', () =>
     rows: 1,
     intact: 100,
   }));
+
+test('withoutImages: an image (a callout icon) goes with its alternative text, wherever it stands; text stays', () => {
+  const str = (s: string) => ({ t: 'Str', c: s });
+  const img = (alt: string) => ({ t: 'Image', c: [['', [], []], [str(alt)], ['images/callouts/1.png', '']] });
+  const para = (...inl: unknown[]) => ({ t: 'Para', c: inl });
+  const link = (...inl: unknown[]) => ({ t: 'Link', c: [['', [], []], inl, ['#co', '']] });
+  const doc = {
+    blocks: [
+      para(link({ t: 'Span', c: [['', [], []], [img('1')]] }), { t: 'Space' }),
+      para(str('The'), { t: 'Space' }, str('cell'), img('2')),
+      para(str('No'), { t: 'Space' }, str('image')),
+    ],
+  };
+  const out = withoutImages(doc);
+  assert.deepEqual(
+    out.blocks.map((b) => plainText(b).trim()),
+    ['', 'The cell', 'No image'],
+  );
+  assert.deepEqual(out.blocks[2], doc.blocks[2]);
+  // The image is there to take: the same document read with images has its alternative text.
+  assert.deepEqual(
+    doc.blocks.map((b) => plainText(b).trim()),
+    ['1', 'The cell2', 'No image'],
+  );
+});
+
+test('printedCounts: a word counts at most as often as the PDF prints it; words it never prints go', () => {
+  const counts = new Map([
+    ['td', 6],
+    ['a5', 1],
+    ['table', 2],
+    ['specified', 1],
+  ]);
+  // The slide's listing cut at the slide's foot: A5's row and two of the td are not printed.
+  const printed = '<td>A4</td><td>B4</td>\n<table border="1"> the table is speci-\nfied';
+  assert.deepEqual(
+    printedCounts(counts, printed),
+    new Map([
+      ['td', 4],
+      ['table', 2],
+      ['specified', 1],
+    ]),
+  );
+  // Nothing printed, nothing to cover; all printed, the counts as they were.
+  assert.equal(printedCounts(counts, '').size, 0);
+  assert.deepEqual(printedCounts(counts, 'td td td td td td a5 table table specified'), counts);
+});
 
 test('withoutChrome: navigation and footer Divs go, text and other Divs stay', () => {
   const para = (s: string) => ({ t: 'Para', c: [{ t: 'Str', c: s }] });
