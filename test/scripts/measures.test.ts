@@ -24,6 +24,7 @@ import {
   joinedTexLogo,
   bigOperatorSpelling,
   numberedFooters,
+  framedHeads,
   negationSpelling,
   closingQuoteYs,
   titleSpelling,
@@ -2322,4 +2323,25 @@ describe("closingQuoteYs: the CS fonts' closing quote, which pdftotext reads as 
     const after = readingOrder(chunk, buildReference(closingQuoteYs(page)));
     assert.deepEqual([before.coverage < 100, after.order, after.coverage], [true, 100, 100]);
   });
+});
+test('framedHeads: a head in three parts whose middle changes; title pages and running heads over text are no such head', () => {
+  const page = (...lines: string[]) => ['', ...lines, ''];
+  const pages = [
+    page('Lake Attica’s Shores', 'by', 'Rosemary Winspeare'),
+    page('Rosemary Winspeare', 'Outline', 'LAKE ATTICA’S SHORES', '1.2. Chapter 2', 'Stet clita kasd gubergren.'),
+    // A chapter's cover and its first page open alike: the same second line.
+    page('Chapter 1', 'The Bonny Blue Yonder', 'Lorem ipsum dolor sit amet.'),
+    page('Chapter 1', 'The Bonny Blue Yonder', 'Lorem ipsum dolor sit amet.'),
+    page('Rosemary Winspeare', 'The Bonny Blue Yonder', 'LAKE ATTICA’S SHORES', 'voluptua. At vero eos et accusam.'),
+    // A running head over code: it opens other pages with other lines under it.
+    page('Debian Developer’s Reference', 'Template: foo/bar', 'Type: Select'),
+    page('Debian Developer’s Reference', 'Template: geneweb/lang', 'Type: select'),
+    page('Debian Developer’s Reference', 'Some text of the page.', 'More text.'),
+  ];
+  assert.deepEqual([...framedHeads(pages)].sort(), ['1:1', '1:2', '1:3', '4:1', '4:2', '4:3']);
+  // And withoutRunningLines drops them: the head's words are no body text.
+  const body = withoutRunningLines(pages.map((p) => p.join('\n')).join('\f'));
+  assert.ok(!body.includes('ATTICA'));
+  assert.ok(body.includes('Chapter 1'));
+  assert.ok(body.includes('Template: foo/bar'));
 });
