@@ -481,7 +481,8 @@ export function stackedReadings(words: BoxWord[]): string[] {
     }
     if (j > i) {
       const band = rows.slice(i, j + 1).flat();
-      for (const part of channelParts(band, channel)) {
+      const parts = channelParts(band, channel);
+      parts.forEach((part, k) => {
         const e = extent(part);
         // The part of a neighbouring line that stands over (under) this part of the band.
         const near = (row: BoxWord[] | undefined) => {
@@ -498,10 +499,18 @@ export function stackedReadings(words: BoxWord[]): string[] {
           }
           return best;
         };
-        const before = near(rows[i - 1]).slice(-STACK_CONTEXT);
-        const after = near(rows[j + 1]).slice(0, STACK_CONTEXT);
-        out.push(stackText([...before, ...stackOrder(part), ...after]));
-      }
+        // What stands beside the part in the band comes before (after) it: the text a displayed
+        // formula ends ("due to reboxing:"), a LaTeX example's source, an equation's number; at
+        // the band's ends, the line over (under) it.
+        const before = (k > 0 ? stackOrder(parts[k - 1]!) : near(rows[i - 1])).slice(-STACK_CONTEXT);
+        const after = (k + 1 < parts.length ? stackOrder(parts[k + 1]!) : near(rows[j + 1])).slice(0, STACK_CONTEXT);
+        const read = [...before, ...stackOrder(part), ...after];
+        // Scripts joined to their base as pdftotext joins them ("k2"), and apart ("k 2").
+        const joined = stackText(read);
+        const apart = read.map((w) => w.text).join(' ');
+        out.push(joined);
+        if (apart !== joined) out.push(apart);
+      });
     }
     i = j + 1;
   }

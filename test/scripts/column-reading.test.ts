@@ -495,7 +495,7 @@ const formula = [
   box(234, 138, 239, 145, '6'),
   box(142, 139, 159, 145, 'n→∞'),
   box(168, 145, 181, 151, 'k=1'),
-  ...line(100, 160, 'Em estilo texto'),
+  ...line(100, 160, 'Em estilo texto, coloque expressões altas'),
 ];
 
 test('stackOrder: stacks left to right, each read top to bottom by its rows', () => {
@@ -517,19 +517,29 @@ test('stackText: a script touching its base is one word, as pdftotext reads it',
 
 test('stackedReadings: a formula read stack by stack between the words of the lines around it', () => {
   assert.deepEqual(stackedReadings(formula), [
-    'o estilo montra: lim n→∞ n X k=1 1 k2 = π2 6 Em estilo texto',
-    // The equation number, parted from the formula by a blank down the whole band.
-    '(3.3)',
+    // The formula, then the equation number beside it (parted by a blank down the whole band);
+    // scripts joined to their base as pdftotext joins them, and apart.
+    'o estilo montra: lim n→∞ n X k=1 1 k2 = π2 6 (3.3)',
+    'o estilo montra: lim n→∞ n X k=1 1 k 2 = π2 6 (3.3)',
+    '= π2 6 (3.3) Em estilo texto,',
   ]);
   // Lines of text alone (their boxes never overlap in height): no formula, nothing read.
   assert.deepEqual(stackedReadings(column(100, 100, ['one line of text', 'and the next one', 'and a third'])), []);
 });
 
 test('stackedReadings: the formula counts for order, row by row reading does not have it', () => {
-  const text = ['este é o estilo montra:', 'n', 'X 1 π2', 'lim = (3.3)', 'k2 6', 'n→∞', 'k=1', 'Em estilo texto'].join(
-    '\n',
-  );
-  const chunk = 'este é o estilo montra: lim n→∞ n X k=1 1 k2 = π2 6 Em estilo texto';
+  const text = [
+    'este é o estilo montra:',
+    'n',
+    'X 1 π2',
+    'lim = (3.3)',
+    'k2 6',
+    'n→∞',
+    'k=1',
+    'Em estilo texto, coloque',
+  ].join('\n');
+  // The service's reading: the sum's sign read, its exponent apart, the equation number after.
+  const chunk = 'este é o estilo montra: lim n→∞ n ∑ k=1 1 k 2 = π2 6 (3.3) Em estilo texto, coloque';
   const without = readingOrder([chunk], buildReference(text)).order;
   const withStacks = readingOrder([chunk], buildReference(text, { alternative: stackedReadings(formula) })).order;
   assert.ok(without < 50, `${without}`);
