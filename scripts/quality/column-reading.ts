@@ -382,3 +382,137 @@ export function uprightWords(words: BoxWord[]): BoxWord[] {
 export function columnReading(pages: BoxWord[][], cells = false): string {
   return pages.map((p) => pageReading(uprightWords(p), cells)).join('\n\f');
 }
+
+/** Two rows whose boxes overlap by this much (points, and share of the lower row's height) are one formula's. */
+const STACK_OVERLAP = 1;
+const STACK_OVERLAP_SHARE = 0.15;
+/** A row under this share of the page's usual word height is script-size text (a sum's limits)... */
+const STACK_SCRIPT = 0.8;
+/** ...which belongs to the band it stands within this share of that height of. */
+const STACK_SCRIPT_GAP = 0.3;
+/** A blank this many word heights wide, down the whole band, parts two things set side by side. */
+const STACK_CHANNEL = 1.5;
+/** Words of the line before and after a formula read with it. */
+const STACK_CONTEXT = 3;
+
+/** A row's (or a band's) words cut at blanks wider than `channel`, left to right. */
+function channelParts(words: BoxWord[], channel: number): BoxWord[][] {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const parts: BoxWord[][] = [];
+  let end = -Infinity;
+  for (const w of sorted) {
+    if (parts.length === 0 || w.x0 > end + channel) parts.push([]);
+    parts.at(-1)!.push(w);
+    end = Math.max(end, w.x1);
+  }
+  return parts;
+}
+
+const extent = (ws: BoxWord[]) => ({
+  x0: Math.min(...ws.map((w) => w.x0)),
+  x1: Math.max(...ws.map((w) => w.x1)),
+});
+
+/**
+ * A formula's words in stacks, left to right: words that stand over one another (a fraction's
+ * numerator over its denominator, a sum's limits over and under it, a root's index) are one stack,
+ * read top to bottom; the stacks are read in the order they stand across the page.
+ */
+export function stackOrder(words: BoxWord[]): BoxWord[] {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const stacks: BoxWord[][] = [];
+  let end = -Infinity;
+  for (const w of sorted) {
+    // Overlapping by more than a point: a kern or an italic correction is no stack.
+    if (stacks.length === 0 || w.x0 >= end - 1) stacks.push([]);
+    stacks.at(-1)!.push(w);
+    end = Math.max(end, w.x1);
+  }
+  // Each stack by its rows, top to bottom: a denominator with its exponent ("k" "2") is one row.
+  return stacks.flatMap((s) => (s.length === 1 ? s : pageRows(s).flat()));
+}
+
+/**
+ * Words as one text, those that touch (a gap under TOUCH points: a script set against its base,
+ * "k" "2") joined as pdftotext's reading joins them ("k2"), the others with a space.
+ */
+const TOUCH = 0.5;
+export function stackText(words: BoxWord[]): string {
+  let out = '';
+  let prev: BoxWord | undefined;
+  for (const w of words) {
+    const touching = prev !== undefined && w.x0 - prev.x1 < TOUCH && w.x0 > prev.x0 && w.y0 < prev.y1 && w.y1 > prev.y0;
+    out += prev === undefined ? w.text : touching ? w.text : ` ${w.text}`;
+    prev = w;
+  }
+  return out;
+}
+
+/**
+ * The formulas of a page read stack by stack (stackOrder), each with the last words of the line
+ * before it and the first words of the line after it, one reading per formula: what a reader of
+ * the page reads where pdftotext and the row reading take a displayed formula row by row ("n" /
+ * "X 1 π2" / "lim 2 = (3.3)" / "n→∞ k 6" / "k=1" for lim_{n→∞} ∑_{k=1}^n 1/k² = π²/6). A formula
+ * is a band of rows whose boxes overlap in height (lines of text never do: the leading keeps them
+ * apart); a blank down the whole band parts what stands side by side in it (a LaTeX example's
+ * source beside its output, an equation's number). Only such bands are read: the rest of the page
+ * is the other readings' to judge.
+ */
+export function stackedReadings(words: BoxWord[]): string[] {
+  const rows = pageRows(words);
+  const out: string[] = [];
+  const top = (r: BoxWord[]) => Math.min(...r.map((w) => w.y0));
+  const bottom = (r: BoxWord[]) => Math.max(...r.map((w) => w.y1));
+  const height = median(words.map((w) => w.y1 - w.y0)) || 10;
+  const channel = STACK_CHANNEL * height;
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    let low = bottom(rows[i]!);
+    while (j + 1 < rows.length) {
+      const next = rows[j + 1]!;
+      // The smaller of the two rows' heights: a sum's sign reaches far into the rows around it.
+      const h = Math.min(bottom(next) - top(next), bottom(rows[j]!) - top(rows[j]!));
+      const overlap = low - top(next);
+      // A row of script-size text just under (over) the band: a limit under its sign.
+      const limits = bottom(next) - top(next) < STACK_SCRIPT * height && overlap > -STACK_SCRIPT_GAP * height;
+      if (!limits && (overlap < STACK_OVERLAP || overlap < STACK_OVERLAP_SHARE * h)) break;
+      j++;
+      low = Math.max(low, bottom(next));
+    }
+    if (j > i) {
+      const band = rows.slice(i, j + 1).flat();
+      const parts = channelParts(band, channel);
+      parts.forEach((part, k) => {
+        const e = extent(part);
+        // The part of a neighbouring line that stands over (under) this part of the band.
+        const near = (row: BoxWord[] | undefined) => {
+          if (!row) return [];
+          let best: BoxWord[] = [];
+          let most = 0;
+          for (const p of channelParts(row, channel)) {
+            const x = extent(p);
+            const shared = Math.min(x.x1, e.x1) - Math.max(x.x0, e.x0);
+            if (shared > most) {
+              most = shared;
+              best = p;
+            }
+          }
+          return best;
+        };
+        // What stands beside the part in the band comes before (after) it: the text a displayed
+        // formula ends ("due to reboxing:"), a LaTeX example's source, an equation's number; at
+        // the band's ends, the line over (under) it.
+        const before = (k > 0 ? stackOrder(parts[k - 1]!) : near(rows[i - 1])).slice(-STACK_CONTEXT);
+        const after = (k + 1 < parts.length ? stackOrder(parts[k + 1]!) : near(rows[j + 1])).slice(0, STACK_CONTEXT);
+        const read = [...before, ...stackOrder(part), ...after];
+        // Scripts joined to their base as pdftotext joins them ("k2"), and apart ("k 2").
+        const joined = stackText(read);
+        const apart = read.map((w) => w.text).join(' ');
+        out.push(joined);
+        if (apart !== joined) out.push(apart);
+      });
+    }
+    i = j + 1;
+  }
+  return out;
+}

@@ -26,10 +26,17 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
-import { columnReading, parseBbox } from './column-reading.ts';
+import { columnReading, parseBbox, stackedReadings, uprightWords } from './column-reading.ts';
 import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
-import { pandocStructure, rowReading, withoutChrome, withoutListings, type Structure } from './pandoc-structure.ts';
+import {
+  pandocStructure,
+  rowReading,
+  withoutChrome,
+  withoutImages,
+  withoutListings,
+  type Structure,
+} from './pandoc-structure.ts';
 import {
   buildReference,
   chunkEnds,
@@ -41,6 +48,7 @@ import {
   lostRuns,
   midWordCuts,
   overlayRepeats,
+  printedCounts,
   readingOrder,
   sectionLabels,
   SLIDE_EDGE_LINES,
@@ -172,8 +180,9 @@ function pdftotextColumns(file: string): string[] {
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString('utf8');
   const pages = parseBbox(xhtml);
-  // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row).
-  return [columnReading(pages), columnReading(pages, true)];
+  // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row);
+  // each formula read stack by stack (a fraction's numerator, then its denominator).
+  return [columnReading(pages), columnReading(pages, true), ...pages.flatMap((p) => stackedReadings(uprightWords(p)))];
 }
 
 /** The version line of a reference tool ("pdftotext version 22.12.0"), or why there is none. */
@@ -379,7 +388,8 @@ export async function measureDocument(
       const json = pandocJson(join(dir, e.referenceFile));
       // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
       const self = basename(e.path).replace(/\.gz$/, '');
-      const reading = withoutListings(withoutChrome(json), self);
+      // The PDF prints the source's images as pictures: their alternative text is no text of its pages.
+      const reading = withoutImages(withoutListings(withoutChrome(json), self));
       refText = plainOfJson(reading);
       columnText = plainOfJson(rowReading(reading));
       structure = pandocStructure(json, self);
@@ -439,6 +449,9 @@ export async function measureDocument(
     ...(columnText === undefined ? {} : { alternative: columnText }),
     ...(drawn === undefined ? {} : { drawn }),
   });
+  // An office PDF covers what its pages print of the source it was converted from (printedCounts).
+  if (e.format === 'pdf' && e.referenceFile && !e.referenceFile.endsWith('.pdf') && pdfRawPages)
+    ref.counts = printedCounts(ref.counts, pdfRawPages.join('\n'));
   // pdf.js's raw order, the floor, is measured against the same reference as the chunks.
   // A reference that is noise, not text (fonts without a Unicode map), judges no order or coverage.
   const noReference =
@@ -446,6 +459,7 @@ export async function measureDocument(
       ? 'pdftotext reads noise: the fonts map their codes to no Unicode (order and coverage not measured)'
       : undefined;
   const raw = rawText === undefined || noReference ? undefined : readingOrder([rawText], ref);
+
   if (process.env.QUALITY_DEBUG && !noReference)
     for (const r of lostRuns(
       chunks.map((c) => c.content),

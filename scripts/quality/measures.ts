@@ -235,6 +235,24 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   };
 }
 
+/**
+ * A reference's word counts (Reference.counts) capped by how often the PDF's own pages print each
+ * word (`printed`: pdftotext's reading of them). An office PDF is judged against the source it was
+ * converted from, and the conversion may not print all of it: a slide whose listing runs past the
+ * slide's foot is cut there (LibreOffice's PDF of a deck has no text beyond the page), so no
+ * reading of the PDF can cover those words. Order is still judged against the whole source.
+ */
+export function printedCounts(counts: ReadonlyMap<string, number>, printed: string): Map<string, number> {
+  const have = new Map<string, number>();
+  for (const w of words(dehyphenate(printed))) have.set(w, (have.get(w) ?? 0) + 1);
+  const out = new Map<string, number>();
+  for (const [w, n] of counts) {
+    const m = Math.min(n, have.get(w) ?? 0);
+    if (m > 0) out.set(w, m);
+  }
+  return out;
+}
+
 /** Reference.hyphenates: the line-end hyphens of `text` against the words it writes whole and its compounds. */
 export function hyphenatesWords(text: string, whole: ReadonlySet<string>, compounds: ReadonlySet<string>): boolean {
   let compound = false;
@@ -615,13 +633,59 @@ export function numberedFooters(pages: readonly (readonly string[])[], edgeLines
   return out;
 }
 
+/** A running head's part: a short line without a sentence end ("Rosemary Winspeare", "Outline"). */
+const NAMED_PART = /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u;
+const headPart = (l: string) => l.trim().length > 0 && l.trim().length <= 60 && !SENTENCE_END.test(l.trim());
+
+/**
+ * The lines (page index, line index) that open a page as a head in three parts whose middle part
+ * changes: the page's first three filled lines, short and without a sentence end, whose first and
+ * third stand as the first and third lines of another page with another second line. groff mom's
+ * header, set across the page ("Rosemary Winspeare | Outline | LAKE ATTICA'S SHORES", the
+ * chapter's title in the middle), comes out of pdftotext as a line per part; over a sample of one
+ * page per chapter each whole head stands once, and the repetition count of withoutRunningLines
+ * never sees it. The service drops it as furniture (framedKey, by the parts' positions). A title
+ * page that opens as another does keeps its lines: its second line is the same ("Chapter 1" /
+ * "The Bonny Blue Yonder" on a chapter's cover and its first page) or its third is not.
+ */
+export function framedHeads(pages: readonly (readonly string[])[]): Set<string> {
+  const heads = pages.map((p) => {
+    const [a, b, c] = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
+    if (a === undefined || b === undefined || c === undefined) return undefined;
+    if (![a, b, c].every((i) => headPart(p[i]!))) return undefined;
+    // Names and titles: the outer parts two words of letters or more, the middle a word.
+    if (!NAMED_PART.test(p[a]!) || !NAMED_PART.test(p[c]!) || !/\p{L}{2,}/u.test(p[b]!)) return undefined;
+    return {
+      lines: [a, b, c],
+      first: shapeOf(p[a]!),
+      outer: `${shapeOf(p[a]!)}\n${shapeOf(p[c]!)}`,
+      middle: shapeOf(p[b]!),
+    };
+  });
+  // Pages each first line opens: a head opens its pages with its outer parts every time (a running
+  // head above a page's text opens many pages, each with other lines under it: not this).
+  const opens = new Map<string, number>();
+  pages.forEach((p) => {
+    const first = p.find((l) => l.trim().length > 0);
+    if (first !== undefined) opens.set(shapeOf(first), (opens.get(shapeOf(first)) ?? 0) + 1);
+  });
+  const out = new Set<string>();
+  heads.forEach((h, n) => {
+    if (!h) return;
+    const alike = heads.filter((g) => g?.outer === h.outer);
+    if (alike.length === opens.get(h.first) && alike.some((g) => g!.middle !== h.middle))
+      for (const i of h.lines) out.add(`${n}:${i}`);
+  });
+  return out;
+}
+
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
  * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
  * many pages as they stand inside), once per page edge, and bare page numbers ("12", "xii",
  * "- 3 -", "3 / 127", "Page 3 of 10", "4/188"; not a bare number off the page sequence beside one
- * on it: strayNumbers), section marks (sectionMarks) and numbered footers (numberedFooters). On
+ * on it: strayNumbers), section marks (sectionMarks) and numbered footers (numberedFooters) and heads in three parts (framedHeads). On
  * `slides` a line must repeat on more than half
  * of the pages (a footline is on nearly every slide): a frame title repeated over a slide's
  * overlay steps or continued frames is no running header. Text without form feeds (a reading of
@@ -652,6 +716,7 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
   const marks = sectionMarks(pages, edgeLines);
   const stray = strayNumbers(pages, edgeLines);
   const footers = numberedFooters(pages, edgeLines);
+  const framed = slides ? new Set<string>() : framedHeads(pages);
   const running = new Set<string>();
   for (const [k, c] of counts)
     if (
@@ -666,7 +731,9 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
     .map((p, n) => {
       const f = filled[n]!;
       const drop = new Set<number>();
-      if (!slides) for (const i of f) if (marks.has(`${n}:${i}`) || footers.has(`${n}:${i}`)) drop.add(i);
+      if (!slides)
+        for (const i of f)
+          if (marks.has(`${n}:${i}`) || footers.has(`${n}:${i}`) || framed.has(`${n}:${i}`)) drop.add(i);
       const gone = new Set<string>();
       for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();

@@ -344,6 +344,22 @@ export function withoutListings<T extends { blocks: unknown[] }>(doc: T, self?: 
 }
 
 /**
+ * The document without its images' alternative text. A PDF made from the document (an office
+ * suite's export of an HTML page) prints each image as a picture: its text layer has no words for
+ * it, whatever reads it. DocBook's callout icons (`<img src="callouts/1.png" alt="1">`, 12-pixel
+ * pictures of a circled number) beside each callout's text are such images: pandoc reads "[1]",
+ * so the reference put a number between two sentences that no reading of the PDF's text can give.
+ */
+export function withoutImages<T extends { blocks: unknown[] }>(doc: T): T {
+  const strip = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.filter((y) => !(isNode(y) && y.t === 'Image')).map(strip);
+    if (!isNode(x) || x.c === undefined) return x;
+    return { ...x, c: strip(x.c) };
+  };
+  return { ...doc, blocks: strip(doc.blocks) as unknown[] };
+}
+
+/**
  * The document with each table read row by row, each cell's blocks whole after the previous
  * cell's: a second reading of a pandoc reference, for order only (as the column-aware reading is
  * for a PDF's). pandoc's plain writer sets a table whose cells hold several lines (Doxygen's

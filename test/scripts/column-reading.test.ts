@@ -8,6 +8,9 @@ import {
   pageReading,
   pageRows,
   parseBbox,
+  stackedReadings,
+  stackOrder,
+  stackText,
   tableCells,
   uprightWords,
 } from '../../scripts/quality/column-reading.ts';
@@ -472,4 +475,73 @@ describe('reading order with the column-aware reading', () => {
       const got = readingOrder(texts, ref);
       assert.deepEqual({ order: got.order, coverage: got.coverage }, want);
     });
+});
+
+// A displayed formula as pdftotext -bbox gives it (lshort-pt p. 73, boxes rounded): the sum's
+// limits over and under its sign, the fractions' numerators over their denominators, the
+// equation number far right, between two lines of text 13.5 pt apart.
+const box = (x0: number, y0: number, x1: number, y1: number, text: string): BoxWord => ({ x0, y0, x1, y1, text });
+const formula = [
+  ...line(100, 100, 'este é o estilo montra:'),
+  box(172, 117, 177, 124, 'n'),
+  box(166, 122, 182, 144, 'X'),
+  box(188, 124, 194, 131, '1'),
+  box(231, 124, 242, 131, 'π2'),
+  box(142, 131, 158, 138, 'lim'),
+  box(210, 131, 220, 138, '='),
+  box(300, 131, 320, 141, '(3.3)'),
+  box(186, 136, 191, 143, 'k'),
+  box(191, 134, 195, 139, '2'),
+  box(234, 138, 239, 145, '6'),
+  box(142, 139, 159, 145, 'n→∞'),
+  box(168, 145, 181, 151, 'k=1'),
+  ...line(100, 160, 'Em estilo texto, coloque expressões altas'),
+];
+
+test('stackOrder: stacks left to right, each read top to bottom by its rows', () => {
+  const ws = formula.filter((w) => w.y0 > 112 && w.y0 < 155 && w.x0 < 290);
+  assert.equal(
+    stackOrder(ws)
+      .map((w) => w.text)
+      .join(' '),
+    'lim n→∞ n X k=1 1 k 2 = π2 6',
+  );
+});
+
+test('stackText: a script touching its base is one word, as pdftotext reads it', () => {
+  assert.equal(stackText([box(186, 136, 191, 143, 'k'), box(191, 134, 195, 139, '2')]), 'k2');
+  assert.equal(stackText([box(186, 136, 191, 143, 'k'), box(194, 134, 198, 139, '2')]), 'k 2');
+  // Touching but one over the other (a numerator over its denominator): two words.
+  assert.equal(stackText([box(188, 124, 194, 131, '1'), box(186, 136, 191, 143, 'k')]), '1 k');
+});
+
+test('stackedReadings: a formula read stack by stack between the words of the lines around it', () => {
+  assert.deepEqual(stackedReadings(formula), [
+    // The formula, then the equation number beside it (parted by a blank down the whole band);
+    // scripts joined to their base as pdftotext joins them, and apart.
+    'o estilo montra: lim n→∞ n X k=1 1 k2 = π2 6 (3.3)',
+    'o estilo montra: lim n→∞ n X k=1 1 k 2 = π2 6 (3.3)',
+    '= π2 6 (3.3) Em estilo texto,',
+  ]);
+  // Lines of text alone (their boxes never overlap in height): no formula, nothing read.
+  assert.deepEqual(stackedReadings(column(100, 100, ['one line of text', 'and the next one', 'and a third'])), []);
+});
+
+test('stackedReadings: the formula counts for order, row by row reading does not have it', () => {
+  const text = [
+    'este é o estilo montra:',
+    'n',
+    'X 1 π2',
+    'lim = (3.3)',
+    'k2 6',
+    'n→∞',
+    'k=1',
+    'Em estilo texto, coloque',
+  ].join('\n');
+  // The service's reading: the sum's sign read, its exponent apart, the equation number after.
+  const chunk = 'este é o estilo montra: lim n→∞ n ∑ k=1 1 k 2 = π2 6 (3.3) Em estilo texto, coloque';
+  const without = readingOrder([chunk], buildReference(text)).order;
+  const withStacks = readingOrder([chunk], buildReference(text, { alternative: stackedReadings(formula) })).order;
+  assert.ok(without < 50, `${without}`);
+  assert.equal(withStacks, 100);
 });

@@ -24,6 +24,7 @@ import {
   joinedTexLogo,
   bigOperatorSpelling,
   numberedFooters,
+  framedHeads,
   negationSpelling,
   closingQuoteYs,
   titleSpelling,
@@ -33,6 +34,7 @@ import {
   midWordCuts,
   normalizeLabel,
   overlayRepeats,
+  printedCounts,
   readingOrder,
   sectionLabels,
   sentenceEnds,
@@ -62,6 +64,7 @@ import {
   plainText,
   rowReading,
   withoutChrome,
+  withoutImages,
   withoutListings,
 } from '../../scripts/quality/pandoc-structure.ts';
 
@@ -1791,6 +1794,53 @@ test('tableRowsIntact: curly and straight quotes are the same', () =>
     intact: 100,
   }));
 
+test('withoutImages: an image (a callout icon) goes with its alternative text, wherever it stands; text stays', () => {
+  const str = (s: string) => ({ t: 'Str', c: s });
+  const img = (alt: string) => ({ t: 'Image', c: [['', [], []], [str(alt)], ['images/callouts/1.png', '']] });
+  const para = (...inl: unknown[]) => ({ t: 'Para', c: inl });
+  const link = (...inl: unknown[]) => ({ t: 'Link', c: [['', [], []], inl, ['#co', '']] });
+  const doc = {
+    blocks: [
+      para(link({ t: 'Span', c: [['', [], []], [img('1')]] }), { t: 'Space' }),
+      para(str('The'), { t: 'Space' }, str('cell'), img('2')),
+      para(str('No'), { t: 'Space' }, str('image')),
+    ],
+  };
+  const out = withoutImages(doc);
+  assert.deepEqual(
+    out.blocks.map((b) => plainText(b).trim()),
+    ['', 'The cell', 'No image'],
+  );
+  assert.deepEqual(out.blocks[2], doc.blocks[2]);
+  // The image is there to take: the same document read with images has its alternative text.
+  assert.deepEqual(
+    doc.blocks.map((b) => plainText(b).trim()),
+    ['1', 'The cell2', 'No image'],
+  );
+});
+
+test('printedCounts: a word counts at most as often as the PDF prints it; words it never prints go', () => {
+  const counts = new Map([
+    ['td', 6],
+    ['a5', 1],
+    ['table', 2],
+    ['specified', 1],
+  ]);
+  // The slide's listing cut at the slide's foot: A5's row and two of the td are not printed.
+  const printed = '<td>A4</td><td>B4</td>\n<table border="1"> the table is speci-\nfied';
+  assert.deepEqual(
+    printedCounts(counts, printed),
+    new Map([
+      ['td', 4],
+      ['table', 2],
+      ['specified', 1],
+    ]),
+  );
+  // Nothing printed, nothing to cover; all printed, the counts as they were.
+  assert.equal(printedCounts(counts, '').size, 0);
+  assert.deepEqual(printedCounts(counts, 'td td td td td td a5 table table specified'), counts);
+});
+
 test('withoutChrome: navigation and footer Divs go, text and other Divs stay', () => {
   const para = (s: string) => ({ t: 'Para', c: [{ t: 'Str', c: s }] });
   const div = (cls: string, ...blocks: unknown[]) => ({ t: 'Div', c: [['', [cls], []], blocks] });
@@ -2273,4 +2323,25 @@ describe("closingQuoteYs: the CS fonts' closing quote, which pdftotext reads as 
     const after = readingOrder(chunk, buildReference(closingQuoteYs(page)));
     assert.deepEqual([before.coverage < 100, after.order, after.coverage], [true, 100, 100]);
   });
+});
+test('framedHeads: a head in three parts whose middle changes; title pages and running heads over text are no such head', () => {
+  const page = (...lines: string[]) => ['', ...lines, ''];
+  const pages = [
+    page('Lake Attica’s Shores', 'by', 'Rosemary Winspeare'),
+    page('Rosemary Winspeare', 'Outline', 'LAKE ATTICA’S SHORES', '1.2. Chapter 2', 'Stet clita kasd gubergren.'),
+    // A chapter's cover and its first page open alike: the same second line.
+    page('Chapter 1', 'The Bonny Blue Yonder', 'Lorem ipsum dolor sit amet.'),
+    page('Chapter 1', 'The Bonny Blue Yonder', 'Lorem ipsum dolor sit amet.'),
+    page('Rosemary Winspeare', 'The Bonny Blue Yonder', 'LAKE ATTICA’S SHORES', 'voluptua. At vero eos et accusam.'),
+    // A running head over code: it opens other pages with other lines under it.
+    page('Debian Developer’s Reference', 'Template: foo/bar', 'Type: Select'),
+    page('Debian Developer’s Reference', 'Template: geneweb/lang', 'Type: select'),
+    page('Debian Developer’s Reference', 'Some text of the page.', 'More text.'),
+  ];
+  assert.deepEqual([...framedHeads(pages)].sort(), ['1:1', '1:2', '1:3', '4:1', '4:2', '4:3']);
+  // And withoutRunningLines drops them: the head's words are no body text.
+  const body = withoutRunningLines(pages.map((p) => p.join('\n')).join('\f'));
+  assert.ok(!body.includes('ATTICA'));
+  assert.ok(body.includes('Chapter 1'));
+  assert.ok(body.includes('Template: foo/bar'));
 });

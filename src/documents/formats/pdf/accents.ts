@@ -141,6 +141,20 @@ export function composeOverlays(text: string): string {
 }
 
 /**
+ * A monospace line's setting (code.ts, its spaces kept by column) with its overlays composed as
+ * composeOverlays composes a line's text. The setting gives \not's slash a column of its own before
+ * its symbol (a symbol table in typewriter, "̸<   \not<"); where the pair composes into one
+ * character ("≮") a space after it keeps the columns that follow where they were.
+ */
+export function composeSettingOverlays(text: string): string {
+  if (!text.includes('\u0338') && !text.includes('\u20D2')) return text;
+  return text.replace(OVERLAY_BEFORE, (_, before: string, mark: string, base: string) => {
+    const composed = (base + mark).normalize('NFC');
+    return before + composed + (composed.length < base.length + mark.length ? ' ' : '');
+  });
+}
+
+/**
  * TeX's math symbol fonts (Computer Modern's cmsy and cmbsy at any size, Latin Modern's
  * LMMathSymbols), with or without a subset prefix.
  */

@@ -50,6 +50,26 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
 }
 
 /**
+ * The key of a head or foot line set in three parts or more across the page (its pieces: left,
+ * centre, right) by its outer parts alone: edge, height and the shapes of its first and last
+ * parts. groff mom's header names the author on the left, the document on the right and the
+ * chapter in the middle ("Rosemary Winspeare | Outline | LAKE ATTICA'S SHORES", then "Rosemary
+ * Winspeare | The Bonny Blue Yonder | LAKE ATTICA'S SHORES"): each whole line stands on the pages
+ * of one chapter only, one page each in a sample, so the line's shape never repeats, and the head
+ * was read as text in the middle of a sentence. Its outer parts repeat at the same height.
+ */
+/** Two words of letters or more. */
+const NAMED = /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u;
+
+export function framedKey(line: TextLine, top: boolean): string | undefined {
+  const parts = line.pieces;
+  if (!parts || parts.length < 3) return undefined;
+  // Names and titles, not a table row's cells ("1 | foo | yes" opening two pages of a long table).
+  if (!NAMED.test(parts[0]!.text) || !NAMED.test(parts.at(-1)!.text)) return undefined;
+  return `${keyOf({ ...line, text: parts[0]!.text }, top)}|${shapeKey(parts.at(-1)!.text)}`;
+}
+
+/**
  * Removes running headers and footers and bare page numbers, in place. A line is furniture when
  * it is among the top or bottom lines of its page and either
  * - is a bare page number ("12", "xii", "Page 3", "3 of 10"), or
@@ -72,13 +92,26 @@ export function removeFurniture(pages: PageText[]): void {
     }
   }
   const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
+  // Heads in three parts or more whose outer parts repeat with another middle (framedKey).
+  const framed = new Map<string, Set<number>>();
+  for (const list of edges)
+    for (const e of list) {
+      const k = framedKey(e.line, e.top);
+      if (k === undefined) continue;
+      let s = framed.get(k);
+      if (!s) framed.set(k, (s = new Set()));
+      s.add(e.page);
+    }
   // Running headers are set at or below the body size; a larger repeated line is a heading.
   const maxSize = bodySize(pages) * 1.15;
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
   for (const list of edges) {
     for (const e of list) {
-      const repeated = (counts.get(e.key)?.size ?? 0) >= minRepeat && e.line.size <= maxSize;
+      const fk = framedKey(e.line, e.top);
+      const repeated =
+        ((counts.get(e.key)?.size ?? 0) >= minRepeat || (fk !== undefined && (framed.get(fk)?.size ?? 0) >= 2)) &&
+        e.line.size <= maxSize;
       if (repeated || isBarePageNumber(e.line.text)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;

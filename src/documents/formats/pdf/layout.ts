@@ -9,7 +9,7 @@ import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
 import { monoSetting } from './code.ts';
-import { closingQuoteCarons, composeAccents, composeOverlays, hasAccent } from './accents.ts';
+import { closingQuoteCarons, composeAccents, composeOverlays, composeSettingOverlays, hasAccent } from './accents.ts';
 import {
   byX,
   crossesGutter,
@@ -402,7 +402,7 @@ function toLine(segs: Segment[], row: Row): TextLine {
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
     const set = monoSetting(segs.flatMap((s) => s.items));
-    if (set) line.set = set;
+    if (set) line.set = { ...set, text: composeSettingOverlays(set.text) };
   }
   return line;
 }

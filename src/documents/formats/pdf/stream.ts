@@ -61,7 +61,7 @@ export function joinsLine(line: StreamLine, it: RawItem): boolean {
   const small = Math.min(line.size, it.size);
   const dy = Math.abs(it.y - line.y);
   if (dy <= SAME_BASELINE_EM * small) return true;
-  const follows = it.x >= line.xEnd - FOLLOW_EM * it.size;
+  const follows = it.x >= line.xEnd - FOLLOW_EM * it.size || kernedOn(line, it);
   const before = it.x + it.width <= line.x + FOLLOW_EM * it.size;
   const accent = it.str.length <= 2 && it.x >= line.x && it.x <= line.xEnd;
   if (!follows && !before && !accent) return false;
@@ -69,6 +69,27 @@ export function joinsLine(line: StreamLine, it: RawItem): boolean {
   const apart = it.x > line.xEnd + FOLLOW_EM * big || it.x + it.width < line.x - FOLLOW_EM * big;
   if (dy <= ROW_EM * (small < DISPARATE * big && apart ? small : big)) return true;
   return (follows || accent) && small <= SCRIPT_RATIO * big && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
+}
+
+/**
+ * Does `it` start within the last glyph of the line's last item, on the line's row (within ROW_EM)?
+ * A logo kerns its next letter back over the one before, and may lower it: xy-pic's XY sets the Y
+ * 0.3 em back over the X's advance and lowered ("X" "Y-pic", 1.9 pt down at 10.9 pt), past
+ * FOLLOW_EM, so the rest of the line after the logo became a line of its own ("Um destes é o X" /
+ * "Y-pic, descrito..."). Starting inside the last glyph (its share of the item's width) and no
+ * further back, it is that glyph's kerned neighbour, not text drawn over the line.
+ */
+export function kernedOn(line: StreamLine, it: RawItem): boolean {
+  const last = line.items.at(-1);
+  if (!last || last.str.length === 0) return false;
+  const end = last.x + last.width;
+  const glyph = last.width / last.str.length;
+  return (
+    it.x >= end - glyph &&
+    it.x < end &&
+    Math.abs(it.y - last.y) <= ROW_EM * Math.max(last.size, it.size) &&
+    it.size >= SCRIPT_RATIO * last.size
+  );
 }
 
 /**

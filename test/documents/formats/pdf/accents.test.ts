@@ -5,6 +5,7 @@ import {
   composeAccent,
   composeAccents,
   composeOverlays,
+  composeSettingOverlays,
   negationSlashes,
 } from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
@@ -112,6 +113,28 @@ test('a PDF that draws TeX-style accents (accent, kern back, letter) reads the a
     'BT /F4 12 Tf 72 700 Td [(Patrick P) -55 (\\264) 388 (elissier et Vincent Lef) -55 (\\140) 388 (evre, la t) -55 (\\210) 388 (ete.)] TJ ET';
   const { blocks } = await extractPdf(makePdf({ pages: [{ content }] }));
   assert.equal(blocks.map((b) => b.text).join('\n'), 'Patrick Pélissier et Vincent Lefèvre, la tête.');
+});
+
+test('composeSettingOverlays: a typewriter table row composed, its columns kept', () => {
+  const cases: [string, string, string][] = [
+    // l2kurz's "Negierte Relationen": the slash had a column of its own before each symbol.
+    [
+      'composed, a space for the slash',
+      '\u0338<   \\not<              \u0338>   \\not>',
+      '≮    \\not<              ≯    \\not>',
+    ],
+    [
+      'no precomposed symbol: the same length, no space',
+      '\u0338\u228F   \\not\\sqsubset',
+      '\u228F\u0338   \\not\\sqsubset',
+    ],
+    ['a lone slash (\\angle) stays', '\u0338    \\angle', '\u0338    \\angle'],
+    ['no overlay', 'if (a <= b)', 'if (a <= b)'],
+  ];
+  for (const [name, text, want] of cases) {
+    assert.equal(composeSettingOverlays(text), want, name);
+    assert.equal([...composeSettingOverlays(text).normalize('NFD')].length >= [...text].length, true, name);
+  }
 });
 
 test('composeOverlays: a negated relation drawn slash first reads as the negated symbol', () => {

@@ -47,6 +47,11 @@ const line = (text: string, y: number, size = 10): TextLine => ({
   font: 'f',
   mono: false,
 });
+/** A line in parts set apart across the page (its pieces, as the layout gives them). */
+const framedLine = (parts: string[], y: number): TextLine => ({
+  ...line(parts.join(' '), y),
+  pieces: parts.map((text, i) => ({ text, x: 72 + 150 * i, xEnd: 72 + 150 * i + 100 })),
+});
 const body = (n: number) => [
   line(`Body text of page ${'abcdefghij'[n]} with ordinary words.`, 600),
   line(`More body ${'abcdefghij'[n]}.`, 588),
@@ -94,6 +99,40 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     ),
     kept: (n) => [
       ...(n === 2 ? ['Chang, Connors CONTROL EQUALS CHAOS'] : n === 3 ? ['CONTROL EQUALS CHAOS Chang, Connors'] : []),
+      ...body(n).map((l) => l.text),
+    ],
+  },
+  {
+    name: 'a head in three parts whose middle part changes, its outer parts the same on two pages (groff mom)',
+    pages: book(4, (n) =>
+      n === 2 || n === 3
+        ? [
+            framedLine(
+              ['Rosemary Winspeare', n === 2 ? 'Outline' : 'The Bonny Blue Yonder', 'LAKE ATTICA’S SHORES'],
+              800,
+            ),
+          ]
+        : [],
+    ),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    name: 'a line in three parts on one page only is not furniture',
+    pages: book(4, (n) => (n === 2 ? [framedLine(['Name', 'Value', 'Default'], 800)] : [])),
+    kept: (n) => [...(n === 2 ? ['Name Value Default'] : []), ...body(n).map((l) => l.text)],
+  },
+  {
+    name: 'a long table whose rows open two pages with the same outer cells is no head',
+    pages: book(4, (n) => (n === 2 || n === 3 ? [framedLine([`${n}`, n === 2 ? 'alpha' : 'beta', 'yes'], 800)] : [])),
+    kept: (n) => [...(n === 2 ? ['2 alpha yes'] : n === 3 ? ['3 beta yes'] : []), ...body(n).map((l) => l.text)],
+  },
+  {
+    name: 'two parts with the same outer words are no three-part head',
+    pages: book(4, (n) =>
+      n === 2 || n === 3 ? [framedLine(['Rosemary Winspeare', n === 2 ? 'Lake' : 'River'], 800)] : [],
+    ),
+    kept: (n) => [
+      ...(n === 2 ? ['Rosemary Winspeare Lake'] : n === 3 ? ['Rosemary Winspeare River'] : []),
       ...body(n).map((l) => l.text),
     ],
   },

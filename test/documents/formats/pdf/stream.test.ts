@@ -7,6 +7,7 @@ import {
   isOverprint,
   isScript,
   joinsLine,
+  kernedOn,
   redrawnPrefix,
   spaceFills,
   streamLines,
@@ -53,6 +54,40 @@ for (const c of [
 ]) {
   test(`joinsLine: ${c.name}`, () => assert.equal(joinsLine(base, c.it), c.joins));
 }
+
+// xy-pic's logo: "X" ends a run, the lowered "Y" starts 0.3 em back over the X's advance (lshort-pt p. 126).
+const logo = line(item('para fins especificos. Um destes é o X', 141.74, 649.47, { size: 10.91, width: 181.68 }));
+for (const c of [
+  {
+    name: 'the lowered Y kerned back into the X',
+    it: item('Y-pic, descrito no', 320.14, 647.59, { size: 10.91, width: 90 }),
+    joins: true,
+  },
+  {
+    name: 'a word back over the line further than its last glyph',
+    it: item('destes', 300, 647.59, { size: 10.91 }),
+    joins: false,
+  },
+  {
+    name: 'the next line, a line below, under the last glyph',
+    it: item('Uma grande', 320.14, 635.92, { size: 10.91 }),
+    joins: false,
+  },
+  {
+    name: 'a script-size letter in the last glyph (an accent or a script: not a kern)',
+    it: item('2', 320.14, 654, { size: 7 }),
+    joins: true,
+  },
+]) {
+  test(`joinsLine, a kerned logo: ${c.name}`, () => assert.equal(joinsLine(logo, c.it), c.joins));
+}
+test('kernedOn: only within the last glyph, on the row, at the text size', () => {
+  assert.equal(kernedOn(logo, item('Y', 320.14, 647.59, { size: 10.91 })), true);
+  assert.equal(kernedOn(logo, item('Y', 314, 647.59, { size: 10.91 })), false);
+  assert.equal(kernedOn(logo, item('Y', 320.14, 643, { size: 10.91 })), false);
+  assert.equal(kernedOn(logo, item('2', 320.14, 647.59, { size: 7 })), false);
+  assert.equal(kernedOn(logo, item('Y', 324, 647.59, { size: 10.91 })), false);
+});
 
 // A slide title's wrapped last word (44 pt, "(3)" centred on its second line) whose baseline is
 // 9 pt above a 10 pt listing line: within 0.35 em of the title's size, not of the listing's.
