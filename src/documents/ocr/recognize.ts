@@ -652,13 +652,14 @@ const GLYPH_RUN_WIDE = 1.6;
  * its glyph), or else the run nearest to it whose centre lies inside that box. A run wider than
  * GLYPH_RUN_WIDE times the box is several glyphs touching, and not one glyph's ink. Its place: the
  * left edge of its run of inked columns (two characters the recogniser read from one glyph share
- * it) and the rows of its first and last ink.
+ * it) and the rows of its first and last ink. Ink is grey under `threshold`.
  */
 export function glyphAt(
   grey: Uint8Array,
   width: number,
   symbol: Box,
   line: Box,
+  threshold = INK,
 ): { ink: boolean[][]; x0: number; top: number; bottom: number } | undefined {
   const height = grey.length / width;
   const y0 = Math.max(0, Math.floor(line.y0));
@@ -668,7 +669,7 @@ export function glyphAt(
   const lo = Math.max(0, Math.floor(symbol.x0 - w));
   const hi = Math.min(width, Math.ceil(symbol.x1 + w));
   const inked = (x: number) => {
-    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < INK) return true;
+    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < threshold) return true;
     return false;
   };
   const runs: [number, number][] = [];
@@ -690,7 +691,7 @@ export function glyphAt(
   const rows: boolean[][] = [];
   for (let y = y0; y < y1; y++) {
     const row: boolean[] = [];
-    for (let x = run[0]; x < run[1]; x++) row.push(grey[y * width + x]! < INK);
+    for (let x = run[0]; x < run[1]; x++) row.push(grey[y * width + x]! < threshold);
     rows.push(row);
   }
   let top = y0;
@@ -1318,6 +1319,54 @@ export function withAtSigns(line: OcrLine, isAt: (symbol: Box) => boolean): OcrL
   );
 }
 
+/** A `c` is at least this many pixels tall... */
+const MIN_OPEN_PX = 8;
+/** ...about as wide as tall: its width at least this share of its height and at most its inverse (a parenthesis is narrow)... */
+const OPEN_ROUND = 0.6;
+/** ...and its middle rows (this share of its height either side of its middle)... */
+const OPEN_MIDDLE = 0.1;
+/** ...hold no ink right of this share of its width, where an `e`'s bar meets its bowl. */
+const OPEN_RIGHT = 0.6;
+/** Ink for the open test: lighter than `INK`, so that a faint bar of an `e` still closes it. */
+export const LIGHT_INK = 200;
+/** The character the model reads for a `c` on a typewriter line (cmtt's `bc` read `be`). */
+const READ_FOR_OPEN = /^e$/;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`, taken at the light threshold LIGHT_INK) is a `c`: a
+ * bowl open on its right, no ink in the right part of its middle rows, its top and foot reaching
+ * over to that side. An `e` closes the same bowl with its bar across the middle (even a faint bar
+ * is darker than paper), an `o` with its right side; a `(`, `[` or `<` is narrow or has no foot
+ * on the right. Judged on typewriter lines, whose glyphs stand apart in their cells.
+ */
+export function openShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_OPEN_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w < OPEN_ROUND * h || w > h / OPEN_ROUND) return false;
+  const right = Math.ceil(OPEN_RIGHT * w);
+  const reaches = (row: readonly boolean[]) => row.slice(right).includes(true);
+  const from = Math.floor(h * (0.5 - OPEN_MIDDLE));
+  const to = Math.ceil(h * (0.5 + OPEN_MIDDLE));
+  for (let y = from; y < to; y++) {
+    const row = ink[y]!;
+    if (reaches(row) || !row.slice(0, w - right).includes(true)) return false;
+  }
+  return ink.slice(0, from).some(reaches) && ink.slice(to).some(reaches);
+}
+
+/**
+ * A line with each `e` whose glyph is open on its right (`isOpen`, given the character's box) read
+ * `c`. The fast English model reads a typewriter `c` after a `b` as `e` (`bc` as `be`, bashref's
+ * `${string: -7:2}` answered `bc`), another word than printed.
+ */
+export function withOpenC(line: OcrLine, isOpen: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => READ_FOR_OPEN.test(s.text)))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s) => (READ_FOR_OPEN.test(s.text) && isOpen(s.bbox) ? { ...s, text: 'c' } : s)),
+  );
+}
+
 /** A visible space is at least this many pixels tall... */
 const MIN_CUP_PX = 4;
 /** ...at least this share of its height wide... */
@@ -1632,7 +1681,12 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       const g = glyph(b);
       return g && { x0: g.x0, sign: cupShape(g.ink) };
     });
-    const ats = typewriter[index] ? withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)) : spaces;
+    const ats = typewriter[index]
+      ? withOpenC(
+          withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)),
+          (b) => openShape(glyphAt(read, width, b, l.bbox, LIGHT_INK)?.ink),
+        )
+      : spaces;
     return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
   });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);

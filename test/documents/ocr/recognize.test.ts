@@ -37,6 +37,8 @@ import {
   withSign,
   cupShape,
   atShape,
+  openShape,
+  withOpenC,
   gridCell,
   withAtSigns,
   braceShape,
@@ -1819,4 +1821,83 @@ describe('gridCell: the cell of a typewriter line, half its median step when its
       const got = gridCell(cs, stepsOf(cs), median(stepsOf(cs)));
       assert.equal(got === undefined ? undefined : Math.round(got), want);
     });
+});
+
+describe('openShape: a glyph whose ink is a `c`, told from `e`, `o` and parentheses', () => {
+  // cmtt's `c` and `e` in a 300 dpi scan (bashref's `bc`, read `be`), at the light threshold.
+  const c = art(
+    '.....#########....',
+    '...############...',
+    '..##############..',
+    '.######.....#####.',
+    '#####.......#####.',
+    '####.........###..',
+    '####..............',
+    '####..............',
+    '###...............',
+    '###...............',
+    '###...............',
+    '###...............',
+    '####..............',
+    '####..............',
+    '#####........###..',
+    '.#####......####..',
+    '..#####....#####..',
+    '...############...',
+    '....##########....',
+    '......#######.....',
+  );
+  const e = art(
+    '......########.....',
+    '....###########....',
+    '...#############...',
+    '..#####.....#####..',
+    '.####.........####.',
+    '####...........###.',
+    '####...........####',
+    '###################',
+    '###################',
+    '###################',
+    '####...............',
+    '####...............',
+    '#####..............',
+    '.#####.........##..',
+    '..#####.......####.',
+    '...####......#####.',
+    '....#############..',
+    '.....###########...',
+    '......########.....',
+    '........####.......',
+  );
+  // An `o`: closed on its right.
+  const o = c.map((r, y) => (y >= 5 && y <= 14 ? r.map((v, x) => v || x >= 15) : r));
+  // A `(`: narrow.
+  const paren = art(...Array.from({ length: 20 }, (_, y) => (y < 3 || y > 16 ? '..###' : '###..')));
+  // A `c` whose foot does not reach over (a `<`-like or a broken glyph): not judged a `c`.
+  const noFoot = c.map((r, y) => (y >= 14 ? r.map((v, x) => v && x < 10) : r));
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a c', c, true],
+    ['an e: its bar closes the bowl', e, false],
+    ['an o', o, false],
+    ['a parenthesis: narrow', paren, false],
+    ['no foot on the right', noFoot, false],
+    ['too small', c.slice(0, 7), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(openShape(ink), want));
+});
+
+describe('withOpenC: an `e` whose glyph is open on its right is read `c`', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const openAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`be` whose second glyph is open: `bc`', line(cellWord('be', 0)), openAt(10), 'bc\n'],
+    ['an `e` whose glyph is closed is left as read', line(cellWord('be', 0)), openAt(), 'be\n'],
+    ['another letter over an open glyph is left as read', line(cellWord('bo', 0)), openAt(10), 'bo\n'],
+    ['`b e` on a grid: the second word', line(cellWord('b', 0), cellWord('e', 20)), openAt(20), 'b c\n'],
+  ];
+  for (const [name, l, isOpen, want] of cases) test(name, () => assert.equal(withOpenC(l, isOpen).text, want));
 });
