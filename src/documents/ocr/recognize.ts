@@ -1553,9 +1553,24 @@ const MAX_REREADS = 24;
 /** Margin around a line read again alone, in its box's heights. */
 const REREAD_MARGIN = 0.5;
 
-/** Which reading of a line to keep: the second (the line alone) when it is one line read with more confidence. */
+/**
+ * Which reading of a line to keep: the second (the line alone) when it is one line read with more
+ * confidence, its text, words and confidence in the first's rows. Alone in its crop the line has no
+ * neighbours to fit a baseline and a row height against, and the engine can put both anywhere
+ * (fepslatex's `\ifthenelse{...}` in a listing: its baseline on the crop's bottom edge, its row
+ * 126 px high for a 46 px line), which moved the line 8 pt down its page, onto the next line:
+ * the page's reading, among its neighbours, placed it right.
+ */
 export function betterReading(first: OcrLine, again: readonly OcrLine[]): OcrLine {
-  return again.length === 1 && again[0]!.confidence > first.confidence ? again[0]! : first;
+  const second = again.length === 1 ? again[0]! : undefined;
+  if (!second || second.confidence <= first.confidence) return first;
+  const { baseline: _baseline, rowAttributes: _rows, ...rest } = second;
+  return {
+    ...rest,
+    bbox: { x0: second.bbox.x0, y0: first.bbox.y0, x1: second.bbox.x1, y1: first.bbox.y1 },
+    ...(first.baseline ? { baseline: first.baseline } : {}),
+    ...(first.rowAttributes ? { rowAttributes: first.rowAttributes } : {}),
+  };
 }
 
 /**

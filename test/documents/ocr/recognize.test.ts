@@ -234,6 +234,33 @@ describe('betterReading: a line read again alone replaces its first reading when
     ['two lines read again: not one line', [line('./bash', 60), line('1 2 3', 60)], first.text],
   ];
   for (const [name, again, want] of cases) test(name, () => assert.equal(betterReading(first, again).text, want));
+  test("the line read alone keeps the page's rows: its baseline, row height and box's top and foot", () => {
+    // fepslatex's `\ifthenelse{...}` read again in a 92 px crop: baseline on the crop's foot, row 126 px.
+    const page: OcrLine = {
+      text: '\\ifthenelse{\\isodd{\\pageref{figtside+caption}}}',
+      confidence: 28,
+      bbox: { x0: 634, y0: 1708, x1: 1829, y1: 1754 },
+      baseline: { x0: 634, y0: 1743, x1: 1829, y1: 1743 },
+      rowAttributes: { ascenders: 12, descenders: -11, rowHeight: 46 },
+    };
+    const alone: OcrLine = {
+      text: '\\ifthenelse{\\isodd{\\pageref{fig+side+caption}}}',
+      confidence: 54,
+      bbox: { x0: 632, y0: 1685, x1: 1829, y1: 1777 },
+      baseline: { x0: 632, y0: 1777, x1: 1829, y1: 1777 },
+      rowAttributes: { ascenders: 35, descenders: -34, rowHeight: 126 },
+    };
+    const got = betterReading(page, [alone]);
+    assert.equal(got.text, alone.text);
+    assert.equal(got.confidence, 54);
+    assert.deepEqual(got.baseline, page.baseline);
+    assert.deepEqual(got.rowAttributes, page.rowAttributes);
+    assert.deepEqual(got.bbox, { x0: 632, y0: 1708, x1: 1829, y1: 1754 });
+  });
+  test('a first reading without a baseline: none is taken from the line read alone', () => {
+    const got = betterReading(first, [{ ...line('./bash 1 2 3', 42), baseline: { x0: 0, y0: 60, x1: 100, y1: 60 } }]);
+    assert.equal(got.baseline, undefined);
+  });
 });
 
 describe('monoText: spaces where the cells are empty, whatever words the engine saw', () => {
