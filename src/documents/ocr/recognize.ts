@@ -33,13 +33,21 @@ const MIN_LINE_CONFIDENCE = 40;
  * digits in a row (specks and rules read as `. , ~ |`). A line set in a typewriter font (`mono`,
  * its characters on a grid of cells) is judged without its spaces: its single characters one cell
  * apart are a shell's output or an array (`7 8 9 0 a b c`, `b c`), which its cells, not the
- * engine's word boundaries, space (`monoText`); a line of brackets alone on the grid (`}`) is code.
+ * engine's word boundaries, space (`monoText`), and two of them with one sign between are code
+ * (CODE_ALNUM); a line of brackets alone on the grid (`}`) is code.
  */
 export function noiseLine(text: string, mono: boolean, confidence: number): boolean {
   if (confidence < MIN_LINE_CONFIDENCE) return true;
   if (mono && BRACKETS.test(text.replace(/\s+/g, ''))) return false;
-  return !/[\p{L}\p{N}]{2}/u.test(mono ? text.replace(/\s+/g, '') : text);
+  return !(mono ? CODE_ALNUM : /[\p{L}\p{N}]{2}/u).test(mono ? text.replace(/\s+/g, '') : text);
 }
+
+/**
+ * On a typewriter grid, two letters or digits with at most one sign between them are code, not
+ * specks: TeX's parameters (`{#2#1#2} {}`), an index (`a[1]`), a path (`a/b`). Specks read as
+ * signs (`. l . |`) have no two letters or digits so close.
+ */
+const CODE_ALNUM = /[\p{L}\p{N}][^\p{L}\p{N}]?[\p{L}\p{N}]/u;
 
 /**
  * A line of brackets alone on a typewriter grid (`{`, `}`, `});`, TeX's `{%` and `}%`, a comment

@@ -403,6 +403,10 @@ describe('noiseLine: specks and low-confidence lines are noise; single character
     ['one other character on a typewriter grid', '~', true, 90, true],
     ['a single letter on a typewriter grid', 'x', true, 90, true],
     ['a low-confidence line on a typewriter grid', '7 8 9', true, 30, true],
+    ["TeX's parameters on a typewriter grid: digits one sign apart", '{#2#1#2} {}', true, 90, false],
+    ['the same in a proportional font', '{#2#1#2} {}', false, 90, true],
+    ['specks and a letter on a typewriter grid: the letter two signs from the next', '. l . |', true, 90, true],
+    ['two letters two signs apart on a typewriter grid', 'a.,b', true, 90, true],
   ];
   for (const [name, text, mono, confidence, want] of cases)
     test(name, () => assert.equal(noiseLine(text, mono, confidence), want));
