@@ -1375,6 +1375,38 @@ export function withOpenC(line: OcrLine, isOpen: (symbol: Box) => boolean): OcrL
   );
 }
 
+/** Characters whose glyph stands on the baseline and reaches the cap or ascender height, in a typewriter face. */
+const TALL = /^[1-9A-NPR-Zbdfhklt]$/;
+/** A zero's glyph at most this share of its line's tall glyphs' height is a letter `o` (x-height: 0.71 in cmtt, 0.74 in Courier). */
+const ZERO_LOW = 0.8;
+/** Tall glyphs a line needs before its zeros are judged. */
+const MIN_TALL = 2;
+
+/**
+ * A line with each `0` whose glyph is no taller than an x-height letter read `o`: the fast English
+ * model reads a typewriter `o` as `0` (bashref's `~-/foo` as `~-/f00`), and in a typewriter face
+ * (lining figures) a zero is as tall as a capital, an `o` is not. `heightOf` gives the height of
+ * the glyph under a character's box (`glyphAt`), or undefined; the line's tall glyphs (capitals,
+ * digits but 0, ascender letters) give the measure, the median of two or more.
+ */
+export function withLowZeros(line: OcrLine, heightOf: (symbol: Box) => number | undefined): OcrLine {
+  const symbols = line.words?.flatMap((w) => w.symbols) ?? [];
+  if (!symbols.some((s) => s.text === '0')) return line;
+  const tall = symbols
+    .filter((s) => TALL.test(s.text))
+    .map((s) => heightOf(s.bbox))
+    .filter((h): h is number => h !== undefined);
+  if (tall.length < MIN_TALL) return line;
+  const cap = median(tall);
+  return respelled(line, (syms) =>
+    syms.map((s) => {
+      if (s.text !== '0') return s;
+      const h = heightOf(s.bbox);
+      return h !== undefined && h <= ZERO_LOW * cap ? { ...s, text: 'o' } : s;
+    }),
+  );
+}
+
 /** A visible space is at least this many pixels tall... */
 const MIN_CUP_PX = 4;
 /** ...at least this share of its height wide... */
@@ -1705,9 +1737,15 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       return g && { x0: g.x0, sign: cupShape(g.ink) };
     });
     const ats = typewriter[index]
-      ? withOpenC(
-          withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)),
-          (b) => openShape(glyphAt(read, width, b, l.bbox, LIGHT_INK)?.ink),
+      ? withLowZeros(
+          withOpenC(
+            withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)),
+            (b) => openShape(glyphAt(read, width, b, l.bbox, LIGHT_INK)?.ink),
+          ),
+          (b) => {
+            const g = glyph(b);
+            return g && g.bottom - g.top + 1;
+          },
         )
       : spaces;
     return withAccents(ats, (b) => accentShape(glyph(b)?.ink));

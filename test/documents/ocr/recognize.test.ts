@@ -39,6 +39,7 @@ import {
   atShape,
   openShape,
   withOpenC,
+  withLowZeros,
   gridCell,
   withAtSigns,
   braceShape,
@@ -1931,4 +1932,37 @@ describe('withOpenC: an `e` whose glyph is open on its right is read `c`', () =>
     ['`b e` on a grid: the second word', line(cellWord('b', 0), cellWord('e', 20)), openAt(20), 'b c\n'],
   ];
   for (const [name, l, isOpen, want] of cases) test(name, () => assert.equal(withOpenC(l, isOpen).text, want));
+});
+
+describe('withLowZeros: a typewriter `0` whose glyph is no taller than an x-height letter is read `o`', () => {
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  // Glyph heights by the character's left edge (cells of 10): capitals and ascenders 28, x-height 20.
+  const heights =
+    (h: Record<number, number>) =>
+    (b: { x0: number }): number | undefined =>
+      h[b.x0];
+  const cases: [string, ReturnType<typeof line>, Record<number, number>, string][] = [
+    // `~-/f00` (bashref's `~-/foo`): f tall, the zeros x-height; `$PWD` tall.
+    [
+      'two low zeros after a tall `f`, capitals beside',
+      line(cellWord('/f00', 0), cellWord('$PWD', 50)),
+      { 10: 28, 20: 20, 30: 20, 60: 28, 70: 28, 80: 28 },
+      '/foo $PWD\n',
+    ],
+    [
+      'zeros as tall as the digits stay',
+      line(cellWord('x=10', 0), cellWord('20', 50)),
+      { 20: 28, 30: 28, 50: 28, 60: 28 },
+      'x=10 20\n',
+    ],
+    [
+      'a tall zero beside a low one: only the low one',
+      line(cellWord('D00D', 0)),
+      { 0: 28, 10: 28, 20: 20, 30: 28 },
+      'D0oD\n',
+    ],
+    ['one tall glyph alone: not judged', line(cellWord('f00', 0)), { 0: 28, 10: 20, 20: 20 }, 'f00\n'],
+    ['a zero whose glyph is not found stays', line(cellWord('fh00', 0)), { 0: 28, 10: 28, 30: 20 }, 'fh0o\n'],
+  ];
+  for (const [name, l, h, want] of cases) test(name, () => assert.equal(withLowZeros(l, heights(h)).text, want));
 });
