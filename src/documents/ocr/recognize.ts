@@ -1407,6 +1407,48 @@ export function withLowZeros(line: OcrLine, heightOf: (symbol: Box) => number | 
   );
 }
 
+/** A `1` is at least this many pixels tall... */
+const MIN_ONE_PX = 8;
+/** ...at most this share of its height wide... */
+const ONE_NARROW = 0.8;
+/** ...and its flag reaches left of its top by this share of its width or more, in its top third. */
+const ONE_FLAG = 0.2;
+/** A `1` stands on a foot at least this many times as wide as its stem (an `fi` ligature stands on two stems). */
+const ONE_FOOT = 2;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) read `i` is a `1`: one stroke, no blank row between a
+ * dot and a stem, with a flag that leaves its top and goes down to the left (its left edge moves
+ * left in its top third) and a foot across its last row. An `i` has its dot apart; an `l`'s serif is
+ * at its very top (its left edge does not move left below it), and it is left as read; an `fi`
+ * ligature stands on two stems.
+ */
+export function oneShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_ONE_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w > ONE_NARROW * h || ink.some((r) => !r.includes(true))) return false;
+  const left = ink.map((r) => r.indexOf(true));
+  const flag = Math.min(...left.slice(1, Math.ceil(h / 3)));
+  if (left[0]! - flag < Math.max(1, ONE_FLAG * w)) return false;
+  // Its foot: one run across its last row, at least ONE_FOOT times its stem (the middle third's widest row).
+  const runs = (r: readonly boolean[]) => r.filter((v, x) => v && !r[x - 1]).length;
+  const span = (r: readonly boolean[]) => r.lastIndexOf(true) - r.indexOf(true) + 1;
+  const stem = Math.max(...ink.slice(Math.floor(h / 3), Math.ceil((2 * h) / 3)).map(span));
+  const foot = ink[h - 1]!;
+  return runs(foot) === 1 && span(foot) >= ONE_FOOT * stem;
+}
+
+/**
+ * A line with each `i` whose glyph is a `1` (`isOne`, given the character's box) read `1`: the fast
+ * model reads a typewriter `1` as `i` (the LaTeX manual's `\foo{1}` as `\foo{i}`, reportlab's
+ * `cursormoves1` as `cursormovesi`).
+ */
+export function withOnes(line: OcrLine, isOne: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => s.text === 'i'))) return line;
+  return respelled(line, (symbols) => symbols.map((s) => (s.text === 'i' && isOne(s.bbox) ? { ...s, text: '1' } : s)));
+}
+
 /** A visible space is at least this many pixels tall... */
 const MIN_CUP_PX = 4;
 /** ...at least this share of its height wide... */
@@ -1737,15 +1779,18 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       return g && { x0: g.x0, sign: cupShape(g.ink) };
     });
     const ats = typewriter[index]
-      ? withLowZeros(
-          withOpenC(
-            withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)),
-            (b) => openShape(glyphAt(read, width, b, l.bbox, LIGHT_INK)?.ink),
+      ? withOnes(
+          withLowZeros(
+            withOpenC(
+              withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)),
+              (b) => openShape(glyphAt(read, width, b, l.bbox, LIGHT_INK)?.ink),
+            ),
+            (b) => {
+              const g = glyph(b);
+              return g && g.bottom - g.top + 1;
+            },
           ),
-          (b) => {
-            const g = glyph(b);
-            return g && g.bottom - g.top + 1;
-          },
+          (b) => oneShape(glyph(b)?.ink),
         )
       : spaces;
     return withAccents(ats, (b) => accentShape(glyph(b)?.ink));

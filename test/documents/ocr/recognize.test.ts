@@ -40,6 +40,8 @@ import {
   openShape,
   withOpenC,
   withLowZeros,
+  oneShape,
+  withOnes,
   gridCell,
   withAtSigns,
   braceShape,
@@ -1965,4 +1967,54 @@ describe('withLowZeros: a typewriter `0` whose glyph is no taller than an x-heig
     ['a zero whose glyph is not found stays', line(cellWord('fh00', 0)), { 0: 28, 10: 28, 30: 20 }, 'fh0o\n'],
   ];
   for (const [name, l, h, want] of cases) test(name, () => assert.equal(withLowZeros(l, heights(h)).text, want));
+});
+
+describe('oneShape: a glyph read `i` that is a `1`, told from `i`, `l` and an `fi` ligature', () => {
+  // cmtt's `1` at 200 dpi (the LaTeX manual's `\foo{1}`, read `\foo{i}`).
+  const one = art(
+    '...##...',
+    '..###...',
+    '.####...',
+    '##.##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '########',
+    '########',
+  );
+  // An `i`: its dot apart from its stem.
+  const i = one.map((r, y) => (y < 4 ? r.map((_, x) => y < 2 && (x === 3 || x === 4)) : r));
+  // An `l`: its serif at its very top.
+  const l = one.map((r, y) => (y < 4 ? r.map((_, x) => x >= 1 && x <= 4) : r));
+  // An `fi` ligature: a flag of sorts at the top, but two stems on the last row.
+  const fi = one.map((r, y) => (y >= 13 ? [...'##...##.'].map((c) => c === '#') : r));
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a one', one, true],
+    ['an i: a dot apart', i, false],
+    ['an l: its serif at the top', l, false],
+    ['an fi ligature: two stems at the foot', fi, false],
+    ['too small', one.slice(0, 7), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(oneShape(ink), want));
+});
+
+describe('withOnes: an `i` whose glyph is a `1` is read `1`', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const oneAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`{i}` whose i is a one: `{1}`', line(cellWord('{i}', 0)), oneAt(10), '{1}\n'],
+    ['an `i` with its dot stays', line(cellWord('{i}', 0)), oneAt(), '{i}\n'],
+    ['another letter over a one is left as read', line(cellWord('{l}', 0)), oneAt(10), '{l}\n'],
+  ];
+  for (const [name, l, isOne, want] of cases) test(name, () => assert.equal(withOnes(l, isOne).text, want));
 });
