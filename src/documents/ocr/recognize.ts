@@ -33,13 +33,21 @@ const MIN_LINE_CONFIDENCE = 40;
  * digits in a row (specks and rules read as `. , ~ |`). A line set in a typewriter font (`mono`,
  * its characters on a grid of cells) is judged without its spaces: its single characters one cell
  * apart are a shell's output or an array (`7 8 9 0 a b c`, `b c`), which its cells, not the
- * engine's word boundaries, space (`monoText`); a line of brackets alone on the grid (`}`) is code.
+ * engine's word boundaries, space (`monoText`), and two of them with one sign between are code
+ * (CODE_ALNUM); a line of brackets alone on the grid (`}`) is code.
  */
 export function noiseLine(text: string, mono: boolean, confidence: number): boolean {
   if (confidence < MIN_LINE_CONFIDENCE) return true;
   if (mono && BRACKETS.test(text.replace(/\s+/g, ''))) return false;
-  return !/[\p{L}\p{N}]{2}/u.test(mono ? text.replace(/\s+/g, '') : text);
+  return !(mono ? CODE_ALNUM : /[\p{L}\p{N}]{2}/u).test(mono ? text.replace(/\s+/g, '') : text);
 }
+
+/**
+ * On a typewriter grid, two letters or digits with at most one sign between them are code, not
+ * specks: TeX's parameters (`{#2#1#2} {}`), an index (`a[1]`), a path (`a/b`). Specks read as
+ * signs (`. l . |`) have no two letters or digits so close.
+ */
+const CODE_ALNUM = /[\p{L}\p{N}][^\p{L}\p{N}]?[\p{L}\p{N}]/u;
 
 /**
  * A line of brackets alone on a typewriter grid (`{`, `}`, `});`, TeX's `{%` and `}%`, a comment
@@ -652,13 +660,14 @@ const GLYPH_RUN_WIDE = 1.6;
  * its glyph), or else the run nearest to it whose centre lies inside that box. A run wider than
  * GLYPH_RUN_WIDE times the box is several glyphs touching, and not one glyph's ink. Its place: the
  * left edge of its run of inked columns (two characters the recogniser read from one glyph share
- * it) and the rows of its first and last ink.
+ * it) and the rows of its first and last ink. Ink is grey under `threshold`.
  */
 export function glyphAt(
   grey: Uint8Array,
   width: number,
   symbol: Box,
   line: Box,
+  threshold = INK,
 ): { ink: boolean[][]; x0: number; top: number; bottom: number } | undefined {
   const height = grey.length / width;
   const y0 = Math.max(0, Math.floor(line.y0));
@@ -668,7 +677,7 @@ export function glyphAt(
   const lo = Math.max(0, Math.floor(symbol.x0 - w));
   const hi = Math.min(width, Math.ceil(symbol.x1 + w));
   const inked = (x: number) => {
-    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < INK) return true;
+    for (let y = y0; y < y1; y++) if (grey[y * width + x]! < threshold) return true;
     return false;
   };
   const runs: [number, number][] = [];
@@ -690,7 +699,7 @@ export function glyphAt(
   const rows: boolean[][] = [];
   for (let y = y0; y < y1; y++) {
     const row: boolean[] = [];
-    for (let x = run[0]; x < run[1]; x++) row.push(grey[y * width + x]! < INK);
+    for (let x = run[0]; x < run[1]; x++) row.push(grey[y * width + x]! < threshold);
     rows.push(row);
   }
   let top = y0;
@@ -1318,6 +1327,128 @@ export function withAtSigns(line: OcrLine, isAt: (symbol: Box) => boolean): OcrL
   );
 }
 
+/** A `c` is at least this many pixels tall... */
+const MIN_OPEN_PX = 8;
+/** ...about as wide as tall: its width at least this share of its height and at most its inverse (a parenthesis is narrow)... */
+const OPEN_ROUND = 0.6;
+/** ...and its middle rows (this share of its height either side of its middle)... */
+const OPEN_MIDDLE = 0.1;
+/** ...hold no ink right of this share of its width, where an `e`'s bar meets its bowl. */
+const OPEN_RIGHT = 0.6;
+/** Ink for the open test: lighter than `INK`, so that a faint bar of an `e` still closes it. */
+export const LIGHT_INK = 200;
+/** The character the model reads for a `c` on a typewriter line (cmtt's `bc` read `be`). */
+const READ_FOR_OPEN = /^e$/;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`, taken at the light threshold LIGHT_INK) is a `c`: a
+ * bowl open on its right, no ink in the right part of its middle rows, its top and foot reaching
+ * over to that side. An `e` closes the same bowl with its bar across the middle (even a faint bar
+ * is darker than paper), an `o` with its right side; a `(`, `[` or `<` is narrow or has no foot
+ * on the right. Judged on typewriter lines, whose glyphs stand apart in their cells.
+ */
+export function openShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_OPEN_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w < OPEN_ROUND * h || w > h / OPEN_ROUND) return false;
+  const right = Math.ceil(OPEN_RIGHT * w);
+  const reaches = (row: readonly boolean[]) => row.slice(right).includes(true);
+  const from = Math.floor(h * (0.5 - OPEN_MIDDLE));
+  const to = Math.ceil(h * (0.5 + OPEN_MIDDLE));
+  for (let y = from; y < to; y++) {
+    const row = ink[y]!;
+    if (reaches(row) || !row.slice(0, w - right).includes(true)) return false;
+  }
+  return ink.slice(0, from).some(reaches) && ink.slice(to).some(reaches);
+}
+
+/**
+ * A line with each `e` whose glyph is open on its right (`isOpen`, given the character's box) read
+ * `c`. The fast English model reads a typewriter `c` after a `b` as `e` (`bc` as `be`, bashref's
+ * `${string: -7:2}` answered `bc`), another word than printed.
+ */
+export function withOpenC(line: OcrLine, isOpen: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => READ_FOR_OPEN.test(s.text)))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s) => (READ_FOR_OPEN.test(s.text) && isOpen(s.bbox) ? { ...s, text: 'c' } : s)),
+  );
+}
+
+/** Characters whose glyph stands on the baseline and reaches the cap or ascender height, in a typewriter face. */
+const TALL = /^[1-9A-NPR-Zbdfhklt]$/;
+/** A zero's glyph at most this share of its line's tall glyphs' height is a letter `o` (x-height: 0.71 in cmtt, 0.74 in Courier). */
+const ZERO_LOW = 0.8;
+/** Tall glyphs a line needs before its zeros are judged. */
+const MIN_TALL = 2;
+
+/**
+ * A line with each `0` whose glyph is no taller than an x-height letter read `o`: the fast English
+ * model reads a typewriter `o` as `0` (bashref's `~-/foo` as `~-/f00`), and in a typewriter face
+ * (lining figures) a zero is as tall as a capital, an `o` is not. `heightOf` gives the height of
+ * the glyph under a character's box (`glyphAt`), or undefined; the line's tall glyphs (capitals,
+ * digits but 0, ascender letters) give the measure, the median of two or more.
+ */
+export function withLowZeros(line: OcrLine, heightOf: (symbol: Box) => number | undefined): OcrLine {
+  const symbols = line.words?.flatMap((w) => w.symbols) ?? [];
+  if (!symbols.some((s) => s.text === '0')) return line;
+  const tall = symbols
+    .filter((s) => TALL.test(s.text))
+    .map((s) => heightOf(s.bbox))
+    .filter((h): h is number => h !== undefined);
+  if (tall.length < MIN_TALL) return line;
+  const cap = median(tall);
+  return respelled(line, (syms) =>
+    syms.map((s) => {
+      if (s.text !== '0') return s;
+      const h = heightOf(s.bbox);
+      return h !== undefined && h <= ZERO_LOW * cap ? { ...s, text: 'o' } : s;
+    }),
+  );
+}
+
+/** A `1` is at least this many pixels tall... */
+const MIN_ONE_PX = 8;
+/** ...at most this share of its height wide... */
+const ONE_NARROW = 0.8;
+/** ...and its flag reaches left of its top by this share of its width or more, in its top third. */
+const ONE_FLAG = 0.2;
+/** A `1` stands on a foot at least this many times as wide as its stem (an `fi` ligature stands on two stems). */
+const ONE_FOOT = 2;
+
+/**
+ * Whether a glyph's ink (`glyphAt`'s `ink`) read `i` is a `1`: one stroke, no blank row between a
+ * dot and a stem, with a flag that leaves its top and goes down to the left (its left edge moves
+ * left in its top third) and a foot across its last row. An `i` has its dot apart; an `l`'s serif is
+ * at its very top (its left edge does not move left below it), and it is left as read; an `fi`
+ * ligature stands on two stems.
+ */
+export function oneShape(ink: readonly (readonly boolean[])[] | undefined): boolean {
+  if (!ink || ink.length < MIN_ONE_PX) return false;
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  if (w > ONE_NARROW * h || ink.some((r) => !r.includes(true))) return false;
+  const left = ink.map((r) => r.indexOf(true));
+  const flag = Math.min(...left.slice(1, Math.ceil(h / 3)));
+  if (left[0]! - flag < Math.max(1, ONE_FLAG * w)) return false;
+  // Its foot: one run across its last row, at least ONE_FOOT times its stem (the middle third's widest row).
+  const runs = (r: readonly boolean[]) => r.filter((v, x) => v && !r[x - 1]).length;
+  const span = (r: readonly boolean[]) => r.lastIndexOf(true) - r.indexOf(true) + 1;
+  const stem = Math.max(...ink.slice(Math.floor(h / 3), Math.ceil((2 * h) / 3)).map(span));
+  const foot = ink[h - 1]!;
+  return runs(foot) === 1 && span(foot) >= ONE_FOOT * stem;
+}
+
+/**
+ * A line with each `i` whose glyph is a `1` (`isOne`, given the character's box) read `1`: the fast
+ * model reads a typewriter `1` as `i` (the LaTeX manual's `\foo{1}` as `\foo{i}`, reportlab's
+ * `cursormoves1` as `cursormovesi`).
+ */
+export function withOnes(line: OcrLine, isOne: (symbol: Box) => boolean): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => s.text === 'i'))) return line;
+  return respelled(line, (symbols) => symbols.map((s) => (s.text === 'i' && isOne(s.bbox) ? { ...s, text: '1' } : s)));
+}
+
 /** A visible space is at least this many pixels tall... */
 const MIN_CUP_PX = 4;
 /** ...at least this share of its height wide... */
@@ -1504,9 +1635,24 @@ const MAX_REREADS = 24;
 /** Margin around a line read again alone, in its box's heights. */
 const REREAD_MARGIN = 0.5;
 
-/** Which reading of a line to keep: the second (the line alone) when it is one line read with more confidence. */
+/**
+ * Which reading of a line to keep: the second (the line alone) when it is one line read with more
+ * confidence, its text, words and confidence in the first's rows. Alone in its crop the line has no
+ * neighbours to fit a baseline and a row height against, and the engine can put both anywhere
+ * (fepslatex's `\ifthenelse{...}` in a listing: its baseline on the crop's bottom edge, its row
+ * 126 px high for a 46 px line), which moved the line 8 pt down its page, onto the next line:
+ * the page's reading, among its neighbours, placed it right.
+ */
 export function betterReading(first: OcrLine, again: readonly OcrLine[]): OcrLine {
-  return again.length === 1 && again[0]!.confidence > first.confidence ? again[0]! : first;
+  const second = again.length === 1 ? again[0]! : undefined;
+  if (!second || second.confidence <= first.confidence) return first;
+  const { baseline: _baseline, rowAttributes: _rows, ...rest } = second;
+  return {
+    ...rest,
+    bbox: { x0: second.bbox.x0, y0: first.bbox.y0, x1: second.bbox.x1, y1: first.bbox.y1 },
+    ...(first.baseline ? { baseline: first.baseline } : {}),
+    ...(first.rowAttributes ? { rowAttributes: first.rowAttributes } : {}),
+  };
 }
 
 /**
@@ -1632,7 +1778,21 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       const g = glyph(b);
       return g && { x0: g.x0, sign: cupShape(g.ink) };
     });
-    const ats = typewriter[index] ? withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)) : spaces;
+    const ats = typewriter[index]
+      ? withOnes(
+          withLowZeros(
+            withOpenC(
+              withAtSigns(spaces, (b) => atShape(glyph(b)?.ink)),
+              (b) => openShape(glyphAt(read, width, b, l.bbox, LIGHT_INK)?.ink),
+            ),
+            (b) => {
+              const g = glyph(b);
+              return g && g.bottom - g.top + 1;
+            },
+          ),
+          (b) => oneShape(glyph(b)?.ink),
+        )
+      : spaces;
     return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
   });
   return toTextLines(joinPieces(sure), image.scale, image.height, origin);

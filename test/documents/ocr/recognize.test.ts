@@ -37,6 +37,11 @@ import {
   withSign,
   cupShape,
   atShape,
+  openShape,
+  withOpenC,
+  withLowZeros,
+  oneShape,
+  withOnes,
   gridCell,
   withAtSigns,
   braceShape,
@@ -232,6 +237,33 @@ describe('betterReading: a line read again alone replaces its first reading when
     ['two lines read again: not one line', [line('./bash', 60), line('1 2 3', 60)], first.text],
   ];
   for (const [name, again, want] of cases) test(name, () => assert.equal(betterReading(first, again).text, want));
+  test("the line read alone keeps the page's rows: its baseline, row height and box's top and foot", () => {
+    // fepslatex's `\ifthenelse{...}` read again in a 92 px crop: baseline on the crop's foot, row 126 px.
+    const page: OcrLine = {
+      text: '\\ifthenelse{\\isodd{\\pageref{figtside+caption}}}',
+      confidence: 28,
+      bbox: { x0: 634, y0: 1708, x1: 1829, y1: 1754 },
+      baseline: { x0: 634, y0: 1743, x1: 1829, y1: 1743 },
+      rowAttributes: { ascenders: 12, descenders: -11, rowHeight: 46 },
+    };
+    const alone: OcrLine = {
+      text: '\\ifthenelse{\\isodd{\\pageref{fig+side+caption}}}',
+      confidence: 54,
+      bbox: { x0: 632, y0: 1685, x1: 1829, y1: 1777 },
+      baseline: { x0: 632, y0: 1777, x1: 1829, y1: 1777 },
+      rowAttributes: { ascenders: 35, descenders: -34, rowHeight: 126 },
+    };
+    const got = betterReading(page, [alone]);
+    assert.equal(got.text, alone.text);
+    assert.equal(got.confidence, 54);
+    assert.deepEqual(got.baseline, page.baseline);
+    assert.deepEqual(got.rowAttributes, page.rowAttributes);
+    assert.deepEqual(got.bbox, { x0: 632, y0: 1708, x1: 1829, y1: 1754 });
+  });
+  test('a first reading without a baseline: none is taken from the line read alone', () => {
+    const got = betterReading(first, [{ ...line('./bash 1 2 3', 42), baseline: { x0: 0, y0: 60, x1: 100, y1: 60 } }]);
+    assert.equal(got.baseline, undefined);
+  });
 });
 
 describe('monoText: spaces where the cells are empty, whatever words the engine saw', () => {
@@ -374,6 +406,10 @@ describe('noiseLine: specks and low-confidence lines are noise; single character
     ['one other character on a typewriter grid', '~', true, 90, true],
     ['a single letter on a typewriter grid', 'x', true, 90, true],
     ['a low-confidence line on a typewriter grid', '7 8 9', true, 30, true],
+    ["TeX's parameters on a typewriter grid: digits one sign apart", '{#2#1#2} {}', true, 90, false],
+    ['the same in a proportional font', '{#2#1#2} {}', false, 90, true],
+    ['specks and a letter on a typewriter grid: the letter two signs from the next', '. l . |', true, 90, true],
+    ['two letters two signs apart on a typewriter grid', 'a.,b', true, 90, true],
   ];
   for (const [name, text, mono, confidence, want] of cases)
     test(name, () => assert.equal(noiseLine(text, mono, confidence), want));
@@ -1819,4 +1855,166 @@ describe('gridCell: the cell of a typewriter line, half its median step when its
       const got = gridCell(cs, stepsOf(cs), median(stepsOf(cs)));
       assert.equal(got === undefined ? undefined : Math.round(got), want);
     });
+});
+
+describe('openShape: a glyph whose ink is a `c`, told from `e`, `o` and parentheses', () => {
+  // cmtt's `c` and `e` in a 300 dpi scan (bashref's `bc`, read `be`), at the light threshold.
+  const c = art(
+    '.....#########....',
+    '...############...',
+    '..##############..',
+    '.######.....#####.',
+    '#####.......#####.',
+    '####.........###..',
+    '####..............',
+    '####..............',
+    '###...............',
+    '###...............',
+    '###...............',
+    '###...............',
+    '####..............',
+    '####..............',
+    '#####........###..',
+    '.#####......####..',
+    '..#####....#####..',
+    '...############...',
+    '....##########....',
+    '......#######.....',
+  );
+  const e = art(
+    '......########.....',
+    '....###########....',
+    '...#############...',
+    '..#####.....#####..',
+    '.####.........####.',
+    '####...........###.',
+    '####...........####',
+    '###################',
+    '###################',
+    '###################',
+    '####...............',
+    '####...............',
+    '#####..............',
+    '.#####.........##..',
+    '..#####.......####.',
+    '...####......#####.',
+    '....#############..',
+    '.....###########...',
+    '......########.....',
+    '........####.......',
+  );
+  // An `o`: closed on its right.
+  const o = c.map((r, y) => (y >= 5 && y <= 14 ? r.map((v, x) => v || x >= 15) : r));
+  // A `(`: narrow.
+  const paren = art(...Array.from({ length: 20 }, (_, y) => (y < 3 || y > 16 ? '..###' : '###..')));
+  // A `c` whose foot does not reach over (a `<`-like or a broken glyph): not judged a `c`.
+  const noFoot = c.map((r, y) => (y >= 14 ? r.map((v, x) => v && x < 10) : r));
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a c', c, true],
+    ['an e: its bar closes the bowl', e, false],
+    ['an o', o, false],
+    ['a parenthesis: narrow', paren, false],
+    ['no foot on the right', noFoot, false],
+    ['too small', c.slice(0, 7), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(openShape(ink), want));
+});
+
+describe('withOpenC: an `e` whose glyph is open on its right is read `c`', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const openAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`be` whose second glyph is open: `bc`', line(cellWord('be', 0)), openAt(10), 'bc\n'],
+    ['an `e` whose glyph is closed is left as read', line(cellWord('be', 0)), openAt(), 'be\n'],
+    ['another letter over an open glyph is left as read', line(cellWord('bo', 0)), openAt(10), 'bo\n'],
+    ['`b e` on a grid: the second word', line(cellWord('b', 0), cellWord('e', 20)), openAt(20), 'b c\n'],
+  ];
+  for (const [name, l, isOpen, want] of cases) test(name, () => assert.equal(withOpenC(l, isOpen).text, want));
+});
+
+describe('withLowZeros: a typewriter `0` whose glyph is no taller than an x-height letter is read `o`', () => {
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  // Glyph heights by the character's left edge (cells of 10): capitals and ascenders 28, x-height 20.
+  const heights =
+    (h: Record<number, number>) =>
+    (b: { x0: number }): number | undefined =>
+      h[b.x0];
+  const cases: [string, ReturnType<typeof line>, Record<number, number>, string][] = [
+    // `~-/f00` (bashref's `~-/foo`): f tall, the zeros x-height; `$PWD` tall.
+    [
+      'two low zeros after a tall `f`, capitals beside',
+      line(cellWord('/f00', 0), cellWord('$PWD', 50)),
+      { 10: 28, 20: 20, 30: 20, 60: 28, 70: 28, 80: 28 },
+      '/foo $PWD\n',
+    ],
+    [
+      'zeros as tall as the digits stay',
+      line(cellWord('x=10', 0), cellWord('20', 50)),
+      { 20: 28, 30: 28, 50: 28, 60: 28 },
+      'x=10 20\n',
+    ],
+    [
+      'a tall zero beside a low one: only the low one',
+      line(cellWord('D00D', 0)),
+      { 0: 28, 10: 28, 20: 20, 30: 28 },
+      'D0oD\n',
+    ],
+    ['one tall glyph alone: not judged', line(cellWord('f00', 0)), { 0: 28, 10: 20, 20: 20 }, 'f00\n'],
+    ['a zero whose glyph is not found stays', line(cellWord('fh00', 0)), { 0: 28, 10: 28, 30: 20 }, 'fh0o\n'],
+  ];
+  for (const [name, l, h, want] of cases) test(name, () => assert.equal(withLowZeros(l, heights(h)).text, want));
+});
+
+describe('oneShape: a glyph read `i` that is a `1`, told from `i`, `l` and an `fi` ligature', () => {
+  // cmtt's `1` at 200 dpi (the LaTeX manual's `\foo{1}`, read `\foo{i}`).
+  const one = art(
+    '...##...',
+    '..###...',
+    '.####...',
+    '##.##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '...##...',
+    '########',
+    '########',
+  );
+  // An `i`: its dot apart from its stem.
+  const i = one.map((r, y) => (y < 4 ? r.map((_, x) => y < 2 && (x === 3 || x === 4)) : r));
+  // An `l`: its serif at its very top.
+  const l = one.map((r, y) => (y < 4 ? r.map((_, x) => x >= 1 && x <= 4) : r));
+  // An `fi` ligature: a flag of sorts at the top, but two stems on the last row.
+  const fi = one.map((r, y) => (y >= 13 ? [...'##...##.'].map((c) => c === '#') : r));
+  const cases: [string, boolean[][] | undefined, boolean][] = [
+    ['a one', one, true],
+    ['an i: a dot apart', i, false],
+    ['an l: its serif at the top', l, false],
+    ['an fi ligature: two stems at the foot', fi, false],
+    ['too small', one.slice(0, 7), false],
+    ['no ink', undefined, false],
+  ];
+  for (const [name, ink, want] of cases) test(name, () => assert.equal(oneShape(ink), want));
+});
+
+describe('withOnes: an `i` whose glyph is a `1` is read `1`', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const oneAt =
+    (...xs: number[]) =>
+    (b: { x0: number }) =>
+      xs.includes(b.x0);
+  const cases: [string, ReturnType<typeof line>, (b: { x0: number }) => boolean, string][] = [
+    ['`{i}` whose i is a one: `{1}`', line(cellWord('{i}', 0)), oneAt(10), '{1}\n'],
+    ['an `i` with its dot stays', line(cellWord('{i}', 0)), oneAt(), '{i}\n'],
+    ['another letter over a one is left as read', line(cellWord('{l}', 0)), oneAt(10), '{l}\n'],
+  ];
+  for (const [name, l, isOne, want] of cases) test(name, () => assert.equal(withOnes(l, isOne).text, want));
 });
