@@ -298,6 +298,9 @@ export const BACKSLASH_END = /(?:^|\s)\\$/;
  * MiKTeX), groff (`.nf` text), ReportLab (Preformatted, XPreformatted). A line of their listings
  * that ends at the right edge is a long line, whatever the line under it starts with. Case
  * counts: `TeX` is written so by every engine and format, and iText or TextMaker are no TeX.
+ * LaTeX packages that break long verbatim lines on request (listings', fvextra's and minted's
+ * `breaklines`) are the exception: their continuation lines then stay lines of their own, as
+ * printed, with no text lost.
  */
 const NEVER_WRAPS = /TeX|dvips|dvipdfm|groff|gropdf|ReportLab/;
 
