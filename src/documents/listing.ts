@@ -52,6 +52,15 @@ function isLetterRow(b: LinkedBlock): boolean {
   return b.links === 0 && b.text.replace(/[\s\p{P}\p{S}\d]/gu, '').length <= 3;
 }
 
+/**
+ * An index's letter bar ("Jump to: A C F V"): two in-page links or more, each one character long,
+ * and (almost) nothing else (isLinkEntry). A short index has fewer letters than the five links
+ * that make a one-row bar a listing otherwise.
+ */
+export function isLetterBar(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'links' | 'dataCells'>): boolean {
+  return b.links >= 2 && b.inPageLinkChars === b.links && isLinkEntry(b);
+}
+
 /** The entry is (almost) all in-page link text: a contents or index entry. */
 export function isLinkEntry(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'dataCells'>): boolean {
   if ((b.dataCells ?? 0) >= 2) return false;
@@ -140,7 +149,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (b.group === undefined || isLetterRow(b)) continue;
     total.set(b.group, (total.get(b.group) ?? 0) + 1);
     if (isLinkEntry(b)) linked.set(b.group, (linked.get(b.group) ?? 0) + 1);
-    if (b.links >= 5 && isLinkEntry(b)) manyLinks.add(b.group);
+    if ((b.links >= 5 && isLinkEntry(b)) || isLetterBar(b)) manyLinks.add(b.group);
   }
   const drop = new Set<number>();
   for (const [g, n] of total) {

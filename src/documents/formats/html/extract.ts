@@ -144,6 +144,30 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
   return id !== undefined && CHROME_ID.test(id);
 }
 
+/**
+ * A class that documentation generators give their contents lists, menus and indexes: DocBook's
+ * `div.toc` and `div.list-of-tables` (figures, examples, ...), Texinfo's `ul.section-toc` (6.8),
+ * `ul.mini-toc` (7), `table.menu` (makeinfo before 6.8, texi2html), its index tables
+ * (`table.index-cp`, `table.cp-entries-printindex`, the letter bars `table.cp-letters-header-printindex`)
+ * and Sphinx's `div.toctree-wrapper`. A bare `contents` is not one (Doxygen's page body).
+ */
+const CONTENTS_CLASS =
+  /^(?:toc|list-of-(?:figures|tables|examples|equations|procedures)|section-toc|mini-toc|toctree-wrapper|printindex|[a-z]{2}-(?:entries|letters-header|letters-footer)-printindex)$/;
+
+/**
+ * The element holds a generator's contents list, menu or index (CONTENTS_CLASS; `menu` and
+ * `index-XX` on tables only). Its links point into the same manual whatever page they name: a
+ * manual split into a page per section (DocBook's chunked HTML, makeinfo's per-node pages) writes
+ * its contents and index with other pages' names, where the one-page manual writes `#anchor`. They
+ * count as in-page links, so that the listing rule (dropListings) reads both alike.
+ */
+export function isContentsContainer(name: string, attrs: Record<string, string>): boolean {
+  const classes = (attrs.class ?? '').toLowerCase().split(/\s+/);
+  return classes.some(
+    (n) => CONTENTS_CLASS.test(n) || (name === 'table' && (n === 'menu' || /^index-[a-z]{2,3}$/.test(n))),
+  );
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -162,6 +186,8 @@ interface Open {
   line?: boolean;
   /** a note aside (footnotes: isNoteAside) */
   note?: boolean;
+  /** a generator's contents list, menu or index (isContentsContainer) */
+  contents?: boolean;
   /** an ordered list: the number of its next item, the step (-1 when reversed) and the style */
   counter?: { next: number; step: number; format: ListNumberFormat };
 }
@@ -318,6 +344,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let fragment = 0; // open Doxygen fragments
   let line = 0; // open lines of a fragment
   let link: { inPage: boolean; from: number } | null = null;
+  let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
   // The number of the open `<li>`, given to the first text the item flushes.
   let marker = '';
   // Open note asides (footnotes), and a note's number ("[1]") waiting for its text.
@@ -588,8 +615,12 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           open.note = true;
           notes++;
         }
+        if (isContentsContainer(name, attrs)) {
+          open.contents = true;
+          contents++;
+        }
         if (name === 'a' && attrs.href !== undefined) {
-          link = { inPage: isInPageLink(attrs.href, anchors), from: text.length };
+          link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length };
           links++;
         }
         if (!VOID.has(name)) stack.push(open);
@@ -619,6 +650,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
+    if (top.contents) contents--;
     if (name === 'a' && link) {
       const n = text.length - link.from;
       linkChars += n;

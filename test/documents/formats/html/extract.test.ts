@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractHtml, htmlBlocks, pageAnchors, placeCells } from '../../../../src/documents/formats/html/extract.ts';
+import {
+  extractHtml,
+  htmlBlocks,
+  isContentsContainer,
+  pageAnchors,
+  placeCells,
+} from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
 
 const kinds = (html: string) => htmlBlocks(html).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
@@ -374,4 +380,51 @@ test("a definition list's term and its definition's first paragraph are one item
   ];
   for (const [name, body, want] of cases)
     await t.test(name, () => assert.deepEqual(kinds(`<html><body>${body}</body></html>`), want));
+});
+
+// isContentsContainer: the classes generators give contents lists, menus and indexes.
+const contentsCases: [string, string, Record<string, string>, boolean][] = [
+  ['DocBook div.toc', 'div', { class: 'toc' }, true],
+  ['DocBook list of tables', 'div', { class: 'list-of-tables' }, true],
+  ['makeinfo 6.8 section-toc', 'ul', { class: 'section-toc' }, true],
+  ['makeinfo 7 mini-toc', 'ul', { class: 'mini-toc' }, true],
+  ['makeinfo menu table', 'table', { class: 'menu' }, true],
+  ['makeinfo 6 index table', 'table', { class: 'index-cp' }, true],
+  ['makeinfo 7 index entries', 'table', { class: 'fn-entries-printindex' }, true],
+  ['makeinfo 7 letter bar', 'table', { class: 'cp-letters-header-printindex' }, true],
+  ['Sphinx toctree', 'div', { class: 'toctree-wrapper compound' }, true],
+  ["Doxygen's page body div.contents", 'div', { class: 'contents' }, false],
+  ['a site menu set as a list', 'ul', { class: 'menu' }, false],
+  ['a div classed index-page', 'div', { class: 'index-page' }, false],
+  ['no class', 'ul', {}, false],
+  ['a table of contents-like name', 'table', { class: 'tocs-data' }, false],
+];
+for (const [name, el, attrs, want] of contentsCases) {
+  test(`isContentsContainer: ${name}`, () => assert.equal(isContentsContainer(el, attrs), want, name));
+}
+
+test("a split manual's contents list and index, linked to other pages, are contents as in the one-page manual", () => {
+  const html =
+    '<h3>2.3 Types</h3><ul class="section-toc"><li><a href="Primitive-Types.html">Primitive Types</a></li>' +
+    '<li><a href="Structures.html">Structures</a></li></ul>' +
+    '<div class="toc"><p><b>Table of Contents</b></p><dl class="toc"><dt><a href="ch1.html">1. Intro</a></dt>' +
+    '<dt><a href="ch2.html">2. Use</a></dt></dl></div>' +
+    '<table><tr><th>Jump to:</th><td><a href="#L-A"><b>A</b></a> <a href="#L-C"><b>C</b></a></td></tr></table>' +
+    '<table class="index-cp"><tr><td></td><th>Index Entry</th><td></td><th>Section</th></tr>' +
+    '<tr><th id="L-A">A</th><td></td><td></td></tr>' +
+    '<tr><td></td><td><a href="Intro.html#index-ABI">ABI</a>:</td><td></td><td><a href="Intro.html">Introduction</a></td></tr>' +
+    '<tr><th id="L-C">C</th><td></td><td></td></tr>' +
+    '<tr><td></td><td><a href="Basics.html#index-cif">cif</a>:</td><td></td><td><a href="Basics.html">The Basics</a></td></tr>' +
+    '<tr><td></td><td><a href="Closures.html#index-cl">closures</a>:</td><td></td><td><a href="Closures.html">The Closure API</a></td></tr>' +
+    '<tr><td></td><td><a href="Intro.html#index-FFI">FFI</a>:</td><td></td><td><a href="Intro.html">Introduction</a></td></tr>' +
+    '</table>' +
+    '<p>See <a href="Structures.html">Structures</a> for more.</p>' +
+    '<ul><li><a href="a.html">Options</a></li><li><a href="b.html">Extensibility</a></li></ul>';
+  assert.deepEqual(kinds(html), [
+    'heading3:2.3 Types',
+    'paragraph:Table of Contents',
+    'paragraph:See Structures for more.',
+    'item:Options',
+    'item:Extensibility',
+  ]);
 });
