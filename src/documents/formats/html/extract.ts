@@ -168,6 +168,25 @@ export function isContentsContainer(name: string, attrs: Record<string, string>)
   );
 }
 
+/**
+ * The text an image stands for: its `alt`, unless the alt only names the image's file, with at
+ * most one word before it (grohtml writes `alt="Image img/pic14.png"` for every picture; a page
+ * writes its file name when it has nothing to say). A file name says nothing the reader would read
+ * on the page. An alt that says something and names the file too ("Figure 2: layout.png compared")
+ * stays.
+ */
+export function imageAlt(alt: string | undefined, src: string | undefined): string {
+  const a = (alt ?? '').replace(/\s+/g, ' ').trim();
+  if (a === '' || src === undefined) return a;
+  const path = src.trim().replace(/[?#].*$/, '');
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (base === '') return a;
+  const words = a.split(' ');
+  const last = words[words.length - 1]!;
+  const namesFile = last === path || last === base || last.endsWith(`/${base}`);
+  return namesFile && words.length <= 2 ? '' : a;
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -547,7 +566,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.
           if (pre > 0) return;
-          const alt = attrs.alt?.trim();
+          const alt = imageAlt(attrs.alt, attrs.src);
           if (alt) text += ` ${alt} `;
           return;
         }

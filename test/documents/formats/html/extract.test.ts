@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   extractHtml,
   htmlBlocks,
+  imageAlt,
   isContentsContainer,
   pageAnchors,
   placeCells,
@@ -427,4 +428,30 @@ test("a split manual's contents list and index, linked to other pages, are conte
     'item:Options',
     'item:Extensibility',
   ]);
+});
+
+// imageAlt: an alt that only names the image's file is no text.
+const altCases: [string, string | undefined, string | undefined, string][] = [
+  ["grohtml's 'Image FILE'", 'Image img/pic14.png', 'img/pic14.png', ''],
+  ['the bare file name', 'pic14.png', 'img/pic14.png', ''],
+  ['the path with a query', 'img/a.png', 'img/a.png?v=2', ''],
+  ['a description', 'Diagonal arrows on a grid', 'img/pic14.png', 'Diagonal arrows on a grid'],
+  ['a sentence naming the file', 'Figure 2: layout.png compared', 'img/layout.png', 'Figure 2: layout.png compared'],
+  ['LaTeX2HTML math', '$x^2$', 'img12.png', '$x^2$'],
+  ['another file named', 'Image img/other.png', 'img/pic14.png', 'Image img/other.png'],
+  ['no src', 'Logo', undefined, 'Logo'],
+  ['no alt', undefined, 'a.png', ''],
+];
+for (const [name, alt, src, want] of altCases) {
+  test(`imageAlt: ${name}`, () => assert.equal(imageAlt(alt, src), want, name));
+}
+
+test("an image whose alt names its file is no text; a described image's alt is read", () => {
+  assert.deepEqual(
+    kinds(
+      '<p>Paths.</p><p><img src="img/pic14.png" alt="Image img/pic14.png"></p><p>Figure 5-1: Arrows</p>' +
+        '<p><img src="img/b.png" alt="A box and a circle"></p>',
+    ),
+    ['paragraph:Paths.', 'paragraph:Figure 5-1: Arrows', 'paragraph:A box and a circle'],
+  );
 });
