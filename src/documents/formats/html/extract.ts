@@ -187,6 +187,17 @@ export function imageAlt(alt: string | undefined, src: string | undefined): stri
   return namesFile && words.length <= 2 ? '' : a;
 }
 
+/**
+ * The kind of a block read inside a list item (`li`) or a definition (`dd`): the item's first
+ * block is the item, with its marker; a later one (a second paragraph, the text after a nested
+ * list or a listing) goes on with the item and is no item of its own, which the chunker would
+ * set with a marker of its own ("- ") as if the list had one more entry. `started`: the item
+ * already gave a block.
+ */
+export function itemKind(started: boolean): 'item' | 'paragraph' {
+  return started ? 'paragraph' : 'item';
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -207,6 +218,8 @@ interface Open {
   note?: boolean;
   /** a generator's contents list, menu or index (isContentsContainer) */
   contents?: boolean;
+  /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
+  started?: boolean;
   /** an ordered list: the number of its next item, the step (-1 when reversed) and the style */
   counter?: { next: number; step: number; format: ListNumberFormat };
 }
@@ -319,8 +332,9 @@ export function codeRow(cells: readonly LinkedBlock[], header: string): LinkedBl
  * A definition list's entry read as one item: the term (`<dt>`) and the first paragraph of its
  * definition (`<dd>`), as a PDF reads a definition list's first line, so that the chunker never
  * parts a term from what it defines when the two fit in a chunk (an option and its description:
- * "-c If the -c option is present..."). A definition's later paragraphs are items of their own; a
- * term no definition follows (a contents list of `<dt>` links) stays an item of its own.
+ * "-c If the -c option is present..."). A definition's later paragraphs go on with it as
+ * paragraphs (itemKind); a term no definition follows (a contents list of `<dt>` links) stays an
+ * item of its own.
  */
 export function termWithDefinition(term: LinkedBlock, definition: LinkedBlock): LinkedBlock {
   return {
@@ -379,6 +393,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   const HEAD = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
   const LIST = new Set(['ul', 'ol', 'menu', 'dl']);
   const TERMS = new Set(['dt', 'dd']);
+  const ITEMS = new Set(['li', 'dd']);
 
   const reset = () => {
     text = '';
@@ -419,6 +434,12 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     else if (list) {
       kind = 'item';
       group = list.group;
+      // A later block of the same item or definition goes on with it (itemKind); a term stays one.
+      const item = inCell ? undefined : innermost(ITEMS);
+      if (item && stack.indexOf(item) > stack.indexOf(list)) {
+        kind = itemKind(item.started === true);
+        item.started = true;
+      }
     }
     // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
     // opens the note's first paragraph.

@@ -5,6 +5,7 @@ import {
   htmlBlocks,
   imageAlt,
   isContentsContainer,
+  itemKind,
   pageAnchors,
   placeCells,
 } from '../../../../src/documents/formats/html/extract.ts';
@@ -356,7 +357,7 @@ test("a definition list's term and its definition's first paragraph are one item
     [
       'an option and its description',
       '<dl><dt><code>-c</code></dt><dd><p>If the <code>-c</code> option is present, commands are read.</p><p>Second.</p></dd></dl>',
-      ['item:-c If the -c option is present, commands are read.', 'item:Second.'],
+      ['item:-c If the -c option is present, commands are read.', 'paragraph:Second.'],
     ],
     [
       'a definition without a paragraph',
@@ -454,4 +455,32 @@ test("an image whose alt names its file is no text; a described image's alt is r
     ),
     ['paragraph:Paths.', 'paragraph:Figure 5-1: Arrows', 'paragraph:A box and a circle'],
   );
+});
+
+// itemKind: an item's first block is the item, a later one goes on with it.
+const itemKindCases: [string, boolean, string][] = [
+  ["an item's first block", false, 'item'],
+  ["an item's later block", true, 'paragraph'],
+];
+for (const [name, started, want] of itemKindCases) {
+  test(`itemKind: ${name}`, () => assert.equal(itemKind(started), want, name));
+}
+
+test("a list item's later paragraphs go on with it; nested items and the next item keep their markers", () => {
+  const html =
+    '<ol><li><p>The default: stderr.</p><p>The simplest arrangement.</p></li>' +
+    '<li><p>A file.</p><ul><li>By name.</li><li>By pid.</li></ul><p>After the nested list.</p></li></ol>' +
+    '<dl><dt>VALGRIND_X:</dt><dd><p>Runs x.</p><p>Warning: only use it if you know.</p></dd>' +
+    '<dt>VALGRIND_Y:</dt><dd><p>Runs y.</p></dd></dl>';
+  assert.deepEqual(kinds(html), [
+    'item:1. The default: stderr.',
+    'paragraph:The simplest arrangement.',
+    'item:2. A file.',
+    'item:By name.',
+    'item:By pid.',
+    'paragraph:After the nested list.',
+    'item:VALGRIND_X: Runs x.',
+    'paragraph:Warning: only use it if you know.',
+    'item:VALGRIND_Y: Runs y.',
+  ]);
 });
