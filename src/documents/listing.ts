@@ -21,6 +21,8 @@ export interface LinkedBlock extends DocumentBlock {
   dataCells?: number;
   /** Table rows: cells that are a link saying only where it goes ("Prev", "Next", "Up", "Home"). */
   navCells?: number;
+  /** Read inside a container its generator marks as contents (HTML: isContentsContainer). */
+  inContents?: boolean;
 }
 
 /**
@@ -59,6 +61,18 @@ function isLetterRow(b: LinkedBlock): boolean {
  */
 export function isLetterBar(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'links' | 'dataCells'>): boolean {
   return b.links >= 2 && b.inPageLinkChars === b.links && isLinkEntry(b);
+}
+
+/**
+ * A contents entry by its generator's mark: a block read inside a contents container (DocBook's
+ * `tr.toc`, the question list of each part of a Q and A set, one row among the questions and
+ * answers of its table) that is (almost) all in-page link text. It goes whatever its group holds;
+ * a title inside the container ("Table of Contents") stays, as in any contents list.
+ */
+export function isMarkedContentsEntry(
+  b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'dataCells' | 'inContents'>,
+): boolean {
+  return b.inContents === true && isLinkEntry(b);
 }
 
 /** The entry is (almost) all in-page link text: a contents or index entry. */
@@ -171,7 +185,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
       navigation.add(g);
     }
   }
-  const dropped = (b: LinkedBlock) => b.group !== undefined && drop.has(b.group);
+  const dropped = (b: LinkedBlock) => (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b);
   const titles = menuTitles(blocks, dropped, navigation);
   const sidebar = sidebarSections(blocks, dropped);
   const out: DocumentBlock[] = [];

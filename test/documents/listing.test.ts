@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   dropListings,
   isLetterBar,
+  isMarkedContentsEntry,
   isNavigationCell,
   isNavigationLine,
   isNavigationList,
@@ -430,3 +431,22 @@ test('dropListings: a short index letter bar (a table of one row) goes, the next
     ['Index', 'Name | Value', 'A | 1'],
   );
 });
+
+// isMarkedContentsEntry: a link entry read inside a generator's contents container.
+const markedCases: [string, Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'inContents'>, boolean][] = [
+  [
+    "DocBook's question list row",
+    { text: '1.1. How do you say it? 1.2. Where from?', inPageLinkChars: 29, inContents: true },
+    true,
+  ],
+  ['the same row outside a contents container', { text: '1.1. How do you say it?', inPageLinkChars: 19 }, false],
+  ["the container's title", { text: 'Table of Contents', inPageLinkChars: 0, inContents: true }, false],
+  [
+    'a sentence with a link inside the container',
+    { text: 'See the section on options for the whole list of them.', inPageLinkChars: 7, inContents: true },
+    false,
+  ],
+];
+for (const [name, b, want] of markedCases) {
+  test(`isMarkedContentsEntry: ${name}`, () => assert.equal(isMarkedContentsEntry(b), want, name));
+}

@@ -465,6 +465,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     if (kind === 'code') b.lines = t.split('\n');
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
+    if (contents > 0) b.inContents = true;
     reset();
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     if (entry === 'dt') {
@@ -555,6 +556,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       dataCells,
       navCells,
     };
+    if (contents > 0) b.inContents = true;
     emit(b, 2);
   };
 
@@ -683,6 +685,8 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           return;
         }
         closeElement(name, top);
+        // After the element's last block and row are out, which are still inside it.
+        if (top.contents) contents--;
         stack.pop();
       },
     },
@@ -690,7 +694,6 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
-    if (top.contents) contents--;
     if (name === 'a' && link) {
       const n = text.length - link.from;
       linkChars += n;

@@ -484,3 +484,18 @@ test("a list item's later paragraphs go on with it; nested items and the next it
     'item:VALGRIND_Y: Runs y.',
   ]);
 });
+
+test("a Q and A set's question list (DocBook's tr.toc) goes; its questions and answers stay", () => {
+  const html =
+    '<table summary="Q and A Div"><tr class="qandadiv"><td colspan="2"><h3>1. Background</h3></td></tr>' +
+    '<tr class="toc"><td colspan="2">1.1. <a href="faq.html#q1">How do you say it?</a><br>' +
+    '1.2. <a href="faq.html#q2">Where does it come from?</a></td></tr>' +
+    '<tr class="question"><td><a name="q1"></a><b>1.1.</b></td><td><p>How do you say it?</p></td></tr>' +
+    '<tr class="answer"><td></td><td><p>Like the word value.</p></td></tr>' +
+    '<tr class="question"><td><a name="q2"></a><b>1.2.</b></td><td><p>Where does it come from?</p></td></tr>' +
+    '<tr class="answer"><td></td><td><p>From a myth.</p></td></tr></table>';
+  const got = kinds(html);
+  assert.ok(!got.some((k) => k.includes('1.1. How do you say it? 1.2.')), got.join('\n'));
+  assert.ok(got.some((k) => k.includes('Like the word value.')));
+  assert.ok(got.some((k) => k.includes('How do you say it?')));
+});
