@@ -21,6 +21,8 @@ export interface LinkedBlock extends DocumentBlock {
   dataCells?: number;
   /** Table rows: cells that are a link saying only where it goes ("Prev", "Next", "Up", "Home"). */
   navCells?: number;
+  /** Read inside a container its generator marks as contents (HTML: isContentsContainer). */
+  inContents?: boolean;
 }
 
 /**
@@ -50,6 +52,27 @@ const LISTING_SHARE = 0.8;
 /** An entry without links of at most three letters: an index's letter row or a separator. */
 function isLetterRow(b: LinkedBlock): boolean {
   return b.links === 0 && b.text.replace(/[\s\p{P}\p{S}\d]/gu, '').length <= 3;
+}
+
+/**
+ * An index's letter bar ("Jump to: A C F V"): two in-page links or more, each one character long,
+ * and (almost) nothing else (isLinkEntry). A short index has fewer letters than the five links
+ * that make a one-row bar a listing otherwise.
+ */
+export function isLetterBar(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'links' | 'dataCells'>): boolean {
+  return b.links >= 2 && b.inPageLinkChars === b.links && isLinkEntry(b);
+}
+
+/**
+ * A contents entry by its generator's mark: a block read inside a contents container (DocBook's
+ * `tr.toc`, the question list of each part of a Q and A set, one row among the questions and
+ * answers of its table) that is (almost) all in-page link text. It goes whatever its group holds;
+ * a title inside the container ("Table of Contents") stays, as in any contents list.
+ */
+export function isMarkedContentsEntry(
+  b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'dataCells' | 'inContents'>,
+): boolean {
+  return b.inContents === true && isLinkEntry(b);
 }
 
 /** The entry is (almost) all in-page link text: a contents or index entry. */
@@ -140,7 +163,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (b.group === undefined || isLetterRow(b)) continue;
     total.set(b.group, (total.get(b.group) ?? 0) + 1);
     if (isLinkEntry(b)) linked.set(b.group, (linked.get(b.group) ?? 0) + 1);
-    if (b.links >= 5 && isLinkEntry(b)) manyLinks.add(b.group);
+    if ((b.links >= 5 && isLinkEntry(b)) || isLetterBar(b)) manyLinks.add(b.group);
   }
   const drop = new Set<number>();
   for (const [g, n] of total) {
@@ -162,7 +185,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
       navigation.add(g);
     }
   }
-  const dropped = (b: LinkedBlock) => b.group !== undefined && drop.has(b.group);
+  const dropped = (b: LinkedBlock) => (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b);
   const titles = menuTitles(blocks, dropped, navigation);
   const sidebar = sidebarSections(blocks, dropped);
   const out: DocumentBlock[] = [];

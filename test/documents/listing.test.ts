@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   dropListings,
+  isLetterBar,
+  isMarkedContentsEntry,
   isNavigationCell,
   isNavigationLine,
   isNavigationList,
@@ -399,3 +401,52 @@ for (const [name, blocks, want] of barBlockCases)
       withoutNavigationBars(blocks).map((x) => x.text),
       want,
     ));
+
+// isLetterBar: an index's row of one-letter in-page links, whatever their number.
+const letterBarCases: [string, Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'links'>, boolean][] = [
+  ['makeinfo "Jump to" of four letters', { text: 'Jump to: | A C F V', inPageLinkChars: 4, links: 4 }, true],
+  ['two letters', { text: 'A B', inPageLinkChars: 2, links: 2 }, true],
+  ['one letter link is no bar', { text: 'A', inPageLinkChars: 1, links: 1 }, false],
+  ['word links are no letter bar', { text: 'Alpha | Beta', inPageLinkChars: 9, links: 2 }, false],
+  ['letters to other pages are no bar', { text: 'A B C', inPageLinkChars: 0, links: 3 }, false],
+  [
+    'a sentence with two footnote marks',
+    { text: 'The value is computed twice 1 and stored 2 for later use.', inPageLinkChars: 2, links: 2 },
+    false,
+  ],
+];
+for (const [name, b, want] of letterBarCases) {
+  test(`isLetterBar: ${name}`, () => assert.equal(isLetterBar(b), want, name));
+}
+
+test('dropListings: a short index letter bar (a table of one row) goes, the next table stays', () => {
+  const blocks: LinkedBlock[] = [
+    { kind: 'heading', level: 2, text: 'Index', inPageLinkChars: 0, linkChars: 0, links: 0 },
+    { kind: 'row', group: 1, text: 'Jump to: | A C F V', inPageLinkChars: 4, linkChars: 4, links: 4 },
+    { kind: 'row', group: 2, text: 'Name | Value', inPageLinkChars: 0, linkChars: 0, links: 0 },
+    { kind: 'row', group: 2, text: 'A | 1', inPageLinkChars: 0, linkChars: 0, links: 0 },
+  ];
+  assert.deepEqual(
+    dropListings(blocks).map((b) => b.text),
+    ['Index', 'Name | Value', 'A | 1'],
+  );
+});
+
+// isMarkedContentsEntry: a link entry read inside a generator's contents container.
+const markedCases: [string, Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'inContents'>, boolean][] = [
+  [
+    "DocBook's question list row",
+    { text: '1.1. How do you say it? 1.2. Where from?', inPageLinkChars: 29, inContents: true },
+    true,
+  ],
+  ['the same row outside a contents container', { text: '1.1. How do you say it?', inPageLinkChars: 19 }, false],
+  ["the container's title", { text: 'Table of Contents', inPageLinkChars: 0, inContents: true }, false],
+  [
+    'a sentence with a link inside the container',
+    { text: 'See the section on options for the whole list of them.', inPageLinkChars: 7, inContents: true },
+    false,
+  ],
+];
+for (const [name, b, want] of markedCases) {
+  test(`isMarkedContentsEntry: ${name}`, () => assert.equal(isMarkedContentsEntry(b), want, name));
+}

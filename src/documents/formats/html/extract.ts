@@ -144,6 +144,60 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
   return id !== undefined && CHROME_ID.test(id);
 }
 
+/**
+ * A class that documentation generators give their contents lists, menus and indexes: DocBook's
+ * `div.toc` and `div.list-of-tables` (figures, examples, ...), Texinfo's `ul.section-toc` (6.8),
+ * `ul.mini-toc` (7), `table.menu` (makeinfo before 6.8, texi2html), its index tables
+ * (`table.index-cp`, `table.cp-entries-printindex`, the letter bars `table.cp-letters-header-printindex`)
+ * and Sphinx's `div.toctree-wrapper`. A bare `contents` is not one (Doxygen's page body).
+ */
+const CONTENTS_CLASS =
+  /^(?:toc|list-of-(?:figures|tables|examples|equations|procedures)|section-toc|mini-toc|toctree-wrapper|printindex|[a-z]{2}-(?:entries|letters-header|letters-footer)-printindex)$/;
+
+/**
+ * The element holds a generator's contents list, menu or index (CONTENTS_CLASS; `menu` and
+ * `index-XX` on tables only). Its links point into the same manual whatever page they name: a
+ * manual split into a page per section (DocBook's chunked HTML, makeinfo's per-node pages) writes
+ * its contents and index with other pages' names, where the one-page manual writes `#anchor`. They
+ * count as in-page links, so that the listing rule (dropListings) reads both alike.
+ */
+export function isContentsContainer(name: string, attrs: Record<string, string>): boolean {
+  const classes = (attrs.class ?? '').toLowerCase().split(/\s+/);
+  return classes.some(
+    (n) => CONTENTS_CLASS.test(n) || (name === 'table' && (n === 'menu' || /^index-[a-z]{2,3}$/.test(n))),
+  );
+}
+
+/**
+ * The text an image stands for: its `alt`, unless the alt only names the image's file, with at
+ * most one word before it (grohtml writes `alt="Image img/pic14.png"` for every picture; a page
+ * writes its file name when it has nothing to say). A file name says nothing the reader would read
+ * on the page. An alt that says something and names the file too ("Figure 2: layout.png compared")
+ * stays.
+ */
+export function imageAlt(alt: string | undefined, src: string | undefined): string {
+  const a = (alt ?? '').replace(/\s+/g, ' ').trim();
+  if (a === '' || src === undefined) return a;
+  const path = src.trim().replace(/[?#].*$/, '');
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (base === '') return a;
+  const words = a.split(' ');
+  const last = words[words.length - 1]!;
+  const namesFile = last === path || last === base || last.endsWith(`/${base}`);
+  return namesFile && words.length <= 2 ? '' : a;
+}
+
+/**
+ * The kind of a block read inside a list item (`li`) or a definition (`dd`): the item's first
+ * block is the item, with its marker; a later one (a second paragraph, the text after a nested
+ * list or a listing) goes on with the item and is no item of its own, which the chunker would
+ * set with a marker of its own ("- ") as if the list had one more entry. `started`: the item
+ * already gave a block.
+ */
+export function itemKind(started: boolean): 'item' | 'paragraph' {
+  return started ? 'paragraph' : 'item';
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -162,6 +216,10 @@ interface Open {
   line?: boolean;
   /** a note aside (footnotes: isNoteAside) */
   note?: boolean;
+  /** a generator's contents list, menu or index (isContentsContainer) */
+  contents?: boolean;
+  /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
+  started?: boolean;
   /** an ordered list: the number of its next item, the step (-1 when reversed) and the style */
   counter?: { next: number; step: number; format: ListNumberFormat };
 }
@@ -274,8 +332,9 @@ export function codeRow(cells: readonly LinkedBlock[], header: string): LinkedBl
  * A definition list's entry read as one item: the term (`<dt>`) and the first paragraph of its
  * definition (`<dd>`), as a PDF reads a definition list's first line, so that the chunker never
  * parts a term from what it defines when the two fit in a chunk (an option and its description:
- * "-c If the -c option is present..."). A definition's later paragraphs are items of their own; a
- * term no definition follows (a contents list of `<dt>` links) stays an item of its own.
+ * "-c If the -c option is present..."). A definition's later paragraphs go on with it as
+ * paragraphs (itemKind); a term no definition follows (a contents list of `<dt>` links) stays an
+ * item of its own.
  */
 export function termWithDefinition(term: LinkedBlock, definition: LinkedBlock): LinkedBlock {
   return {
@@ -318,6 +377,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let fragment = 0; // open Doxygen fragments
   let line = 0; // open lines of a fragment
   let link: { inPage: boolean; from: number } | null = null;
+  let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
   // The number of the open `<li>`, given to the first text the item flushes.
   let marker = '';
   // Open note asides (footnotes), and a note's number ("[1]") waiting for its text.
@@ -333,6 +393,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   const HEAD = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
   const LIST = new Set(['ul', 'ol', 'menu', 'dl']);
   const TERMS = new Set(['dt', 'dd']);
+  const ITEMS = new Set(['li', 'dd']);
 
   const reset = () => {
     text = '';
@@ -373,6 +434,12 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     else if (list) {
       kind = 'item';
       group = list.group;
+      // A later block of the same item or definition goes on with it (itemKind); a term stays one.
+      const item = inCell ? undefined : innermost(ITEMS);
+      if (item && stack.indexOf(item) > stack.indexOf(list)) {
+        kind = itemKind(item.started === true);
+        item.started = true;
+      }
     }
     // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
     // opens the note's first paragraph.
@@ -398,6 +465,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     if (kind === 'code') b.lines = t.split('\n');
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
+    if (contents > 0) b.inContents = true;
     reset();
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     if (entry === 'dt') {
@@ -488,6 +556,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
       dataCells,
       navCells,
     };
+    if (contents > 0) b.inContents = true;
     emit(b, 2);
   };
 
@@ -520,7 +589,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.
           if (pre > 0) return;
-          const alt = attrs.alt?.trim();
+          const alt = imageAlt(attrs.alt, attrs.src);
           if (alt) text += ` ${alt} `;
           return;
         }
@@ -588,8 +657,12 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           open.note = true;
           notes++;
         }
+        if (isContentsContainer(name, attrs)) {
+          open.contents = true;
+          contents++;
+        }
         if (name === 'a' && attrs.href !== undefined) {
-          link = { inPage: isInPageLink(attrs.href, anchors), from: text.length };
+          link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length };
           links++;
         }
         if (!VOID.has(name)) stack.push(open);
@@ -612,6 +685,8 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           return;
         }
         closeElement(name, top);
+        // After the element's last block and row are out, which are still inside it.
+        if (top.contents) contents--;
         stack.pop();
       },
     },

@@ -96,6 +96,12 @@ const WEAK_PREFIXES = new Set(['so', 'e', 'x', 'y', 'z', 'co', 'ex', 'pre', 'pos
 
 /** Marks a line-end "-" whose fate (join or keep) is decided once the whole document is read. */
 export const HYPHEN_MARK = '\uE000';
+/**
+ * Marks a line-end "-" before a capital, kept unless the document writes the joined word whole
+ * elsewhere (resolveHyphens): TeX breaks an identifier in mixed case ("Fc-" + "ConfigParse" of a
+ * manual that writes FcConfigParse), where "pre-" + "Raphaelite" is a compound.
+ */
+export const CAPITAL_MARK = '\uE001';
 
 const HYPHENS = '-\u2010\u00AD';
 
@@ -170,8 +176,11 @@ export function brokenInsideToken(a: string, b: string): boolean {
  *   ("well-", "self-", "non-"; a short one such as "pre-", "ex-", "so-" only before a word the
  *   document uses alone: "e-mail", not "ex-ceeded") or a part that already holds a hyphen
  *   ("state-of-the-");
- * - followed by anything else (upper case, digit, symbol) the hyphen stays and the parts join
- *   without a space ("pre-" + "2020");
+ * - followed by a capital, marked (CAPITAL_MARK) and joined only when the document writes the
+ *   joined word whole elsewhere ("Fc-" + "ConfigParse" -> "FcConfigParse"), else kept without a
+ *   space ("pre-" + "Raphaelite");
+ * - followed by anything else (digit, symbol) the hyphen stays and the parts join without a space
+ *   ("pre-" + "2020");
  * - "-" after a digit, followed by a lower-case letter, stays without a space ("512-" + "byte");
  * - otherwise the lines join with one space.
  */
@@ -188,6 +197,7 @@ export function joinLines(a: string, b: string): string {
     const head = a.slice(0, -1);
     if (last !== '-') return isLetter(first) ? head + b : head + (last === '\u00AD' ? '' : '-') + b;
     if (isLower(first)) return head + HYPHEN_MARK + b;
+    if (/\p{Lu}/u.test(first)) return head + CAPITAL_MARK + b;
     if (/[\p{L}\p{N}]/u.test(first)) return a + b;
     return a + ' ' + b;
   }
@@ -261,7 +271,7 @@ export function finishParagraph(s: string): string {
 
 /** ASCII letters, digits and '-': 1 (addWords; any other code point is asked of WORD_CHAR). */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9-]/.test(String.fromCharCode(c)) ? 1 : 0));
-const WORD_CHAR = /[\p{L}\p{N}\uE000-]/u;
+const WORD_CHAR = /[\p{L}\p{N}\uE000\uE001-]/u;
 
 /**
  * Adds to `out` the words of `text`, the runs of letters, digits, '-' and HYPHEN_MARK, as
@@ -283,7 +293,7 @@ export function addWords(text: string, out: Set<string>): void {
         const cp = text.codePointAt(i)!;
         if (cp > 0xffff) width = 2;
         inWord = WORD_CHAR.test(String.fromCodePoint(cp));
-        if (cp === 0xe000) mark = true;
+        if (cp === 0xe000 || cp === 0xe001) mark = true;
       }
     }
     if (inWord) {
@@ -298,9 +308,27 @@ export function addWords(text: string, out: Set<string>): void {
 }
 
 const WORD_AT_MARK = /([\p{L}\p{N}'’-]*)\uE000([\p{L}\p{N}'’-]*)/gu;
+const WORD_AT_CAPITAL_MARK = /([\p{L}\p{N}_]*)\uE001([\p{L}\p{N}_]*)/gu;
+
+/**
+ * The line-end hyphens before a capital (CAPITAL_MARK): joined when the document writes the
+ * joined word elsewhere, whole and in the same case ("Fc" + "ConfigParse" where FcConfigParse is
+ * written), kept otherwise ("pre-Raphaelite", "Anglo-Saxon"). `words`: the document's words as
+ * written (addWords on the texts, case kept).
+ */
+export function resolveCapitalHyphens(text: string, words: ReadonlySet<string>): string {
+  return text.replace(WORD_AT_CAPITAL_MARK, (_m, l: string, r: string) =>
+    l.length > 0 && words.has(l + r) ? l + r : `${l}-${r}`,
+  );
+}
 
 /** Decides every marked line-end hyphen of the document (see joinLines). Linear in the text. */
 export function resolveHyphens(texts: string[]): string[] {
+  if (texts.some((t) => t.includes(CAPITAL_MARK))) {
+    const cased = new Set<string>();
+    for (const t of texts) addWords(t, cased);
+    texts = texts.map((t) => (t.includes(CAPITAL_MARK) ? resolveCapitalHyphens(t, cased) : t));
+  }
   if (!texts.some((t) => t.includes(HYPHEN_MARK))) return texts;
   const words = new Set<string>();
   for (const t of texts) addWords(t.toLowerCase(), words);

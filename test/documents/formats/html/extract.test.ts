@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractHtml, htmlBlocks, pageAnchors, placeCells } from '../../../../src/documents/formats/html/extract.ts';
+import {
+  extractHtml,
+  htmlBlocks,
+  imageAlt,
+  isContentsContainer,
+  itemKind,
+  pageAnchors,
+  placeCells,
+} from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
 
 const kinds = (html: string) => htmlBlocks(html).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
@@ -349,7 +357,7 @@ test("a definition list's term and its definition's first paragraph are one item
     [
       'an option and its description',
       '<dl><dt><code>-c</code></dt><dd><p>If the <code>-c</code> option is present, commands are read.</p><p>Second.</p></dd></dl>',
-      ['item:-c If the -c option is present, commands are read.', 'item:Second.'],
+      ['item:-c If the -c option is present, commands are read.', 'paragraph:Second.'],
     ],
     [
       'a definition without a paragraph',
@@ -374,4 +382,120 @@ test("a definition list's term and its definition's first paragraph are one item
   ];
   for (const [name, body, want] of cases)
     await t.test(name, () => assert.deepEqual(kinds(`<html><body>${body}</body></html>`), want));
+});
+
+// isContentsContainer: the classes generators give contents lists, menus and indexes.
+const contentsCases: [string, string, Record<string, string>, boolean][] = [
+  ['DocBook div.toc', 'div', { class: 'toc' }, true],
+  ['DocBook list of tables', 'div', { class: 'list-of-tables' }, true],
+  ['makeinfo 6.8 section-toc', 'ul', { class: 'section-toc' }, true],
+  ['makeinfo 7 mini-toc', 'ul', { class: 'mini-toc' }, true],
+  ['makeinfo menu table', 'table', { class: 'menu' }, true],
+  ['makeinfo 6 index table', 'table', { class: 'index-cp' }, true],
+  ['makeinfo 7 index entries', 'table', { class: 'fn-entries-printindex' }, true],
+  ['makeinfo 7 letter bar', 'table', { class: 'cp-letters-header-printindex' }, true],
+  ['Sphinx toctree', 'div', { class: 'toctree-wrapper compound' }, true],
+  ["Doxygen's page body div.contents", 'div', { class: 'contents' }, false],
+  ['a site menu set as a list', 'ul', { class: 'menu' }, false],
+  ['a div classed index-page', 'div', { class: 'index-page' }, false],
+  ['no class', 'ul', {}, false],
+  ['a table of contents-like name', 'table', { class: 'tocs-data' }, false],
+];
+for (const [name, el, attrs, want] of contentsCases) {
+  test(`isContentsContainer: ${name}`, () => assert.equal(isContentsContainer(el, attrs), want, name));
+}
+
+test("a split manual's contents list and index, linked to other pages, are contents as in the one-page manual", () => {
+  const html =
+    '<h3>2.3 Types</h3><ul class="section-toc"><li><a href="Primitive-Types.html">Primitive Types</a></li>' +
+    '<li><a href="Structures.html">Structures</a></li></ul>' +
+    '<div class="toc"><p><b>Table of Contents</b></p><dl class="toc"><dt><a href="ch1.html">1. Intro</a></dt>' +
+    '<dt><a href="ch2.html">2. Use</a></dt></dl></div>' +
+    '<table><tr><th>Jump to:</th><td><a href="#L-A"><b>A</b></a> <a href="#L-C"><b>C</b></a></td></tr></table>' +
+    '<table class="index-cp"><tr><td></td><th>Index Entry</th><td></td><th>Section</th></tr>' +
+    '<tr><th id="L-A">A</th><td></td><td></td></tr>' +
+    '<tr><td></td><td><a href="Intro.html#index-ABI">ABI</a>:</td><td></td><td><a href="Intro.html">Introduction</a></td></tr>' +
+    '<tr><th id="L-C">C</th><td></td><td></td></tr>' +
+    '<tr><td></td><td><a href="Basics.html#index-cif">cif</a>:</td><td></td><td><a href="Basics.html">The Basics</a></td></tr>' +
+    '<tr><td></td><td><a href="Closures.html#index-cl">closures</a>:</td><td></td><td><a href="Closures.html">The Closure API</a></td></tr>' +
+    '<tr><td></td><td><a href="Intro.html#index-FFI">FFI</a>:</td><td></td><td><a href="Intro.html">Introduction</a></td></tr>' +
+    '</table>' +
+    '<p>See <a href="Structures.html">Structures</a> for more.</p>' +
+    '<ul><li><a href="a.html">Options</a></li><li><a href="b.html">Extensibility</a></li></ul>';
+  assert.deepEqual(kinds(html), [
+    'heading3:2.3 Types',
+    'paragraph:Table of Contents',
+    'paragraph:See Structures for more.',
+    'item:Options',
+    'item:Extensibility',
+  ]);
+});
+
+// imageAlt: an alt that only names the image's file is no text.
+const altCases: [string, string | undefined, string | undefined, string][] = [
+  ["grohtml's 'Image FILE'", 'Image img/pic14.png', 'img/pic14.png', ''],
+  ['the bare file name', 'pic14.png', 'img/pic14.png', ''],
+  ['the path with a query', 'img/a.png', 'img/a.png?v=2', ''],
+  ['a description', 'Diagonal arrows on a grid', 'img/pic14.png', 'Diagonal arrows on a grid'],
+  ['a sentence naming the file', 'Figure 2: layout.png compared', 'img/layout.png', 'Figure 2: layout.png compared'],
+  ['LaTeX2HTML math', '$x^2$', 'img12.png', '$x^2$'],
+  ['another file named', 'Image img/other.png', 'img/pic14.png', 'Image img/other.png'],
+  ['no src', 'Logo', undefined, 'Logo'],
+  ['no alt', undefined, 'a.png', ''],
+];
+for (const [name, alt, src, want] of altCases) {
+  test(`imageAlt: ${name}`, () => assert.equal(imageAlt(alt, src), want, name));
+}
+
+test("an image whose alt names its file is no text; a described image's alt is read", () => {
+  assert.deepEqual(
+    kinds(
+      '<p>Paths.</p><p><img src="img/pic14.png" alt="Image img/pic14.png"></p><p>Figure 5-1: Arrows</p>' +
+        '<p><img src="img/b.png" alt="A box and a circle"></p>',
+    ),
+    ['paragraph:Paths.', 'paragraph:Figure 5-1: Arrows', 'paragraph:A box and a circle'],
+  );
+});
+
+// itemKind: an item's first block is the item, a later one goes on with it.
+const itemKindCases: [string, boolean, string][] = [
+  ["an item's first block", false, 'item'],
+  ["an item's later block", true, 'paragraph'],
+];
+for (const [name, started, want] of itemKindCases) {
+  test(`itemKind: ${name}`, () => assert.equal(itemKind(started), want, name));
+}
+
+test("a list item's later paragraphs go on with it; nested items and the next item keep their markers", () => {
+  const html =
+    '<ol><li><p>The default: stderr.</p><p>The simplest arrangement.</p></li>' +
+    '<li><p>A file.</p><ul><li>By name.</li><li>By pid.</li></ul><p>After the nested list.</p></li></ol>' +
+    '<dl><dt>VALGRIND_X:</dt><dd><p>Runs x.</p><p>Warning: only use it if you know.</p></dd>' +
+    '<dt>VALGRIND_Y:</dt><dd><p>Runs y.</p></dd></dl>';
+  assert.deepEqual(kinds(html), [
+    'item:1. The default: stderr.',
+    'paragraph:The simplest arrangement.',
+    'item:2. A file.',
+    'item:By name.',
+    'item:By pid.',
+    'paragraph:After the nested list.',
+    'item:VALGRIND_X: Runs x.',
+    'paragraph:Warning: only use it if you know.',
+    'item:VALGRIND_Y: Runs y.',
+  ]);
+});
+
+test("a Q and A set's question list (DocBook's tr.toc) goes; its questions and answers stay", () => {
+  const html =
+    '<table summary="Q and A Div"><tr class="qandadiv"><td colspan="2"><h3>1. Background</h3></td></tr>' +
+    '<tr class="toc"><td colspan="2">1.1. <a href="faq.html#q1">How do you say it?</a><br>' +
+    '1.2. <a href="faq.html#q2">Where does it come from?</a></td></tr>' +
+    '<tr class="question"><td><a name="q1"></a><b>1.1.</b></td><td><p>How do you say it?</p></td></tr>' +
+    '<tr class="answer"><td></td><td><p>Like the word value.</p></td></tr>' +
+    '<tr class="question"><td><a name="q2"></a><b>1.2.</b></td><td><p>Where does it come from?</p></td></tr>' +
+    '<tr class="answer"><td></td><td><p>From a myth.</p></td></tr></table>';
+  const got = kinds(html);
+  assert.ok(!got.some((k) => k.includes('1.1. How do you say it? 1.2.')), got.join('\n'));
+  assert.ok(got.some((k) => k.includes('Like the word value.')));
+  assert.ok(got.some((k) => k.includes('How do you say it?')));
 });

@@ -7,6 +7,8 @@ import {
   addWords,
   hyphenatesNoWord,
   HYPHEN_MARK,
+  CAPITAL_MARK,
+  resolveCapitalHyphens,
   finishParagraph,
   continuesHyphenated,
   hangsUnder,
@@ -55,6 +57,28 @@ test('joinLines and resolveHyphens', async (t) => {
     ['unknown split joined without evidence', 'the docu-', 'ment', [], 'the document'],
     ['part already hyphenated keeps it', 'state-of-the-', 'art', [], 'state-of-the-art'],
     ['hyphen before a capital stays, no space', 'pre-', 'Raphaelite', [], 'pre-Raphaelite'],
+    [
+      'hyphen before a capital joins when the document writes the word whole (TeX breaks an identifier)',
+      'of the Fc-',
+      'ConfigParse walker',
+      ['feeding that to FcConfigParse.'],
+      'of the FcConfigParse walker',
+    ],
+    [
+      'hyphen before a capital stays when the joined word is written in another case only',
+      'the Anglo-',
+      'Saxon kings',
+      ['anglosaxon'],
+      'the Anglo-Saxon kings',
+    ],
+    [
+      'hyphen before a capital stays when the document writes the compound',
+      'a non-',
+      'ASCII name',
+      ['non-ASCII', 'ASCII'],
+      'a non-ASCII name',
+    ],
+    ['a part already hyphenated before a capital keeps it', 'state-of-the-', 'Art', [], 'state-of-the-Art'],
     ['hyphen before a digit stays', 'Python-', '3 notes', [], 'Python-3 notes'],
     ['dash after a space is not hyphenation', 'a -', 'b', [], 'a - b'],
     ['orphan soft hyphen at paragraph end dropped', 'end\u00AD', '', [], 'end'],
@@ -367,4 +391,18 @@ test('addWords finds the words the regular expression finds, marked ones left ou
       assert.deepEqual([...got].sort(), [...want].sort());
     });
   }
+});
+
+// resolveCapitalHyphens: a line-end hyphen before a capital, by the document's words as written.
+test('resolveCapitalHyphens', async (t) => {
+  const C = CAPITAL_MARK;
+  const cases: [string, string, string[], string][] = [
+    ['joined word written whole', `the Fc${C}ConfigParse walker`, ['FcConfigParse'], 'the FcConfigParse walker'],
+    ['an identifier with underscores', `call gtk_${C}Widget_show`, ['gtk_Widget_show'], 'call gtk_Widget_show'],
+    ['no evidence: the hyphen stays', `a pre${C}Raphaelite`, ['preraphaelite'], 'a pre-Raphaelite'],
+    ['a mark with nothing before it keeps the hyphen', `x ${C}Abc`, ['Abc'], 'x -Abc'],
+    ['two marks decided each', `Fc${C}Init and Anglo${C}Saxon`, ['FcInit'], 'FcInit and Anglo-Saxon'],
+  ];
+  for (const [name, text, words, want] of cases)
+    await t.test(name, () => assert.equal(resolveCapitalHyphens(text, new Set(words)), want));
 });
