@@ -460,7 +460,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       ...(below && !below.mono && below.page === block.at(-1)!.page && nextLine(block.at(-1)!, below) ? [below] : []),
     ];
   };
+  const rights = proseRights(lines);
   const close = () => {
+    // A paragraph's last lines set in typewriter, still in its sentence, are no listing's lines.
+    let k = 0;
+    const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
+    while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
+    if (k > 0) cur = cur.slice(k);
     if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur))) blocks.push(cur);
     cur = [];
     between = [];
@@ -493,6 +499,57 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   }
   close();
   return blocks.map((b) => blockText(b, edges));
+}
+
+/**
+ * Each page's right text edge: the most common right end (to 1 unit) of its lines of prose (not
+ * `mono`), when 3 or more end there (the full lines of justified text share it), else the
+ * rightmost (the reader's rightMargin).
+ */
+export function proseRights(lines: readonly Pick<Line, 'page' | 'right' | 'mono'>[]): Map<number, number> {
+  const counts = new Map<number, Map<number, number>>();
+  for (const l of lines) {
+    if (l.mono) continue;
+    let m = counts.get(l.page);
+    if (!m) counts.set(l.page, (m = new Map<number, number>()));
+    const k = Math.round(l.right);
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  const out = new Map<number, number>();
+  for (const [page, m] of counts) {
+    let best = Math.max(...m.keys());
+    let bn = 2;
+    for (const [k, n] of m) if (n > bn || (n === bn && k > best)) [best, bn] = [k, n];
+    out.set(page, best);
+  }
+  return out;
+}
+
+/** A step down of at most this many line sizes: the next line of a paragraph, no blank line between. */
+const PARAGRAPH_STEP = 1.5;
+
+/**
+ * Does typewriter line `l` go on with the paragraph whose line `above` stands right above it, as
+ * the page shows it: `above` is justified to the page's right text edge (`right`, proseRights),
+ * `l` starts where it starts, one line step below, and holds type of the text face (the stop
+ * of `\tabcolsep.`, the commas of a list of paper sizes). `first`: `above` must then be a line
+ * of prose; a later line goes on with a typewriter line so taken. A listing after its
+ * paragraph stands apart or is indented; a line of code has no type of another face.
+ */
+export function goesOnProse(
+  above: Pick<Line, 'page' | 'top' | 'left' | 'right' | 'height' | 'mono' | 'parts'> | undefined,
+  l: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>,
+  first: boolean,
+  right: number | undefined,
+): boolean {
+  if (!above || right === undefined || above.page !== l.page || (first && above.mono)) return false;
+  // A table's row (a symbol and its command in columns) is no line of a paragraph.
+  if (columnStarts(l).length > 1 || columnStarts(above).length > 1) return false;
+  // Full: to half a line's size (pdftohtml's edges of justified lines differ by a few units).
+  if (above.right < right - lineSize(above) / 2 || Math.abs(above.left - l.left) > 1.5) return false;
+  const step = l.top - above.top;
+  if (step <= 0 || step > PARAGRAPH_STEP * Math.max(lineSize(l), lineSize(above))) return false;
+  return l.parts.some((p) => !p.mono && p.text.trim() !== '');
 }
 
 /** A gap of this many character widths between two runs of a line parts two columns of a table. */

@@ -23,6 +23,8 @@ import {
   lineTypeSize,
   otherPdftohtmlSize,
   goesOn,
+  goesOnProse,
+  proseRights,
 } from '../../scripts/quality/pdf-code.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
@@ -824,4 +826,58 @@ describe('goesOn: a fragment at the height of a line goes on with it', () => {
     ['before the last run (another column or text drawn again)', { left: 150, width: 80 }, false],
   ];
   for (const [name, f, want] of cases) test(name, () => assert.equal(goesOn(cur, f, 2.7), want));
+});
+
+describe("goesOnProse: a paragraph's last lines set in typewriter are no listing", () => {
+  const part = (text: string, mono: boolean, left = 57, width = 60) => ({
+    text,
+    mono,
+    left,
+    top: 0,
+    width,
+    height: 12,
+    page: 1,
+  });
+  const prose = { page: 1, top: 100, left: 57, right: 567, height: 12, mono: false, parts: [part('Si vous', false)] };
+  const tail = {
+    page: 1,
+    top: 112,
+    left: 57,
+    height: 12,
+    parts: [part('\\tabcolsep', true), part('.', false, 117, 3)],
+  };
+  const code = { page: 1, top: 112, left: 57, height: 12, parts: [part('\\begin{tabular}{|l|}', true)] };
+  const cases: [string, typeof prose | undefined, typeof tail, boolean, number | undefined, boolean][] = [
+    ['a stop of the text face, under a full prose line', prose, tail, true, 567, true],
+    ['a line all in typewriter under it: a listing', prose, code, true, 567, false],
+    ['the line above short of the edge', { ...prose, right: 400 }, tail, true, 567, false],
+    ['a blank line between (a listing after its paragraph)', prose, { ...tail, top: 124 }, true, 567, false],
+    ['indented', prose, { ...tail, left: 80 }, true, 567, false],
+    ['the line above in typewriter, for the first line', { ...prose, mono: true }, tail, true, 567, false],
+    [
+      'the line above in typewriter, a later line (the typewriter line above was taken as prose)',
+      { ...prose, mono: true },
+      tail,
+      false,
+      567,
+      true,
+    ],
+    ['no edge known on the page', prose, tail, true, undefined, false],
+  ];
+  for (const [name, above, l, first, right, want] of cases)
+    test(name, () => assert.equal(goesOnProse(above as never, l as never, first, right), want));
+});
+
+describe('proseRights: the right edge of the prose lines of each page', () => {
+  test('the most common end of prose lines, 3 or more, else the rightmost', () => {
+    const l = (page: number, right: number, mono = false) => ({ page, right, mono });
+    const got = proseRights([l(1, 567), l(1, 567.2), l(1, 566.8), l(1, 300), l(1, 567, true), l(2, 400), l(2, 380)]);
+    assert.deepEqual(
+      [...got],
+      [
+        [1, 567],
+        [2, 400],
+      ],
+    );
+  });
 });

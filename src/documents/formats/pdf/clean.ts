@@ -238,6 +238,105 @@ export function continuesHyphenated(
 }
 
 /**
+ * Is `margin`, where most lines of a page end (rightMargin), the edge of its text block? A line
+ * of prose (not monospaced) at least half as wide as the page's widest line ends there. On a page of a numbered listing most lines end with their number, and the
+ * lines of a table's column end together.
+ */
+export function textEdge(lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'mono'>[], margin: number): boolean {
+  let widest = 0;
+  for (const l of lines) widest = Math.max(widest, l.xEnd - l.x);
+  return lines.some((l) => !l.mono && Math.abs(l.xEnd - margin) <= 1 && l.xEnd - l.x >= widest / 2);
+}
+
+/**
+ * Does a line starting at `x` start a new block after a short line (starting at `prevX`) that
+ * ends a sentence (`prevEnds`), however far left of it? A definition list's next term stands
+ * left of the last line of the item before (DBLaTeX's `NameFieldLines:` 2.5 em left of the
+ * indented `et .47\linewidth sinon.`), as text after an indented quotation does. (A line within
+ * 2 em of the short line, or right of it, is judged by the rules of the paragraph builder.)
+ */
+export function outdentedAfterSentence(prevEnds: boolean, prevX: number, x: number): boolean {
+  return prevEnds && x < prevX - 1;
+}
+
+/** A line as the typewriter rules below see it: its extent, baseline and fonts (TextLine's fields). */
+export interface TypeLine {
+  x: number;
+  xEnd: number;
+  y: number;
+  mono: boolean;
+  monoStart?: boolean;
+  monoEnd?: boolean;
+  size: number;
+  set?: unknown;
+  pieces?: readonly { x: number; xEnd: number }[];
+}
+
+/** A gap of this many ems between two pieces of a line parts a table's columns, not words. */
+const COLUMN_GAP_EM = 2;
+
+/** Does a line hold a gap wider than COLUMN_GAP_EM between two of its pieces? */
+function columnGap(l: TypeLine): boolean {
+  const ps = l.pieces ?? [];
+  for (let i = 1; i < ps.length; i++) if (ps[i]!.x - ps[i - 1]!.xEnd > COLUMN_GAP_EM * l.size) return true;
+  return false;
+}
+
+/**
+ * Is a line mostly in typewriter a line of the prose paragraph it stands in, not a line of code?
+ * A long option or path in running text (DocBook's `<option>` in FOP, Texinfo's `@code`) can
+ * fill most of a line, which then counts as monospaced. Such a line is filled by the typesetter:
+ * - it holds type of the text face (a word: no `set`; a full stop or bracket at an end:
+ *   `monoStart`/`monoEnd` false), which a listing's line has not, and it is justified to the
+ *   page's right margin (`margin`, to 1 pt), which a listing's line reaches only by chance;
+ * - or it goes on a paragraph of prose whose line above (`above`: the paragraph's last line on
+ *   this page, when the paragraph so far is prose) is justified to that margin, one line spacing
+ *   (`spacing`) above it, and it starts where that line starts or under its list item's text
+ *   (`under`): it holds type of the text face, or the line above is itself in typewriter (a
+ *   paragraph set wholly in typewriter, a message quoted in a list item, wraps as prose does).
+ * A listing stands apart from the text before it, or is indented, and its lines end where they end.
+ * Neither line has a gap of 2 em or more between two of its pieces (a justified line's stretched
+ * word spaces and a bullet's gap are less): a table's row of symbols and commands, or a listing's
+ * line with its callout, reaches the margin with its last column. And `margin` must be the text
+ * block's edge (`edge`, textEdge): on a page of a numbered listing most lines end with their number.
+ * (Every line mostly in typewriter with a word of the text face taken as prose, whatever its
+ * place, joined listings with a word in another face to the prose around them.)
+ */
+export function proseInType(
+  line: TypeLine,
+  above: TypeLine | undefined,
+  under: boolean,
+  margin: number,
+  spacing: number,
+  edge = true,
+): boolean {
+  if (!edge) return false;
+  // A wide gap parts a table's cells or a listing's columns, never a filled line's words.
+  if (!line.mono || columnGap(line)) return false;
+  const mixed = line.set === undefined || line.monoStart === false || line.monoEnd === false;
+  const full = (x: number) => Math.abs(x - margin) <= 1;
+  if (mixed && full(line.xEnd)) return true;
+  if (!above || columnGap(above) || !full(above.xEnd) || !under || !(mixed || above.mono)) return false;
+  const dy = above.y - line.y;
+  return dy > 0 && dy <= spacing * 1.4 + 0.5;
+}
+
+/**
+ * Does line `b` go on with a typewriter token that line `a` broke, with no space between them?
+ * FOP breaks a typewriter option after its leading dashes (`--` + `error-exitcode`) and a path
+ * after a slash (`foo/bar/` + `xyzzy.c`), and no space stands inside either: `a` ends in
+ * typewriter (`aMonoEnd`) with a lone `-` or `--`, or with a slash after a character, and `b`
+ * opens in typewriter (`bMonoStart`) with a letter or digit (after a slash also `.`, `_`, `~`).
+ * In the text face a lone `--` is a dash ("memory --" + "fix it") and a word before a slash may
+ * be "and/" + "or".
+ */
+export function breaksInType(a: string, b: string, aMonoEnd: boolean, bMonoStart: boolean): boolean {
+  if (!aMonoEnd || !bMonoStart) return false;
+  if (/(?:^|\s)--?$/u.test(a)) return /^[\p{L}\p{N}]/u.test(b);
+  return /\S\/$/u.test(a) && /^[\p{L}\p{N}._~]/u.test(b);
+}
+
+/**
  * The right edge of a page's text block, to tell a full line from a short one: the most common
  * line end (to 1 pt; the full lines of justified text share it) when 3+ lines end there, else the
  * largest. A URL or a wide table row running into the margin does not move it.

@@ -14,6 +14,10 @@ import {
   hangsUnderLabel,
   opensWithBullet,
   rightMargin,
+  proseInType,
+  textEdge,
+  outdentedAfterSentence,
+  breaksInType,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
@@ -275,6 +279,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
+    const edge = textEdge(p.lines, margin);
     let first = true;
     // A slide's text never runs on into the next slide; its title is its one heading.
     if (deck) {
@@ -287,6 +292,19 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
     );
     for (let i = 0; i < p.lines.length; i++) {
       const l = p.lines[i]!;
+      // A line mostly in typewriter that the typesetter filled as prose counts as prose (clean.ts).
+      const above: TextLine | undefined = !first && !paraMono && para.length > 0 ? prev : undefined;
+      const under: boolean =
+        !!above &&
+        (Math.abs(l.x - above.x) <= 1 ||
+          (paraLines.length === 1 &&
+            (hangsUnder(
+              above.pieces?.slice(1).map((q) => q.x),
+              l.x,
+              l.size,
+            ) ||
+              hangsUnderLabel(above.text, above.x, l.x, l.size))));
+      const mono: boolean = l.mono && !proseInType(l, above, under, margin, spacing, edge);
       const h = heads.get(i);
       if (h) {
         flush();
@@ -328,7 +346,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
         )
       )
         brk = false;
-      else if (l.mono !== paraMono || (l.mono && paraMono)) brk = true;
+      else if (mono !== paraMono || (mono && paraMono)) brk = true;
       else if (tag && (!first || sameBlock)) brk = !sameBlock;
       else if (tag && kind !== paraKind) brk = true;
       // A definition line ends its paragraph, on the same page or across a break (definitions.ts).
@@ -353,7 +371,7 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
           (TERMINAL.test(prev.text) ||
             (opensWithTerm(l.text) && (opensWithTerm(prev.text) || /[)\]]$/.test(prev.text))) ||
             (opensWithTerm(prev.text) && !CONTINUES.test(l.text))) &&
-          Math.abs(l.x - prev.x) < l.size * 2;
+          (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x));
         brk = gap || indented || shortEnd || opensWithBullet(l.text);
       }
       if (brk) {
@@ -363,11 +381,13 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
         paraKind = sameBlock || runsOn ? 'paragraph' : kind;
       } else {
         if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
-        para = joinLines(para, l.text);
+        para = breaksInType(para, l.text, prev!.monoEnd ?? prev!.mono, l.monoStart ?? l.mono)
+          ? para + l.text
+          : joinLines(para, l.text);
       }
       paraLines.push(l);
       alnum += countAlnum(l.text);
-      paraMono = l.mono;
+      paraMono = mono;
       prev = l;
       first = false;
     }

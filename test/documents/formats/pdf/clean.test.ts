@@ -16,6 +16,11 @@ import {
   brokenInsideToken,
   hangsUnderLabel,
   opensWithBullet,
+  proseInType,
+  textEdge,
+  outdentedAfterSentence,
+  breaksInType,
+  type TypeLine,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
@@ -405,4 +410,154 @@ test('resolveCapitalHyphens', async (t) => {
   ];
   for (const [name, text, words, want] of cases)
     await t.test(name, () => assert.equal(resolveCapitalHyphens(text, new Set(words)), want));
+});
+
+test('proseInType: a line mostly in typewriter that the typesetter filled is prose', async (t) => {
+  // A FOP page: text block 72-540, 12 pt line spacing, 10 pt type.
+  const prose: TypeLine = { x: 82, xEnd: 540, y: 92, size: 10, mono: false, monoEnd: true };
+  const mixedFull: TypeLine = { x: 82, xEnd: 540, y: 80, size: 10, mono: true, monoEnd: false };
+  const cases: [string, TypeLine, TypeLine | undefined, boolean, boolean][] = [
+    ['a full line ending in the text face (an option, then words)', mixedFull, prose, true, true],
+    [
+      'a full line with a word of the text face inside, after a heading',
+      { x: 82, xEnd: 540, y: 80, size: 10, mono: true },
+      undefined,
+      false,
+      true,
+    ],
+    [
+      'a full line all in typewriter, a listing line that reaches the margin',
+      { x: 82, xEnd: 540, y: 80, size: 10, mono: true, set: {} },
+      prose,
+      true,
+      false,
+    ],
+    [
+      'a full line with a gap of 3 em: a table row of symbols',
+      {
+        ...mixedFull,
+        pieces: [
+          { x: 82, xEnd: 100 },
+          { x: 130, xEnd: 540 },
+        ],
+      },
+      prose,
+      true,
+      false,
+    ],
+    ['a line short of the margin, alone', { x: 82, xEnd: 300, y: 80, size: 10, mono: true }, undefined, false, false],
+    [
+      'a short last line ending in a full stop of the text face, under a full prose line',
+      { x: 82, xEnd: 130, y: 80, size: 10, mono: true, monoEnd: false, set: {} },
+      prose,
+      true,
+      true,
+    ],
+    [
+      'the same, not under that line (indented: a listing)',
+      { x: 100, xEnd: 130, y: 80, size: 10, mono: true, monoEnd: false, set: {} },
+      prose,
+      false,
+      false,
+    ],
+    [
+      'the same, after a gap (a listing below the paragraph)',
+      { x: 82, xEnd: 130, y: 70, size: 10, mono: true, monoEnd: false, set: {} },
+      prose,
+      true,
+      false,
+    ],
+    [
+      'the same, the line above short of the margin',
+      { x: 82, xEnd: 130, y: 80, size: 10, mono: true, monoEnd: false, set: {} },
+      { ...prose, xEnd: 400 },
+      true,
+      false,
+    ],
+    [
+      'a short line all in typewriter under a full prose line: a listing line',
+      { x: 82, xEnd: 130, y: 80, size: 10, mono: true, set: {} },
+      prose,
+      true,
+      false,
+    ],
+    [
+      'a short line all in typewriter under a full typewriter line of prose (a quoted message)',
+      { x: 82, xEnd: 130, y: 80, size: 10, mono: true, set: {} },
+      { ...mixedFull, y: 92 },
+      true,
+      true,
+    ],
+    [
+      'a full line with a bullet and stretched word spaces (a justified list item)',
+      {
+        ...mixedFull,
+        pieces: [
+          { x: 72, xEnd: 75.5 },
+          { x: 82, xEnd: 300 },
+          { x: 306, xEnd: 540 },
+        ],
+      },
+      undefined,
+      false,
+      true,
+    ],
+    ['a proportional line', { x: 82, xEnd: 540, y: 80, size: 10, mono: false }, prose, true, false],
+  ];
+  for (const [name, line, above, under, want] of cases)
+    await t.test(name, () => assert.equal(proseInType(line, above, under, 540, 12), want));
+  await t.test('no line counts as filled when the margin is not the text edge (a numbered listing)', () =>
+    assert.equal(proseInType(mixedFull, prose, true, 540, 12, false), false),
+  );
+});
+
+test('breaksInType: a typewriter option or path broken by FOP joins without a space', async (t) => {
+  const cases: [string, string, string, boolean, boolean, boolean][] = [
+    ['an option broken after its dashes', 'also the effect of the --', 'error-exitcode option.', true, true, true],
+    ['a single dash', 'the option -', 'v gives more', true, true, true],
+    ['a path broken after a slash', 'show the name as foo/bar/', 'xyzzy.c.', true, true, true],
+    ['a dash of the text face', 'your program is leaking memory --', 'fix it!', false, false, false],
+    ['typewriter dashes before a word of the text face', 'the option --', 'and more', true, false, false],
+    ['a word before a slash in the text face', 'and/', 'or', false, false, false],
+    [
+      'dashes inside a word (a hyphenated option is left to the hyphen rules)',
+      'the value --vex-',
+      'iropt=1',
+      true,
+      true,
+      false,
+    ],
+    ['dashes before a space', 'the option --', ' x', true, true, false],
+  ];
+  for (const [name, a, b, am, bm, want] of cases)
+    await t.test(name, () => assert.equal(breaksInType(a, b, am, bm), want));
+});
+
+test('outdentedAfterSentence: a line left of a short line that ends a sentence starts a new block', async (t) => {
+  const cases: [string, boolean, number, number, boolean][] = [
+    ["a definition list's next term, 2.5 em left", true, 81.6, 56.7, true],
+    ['the same x', true, 81.6, 81.6, false],
+    ['right of it', true, 56.7, 81.6, false],
+    ['the short line does not end a sentence', false, 81.6, 56.7, false],
+  ];
+  for (const [name, ends, px, x, want] of cases)
+    await t.test(name, () => assert.equal(outdentedAfterSentence(ends, px, x), want));
+});
+
+test('textEdge: the margin most lines end at is the text block edge when a prose line fills to it', async (t) => {
+  const prose = { x: 72, xEnd: 540, mono: false };
+  const number = (y: number) => ({ x: 60, xEnd: 70, mono: false, y });
+  const code = { x: 80, xEnd: 300, mono: true };
+  const cases: [string, { x: number; xEnd: number; mono: boolean }[], number, boolean][] = [
+    ['justified prose ends there', [prose, prose, { x: 72, xEnd: 200, mono: false }], 540, true],
+    [
+      'a numbered listing: its numbers end there',
+      [number(1), code, number(2), code, number(3), code, prose],
+      70,
+      false,
+    ],
+    ['only typewriter lines end there', [{ x: 72, xEnd: 540, mono: true }, code], 540, false],
+  ];
+  for (const [name, lines, margin, want] of cases)
+    await t.test(name, () => assert.equal(textEdge(lines, margin), want));
 });
