@@ -1,5 +1,5 @@
 // Page turns (blocks.ts, PageTurn) count a block's letters and digits: the count, in one place for
-// every step that makes or cuts a block's text.
+// every step that makes or cuts a block's text (and for OCR's triage, which counts a page's the same way).
 import type { DocumentBlock } from './blocks.ts';
 
 /** Letters and digits in `s`, as a PageTurn counts them (an astral character once). */

@@ -1432,11 +1432,10 @@ export function oneShape(ink: readonly (readonly boolean[])[] | undefined): bool
   const flag = Math.min(...left.slice(1, Math.ceil(h / 3)));
   if (left[0]! - flag < Math.max(1, ONE_FLAG * w)) return false;
   // Its foot: one run across its last row, at least ONE_FOOT times its stem (the middle third's widest row).
-  const runs = (r: readonly boolean[]) => r.filter((v, x) => v && !r[x - 1]).length;
   const span = (r: readonly boolean[]) => r.lastIndexOf(true) - r.indexOf(true) + 1;
   const stem = Math.max(...ink.slice(Math.floor(h / 3), Math.ceil((2 * h) / 3)).map(span));
   const foot = ink[h - 1]!;
-  return runs(foot) === 1 && span(foot) >= ONE_FOOT * stem;
+  return inkRuns(foot).length === 1 && span(foot) >= ONE_FOOT * stem;
 }
 
 /**

@@ -2,6 +2,7 @@
 // letters and digits and the share of the page its largest image covers.
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { follow, transforms, type OperatorCodes } from './operators.ts';
+import { countAlnum } from '../page-turns.ts';
 
 /** Letters and digits on a page below which its text layer may be only a stamp over a scan. */
 export const FEW_CHARS = 40;
@@ -45,7 +46,7 @@ export function textChars(lines: readonly { text: string }[], limit = Infinity):
   let n = 0;
   for (const l of lines) {
     if (n >= limit) break;
-    n += l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+    n += countAlnum(l.text);
   }
   return n;
 }

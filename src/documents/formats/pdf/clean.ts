@@ -239,8 +239,9 @@ export function continuesHyphenated(
 
 /**
  * Is `margin`, where most lines of a page end (rightMargin), the edge of its text block? A line
- * of prose (not monospaced) at least half as wide as the page's widest line ends there. On a page of a numbered listing most lines end with their number, and the
- * lines of a table's column end together.
+ * of prose (not monospaced) at least half as wide as the page's widest line ends there. On a page
+ * of a numbered listing most lines end with their number, and the lines of a table's column end
+ * together.
  */
 export function textEdge(lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'mono'>[], margin: number): boolean {
   let widest = 0;
@@ -373,9 +374,9 @@ const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9-]/.te
 const WORD_CHAR = /[\p{L}\p{N}\uE000\uE001-]/u;
 
 /**
- * Adds to `out` the words of `text`, the runs of letters, digits, '-' and HYPHEN_MARK, as
- * /[\p{L}\p{N}\uE000-]+/gu finds them, but for those holding a HYPHEN_MARK (an undecided
- * line-end hyphen is no word of the document). A loop over the characters, with a table for
+ * Adds to `out` the words of `text`, the runs of letters, digits, '-', HYPHEN_MARK and
+ * CAPITAL_MARK, as /[\p{L}\p{N}\uE000\uE001-]+/gu finds them, but for those holding a mark (an
+ * undecided line-end hyphen is no word of the document). A loop over the characters, with a table for
  * ASCII: the regular expression's matches took most of resolveHyphens's time on a long manual.
  */
 export function addWords(text: string, out: Set<string>): void {

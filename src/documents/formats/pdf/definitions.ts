@@ -8,9 +8,10 @@ import type { TextLine } from './types.ts';
 import { blockFrom, countAlnum, pageAt } from '../../page-turns.ts';
 
 /** A category: one to four words in brackets, the first capitalised ("[Function]", "[Data type]"). */
-export const CATEGORY_CELL = /^\[\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,3}\]$/u;
+const CATEGORY_WORDS = String.raw`\[\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,3}\]`;
+export const CATEGORY_CELL = new RegExp(`^${CATEGORY_WORDS}$`, 'u');
 /** A category at the end of a line. */
-const CATEGORY = /^(.*\S)\s+(?:\|\s+)?(\[\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,3}\])$/u;
+const CATEGORY = new RegExp(String.raw`^(.*\S)\s+(?:\|\s+)?(${CATEGORY_WORDS})$`, 'u');
 /** How far the wrapped part may run: a signature of a few lines, never a paragraph. */
 const MAX_TAIL = 300;
 const MAX_BLOCKS = 3;

@@ -292,19 +292,23 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
     );
     for (let i = 0; i < p.lines.length; i++) {
       const l = p.lines[i]!;
-      // A line mostly in typewriter that the typesetter filled as prose counts as prose (clean.ts).
-      const above: TextLine | undefined = !first && !paraMono && para.length > 0 ? prev : undefined;
-      const under: boolean =
-        !!above &&
-        (Math.abs(l.x - above.x) <= 1 ||
-          (paraLines.length === 1 &&
-            (hangsUnder(
-              above.pieces?.slice(1).map((q) => q.x),
-              l.x,
-              l.size,
-            ) ||
-              hangsUnderLabel(above.text, above.x, l.x, l.size))));
-      const mono: boolean = l.mono && !proseInType(l, above, under, margin, spacing, edge);
+      // A line mostly in typewriter that the typesetter filled as prose counts as prose (clean.ts);
+      // asked of typewriter lines only.
+      let mono = l.mono;
+      if (mono) {
+        const above: TextLine | undefined = !first && !paraMono && para.length > 0 ? prev : undefined;
+        const under: boolean =
+          !!above &&
+          (Math.abs(l.x - above.x) <= 1 ||
+            (paraLines.length === 1 &&
+              (hangsUnder(
+                above.pieces?.slice(1).map((q) => q.x),
+                l.x,
+                l.size,
+              ) ||
+                hangsUnderLabel(above.text, above.x, l.x, l.size))));
+        mono = !proseInType(l, above, under, margin, spacing, edge);
+      }
       const h = heads.get(i);
       if (h) {
         flush();

@@ -32,6 +32,8 @@ interface EdgeLine {
   top: boolean;
   /** Its edge, height band and shape (keyOf), made once. */
   key: string;
+  /** Its key by its outer parts (framedKey), made once; undefined for a line not in three parts. */
+  framed: string | undefined;
 }
 
 const keyOf = (line: TextLine, top: boolean) => `${top ? 't' : 'b'}|${Math.round(line.y / 3)}|${shapeKey(line.text)}`;
@@ -43,11 +45,20 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
   const byY = [...p.lines].sort((a, b) => b.y - a.y);
   const out: EdgeLine[] = [];
   const k = Math.min(EDGE_LINES, Math.ceil(n / 2));
-  for (let i = 0; i < k; i++) out.push({ page: pageIndex, line: byY[i]!, top: true, key: keyOf(byY[i]!, true) });
-  for (let i = Math.max(k, n - k); i < n; i++)
-    out.push({ page: pageIndex, line: byY[i]!, top: false, key: keyOf(byY[i]!, false) });
+  const edge = (line: TextLine, top: boolean): EdgeLine => ({
+    page: pageIndex,
+    line,
+    top,
+    key: keyOf(line, top),
+    framed: framedKey(line, top),
+  });
+  for (let i = 0; i < k; i++) out.push(edge(byY[i]!, true));
+  for (let i = Math.max(k, n - k); i < n; i++) out.push(edge(byY[i]!, false));
   return out;
 }
+
+/** Two words of letters or more. */
+const NAMED = /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u;
 
 /**
  * The key of a head or foot line set in three parts or more across the page (its pieces: left,
@@ -58,9 +69,6 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
  * of one chapter only, one page each in a sample, so the line's shape never repeats, and the head
  * was read as text in the middle of a sentence. Its outer parts repeat at the same height.
  */
-/** Two words of letters or more. */
-const NAMED = /\p{L}{2,}\S*\s+\S*\p{L}{2,}/u;
-
 export function framedKey(line: TextLine, top: boolean): string | undefined {
   const parts = line.pieces;
   if (!parts || parts.length < 3) return undefined;
@@ -82,35 +90,30 @@ export function framedKey(line: TextLine, top: boolean): string | undefined {
  */
 export function removeFurniture(pages: PageText[]): void {
   const edges = pages.map(edgeLines);
+  // The pages of each key; heads in three parts or more whose outer parts repeat with another
+  // middle, by their framed key (framedKey).
   const counts = new Map<string, Set<number>>();
-  for (const list of edges) {
-    for (const e of list) {
-      const k = e.key;
-      let s = counts.get(k);
-      if (!s) counts.set(k, (s = new Set()));
-      s.add(e.page);
-    }
-  }
-  const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
-  // Heads in three parts or more whose outer parts repeat with another middle (framedKey).
   const framed = new Map<string, Set<number>>();
+  const add = (map: Map<string, Set<number>>, k: string, page: number) => {
+    let s = map.get(k);
+    if (!s) map.set(k, (s = new Set()));
+    s.add(page);
+  };
   for (const list of edges)
     for (const e of list) {
-      const k = framedKey(e.line, e.top);
-      if (k === undefined) continue;
-      let s = framed.get(k);
-      if (!s) framed.set(k, (s = new Set()));
-      s.add(e.page);
+      add(counts, e.key, e.page);
+      if (e.framed !== undefined) add(framed, e.framed, e.page);
     }
+  const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
   // Running headers are set at or below the body size; a larger repeated line is a heading.
   const maxSize = bodySize(pages) * 1.15;
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
   for (const list of edges) {
     for (const e of list) {
-      const fk = framedKey(e.line, e.top);
       const repeated =
-        ((counts.get(e.key)?.size ?? 0) >= minRepeat || (fk !== undefined && (framed.get(fk)?.size ?? 0) >= 2)) &&
+        ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
+          (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
         e.line.size <= maxSize;
       if (repeated || isBarePageNumber(e.line.text)) {
         remove.add(e.line);
