@@ -310,6 +310,11 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   // Each line is asked again as the next line of the runs before it: answered once.
   const plausibleAt: (boolean | undefined)[] = [];
   const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!));
+  // And each line as a heading of its own, asked by every run it starts, and its shape.
+  const headingAt: (boolean | undefined)[] = [];
+  const isHeadingAt = (j: number) => (headingAt[j] ??= isHeading(lines[j]!, ctx));
+  const shapedAt: (boolean | undefined)[] = [];
+  const isShapedAt = (j: number) => (shapedAt[j] ??= headingShape(lines[j]!.text) !== null);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (!isPlausible(i)) continue;
@@ -326,36 +331,35 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
     )
       from = i + 1;
     let found: HeadingSpan | undefined;
-    // Longest run first: up to three lines of one title.
-    for (let end = Math.min(lines.length, from + 3); end > from; end--) {
+    // Longest run first: up to three lines of one title. Without a trusted outline every run
+    // needs its first line to be a heading: a line that is none starts no run.
+    for (let end = Math.min(lines.length, from + 3); end > from && (ctx.trustedOutline || isHeadingAt(from)); end--) {
       let ok = true;
       for (let j = from + 1; j < end && ok; j++) ok = isPlausible(j) && sameTitleBlock(lines[j - 1]!, lines[j]!);
       if (!ok) continue;
-      const text = joinTitle(lines, from, end);
       if (end - from > 1) {
         // A wrapped title: the outline must say so, or the first line must be a heading that
         // does not end a sentence and the next lines not headings of their own.
+        const text = joinTitle(lines, from, end);
         if (ctx.trustedOutline) {
           if (!isHeading({ ...lines[from]!, text }, ctx)) continue;
         } else {
-          const first = lines[from]!;
-          if (!isHeading(first, ctx) || /[.!?:]$/.test(first.text.trim())) continue;
+          if (/[.!?:]$/.test(lines[from]!.text.trim())) continue;
           let own = false;
-          for (let j = from + 1; j < end; j++)
-            own ||= headingShape(lines[j]!.text) !== null || isBareLabel(lines[j]!.text);
+          for (let j = from + 1; j < end; j++) own ||= isShapedAt(j) || isBareLabel(lines[j]!.text);
           if (own || text.split(' ').length > MAX_WORDS) continue;
         }
         found = { start, end, text };
         break;
       }
       // One line: its title is its own text, trimmed, as isHeading reads it.
-      if (isHeading(lines[from]!, ctx)) found = { start, end, text };
+      if (isHeadingAt(from)) found = { start, end, text: lines[from]!.text.trim() };
       break;
     }
     if (!found && from !== start) {
       // The label alone, as before, where its title is no heading.
       start = from = i;
-      if (isHeading(l, ctx)) found = { start: i, end: i + 1, text: l.text.trim() };
+      if (isHeadingAt(i)) found = { start: i, end: i + 1, text: l.text.trim() };
     } else if (found && from !== start) {
       found.text = `${l.text.trim()} ${found.text}`;
     }
