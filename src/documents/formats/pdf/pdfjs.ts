@@ -97,6 +97,16 @@
 // inflateSync gives the same bytes with none of that (SYNC_INFLATE); a stream zlib refuses
 // (damaged, truncated) falls back to pdf.js's own JavaScript decoder, as a refused
 // DecompressionStream did. Where there is no `process` (a browser) pdf.js's path is unchanged.
+//
+// A tenth hands a page's text content over in few chunks. getTextContent sent its items in
+// batches of ten, each time it stopped to load a font (every font change of a page) or its time
+// slot of 20 ms ran out: for the 1159-page bench file some 26 chunks a page, each chunk a message,
+// a pull and a pull's answer through the LoopbackPort (two structured clones and a round of
+// promises and stream reads). A batch is now a thousand items (TEXT_BATCH_PAGE), more than most
+// pages hold, so most pages go in one chunk, sent when the page's content stream or a form in it
+// ends, as before. Bounded all the same: the API half appends each chunk with `push(...items)`,
+// whose arguments the stack must hold, and a chunk still goes when the time slot runs out. The
+// chunks are joined in order, so the text content is the same item for item.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -312,6 +322,10 @@ export const SYNC_INFLATE = `    if (name === "deflate" && typeof process === "o
     }
 ${DECOMPRESSION_STREAM}`;
 
+/** getTextContent's batch of items per chunk (see above). Exported for the tests. */
+export const TEXT_BATCH = 'const TEXT_CHUNK_BATCH_SIZE = 10;';
+const TEXT_BATCH_PAGE = 'const TEXT_CHUNK_BATCH_SIZE = 1000;';
+
 /** pdf.js's LoopbackPort: each message cloned (see above). Exported for the tests. */
 export const LOOPBACK_CLONE = 'data: structuredClone(obj, transfer ? {';
 const LOOPBACK_TEXT_AS_IS =
@@ -517,6 +531,11 @@ export function patchSyncInflate(source: string): string {
   return replaceOnce(source, DECOMPRESSION_STREAM, SYNC_INFLATE, 'DecompressionStream call');
 }
 
+/** pdf.js's worker source sending a page's text content in batches of a thousand items (see above); throws unless its batch size is there once. */
+export function patchTextBatch(source: string): string {
+  return replaceOnce(source, TEXT_BATCH, TEXT_BATCH_PAGE, 'text content batch size');
+}
+
 /**
  * pdf.js's API source whose LoopbackPort passes text content chunks on without a structured clone
  * (see above); throws unless its clone line is there once.
@@ -546,12 +565,14 @@ registerHooks({
     }
     if (!WORKER_MODULE.test(url)) return loaded;
     const source = sourceText(loaded.source);
-    const patched = patchSyncInflate(
-      patchTrackedAdvance(
-        patchTextTransform(
-          patchRulePaths(
-            patchPartialToUnicode(
-              patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+    const patched = patchTextBatch(
+      patchSyncInflate(
+        patchTrackedAdvance(
+          patchTextTransform(
+            patchRulePaths(
+              patchPartialToUnicode(
+                patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+              ),
             ),
           ),
         ),

@@ -18,10 +18,12 @@ import {
   patchPdfWorkerSource,
   patchRulePaths,
   patchSyncInflate,
+  patchTextBatch,
   patchTextTransform,
   patchUnmappedStyle,
   patchedApiLoads,
   patchedLoads,
+  TEXT_BATCH,
   TEXT_END,
   TEXT_FORM,
   TEXT_FORM_END,
@@ -31,6 +33,8 @@ import {
   TEXT_TRANSFORM_ONE,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
+import { openPdf, openedPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
+import { makePdf, type TextRun } from '../../helpers/make-pdf.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 
 const LINE = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -434,4 +438,51 @@ test("zlib's inflateSync in pdf.js's Flate path: the bytes the DecompressionStre
   await t.test('a content stream: the text itself', async () => {
     assert.deepEqual(new Uint8Array((await ours(deflated, 'deflate')).decompressed!), text);
   });
+});
+
+test('the worker source holds the text content batch size patchTextBatch changes, once', () => {
+  assert.equal(readFileSync(WORKER_SOURCE, 'utf8').split(TEXT_BATCH).length, 2);
+  assert.throws(() => patchTextBatch('const x = 1;'), /text content batch size/);
+  assert.throws(() => patchTextBatch(`${TEXT_BATCH}\n${TEXT_BATCH}`), /text content batch size/);
+});
+
+// A page whose words change font every word: pdf.js stops to set the font at each, and sent a
+// chunk of ten items at each stop; now a page's items (a word and a space each here) go in
+// chunks of a thousand or more.
+test("a page's text content comes in few chunks, every item in order", async (t) => {
+  const page = (words: number): TextRun[] =>
+    Array.from({ length: words }, (_, i) => ({
+      text: `w${i}`,
+      x: 20 + (i % 20) * 28,
+      y: 780 - Math.floor(i / 20) * 5,
+      size: 4,
+      font: i % 2 === 0 ? ('F1' as const) : ('F2' as const),
+    }));
+  const doc = await openedPdf(openPdf(makePdf({ pages: [{ runs: page(300) }, { runs: page(1200) }] }), false));
+  t.after(() => doc.cleanup());
+  for (const [n, words, most] of [
+    [1, 300, 1],
+    [2, 1200, 3],
+  ] as const) {
+    await t.test(`${words} words, each in another font than the last`, async () => {
+      const p = await doc.getPage(n);
+      const reader = p.streamTextContent().getReader();
+      const chunks: number[] = [];
+      const texts: string[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const items = (value as { items: { str?: string }[] }).items.filter(
+          (it) => it.str !== undefined && it.str.trim() !== '',
+        );
+        chunks.push(items.length);
+        texts.push(...items.map((it) => it.str!));
+      }
+      assert.ok(chunks.length <= most, `${chunks.length} chunks (${chunks.join(', ')})`);
+      assert.deepEqual(
+        texts,
+        Array.from({ length: words }, (_, i) => `w${i}`),
+      );
+    });
+  }
 });
