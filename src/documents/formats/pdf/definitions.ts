@@ -64,7 +64,8 @@ export function joinWrappedDefinitions(blocks: readonly DocumentBlock[]): Docume
   const todo = [...blocks];
   for (let i = 0; i < todo.length; i++) {
     const b = todo[i]!;
-    const m = b.kind === 'paragraph' && !b.pageTurns ? CATEGORY.exec(b.text) : null;
+    // A quick no first: the category closes the text (most paragraphs end otherwise).
+    const m = b.kind === 'paragraph' && !b.pageTurns && b.text.endsWith(']') ? CATEGORY.exec(b.text) : null;
     const open = m ? depth(m[1]!) : 0;
     if (!m || open <= 0) {
       out.push(b);

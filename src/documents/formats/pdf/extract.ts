@@ -229,10 +229,9 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
   let paraKind: 'paragraph' | 'item' = 'paragraph';
   // A tagged document whose tree has headings: the tags alone say which lines are headings.
   const taggedHeadings = pages.some((p) => p.lines.some((l) => l.tag?.kind === 'heading'));
-  // The paragraph's first page, where it turns onto later pages, and its letters and digits so far.
+  // The paragraph's first page and where it turns onto later pages.
   let paraPage = 0;
   let turns: PageTurn[] = [];
-  let alnum = 0;
   // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
   let paraLines: TextLine[] = [];
   const codeOf = new Map<DocumentBlock, CodeLine>();
@@ -270,7 +269,6 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
     para = '';
     paraKind = 'paragraph';
     turns = [];
-    alnum = 0;
     paraLines = [];
   };
   let prev: TextLine | undefined;
@@ -384,13 +382,17 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
         paraPage = p.number;
         paraKind = sameBlock || runsOn ? 'paragraph' : kind;
       } else {
-        if (p.number !== (turns.at(-1)?.page ?? paraPage)) turns.push({ after: alnum, page: p.number });
+        // A turn after the paragraph's letters and digits so far (counted only where it turns).
+        if (p.number !== (turns.at(-1)?.page ?? paraPage)) {
+          let after = 0;
+          for (const x of paraLines) after += countAlnum(x.text);
+          turns.push({ after, page: p.number });
+        }
         para = breaksInType(para, l.text, prev!.monoEnd ?? prev!.mono, l.monoStart ?? l.mono)
           ? para + l.text
           : joinLines(para, l.text);
       }
       paraLines.push(l);
-      alnum += countAlnum(l.text);
       paraMono = mono;
       prev = l;
       first = false;
