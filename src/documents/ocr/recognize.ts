@@ -1448,6 +1448,183 @@ export function withOnes(line: OcrLine, isOne: (symbol: Box) => boolean): OcrLin
   return respelled(line, (symbols) => symbols.map((s) => (s.text === 'i' && isOne(s.bbox) ? { ...s, text: '1' } : s)));
 }
 
+/** Two glyphs are twins when at most this share of the larger one's ink differs at their best alignment... */
+const TWIN_DIFF = 0.1;
+/** ...within this many pixels of each other (a scan places a glyph a pixel off; more is another glyph). */
+const TWIN_SHIFT = 1;
+/** A character is read as its twins are when at least this many of them agree... */
+const MIN_TWINS = 3;
+/** ...and at least this many times as many as read it as it was read. */
+const TWIN_MAJORITY = 4;
+
+/** A glyph's ink as a flat bitmap: `h` rows of `w` columns, `n` pixels inked. */
+interface Bitmap {
+  h: number;
+  w: number;
+  n: number;
+  data: Uint8Array;
+}
+
+function bitmapOf(ink: readonly (readonly boolean[])[]): Bitmap {
+  const h = ink.length;
+  const w = ink[0]?.length ?? 0;
+  const data = new Uint8Array(h * w);
+  let n = 0;
+  ink.forEach((r, y) =>
+    r.forEach((v, x) => {
+      if (v) {
+        data[y * w + x] = 1;
+        n++;
+      }
+    }),
+  );
+  return { h, w, n, data };
+}
+
+/**
+ * The pixels inked in one bitmap and not the other, at the best of the alignments up to TWIN_SHIFT
+ * pixels apart; with a `bound` (0 or more) counting stops past it (the answer is then some count
+ * above it) and at the first alignment within it.
+ */
+function pixelsApart(a: Bitmap, b: Bitmap, bound = -1): number {
+  const stop = bound < 0 ? Infinity : bound;
+  let best = Infinity;
+  for (let dy = -TWIN_SHIFT; dy <= TWIN_SHIFT; dy++) {
+    for (let dx = -TWIN_SHIFT; dx <= TWIN_SHIFT; dx++) {
+      let differ = 0;
+      const y0 = Math.min(0, dy);
+      const y1 = Math.max(a.h, b.h + dy);
+      const x0 = Math.min(0, dx);
+      const x1 = Math.max(a.w, b.w + dx);
+      for (let y = y0; y < y1 && differ <= stop; y++) {
+        const by = y - dy;
+        for (let x = x0; x < x1; x++) {
+          const p = y >= 0 && y < a.h && x >= 0 && x < a.w ? a.data[y * a.w + x]! : 0;
+          const bx = x - dx;
+          const q = by >= 0 && by < b.h && bx >= 0 && bx < b.w ? b.data[by * b.w + bx]! : 0;
+          differ += p ^ q;
+        }
+      }
+      if (differ < best) best = differ;
+      if (bound >= 0 && best <= bound) return best;
+    }
+  }
+  return best;
+}
+
+/**
+ * How far apart two glyphs' ink (`glyphAt`'s `ink`) is: the share of pixels inked in one and not
+ * the other, at the best of the alignments up to TWIN_SHIFT pixels apart, of the larger glyph's
+ * ink; 1 when their sizes differ by more than TWIN_SHIFT pixels either way.
+ */
+export function inkDifference(a: readonly (readonly boolean[])[], b: readonly (readonly boolean[])[]): number {
+  const p = bitmapOf(a);
+  const q = bitmapOf(b);
+  if (Math.abs(p.h - q.h) > TWIN_SHIFT || Math.abs(p.w - q.w) > TWIN_SHIFT) return 1;
+  const most = Math.max(p.n, q.n);
+  return most === 0 ? 1 : pixelsApart(p, q) / most;
+}
+
+/**
+ * What each glyph of a page's typewriter lines is read as by its twins, or undefined where they are
+ * too few or split: a face prints one character with the same ink wherever it stands, so a glyph
+ * whose twins on the page (`inkDifference` at most TWIN_DIFF) are read one way, MIN_TWINS times or
+ * more and TWIN_MAJORITY times as often as its own reading (when that is another), is that
+ * character. The fast model reads Courier's `fill` as `£i11` (its `f` as `£`, its `l` as `1`),
+ * cmtt's `bc` as `be`, `{%` as `th`, where the same glyphs elsewhere on the page are read right; a
+ * typewriter face draws `1`, `l` and `I`, `0` and `O` apart, and their twins keep them apart.
+ */
+export function twinReadings(
+  glyphs: readonly { text: string; ink: readonly (readonly boolean[])[] }[],
+): (string | undefined)[] {
+  // Glyphs of the same ink are compared once: a clean page prints most letters alike to the pixel.
+  const shapes = new Map<string, { bitmap: Bitmap; readings: Map<string, number> }>();
+  const shapeOf = glyphs.map((g) => {
+    const key = g.ink.map((r) => r.map((v) => (v ? 1 : 0)).join('')).join('/');
+    let shape = shapes.get(key);
+    if (!shape) shapes.set(key, (shape = { bitmap: bitmapOf(g.ink), readings: new Map() }));
+    shape.readings.set(g.text, (shape.readings.get(g.text) ?? 0) + 1);
+    return shape;
+  });
+  const list = [...shapes.values()];
+  const twinsOf = new Map(
+    list.map((s) => {
+      const { h, w, n } = s.bitmap;
+      const twins = list.filter((o) => {
+        if (o === s) return true;
+        const b = o.bitmap;
+        if (Math.abs(h - b.h) > TWIN_SHIFT || Math.abs(w - b.w) > TWIN_SHIFT) return false;
+        const bound = TWIN_DIFF * Math.max(n, b.n);
+        // Cheap first: ink counts further apart than the bound cannot be twins.
+        return n > 0 && b.n > 0 && Math.abs(n - b.n) <= bound && pixelsApart(s.bitmap, b, bound) <= bound;
+      });
+      return [s, twins] as const;
+    }),
+  );
+  return glyphs.map((g, i) => {
+    const votes = new Map<string, number>();
+    for (const o of twinsOf.get(shapeOf[i]!)!) for (const [t, k] of o.readings) votes.set(t, (votes.get(t) ?? 0) + k);
+    // Not itself.
+    votes.set(g.text, votes.get(g.text)! - 1);
+    let best: [string, number] | undefined;
+    for (const v of votes) if (!best || v[1] > best[1]) best = v;
+    if (!best || best[1] < MIN_TWINS) return undefined;
+    return best[0] === g.text || (votes.get(g.text) ?? 0) * TWIN_MAJORITY < best[1] ? best[0] : undefined;
+  });
+}
+
+/** Two neighbouring characters whose boxes overlap by more than this share of the narrower one are not told apart... */
+const BOX_OVERLAP = 0.25;
+/** ...and one with no glyph of its own that overlaps its neighbour's by more than this share is a second reading of its glyph. */
+const BOX_DOUBLE = 0.75;
+
+/**
+ * The characters of a line that have a glyph of their own (`glyphOf`, given a character's box),
+ * each with the box of a neighbour read from the same glyph (`double`), if any. Two characters whose
+ * boxes find one glyph (the same left edge) are a misreading of it, and two neighbours whose boxes
+ * overlap (BOX_OVERLAP) were squeezed onto glyphs not their own (reportlab's `setFont` with its
+ * `n` and `t` boxed half a cell early, the `t` on the `n`'s glyph): neither is judged by its twins.
+ * But a character with no glyph whose box lies on its neighbour's (BOX_DOUBLE) is the same glyph
+ * read twice (Courier's `fill` read `£fil1`, the `£` boxed inside the `f`): the neighbour is judged,
+ * and the double goes with it.
+ */
+export function ownGlyphs<G extends { x0: number }>(
+  line: OcrLine,
+  glyphOf: (symbol: Box) => G | undefined,
+): { symbol: Box; text: string; glyph: G; double?: Box }[] {
+  const symbols = (line.words ?? []).flatMap((w) => w.symbols);
+  const glyphs = symbols.map((s) => glyphOf(s.bbox));
+  const overlap = (a: Box, b: Box) =>
+    Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) / Math.max(1, Math.min(a.x1 - a.x0, b.x1 - b.x0));
+  const found = symbols.map((s, i) => {
+    let double: Box | undefined;
+    for (const j of [i - 1, i + 1]) {
+      const n = symbols[j];
+      if (!n) continue;
+      const o = overlap(n.bbox, s.bbox);
+      if (o > BOX_DOUBLE && glyphs[i] && !glyphs[j] && !double) double = n.bbox;
+      else if (o > BOX_OVERLAP) return { symbol: s.bbox, text: s.text, glyph: undefined };
+    }
+    return { symbol: s.bbox, text: s.text, glyph: glyphs[i], ...(double ? { double } : {}) };
+  });
+  const lefts = new Map<number, number>();
+  for (const f of found) if (f.glyph) lefts.set(f.glyph.x0, (lefts.get(f.glyph.x0) ?? 0) + 1);
+  return found.filter(
+    (f): f is { symbol: Box; text: string; glyph: G; double?: Box } =>
+      f.glyph !== undefined && lefts.get(f.glyph.x0) === 1,
+  );
+}
+
+/** A line with the characters `readingOf` gives (given a character's box) read so; read '' they go. */
+export function withTwinReadings(line: OcrLine, readingOf: (symbol: Box) => string | undefined): OcrLine {
+  return respelled(line, (symbols) =>
+    symbols.flatMap((s) => {
+      const t = readingOf(s.bbox);
+      return t === undefined ? [s] : t === '' ? [] : [{ ...s, text: t }];
+    }),
+  );
+}
+
 /** A visible space is at least this many pixels tall... */
 const MIN_CUP_PX = 4;
 /** ...at least this share of its height wide... */
@@ -1794,5 +1971,20 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       : spaces;
     return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
   });
-  return toTextLines(joinPieces(sure), image.scale, image.height, origin);
+  // Each typewriter glyph read as its twins on the page are read (after the tests above).
+  const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
+  const own = sure.map((l, index) => (typewriter[index] ? ownGlyphs(l, (b) => glyphAt(read, width, b, l.bbox)) : []));
+  const readings = twinReadings(own.flat().map((o) => ({ text: o.text, ink: o.glyph.ink })));
+  let at = 0;
+  const twins = sure.map((l, index) => {
+    const byBox = new Map<string, string>();
+    for (const o of own[index]!) {
+      const r = readings[at++];
+      if (r === undefined) continue;
+      if (r !== o.text) byBox.set(boxKey(o.symbol), r);
+      if (o.double) byBox.set(boxKey(o.double), '');
+    }
+    return byBox.size > 0 ? withTwinReadings(l, (b) => byBox.get(boxKey(b))) : l;
+  });
+  return toTextLines(joinPieces(twins), image.scale, image.height, origin);
 }

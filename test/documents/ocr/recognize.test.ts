@@ -45,6 +45,10 @@ import {
   gridCell,
   withAtSigns,
   braceShape,
+  inkDifference,
+  twinReadings,
+  ownGlyphs,
+  withTwinReadings,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -2017,4 +2021,171 @@ describe('withOnes: an `i` whose glyph is a `1` is read `1`', () => {
     ['another letter over a one is left as read', line(cellWord('{l}', 0)), oneAt(10), '{l}\n'],
   ];
   for (const [name, l, isOne, want] of cases) test(name, () => assert.equal(withOnes(l, isOne).text, want));
+});
+
+// Courier at 250 dpi (reportlab's scanned pages): its `l` and its `1`, which the fast model confuses.
+const courierL = art(
+  '..######.....',
+  '.#######.....',
+  '.#######.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '############.',
+  '#############',
+  '############.',
+);
+const courierOne = art(
+  '.....###.....',
+  '.#######.....',
+  '########.....',
+  '########.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.....###.....',
+  '.############',
+  '#############',
+  '.############',
+);
+// Courier's `f`, which the fast model reads `£`.
+const courierF = art(
+  '.......####...',
+  '.....########.',
+  '....##########',
+  '...####.......',
+  '...###........',
+  '.###########..',
+  '############..',
+  '.###########..',
+  '...###........',
+  '...###........',
+  '...###........',
+  '...###........',
+  '...###........',
+  '...###........',
+  '###########...',
+  '############..',
+  '###########...',
+);
+
+describe('inkDifference: how far apart two glyphs are, at their best alignment', () => {
+  const shifted = courierL.map((r) => [false, ...r]);
+  const dotted = courierL.map((r, y) => (y === 8 ? r.map((v, x) => v || x === 9) : r));
+  const taller = [...courierL, courierL[0]!, courierL[0]!];
+  const cases: [string, boolean[][], boolean[][], (d: number) => boolean][] = [
+    ['the same ink: 0', courierL, courierL, (d) => d === 0],
+    ['a pixel to the right: aligned, 0', courierL, shifted, (d) => d === 0],
+    ['a speck more: a little', courierL, dotted, (d) => d > 0 && d < 0.02],
+    ["Courier's `l` and `1`: more than twins differ", courierL, courierOne, (d) => d > 0.1],
+    ["Courier's `l` and `f`: far apart", courierL, courierF, (d) => d > 0.3],
+    ['two rows taller: another glyph, 1', courierL, taller, (d) => d === 1],
+    ['no ink: 1', [[false]], [[false]], (d) => d === 1],
+  ];
+  for (const [name, a, b, ok] of cases)
+    test(name, () => assert.ok(ok(inkDifference(a, b)), String(inkDifference(a, b))));
+});
+
+describe('twinReadings: a typewriter glyph is read as its twins on the page are', () => {
+  const g = (text: string, ink: boolean[][]) => ({ text, ink });
+  const fs = (n: number) => Array.from({ length: n }, () => g('f', courierF));
+  const cases: [string, { text: string; ink: boolean[][] }[], (string | undefined)[]][] = [
+    ['`£` whose three twins are read `f`: `f`', [g('£', courierF), ...fs(3)], ['f', undefined, undefined, undefined]],
+    ['two twins are too few', [g('£', courierF), ...fs(2)], [undefined, undefined, undefined]],
+    [
+      "Courier's `1` among `l`s stays `1` (not their twin)",
+      [g('1', courierOne), g('l', courierL), g('l', courierL), g('l', courierL), g('l', courierL)],
+      [undefined, 'l', 'l', 'l', 'l'],
+    ],
+    [
+      '`1` on an `l` glyph whose twins are three `l`s: `l`',
+      [g('1', courierL), g('l', courierL), g('l', courierL), g('l', courierL)],
+      ['l', undefined, undefined, undefined],
+    ],
+    [
+      'twins split, own reading a quarter or more: left as read',
+      [g('1', courierL), g('1', courierL), g('l', courierL), g('l', courierL), g('l', courierL), g('l', courierL)],
+      [undefined, undefined, 'l', 'l', 'l', 'l'],
+    ],
+    // The two misreadings of one glyph vote for each other but are too few against the page.
+    [
+      'two `£` and two `f`: no majority of three',
+      [g('£', courierF), g('£', courierF), ...fs(2)],
+      [undefined, undefined, undefined, undefined],
+    ],
+  ];
+  for (const [name, glyphs, want] of cases) test(name, () => assert.deepEqual(twinReadings(glyphs), want));
+});
+
+describe('ownGlyphs: the characters of a line judged by their twins, and their doubles', () => {
+  const sym = (text: string, x0: number, x1: number) => ({ text, bbox: { x0, y0: 0, x1, y1: 20 } });
+  const line = (...symbols: ReturnType<typeof sym>[]): OcrLine => ({
+    text: symbols.map((s) => s.text).join('') + '\n',
+    confidence: 90,
+    bbox: { x0: 0, y0: 0, x1: 200, y1: 20 },
+    words: [{ text: symbols.map((s) => s.text).join(''), bbox: { x0: 0, y0: 0, x1: 200, y1: 20 }, symbols }],
+  });
+  // Glyph left edges by the box's left edge (undefined: no glyph of its own).
+  const glyphs = (m: Record<number, number>) => (b: { x0: number }) =>
+    m[b.x0] === undefined ? undefined : { x0: m[b.x0]! };
+  const cases: [string, OcrLine, Record<number, number>, [string, number, number | undefined][]][] = [
+    [
+      'each on its own glyph',
+      line(sym('a', 0, 10), sym('b', 12, 22)),
+      { 0: 0, 12: 12 },
+      [
+        ['a', 0, undefined],
+        ['b', 12, undefined],
+      ],
+    ],
+    ['two boxes on one glyph: neither', line(sym('a', 0, 10), sym('b', 12, 22)), { 0: 5, 12: 5 }, []],
+    [
+      "squeezed (reportlab's `setFont`, its `n` and `t` overlapping): neither",
+      line(sym('o', 0, 10), sym('n', 7, 17), sym('t', 14, 24), sym('(', 30, 40)),
+      { 0: 0, 14: 14, 30: 30 },
+      [['(', 30, undefined]],
+    ],
+    [
+      "a glyphless `£` inside its `f`'s box (`£fil1`): the `f` judged, the `£` its double",
+      line(sym('£', 1, 9), sym('f', 0, 14), sym('i', 16, 30)),
+      { 0: 0, 16: 16 },
+      [
+        ['f', 0, 1],
+        ['i', 16, undefined],
+      ],
+    ],
+    ['overlapping much, both with a glyph: neither', line(sym('a', 0, 10), sym('b', 1, 11)), { 0: 0, 1: 3 }, []],
+  ];
+  for (const [name, l, m, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        ownGlyphs(l, glyphs(m)).map((o) => [o.text, o.symbol.x0, o.double?.x0]),
+        want,
+      ),
+    );
+});
+
+describe('withTwinReadings: characters read again, doubles dropped', () => {
+  const line = (...words: OcrWord[]) => cellLine(200, ...words);
+  const cases: [string, OcrLine, Record<number, string>, string][] = [
+    ['`£i11` whose glyphs are `f`, `l`, `l`', line(cellWord('£i11', 0)), { 0: 'f', 20: 'l', 30: 'l' }, 'fill\n'],
+    ['`£fil1`: the `£` a double, the `1` an `l`', line(cellWord('£fil1', 0)), { 0: '', 40: 'l' }, 'fill\n'],
+    ['nothing given: as read', line(cellWord('fill', 0)), {}, 'fill\n'],
+  ];
+  for (const [name, l, m, want] of cases)
+    test(name, () => assert.equal(withTwinReadings(l, (b) => m[b.x0]).text, want));
 });
