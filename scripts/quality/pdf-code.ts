@@ -76,8 +76,8 @@ export function onSheet(f: Pick<XmlFragment, 'top' | 'height'>, pageHeight: numb
  * block). pdftotext reads such a page turned; this reference leaves its text out. A level fragment
  * holding a character is at least a unit wide (a period at 6 units is 2 at pdftohtml's zoom), but
  * for a glyph of no advance drawn over the next one: the math negation slash of `\not` (lshort's
- * and GMPL's symbol tables: `6`, `≯`), rendered mathematics, no code (over the 42 born-digital, scanned and mixed
- * PDFs, leaving these out changes only GLPK's rotated pages' block).
+ * and GMPL's symbol tables: `6`, `≯`), rendered mathematics, no code (over the 42 born-digital,
+ * scanned and mixed PDFs, leaving these out changes only GLPK's rotated pages' block).
  */
 export function atAnAngle(f: Pick<XmlFragment, 'width' | 'text'>): boolean {
   return f.width <= 0 && f.text.trim().length > 0;
