@@ -68,7 +68,22 @@ export function onSheet(f: Pick<XmlFragment, 'top' | 'height'>, pageHeight: numb
   return !(pageHeight > 0) || (f.top < pageHeight && f.top + f.height > 0);
 }
 
-/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage, onSheet). */
+/**
+ * Is a fragment text set at an angle? pdftohtml gives a rotated run (a landscape report printed
+ * across a portrait page: GLPK's sensitivity analysis) no width, whatever its characters, and each
+ * word a fragment of its own at the top and left of the run's start, so the lines it makes are
+ * not the page's (a report's last word `BIN3` over the next page's head `GLPK`, two "lines" of a
+ * block). pdftotext reads such a page turned; this reference leaves its text out. A level fragment
+ * holding a character is at least a unit wide (a period at 6 units is 2 at pdftohtml's zoom), but
+ * for a glyph of no advance drawn over the next one: the math negation slash of `\not` (lshort's
+ * and GMPL's symbol tables: `6`, `≯`), rendered mathematics, no code (over the 42 born-digital,
+ * scanned and mixed PDFs, leaving these out changes only GLPK's rotated pages' block).
+ */
+export function atAnAngle(f: Pick<XmlFragment, 'width' | 'text'>): boolean {
+  return f.width <= 0 && f.text.trim().length > 0;
+}
+
+/** The fragments of pdftohtml's XML, in its order, each with whether its font is monospaced, clipped to its page (clipToPage, onSheet), none set at an angle (atAnAngle). */
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
   const sizes = new Map<string, number>();
@@ -101,7 +116,7 @@ export function xmlFragments(xml: string): XmlFragment[] {
         },
         pageWidth,
       );
-      if (f && onSheet(f, pageHeight)) out.push(f);
+      if (f && onSheet(f, pageHeight) && !atAnAngle(f)) out.push(f);
     }
   }
   return out;

@@ -5,6 +5,7 @@ import {
   columnStarts,
   tableRowsOf,
   onSheet,
+  atAnAngle,
   codeLine,
   furnitureLines,
   furnitureText,
@@ -453,6 +454,30 @@ describe('onSheet: a fragment on its page, top to bottom', () => {
         (f) => f.text,
       ),
       ['on the page'],
+    ));
+});
+
+describe('atAnAngle: text set at an angle, which pdftohtml gives no width', () => {
+  const cases: [string, number, string, boolean][] = [
+    // GLPK's sensitivity report printed turned on a portrait page: each word a fragment of width 0.
+    ['a rotated word', 0, 'BIN3', true],
+    ['a rotated sign', 0, '-', true],
+    ['a level word', 34, 'BIN3', false],
+    ['a level period, the narrowest character', 2, '.', false],
+    ['an empty fragment', 0, ' ', false],
+  ];
+  for (const [name, width, text, want] of cases) test(name, () => assert.equal(atAnAngle({ width, text }), want));
+  test('a rotated report makes no block: its last word and the next page head are no two lines', () =>
+    assert.deepEqual(
+      pdfCodeBlocks(
+        xmlFragments(
+          xml([
+            { fonts: FONTS, texts: [[246, 305, 0, 1, 'BIN3']] },
+            { fonts: FONTS, texts: [[1008, 124, 0, 1, 'GLPK']] },
+          ]),
+        ),
+      ),
+      [],
     ));
 });
 

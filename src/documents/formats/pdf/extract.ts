@@ -318,6 +318,21 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
         continue;
       }
       const tag = l.tag;
+      if (tag?.kind === 'row' && tag.code) {
+        // A row of listings (tables.ts listingRow): one code block, in its table.
+        flush();
+        const lines = tag.code;
+        blocks.push({
+          kind: 'code',
+          text: lines.join('\n'),
+          lines,
+          page: p.number,
+          ...(tag.tableHeader === undefined ? {} : { tableHeader: tag.tableHeader }),
+        });
+        prev = undefined;
+        first = false;
+        continue;
+      }
       if (tag?.kind === 'row') {
         flush();
         const cells = (tag.cells ?? []).map((text) => ({ text, ...(tag.header ? { header: true } : {}) }));

@@ -144,6 +144,8 @@ export function tableRun(lines: readonly TextLine[], start: number, min = MIN_TA
 export interface TableRow {
   cells: string[];
   lines: TextLine[];
+  /** A ruled row whose cells are listings (cellListing): their lines, cell after cell, a blank line between. */
+  code?: string[];
 }
 
 /**
@@ -320,6 +322,61 @@ export function lineRows(
   return rows;
 }
 
+/** A step between baselines this many times the cell's closest one holds a blank line (code.ts's BLANK_STEP). */
+const CELL_BLANK_STEP = 1.7;
+
+/**
+ * A ruled cell's text as a listing: each line (top to bottom) the part of its typewriter setting
+ * (`set`, spaces and all) between the cell's rules, indented by its distance from the cell's
+ * leftmost line, a blank line where the baselines step wider than the cell's closest step.
+ * Undefined unless every line is set in typewriter (a word of a proportional face: prose).
+ */
+export function cellListing(
+  lines: readonly Pick<TextLine, 'y' | 'set'>[],
+  left: number,
+  right: number,
+): string[] | undefined {
+  const got: { y: number; x: number; text: string; advance: number }[] = [];
+  for (const l of [...lines].sort((a, b) => b.y - a.y)) {
+    const set = l.set;
+    if (!set || set.advance <= 0) return undefined;
+    const col = (x: number) => Math.round((x - set.x) / set.advance);
+    const a = Math.max(0, col(left));
+    const part = set.text.slice(a, Math.max(a, col(right)));
+    const text = part.trim();
+    if (text.length === 0) continue;
+    got.push({
+      y: l.y,
+      x: set.x + (a + part.length - part.trimStart().length) * set.advance,
+      text,
+      advance: set.advance,
+    });
+  }
+  if (got.length === 0) return undefined;
+  const x0 = Math.min(...got.map((g) => g.x));
+  let step = Infinity;
+  for (let i = 1; i < got.length; i++) step = Math.min(step, got[i - 1]!.y - got[i]!.y);
+  const out: string[] = [];
+  got.forEach((g, i) => {
+    if (i > 0 && got[i - 1]!.y - g.y >= CELL_BLANK_STEP * step) out.push('');
+    out.push(' '.repeat(Math.max(0, Math.round((g.x - x0) / g.advance))) + g.text);
+  });
+  return out;
+}
+
+/**
+ * A ruled grid row whose filled cells are each a listing of 2+ lines, one of them at least
+ * indented (code's structure: a table of typewriter words sets each word flush in its cell, a row
+ * per line, and stays a table): the cells' lines one cell after the other, a blank line between,
+ * as the HTML reader keeps a row of code cells (codeRow). Undefined otherwise.
+ */
+export function listingRow(cells: readonly (readonly string[] | undefined)[]): string[] | undefined {
+  if (cells.length < 2 || cells.some((c) => c === undefined || c.filter((l) => l.length > 0).length < 2))
+    return undefined;
+  if (!cells.some((c) => c!.some((l) => /^ +\S/.test(l)))) return undefined;
+  return cells.flatMap((c, i) => [...(i > 0 ? [''] : []), ...c!]);
+}
+
 /** Index of the band [edges[k], edges[k+1]] holding v (edges ascending), or -1. */
 function bandOf(edges: readonly number[], v: number): number {
   for (let k = 0; k + 1 < edges.length; k++) if (v >= edges[k]! && v <= edges[k + 1]!) return k;
@@ -400,6 +457,17 @@ export function readRuledTable(
     const own = ks.filter((k) => k >= 0);
     const rowLinesOf = (k: number, ys?: readonly number[]) =>
       lineOf[k]!.filter((l) => ys === undefined || ys.includes(l.y));
+    // A row of listings (code in each cell) is read cell by cell, each cell's lines as set.
+    const code = listingRow(
+      own
+        .filter((k) => parts[k]!.length > 0)
+        .map((k) => cellListing(lineOf[k]!, xs[grid.cells[k]!.c0]!, xs[grid.cells[k]!.c1 + 1]!)),
+    );
+    if (code) {
+      const ls = [...new Set(own.flatMap((k) => lineOf[k]!))].sort((a, b) => b.y - a.y);
+      rows.push({ cells: ks.map((k) => (k < 0 ? '' : textOf(k))), lines: ls, code });
+      continue;
+    }
     const sub = lineRows(
       own.map((k) => ({
         lines: cellLines(parts[k]!),
@@ -426,8 +494,11 @@ function rowLines(
   next: () => number,
   box?: { x: number; xEnd: number },
 ): TextLine[] {
+  const head = header ? rows[0]!.cells.filter((c) => c.length > 0).join(' | ') : undefined;
   return rows.map((r, k) => {
     const first = r.lines[0]!;
+    // A row of listings: its lines, and the header its chunk repeats.
+    const code = r.code ? { code: r.code, ...(head === undefined ? {} : { tableHeader: head }) } : {};
     return {
       text: r.cells.filter((c) => c.length > 0).join(' | '),
       x: box?.x ?? Math.min(...r.lines.map((l) => l.x)),
@@ -436,7 +507,7 @@ function rowLines(
       size: first.size,
       font: first.font,
       mono: false,
-      tag: { block: next(), kind: 'row', cells: r.cells, ...(header && k === 0 ? { header: true } : {}) },
+      tag: { block: next(), kind: 'row', cells: r.cells, ...(header && k === 0 ? { header: true } : {}), ...code },
     };
   });
 }

@@ -66,6 +66,10 @@ export interface LineTag {
   cells?: string[];
   /** A row of header cells (TH) only. */
   header?: boolean;
+  /** A ruled row whose cells are listings (tables.ts listingRow): their lines, read as one code block. */
+  code?: string[];
+  /** With `code`: the table's header row, which the code block's chunk repeats. */
+  tableHeader?: string;
   /** A row's cells that are a link saying only where it goes ("Prev", "Next": listing.ts isNavigationCell). */
   navCells?: number;
   /** The page's first element, begun on an earlier page (its text runs on from there). */

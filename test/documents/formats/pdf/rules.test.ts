@@ -16,7 +16,9 @@ import {
   type Rule,
 } from '../../../../src/documents/formats/pdf/rules.ts';
 import {
+  cellListing,
   lineRows,
+  listingRow,
   readRuledTable,
   readTables,
   splitAtRules,
@@ -482,6 +484,143 @@ test('a PDF table drawn with cell rules comes out as rows, the centred cell in i
       ['row', '--width | the width of the page, in points | 595', false],
       ['row', '--quiet | no messages', false],
       ['paragraph', 'The command then writes the file.', false],
+    ],
+  );
+});
+
+test('a ruled cell read as a listing: its part of each typewriter line, indented as set, blank lines kept', () => {
+  // Lines set 5 units a column from x 55; the cell's rules at 50 and 200 (a second cell from 200).
+  const set = (y: number, text: string, col = 0) => ({ y, set: { text, x: 55 + col * 5, advance: 5 } });
+  const cases: [string, Parameters<typeof cellListing>[0], number, number, string[] | undefined][] = [
+    ['one cell, an indented line', [set(600, 'let f () ='), set(588, 'g x', 2)], 50, 200, ['let f () =', '  g x']],
+    [
+      "the left cell of a line set across two cells: the line's part up to the rule",
+      [set(600, 'let f () =                    let f () ='), set(588, 'g &x                          g x', 2)],
+      50,
+      200,
+      ['let f () =', '  g &x'],
+    ],
+    [
+      'the right cell of the same lines, indentation from its own leftmost line',
+      [set(600, 'let f () =                    let f () ='), set(588, 'g &x                          g x', 2)],
+      200,
+      350,
+      ['let f () =', '  g x'],
+    ],
+    [
+      'a wider step between baselines holds a blank line',
+      [set(600, 'let a = 1'), set(588, 'let b ='), set(576, 'a', 2), set(552, 'let c = 2')],
+      50,
+      200,
+      ['let a = 1', 'let b =', '  a', '', 'let c = 2'],
+    ],
+    [
+      'lines given bottom first are read top to bottom',
+      [set(588, 'g x', 2), set(600, 'let f () =')],
+      50,
+      200,
+      ['let f () =', '  g x'],
+    ],
+    ['a line not set in typewriter: no listing', [set(600, 'let f () ='), { y: 588 }], 50, 200, undefined],
+  ];
+  for (const [name, lines, left, right, want] of cases) assert.deepEqual(cellListing(lines, left, right), want, name);
+});
+
+test('a ruled row is read as listings when each filled cell is one of 2+ lines and one line is indented', () => {
+  const cases: [string, (string[] | undefined)[], string[] | undefined][] = [
+    [
+      'two cells of code: one after the other, a blank line between',
+      [
+        ['let f () =', '  g &x'],
+        ['let f () =', '  g x'],
+      ],
+      ['let f () =', '  g &x', '', 'let f () =', '  g x'],
+    ],
+    [
+      'a table of typewriter words set flush, a row a line (rules around groups of rows): a table',
+      [
+        ['\\alpha', '\\beta'],
+        ['\\gamma', '\\delta'],
+      ],
+      undefined,
+    ],
+    ['a cell of one line beside a listing: a row', [['x <- 1'], ['let f () =', '  g x']], undefined],
+    ['a cell that is no listing (prose)', [undefined, ['let f () =', '  g x']], undefined],
+    ['one cell alone', [['let f () =', '  g x']], undefined],
+  ];
+  for (const [name, cells, want] of cases) assert.deepEqual(listingRow(cells), want, name);
+});
+
+test('a ruled table whose row holds a listing in each cell: that row one code row, the others rows', () => {
+  // Sphinx's table of syntax and its desugaring: a header in a proportional face, then a row of
+  // two cells each holding a listing set in typewriter (5 units a column), then a row of one line.
+  const rules = grid([50, 200, 350], [700, 684, 620, 604]);
+  const grids = ruledGrids(rules);
+  assert.equal(grids.length, 1);
+  const mono = { mono: true };
+  const lines = buildLines([
+    item('auto-dereference syntax', 55, 690),
+    item('desugared to', 205, 690),
+    item('let f () =', 55, 670, mono),
+    item('let f () =', 205, 670, mono),
+    item('let ref x = 0 in', 65, 658, mono),
+    item('let x = ref 0 in', 215, 658, mono),
+    item('g &x', 65, 646, mono),
+    item('g x', 215, 646, mono),
+    item('f x', 55, 610, mono),
+    item('f x.contents', 205, 610, mono),
+  ]);
+  const read = readRuledTable(lines, grids[0]!);
+  assert.ok(read);
+  assert.deepEqual(
+    read.rows.map((r) => r.code ?? r.cells),
+    [
+      ['auto-dereference syntax', 'desugared to'],
+      ['let f () =', '  let ref x = 0 in', '  g &x', '', 'let f () =', '  let x = ref 0 in', '  g x'],
+      ['f x', 'f x.contents'],
+    ],
+  );
+});
+
+test('a PDF table whose row holds a listing in each cell: that row one code block, under its header', async () => {
+  const text = (t: string, x: number, y: number, font = 'F1') => `BT /${font} 10 Tf ${x} ${y} Td ${pdfString(t)} Tj ET`;
+  const line = (x0: number, y0: number, x1: number, y1: number) => `${x0} ${y0} m ${x1} ${y1} l S`;
+  const content = [
+    text('That syntactic sugar applies to the caller side:', 50, 730),
+    '0.5 w',
+    line(50, 710, 450, 710),
+    line(50, 690, 450, 690),
+    line(50, 630, 450, 630),
+    line(50, 610, 450, 610),
+    line(50, 710, 50, 610),
+    line(250, 710, 250, 610),
+    line(450, 710, 450, 610),
+    text('auto-dereference syntax', 55, 696),
+    text('desugared to', 255, 696),
+    text('let f () =', 55, 676, 'F3'),
+    text('let f () =', 255, 676, 'F3'),
+    text('let ref x = 0 in', 67, 664, 'F3'),
+    text('let x = ref 0 in', 267, 664, 'F3'),
+    text('g &x', 67, 652, 'F3'),
+    text('g x', 267, 652, 'F3'),
+    // A row in a proportional face: the page hints at a table (mayHoldRuledTable).
+    text('a variable', 55, 616),
+    text('its reference', 255, 616),
+    text('The marker can only be attached to a variable.', 50, 580),
+  ].join('\n');
+  const r = await extractPdf(makePdf({ pages: [{ content }] }), { ocr: { ...DEFAULT_OCR, mode: 'off' } });
+  assert.deepEqual(
+    r.blocks.map((b) => [b.kind, b.text, b.tableHeader ?? '']),
+    [
+      ['paragraph', 'That syntactic sugar applies to the caller side:', ''],
+      ['row', 'auto-dereference syntax | desugared to', ''],
+      [
+        'code',
+        'let f () =\n  let ref x = 0 in\n  g &x\n\nlet f () =\n  let x = ref 0 in\n  g x',
+        'auto-dereference syntax | desugared to',
+      ],
+      ['row', 'a variable | its reference', ''],
+      ['paragraph', 'The marker can only be attached to a variable.', ''],
     ],
   );
 });
