@@ -95,6 +95,72 @@ export function closingQuoteYs(text: string): string {
     .join('\n');
 }
 
+/** The text of one page as poppler's XML reads it: what its drawing fonts set, what its text fonts set. */
+export interface PageFonts {
+  /** The text of the fragments set in a drawing font (isDrawingFont: xy-pic's, the picture environment's lines). */
+  drawing: string[];
+  /** The text of the other fragments. */
+  text: string[];
+}
+
+/**
+ * pdftotext's reading without the glyphs of drawing fonts (`fonts[n]`: page n's fragments,
+ * pdftohtml's, by font). xy-pic and the picture environment draw a figure's lines, arrowheads
+ * and circles with glyphs whose codes are letters; pdftotext reads them as words among the
+ * figure's labels ("Khether B llll llll ll G A R R R ... Binah"), glued to a label where a stroke
+ * touches it ("Geburahrr", "lNetsach"). The page shows strokes, and the service leaves those fonts
+ * out (the same isDrawingFont). On a page with drawing fragments, a token whose characters all
+ * stand in them and that is no word of the page's text fonts (or one more time than they set it)
+ * goes; a token that is such a word with drawing characters before or after it keeps the word.
+ * Any other token stays.
+ */
+export function withoutDrawingGlyphs(text: string, fonts: readonly (PageFonts | undefined)[]): string {
+  return text
+    .split('\f')
+    .map((page, n) => {
+      const f = fonts[n];
+      if (!f || f.drawing.length === 0) return page;
+      const strokes = new Set([...f.drawing.join('').toLowerCase()].filter((c) => /\S/u.test(c)));
+      // The text fonts' words as often as they set them: a stroke spelt like a label ("l", "L") is
+      // a word as many times as the labels say.
+      const own = new Map<string, number>();
+      for (const w of f.text.flatMap((t) => words(t))) own.set(w, (own.get(w) ?? 0) + 1);
+      const drawn = (s: string) => [...s.toLowerCase()].every((c) => strokes.has(c));
+      const token = (t: string): string => {
+        const ws = words(t);
+        if (ws.length > 0 && ws.every((w) => (own.get(w) ?? 0) > 0)) {
+          for (const w of ws) own.set(w, own.get(w)! - 1);
+          return t;
+        }
+        if (drawn(t)) return '';
+        const lower = t.toLowerCase();
+        // The longest word of the text fonts inside the token, drawing characters around it.
+        for (let len = t.length - 1; len > 0; len--)
+          for (let i = 0; i + len <= t.length; i++) {
+            const core = lower.slice(i, i + len);
+            if ((own.get(core) ?? 0) > 0 && drawn(t.slice(0, i)) && drawn(t.slice(i + len))) {
+              own.set(core, own.get(core)! - 1);
+              return t.slice(i, i + len);
+            }
+          }
+        return t;
+      };
+      return page
+        .split('\n')
+        .map((line) => {
+          const parts = line.split(/(\s+)/);
+          const kept = parts.map((t, i) => (i % 2 === 1 || t === '' ? t : token(t)));
+          if (kept.every((t, i) => t === parts[i])) return line;
+          return kept
+            .join('')
+            .replace(/\s{2,}/g, ' ')
+            .trim();
+        })
+        .join('\n');
+    })
+    .join('\f');
+}
+
 /** Line-end hyphens joined the way a reader joins them: "impleme-\nntation" -> "implementation". */
 export function dehyphenate(s: string): string {
   return s.replace(/(\p{L})[-\u2010]\n\s*(?=\p{Ll})/gu, '$1');

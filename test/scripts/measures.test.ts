@@ -27,6 +27,7 @@ import {
   framedHeads,
   negationSpelling,
   closingQuoteYs,
+  withoutDrawingGlyphs,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -2344,4 +2345,29 @@ test('framedHeads: a head in three parts whose middle changes; title pages and r
   assert.ok(!body.includes('ATTICA'));
   assert.ok(body.includes('Chapter 1'));
   assert.ok(body.includes('Template: foo/bar'));
+});
+
+describe("withoutDrawingGlyphs: a figure's strokes set in a drawing font are no words", () => {
+  // pdftohtml's fragments of an xy-pic tree: labels in the text font, strokes in XYDASH10/XYATIP10.
+  const tree = {
+    drawing: ['llll', 'llll', 'll', 'R', 'R', 'R', 'RR', 'E', 'E', 'yyy', 'l'],
+    text: ['Último exemplo de XY-pic', 'Khether', 'B', 'A', 'Geburah', 'L', 'Netsach'],
+  };
+  const cases: [string, string, (typeof tree | undefined)[], string][] = [
+    [
+      'strokes alone on their lines go, a label keeps its line',
+      'Último exemplo de XY-pic\nKhether A\nRRR\nBllll\nyyy',
+      [tree],
+      'Último exemplo de XY-pic\nKhether A\n\nB\n',
+    ],
+    ['a label glued to strokes keeps the label', 'GeburahRR EEEE\nlNetsach', [tree], 'Geburah\nNetsach'],
+    // The text font sets L once: one "l" is the label, the second a stroke.
+    ['a stroke spelt like a label goes past the label count', 'L\nl\nl', [tree], 'L\n\n'],
+    ['a page without drawing fonts is untouched', 'lll RRR ee', [{ drawing: [], text: ['x'] }], 'lll RRR ee'],
+    ['only the page with the strokes', 'lll\fKhether llll', [undefined, tree], 'lll\fKhether'],
+    // A word whose letters are not all strokes stays, read or not by the text fonts.
+    ['other words stay', 'Binah Rex', [tree], 'Binah Rex'],
+  ];
+  for (const [name, text, fonts, want] of cases)
+    test(name, () => assert.equal(withoutDrawingGlyphs(text, fonts), want));
 });
