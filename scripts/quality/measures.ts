@@ -541,6 +541,8 @@ export function doubledAtEdge(page: readonly string[], filled: readonly number[]
 
 // A numbered heading's line: "9.2 raptor::bin_validator Class Reference", "3 Usage".
 const NUMBERED_LINE = /^(\d+(?:\.\d+)*)\.?\s+\S/;
+// A section's number alone on its line, two levels or more ("7.1", "10.5"; a bare "7" is a page number).
+const SECTION_NUMBER = /^\d+(?:\.\d+)+$/;
 
 /**
  * The lines (page index, line index) among the first `edgeLines` filled lines of a page that are
@@ -558,7 +560,7 @@ const NUMBERED_LINE = /^(\d+(?:\.\d+)*)\.?\s+\S/;
 export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
   const out = new Set<string>();
   // The last numbered line of each depth, as read so far (pages before the current one).
-  const last = new Map<number, string>();
+  const last = new Map<number, string[]>();
   pages.forEach((p, n) => {
     const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
     const edges = [...filled.slice(0, edgeLines), ...filled.slice(-edgeLines)];
@@ -566,19 +568,34 @@ export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: n
     // lines at the top ("4 // This file may be used ...", its licence repeated in the next
     // listing of the page) are not.
     const headLine = filled.find((i) => !PAGE_NUMBER.test(p[i]!.trim()));
-    if (edges.some((i) => PAGE_NUMBER.test(p[i]!.trim())))
-      for (const i of filled.slice(0, edgeLines)) {
-        const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
-        const m = NUMBERED_LINE.exec(l);
-        if (!m || !/\p{L}/u.test(l)) continue;
-        if (last.get(m[1]!.split('.').length) === l || (i === headLine && headingBelow(p, i, edgeLines)))
-          out.add(`${n}:${i}`);
-      }
-    for (const i of filled) {
+    const numbered = edges.some((i) => PAGE_NUMBER.test(p[i]!.trim()));
+    // pdftotext may read the page number of a head set beside it lines further down (Doxygen's
+    // odd pages: "7.5 raptor::logspace Namespace Reference", then "33" among the text's first lines).
+    const numberAnywhere = numbered || filled.some((i) => /^\d{1,4}$/.test(p[i]!.trim()));
+    for (const i of filled.slice(0, edgeLines)) {
+      const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
+      const m = NUMBERED_LINE.exec(l);
+      if (!m || !/\p{L}/u.test(l)) continue;
+      if (
+        (numberAnywhere && last.get(m[1]!.split('.').length)?.includes(l)) ||
+        (numberAnywhere && i === headLine && headingBelow(p, i, edgeLines))
+      )
+        out.add(`${n}:${i}`);
+    }
+    for (const [k, i] of filled.entries()) {
       if (out.has(`${n}:${i}`)) continue;
       const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
       const m = NUMBERED_LINE.exec(l);
-      if (m) last.set(m[1]!.split('.').length, l);
+      if (m) last.set(m[1]!.split('.').length, [l]);
+      // A heading whose number pdftotext reads on a line of its own ("7.1" / "raptor Namespace
+      // Reference": the gap TeX sets between them) is the number and the next line, or the next
+      // two where the title wraps ("9.4" / "raptor::hibf::build_data< data_layout_mode > Struct
+      // Template" / "Reference").
+      const [a, b] = [filled[k + 1], filled[k + 2]].map((x) =>
+        x === undefined ? '' : normalizeText(p[x]!).trim().replace(/\s+/g, ' '),
+      );
+      if (SECTION_NUMBER.test(l) && /^\p{L}/u.test(a!))
+        last.set(l.split('.').length, [`${l} ${a}`, ...(b ? [`${l} ${a} ${b}`] : [])]);
     }
   });
   return out;

@@ -355,6 +355,65 @@ describe('sectionMarks', () => {
       [],
     ],
     [
+      // raptor-refman pages 33-35: pdftotext reads the heading's number apart from its title.
+      'the heading read with its number on a line of its own is the mark it repeats',
+      [
+        ['7.1', 'raptor Namespace Reference', ...body('a'), '15'],
+        ['7.1 raptor Namespace Reference', ...body('b'), '16'],
+      ],
+      ['1:0'],
+    ],
+    [
+      'so is one whose title wraps',
+      [
+        ['9.4', 'build_data< mode > Struct Template', 'Reference', ...body('a'), '47'],
+        ['9.4 build_data< mode > Struct Template Reference', ...body('b'), '48'],
+      ],
+      ['1:0'],
+    ],
+    [
+      'a split heading of another section at the top of the next page is no mark',
+      [
+        ['9.1', 'First part', ...body('a'), '1'],
+        ['9.2', 'Second part', ...body('b'), '2'],
+      ],
+      [],
+    ],
+    [
+      // raptor-refman page 51: the page number "33" read among the text's first lines.
+      'a head naming the section below it, the page number read inside the page, is a mark',
+      [
+        ['7.4 a Namespace Reference', ...body('a'), '32'],
+        [
+          '7.5 logspace Namespace Reference',
+          '7.4.1',
+          'Typedef Documentation',
+          '33',
+          ...body('b'),
+          '7.5',
+          'logspace Namespace Reference',
+          ...body('c'),
+        ],
+      ],
+      ['1:0'],
+    ],
+    [
+      'without a page number on the page it stays',
+      [
+        ['7.4 a Namespace Reference', ...body('a'), '32'],
+        [
+          '7.5 logspace Namespace Reference',
+          '7.4.1',
+          'Typedef Documentation',
+          ...body('b'),
+          '7.5',
+          'logspace Namespace Reference',
+          ...body('c'),
+        ],
+      ],
+      [],
+    ],
+    [
       // raptor-refman page 189: the head names 10.151, which starts lower on the page, its number read on a line of its own.
       'a head naming the section that starts lower on its page is a mark',
       [
