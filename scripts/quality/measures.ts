@@ -166,6 +166,20 @@ export function dehyphenate(s: string): string {
   return s.replace(/(\p{L})[-\u2010]\n\s*(?=\p{Ll})/gu, '$1');
 }
 
+/**
+ * A word broken at a page's last line and ended on the next page's first line of text, joined as a
+ * reader joins it: "Die wichtigsten Op-" / "11" / (page break) / "tionen für die" is "Optionen".
+ * dehyphenate cannot see it while the page number and running lines stand between the halves;
+ * without them (withoutRunningLines), only blank lines and the page break do. The word is
+ * completed on the first page and the page break kept after it (pages stay pages).
+ */
+export function joinedAcrossPages(text: string): string {
+  return text.replace(
+    /(\p{L})[-\u2010]\n([^\S\f]*\f\s*)(\p{Ll}[\p{L}\p{M}]*)/gu,
+    (_m, a: string, gap: string, rest: string) => `${a}${rest}\n${gap.replace(/[^\f]/g, '')}`,
+  );
+}
+
 const pct = (n: number, d: number): number => (d === 0 ? 100 : Math.round((n / d) * 1000) / 10);
 
 export interface Reference {
@@ -248,7 +262,9 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   const wj = words(joined);
   const wr = words(text);
   const counts = new Map<string, number>();
-  const clean = opts.deck ? slideReading(joined).join('\f') : withoutRunningLines(joined);
+  // A word broken at a page's last line goes on at the next page's first line of text, the page
+  // number and running lines between them; without those, the halves meet and join (acrossPages).
+  const clean = opts.deck ? slideReading(joined).join('\f') : joinedAcrossPages(withoutRunningLines(joined));
   const body = clean
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
@@ -356,7 +372,7 @@ export function alternativeGrams(text: string): Set<string> {
   // compound's own hyphen, which a reader keeps: that reading counts too (keptChainHyphens).
   const kept = keptChainHyphens(text);
   if (kept !== text) gramsOf(words(dehyphenate(kept)), 4, grams);
-  return text.includes('\f') ? gramsOf(words(withoutRunningLines(joined)), 4, grams) : grams;
+  return text.includes('\f') ? gramsOf(words(joinedAcrossPages(withoutRunningLines(joined))), 4, grams) : grams;
 }
 
 /**

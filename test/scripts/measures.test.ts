@@ -28,6 +28,7 @@ import {
   negationSpelling,
   closingQuoteYs,
   withoutDrawingGlyphs,
+  joinedAcrossPages,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -2429,4 +2430,24 @@ describe("withoutDrawingGlyphs: a figure's strokes set in a drawing font are no 
   ];
   for (const [name, text, fonts, want] of cases)
     test(name, () => assert.equal(withoutDrawingGlyphs(text, fonts), want));
+});
+
+describe('joinedAcrossPages: a word broken over a page break, the page number gone from between', () => {
+  const cases: [string, string, string][] = [
+    [
+      'the halves join on the first page, the break kept after the word',
+      'Die wichtigsten Op-\n\n\n\ftionen für die Standardklassen',
+      'Die wichtigsten Optionen\n\f für die Standardklassen',
+    ],
+    ['a break inside a page is dehyphenate’s, left alone', 'Op-\ntionen', 'Op-\ntionen'],
+    ['a capital after the break is no word’s end (a compound’s name)', 'Ghost-\n\fScript', 'Ghost-\n\fScript'],
+    ['two breaks (an empty page between) both kept', 'Op-\n\f\n\ftionen sind', 'Optionen\n\f\f sind'],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(joinedAcrossPages(text), want));
+  test('the reference reads the word whole, in order and covered', () => {
+    const ref = buildReference(
+      'Die wichtigsten Op-\n\n11\n\ftionen für die Standardklassen sind hier.\n\n12\n\fMehr Text steht hier.\n\n13\n\fUnd noch mehr Text.\n\n14',
+    );
+    assert.deepEqual(readingOrder(['Die wichtigsten Optionen für die Standardklassen sind hier.'], ref).order, 100);
+  });
 });
