@@ -359,6 +359,8 @@ export async function measureDocument(
   let pdfPages: string[] | undefined;
   // The same pages with every line (running lines kept): pageNumbersRight's second reading.
   let pdfRawPages: string[] | undefined;
+  // A born-digital PDF's layout reading (pdftotext -layout): its heads in parts, its table rows (chunkEnds).
+  let layout: string | undefined;
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     let ocrPages = 0;
@@ -414,6 +416,7 @@ export async function measureDocument(
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(file);
+      layout = pdftotextLayout(file);
       structure = { headings: r.outline, code: pdfCodeBlocks(fragments), rows: [] };
       if (deck) {
         deckPages = refText;
@@ -463,6 +466,8 @@ export async function measureDocument(
   const ref = buildReference(refText, {
     deck: pagedReference,
     ...(columnText === undefined ? {} : { alternative: columnText }),
+    // A head in parts over two pages only (groff mom's recto and verso heads) is furniture (twoPartHeads).
+    ...(layout === undefined ? {} : { layout }),
     ...(drawn === undefined ? {} : { drawn }),
   });
   // An office PDF covers what its pages print of the source it was converted from (printedCounts).
@@ -502,7 +507,7 @@ export async function measureDocument(
   const ends = chunkEnds(chunks, {
     ...structure,
     slides: e.tags.includes('slides'),
-    ...(e.format === 'pdf' ? { layout: pdftotextLayout(file) } : {}),
+    ...(e.format === 'pdf' ? { layout: layout ?? pdftotextLayout(file) } : {}),
   });
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);

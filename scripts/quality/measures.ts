@@ -254,6 +254,8 @@ export interface ReferenceOptions {
    * drops it) is no order error.
    */
   deck?: boolean;
+  /** The document's layout reading (`pdftotext -layout`), whose heads in parts are furniture (twoPartHeads). */
+  layout?: string;
 }
 
 export function buildReference(text: string, opts: ReferenceOptions = {}): Reference {
@@ -264,7 +266,10 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   const counts = new Map<string, number>();
   // A word broken at a page's last line goes on at the next page's first line of text, the page
   // number and running lines between them; without those, the halves meet and join (acrossPages).
-  const clean = opts.deck ? slideReading(joined).join('\f') : joinedAcrossPages(withoutRunningLines(joined));
+  const heads = opts.layout === undefined ? undefined : twoPartHeads(opts.layout);
+  const clean = opts.deck
+    ? slideReading(joined).join('\f')
+    : joinedAcrossPages(withoutRunningLines(joined, EDGE, false, heads));
   const body = clean
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
@@ -779,6 +784,41 @@ export function framedHeads(pages: readonly (readonly string[])[]): Set<string> 
 }
 
 /**
+ * The parts (spellingOf: case kept, as a title page spells its title otherwise) of the heads set across the top of a page in two parts or more, as
+ * pdftotext's layout reading shows them (`layout`: `pdftotext -layout`, pages at form feeds): a
+ * page's first row of text in two parts, parted by wide blanks, that stand so on the first row
+ * of another page (withoutRunningLines drops them where both open the plain reading's page and
+ * neither stands again lower on it). groff mom's recto and verso heads ("Chang, Connors ... CONTROL EQUALS CHAOS", an
+ * article of three pages) run over two pages only, under the repetition count of
+ * withoutRunningLines; the plain reading puts each part on a line of its own, where a title page
+ * that opens as another does ("CONTROL EQUALS CHAOS" over an article's cover and first page) looks
+ * the same: on the layout reading the title stands alone on its row. The service drops such a head
+ * as furniture (furniture.ts: an edge line repeated by its parts).
+ */
+export function twoPartHeads(layout: string): Set<string> {
+  const rows = new Map<string, number>();
+  const partsOf = new Map<string, string[]>();
+  for (const page of layout.split('\f')) {
+    const first = page.split('\n').find((l) => l.trim().length > 0);
+    if (first === undefined) continue;
+    const parts = first
+      .trim()
+      .split(/\s{4,}/)
+      .map(spellingOf)
+      .filter((x) => /\p{L}{2,}/u.test(x));
+    // Two parts: a verso or recto head (its title and its author); a table's header row repeated
+    // over the pages of the table (Chromium's "Switch | Equivalent switch | Usage") has more.
+    if (parts.length !== 2) continue;
+    const key = [...parts].sort().join('\n');
+    rows.set(key, (rows.get(key) ?? 0) + 1);
+    partsOf.set(key, parts);
+  }
+  const out = new Set<string>();
+  for (const [k, n] of rows) if (n >= 2) for (const x of partsOf.get(k)!) out.add(x);
+  return out;
+}
+
+/**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
  * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
@@ -790,7 +830,12 @@ export function framedHeads(pages: readonly (readonly string[])[]): Set<string> 
  * overlay steps or continued frames is no running header. Text without form feeds (a reading of
  * HTML, Markdown, Word) comes back unchanged.
  */
-export function withoutRunningLines(text: string, edgeLines = EDGE, slides = false): string {
+export function withoutRunningLines(
+  text: string,
+  edgeLines = EDGE,
+  slides = false,
+  heads: ReadonlySet<string> = new Set(),
+): string {
   if (!text.includes('\f')) return text;
   const pages = text.split('\f').map((p) => p.split('\n'));
   const filled = pages.map((p) => p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])));
@@ -833,6 +878,11 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
       if (!slides)
         for (const i of f)
           if (marks.has(`${n}:${i}`) || footers.has(`${n}:${i}`) || framed.has(`${n}:${i}`)) drop.add(i);
+      // A head set across the page in parts (twoPartHeads): its parts among the page's first lines, two or more of them.
+      // Not where a part stands again lower on the page: a chapter's first page, its title under the head.
+      const parts = f.slice(0, edgeLines).filter((i) => heads.has(spellingOf(p[i]!)));
+      const again = (i: number) => f.some((k) => k !== i && spellingOf(p[k]!) === spellingOf(p[i]!));
+      if (parts.length >= 2 && !parts.some(again)) for (const i of parts) drop.add(i);
       const gone = new Set<string>();
       for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();

@@ -29,6 +29,7 @@ import {
   closingQuoteYs,
   withoutDrawingGlyphs,
   joinedAcrossPages,
+  twoPartHeads,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -2449,5 +2450,47 @@ describe('joinedAcrossPages: a word broken over a page break, the page number go
       'Die wichtigsten Op-\n\n11\n\ftionen für die Standardklassen sind hier.\n\n12\n\fMehr Text steht hier.\n\n13\n\fUnd noch mehr Text.\n\n14',
     );
     assert.deepEqual(readingOrder(['Die wichtigsten Optionen für die Standardklassen sind hier.'], ref).order, 100);
+  });
+});
+
+describe('twoPartHeads: a head set across the page in two parts over two pages', () => {
+  const text = 'Body text of the page goes on here.';
+  // groff mom: an article's cover (its title alone on its row), then two pages under the recto/verso head.
+  const layout = [
+    '              CONTROL EQUALS CHAOS: A STUDY\n\nby Joe Chang',
+    'CONTROL EQUALS CHAOS                                  Chang, Connors\n\n' + text,
+    'Chang, Connors                      CONTROL EQUALS CHAOS\n\n' + text,
+  ].join('\f');
+  const plain = [
+    'CONTROL EQUALS CHAOS: A STUDY\nby Joe Chang\n\n-1-',
+    `Chang, Connors\n\nCONTROL EQUALS CHAOS\n${text}\n\n-2-`,
+    `Chang, Connors\n\nCONTROL EQUALS CHAOS\n${text}\n\n-3-`,
+  ].join('\f');
+  test('the parts of a row that opens two pages', () =>
+    assert.deepEqual([...twoPartHeads(layout)].sort(), ['CONTROL EQUALS CHAOS', 'Chang, Connors']));
+  test('a title alone on its row, a row on one page, a row of three parts are none', () => {
+    assert.deepEqual([...twoPartHeads('   Title\f   Title\fA Part       B Part\fC x')], []);
+    assert.deepEqual(
+      [...twoPartHeads('Switch     Equivalent switch     Usage\fSwitch     Equivalent switch     Usage')],
+      [],
+    );
+  });
+  test('withoutRunningLines drops both parts where they open a page, the cover keeps its title', () =>
+    assert.deepEqual(
+      withoutRunningLines(plain, 3, false, twoPartHeads(layout))
+        .split('\f')
+        .map((p) => p.split('\n').filter((l) => l.trim() !== '')),
+      [['CONTROL EQUALS CHAOS: A STUDY', 'by Joe Chang'], [text], [text]],
+    ));
+  test('a part that stands again lower on the page stays (a chapter title under its head)', () => {
+    const page = `User Guide\nChapter 1 Introduction\nChapter 1 Introduction\n${text}`;
+    const out = withoutRunningLines(`${page}\f${page}`, 3, false, new Set(['User Guide', 'Chapter 1 Introduction']));
+    assert.equal(
+      out
+        .split('\f')[0]!
+        .split('\n')
+        .filter((l) => l === 'Chapter 1 Introduction').length,
+      2,
+    );
   });
 });
