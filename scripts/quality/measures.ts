@@ -1198,7 +1198,7 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     for (const l of lines) seen.add(flatLine(l));
     for (const part of repeated ? [head, lines.slice(1).join('\n')] : [t]) {
       const ws = wordsAsRead(part, ref);
-      for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
+      for (const [w, n] of scriptCounts(ws, ref.vocab)) counts.set(w, (counts.get(w) ?? 0) + n);
       for (let i = 0; i + 4 <= ws.length; i++) {
         total++;
         const g = ws.slice(i, i + 4).join(' ');
@@ -1213,6 +1213,26 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     covered += Math.min(n, counts.get(w) ?? 0);
   }
   return { order: pct(found, total), coverage: pct(covered, refTotal), grams: total };
+}
+
+/**
+ * A text's words as coverage counts them: as read (wordsAsRead), and each script glued to its
+ * base where the reference has the glued word (gluedScripts), each word as often as the more
+ * generous of the two readings has it. pdftotext writes a raised number against its base ("x3" of
+ * x³/3!), the service apart ("x 3"); wordsAsRead picks one spelling for a whole chunk, by its
+ * 4-grams, so a chunk read its own way lost the glued words of every formula in it (cursolatex's
+ * "x3 x5 x7", "b2"), though it holds the same glyphs.
+ */
+export function scriptCounts(ws: readonly string[], vocab: ReadonlySet<string>): Map<string, number> {
+  const count = (xs: readonly string[]) => {
+    const m = new Map<string, number>();
+    for (const w of xs) m.set(w, (m.get(w) ?? 0) + 1);
+    return m;
+  };
+  const own = count(ws);
+  const glued = gluedScripts(ws, vocab);
+  if (glued) for (const [w, n] of count(glued)) if (n > (own.get(w) ?? 0)) own.set(w, n);
+  return own;
 }
 
 // Dot leaders to a page or a page list ("interactive shell . . . . 93, 94"), or a long leader after a

@@ -30,6 +30,7 @@ import {
   withoutDrawingGlyphs,
   joinedAcrossPages,
   twoPartHeads,
+  scriptCounts,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -2492,5 +2493,46 @@ describe('twoPartHeads: a head set across the page in two parts over two pages',
         .filter((l) => l === 'Chapter 1 Introduction').length,
       2,
     );
+  });
+});
+
+describe('scriptCounts: a raised number counts glued to its base where the reference glues it', () => {
+  const vocab = new Set(['sin', 'x', 'x3', '3', 'x5', '5']);
+  const cases: [string, string[], [string, number][]][] = [
+    [
+      'both readings: the words as read, and the glued words the reference has',
+      ['sin', 'x', 'x', '3', '3', 'x', '5', '5'],
+      [
+        ['sin', 1],
+        ['x', 3],
+        ['3', 2],
+        ['5', 2],
+        ['x3', 1],
+        ['x5', 1],
+      ],
+    ],
+    [
+      'nothing to glue: the words as read',
+      ['sin', 'x'],
+      [
+        ['sin', 1],
+        ['x', 1],
+      ],
+    ],
+    // "y2" is no word of the reference: no glued reading.
+    [
+      'a glue the reference lacks',
+      ['y', '2'],
+      [
+        ['y', 1],
+        ['2', 1],
+      ],
+    ],
+  ];
+  for (const [name, ws, want] of cases)
+    test(name, () => assert.deepEqual([...scriptCounts(ws, vocab)].sort(), want.sort()));
+  test('coverage of a formula read with its scripts apart, against pdftotext glued', () => {
+    const ref = buildReference('sin x = x − x3 x5 + 3! 5!');
+    assert.equal(readingOrder(['sin x = x − x 3 3! + x 5 5!'], ref).coverage, 100);
   });
 });
