@@ -27,7 +27,8 @@ import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox, stackedReadings, uprightWords } from './column-reading.ts';
-import { pdfCodeBlocks, xmlFragments } from './pdf-code.ts';
+import { pdfCodeBlocks, type XmlFragment, xmlFragments } from './pdf-code.ts';
+import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
 import {
   pandocStructure,
@@ -69,6 +70,8 @@ import {
   type SlideScore,
   tableRowsIntact,
   unreadableReading,
+  type PageFonts,
+  withoutDrawingGlyphs,
 } from './measures.ts';
 import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
 import { missingWords, wordRecall } from './ocr-recall.ts';
@@ -155,13 +158,23 @@ function pdftotext(file: string): string {
   }
 }
 
-/** The code blocks of a PDF as poppler reads them (pdf-code.ts: monospaced lines, 2 or more together). */
-function pdfCode(file: string): string[] {
+/** pdftohtml's fragments of a PDF, each with its font: its code blocks (pdfCodeBlocks: monospaced lines, 2 or more together), its drawing fonts (pageFonts). */
+function pdfFragments(file: string): XmlFragment[] {
   const xml = execFileSync('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], {
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString('utf8');
-  return pdfCodeBlocks(xmlFragments(xml));
+  return xmlFragments(xml);
+}
+
+/** Each page's text by font kind, drawing fonts apart (withoutDrawingGlyphs); index 0 is page 1. */
+function pageFonts(fragments: readonly XmlFragment[]): PageFonts[] {
+  const out: PageFonts[] = [];
+  for (const f of fragments) {
+    const p = (out[f.page - 1] ??= { drawing: [], text: [] });
+    (isDrawingFont(f.family) ? p.drawing : p.text).push(f.text);
+  }
+  return out;
 }
 
 /** pdftotext's words with their boxes, read column-aware (scripts/quality/column-reading.ts). */
@@ -346,6 +359,8 @@ export async function measureDocument(
   let pdfPages: string[] | undefined;
   // The same pages with every line (running lines kept): pageNumbersRight's second reading.
   let pdfRawPages: string[] | undefined;
+  // A born-digital PDF's layout reading (pdftotext -layout): its heads in parts, its table rows (chunkEnds).
+  let layout: string | undefined;
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     let ocrPages = 0;
@@ -361,7 +376,8 @@ export async function measureDocument(
       // reading for order and coverage, and the service's own reading of them for OCR's word recall
       // (furniture and listings left out alike, so only what OCR lost counts).
       const reference = join(dir, e.referenceFile);
-      refText = pdftotext(reference);
+      const fragments = pdfFragments(reference);
+      refText = withoutDrawingGlyphs(pdftotext(reference), pageFonts(fragments));
       columnText = pdftotextColumns(reference);
       const digital = await extractPdf(new Uint8Array(readFileSync(reference)), { ocr: CORPUS_OCR });
       const digitalText = splitIntoChunks(toChunkBlocks(digital.blocks))
@@ -377,7 +393,7 @@ export async function measureDocument(
       };
       structure = {
         headings: (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline,
-        code: pdfCode(reference),
+        code: pdfCodeBlocks(fragments),
         rows: [],
       };
     } else if (e.referenceFile) {
@@ -394,11 +410,14 @@ export async function measureDocument(
       columnText = plainOfJson(rowReading(reading));
       structure = pandocStructure(json, self);
     } else {
-      refText = pdftotext(file);
+      // The page's figures drawn with glyphs (xy-pic, the picture environment) are no text (withoutDrawingGlyphs).
+      const fragments = pdfFragments(file);
+      refText = withoutDrawingGlyphs(pdftotext(file), pageFonts(fragments));
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(file);
-      structure = { headings: r.outline, code: pdfCode(file), rows: [] };
+      layout = pdftotextLayout(file);
+      structure = { headings: r.outline, code: pdfCodeBlocks(fragments), rows: [] };
       if (deck) {
         deckPages = refText;
         pagedReference = true;
@@ -447,6 +466,8 @@ export async function measureDocument(
   const ref = buildReference(refText, {
     deck: pagedReference,
     ...(columnText === undefined ? {} : { alternative: columnText }),
+    // A head in parts over two pages only (groff mom's recto and verso heads) is furniture (twoPartHeads).
+    ...(layout === undefined ? {} : { layout }),
     ...(drawn === undefined ? {} : { drawn }),
   });
   // An office PDF covers what its pages print of the source it was converted from (printedCounts).
@@ -486,7 +507,7 @@ export async function measureDocument(
   const ends = chunkEnds(chunks, {
     ...structure,
     slides: e.tags.includes('slides'),
-    ...(e.format === 'pdf' ? { layout: pdftotextLayout(file) } : {}),
+    ...(e.format === 'pdf' ? { layout: layout ?? pdftotextLayout(file) } : {}),
   });
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);

@@ -95,9 +95,89 @@ export function closingQuoteYs(text: string): string {
     .join('\n');
 }
 
+/** The text of one page as poppler's XML reads it: what its drawing fonts set, what its text fonts set. */
+export interface PageFonts {
+  /** The text of the fragments set in a drawing font (isDrawingFont: xy-pic's, the picture environment's lines). */
+  drawing: string[];
+  /** The text of the other fragments. */
+  text: string[];
+}
+
+/**
+ * pdftotext's reading without the glyphs of drawing fonts (`fonts[n]`: page n's fragments,
+ * pdftohtml's, by font). xy-pic and the picture environment draw a figure's lines, arrowheads
+ * and circles with glyphs whose codes are letters; pdftotext reads them as words among the
+ * figure's labels ("Khether B llll llll ll G A R R R ... Binah"), glued to a label where a stroke
+ * touches it ("Geburahrr", "lNetsach"). The page shows strokes, and the service leaves those fonts
+ * out (the same isDrawingFont). On a page with drawing fragments, a token whose characters all
+ * stand in them and that is no word of the page's text fonts (or one more time than they set it)
+ * goes; a token that is such a word with drawing characters before or after it keeps the word.
+ * Any other token stays.
+ */
+export function withoutDrawingGlyphs(text: string, fonts: readonly (PageFonts | undefined)[]): string {
+  return text
+    .split('\f')
+    .map((page, n) => {
+      const f = fonts[n];
+      if (!f || f.drawing.length === 0) return page;
+      const strokes = new Set([...f.drawing.join('').toLowerCase()].filter((c) => /\S/u.test(c)));
+      // The text fonts' words as often as they set them: a stroke spelt like a label ("l", "L") is
+      // a word as many times as the labels say.
+      const own = new Map<string, number>();
+      for (const w of f.text.flatMap((t) => words(t))) own.set(w, (own.get(w) ?? 0) + 1);
+      const drawn = (s: string) => [...s.toLowerCase()].every((c) => strokes.has(c));
+      const token = (t: string): string => {
+        const ws = words(t);
+        if (ws.length > 0 && ws.every((w) => (own.get(w) ?? 0) > 0)) {
+          for (const w of ws) own.set(w, own.get(w)! - 1);
+          return t;
+        }
+        if (drawn(t)) return '';
+        const lower = t.toLowerCase();
+        // The longest word of the text fonts inside the token, drawing characters around it.
+        for (let len = t.length - 1; len > 0; len--)
+          for (let i = 0; i + len <= t.length; i++) {
+            const core = lower.slice(i, i + len);
+            if ((own.get(core) ?? 0) > 0 && drawn(t.slice(0, i)) && drawn(t.slice(i + len))) {
+              own.set(core, own.get(core)! - 1);
+              return t.slice(i, i + len);
+            }
+          }
+        return t;
+      };
+      return page
+        .split('\n')
+        .map((line) => {
+          const parts = line.split(/(\s+)/);
+          const kept = parts.map((t, i) => (i % 2 === 1 || t === '' ? t : token(t)));
+          if (kept.every((t, i) => t === parts[i])) return line;
+          return kept
+            .join('')
+            .replace(/\s{2,}/g, ' ')
+            .trim();
+        })
+        .join('\n');
+    })
+    .join('\f');
+}
+
 /** Line-end hyphens joined the way a reader joins them: "impleme-\nntation" -> "implementation". */
 export function dehyphenate(s: string): string {
   return s.replace(/(\p{L})[-\u2010]\n\s*(?=\p{Ll})/gu, '$1');
+}
+
+/**
+ * A word broken at a page's last line and ended on the next page's first line of text, joined as a
+ * reader joins it: "Die wichtigsten Op-" / "11" / (page break) / "tionen für die" is "Optionen".
+ * dehyphenate cannot see it while the page number and running lines stand between the halves;
+ * without them (withoutRunningLines), only blank lines and the page break do. The word is
+ * completed on the first page and the page break kept after it (pages stay pages).
+ */
+export function joinedAcrossPages(text: string): string {
+  return text.replace(
+    /(\p{L})[-\u2010]\n([^\S\f]*\f\s*)(\p{Ll}[\p{L}\p{M}]*)/gu,
+    (_m, a: string, gap: string, rest: string) => `${a}${rest}\n${gap.replace(/[^\f]/g, '')}`,
+  );
 }
 
 const pct = (n: number, d: number): number => (d === 0 ? 100 : Math.round((n / d) * 1000) / 10);
@@ -174,6 +254,8 @@ export interface ReferenceOptions {
    * drops it) is no order error.
    */
   deck?: boolean;
+  /** The document's layout reading (`pdftotext -layout`), whose heads in parts are furniture (twoPartHeads). */
+  layout?: string;
 }
 
 export function buildReference(text: string, opts: ReferenceOptions = {}): Reference {
@@ -182,7 +264,12 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   const wj = words(joined);
   const wr = words(text);
   const counts = new Map<string, number>();
-  const clean = opts.deck ? slideReading(joined).join('\f') : withoutRunningLines(joined);
+  // A word broken at a page's last line goes on at the next page's first line of text, the page
+  // number and running lines between them; without those, the halves meet and join (acrossPages).
+  const heads = opts.layout === undefined ? undefined : twoPartHeads(opts.layout);
+  const clean = opts.deck
+    ? slideReading(joined).join('\f')
+    : joinedAcrossPages(withoutRunningLines(joined, EDGE, false, heads));
   const body = clean
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
@@ -290,7 +377,7 @@ export function alternativeGrams(text: string): Set<string> {
   // compound's own hyphen, which a reader keeps: that reading counts too (keptChainHyphens).
   const kept = keptChainHyphens(text);
   if (kept !== text) gramsOf(words(dehyphenate(kept)), 4, grams);
-  return text.includes('\f') ? gramsOf(words(withoutRunningLines(joined)), 4, grams) : grams;
+  return text.includes('\f') ? gramsOf(words(joinedAcrossPages(withoutRunningLines(joined))), 4, grams) : grams;
 }
 
 /**
@@ -475,6 +562,8 @@ export function doubledAtEdge(page: readonly string[], filled: readonly number[]
 
 // A numbered heading's line: "9.2 raptor::bin_validator Class Reference", "3 Usage".
 const NUMBERED_LINE = /^(\d+(?:\.\d+)*)\.?\s+\S/;
+// A section's number alone on its line, two levels or more ("7.1", "10.5"; a bare "7" is a page number).
+const SECTION_NUMBER = /^\d+(?:\.\d+)+$/;
 
 /**
  * The lines (page index, line index) among the first `edgeLines` filled lines of a page that are
@@ -492,7 +581,7 @@ const NUMBERED_LINE = /^(\d+(?:\.\d+)*)\.?\s+\S/;
 export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: number): Set<string> {
   const out = new Set<string>();
   // The last numbered line of each depth, as read so far (pages before the current one).
-  const last = new Map<number, string>();
+  const last = new Map<number, string[]>();
   pages.forEach((p, n) => {
     const filled = p.flatMap((l, i) => (l.trim().length > 0 ? [i] : []));
     const edges = [...filled.slice(0, edgeLines), ...filled.slice(-edgeLines)];
@@ -500,19 +589,34 @@ export function sectionMarks(pages: readonly (readonly string[])[], edgeLines: n
     // lines at the top ("4 // This file may be used ...", its licence repeated in the next
     // listing of the page) are not.
     const headLine = filled.find((i) => !PAGE_NUMBER.test(p[i]!.trim()));
-    if (edges.some((i) => PAGE_NUMBER.test(p[i]!.trim())))
-      for (const i of filled.slice(0, edgeLines)) {
-        const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
-        const m = NUMBERED_LINE.exec(l);
-        if (!m || !/\p{L}/u.test(l)) continue;
-        if (last.get(m[1]!.split('.').length) === l || (i === headLine && headingBelow(p, i, edgeLines)))
-          out.add(`${n}:${i}`);
-      }
-    for (const i of filled) {
+    const numbered = edges.some((i) => PAGE_NUMBER.test(p[i]!.trim()));
+    // pdftotext may read the page number of a head set beside it lines further down (Doxygen's
+    // odd pages: "7.5 raptor::logspace Namespace Reference", then "33" among the text's first lines).
+    const numberAnywhere = numbered || filled.some((i) => /^\d{1,4}$/.test(p[i]!.trim()));
+    for (const i of filled.slice(0, edgeLines)) {
+      const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
+      const m = NUMBERED_LINE.exec(l);
+      if (!m || !/\p{L}/u.test(l)) continue;
+      if (
+        (numberAnywhere && last.get(m[1]!.split('.').length)?.includes(l)) ||
+        (numberAnywhere && i === headLine && headingBelow(p, i, edgeLines))
+      )
+        out.add(`${n}:${i}`);
+    }
+    for (const [k, i] of filled.entries()) {
       if (out.has(`${n}:${i}`)) continue;
       const l = normalizeText(p[i]!).trim().replace(/\s+/g, ' ');
       const m = NUMBERED_LINE.exec(l);
-      if (m) last.set(m[1]!.split('.').length, l);
+      if (m) last.set(m[1]!.split('.').length, [l]);
+      // A heading whose number pdftotext reads on a line of its own ("7.1" / "raptor Namespace
+      // Reference": the gap TeX sets between them) is the number and the next line, or the next
+      // two where the title wraps ("9.4" / "raptor::hibf::build_data< data_layout_mode > Struct
+      // Template" / "Reference").
+      const [a, b] = [filled[k + 1], filled[k + 2]].map((x) =>
+        x === undefined ? '' : normalizeText(p[x]!).trim().replace(/\s+/g, ' '),
+      );
+      if (SECTION_NUMBER.test(l) && /^\p{L}/u.test(a!))
+        last.set(l.split('.').length, [`${l} ${a}`, ...(b ? [`${l} ${a} ${b}`] : [])]);
     }
   });
   return out;
@@ -680,6 +784,41 @@ export function framedHeads(pages: readonly (readonly string[])[]): Set<string> 
 }
 
 /**
+ * The parts (spellingOf: case kept, as a title page spells its title otherwise) of the heads set across the top of a page in two parts or more, as
+ * pdftotext's layout reading shows them (`layout`: `pdftotext -layout`, pages at form feeds): a
+ * page's first row of text in two parts, parted by wide blanks, that stand so on the first row
+ * of another page (withoutRunningLines drops them where both open the plain reading's page and
+ * neither stands again lower on it). groff mom's recto and verso heads ("Chang, Connors ... CONTROL EQUALS CHAOS", an
+ * article of three pages) run over two pages only, under the repetition count of
+ * withoutRunningLines; the plain reading puts each part on a line of its own, where a title page
+ * that opens as another does ("CONTROL EQUALS CHAOS" over an article's cover and first page) looks
+ * the same: on the layout reading the title stands alone on its row. The service drops such a head
+ * as furniture (furniture.ts: an edge line repeated by its parts).
+ */
+export function twoPartHeads(layout: string): Set<string> {
+  const rows = new Map<string, number>();
+  const partsOf = new Map<string, string[]>();
+  for (const page of layout.split('\f')) {
+    const first = page.split('\n').find((l) => l.trim().length > 0);
+    if (first === undefined) continue;
+    const parts = first
+      .trim()
+      .split(/\s{4,}/)
+      .map(spellingOf)
+      .filter((x) => /\p{L}{2,}/u.test(x));
+    // Two parts: a verso or recto head (its title and its author); a table's header row repeated
+    // over the pages of the table (Chromium's "Switch | Equivalent switch | Usage") has more.
+    if (parts.length !== 2) continue;
+    const key = [...parts].sort().join('\n');
+    rows.set(key, (rows.get(key) ?? 0) + 1);
+    partsOf.set(key, parts);
+  }
+  const out = new Set<string>();
+  for (const [k, n] of rows) if (n >= 2) for (const x of partsOf.get(k)!) out.add(x);
+  return out;
+}
+
+/**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
  * aside, at the edges of 3+ pages (and at the edges of a quarter of the pages, or of five times as
@@ -691,7 +830,12 @@ export function framedHeads(pages: readonly (readonly string[])[]): Set<string> 
  * overlay steps or continued frames is no running header. Text without form feeds (a reading of
  * HTML, Markdown, Word) comes back unchanged.
  */
-export function withoutRunningLines(text: string, edgeLines = EDGE, slides = false): string {
+export function withoutRunningLines(
+  text: string,
+  edgeLines = EDGE,
+  slides = false,
+  heads: ReadonlySet<string> = new Set(),
+): string {
   if (!text.includes('\f')) return text;
   const pages = text.split('\f').map((p) => p.split('\n'));
   const filled = pages.map((p) => p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])));
@@ -734,6 +878,11 @@ export function withoutRunningLines(text: string, edgeLines = EDGE, slides = fal
       if (!slides)
         for (const i of f)
           if (marks.has(`${n}:${i}`) || footers.has(`${n}:${i}`) || framed.has(`${n}:${i}`)) drop.add(i);
+      // A head set across the page in parts (twoPartHeads): its parts among the page's first lines, two or more of them.
+      // Not where a part stands again lower on the page: a chapter's first page, its title under the head.
+      const parts = f.slice(0, edgeLines).filter((i) => heads.has(spellingOf(p[i]!)));
+      const again = (i: number) => f.some((k) => k !== i && spellingOf(p[k]!) === spellingOf(p[i]!));
+      if (parts.length >= 2 && !parts.some(again)) for (const i of parts) drop.add(i);
       const gone = new Set<string>();
       for (const side of [f.slice(0, edgeLines), f.slice(-edgeLines).reverse()]) {
         const seen = new Set<string>();
@@ -1049,7 +1198,7 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     for (const l of lines) seen.add(flatLine(l));
     for (const part of repeated ? [head, lines.slice(1).join('\n')] : [t]) {
       const ws = wordsAsRead(part, ref);
-      for (const w of ws) counts.set(w, (counts.get(w) ?? 0) + 1);
+      for (const [w, n] of scriptCounts(ws, ref.vocab)) counts.set(w, (counts.get(w) ?? 0) + n);
       for (let i = 0; i + 4 <= ws.length; i++) {
         total++;
         const g = ws.slice(i, i + 4).join(' ');
@@ -1064,6 +1213,26 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     covered += Math.min(n, counts.get(w) ?? 0);
   }
   return { order: pct(found, total), coverage: pct(covered, refTotal), grams: total };
+}
+
+/**
+ * A text's words as coverage counts them: as read (wordsAsRead), and each script glued to its
+ * base where the reference has the glued word (gluedScripts), each word as often as the more
+ * generous of the two readings has it. pdftotext writes a raised number against its base ("x3" of
+ * x³/3!), the service apart ("x 3"); wordsAsRead picks one spelling for a whole chunk, by its
+ * 4-grams, so a chunk read its own way lost the glued words of every formula in it (cursolatex's
+ * "x3 x5 x7", "b2"), though it holds the same glyphs.
+ */
+export function scriptCounts(ws: readonly string[], vocab: ReadonlySet<string>): Map<string, number> {
+  const count = (xs: readonly string[]) => {
+    const m = new Map<string, number>();
+    for (const w of xs) m.set(w, (m.get(w) ?? 0) + 1);
+    return m;
+  };
+  const own = count(ws);
+  const glued = gluedScripts(ws, vocab);
+  if (glued) for (const [w, n] of count(glued)) if (n > (own.get(w) ?? 0)) own.set(w, n);
+  return own;
 }
 
 // Dot leaders to a page or a page list ("interactive shell . . . . 93, 94"), or a long leader after a

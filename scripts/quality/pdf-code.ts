@@ -22,6 +22,8 @@ export interface XmlFragment {
   text: string;
   /** Its font's size (`<fontspec size>`), when given. */
   size?: number;
+  /** Its font's name (`<fontspec family>`, subset prefix kept), when given. */
+  family?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export function atAnAngle(f: Pick<XmlFragment, 'width' | 'text'>): boolean {
 export function xmlFragments(xml: string): XmlFragment[] {
   const fonts = new Map<string, boolean>();
   const sizes = new Map<string, number>();
+  const families = new Map<string, string>();
   const out: XmlFragment[] = [];
   let page = 0;
   let pageWidth = 0;
@@ -100,9 +103,11 @@ export function xmlFragments(xml: string): XmlFragment[] {
       pageWidth = Number(m[3] ?? 0);
     } else if (m[4] !== undefined) {
       fonts.set(m[4], monospacedFamily(m[6]!));
+      families.set(m[4], m[6]!);
       if (m[5] !== undefined) sizes.set(m[4], Number(m[5]));
     } else {
       const size = sizes.get(m[11]!);
+      const family = families.get(m[11]!);
       const f = clipToPage(
         {
           page,
@@ -113,6 +118,7 @@ export function xmlFragments(xml: string): XmlFragment[] {
           mono: fonts.get(m[11]!) === true,
           text: decode(m[12]!),
           ...(size === undefined ? {} : { size }),
+          ...(family === undefined ? {} : { family }),
         },
         pageWidth,
       );

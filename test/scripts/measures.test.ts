@@ -27,6 +27,10 @@ import {
   framedHeads,
   negationSpelling,
   closingQuoteYs,
+  withoutDrawingGlyphs,
+  joinedAcrossPages,
+  twoPartHeads,
+  scriptCounts,
   titleSpelling,
   listingLines,
   disorderRuns,
@@ -350,6 +354,65 @@ describe('sectionMarks', () => {
       [
         ['9.2 Second part', ...body('a'), '2'],
         ['9.3 Third part', ...body('b'), '3'],
+      ],
+      [],
+    ],
+    [
+      // raptor-refman pages 33-35: pdftotext reads the heading's number apart from its title.
+      'the heading read with its number on a line of its own is the mark it repeats',
+      [
+        ['7.1', 'raptor Namespace Reference', ...body('a'), '15'],
+        ['7.1 raptor Namespace Reference', ...body('b'), '16'],
+      ],
+      ['1:0'],
+    ],
+    [
+      'so is one whose title wraps',
+      [
+        ['9.4', 'build_data< mode > Struct Template', 'Reference', ...body('a'), '47'],
+        ['9.4 build_data< mode > Struct Template Reference', ...body('b'), '48'],
+      ],
+      ['1:0'],
+    ],
+    [
+      'a split heading of another section at the top of the next page is no mark',
+      [
+        ['9.1', 'First part', ...body('a'), '1'],
+        ['9.2', 'Second part', ...body('b'), '2'],
+      ],
+      [],
+    ],
+    [
+      // raptor-refman page 51: the page number "33" read among the text's first lines.
+      'a head naming the section below it, the page number read inside the page, is a mark',
+      [
+        ['7.4 a Namespace Reference', ...body('a'), '32'],
+        [
+          '7.5 logspace Namespace Reference',
+          '7.4.1',
+          'Typedef Documentation',
+          '33',
+          ...body('b'),
+          '7.5',
+          'logspace Namespace Reference',
+          ...body('c'),
+        ],
+      ],
+      ['1:0'],
+    ],
+    [
+      'without a page number on the page it stays',
+      [
+        ['7.4 a Namespace Reference', ...body('a'), '32'],
+        [
+          '7.5 logspace Namespace Reference',
+          '7.4.1',
+          'Typedef Documentation',
+          ...body('b'),
+          '7.5',
+          'logspace Namespace Reference',
+          ...body('c'),
+        ],
       ],
       [],
     ],
@@ -2344,4 +2407,132 @@ test('framedHeads: a head in three parts whose middle changes; title pages and r
   assert.ok(!body.includes('ATTICA'));
   assert.ok(body.includes('Chapter 1'));
   assert.ok(body.includes('Template: foo/bar'));
+});
+
+describe("withoutDrawingGlyphs: a figure's strokes set in a drawing font are no words", () => {
+  // pdftohtml's fragments of an xy-pic tree: labels in the text font, strokes in XYDASH10/XYATIP10.
+  const tree = {
+    drawing: ['llll', 'llll', 'll', 'R', 'R', 'R', 'RR', 'E', 'E', 'yyy', 'l'],
+    text: ['Último exemplo de XY-pic', 'Khether', 'B', 'A', 'Geburah', 'L', 'Netsach'],
+  };
+  const cases: [string, string, (typeof tree | undefined)[], string][] = [
+    [
+      'strokes alone on their lines go, a label keeps its line',
+      'Último exemplo de XY-pic\nKhether A\nRRR\nBllll\nyyy',
+      [tree],
+      'Último exemplo de XY-pic\nKhether A\n\nB\n',
+    ],
+    ['a label glued to strokes keeps the label', 'GeburahRR EEEE\nlNetsach', [tree], 'Geburah\nNetsach'],
+    // The text font sets L once: one "l" is the label, the second a stroke.
+    ['a stroke spelt like a label goes past the label count', 'L\nl\nl', [tree], 'L\n\n'],
+    ['a page without drawing fonts is untouched', 'lll RRR ee', [{ drawing: [], text: ['x'] }], 'lll RRR ee'],
+    ['only the page with the strokes', 'lll\fKhether llll', [undefined, tree], 'lll\fKhether'],
+    // A word whose letters are not all strokes stays, read or not by the text fonts.
+    ['other words stay', 'Binah Rex', [tree], 'Binah Rex'],
+  ];
+  for (const [name, text, fonts, want] of cases)
+    test(name, () => assert.equal(withoutDrawingGlyphs(text, fonts), want));
+});
+
+describe('joinedAcrossPages: a word broken over a page break, the page number gone from between', () => {
+  const cases: [string, string, string][] = [
+    [
+      'the halves join on the first page, the break kept after the word',
+      'Die wichtigsten Op-\n\n\n\ftionen für die Standardklassen',
+      'Die wichtigsten Optionen\n\f für die Standardklassen',
+    ],
+    ['a break inside a page is dehyphenate’s, left alone', 'Op-\ntionen', 'Op-\ntionen'],
+    ['a capital after the break is no word’s end (a compound’s name)', 'Ghost-\n\fScript', 'Ghost-\n\fScript'],
+    ['two breaks (an empty page between) both kept', 'Op-\n\f\n\ftionen sind', 'Optionen\n\f\f sind'],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.equal(joinedAcrossPages(text), want));
+  test('the reference reads the word whole, in order and covered', () => {
+    const ref = buildReference(
+      'Die wichtigsten Op-\n\n11\n\ftionen für die Standardklassen sind hier.\n\n12\n\fMehr Text steht hier.\n\n13\n\fUnd noch mehr Text.\n\n14',
+    );
+    assert.deepEqual(readingOrder(['Die wichtigsten Optionen für die Standardklassen sind hier.'], ref).order, 100);
+  });
+});
+
+describe('twoPartHeads: a head set across the page in two parts over two pages', () => {
+  const text = 'Body text of the page goes on here.';
+  // groff mom: an article's cover (its title alone on its row), then two pages under the recto/verso head.
+  const layout = [
+    '              CONTROL EQUALS CHAOS: A STUDY\n\nby Joe Chang',
+    'CONTROL EQUALS CHAOS                                  Chang, Connors\n\n' + text,
+    'Chang, Connors                      CONTROL EQUALS CHAOS\n\n' + text,
+  ].join('\f');
+  const plain = [
+    'CONTROL EQUALS CHAOS: A STUDY\nby Joe Chang\n\n-1-',
+    `Chang, Connors\n\nCONTROL EQUALS CHAOS\n${text}\n\n-2-`,
+    `Chang, Connors\n\nCONTROL EQUALS CHAOS\n${text}\n\n-3-`,
+  ].join('\f');
+  test('the parts of a row that opens two pages', () =>
+    assert.deepEqual([...twoPartHeads(layout)].sort(), ['CONTROL EQUALS CHAOS', 'Chang, Connors']));
+  test('a title alone on its row, a row on one page, a row of three parts are none', () => {
+    assert.deepEqual([...twoPartHeads('   Title\f   Title\fA Part       B Part\fC x')], []);
+    assert.deepEqual(
+      [...twoPartHeads('Switch     Equivalent switch     Usage\fSwitch     Equivalent switch     Usage')],
+      [],
+    );
+  });
+  test('withoutRunningLines drops both parts where they open a page, the cover keeps its title', () =>
+    assert.deepEqual(
+      withoutRunningLines(plain, 3, false, twoPartHeads(layout))
+        .split('\f')
+        .map((p) => p.split('\n').filter((l) => l.trim() !== '')),
+      [['CONTROL EQUALS CHAOS: A STUDY', 'by Joe Chang'], [text], [text]],
+    ));
+  test('a part that stands again lower on the page stays (a chapter title under its head)', () => {
+    const page = `User Guide\nChapter 1 Introduction\nChapter 1 Introduction\n${text}`;
+    const out = withoutRunningLines(`${page}\f${page}`, 3, false, new Set(['User Guide', 'Chapter 1 Introduction']));
+    assert.equal(
+      out
+        .split('\f')[0]!
+        .split('\n')
+        .filter((l) => l === 'Chapter 1 Introduction').length,
+      2,
+    );
+  });
+});
+
+describe('scriptCounts: a raised number counts glued to its base where the reference glues it', () => {
+  const vocab = new Set(['sin', 'x', 'x3', '3', 'x5', '5']);
+  const cases: [string, string[], [string, number][]][] = [
+    [
+      'both readings: the words as read, and the glued words the reference has',
+      ['sin', 'x', 'x', '3', '3', 'x', '5', '5'],
+      [
+        ['sin', 1],
+        ['x', 3],
+        ['3', 2],
+        ['5', 2],
+        ['x3', 1],
+        ['x5', 1],
+      ],
+    ],
+    [
+      'nothing to glue: the words as read',
+      ['sin', 'x'],
+      [
+        ['sin', 1],
+        ['x', 1],
+      ],
+    ],
+    // "y2" is no word of the reference: no glued reading.
+    [
+      'a glue the reference lacks',
+      ['y', '2'],
+      [
+        ['y', 1],
+        ['2', 1],
+      ],
+    ],
+  ];
+  for (const [name, ws, want] of cases)
+    test(name, () => assert.deepEqual([...scriptCounts(ws, vocab)].sort(), want.sort()));
+  test('coverage of a formula read with its scripts apart, against pdftotext glued', () => {
+    const ref = buildReference('sin x = x − x3 x5 + 3! 5!');
+    assert.equal(readingOrder(['sin x = x − x 3 3! + x 5 5!'], ref).coverage, 100);
+  });
 });

@@ -15,9 +15,13 @@
  * xy-pic's Type 1 fonts may also carry a weight instead of the size ("XYDASH-Medium", "XYCIRC-Medium":
  * the names a font converted from METAFONT takes); "xy" and one of those shapes names no text font.
  * The picture environment's fonts keep their size: "Line-Regular" could be a text font's name.
+ * MusiXTeX's note fonts (musix11...musix29) and slur fonts (xslz20, xslhu16...), whose glyphs are
+ * note heads, stems, flags, beams and slurs at letter codes ("ˇ ˇ 4ˇ 6ˇ", "G2 2 24"), as their
+ * Type 1 conversions name them too ("TeXMUSIX20-Regular", "TeXXSLZ20-Regular"): a score is a
+ * picture; its words (title, lyrics) are set in the text fonts.
  */
 const DRAWING_FONT =
-  /^(?:[A-Z]{6}\+)?(?:xy(?:atip|btip|bsql|circ|cmat|cmbt|dash|euat|eubt|line|qc)(?:\d+|-(?:medium|regular|roman|normal))|(?:line|linew)\d+)$/i;
+  /^(?:[A-Z]{6}\+)?(?:xy(?:atip|btip|bsql|circ|cmat|cmbt|dash|euat|eubt|line|qc)(?:\d+|-(?:medium|regular|roman|normal))|(?:line|linew)\d+|(?:tex)?(?:musix|xsl[a-z]{0,3})\d+(?:-(?:medium|regular|roman|normal))?)$/i;
 
 /** Does a font of this name (pdf.js's Font.name: the PDF's BaseFont) draw strokes of a figure rather than text? */
 export function isDrawingFont(name: string | undefined): boolean {

@@ -24,6 +24,13 @@ describe('isDrawingFont', () => {
     ['XYDASH-Bold', false],
     ['Line-Regular', false],
     ['ABCDEF+LINE-Medium', false],
+    // MusiXTeX's notes and slurs (cursolatex's score: "XINIZA+TeXMUSIX20-Regular").
+    ['XINIZA+TeXMUSIX20-Regular', true],
+    ['NAHNYY+TeXXSLZ20-Regular', true],
+    ['musix16', true],
+    ['xslhu20', true],
+    ['Musixtex-Text', false],
+    ['XSL-Regular', false],
     // The circle fonts also circle a callout's number beside a code line (dblatex): kept.
     ['LCIRCLE10', false],
     ['LCIRCLEW10', false],
