@@ -405,12 +405,16 @@ export function betweenItems(t: string, e: number): boolean {
  * between two items: raptor-refman's "9.3 raptor::build_arguments Struct Reference" list lost its
  * last item to the next chunk, which opened on it rather than on "9.3.1 Member Data Documentation".
  * A plain line before a heading stays a line break (a heading read inside a sentence would
- * otherwise cut it).
+ * otherwise cut it), and so does an item whose line leaves a bracket open: its sentence goes on
+ * (fepslatex's OCR read "Section 16.4 page 76)." as a heading after an item ending "(voir la").
  */
 export function endsItem(t: string, e: number): boolean {
   if (t.charCodeAt(e) !== 10) return false;
   const start = t.lastIndexOf('\n', e - 1) + 1;
-  return /^[•●▪◦‣] /u.test(t.slice(start, start + 2));
+  if (!/^[•●▪◦‣] /u.test(t.slice(start, start + 2))) return false;
+  const line = t.slice(start, e);
+  const count = (c: string) => line.split(c).length - 1;
+  return count('(') <= count(')') && count('[') <= count(']');
 }
 
 /** First index k with a[k] >= v (a sorted ascending), in [0, n]. */

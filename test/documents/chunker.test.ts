@@ -636,6 +636,13 @@ test('endsItem: the line ending at a line break is a bulleted item', async (t) =
     ['a dash is no bullet', '- bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
     ['a bullet glued to its word', '•bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
     ['a bullet inside the line', 'Arrows • Mathematical Operators\n9.3 Struct Reference', false],
+    [
+      'an item leaving a parenthesis open',
+      '• Une erreur survient si cet embouteillage dépasse la limite (voir la\nSection 16.4 page 76).',
+      false,
+    ],
+    ['an item leaving a bracket open', '• the options [htbp, tbp\nSection 2', false],
+    ['an item with its brackets closed', '• operator= (bin_validator const &)=default [inline]\n9.2.4 Members', true],
   ];
   for (const [name, text, want] of cases)
     await t.test(name, () => assert.equal(endsItem(text, text.lastIndexOf('\n')), want));
