@@ -360,6 +360,7 @@ function boundaryCost(x: Text, e: number): number {
     if (terminal && !(c === 46 && dotColumn(t, e)))
       return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
     if (betweenItems(t, e)) return COST_CLAUSE;
+    if (heading && endsItem(t, e)) return COST_PARA_HEADING;
     if (x.blockEnd.has(e)) return heading ? COST_PARA_HEADING : COST_BLOCK_END;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
@@ -393,6 +394,27 @@ export function betweenItems(t: string, e: number): boolean {
   if (t.charCodeAt(e) !== 10 || !opensOnBullet(t, e)) return false;
   const start = t.lastIndexOf('\n', e - 1) + 1;
   return /^[•●▪◦‣] /u.test(t.slice(start, start + 2));
+}
+
+/**
+ * The line that ends at the line break e is a bulleted list item (a block of its own: the
+ * chunker's text has one line per block outside code). Before a heading it is a clean end, as a
+ * sentence end is: the item, and its list, end where the section starts. Doxygen's attribute and
+ * file lists end on no sentence mark ("• bool is_minimiser {false}", "• include/raptor/...hpp"),
+ * so a cut before the heading after them cost a line break that ends no sentence, more than a cut
+ * between two items: raptor-refman's "9.3 raptor::build_arguments Struct Reference" list lost its
+ * last item to the next chunk, which opened on it rather than on "9.3.1 Member Data Documentation".
+ * A plain line before a heading stays a line break (a heading read inside a sentence would
+ * otherwise cut it), and so does an item whose line leaves a bracket open: its sentence goes on
+ * (fepslatex's OCR read "Section 16.4 page 76)." as a heading after an item ending "(voir la").
+ */
+export function endsItem(t: string, e: number): boolean {
+  if (t.charCodeAt(e) !== 10) return false;
+  const start = t.lastIndexOf('\n', e - 1) + 1;
+  if (!/^[•●▪◦‣] /u.test(t.slice(start, start + 2))) return false;
+  const line = t.slice(start, e);
+  const count = (c: string) => line.split(c).length - 1;
+  return count('(') <= count(')') && count('[') <= count(']');
 }
 
 /** First index k with a[k] >= v (a sorted ascending), in [0, n]. */

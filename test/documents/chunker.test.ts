@@ -6,6 +6,7 @@ import {
   endsSentence,
   addPageMarks,
   betweenItems,
+  endsItem,
   opensOnBullet,
   labelColon,
   dotColumn,
@@ -625,6 +626,44 @@ test('betweenItems: a line break between two bulleted lines', async (t) => {
   ];
   for (const [name, text, want] of cases)
     await t.test(name, () => assert.equal(betweenItems(text, text.indexOf(text.includes('\n') ? '\n' : ' •')), want));
+});
+
+test('endsItem: the line ending at a line break is a bulleted item', async (t) => {
+  const cases: [string, string, boolean][] = [
+    ['an item', 'Public Attributes\n• bool is_minimiser {false}\n9.3.1 Member Data Documentation', true],
+    ["the text's first line, an item", '• include/raptor/argument_parsing/validators.hpp\n9.3 Struct Reference', true],
+    ['a plain line', 'the value of\n9.3 Struct Reference', false],
+    ['a dash is no bullet', '- bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
+    ['a bullet glued to its word', '•bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
+    ['a bullet inside the line', 'Arrows • Mathematical Operators\n9.3 Struct Reference', false],
+    [
+      'an item leaving a parenthesis open',
+      '• Une erreur survient si cet embouteillage dépasse la limite (voir la\nSection 16.4 page 76).',
+      false,
+    ],
+    ['an item leaving a bracket open', '• the options [htbp, tbp\nSection 2', false],
+    ['an item with its brackets closed', '• operator= (bin_validator const &)=default [inline]\n9.2.4 Members', true],
+  ];
+  for (const [name, text, want] of cases)
+    await t.test(name, () => assert.equal(endsItem(text, text.lastIndexOf('\n')), want));
+  await t.test('a space, not a line break', () => assert.equal(endsItem('• a b', 3), false));
+});
+
+test("a list's last item before a heading: the chunk ends there, the list whole, the next opens on the heading", () => {
+  // Doxygen's attribute list, items without end marks, then the members' documentation.
+  const items = Array.from({ length: 8 }, (_, i) => ({ text: `• uint64_t attribute_${i} {${i}}` }));
+  const blocks: Block[] = [
+    { text: '9.3 build_arguments Struct Reference', heading: '9.3 build_arguments Struct Reference' },
+    { text: 'Public Attributes' },
+    ...items,
+    { text: '9.3.1 Member Data Documentation', heading: '9.3.1 Member Data Documentation' },
+    ...Array.from({ length: 6 }, (_, i) => ({ text: `uint64_t raptor::build_arguments::attribute_${i} {${i}}` })),
+  ];
+  const chunks = splitIntoChunks(blocks, { min: 200, max: 400 });
+  assert.equal(chunks.length, 2);
+  assert.match(chunks[0]!.content, /• uint64_t attribute_7 \{7\}$/);
+  assert.match(chunks[1]!.content, /^9\.3\.1 Member Data Documentation\n/);
+  assert.equal(chunks[1]!.section, '9.3.1 Member Data Documentation');
 });
 
 test("a list of signatures, one bullet item a line: the chunks end on items' ends, never inside one", () => {

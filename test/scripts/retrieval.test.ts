@@ -201,6 +201,18 @@ describe('questions.json', () => {
       ],
     ],
     [
+      'raptor-refman',
+      'data_layout_mode_ template parameter',
+      [
+        // 9.9.1, the class's template parameter table (the first span, as chosen)
+        'data_layout_←-     Indicates whether the underlying data type is compressed. See',
+        // 9.9's attribute list: the static attribute the class defines as the parameter (the eleventh pass, retr11)
+        '• static constexpr seqan3::data_layout data_layout_mode = data_layout_mode_\n           Indicates whether the Interleaved Bloom Filter is compressed.',
+        // 9.9.7.1, that attribute's member documentation
+        'mode_ >::data_layout_mode = data_layout_mode_ [static], [constexpr]\n\n\nIndicates whether the Interleaved Bloom Filter is compressed.',
+      ],
+    ],
+    [
       'reportlab-guide',
       'page compression',
       [
@@ -218,4 +230,16 @@ describe('questions.json', () => {
       for (const p of passages) assert.ok(holdsAnswer(normalizeSpan(p), question.answer), `${id}: ${p}`);
       assert.equal(answerAt([0], [normalizeSpan(passages.at(-1)!)], question.answer), 0);
     });
+  test("raptor-refman: the attribute's text counts only where it is tied to the template parameter", () => {
+    const question = file.documents['raptor-refman']!.find((x) =>
+      x.q.includes('data_layout_mode_ template parameter'),
+    )!;
+    // The sentence alone, or beside another definition (raptor_index's data_layout_mode is defined from
+    // its data type, data_t::data_layout_mode, in 9.16), says nothing of this parameter.
+    for (const p of [
+      'Indicates whether the Interleaved Bloom Filter is compressed.',
+      '• static constexpr seqan3::data_layout data_layout_mode = data_t::data_layout_mode\nIndicates whether the Interleaved Bloom Filter is compressed.',
+    ])
+      assert.equal(holdsAnswer(normalizeSpan(p), question.answer), false, p);
+  });
 });
