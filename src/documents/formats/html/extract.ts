@@ -187,6 +187,33 @@ export function imageAlt(alt: string | undefined, src: string | undefined): stri
   return namesFile && words.length <= 2 ? '' : a;
 }
 
+/** The marks generators print as a section's or definition's permalink. */
+const PERMALINK_MARK = /^(?:#|¶|§|🔗|⚓)$/u;
+
+/**
+ * Is a link a permalink mark: an in-page link (`href` "#id") whose whole text is one mark (`#`,
+ * `¶`, `§`, `🔗`)? Generators set one after each heading or definition, each under a class of its
+ * own (Node.js's `a.mark` "#" inside every heading, Sphinx's `headerlink`, Texinfo's
+ * `copiable-anchor`); by its text and target it is one whatever its class, and no word of the
+ * page ("Path#" as a section's label). A footnote's link ("1"), a letter bar's ("A") and a
+ * link of words stay.
+ */
+export function isPermalinkMark(href: string | undefined, text: string): boolean {
+  return href !== undefined && href.trim().startsWith('#') && PERMALINK_MARK.test(text.trim());
+}
+
+/**
+ * Does a `<code>` opening inside a listing (`<pre>`) start a line of its own? When it opens right
+ * where the listing's last `<code>` closed (`lastCodeEnd`, the text's length then), with no line
+ * break between: a listing in two flavours, each its own `<code>` of which the page shows one (Node.js's
+ * CommonJS and ES module tabs: `<pre><code class="cjs">const path = require('node:path');</code><code
+ * class="mjs">import path from 'node:path';</code></pre>`), would read as one line,
+ * "...require('node:path');import path ...". `text` is the listing's text so far.
+ */
+export function startsCodeLine(name: string, lastCodeEnd: number, text: string): boolean {
+  return name === 'code' && lastCodeEnd === text.length && text.length > 0 && !text.endsWith('\n');
+}
+
 /**
  * The kind of a block read inside a list item (`li`) or a definition (`dd`): the item's first
  * block is the item, with its marker; a later one (a second paragraph, the text after a nested
@@ -376,7 +403,9 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let pre = 0;
   let fragment = 0; // open Doxygen fragments
   let line = 0; // open lines of a fragment
-  let link: { inPage: boolean; from: number } | null = null;
+  let link: { inPage: boolean; from: number; href: string } | null = null;
+  // Where the last `<code>` inside a listing closed (startsCodeLine).
+  let lastCodeEnd = -1;
   let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
   // The number of the open `<li>`, given to the first text the item flushes.
   let marker = '';
@@ -401,6 +430,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     inPage = 0;
     linkChars = 0;
     links = 0;
+    lastCodeEnd = -1;
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -597,6 +627,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         if (pre > 0) {
           // Inside code, block elements are lines (Doxygen's div.line), not new blocks.
           if (BLOCK.has(name) && text.length > 0 && !text.endsWith('\n')) text += '\n';
+          else if (startsCodeLine(name, lastCodeEnd, text)) text += '\n';
         } else if (BLOCK.has(name)) flush();
         if (tb && !tb.cell && (name === 'tr' || name === 'td' || name === 'th')) {
           if (name === 'tr') endRow(tb);
@@ -662,7 +693,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           contents++;
         }
         if (name === 'a' && attrs.href !== undefined) {
-          link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length };
+          link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length, href: attrs.href };
           links++;
         }
         if (!VOID.has(name)) stack.push(open);
@@ -694,7 +725,12 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
-    if (name === 'a' && link) {
+    if (name === 'a' && link && isPermalinkMark(link.href, text.slice(link.from))) {
+      // A permalink's mark is no text of the page: it goes, and counts as no link.
+      text = text.slice(0, link.from);
+      if (links > 0) links--;
+      link = null;
+    } else if (name === 'a' && link) {
       const n = text.length - link.from;
       linkChars += n;
       if (link.inPage) inPage += n;
@@ -709,6 +745,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     if (top.line) line--;
     if (pre > 0) {
       if (BLOCK.has(name) && text.length > 0 && !text.endsWith('\n')) text += '\n';
+      if (name === 'code') lastCodeEnd = text.length;
       return;
     }
     const tb = tables[tables.length - 1];

@@ -260,6 +260,117 @@ export function outdentedAfterSentence(prevEnds: boolean, prevX: number, x: numb
   return prevEnds && x < prevX - 1;
 }
 
+/** A line as the fit rules below see it: its text, extent and size. */
+export type FitLine = Pick<TypeLine, 'x' | 'xEnd' | 'size'> & { text: string };
+
+/** Slack of the fit rules, in em: the first word's width is estimated, not measured. */
+const FIT_SLACK_EM = 0.5;
+
+/**
+ * The width of a line's first word with the word space before it, estimated by sharing the
+ * line's extent out over its characters (a word space taken as a quarter em).
+ */
+export function firstWordWidth(line: FitLine): number {
+  const text = line.text.trim();
+  if (text.length === 0) return 0;
+  const word = text.split(/\s/u, 1)[0]!;
+  return ((line.xEnd - line.x) * word.length) / text.length + line.size * 0.25;
+}
+
+/**
+ * Would the first word of `line` have fit at the end of the line above it (ending at `aboveEnd`),
+ * within the text block's right edge (`edge`), by half an em at least? Then the typesetter did not
+ * fill the line above: the text broke it (a paragraph's end, a heading's start). In ragged-right
+ * text (ReportLab, word processors, browsers) lines end anywhere short of the edge, and a line
+ * ending a sentence 3 em short of it ("... using drawText." then "The path object methods") is
+ * as likely a paragraph's end as a filled line; only the word that did not come up tells.
+ */
+export function wordFitsAbove(aboveEnd: number, edge: number, line: FitLine): boolean {
+  return aboveEnd + firstWordWidth(line) + line.size * FIT_SLACK_EM <= edge;
+}
+
+/**
+ * Did the first word of `line` not fit at the end of the line above it (ending at `aboveEnd`),
+ * within the text block's right edge (`edge`), by half an em at least? Then the typesetter broke
+ * the line above because it was full: the two lines are one paragraph, however short of the
+ * edge a ragged-right line ends ("... which can" then "be viewed online at https://...").
+ */
+export function wordOverflowsAbove(aboveEnd: number, edge: number, line: FitLine): boolean {
+  return aboveEnd + firstWordWidth(line) - line.size * FIT_SLACK_EM > edge;
+}
+
+/**
+ * Does `line` start a new block after a short line (`prev`) that it stands left of? The first
+ * word of `line` would have fit on `prev` (wordFitsAbove, within `edge`), so the text broke
+ * `prev`, and `line` is outdented from it: the paragraph after a list item or an indented note
+ * ("• prompt {string}" then "The rl.setPrompt() method ..." 1 em left; "Stability: 2 - Stable"
+ * then "The node:readline module ..."). A list item's own wrapped lines hang right of its bullet
+ * or fill back to the margin under a full first line, and lines beside a figure keep their left.
+ */
+export function outdentedAfterShort(prev: FitLine, line: FitLine, edge: number): boolean {
+  return line.x < prev.x - 1 && wordFitsAbove(prev.xEnd, edge, line);
+}
+
+/**
+ * The right edge of the column a line stands in, for the fit rules: where the page's lines that
+ * start between `from` and `to` (the line's left and its neighbour's, give or take an em), within
+ * `reach` of its baseline `y`, end (rightMargin: the end three of them share, else the rightmost).
+ * On a page of two columns the left column's lines end at its gutter, far short of the page's
+ * edge, and every line there would seem short; a line across both columns (a first page's
+ * copyright footer) does not move a justified column's edge.
+ */
+export function columnEdge(
+  lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'y'>[],
+  from: number,
+  to: number,
+  y: number,
+  reach: number,
+): number {
+  const ends: number[] = [];
+  for (const l of lines) if (l.x >= from && l.x <= to && Math.abs(l.y - y) <= reach) ends.push(l.xEnd);
+  return ends.length === 0 ? 0 : rightMargin(ends);
+}
+
+/** Typesetters that break a paragraph's lines by Knuth and Plass's optimum fit (TeX engines and their drivers). */
+const OPTIMUM_FIT = /TeX|dvips|dvipdfm/;
+
+/**
+ * Does the typesetter of a PDF (its Creator and Producer, `typesetter`) fill each line with as
+ * many words as fit before it breaks (a first fit), so that a line followed by a word that would
+ * have fitted on it was broken by the text (wordFitsAbove)? Office suites, browsers, ReportLab
+ * and groff do. TeX chooses its breaks over the whole paragraph, and in ragged-right text
+ * (\raggedright, LaTeX News's columns) it breaks "which should" before a "run" that would have
+ * fitted. Unknown or unnamed typesetters are taken to fill.
+ */
+export function fillsFirstFit(typesetter: string | undefined): boolean {
+  return !OPTIMUM_FIT.test(typesetter ?? '');
+}
+
+/** A paragraph set to the measure has a line ending within this many ems of the text block's edge. */
+const MEASURE_EM = 3;
+
+/**
+ * Is a paragraph set to the text block's measure: does one of its lines (their right ends,
+ * `lineEnds`) end within 3 em (of `size`) of the block's right edge (`edge`)? Filled text, ragged
+ * or justified, has such a line in any paragraph of two lines or more; a plain text file set line
+ * for line (DocBook's `literallayout` in the body face: valgrind's NEWS, a licence's text) keeps
+ * the file's breaks, 70 characters or so, far short of the page's edge, and the fit rules
+ * (wordFitsAbove) say nothing about its lines.
+ */
+export function setToMeasure(lineEnds: readonly number[], edge: number, size: number): boolean {
+  return lineEnds.some((x) => x >= edge - size * MEASURE_EM);
+}
+
+/**
+ * The document's measure: the right end of its text block as most pages show it, the median of
+ * the pages' rightmost line ends (`pageRights`; 0 without pages). A page whose text stops well
+ * short of it (a text file set line for line) is no page of filled text (setToMeasure).
+ */
+export function measureEdge(pageRights: readonly number[]): number {
+  const xs = pageRights.filter((x) => x > 0).sort((a, b) => a - b);
+  return xs.length === 0 ? 0 : xs[Math.floor(xs.length / 2)]!;
+}
+
 /** A line as the typewriter rules below see it: its extent, baseline and fonts (TextLine's fields). */
 export interface TypeLine {
   x: number;
@@ -295,6 +406,12 @@ function columnGap(l: TypeLine): boolean {
  *   (`spacing`) above it, and it starts where that line starts or under its list item's text
  *   (`under`): it holds type of the text face, or the line above is itself in typewriter (a
  *   paragraph set wholly in typewriter, a message quoted in a list item, wraps as prose does).
+ * In ragged-right text, where no line reaches a margin, a line that holds type of the text face
+ * counts as filled when the next line, prose at the same left one line spacing below, did not fit
+ * its first word on it (`opens`, wordOverflowsAbove: "All flowables have an hAlign property: (...).
+ * For" then "paragraphs, which fill ..."), and the line above counts as full when this line's
+ * first word did not fit on it (`filled`). Neither asks for a margin (`edge`): a ragged page has
+ * none, and a numbered listing's next line fits its first word (a number) on the line before.
  * A listing stands apart from the text before it, or is indented, and its lines end where they end.
  * Neither line has a gap of 2 em or more between two of its pieces (a justified line's stretched
  * word spaces and a bullet's gap are less): a table's row of symbols and commands, or a listing's
@@ -310,14 +427,17 @@ export function proseInType(
   margin: number,
   spacing: number,
   edge = true,
+  filled = false,
+  opens = false,
 ): boolean {
-  if (!edge) return false;
   // A wide gap parts a table's cells or a listing's columns, never a filled line's words.
   if (!line.mono || columnGap(line)) return false;
   const mixed = line.set === undefined || line.monoStart === false || line.monoEnd === false;
-  const full = (x: number) => Math.abs(x - margin) <= 1;
+  if (mixed && opens) return true;
+  const full = (x: number) => edge && Math.abs(x - margin) <= 1;
   if (mixed && full(line.xEnd)) return true;
-  if (!above || columnGap(above) || !full(above.xEnd) || !under || !(mixed || above.mono)) return false;
+  if (!above || columnGap(above) || !under) return false;
+  if (!((full(above.xEnd) && (mixed || above.mono)) || (filled && mixed))) return false;
   const dy = above.y - line.y;
   return dy > 0 && dy <= spacing * 1.4 + 0.5;
 }

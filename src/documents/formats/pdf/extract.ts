@@ -18,6 +18,13 @@ import {
   textEdge,
   outdentedAfterSentence,
   breaksInType,
+  wordFitsAbove,
+  wordOverflowsAbove,
+  setToMeasure,
+  measureEdge,
+  outdentedAfterShort,
+  columnEdge,
+  fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
@@ -125,7 +132,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     ctx.trustedOutline = index;
   // A deck of slides: each page a slide, its title the heading (slides.ts).
   const deck = isSlideDeck(doc.pages, ctx.bodySize);
-  const built = buildBlocks(doc.pages, ctx, deck, wrapsVerbatim(doc.typesetter));
+  const built = buildBlocks(doc.pages, ctx, deck, wrapsVerbatim(doc.typesetter), fillsFirstFit(doc.typesetter));
   // Contents lists whose entries are the document's section titles (its outline's, its headings'),
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
   // Not on a deck, whose agenda slide is one of its slides.
@@ -198,6 +205,8 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
 }
 
 const TERMINAL = /[.!?:]["'”’)\]]*$/;
+/** How far (in ems) above and below a line its column's edge is looked for (columnEdge). */
+const COLUMN_REACH = 12;
 /** A line that runs on from the one before: it starts in lower case or with an opening bracket. */
 const CONTINUES = /^[\p{Ll}(]/u;
 
@@ -222,7 +231,13 @@ export function opensWithTerm(text: string): boolean {
  * (or column) break, a line that does not end a sentence continues into a next line that starts
  * in lower case.
  */
-function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps = true): DocumentBlock[] {
+function buildBlocks(
+  pages: PageText[],
+  ctx: HeadingContext,
+  deck = false,
+  wraps = true,
+  firstFit = true,
+): DocumentBlock[] {
   let blocks: DocumentBlock[] = [];
   let para = '';
   let paraMono = false;
@@ -272,12 +287,17 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
     paraLines = [];
   };
   let prev: TextLine | undefined;
+  // The document's measure: the fit rules hold on pages of filled text only (setToMeasure).
+  const docRight = measureEdge(pages.map((p) => p.lines.reduce((m, l) => Math.max(m, l.xEnd), 0)));
   for (const p of pages) {
     const spacing = lineSpacing(p.lines);
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
     const edge = textEdge(p.lines, margin);
+    // The text block's right edge for the fit rules: the margin where prose lines end at it, else
+    // the page's rightmost line end (ragged-right text).
+    const textRight = edge ? margin : right;
     let first = true;
     // A slide's text never runs on into the next slide; its title is its one heading.
     if (deck) {
@@ -305,7 +325,17 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
                 l.size,
               ) ||
                 hangsUnderLabel(above.text, above.x, l.x, l.size))));
-        mono = !proseInType(l, above, under, margin, spacing, edge);
+        const filled: boolean = !!above && wordOverflowsAbove(above.xEnd, textRight, l);
+        // The next line, prose at the same left one line spacing below, did not fit its first word here.
+        const next = p.lines[i + 1];
+        const opens: boolean =
+          !!next &&
+          !next.mono &&
+          Math.abs(next.x - l.x) <= 1 &&
+          l.y - next.y > 0 &&
+          l.y - next.y <= spacing * 1.4 + 0.5 &&
+          wordOverflowsAbove(l.xEnd, textRight, next);
+        mono = !proseInType(l, above, under, margin, spacing, edge, filled, opens);
       }
       const h = heads.get(i);
       if (h) {
@@ -383,13 +413,31 @@ function buildBlocks(pages: PageText[], ctx: HeadingContext, deck = false, wraps
             l.size,
           ) &&
           !(paraLines.length === 1 && hangsUnderLabel(prev.text, prev.x, l.x, l.size));
+        // The fit rules (clean.ts): on a page of filled text, would this line's first word have fit
+        // on the line above, up to the edge of their column? Then the text broke that line.
+        let fitEdge: number | undefined;
+        if (firstFit && wordFitsAbove(prev.xEnd, textRight, l) && setToMeasure([textRight], docRight, prev.size)) {
+          const lo = Math.min(l.x, prev.x) - l.size;
+          const hi = Math.max(l.x, prev.x) + l.size;
+          const edge = Math.min(textRight, columnEdge(p.lines, lo, hi, prev.y, l.size * COLUMN_REACH));
+          if (wordFitsAbove(prev.xEnd, edge, l)) fitEdge = edge;
+        }
         const shortEnd =
-          prev.xEnd < right - l.size * 4 &&
+          (prev.xEnd < right - l.size * 4 ||
+            (TERMINAL.test(prev.text) &&
+              fitEdge !== undefined &&
+              setToMeasure(
+                paraLines.map((x) => x.xEnd),
+                fitEdge,
+                prev.size,
+              ))) &&
           (TERMINAL.test(prev.text) ||
             (opensWithTerm(l.text) && (opensWithTerm(prev.text) || /[)\]]$/.test(prev.text))) ||
             (opensWithTerm(prev.text) && !CONTINUES.test(l.text))) &&
           (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x));
-        brk = gap || indented || shortEnd || opensWithBullet(l.text);
+        // After a short line the text broke, a line left of it starts a new block (clean.ts).
+        const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
+        brk = gap || indented || shortEnd || outdented || opensWithBullet(l.text);
       }
       if (brk) {
         flush();

@@ -5,7 +5,9 @@ import {
   htmlBlocks,
   imageAlt,
   isContentsContainer,
+  isPermalinkMark,
   itemKind,
+  startsCodeLine,
   pageAnchors,
   placeCells,
 } from '../../../../src/documents/formats/html/extract.ts';
@@ -498,4 +500,48 @@ test("a Q and A set's question list (DocBook's tr.toc) goes; its questions and a
   assert.ok(!got.some((k) => k.includes('1.1. How do you say it? 1.2.')), got.join('\n'));
   assert.ok(got.some((k) => k.includes('Like the word value.')));
   assert.ok(got.some((k) => k.includes('How do you say it?')));
+});
+
+test('isPermalinkMark: an in-page link whose whole text is one mark', async (t) => {
+  const cases: [string, string | undefined, string, boolean][] = [
+    ["Node.js's heading mark", '#windows-vs-posix', '#', true],
+    ["Sphinx's pilcrow, spaced", '#section', ' ¶ ', true],
+    ['a section sign', '#s2', '§', true],
+    ['a link symbol', '#install', '🔗', true],
+    ['a footnote reference', '#fn1', '1', false],
+    ["an index letter bar's letter", '#A', 'A', false],
+    ['a link of words', '#usage', 'see Usage', false],
+    ['a mark linking to another page', 'other.html#x', '#', false],
+    ['no href', undefined, '#', false],
+  ];
+  for (const [name, href, text, want] of cases)
+    await t.test(name, () => assert.equal(isPermalinkMark(href, text), want));
+  await t.test("a heading's mark is no text of the heading", () =>
+    assert.deepEqual(
+      kinds(
+        '<h3>Windows vs. POSIX<span><a class="mark" href="#windows-vs-posix" id="windows-vs-posix">#</a></span></h3><p>Text with <a href="#x">#</a> in it and <a href="#fn1">1</a>.</p>',
+      ),
+      ['heading3:Windows vs. POSIX', 'paragraph:Text with in it and 1.'],
+    ),
+  );
+});
+
+test('startsCodeLine: a listing in two flavours reads as two lines', async (t) => {
+  const cases: [string, string, number, string, boolean][] = [
+    ['a code element right after the last one closed', 'code', 35, "const path = require('node:path');", true],
+    ['the first code element of the listing', 'code', -1, '', false],
+    ['after a line break', 'code', 36, "const path = require('node:path');\n", false],
+    ['text between the two', 'code', 20, "const path = require('node:path');", false],
+    ['another element', 'span', 35, "const path = require('node:path');", false],
+  ];
+  for (const [name, el, end, text, want] of cases)
+    await t.test(name, () => assert.equal(startsCodeLine(el, end === 35 ? text.length : end, text), want));
+  await t.test('the listing keeps both flavours, one a line', () =>
+    assert.deepEqual(
+      kinds(
+        '<pre><input type="checkbox"><code class="cjs">const a = require(\'a\');</code><code class="mjs">import a from \'a\';</code><button>copy</button></pre>',
+      ),
+      ["code:const a = require('a');\nimport a from 'a';"],
+    ),
+  );
 });

@@ -20,6 +20,14 @@ import {
   textEdge,
   outdentedAfterSentence,
   breaksInType,
+  firstWordWidth,
+  wordFitsAbove,
+  wordOverflowsAbove,
+  setToMeasure,
+  measureEdge,
+  outdentedAfterShort,
+  columnEdge,
+  fillsFirstFit,
   type TypeLine,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
@@ -509,6 +517,142 @@ test('proseInType: a line mostly in typewriter that the typesetter filled is pro
   await t.test('no line counts as filled when the margin is not the text edge (a numbered listing)', () =>
     assert.equal(proseInType(mixedFull, prose, true, 540, 12, false), false),
   );
+});
+
+test('proseInType: ragged-right text, where no line reaches a margin', async (t) => {
+  // A ReportLab page: text block 78-517, 12 pt line spacing, 10 pt type, lines ragged.
+  const prose: TypeLine = { x: 78, xEnd: 457, y: 282, size: 10, mono: false };
+  const mixed: TypeLine = { x: 78, xEnd: 212, y: 270, size: 10, mono: true, monoEnd: false };
+  const listing: TypeLine = { x: 78, xEnd: 212, y: 270, size: 10, mono: true, set: {} };
+  const cases: [string, TypeLine, TypeLine | undefined, boolean, boolean, boolean][] = [
+    ['a last line with a word of the text face, the line above filled', mixed, prose, true, false, true],
+    ['the same, the line above not filled (its first word would have fit)', mixed, prose, false, false, false],
+    ['a line all in typewriter under a filled line: a listing line', listing, prose, true, false, false],
+    ['the same, with a gap under the line above', { ...mixed, y: 258 }, prose, true, false, false],
+    [
+      'a first line with a word of the text face whose next line did not fit its word',
+      mixed,
+      undefined,
+      false,
+      true,
+      true,
+    ],
+    ['a first line all in typewriter whose next line did not fit its word', listing, undefined, false, true, false],
+    [
+      'a line of a table: a wide gap between its pieces',
+      {
+        ...mixed,
+        pieces: [
+          { x: 78, xEnd: 100 },
+          { x: 140, xEnd: 212 },
+        ],
+      },
+      undefined,
+      false,
+      true,
+      false,
+    ],
+  ];
+  for (const [name, line, above, filled, opens, want] of cases)
+    await t.test(name, () => assert.equal(proseInType(line, above, true, 517, 12, false, filled, opens), want));
+});
+
+test("firstWordWidth, wordFitsAbove, wordOverflowsAbove: would the next line's first word have fit?", async (t) => {
+  // 10 pt lines, 5 pt a character; the text block ends at 517.
+  const line = (text: string) => ({ text, x: 78, xEnd: 78 + text.length * 5, size: 10 });
+  await t.test("the width is the word's share of the line and a quarter em", () =>
+    assert.equal(firstWordWidth(line('The path object methods')), 17.5),
+  );
+  await t.test('an empty line has none', () => assert.equal(firstWordWidth({ text: ' ', x: 1, xEnd: 2, size: 10 }), 0));
+  const cases: [string, number, string, boolean, boolean][] = [
+    ['a short word after a line 50 pt short: it fitted, the text broke', 467, 'The path object methods', true, false],
+    ['a long path after a line 60 pt short: the line was full', 457, 'firstLineIndent equal to 0.', false, true],
+    ['a short word after a line 5 pt short: the line was full', 512, 'be viewed online at', false, true],
+    ['a word that would just fit, within the slack: neither', 500, 'and more', false, false],
+  ];
+  for (const [name, end, text, fits, overflows] of cases) {
+    await t.test(`${name} (fits)`, () => assert.equal(wordFitsAbove(end, 517, line(text)), fits));
+    await t.test(`${name} (overflows)`, () => assert.equal(wordOverflowsAbove(end, 517, line(text)), overflows));
+  }
+});
+
+test('outdentedAfterShort: a line left of a short line the text broke starts a new block', async (t) => {
+  // 12 pt lines, 6 pt a character; the text block ends at 540.
+  const at = (x: number, text: string) => ({ text, x, xEnd: x + text.length * 6, size: 12 });
+  const cases: [string, ReturnType<typeof at>, ReturnType<typeof at>, boolean][] = [
+    [
+      "a list item's short line, then a paragraph 1 em left",
+      at(84, '• prompt {string}'),
+      at(72, 'The rl.setPrompt() method'),
+      true,
+    ],
+    ['an indented note, then the text', at(96, 'Stability: 2 - Stable'), at(72, 'The node:readline module'), true],
+    ['the same left: left to the other rules', at(72, '• prompt {string}'), at(72, 'The rl.setPrompt() method'), false],
+    ['a line right of it (a hanging indent)', at(84, '• prompt {string}'), at(96, 'more of the item'), false],
+    [
+      'a full first line of an item, then its wrapped line back at the margin',
+      at(84, '• a list item whose text fills its first line up to the very edge of the box'),
+      at(72, 'e text block and wraps'),
+      false,
+    ],
+  ];
+  for (const [name, prev, line, want] of cases)
+    await t.test(name, () => assert.equal(outdentedAfterShort(prev, line, 540), want));
+});
+
+test('columnEdge: where the lines of a column end, not the page', async (t) => {
+  // Two justified columns: left 43.7-288.8, right 308-553; a copyright line across both at the foot.
+  // The edge is the end most lines share, to the point (rightMargin).
+  const left = (y: number, xEnd = 288.8) => ({ x: 43.7, xEnd, y });
+  const lines = [
+    left(131.6),
+    left(119.7, 282),
+    { x: 53.6, xEnd: 288.8, y: 107.3 },
+    left(95.4, 277.1),
+    left(83.4),
+    left(71.4),
+    { x: 308, xEnd: 553, y: 107.3 },
+    { x: 43.7, xEnd: 493.7, y: 29.6 },
+  ];
+  const cases: [string, number, number, number, number][] = [
+    ['the left column, a line across both columns in reach', 33.7, 63.6, 107.3, 120],
+    ['the left column, nothing else in reach', 33.7, 63.6, 107.3, 40],
+  ];
+  for (const [name, from, to, y, reach] of cases)
+    await t.test(name, () => assert.equal(columnEdge(lines, from, to, y, reach), 289));
+  await t.test('ragged lines: the rightmost', () =>
+    assert.equal(columnEdge([left(100, 400), left(88, 517), left(76, 350)], 33, 64, 90, 120), 517),
+  );
+  await t.test('no line in the window', () => assert.equal(columnEdge(lines, 100, 200, 107, 120), 0));
+});
+
+test('fillsFirstFit: only a first-fit typesetter tells a break by the word that would have fitted', async (t) => {
+  const cases: [string, string | undefined, boolean][] = [
+    ['pdfTeX', 'LaTeX with hyperref pdfTeX-1.40.24', false],
+    ['dvips through Ghostscript', 'dvips(k) 5.996 GPL Ghostscript 9.19', false],
+    ['xdvipdfmx', 'DBLaTeX-0.3.12 xdvipdfmx (20211117)', false],
+    ['LibreOffice', 'Writer LibreOffice 7.4', true],
+    ['ReportLab', '(unspecified) ReportLab PDF Library - www.reportlab.com', true],
+    ['Chromium', 'Chromium Skia/PDF m153', true],
+    ['groff', 'groff version 1.22.4 gropdf version 1.22.4', true],
+    ['unknown', undefined, true],
+  ];
+  for (const [name, typesetter, want] of cases) await t.test(name, () => assert.equal(fillsFirstFit(typesetter), want));
+});
+
+test('setToMeasure and measureEdge: filled text reaches the measure, a text file set line for line does not', async (t) => {
+  const cases: [string, number[], number, boolean][] = [
+    ['a ragged paragraph with a line 18 pt short of the edge', [490.9, 487.1, 463.5], 509.3, true],
+    ['a justified paragraph', [540, 540, 300], 540, true],
+    ['lines of a text file far short of the edge', [382, 346, 347], 540, false],
+    ['no lines', [], 540, false],
+  ];
+  for (const [name, ends, edge, want] of cases)
+    await t.test(name, () => assert.equal(setToMeasure(ends, edge, 10), want));
+  await t.test("the measure is the median of the pages' right ends", () =>
+    assert.equal(measureEdge([540, 411, 540, 539, 0]), 540),
+  );
+  await t.test('no pages, no measure', () => assert.equal(measureEdge([]), 0));
 });
 
 test('breaksInType: a typewriter option or path broken by FOP joins without a space', async (t) => {
