@@ -292,30 +292,38 @@ const COST_IN_KEPT = 10_000_000_000;
  */
 const COST_IN_PART = COST_LINE;
 
-/** Index e lies strictly inside one of the kept ranges (binary search over the sorted pairs). */
-function insideKept(kept: number[], e: number): boolean {
-  let lo = 0;
-  let hi = kept.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (kept[mid * 2 + 1]! <= e) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < kept.length / 2 && kept[lo * 2]! < e;
+/**
+ * Does index e lie strictly inside one of the ranges (`kept`: sorted [start, end) pairs)? Asked
+ * of indices in ascending order: a cursor over the pairs that moves only forward (the cut plan asks
+ * every candidate cut once, left to right).
+ */
+export function insideKeptAscending(kept: readonly number[]): (e: number) => boolean {
+  const n = kept.length / 2;
+  let j = 0;
+  return (e) => {
+    while (j < n && kept[j * 2 + 1]! <= e) j++;
+    return j < n && kept[j * 2]! < e;
+  };
 }
 
-/** Cost of a cut at whitespace index e (content ends at e, the next chunk starts at nextStart(e)). */
-function cutCost(x: Text, e: number): number {
-  const kept =
-    x.kept.length > 0 && insideKept(x.kept, e)
-      ? COST_IN_KEPT
-      : x.codeParts.length > 0 && insideKept(x.codeParts, e)
-        ? COST_IN_PART
-        : 0;
+/** The spans a cut is asked against, each as an ascending cursor (insideKeptAscending). */
+interface Inside {
+  kept: (e: number) => boolean;
+  part: (e: number) => boolean;
+  heading: (e: number) => boolean;
+  code: (e: number) => boolean;
+}
+
+/**
+ * Cost of a cut at whitespace index e (content ends at e, the next chunk starts at `start`,
+ * nextStart(e)); `inside` asked in ascending e.
+ */
+function cutCost(x: Text, e: number, start: number, inside: Inside): number {
+  const kept = inside.kept(e) ? COST_IN_KEPT : inside.part(e) ? COST_IN_PART : 0;
   // Inside a heading's text ("Warning: Marked does not sanitize ..."), its `:` or `.` ends no
   // sentence: cutting there splits the title over two chunks, as bad as stranding it.
-  const boundary = x.headingSpans.length > 0 && insideKept(x.headingSpans, e) ? COST_AFTER_HEADING : boundaryCost(x, e);
-  return kept + boundary + (dirtyStart(x.t, nextStart(x.t, e)) ? COST_DIRTY_START : 0);
+  const boundary = inside.heading(e) ? COST_AFTER_HEADING : boundaryCost(x, e, start, inside.code);
+  return kept + boundary + (dirtyStart(x.t, start) ? COST_DIRTY_START : 0);
 }
 
 const isBlank = (c: number) => c === 32 || c === 10 || c === 9;
@@ -345,7 +353,7 @@ function dirtyStart(t: string, i: number): boolean {
 
 const CLOSER_CODES = [...CLOSERS].map((c) => c.charCodeAt(0));
 
-function boundaryCost(x: Text, e: number): number {
+function boundaryCost(x: Text, e: number, start: number, inCode: (e: number) => boolean): number {
   const t = x.t;
   let i = e - 1;
   let c = t.charCodeAt(i);
@@ -366,11 +374,11 @@ function boundaryCost(x: Text, e: number): number {
   }
   if (!terminal) return opensOnBullet(t, e) ? COST_CLAUSE : COST_WORD;
   // Inside a line of code, a `.`, `:` or `;` ends no sentence ('"Depends:" ${shlibs:Depends}').
-  if (x.code.length > 0 && insideKept(x.code, e)) return COST_WORD;
+  if (inCode(e)) return COST_WORD;
   if (c === 58 && labelColon(t, i)) return COST_WORD;
   if (c === 58 || c === 59) return COST_CLAUSE;
   if (!endsSentence(t, e)) return COST_WORD; // an abbreviation or an initial
-  return startsSentence(t[nextStart(t, e)]) ? COST_SENTENCE : COST_CLAUSE;
+  return startsSentence(t[start]) ? COST_SENTENCE : COST_CLAUSE;
 }
 
 /**
@@ -450,12 +458,19 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   const pos = new Int32Array(m);
   const from = new Int32Array(m);
   const cost = new Float64Array(m);
+  const inside: Inside = {
+    kept: insideKeptAscending(x.kept),
+    part: insideKeptAscending(x.codeParts),
+    heading: insideKeptAscending(x.headingSpans),
+    code: insideKeptAscending(x.code),
+  };
   for (let i = 0, k = 0; i < n; i++) {
     const c = t.charCodeAt(i);
     if ((c === 32 || c === 10) && i > 0 && !isBlank(t.charCodeAt(i - 1))) {
       pos[k] = i;
       from[k] = nextStart(t, i);
-      cost[k++] = cutCost(x, i);
+      cost[k] = cutCost(x, i, from[k]!, inside);
+      k++;
     }
   }
   // For the start after cut k: the least cost of the rest, and the next cut (-1: the rest is the

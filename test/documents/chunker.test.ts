@@ -13,6 +13,7 @@ import {
   nextStart,
   verbatimText,
   codeParagraphs,
+  insideKeptAscending,
   type Block,
 } from '../../src/documents/chunker.ts';
 import type { Chunk } from '../../src/documents/types.ts';
@@ -952,4 +953,46 @@ test("a heading's `:` or `.` is no place to cut: a long title stays whole, its s
       ['Usage', `Usage\n${title}\nThe rest of the text ends here.`],
     ],
   );
+});
+
+test('insideKeptAscending: strictly inside one of the sorted [start, end) pairs, asked left to right', async (t) => {
+  const cases: [string, number[], number[], boolean[]][] = [
+    ['no pairs', [], [0, 5, 9], [false, false, false]],
+    ['one pair: its ends are outside', [3, 7], [2, 3, 4, 6, 7, 8], [false, false, true, true, false, false]],
+    [
+      'two pairs, the gap between them',
+      [2, 5, 8, 12],
+      [1, 3, 5, 6, 8, 9, 11, 12, 20],
+      [false, true, false, false, false, true, true, false, false],
+    ],
+    ['adjacent pairs: the shared end is outside both', [0, 4, 4, 9], [4, 5], [false, true]],
+    ['indices skipped past whole pairs', [1, 2, 3, 4, 10, 20], [15], [true]],
+  ];
+  for (const [name, pairs, asked, want] of cases) {
+    await t.test(name, () => {
+      const inside = insideKeptAscending(pairs);
+      assert.deepEqual(
+        asked.map((e) => inside(e)),
+        want,
+      );
+    });
+  }
+  await t.test('the same answers as a scan of every pair, for any ascending indices', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 200 }), { maxLength: 20 }),
+        fc.array(fc.integer({ min: 0, max: 220 }), { maxLength: 40 }),
+        (ends, asked) => {
+          const sorted = [...ends].sort((a, b) => a - b);
+          const pairs = sorted.length % 2 === 0 ? sorted : sorted.slice(1);
+          const inside = insideKeptAscending(pairs);
+          for (const e of [...asked].sort((a, b) => a - b)) {
+            let want = false;
+            for (let k = 0; k < pairs.length; k += 2) if (pairs[k]! < e && e < pairs[k + 1]!) want = true;
+            assert.equal(inside(e), want, `${e} in ${pairs.join(',')}`);
+          }
+        },
+      ),
+    );
+  });
 });
