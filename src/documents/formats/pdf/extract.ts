@@ -37,6 +37,7 @@ import {
   normalizeTitle,
   outlineIndex,
   outlineTrusted,
+  typewriterTitleFonts,
   type FontUse,
   type HeadingContext,
   type HeadingSpan,
@@ -122,6 +123,10 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   }
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);
+  ctx.typewriterTitles = typewriterTitleFonts(
+    doc.pages.map((p) => p.lines),
+    index,
+  );
   if (
     outlineTrusted(
       doc.pages.map((p) => p.lines),

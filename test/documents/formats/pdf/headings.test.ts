@@ -13,6 +13,8 @@ import {
   outlineIndex,
   outlineTrusted,
   titleKey,
+  typewriterHeading,
+  typewriterTitleFonts,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
@@ -310,6 +312,111 @@ test('outlineTrusted', async (t) => {
   ];
   for (const [name, titles, want] of cases)
     await t.test(name, () => assert.equal(outlineTrusted([page], outlineIndex(titles), noOutline), want));
+});
+
+test('typewriterTitleFonts', async (t) => {
+  const index = outlineIndex(['rl.close()', 'rl.pause()', 'rl.line', 'engine', 'converter', 'command', 'Usage']);
+  type L = Pick<TextLine, 'mono' | 'font' | 'text'>;
+  const prose = (text: string): L => ({ mono: false, font: 'serif', text });
+  const tt = (font: string, text: string): L => ({ mono: true, font, text });
+  const cases: [string, L[][], string[]][] = [
+    [
+      "a heading font: its lines standing apart are the outline's titles",
+      [
+        [
+          tt('tt-b', 'rl.close()'),
+          prose('Closes it.'),
+          tt('tt-b', 'rl.pause()'),
+          prose('Pauses it.'),
+          tt('tt-b', 'rl.line'),
+        ],
+      ],
+      ['tt-b'],
+    ],
+    [
+      "a listing's comment lines in the same font are not weighed",
+      [
+        [tt('tt-i', 'rl.close()'), prose('Closes it.'), tt('tt-i', 'rl.pause()'), prose('Pauses it.')],
+        [tt('tt', 'rl.on(() => {'), tt('tt-i', '// a comment'), tt('tt-i', '// another'), tt('tt', '});')],
+        [prose('Text.'), tt('tt-i', 'rl.line'), prose('Text.')],
+      ],
+      ['tt-i'],
+    ],
+    [
+      'list terms in the same font: 3 titles of 5 lines apart is no heading font',
+      [
+        [tt('tt-b', 'engine'), prose('See engine.'), tt('tt-b', 'converter'), prose('A rule.')],
+        [tt('tt-b', 'command'), prose('Runs it.'), tt('tt-b', '-h, --help'), prose('Help.'), tt('tt-b', '-d, --debug')],
+      ],
+      [],
+    ],
+    ['two titles are too few', [[tt('tt-b', 'rl.close()'), prose('Closes it.'), tt('tt-b', 'rl.pause()')]], []],
+    ['prose lines never count', [[prose('Usage'), prose('rl.close()'), prose('engine')]], []],
+  ];
+  for (const [name, pages, want] of cases)
+    await t.test(name, () => assert.deepEqual([...typewriterTitleFonts(pages, index)], want));
+});
+
+test('typewriterHeading', async (t) => {
+  const index = outlineIndex(['rl.close()', 'Usage', 'Options']);
+  const fonts = new Set(['tt-bold']);
+  const cases: [string, Pick<TextLine, 'mono' | 'font'>, Partial<HeadingContext>, boolean][] = [
+    [
+      'a heading font, trusted outline',
+      { mono: true, font: 'tt-bold' },
+      { trustedOutline: index, typewriterTitles: fonts },
+      true,
+    ],
+    ["the listings' font", { mono: true, font: 'tt' }, { trustedOutline: index, typewriterTitles: fonts }, false],
+    ['no trusted outline', { mono: true, font: 'tt-bold' }, { typewriterTitles: fonts }, false],
+    ['no heading fonts known', { mono: true, font: 'tt-bold' }, { trustedOutline: index }, false],
+    [
+      'not typewriter: not this rule',
+      { mono: false, font: 'tt-bold' },
+      { trustedOutline: index, typewriterTitles: fonts },
+      false,
+    ],
+  ];
+  for (const [name, l, c, want] of cases) await t.test(name, () => assert.equal(typewriterHeading(l, c), want));
+});
+
+test('typewriter headings of a word processor (trusted outline)', async (t) => {
+  const at = (text: string, y: number, o: Partial<TextLine> = {}) => line(text, { y, ...o });
+  const heading = { mono: true, font: 'tt-bold', size: 11 };
+  const listing = { mono: true, font: 'tt', size: 11 };
+  const titles = ['Usage', "Event: 'close'", 'rl.close()', 'Options'];
+  const base: HeadingContext = { ...ctx, outline: new Set(), typewriterTitles: new Set(['tt-bold']) };
+  const trusted: HeadingContext = { ...base, trustedOutline: outlineIndex(titles) };
+  const page = [
+    at('1 Usage', 720, { size: 14, font: 'bold' }),
+    at("Event: 'close'", 700, heading),
+    at('The event is emitted when the stream ends.', 680),
+    at('rl.close()', 660, heading),
+    at('The method closes it.', 650),
+    at('rl.close();', 640, listing),
+    at('2 Options', 620, { size: 14, font: 'bold' }),
+  ];
+  const cases: [string, HeadingContext, string[]][] = [
+    [
+      'trusted: the heading font titles, not the listing line',
+      trusted,
+      ['1 Usage', "Event: 'close'", 'rl.close()', '2 Options'],
+    ],
+    ['no outline: typewriter lines are no headings', base, ['1 Usage', '2 Options']],
+  ];
+  for (const [name, c, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        findHeadings(page, c).map((h) => h.text),
+        want,
+      ),
+    );
+  // Trusted once its typewriter titles count: 4 of 7 titles found, where the 2 plain ones are too few.
+  const more = outlineIndex([...titles, 'Index', 'Class: Interface', 'rl.line']);
+  await t.test('the outline is trusted by them', () => assert.equal(outlineTrusted([page], more, base), true));
+  await t.test('the same outline without heading fonts is not', () =>
+    assert.equal(outlineTrusted([page], more, { ...base, typewriterTitles: undefined }), false),
+  );
 });
 
 test('isTableHeaderRow', async (t) => {
