@@ -37,6 +37,7 @@ import {
   normalizeTitle,
   outlineIndex,
   outlineTrusted,
+  typewriterSize,
   typewriterTitleFonts,
   type FontUse,
   type HeadingContext,
@@ -127,6 +128,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     doc.pages.map((p) => p.lines),
     index,
   );
+  ctx.typewriterSize = typewriterSize(doc.pages.map((p) => p.lines));
   if (
     outlineTrusted(
       doc.pages.map((p) => p.lines),

@@ -21,6 +21,8 @@ export interface HeadingContext {
   trustedOutline?: OutlineIndex;
   /** Monospaced fonts of the document's headings (typewriterTitleFonts), heeded with a trusted outline. */
   typewriterTitles?: ReadonlySet<string>;
+  /** The size most typewriter text is set in (typewriterSize). */
+  typewriterSize?: number;
 }
 
 /** A short title line: at most 8 words and 60 characters, capitalised, no closing punctuation. */
@@ -245,15 +247,44 @@ export function typewriterTitleFonts(
 }
 
 /**
+ * The size of the document's typewriter text: the largest size, to half a point, that sets at
+ * least 5 % of its typewriter characters (0: none). Its listings may come in two sizes (a Doxygen
+ * manual's 7 pt code and 8 pt prototypes, 10 pt member names): the larger counts; headings set in
+ * typewriter are rarer than that.
+ */
+export function typewriterSize(pages: readonly (readonly Pick<TextLine, 'mono' | 'size' | 'text'>[])[]): number {
+  const chars = new Map<number, number>();
+  let total = 0;
+  for (const lines of pages)
+    for (const l of lines) {
+      if (!l.mono) continue;
+      const sz = Math.round(l.size * 2) / 2;
+      chars.set(sz, (chars.get(sz) ?? 0) + l.text.length);
+      total += l.text.length;
+    }
+  let best = 0;
+  for (const [sz, n] of chars) if (n >= total * 0.05 && sz > best) best = sz;
+  return best;
+}
+
+/**
  * A typewriter line that may still be a heading: where the outline is trusted, a line in one of
- * the document's typewriter heading fonts (typewriterTitleFonts); the outline must still name it
- * (isHeading). Elsewhere a typewriter line is never a heading.
+ * the document's typewriter heading fonts (typewriterTitleFonts), or one set larger than both the
+ * body text and the document's typewriter text, as headings are (Texinfo's "@subsection @code{draw
+ * arrow}" in bold typewriter at 13 pt over 11 pt text and code, its synopsis line in typewriter
+ * right under it; not a Doxygen manual's 8 pt prototype lines); the outline must
+ * still name it (isHeading). Elsewhere a typewriter line is never a heading.
  */
 export function typewriterHeading(
-  line: Pick<TextLine, 'mono' | 'font'>,
-  ctx: Pick<HeadingContext, 'trustedOutline' | 'typewriterTitles'>,
+  line: Pick<TextLine, 'mono' | 'font' | 'size'>,
+  ctx: Pick<HeadingContext, 'trustedOutline' | 'typewriterTitles' | 'bodySize' | 'typewriterSize'>,
 ): boolean {
-  return line.mono && ctx.trustedOutline !== undefined && (ctx.typewriterTitles?.has(line.font) ?? false);
+  return (
+    line.mono &&
+    ctx.trustedOutline !== undefined &&
+    ((ctx.typewriterTitles?.has(line.font) ?? false) ||
+      line.size >= Math.max(ctx.bodySize, ctx.typewriterSize ?? Infinity) * 1.12)
+  );
 }
 
 function plausible(line: TextLine, ctx: HeadingContext): boolean {

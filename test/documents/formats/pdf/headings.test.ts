@@ -14,6 +14,7 @@ import {
   outlineTrusted,
   titleKey,
   typewriterHeading,
+  typewriterSize,
   typewriterTitleFonts,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
@@ -357,27 +358,86 @@ test('typewriterTitleFonts', async (t) => {
     await t.test(name, () => assert.deepEqual([...typewriterTitleFonts(pages, index)], want));
 });
 
+test('typewriterSize', async (t) => {
+  type L = Pick<TextLine, 'mono' | 'size' | 'text'>;
+  const cases: [string, L[][], number][] = [
+    ['no typewriter', [[{ mono: false, size: 10, text: 'Body.' }]], 0],
+    [
+      'by characters, not lines, to half a point: titles set larger are too rare to count',
+      [
+        [
+          { mono: true, size: 13.1, text: 'a' },
+          { mono: true, size: 13.1, text: 'b' },
+          { mono: true, size: 10.9, text: 'draw arrow from .x0. .y0. to .x1. .y1. [cm] and more words' },
+          { mono: false, size: 16, text: 'A much longer line of body text than any typewriter line.' },
+        ],
+      ],
+      11,
+    ],
+    [
+      'two sizes of listings: the larger, where it sets 5 % of the characters',
+      [
+        [
+          { mono: true, size: 7, text: 'x'.repeat(65) },
+          { mono: true, size: 8, text: 'x'.repeat(26) },
+          { mono: true, size: 10, text: 'x'.repeat(6) },
+          { mono: true, size: 12, text: 'x'.repeat(3) },
+        ],
+      ],
+      10,
+    ],
+  ];
+  for (const [name, pages, want] of cases) await t.test(name, () => assert.equal(typewriterSize(pages), want));
+});
+
 test('typewriterHeading', async (t) => {
   const index = outlineIndex(['rl.close()', 'Usage', 'Options']);
   const fonts = new Set(['tt-bold']);
-  const cases: [string, Pick<TextLine, 'mono' | 'font'>, Partial<HeadingContext>, boolean][] = [
+  type L = Pick<TextLine, 'mono' | 'font' | 'size'>;
+  const base = { bodySize: 10, typewriterSize: 10 };
+  const cases: [string, L, Partial<HeadingContext>, boolean][] = [
     [
       'a heading font, trusted outline',
-      { mono: true, font: 'tt-bold' },
+      { mono: true, font: 'tt-bold', size: 9 },
       { trustedOutline: index, typewriterTitles: fonts },
       true,
     ],
-    ["the listings' font", { mono: true, font: 'tt' }, { trustedOutline: index, typewriterTitles: fonts }, false],
-    ['no trusted outline', { mono: true, font: 'tt-bold' }, { typewriterTitles: fonts }, false],
-    ['no heading fonts known', { mono: true, font: 'tt-bold' }, { trustedOutline: index }, false],
+    [
+      "the listings' font",
+      { mono: true, font: 'tt', size: 10 },
+      { trustedOutline: index, typewriterTitles: fonts },
+      false,
+    ],
+    [
+      "the listings' font set larger than the body",
+      { mono: true, font: 'tt', size: 12 },
+      { trustedOutline: index },
+      true,
+    ],
+    [
+      "larger than the body, not than the typewriter text (Doxygen's 8 pt prototypes, 7 pt notes)",
+      { mono: true, font: 'tt', size: 8 },
+      { trustedOutline: index, bodySize: 7, typewriterSize: 10 },
+      false,
+    ],
+    [
+      'typewriter size unknown',
+      { mono: true, font: 'tt', size: 12 },
+      { trustedOutline: index, typewriterSize: undefined },
+      false,
+    ],
+    ['a little larger is not enough', { mono: true, font: 'tt', size: 11 }, { trustedOutline: index }, false],
+    ['no trusted outline', { mono: true, font: 'tt-bold', size: 12 }, { typewriterTitles: fonts }, false],
+    ['no heading fonts known', { mono: true, font: 'tt-bold', size: 10 }, { trustedOutline: index }, false],
     [
       'not typewriter: not this rule',
-      { mono: false, font: 'tt-bold' },
+      { mono: false, font: 'tt-bold', size: 12 },
       { trustedOutline: index, typewriterTitles: fonts },
       false,
     ],
   ];
-  for (const [name, l, c, want] of cases) await t.test(name, () => assert.equal(typewriterHeading(l, c), want));
+  for (const [name, l, c, want] of cases)
+    await t.test(name, () => assert.equal(typewriterHeading(l, { ...base, ...c }), want));
 });
 
 test('typewriter headings of a word processor (trusted outline)', async (t) => {
@@ -411,6 +471,24 @@ test('typewriter headings of a word processor (trusted outline)', async (t) => {
         want,
       ),
     );
+  await t.test('Texinfo: a typewriter title set large over its typewriter synopsis', () => {
+    const tex = [
+      at('9.3.9.2 draw arrow', 700, { mono: true, font: 'tt', size: 13 }),
+      at('draw arrow from .x0. .y0. to .x1. .y1. [cm]', 684, { mono: true, font: 'tt', size: 10 }),
+      at('Draws a single arrow.', 670),
+      at('draw arrow', 650, { mono: true, font: 'tt', size: 10 }),
+    ];
+    const c: HeadingContext = {
+      ...ctx,
+      outline: new Set(),
+      typewriterSize: 10,
+      trustedOutline: outlineIndex(['draw arrow', 'a', 'b']),
+    };
+    assert.deepEqual(
+      findHeadings(tex, c).map((h) => h.text),
+      ['9.3.9.2 draw arrow'],
+    );
+  });
   // Trusted once its typewriter titles count: 4 of 7 titles found, where the 2 plain ones are too few.
   const more = outlineIndex([...titles, 'Index', 'Class: Interface', 'rl.line']);
   await t.test('the outline is trusted by them', () => assert.equal(outlineTrusted([page], more, base), true));
