@@ -27,7 +27,7 @@ import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
 import { columnReading, parseBbox, stackedReadings, uprightWords } from './column-reading.ts';
-import { pdfCodeBlocks, type XmlFragment, xmlFragments } from './pdf-code.ts';
+import { pdfCodeBlocks, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
 import {
@@ -391,11 +391,8 @@ export async function measureDocument(
           .slice(0, 20)
           .map(([w, n]) => (n > 1 ? `${w} x${n}` : w)),
       };
-      structure = {
-        headings: (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline,
-        code: pdfCodeBlocks(fragments),
-        rows: [],
-      };
+      const headings = (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline;
+      structure = { headings, code: withoutTitleParts(pdfCodeBlocks(fragments), headings), rows: [] };
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
       const paged = pdftotext(file);
@@ -417,7 +414,7 @@ export async function measureDocument(
       pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(file);
       layout = pdftotextLayout(file);
-      structure = { headings: r.outline, code: pdfCodeBlocks(fragments), rows: [] };
+      structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };
       if (deck) {
         deckPages = refText;
         pagedReference = true;

@@ -698,3 +698,24 @@ export function columnLeft(
   const shift = edges.has(prev) && edges.has(page) ? edges.get(page)! - edges.get(prev)! : 0;
   return Math.min(here, left + shift);
 }
+
+/**
+ * The code blocks that are no part of a title of the outline: a title set in typewriter and
+ * wrapped over lines (ReportLab's "9.1 Preformatted(text, style, bulletText=None, dedent=0,
+ * maxLineLength=None, ..." over three lines) is a heading the page shows, read as one line, not
+ * a listing. A block is a title's part when its lines, trimmed and joined by one space, stand in
+ * one outline title (spaces folded).
+ */
+export function withoutTitleParts(blocks: readonly string[], outline: readonly string[]): string[] {
+  const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const titles = outline.map(fold).filter((t) => t.length > 0);
+  return blocks.filter((b) => {
+    const joined = fold(
+      b
+        .split('\n')
+        .map((l) => l.trim())
+        .join(' '),
+    );
+    return !titles.some((t) => t.includes(joined));
+  });
+}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  withoutTitleParts,
   clipToPage,
   columnStarts,
   tableRowsOf,
@@ -905,4 +906,26 @@ describe('proseRights: the right edge of the prose lines of each page', () => {
       ],
     );
   });
+});
+
+test('withoutTitleParts', async (t) => {
+  const outline = [
+    '9 Other Useful Flowables',
+    '9.1 Preformatted(text, style, bulletText=None, dedent=0, maxLineLength=None, splitChars=None, newLineChars=None)',
+  ];
+  const cases: [string, string[], string[]][] = [
+    ["a wrapped typewriter title's lines", ['dedent=0, maxLineLength=None, splitChars=None,\nnewLineChars=None)'], []],
+    [
+      'a listing',
+      ['p = Preformatted(text, style)\nstory.append(p)'],
+      ['p = Preformatted(text, style)\nstory.append(p)'],
+    ],
+    [
+      'a listing holding a title word on one line only',
+      ['Preformatted(text, style,\n    dedent=4)'],
+      ['Preformatted(text, style,\n    dedent=4)'],
+    ],
+  ];
+  for (const [name, blocks, want] of cases)
+    await t.test(name, () => assert.deepEqual(withoutTitleParts(blocks, outline), want));
 });

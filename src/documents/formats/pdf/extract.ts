@@ -37,6 +37,8 @@ import {
   normalizeTitle,
   outlineIndex,
   outlineTrusted,
+  typewriterSize,
+  typewriterTitleFonts,
   type FontUse,
   type HeadingContext,
   type HeadingSpan,
@@ -122,6 +124,11 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   }
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);
+  ctx.typewriterTitles = typewriterTitleFonts(
+    doc.pages.map((p) => p.lines),
+    index,
+  );
+  ctx.typewriterSize = typewriterSize(doc.pages.map((p) => p.lines));
   if (
     outlineTrusted(
       doc.pages.map((p) => p.lines),

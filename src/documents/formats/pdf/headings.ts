@@ -19,6 +19,10 @@ export interface HeadingContext {
    * (outlineTrusted): only a line, or a run of lines, that is an outline title is then a heading.
    */
   trustedOutline?: OutlineIndex;
+  /** Monospaced fonts of the document's headings (typewriterTitleFonts), heeded with a trusted outline. */
+  typewriterTitles?: ReadonlySet<string>;
+  /** The size most typewriter text is set in (typewriterSize). */
+  typewriterSize?: number;
 }
 
 /** A short title line: at most 8 words and 60 characters, capitalised, no closing punctuation. */
@@ -214,19 +218,94 @@ function distinguished(line: TextLine, ctx: HeadingContext): boolean {
   return line.size >= ctx.bodySize * 1.12 || (line.font !== ctx.bodyFont && line.size >= ctx.bodySize * 0.95);
 }
 
-function plausible(line: TextLine): boolean {
+/**
+ * The monospaced fonts of a document's headings. A word processor sets a heading's code words
+ * ("Event: 'close'", "rl.prompt([preserveCursor])", a Markdown heading's backticks) in its
+ * typewriter style with the heading's weight or slant. Such a font may also set a listing's
+ * comments, so only its lines standing apart are weighed (neither line beside it on the page is
+ * typewriter): a font is a heading font when at least 3 of those lines, and at least 80 %, are
+ * titles of the outline. A typewriter font that also sets list terms or words in running text
+ * ("engine" over its description, a parameter name the outline lists in its reference part) is
+ * none.
+ */
+export function typewriterTitleFonts(
+  pages: readonly (readonly Pick<TextLine, 'mono' | 'font' | 'text'>[])[],
+  index: OutlineIndex,
+): Set<string> {
+  const counts = new Map<string, { lines: number; titles: number }>();
+  for (const lines of pages)
+    lines.forEach((l, i) => {
+      if (!l.mono || lines[i - 1]?.mono || lines[i + 1]?.mono) return;
+      let c = counts.get(l.font);
+      if (!c) counts.set(l.font, (c = { lines: 0, titles: 0 }));
+      c.lines++;
+      if (matchesOutline(l.text.trim(), index)) c.titles++;
+    });
+  const out = new Set<string>();
+  for (const [font, c] of counts) if (c.titles >= 3 && c.titles >= c.lines * 0.8) out.add(font);
+  return out;
+}
+
+/**
+ * The size of the document's typewriter text: the largest size, to half a point, that sets at
+ * least 5 % of its typewriter characters (0: none). Its listings may come in two sizes (a Doxygen
+ * manual's 7 pt code and 8 pt prototypes, 10 pt member names): the larger counts; headings set in
+ * typewriter are rarer than that.
+ */
+export function typewriterSize(pages: readonly (readonly Pick<TextLine, 'mono' | 'size' | 'text'>[])[]): number {
+  const chars = new Map<number, number>();
+  let total = 0;
+  for (const lines of pages)
+    for (const l of lines) {
+      if (!l.mono) continue;
+      const sz = Math.round(l.size * 2) / 2;
+      chars.set(sz, (chars.get(sz) ?? 0) + l.text.length);
+      total += l.text.length;
+    }
+  let best = 0;
+  for (const [sz, n] of chars) if (n >= total * 0.05 && sz > best) best = sz;
+  return best;
+}
+
+/**
+ * A typewriter line that may still be a heading: where the outline is trusted, a line in one of
+ * the document's typewriter heading fonts (typewriterTitleFonts), or one set larger than both the
+ * body text and the document's typewriter text, as headings are (Texinfo's "@subsection @code{draw
+ * arrow}" in bold typewriter at 13 pt over 11 pt text and code, its synopsis line in typewriter
+ * right under it; not a Doxygen manual's 8 pt prototype lines); the outline must
+ * still name it (isHeading). Elsewhere a typewriter line is never a heading.
+ */
+export function typewriterHeading(
+  line: Pick<TextLine, 'mono' | 'font' | 'size'>,
+  ctx: Pick<HeadingContext, 'trustedOutline' | 'typewriterTitles' | 'bodySize' | 'typewriterSize'>,
+): boolean {
+  return (
+    line.mono &&
+    ctx.trustedOutline !== undefined &&
+    ((ctx.typewriterTitles?.has(line.font) ?? false) ||
+      line.size >= Math.max(ctx.bodySize, ctx.typewriterSize ?? Infinity) * 1.12)
+  );
+}
+
+function plausible(line: TextLine, ctx: HeadingContext): boolean {
   const t = line.text.trim();
-  return !line.mono && t.length >= 2 && t.length <= 160 && /\p{L}/u.test(t) && notHeadingKind(t) === null;
+  return (
+    (!line.mono || typewriterHeading(line, ctx)) &&
+    t.length >= 2 &&
+    t.length <= 160 &&
+    /\p{L}/u.test(t) &&
+    notHeadingKind(t) === null
+  );
 }
 
 export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
-  if (!plausible(line)) return false;
+  if (!plausible(line, ctx)) return false;
   const t = line.text.trim();
   if (t.length > 120) return false;
   if (ctx.trustedOutline)
     return (
       t.split(' ').length <= MAX_WORDS * 2 &&
-      (distinguished(line, ctx) || !ctx.fontVariety || headingShape(t) !== null) &&
+      (distinguished(line, ctx) || line.mono || !ctx.fontVariety || headingShape(t) !== null) &&
       matchesOutline(t, ctx.trustedOutline)
     );
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
@@ -309,7 +388,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   const out: HeadingSpan[] = [];
   // Each line is asked again as the next line of the runs before it: answered once.
   const plausibleAt: (boolean | undefined)[] = [];
-  const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!));
+  const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!, ctx));
   // And each line as a heading of its own, asked by every run it starts, and its shape.
   const headingAt: (boolean | undefined)[] = [];
   const isHeadingAt = (j: number) => (headingAt[j] ??= isHeading(lines[j]!, ctx));

@@ -13,6 +13,9 @@ import {
   outlineIndex,
   outlineTrusted,
   titleKey,
+  typewriterHeading,
+  typewriterSize,
+  typewriterTitleFonts,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
@@ -310,6 +313,188 @@ test('outlineTrusted', async (t) => {
   ];
   for (const [name, titles, want] of cases)
     await t.test(name, () => assert.equal(outlineTrusted([page], outlineIndex(titles), noOutline), want));
+});
+
+test('typewriterTitleFonts', async (t) => {
+  const index = outlineIndex(['rl.close()', 'rl.pause()', 'rl.line', 'engine', 'converter', 'command', 'Usage']);
+  type L = Pick<TextLine, 'mono' | 'font' | 'text'>;
+  const prose = (text: string): L => ({ mono: false, font: 'serif', text });
+  const tt = (font: string, text: string): L => ({ mono: true, font, text });
+  const cases: [string, L[][], string[]][] = [
+    [
+      "a heading font: its lines standing apart are the outline's titles",
+      [
+        [
+          tt('tt-b', 'rl.close()'),
+          prose('Closes it.'),
+          tt('tt-b', 'rl.pause()'),
+          prose('Pauses it.'),
+          tt('tt-b', 'rl.line'),
+        ],
+      ],
+      ['tt-b'],
+    ],
+    [
+      "a listing's comment lines in the same font are not weighed",
+      [
+        [tt('tt-i', 'rl.close()'), prose('Closes it.'), tt('tt-i', 'rl.pause()'), prose('Pauses it.')],
+        [tt('tt', 'rl.on(() => {'), tt('tt-i', '// a comment'), tt('tt-i', '// another'), tt('tt', '});')],
+        [prose('Text.'), tt('tt-i', 'rl.line'), prose('Text.')],
+      ],
+      ['tt-i'],
+    ],
+    [
+      'list terms in the same font: 3 titles of 5 lines apart is no heading font',
+      [
+        [tt('tt-b', 'engine'), prose('See engine.'), tt('tt-b', 'converter'), prose('A rule.')],
+        [tt('tt-b', 'command'), prose('Runs it.'), tt('tt-b', '-h, --help'), prose('Help.'), tt('tt-b', '-d, --debug')],
+      ],
+      [],
+    ],
+    ['two titles are too few', [[tt('tt-b', 'rl.close()'), prose('Closes it.'), tt('tt-b', 'rl.pause()')]], []],
+    ['prose lines never count', [[prose('Usage'), prose('rl.close()'), prose('engine')]], []],
+  ];
+  for (const [name, pages, want] of cases)
+    await t.test(name, () => assert.deepEqual([...typewriterTitleFonts(pages, index)], want));
+});
+
+test('typewriterSize', async (t) => {
+  type L = Pick<TextLine, 'mono' | 'size' | 'text'>;
+  const cases: [string, L[][], number][] = [
+    ['no typewriter', [[{ mono: false, size: 10, text: 'Body.' }]], 0],
+    [
+      'by characters, not lines, to half a point: titles set larger are too rare to count',
+      [
+        [
+          { mono: true, size: 13.1, text: 'a' },
+          { mono: true, size: 13.1, text: 'b' },
+          { mono: true, size: 10.9, text: 'draw arrow from .x0. .y0. to .x1. .y1. [cm] and more words' },
+          { mono: false, size: 16, text: 'A much longer line of body text than any typewriter line.' },
+        ],
+      ],
+      11,
+    ],
+    [
+      'two sizes of listings: the larger, where it sets 5 % of the characters',
+      [
+        [
+          { mono: true, size: 7, text: 'x'.repeat(65) },
+          { mono: true, size: 8, text: 'x'.repeat(26) },
+          { mono: true, size: 10, text: 'x'.repeat(6) },
+          { mono: true, size: 12, text: 'x'.repeat(3) },
+        ],
+      ],
+      10,
+    ],
+  ];
+  for (const [name, pages, want] of cases) await t.test(name, () => assert.equal(typewriterSize(pages), want));
+});
+
+test('typewriterHeading', async (t) => {
+  const index = outlineIndex(['rl.close()', 'Usage', 'Options']);
+  const fonts = new Set(['tt-bold']);
+  type L = Pick<TextLine, 'mono' | 'font' | 'size'>;
+  const base = { bodySize: 10, typewriterSize: 10 };
+  const cases: [string, L, Partial<HeadingContext>, boolean][] = [
+    [
+      'a heading font, trusted outline',
+      { mono: true, font: 'tt-bold', size: 9 },
+      { trustedOutline: index, typewriterTitles: fonts },
+      true,
+    ],
+    [
+      "the listings' font",
+      { mono: true, font: 'tt', size: 10 },
+      { trustedOutline: index, typewriterTitles: fonts },
+      false,
+    ],
+    [
+      "the listings' font set larger than the body",
+      { mono: true, font: 'tt', size: 12 },
+      { trustedOutline: index },
+      true,
+    ],
+    [
+      "larger than the body, not than the typewriter text (Doxygen's 8 pt prototypes, 7 pt notes)",
+      { mono: true, font: 'tt', size: 8 },
+      { trustedOutline: index, bodySize: 7, typewriterSize: 10 },
+      false,
+    ],
+    [
+      'typewriter size unknown',
+      { mono: true, font: 'tt', size: 12 },
+      { trustedOutline: index, typewriterSize: undefined },
+      false,
+    ],
+    ['a little larger is not enough', { mono: true, font: 'tt', size: 11 }, { trustedOutline: index }, false],
+    ['no trusted outline', { mono: true, font: 'tt-bold', size: 12 }, { typewriterTitles: fonts }, false],
+    ['no heading fonts known', { mono: true, font: 'tt-bold', size: 10 }, { trustedOutline: index }, false],
+    [
+      'not typewriter: not this rule',
+      { mono: false, font: 'tt-bold', size: 12 },
+      { trustedOutline: index, typewriterTitles: fonts },
+      false,
+    ],
+  ];
+  for (const [name, l, c, want] of cases)
+    await t.test(name, () => assert.equal(typewriterHeading(l, { ...base, ...c }), want));
+});
+
+test('typewriter headings of a word processor (trusted outline)', async (t) => {
+  const at = (text: string, y: number, o: Partial<TextLine> = {}) => line(text, { y, ...o });
+  const heading = { mono: true, font: 'tt-bold', size: 11 };
+  const listing = { mono: true, font: 'tt', size: 11 };
+  const titles = ['Usage', "Event: 'close'", 'rl.close()', 'Options'];
+  const base: HeadingContext = { ...ctx, outline: new Set(), typewriterTitles: new Set(['tt-bold']) };
+  const trusted: HeadingContext = { ...base, trustedOutline: outlineIndex(titles) };
+  const page = [
+    at('1 Usage', 720, { size: 14, font: 'bold' }),
+    at("Event: 'close'", 700, heading),
+    at('The event is emitted when the stream ends.', 680),
+    at('rl.close()', 660, heading),
+    at('The method closes it.', 650),
+    at('rl.close();', 640, listing),
+    at('2 Options', 620, { size: 14, font: 'bold' }),
+  ];
+  const cases: [string, HeadingContext, string[]][] = [
+    [
+      'trusted: the heading font titles, not the listing line',
+      trusted,
+      ['1 Usage', "Event: 'close'", 'rl.close()', '2 Options'],
+    ],
+    ['no outline: typewriter lines are no headings', base, ['1 Usage', '2 Options']],
+  ];
+  for (const [name, c, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        findHeadings(page, c).map((h) => h.text),
+        want,
+      ),
+    );
+  await t.test('Texinfo: a typewriter title set large over its typewriter synopsis', () => {
+    const tex = [
+      at('9.3.9.2 draw arrow', 700, { mono: true, font: 'tt', size: 13 }),
+      at('draw arrow from .x0. .y0. to .x1. .y1. [cm]', 684, { mono: true, font: 'tt', size: 10 }),
+      at('Draws a single arrow.', 670),
+      at('draw arrow', 650, { mono: true, font: 'tt', size: 10 }),
+    ];
+    const c: HeadingContext = {
+      ...ctx,
+      outline: new Set(),
+      typewriterSize: 10,
+      trustedOutline: outlineIndex(['draw arrow', 'a', 'b']),
+    };
+    assert.deepEqual(
+      findHeadings(tex, c).map((h) => h.text),
+      ['9.3.9.2 draw arrow'],
+    );
+  });
+  // Trusted once its typewriter titles count: 4 of 7 titles found, where the 2 plain ones are too few.
+  const more = outlineIndex([...titles, 'Index', 'Class: Interface', 'rl.line']);
+  await t.test('the outline is trusted by them', () => assert.equal(outlineTrusted([page], more, base), true));
+  await t.test('the same outline without heading fonts is not', () =>
+    assert.equal(outlineTrusted([page], more, { ...base, typewriterTitles: undefined }), false),
+  );
 });
 
 test('isTableHeaderRow', async (t) => {
