@@ -300,6 +300,13 @@ export function wordOverflowsAbove(aboveEnd: number, edge: number, line: FitLine
 }
 
 /**
+ * How far left (in ems) a line must start to be outdented (outdentedAfterShort): more than a
+ * character that hangs into the margin (pdfTeX's protrusion sets "(" a point or so left of the
+ * text: "(Satz des Pythagoras)." under "... c2 = a2 + b2").
+ */
+const OUTDENT_EM = 0.25;
+
+/**
  * Does `line` start a new block after a short line (`prev`) that it stands left of? The first
  * word of `line` would have fit on `prev` (wordFitsAbove, within `edge`), so the text broke
  * `prev`, and `line` is outdented from it: the paragraph after a list item or an indented note
@@ -308,7 +315,11 @@ export function wordOverflowsAbove(aboveEnd: number, edge: number, line: FitLine
  * or fill back to the margin under a full first line, and lines beside a figure keep their left.
  */
 export function outdentedAfterShort(prev: FitLine, line: FitLine, edge: number): boolean {
-  return line.x < prev.x - 1 && !runsOnLine(prev.text, line.text) && wordFitsAbove(prev.xEnd, edge, line);
+  return (
+    line.x < prev.x - line.size * OUTDENT_EM &&
+    !runsOnLine(prev.text, line.text) &&
+    wordFitsAbove(prev.xEnd, edge, line)
+  );
 }
 
 /**

@@ -593,6 +593,13 @@ test('outdentedAfterShort: a line left of a short line the text broke starts a n
     ['the same left: left to the other rules', at(72, '• prompt {string}'), at(72, 'The rl.setPrompt() method'), false],
     ['a line right of it (a hanging indent)', at(84, '• prompt {string}'), at(96, 'more of the item'), false],
     [
+      "a character hanging into the margin (pdfTeX's protrusion of '('): no outdent",
+      at(111.6, 'dann gilt c2 = a2 + b2'),
+      at(110.3, '(Satz des Pythagoras).'),
+      false,
+    ],
+    ['a quarter em left: outdented', at(75.5, 'Stability: 2 - Stable'), at(72, 'The node:readline module'), true],
+    [
       'code in the text face: a closing brace outdented under a short statement',
       at(96, 'continue;'),
       at(84, '}'),
