@@ -300,6 +300,13 @@ export function wordOverflowsAbove(aboveEnd: number, edge: number, line: FitLine
 }
 
 /**
+ * How far left (in ems) a line must start to be outdented (outdentedAfterShort): more than a
+ * character that hangs into the margin (pdfTeX's protrusion sets "(" a point or so left of the
+ * text: "(Satz des Pythagoras)." under "... c2 = a2 + b2").
+ */
+const OUTDENT_EM = 0.25;
+
+/**
  * Does `line` start a new block after a short line (`prev`) that it stands left of? The first
  * word of `line` would have fit on `prev` (wordFitsAbove, within `edge`), so the text broke
  * `prev`, and `line` is outdented from it: the paragraph after a list item or an indented note
@@ -308,7 +315,57 @@ export function wordOverflowsAbove(aboveEnd: number, edge: number, line: FitLine
  * or fill back to the margin under a full first line, and lines beside a figure keep their left.
  */
 export function outdentedAfterShort(prev: FitLine, line: FitLine, edge: number): boolean {
-  return line.x < prev.x - 1 && wordFitsAbove(prev.xEnd, edge, line);
+  return (
+    line.x < prev.x - line.size * OUTDENT_EM &&
+    !runsOnLine(prev.text, line.text) &&
+    wordFitsAbove(prev.xEnd, edge, line)
+  );
+}
+
+/**
+ * Does a line run on from the one above (`prevText`) rather than open a block of its own? It
+ * opens with a brace or a closing bracket, or it starts in lower case under a line that ends a
+ * statement (";", "{" or the end of a comment). Code set in the text face (CWEB's
+ * pretty-printed C, indented by its nesting) outdents its closing "}", the "{" after a
+ * function's parameters and its "case ...:" and "default:" under a short line, and none of them
+ * ends the code's block; a paragraph after a list item, a note or a display opens with a
+ * capital, a digit, a mark or a word under a line that ends no statement ("command1 &&
+ * command2" then "command2 is executed if ...").
+ */
+export function runsOnLine(prevText: string, text: string): boolean {
+  const t = text.trimStart();
+  return /^[{}\])]/u.test(t) || (/^\p{Ll}/u.test(t) && /(?:[;{]|[*∗]\/)$/u.test(prevText.trimEnd()));
+}
+
+/**
+ * The left edge of the text around an axis: the leftmost start of the lines (`lines`) within
+ * `reach` of baseline `y` that cross the vertical line at `axis` (0 without any).
+ */
+export function leftAcross(
+  lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'y'>[],
+  axis: number,
+  y: number,
+  reach: number,
+): number {
+  let left = Number.POSITIVE_INFINITY;
+  for (const l of lines) if (Math.abs(l.y - y) <= reach && l.x <= axis && l.xEnd >= axis && l.x < left) left = l.x;
+  return Number.isFinite(left) ? left : 0;
+}
+
+/**
+ * Are two lines set centred on one axis: do their middles fall within half an em (of the
+ * smaller size) of each other while their left ends differ, both more than an em right of the
+ * text's left edge (`left`, leftAcross)? A title's or an author list's lines ("Deri James and" /
+ * "Peter Schaffter") are broken by hand, not filled, so the fit rules (wordFitsAbove) say nothing
+ * about them. Justified or flush-left lines share their left end; a centred caption over a
+ * paragraph's line that starts at the text's left is no pair ("Table 11-4 - Label properties"
+ * then "To see many more examples ...").
+ */
+export function centredPair(a: FitLine, b: FitLine, left: number): boolean {
+  if (Math.abs(a.x - b.x) <= 1) return false;
+  const em = Math.min(a.size, b.size);
+  if (Math.min(a.x, b.x) <= left + em) return false;
+  return Math.abs((a.x + a.xEnd) / 2 - (b.x + b.xEnd) / 2) <= em * FIT_SLACK_EM;
 }
 
 /**

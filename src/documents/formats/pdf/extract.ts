@@ -23,6 +23,8 @@ import {
   setToMeasure,
   measureEdge,
   outdentedAfterShort,
+  centredPair,
+  leftAcross,
   columnEdge,
   fillsFirstFit,
 } from './clean.ts';
@@ -422,8 +424,14 @@ function buildBlocks(
           !(paraLines.length === 1 && hangsUnderLabel(prev.text, prev.x, l.x, l.size));
         // The fit rules (clean.ts): on a page of filled text, would this line's first word have fit
         // on the line above, up to the edge of their column? Then the text broke that line.
+        // Centred lines (a title, an author list) are broken by hand: the rules say nothing of them.
         let fitEdge: number | undefined;
-        if (firstFit && wordFitsAbove(prev.xEnd, textRight, l) && setToMeasure([textRight], docRight, prev.size)) {
+        if (
+          firstFit &&
+          !centredPair(prev, l, leftAcross(p.lines, (prev.x + prev.xEnd) / 2, prev.y, l.size * COLUMN_REACH)) &&
+          wordFitsAbove(prev.xEnd, textRight, l) &&
+          setToMeasure([textRight], docRight, prev.size)
+        ) {
           const lo = Math.min(l.x, prev.x) - l.size;
           const hi = Math.max(l.x, prev.x) + l.size;
           const edge = Math.min(textRight, columnEdge(p.lines, lo, hi, prev.y, l.size * COLUMN_REACH));

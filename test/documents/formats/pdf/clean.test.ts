@@ -26,6 +26,9 @@ import {
   setToMeasure,
   measureEdge,
   outdentedAfterShort,
+  runsOnLine,
+  leftAcross,
+  centredPair,
   columnEdge,
   fillsFirstFit,
   type TypeLine,
@@ -590,6 +593,29 @@ test('outdentedAfterShort: a line left of a short line the text broke starts a n
     ['the same left: left to the other rules', at(72, '• prompt {string}'), at(72, 'The rl.setPrompt() method'), false],
     ['a line right of it (a hanging indent)', at(84, '• prompt {string}'), at(96, 'more of the item'), false],
     [
+      "a character hanging into the margin (pdfTeX's protrusion of '('): no outdent",
+      at(111.6, 'dann gilt c2 = a2 + b2'),
+      at(110.3, '(Satz des Pythagoras).'),
+      false,
+    ],
+    ['a quarter em left: outdented', at(75.5, 'Stability: 2 - Stable'), at(72, 'The node:readline module'), true],
+    [
+      'code in the text face: a closing brace outdented under a short statement',
+      at(96, 'continue;'),
+      at(84, '}'),
+      false,
+    ],
+    ['code: a brace opening a body under the parameters', at(96, 'char *f;'), at(72, '{ fprintf (stderr, f);'), false],
+    ['code: a case label under a statement', at(108, 'return 1;'), at(96, 'case ONE_NOT: return 0;'), false],
+    ['code: a label under a comment', at(108, 'return 1; /* match */'), at(96, 'default:'), false],
+    ["code's note after it: a capital", at(96, 'int j;'), at(72, 'This code is used in section 5.'), true],
+    [
+      'a display, then the sentence going on in lower case',
+      at(108, 'command1 && command2'),
+      at(72, 'command2 is executed if'),
+      true,
+    ],
+    [
       'a full first line of an item, then its wrapped line back at the margin',
       at(84, '• a list item whose text fills its first line up to the very edge of the box'),
       at(72, 'e text block and wraps'),
@@ -598,6 +624,66 @@ test('outdentedAfterShort: a line left of a short line the text broke starts a n
   ];
   for (const [name, prev, line, want] of cases)
     await t.test(name, () => assert.equal(outdentedAfterShort(prev, line, 540), want));
+});
+
+test('runsOnLine: a line that runs on from the one above', async (t) => {
+  const cases: [string, string, string, boolean][] = [
+    ['a closing brace', 'continue;', '} else {', true],
+    ['an opening brace', 'char *f;', '{ int m;', true],
+    ['a closing bracket', 'the value', ') of x', true],
+    ['lower case under a statement', 'break;', 'default:', true],
+    ['lower case under an opening brace', 'switch (c) {', "case 't': i = 1;", true],
+    ['lower case under a comment (two spellings of the star)', 'return 1; /∗ found ∗/', 'case ONE_NOT:', true],
+    ['lower case under a C comment', 'return 1; /* found */', 'case ONE_NOT:', true],
+    ['lower case under a display', 'command1 && command2', 'command2 is executed', false],
+    ['lower case under a French list item ending a clause', 'de config.sub ;', 'et de config.guess', true],
+    ['a capital under a statement', 'int j;', 'Tento kód je použit v sekci 5.', false],
+    ['a capital', '• prompt {string}', 'The rl.setPrompt() method', false],
+    ['a digit', 'Stability: 2 - Stable', '2 The module', false],
+    ['an opening parenthesis opens a block', 'the end.', '(See also below.)', false],
+  ];
+  for (const [name, prev, text, want] of cases) await t.test(name, () => assert.equal(runsOnLine(prev, text), want));
+});
+
+test('leftAcross: the leftmost start of the lines crossing an axis', async (t) => {
+  const lines = [
+    { x: 100, xEnd: 200, y: 700 }, // a centred title line
+    { x: 72, xEnd: 300, y: 680 }, // a paragraph's line
+    { x: 320, xEnd: 540, y: 690 }, // the next column: does not cross the axis
+    { x: 50, xEnd: 540, y: 100 }, // a footer, out of reach
+  ];
+  const cases: [string, number, number, number][] = [
+    ['the paragraph line starts left of the title', 150, 700, 72],
+    ['the next column alone', 400, 690, 320],
+    ['out of reach: none', 150, 300, 0],
+  ];
+  for (const [name, axis, y, want] of cases)
+    await t.test(name, () => assert.equal(leftAcross(lines, axis, y, 144), want));
+});
+
+test('centredPair: lines set centred on one axis, broken by hand', async (t) => {
+  // 12 pt lines, 6 pt a character, centred on x = 300; the text's left edge at 72.
+  const centred = (text: string) => ({ text, x: 300 - text.length * 3, xEnd: 300 + text.length * 3, size: 12 });
+  const at = (x: number, text: string) => ({ text, x, xEnd: x + text.length * 6, size: 12 });
+  const cases: [string, ReturnType<typeof at>, ReturnType<typeof at>, boolean][] = [
+    ['an author list', centred('Deri James and'), centred('Peter Schaffter'), true],
+    ['a shorter line under a longer one', centred('by Joe Chang and'), centred('Brad Connors'), true],
+    ['flush left: one left end', at(72, 'The end.'), at(72, 'A new paragraph.'), false],
+    [
+      "a centred caption over a paragraph's line from the left edge",
+      centred('Table 4 - Label properties'),
+      at(72, 'To see many more examples of Label objects with differ'),
+      false,
+    ],
+    [
+      "a list item's short line, then the paragraph 1 em left",
+      at(84, '• prompt {string}'),
+      at(72, 'The method'),
+      false,
+    ],
+    ['middles 10 pt apart', centred('Deri James and'), { ...centred('Peter Schaffter'), x: 265, xEnd: 355 }, false],
+  ];
+  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(centredPair(a, b, 72), want));
 });
 
 test('columnEdge: where the lines of a column end, not the page', async (t) => {
