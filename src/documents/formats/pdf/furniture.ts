@@ -183,8 +183,9 @@ const OPENING_NUMBER = /^(\d{1,5})(?:\s+(\S.*))?$/;
 /**
  * The lines of `removing` (one page's furniture candidates) that are a number alone continuing a
  * numbered listing: a number, one line step (LISTING_STEP, of the page's code size) above
- * or below a line of the page's text that opens with the number after it or before it, a line of
- * code or itself such a number (a run of blank numbered lines). A numbered listing sets a blank
+ * or below a line of code of the page that opens with the number after it or before it, or below
+ * or above such a number (a run of blank numbered lines). Numbers alone beside numbers alone (a
+ * diagram's labels) are no listing. A numbered listing sets a blank
  * line's number alone (the LaTeX listings package's `numbers=left`, DBLaTeX's `linenumbering`), in
  * a proportional face, so it is no monospaced line (listingLines): at a page's top or foot, under
  * the running head, it read as a bare page number and the listing lost its line ("9 ...", "11
@@ -194,7 +195,8 @@ export function numberedListingLines(lines: readonly TextLine[], removing: Reado
   const out = new Set<TextLine>();
   const known = lines.filter((l) => !removing.has(l) && OPENING_NUMBER.test(l.text.trim()));
   const numberOf = (l: TextLine) => Number(OPENING_NUMBER.exec(l.text.trim())![1]);
-  const anchors = known.filter((l) => l.mono || OPENING_NUMBER.exec(l.text.trim())![2] === undefined);
+  // A listing's lines of code, then the numbers kept (a run of blank numbered lines).
+  const anchors = known.filter((l) => l.mono);
   const candidates = lines.filter((l) => removing.has(l) && /^\d{1,5}$/.test(l.text.trim()));
   // The listing's line step goes by its code's size (its numbers are set smaller).
   const codeSize = Math.max(0, ...known.filter((l) => l.mono).map((l) => l.size));

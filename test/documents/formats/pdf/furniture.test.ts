@@ -356,6 +356,12 @@ test('numberedListingLines: a number alone that goes on a numbered listing is it
       [0, 1, 2],
       ['10', '11'],
     ],
+    [
+      "numbers alone beside numbers alone (a diagram's labels)",
+      [line('1', 300, 7), line('2', 290, 7), line('3', 280, 7)],
+      [1],
+      [],
+    ],
     ["the page's own number, off the listing", [code('8 \\y', 100), line('9', 40, 10)], [1], []],
     ['a number that does not go on the numbers', [head, line('10', 770, 7), code('14 \\x', 756)], [0, 1], []],
     [
