@@ -1868,7 +1868,9 @@ export function dedent(lines: string[]): string[] {
  * margin or the block's edge, a listing's own leading spaces included) is not its text.
  */
 function containsRun(hay: string[], want: string[]): boolean {
+  const numbered = numberedCode(want);
   outer: for (let i = 0; i + want.length <= hay.length; i++) {
+    if (numbered && sameNumbered(numberedCode(hay.slice(i, i + want.length)), numbered)) return true;
     for (let j = 0; j < want.length; j++) if (hay[i + j]!.trimStart() !== want[j]!.trimStart()) continue outer;
     const got = dedent(hay.slice(i, i + want.length));
     for (let j = 0; j < want.length; j++) if (got[j] !== want[j]) continue outer;
@@ -1876,6 +1878,51 @@ function containsRun(hay: string[], want: string[]): boolean {
   }
   return false;
 }
+
+/** A numbered listing's line: its number, then a space and the code (none on a blank line). */
+const LISTING_NUMBER_LINE = /^(\s*)(\d+)(?: (.*))?$/;
+
+/**
+ * A numbered listing's lines as their numbers and their code, or undefined when `lines` are no
+ * such listing: the first opens with a number, each next number one more than the last, a line
+ * without one (a wrapped line's rest) under a numbered one. The code's indentation is counted from
+ * the listing's code column, past the numbers: the numbers stand at the line's start, so
+ * `dedent` cannot take off the code's shared indentation (freefem's `1 a:= ...` whose code the
+ * page sets a character further right than the listing beside it), which it takes off an
+ * unnumbered listing.
+ */
+export function numberedCode(lines: readonly string[]): { numbers: string[]; code: string[] } | undefined {
+  const numbers: string[] = [];
+  const code: string[] = [];
+  let last: number | undefined;
+  let column = 0;
+  for (const l of lines) {
+    const m = LISTING_NUMBER_LINE.exec(l);
+    if (m && (last === undefined || Number(m[2]) === last + 1)) {
+      last = Number(m[2]);
+      column = m[1]!.length + m[2]!.length + 1;
+      numbers.push(m[2]!);
+      code.push(m[3] ?? '');
+    } else if (last !== undefined && !m) {
+      numbers.push('');
+      code.push(l.slice(Math.min(column, l.length - l.trimStart().length)));
+    } else return undefined;
+  }
+  if (numbers.filter((n) => n !== '').length < 2) return undefined;
+  const shared = Math.min(...code.filter((c) => c.trim() !== '').map((c) => c.length - c.trimStart().length));
+  return {
+    numbers,
+    code: code.map((c) => (c.trim() === '' ? '' : c.slice(Number.isFinite(shared) ? shared : 0).trimEnd())),
+  };
+}
+
+const sameNumbered = (
+  a: { numbers: string[]; code: string[] } | undefined,
+  b: { numbers: string[]; code: string[] },
+): boolean =>
+  a !== undefined &&
+  a.numbers.length === b.numbers.length &&
+  a.numbers.every((n, i) => n === b.numbers[i] && a.code[i] === b.code[i]);
 
 export interface CodeScore {
   /** Code blocks of 2+ lines that fit in one chunk. */

@@ -136,6 +136,11 @@ export interface Line {
   height: number;
   mono: boolean;
   parts: XmlFragment[];
+  /**
+   * A numbered listing's line number (lineNumberBefore), set apart from `parts`, which hold the
+   * code (`left` is the code's); a numbered blank line has its number and no parts.
+   */
+  number?: XmlFragment;
 }
 
 /**
@@ -184,6 +189,48 @@ export function goesOn(
   return last !== undefined && f.left > last.left && f.left + f.width >= cur.right;
 }
 
+/** A line number: digits alone. */
+const LINE_NUMBER = /^\d{1,5}$/;
+
+/**
+ * Is fragment `n` a numbered listing's line number before the code run `c`: digits alone in
+ * another face than the typewriter's, in smaller type (a number is no bigger than the text's
+ * own: the LaTeX listings package's `numbers=left` sets them in `\tiny` Computer Modern, DBLaTeX's
+ * `linenumbering` in a 7-unit serif beside 13-unit DejaVu Sans Mono), on the code's baseline (its
+ * foot within `tol`), left of the code with a gap of half a character at least? The page prints
+ * it in the listing's margin, and the reader keeps it with its line (`17 Parmi ...`).
+ */
+export function lineNumberBefore(
+  n: Pick<XmlFragment, 'mono' | 'text' | 'top' | 'left' | 'width' | 'height'>,
+  c: Pick<XmlFragment, 'mono' | 'text' | 'top' | 'left' | 'width' | 'height'>,
+  tol: number,
+): boolean {
+  if (n.mono || !LINE_NUMBER.test(n.text.trim()) || !c.mono || c.text.trim() === '') return false;
+  if (n.height >= c.height || Math.abs(n.top + n.height - c.top - c.height) > tol) return false;
+  const cw = c.width / Math.max(1, [...c.text].length);
+  return c.left - (n.left + n.width) >= 0.5 * cw;
+}
+
+/**
+ * Is line `l` a numbered listing's blank line after `last`, the block's last numbered line: its
+ * number alone, the next one, set as the listing's numbers are (another face, no taller, its right
+ * end within two characters of the last number's when both stand on one page)? The page prints a
+ * blank line's number; a number alone at a page's top or foot that goes on a listing's numbers is
+ * that listing's line, not the page's number.
+ */
+export function numberedBlank(
+  last: Pick<XmlFragment, 'page' | 'text' | 'left' | 'width' | 'height'> | undefined,
+  l: Pick<Line, 'parts' | 'page' | 'number'>,
+  cw: number,
+): boolean {
+  if (!last || l.number !== undefined || l.parts.length !== 1) return false;
+  const p = l.parts[0]!;
+  if (p.mono || !LINE_NUMBER.test(p.text.trim()) || Number(p.text.trim()) !== Number(last.text.trim()) + 1)
+    return false;
+  if (p.height > last.height) return false;
+  return l.page !== last.page || Math.abs(p.left + p.width - last.left - last.width) <= 2 * cw;
+}
+
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
 function linesOf(fragments: XmlFragment[]): Line[] {
   const lines: Line[] = [];
@@ -200,7 +247,16 @@ function linesOf(fragments: XmlFragment[]): Line[] {
       (cur !== undefined &&
         cur.parts.every((p) => MARK.test(p.text.trim())) &&
         Math.abs(cur.top + cur.height - f.top - f.height) <= tol);
-    if (cur && cur.page === f.page && level && goesOn(cur, f, tol)) {
+    // A numbered listing's line number, set smaller on the code's baseline (lineNumberBefore).
+    const numbered = cur !== undefined && cur.parts.length === 1 && lineNumberBefore(cur.parts[0]!, f, tol);
+    if (cur && cur.page === f.page && (level || numbered) && goesOn(cur, f, tol)) {
+      if (numbered) {
+        cur.number = cur.parts[0]!;
+        cur.parts = [];
+        cur.top = f.top;
+        cur.left = f.left;
+        cur.height = f.height;
+      }
       // After a mark, the line stands where its text does.
       if (cur.parts.every((p) => MARK.test(p.text.trim()))) {
         cur.top = f.top;
@@ -222,6 +278,12 @@ function linesOf(fragments: XmlFragment[]): Line[] {
   const out = lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
   for (const l of out) {
     l.mono = codeLine(l.parts);
+    // A number before a line that is no code is that line's text (a numbered list, a formula).
+    if (!l.mono && l.number !== undefined) {
+      l.parts.unshift(l.number);
+      l.left = l.number.left;
+      l.number = undefined;
+    }
     // A continuation mark stands in the columns before its text (`˓→` then the text, a space
     // between them when the gap holds one): the line is placed by its text's column, as the
     // reader places it.
@@ -335,9 +397,14 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
     .sort((a, b) => a - b);
   const cw = widths[Math.floor(widths.length / 2)] ?? 6;
   const lefts = partLefts(block, edges, cw);
+  // A numbered listing: each line opens with its number, right-aligned as the page sets it, and a
+  // space; a line without one (a wrapped line's rest) opens with as many blanks.
+  const digits = Math.max(0, ...block.map((l) => (l.number ? l.number.text.trim().length : 0)));
   const lines = block.map((l) => {
+    const lead = digits === 0 ? '' : l.number ? `${l.number.text.trim().padStart(digits)} ` : ' '.repeat(digits + 1);
+    if (l.parts.length === 0) return lead.trimEnd();
     const left = lefts.get(l.page)!;
-    let s = ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
+    let s = lead + ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
     let x = l.left;
     let prev = l.parts[0]!;
     for (const p of l.parts) {
@@ -494,6 +561,36 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     size = undefined;
   };
   for (const l of lines) {
+    // A numbered listing's blank line (numberedBlank), under the block's last line or opening the
+    // next page after its furniture: a line of the block, its code column where its number sets it.
+    const numberedLine = cur.findLast((x) => x.number !== undefined && x.parts.length > 0);
+    const tail = cur.at(-1);
+    if (!l.mono && tail && numberedLine) {
+      const here = l.page === tail.page && between.length === 0 && nextLine(tail, l);
+      const turned = l.page === tail.page + 1;
+      const mark = numberedLine.number!;
+      const cw = charWidth(numberedLine.parts.find((p) => p.mono && p.text.trim() !== '') ?? numberedLine.parts[0]!);
+      const latest = cur.findLast((x) => x.number !== undefined)!.number!;
+      if ((here || turned) && numberedBlank(latest, l, cw)) {
+        const n = l.parts[0]!;
+        const offset = numberedLine.left - (mark.left + mark.width);
+        // It stands where a line of code would: its foot on the number's.
+        const height = numberedLine.height;
+        const top = n.top + n.height - height;
+        cur.push({
+          ...l,
+          number: n,
+          parts: [],
+          mono: true,
+          top,
+          height,
+          left: n.left + n.width + offset,
+          right: n.left + n.width,
+        });
+        between = [];
+        continue;
+      }
+    }
     if (!l.mono) {
       if (cur.length > 0 && furniture.has(l) && between.length < FURNITURE_LINES) between.push(l);
       else close();

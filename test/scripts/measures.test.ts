@@ -12,6 +12,7 @@ import {
   labelLine,
   codeKept,
   dedent,
+  numberedCode,
   endIndex,
   expandTabs,
   dehyphenate,
@@ -1633,6 +1634,28 @@ describe('codeKept', () => {
   });
   test('a tab counts as the spaces to the next 4-column stop, as pandoc expands it', () =>
     assert.equal(codeKept([chunk('::1\t    localhost\nab\tc')], ['::1     localhost\nab  c']).kept, 100));
+  describe('a numbered listing: its code indented relative to the code column, past the numbers', () => {
+    // The page sets this listing's code a character further right than the next one's.
+    const ref = '1 a:= (1+sqrt(5))/2;\n2 f= x*cos(a*pi*y);';
+    const cases: [string, string, number][] = [
+      ['the code a column further from the numbers', 'Then:\n1   a:= (1+sqrt(5))/2;\n2   f= x*cos(a*pi*y);', 100],
+      ['as the reference sets it', `Then:\n${ref}`, 100],
+      ['one line indented apart', 'Then:\n1   a:= (1+sqrt(5))/2;\n2 f= x*cos(a*pi*y);', 0],
+      ['other numbers', 'Then:\n3 a:= (1+sqrt(5))/2;\n4 f= x*cos(a*pi*y);', 0],
+      ['the numbers lost', 'Then:\na:= (1+sqrt(5))/2;\nf= x*cos(a*pi*y);', 0],
+    ];
+    for (const [name, text, want] of cases) test(name, () => assert.equal(codeKept([chunk(text)], [ref]).kept, want));
+    test('right-aligned numbers, blank numbered lines and a wrapped rest', () =>
+      assert.deepEqual(numberedCode([' 9 \\foo{', '10', '11   x ←↩', '        y', '12 }']), {
+        numbers: ['9', '10', '11', '', '12'],
+        code: ['\\foo{', '', '  x ←↩', '     y', '}'],
+      }));
+    test('no numbered listing: numbers that do not follow each other, or a first line without one', () => {
+      assert.equal(numberedCode(['1 a', '3 b']), undefined);
+      assert.equal(numberedCode(['a', '1 b', '2 c']), undefined);
+      assert.equal(numberedCode(['2021 was', 'a year']), undefined);
+    });
+  });
 });
 
 describe('dedent', () => {

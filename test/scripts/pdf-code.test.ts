@@ -27,6 +27,8 @@ import {
   goesOn,
   goesOnProse,
   proseRights,
+  lineNumberBefore,
+  numberedBlank,
 } from '../../scripts/quality/pdf-code.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
@@ -360,6 +362,100 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
   ];
   for (const [name, pages, want] of cases)
     test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml(pages))), want));
+});
+
+describe('numbered listings: line numbers in a proportional face, smaller, in the margin', () => {
+  // DBLaTeX's linenumbering: a 7-unit serif number, its foot on the code's baseline, right-aligned
+  // to x 86 (14 units before the code at 100).
+  const FONTS_N: [number, string, number?][] = [...FONTS, [2, 'ABCDEF+DejaVuSerif', 7]];
+  const num = (top: number, n: string): [number, number, number, number, string, number] => [
+    top + 7,
+    86 - n.length * 5,
+    n.length * 5,
+    2,
+    n,
+    7,
+  ];
+  const cases: [string, Parameters<typeof xml>[0], string[]][] = [
+    [
+      'the numbers kept, right-aligned, a space, then the code indented from its column',
+      [
+        {
+          fonts: FONTS_N,
+          texts: [
+            num(100, '9'),
+            tt(100, 0, '\\foo{'),
+            num(120, '10'),
+            tt(120, 2, 'x'),
+            num(140, '11'),
+            tt(140, 0, '}'),
+          ],
+        },
+      ],
+      [' 9 \\foo{\n10   x\n11 }'],
+    ],
+    [
+      "a blank line's number alone is the listing's line",
+      [{ fonts: FONTS_N, texts: [num(100, '1'), tt(100, 0, 'a'), num(120, '2'), num(140, '3'), tt(140, 0, 'b')] }],
+      ['1 a\n2\n3 b'],
+    ],
+    [
+      "a blank line's number opening the next page (a page number to a page's furniture) goes on the listing",
+      [
+        { fonts: FONTS_N, texts: [num(100, '8'), tt(100, 0, 'a'), num(120, '9'), tt(120, 0, 'b')] },
+        { fonts: FONTS_N, texts: [num(100, '10'), num(120, '11'), tt(120, 0, 'c')] },
+      ],
+      [' 8 a\n 9 b\n10\n11 c'],
+    ],
+    [
+      'a number that does not go on the numbers (the page number under the listing) is no line of it',
+      [{ fonts: FONTS_N, texts: [num(100, '1'), tt(100, 0, 'a'), num(120, '2'), tt(120, 0, 'b'), num(140, '7')] }],
+      ['1 a\n2 b'],
+    ],
+    [
+      'a number in the type of the text before code is no line number (an item number, a formula)',
+      [{ fonts: FONTS, texts: [[100, 60, 10, 0, '1'], tt(100, 0, 'a'), [120, 60, 10, 0, '2'], tt(120, 0, 'b')] }],
+      [],
+    ],
+  ];
+  for (const [name, pages, want] of cases)
+    test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml(pages))), want));
+
+  const frag = (left: number, width: number, text: string, mono: boolean, top: number, height: number) => ({
+    page: 1,
+    top,
+    left,
+    width,
+    height,
+    mono,
+    text,
+  });
+  const code = frag(100, 80, 'int x;', true, 100, 14);
+  const lineNumbers: [string, ReturnType<typeof frag>, boolean][] = [
+    ['digits in smaller type on the baseline, left of the code', frag(76, 10, '12', false, 107, 7), true],
+    ['as tall as the code: text, not a line number', frag(76, 10, '12', false, 100, 14), false],
+    ['in the typewriter face: the code itself', frag(76, 10, '12', true, 107, 7), false],
+    ['not digits alone', frag(76, 10, '1.', false, 107, 7), false],
+    ['touching the code', frag(92, 8, '1', false, 107, 7), false],
+    ['off the baseline (a superscript)', frag(76, 10, '12', false, 96, 7), false],
+  ];
+  for (const [name, n, want] of lineNumbers)
+    test(`lineNumberBefore: ${name}`, () => assert.equal(lineNumberBefore(n, code, 4), want));
+
+  const last = { page: 1, text: '9', left: 81, width: 5, height: 7 };
+  const alone = (text: string, page = 1, height = 7, left = 86 - text.length * 5) => ({
+    page,
+    parts: [frag(left, text.length * 5, text, false, 200, height)],
+  });
+  const blanks: [string, ReturnType<typeof alone>, boolean][] = [
+    ['the next number, right-aligned with the last', alone('10'), true],
+    ['the next number on the next page', alone('10', 2, 7, 300), true],
+    ['another number', alone('11'), false],
+    ['larger than the numbers (a page number in the text face)', alone('10', 1, 14), false],
+    ['the next number far off in the line (a page number at the right)', alone('10', 1, 7, 600), false],
+  ];
+  for (const [name, l, want] of blanks)
+    test(`numberedBlank: ${name}`, () => assert.equal(numberedBlank(last, l, 8), want));
 });
 
 describe('clipToPage: the characters of a fragment that start on the page', () => {

@@ -27,8 +27,9 @@ const SCRIPT_EM = 0.35;
 export function monoAdvance(items: readonly RawItem[]): number | undefined {
   const solid: [ratio: number, chars: number][] = [];
   let least = Infinity;
+  const code = Math.max(0, ...items.filter((it) => it.mono && /\p{L}/u.test(it.str)).map((it) => it.size));
   for (const it of items) {
-    if (!it.mono || it.width <= 0) continue;
+    if (!it.mono || it.width <= 0 || lineNumberItem(it, code)) continue;
     const n = [...it.str].length;
     if (n === 0) continue;
     const a = it.width / n;
@@ -50,6 +51,20 @@ export function monoAdvance(items: readonly RawItem[]): number | undefined {
     return Math.min(median, least);
   }
   return Number.isFinite(least) ? least : undefined;
+}
+
+/** Below this share of the code's size, digits alone are a line number set in smaller type. */
+const NUMBER_SIZE = 0.85;
+
+/**
+ * Is `it` a numbered listing's line number, no measure of the line's typewriter face: digits
+ * alone in smaller type than the line's code (of `codeSize`). The LaTeX listings package's
+ * `numbers=left` sets them in `\tiny` Computer Modern, whose digits share one width, so pdf.js
+ * calls the run monospaced; a line of code all of whose other runs hold a blank (`oldf = f`) then
+ * took the digit's width for its advance, and its indentation came out 1.6 times too deep.
+ */
+export function lineNumberItem(it: Pick<RawItem, 'str' | 'size'>, codeSize: number): boolean {
+  return /^\d+$/.test(it.str.trim()) && it.size < NUMBER_SIZE * codeSize;
 }
 
 /** A letter or a digit: an item of text, not a sign. */
@@ -254,6 +269,48 @@ export function numberedNext(a: string, b: string): boolean {
   const m = LINE_NUMBER.exec(a);
   const n = LINE_NUMBER.exec(b);
   return m !== null && n !== null && Number(n[1]) === Number(m[1]) + 1;
+}
+
+/** A line number alone, or before signs only (`23 }`: a closing brace of a numbered listing). */
+const NUMBER_ALONE = /^\d+(?:\s+[^\p{L}\p{N}\s]+)?$/u;
+
+/**
+ * A numbered listing's lines that hold no letter or digit of code, read as its lines: a blank
+ * line shows its number alone, a closing brace its number and the brace. When the numbers are set
+ * in a proportional face (DBLaTeX's `linenumbering="numbered"`: `24` in a serif face beside
+ * Courier), such a line is mostly not typewriter, so it was no code line: the listing fell apart
+ * at each blank line and `34 } 35` ran into one paragraph. A line is taken as code when the line
+ * just before it on the page is a line of code that opens with the number before its own
+ * (numberedNext), in the same column (its left edge within two characters) and the next line
+ * down (within two of that line's sizes). Its text is set as read, on that line's grid.
+ */
+export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  // The line of code that a line goes on: the one just before it (its number before this one's),
+  // or, for the page's first lines, the one just after (its number after: a blank line's number
+  // opening the page, the listing's line before it on the page before).
+  const goesOn = (code: TextLine | undefined, l: TextLine, above: boolean) =>
+    code?.set !== undefined &&
+    (above ? numberedNext(code.set.text, l.text) : numberedNext(l.text, code.set.text)) &&
+    Math.abs(l.x - code.x) <= 2 * code.set.advance &&
+    (above ? code.y > l.y && code.y - l.y <= 2 * code.size : l.y > code.y && l.y - code.y <= 2 * code.size);
+  for (let i = lines.length - 1; i >= 0; i--) out.unshift(lines[i]!);
+  for (let i = out.length - 1; i >= 0; i--) {
+    const l = out[i]!;
+    if (l.mono || l.set || l.tag || !NUMBER_ALONE.test(l.text)) continue;
+    if (out.slice(0, i).some((x) => x.set)) continue;
+    const after = out[i + 1];
+    if (after && goesOn(after, l, false))
+      out[i] = { ...l, mono: true, set: { text: l.text, x: l.x, advance: after.set!.advance } };
+  }
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (l.mono || l.set || l.tag || !NUMBER_ALONE.test(l.text)) continue;
+    const before = out[i - 1];
+    if (before && goesOn(before, l, true))
+      out[i] = { ...l, mono: true, set: { text: l.text, x: l.x, advance: before.set!.advance } };
+  }
+  return out;
 }
 
 /**

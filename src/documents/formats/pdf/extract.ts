@@ -55,6 +55,7 @@ import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
 import {
   codeBlockLines,
+  numberedBlankLines,
   wrapsVerbatim,
   codeRuns,
   joinedCodeLine,
@@ -123,6 +124,8 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     if (p.lines.length === 0) continue;
     if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids);
     afterTable = p.lines.at(-1)!.tag?.kind === 'row';
+    // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts).
+    p.lines = numberedBlankLines(p.lines);
   }
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);

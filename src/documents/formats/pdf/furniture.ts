@@ -141,7 +141,10 @@ export function removeFurniture(pages: PageText[]): void {
   for (const p of pages) {
     const inside = new Set(insideText(p.lines, remove));
     const listing = listingLines(p.lines, remove);
-    p.lines = p.lines.filter((l) => !remove.has(l) || inside.has(l) || inBlock.has(l) || listing.has(l));
+    const numbered = numberedListingLines(p.lines, remove);
+    p.lines = p.lines.filter(
+      (l) => !remove.has(l) || inside.has(l) || inBlock.has(l) || listing.has(l) || numbered.has(l),
+    );
   }
 }
 
@@ -167,6 +170,51 @@ export function listingLines(lines: readonly TextLine[], removing: ReadonlySet<T
       if (code.some((m) => m !== c && Math.abs(m.y - c.y) > 1 && Math.abs(m.y - c.y) <= LISTING_STEP * c.size)) {
         out.add(c);
         code.push(c);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** A line number at a line's start, and the text after it. */
+const OPENING_NUMBER = /^(\d{1,5})(?:\s+(\S.*))?$/;
+
+/**
+ * The lines of `removing` (one page's furniture candidates) that are a number alone continuing a
+ * numbered listing: a number, one line step (LISTING_STEP, of the page's code size) above
+ * or below a line of code of the page that opens with the number after it or before it, or below
+ * or above such a number (a run of blank numbered lines). Numbers alone beside numbers alone (a
+ * diagram's labels) are no listing. A numbered listing sets a blank
+ * line's number alone (the LaTeX listings package's `numbers=left`, DBLaTeX's `linenumbering`), in
+ * a proportional face, so it is no monospaced line (listingLines): at a page's top or foot, under
+ * the running head, it read as a bare page number and the listing lost its line ("9 ...", "11
+ * ..."). A page number stands further off the text.
+ */
+export function numberedListingLines(lines: readonly TextLine[], removing: ReadonlySet<TextLine>): Set<TextLine> {
+  const out = new Set<TextLine>();
+  const known = lines.filter((l) => !removing.has(l) && OPENING_NUMBER.test(l.text.trim()));
+  const numberOf = (l: TextLine) => Number(OPENING_NUMBER.exec(l.text.trim())![1]);
+  // A listing's lines of code, then the numbers kept (a run of blank numbered lines).
+  const anchors = known.filter((l) => l.mono);
+  const candidates = lines.filter((l) => removing.has(l) && /^\d{1,5}$/.test(l.text.trim()));
+  // The listing's line step goes by its code's size (its numbers are set smaller).
+  const codeSize = Math.max(0, ...known.filter((l) => l.mono).map((l) => l.size));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of candidates) {
+      if (out.has(c)) continue;
+      const n = numberOf(c);
+      const next = anchors.some(
+        (m) =>
+          Math.abs(m.y - c.y) > 1 &&
+          Math.abs(m.y - c.y) <= LISTING_STEP * Math.max(m.size, c.size, codeSize) &&
+          // The number after below it, the number before above it (y grows up the page).
+          ((numberOf(m) === n + 1 && m.y < c.y) || (numberOf(m) === n - 1 && m.y > c.y)),
+      );
+      if (next) {
+        out.add(c);
+        anchors.push(c);
         grew = true;
       }
     }

@@ -7,6 +7,7 @@ import {
   codeBlockLines,
   codeRuns,
   monoAdvance,
+  numberedBlankLines,
   joinedCodeLine,
   monoSetting,
   otherSize,
@@ -50,6 +51,14 @@ test('monoAdvance: the advance of one character of the line', async (t) => {
       [mono('abcdefgh', 0), mono('←', 60, { width: 9 }), mono('↩', 70, { width: 9 })],
       6,
     ],
+    [
+      // The listings package's `numbers=left`: `\tiny` Computer Modern digits, which pdf.js calls
+      // monospaced, before a line of code whose runs all hold blanks.
+      'a line number in smaller type is no measure of the code',
+      [mono('3', 0, { width: 3.65, size: 6 }), mono('oldf = f', 26, { width: 48 })],
+      6,
+    ],
+    ["digits in the code's own size measure", [mono('42', 0), mono('x = 1', 26, { width: 30 })], 6],
     ['no monospaced item', [item('Word', 0, 700)], undefined],
     ['only blanks', [mono('   ', 0)], undefined],
   ];
@@ -800,4 +809,54 @@ test('chunkDocument: the code block stands in one chunk, one line per line, inde
     ),
     all,
   );
+});
+
+test("numberedBlankLines: a numbered listing's lines of a number alone (a blank line) are its lines", async (t) => {
+  const set = (text: string, x: number, y: number): TextLine => ({
+    text,
+    x,
+    xEnd: x + text.length * 6,
+    y,
+    size: 10,
+    font: 'tt',
+    mono: true,
+    set: { text, x, advance: 6 },
+  });
+  const num = (text: string, x: number, y: number): TextLine => ({
+    text,
+    x,
+    xEnd: x + 4,
+    y,
+    size: 6,
+    font: 'rm',
+    mono: false,
+  });
+  const cases: [name: string, lines: TextLine[], want: boolean[]][] = [
+    [
+      'the number after the line above',
+      [set('8 \\x', 100, 700), num('9', 100, 688), set('10 \\y', 96, 676)],
+      [true, true, true],
+    ],
+    ['a number and a brace after the line above', [set('8 \\x', 100, 700), num('9 }', 100, 688)], [true, true]],
+    [
+      "opening the page: the number before the line below's",
+      [num('10', 96, 700), set('11 \\y', 96, 688)],
+      [true, true],
+    ],
+    ['another number', [set('8 \\x', 100, 700), num('12', 100, 688)], [true, false]],
+    ['far below (the page number)', [set('8 \\x', 100, 700), num('9', 100, 600)], [true, false]],
+    ['in another column', [set('8 \\x', 100, 700), num('9', 300, 688)], [true, false]],
+    [
+      'below a line of code, the number before it (no listing read upwards)',
+      [num('12', 96, 700), set('11 \\y', 96, 688)],
+      [false, true],
+    ],
+  ];
+  for (const [name, lines, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        numberedBlankLines(lines).map((l) => l.mono),
+        want,
+      ),
+    );
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {
   bodySize,
   isBarePageNumber,
+  numberedListingLines,
   removeFurniture,
   shapeKey,
 } from '../../../../src/documents/formats/pdf/furniture.ts';
@@ -331,4 +332,51 @@ test('bodySize: the size of the prose, code counted only where there is nothing 
     removeFurniture(pages);
     assert.ok(pages.every((p) => !p.lines.some((l) => l.text.endsWith('Class Documentation'))));
   });
+});
+
+test('numberedListingLines: a number alone that goes on a numbered listing is its line, not the page number', async (t) => {
+  const code = (text: string, y: number): TextLine => ({ ...line(text, y, 10), mono: true });
+  const head = line('Auto Multiple Choice 18 / 86', 800, 10);
+  const cases: [name: string, lines: TextLine[], removing: number[], want: string[]][] = [
+    [
+      "a blank line's number under the running head, the listing's next line under it",
+      [head, line('10', 770, 7), code('11 \\def\\x{1}', 756), code('12 \\y', 742)],
+      [0, 1],
+      ['10'],
+    ],
+    [
+      "a blank line's number at the foot, after the listing's line before it",
+      [code('8 \\y', 100), line('9', 86, 7), line('17 / 86', 40, 10)],
+      [1, 2],
+      ['9'],
+    ],
+    [
+      'a run of blank numbered lines opening the page',
+      [head, line('10', 770, 7), line('11', 756, 7), code('12 }', 742)],
+      [0, 1, 2],
+      ['10', '11'],
+    ],
+    [
+      "numbers alone beside numbers alone (a diagram's labels)",
+      [line('1', 300, 7), line('2', 290, 7), line('3', 280, 7)],
+      [1],
+      [],
+    ],
+    ["the page's own number, off the listing", [code('8 \\y', 100), line('9', 40, 10)], [1], []],
+    ['a number that does not go on the numbers', [head, line('10', 770, 7), code('14 \\x', 756)], [0, 1], []],
+    [
+      'the next line opens with the number before (read upwards): no listing',
+      [head, line('10', 770, 7), code('9 \\x', 756)],
+      [0, 1],
+      [],
+    ],
+  ];
+  for (const [name, lines, removing, want] of cases)
+    await t.test(name, () => {
+      const got = numberedListingLines(lines, new Set(removing.map((i) => lines[i]!)));
+      assert.deepEqual(
+        lines.filter((l) => got.has(l)).map((l) => l.text),
+        want,
+      );
+    });
 });
