@@ -428,12 +428,13 @@ function buildBlocks(
         // The fit rules (clean.ts): on a page of filled text, would this line's first word have fit
         // on the line above, up to the edge of their column? Then the text broke that line.
         // Centred lines (a title, an author list) are broken by hand: the rules say nothing of them.
+        // Asked last: leftAcross scans the page's lines, the other tests are a few comparisons.
         let fitEdge: number | undefined;
         if (
           firstFit &&
-          !centredPair(prev, l, leftAcross(p.lines, (prev.x + prev.xEnd) / 2, prev.y, l.size * COLUMN_REACH)) &&
           wordFitsAbove(prev.xEnd, textRight, l) &&
-          setToMeasure([textRight], docRight, prev.size)
+          setToMeasure([textRight], docRight, prev.size) &&
+          !centredPair(prev, l, leftAcross(p.lines, (prev.x + prev.xEnd) / 2, prev.y, l.size * COLUMN_REACH))
         ) {
           const lo = Math.min(l.x, prev.x) - l.size;
           const hi = Math.max(l.x, prev.x) + l.size;
