@@ -129,19 +129,10 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   }
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);
-  ctx.typewriterTitles = typewriterTitleFonts(
-    doc.pages.map((p) => p.lines),
-    index,
-  );
-  ctx.typewriterSize = typewriterSize(doc.pages.map((p) => p.lines));
-  if (
-    outlineTrusted(
-      doc.pages.map((p) => p.lines),
-      index,
-      ctx,
-    )
-  )
-    ctx.trustedOutline = index;
+  const pageLines = doc.pages.map((p) => p.lines);
+  ctx.typewriterTitles = typewriterTitleFonts(pageLines, index);
+  ctx.typewriterSize = typewriterSize(pageLines);
+  if (outlineTrusted(pageLines, index, ctx)) ctx.trustedOutline = index;
   // A deck of slides: each page a slide, its title the heading (slides.ts).
   const deck = isSlideDeck(doc.pages, ctx.bodySize);
   const built = buildBlocks(doc.pages, ctx, deck, wrapsVerbatim(doc.typesetter), fillsFirstFit(doc.typesetter));
