@@ -1,5 +1,5 @@
 // OCR helpers of one document worker: threads of its own (helper.ts), each with its own engine,
-// that read some of a document's pages while the worker reads others, when the service has no
+// that read a document's pages while the worker renders the next ones, when the service has no
 // other document in hand (read-pages.ts decides). Started on first use, stopped together after a
 // while without pages (the engine's own idle rule, engine.ts's ENGINE_IDLE_MS): a stopped thread
 // takes its engine's WebAssembly memory with it at once.
@@ -8,9 +8,6 @@ import type { HelperAnswer, HelperRequest } from './helper.ts';
 import type { PlacedLine } from './recognize.ts';
 import type { Rendered } from './render.ts';
 import { ENGINE_IDLE_MS } from './engine.ts';
-
-/** Pages one helper holds at once: one being read, one waiting, so it never waits for the next. */
-export const HELPER_DEPTH = 2;
 
 /** A helper's V8 heap: the engine's memory is WebAssembly's, outside it; lines are small. */
 const HELPER_HEAP_MB = 128;
@@ -21,6 +18,8 @@ interface Helper {
 }
 
 const helpers: Helper[] = [];
+/** Callers of freeHelper waiting for a helper to hand back its page. */
+let waiting: (() => void)[] = [];
 let nextId = 1;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -37,12 +36,14 @@ function startHelper(): Helper {
     if (i >= 0) helpers.splice(i, 1);
     for (const p of helper.pending.values()) p.reject(err);
     helper.pending.clear();
+    wake();
   };
   worker.on('message', (m: HelperAnswer) => {
     const p = helper.pending.get(m.id);
     if (!p) return;
     helper.pending.delete(m.id);
     if (helper.pending.size === 0) worker.unref();
+    wake();
     if ('error' in m) p.reject(new Error(m.error));
     else {
       crewStats.pagesRead++;
@@ -57,15 +58,26 @@ function startHelper(): Helper {
   return helper;
 }
 
+function wake(): void {
+  const all = waiting;
+  waiting = [];
+  for (const w of all) w();
+}
+
 /**
- * A helper with room for a page (fewer than HELPER_DEPTH in hand), the least loaded first; a new
- * one is started while there are fewer than `max`. Undefined when every helper is full.
+ * A helper with no page in hand, started while there are fewer than `max`; otherwise the first to
+ * hand back its page. One page at a time each: a page waits on this thread (rendered), not in a
+ * helper's queue, so the last pages go to whichever helper is free first and no helper reads two
+ * while another has none. The caller must keep its event loop free while it waits: an answer is
+ * a message, handled only between tasks.
  */
-export function helperWithRoom(max: number): Helper | undefined {
-  const free = helpers.filter((h) => h.pending.size < HELPER_DEPTH).sort((a, b) => a.pending.size - b.pending.size)[0];
-  if (free && free.pending.size === 0) return free;
-  if (helpers.length < max) return startHelper();
-  return free;
+export async function freeHelper(max: number): Promise<Helper> {
+  for (;;) {
+    const free = helpers.find((h) => h.pending.size === 0);
+    if (free) return free;
+    if (helpers.length < max) return startHelper();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
 }
 
 /** Reads one page on `helper`; the image's pixels are moved to its thread, not copied. */
@@ -105,6 +117,7 @@ export async function closeCrew(): Promise<void> {
   clearTimeout(idleTimer);
   const all = helpers.splice(0);
   await Promise.all(all.map((h) => h.worker.terminate()));
+  wake();
 }
 
 /** Helper threads running now (tests). */

@@ -11,7 +11,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { documentError } from '../document-error.ts';
 import { maySpread, type OcrOptions, type OcrReport } from './options.ts';
 import { holdEngine, ocrStats, releaseEngine } from './engine.ts';
-import { helperWithRoom, holdCrew, readOnHelper, releaseCrew } from './crew.ts';
+import { freeHelper, holdCrew, readOnHelper, releaseCrew } from './crew.ts';
 import type { OperatorCodes } from './operators.ts';
 import { FEW_CHARS, needsOcr, pageImages, textChars, unreadableText, type PageImages } from './triage.ts';
 import { renderPage, renderScale, scanImage } from './render.ts';
@@ -75,8 +75,8 @@ export async function ocrPages(
   if (todo.length > opts.maxPages) throw documentError('document_ocr_limit', todo.length, opts.maxPages);
   let read = 0;
   let deadline: number | undefined;
-  // Pages handed to helper engines (crew.ts), read while this thread renders and reads others;
-  // each sets its page's lines, so the pages keep their order whoever reads them.
+  // Pages handed to helper engines (crew.ts), read while this thread renders the next ones; each
+  // sets its page's lines, so the pages keep their order whoever reads them.
   const helped: Promise<void>[] = [];
   try {
     for (const p of todo) {
@@ -103,9 +103,16 @@ export async function ocrPages(
         proxy.cleanup();
         const view = proxy.view;
         const origin: [number, number] = [view[0] ?? 0, view[1] ?? 0];
-        // While no other document is in hand, a helper with room takes the page; when all are
-        // full (or under load) this thread reads it, as it always does with one engine.
-        const helper = maySpread(opts) ? helperWithRoom((opts.engines ?? 1) - 1) : undefined;
+        // While no other document is in hand, the page goes to the first helper free (one per
+        // engine allowed), and this thread only renders and waits, its event loop free to take a
+        // helper's answer at once. Were it to read pages too, its engine would hold the loop for
+        // a whole page while a helper done meanwhile waited (and pdf.js's awaits in rendering run
+        // as microtasks, so no answer is taken between them either): two engines gave 1.2x one
+        // engine's speed that way (docs/benchmarks.md, OCR). Under load this thread reads the
+        // page itself, as it always does with one engine.
+        const helper = maySpread(opts)
+          ? await withDeadline(freeHelper(opts.engines ?? 1), deadline, opts.timeoutMs)
+          : undefined;
         if (helper) {
           const done = readOnHelper(helper, image, opts.languages, origin, opts.dataDir).then((lines) => {
             page.lines = lines;
