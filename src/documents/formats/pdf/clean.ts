@@ -551,12 +551,40 @@ const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9-]/.te
 const WORD_CHAR = /[\p{L}\p{N}\uE000\uE001-]/u;
 
 /**
+ * The words a caller will ask about (resolveHyphens: the joined and hyphenated forms of each
+ * line-end hyphen's halves), with a bitmap of their lengths and first and last code units:
+ * addWords then slices and looks up only the words that may be among them, not every word of the
+ * document (most of resolveHyphens's time on a long manual went to adding its every word to a set).
+ */
+export interface WordFilter {
+  words: ReadonlySet<string>;
+  keys: Uint8Array;
+}
+
+/** A word's length and its first and last code units, folded into 18 bits (collisions only cost a lookup). */
+function wordKey(length: number, first: number, last: number): number {
+  return ((length & 63) << 12) | ((first & 63) << 6) | (last & 63);
+}
+
+export function wordFilter(words: Iterable<string>): WordFilter {
+  const set = new Set<string>();
+  const keys = new Uint8Array(1 << 18);
+  for (const w of words) {
+    if (w.length === 0) continue;
+    set.add(w);
+    keys[wordKey(w.length, w.charCodeAt(0), w.charCodeAt(w.length - 1))] = 1;
+  }
+  return { words: set, keys };
+}
+
+/**
  * Adds to `out` the words of `text`, the runs of letters, digits, '-', HYPHEN_MARK and
  * CAPITAL_MARK, as /[\p{L}\p{N}\uE000\uE001-]+/gu finds them, but for those holding a mark (an
- * undecided line-end hyphen is no word of the document). A loop over the characters, with a table for
- * ASCII: the regular expression's matches took most of resolveHyphens's time on a long manual.
+ * undecided line-end hyphen is no word of the document); with `only`, just those among its words.
+ * A loop over the characters, with a table for ASCII: the regular expression's matches took most
+ * of resolveHyphens's time on a long manual.
  */
-export function addWords(text: string, out: Set<string>): void {
+export function addWords(text: string, out: Set<string>, only?: WordFilter): void {
   let start = -1;
   let mark = false;
   const n = text.length;
@@ -576,7 +604,13 @@ export function addWords(text: string, out: Set<string>): void {
     if (inWord) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      if (!mark) out.add(text.slice(start, i));
+      if (mark) {
+        // An undecided line-end hyphen is no word of the document.
+      } else if (only === undefined) out.add(text.slice(start, i));
+      else if (only.keys[wordKey(i - start, text.charCodeAt(start), text.charCodeAt(i - 1))] === 1) {
+        const word = text.slice(start, i);
+        if (only.words.has(word)) out.add(word);
+      }
       start = -1;
       mark = false;
     }
@@ -602,17 +636,24 @@ export function resolveCapitalHyphens(text: string, words: ReadonlySet<string>):
 /** Decides every marked line-end hyphen of the document (see joinLines). Linear in the text. */
 export function resolveHyphens(texts: string[]): string[] {
   if (texts.some((t) => t.includes(CAPITAL_MARK))) {
+    // The joined forms asked about (resolveCapitalHyphens), then which of them the document writes.
+    const asked: string[] = [];
+    for (const t of texts)
+      if (t.includes(CAPITAL_MARK)) for (const m of t.matchAll(WORD_AT_CAPITAL_MARK)) asked.push(m[1]! + m[2]!);
+    const only = wordFilter(asked);
     const cased = new Set<string>();
-    for (const t of texts) addWords(t, cased);
+    for (const t of texts) addWords(t, cased, only);
     texts = texts.map((t) => (t.includes(CAPITAL_MARK) ? resolveCapitalHyphens(t, cased) : t));
   }
   if (!texts.some((t) => t.includes(HYPHEN_MARK))) return texts;
-  const words = new Set<string>();
-  for (const t of texts) addWords(t.toLowerCase(), words);
   const marks: { lo: string; ro: string }[] = [];
   for (const t of texts)
     if (t.includes(HYPHEN_MARK))
       for (const m of t.matchAll(WORD_AT_MARK)) marks.push({ lo: m[1]!.toLowerCase(), ro: m[2]!.toLowerCase() });
+  // The document's words among those asked below: each mark's halves joined, hyphenated, and the second alone.
+  const only = wordFilter(marks.flatMap(({ lo, ro }) => [lo + ro, `${lo}-${ro}`, ro]));
+  const words = new Set<string>();
+  for (const t of texts) addWords(t.toLowerCase(), words, only);
   const keepsHyphens = hyphenatesNoWord(marks, words);
   return texts.map((t) =>
     t.includes(HYPHEN_MARK)

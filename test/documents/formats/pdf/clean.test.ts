@@ -5,6 +5,7 @@ import {
   joinLines,
   resolveHyphens,
   addWords,
+  wordFilter,
   hyphenatesNoWord,
   HYPHEN_MARK,
   CAPITAL_MARK,
@@ -407,6 +408,43 @@ test('addWords finds the words the regular expression finds, marked ones left ou
       assert.deepEqual([...got].sort(), [...want].sort());
     });
   }
+});
+
+test("addWords with a filter adds the words of the text that are among the filter's, and only those", async (t) => {
+  const text = `Façade x-axis e-mail 𝑥𝑦 and ${HYPHEN_MARK}no hyphen${HYPHEN_MARK}ated words ab ba aab abb`;
+  const cases: [name: string, wanted: string[], want: string[]][] = [
+    ['none asked', [], []],
+    ['asked and written', ['x-axis', 'words'], ['x-axis', 'words']],
+    ['asked, not written', ['hyphenated', 'mail'], []],
+    ['same length, first and last letter: only the one written', ['aab', 'abb', 'acb'], ['aab', 'abb']],
+    ['case as written: a filter in lower case misses "Façade"', ['façade'], []],
+    ['astral letters', ['𝑥𝑦'], ['𝑥𝑦']],
+    ['a word holding a mark is no word', [`${HYPHEN_MARK}no`, 'no'], []],
+    ['the empty word is never asked', [''], []],
+  ];
+  for (const [name, wanted, want] of cases)
+    await t.test(name, () => {
+      const got = new Set<string>();
+      addWords(text, got, wordFilter(wanted));
+      assert.deepEqual([...got].sort(), [...want].sort());
+    });
+  await t.test('the same as the words without a filter, kept if asked (random texts)', () => {
+    const alphabet = ['a', 'b', 'A', 'é', '-', ' ', '.', HYPHEN_MARK, '𝑥', '1'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 300; k++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 60) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
+      const all = new Set<string>();
+      addWords(text, all);
+      const wanted = [...all].filter(() => next() < 0.5).concat(['ab', 'zz', 'a-b']);
+      const got = new Set<string>();
+      addWords(text, got, wordFilter(wanted));
+      assert.deepEqual([...got].sort(), [...all].filter((w) => wanted.includes(w)).sort(), JSON.stringify(text));
+    }
+  });
 });
 
 // resolveCapitalHyphens: a line-end hyphen before a capital, by the document's words as written.
