@@ -389,8 +389,13 @@ function boundaryCost(x: Text, e: number, start: number, inCode: (e: number) => 
  */
 export function opensOnBullet(t: string, e: number): boolean {
   const c = t.charCodeAt(e);
-  return (c === 32 || c === 10) && /^[•●▪◦‣] /u.test(t.slice(e + 1, e + 3));
+  // Asked of every blank of the text (the cut plan): char codes, not a slice and a pattern.
+  return (c === 32 || c === 10) && isBulletCode(t.charCodeAt(e + 1)) && t.charCodeAt(e + 2) === 32;
 }
+
+/** • ● ▪ ◦ ‣: the bullets a list item opens with, as char codes. */
+const BULLET_CODES = new Set([...'•●▪◦‣'].map((b) => b.charCodeAt(0)));
+const isBulletCode = (c: number) => c >= 0x2022 && BULLET_CODES.has(c);
 
 /**
  * A line break at e between two bulleted lines: one list item ends and the next starts (a clean

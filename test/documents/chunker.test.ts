@@ -614,6 +614,15 @@ test('opensOnBullet: a cut opening the next chunk on a bullet, inside a paragrap
     ['a dash is no bullet', 'void a (int x) - void b', false],
     ['a dash at the next line start is no bullet', 'void a (int x)\n- void b', false],
     ['a bullet glued to its word', 'void a (int x) •void b', false],
+    ['each bullet: ●', 'void a (int x) ● void b', true],
+    ['each bullet: ▪', 'void a (int x) ▪ void b', true],
+    ['each bullet: ◦', 'void a (int x) ◦ void b', true],
+    ['each bullet: ‣', 'void a (int x) ‣ void b', true],
+    ['a hollow circle is no bullet here', 'void a (int x) ○ void b', false],
+    ['a hyphenation point is no bullet', 'void a (int x) ‧ void b', false],
+    ['a bullet ending the text', 'void a (int x) •', false],
+    ['a word after the blank', 'void a (int x) void b', false],
+    ['no blank at the cut', 'void a (int x)x• void b', false],
   ];
   for (const [name, text, want] of cases) await t.test(name, () => assert.equal(opensOnBullet(text, 14), want));
 });
