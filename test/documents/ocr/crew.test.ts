@@ -3,6 +3,8 @@
 // one-engine read.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { HELPER_NICE } from '../../../src/documents/ocr/helper.ts';
 import { closeOcr, ocrStats } from '../../../src/documents/ocr/engine.ts';
 import { closeCrew, crewSize, crewStats } from '../../../src/documents/ocr/crew.ts';
 import { DEFAULT_OCR, maySpread, type OcrOptions } from '../../../src/documents/ocr/options.ts';
@@ -59,6 +61,13 @@ describe('a scanned document read by several engines', () => {
     assert.equal(byHelpers, 5, 'spread: the helpers read every page, this thread renders them');
     assert.equal(ocrStats.pagesRead - localBefore, 5, 'every page counted once');
     assert.equal(crewSize(), 2, 'two engines: two helper threads');
+    if (process.platform === 'linux') {
+      // Each helper thread runs at HELPER_NICE (field 19 of /proc's stat of each thread).
+      const nice = readdirSync('/proc/self/task').map((tid) =>
+        Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+      );
+      assert.equal(nice.filter((n) => n === HELPER_NICE).length, 2, `the helpers' threads niced: ${nice.join(' ')}`);
+    } else console.log("# not Linux: the helpers' nice value is not checked");
     assert.deepEqual(spread.ocr, one.ocr);
     assert.deepEqual(spread.chunks, one.chunks);
     const text = spread.chunks.map((c) => c.content).join('\n');
