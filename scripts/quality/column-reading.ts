@@ -511,8 +511,97 @@ export function stackedReadings(words: BoxWord[]): string[] {
         out.push(joined);
         if (apart !== joined) out.push(apart);
       });
+      if (parts.length > 1) out.push(...sideBlockReadings(rows, i, j, parts, height));
     }
     i = j + 1;
   }
   return out;
+}
+
+/** Rows this many word heights or less apart continue a block beside a formula. */
+const SIDE_GAP = 1.5;
+/** A page whose rows run across its middle fewer times than this share is a page of columns. */
+const ACROSS_SHARE = 0.25;
+
+/** A part's words in reading order: by rows where its rows stand apart (lines of source), by stacks where they overlap (a formula). */
+function partOrder(part: BoxWord[]): BoxWord[] {
+  const rows = pageRows(part);
+  const overlaps = rows.some((r, k) => {
+    if (k === 0) return false;
+    const above = Math.max(...rows[k - 1]!.map((w) => w.y1));
+    return above - Math.min(...r.map((w) => w.y0)) >= STACK_OVERLAP;
+  });
+  return overlaps ? stackOrder(part) : rows.flat();
+}
+
+/**
+ * A formula band whose parts stand side by side (a LaTeX example's source beside its typeset
+ * output, lshort's and l2kurz's examples) read block by block: each part with the rows over and
+ * under the band that stand on its side (the source's `\begin{equation*}` and
+ * `\end{equation*}` lines, the short last line of the paragraph before), the blocks left to
+ * right, between the last words of the line over the region and the first of the line under it.
+ * A reader that keeps each block whole reads the example so; the band's own readings
+ * (stackedReadings) give a part only its neighbour's words inside the band. Rows more than
+ * SIDE_GAP heights apart, with a word across the blank between two parts (a full line of text)
+ * or beyond the band's width end the region. Nothing read where no row joins the band (its
+ * readings have it all), nor on a page of columns (fewer than ACROSS_SHARE of its rows run across
+ * its middle).
+ */
+export function sideBlockReadings(
+  rows: BoxWord[][],
+  i: number,
+  j: number,
+  parts: BoxWord[][],
+  height: number,
+): string[] {
+  const cuts = parts.slice(1).map((p, k) => (extent(parts[k]!).x1 + extent(p).x0) / 2);
+  const column = (w: BoxWord) => cuts.filter((c) => w.x0 >= c).length;
+  // A row joins the region when no word of it crosses a blank between the parts and it stands
+  // within the band's width (give or take a word height). A row of script-size words alone (a
+  // fraction's denominator in the line over) is that line's, not the example's.
+  const script = (r: BoxWord[]) => r.every((w) => w.y1 - w.y0 < STACK_SCRIPT * height);
+  const lo = Math.min(...parts.map((p) => extent(p).x0)) - height;
+  const hi = Math.max(...parts.map((p) => extent(p).x1)) + height;
+  const fits = (r: BoxWord[]) =>
+    !script(r) && r.every((w) => w.x0 >= lo && w.x1 <= hi && cuts.every((c) => w.x1 <= c || w.x0 >= c));
+  const top = (r: BoxWord[]) => Math.min(...r.map((w) => w.y0));
+  const bottom = (r: BoxWord[]) => Math.max(...r.map((w) => w.y1));
+  const near = (upper: BoxWord[], lower: BoxWord[]) => top(lower) - bottom(upper) <= SIDE_GAP * height;
+  let a = i;
+  while (a > 0 && fits(rows[a - 1]!) && near(rows[a - 1]!, rows[a]!)) a--;
+  let b = j;
+  while (b + 1 < rows.length && fits(rows[b + 1]!) && near(rows[b]!, rows[b + 1]!)) b++;
+  // The lines around the region: a script-size row alone is skipped to its line.
+  const closing = (k: number, step: number): BoxWord[] | undefined => {
+    while (rows[k] !== undefined && script(rows[k]!)) k += step;
+    return rows[k];
+  };
+  const over = closing(a - 1, -1);
+  const under = closing(b + 1, 1);
+  if (a === i && b === j) return [];
+  // Not on a page of two columns, where few rows run across the middle (a title, a float): a
+  // formula in one column stands level with lines of the other, and the region read block by
+  // block would cut each column's sentences at its edges (ltnews's pages: without this rule,
+  // readings like "... turned them back into fragile A/image.pdf would not be found").
+  const xs = rows.flat();
+  const middle = (Math.min(...xs.map((w) => w.x0)) + Math.max(...xs.map((w) => w.x1))) / 2;
+  // (A row runs across where no blank of STACK_CHANNEL heights parts it at the middle: a line's
+  // spaces between words are narrower, a gutter wider.)
+  const runsAcross = (r: BoxWord[]) => {
+    const left = Math.max(...r.filter((w) => w.x0 < middle).map((w) => w.x1));
+    const right = Math.min(...r.filter((w) => w.x1 > middle).map((w) => w.x0));
+    return Number.isFinite(left) && Number.isFinite(right) && right - left < STACK_CHANNEL * height;
+  };
+  if (rows.filter(runsAcross).length < ACROSS_SHARE * rows.length) return [];
+  const blocks = parts.map((part, k) => {
+    const over = rows.slice(a, i).flatMap((r) => r.filter((w) => column(w) === k));
+    const under = rows.slice(j + 1, b + 1).flatMap((r) => r.filter((w) => column(w) === k));
+    return [...over, ...partOrder(part), ...under];
+  });
+  const before = (over ?? []).slice(-STACK_CONTEXT);
+  const after = (under ?? []).slice(0, STACK_CONTEXT);
+  const read = [...before, ...blocks.flat(), ...after];
+  const joined = stackText(read);
+  const apart = read.map((w) => w.text).join(' ');
+  return apart === joined ? [joined] : [joined, apart];
 }

@@ -545,3 +545,93 @@ test('stackedReadings: the formula counts for order, row by row reading does not
   assert.ok(without < 50, `${without}`);
   assert.equal(withStacks, 100);
 });
+
+// lshort's example: the source in a box on the left, its typeset output (a display formula,
+// rows overlapping) on the right, level with the source's middle lines.
+const example = [
+  // The paragraph over the example, lines across the page as most of a one-column page's are.
+  ...column(100, 40, [
+    'Se os espaços escolhidos pelo LaTeX para colocar nas fórmulas',
+    'não forem satisfatórios, podem ser ajustados inserindo comandos',
+    'especiais de espaçamento para um quad ou para dois quad e',
+    'caracteres que geram um espaço de tamanho médio comparável',
+    'ao espaço entre palavras e produzem espaços largos assim.',
+  ]),
+  ...line(100, 100, 'actual. O comando produz um espaço negativo de quad ( ).'),
+  // A fraction's denominator in the line over the example: a row of script-size text of its own.
+  box(300, 108, 308, 115, '18'),
+  ...line(110, 116, '\\begin{equation*}'),
+  ...line(110, 128, '\\int_1^2 \\ln x \\mathrm{d}x'),
+  ...line(110, 140, '\\qquad'),
+  box(300, 134, 306, 140, 'Z'),
+  box(307, 130, 311, 135, '2'),
+  box(314, 138, 360, 146, 'ln xdx'),
+  box(307, 144, 311, 149, '1'),
+  ...line(110, 152, '\\int_1^2 \\ln x \\,\\mathrm{d}x'),
+  ...line(110, 164, '\\end{equation*}'),
+  ...line(100, 182, 'Note que o d no diferencial é convencionalmente escrito'),
+];
+
+test('sideBlockReadings: a LaTeX example read source block, then its output, between the lines around it', () => {
+  const readings = stackedReadings(example);
+  assert.ok(
+    readings.includes(
+      'quad ( ). \\begin{equation*} \\int_1^2 \\ln x \\mathrm{d}x \\qquad \\int_1^2 \\ln x \\,\\mathrm{d}x \\end{equation*} Z 2 1 ln xdx Note que o',
+    ),
+    readings.join('\n'),
+  );
+  // The service's reading of the example counts for order only with it.
+  const text = pdftotextLike(example);
+  const chunk =
+    'quad ( ). \\begin{equation*} \\int_1^2 \\ln x \\mathrm{d}x \\qquad \\int_1^2 \\ln x \\,\\mathrm{d}x \\end{equation*} ∫ 2 1 ln xdx Note que o d no diferencial';
+  const band = readingOrder(
+    [chunk],
+    buildReference(text, { alternative: readings.filter((r) => !r.includes('end{equation*} Z')) }),
+  ).order;
+  const blocks = readingOrder([chunk], buildReference(text, { alternative: readings })).order;
+  assert.ok(band < 90, `${band}`);
+  assert.equal(blocks, 100);
+  // Full lines of text over and under a formula with its number: no row joins the band, nothing more read.
+  const wide = [
+    ...line(100, 100, 'este é o estilo montra, a linha inteira até a margem direita'),
+    ...formula.filter((w) => w.y0 > 112 && w.y0 < 155),
+    ...line(100, 160, 'Em estilo texto, coloque expressões altas entre as linhas'),
+  ];
+  assert.equal(stackedReadings(wide).length, 3);
+});
+
+test('sideBlockReadings: a two-column page is not an example beside its output', () => {
+  // A formula in the left column beside a line of the right one; over it the left column's lines
+  // alone, under it the right column's (the columns out of step): rows of one side run on to the
+  // page's edges, and no line across the blank closes the region.
+  const page = [
+    ...column(100, 100, ['the left column text', 'runs on here']),
+    box(120, 128, 126, 136, 'Z'),
+    box(127, 124, 131, 129, '2'),
+    box(134, 132, 170, 140, 'ln xdx'),
+    box(127, 138, 131, 143, '1'),
+    ...line(300, 131, 'the right column'),
+    ...column(300, 156, ['set out of step', 'with the left one']),
+  ];
+  assert.deepEqual(
+    stackedReadings(page).filter((r) => r.includes('here') && r.includes('step')),
+    [],
+  );
+  // Closed by lines across the page, still a page of two columns: few of its rows run across the middle.
+  const closed = [
+    ...line(100, 80, 'a title line across the whole page from left to right margin'),
+    ...page,
+    ...line(100, 188, 'a footnote line across the whole page from left to right margin'),
+  ];
+  assert.deepEqual(
+    stackedReadings(closed).filter((r) => r.includes('here') && r.includes('step')),
+    [],
+  );
+});
+
+/** Rows of words joined by spaces, a line each: the plain reading pdftotext gives such a page. */
+function pdftotextLike(ws: BoxWord[]): string {
+  return pageRows(ws)
+    .map((r) => r.map((w) => w.text).join(' '))
+    .join('\n');
+}
