@@ -169,8 +169,6 @@ interface Text {
   /** [start, end) of table rows whose chunk repeats a header row, in order, and those headers. */
   repeatAt: number[];
   repeatText: string[];
-  /** Where each section label starts (sectionMarks), ascending: a chunk takes the label in force at its start. */
-  labelAt: Int32Array;
 }
 
 /** The header row a chunk starting at index s repeats, or undefined (binary search over repeatAt). */
@@ -432,33 +430,6 @@ export function endsItem(t: string, e: number): boolean {
   return count('(') <= count(')') && count('[') <= count(']');
 }
 
-/**
- * The text a chunk [s, e) puts under a label not its own: a chunk is labelled with the section in
- * force at its start, so everything from the first label start after s (a heading, a slide) to e
- * belongs to another section. `labelAt` ascending. The cut plan breaks ties between plans of
- * equal cost by the least of it: where a section must run into the next one's chunk, the chunk
- * ends at the first clean end past the next heading's lead-in rather than at the last one of equal
- * cost, so that the next section's body opens a chunk under its own label (gnu-standards: the
- * chunk that crossed from 4.9 into "4.10 Table of Long Options" ran on over the table's first
- * rows, which went out labelled 4.9).
- */
-export function mixedText(labelAt: ArrayLike<number>, s: number, e: number): number {
-  const h = labelAfter(labelAt, s);
-  return h < e ? e - h : 0;
-}
-
-/** The first label start after s (labelAt ascending), or Infinity. */
-function labelAfter(labelAt: ArrayLike<number>, s: number): number {
-  let lo = 0;
-  let hi = labelAt.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (labelAt[mid]! <= s) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < labelAt.length ? labelAt[lo]! : Number.POSITIVE_INFINITY;
-}
-
 /** First index k with a[k] >= v (a sorted ascending), in [0, n]. */
 function lowerBound(a: Int32Array, n: number, v: number): number {
   let lo = 0;
@@ -475,11 +446,8 @@ function lowerBound(a: Int32Array, n: number, v: number): number {
  * The cut plan: a dynamic program over the whole text, from the end back to the start, so that
  * an earlier cut can leave the next window a sentence end to cut at (a greedy choice cannot).
  * best(s) = the least total cost of chunking t[s..] with every chunk but the last in MIN..MAX;
- * best(s) = min over cuts e in s's window of cost(e) + best(e + 1); of plans of equal cost, the
- * one with the least text under a label not its own (mixedText, summed over the chunks), then the
- * latest e. The windows slide monotonically, so monotonic deques keep it linear in the text
- * length: one for the cuts before the first label start after s (the chunk mixes nothing), one
- * for the cuts past it (the chunk mixes e - that start), whose bounds slide monotonically too.
+ * best(s) = min over cuts e in s's window of cost(e) + best(e + 1), ties to the latest e.
+ * The windows slide monotonically, so a monotonic deque keeps it linear in the text length.
  */
 function planCuts(x: Text, limits: ChunkLimits): number[] {
   const { t } = x;
@@ -513,29 +481,11 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   // For the start after cut k: the least cost of the rest, and the next cut (-1: the rest is the
   // last chunk; -2: a hard cut at advance(start, max)).
   const best = new Float64Array(m);
-  // The text under another section's label in that least-cost plan of the rest (mixedText).
-  const mix = new Float64Array(m);
   const next = new Int32Array(m);
   const value = (k: number) => cost[k]! + best[k]!;
   const tailCost = (s: number, rest: number) => (rest < min && s > 0 ? COST_SHORT_TAIL : 0);
-  const mixed = (s: number, e: number) => mixedText(x.labelAt, s, e);
-  /** Is (v1, m1) a better plan than (v2, m2)? Less cost, then less mixed text. */
-  const better = (v1: number, m1: number, v2: number, m2: number) => v1 < v2 || (v1 === v2 && m1 < m2);
-  /** The best cut for start s among candidates [lo, hi) (hi > lo), searched directly: [k, its mix]. */
-  const pick = (s: number, lo: number, hi: number): [number, number] => {
-    let b = hi - 1;
-    let bm = mix[b]! + mixed(s, pos[b]!);
-    for (let k = hi - 2; k >= lo; k--) {
-      const mk = mix[k]! + mixed(s, pos[k]!);
-      if (better(value(k), mk, value(b), bm)) {
-        b = k;
-        bm = mk;
-      }
-    }
-    return [b, bm];
-  };
   // Starts that are not after a whitespace: the text's start and the ends of hard cuts.
-  const other = new Map<number, { best: number; next: number; mix: number }>();
+  const other = new Map<number, { best: number; next: number }>();
   const solveOther = (s0: number): void => {
     // Follow the chain of hard cuts (each window without whitespace), then resolve backwards.
     const chain: number[] = [];
@@ -554,48 +504,34 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
       const room = headerRoom(x, s);
       const rest = cpLen(x, s, n);
       if (rest + room <= max) {
-        other.set(s, { best: tailCost(s, rest + room), next: -1, mix: mixed(s, n) });
+        other.set(s, { best: tailCost(s, rest + room), next: -1 });
         continue;
       }
       const lo = lowerBound(pos, m, advance(x, s, min - room));
       const hi = lowerBound(pos, m, advance(x, s, max - room) + 1);
       if (lo >= hi) {
         const h = advance(x, s, max - room);
-        const o = other.get(h)!;
-        other.set(s, { best: COST_HARD + o.best, next: -2, mix: mixed(s, h) + o.mix });
+        other.set(s, { best: COST_HARD + other.get(h)!.best, next: -2 });
         continue;
       }
-      const [b, bm] = pick(s, lo, hi);
-      other.set(s, { best: value(b), next: b, mix: bm });
+      let b = hi - 1;
+      for (let k = hi - 2; k >= lo; k--) if (value(k) < value(b)) b = k;
+      other.set(s, { best: value(b), next: b });
     }
   };
-  // Sliding-window minimum over the window of each start, starts taken right to left, in two
-  // deques: A the cuts at or before the first label start after s (key: value, then mix), B the
-  // cuts past it (key: value, then mix + pos, the chunk's mixed text up to the constant start).
-  // Each holds candidate indices, front = smallest pos; keys never increase towards the back, so
-  // the back is the minimum and, among equal keys, the latest cut. As s moves left the label start
-  // moves left too: A's last cuts pass to B's front (a cut A dropped is worse than a later one in
-  // A, and stays worse in B).
-  const dqA = new Int32Array(m);
-  const dqB = new Int32Array(m);
-  let headA = m; // front of deque A in dqA (it grows towards lower indices)
-  let tailA = m; // one past its back
-  let headB = m;
-  let tailB = m;
-  const worseA = (a: number, k: number) => better(value(k), mix[k]!, value(a), mix[a]!);
-  const worseB = (a: number, k: number) => better(value(k), mix[k]! + pos[k]!, value(a), mix[a]! + pos[a]!);
-  const pushB = (k: number) => {
-    while (tailB > headB && worseB(dqB[headB]!, k)) headB++;
-    dqB[--headB] = k;
-  };
-  let added = m; // candidates k >= added have entered a deque
+  // Sliding-window minimum of value(k) over the window of each start, starts taken right to left.
+  // The deque holds candidate indices, front = smallest; values never increase towards the back,
+  // so the back is the minimum and, among equal values, the latest cut.
+  const dq = new Int32Array(m);
+  let head = m; // front of the deque in dq (it grows towards lower dq indices)
+  let tail = m; // one past its back
+  let added = m; // candidates k >= added have entered the deque
   for (let j = m - 1; j >= 0; j--) {
     const s = from[j]!;
     const rest = cpLen(x, s, n);
     const room = x.repeatAt.length > 0 ? headerRoom(x, s) : 0;
     if (rest + room <= max) {
       best[j] = tailCost(s, rest + room);
-      mix[j] = mixed(s, n);
       next[j] = -1;
       continue;
     }
@@ -605,48 +541,35 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
       const lo = lowerBound(pos, m, advance(x, s, min - room));
       const hi = lowerBound(pos, m, advance(x, s, max - room) + 1);
       if (lo < hi) {
-        const [b, bm] = pick(s, lo, hi);
+        let b = hi - 1;
+        for (let k = hi - 2; k >= lo; k--) if (value(k) < value(b)) b = k;
         best[j] = value(b);
-        mix[j] = bm;
         next[j] = b;
       } else {
         const h = advance(x, s, max - room);
         solveOther(h);
-        const o = other.get(h)!;
-        best[j] = COST_HARD + o.best;
-        mix[j] = mixed(s, h) + o.mix;
+        best[j] = COST_HARD + other.get(h)!.best;
         next[j] = -2;
       }
       continue;
     }
     const lo = advance(x, s, min);
     const hi = advance(x, s, max);
-    const h1 = labelAfter(x.labelAt, s);
-    while (tailA > headA && pos[dqA[tailA - 1]!]! > h1) pushB(dqA[--tailA]!);
     while (added > 0 && pos[added - 1]! >= lo) {
       const k = --added;
-      if (pos[k]! > h1) pushB(k);
-      else {
-        while (tailA > headA && worseA(dqA[headA]!, k)) headA++;
-        dqA[--headA] = k;
-      }
+      const v = value(k);
+      while (tail > head && value(dq[head]!) > v) head++;
+      dq[--head] = k;
     }
-    while (tailA > headA && pos[dqA[tailA - 1]!]! > hi) tailA--;
-    while (tailB > headB && pos[dqB[tailB - 1]!]! > hi) tailB--;
-    const a = tailA > headA ? dqA[tailA - 1]! : -1;
-    const b = tailB > headB ? dqB[tailB - 1]! : -1;
-    // Ties between the two go to B's cut, the later one.
-    const k = a < 0 ? b : b < 0 ? a : better(value(a), mix[a]!, value(b), mix[b]! + pos[b]! - h1) ? a : b;
-    if (k >= 0) {
+    while (tail > head && pos[dq[tail - 1]!]! > hi) tail--;
+    if (tail > head) {
+      const k = dq[tail - 1]!;
       best[j] = value(k);
-      mix[j] = mix[k]! + mixed(s, pos[k]!);
       next[j] = k;
     } else {
       const h = advance(x, s, max);
       solveOther(h);
-      const o = other.get(h)!;
-      best[j] = COST_HARD + o.best;
-      mix[j] = mixed(s, h) + o.mix;
+      best[j] = COST_HARD + other.get(h)!.best;
       next[j] = -2;
     }
   }
@@ -717,7 +640,6 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     }
     cp[t.length] = n;
   }
-  const labels = sectionMarks(headings, slideAt);
   const x: Text = {
     t,
     cp,
@@ -731,9 +653,9 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     blockEnd,
     repeatAt,
     repeatText,
-    labelAt: Int32Array.from(labels, (l) => l.at),
   };
   const chunks: Chunk[] = [];
+  const labels = sectionMarks(headings, slideAt);
   let h = 0;
   let section = '';
   let s = 0;

@@ -7,7 +7,6 @@ import {
   addPageMarks,
   betweenItems,
   endsItem,
-  mixedText,
   opensOnBullet,
   labelColon,
   dotColumn,
@@ -695,49 +694,6 @@ test("a French list's last item, set with a dash, before a heading: the chunk en
   assert.match(chunks[0]!.content, /— Type d’arrondi : inférieur, normal, supérieur$/);
   assert.match(chunks[1]!.content, /^6\.7\.5 Corriger des erreurs de barème\n/);
   assert.equal(chunks[1]!.section, '6.7.5 Corriger des erreurs de barème');
-});
-
-test('mixedText: the text a chunk puts under a label not its own', async (t) => {
-  // [name, label starts, chunk start, chunk end, expected]
-  const cases: [string, number[], number, number, number][] = [
-    ['no label', [], 0, 100, 0],
-    ['the chunk opens on a label, no other inside', [0, 200], 0, 150, 0],
-    ['the next label just after the cut', [0, 151], 0, 150, 0],
-    ['a label inside: from it to the end', [0, 120], 0, 150, 30],
-    ['two labels inside: from the first', [0, 100, 130], 0, 150, 50],
-    ['the chunk opens mid-section, a label inside', [0, 300], 250, 400, 100],
-    ['the chunk opens on a later label', [0, 300, 350], 300, 400, 50],
-    ['labels all before the start', [0, 10, 20], 30, 400, 0],
-  ];
-  for (const [name, at, s, e, want] of cases) await t.test(name, () => assert.equal(mixedText(at, s, e), want));
-});
-
-test("a section that must run into the next one's chunk: of equal plans, the one that ends at the next section's lead-in", () => {
-  // gnu-standards: 4.9 cannot be cut into chunks of MIN..MAX at sentence ends, so its last
-  // sentences share a chunk with 4.10's heading; every row of 4.10's table ends a sentence, so
-  // ending that chunk after the lead-in or after any of the first rows costs the same. The plan
-  // ends it after the lead-in: the table goes out under its own label, not 4.9's.
-  const sentence = (w: string, i: number) =>
-    `The ${w} rule number ${i} keeps plug-ins free of any proprietary code, and the base program and its plug-ins form one extended program together.`;
-  const options = ['after-date', 'all', 'all-text', 'almost-all', 'append', 'archive'];
-  const blocks: Block[] = [
-    { text: '4.9 Plug-ins', heading: '4.9 Plug-ins' },
-    { text: [0, 1].map((i) => sentence('first', i)).join(' ') },
-    { text: sentence('second', 0) },
-    { text: '4.10 Table of Long Options', heading: '4.10 Table of Long Options' },
-    { text: 'Here is a table of long options used by GNU programs.' },
-    ...[...options, ...options.map((o) => `${o}-2`)].map((o, i) => ({
-      text: `‘${o}’ ‘-${String.fromCharCode(65 + i)}’ in tar.`,
-    })),
-  ];
-  const chunks = splitIntoChunks(blocks, { min: 200, max: 400 });
-  assert.equal(chunks.length, 3);
-  assert.match(
-    chunks[1]!.content,
-    /4\.10 Table of Long Options\nHere is a table of long options used by GNU programs\.$/,
-  );
-  assert.equal(chunks[2]!.section, '4.10 Table of Long Options');
-  assert.match(chunks[2]!.content, /^‘after-date’ ‘-A’ in tar\.\n/);
 });
 
 test("a list of signatures, one bullet item a line: the chunks end on items' ends, never inside one", () => {
