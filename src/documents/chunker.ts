@@ -417,6 +417,11 @@ export function betweenItems(t: string, e: number): boolean {
  * so a cut before the heading after them cost a line break that ends no sentence, more than a cut
  * between two items: raptor-refman's "9.3 raptor::build_arguments Struct Reference" list lost its
  * last item to the next chunk, which opened on it rather than on "9.3.1 Member Data Documentation".
+ * An item's mark may be a dash as well as a bullet: LaTeX's and DocBook's French lists set their
+ * items with an em dash ("— Type d'arrondi : inférieur, normal, supérieur" before amc-fr's
+ * "6.7.5 Corriger des erreurs de barème"), and some styles with an en dash; without it the plan
+ * ran the chunk over the heading to the next sentence end, and the next section went out under
+ * the previous section's label. A hyphen-minus stays no mark (a line of code, a diff).
  * A plain line before a heading stays a line break (a heading read inside a sentence would
  * otherwise cut it), and so does an item whose line leaves a bracket open: its sentence goes on
  * (fepslatex's OCR read "Section 16.4 page 76)." as a heading after an item ending "(voir la").
@@ -424,7 +429,7 @@ export function betweenItems(t: string, e: number): boolean {
 export function endsItem(t: string, e: number): boolean {
   if (t.charCodeAt(e) !== 10) return false;
   const start = t.lastIndexOf('\n', e - 1) + 1;
-  if (!/^[•●▪◦‣] /u.test(t.slice(start, start + 2))) return false;
+  if (!/^[•●▪◦‣—–] /u.test(t.slice(start, start + 2))) return false;
   const line = t.slice(start, e);
   const count = (c: string) => line.split(c).length - 1;
   return count('(') <= count(')') && count('[') <= count(']');

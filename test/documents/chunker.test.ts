@@ -643,7 +643,15 @@ test('endsItem: the line ending at a line break is a bulleted item', async (t) =
     ['an item', 'Public Attributes\n• bool is_minimiser {false}\n9.3.1 Member Data Documentation', true],
     ["the text's first line, an item", '• include/raptor/argument_parsing/validators.hpp\n9.3 Struct Reference', true],
     ['a plain line', 'the value of\n9.3 Struct Reference', false],
-    ['a dash is no bullet', '- bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
+    ['a hyphen is no bullet', '- bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
+    [
+      'an item set with an em dash (French lists)',
+      '— Type d’arrondi : inférieur, normal, supérieur\n6.7.5 Corriger des erreurs de barème',
+      true,
+    ],
+    ['an item set with an en dash', '– the last option\nSection 2', true],
+    ['an em dash inside the line', 'the rounding — inférieur, normal\n6.7.5 Corriger', false],
+    ['an em dash glued to its word', '—Type d’arrondi\n6.7.5 Corriger', false],
     ['a bullet glued to its word', '•bool is_minimiser {false}\n9.3.1 Member Data Documentation', false],
     ['a bullet inside the line', 'Arrows • Mathematical Operators\n9.3 Struct Reference', false],
     [
@@ -674,6 +682,27 @@ test("a list's last item before a heading: the chunk ends there, the list whole,
   assert.match(chunks[0]!.content, /• uint64_t attribute_7 \{7\}$/);
   assert.match(chunks[1]!.content, /^9\.3\.1 Member Data Documentation\n/);
   assert.equal(chunks[1]!.section, '9.3.1 Member Data Documentation');
+});
+
+test("a French list's last item, set with a dash, before a heading: the chunk ends there", () => {
+  // DocBook's and LaTeX's French lists mark items with an em dash; the last has no end mark.
+  const blocks: Block[] = [
+    { text: '6.7.4 Du barème aux notes', heading: '6.7.4 Du barème aux notes' },
+    { text: 'La note est calculée à partir du score total. Elle est ensuite arrondie par le logiciel.' },
+    { text: 'La note ainsi obtenue est arrondie en utilisant les options suivantes :' },
+    { text: '— Granularité : pour un arrondi à l’entier, choisir la valeur 1.' },
+    { text: '— Type d’arrondi : inférieur, normal, supérieur' },
+    { text: '6.7.5 Corriger des erreurs de barème', heading: '6.7.5 Corriger des erreurs de barème' },
+    { text: 'Vous pouvez modifier votre barème. Cependant, ne mettez jamais à jour le document.' },
+    {
+      text: 'Il est préférable d’ouvrir le fichier avec votre éditeur de texte, de faire les modifications et d’enregistrer.',
+    },
+  ];
+  const chunks = splitIntoChunks(blocks, { min: 200, max: 400 });
+  assert.equal(chunks.length, 2);
+  assert.match(chunks[0]!.content, /— Type d’arrondi : inférieur, normal, supérieur$/);
+  assert.match(chunks[1]!.content, /^6\.7\.5 Corriger des erreurs de barème\n/);
+  assert.equal(chunks[1]!.section, '6.7.5 Corriger des erreurs de barème');
 });
 
 test("a list of signatures, one bullet item a line: the chunks end on items' ends, never inside one", () => {
