@@ -27,7 +27,7 @@ const SCRIPT_EM = 0.35;
 export function monoAdvance(items: readonly RawItem[]): number | undefined {
   const solid: [ratio: number, chars: number][] = [];
   let least = Infinity;
-  const code = Math.max(0, ...items.filter((it) => it.mono && /\p{L}/u.test(it.str)).map((it) => it.size));
+  const code = codeSize(items);
   for (const it of items) {
     if (!it.mono || it.width <= 0 || lineNumberItem(it, code)) continue;
     const n = [...it.str].length;
@@ -51,6 +51,18 @@ export function monoAdvance(items: readonly RawItem[]): number | undefined {
     return Math.min(median, least);
   }
   return Number.isFinite(least) ? least : undefined;
+}
+
+/**
+ * The size a line's code is set in, for telling its line number: its largest monospaced item
+ * holding a letter, else (a numbered line of a brace alone: `20 }`) its largest monospaced item
+ * holding no digit. FreeFem's `\tiny` `20` before a `}` made the digits the line's measure:
+ * `20     }` five columns in, the page's brace at the code column.
+ */
+export function codeSize(items: readonly Pick<RawItem, 'str' | 'size' | 'mono'>[]): number {
+  const sizes = (test: RegExp) => items.filter((it) => it.mono && test.test(it.str)).map((it) => it.size);
+  const letters = sizes(/\p{L}/u);
+  return Math.max(0, ...(letters.length > 0 ? letters : sizes(/^[^\p{N}]*[^\p{N}\s][^\p{N}]*$/u)));
 }
 
 /** Below this share of the code's size, digits alone are a line number set in smaller type. */
@@ -91,7 +103,7 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   let main = items[0]!;
   for (const it of items) if (it.size > main.size) main = it;
   const script = (it: RawItem) => Math.abs(it.y - main.y) > SCRIPT_EM * main.size;
-  const x0 = numberedOrigin(items, advance, typeSize(items) ?? main.size, script) ?? items[0]!.x;
+  const x0 = numberedOrigin(items, advance, codeSize(items), script) ?? items[0]!.x;
   let text = '';
   let cols = 0;
   let end = x0;

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   codeBlockLines,
+  codeSize,
   codeRuns,
   monoAdvance,
   numberedBlankLines,
@@ -918,4 +919,28 @@ test('numberedOrigin: column 0 of a numbered line, its number right-aligned on t
       undefined,
     ),
   );
+});
+
+test("codeSize: the size a line's code is set in, for telling its line number", async (t) => {
+  const cases: [name: string, items: ReturnType<typeof item>[], want: number][] = [
+    ['the largest typewriter item with a letter', [mono('7', 0, { size: 6 }), mono('x = 1', 10, { size: 10.9 })], 10.9],
+    // FreeFem: `\tiny` 20 before a brace alone.
+    [
+      'no letter: the largest typewriter item of signs',
+      [mono('20', 0, { size: 6 }), mono('}', 20, { size: 10.9 })],
+      10.9,
+    ],
+    ['digits alone say nothing', [mono('20', 0, { size: 6 })], 0],
+    ['a sign in a proportional face says nothing', [mono('20', 0, { size: 6 }), item('}', 20, 700, { size: 10.9 })], 0],
+  ];
+  for (const [name, items, want] of cases) await t.test(name, () => assert.equal(codeSize(items), want));
+});
+
+test("monoSetting: a numbered line of a brace alone is measured by the brace's face", () => {
+  // FreeFem p. 31: `20` in `\tiny` (3.65 a digit) right-aligned at 123.8, `}` 2 columns in from 129.2.
+  const got = monoSetting([
+    mono('20', 116.5, { width: 7.306, size: 6 }),
+    mono('}', 140.642, { width: 5.728, size: 10.9 }),
+  ]);
+  assert.deepEqual(got && { text: got.text, advance: got.advance }, { text: '20   }', advance: 5.728 });
 });
