@@ -27,7 +27,7 @@ const SCRIPT_EM = 0.35;
 export function monoAdvance(items: readonly RawItem[]): number | undefined {
   const solid: [ratio: number, chars: number][] = [];
   let least = Infinity;
-  const code = Math.max(0, ...items.filter((it) => it.mono && /\p{L}/u.test(it.str)).map((it) => it.size));
+  const code = codeSize(items);
   for (const it of items) {
     if (!it.mono || it.width <= 0 || lineNumberItem(it, code)) continue;
     const n = [...it.str].length;
@@ -51,6 +51,18 @@ export function monoAdvance(items: readonly RawItem[]): number | undefined {
     return Math.min(median, least);
   }
   return Number.isFinite(least) ? least : undefined;
+}
+
+/**
+ * The size a line's code is set in, for telling its line number: its largest monospaced item
+ * holding a letter, else (a numbered line of a brace alone: `20 }`) its largest monospaced item
+ * holding no digit. FreeFem's `\tiny` `20` before a `}` made the digits the line's measure:
+ * `20     }` five columns in, the page's brace at the code column.
+ */
+export function codeSize(items: readonly Pick<RawItem, 'str' | 'size' | 'mono'>[]): number {
+  const sizes = (test: RegExp) => items.filter((it) => it.mono && test.test(it.str)).map((it) => it.size);
+  const letters = sizes(/\p{L}/u);
+  return Math.max(0, ...(letters.length > 0 ? letters : sizes(/^[^\p{N}]*[^\p{N}\s][^\p{N}]*$/u)));
 }
 
 /** Below this share of the code's size, digits alone are a line number set in smaller type. */
@@ -87,11 +99,11 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   if (items.length > 0 && !items[0]!.mono && BULLET.test(items[0]!.str.trim())) return undefined;
   const advance = monoAdvance(items);
   if (advance === undefined || items.length === 0) return undefined;
-  const x0 = items[0]!.x;
   // A superscript or subscript (a footnote mark) is a word of its own, as the layout reads it.
   let main = items[0]!;
   for (const it of items) if (it.size > main.size) main = it;
   const script = (it: RawItem) => Math.abs(it.y - main.y) > SCRIPT_EM * main.size;
+  const x0 = numberedOrigin(items, advance, codeSize(items), script) ?? items[0]!.x;
   let text = '';
   let cols = 0;
   let end = x0;
@@ -107,7 +119,8 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
     // and the grid goes on from where the next item stands (Doxygen's `set< size_t > & kmers`:
     // every sign wider than a column shifts the rest of the line).
     const offGrid = prev !== undefined && !prev.mono;
-    let col = Math.round((it.x - origin) / advance);
+    // The first item opens the line (a numbered line's number: column 0 however narrow it is).
+    let col = prev ? Math.round((it.x - origin) / advance) : 0;
     // Never more spaces than the gap from the item before holds: items of a slanted or another
     // typewriter face set with TeX's glue (Sphinx's grammar rules: `labelblock*`) are off the
     // grid by a fraction of a column, which must not round into a space.
@@ -139,6 +152,34 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   const x = anchor ? anchor.x - (anchor.col - blanks) * advance : x0 + blanks * advance;
   const size = typeSize(items);
   return size === undefined ? { text: body, x, advance } : { text: body, x, advance, size };
+}
+
+/**
+ * Where column 0 of a numbered listing's line stands, on the grid of its code: the line's number
+ * (digits alone, in another face or in smaller type than the code, on the code's baseline)
+ * right-aligned, so that it takes as many columns as it has digits, ending where the number ends,
+ * and the column grid snapped to the first item of code after it. The listings package
+ * (`numbers=left`) and DBLaTeX's `linenumbering` set the numbers right-aligned at one x and the
+ * code at another; a number's digits are narrower than the code's columns, so counting the columns
+ * from the number's left edge (`9` at 120.2, `10` at 116.5, code at 157.8 in 5.73-unit columns:
+ * 6.58 and 7.22) rounds a line numbered 10 or more a column short of a line numbered 1 to 9.
+ * Undefined when the line opens with no such number, or nothing follows it, or its code touches it.
+ */
+export function numberedOrigin(
+  items: readonly RawItem[],
+  advance: number,
+  codeSize: number,
+  script: (it: RawItem) => boolean,
+): number | undefined {
+  const num = items[0];
+  const code = items[1];
+  if (!num || !code || !code.mono || script(num) || !/^\d+$/.test(num.str)) return undefined;
+  if (num.mono && !lineNumberItem(num, codeSize)) return undefined;
+  const n = num.str.length;
+  const right = num.x + num.width;
+  if (num.width >= n * advance || code.x - right < SPACE_GAP_EM * code.size) return undefined;
+  const cols = Math.max(n + 1, Math.round((code.x - (right - n * advance)) / advance));
+  return code.x - cols * advance;
 }
 
 /**
@@ -294,23 +335,39 @@ export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
     (above ? numberedNext(code.set.text, l.text) : numberedNext(l.text, code.set.text)) &&
     Math.abs(l.x - code.x) <= 2 * code.set.advance &&
     (above ? code.y > l.y && code.y - l.y <= 2 * code.size : l.y > code.y && l.y - code.y <= 2 * code.size);
+  // Its number right-aligned with the neighbour's, on that line's grid (numberedOrigin).
+  const set = (l: TextLine, code: TextLine): MonoSetting => ({
+    text: l.text,
+    x: numberColumnX(code.set!, l.text),
+    advance: code.set!.advance,
+  });
   for (let i = lines.length - 1; i >= 0; i--) out.unshift(lines[i]!);
   for (let i = out.length - 1; i >= 0; i--) {
     const l = out[i]!;
     if (l.mono || l.set || l.tag || !NUMBER_ALONE.test(l.text)) continue;
     if (out.slice(0, i).some((x) => x.set)) continue;
     const after = out[i + 1];
-    if (after && goesOn(after, l, false))
-      out[i] = { ...l, mono: true, set: { text: l.text, x: l.x, advance: after.set!.advance } };
+    if (after && goesOn(after, l, false)) out[i] = { ...l, mono: true, set: set(l, after) };
   }
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
     if (l.mono || l.set || l.tag || !NUMBER_ALONE.test(l.text)) continue;
     const before = out[i - 1];
-    if (before && goesOn(before, l, true))
-      out[i] = { ...l, mono: true, set: { text: l.text, x: l.x, advance: before.set!.advance } };
+    if (before && goesOn(before, l, true)) out[i] = { ...l, mono: true, set: set(l, before) };
   }
   return out;
+}
+
+/**
+ * Where a numbered listing's line opening with `text`'s number stands, beside a numbered line of
+ * code (`code`, set from its number's column 0: numberedOrigin): the numbers right-aligned, so a
+ * number of fewer digits starts as many columns further right. A blank line's number read at its
+ * own left edge stood a fraction of a column off the grid of the lines around it, and could round
+ * into a column of its own (`  2` under ` 1  \documentclass`).
+ */
+export function numberColumnX(code: MonoSetting, text: string): number {
+  const digits = (t: string) => LINE_NUMBER.exec(t)?.[1]?.length ?? 0;
+  return code.x + (digits(code.text) - digits(text)) * code.advance;
 }
 
 /**

@@ -5,9 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   codeBlockLines,
+  codeSize,
   codeRuns,
   monoAdvance,
   numberedBlankLines,
+  numberedOrigin,
   joinedCodeLine,
   monoSetting,
   otherSize,
@@ -79,9 +81,22 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
     ['leading spaces inside the item move its start', [mono('    <tbody>', 100)], { text: '<tbody>', x: 124 }],
     ['items out of order', [mono('b', 112), mono('a', 100)], { text: 'a b', x: 100 }],
     [
-      'a line number in a proportional font before the code: a space where the gap shows one',
+      // The number's two digits take two columns ending where it ends (88): column 0 at 76.
+      'a line number in a proportional font before the code: its columns end where it ends',
       [item('12', 80, 700, { width: 8 }), mono('x = 1;', 100)],
-      { text: '12 x = 1;', x: 80 },
+      { text: '12  x = 1;', x: 76 },
+    ],
+    [
+      // FreeFem's manual (listings, numbers=left): `\tiny` digits right-aligned at 123.8, the
+      // code column at 129.2, 5.73-unit columns; lines 9 and 10 indented 5 columns.
+      'numbered lines 9 and 10 put their indented code in one column',
+      [mono('9', 120.153, { width: 3.653, size: 6 }), mono('.....', 157.822, { width: 28.64, size: 10.9 })],
+      { text: '9      .....', x: 117.726 }, // the code 7 columns from column 0
+    ],
+    [
+      'the line numbered 10 of the same listing',
+      [mono('10', 116.5, { width: 7.306, size: 6 }), mono('onbdy', 157.822, { width: 28.64, size: 10.9 })],
+      { text: '10      onbdy', x: 111.998 }, // 8 columns: one left of line 9's
     ],
     [
       // Doxygen's "std::vector< std::string >  const &": the math `>` is 1.5 columns wide.
@@ -143,7 +158,7 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
   for (const [name, items, want] of cases)
     await t.test(name, () => {
       const got = monoSetting(items);
-      assert.deepEqual(got && { text: got.text, x: got.x }, want);
+      assert.deepEqual(got && { text: got.text, x: Math.round(got.x * 1000) / 1000 }, want);
     });
 });
 
@@ -859,4 +874,73 @@ test("numberedBlankLines: a numbered listing's lines of a number alone (a blank 
         want,
       ),
     );
+});
+
+test("numberedBlankLines: a blank line's number stands on its neighbour's grid, right-aligned", () => {
+  // amc-fr p. 26: `2` under ` 1  \documentclass`, the code line set from its number's column 0.
+  const code: TextLine = {
+    text: '1 \\documentclass',
+    x: 63,
+    xEnd: 200,
+    y: 700,
+    size: 13,
+    font: 'tt',
+    mono: true,
+    set: { text: '1  \\documentclass', x: 61.5, advance: 7.8 },
+  };
+  const blank: TextLine = { text: '2', x: 66.5, xEnd: 71, y: 686, size: 7, font: 'rm', mono: false };
+  const ten: TextLine = { text: '10', x: 62, xEnd: 71, y: 672, size: 7, font: 'rm', mono: false };
+  const nine = { ...code, text: '9 \\x', y: 686, set: { text: '9  \\x', x: 61.5, advance: 7.8 } };
+  assert.equal(numberedBlankLines([code, blank])[1]!.set?.x, 61.5);
+  assert.equal(numberedBlankLines([nine, ten])[1]!.set?.x, 61.5 - 7.8);
+});
+
+test('numberedOrigin: column 0 of a numbered line, its number right-aligned on the code grid', async (t) => {
+  const script = () => false;
+  const cases: [name: string, items: ReturnType<typeof item>[], want: number | undefined][] = [
+    ['one digit, the code 2 columns from its end', [item('9', 90, 700, { width: 4 }), mono('x', 106)], 88],
+    ['two digits of the same listing: a column further left', [item('10', 86, 700, { width: 8 }), mono('x', 106)], 82],
+    [
+      'digits in smaller type that pdf.js calls monospaced',
+      [mono('7', 91, { width: 3, size: 6 }), mono('x', 100, { size: 10 })],
+      88,
+    ],
+    ["digits in the code's own typewriter size: code, not a number", [mono('42', 88), mono('x', 106)], undefined],
+    ['a word, not a number', [item('ab', 88, 700, { width: 8 }), mono('x', 106)], undefined],
+    ['the code touching the number', [item('9', 90, 700, { width: 4 }), mono('x', 94.5)], undefined],
+    ['a number alone', [item('9', 90, 700, { width: 4 })], undefined],
+    ['digits as wide as their columns', [item('12', 88, 700, { width: 12 }), mono('x', 106)], undefined],
+  ];
+  for (const [name, items, want] of cases)
+    await t.test(name, () => assert.equal(numberedOrigin(items, 6, 10, script), want));
+  await t.test('a footnote mark off the baseline is no line number', () =>
+    assert.equal(
+      numberedOrigin([item('1', 90, 704, { width: 3, size: 7 }), mono('x', 106)], 6, 10, () => true),
+      undefined,
+    ),
+  );
+});
+
+test("codeSize: the size a line's code is set in, for telling its line number", async (t) => {
+  const cases: [name: string, items: ReturnType<typeof item>[], want: number][] = [
+    ['the largest typewriter item with a letter', [mono('7', 0, { size: 6 }), mono('x = 1', 10, { size: 10.9 })], 10.9],
+    // FreeFem: `\tiny` 20 before a brace alone.
+    [
+      'no letter: the largest typewriter item of signs',
+      [mono('20', 0, { size: 6 }), mono('}', 20, { size: 10.9 })],
+      10.9,
+    ],
+    ['digits alone say nothing', [mono('20', 0, { size: 6 })], 0],
+    ['a sign in a proportional face says nothing', [mono('20', 0, { size: 6 }), item('}', 20, 700, { size: 10.9 })], 0],
+  ];
+  for (const [name, items, want] of cases) await t.test(name, () => assert.equal(codeSize(items), want));
+});
+
+test("monoSetting: a numbered line of a brace alone is measured by the brace's face", () => {
+  // FreeFem p. 31: `20` in `\tiny` (3.65 a digit) right-aligned at 123.8, `}` 2 columns in from 129.2.
+  const got = monoSetting([
+    mono('20', 116.5, { width: 7.306, size: 6 }),
+    mono('}', 140.642, { width: 5.728, size: 10.9 }),
+  ]);
+  assert.deepEqual(got && { text: got.text, advance: got.advance }, { text: '20   }', advance: 5.728 });
 });
