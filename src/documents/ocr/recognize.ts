@@ -1694,6 +1694,111 @@ function respelled(line: OcrLine, respell: (symbols: OcrWord['symbols'], word: n
   return changed ? { ...line, text, words } : line;
 }
 
+/** Characters the recogniser reads for a hyphen's short bar (hyphen, hyphen-minus, en and em dash, minus). */
+const DASH = /^[-\u2010\u2011\u2013\u2014\u2212]$/;
+/** A dash's ink is at least this many times as wide as it is tall (a letter, a digit, `=` and `~` are not)... */
+const DASH_FLAT = 2.5;
+/** ...and its rows lie between these shares of its line's box, top down (`_` on the baseline, `^` at the top are not dashes). */
+const DASH_ROWS = [0.2, 0.85] as const;
+
+/** A glyph's columns [x0, x1) on the page and its ink's rows (first and last, inclusive). */
+export interface GlyphSpan {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The glyphs of `grey` (`width` pixels a row) whose ink lies in the rows of `line` and whose
+ * columns' centre lies within [x0, x1): runs of inked columns (grey under `threshold`), each with
+ * the rows of its ink.
+ */
+export function glyphsWithin(
+  grey: Uint8Array,
+  width: number,
+  line: Box,
+  x0: number,
+  x1: number,
+  threshold = INK,
+): GlyphSpan[] {
+  const height = grey.length / width;
+  const y0 = Math.max(0, Math.floor(line.y0));
+  const y1 = Math.min(height, Math.ceil(line.y1));
+  // The search runs a box's width either side, so a glyph the box cuts is seen whole.
+  const w = Math.max(1, x1 - x0);
+  const lo = Math.max(0, Math.floor(x0 - w));
+  const hi = Math.min(width, Math.ceil(x1 + w));
+  const spans: GlyphSpan[] = [];
+  for (let x = lo; x < hi; x++) {
+    let top = -1;
+    let bottom = -1;
+    for (let y = y0; y < y1; y++) {
+      if (grey[y * width + x]! >= threshold) continue;
+      if (top < 0) top = y;
+      bottom = y;
+    }
+    if (top < 0) continue;
+    const last = spans.at(-1);
+    if (last && last.x1 === x) {
+      last.x1 = x + 1;
+      last.top = Math.min(last.top, top);
+      last.bottom = Math.max(last.bottom, bottom);
+    } else spans.push({ x0: x, x1: x + 1, top, bottom });
+  }
+  return spans.filter(
+    (g) => (g.x0 > lo || lo === 0) && (g.x1 < hi || hi === width) && centre(g) >= x0 && centre(g) < x1,
+  );
+}
+
+/**
+ * Whether a glyph's ink is a dash's bar: flat (DASH_FLAT) and between the line's x-height and
+ * baseline (DASH_ROWS of `line`'s box).
+ */
+export function dashGlyph(g: GlyphSpan, line: Box): boolean {
+  const h = line.y1 - line.y0;
+  const tall = g.bottom - g.top + 1;
+  return (
+    h > 0 &&
+    g.x1 - g.x0 >= DASH_FLAT * tall &&
+    g.top >= line.y0 + DASH_ROWS[0] * h &&
+    g.bottom <= line.y0 + DASH_ROWS[1] * h
+  );
+}
+
+/**
+ * A typewriter line with its dashes counted by their glyphs: each run of characters read as dashes
+ * (DASH) in a word is as many hyphens as its boxes' span holds dash glyphs (`dashesIn`: the flat
+ * bars whose centre lies in the span, or undefined when a glyph there is no bar), each boxed on its
+ * glyph. On a typewriter grid every character has a cell and a glyph of its own, and the fast
+ * model reads two hyphens side by side as one dash (bashref's `$ set -- 1 2 3`, read `$ set -  1 2
+ * 3`; `--` of every long option) and one as two (reportlab's grey `"Helvetica-Bold"` read
+ * `Helvetica-—Bold`, a hyphen and an em dash boxed on one glyph). A run whose count is its glyphs'
+ * is left as read (a one-cell em dash stays one).
+ */
+export function withDashes(line: OcrLine, dashesIn: (x0: number, x1: number) => GlyphSpan[] | undefined): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => DASH.test(s.text)))) return line;
+  return respelled(line, (symbols) => {
+    const out: OcrWord['symbols'] = [];
+    for (let i = 0; i < symbols.length; ) {
+      if (!DASH.test(symbols[i]!.text)) {
+        out.push(symbols[i++]!);
+        continue;
+      }
+      let j = i;
+      while (j < symbols.length && DASH.test(symbols[j]!.text)) j++;
+      const run = symbols.slice(i, j);
+      const x0 = Math.min(...run.map((s) => s.bbox.x0));
+      const x1 = Math.max(...run.map((s) => s.bbox.x1));
+      const glyphs = dashesIn(x0, x1);
+      if (!glyphs || glyphs.length === 0 || glyphs.length === run.length) out.push(...run);
+      else for (const g of glyphs) out.push({ ...run[0]!, text: '-', bbox: { ...run[0]!.bbox, x0: g.x0, x1: g.x1 } });
+      i = j;
+    }
+    return out;
+  });
+}
+
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
 const CELL_AT_150 = 8;
 /** Bound on the second-pass regions read on one page. */
@@ -1969,7 +2074,14 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           (b) => oneShape(glyph(b)?.ink),
         )
       : spaces;
-    return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
+    const dashes = typewriter[index]
+      ? withDashes(ats, (x0, x1) => {
+          // At the light threshold: grey print (a listing's string literals) has its bars whole.
+          const glyphs = glyphsWithin(read, width, l.bbox, x0, x1, LIGHT_INK);
+          return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
+        })
+      : ats;
+    return withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
   });
   // Each typewriter glyph read as its twins on the page are read (after the tests above).
   const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;

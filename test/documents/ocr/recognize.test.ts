@@ -49,6 +49,10 @@ import {
   twinReadings,
   ownGlyphs,
   withTwinReadings,
+  withDashes,
+  dashGlyph,
+  glyphsWithin,
+  type GlyphSpan,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -2188,4 +2192,81 @@ describe('withTwinReadings: characters read again, doubles dropped', () => {
   ];
   for (const [name, l, m, want] of cases)
     test(name, () => assert.equal(withTwinReadings(l, (b) => m[b.x0]).text, want));
+});
+
+describe('glyphsWithin: the glyphs whose centre lies in a span, with the rows of their ink', () => {
+  // Rows 0-9, columns 0-29: a bar at columns 2-7 (rows 4-5), a bar at 10-15 (rows 4-5), a stem at 20-21 (rows 1-8).
+  const W = 30;
+  const grey = new Uint8Array(W * 10).fill(255);
+  const ink = (x0: number, x1: number, y0: number, y1: number, v = 0) => {
+    for (let y = y0; y <= y1; y++) for (let x = x0; x < x1; x++) grey[y * W + x] = v;
+  };
+  ink(2, 8, 4, 5);
+  ink(10, 16, 4, 5, 160);
+  ink(20, 22, 1, 8);
+  const line = { x0: 0, y0: 0, x1: W, y1: 10 };
+  test('two bars in the span, the stem outside it', () =>
+    assert.deepEqual(glyphsWithin(grey, W, line, 0, 17, 200), [
+      { x0: 2, x1: 8, top: 4, bottom: 5 },
+      { x0: 10, x1: 16, top: 4, bottom: 5 },
+    ]));
+  test('grey ink is not ink at the dark threshold', () =>
+    assert.deepEqual(glyphsWithin(grey, W, line, 0, 17, 128), [{ x0: 2, x1: 8, top: 4, bottom: 5 }]));
+  test('a glyph cut by the span is taken whole when its centre is inside', () =>
+    assert.deepEqual(glyphsWithin(grey, W, line, 18, 24, 200), [{ x0: 20, x1: 22, top: 1, bottom: 8 }]));
+  test('no glyph whose centre lies in the span', () => assert.deepEqual(glyphsWithin(grey, W, line, 16, 19, 200), []));
+});
+
+describe('dashGlyph: a flat bar between x-height and baseline', () => {
+  const line = { x0: 0, y0: 0, x1: 100, y1: 40 };
+  const cases: [string, GlyphSpan, boolean][] = [
+    ['a hyphen: 18 by 4, rows 16-19', { x0: 0, x1: 18, top: 16, bottom: 19 }, true],
+    ['a letter: as tall as wide', { x0: 0, x1: 18, top: 10, bottom: 30 }, false],
+    ['an underscore on the baseline', { x0: 0, x1: 18, top: 36, bottom: 38 }, false],
+    ['a bar at the top (an overline, a caret)', { x0: 0, x1: 18, top: 2, bottom: 5 }, false],
+    ['a narrow bar (a dot)', { x0: 0, x1: 6, top: 16, bottom: 19 }, false],
+  ];
+  for (const [name, g, want] of cases) test(name, () => assert.equal(dashGlyph(g, line), want));
+});
+
+describe('withDashes: a typewriter run of dashes is as many hyphens as its span holds bars', () => {
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  const bar = (x0: number): GlyphSpan => ({ x0, x1: x0 + 8, top: 8, bottom: 10 });
+  // Bars found by the span's left edge, as glyphsWithin would return them.
+  const bars =
+    (found: Record<string, GlyphSpan[] | undefined>) =>
+    (x0: number, x1: number): GlyphSpan[] | undefined =>
+      found[`${x0}-${x1}`];
+  const wide = (text: string, x0: number, x1: number): OcrWord => ({
+    text,
+    bbox: { x0, y0: 0, x1, y1: 20 },
+    symbols: [{ text, bbox: { x0, y0: 0, x1, y1: 20 } }],
+  });
+  const cases: [string, ReturnType<typeof line>, Record<string, GlyphSpan[] | undefined>, string][] = [
+    // bashref's `set -- 1`: one `-` boxed over two bars.
+    [
+      'one dash over two bars: `--`',
+      line(cellWord('set', 0), wide('-', 40, 60), cellWord('1', 70)),
+      { '40-60': [bar(41), bar(51)] },
+      'set -- 1\n',
+    ],
+    // reportlab's `Helvetica-Bold`, read `a-—B`: two dashes over one bar.
+    ['a hyphen and an em dash over one bar: `-`', line(cellWord('a-\u2014B', 0)), { '10-30': [bar(11)] }, 'a-B\n'],
+    ['as many dashes as bars: as read', line(cellWord('a--b', 0)), { '10-30': [bar(11), bar(21)] }, 'a--b\n'],
+    ['a one-cell em dash over one bar stays', line(cellWord('a\u2014b', 0)), { '10-20': [bar(11)] }, 'a\u2014b\n'],
+    ['a glyph there that is no bar: as read', line(wide('-', 40, 60)), { '40-60': undefined }, '-\n'],
+    ['no glyph found: as read', line(wide('-', 40, 60)), { '40-60': [] }, '-\n'],
+    ['no dash: as read', line(cellWord('abc', 0)), {}, 'abc\n'],
+  ];
+  for (const [name, l, found, want] of cases) test(name, () => assert.equal(withDashes(l, bars(found)).text, want));
+  test('each hyphen boxed on its bar', () => {
+    const out = withDashes(line(wide('-', 40, 60)), bars({ '40-60': [bar(41), bar(51)] }));
+    assert.deepEqual(
+      out.words![0]!.symbols.map((s) => [s.text, s.bbox.x0, s.bbox.x1]),
+      [
+        ['-', 41, 49],
+        ['-', 51, 59],
+      ],
+    );
+  });
 });
