@@ -1799,6 +1799,20 @@ export function withDashes(line: OcrLine, dashesIn: (x0: number, x1: number) => 
   });
 }
 
+/**
+ * A line read with too little confidence to keep (MIN_LINE_CONFIDENCE) whose every character is a
+ * sign its glyph's ink tells (`vouched`: a brace, a bracket, a percent sign, ... as the glyph tests
+ * read it) is kept: the engine's confidence is its own doubt about its letters, and here the ink
+ * has read each one. The LSTM reads a listing's lone closing line badly: the LaTeX manual's `}%`
+ * came back `yh` at 33, twice (alone too), and the brace and percent tests read it `}%`. A line
+ * with any character its ink does not tell, or with no character, is left as read.
+ */
+export function inkVouched(line: OcrLine, vouched: (text: string, symbol: Box) => boolean): OcrLine {
+  if (line.confidence >= MIN_LINE_CONFIDENCE || !spelledBySymbols(line.words)) return line;
+  const symbols = line.words.flatMap((w) => w.symbols);
+  return symbols.every((s) => vouched(s.text, s.bbox)) ? { ...line, confidence: MIN_LINE_CONFIDENCE } : line;
+}
+
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
 const CELL_AT_150 = 8;
 /** Bound on the second-pass regions read on one page. */
@@ -1907,6 +1921,93 @@ function readRests(engine: Engine, image: GreyImage, lines: readonly OcrLine[], 
         .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
         .map((x) => shift(x, b.x0, b.y0)),
     );
+  }
+  return out;
+}
+
+/** Bound on the lines one page's reading left out that are read alone (`droppedLines`). */
+const MAX_DROPPED = 24;
+/** A line left out fits in the gap between two lines of a column that is at least this many of their rows... */
+const DROPPED_GAP = [0.8, 3] as const;
+/** ...and its ink is between these many rows tall (a rule or a speck is less, a figure more). */
+const DROPPED_INK = [0.4, 1.5] as const;
+
+/**
+ * Where the page's reading left out a line: between two consecutive lines of one column (their
+ * columns overlap) with a gap of one to three rows (DROPPED_GAP: a listing's line spacing, not a
+ * figure's room), ink that no returned line covers, clear of the gap's top and foot, about a line
+ * tall (DROPPED_INK), in the columns the two lines span. Tesseract's layout returns no line for a
+ * lone short line of a listing (the LaTeX manual's `}` closing a definition under
+ * `{\typesetnormalchapter{#2}{#3}}%`): there is no line to read again, and the listing loses it.
+ * Each box is the ink's, for `readImage` to read as one line.
+ */
+export function droppedLines(
+  grey: Uint8Array,
+  width: number,
+  lines: readonly OcrLine[],
+): { after: number; box: Box }[] {
+  const height = grey.length / width;
+  const out: { after: number; box: Box }[] = [];
+  for (let i = 0; i + 1 < lines.length && out.length < MAX_DROPPED; i++) {
+    const a = lines[i]!.bbox;
+    const b = lines[i + 1]!.bbox;
+    const row = Math.max(a.y1 - a.y0, b.y1 - b.y0);
+    const gap = b.y0 - a.y1;
+    if (row <= 0 || gap < DROPPED_GAP[0] * row || gap > DROPPED_GAP[1] * row) continue;
+    if (Math.min(a.x1, b.x1) <= Math.max(a.x0, b.x0)) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(a.x0, b.x0)));
+    const x1 = Math.min(width, Math.ceil(Math.max(a.x1, b.x1)));
+    const y0 = Math.max(0, Math.ceil(a.y1));
+    const y1 = Math.min(height, Math.floor(b.y0));
+    let top = -1;
+    let bottom = -1;
+    let left = x1;
+    let right = -1;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        if (grey[y * width + x]! >= INK) continue;
+        if (top < 0) top = y;
+        bottom = y;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+    if (top <= y0 || bottom >= y1 - 1) continue;
+    const tall = bottom - top + 1;
+    if (tall < DROPPED_INK[0] * row || tall > DROPPED_INK[1] * row) continue;
+    const box = { x0: left, y0: top, x1: right + 1, y1: bottom + 1 };
+    if (lines.some((l) => l.bbox.x0 < box.x1 && box.x0 < l.bbox.x1 && l.bbox.y0 < box.y1 && box.y0 < l.bbox.y1))
+      continue;
+    out.push({ after: i, box });
+  }
+  return out;
+}
+
+/**
+ * The page's lines with each line it left out (`droppedLines`) read alone as one line (PSM 7) in
+ * its ink's box with a margin of half a row, placed after the line above it.
+ */
+function readDropped(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
+  const found = droppedLines(image.grey, image.width, lines);
+  if (found.length === 0) return [...lines];
+  const out: OcrLine[] = [];
+  let k = 0;
+  for (const [i, l] of lines.entries()) {
+    out.push(l);
+    while (k < found.length && found[k]!.after === i) {
+      const { box } = found[k++]!;
+      const m = REREAD_MARGIN * (l.bbox.y1 - l.bbox.y0);
+      const b = {
+        x0: Math.max(0, Math.round(box.x0 - m)),
+        y0: Math.max(0, Math.round(box.y0 - m)),
+        x1: Math.min(image.width, Math.round(box.x1 + m)),
+        y1: Math.min(image.height, Math.round(box.y1 + m)),
+      };
+      out.push(
+        ...engine
+          .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+          .map((x) => shift(x, b.x0, b.y0)),
+      );
+    }
   }
   return out;
 }
@@ -2022,7 +2123,12 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
+  const whole = readRests(
+    engine,
+    { grey: read, width, height },
+    readDropped(engine, { grey: read, width, height }, lines, dpi),
+    dpi,
+  );
   const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
     reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))),
   );
@@ -2081,7 +2187,16 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
         })
       : ats;
-    return withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    return typewriter[index]
+      ? inkVouched(accented, (text, b) => {
+          const ink = glyph(b)?.ink;
+          if (text === '{' || text === '}') return braceShape(ink) === text;
+          if (text === '[' || text === ']') return bracketShape(ink) === text;
+          if (text === '%') return percentShape(ink);
+          return false;
+        })
+      : accented;
   });
   // Each typewriter glyph read as its twins on the page are read (after the tests above).
   const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;

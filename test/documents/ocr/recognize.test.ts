@@ -50,6 +50,8 @@ import {
   ownGlyphs,
   withTwinReadings,
   withDashes,
+  inkVouched,
+  droppedLines,
   dashGlyph,
   glyphsWithin,
   type GlyphSpan,
@@ -2269,4 +2271,67 @@ describe('withDashes: a typewriter run of dashes is as many hyphens as its span 
       ],
     );
   });
+});
+
+describe('inkVouched: a doubtful line whose every character its ink tells is kept', () => {
+  const line = (confidence: number, ...words: OcrWord[]) => ({ ...cellLine(200, ...words), confidence });
+  // Signs told by their ink, by the character's left edge: `}` at 0, `%` at 10.
+  const told =
+    (signs: Record<number, string>) =>
+    (text: string, b: { x0: number }): boolean =>
+      signs[b.x0] === text;
+  const cases: [string, ReturnType<typeof line>, Record<number, string>, number][] = [
+    // The LaTeX manual's `}%`, read `yh` at 33 and told `}%` by the brace and percent tests.
+    ['`}%` at 33, both told: kept at the bound', line(33, cellWord('}%', 0)), { 0: '}', 10: '%' }, 40],
+    ['one character not told: as read', line(33, cellWord('}h', 0)), { 0: '}', 10: '%' }, 33],
+    ['a letter is never told by these tests', line(20, cellWord('ab', 0)), {}, 20],
+    ['a confident line: as read', line(80, cellWord('}%', 0)), { 0: '}', 10: '%' }, 80],
+    ['a line without characters: as read', line(10), {}, 10],
+  ];
+  for (const [name, l, signs, want] of cases)
+    test(name, () => assert.equal(inkVouched(l, told(signs)).confidence, want));
+});
+
+describe('droppedLines: ink between two lines of a column that no line covers, about a line tall', () => {
+  // A page 100 wide, 100 tall: lines of 10 rows at y 10-20 and 40-50 (a gap of two rows between).
+  const W = 100;
+  const page = (ink: [number, number, number, number][]) => {
+    const grey = new Uint8Array(W * 100).fill(255);
+    for (const [x0, y0, x1, y1] of ink) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * W + x] = 0;
+    return grey;
+  };
+  const ocrLine = (x0: number, y0: number, x1: number, y1: number): OcrLine => ({
+    text: 'x',
+    confidence: 90,
+    bbox: { x0, y0, x1, y1 },
+  });
+  const two = [ocrLine(10, 10, 90, 20), ocrLine(10, 40, 90, 50)];
+  const cases: [string, OcrLine[], [number, number, number, number][], { after: number; box: object }[]][] = [
+    // The LaTeX manual's lone `}` under `{\typesetnormalchapter{#2}{#3}}%`.
+    [
+      'a lone brace between two lines',
+      two,
+      [[20, 25, 24, 35]],
+      [{ after: 0, box: { x0: 20, y0: 25, x1: 24, y1: 35 } }],
+    ],
+    ['a blank gap', two, [], []],
+    ['a rule (2 rows): no line', two, [[10, 29, 90, 31]], []],
+    ['ink touching the line above (its descenders): not judged', two, [[20, 20, 24, 30]], []],
+    ['ink beside the column: not looked at', two, [[92, 25, 96, 35]], []],
+    [
+      "a gap of five rows (a figure's room): not looked at",
+      [ocrLine(10, 10, 90, 20), ocrLine(10, 70, 90, 80)],
+      [[20, 40, 24, 50]],
+      [],
+    ],
+    [
+      'two columns side by side: not one column',
+      [ocrLine(10, 10, 40, 20), ocrLine(60, 40, 90, 50)],
+      [[20, 25, 24, 35]],
+      [],
+    ],
+    ['ink a line covers (read out of order)', [...two, ocrLine(15, 24, 30, 36)], [[20, 25, 24, 35]], []],
+  ];
+  for (const [name, lines, ink, want] of cases)
+    test(name, () => assert.deepEqual(droppedLines(page(ink), W, lines), want));
 });
