@@ -901,8 +901,17 @@ export function glyphColumns(runs: readonly (readonly [number, number])[]): [num
  * glyph, the line is left as read.
  */
 export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, number])[]): OcrLine {
-  const words = line.words;
-  if (!words) return line;
+  if (!line.words) return line;
+  const read = line.words.flatMap((w) => w.symbols).length;
+  const wide = GLYPH_RUN_WIDE * median(line.words.flatMap((w) => w.symbols.map((sym) => sym.bbox.x1 - sym.bbox.x0)));
+  // One glyph read twice in a word (reportlab's `p` read `Pp`, the `p` boxed inside the `P`) is one
+  // character: with the doubles gone the counts can match, and the double goes with the re-boxing.
+  const undoubled = line.words.map((w) => {
+    const symbols = w.symbols.filter((_, i) => !insideNeighbour(w.symbols, i, wide));
+    return symbols.length === w.symbols.length ? w : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
+  });
+  const words =
+    read !== glyphs.length && undoubled.flatMap((w) => w.symbols).length === glyphs.length ? undoubled : line.words;
   const symbols = words.flatMap((w) => w.symbols);
   if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
   // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
@@ -921,6 +930,7 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
   let k = 0;
   return {
     ...line,
+    ...(words !== line.words ? { text: words.map((w) => w.text).join(' ') } : {}),
     words: words.map((w) => {
       const moved = w.symbols.map((sym) => {
         const [x0, x1] = glyphs[k++]!;
@@ -933,6 +943,27 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
       };
     }),
   };
+}
+
+/**
+ * Whether character `i` of a word is a second reading of its neighbour's glyph: its box narrower
+ * than the neighbour's and lying on it by more than BOX_DOUBLE of its width, the neighbour's box one
+ * glyph's (at most `wide`: a box the recogniser stretched over the rest of the line holds its
+ * neighbours without having read them twice).
+ */
+export function insideNeighbour(symbols: readonly { bbox: Box }[], i: number, wide: number): boolean {
+  const s = symbols[i]!.bbox;
+  const w = s.x1 - s.x0;
+  return [i - 1, i + 1].some((j) => {
+    const n = symbols[j]?.bbox;
+    return (
+      n !== undefined &&
+      n.x1 - n.x0 > w &&
+      n.x1 - n.x0 <= wide &&
+      w > 0 &&
+      (Math.min(n.x1, s.x1) - Math.max(n.x0, s.x0)) / w > BOX_DOUBLE
+    );
+  });
 }
 
 /** A caret's ink is at least this many times as wide as it is tall (an `n` or an `o` is not)... */

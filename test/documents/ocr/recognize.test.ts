@@ -52,6 +52,7 @@ import {
   withDashes,
   inkVouched,
   droppedLines,
+  insideNeighbour,
   dashGlyph,
   glyphsWithin,
   type GlyphSpan,
@@ -1089,6 +1090,30 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
         [91, 179],
       ],
     );
+  });
+  test('a glyph read twice in a word (`Pp`, the `p` boxed inside the `P`): one character on its glyph', () => {
+    // 19 characters read over 18 glyphs: the second is the first glyph read again.
+    const twice = [
+      sym('P', 1, 9),
+      sym('p', 4, 7),
+      ...[...text.slice(1)].map((ch, i) => sym(ch, 10 * (i + 1) + 1, 10 * (i + 1) + 9)),
+    ];
+    const out = reboxed(line(twice, [10, 9]), grid(18));
+    assert.equal(out.text, 'Pbcdefgh, ,xyzwvuts');
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+  });
+  test('a box inside its neighbour in the next word is no double: as read', () => {
+    // The last letter of one word and the first of the next over one glyph: two words, not one glyph read twice.
+    const across = [
+      ...[...text.slice(0, 17)].map((ch, i) => sym(ch, 10 * i + 1, 10 * i + 9)),
+      sym('(', 163, 168),
+      sym(')', 171, 179),
+    ];
+    const l = line(across, [17, 2]);
+    assert.equal(reboxed(l, grid(18)), l);
   });
   test('one glyph fewer (two glyphs in one run not cut): as read', () => {
     const l = line(bunched);
@@ -2334,4 +2359,18 @@ describe('droppedLines: ink between two lines of a column that no line covers, a
   ];
   for (const [name, lines, ink, want] of cases)
     test(name, () => assert.deepEqual(droppedLines(page(ink), W, lines), want));
+});
+
+describe('insideNeighbour: a character boxed inside its neighbour is its glyph read twice', () => {
+  const box = (x0: number, x1: number) => ({ bbox: { x0, y0: 0, x1, y1: 20 } });
+  const cases: [string, { bbox: { x0: number; y0: number; x1: number; y1: number } }[], number, boolean][] = [
+    ['`p` inside `P`', [box(462, 478), box(471, 477)], 1, true],
+    ['the wider one is not the double', [box(462, 478), box(471, 477)], 0, false],
+    ['neighbours side by side', [box(0, 10), box(10, 20)], 1, false],
+    ['half on its neighbour: not enough', [box(0, 10), box(5, 13)], 1, false],
+    ['alone', [box(0, 10)], 0, false],
+  ];
+  for (const [name, symbols, i, want] of cases) test(name, () => assert.equal(insideNeighbour(symbols, i, 24), want));
+  test('inside a box stretched wider than a glyph: no double', () =>
+    assert.equal(insideNeighbour([box(75, 200), box(91, 99)], 1, 24), false));
 });
