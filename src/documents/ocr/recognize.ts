@@ -901,8 +901,17 @@ export function glyphColumns(runs: readonly (readonly [number, number])[]): [num
  * glyph, the line is left as read.
  */
 export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, number])[]): OcrLine {
-  const words = line.words;
-  if (!words) return line;
+  if (!line.words) return line;
+  const read = line.words.flatMap((w) => w.symbols).length;
+  const wide = GLYPH_RUN_WIDE * median(line.words.flatMap((w) => w.symbols.map((sym) => sym.bbox.x1 - sym.bbox.x0)));
+  // One glyph read twice in a word (reportlab's `p` read `Pp`, the `p` boxed inside the `P`) is one
+  // character: with the doubles gone the counts can match, and the double goes with the re-boxing.
+  const undoubled = line.words.map((w) => {
+    const symbols = w.symbols.filter((_, i) => !insideNeighbour(w.symbols, i, wide));
+    return symbols.length === w.symbols.length ? w : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
+  });
+  const words =
+    read !== glyphs.length && undoubled.flatMap((w) => w.symbols).length === glyphs.length ? undoubled : line.words;
   const symbols = words.flatMap((w) => w.symbols);
   if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
   // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
@@ -921,6 +930,7 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
   let k = 0;
   return {
     ...line,
+    ...(words !== line.words ? { text: words.map((w) => w.text).join(' ') } : {}),
     words: words.map((w) => {
       const moved = w.symbols.map((sym) => {
         const [x0, x1] = glyphs[k++]!;
@@ -933,6 +943,27 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
       };
     }),
   };
+}
+
+/**
+ * Whether character `i` of a word is a second reading of its neighbour's glyph: its box narrower
+ * than the neighbour's and lying on it by more than BOX_DOUBLE of its width, the neighbour's box one
+ * glyph's (at most `wide`: a box the recogniser stretched over the rest of the line holds its
+ * neighbours without having read them twice).
+ */
+export function insideNeighbour(symbols: readonly { bbox: Box }[], i: number, wide: number): boolean {
+  const s = symbols[i]!.bbox;
+  const w = s.x1 - s.x0;
+  return [i - 1, i + 1].some((j) => {
+    const n = symbols[j]?.bbox;
+    return (
+      n !== undefined &&
+      n.x1 - n.x0 > w &&
+      n.x1 - n.x0 <= wide &&
+      w > 0 &&
+      (Math.min(n.x1, s.x1) - Math.max(n.x0, s.x0)) / w > BOX_DOUBLE
+    );
+  });
 }
 
 /** A caret's ink is at least this many times as wide as it is tall (an `n` or an `o` is not)... */
@@ -1694,6 +1725,125 @@ function respelled(line: OcrLine, respell: (symbols: OcrWord['symbols'], word: n
   return changed ? { ...line, text, words } : line;
 }
 
+/** Characters the recogniser reads for a hyphen's short bar (hyphen, hyphen-minus, en and em dash, minus). */
+const DASH = /^[-\u2010\u2011\u2013\u2014\u2212]$/;
+/** A dash's ink is at least this many times as wide as it is tall (a letter, a digit, `=` and `~` are not)... */
+const DASH_FLAT = 2.5;
+/** ...and its rows lie between these shares of its line's box, top down (`_` on the baseline, `^` at the top are not dashes). */
+const DASH_ROWS = [0.2, 0.85] as const;
+
+/** A glyph's columns [x0, x1) on the page and its ink's rows (first and last, inclusive). */
+export interface GlyphSpan {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The glyphs of `grey` (`width` pixels a row) whose ink lies in the rows of `line` and whose
+ * columns' centre lies within [x0, x1): runs of inked columns (grey under `threshold`), each with
+ * the rows of its ink.
+ */
+export function glyphsWithin(
+  grey: Uint8Array,
+  width: number,
+  line: Box,
+  x0: number,
+  x1: number,
+  threshold = INK,
+): GlyphSpan[] {
+  const height = grey.length / width;
+  const y0 = Math.max(0, Math.floor(line.y0));
+  const y1 = Math.min(height, Math.ceil(line.y1));
+  // The search runs a box's width either side, so a glyph the box cuts is seen whole.
+  const w = Math.max(1, x1 - x0);
+  const lo = Math.max(0, Math.floor(x0 - w));
+  const hi = Math.min(width, Math.ceil(x1 + w));
+  const spans: GlyphSpan[] = [];
+  for (let x = lo; x < hi; x++) {
+    let top = -1;
+    let bottom = -1;
+    for (let y = y0; y < y1; y++) {
+      if (grey[y * width + x]! >= threshold) continue;
+      if (top < 0) top = y;
+      bottom = y;
+    }
+    if (top < 0) continue;
+    const last = spans.at(-1);
+    if (last && last.x1 === x) {
+      last.x1 = x + 1;
+      last.top = Math.min(last.top, top);
+      last.bottom = Math.max(last.bottom, bottom);
+    } else spans.push({ x0: x, x1: x + 1, top, bottom });
+  }
+  return spans.filter(
+    (g) => (g.x0 > lo || lo === 0) && (g.x1 < hi || hi === width) && centre(g) >= x0 && centre(g) < x1,
+  );
+}
+
+/**
+ * Whether a glyph's ink is a dash's bar: flat (DASH_FLAT) and between the line's x-height and
+ * baseline (DASH_ROWS of `line`'s box).
+ */
+export function dashGlyph(g: GlyphSpan, line: Box): boolean {
+  const h = line.y1 - line.y0;
+  const tall = g.bottom - g.top + 1;
+  return (
+    h > 0 &&
+    g.x1 - g.x0 >= DASH_FLAT * tall &&
+    g.top >= line.y0 + DASH_ROWS[0] * h &&
+    g.bottom <= line.y0 + DASH_ROWS[1] * h
+  );
+}
+
+/**
+ * A typewriter line with its dashes counted by their glyphs: each run of characters read as dashes
+ * (DASH) in a word is as many hyphens as its boxes' span holds dash glyphs (`dashesIn`: the flat
+ * bars whose centre lies in the span, or undefined when a glyph there is no bar), each boxed on its
+ * glyph. On a typewriter grid every character has a cell and a glyph of its own, and the fast
+ * model reads two hyphens side by side as one dash (bashref's `$ set -- 1 2 3`, read `$ set -  1 2
+ * 3`; `--` of every long option) and one as two (reportlab's grey `"Helvetica-Bold"` read
+ * `Helvetica-—Bold`, a hyphen and an em dash boxed on one glyph). A run whose count is its glyphs'
+ * is left as read (a one-cell em dash stays one).
+ */
+export function withDashes(line: OcrLine, dashesIn: (x0: number, x1: number) => GlyphSpan[] | undefined): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => DASH.test(s.text)))) return line;
+  return respelled(line, (symbols) => {
+    const out: OcrWord['symbols'] = [];
+    for (let i = 0; i < symbols.length; ) {
+      if (!DASH.test(symbols[i]!.text)) {
+        out.push(symbols[i++]!);
+        continue;
+      }
+      let j = i;
+      while (j < symbols.length && DASH.test(symbols[j]!.text)) j++;
+      const run = symbols.slice(i, j);
+      const x0 = Math.min(...run.map((s) => s.bbox.x0));
+      const x1 = Math.max(...run.map((s) => s.bbox.x1));
+      const glyphs = dashesIn(x0, x1);
+      if (!glyphs || glyphs.length === 0 || glyphs.length === run.length) out.push(...run);
+      else for (const g of glyphs) out.push({ ...run[0]!, text: '-', bbox: { ...run[0]!.bbox, x0: g.x0, x1: g.x1 } });
+      i = j;
+    }
+    return out;
+  });
+}
+
+/**
+ * A line read with too little confidence to keep (MIN_LINE_CONFIDENCE) whose every character is a
+ * sign its glyph's ink tells (`vouched`: a brace, a bracket, a percent sign, ... as the glyph tests
+ * read it) is kept: the engine's confidence is its own doubt about its letters, and here the ink
+ * has read each one. The LSTM reads a listing's lone closing line badly: the LaTeX manual's `}%`
+ * came back `yh` at 33, twice (alone too), and the brace and percent tests read it `}%`. A line
+ * with any character its ink does not tell, or with no character, is left as read.
+ */
+export function inkVouched(line: OcrLine, vouched: (text: string, symbol: Box) => boolean): OcrLine {
+  if (line.confidence >= MIN_LINE_CONFIDENCE || !spelledBySymbols(line.words)) return line;
+  const symbols = line.words.flatMap((w) => w.symbols);
+  return symbols.every((s) => vouched(s.text, s.bbox)) ? { ...line, confidence: MIN_LINE_CONFIDENCE } : line;
+}
+
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */
 const CELL_AT_150 = 8;
 /** Bound on the second-pass regions read on one page. */
@@ -1802,6 +1952,93 @@ function readRests(engine: Engine, image: GreyImage, lines: readonly OcrLine[], 
         .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
         .map((x) => shift(x, b.x0, b.y0)),
     );
+  }
+  return out;
+}
+
+/** Bound on the lines one page's reading left out that are read alone (`droppedLines`). */
+const MAX_DROPPED = 24;
+/** A line left out fits in the gap between two lines of a column that is at least this many of their rows... */
+const DROPPED_GAP = [0.8, 3] as const;
+/** ...and its ink is between these many rows tall (a rule or a speck is less, a figure more). */
+const DROPPED_INK = [0.4, 1.5] as const;
+
+/**
+ * Where the page's reading left out a line: between two consecutive lines of one column (their
+ * columns overlap) with a gap of one to three rows (DROPPED_GAP: a listing's line spacing, not a
+ * figure's room), ink that no returned line covers, clear of the gap's top and foot, about a line
+ * tall (DROPPED_INK), in the columns the two lines span. Tesseract's layout returns no line for a
+ * lone short line of a listing (the LaTeX manual's `}` closing a definition under
+ * `{\typesetnormalchapter{#2}{#3}}%`): there is no line to read again, and the listing loses it.
+ * Each box is the ink's, for `readImage` to read as one line.
+ */
+export function droppedLines(
+  grey: Uint8Array,
+  width: number,
+  lines: readonly OcrLine[],
+): { after: number; box: Box }[] {
+  const height = grey.length / width;
+  const out: { after: number; box: Box }[] = [];
+  for (let i = 0; i + 1 < lines.length && out.length < MAX_DROPPED; i++) {
+    const a = lines[i]!.bbox;
+    const b = lines[i + 1]!.bbox;
+    const row = Math.max(a.y1 - a.y0, b.y1 - b.y0);
+    const gap = b.y0 - a.y1;
+    if (row <= 0 || gap < DROPPED_GAP[0] * row || gap > DROPPED_GAP[1] * row) continue;
+    if (Math.min(a.x1, b.x1) <= Math.max(a.x0, b.x0)) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(a.x0, b.x0)));
+    const x1 = Math.min(width, Math.ceil(Math.max(a.x1, b.x1)));
+    const y0 = Math.max(0, Math.ceil(a.y1));
+    const y1 = Math.min(height, Math.floor(b.y0));
+    let top = -1;
+    let bottom = -1;
+    let left = x1;
+    let right = -1;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        if (grey[y * width + x]! >= INK) continue;
+        if (top < 0) top = y;
+        bottom = y;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+    if (top <= y0 || bottom >= y1 - 1) continue;
+    const tall = bottom - top + 1;
+    if (tall < DROPPED_INK[0] * row || tall > DROPPED_INK[1] * row) continue;
+    const box = { x0: left, y0: top, x1: right + 1, y1: bottom + 1 };
+    if (lines.some((l) => l.bbox.x0 < box.x1 && box.x0 < l.bbox.x1 && l.bbox.y0 < box.y1 && box.y0 < l.bbox.y1))
+      continue;
+    out.push({ after: i, box });
+  }
+  return out;
+}
+
+/**
+ * The page's lines with each line it left out (`droppedLines`) read alone as one line (PSM 7) in
+ * its ink's box with a margin of half a row, placed after the line above it.
+ */
+function readDropped(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
+  const found = droppedLines(image.grey, image.width, lines);
+  if (found.length === 0) return [...lines];
+  const out: OcrLine[] = [];
+  let k = 0;
+  for (const [i, l] of lines.entries()) {
+    out.push(l);
+    while (k < found.length && found[k]!.after === i) {
+      const { box } = found[k++]!;
+      const m = REREAD_MARGIN * (l.bbox.y1 - l.bbox.y0);
+      const b = {
+        x0: Math.max(0, Math.round(box.x0 - m)),
+        y0: Math.max(0, Math.round(box.y0 - m)),
+        x1: Math.min(image.width, Math.round(box.x1 + m)),
+        y1: Math.min(image.height, Math.round(box.y1 + m)),
+      };
+      out.push(
+        ...engine
+          .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+          .map((x) => shift(x, b.x0, b.y0)),
+      );
+    }
   }
   return out;
 }
@@ -1917,7 +2154,12 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
       lines.splice(at < 0 ? lines.length : at, 0, ...found);
     }
   }
-  const whole = readRests(engine, { grey: read, width, height }, lines, dpi);
+  const whole = readRests(
+    engine,
+    { grey: read, width, height },
+    readDropped(engine, { grey: read, width, height }, lines, dpi),
+    dpi,
+  );
   const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
     reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))),
   );
@@ -1969,7 +2211,23 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           (b) => oneShape(glyph(b)?.ink),
         )
       : spaces;
-    return withAccents(ats, (b) => accentShape(glyph(b)?.ink));
+    const dashes = typewriter[index]
+      ? withDashes(ats, (x0, x1) => {
+          // At the light threshold: grey print (a listing's string literals) has its bars whole.
+          const glyphs = glyphsWithin(read, width, l.bbox, x0, x1, LIGHT_INK);
+          return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
+        })
+      : ats;
+    const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    return typewriter[index]
+      ? inkVouched(accented, (text, b) => {
+          const ink = glyph(b)?.ink;
+          if (text === '{' || text === '}') return braceShape(ink) === text;
+          if (text === '[' || text === ']') return bracketShape(ink) === text;
+          if (text === '%') return percentShape(ink);
+          return false;
+        })
+      : accented;
   });
   // Each typewriter glyph read as its twins on the page are read (after the tests above).
   const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;

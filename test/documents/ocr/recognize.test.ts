@@ -49,6 +49,13 @@ import {
   twinReadings,
   ownGlyphs,
   withTwinReadings,
+  withDashes,
+  inkVouched,
+  droppedLines,
+  insideNeighbour,
+  dashGlyph,
+  glyphsWithin,
+  type GlyphSpan,
   type OcrLine,
 } from '../../../src/documents/ocr/recognize.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
@@ -1083,6 +1090,30 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
         [91, 179],
       ],
     );
+  });
+  test('a glyph read twice in a word (`Pp`, the `p` boxed inside the `P`): one character on its glyph', () => {
+    // 19 characters read over 18 glyphs: the second is the first glyph read again.
+    const twice = [
+      sym('P', 1, 9),
+      sym('p', 4, 7),
+      ...[...text.slice(1)].map((ch, i) => sym(ch, 10 * (i + 1) + 1, 10 * (i + 1) + 9)),
+    ];
+    const out = reboxed(line(twice, [10, 9]), grid(18));
+    assert.equal(out.text, 'Pbcdefgh, ,xyzwvuts');
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+  });
+  test('a box inside its neighbour in the next word is no double: as read', () => {
+    // The last letter of one word and the first of the next over one glyph: two words, not one glyph read twice.
+    const across = [
+      ...[...text.slice(0, 17)].map((ch, i) => sym(ch, 10 * i + 1, 10 * i + 9)),
+      sym('(', 163, 168),
+      sym(')', 171, 179),
+    ];
+    const l = line(across, [17, 2]);
+    assert.equal(reboxed(l, grid(18)), l);
   });
   test('one glyph fewer (two glyphs in one run not cut): as read', () => {
     const l = line(bunched);
@@ -2188,4 +2219,158 @@ describe('withTwinReadings: characters read again, doubles dropped', () => {
   ];
   for (const [name, l, m, want] of cases)
     test(name, () => assert.equal(withTwinReadings(l, (b) => m[b.x0]).text, want));
+});
+
+describe('glyphsWithin: the glyphs whose centre lies in a span, with the rows of their ink', () => {
+  // Rows 0-9, columns 0-29: a bar at columns 2-7 (rows 4-5), a bar at 10-15 (rows 4-5), a stem at 20-21 (rows 1-8).
+  const W = 30;
+  const grey = new Uint8Array(W * 10).fill(255);
+  const ink = (x0: number, x1: number, y0: number, y1: number, v = 0) => {
+    for (let y = y0; y <= y1; y++) for (let x = x0; x < x1; x++) grey[y * W + x] = v;
+  };
+  ink(2, 8, 4, 5);
+  ink(10, 16, 4, 5, 160);
+  ink(20, 22, 1, 8);
+  const line = { x0: 0, y0: 0, x1: W, y1: 10 };
+  test('two bars in the span, the stem outside it', () =>
+    assert.deepEqual(glyphsWithin(grey, W, line, 0, 17, 200), [
+      { x0: 2, x1: 8, top: 4, bottom: 5 },
+      { x0: 10, x1: 16, top: 4, bottom: 5 },
+    ]));
+  test('grey ink is not ink at the dark threshold', () =>
+    assert.deepEqual(glyphsWithin(grey, W, line, 0, 17, 128), [{ x0: 2, x1: 8, top: 4, bottom: 5 }]));
+  test('a glyph cut by the span is taken whole when its centre is inside', () =>
+    assert.deepEqual(glyphsWithin(grey, W, line, 18, 24, 200), [{ x0: 20, x1: 22, top: 1, bottom: 8 }]));
+  test('no glyph whose centre lies in the span', () => assert.deepEqual(glyphsWithin(grey, W, line, 16, 19, 200), []));
+});
+
+describe('dashGlyph: a flat bar between x-height and baseline', () => {
+  const line = { x0: 0, y0: 0, x1: 100, y1: 40 };
+  const cases: [string, GlyphSpan, boolean][] = [
+    ['a hyphen: 18 by 4, rows 16-19', { x0: 0, x1: 18, top: 16, bottom: 19 }, true],
+    ['a letter: as tall as wide', { x0: 0, x1: 18, top: 10, bottom: 30 }, false],
+    ['an underscore on the baseline', { x0: 0, x1: 18, top: 36, bottom: 38 }, false],
+    ['a bar at the top (an overline, a caret)', { x0: 0, x1: 18, top: 2, bottom: 5 }, false],
+    ['a narrow bar (a dot)', { x0: 0, x1: 6, top: 16, bottom: 19 }, false],
+  ];
+  for (const [name, g, want] of cases) test(name, () => assert.equal(dashGlyph(g, line), want));
+});
+
+describe('withDashes: a typewriter run of dashes is as many hyphens as its span holds bars', () => {
+  const line = (...words: OcrWord[]) => cellLine(300, ...words);
+  const bar = (x0: number): GlyphSpan => ({ x0, x1: x0 + 8, top: 8, bottom: 10 });
+  // Bars found by the span's left edge, as glyphsWithin would return them.
+  const bars =
+    (found: Record<string, GlyphSpan[] | undefined>) =>
+    (x0: number, x1: number): GlyphSpan[] | undefined =>
+      found[`${x0}-${x1}`];
+  const wide = (text: string, x0: number, x1: number): OcrWord => ({
+    text,
+    bbox: { x0, y0: 0, x1, y1: 20 },
+    symbols: [{ text, bbox: { x0, y0: 0, x1, y1: 20 } }],
+  });
+  const cases: [string, ReturnType<typeof line>, Record<string, GlyphSpan[] | undefined>, string][] = [
+    // bashref's `set -- 1`: one `-` boxed over two bars.
+    [
+      'one dash over two bars: `--`',
+      line(cellWord('set', 0), wide('-', 40, 60), cellWord('1', 70)),
+      { '40-60': [bar(41), bar(51)] },
+      'set -- 1\n',
+    ],
+    // reportlab's `Helvetica-Bold`, read `a-—B`: two dashes over one bar.
+    ['a hyphen and an em dash over one bar: `-`', line(cellWord('a-\u2014B', 0)), { '10-30': [bar(11)] }, 'a-B\n'],
+    ['as many dashes as bars: as read', line(cellWord('a--b', 0)), { '10-30': [bar(11), bar(21)] }, 'a--b\n'],
+    ['a one-cell em dash over one bar stays', line(cellWord('a\u2014b', 0)), { '10-20': [bar(11)] }, 'a\u2014b\n'],
+    ['a glyph there that is no bar: as read', line(wide('-', 40, 60)), { '40-60': undefined }, '-\n'],
+    ['no glyph found: as read', line(wide('-', 40, 60)), { '40-60': [] }, '-\n'],
+    ['no dash: as read', line(cellWord('abc', 0)), {}, 'abc\n'],
+  ];
+  for (const [name, l, found, want] of cases) test(name, () => assert.equal(withDashes(l, bars(found)).text, want));
+  test('each hyphen boxed on its bar', () => {
+    const out = withDashes(line(wide('-', 40, 60)), bars({ '40-60': [bar(41), bar(51)] }));
+    assert.deepEqual(
+      out.words![0]!.symbols.map((s) => [s.text, s.bbox.x0, s.bbox.x1]),
+      [
+        ['-', 41, 49],
+        ['-', 51, 59],
+      ],
+    );
+  });
+});
+
+describe('inkVouched: a doubtful line whose every character its ink tells is kept', () => {
+  const line = (confidence: number, ...words: OcrWord[]) => ({ ...cellLine(200, ...words), confidence });
+  // Signs told by their ink, by the character's left edge: `}` at 0, `%` at 10.
+  const told =
+    (signs: Record<number, string>) =>
+    (text: string, b: { x0: number }): boolean =>
+      signs[b.x0] === text;
+  const cases: [string, ReturnType<typeof line>, Record<number, string>, number][] = [
+    // The LaTeX manual's `}%`, read `yh` at 33 and told `}%` by the brace and percent tests.
+    ['`}%` at 33, both told: kept at the bound', line(33, cellWord('}%', 0)), { 0: '}', 10: '%' }, 40],
+    ['one character not told: as read', line(33, cellWord('}h', 0)), { 0: '}', 10: '%' }, 33],
+    ['a letter is never told by these tests', line(20, cellWord('ab', 0)), {}, 20],
+    ['a confident line: as read', line(80, cellWord('}%', 0)), { 0: '}', 10: '%' }, 80],
+    ['a line without characters: as read', line(10), {}, 10],
+  ];
+  for (const [name, l, signs, want] of cases)
+    test(name, () => assert.equal(inkVouched(l, told(signs)).confidence, want));
+});
+
+describe('droppedLines: ink between two lines of a column that no line covers, about a line tall', () => {
+  // A page 100 wide, 100 tall: lines of 10 rows at y 10-20 and 40-50 (a gap of two rows between).
+  const W = 100;
+  const page = (ink: [number, number, number, number][]) => {
+    const grey = new Uint8Array(W * 100).fill(255);
+    for (const [x0, y0, x1, y1] of ink) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * W + x] = 0;
+    return grey;
+  };
+  const ocrLine = (x0: number, y0: number, x1: number, y1: number): OcrLine => ({
+    text: 'x',
+    confidence: 90,
+    bbox: { x0, y0, x1, y1 },
+  });
+  const two = [ocrLine(10, 10, 90, 20), ocrLine(10, 40, 90, 50)];
+  const cases: [string, OcrLine[], [number, number, number, number][], { after: number; box: object }[]][] = [
+    // The LaTeX manual's lone `}` under `{\typesetnormalchapter{#2}{#3}}%`.
+    [
+      'a lone brace between two lines',
+      two,
+      [[20, 25, 24, 35]],
+      [{ after: 0, box: { x0: 20, y0: 25, x1: 24, y1: 35 } }],
+    ],
+    ['a blank gap', two, [], []],
+    ['a rule (2 rows): no line', two, [[10, 29, 90, 31]], []],
+    ['ink touching the line above (its descenders): not judged', two, [[20, 20, 24, 30]], []],
+    ['ink beside the column: not looked at', two, [[92, 25, 96, 35]], []],
+    [
+      "a gap of five rows (a figure's room): not looked at",
+      [ocrLine(10, 10, 90, 20), ocrLine(10, 70, 90, 80)],
+      [[20, 40, 24, 50]],
+      [],
+    ],
+    [
+      'two columns side by side: not one column',
+      [ocrLine(10, 10, 40, 20), ocrLine(60, 40, 90, 50)],
+      [[20, 25, 24, 35]],
+      [],
+    ],
+    ['ink a line covers (read out of order)', [...two, ocrLine(15, 24, 30, 36)], [[20, 25, 24, 35]], []],
+  ];
+  for (const [name, lines, ink, want] of cases)
+    test(name, () => assert.deepEqual(droppedLines(page(ink), W, lines), want));
+});
+
+describe('insideNeighbour: a character boxed inside its neighbour is its glyph read twice', () => {
+  const box = (x0: number, x1: number) => ({ bbox: { x0, y0: 0, x1, y1: 20 } });
+  const cases: [string, { bbox: { x0: number; y0: number; x1: number; y1: number } }[], number, boolean][] = [
+    ['`p` inside `P`', [box(462, 478), box(471, 477)], 1, true],
+    ['the wider one is not the double', [box(462, 478), box(471, 477)], 0, false],
+    ['neighbours side by side', [box(0, 10), box(10, 20)], 1, false],
+    ['half on its neighbour: not enough', [box(0, 10), box(5, 13)], 1, false],
+    ['alone', [box(0, 10)], 0, false],
+  ];
+  for (const [name, symbols, i, want] of cases) test(name, () => assert.equal(insideNeighbour(symbols, i, 24), want));
+  test('inside a box stretched wider than a glyph: no double', () =>
+    assert.equal(insideNeighbour([box(75, 200), box(91, 99)], 1, 24), false));
 });
