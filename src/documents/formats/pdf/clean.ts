@@ -260,6 +260,24 @@ export function outdentedAfterSentence(prevEnds: boolean, prevX: number, x: numb
   return prevEnds && x < prevX - 1;
 }
 
+/**
+ * Does a line indented from a line that ends a sentence open a paragraph, where the line after it
+ * (`nextX`, undefined where none follows in the same column) comes back to the left of the line
+ * before? A first-line indent, however deep: troff's -ms and -me indent 5 ens (2.5 em), beyond the
+ * 2 em the paragraph builder allows a new paragraph after a short line, so a paragraph after a
+ * short last line ran on from it. The line after coming back tells an indent from a hanging list
+ * item or a quotation, whose lines stay right.
+ */
+export function indentedAfterSentence(
+  prevEnds: boolean,
+  prevX: number,
+  x: number,
+  nextX: number | undefined,
+  size: number,
+): boolean {
+  return prevEnds && x > prevX + size * 0.8 && nextX !== undefined && Math.abs(nextX - prevX) <= 1;
+}
+
 /** A line as the fit rules below see it: its text, extent and size. */
 export type FitLine = Pick<TypeLine, 'x' | 'xEnd' | 'size'> & { text: string };
 

@@ -17,6 +17,7 @@ import {
   proseInType,
   textEdge,
   outdentedAfterSentence,
+  indentedAfterSentence,
   breaksInType,
   wordFitsAbove,
   wordOverflowsAbove,
@@ -447,7 +448,25 @@ function buildBlocks(
           (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x));
         // After a short line the text broke, a line left of it starts a new block (clean.ts).
         const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
-        brk = gap || indented || shortEnd || outdented || opensWithBullet(l.text);
+        // A first-line indent after a sentence's end, told by the line after it (clean.ts); not
+        // a line hanging under the label of the line above (a list item's second line).
+        const after = p.lines[i + 1];
+        const opensIndented =
+          indentedAfterSentence(
+            TERMINAL.test(prev.text),
+            prev.x,
+            l.x,
+            after && after.y < l.y && l.y - after.y <= spacing * 1.4 + 0.5 ? after.x : undefined,
+            l.size,
+          ) &&
+          !hangsUnder(
+            prev.pieces?.slice(1).map((p) => p.x),
+            l.x,
+            l.size,
+          ) &&
+          !hangsUnderLabel(prev.text, prev.x, l.x, l.size) &&
+          !opensWithBullet(prev.text);
+        brk = gap || indented || shortEnd || outdented || opensIndented || opensWithBullet(l.text);
       }
       if (brk) {
         flush();
@@ -592,14 +611,31 @@ function pageHeadings(lines: TextLine[], ctx: HeadingContext, taggedHeadings: bo
 }
 
 /** Typical distance between consecutive baselines on the page (the most common one). */
-function lineSpacing(lines: TextLine[]): number {
-  const counts = new Map<number, number>();
-  for (let i = 1; i < lines.length; i++) {
-    const dy = Math.round((lines[i - 1]!.y - lines[i]!.y) * 2) / 2;
-    if (dy > 0 && dy < lines[i]!.size * 3) counts.set(dy, (counts.get(dy) ?? 0) + 1);
-  }
+/**
+ * The page's line spacing: the most common step between consecutive lines. A step shorter than
+ * the larger of its two lines' sizes does not vote: lines that close overlap, so they are no two
+ * lines of text but pieces of one (a displayed formula's limits, sub- and superscripts, brackets
+ * set as lines of their own), which on a page of mathematics outnumber the text's steps and made
+ * every line of a paragraph a paragraph. Where no step is that long, every step votes.
+ */
+export function lineSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): number {
+  const vote = (all: boolean): Map<number, number> => {
+    const counts = new Map<number, number>();
+    for (let i = 1; i < lines.length; i++) {
+      const step = lines[i - 1]!.y - lines[i]!.y;
+      if (!all && step < Math.max(lines[i - 1]!.size, lines[i]!.size) * OVERLAP) continue;
+      const dy = Math.round(step * 2) / 2;
+      if (dy > 0 && dy < lines[i]!.size * 3) counts.set(dy, (counts.get(dy) ?? 0) + 1);
+    }
+    return counts;
+  };
+  let counts = vote(false);
+  if (counts.size === 0) counts = vote(true);
   let best = 12;
   let bn = 0;
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
   return best;
 }
+
+/** A step below this share of its lines' size sets them overlapping: pieces of one line. */
+const OVERLAP = 0.9;

@@ -20,6 +20,7 @@ import {
   proseInType,
   textEdge,
   outdentedAfterSentence,
+  indentedAfterSentence,
   breaksInType,
   firstWordWidth,
   wordFitsAbove,
@@ -810,6 +811,22 @@ test('outdentedAfterSentence: a line left of a short line that ends a sentence s
   ];
   for (const [name, ends, px, x, want] of cases)
     await t.test(name, () => assert.equal(outdentedAfterSentence(ends, px, x), want));
+});
+
+test('indentedAfterSentence: an indented line after a sentence end opens a paragraph when the next line comes back', async (t) => {
+  // [name, the line before ends a sentence, its x, this line's x, the next line's x, size, want]
+  const cases: [string, boolean, number, number, number | undefined, number, boolean][] = [
+    ["troff -ms's 5-en indent (2.5 em) after a short last line", true, 72, 97, 72, 10, true],
+    ["LaTeX's 1.5 em indent", true, 72, 87, 72, 10, true],
+    ['the line before does not end a sentence (a display opens mid-sentence)', false, 72, 97, 72, 10, false],
+    ['the next line stays indented: a hanging list item or a quotation', true, 72, 97, 97, 10, false],
+    ['no next line in the same column', true, 72, 97, undefined, 10, false],
+    ['not indented: the same left', true, 72, 72, 72, 10, false],
+    ['less than 0.8 em to the right', true, 72, 79, 72, 10, false],
+    ['the next line comes back further left than the line before', true, 97, 110, 72, 10, false],
+  ];
+  for (const [name, ends, px, x, nx, size, want] of cases)
+    await t.test(name, () => assert.equal(indentedAfterSentence(ends, px, x, nx, size), want));
 });
 
 test('textEdge: the margin most lines end at is the text block edge when a prose line fills to it', async (t) => {

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   extractPdf,
+  lineSpacing,
   opensWithTerm,
   withoutNavigationTables,
   type PdfExtracted,
@@ -269,4 +270,35 @@ test('opensWithTerm: a term and its colon open the line', () => {
     ['', false],
   ];
   for (const [text, want] of cases) assert.equal(opensWithTerm(text), want, text);
+});
+
+test("lineSpacing: the step between lines; steps of overlapping lines (a formula's pieces) do not vote", () => {
+  const at = (y: number, size = 10) => ({ y, size });
+  const cases: { name: string; lines: { y: number; size: number }[]; want: number }[] = [
+    { name: 'a page of prose', lines: [at(700), at(688), at(676), at(664)], want: 12 },
+    {
+      // Three steps of text at 12 against four steps of 8 between a sum's limits, its body and its number.
+      name: 'prose and a display whose pieces stand 8 apart',
+      lines: [at(700), at(688), at(676), at(668, 7), at(660), at(652, 7), at(644), at(632), at(620)],
+      want: 12,
+    },
+    {
+      // The text's own steps are few on a page of lists and displays: a step as long as the size votes.
+      name: 'steps of 13.5 and 24.5 between 10 pt lines, none overlapping: the most common',
+      lines: [at(700), at(686.5), at(662), at(648.5), at(624), at(610.5)],
+      want: 13.5,
+    },
+    {
+      name: 'every step overlaps (type set solid, 8 on 10 pt): every step votes',
+      lines: [at(700), at(692), at(684), at(676)],
+      want: 8,
+    },
+    { name: 'one line: the default', lines: [at(700)], want: 12 },
+    {
+      name: 'a 7 pt line 8 below a 10 pt line overlaps it (the larger size counts)',
+      lines: [at(700), at(689), at(681, 7), at(673), at(665, 7), at(654), at(643)],
+      want: 11,
+    },
+  ];
+  for (const c of cases) assert.equal(lineSpacing(c.lines), c.want, c.name);
 });
