@@ -1,8 +1,9 @@
 // HTML through htmlparser2's streaming tokenizer: headings h1-h6, paragraphs, list items, pre,
-// table rows; script, style, nav, header, footer, aside (but footnotes), template, head and hidden
-// elements are dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
-// ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts). Items of an
-// ordered list keep their numbers (`<ol start type reversed>`, `<li value>`): "3. Restart it".
+// table rows; script, style, nav, header (but a section's or the title block's), footer, aside (but
+// footnotes), template, head and hidden elements are dropped; lists and tables of in-page links
+// (contents, index, menus) and navigation bars ("Next: ... Up: ... [Contents][Index]") are left out
+// (src/documents/listing.ts). Items of an ordered list keep their numbers (`<ol start type
+// reversed>`, `<li value>`): "3. Restart it".
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, isInPageLink, isNavigationCell, isNavigationLine, type LinkedBlock } from '../../listing.ts';
@@ -108,6 +109,23 @@ function hidden(attrs: Record<string, string>): boolean {
   if (attrs['aria-hidden'] === 'true') return true;
   const style = attrs.style;
   return style !== undefined && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+/** Sectioning elements: a `<header>` inside one heads that section, not the site. */
+const SECTIONING = new Set(['article', 'section', 'main', 'aside']);
+
+/**
+ * A `<header>` is the site's banner, chrome, unless it heads a section or the document: by HTML's
+ * rule a header inside `article`, `section`, `main` or `aside` is that section's header (RDoc writes
+ * each member list's title so: `<section><header><h3>Constants</h3></header>`), and a header that
+ * names itself a title block is the document's title (pandoc and Quarto's standalone HTML5:
+ * `<header id="title-block-header"><h1 class="title">`). `role="banner"` is chrome wherever it stands.
+ */
+export function isSiteHeader(attrs: Record<string, string>, inSection: boolean): boolean {
+  if (attrs.role?.trim().toLowerCase() === 'banner') return true;
+  if (inSection) return false;
+  const names = `${attrs.id ?? ''} ${attrs.class ?? ''}`.toLowerCase().split(/\s+/);
+  return !names.some((n) => /(?:^|[-_])title(?:[-_]|$)/.test(n));
 }
 
 /** ARIA landmark roles of site chrome: navigation, the site banner and footer, search, asides. */
@@ -415,6 +433,13 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   // A definition list's term, held until its definition's first paragraph (termWithDefinition).
   let term: LinkedBlock | undefined;
 
+  /** A `<header>` that heads a section or the document (isSiteHeader): read, not dropped. */
+  const sectionHeader = (name: string, attrs: Record<string, string>): boolean =>
+    name === 'header' &&
+    !isSiteHeader(
+      attrs,
+      stack.some((o) => SECTIONING.has(o.name)),
+    );
   const innermost = (names: Set<string>): Open | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) if (names.has(stack[i]!.name)) return stack[i];
     return undefined;
@@ -601,7 +626,7 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           return;
         }
         if (
-          (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs))) ||
+          (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
           isChrome(name, attrs)
         ) {

@@ -6,6 +6,7 @@ import {
   imageAlt,
   isContentsContainer,
   isPermalinkMark,
+  isSiteHeader,
   itemKind,
   startsCodeLine,
   pageAnchors,
@@ -542,6 +543,30 @@ test('startsCodeLine: a listing in two flavours reads as two lines', async (t) =
         '<pre><input type="checkbox"><code class="cjs">const a = require(\'a\');</code><code class="mjs">import a from \'a\';</code><button>copy</button></pre>',
       ),
       ["code:const a = require('a');\nimport a from 'a';"],
+    ),
+  );
+});
+
+test("isSiteHeader: a header is the site's banner unless it heads a section or is the title block", async (t) => {
+  const cases: [string, Record<string, string>, boolean, boolean][] = [
+    ['a bare header at the top of the body', {}, false, true],
+    ["a site's header by class", { class: 'site-header' }, false, true],
+    ["RDoc's member list title, inside a section", {}, true, false],
+    ['role banner, even inside a section', { role: 'banner' }, true, true],
+    ["pandoc's title block", { id: 'title-block-header' }, false, false],
+    ["Quarto's title block", { id: 'title-block-header', class: 'quarto-title-block default' }, false, false],
+    ['a class that only contains the letters of title', { class: 'subtitles-bar' }, false, true],
+  ];
+  for (const [name, attrs, inSection, want] of cases)
+    await t.test(name, () => assert.equal(isSiteHeader(attrs, inSection), want));
+  await t.test("RDoc's section titles and pandoc's title are read; the site banner is not", () =>
+    assert.deepEqual(
+      kinds(
+        '<body><header role="banner"><p>Site</p></header><header id="title-block-header"><h1 class="title">TAR</h1>' +
+          '<p class="date">July 13, 2020</p></header><header><p>Menu</p></header><main><section class="constants-list">' +
+          '<header><h3>Constants</h3></header><dl><dt>SLASH<dd><p>The slash.</p></dl></section></main></body>',
+      ),
+      ['heading1:TAR', 'paragraph:July 13, 2020', 'heading3:Constants', 'item:SLASH The slash.'],
     ),
   );
 });
