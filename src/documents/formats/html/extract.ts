@@ -251,6 +251,8 @@ interface Open {
   name: string;
   /** the element is dropped with everything inside it */
   dropped: boolean;
+  /** where a chrome element (by role, class or id) opened in the source (pageSwallowedBy) */
+  chromeAt?: number;
   /** list or table group number, for ul/ol/table */
   group?: number;
   /** the element is read as preformatted code (pre, a Doxygen fragment) */
@@ -405,7 +407,18 @@ export function pageAnchors(html: string): Set<string> {
   return out;
 }
 
-export function htmlBlocks(html: string): DocumentBlock[] {
+/**
+ * A chrome element (by its role, class or id) whose end tag never came: the parser closed it only
+ * at the end of the page (`rest`, the source from where the close is reported, opens with
+ * `</body>` or `</html>`, or is empty). It then held the whole page, which a browser shows all the
+ * same; CUnit's pages open `<DIV CLASS="NAVHEADER">` and never close it, and read as no text at
+ * all. Such an element is read as text (its navigation bar is left to the navigation rules).
+ */
+export function pageSwallowedBy(implied: boolean, rest: string): boolean {
+  return implied && /^\s*(?:<\/(?:body|html)\b|$)/i.test(rest);
+}
+
+export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): DocumentBlock[] {
   const anchors = pageAnchors(html);
   const out: LinkedBlock[] = [];
   const stack: Open[] = [];
@@ -432,6 +445,8 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let noteLabel = '';
   // A definition list's term, held until its definition's first paragraph (termWithDefinition).
   let term: LinkedBlock | undefined;
+  // Where the chrome elements that swallowed the page opened (pageSwallowedBy).
+  const swallowing: number[] = [];
 
   /** A `<header>` that heads a section or the document (isSiteHeader): read, not dropped. */
   const sectionHeader = (name: string, attrs: Record<string, string>): boolean =>
@@ -625,13 +640,15 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           }
           return;
         }
+        const at = parser.startIndex;
+        const chrome = isChrome(name, attrs) && !readAsText?.has(at);
         if (
           (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
-          isChrome(name, attrs)
+          chrome
         ) {
           if (!VOID.has(name)) {
-            stack.push({ name, dropped: true });
+            stack.push(chrome ? { name, dropped: true, chromeAt: at } : { name, dropped: true });
             dropDepth++;
           }
           return;
@@ -729,13 +746,18 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         text += data;
         if (!link) outside += data;
       },
-      onclosetag(name) {
+      onclosetag(name, implied) {
         // htmlparser2 closes implied and unclosed elements itself, innermost first. The element
         // stays on the stack while its text is flushed (a heading's level comes from it).
         if (VOID.has(name)) return; // never pushed (htmlparser2 reports their close too)
         const top = stack[stack.length - 1];
         if (!top) return;
         if (top.dropped) {
+          if (
+            top.chromeAt !== undefined &&
+            pageSwallowedBy(implied, html.slice(parser.startIndex, parser.startIndex + 64))
+          )
+            swallowing.push(top.chromeAt);
           stack.pop();
           dropDepth--;
           return;
@@ -800,5 +822,6 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     endRow(tables[tables.length - 1]!);
     tables.pop();
   }
+  if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));
   return dropListings(out);
 }

@@ -7,6 +7,7 @@ import {
   isContentsContainer,
   isPermalinkMark,
   isSiteHeader,
+  pageSwallowedBy,
   itemKind,
   startsCodeLine,
   pageAnchors,
@@ -568,5 +569,33 @@ test("isSiteHeader: a header is the site's banner unless it heads a section or i
       ),
       ['heading1:TAR', 'paragraph:July 13, 2020', 'heading3:Constants', 'item:SLASH The slash.'],
     ),
+  );
+});
+
+test('pageSwallowedBy: a chrome element closed only at the end of the page held the page', async (t) => {
+  const cases: [string, boolean, string, boolean][] = [
+    ["CUnit's navigation header, closed by </BODY>", true, '</BODY>\n</HTML>', true],
+    ['closed by </html>, after blanks', true, '\n  </html>', true],
+    ['closed at the end of the input', true, '', true],
+    ['closed by its own end tag', false, '</div></body>', false],
+    ["closed by its parent's end tag (a cell, a list)", true, '</td></tr>', false],
+    ['closed by the next paragraph', true, '<p>Next.</p>', false],
+  ];
+  for (const [name, implied, rest, want] of cases)
+    await t.test(name, () => assert.equal(pageSwallowedBy(implied, rest), want));
+  await t.test('the page is read; the closed chrome and the navigation bar still go', () =>
+    assert.deepEqual(
+      kinds(
+        '<HTML><BODY><DIV CLASS="NAVHEADER"><TABLE><TR><TD><A HREF="a.html">Prev</A></TD><TD><A HREF="c.html">Next</A></TD></TR></TABLE>' +
+          '<H2>2. Writing Tests</H2><P>A test is a function.<DIV CLASS="NAVFOOTER"><P>Footer</P></DIV></BODY></HTML>',
+      ),
+      ['heading2:2. Writing Tests', 'paragraph:A test is a function.'],
+    ),
+  );
+  await t.test('a chrome element closed inside the page is dropped as before', () =>
+    assert.deepEqual(kinds('<body><div class="navheader"><p>Prev Next</p></div><h2>Title</h2><p>Text.</p></body>'), [
+      'heading2:Title',
+      'paragraph:Text.',
+    ]),
   );
 });
