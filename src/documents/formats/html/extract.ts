@@ -1,8 +1,9 @@
 // HTML through htmlparser2's streaming tokenizer: headings h1-h6, paragraphs, list items, pre,
-// table rows; script, style, nav, header, footer, aside (but footnotes), template, head and hidden
-// elements are dropped; lists and tables of in-page links (contents, index, menus) and navigation bars
-// ("Next: ... Up: ... [Contents][Index]") are left out (src/documents/listing.ts). Items of an
-// ordered list keep their numbers (`<ol start type reversed>`, `<li value>`): "3. Restart it".
+// table rows; script, style, nav, header (but a section's or the title block's), footer, aside (but
+// footnotes), template, head and hidden elements are dropped; lists and tables of in-page links
+// (contents, index, menus) and navigation bars ("Next: ... Up: ... [Contents][Index]") are left out
+// (src/documents/listing.ts). Items of an ordered list keep their numbers (`<ol start type
+// reversed>`, `<li value>`): "3. Restart it".
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import { dropListings, isInPageLink, isNavigationCell, isNavigationLine, type LinkedBlock } from '../../listing.ts';
@@ -108,6 +109,23 @@ function hidden(attrs: Record<string, string>): boolean {
   if (attrs['aria-hidden'] === 'true') return true;
   const style = attrs.style;
   return style !== undefined && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+/** Sectioning elements: a `<header>` inside one heads that section, not the site. */
+const SECTIONING = new Set(['article', 'section', 'main', 'aside']);
+
+/**
+ * A `<header>` is the site's banner, chrome, unless it heads a section or the document: by HTML's
+ * rule a header inside `article`, `section`, `main` or `aside` is that section's header (RDoc writes
+ * each member list's title so: `<section><header><h3>Constants</h3></header>`), and a header that
+ * names itself a title block is the document's title (pandoc and Quarto's standalone HTML5:
+ * `<header id="title-block-header"><h1 class="title">`). `role="banner"` is chrome wherever it stands.
+ */
+export function isSiteHeader(attrs: Record<string, string>, inSection: boolean): boolean {
+  if (attrs.role?.trim().toLowerCase() === 'banner') return true;
+  if (inSection) return false;
+  const names = `${attrs.id ?? ''} ${attrs.class ?? ''}`.toLowerCase().split(/\s+/);
+  return !names.some((n) => /(?:^|[-_])title(?:[-_]|$)/.test(n));
 }
 
 /** ARIA landmark roles of site chrome: navigation, the site banner and footer, search, asides. */
@@ -233,6 +251,8 @@ interface Open {
   name: string;
   /** the element is dropped with everything inside it */
   dropped: boolean;
+  /** where a chrome element (by role, class or id) opened in the source (pageSwallowedBy) */
+  chromeAt?: number;
   /** list or table group number, for ul/ol/table */
   group?: number;
   /** the element is read as preformatted code (pre, a Doxygen fragment) */
@@ -387,7 +407,18 @@ export function pageAnchors(html: string): Set<string> {
   return out;
 }
 
-export function htmlBlocks(html: string): DocumentBlock[] {
+/**
+ * A chrome element (by its role, class or id) whose end tag never came: the parser closed it only
+ * at the end of the page (`rest`, the source from where the close is reported, opens with
+ * `</body>` or `</html>`, or is empty). It then held the whole page, which a browser shows all the
+ * same; CUnit's pages open `<DIV CLASS="NAVHEADER">` and never close it, and read as no text at
+ * all. Such an element is read as text (its navigation bar is left to the navigation rules).
+ */
+export function pageSwallowedBy(implied: boolean, rest: string): boolean {
+  return implied && /^\s*(?:<\/(?:body|html)\b|$)/i.test(rest);
+}
+
+export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): DocumentBlock[] {
   const anchors = pageAnchors(html);
   const out: LinkedBlock[] = [];
   const stack: Open[] = [];
@@ -414,7 +445,16 @@ export function htmlBlocks(html: string): DocumentBlock[] {
   let noteLabel = '';
   // A definition list's term, held until its definition's first paragraph (termWithDefinition).
   let term: LinkedBlock | undefined;
+  // Where the chrome elements that swallowed the page opened (pageSwallowedBy).
+  const swallowing: number[] = [];
 
+  /** A `<header>` that heads a section or the document (isSiteHeader): read, not dropped. */
+  const sectionHeader = (name: string, attrs: Record<string, string>): boolean =>
+    name === 'header' &&
+    !isSiteHeader(
+      attrs,
+      stack.some((o) => SECTIONING.has(o.name)),
+    );
   const innermost = (names: Set<string>): Open | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) if (names.has(stack[i]!.name)) return stack[i];
     return undefined;
@@ -600,13 +640,15 @@ export function htmlBlocks(html: string): DocumentBlock[] {
           }
           return;
         }
+        const at = parser.startIndex;
+        const chrome = isChrome(name, attrs) && !readAsText?.has(at);
         if (
-          (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs))) ||
+          (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
-          isChrome(name, attrs)
+          chrome
         ) {
           if (!VOID.has(name)) {
-            stack.push({ name, dropped: true });
+            stack.push(chrome ? { name, dropped: true, chromeAt: at } : { name, dropped: true });
             dropDepth++;
           }
           return;
@@ -704,13 +746,18 @@ export function htmlBlocks(html: string): DocumentBlock[] {
         text += data;
         if (!link) outside += data;
       },
-      onclosetag(name) {
+      onclosetag(name, implied) {
         // htmlparser2 closes implied and unclosed elements itself, innermost first. The element
         // stays on the stack while its text is flushed (a heading's level comes from it).
         if (VOID.has(name)) return; // never pushed (htmlparser2 reports their close too)
         const top = stack[stack.length - 1];
         if (!top) return;
         if (top.dropped) {
+          if (
+            top.chromeAt !== undefined &&
+            pageSwallowedBy(implied, html.slice(parser.startIndex, parser.startIndex + 64))
+          )
+            swallowing.push(top.chromeAt);
           stack.pop();
           dropDepth--;
           return;
@@ -775,5 +822,6 @@ export function htmlBlocks(html: string): DocumentBlock[] {
     endRow(tables[tables.length - 1]!);
     tables.pop();
   }
+  if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));
   return dropListings(out);
 }

@@ -6,6 +6,8 @@ import {
   imageAlt,
   isContentsContainer,
   isPermalinkMark,
+  isSiteHeader,
+  pageSwallowedBy,
   itemKind,
   startsCodeLine,
   pageAnchors,
@@ -543,5 +545,57 @@ test('startsCodeLine: a listing in two flavours reads as two lines', async (t) =
       ),
       ["code:const a = require('a');\nimport a from 'a';"],
     ),
+  );
+});
+
+test("isSiteHeader: a header is the site's banner unless it heads a section or is the title block", async (t) => {
+  const cases: [string, Record<string, string>, boolean, boolean][] = [
+    ['a bare header at the top of the body', {}, false, true],
+    ["a site's header by class", { class: 'site-header' }, false, true],
+    ["RDoc's member list title, inside a section", {}, true, false],
+    ['role banner, even inside a section', { role: 'banner' }, true, true],
+    ["pandoc's title block", { id: 'title-block-header' }, false, false],
+    ["Quarto's title block", { id: 'title-block-header', class: 'quarto-title-block default' }, false, false],
+    ['a class that only contains the letters of title', { class: 'subtitles-bar' }, false, true],
+  ];
+  for (const [name, attrs, inSection, want] of cases)
+    await t.test(name, () => assert.equal(isSiteHeader(attrs, inSection), want));
+  await t.test("RDoc's section titles and pandoc's title are read; the site banner is not", () =>
+    assert.deepEqual(
+      kinds(
+        '<body><header role="banner"><p>Site</p></header><header id="title-block-header"><h1 class="title">TAR</h1>' +
+          '<p class="date">July 13, 2020</p></header><header><p>Menu</p></header><main><section class="constants-list">' +
+          '<header><h3>Constants</h3></header><dl><dt>SLASH<dd><p>The slash.</p></dl></section></main></body>',
+      ),
+      ['heading1:TAR', 'paragraph:July 13, 2020', 'heading3:Constants', 'item:SLASH The slash.'],
+    ),
+  );
+});
+
+test('pageSwallowedBy: a chrome element closed only at the end of the page held the page', async (t) => {
+  const cases: [string, boolean, string, boolean][] = [
+    ["CUnit's navigation header, closed by </BODY>", true, '</BODY>\n</HTML>', true],
+    ['closed by </html>, after blanks', true, '\n  </html>', true],
+    ['closed at the end of the input', true, '', true],
+    ['closed by its own end tag', false, '</div></body>', false],
+    ["closed by its parent's end tag (a cell, a list)", true, '</td></tr>', false],
+    ['closed by the next paragraph', true, '<p>Next.</p>', false],
+  ];
+  for (const [name, implied, rest, want] of cases)
+    await t.test(name, () => assert.equal(pageSwallowedBy(implied, rest), want));
+  await t.test('the page is read; the closed chrome and the navigation bar still go', () =>
+    assert.deepEqual(
+      kinds(
+        '<HTML><BODY><DIV CLASS="NAVHEADER"><TABLE><TR><TD><A HREF="a.html">Prev</A></TD><TD><A HREF="c.html">Next</A></TD></TR></TABLE>' +
+          '<H2>2. Writing Tests</H2><P>A test is a function.<DIV CLASS="NAVFOOTER"><P>Footer</P></DIV></BODY></HTML>',
+      ),
+      ['heading2:2. Writing Tests', 'paragraph:A test is a function.'],
+    ),
+  );
+  await t.test('a chrome element closed inside the page is dropped as before', () =>
+    assert.deepEqual(kinds('<body><div class="navheader"><p>Prev Next</p></div><h2>Title</h2><p>Text.</p></body>'), [
+      'heading2:Title',
+      'paragraph:Text.',
+    ]),
   );
 });
