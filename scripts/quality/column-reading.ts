@@ -605,3 +605,132 @@ export function sideBlockReadings(
   const apart = read.map((w) => w.text).join(' ');
   return apart === joined ? [joined] : [joined, apart];
 }
+
+/** A region of two sides has this many rows or more, each side two or more. */
+const REGION_ROWS = 3;
+/** A label beside a line (a line number, an equation number) has this many characters or fewer. */
+const LABEL_CHARS = 6;
+/** The widest blank, in word heights, between two lines of one side (a blank source line is about two). */
+const BLOCK_GAP = 2;
+/** A table's two columns: this share of the smaller side's lines or more stand level with a line of the other. */
+const TABLE_LEVEL = 0.8;
+
+/**
+ * Blocks set side by side on a one-column page read block by block: the left block whole, then
+ * the right one, between the last words of the line over the region and the first of the line
+ * under it. A LaTeX manual's example sets the source on the left and its typeset output, plain
+ * text, on the right ("\begin{verse} Humpty Dumpty sat on a wall:\\ ..." beside "Humpty Dumpty
+ * sat on a / wall: ..."); a reader that keeps each block whole reads it so, where the row reading
+ * splices the two line by line when both are set on one line pitch (sideBySide reads only blocks
+ * on pitches of their own). A region: consecutive rows, none more than SIDE_GAP heights under the
+ * one before, that keep a blank of STACK_CHANNEL heights free all the way down (a row may have
+ * words on one side only: two blocks whose lines are not level alternate row by row), with words
+ * on both sides of exactly one such blank (three columns are a table), REGION_ROWS rows or more,
+ * two lines or more each side, each side a block (no blank of BLOCK_GAP heights between its
+ * lines: labels set apart beside a display's lines are none). A table of two columns keeps its
+ * rows: where TABLE_LEVEL of the smaller side's lines stand level with a line of the other, or
+ * one side is a column of labels (one word of LABEL_CHARS or fewer a line: line numbers,
+ * equation numbers), nothing is read. A page of two columns is read column by column here too,
+ * between the rows that cross its gutter, as columnReading reads it.
+ */
+export function sideRegionReadings(words: BoxWord[]): string[] {
+  const rows = pageRows(words);
+  if (rows.length < REGION_ROWS) return [];
+  const height = median(words.map((w) => w.y1 - w.y0)) || 10;
+  const gap = STACK_CHANNEL * height;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const w of words) {
+    lo = Math.min(lo, w.x0);
+    hi = Math.max(hi, w.x1);
+  }
+  const top = (r: BoxWord[]) => Math.min(...r.map((w) => w.y0));
+  const bottom = (r: BoxWord[]) => Math.max(...r.map((w) => w.y1));
+  const mid = (r: BoxWord[]) => median(r.map((w) => (w.y0 + w.y1) / 2));
+  // The blanks between a row's words (not its margins).
+  const inner = (r: BoxWord[]) => freeBands(r, lo, hi, gap).filter((b) => b.x0 > lo && b.x1 < hi);
+  const near = (k: number) => top(rows[k + 1]!) - bottom(rows[k]!) <= SIDE_GAP * height;
+  const first = (r: BoxWord[]) => Math.min(...r.map((w) => w.x0));
+  const last = (r: BoxWord[]) => Math.max(...r.map((w) => w.x1));
+  // The blank a row leaves free within band b (the widest, when a word stands inside it).
+  const keep = (b: Band, r: BoxWord[]): Band | undefined =>
+    intersect([b], freeBands(r, lo, hi, gap), gap).sort((p, q) => q.x1 - q.x0 - (p.x1 - p.x0))[0];
+  // Where a gutter may run: a blank between a row's words, or between a row's end and the next
+  // row's start (two blocks whose lines are not level: one side's row, then the other's).
+  const seeds = (k: number): Band[] => {
+    const out = inner(rows[k]!);
+    if (k + 1 < rows.length && near(k)) {
+      const [p, q] = [rows[k]!, rows[k + 1]!];
+      if (first(q) - last(p) >= gap) out.push({ x0: last(p), x1: first(q) });
+      if (first(p) - last(q) >= gap) out.push({ x0: last(q), x1: first(p) });
+    }
+    return out;
+  };
+  const out: string[] = [];
+  for (let k = 0; k < rows.length; k++) {
+    for (const seed of seeds(k)) {
+      let band: Band = seed;
+      let j = k;
+      while (j + 1 < rows.length && near(j)) {
+        const next = keep(band, rows[j + 1]!);
+        if (!next) break;
+        band = next;
+        j++;
+      }
+      let a = k;
+      while (a > 0 && near(a - 1)) {
+        const next = keep(band, rows[a - 1]!);
+        if (!next) break;
+        band = next;
+        a--;
+      }
+      const region = rows.slice(a, j + 1);
+      const cut = (band.x0 + band.x1) / 2;
+      const left = region.map((r) => r.filter((w) => w.x1 <= cut)).filter((r) => r.length > 0);
+      const right = region.map((r) => r.filter((w) => w.x0 >= cut)).filter((r) => r.length > 0);
+      if (region.length < REGION_ROWS || left.length < 2 || right.length < 2) continue;
+      // Exactly two sides: no other blank free all the way down with words on both its sides.
+      const others = region
+        .map((r) => freeBands(r, lo, hi, gap))
+        .reduce((x, y) => intersect(x, y, gap))
+        .filter((b) => b.x1 <= band.x0 || b.x0 >= band.x1)
+        .filter(
+          (b) => region.some((r) => r.some((w) => w.x1 <= b.x0)) && region.some((r) => r.some((w) => w.x0 >= b.x1)),
+        );
+      if (others.length > 0 || tableLike(left, right, height) || !block(left) || !block(right)) continue;
+      {
+        const read = [
+          ...(rows[a - 1] ?? []).slice(-STACK_CONTEXT),
+          ...left.flat(),
+          ...right.flat(),
+          ...(rows[j + 1] ?? []).slice(0, STACK_CONTEXT),
+        ];
+        const joined = stackText(read);
+        const apart = read.map((w) => w.text).join(' ');
+        out.push(joined);
+        if (apart !== joined) out.push(apart);
+      }
+      k = j;
+      break;
+    }
+  }
+  return out;
+
+  // A side is a block: its lines follow each other, no blank over BLOCK_GAP heights between two
+  // (labels set apart beside a display's lines, "maximize" over "subject to", are no block).
+  function block(side: BoxWord[][]): boolean {
+    return side.every((r, k) => k === 0 || top(r) - bottom(side[k - 1]!) <= BLOCK_GAP * height);
+  }
+
+  function tableLike(left: BoxWord[][], right: BoxWord[][], h: number): boolean {
+    const [few, many] = left.length <= right.length ? [left, right] : [right, left];
+    const level = few.filter((r) => many.some((s) => Math.abs(mid(r) - mid(s)) <= LEVEL * h)).length;
+    // A side of one short word a line is a column of labels (a listing's line numbers, equation
+    // numbers); a LaTeX source's `\\begin{center}` alone on its line is a line of a block.
+    const labels = (side: BoxWord[][]) => side.every((r) => r.length === 1 && [...r[0]!.text].length <= LABEL_CHARS);
+    if (labels(left) || labels(right)) return true;
+    // Each line of the side with fewer beside a line of the other: a table's rows (two blocks
+    // set apart meet level only by chance, or on one grid, which a reader of rows keeps too).
+    return level >= TABLE_LEVEL * few.length;
+  }
+}

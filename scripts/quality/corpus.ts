@@ -26,7 +26,7 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
-import { columnReading, parseBbox, stackedReadings, uprightWords } from './column-reading.ts';
+import { columnReading, parseBbox, sideRegionReadings, stackedReadings, uprightWords } from './column-reading.ts';
 import { pdfCodeBlocks, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
@@ -195,7 +195,13 @@ function pdftotextColumns(file: string): string[] {
   const pages = parseBbox(xhtml);
   // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row);
   // each formula read stack by stack (a fraction's numerator, then its denominator).
-  return [columnReading(pages), columnReading(pages, true), ...pages.flatMap((p) => stackedReadings(uprightWords(p)))];
+  // Blocks side by side on a one-column page read block by block (a LaTeX example beside its output).
+  return [
+    columnReading(pages),
+    columnReading(pages, true),
+    ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
+    ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
+  ];
 }
 
 /** The version line of a reference tool ("pdftotext version 22.12.0"), or why there is none. */

@@ -8,6 +8,7 @@ import {
   pageReading,
   pageRows,
   parseBbox,
+  sideRegionReadings,
   stackedReadings,
   stackOrder,
   stackText,
@@ -635,3 +636,100 @@ function pdftotextLike(ws: BoxWord[]): string {
     .map((r) => r.map((w) => w.text).join(' '))
     .join('\n');
 }
+
+// A LaTeX example whose output is text: the source on the left, the typeset verse on the right,
+// both on one line pitch, the output's lines 5 pt lower (no row has both sides), under a paragraph
+// and over the next one, lines across the page.
+const verse = [
+  ...column(100, 40, [
+    'O ambiente verse é útil para poemas onde as quebras de linha',
+    'são importantes. As linhas são separadas por duas barras',
+  ]),
+  ...column(100, 70, [
+    '\\begin{verse}',
+    'Humpty Dumpty sat on a wall:\\',
+    'Humpty Dumpty had a great fall.\\',
+    '\\end{verse}',
+  ]),
+  ...column(330, 75, ['Humpty Dumpty sat on a', 'wall:', 'Humpty Dumpty had a great', 'fall.']),
+  ...column(100, 130, ['O resumo do resumo é habitual em publicações científicas']),
+];
+
+describe('sideRegionReadings: blocks side by side on a one-column page, read block by block', () => {
+  test('a LaTeX example with text output, its lines not level with the source', () => {
+    const readings = sideRegionReadings(verse);
+    assert.deepEqual(readings, [
+      'por duas barras \\begin{verse} Humpty Dumpty sat on a wall:\\ Humpty Dumpty had a great fall.\\ \\end{verse} Humpty Dumpty sat on a wall: Humpty Dumpty had a great fall. O resumo do',
+    ]);
+    // The service's reading (the source whole, then the output) counts for order only with it.
+    const text = pdftotextLike(verse);
+    const chunk =
+      'são importantes. As linhas são separadas por duas barras \\begin{verse} Humpty Dumpty sat on a wall:\\ Humpty Dumpty had a great fall.\\ \\end{verse} Humpty Dumpty sat on a wall: Humpty Dumpty had a great fall. O resumo do resumo';
+    assert.ok(readingOrder([chunk], buildReference(text)).order < 90);
+    assert.equal(readingOrder([chunk], buildReference(text, { alternative: readings })).order, 100);
+  });
+
+  test('an output centred half a line off its source is read; level with it, it reads as rows', () => {
+    const example = (dy: number) => [
+      ...line(100, 40, 'a line of the paragraph over the example across the page'),
+      ...column(100, 55, ['\\begin{center}', 'No centro\\\\da terra', '\\end{center}']),
+      ...column(330, 55 + dy, ['No centro', 'da terra']),
+      ...line(100, 110, 'a line of the paragraph under the example across the page'),
+    ];
+    assert.deepEqual(sideRegionReadings(example(6)), [
+      'across the page \\begin{center} No centro\\\\da terra \\end{center} No centro da terra a line of',
+    ]);
+    // Each line of the output level with one of the source: a table's rows as far as the page shows.
+    assert.deepEqual(sideRegionReadings(example(0)), []);
+  });
+
+  test('a table of two columns keeps its rows: short cells level with each other', () => {
+    const table = [
+      ...line(100, 40, 'the table below lists the options and their values across'),
+      ...column(100, 55, ['Option', '--foo', '--bar', '--baz']),
+      ...column(330, 55, ['Value', 'on', 'off', 'the default when unset']),
+      ...line(100, 110, 'a line of the paragraph under the table across the page'),
+    ];
+    assert.deepEqual(sideRegionReadings(table), []);
+    // As many lines each side, each level with its neighbour: a listing's two statements a line.
+    const grid = [
+      ...column(100, 55, [
+        '<xsl:when test="A3">420mm</xsl:when>',
+        '<xsl:when test="A5">210mm</xsl:when>',
+        '<xsl:when test="A7">105mm</xsl:when>',
+      ]),
+      ...column(330, 55, [
+        '<xsl:when test="A4">297mm</xsl:when>',
+        '<xsl:when test="A6">148mm</xsl:when>',
+        '<xsl:when test="A8">74mm</xsl:when>',
+      ]),
+    ];
+    assert.deepEqual(sideRegionReadings(grid), []);
+  });
+
+  test('a column of labels (line numbers) beside its lines, and three columns, are not two blocks', () => {
+    const numbered = [
+      ...column(100, 55, ['21', '22', '23', '24']),
+      ...column(140, 55, [
+        '{',
+        '    size_t const chunk_size = clamp(bins / threads, 8u, 64u);',
+        '    auto view = zip(paths, iota(0u));',
+        '}',
+      ]),
+    ];
+    assert.deepEqual(sideRegionReadings(numbered), []);
+    const three = [
+      ...column(100, 55, ['first column words here', 'and more of them', 'and the last']),
+      ...column(260, 55, ['second column words', 'and more of them', 'and the last']),
+      ...column(420, 55, ['third column words', 'and more of them', 'and the last']),
+    ];
+    assert.deepEqual(sideRegionReadings(three), []);
+  });
+
+  test('prose across the page has no region', () => {
+    assert.deepEqual(
+      sideRegionReadings(column(100, 100, ['one line of text across', 'and the next one across', 'and a third'])),
+      [],
+    );
+  });
+});
