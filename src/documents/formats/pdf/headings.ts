@@ -122,8 +122,10 @@ function shapeOf(t: string): HeadingShape {
   if (words.length > MAX_WORDS) return null;
   if (KEYWORD_NUMBERED.test(t)) return 'keyword';
   if (NUMBERED.test(t)) {
-    // "1. Make work the working directory and start the program as before:" is a list item.
-    if (/[.:!?]$/.test(t) && !/^\d+(?:\.\d+)+\s/.test(t)) return null;
+    // "1. Make work the working directory and start the program as before:" is a list item; a
+    // title numbered on two levels or more may end as a sentence does, its number closed by a
+    // period or not (-ms's "1.1. Why PIC?", "4.2. Objects Do Not Stretch!").
+    if (/[.:!?]$/.test(t) && !/^\d+(?:\.\d+)+\.?\s/.test(t)) return null;
     const title = t.replace(NUMBERED, '');
     if (!/\p{L}{2}/u.test(title)) return null;
     return 'numbered';
@@ -162,12 +164,20 @@ const KEY_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[a-z](?:\.\d{1,2}){1,4}|[a-z]|
 
 /**
  * A title as matched against the outline: letters and digits only, lower case, without its
- * numbering ("2.3", "A.1", "IV.") or division prefix ("Chapter 6:", "Kapitel 2", "TWO").
+ * numbering ("2.3", "A.1", "IV.") or division prefix ("Chapter 6:", "Kapitel 2", "TWO"). Both are
+ * stripped until neither is left, so that a numbered line and its outline title, which has no
+ * number, lose the same words: a title's first word that reads as a number or a letter ("Un
+ * exemple simple", "A Tutorial", "C Programming") is stripped from the outline title, and must be
+ * from the line once its number is gone ("5.1 Un exemple simple"). Never down to fewer than two
+ * letters or digits: a title that is only a division's number ("1.2. Chapter 2", "Part One") keeps it.
  */
 export function titleKey(text: string): string {
   let t = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-  t = t.replace(KEY_PREFIX, '');
-  t = t.replace(KEY_NUMBER, '');
+  for (let prev = ''; t !== prev; ) {
+    prev = t;
+    const next = t.replace(KEY_PREFIX, '').replace(KEY_NUMBER, '');
+    if (/[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(next)) t = next;
+  }
   return t.replace(/[^\p{L}\p{N}]+/gu, '');
 }
 

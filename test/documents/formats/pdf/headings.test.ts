@@ -59,6 +59,11 @@ test('headingShape', async (t) => {
     ['Overview', 'keyword'],
     ['CLAIMS AND APPEALS', 'caps'],
     ['1. Make work the working directory and start the program as before:', null],
+    ['1.1. Why PIC?', 'numbered'],
+    ['4.2. Objects Do Not Stretch!', 'numbered'],
+    ['2.3 Is it safe?', 'numbered'],
+    ['1. Why PIC?', null],
+    ['12. Do not stretch the box.', null],
     ['3 by 4 by 2 array', null],
     ['This is an ordinary sentence that goes on and on with many words in it for sure.', null],
     ['x <- c(10.4, 5.6, 3.1)', null],
@@ -201,6 +206,16 @@ test('titleKey', async (t) => {
     ['TWO GETTING STARTED', 'gettingstarted'],
     ['IV. Results', 'results'],
     ['A Tutorial Introduction', 'tutorialintroduction'],
+    // A numbered line loses what its outline title (no number) loses: the title's first word
+    // that reads as a number word or a letter.
+    ['5.3 Un exemple avec une feuille', 'exempleavecunefeuille'],
+    ['Un exemple avec une feuille', 'exempleavecunefeuille'],
+    ['1 A Tutorial Introduction', 'tutorialintroduction'],
+    ['3 C Programming', 'programming'],
+    ['C Programming', 'programming'],
+    ['Part One', 'partone'],
+    ['1.2. Chapter 2', 'chapter2'],
+    ['Chapter 2', 'chapter2'],
     ['Schoenberg — The Origins', 'schoenbergtheorigins'],
   ];
   for (const [text, want] of cases) await t.test(text, () => assert.equal(titleKey(text), want));
