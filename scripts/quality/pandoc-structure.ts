@@ -331,7 +331,10 @@ export function withoutListings<T extends { blocks: unknown[] }>(doc: T, self?: 
       const out: unknown[] = [];
       // In document order: a heading sets inIndex for what follows it.
       for (const y of x) {
-        if (!keep(y)) continue;
+        if (!keep(y)) {
+          out.push(LEFT_OUT);
+          continue;
+        }
         out.push(isNode(y) && y.t === 'Div' && isLinkList(y, self) ? entriesOut(y) : strip(y));
       }
       return out;
@@ -340,7 +343,51 @@ export function withoutListings<T extends { blocks: unknown[] }>(doc: T, self?: 
     if (x.t === 'Table' || x.c === undefined) return x;
     return { ...x, c: strip(x.c) };
   };
-  return { ...doc, blocks: strip(doc.blocks) as unknown[] };
+  const stripped = strip(doc.blocks) as unknown[];
+  const gone = emptiedHeaders(stripped);
+  const clean = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.filter((y) => y !== LEFT_OUT && !gone.has(y)).map(clean);
+    if (!isNode(x) || x.t === 'Table' || x.c === undefined) return x;
+    return { ...x, c: clean(x.c) };
+  };
+  return { ...doc, blocks: clean(stripped) as unknown[] };
+}
+
+/** Where withoutListings left a block out (removed again before it returns). */
+const LEFT_OUT: Node = { t: 'LeftOut' };
+
+/**
+ * The headings a listing left out empties, as the service reads them (src/documents/listing.ts,
+ * emptiedHeadings): a Header followed, in document order (through Divs), by blocks left out
+ * (LEFT_OUT) and then by a Header of the same or a higher rank, or the end ("Table of Contents"
+ * over its list of links); blocks without a letter or a digit (a rule, an anchor) do not count.
+ * The document's first heading of the top rank (its title) stays.
+ */
+export function emptiedHeaders(blocks: unknown[]): Set<unknown> {
+  const items: ({ header: Node; level: number } | 'out' | 'text')[] = [];
+  const walk = (xs: unknown[]) => {
+    for (const y of xs) {
+      if (y === LEFT_OUT) items.push('out');
+      else if (!isNode(y)) continue;
+      else if (y.t === 'Header') items.push({ header: y, level: (y.c as unknown[])[0] as number });
+      else if (y.t === 'Div') walk(((y.c as unknown[])[1] as unknown[]) ?? []);
+      // A rule or an anchor alone (an empty Span) is no text under the heading.
+      else if (/[\p{L}\p{N}]/u.test(plainText(y))) items.push('text');
+    }
+  };
+  walk(blocks);
+  const gone = new Set<unknown>();
+  const first = items.findIndex((x) => typeof x === 'object');
+  let top = Infinity;
+  for (const x of items) if (typeof x === 'object') top = Math.min(top, x.level);
+  items.forEach((h, i) => {
+    if (typeof h !== 'object' || items[i + 1] !== 'out' || (i === first && h.level <= top)) return;
+    let j = i + 1;
+    while (items[j] === 'out') j++;
+    const next = items[j];
+    if (next === undefined || (typeof next === 'object' && next.level <= h.level)) gone.add(h.header);
+  });
+  return gone;
 }
 
 /**

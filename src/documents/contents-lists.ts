@@ -5,6 +5,7 @@
 // bulleted, or as short lines that the reading joins into one paragraph), with no leaders or page
 // numbers for toc.ts to see. Pure: blocks and titles in, blocks out.
 import type { DocumentBlock } from './blocks.ts';
+import { emptiedHeadings } from './listing.ts';
 
 /**
  * The words a title or a text is compared by: lower-case runs of letters and digits, numbers
@@ -255,5 +256,8 @@ export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<s
     if (enough && inDocumentOrder(keys, headings)) for (let k = i; k < j; k++) drop.add(k);
     i = j;
   }
-  return drop.size === 0 ? blocks : blocks.filter((_, k) => !drop.has(k));
+  if (drop.size === 0) return blocks;
+  // A heading over nothing but a contents list left out ("Table of Contents") goes with it.
+  for (const k of emptiedHeadings(blocks, (x) => drop.has(x))) drop.add(k);
+  return blocks.filter((_, k) => !drop.has(k));
 }

@@ -186,7 +186,11 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     }
   }
   const dropped = (b: LinkedBlock) => (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b);
-  const titles = menuTitles(blocks, dropped, navigation);
+  const titles = emptiedHeadings(
+    blocks,
+    (k) => dropped(blocks[k]!),
+    (k) => blocks[k]!.group !== undefined && navigation.has(blocks[k]!.group),
+  );
   const sidebar = sidebarSections(blocks, dropped);
   const out: DocumentBlock[] = [];
   for (const [i, b] of blocks.entries()) {
@@ -204,26 +208,32 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
 }
 
 /**
- * The headings that title a navigation menu or table left out (`navigation`: their groups) and
- * nothing else: a heading followed by such a group, and then by a heading of the same or a higher
- * rank, or by the document's end (Sphinx's relbar, "Navigation" over "index | next | previous |
- * Project »", which an office suite keeps as a heading when it converts the page). Its section
- * holds nothing once the menu is gone, so it is no section: it would label the text of the next
- * one. A heading over a list of other things, or over its own subsections, stays. `dropped` says
- * which blocks leave (the menus and the other listings). Indexes into `blocks`.
+ * The headings a listing left out empties: a heading followed by blocks that all leave
+ * (`dropped`, by index: a contents list, a menu of in-page links, a navigation menu or table) and
+ * then by a heading of the same or a higher rank, or by the document's end (a converted page's
+ * "Table of Contents" over its list of links, Sphinx's relbar "Navigation" over "index | next |
+ * previous | Project »", which an office suite keeps as headings). Its section holds nothing
+ * once the listing is gone, so it is no section: it would label the text of the next one. A
+ * heading over a listing and other text, or over its own subsections, stays, and so does one
+ * whose rank or the next heading's is unknown, and the document's title: its first heading, over
+ * its contents list, when no heading ranks above it ("The Manual" / contents / "1 Scope", both of
+ * rank 1), unless what follows it is a navigation menu (`menu`, by index). Indexes into `blocks`.
  */
-export function menuTitles(
-  blocks: readonly LinkedBlock[],
-  dropped: (b: LinkedBlock) => boolean,
-  navigation: ReadonlySet<number>,
+export function emptiedHeadings(
+  blocks: readonly Pick<DocumentBlock, 'kind' | 'level'>[],
+  dropped: (k: number) => boolean,
+  menu: (k: number) => boolean = () => false,
 ): Set<number> {
   const out = new Set<number>();
+  const first = blocks.findIndex((b) => b.kind === 'heading');
+  let top = Infinity;
+  for (const b of blocks) if (b.kind === 'heading' && b.level !== undefined) top = Math.min(top, b.level);
   for (let i = 0; i + 1 < blocks.length; i++) {
     const h = blocks[i]!;
-    const first = blocks[i + 1]!;
-    if (h.kind !== 'heading' || first.group === undefined || !navigation.has(first.group)) continue;
+    if (h.kind !== 'heading' || !dropped(i + 1)) continue;
+    if (i === first && (h.level ?? Infinity) <= top && !menu(i + 1)) continue;
     let j = i + 1;
-    while (j < blocks.length && dropped(blocks[j]!)) j++;
+    while (j < blocks.length && dropped(j)) j++;
     const next = blocks[j];
     if (next === undefined || (next.kind === 'heading' && (next.level ?? Infinity) <= (h.level ?? 0))) out.add(i);
   }
@@ -266,7 +276,7 @@ export function isNavigationMenuText(text: string): boolean {
  * The blocks without the navigation menus that a heading titles, read as text (formats without
  * links: PDF): a heading, then paragraphs or list items that together are a navigation menu
  * (isNavigationMenuText), then a heading of the same or a higher rank (either rank unknown: any
- * heading) or the document's end. Both go: the heading's section holds nothing else (menuTitles).
+ * heading) or the document's end. Both go: the heading's section holds nothing else (emptiedHeadings).
  */
 export function withoutNavigationMenus<B extends DocumentBlock>(blocks: readonly B[]): B[] {
   const drop = new Set<number>();

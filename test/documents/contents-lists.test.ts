@@ -276,3 +276,43 @@ for (const [name, keys, want] of orderCases) {
     assert.equal(inDocumentOrder(keys, at), want);
   });
 }
+
+test('withoutContentsLists: a heading over nothing but the contents list goes with it', () => {
+  const hl = (text: string, level: number): DocumentBlock => ({ kind: 'heading', text, level });
+  const blocks = [
+    hl('cmake-buildsystem(7)', 1),
+    hl('Contents', 2),
+    li('• Introduction'),
+    li('• Binary Targets'),
+    li('• Pseudo Targets'),
+    hl('Introduction', 2),
+    p('A build system.'),
+    hl('Binary Targets', 2),
+    p('Executables and libraries.'),
+    hl('Pseudo Targets', 2),
+    p('Imported targets.'),
+  ];
+  assert.deepEqual(
+    withoutContentsLists(blocks, TITLES).map((x) => x.text),
+    [
+      'cmake-buildsystem(7)',
+      'Introduction',
+      'A build system.',
+      'Binary Targets',
+      'Executables and libraries.',
+      'Pseudo Targets',
+      'Imported targets.',
+    ],
+  );
+  // A section's own heading over its contents list and its subsections stays.
+  const own = [
+    hl('Targets', 1),
+    li('• Binary Targets'),
+    li('• Pseudo Targets'),
+    hl('Binary Targets', 2),
+    p('x.'),
+    hl('Pseudo Targets', 2),
+    p('y.'),
+  ];
+  assert.equal(withoutContentsLists(own, TITLES)[0]!.text, 'Targets');
+});

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   dropListings,
+  emptiedHeadings,
   isLetterBar,
   isMarkedContentsEntry,
   isNavigationCell,
@@ -450,3 +451,57 @@ const markedCases: [string, Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'inCo
 for (const [name, b, want] of markedCases) {
   test(`isMarkedContentsEntry: ${name}`, () => assert.equal(isMarkedContentsEntry(b), want, name));
 }
+
+test('emptiedHeadings: a heading over nothing but blocks left out, then a heading as high or the end', async (t) => {
+  const H = (level?: number): Pick<DocumentBlock, 'kind' | 'level'> => ({ kind: 'heading', level });
+  const P: Pick<DocumentBlock, 'kind' | 'level'> = { kind: 'paragraph' };
+  const I: Pick<DocumentBlock, 'kind' | 'level'> = { kind: 'item' };
+  // [name, blocks, indexes left out, headings emptied]
+  // [name, blocks, indexes left out, headings emptied, indexes of a navigation menu]
+  const cases: [string, Pick<DocumentBlock, 'kind' | 'level'>[], number[], number[], number[]?][] = [
+    ['"Table of Contents" over its list, then a heading of the same rank', [H(1), P, H(2), I, I, H(2), P], [3, 4], [2]],
+    ['then a heading of a higher rank', [H(1), P, H(2), I, I, H(1), P], [3, 4], [2]],
+    ['at the end of the document', [H(1), P, H(2), I, I], [3, 4], [2]],
+    ['a chapter over its own contents list and its sections stays', [P, H(1), I, I, H(2), P], [2, 3], []],
+    ['a heading over a list and a paragraph kept stays', [H(1), H(2), I, P, H(2)], [2], []],
+    ['a heading over a paragraph before the list stays', [H(1), H(2), P, I, H(2)], [3], []],
+    ['a heading whose next block stays is not emptied', [H(1), H(2), H(2), P], [], []],
+    ['unknown ranks: the heading stays', [P, H(), I, H(), P], [2], []],
+    ['a lone empty heading over nothing left out stays', [H(1), H(2), H(3), P], [], []],
+    ["the document's title over its contents stays (no heading ranks above it)", [H(1), I, I, H(1), P], [1, 2], []],
+    ['also as the only heading', [P, H(2), I, I], [2, 3], []],
+    ['but not over a navigation menu', [P, H(3), I, I], [2, 3], [1], [2, 3]],
+    ['a first heading below the top rank goes', [H(3), I, I, H(1), P], [1, 2], [0]],
+    ['a later heading of the top rank goes', [P, H(1), P, H(1), I, H(1), P], [4], [3]],
+  ];
+  for (const [name, blocks, out, want, menu = []] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        [
+          ...emptiedHeadings(
+            blocks,
+            (k) => out.includes(k),
+            (k) => menu.includes(k),
+          ),
+        ].sort(),
+        want,
+      ),
+    );
+});
+
+test('dropListings: the heading over a contents list of in-page links goes with it', () => {
+  const blocks: LinkedBlock[] = [
+    { kind: 'heading', level: 1, text: 'The Parser', inPageLinkChars: 0, linkChars: 0, links: 0 },
+    { kind: 'paragraph', text: 'About this document.', inPageLinkChars: 0, linkChars: 0, links: 0 },
+    { kind: 'heading', level: 2, text: 'Table of Contents', inPageLinkChars: 0, linkChars: 0, links: 0 },
+    b('Overview', 1, 8, 1),
+    b('Building', 1, 8, 1),
+    b('Using', 1, 5, 1),
+    { kind: 'heading', level: 2, text: 'Overview', inPageLinkChars: 0, linkChars: 0, links: 0 },
+    { kind: 'paragraph', text: 'Expat is a parser.', inPageLinkChars: 0, linkChars: 0, links: 0 },
+  ];
+  assert.deepEqual(
+    dropListings(blocks).map((x) => x.text),
+    ['The Parser', 'About this document.', 'Overview', 'Expat is a parser.'],
+  );
+});

@@ -2005,8 +2005,67 @@ test('withoutListings: index and link tables, link lists and navigation bars go,
     ],
   };
   assert.deepEqual(withoutListings(doc), {
-    blocks: [header('Options'), text, data, list, header('Builtin Index'), header('After'), data],
+    // "Builtin Index" holds nothing once its index goes: it goes too (emptiedHeaders).
+    blocks: [header('Options'), text, data, list, header('After'), data],
   });
+});
+
+test('withoutListings: a heading over nothing but listings left out goes (emptiedHeaders)', async (t) => {
+  const str = (s: string) => [{ t: 'Str', c: s }];
+  const link = (s: string) => ({ t: 'Link', c: [['', [], []], str(s), [`#${s}`, '']] });
+  const plain = (...inl: unknown[]) => ({ t: 'Plain', c: inl });
+  const para = (s: string) => ({ t: 'Para', c: str(s) });
+  const h = (level: number, s: string) => ({ t: 'Header', c: [level, ['', [], []], str(s)] });
+  const div = (...blocks: unknown[]) => ({ t: 'Div', c: [['', ['contents'], []], blocks] });
+  const toc = { t: 'BulletList', c: [[plain(link('Intro'))], [plain(link('Usage'))], [plain(link('Options'))]] };
+  const cases: [string, unknown[], unknown[]][] = [
+    [
+      '"Table of Contents" over its list, then a heading of the same rank',
+      [h(1, 'Manual'), para('About.'), h(2, 'Table of Contents'), toc, h(2, 'Intro'), para('Text.')],
+      [h(1, 'Manual'), para('About.'), h(2, 'Intro'), para('Text.')],
+    ],
+    [
+      "inside a Div, as Texinfo's HTML sets it",
+      [h(1, 'Manual'), para('About.'), div(h(2, 'Table of Contents'), div(toc)), h(2, 'Intro'), para('Text.')],
+      [h(1, 'Manual'), para('About.'), div(div()), h(2, 'Intro'), para('Text.')],
+    ],
+    [
+      'a rule and an anchor before the next heading are no text',
+      [
+        h(1, 'Manual'),
+        para('About.'),
+        h(2, 'Contents'),
+        toc,
+        { t: 'HorizontalRule' },
+        plain({ t: 'Span', c: [['a', [], []], []] }),
+        h(2, 'Intro'),
+      ],
+      [
+        h(1, 'Manual'),
+        para('About.'),
+        { t: 'HorizontalRule' },
+        plain({ t: 'Span', c: [['a', [], []], []] }),
+        h(2, 'Intro'),
+      ],
+    ],
+    [
+      'a chapter over its own contents and its sections stays',
+      [h(1, 'Manual'), para('About.'), h(2, 'Usage'), toc, h(3, 'Options'), para('Text.')],
+      [h(1, 'Manual'), para('About.'), h(2, 'Usage'), h(3, 'Options'), para('Text.')],
+    ],
+    [
+      "the document's title over its contents stays",
+      [h(1, 'Manual'), toc, h(1, 'Intro'), para('Text.')],
+      [h(1, 'Manual'), h(1, 'Intro'), para('Text.')],
+    ],
+    [
+      'a heading over text and a list stays',
+      [h(1, 'Manual'), h(2, 'Contents'), para('See below.'), toc, h(2, 'Intro')],
+      [h(1, 'Manual'), h(2, 'Contents'), para('See below.'), h(2, 'Intro')],
+    ],
+  ];
+  for (const [name, blocks, want] of cases)
+    await t.test(name, () => assert.deepEqual(withoutListings({ blocks }).blocks, want));
 });
 
 const inPageHrefCases: [string, string, string | undefined, boolean][] = [

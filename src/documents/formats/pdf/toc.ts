@@ -361,14 +361,24 @@ export function proseRuns(kinds: readonly LineInfo[], texts: readonly string[]):
  * contents ("LaTeX News" / "Issue 34, November 2021" / "Contents"), a chapter's last lines over
  * an index that starts mid-page. The lines before the page's first title line, when they are
  * all text: none an entry, a stem, a bare number, or a page number in range (`maxPage`); a
- * number out of range is a date or a year ("Issue 34, November 2021"). Nothing when the page
- * has no title or starts with listing lines.
+ * number out of range is a date or a year ("Issue 34, November 2021"). A paper's title page
+ * reads a few of its lines as weak entries: an author line with footnote marks ("Andrew
+ * Kadatch 1 and Bob Jenkins 2", numbered), an affiliation under its mark ("2 Microsoft
+ * Corporation", a stem); those are kept too when no line above the title is a sure entry, the
+ * line right above it is text (a listing run on from the page before ends in its last entry)
+ * and the text lines are at least twice the weak ones. Nothing when the page has no title or
+ * starts with listing lines.
  */
 export function titleBlock(kinds: readonly LineInfo[], maxPage = Infinity): number[] {
   const t = kinds.findIndex((k) => k.kind === 'title');
   if (t <= 0) return [];
   const text = (k: LineInfo) => k.kind === 'text' || (k.kind === 'numbered' && k.page! > maxPage);
-  return kinds.slice(0, t).every(text) ? Array.from({ length: t }, (_, i) => i) : [];
+  const above = kinds.slice(0, t);
+  const all = Array.from({ length: t }, (_, i) => i);
+  if (above.every(text)) return all;
+  if (!text(above[t - 1]!) || above.some((k) => k.kind === 'entry')) return [];
+  const texts = above.filter(text).length;
+  return texts >= 2 * (t - texts) ? all : [];
 }
 
 export interface ListingResult {

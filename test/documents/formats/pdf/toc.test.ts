@@ -505,6 +505,36 @@ test('titleBlock: text above a listing title on a listing page', async (t) => {
       [],
     ],
     ['a page number in range above the title is no title block', ['Chapter end 12', 'Index', 'a, 3'], []],
+    [
+      "a paper's title page: footnote marks in the author line and before an affiliation",
+      [
+        'Everything we know about hashing',
+        'Alice Smith 1 and Bob Jones 2',
+        '1 Example Inc.',
+        '2 Research Corporation',
+        'September 3, 2010',
+        'Abstract',
+        'This paper describes a new way to hash words.',
+        'Contents',
+        '1 Definition 2',
+      ],
+      [0, 1, 2, 3, 4, 5, 6],
+    ],
+    [
+      'contents run on from the page before, ending in an entry without leaders: nothing',
+      ['Appendix notes', 'More text here', 'Conclusion 12', 'List of Figures', '1 A plot . . . . 5'],
+      [],
+    ],
+    [
+      'a sure entry among text above the title: nothing',
+      ['A title', 'Another line', 'Third line', 'Scope . . . . 4', 'Last line', 'List of Figures'],
+      [],
+    ],
+    [
+      'more weak lines than a title page holds: nothing',
+      ['2 Scope', 'Some text', '3 Outlook', 'More text', '4 Results', 'Index'],
+      [],
+    ],
   ];
   for (const [name, lines, want] of cases) {
     await t.test(name, () =>
