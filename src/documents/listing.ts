@@ -113,6 +113,11 @@ export function isLabelText(text: string): boolean {
   return t.length > 1 && t.length <= LABEL_CHARS && t.endsWith(':');
 }
 
+/** The block before is a label (isLabelText): a paragraph or an item, as a term read as text is. */
+export function followsLabel(prev: Pick<LinkedBlock, 'kind' | 'text'> | undefined): boolean {
+  return prev !== undefined && (prev.kind === 'paragraph' || prev.kind === 'item') && isLabelText(prev.text);
+}
+
 /**
  * A labelled list of links: a definition after its term (Javadoc's "All Known Implementing
  * Classes:" over "ArgumentParserImpl, SubparserImpl", Doxygen's "See also") or a paragraph after a

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   dropListings,
   emptiedHeadings,
+  followsLabel,
   isLabelledLinkList,
   isLabelText,
   isLetterBar,
@@ -70,6 +71,16 @@ const labelTextCases: [string, boolean][] = [
 ];
 for (const [text, want] of labelTextCases)
   test(`isLabelText: ${JSON.stringify(text)}`, () => assert.equal(isLabelText(text), want, text));
+
+const followsCases: [name: string, prev: Pick<LinkedBlock, 'kind' | 'text'> | undefined, want: boolean][] = [
+  ['a label paragraph', { kind: 'paragraph', text: 'See also:' }, true],
+  ['a term read as an item', { kind: 'item', text: '- All Known Subinterfaces:' }, true],
+  ['a heading ending in a colon', { kind: 'heading', text: 'Navigation:' }, false],
+  ['a sentence', { kind: 'paragraph', text: 'Some text.' }, false],
+  ['nothing before', undefined, false],
+];
+for (const [name, prev, want] of followsCases)
+  test(`followsLabel: ${name}`, () => assert.equal(followsLabel(prev), want, name));
 
 // A lone link that only says where it goes (the whole block's text given).
 const backLinkCases: [string, string, boolean][] = [
