@@ -9,6 +9,7 @@ import { formatNamed, type DocumentFormat, type ExtractContext } from './formats
 import type { OcrReport } from './ocr/options.ts';
 import { sectionLabel } from './section.ts';
 import { documentError } from './document-error.ts';
+import { withoutInvisibles } from './invisible.ts';
 
 export type { ExtractOptions } from './types.ts';
 
@@ -63,7 +64,7 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
   };
   for (const b of blocks) {
     // A block of a row read as blocks (a cell of code) stays in its table and carries its header.
-    if (b.tableHeader !== undefined) header = b.tableHeader;
+    if (b.tableHeader !== undefined) header = withoutInvisibles(b.tableHeader);
     else if (b.kind !== 'row') header = undefined;
     if (b.slide !== undefined && slide !== undefined && b.slide !== slide) opening = true;
     if (b.slide !== undefined) slide = b.slide;
@@ -71,16 +72,17 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
       b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
     if (b.kind === 'code') {
       // Code keeps its line breaks and indentation: the lines as written when the format kept them.
-      const code = verbatimText(b.lines ? b.lines.join('\n') : b.text);
+      const code = verbatimText(withoutInvisibles(b.lines ? b.lines.join('\n') : b.text));
       if (code.trim().length > 0)
         emit({ text: code, keep: true, verbatim: true, ...(header === undefined ? {} : { repeat: header }), ...at });
       continue;
     }
-    const text = b.text.replace(/\s+/g, ' ').trim();
+    // Zero-width break hints go before the blanks are read: JavaScript's \s holds U+FEFF.
+    const text = withoutInvisibles(b.text).replace(/\s+/g, ' ').trim();
     if (text.length === 0) continue;
     if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
     else if (b.kind === 'item') emit({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
-    else if (b.tableHeader !== undefined) emit({ text, repeat: b.tableHeader, ...at });
+    else if (b.tableHeader !== undefined) emit({ text, repeat: header!, ...at });
     else if (b.kind === 'row') {
       // A row stays whole where it fits; a header row (every cell with text a header cell) opens
       // its table's body, whose rows repeat it at the top of a chunk that starts among them.

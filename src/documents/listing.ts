@@ -101,6 +101,36 @@ export function isNavigationLine(outside: string, links: number, text?: string):
   return words.every((w) => NAV_WORD.test(w)) && (words.length > 0 || links >= 2);
 }
 
+/** Longest label a paragraph of links can follow ("See also:", "Implemented by:"). */
+const LABEL_CHARS = 40;
+
+/**
+ * A paragraph that labels what follows it: short and ending with a colon ("See also:",
+ * "Related:"), as generators write a label apart from its value.
+ */
+export function isLabelText(text: string): boolean {
+  const t = text.trim();
+  return t.length > 1 && t.length <= LABEL_CHARS && t.endsWith(':');
+}
+
+/** The block before is a label (isLabelText): a paragraph or an item, as a term read as text is. */
+export function followsLabel(prev: Pick<LinkedBlock, 'kind' | 'text'> | undefined): boolean {
+  return prev !== undefined && (prev.kind === 'paragraph' || prev.kind === 'item') && isLabelText(prev.text);
+}
+
+/**
+ * A labelled list of links: a definition after its term (Javadoc's "All Known Implementing
+ * Classes:" over "ArgumentParserImpl, SubparserImpl", Doxygen's "See also") or a paragraph after a
+ * label paragraph (isLabelText), made only of links to other pages and separators between them.
+ * It is the label's value, not a navigation bar (isNavigationLine): a bar stands alone, and a
+ * list of links to places in the same page after a label ("Contents:") is a mini-TOC, left to
+ * the listing rules. `outside` is the block's text outside its links.
+ */
+export function isLabelledLinkList(afterLabel: boolean, outside: string, links: number, inPageLinks: number): boolean {
+  if (!afterLabel || links === 0 || inPageLinks > 0) return false;
+  return !/[\p{L}\p{N}]/u.test(outside);
+}
+
 /** A link word of a navigation table's cell: where the link goes, in a page sequence or site. */
 const NAV_CELL = /^(?:prev(?:ious)?|next|up|home|top|contents|index|toc|table of contents|back|forward|[«»‹›←→↑]+)$/i;
 

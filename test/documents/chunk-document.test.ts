@@ -45,6 +45,37 @@ const chunkBlockCases: [name: string, block: DocumentBlock, want: object | null]
     { text: 'Runs on over the page.', page: 2, pageTurns: [{ after: 6, page: 3 }] },
   ],
   [
+    "a paragraph loses Javadoc's zero-width space",
+    { kind: 'paragraph', text: 'Use addArgument\u200B(String...) here.' },
+    { text: 'Use addArgument(String...) here.' },
+  ],
+  [
+    'U+FEFF inside a word leaves it whole, not split at a blank',
+    { kind: 'paragraph', text: 'foo\uFEFFbar' },
+    { text: 'foobar' },
+  ],
+  [
+    'a heading and its label lose the zero-width space',
+    { kind: 'heading', text: 'addArgument\u200B(String...)', level: 4 },
+    { text: 'addArgument(String...)', heading: 'addArgument(String...)' },
+  ],
+  [
+    'code loses it and keeps its lines',
+    { kind: 'code', text: 'Argument addArgument\u200B(\n    String... names)' },
+    { text: 'Argument addArgument(\n    String... names)', keep: true, verbatim: true },
+  ],
+  ['an item of only zero-width characters is dropped', { kind: 'item', text: '\u200B \uFEFF' }, null],
+  [
+    'the joiners U+200C and U+200D stay',
+    { kind: 'paragraph', text: 'می\u200Cخواهم \u{1F468}\u200D\u{1F469}' },
+    { text: 'می\u200Cخواهم \u{1F468}\u200D\u{1F469}' },
+  ],
+  [
+    'a repeated table header loses it',
+    { kind: 'paragraph', text: 'cell', tableHeader: 'Method\u200B(args) | Description' },
+    { text: 'cell', repeat: 'Method(args) | Description' },
+  ],
+  [
     'no turns: none carried',
     { kind: 'paragraph', text: 'Short.', page: 4, pageTurns: [] },
     { text: 'Short.', page: 4 },

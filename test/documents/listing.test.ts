@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import {
   dropListings,
   emptiedHeadings,
+  followsLabel,
+  isLabelledLinkList,
+  isLabelText,
   isLetterBar,
   isMarkedContentsEntry,
   isNavigationCell,
@@ -29,6 +32,55 @@ const navigationCases: [string, string, number, boolean][] = [
 for (const [name, outside, links, want] of navigationCases) {
   test(`isNavigationLine: ${name}`, () => assert.equal(isNavigationLine(outside, links), want, name));
 }
+
+// isLabelledLinkList: links to other pages after a label are its value, not a navigation bar.
+const labelledCases: [
+  name: string,
+  afterLabel: boolean,
+  outside: string,
+  links: number,
+  inPage: number,
+  want: boolean,
+][] = [
+  ["Javadoc's implementing classes after their term", true, ', ', 2, 0, true],
+  ['one link after its term', true, '', 1, 0, true],
+  ['"See also" links after the label, separated by semicolons', true, ' ;  ; ', 3, 0, true],
+  ['the same links with no label before them: no value', false, ', ', 2, 0, false],
+  ['in-page links after a label ("Contents:"): a mini-TOC, not exempt', true, ', ', 2, 2, false],
+  ['one in-page link among them', true, ', ', 3, 1, false],
+  ['navigation words outside the links', true, 'Next: Up:', 2, 0, false],
+  ['words outside the links', true, ' and ', 2, 0, false],
+  ['no links', true, 'text', 0, 0, false],
+];
+for (const [name, afterLabel, outside, links, inPage, want] of labelledCases) {
+  test(`isLabelledLinkList: ${name}`, () =>
+    assert.equal(isLabelledLinkList(afterLabel, outside, links, inPage), want, name));
+  // Every exempt case of two links or more would be a navigation line without its label.
+  if (want && links >= 2)
+    test(`isLabelledLinkList: ${name} is a navigation line alone`, () =>
+      assert.equal(isNavigationLine(outside, links, 'x'), true));
+}
+
+const labelTextCases: [string, boolean][] = [
+  ['See also:', true],
+  ['  Implemented by:  ', true],
+  ['See also', false],
+  [':', false],
+  ['The options below change how the program reads its input files and writes:', false],
+  ['Note: read this.', false],
+];
+for (const [text, want] of labelTextCases)
+  test(`isLabelText: ${JSON.stringify(text)}`, () => assert.equal(isLabelText(text), want, text));
+
+const followsCases: [name: string, prev: Pick<LinkedBlock, 'kind' | 'text'> | undefined, want: boolean][] = [
+  ['a label paragraph', { kind: 'paragraph', text: 'See also:' }, true],
+  ['a term read as an item', { kind: 'item', text: '- All Known Subinterfaces:' }, true],
+  ['a heading ending in a colon', { kind: 'heading', text: 'Navigation:' }, false],
+  ['a sentence', { kind: 'paragraph', text: 'Some text.' }, false],
+  ['nothing before', undefined, false],
+];
+for (const [name, prev, want] of followsCases)
+  test(`followsLabel: ${name}`, () => assert.equal(followsLabel(prev), want, name));
 
 // A lone link that only says where it goes (the whole block's text given).
 const backLinkCases: [string, string, boolean][] = [

@@ -11,7 +11,9 @@ import type { ExtractContext as ExtractOptions } from '../format.ts';
 import { documentError } from '../../document-error.ts';
 import {
   dropListings,
+  followsLabel,
   isInPageLink,
+  isLabelledLinkList,
   isLinkEntry,
   isNavigationCell,
   isNavigationLine,
@@ -424,7 +426,9 @@ export function readBody(
       listGroup = 0;
       return;
     }
-    if (isNavigationLine(p.outside, p.links)) return;
+    // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.
+    const labelled = isLabelledLinkList(followsLabel(out[out.length - 1]), p.outside, p.links, p.inPage > 0 ? 1 : 0);
+    if (isNavigationLine(p.outside, p.links) && !labelled) return;
     if (numbered) {
       if (listGroup === 0) listGroup = ++groups;
       out.push({ kind: 'item', group: listGroup, ...base, text: marker ? `${marker} ${text}` : text });

@@ -6,7 +6,16 @@
 // reversed>`, `<li value>`): "3. Restart it".
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
-import { dropListings, isInPageLink, isNavigationCell, isNavigationLine, type LinkedBlock } from '../../listing.ts';
+import {
+  dropListings,
+  isInPageLink,
+  isLabelledLinkList,
+  isLabelText,
+  isNavigationCell,
+  isNavigationLine,
+  type LinkedBlock,
+} from '../../listing.ts';
+import { withoutInvisibles } from '../../invisible.ts';
 import { decodeHtml } from './charset.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 
@@ -429,6 +438,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let text = '';
   let outside = ''; // text outside links, for the navigation-bar test
   let inPage = 0;
+  let inPageLinks = 0; // links to a place in the page (isLabelledLinkList)
   let linkChars = 0;
   let links = 0;
   let pre = 0;
@@ -445,6 +455,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let noteLabel = '';
   // A definition list's term, held until its definition's first paragraph (termWithDefinition).
   let term: LinkedBlock | undefined;
+  // The last block flushed was a label paragraph (isLabelText): links after it are its value.
+  let afterLabel = false;
   // Where the chrome elements that swallowed the page opened (pageSwallowedBy).
   const swallowing: number[] = [];
 
@@ -468,6 +480,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     text = '';
     outside = '';
     inPage = 0;
+    inPageLinks = 0;
     linkChars = 0;
     links = 0;
     lastCodeEnd = -1;
@@ -518,7 +531,16 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
-    if (kind !== 'heading' && kind !== 'code' && !inCell && isNavigationLine(outside, links, t)) {
+    const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
+    const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
+    afterLabel = kind === 'paragraph' && isLabelText(t);
+    if (
+      kind !== 'heading' &&
+      kind !== 'code' &&
+      !inCell &&
+      isNavigationLine(outside, links, t) &&
+      !isLabelledLinkList(labelled, outside, links, inPageLinks)
+    ) {
       reset();
       return;
     }
@@ -537,7 +559,6 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (group !== undefined) b.group = group;
     if (contents > 0) b.inContents = true;
     reset();
-    const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     if (entry === 'dt') {
       emitTerm();
       term = b;
@@ -737,11 +758,14 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (name === 'a' && attrs.href !== undefined) {
           link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length, href: attrs.href };
           links++;
+          if (link.inPage) inPageLinks++;
         }
         if (!VOID.has(name)) stack.push(open);
       },
-      ontext(data) {
+      ontext(raw) {
         if (dropDepth > 0) return;
+        // Zero-width break hints are no text (JavaScript's \s would read U+FEFF as a blank).
+        const data = withoutInvisibles(raw);
         if (fragment > 0 && line === 0 && data.trim() === '') return;
         text += data;
         if (!link) outside += data;
@@ -776,6 +800,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       // A permalink's mark is no text of the page: it goes, and counts as no link.
       text = text.slice(0, link.from);
       if (links > 0) links--;
+      if (link.inPage && inPageLinks > 0) inPageLinks--;
       link = null;
     } else if (name === 'a' && link) {
       const n = text.length - link.from;

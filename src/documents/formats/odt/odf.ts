@@ -13,7 +13,9 @@ import type { ExtractContext } from '../format.ts';
 import { documentError } from '../../document-error.ts';
 import {
   dropListings,
+  followsLabel,
   isInPageLink,
+  isLabelledLinkList,
   isLinkEntry,
   isNavigationCell,
   isNavigationLine,
@@ -386,7 +388,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       push({ kind: 'heading', level, ...base });
       return;
     }
-    if (isNavigationLine(p.outside, p.links)) return;
+    // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.
+    const prev = target();
+    const labelled = isLabelledLinkList(followsLabel(prev[prev.length - 1]), p.outside, p.links, p.inPage > 0 ? 1 : 0);
+    if (isNavigationLine(p.outside, p.links) && !labelled) return;
     const list = lists[lists.length - 1];
     if (list && !list.header) {
       if (list.itemStarted) {

@@ -277,3 +277,29 @@ test("a contents list whose links do not cover its entries (paragraphs naming th
     'heading2:4.3. changelog',
   ]);
 });
+
+// Links to other pages after a label paragraph are its value (an office suite's Javadoc page:
+// "All Known Implementing Classes:" over "ArgumentParserImpl, SubparserImpl"); alone they are a
+// navigation line, and in-page links after a label stay a contents line.
+const labelledDocxCases: [name: string, body: string, want: string[]][] = [
+  [
+    'links to other pages after a label: kept',
+    wp('All Known Implementing Classes:') +
+      '<w:p><w:hyperlink r:id="rId90"><w:r><w:t>AImpl</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve">, </w:t></w:r><w:hyperlink r:id="rId91"><w:r><w:t>BImpl</w:t></w:r></w:hyperlink></w:p>',
+    ['paragraph:All Known Implementing Classes:', 'paragraph:AImpl, BImpl'],
+  ],
+  [
+    'the same links after a sentence: a navigation line',
+    wp('Some text.') +
+      '<w:p><w:hyperlink r:id="rId90"><w:r><w:t>AImpl</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve">, </w:t></w:r><w:hyperlink r:id="rId91"><w:r><w:t>BImpl</w:t></w:r></w:hyperlink></w:p>',
+    ['paragraph:Some text.'],
+  ],
+  [
+    'in-page links after a label: dropped',
+    wp('Contents:') +
+      '<w:p><w:hyperlink w:anchor="a"><w:r><w:t>Alpha</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve">, </w:t></w:r><w:hyperlink w:anchor="b"><w:r><w:t>Beta</w:t></w:r></w:hyperlink></w:p>',
+    ['paragraph:Contents:'],
+  ],
+];
+for (const [name, body, want] of labelledDocxCases)
+  test(`docx, labelled links: ${name}`, async () => assert.deepEqual(await kinds(makeDocx(body)), want, name));

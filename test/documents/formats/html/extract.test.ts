@@ -599,3 +599,54 @@ test('pageSwallowedBy: a chrome element closed only at the end of the page held 
     ]),
   );
 });
+
+// A definition or paragraph of links to other pages after its label is text, not a navigation
+// bar; the same links alone, or in-page links after a label, still go.
+const labelledHtmlCases: [name: string, html: string, want: string[]][] = [
+  [
+    "Javadoc's implementing classes (a definition of links only)",
+    '<body id="top"><dl><dt>All Known Implementing Classes:</dt><dd><code><a href="../internal/A.html">AImpl</a></code>, <code><a href="../internal/B.html">BImpl</a></code></dd></dl><p>Text.</p></body>',
+    ['item:All Known Implementing Classes: AImpl, BImpl', 'paragraph:Text.'],
+  ],
+  [
+    "Doxygen's see-also (a definition of links to other pages)",
+    '<dl class="section see"><dt>See also</dt><dd><a href="a.html#x">f()</a> <a href="b.html#y">g()</a></dd></dl><p>Text.</p>',
+    ['item:See also f() g()', 'paragraph:Text.'],
+  ],
+  [
+    'a paragraph of links after a label paragraph',
+    '<p>See also:</p><p><a href="a.html">Alpha</a>, <a href="b.html">Beta</a></p><p>Text.</p>',
+    ['paragraph:See also:', 'paragraph:Alpha, Beta', 'paragraph:Text.'],
+  ],
+  [
+    'the same links with no label: a navigation bar, dropped',
+    '<p>Intro.</p><p><a href="a.html">Alpha</a>, <a href="b.html">Beta</a></p><p>Text.</p>',
+    ['paragraph:Intro.', 'paragraph:Text.'],
+  ],
+  [
+    'in-page links after a label: a mini-TOC, dropped',
+    '<dl><dt>Contents:</dt><dd><a href="#a">Alpha</a>, <a href="#b">Beta</a></dd></dl><h2 id="a">Alpha</h2><h2 id="b">Beta</h2>',
+    ['item:Contents:', 'heading2:Alpha', 'heading2:Beta'],
+  ],
+  [
+    'a label paragraph labels only the next block',
+    '<p>See also:</p><p>Words.</p><p><a href="a.html">Alpha</a> <a href="b.html">Beta</a></p>',
+    ['paragraph:See also:', 'paragraph:Words.'],
+  ],
+];
+for (const [name, html, want] of labelledHtmlCases)
+  test(`htmlBlocks, labelled links: ${name}`, () => assert.deepEqual(kinds(html), want, name));
+
+// Zero-width break hints are no text of the page: Javadoc's U+200B before a parenthesis, U+FEFF.
+const invisibleHtmlCases: [name: string, html: string, want: string[]][] = [
+  [
+    "Javadoc's signature (an entity)",
+    '<pre>Argument addArgument&#8203;(java.lang.String... nameOrFlags)</pre>',
+    ['code:Argument addArgument(java.lang.String... nameOrFlags)'],
+  ],
+  ['a method heading', '<h4>addArgument\u200B</h4>', ['heading4:addArgument']],
+  ['U+FEFF inside a word does not split it', '<p>foo&#65279;bar</p>', ['paragraph:foobar']],
+  ['U+200D stays', '<p>\u{1F468}\u200D\u{1F469}</p>', ['paragraph:\u{1F468}\u200D\u{1F469}']],
+];
+for (const [name, html, want] of invisibleHtmlCases)
+  test(`htmlBlocks, zero-width characters: ${name}`, () => assert.deepEqual(kinds(html), want, name));

@@ -257,3 +257,20 @@ test('odt: the messages name the kind of file', async () => {
     /The zip archive is not an OpenDocument presentation: /,
   );
 });
+
+// Links to other pages after a label paragraph are its value; alone they are a navigation line.
+const labelledOdtCases: [name: string, body: string, want: string[]][] = [
+  [
+    'links to other pages after a label: kept',
+    p('See also:') + p('<text:a xlink:href="a.html">Alpha</text:a>, <text:a xlink:href="b.html">Beta</text:a>'),
+    ['paragraph: See also:', 'paragraph: Alpha, Beta'],
+  ],
+  [
+    'the same links after a sentence: a navigation line',
+    p('Some text.') + p('<text:a xlink:href="a.html">Alpha</text:a>, <text:a xlink:href="b.html">Beta</text:a>'),
+    ['paragraph: Some text.'],
+  ],
+];
+for (const [name, body, want] of labelledOdtCases)
+  test(`odt, labelled links: ${name}`, async () =>
+    assert.deepEqual(show(await extractOdf(makeOdf('text', body), 'text')), want, name));

@@ -1,0 +1,15 @@
+// Zero-width characters that carry no letter, space or joining: a page's line-break hints.
+
+/**
+ * Zero-width space (U+200B), word joiner (U+2060) and zero-width no-break space / byte order mark
+ * (U+FEFF): a generator's break or no-break hints, shown as nothing. Javadoc writes U+200B between
+ * a method's name and its parenthesis ("addArgument\u200B(java.lang.String...)"), and a search for
+ * "addArgument(" then misses the chunk. U+200C and U+200D (zero-width non-joiner and joiner) stay:
+ * they choose letter forms in Persian, Indic scripts and emoji sequences.
+ */
+const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
+
+/** The text without zero-width break hints (INVISIBLE); the same string when it holds none. */
+export function withoutInvisibles(text: string): string {
+  return /[\u200B\u2060\uFEFF]/.test(text) ? text.replace(INVISIBLE, '') : text;
+}
