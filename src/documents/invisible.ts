@@ -8,8 +8,10 @@
  * they choose letter forms in Persian, Indic scripts and emoji sequences.
  */
 const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
+/** The same class without /g, whose test() keeps no lastIndex between calls. */
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
 
 /** The text without zero-width break hints (INVISIBLE); the same string when it holds none. */
 export function withoutInvisibles(text: string): string {
-  return /[\u200B\u2060\uFEFF]/.test(text) ? text.replace(INVISIBLE, '') : text;
+  return HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, '') : text;
 }

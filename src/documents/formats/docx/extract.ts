@@ -427,8 +427,11 @@ export function readBody(
       return;
     }
     // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.
-    const labelled = isLabelledLinkList(followsLabel(out[out.length - 1]), p.outside, p.links, p.inPage > 0 ? 1 : 0);
-    if (isNavigationLine(p.outside, p.links) && !labelled) return;
+    if (
+      isNavigationLine(p.outside, p.links) &&
+      !isLabelledLinkList(followsLabel(out[out.length - 1]), p.outside, p.links, p.inPage > 0 ? 1 : 0)
+    )
+      return;
     if (numbered) {
       if (listGroup === 0) listGroup = ++groups;
       out.push({ kind: 'item', group: listGroup, ...base, text: marker ? `${marker} ${text}` : text });

@@ -389,9 +389,11 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       return;
     }
     // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.
-    const prev = target();
-    const labelled = isLabelledLinkList(followsLabel(prev[prev.length - 1]), p.outside, p.links, p.inPage > 0 ? 1 : 0);
-    if (isNavigationLine(p.outside, p.links) && !labelled) return;
+    if (
+      isNavigationLine(p.outside, p.links) &&
+      !isLabelledLinkList(followsLabel(target().at(-1)), p.outside, p.links, p.inPage > 0 ? 1 : 0)
+    )
+      return;
     const list = lists[lists.length - 1];
     if (list && !list.header) {
       if (list.itemStarted) {

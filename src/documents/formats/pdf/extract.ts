@@ -448,25 +448,30 @@ function buildBlocks(
           (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x));
         // After a short line the text broke, a line left of it starts a new block (clean.ts).
         const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
-        // A first-line indent after a sentence's end, told by the line after it (clean.ts); not
-        // a line hanging under the label of the line above (a list item's second line).
         const after = p.lines[i + 1];
-        const opensIndented =
-          indentedAfterSentence(
+        brk =
+          gap ||
+          indented ||
+          shortEnd ||
+          outdented ||
+          opensWithBullet(l.text) ||
+          // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
+          // line after it (clean.ts); not a line hanging under the label of the line above (a
+          // list item's second line).
+          (indentedAfterSentence(
             TERMINAL.test(prev.text),
             prev.x,
             l.x,
             after && after.y < l.y && l.y - after.y <= spacing * 1.4 + 0.5 ? after.x : undefined,
             l.size,
           ) &&
-          !hangsUnder(
-            prev.pieces?.slice(1).map((p) => p.x),
-            l.x,
-            l.size,
-          ) &&
-          !hangsUnderLabel(prev.text, prev.x, l.x, l.size) &&
-          !opensWithBullet(prev.text);
-        brk = gap || indented || shortEnd || outdented || opensIndented || opensWithBullet(l.text);
+            !hangsUnder(
+              prev.pieces?.slice(1).map((p) => p.x),
+              l.x,
+              l.size,
+            ) &&
+            !hangsUnderLabel(prev.text, prev.x, l.x, l.size) &&
+            !opensWithBullet(prev.text));
       }
       if (brk) {
         flush();
