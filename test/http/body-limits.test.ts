@@ -4,9 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, LAB } from '../helpers/app.ts';
 
@@ -51,7 +51,10 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
     file = join(mkdtempSync(join(tmpdir(), 'body-limits-')), 'ten-mb.json');
     writeFileSync(file, TEN_MB_JSON);
   });
-  after(() => app.close());
+  after(async () => {
+    await app.close();
+    rmSync(dirname(file), { recursive: true, force: true });
+  });
 
   for (const path of ['/apis/add-body', '/apis/add-token']) {
     test(`fetch ${path}`, async () => {
@@ -146,8 +149,9 @@ describe('a 10 MB JSON body: 413 in the envelope, to curl and to fetch', () => {
     });
   });
 
-  test('curl: an upload over MAX_PDF_BYTES gets its 413', { skip: CURL_ABSENT }, async () => {
+  test('curl: an upload over MAX_PDF_BYTES gets its 413', { skip: CURL_ABSENT }, async (t) => {
     const pdf = join(mkdtempSync(join(tmpdir(), 'body-limits-')), 'big.pdf');
+    t.after(() => rmSync(dirname(pdf), { recursive: true, force: true }));
     writeFileSync(pdf, Buffer.alloc(4 * 1024 * 1024, 0x25));
     const h = Object.entries(uploadHeaders).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const r = await curl([
