@@ -5,7 +5,7 @@
 // takes its engine's WebAssembly memory with it at once.
 import { Worker } from 'node:worker_threads';
 import type { HelperAnswer, HelperRequest } from './helper.ts';
-import type { PlacedLine } from './recognize.ts';
+import type { PlacedLine } from './text-lines.ts';
 import type { Rendered } from './render.ts';
 import { ENGINE_IDLE_MS } from './engine.ts';
 

@@ -20,7 +20,7 @@ export interface OcrLine {
   baseline?: { x0: number; y0: number; x1: number; y1: number };
   /** In pixels; descenders negative (below the baseline). */
   rowAttributes?: { ascenders: number; descenders: number; rowHeight: number };
-  /** The line's words with their boxes, left to right (where a line's spaces fall, recognize.ts). */
+  /** The line's words with their boxes, left to right (where a line's spaces fall, typewriter.ts). */
   words?: OcrWord[];
 }
 

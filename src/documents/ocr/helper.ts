@@ -3,7 +3,8 @@
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { Rendered } from './render.ts';
-import { recognize, type PlacedLine } from './recognize.ts';
+import { recognize } from './recognize.ts';
+import type { PlacedLine } from './text-lines.ts';
 
 export interface HelperRequest {
   id: number;

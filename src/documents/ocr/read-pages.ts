@@ -15,7 +15,8 @@ import { freeHelper, holdCrew, readOnHelper, releaseCrew } from './crew.ts';
 import type { OperatorCodes } from './operators.ts';
 import { FEW_CHARS, needsOcr, pageImages, textChars, unreadableText, type PageImages } from './triage.ts';
 import { renderPage, renderScale, scanImage } from './render.ts';
-import { recognize, type PlacedLine } from './recognize.ts';
+import { recognize } from './recognize.ts';
+import type { PlacedLine } from './text-lines.ts';
 
 /** A page of the document as OCR sees it: its number and its lines, replaced when it is read. */
 export interface OcrPage {
