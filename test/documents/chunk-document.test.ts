@@ -64,6 +64,11 @@ const chunkBlockCases: [name: string, block: DocumentBlock, want: object | null]
     { kind: 'code', text: 'Argument addArgument\u200B(\n    String... names)' },
     { text: 'Argument addArgument(\n    String... names)', keep: true, verbatim: true },
   ],
+  [
+    'a soft hyphen leaves a word whole (Markdown, OpenDocument and text keep it in their text)',
+    { kind: 'paragraph', text: 'Set the Konfigu\u00ADrations\u00ADdatei first.' },
+    { text: 'Set the Konfigurationsdatei first.' },
+  ],
   ['an item of only zero-width characters is dropped', { kind: 'item', text: '\u200B \uFEFF' }, null],
   [
     'the joiners U+200C and U+200D stay',

@@ -1,4 +1,4 @@
-// Zero-width break hints leave the text; joiners that choose letter forms stay.
+// Zero-width break hints and soft hyphens leave the text; joiners that choose letter forms stay.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withoutInvisibles } from '../../src/documents/invisible.ts';
@@ -17,7 +17,9 @@ const cases: [name: string, text: string, want: string][] = [
   ['a space beside one stays', 'a \u200Bb', 'a b'],
   ['U+200C (Persian non-joiner) stays', 'می\u200Cخواهم', 'می\u200Cخواهم'],
   ['U+200D (emoji and Indic joiner) stays', '\u{1F468}\u200D\u{1F469}', '\u{1F468}\u200D\u{1F469}'],
-  ['a soft hyphen is no zero-width hint here', 'hyphen\u00ADation', 'hyphen\u00ADation'],
+  ['a soft hyphen (a break hint) leaves', 'hyphen\u00ADation', 'hyphenation'],
+  ['soft hyphens in a long German word', 'Donau\u00ADdampf\u00ADschiff\u00ADfahrt', 'Donaudampfschifffahrt'],
+  ['a hard hyphen stays', 'well-known', 'well-known'],
   ['a no-break space stays', 'a\u00A0b', 'a\u00A0b'],
   ['text without any: the same', 'plain text', 'plain text'],
   ['only invisibles: empty', '\u200B\uFEFF', ''],

@@ -647,6 +647,8 @@ const invisibleHtmlCases: [name: string, html: string, want: string[]][] = [
   ['a method heading', '<h4>addArgument\u200B</h4>', ['heading4:addArgument']],
   ['U+FEFF inside a word does not split it', '<p>foo&#65279;bar</p>', ['paragraph:foobar']],
   ['U+200D stays', '<p>\u{1F468}\u200D\u{1F469}</p>', ['paragraph:\u{1F468}\u200D\u{1F469}']],
+  ['soft hyphens (&shy;) leave a word whole', '<p>Donau&shy;dampf&shy;schiff</p>', ['paragraph:Donaudampfschiff']],
+  ['a soft hyphen in a heading', '<h2>Konfigu\u00ADration</h2>', ['heading2:Konfiguration']],
 ];
 for (const [name, html, want] of invisibleHtmlCases)
   test(`htmlBlocks, zero-width characters: ${name}`, () => assert.deepEqual(kinds(html), want, name));
