@@ -4,7 +4,7 @@
 // --generated adds the hard shapes built by test/documents/helpers/hard-shapes.ts and the groff -ms
 // manual of test/documents/helpers/groff-manual.ts (needs groff).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { extractPdf } from '../src/documents/formats/pdf/extract.ts';
@@ -328,6 +328,7 @@ async function main(): Promise<void> {
     const { HARD_SHAPES } = await import('../test/documents/helpers/hard-shapes.ts');
     const { groffManualPdf } = await import('../test/documents/helpers/groff-manual.ts');
     const dir = mkdtempSync(join(tmpdir(), 'pdf-quality-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     for (const [name, make] of Object.entries({ ...HARD_SHAPES, 'gen-groff-toc-at-end.pdf': groffManualPdf })) {
       const f = join(dir, name);
       writeFileSync(f, make());
