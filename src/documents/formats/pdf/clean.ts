@@ -133,6 +133,44 @@ const URL_AT_SLASH = /(?:^|[\s(<[‘“"'])(?:https?|ftp):\/\/(?:\S*\/)?$/u;
 /** What goes on with a URL's path: a part with a slash, a dot or a query inside it, or a closing bracket. */
 const URL_GOES_ON = /^(?:[)\]>’”"']|\S*[\p{L}\p{N}][/.?#=&]\S)/u;
 
+/** A URL (a scheme or "www.") or an e-mail address that ends a line, as its token so far. */
+const LINK_AT_END = /(?:^|[\s(<[‘“"'])((?:(?:https?|ftp):\/\/|www\.)\S*|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]*)$/u;
+/** A domain's or a file's last part after a broken dot: a short lower-case word, then punctuation or the end ("org.", "html:", "edu"). */
+const LINK_SUFFIX = /^[\p{Ll}\p{N}]{2,5}(?:[.,;:)\]>’”"'!?]|$)/u;
+
+/**
+ * Does line `b` go on with the URL or e-mail address that line `a` ends, broken at a dot? LaTeX's
+ * url package and Sphinx's literals break after a ".", Texinfo's @url before it, with no mark:
+ * "https://wiki." + "ubuntu.com/MainInclusionProcess", "<ubuntu-devel-discuss@lists." +
+ * "ubuntu.com>", "faq." + "html:", "https://www.schemers" + ".org.". After a dot the link goes on
+ * when `b` opens in lower case or with a digit (hosts and suffixes are written so) and either the
+ * host has no dot yet ("https://www.", "@lists.": no host ends so) or `b` goes on as a link does (a
+ * slash, a dot or a query inside it) or is a domain's or a file's short last part ("org.",
+ * "html)"); a sentence that a link ends is followed by a capital or a longer word ("...
+ * http://ci.debian.net." + "So ...", DocBook's run-in "Nametex.math.delims" after a link, or a
+ * link the page itself cuts: "http://www.sagehill." + "Variable list ..."). Before a dot `b` opens
+ * with the dot and a letter or digit. A second URL in `b` is its own token. (A path outside a URL,
+ * "/etc/apt/sources." + "list point to", is not joined: the strings do not tell it from a sentence
+ * that ends with a path.)
+ */
+export function linkBrokenAtDot(a: string, b: string): boolean {
+  const m = LINK_AT_END.exec(a);
+  if (!m || /^[\p{L}+.-]+:\/\//u.test(b)) return false;
+  const token = m[1]!;
+  if (token.endsWith('.')) {
+    if (!/[\p{L}\p{N}-]\.$/u.test(token) || !/^[\p{Ll}\p{N}]/u.test(b)) return false;
+    const at = token.indexOf('@');
+    const scheme = token.indexOf('://');
+    const rest = at >= 0 ? token.slice(at + 1) : scheme >= 0 ? token.slice(scheme + 3) : token;
+    const slash = rest.indexOf('/');
+    const host = slash >= 0 ? rest.slice(0, slash) : rest.slice(0, -1);
+    if (slash < 0 && at < 0 && host.startsWith('www.') && !host.slice(4).includes('.')) return true;
+    if (slash < 0 && !host.includes('.')) return true;
+    return URL_GOES_ON.test(b) || LINK_SUFFIX.test(b);
+  }
+  return /[\p{L}\p{N}]$/u.test(token) && /^\.[\p{L}\p{N}]/u.test(b);
+}
+
 /** A capitalised word and a space: prose opening, as a member's description after its name. */
 const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
 
@@ -161,6 +199,7 @@ export function brokenInsideToken(a: string, b: string): boolean {
     const id = /[\p{L}\p{N}_]+$/u.exec(a)![0];
     return /\p{Ll}/u.test(id) || !/^\p{Ll}/u.test(b);
   }
+  if (linkBrokenAtDot(a, b)) return true;
   return URL_AT_SLASH.test(a) && URL_GOES_ON.test(b) && !/^[\p{L}+.-]+:\/\//u.test(b);
 }
 

@@ -15,6 +15,7 @@ import {
   hangsUnder,
   rightMargin,
   brokenInsideToken,
+  linkBrokenAtDot,
   hangsUnderLabel,
   opensWithBullet,
   proseInType,
@@ -354,6 +355,52 @@ test('brokenInsideToken: a line ending inside an identifier or a URL goes on wit
     assert.equal(joinLines('and IDN2_', 'NONTRANSITIONAL to'), 'and IDN2_NONTRANSITIONAL to');
     assert.equal(joinLines('(https://x.org/a/', 'b.html) or'), '(https://x.org/a/b.html) or');
     assert.equal(joinLines('see https://x.org/', 'for more'), 'see https://x.org/ for more');
+  });
+});
+
+test('linkBrokenAtDot: a URL or an e-mail address broken at a dot goes on without a space', async (t) => {
+  const cases: [string, string, string, boolean][] = [
+    [
+      'host without a dot yet (Sphinx, url package)',
+      'a MIR bug. https://wiki.',
+      'ubuntu.com/MainInclusionProcess explains',
+      true,
+    ],
+    ['www. alone', 'https://www.', 'winedt.com.', true],
+    ['host with a dot, path goes on', 'see https://www.gnu.', 'org/philosophy/open-source-misses-the-point', true],
+    ['a file name broken before its suffix', 'at http://www.macs.hw.ac.uk/vstte10/Competition.', 'html.', true],
+    ['a suffix at the end of the line', 'http://x.org/lablgtk.', 'html', true],
+    ['a query goes on', 'http://sourceforge.net/tracker/index.', 'php?func=detail&aid=1 for', true],
+    ['an e-mail address, domain without a dot yet', 'Developers <ubuntu-devel-discuss@lists.', 'ubuntu.com>. If', true],
+    ['an e-mail address, last part', 'write to debian-vote@lists.debian.', 'org) or', true],
+    ['broken before the dot (Texinfo @url)', 'Scheme, see https://www.schemers', '.org.', true],
+    ['a sentence after a URL: capital', 'see http://ci.debian.net.', 'So the test', false],
+    [
+      'a capital after a cut host (the page cuts the link)',
+      'Complete Guide11 http://www.sagehill.',
+      'Variable list formatting',
+      false,
+    ],
+    [
+      'a run-in term with dots after a URL',
+      'see http://www.sagehill.net/docbookxsl/TexMath.html.',
+      'Nametex.math.delims — Should',
+      false,
+    ],
+    ['a sentence after a URL: a longer lower-case word', 'see https://x.org/faq.', 'pbuilder-dist is a tool', false],
+    ['a lower-case word and a space after a full host', 'at https://example.org.', 'then run it', false],
+    ['a sentence after an e-mail address', 'mail help@gnu.org.', 'The list is', false],
+    ['a second URL', 'see https://wiki.', 'https://x.org/', false],
+    ['a path outside a URL', 'The URLs in /etc/apt/sources.', 'list point to', false],
+    ['an abbreviation, no link', 'packages, e.', 'g. with', false],
+    ['an ellipsis after a URL', 'see https://x.org/a', '... and', false],
+    ['a URL ending in a slash then a dot line', 'see https://x.org/', '.org', false],
+  ];
+  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(linkBrokenAtDot(a, b), want));
+  await t.test('joinLines joins them without a space', () => {
+    assert.equal(joinLines('see https://wiki.', 'ubuntu.com/Main.'), 'see https://wiki.ubuntu.com/Main.');
+    assert.equal(joinLines('see https://www.schemers', '.org.'), 'see https://www.schemers.org.');
+    assert.equal(joinLines('see http://ci.debian.net.', 'So the'), 'see http://ci.debian.net. So the');
   });
 });
 
