@@ -154,6 +154,8 @@ const LINK_SUFFIX = /^[\p{Ll}\p{N}]{2,5}(?:[.,;:)\]>’”"'!?]|$)/u;
  * that ends with a path.)
  */
 export function linkBrokenAtDot(a: string, b: string): boolean {
+  // Every line join asks: a line with no scheme, "www." or "@" ends no link (the pattern unasked).
+  if (!a.includes('://') && !a.includes('www.') && !a.includes('@')) return false;
   const m = LINK_AT_END.exec(a);
   if (!m || /^[\p{L}+.-]+:\/\//u.test(b)) return false;
   const token = m[1]!;
