@@ -38,9 +38,12 @@ export interface PdfSpec {
    * at their ASCII codes, named uniXXXX (text a reader can map); 'numbered' at codes 0-94 named
    * a0-a94, as Ghostscript numbers and names the bitmap fonts of dvips output (codes and names
    * that say nothing of the characters). Runs in F5 are written in those codes. 'ascii' names
-   * them a0-a94 at their ASCII codes (names that say nothing, codes that do).
+   * them a0-a94 at their ASCII codes (names that say nothing, codes that do). 'ghostscript' is
+   * 'unicode' in Ghostscript's frame for dvips bitmap fonts: FontMatrix [1 0 0 1], FontBBox
+   * [0 0 1000 1000], glyphs 50 units wide, for runs set at a size of 1 or less (0.12 gives 6 pt
+   * advances, 10 pt glyphs).
    */
-  type3?: 'unicode' | 'numbered' | 'ascii';
+  type3?: 'unicode' | 'numbered' | 'ascii' | 'ghostscript';
   /**
    * F3 as Ghostscript writes a typewriter face it re-encodes: not the standard Courier but a font
    * of another name with its /Widths (600 each) and a descriptor whose MissingWidth (1131) is not
@@ -135,13 +138,23 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     const first = spec.type3 === 'numbered' ? 0 : 32;
     for (let c = 32; c <= 126; c++) {
       const name =
-        spec.type3 === 'unicode' ? `uni${c.toString(16).toUpperCase().padStart(4, '0')}` : `a${c - TYPE3_SHIFT}`;
+        spec.type3 === 'unicode' || spec.type3 === 'ghostscript'
+          ? `uni${c.toString(16).toUpperCase().padStart(4, '0')}`
+          : `a${c - TYPE3_SHIFT}`;
       names.push(`/${name}`);
-      const glyph = add(stream('', bytes(`600 0 d0 BT /C 1000 Tf 0 0 Td ${pdfString(String.fromCharCode(c))} Tj ET`)));
+      const advance = spec.type3 === 'ghostscript' ? 50 : 600;
+      const glyph = add(
+        stream('', bytes(`${advance} 0 d0 BT /C 1000 Tf 0 0 Td ${pdfString(String.fromCharCode(c))} Tj ET`)),
+      );
       procs.push(`/${name} ${glyph} 0 R`);
     }
+    const frame =
+      spec.type3 === 'ghostscript'
+        ? '/FontBBox [0 0 1000 1000] /FontMatrix [1 0 0 1 0 0]'
+        : '/FontBBox [0 -250 600 800] /FontMatrix [0.001 0 0 0.001 0 0]';
+    const width = spec.type3 === 'ghostscript' ? 50 : 600;
     const font = add(
-      `<< /Type /Font /Subtype /Type3 /FontBBox [0 -250 600 800] /FontMatrix [0.001 0 0 0.001 0 0] /FirstChar ${first} /LastChar ${first + 94} /Widths [${Array(95).fill(600).join(' ')}] /Encoding << /Type /Encoding /Differences [${first} ${names.join(' ')}] >> /CharProcs << ${procs.join(' ')} >> /Resources << /Font << /C ${fonts[2]} 0 R >> >> >>`,
+      `<< /Type /Font /Subtype /Type3 ${frame} /FirstChar ${first} /LastChar ${first + 94} /Widths [${Array(95).fill(width).join(' ')}] /Encoding << /Type /Encoding /Differences [${first} ${names.join(' ')}] >> /CharProcs << ${procs.join(' ')} >> /Resources << /Font << /C ${fonts[2]} 0 R >> >> >>`,
     );
     type3 = ` /F5 ${font} 0 R`;
   }

@@ -11,6 +11,7 @@ import { GUTTER_EM } from './tables.ts';
 import { drawingStyle, styleFontName } from './drawing-fonts.ts';
 import { negationSlashes } from './accents.ts';
 import { circleStyle, composeCallouts } from './callouts.ts';
+import { sizeFromAdvances, sizeless } from './glyph-size.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -95,6 +96,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     // Glyphs of a circle font: with a number drawn inside, a callout (callouts.ts).
     const circles = new Set<TaggedItem>();
     const reflected = new Set<TaggedItem>();
+    // Items whose transform gives no size (glyph-size.ts).
+    const unsized = new Set<TaggedItem>();
     let unmapped = 0;
     let controls = 0;
     // The page's painted paths, as the operator list would give them (pdfjs.ts, RULE_PATHS).
@@ -132,6 +135,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       if (id !== undefined) item.mcid = id;
       items.push(item);
       if (joined) reflected.add(item);
+      if (sizeless(t)) unsized.add(item);
       turns.push(quarterTurns(t));
       if (noise) unmappedItems.add(item);
       if (circleStyle(tc.styles[it.fontName])) circles.add(item);
@@ -139,6 +143,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     items.forEach((it, i) => {
       if (reflected.has(it)) it.width = joinedWidth(it, items[i + 1]);
     });
+    if (unsized.size > 0) sizeFromAdvances(items, unsized);
     const view = page.view;
     const width = (view[2] ?? 0) - (view[0] ?? 0);
     const height = (view[3] ?? 0) - (view[1] ?? 0);

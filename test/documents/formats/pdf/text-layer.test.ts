@@ -255,6 +255,32 @@ reads.push(
   },
 );
 
+// Ghostscript's frame for dvips bitmap fonts (size 0.12, FontMatrix 1): pdf.js's transform reads
+// 120 pt tall glyphs (glyph-size.ts); two columns of 12 pt lines stay two columns of lines.
+const GS_LEFT = ['Left one', 'Left two', 'Left three'];
+const GS_RIGHT = ['Right one', 'Right two', 'Right three'];
+reads.push({
+  name: 'Type 3 fonts in Ghostscript frame (size 0.12): each line of each column read apart',
+  spec: {
+    type3: 'ghostscript',
+    pages: [
+      {
+        runs: [
+          ...GS_LEFT.map((text, i) => ({ text, x: 72, y: 700 - 12 * i, size: 0.12, font: 'F5' as const })),
+          ...GS_RIGHT.map((text, i) => ({ text, x: 320, y: 700 - 12 * i, size: 0.12, font: 'F5' as const })),
+        ],
+      },
+    ],
+  },
+  check: (d) => {
+    assert.deepEqual(
+      d.pages[0]!.lines.map((l) => l.text),
+      [...GS_LEFT, ...GS_RIGHT],
+    );
+    for (const l of d.pages[0]!.lines) assert.ok(l.size > 8 && l.size < 16, `${l.text}: ${l.size}`);
+  },
+});
+
 for (const c of reads) {
   test(`extractPages: ${c.name}`, async () => {
     c.check(await extractPages(makePdf(c.spec)));
