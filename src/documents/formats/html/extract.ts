@@ -252,6 +252,45 @@ export function itemKind(started: boolean): 'item' | 'paragraph' {
   return started ? 'paragraph' : 'item';
 }
 
+/** The words a theme writes above a link to the page before or after ("previous", "Next »"). */
+const PAGE_STEP = /^(?:«|‹|<|←)?\s*(?:previous|prev|next)(?:\s+(?:page|topic|chapter))?\s*(?:»|›|>|→)?:?$/i;
+
+/**
+ * A link that wraps blocks and steps to the page before or after: its first block is only the
+ * step's word ("previous", "Next"), the rest the other page's title (the PyData and Book themes of
+ * Sphinx: `<a href="sandbox.html"><div><p>previous</p><p>Sandbox</p></div></a>`). A link of one
+ * block is judged as a line (isNavigationLine); a card of words, a link to a page whose text
+ * opens with more than the step's word, stays. `texts`: the blocks read inside the link.
+ */
+export function isPageStepCard(texts: readonly string[]): boolean {
+  return texts.length >= 2 && texts.length <= 3 && PAGE_STEP.test(texts[0]!.trim());
+}
+
+/**
+ * A short caption right before a navigation element ("On this page", "Contents" above the page's
+ * contents `nav` of the PyData and Book themes): the caption of chrome, read with it. `between` is
+ * the source from the caption's end to the navigation's start: tags and blanks only. A caption is
+ * a paragraph of at most three words with no sentence's end; a sentence, an item, a heading stays.
+ */
+export function isChromeCaption(prev: { kind: string; text: string } | undefined, between: string): boolean {
+  if (prev === undefined || prev.kind !== 'paragraph') return false;
+  const t = prev.text.trim();
+  if (t.split(/\s+/).length > 3 || /[.!?;,]$/.test(t)) return false;
+  return /^(?:\s|<[^>]*>)*$/.test(between);
+}
+
+/**
+ * A site's logo: before the page's first heading, a block whose whole text is the `alt` of images
+ * inside links (Sphinx's own theme: `<div class="pageheader"><a href="../index.html"><img
+ * alt="SPHINX"></a></div>`). `linkedAlt` is the alt text read inside links. A linked picture
+ * after a heading, or one with words of the page beside it, stays.
+ */
+export function isLogoBlock(seenHeading: boolean, text: string, linkedAlt: string): boolean {
+  if (seenHeading) return false;
+  const alt = linkedAlt.replace(/\s+/g, '');
+  return alt.length > 0 && text.replace(/\s+/g, '').length <= alt.length;
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -444,7 +483,12 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let pre = 0;
   let fragment = 0; // open Doxygen fragments
   let line = 0; // open lines of a fragment
-  let link: { inPage: boolean; from: number; href: string } | null = null;
+  let link: { inPage: boolean; from: number; href: string; outAt: number } | null = null;
+  // Alt text of images read inside links, in the running block (isLogoBlock).
+  let linkedAlt = '';
+  // A heading is out (isLogoBlock); where the last block out ended in the source (isChromeCaption).
+  let seenHeading = false;
+  let lastOutAt = 0;
   // Where the last `<code>` inside a listing closed (startsCodeLine).
   let lastCodeEnd = -1;
   let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
@@ -484,6 +528,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     linkChars = 0;
     links = 0;
     lastCodeEnd = -1;
+    linkedAlt = '';
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -531,6 +576,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
+    if (kind === 'paragraph' && !inCell && isLogoBlock(seenHeading, t, linkedAlt)) {
+      reset();
+      return;
+    }
+    if (kind === 'heading') seenHeading = true;
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
     afterLabel = kind === 'paragraph' && isLabelText(t);
@@ -569,6 +619,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       term = undefined;
     } else emitTerm();
     emit(b);
+    if (tables.length === 0) lastOutAt = parser.endIndex + 1;
   };
   /** A held term that no definition follows: an item of its own. */
   const emitTerm = () => {
@@ -663,6 +714,15 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         }
         const at = parser.startIndex;
         const chrome = isChrome(name, attrs) && !readAsText?.has(at);
+        // The caption of a navigation element just out goes with it (isChromeCaption).
+        if (
+          (chrome || name === 'nav') &&
+          tables.length === 0 &&
+          text.trim() === '' &&
+          out.length > 0 &&
+          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at))
+        )
+          out.pop();
         if (
           (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
@@ -684,6 +744,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           if (pre > 0) return;
           const alt = imageAlt(attrs.alt, attrs.src);
           if (alt) text += ` ${alt} `;
+          if (alt && link) linkedAlt += alt;
           return;
         }
         const tb = tables[tables.length - 1];
@@ -756,7 +817,12 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           contents++;
         }
         if (name === 'a' && attrs.href !== undefined) {
-          link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length, href: attrs.href };
+          link = {
+            inPage: contents > 0 || isInPageLink(attrs.href, anchors),
+            from: text.length,
+            href: attrs.href,
+            outAt: out.length,
+          };
           links++;
           if (link.inPage) inPageLinks++;
         }
@@ -802,8 +868,17 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       if (links > 0) links--;
       if (link.inPage && inPageLinks > 0) inPageLinks--;
       link = null;
+    } else if (name === 'a' && link && tables.length === 0 && out.length > link.outAt) {
+      // A link that wrapped blocks: a step to the page before or after goes whole (isPageStepCard).
+      const texts = out.slice(link.outAt).map((b) => b.text);
+      if (text.trim() !== '') texts.push(text.trim());
+      if (isPageStepCard(texts)) {
+        out.length = link.outAt;
+        reset();
+      }
+      link = null;
     } else if (name === 'a' && link) {
-      const n = text.length - link.from;
+      const n = Math.max(0, text.length - link.from);
       linkChars += n;
       if (link.inPage) inPage += n;
       link = null;

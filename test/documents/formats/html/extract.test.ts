@@ -4,7 +4,10 @@ import {
   extractHtml,
   htmlBlocks,
   imageAlt,
+  isChromeCaption,
   isContentsContainer,
+  isLogoBlock,
+  isPageStepCard,
   isPermalinkMark,
   isSiteHeader,
   pageSwallowedBy,
@@ -652,3 +655,69 @@ const invisibleHtmlCases: [name: string, html: string, want: string[]][] = [
 ];
 for (const [name, html, want] of invisibleHtmlCases)
   test(`htmlBlocks, zero-width characters: ${name}`, () => assert.deepEqual(kinds(html), want, name));
+
+test('isPageStepCard: a link wrapping blocks that steps to the page before or after', async (t) => {
+  const cases: [string, string[], boolean][] = [
+    ['PyData: previous, then the title', ['previous', 'Sandbox'], true],
+    ['Book theme: next, then the title', ['next', 'Template Designer Documentation'], true],
+    ['arrows and a colon', ['« Previous:', 'Intro'], true],
+    ['"Next page"', ['Next page', 'Install'], true],
+    ['one block: judged as a line elsewhere', ['previous'], false],
+    ['a card of words', ['Getting started', 'Install the tool and run it.'], false],
+    ['a first block that says more', ['Next steps for the reader', 'Install'], false],
+    ['many blocks', ['next', 'a', 'b', 'c'], false],
+  ];
+  for (const [name, texts, want] of cases) await t.test(name, () => assert.equal(isPageStepCard(texts), want));
+  await t.test("the PyData theme's previous/next area goes whole; a card of words stays", () =>
+    assert.deepEqual(
+      kinds(
+        '<main><h1>Sandbox</h1><p>Text.</p><div class="prev-next-area"><a class="left-prev" href="intro.html"><div><p>previous</p><p>Introduction</p></div></a>' +
+          '<a href="templates.html"><div><p>next</p><p>Templates</p></div></a></div>' +
+          '<a href="start.html"><div><p>Getting started</p><p>Install it.</p></div></a></main>',
+      ),
+      ['heading1:Sandbox', 'paragraph:Text.', 'paragraph:Getting started', 'paragraph:Install it.'],
+    ),
+  );
+});
+
+test('isChromeCaption: a short caption right before a navigation element', async (t) => {
+  const cases: [string, { kind: string; text: string } | undefined, string, boolean][] = [
+    ['"On this page" before the nav', { kind: 'paragraph', text: 'On this page' }, '\n</div>\n\n<nav id="toc">', true],
+    ['"Contents" before the nav', { kind: 'paragraph', text: 'Contents' }, '</div><nav>', true],
+    ['a sentence', { kind: 'paragraph', text: 'Thank you.' }, '</p><nav>', false],
+    ['four words', { kind: 'paragraph', text: 'See the pages below' }, '</p><nav>', false],
+    ['a heading', { kind: 'heading', text: 'Contents' }, '</h2><nav>', false],
+    ['text between', { kind: 'paragraph', text: 'Contents' }, '</div><p>More</p><nav>', false],
+    ['nothing before', undefined, '<nav>', false],
+  ];
+  for (const [name, prev, between, want] of cases)
+    await t.test(name, () => assert.equal(isChromeCaption(prev, between), want));
+  await t.test("the PyData theme's page contents caption goes with its nav", () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="toc-item"><div class="tocsection onthispage"><i class="fas fa-list"></i> On this page</div>\n<nav id="bd-toc-nav"><ul><li><a href="#a">A</a></li></ul></nav></div><main><h1>Title</h1><p>Body.</p></main>',
+      ),
+      ['heading1:Title', 'paragraph:Body.'],
+    ),
+  );
+});
+
+test('isLogoBlock: linked images before the first heading are the site logo', async (t) => {
+  const cases: [string, boolean, string, string, boolean][] = [
+    ["Sphinx's own theme", false, 'SPHINX', 'SPHINX', true],
+    ['two logos', false, 'Home Project', 'HomeProject', true],
+    ['after a heading', true, 'SPHINX', 'SPHINX', false],
+    ['words beside the picture', false, 'SPHINX is a tool', 'SPHINX', false],
+    ['an image not in a link', false, 'Diagram', '', false],
+  ];
+  for (const [name, seen, text, alt, want] of cases)
+    await t.test(name, () => assert.equal(isLogoBlock(seen, text, alt), want));
+  await t.test('the logo goes; a linked figure after the title stays', () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="pageheader"><a href="../index.html"><img src="logo.png" alt="SPHINX"></a></div><h1>Configuration</h1><p><a href="big.png"><img src="fig.png" alt="Build flow"></a></p>',
+      ),
+      ['heading1:Configuration', 'paragraph:Build flow'],
+    ),
+  );
+});
