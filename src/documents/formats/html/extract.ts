@@ -271,6 +271,8 @@ export function isPageStepCard(texts: readonly string[]): boolean {
  * contents `nav` of the PyData and Book themes): the caption of chrome, read with it. `between` is
  * the source from the caption's end to the navigation's start: tags and blanks only. A caption is
  * a paragraph of at most three words with no sentence's end; a sentence, an item, a heading stays.
+ * Only a `nav` (or role "navigation") takes a caption: a page's last short line before a footer or
+ * DocBook's `div.navfooter` is the page's.
  */
 export function isChromeCaption(prev: { kind: string; text: string } | undefined, between: string): boolean {
   if (prev === undefined || prev.kind !== 'paragraph') return false;
@@ -716,7 +718,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         const chrome = isChrome(name, attrs) && !readAsText?.has(at);
         // The caption of a navigation element just out goes with it (isChromeCaption).
         if (
-          (chrome || name === 'nav') &&
+          (name === 'nav' || attrs.role?.trim().toLowerCase() === 'navigation') &&
           tables.length === 0 &&
           text.trim() === '' &&
           out.length > 0 &&

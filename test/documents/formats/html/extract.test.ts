@@ -700,6 +700,14 @@ test('isChromeCaption: a short caption right before a navigation element', async
       ['heading1:Title', 'paragraph:Body.'],
     ),
   );
+  await t.test("a page's last short line before DocBook's navfooter or a footer stays", () =>
+    assert.deepEqual(
+      kinds(
+        '<h1>Title</h1><p>Happy hacking</p><div class="navfooter"><a href="next.html">Next</a></div><p>Version 2</p><footer>(c) 2020</footer>',
+      ),
+      ['heading1:Title', 'paragraph:Happy hacking', 'paragraph:Version 2'],
+    ),
+  );
 });
 
 test('isLogoBlock: linked images before the first heading are the site logo', async (t) => {
