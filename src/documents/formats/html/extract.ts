@@ -293,6 +293,23 @@ export function isLogoBlock(seenHeading: boolean, text: string, linkedAlt: strin
   return alt.length > 0 && text.replace(/\s+/g, '').length <= alt.length;
 }
 
+/** A page's markup source: Sphinx's `_sources/` copy, or a file of a markup language. */
+const SOURCE_PATH = /(?:\/_sources\/|\.(?:rst|md|markdown|txt|ipynb|adoc|asciidoc)$)/i;
+
+/**
+ * A link to the page's own source, said in words: "Show Source", "Edit this page", "Edit on
+ * GitHub", "View page source" (Sphinx themes write them by the page, outside its text; the PyData
+ * theme outside any nav). By its target (a markup file: `.rst`, `.md`, `_sources/...`), and by
+ * its text, which does not name a file: a link that says "CONTRIBUTING.md" or "docs/index.rst" is
+ * the page's text.
+ */
+export function isSourceLink(href: string | undefined, text: string): boolean {
+  if (href === undefined) return false;
+  const path = href.trim().replace(/[?#].*$/, '');
+  const t = text.trim();
+  return SOURCE_PATH.test(path) && /\p{L}/u.test(t) && !/[./\\]/.test(t);
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -488,6 +505,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let link: { inPage: boolean; from: number; href: string; outAt: number } | null = null;
   // Alt text of images read inside links, in the running block (isLogoBlock).
   let linkedAlt = '';
+  // The target of the running block's last link (isSourceLink).
+  let lastHref: string | undefined;
   // A heading is out (isLogoBlock); where the last block out ended in the source (isChromeCaption).
   let seenHeading = false;
   let lastOutAt = 0;
@@ -531,6 +550,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     links = 0;
     lastCodeEnd = -1;
     linkedAlt = '';
+    lastHref = undefined;
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -579,6 +599,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       return;
     }
     if (kind === 'paragraph' && !inCell && isLogoBlock(seenHeading, t, linkedAlt)) {
+      reset();
+      return;
+    }
+    // A lone link to the page's source, said in words ("Edit this page"): chrome (isSourceLink).
+    if (kind === 'paragraph' && !inCell && links === 1 && outside.trim() === '' && isSourceLink(lastHref, t)) {
       reset();
       return;
     }
@@ -825,6 +850,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             href: attrs.href,
             outAt: out.length,
           };
+          lastHref = attrs.href;
           links++;
           if (link.inPage) inPageLinks++;
         }

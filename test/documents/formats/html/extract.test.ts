@@ -9,6 +9,7 @@ import {
   isLogoBlock,
   isPageStepCard,
   isPermalinkMark,
+  isSourceLink,
   isSiteHeader,
   pageSwallowedBy,
   itemKind,
@@ -726,6 +727,30 @@ test('isLogoBlock: linked images before the first heading are the site logo', as
         '<div class="pageheader"><a href="../index.html"><img src="logo.png" alt="SPHINX"></a></div><h1>Configuration</h1><p><a href="big.png"><img src="fig.png" alt="Build flow"></a></p>',
       ),
       ['heading1:Configuration', 'paragraph:Build flow'],
+    ),
+  );
+});
+
+test("isSourceLink: a link to the page's source, said in words", async (t) => {
+  const cases: [string, string | undefined, string, boolean][] = [
+    ["PyData's edit link", 'https://github.com/u/r/edit/main/docs/faq.rst', 'Edit this page', true],
+    ['Show Source', '_sources/faq.rst.txt', 'Show Source', true],
+    ['Edit on GitHub, Markdown', 'https://github.com/u/r/blob/main/docs/faq.md', 'Edit on GitHub', true],
+    ['a notebook', 'https://github.com/u/r/blob/main/nb/intro.ipynb?plain=1', 'Edit this page', true],
+    ['a link naming the file', 'https://github.com/u/r/blob/main/CONTRIBUTING.md', 'CONTRIBUTING.md', false],
+    ['a link naming a path', 'docs/index.rst', 'docs/index.rst', false],
+    ['a link to another page', 'install.html', 'Installing', false],
+    ['a mark with no words', '_sources/faq.rst.txt', '¶', false],
+    ['no href', undefined, 'Edit this page', false],
+  ];
+  for (const [name, href, text, want] of cases) await t.test(name, () => assert.equal(isSourceLink(href, text), want));
+  await t.test('the lone edit link goes; a sentence with a link to a file stays', () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="tocsection editthispage"><a href="https://github.com/u/r/edit/main/docs/faq.rst"><i class="fas fa-pencil-alt"></i> Edit this page</a></div>' +
+          '<h1>FAQ</h1><p>Read <a href="https://github.com/u/r/blob/main/HACKING.md">the hacking notes</a> first.</p>',
+      ),
+      ['heading1:FAQ', 'paragraph:Read the hacking notes first.'],
     ),
   );
 });
