@@ -272,10 +272,16 @@ export function isPageStepCard(texts: readonly string[]): boolean {
  * the source from the caption's end to the navigation's start: tags and blanks only. A caption is
  * a paragraph of at most three words with no sentence's end; a sentence, an item, a heading stays.
  * Only a `nav` (or role "navigation") takes a caption: a page's last short line before a footer or
- * DocBook's `div.navfooter` is the page's.
+ * DocBook's `div.navfooter` is the page's. `heading`: a heading may caption it too, for the site's
+ * contents (isSiteToctreeItem: agogo's `<h3>Table of Contents</h3>` over them), never for a `nav`
+ * (Docutils 0.18+ writes a page's `.. contents::` as a `nav` right after the section's heading).
  */
-export function isChromeCaption(prev: { kind: string; text: string } | undefined, between: string): boolean {
-  if (prev === undefined || prev.kind !== 'paragraph') return false;
+export function isChromeCaption(
+  prev: { kind: string; text: string } | undefined,
+  between: string,
+  heading = false,
+): boolean {
+  if (prev === undefined || (prev.kind !== 'paragraph' && !(heading && prev.kind === 'heading'))) return false;
   const t = prev.text.trim();
   if (t.split(/\s+/).length > 3 || /[.!?;,]$/.test(t)) return false;
   return /^(?:\s|<[^>]*>)*$/.test(between);
@@ -291,6 +297,18 @@ export function isLogoBlock(seenHeading: boolean, text: string, linkedAlt: strin
   if (seenHeading) return false;
   const alt = linkedAlt.replace(/\s+/g, '');
   return alt.length > 0 && text.replace(/\s+/g, '').length <= alt.length;
+}
+
+/**
+ * An entry of Sphinx's site-wide contents outside the page's text: `li.toctree-l1`, `toctree-l2`,
+ * ... is how Sphinx writes every toctree, and a toctree the page holds stands in
+ * `div.toctree-wrapper` (a contents container: `inContents`). One elsewhere is the theme's
+ * navigation (agogo's `div.sidebar`, which names no navigation; a bare `sidebar` is a Docutils
+ * sidebar, text).
+ */
+export function isSiteToctreeItem(name: string, attrs: Record<string, string>, inContents: boolean): boolean {
+  if (name !== 'li' || inContents) return false;
+  return (attrs.class ?? '').split(/\s+/).some((c) => /^toctree-l\d+$/.test(c));
 }
 
 /** A page's markup source: Sphinx's `_sources/` copy, or a file of a markup language. */
@@ -750,9 +768,19 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at))
         )
           out.pop();
+        const siteToctree = isSiteToctreeItem(name, attrs, contents > 0);
+        if (
+          siteToctree &&
+          tables.length === 0 &&
+          text.trim() === '' &&
+          out.length > 0 &&
+          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at), true)
+        )
+          out.pop();
         if (
           (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
+          siteToctree ||
           chrome
         ) {
           if (!VOID.has(name)) {

@@ -9,6 +9,7 @@ import {
   isLogoBlock,
   isPageStepCard,
   isPermalinkMark,
+  isSiteToctreeItem,
   isSourceLink,
   isSiteHeader,
   pageSwallowedBy,
@@ -753,4 +754,38 @@ test("isSourceLink: a link to the page's source, said in words", async (t) => {
       ['heading1:FAQ', 'paragraph:Read the hacking notes first.'],
     ),
   );
+});
+
+test("isSiteToctreeItem: Sphinx's site-wide contents outside the page's toctree", async (t) => {
+  const cases: [string, string, Record<string, string>, boolean, boolean][] = [
+    ["agogo's sidebar entry", 'li', { class: 'toctree-l1 current' }, false, true],
+    ['a second level', 'li', { class: 'toctree-l2' }, false, true],
+    ["the page's own toctree (in div.toctree-wrapper)", 'li', { class: 'toctree-l1' }, true, false],
+    ['a list item of the text', 'li', { class: 'simple' }, false, false],
+    ['not an item', 'ul', { class: 'toctree-l1' }, false, false],
+  ];
+  for (const [name, el, attrs, inContents, want] of cases)
+    await t.test(name, () => assert.equal(isSiteToctreeItem(el, attrs, inContents), want));
+  await t.test('a heading captions the site contents only when asked', () => {
+    assert.equal(
+      isChromeCaption({ kind: 'heading', text: 'Table of Contents' }, '</h3>\n<ul class="current">', true),
+      true,
+    );
+    assert.equal(isChromeCaption({ kind: 'heading', text: 'Table of Contents' }, '</h3>\n<ul class="current">'), false);
+    assert.equal(isChromeCaption({ kind: 'heading', text: 'Installing the tool today' }, '</h3><ul>', true), false);
+  });
+  await t.test("agogo's sidebar goes with its heading; a heading before a page's contents nav stays", () => {
+    assert.deepEqual(
+      kinds(
+        '<div class="document"><h1>FAQ</h1><p>Text.</p></div><div class="sidebar"><h3>Table of Contents</h3>\n<ul class="current"><li class="toctree-l1 current"><a href="#">FAQ</a></li><li class="toctree-l1"><a href="intro.html">Introduction</a></li></ul></div>',
+      ),
+      ['heading1:FAQ', 'paragraph:Text.'],
+    );
+    assert.deepEqual(
+      kinds(
+        '<h1>Guide</h1><nav class="contents"><p class="topic-title">Contents</p><ul><li><a href="#a">A</a></li></ul></nav><p>Body.</p>',
+      ),
+      ['heading1:Guide', 'paragraph:Body.'],
+    );
+  });
 });
