@@ -311,6 +311,23 @@ export function isSiteToctreeItem(name: string, attrs: Record<string, string>, i
   return (attrs.class ?? '').split(/\s+/).some((c) => /^toctree-l\d+$/.test(c));
 }
 
+/**
+ * A heading that says again the heading just before it, nothing between them: the page's title
+ * written once by the theme's header and once by the page (Sphinx's scrolls theme:
+ * `<div class="header"><h1 class="heading"><a href="index.html">Title</a></h1></div>` over the
+ * page's own `<h1>Title</h1>`). The later one, the page's, is kept. Case and blanks are not
+ * compared; a heading with text before it is the text's.
+ */
+export function isRepeatedHeading(
+  prev: { kind: string; text: string } | undefined,
+  cur: { kind: string; text: string },
+): boolean {
+  const norm = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  return (
+    prev?.kind === 'heading' && cur.kind === 'heading' && norm(prev.text) !== '' && norm(prev.text) === norm(cur.text)
+  );
+}
+
 /** A page's markup source: Sphinx's `_sources/` copy, or a file of a markup language. */
 const SOURCE_PATH = /(?:\/_sources\/|\.(?:rst|md|markdown|txt|ipynb|adoc|asciidoc)$)/i;
 
@@ -663,6 +680,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       b = termWithDefinition(term, b);
       term = undefined;
     } else emitTerm();
+    if (tables.length === 0 && isRepeatedHeading(out[out.length - 1], b)) out.pop();
     emit(b);
     if (tables.length === 0) lastOutAt = parser.endIndex + 1;
   };

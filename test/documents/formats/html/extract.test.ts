@@ -9,6 +9,7 @@ import {
   isLogoBlock,
   isPageStepCard,
   isPermalinkMark,
+  isRepeatedHeading,
   isSiteToctreeItem,
   isSourceLink,
   isSiteHeader,
@@ -788,4 +789,25 @@ test("isSiteToctreeItem: Sphinx's site-wide contents outside the page's toctree"
       ['heading1:Guide', 'paragraph:Body.'],
     );
   });
+});
+
+test('isRepeatedHeading: the same heading twice in a row, nothing between', async (t) => {
+  const h = (text: string) => ({ kind: 'heading', text });
+  const cases: [string, { kind: string; text: string } | undefined, { kind: string; text: string }, boolean][] = [
+    ["scrolls' header over the page's title", h('Frequently Asked Questions'), h('Frequently Asked Questions'), true],
+    ['blanks and case', h('Cookbook '), h('cookbook'), true],
+    ['two headings', h('Install'), h('Usage'), false],
+    ['text between', { kind: 'paragraph', text: 'Install' }, h('Install'), false],
+    ['nothing before', undefined, h('Install'), false],
+  ];
+  for (const [name, prev, cur, want] of cases)
+    await t.test(name, () => assert.equal(isRepeatedHeading(prev, cur), want));
+  await t.test("scrolls' title header goes; the same heading after text stays", () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="header"><h1 class="heading"><a href="index.html"><span>FAQ</span></a></h1></div><div class="relnav" role="navigation"><a href="index.html">Sample</a></div><h1>FAQ</h1><p>Text.</p><h2>FAQ</h2>',
+      ),
+      ['heading1:FAQ', 'paragraph:Text.', 'heading2:FAQ'],
+    ),
+  );
 });
