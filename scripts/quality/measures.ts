@@ -1871,12 +1871,29 @@ function containsRun(hay: string[], want: string[]): boolean {
   const numbered = numberedCode(want);
   outer: for (let i = 0; i + want.length <= hay.length; i++) {
     if (numbered && sameNumbered(numberedCode(hay.slice(i, i + want.length)), numbered)) return true;
-    for (let j = 0; j < want.length; j++) if (hay[i + j]!.trimStart() !== want[j]!.trimStart()) continue outer;
+    for (let j = 0; j < want.length; j++)
+      if (!sameCodeLine(hay[i + j]!.trimStart(), want[j]!.trimStart())) continue outer;
     const got = dedent(hay.slice(i, i + want.length));
-    for (let j = 0; j < want.length; j++) if (got[j] !== want[j]) continue outer;
+    for (let j = 0; j < want.length; j++) if (!sameCodeLine(got[j]!, want[j]!)) continue outer;
     return true;
   }
   return false;
+}
+
+/**
+ * A blank the reference may or may not have (pdf-code.ts betweenColumns): it stands after the
+ * blanks of a gap that puts the next typewriter run between two columns of the page's grid.
+ */
+export const EITHER_BLANK = '\uE000';
+
+/**
+ * Whether a chunk's code line `got` reads the reference's `want`: the same, save that each
+ * EITHER_BLANK of `want` is a blank or nothing.
+ */
+export function sameCodeLine(got: string, want: string): boolean {
+  if (!want.includes(EITHER_BLANK)) return got === want;
+  const parts = want.split(EITHER_BLANK).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join(' ?')}$`, 'u').test(got);
 }
 
 /** A numbered listing's line: its number, then a space and the code (none on a blank line). */
@@ -1922,7 +1939,7 @@ const sameNumbered = (
 ): boolean =>
   a !== undefined &&
   a.numbers.length === b.numbers.length &&
-  a.numbers.every((n, i) => n === b.numbers[i] && a.code[i] === b.code[i]);
+  a.numbers.every((n, i) => n === b.numbers[i] && sameCodeLine(a.code[i]!, b.code[i]!));
 
 export interface CodeScore {
   /** Code blocks of 2+ lines that fit in one chunk. */
@@ -1956,7 +1973,7 @@ export const underscoresAsBlanks = (text: string): string => text.replace(/_/g, 
 export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): CodeScore {
   const fit = blocks
     .map(underscoresAsBlanks)
-    .filter((b) => codeLines(b, false).length >= 2 && [...b.trim()].length <= max);
+    .filter((b) => codeLines(b, false).length >= 2 && [...b.replaceAll(EITHER_BLANK, '').trim()].length <= max);
   const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
   const loose = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), true));
   const kept = fit.filter((b) => {

@@ -7,6 +7,7 @@
 // a listing's lines; it writes no leading spaces), plus any spaces the text itself has.
 
 import { unescapeXml } from './column-reading.ts';
+import { EITHER_BLANK } from './measures.ts';
 // Each page's edge as most pages of its side show it: the reader's rule (pdf/code.ts sideEdges, its
 // table of tests in test/scripts/pdf-code.test.ts), the same for the reference.
 import { otherTypeSize, sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -332,6 +333,19 @@ export function spacesFor(gap: number, cw: number, otherFace: boolean): number {
   return otherFace && gap >= OTHER_FACE_SPACE * cw ? 1 : 0;
 }
 
+/**
+ * Whether a gap of `gap` units between two typewriter runs (characters `cw` units wide) holds n or
+ * n + 1 blanks as pdftohtml gives it: its positions and widths are whole units, so the gap is
+ * known to a unit either side, and when that span crosses a half character both counts read the
+ * page. A typewriter table whose columns the page places by length, not by character (ReportLab's
+ * attribute synonyms at 16.5 characters, Texinfo's @multitable fractions), has no one right count
+ * of blanks there; a listing's columns, on the character grid, stay exact.
+ */
+export function betweenColumns(gap: number, cw: number): boolean {
+  const fewest = Math.round((gap - 1) / cw);
+  return fewest >= 1 && Math.round((gap + 1) / cw) > fewest;
+}
+
 /** Prose lines a page needs to show its text block's left edge. */
 const EDGE_LINES = 3;
 
@@ -415,7 +429,11 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
         continue;
       }
       const gap = spacesFor(p.left - x, cw, !p.mono || !prev.mono);
-      if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' ')) s += ' '.repeat(gap);
+      if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' '))
+        s +=
+          p.mono && prev.mono && betweenColumns(p.left - x, cw)
+            ? ' '.repeat(Math.round((p.left - x - 1) / cw)) + EITHER_BLANK
+            : ' '.repeat(gap);
       s += p.text;
       x = p.left + p.width;
       prev = p;
@@ -804,7 +822,7 @@ export function columnLeft(
  * one outline title (spaces folded).
  */
 export function withoutTitleParts(blocks: readonly string[], outline: readonly string[]): string[] {
-  const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const fold = (s: string) => s.replaceAll(EITHER_BLANK, ' ').replace(/\s+/g, ' ').trim();
   const titles = outline.map(fold).filter((t) => t.length > 0);
   return blocks.filter((b) => {
     const joined = fold(

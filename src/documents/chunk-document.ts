@@ -10,6 +10,7 @@ import type { OcrReport } from './ocr/options.ts';
 import { sectionLabel } from './section.ts';
 import { documentError } from './document-error.ts';
 import { withoutInvisibles } from './invisible.ts';
+import { collapseBlanks } from './blanks.ts';
 
 export type { ExtractOptions } from './types.ts';
 
@@ -78,7 +79,7 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
       continue;
     }
     // Zero-width break hints go before the blanks are read: JavaScript's \s holds U+FEFF.
-    const text = withoutInvisibles(b.text).replace(/\s+/g, ' ').trim();
+    const text = collapseBlanks(withoutInvisibles(b.text));
     if (text.length === 0) continue;
     if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
     else if (b.kind === 'item') emit({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });

@@ -12,6 +12,7 @@
 // blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
+import { collapseBlanks } from './blanks.ts';
 
 export type { PageTurn } from './blocks.ts';
 
@@ -614,7 +615,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
     // in one UTF-16 unit, so lengths are counted as [...content] counts them and JSON stays UTF-8.
-    const text = (b.verbatim ? verbatimText(b.text) : b.text.replace(/\s+/g, ' ').trim()).toWellFormed();
+    const text = (b.verbatim ? verbatimText(b.text) : collapseBlanks(b.text)).toWellFormed();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.slideStart && len > 0) slideAt.add(len);

@@ -11,6 +11,8 @@ import {
   codeLineVariants,
   labelLine,
   codeKept,
+  sameCodeLine,
+  EITHER_BLANK,
   dedent,
   numberedCode,
   endIndex,
@@ -1600,6 +1602,27 @@ describe('sectionLabels', () => {
     });
   test('no reference headings: matching undefined', () =>
     assert.equal(sectionLabels([chunk('a', 'X')], []).matching, undefined));
+});
+
+describe('sameCodeLine: a chunk line against the reference, each either-blank a blank or none', () => {
+  const E = EITHER_BLANK;
+  const cases: [string, string, string, boolean][] = [
+    ['the same line', 'a  b', 'a  b', true],
+    ['a blank more without a marker', 'a   b', 'a  b', false],
+    ['the marker read as a blank', 'bulletAnchor     anchor', `bulletAnchor    ${E}anchor`, true],
+    ['the marker read as none', 'bulletAnchor    anchor', `bulletAnchor    ${E}anchor`, true],
+    ['two blanks more: a column off', 'bulletAnchor      anchor', `bulletAnchor    ${E}anchor`, false],
+    ['a blank less', 'bulletAnchor   anchor', `bulletAnchor    ${E}anchor`, false],
+    ['signs of a pattern read as themselves', 'a.*  (b)', `a.* ${E}(b)`, true],
+    ['no wildcard from a sign', 'axx  (b)', `a.* ${E}(b)`, false],
+  ];
+  for (const [name, got, want, ok] of cases) test(name, () => assert.equal(sameCodeLine(got, want), ok));
+  test('codeKept reads a marked block as the page shows it, either count', () => {
+    const ref = `bulletAnchor    ${E}anchor\nbulletColor     ${E}color`;
+    assert.equal(codeKept([chunk('bulletAnchor    anchor\nbulletColor     color')], [ref]).kept, 100);
+    assert.equal(codeKept([chunk('bulletAnchor     anchor\nbulletColor      color')], [ref]).kept, 100);
+    assert.equal(codeKept([chunk('bulletAnchor       anchor\nbulletColor     color')], [ref]).kept, 0);
+  });
 });
 
 describe('codeKept', () => {

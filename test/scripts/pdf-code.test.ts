@@ -17,6 +17,7 @@ import {
   columnLeft,
   partLefts,
   spacesFor,
+  betweenColumns,
   monospacedFamily,
   pdfCodeBlocks,
   xmlFragments,
@@ -30,6 +31,7 @@ import {
   lineNumberBefore,
   numberedBlank,
 } from '../../scripts/quality/pdf-code.ts';
+import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
 describe('monospacedFamily: the font names of typewriter faces', () => {
@@ -85,6 +87,19 @@ describe('spacesFor: the spaces a gap between two runs of a line holds', () => {
     ['a wide gap next to another face: its characters', 17, 8, true, 2],
   ];
   for (const [name, gap, cw, other, want] of cases) test(name, () => assert.equal(spacesFor(gap, cw, other), want));
+});
+
+describe('betweenColumns: a gap whose count of blanks whole units cannot tell', () => {
+  const cases: [string, number, number, boolean][] = [
+    ['three characters to the unit', 24, 8, false],
+    ['three characters, a unit off: pdftohtml rounding', 25, 8, false],
+    ['three and a half characters', 28, 8, true],
+    ['a unit short of three and a half: 3 or 4 still', 27, 8, true],
+    ['two units short of three and a half: 3', 26, 8, false],
+    ["ReportLab's synonyms at 16.5 columns, 4.5 after a 12-character name", 45, 10, true],
+    ['half a character after the run: glued or one blank, no table column', 4, 8, false],
+  ];
+  for (const [name, gap, cw, want] of cases) test(name, () => assert.equal(betweenColumns(gap, cw), want));
 });
 
 describe('hookOf: the hook of a wrap arrow, read as "-" by poppler', () => {
@@ -191,6 +206,22 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['let task3 = None\nlet goal = None'],
+    ],
+    [
+      // ReportLab's table of attribute synonyms: the second column at 16.5 characters.
+      'a typewriter column between two columns of the grid: its last blank either way',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            tt(100, 0, 'bulletAnchor'),
+            [100, 100 + 16.5 * 8, 48, 1, 'anchor'],
+            tt(120, 0, 'bulletColor'),
+            [120, 100 + 16.5 * 8, 40, 1, 'color'],
+          ],
+        },
+      ],
+      [`bulletAnchor    ${EITHER_BLANK}anchor\nbulletColor     ${EITHER_BLANK}color`],
     ],
     [
       'a blank line inside a listing keeps one block',

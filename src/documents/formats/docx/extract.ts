@@ -252,6 +252,21 @@ export function listCounter(numbering: Numbering): (numId: string, ilvl: number)
   };
 }
 
+/**
+ * The text of a heading paragraph that a list numbers: its number as Word shows it, then its
+ * title ("1.2" + "Details" -> "1.2 Details"). A heading style may carry numbering: Word's
+ * multilevel heading lists and LibreOffice's outline numbering (every heading style of a Word file
+ * LibreOffice writes from its own or pandoc's documents, with the number format "none") put
+ * `w:numPr` in the Heading n style. Such a paragraph is a heading all the same, not a list item;
+ * a level without a number (format "none", a bullet: `marker` undefined) adds nothing, and a
+ * title that already opens with its number is not numbered twice.
+ */
+export function numberedHeading(text: string, marker: string | undefined): string {
+  if (marker === undefined || marker.length === 0) return text;
+  if (text === marker || text.startsWith(marker + ' ')) return text;
+  return `${marker} ${text}`;
+}
+
 function styleIsCode(styles: Map<string, StyleInfo>, id: string | undefined): boolean {
   if (id === undefined) return false;
   const name = (styles.get(id)?.name ?? id).toLowerCase();
@@ -421,8 +436,8 @@ export function readBody(
     const level =
       p.outline !== undefined && p.outline >= 0 && p.outline <= 8 ? p.outline + 1 : styleLevel(styles, p.style);
     const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
-    if (level !== undefined && !numbered) {
-      out.push({ kind: 'heading', level, ...base });
+    if (level !== undefined) {
+      out.push({ kind: 'heading', level, ...base, text: numberedHeading(text, marker) });
       listGroup = 0;
       return;
     }

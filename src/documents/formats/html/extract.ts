@@ -120,6 +120,46 @@ function hidden(attrs: Record<string, string>): boolean {
   return style !== undefined && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
 }
 
+/** The class tokens of an admonition's box (DocBook XSL: `div.note`; Asciidoctor: `div.admonitionblock`). */
+const ADMONITION_CLASS = /^(?:note|tip|hint|warning|caution|important|danger|attention|admonitionblock)$/;
+
+/**
+ * The box of an admonition (a note, tip, warning, caution or important remark): DocBook XSL writes
+ * `div.note` (`div.warning`, ...) with the title as an `h3.title`, or, with admonition graphics, as
+ * a table of the icon and the title over the text; Asciidoctor writes `div.admonitionblock` holding
+ * a table of an icon cell (`td.icon`: the title, an icon image or a font icon's `title`) and a
+ * content cell. Its title is no section heading and its table no data table.
+ */
+export function isAdmonitionBox(name: string, attrs: Record<string, string>): boolean {
+  return (
+    name === 'div' &&
+    (attrs.class ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .some((c) => ADMONITION_CLASS.test(c))
+  );
+}
+
+/**
+ * How an element inside an admonition's box is read: a heading is the admonition's title, a
+ * paragraph ('text'); a table that is the box's first child lays out the icon, the title and the
+ * text, read as blocks ('layout'); an icon's alt that DocBook XSL brackets ("[Note]", beside the
+ * title it repeats) is dropped ('drop'); a font icon's `title` is the admonition's title when the
+ * page writes no other ('title'). Anything else is read as elsewhere (undefined).
+ */
+export function admonitionPart(
+  name: string,
+  attrs: Record<string, string>,
+  firstChild: boolean,
+): 'text' | 'layout' | 'drop' | 'title' | undefined {
+  if (/^h[1-6]$/.test(name)) return 'text';
+  if (name === 'table') return firstChild ? 'layout' : undefined;
+  if (name === 'img') return /^\s*\[[^\]]+\]\s*$/.test(attrs.alt ?? '') ? 'drop' : undefined;
+  if (name === 'i' && (attrs.title ?? '').trim() !== '' && /(?:^|\s)(?:fa|icon-\S+)(?:\s|$)/.test(attrs.class ?? ''))
+    return 'title';
+  return undefined;
+}
+
 /** Sectioning elements: a `<header>` inside one heads that section, not the site. */
 const SECTIONING = new Set(['article', 'section', 'main', 'aside']);
 
@@ -143,7 +183,8 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', '
 /**
  * A class of site chrome, by the names generators give it, with at most one short prefix
  * (`wy-`, `md-`, `bd-`, `rst-`) and a few suffixes: navigation bars, trees and panels (`nav`,
- * `navbar`, `topNav`, `nav-panel`, `navheader`/`navfooter` of DocBook, `navpath` of Doxygen,
+ * `navbar`, `topNav`, `nav-panel`, `navheader`/`navfooter` of DocBook, `docnav` of Publican's DocBook
+ * (its Prev / book title / Next bar, top and bottom), `navpath` of Doxygen,
  * `md-nav`/`md-tabs` of MkDocs, `wy-nav-side` of Read the Docs), prefixed sidebars
  * (`sphinxsidebar`, `bd-sidebar`; a bare `sidebar` is a Docutils sidebar, text), footers,
  * breadcrumbs, Sphinx's `related` bars and `headerlink` anchors (the "¶"), Texinfo's (6.8 and later)
@@ -151,7 +192,7 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', '
  * tooltips (`ttc`), skip links and screen-reader-only text. `wy-nav-content` is not one.
  */
 const CHROME_CLASS =
-  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|copiable-(?:anchor|link)|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy)$/;
+  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site|doc)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|copiable-(?:anchor|link)|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy)$/;
 
 /** An id of site chrome: Doxygen's title area, search box and navigation tree, a site's navbar or footer. */
 const CHROME_ID =
@@ -369,6 +410,10 @@ interface Open {
   contents?: boolean;
   /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
   started?: boolean;
+  /** an admonition's box (isAdmonitionBox) */
+  admonition?: boolean;
+  /** the element children opened inside it so far (an admonition's first child: admonitionPart) */
+  children?: number;
   /** an ordered list: the number of its next item, the step (-1 when reversed) and the style */
   counter?: { next: number; step: number; format: ListNumberFormat };
 }
@@ -548,6 +593,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   // Where the last `<code>` inside a listing closed (startsCodeLine).
   let lastCodeEnd = -1;
   let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
+  let admonitions = 0; // open admonition boxes (isAdmonitionBox)
   // The number of the open `<li>`, given to the first text the item flushes.
   let marker = '';
   // Open note asides (footnotes), and a note's number ("[1]") waiting for its text.
@@ -607,7 +653,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
-    const h = innermost(HEAD);
+    // An admonition's title is no section heading (admonitionPart).
+    const h = admonitions > 0 ? undefined : innermost(HEAD);
     const list = h || pre > 0 ? undefined : innermost(LIST);
     let kind: DocumentBlock['kind'] = 'paragraph';
     let level: number | undefined;
@@ -811,6 +858,12 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           text += pre > 0 ? '\n' : ' ';
           return;
         }
+        const parent = stack[stack.length - 1];
+        const part =
+          admonitions > 0 ? admonitionPart(name, attrs, parent?.admonition === true && !parent.children) : undefined;
+        if (parent) parent.children = (parent.children ?? 0) + 1;
+        if (part === 'drop') return;
+        if (part === 'title') text += ` ${attrs.title!.trim()} `;
         if (name === 'img') {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.
@@ -866,7 +919,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             cell: null,
             spans: [],
             inHead: false,
-            layout: attrs.role === 'presentation' || attrs.role === 'none',
+            layout: attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout',
           });
         }
         if (name === 'pre' || (pre === 0 && isFragment(name, attrs))) {
@@ -888,6 +941,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (isContentsContainer(name, attrs)) {
           open.contents = true;
           contents++;
+        }
+        if (isAdmonitionBox(name, attrs)) {
+          open.admonition = true;
+          admonitions++;
         }
         if (name === 'a' && attrs.href !== undefined) {
           link = {
@@ -929,6 +986,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         closeElement(name, top);
         // After the element's last block and row are out, which are still inside it.
         if (top.contents) contents--;
+        if (top.admonition) admonitions--;
         stack.pop();
       },
     },

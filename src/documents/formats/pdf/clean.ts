@@ -133,6 +133,46 @@ const URL_AT_SLASH = /(?:^|[\s(<[‘“"'])(?:https?|ftp):\/\/(?:\S*\/)?$/u;
 /** What goes on with a URL's path: a part with a slash, a dot or a query inside it, or a closing bracket. */
 const URL_GOES_ON = /^(?:[)\]>’”"']|\S*[\p{L}\p{N}][/.?#=&]\S)/u;
 
+/** A URL (a scheme or "www.") or an e-mail address that ends a line, as its token so far. */
+const LINK_AT_END = /(?:^|[\s(<[‘“"'])((?:(?:https?|ftp):\/\/|www\.)\S*|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]*)$/u;
+/** A domain's or a file's last part after a broken dot: a short lower-case word, then punctuation or the end ("org.", "html:", "edu"). */
+const LINK_SUFFIX = /^[\p{Ll}\p{N}]{2,5}(?:[.,;:)\]>’”"'!?]|$)/u;
+
+/**
+ * Does line `b` go on with the URL or e-mail address that line `a` ends, broken at a dot? LaTeX's
+ * url package and Sphinx's literals break after a ".", Texinfo's @url before it, with no mark:
+ * "https://wiki." + "ubuntu.com/MainInclusionProcess", "<ubuntu-devel-discuss@lists." +
+ * "ubuntu.com>", "faq." + "html:", "https://www.schemers" + ".org.". After a dot the link goes on
+ * when `b` opens in lower case or with a digit (hosts and suffixes are written so) and either the
+ * host has no dot yet ("https://www.", "@lists.": no host ends so) or `b` goes on as a link does (a
+ * slash, a dot or a query inside it) or is a domain's or a file's short last part ("org.",
+ * "html)"); a sentence that a link ends is followed by a capital or a longer word ("...
+ * http://ci.debian.net." + "So ...", DocBook's run-in "Nametex.math.delims" after a link, or a
+ * link the page itself cuts: "http://www.sagehill." + "Variable list ..."). Before a dot `b` opens
+ * with the dot and a letter or digit. A second URL in `b` is its own token. (A path outside a URL,
+ * "/etc/apt/sources." + "list point to", is not joined: the strings do not tell it from a sentence
+ * that ends with a path.)
+ */
+export function linkBrokenAtDot(a: string, b: string): boolean {
+  // Every line join asks: a line with no scheme, "www." or "@" ends no link (the pattern unasked).
+  if (!a.includes('://') && !a.includes('www.') && !a.includes('@')) return false;
+  const m = LINK_AT_END.exec(a);
+  if (!m || /^[\p{L}+.-]+:\/\//u.test(b)) return false;
+  const token = m[1]!;
+  if (token.endsWith('.')) {
+    if (!/[\p{L}\p{N}-]\.$/u.test(token) || !/^[\p{Ll}\p{N}]/u.test(b)) return false;
+    const at = token.indexOf('@');
+    const scheme = token.indexOf('://');
+    const rest = at >= 0 ? token.slice(at + 1) : scheme >= 0 ? token.slice(scheme + 3) : token;
+    const slash = rest.indexOf('/');
+    const host = slash >= 0 ? rest.slice(0, slash) : rest.slice(0, -1);
+    if (slash < 0 && at < 0 && host.startsWith('www.') && !host.slice(4).includes('.')) return true;
+    if (slash < 0 && !host.includes('.')) return true;
+    return URL_GOES_ON.test(b) || LINK_SUFFIX.test(b);
+  }
+  return /[\p{L}\p{N}]$/u.test(token) && /^\.[\p{L}\p{N}]/u.test(b);
+}
+
 /** A capitalised word and a space: prose opening, as a member's description after its name. */
 const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
 
@@ -161,6 +201,7 @@ export function brokenInsideToken(a: string, b: string): boolean {
     const id = /[\p{L}\p{N}_]+$/u.exec(a)![0];
     return /\p{Ll}/u.test(id) || !/^\p{Ll}/u.test(b);
   }
+  if (linkBrokenAtDot(a, b)) return true;
   return URL_AT_SLASH.test(a) && URL_GOES_ON.test(b) && !/^[\p{L}+.-]+:\/\//u.test(b);
 }
 
@@ -636,7 +677,6 @@ export function addWords(text: string, out: Set<string>, only?: WordFilter): voi
   }
 }
 
-const WORD_AT_MARK = /([\p{L}\p{N}'’-]*)\uE000([\p{L}\p{N}'’-]*)/gu;
 const WORD_AT_CAPITAL_MARK = /([\p{L}\p{N}_]*)\uE001([\p{L}\p{N}_]*)/gu;
 
 /**
@@ -651,44 +691,210 @@ export function resolveCapitalHyphens(text: string, words: ReadonlySet<string>):
   );
 }
 
+/**
+ * addWords of `text` into `cased` (its words as written, `casedOnly`) and of text.toLowerCase()
+ * into `lower` (`lowerOnly`), in one scan of the text: resolveHyphens asks both of every text of
+ * a document with both kinds of line-end hyphen, and each scan of a long manual's text took a
+ * third of its time. A word of ASCII letters is lowered alone (the same word as in the lowered
+ * text); a text with any other character is lowered whole and scanned again for `lower`, as
+ * addWords would (lowering may change its words' bounds: "İ" lowers to "i" and a combining dot).
+ */
+export function addWordsTwice(
+  text: string,
+  cased: Set<string>,
+  casedOnly: WordFilter,
+  lower: Set<string>,
+  lowerOnly: WordFilter,
+): void {
+  let start = -1;
+  let mark = false;
+  let ascii = true;
+  // The lower-case words found, kept until the whole text is known to be ASCII (rare: filtered).
+  let lowered: string[] | undefined;
+  const n = text.length;
+  for (let i = 0; i <= n; ) {
+    let inWord = false;
+    let width = 1;
+    if (i < n) {
+      const c = text.charCodeAt(i);
+      if (c < 128) inWord = ASCII_WORD[c] === 1;
+      else {
+        ascii = false;
+        const cp = text.codePointAt(i)!;
+        if (cp > 0xffff) width = 2;
+        inWord = WORD_CHAR.test(String.fromCodePoint(cp));
+        if (cp === 0xe000 || cp === 0xe001) mark = true;
+      }
+    }
+    if (inWord) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (!mark) {
+        const first = text.charCodeAt(start);
+        const last = text.charCodeAt(i - 1);
+        if (casedOnly.keys[wordKey(i - start, first, last)] === 1) {
+          const word = text.slice(start, i);
+          if (casedOnly.words.has(word)) cased.add(word);
+        }
+        if (ascii && lowerOnly.keys[wordKey(i - start, asciiLower(first), asciiLower(last))] === 1) {
+          const word = text.slice(start, i).toLowerCase();
+          if (lowerOnly.words.has(word)) (lowered ??= []).push(word);
+        }
+      }
+      start = -1;
+      mark = false;
+    }
+    i += width;
+  }
+  if (!ascii) addWords(text.toLowerCase(), lower, lowerOnly);
+  else if (lowered) for (const w of lowered) lower.add(w);
+}
+
+/** An ASCII capital's lower-case code unit; any other code unit as it is. */
+function asciiLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
 /** Decides every marked line-end hyphen of the document (see joinLines). Linear in the text. */
 export function resolveHyphens(texts: string[]): string[] {
-  if (texts.some((t) => t.includes(CAPITAL_MARK))) {
-    // The joined forms asked about (resolveCapitalHyphens), then which of them the document writes.
-    const asked: string[] = [];
+  const capitals = texts.some((t) => t.includes(CAPITAL_MARK));
+  const hyphens = texts.some((t) => t.includes(HYPHEN_MARK));
+  if (capitals && hyphens && !texts.some((t) => t.includes(CAPITAL_MARK) && t.includes(HYPHEN_MARK))) {
+    // No text holds both marks: the line-end hyphens are known before the capitals are decided,
+    // and one scan of each text collects the words both ask about (addWordsTwice); a text with a
+    // capital's mark is lowered and scanned after its capitals are decided, as below.
+    const marks = hyphenMarks(texts);
+    const casedOnly = wordFilter(capitalAsks(texts));
+    const lowerOnly = hyphenAsks(marks);
+    const cased = new Set<string>();
+    const words = new Set<string>();
     for (const t of texts)
-      if (t.includes(CAPITAL_MARK)) for (const m of t.matchAll(WORD_AT_CAPITAL_MARK)) asked.push(m[1]! + m[2]!);
-    const only = wordFilter(asked);
+      if (t.includes(CAPITAL_MARK)) addWords(t, cased, casedOnly);
+      else addWordsTwice(t, cased, casedOnly, words, lowerOnly);
+    texts = texts.map((t) => {
+      if (!t.includes(CAPITAL_MARK)) return t;
+      const resolved = resolveCapitalHyphens(t, cased);
+      addWords(resolved.toLowerCase(), words, lowerOnly);
+      return resolved;
+    });
+    return decideHyphens(texts, marks, words);
+  }
+  if (capitals) {
+    // The joined forms asked about (resolveCapitalHyphens), then which of them the document writes.
+    const only = wordFilter(capitalAsks(texts));
     const cased = new Set<string>();
     for (const t of texts) addWords(t, cased, only);
     texts = texts.map((t) => (t.includes(CAPITAL_MARK) ? resolveCapitalHyphens(t, cased) : t));
   }
   if (!texts.some((t) => t.includes(HYPHEN_MARK))) return texts;
+  const marks = hyphenMarks(texts);
+  const only = hyphenAsks(marks);
+  const words = new Set<string>();
+  for (const t of texts) addWords(t.toLowerCase(), words, only);
+  return decideHyphens(texts, marks, words);
+}
+
+/** The joined forms of the line-end hyphens before a capital (resolveCapitalHyphens asks of them). */
+function capitalAsks(texts: readonly string[]): string[] {
+  const asked: string[] = [];
+  for (const t of texts)
+    if (t.includes(CAPITAL_MARK)) for (const m of t.matchAll(WORD_AT_CAPITAL_MARK)) asked.push(m[1]! + m[2]!);
+  return asked;
+}
+
+/** Each line-end hyphen's halves, lower-case, in the order of the texts. */
+function hyphenMarks(texts: readonly string[]): { lo: string; ro: string }[] {
   const marks: { lo: string; ro: string }[] = [];
   for (const t of texts)
     if (t.includes(HYPHEN_MARK))
-      for (const m of t.matchAll(WORD_AT_MARK)) marks.push({ lo: m[1]!.toLowerCase(), ro: m[2]!.toLowerCase() });
-  // The document's words among those asked below: each mark's halves joined, hyphenated, and the second alone.
-  const only = wordFilter(marks.flatMap(({ lo, ro }) => [lo + ro, `${lo}-${ro}`, ro]));
-  const words = new Set<string>();
-  for (const t of texts) addWords(t.toLowerCase(), words, only);
+      for (const [start, at, end] of wordsAtMarks(t))
+        marks.push({ lo: t.slice(start, at).toLowerCase(), ro: t.slice(at + 1, end).toLowerCase() });
+  return marks;
+}
+
+/** The document's words decideHyphens asks about: each mark's halves joined, hyphenated, and the second alone. */
+function hyphenAsks(marks: readonly { lo: string; ro: string }[]): WordFilter {
+  return wordFilter(marks.flatMap(({ lo, ro }) => [lo + ro, `${lo}-${ro}`, ro]));
+}
+
+/** The texts with each line-end hyphen decided, by the document's lower-case words (`words`) among those asked. */
+function decideHyphens(
+  texts: string[],
+  marks: readonly { lo: string; ro: string }[],
+  words: ReadonlySet<string>,
+): string[] {
   const keepsHyphens = hyphenatesNoWord(marks, words);
-  return texts.map((t) =>
-    t.includes(HYPHEN_MARK)
-      ? t.replace(WORD_AT_MARK, (_m, l: string, r: string) => {
-          const lo = l.toLowerCase();
-          const ro = r.toLowerCase();
-          if (words.has(lo + ro)) return l + r;
-          if (words.has(lo + '-' + ro)) return l + '-' + r;
-          const part = lo.slice(lo.lastIndexOf('-') + 1);
-          // A short prefix is also a common first syllable ("pre-parare", "ex-ceeded", "so-stituita"):
-          // it keeps its hyphen only before a word the document uses on its own ("e-mail", "x-axis").
-          const compound = COMPOUND_PREFIXES.has(part) && (!WEAK_PREFIXES.has(part) || words.has(ro));
-          // A document that breaks no word at a line end breaks lines at its compounds' hyphens.
-          return lo.includes('-') || compound || keepsHyphens ? l + '-' + r : l + r;
-        })
-      : t,
-  );
+  const decide = (l: string, r: string): string => {
+    const lo = l.toLowerCase();
+    const ro = r.toLowerCase();
+    if (words.has(lo + ro)) return l + r;
+    if (words.has(lo + '-' + ro)) return l + '-' + r;
+    const part = lo.slice(lo.lastIndexOf('-') + 1);
+    // A short prefix is also a common first syllable ("pre-parare", "ex-ceeded", "so-stituita"):
+    // it keeps its hyphen only before a word the document uses on its own ("e-mail", "x-axis").
+    const compound = COMPOUND_PREFIXES.has(part) && (!WEAK_PREFIXES.has(part) || words.has(ro));
+    // A document that breaks no word at a line end breaks lines at its compounds' hyphens.
+    return lo.includes('-') || compound || keepsHyphens ? l + '-' + r : l + r;
+  };
+  return texts.map((t) => {
+    if (!t.includes(HYPHEN_MARK)) return t;
+    let out = '';
+    let from = 0;
+    for (const [start, at, end] of wordsAtMarks(t)) {
+      out += t.slice(from, start) + decide(t.slice(start, at), t.slice(at + 1, end));
+      from = end;
+    }
+    return out + t.slice(from);
+  });
+}
+
+/** ASCII letters, digits, '-' and "'": 1 (wordsAtMarks; any other code point is asked of MARK_WORD_CHAR). */
+const ASCII_MARK_WORD = Uint8Array.from({ length: 128 }, (_, c) =>
+  /[A-Za-z0-9'-]/.test(String.fromCharCode(c)) ? 1 : 0,
+);
+const MARK_WORD_CHAR = /^[\p{L}\p{N}'’-]$/u;
+
+function isMarkWordChar(cp: number): boolean {
+  return cp < 128 ? ASCII_MARK_WORD[cp] === 1 : MARK_WORD_CHAR.test(String.fromCodePoint(cp));
+}
+
+/**
+ * Where /([\p{L}\p{N}'’-]*)\uE000([\p{L}\p{N}'’-]*)/gu matches `text` (as matchAll finds it), each as the start of the
+ * word before the line-end hyphen's mark, the mark's index and the end of the word after it: the
+ * letters, digits, apostrophes and hyphens on each side, the one before starting no earlier than
+ * the last match's end. Found from each mark outwards: the pattern, whose leading group matches
+ * every run of letters, tried each position of a long paragraph and failed at most.
+ */
+export function wordsAtMarks(text: string): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  const n = text.length;
+  let from = 0;
+  for (let at = text.indexOf(HYPHEN_MARK); at >= 0; at = text.indexOf(HYPHEN_MARK, from)) {
+    let start = at;
+    while (start > from) {
+      const c = text.charCodeAt(start - 1);
+      // A pair of surrogates whole after `from` is one code point; a lone one is no word's.
+      if (c >= 0xdc00 && c <= 0xdfff && start - 2 >= from) {
+        const h = text.charCodeAt(start - 2);
+        if (h >= 0xd800 && h <= 0xdbff) {
+          if (!isMarkWordChar(text.codePointAt(start - 2)!)) break;
+          start -= 2;
+          continue;
+        }
+      }
+      if (!isMarkWordChar(c)) break;
+      start--;
+    }
+    let end = at + 1;
+    while (end < n) {
+      const cp = text.codePointAt(end)!;
+      if (!isMarkWordChar(cp)) break;
+      end += cp > 0xffff ? 2 : 1;
+    }
+    out.push([start, at, end]);
+    from = end;
+  }
+  return out;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
 import { monoSetting } from './code.ts';
+import { marginNotesAfterParagraphs } from './margin-notes.ts';
 import { closingQuoteCarons, composeAccents, composeOverlays, composeSettingOverlays, hasAccent } from './accents.ts';
 import {
   byX,
@@ -69,8 +70,9 @@ export function buildLines(input: RawItem[]): TextLine[] {
   if (items.length === 0) return [];
   const stream = streamLines(input);
   const lines = stream.map(streamToLine);
-  if (streamVerdict(stream, lines) === 'ordered') return lines;
-  return geometricLines(items);
+  if (streamVerdict(stream, lines) !== 'ordered') return geometricLines(items);
+  const noted = marginNotesAfterParagraphs(stream);
+  return noted === stream ? lines : noted.map(streamToLine);
 }
 
 export type StreamVerdict = 'ordered' | 'across-gutter' | 'alternating' | 'wandering';

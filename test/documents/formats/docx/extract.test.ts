@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractDocx, fieldHyperlink } from '../../../../src/documents/formats/docx/extract.ts';
+import { extractDocx, fieldHyperlink, numberedHeading } from '../../../../src/documents/formats/docx/extract.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeDocx, makeZip, wp, W } from '../../helpers/make-zip.ts';
 
@@ -192,6 +192,15 @@ test('numbered list items carry the numbers Word shows (numbering.xml): formats,
     ],
     ['roman from a start value', [item('x', '2'), item('y', '2')], ['III. x', 'IV. y']],
     ['a bullet list has no number', [item('dot', '3')], ['dot']],
+    [
+      'a numbered heading paragraph is a heading with its number (Word multilevel headings, LibreOffice outline numbering)',
+      [
+        wp('Scope', 'Heading1', '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'),
+        wp('Body.'),
+        wp('Outline', undefined, '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="5"/></w:numPr><w:outlineLvl w:val="1"/>'),
+      ],
+      ['heading1:1. Scope', 'paragraph:Body.', 'heading2:Outline'],
+    ],
     ['a list without a definition has no number', [item('lost', '9')], ['lost']],
     [
       'a second list on the same definition counts on; a start override starts again',
@@ -204,7 +213,28 @@ test('numbered list items carry the numbers Word shows (numbering.xml): formats,
       ['1. in cell | v'],
     ],
   ];
-  for (const [name, body, want] of cases) await t.test(name, async () => assert.deepEqual(await texts(body), want));
+  for (const [name, body, want] of cases)
+    await t.test(name, async () => {
+      const got = want.some((w) => /^[a-z]+\d?:/.test(w))
+        ? (
+            await extractDocx(makeDocx(body.join(''), { extra: [{ name: 'word/numbering.xml', data: numbering }] }))
+          ).map((b) => `${b.kind}${b.kind === 'heading' ? (b.level ?? '') : ''}:${b.text}`)
+        : await texts(body);
+      assert.deepEqual(got, want);
+    });
+});
+
+test('numberedHeading: a numbered heading reads as Word shows it, number then title', async (t) => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['a decimal number', 'Details', '1.2', '1.2 Details'],
+    ['a number with its period', 'Scope', '1.', '1. Scope'],
+    ['no number (format none, a bullet)', 'File layout', undefined, 'File layout'],
+    ['an empty number', 'File layout', '', 'File layout'],
+    ['a title that already opens with its number', '1.2 Details', '1.2', '1.2 Details'],
+    ['a title that opens with another number', '12 Details', '1', '1 12 Details'],
+  ];
+  for (const [name, text, marker, want] of cases)
+    await t.test(name, () => assert.equal(numberedHeading(text, marker), want));
 });
 
 test('a navigation table (Prev | Chapter | Next, as a converted HTML page keeps it) is left out; a data table stays', async () => {

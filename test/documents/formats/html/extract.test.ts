@@ -5,6 +5,9 @@ import {
   htmlBlocks,
   imageAlt,
   isChromeCaption,
+  isAdmonitionBox,
+  isChrome,
+  admonitionPart,
   isContentsContainer,
   isLogoBlock,
   isPageStepCard,
@@ -811,3 +814,71 @@ test('isRepeatedHeading: the same heading twice in a row, nothing between', asyn
     ),
   );
 });
+for (const [name, el, attrs, want] of [
+  ['DocBook XSL note', 'div', { class: 'note', style: 'margin-left: 0.5in' }, true],
+  ['DocBook XSL warning', 'div', { class: 'warning' }, true],
+  ['DocBook XSL tip, caution, important', 'div', { class: 'important' }, true],
+  ['Asciidoctor block', 'div', { class: 'admonitionblock caution' }, true],
+  ['Sphinx admonition', 'div', { class: 'admonition note' }, true],
+  ['a table cell of notes (Doxygen, Eigen)', 'td', { class: 'note' }, false],
+  ['a section', 'div', { class: 'section' }, false],
+  ['a class holding the word', 'div', { class: 'notes footnote' }, false],
+  ['no class', 'div', {}, false],
+] as const)
+  test(`isAdmonitionBox: ${name}`, () => assert.equal(isAdmonitionBox(el, attrs), want, name));
+
+for (const [name, el, attrs, first, want] of [
+  ['a title heading', 'h3', { class: 'title' }, false, 'text'],
+  ['the layout table, first child', 'table', { border: '0', summary: 'Note' }, true, 'layout'],
+  ['a data table later in the note', 'table', { class: 'informaltable' }, false, undefined],
+  ['DocBook XSL icon alt', 'img', { alt: '[Note]', src: 'images/note.png' }, false, 'drop'],
+  [
+    'an icon alt that is the only title (Asciidoctor icons=image)',
+    'img',
+    { alt: 'Note', src: 'note.png' },
+    false,
+    undefined,
+  ],
+  ['a font icon with a title', 'i', { class: 'fa icon-caution', title: 'Caution' }, false, 'title'],
+  ['an italic word with a title', 'i', { title: 'Latin' }, false, undefined],
+  ['a paragraph', 'p', {}, true, undefined],
+] as const)
+  test(`admonitionPart: ${name}`, () => assert.equal(admonitionPart(el, attrs, first), want, name));
+
+for (const [name, html, want] of [
+  [
+    'DocBook XSL, text form: the title is no heading',
+    '<div class="section"><h2 class="title">2.1. Usage</h2><p>Run it.</p><div class="warning" style="margin-left: 0.5in;"><h3 class="title">Warning</h3><p>It is slow.</p></div><p>Then stop.</p></div>',
+    ['heading2:2.1. Usage', 'paragraph:Run it.', 'paragraph:Warning', 'paragraph:It is slow.', 'paragraph:Then stop.'],
+  ],
+  [
+    'DocBook XSL, graphic form: the icon table is read as blocks, the bracketed alt goes',
+    '<p>Before.</p><div class="note"><table border="0" summary="Note"><tr><td rowspan="2" align="center" valign="top"><img alt="[Note]" src="images/note.png"/></td><th align="left">Note</th></tr><tr><td align="left" valign="top"><p>Some details are skipped.</p></td></tr></table></div>',
+    ['paragraph:Before.', 'paragraph:Note', 'paragraph:Some details are skipped.'],
+  ],
+  [
+    'Asciidoctor, font icons: the title from the icon, the listing kept as code',
+    '<div class="admonitionblock caution"><table><tr><td class="icon"><i class="fa icon-caution" title="Caution"></i></td><td class="content"><div class="paragraph"><p>Change the code page:</p></div><div class="literalblock"><div class="content"><pre>chcp 65001</pre></div></div><div class="paragraph"><p>Then run it.</p></div></td></tr></table></div>',
+    ['paragraph:Caution', 'paragraph:Change the code page:', 'code:chcp 65001', 'paragraph:Then run it.'],
+  ],
+  [
+    'Asciidoctor, no icons: the title div',
+    '<div class="admonitionblock note"><table><tr><td class="icon"><div class="title">Note</div></td><td class="content">Use UTF-8.</td></tr></table></div>',
+    ['paragraph:Note', 'paragraph:Use UTF-8.'],
+  ],
+  [
+    'a data table inside a note stays rows',
+    '<div class="note"><h3 class="title">Note</h3><table><tr><th>Key</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table></div>',
+    ['paragraph:Note', 'row:Key | Value', 'row:a | 1'],
+  ],
+] as const)
+  test(`htmlBlocks, admonitions: ${name}`, () => assert.deepEqual(kinds(html), want, name));
+
+for (const [name, el, attrs, want] of [
+  ["Publican's navigation bar", 'ul', { class: 'docnav top' }, true],
+  ["Publican's bottom bar", 'ul', { class: 'docnav' }, true],
+  ['DocBook navheader', 'div', { class: 'navheader' }, true],
+  ['a document list', 'ul', { class: 'docs' }, false],
+  ['a list of doctors', 'ul', { class: 'docnames' }, false],
+] as const)
+  test(`isChrome: ${name}`, () => assert.equal(isChrome(el, attrs), want, name));

@@ -5,6 +5,8 @@ import {
   joinLines,
   resolveHyphens,
   addWords,
+  addWordsTwice,
+  wordsAtMarks,
   wordFilter,
   hyphenatesNoWord,
   HYPHEN_MARK,
@@ -15,6 +17,7 @@ import {
   hangsUnder,
   rightMargin,
   brokenInsideToken,
+  linkBrokenAtDot,
   hangsUnderLabel,
   opensWithBullet,
   proseInType,
@@ -357,6 +360,52 @@ test('brokenInsideToken: a line ending inside an identifier or a URL goes on wit
   });
 });
 
+test('linkBrokenAtDot: a URL or an e-mail address broken at a dot goes on without a space', async (t) => {
+  const cases: [string, string, string, boolean][] = [
+    [
+      'host without a dot yet (Sphinx, url package)',
+      'a MIR bug. https://wiki.',
+      'ubuntu.com/MainInclusionProcess explains',
+      true,
+    ],
+    ['www. alone', 'https://www.', 'winedt.com.', true],
+    ['host with a dot, path goes on', 'see https://www.gnu.', 'org/philosophy/open-source-misses-the-point', true],
+    ['a file name broken before its suffix', 'at http://www.macs.hw.ac.uk/vstte10/Competition.', 'html.', true],
+    ['a suffix at the end of the line', 'http://x.org/lablgtk.', 'html', true],
+    ['a query goes on', 'http://sourceforge.net/tracker/index.', 'php?func=detail&aid=1 for', true],
+    ['an e-mail address, domain without a dot yet', 'Developers <ubuntu-devel-discuss@lists.', 'ubuntu.com>. If', true],
+    ['an e-mail address, last part', 'write to debian-vote@lists.debian.', 'org) or', true],
+    ['broken before the dot (Texinfo @url)', 'Scheme, see https://www.schemers', '.org.', true],
+    ['a sentence after a URL: capital', 'see http://ci.debian.net.', 'So the test', false],
+    [
+      'a capital after a cut host (the page cuts the link)',
+      'Complete Guide11 http://www.sagehill.',
+      'Variable list formatting',
+      false,
+    ],
+    [
+      'a run-in term with dots after a URL',
+      'see http://www.sagehill.net/docbookxsl/TexMath.html.',
+      'Nametex.math.delims — Should',
+      false,
+    ],
+    ['a sentence after a URL: a longer lower-case word', 'see https://x.org/faq.', 'pbuilder-dist is a tool', false],
+    ['a lower-case word and a space after a full host', 'at https://example.org.', 'then run it', false],
+    ['a sentence after an e-mail address', 'mail help@gnu.org.', 'The list is', false],
+    ['a second URL', 'see https://wiki.', 'https://x.org/', false],
+    ['a path outside a URL', 'The URLs in /etc/apt/sources.', 'list point to', false],
+    ['an abbreviation, no link', 'packages, e.', 'g. with', false],
+    ['an ellipsis after a URL', 'see https://x.org/a', '... and', false],
+    ['a URL ending in a slash then a dot line', 'see https://x.org/', '.org', false],
+  ];
+  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(linkBrokenAtDot(a, b), want));
+  await t.test('joinLines joins them without a space', () => {
+    assert.equal(joinLines('see https://wiki.', 'ubuntu.com/Main.'), 'see https://wiki.ubuntu.com/Main.');
+    assert.equal(joinLines('see https://www.schemers', '.org.'), 'see https://www.schemers.org.');
+    assert.equal(joinLines('see http://ci.debian.net.', 'So the'), 'see http://ci.debian.net. So the');
+  });
+});
+
 test('opensWithBullet: a line opening with a bullet glyph and a space', async (t) => {
   const cases: [string, string, boolean][] = [
     ['a bullet', '\u2022 -debug or -d Sets the built-in variable', true],
@@ -446,6 +495,163 @@ test("addWords with a filter adds the words of the text that are among the filte
       assert.deepEqual([...got].sort(), [...all].filter((w) => wanted.includes(w)).sort(), JSON.stringify(text));
     }
   });
+});
+
+test('addWordsTwice adds what addWords adds of the text and of the text in lower case', async (t) => {
+  const H = HYPHEN_MARK;
+  const C = CAPITAL_MARK;
+  const twice = (text: string, cased: string[], lower: string[]) => {
+    const a = new Set<string>();
+    const b = new Set<string>();
+    addWordsTwice(text, a, wordFilter(cased), b, wordFilter(lower));
+    return [[...a].sort(), [...b].sort()];
+  };
+  const apart = (text: string, cased: string[], lower: string[]) => {
+    const a = new Set<string>();
+    const b = new Set<string>();
+    addWords(text, a, wordFilter(cased));
+    addWords(text.toLowerCase(), b, wordFilter(lower));
+    return [[...a].sort(), [...b].sort()];
+  };
+  const cases: [name: string, text: string, cased: string[], lower: string[], want: [string[], string[]]][] = [
+    [
+      'ASCII, both asked',
+      'The FcInit call, the x-Axis',
+      ['FcInit', 'the'],
+      ['fcinit', 'x-axis', 'the'],
+      [
+        ['FcInit', 'the'],
+        ['fcinit', 'the', 'x-axis'],
+      ],
+    ],
+    ['asked in one case only', 'Read THE Manual', ['the'], ['manual'], [[], ['manual']]],
+    ['a marked word is neither', `hy${H}phen Fc${C}Init`, ['hy', 'Fc'], ['phen', 'init'], [[], []]],
+    [
+      'non-ASCII text lowered whole',
+      'Façade and FAÇADE',
+      ['Façade'],
+      ['façade', 'and'],
+      [['Façade'], ['and', 'façade']],
+    ],
+    [
+      'a capital I with a dot lowers to two code points',
+      'İstanbul İs ASCII',
+      ['ASCII'],
+      ['ascii', 'stanbul', 'i'],
+      [['ASCII'], ['ascii', 'i', 'stanbul']],
+    ],
+    [
+      'ASCII words before the first other character',
+      'Words then é',
+      ['Words'],
+      ['words', 'then'],
+      [['Words'], ['then', 'words']],
+    ],
+    ['astral letters', 'the 𝑥𝑦 Axis', [], ['𝑥𝑦', 'axis'], [[], ['axis', '𝑥𝑦']]],
+    ['empty text', '', ['a'], ['a'], [[], []]],
+  ];
+  for (const [name, text, cased, lower, want] of cases)
+    await t.test(name, () => {
+      assert.deepEqual(twice(text, cased, lower), want);
+      assert.deepEqual(twice(text, cased, lower), apart(text, cased, lower));
+    });
+  await t.test('the same as addWords twice (random texts)', () => {
+    const alphabet = ['a', 'b', 'A', 'B', 'é', 'É', 'İ', '-', ' ', '.', H, C, '𝑥', '1'];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 300; k++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 60) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
+      const all = new Set<string>();
+      addWords(text, all);
+      addWords(text.toLowerCase(), all);
+      const cased = [...all].filter(() => next() < 0.5).concat(['ab', 'AB']);
+      const lower = [...all].filter(() => next() < 0.5).concat(['ab', 'i']);
+      assert.deepEqual(twice(text, cased, lower), apart(text, cased, lower), JSON.stringify(text));
+    }
+  });
+});
+
+test('wordsAtMarks finds where the marked-word pattern matches', async (t) => {
+  const H = HYPHEN_MARK;
+  const pattern = (text: string) =>
+    [...text.matchAll(/([\p{L}\p{N}'’-]*)\uE000([\p{L}\p{N}'’-]*)/gu)].map((m) => [
+      m.index,
+      m.index + m[1]!.length,
+      m.index + m[0].length,
+    ]);
+  const cases: [name: string, text: string, want: [number, number, number][]][] = [
+    ['no mark', 'plain text', []],
+    ['one word', `a hy${H}phen b`, [[2, 4, 9]]],
+    ['apostrophes and hyphens belong', `x don’t-${H}it's y`, [[2, 8, 13]]],
+    ['a mark alone', `a ${H} b`, [[2, 2, 3]]],
+    [
+      'adjacent marks: the second starts where the first ends',
+      `a${H}b${H}c`,
+      [
+        [0, 1, 3],
+        [3, 3, 5],
+      ],
+    ],
+    [
+      'at the ends of the text',
+      `${H}ab${H}`,
+      [
+        [0, 0, 3],
+        [3, 3, 4],
+      ],
+    ],
+    ['astral letters on both sides', `𝑥𝑦${H}𝑧`, [[0, 4, 7]]],
+    ['a lone surrogate stops the word', `a\udc00b${H}c`, [[2, 3, 5]]],
+    ['punctuation stops it', `(foo${H}bar).`, [[1, 4, 8]]],
+  ];
+  for (const [name, text, want] of cases)
+    await t.test(name, () => {
+      assert.deepEqual(wordsAtMarks(text), want);
+      assert.deepEqual(wordsAtMarks(text), pattern(text));
+    });
+  await t.test('the same as the pattern (random texts)', () => {
+    const alphabet = ['a', 'B', 'é', '-', "'", '’', ' ', '.', H, H, '𝑥', '1', '\ud800', '\udc00', '_'];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 500; k++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 40) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
+      assert.deepEqual(wordsAtMarks(text), pattern(text), JSON.stringify(text));
+    }
+  });
+});
+
+test('resolveHyphens decides the same with both marks in the document, in one text or in two', async (t) => {
+  const H = HYPHEN_MARK;
+  const C = CAPITAL_MARK;
+  const cases: [name: string, texts: string[], want: string[]][] = [
+    [
+      'apart: the capital by the cased words, the hyphen by the lower-case ones',
+      [`the Fc${C}Init call`, `a re${H}quirement`, 'FcInit and Requirement'],
+      ['the FcInit call', 'a requirement', 'FcInit and Requirement'],
+    ],
+    [
+      'a word written only in a text with a capital mark counts for the hyphen',
+      [`the Fc${C}Init requirement`, `a re${H}quirement`],
+      ['the Fc-Init requirement', 'a requirement'],
+    ],
+    [
+      'a word joined at a capital counts for the hyphen',
+      [`Fc${C}Init`, `fc${H}init`, 'FcInit'],
+      ['FcInit', 'fcinit', 'FcInit'],
+    ],
+    [
+      'together in one text',
+      [`Fc${C}Init re${H}quirement`, 'FcInit requirement'],
+      ['FcInit requirement', 'FcInit requirement'],
+    ],
+  ];
+  for (const [name, texts, want] of cases) await t.test(name, () => assert.deepEqual(resolveHyphens(texts), want));
 });
 
 // resolveCapitalHyphens: a line-end hyphen before a capital, by the document's words as written.
