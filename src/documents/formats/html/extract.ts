@@ -293,6 +293,99 @@ export function itemKind(started: boolean): 'item' | 'paragraph' {
   return started ? 'paragraph' : 'item';
 }
 
+/** The words a theme writes above a link to the page before or after ("previous", "Next »"). */
+const PAGE_STEP = /^(?:«|‹|<|←)?\s*(?:previous|prev|next)(?:\s+(?:page|topic|chapter))?\s*(?:»|›|>|→)?:?$/i;
+
+/**
+ * A link that wraps blocks and steps to the page before or after: its first block is only the
+ * step's word ("previous", "Next"), the rest the other page's title (the PyData and Book themes of
+ * Sphinx: `<a href="sandbox.html"><div><p>previous</p><p>Sandbox</p></div></a>`). A link of one
+ * block is judged as a line (isNavigationLine); a card of words, a link to a page whose text
+ * opens with more than the step's word, stays. `texts`: the blocks read inside the link.
+ */
+export function isPageStepCard(texts: readonly string[]): boolean {
+  return texts.length >= 2 && texts.length <= 3 && PAGE_STEP.test(texts[0]!.trim());
+}
+
+/**
+ * A short caption right before a navigation element ("On this page", "Contents" above the page's
+ * contents `nav` of the PyData and Book themes): the caption of chrome, read with it. `between` is
+ * the source from the caption's end to the navigation's start: tags and blanks only. A caption is
+ * a paragraph of at most three words with no sentence's end; a sentence, an item, a heading stays.
+ * Only a `nav` (or role "navigation") takes a caption: a page's last short line before a footer or
+ * DocBook's `div.navfooter` is the page's. `heading`: a heading may caption it too, for the site's
+ * contents (isSiteToctreeItem: agogo's `<h3>Table of Contents</h3>` over them), never for a `nav`
+ * (Docutils 0.18+ writes a page's `.. contents::` as a `nav` right after the section's heading).
+ */
+export function isChromeCaption(
+  prev: { kind: string; text: string } | undefined,
+  between: string,
+  heading = false,
+): boolean {
+  if (prev === undefined || (prev.kind !== 'paragraph' && !(heading && prev.kind === 'heading'))) return false;
+  const t = prev.text.trim();
+  if (t.split(/\s+/).length > 3 || /[.!?;,]$/.test(t)) return false;
+  return /^(?:\s|<[^>]*>)*$/.test(between);
+}
+
+/**
+ * A site's logo: before the page's first heading, a block whose whole text is the `alt` of images
+ * inside links (Sphinx's own theme: `<div class="pageheader"><a href="../index.html"><img
+ * alt="SPHINX"></a></div>`). `linkedAlt` is the alt text read inside links. A linked picture
+ * after a heading, or one with words of the page beside it, stays.
+ */
+export function isLogoBlock(seenHeading: boolean, text: string, linkedAlt: string): boolean {
+  if (seenHeading) return false;
+  const alt = linkedAlt.replace(/\s+/g, '');
+  return alt.length > 0 && text.replace(/\s+/g, '').length <= alt.length;
+}
+
+/**
+ * An entry of Sphinx's site-wide contents outside the page's text: `li.toctree-l1`, `toctree-l2`,
+ * ... is how Sphinx writes every toctree, and a toctree the page holds stands in
+ * `div.toctree-wrapper` (a contents container: `inContents`). One elsewhere is the theme's
+ * navigation (agogo's `div.sidebar`, which names no navigation; a bare `sidebar` is a Docutils
+ * sidebar, text).
+ */
+export function isSiteToctreeItem(name: string, attrs: Record<string, string>, inContents: boolean): boolean {
+  if (name !== 'li' || inContents) return false;
+  return (attrs.class ?? '').split(/\s+/).some((c) => /^toctree-l\d+$/.test(c));
+}
+
+/**
+ * A heading that says again the heading just before it, nothing between them: the page's title
+ * written once by the theme's header and once by the page (Sphinx's scrolls theme:
+ * `<div class="header"><h1 class="heading"><a href="index.html">Title</a></h1></div>` over the
+ * page's own `<h1>Title</h1>`). The later one, the page's, is kept. Case and blanks are not
+ * compared; a heading with text before it is the text's.
+ */
+export function isRepeatedHeading(
+  prev: { kind: string; text: string } | undefined,
+  cur: { kind: string; text: string },
+): boolean {
+  const norm = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  return (
+    prev?.kind === 'heading' && cur.kind === 'heading' && norm(prev.text) !== '' && norm(prev.text) === norm(cur.text)
+  );
+}
+
+/** A page's markup source: Sphinx's `_sources/` copy, or a file of a markup language. */
+const SOURCE_PATH = /(?:\/_sources\/|\.(?:rst|md|markdown|txt|ipynb|adoc|asciidoc)$)/i;
+
+/**
+ * A link to the page's own source, said in words: "Show Source", "Edit this page", "Edit on
+ * GitHub", "View page source" (Sphinx themes write them by the page, outside its text; the PyData
+ * theme outside any nav). By its target (a markup file: `.rst`, `.md`, `_sources/...`), and by
+ * its text, which does not name a file: a link that says "CONTRIBUTING.md" or "docs/index.rst" is
+ * the page's text.
+ */
+export function isSourceLink(href: string | undefined, text: string): boolean {
+  if (href === undefined) return false;
+  const path = href.trim().replace(/[?#].*$/, '');
+  const t = text.trim();
+  return SOURCE_PATH.test(path) && /\p{L}/u.test(t) && !/[./\\]/.test(t);
+}
+
 /** A Doxygen code listing: `div.fragment` of `div.line`s, read as `pre`. */
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
@@ -489,7 +582,14 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let pre = 0;
   let fragment = 0; // open Doxygen fragments
   let line = 0; // open lines of a fragment
-  let link: { inPage: boolean; from: number; href: string } | null = null;
+  let link: { inPage: boolean; from: number; href: string; outAt: number } | null = null;
+  // Alt text of images read inside links, in the running block (isLogoBlock).
+  let linkedAlt = '';
+  // The target of the running block's last link (isSourceLink).
+  let lastHref: string | undefined;
+  // A heading is out (isLogoBlock); where the last block out ended in the source (isChromeCaption).
+  let seenHeading = false;
+  let lastOutAt = 0;
   // Where the last `<code>` inside a listing closed (startsCodeLine).
   let lastCodeEnd = -1;
   let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
@@ -530,6 +630,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     linkChars = 0;
     links = 0;
     lastCodeEnd = -1;
+    linkedAlt = '';
+    lastHref = undefined;
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -578,6 +680,16 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
+    if (kind === 'paragraph' && !inCell && isLogoBlock(seenHeading, t, linkedAlt)) {
+      reset();
+      return;
+    }
+    // A lone link to the page's source, said in words ("Edit this page"): chrome (isSourceLink).
+    if (kind === 'paragraph' && !inCell && links === 1 && outside.trim() === '' && isSourceLink(lastHref, t)) {
+      reset();
+      return;
+    }
+    if (kind === 'heading') seenHeading = true;
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
     afterLabel = kind === 'paragraph' && isLabelText(t);
@@ -615,7 +727,9 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       b = termWithDefinition(term, b);
       term = undefined;
     } else emitTerm();
+    if (tables.length === 0 && isRepeatedHeading(out[out.length - 1], b)) out.pop();
     emit(b);
+    if (tables.length === 0) lastOutAt = parser.endIndex + 1;
   };
   /** A held term that no definition follows: an item of its own. */
   const emitTerm = () => {
@@ -710,9 +824,28 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         }
         const at = parser.startIndex;
         const chrome = isChrome(name, attrs) && !readAsText?.has(at);
+        // The caption of a navigation element just out goes with it (isChromeCaption).
+        if (
+          (name === 'nav' || attrs.role?.trim().toLowerCase() === 'navigation') &&
+          tables.length === 0 &&
+          text.trim() === '' &&
+          out.length > 0 &&
+          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at))
+        )
+          out.pop();
+        const siteToctree = isSiteToctreeItem(name, attrs, contents > 0);
+        if (
+          siteToctree &&
+          tables.length === 0 &&
+          text.trim() === '' &&
+          out.length > 0 &&
+          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at), true)
+        )
+          out.pop();
         if (
           (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
+          siteToctree ||
           chrome
         ) {
           if (!VOID.has(name)) {
@@ -737,6 +870,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           if (pre > 0) return;
           const alt = imageAlt(attrs.alt, attrs.src);
           if (alt) text += ` ${alt} `;
+          if (alt && link) linkedAlt += alt;
           return;
         }
         const tb = tables[tables.length - 1];
@@ -813,7 +947,13 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           admonitions++;
         }
         if (name === 'a' && attrs.href !== undefined) {
-          link = { inPage: contents > 0 || isInPageLink(attrs.href, anchors), from: text.length, href: attrs.href };
+          link = {
+            inPage: contents > 0 || isInPageLink(attrs.href, anchors),
+            from: text.length,
+            href: attrs.href,
+            outAt: out.length,
+          };
+          lastHref = attrs.href;
           links++;
           if (link.inPage) inPageLinks++;
         }
@@ -860,8 +1000,17 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       if (links > 0) links--;
       if (link.inPage && inPageLinks > 0) inPageLinks--;
       link = null;
+    } else if (name === 'a' && link && tables.length === 0 && out.length > link.outAt) {
+      // A link that wrapped blocks: a step to the page before or after goes whole (isPageStepCard).
+      const texts = out.slice(link.outAt).map((b) => b.text);
+      if (text.trim() !== '') texts.push(text.trim());
+      if (isPageStepCard(texts)) {
+        out.length = link.outAt;
+        reset();
+      }
+      link = null;
     } else if (name === 'a' && link) {
-      const n = text.length - link.from;
+      const n = Math.max(0, text.length - link.from);
       linkChars += n;
       if (link.inPage) inPage += n;
       link = null;

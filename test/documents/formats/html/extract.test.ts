@@ -4,11 +4,17 @@ import {
   extractHtml,
   htmlBlocks,
   imageAlt,
+  isChromeCaption,
   isAdmonitionBox,
   isChrome,
   admonitionPart,
   isContentsContainer,
+  isLogoBlock,
+  isPageStepCard,
   isPermalinkMark,
+  isRepeatedHeading,
+  isSiteToctreeItem,
+  isSourceLink,
   isSiteHeader,
   pageSwallowedBy,
   itemKind,
@@ -656,6 +662,158 @@ const invisibleHtmlCases: [name: string, html: string, want: string[]][] = [
 for (const [name, html, want] of invisibleHtmlCases)
   test(`htmlBlocks, zero-width characters: ${name}`, () => assert.deepEqual(kinds(html), want, name));
 
+test('isPageStepCard: a link wrapping blocks that steps to the page before or after', async (t) => {
+  const cases: [string, string[], boolean][] = [
+    ['PyData: previous, then the title', ['previous', 'Sandbox'], true],
+    ['Book theme: next, then the title', ['next', 'Template Designer Documentation'], true],
+    ['arrows and a colon', ['« Previous:', 'Intro'], true],
+    ['"Next page"', ['Next page', 'Install'], true],
+    ['one block: judged as a line elsewhere', ['previous'], false],
+    ['a card of words', ['Getting started', 'Install the tool and run it.'], false],
+    ['a first block that says more', ['Next steps for the reader', 'Install'], false],
+    ['many blocks', ['next', 'a', 'b', 'c'], false],
+  ];
+  for (const [name, texts, want] of cases) await t.test(name, () => assert.equal(isPageStepCard(texts), want));
+  await t.test("the PyData theme's previous/next area goes whole; a card of words stays", () =>
+    assert.deepEqual(
+      kinds(
+        '<main><h1>Sandbox</h1><p>Text.</p><div class="prev-next-area"><a class="left-prev" href="intro.html"><div><p>previous</p><p>Introduction</p></div></a>' +
+          '<a href="templates.html"><div><p>next</p><p>Templates</p></div></a></div>' +
+          '<a href="start.html"><div><p>Getting started</p><p>Install it.</p></div></a></main>',
+      ),
+      ['heading1:Sandbox', 'paragraph:Text.', 'paragraph:Getting started', 'paragraph:Install it.'],
+    ),
+  );
+});
+
+test('isChromeCaption: a short caption right before a navigation element', async (t) => {
+  const cases: [string, { kind: string; text: string } | undefined, string, boolean][] = [
+    ['"On this page" before the nav', { kind: 'paragraph', text: 'On this page' }, '\n</div>\n\n<nav id="toc">', true],
+    ['"Contents" before the nav', { kind: 'paragraph', text: 'Contents' }, '</div><nav>', true],
+    ['a sentence', { kind: 'paragraph', text: 'Thank you.' }, '</p><nav>', false],
+    ['four words', { kind: 'paragraph', text: 'See the pages below' }, '</p><nav>', false],
+    ['a heading', { kind: 'heading', text: 'Contents' }, '</h2><nav>', false],
+    ['text between', { kind: 'paragraph', text: 'Contents' }, '</div><p>More</p><nav>', false],
+    ['nothing before', undefined, '<nav>', false],
+  ];
+  for (const [name, prev, between, want] of cases)
+    await t.test(name, () => assert.equal(isChromeCaption(prev, between), want));
+  await t.test("the PyData theme's page contents caption goes with its nav", () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="toc-item"><div class="tocsection onthispage"><i class="fas fa-list"></i> On this page</div>\n<nav id="bd-toc-nav"><ul><li><a href="#a">A</a></li></ul></nav></div><main><h1>Title</h1><p>Body.</p></main>',
+      ),
+      ['heading1:Title', 'paragraph:Body.'],
+    ),
+  );
+  await t.test("a page's last short line before DocBook's navfooter or a footer stays", () =>
+    assert.deepEqual(
+      kinds(
+        '<h1>Title</h1><p>Happy hacking</p><div class="navfooter"><a href="next.html">Next</a></div><p>Version 2</p><footer>(c) 2020</footer>',
+      ),
+      ['heading1:Title', 'paragraph:Happy hacking', 'paragraph:Version 2'],
+    ),
+  );
+});
+
+test('isLogoBlock: linked images before the first heading are the site logo', async (t) => {
+  const cases: [string, boolean, string, string, boolean][] = [
+    ["Sphinx's own theme", false, 'SPHINX', 'SPHINX', true],
+    ['two logos', false, 'Home Project', 'HomeProject', true],
+    ['after a heading', true, 'SPHINX', 'SPHINX', false],
+    ['words beside the picture', false, 'SPHINX is a tool', 'SPHINX', false],
+    ['an image not in a link', false, 'Diagram', '', false],
+  ];
+  for (const [name, seen, text, alt, want] of cases)
+    await t.test(name, () => assert.equal(isLogoBlock(seen, text, alt), want));
+  await t.test('the logo goes; a linked figure after the title stays', () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="pageheader"><a href="../index.html"><img src="logo.png" alt="SPHINX"></a></div><h1>Configuration</h1><p><a href="big.png"><img src="fig.png" alt="Build flow"></a></p>',
+      ),
+      ['heading1:Configuration', 'paragraph:Build flow'],
+    ),
+  );
+});
+
+test("isSourceLink: a link to the page's source, said in words", async (t) => {
+  const cases: [string, string | undefined, string, boolean][] = [
+    ["PyData's edit link", 'https://github.com/u/r/edit/main/docs/faq.rst', 'Edit this page', true],
+    ['Show Source', '_sources/faq.rst.txt', 'Show Source', true],
+    ['Edit on GitHub, Markdown', 'https://github.com/u/r/blob/main/docs/faq.md', 'Edit on GitHub', true],
+    ['a notebook', 'https://github.com/u/r/blob/main/nb/intro.ipynb?plain=1', 'Edit this page', true],
+    ['a link naming the file', 'https://github.com/u/r/blob/main/CONTRIBUTING.md', 'CONTRIBUTING.md', false],
+    ['a link naming a path', 'docs/index.rst', 'docs/index.rst', false],
+    ['a link to another page', 'install.html', 'Installing', false],
+    ['a mark with no words', '_sources/faq.rst.txt', '¶', false],
+    ['no href', undefined, 'Edit this page', false],
+  ];
+  for (const [name, href, text, want] of cases) await t.test(name, () => assert.equal(isSourceLink(href, text), want));
+  await t.test('the lone edit link goes; a sentence with a link to a file stays', () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="tocsection editthispage"><a href="https://github.com/u/r/edit/main/docs/faq.rst"><i class="fas fa-pencil-alt"></i> Edit this page</a></div>' +
+          '<h1>FAQ</h1><p>Read <a href="https://github.com/u/r/blob/main/HACKING.md">the hacking notes</a> first.</p>',
+      ),
+      ['heading1:FAQ', 'paragraph:Read the hacking notes first.'],
+    ),
+  );
+});
+
+test("isSiteToctreeItem: Sphinx's site-wide contents outside the page's toctree", async (t) => {
+  const cases: [string, string, Record<string, string>, boolean, boolean][] = [
+    ["agogo's sidebar entry", 'li', { class: 'toctree-l1 current' }, false, true],
+    ['a second level', 'li', { class: 'toctree-l2' }, false, true],
+    ["the page's own toctree (in div.toctree-wrapper)", 'li', { class: 'toctree-l1' }, true, false],
+    ['a list item of the text', 'li', { class: 'simple' }, false, false],
+    ['not an item', 'ul', { class: 'toctree-l1' }, false, false],
+  ];
+  for (const [name, el, attrs, inContents, want] of cases)
+    await t.test(name, () => assert.equal(isSiteToctreeItem(el, attrs, inContents), want));
+  await t.test('a heading captions the site contents only when asked', () => {
+    assert.equal(
+      isChromeCaption({ kind: 'heading', text: 'Table of Contents' }, '</h3>\n<ul class="current">', true),
+      true,
+    );
+    assert.equal(isChromeCaption({ kind: 'heading', text: 'Table of Contents' }, '</h3>\n<ul class="current">'), false);
+    assert.equal(isChromeCaption({ kind: 'heading', text: 'Installing the tool today' }, '</h3><ul>', true), false);
+  });
+  await t.test("agogo's sidebar goes with its heading; a heading before a page's contents nav stays", () => {
+    assert.deepEqual(
+      kinds(
+        '<div class="document"><h1>FAQ</h1><p>Text.</p></div><div class="sidebar"><h3>Table of Contents</h3>\n<ul class="current"><li class="toctree-l1 current"><a href="#">FAQ</a></li><li class="toctree-l1"><a href="intro.html">Introduction</a></li></ul></div>',
+      ),
+      ['heading1:FAQ', 'paragraph:Text.'],
+    );
+    assert.deepEqual(
+      kinds(
+        '<h1>Guide</h1><nav class="contents"><p class="topic-title">Contents</p><ul><li><a href="#a">A</a></li></ul></nav><p>Body.</p>',
+      ),
+      ['heading1:Guide', 'paragraph:Body.'],
+    );
+  });
+});
+
+test('isRepeatedHeading: the same heading twice in a row, nothing between', async (t) => {
+  const h = (text: string) => ({ kind: 'heading', text });
+  const cases: [string, { kind: string; text: string } | undefined, { kind: string; text: string }, boolean][] = [
+    ["scrolls' header over the page's title", h('Frequently Asked Questions'), h('Frequently Asked Questions'), true],
+    ['blanks and case', h('Cookbook '), h('cookbook'), true],
+    ['two headings', h('Install'), h('Usage'), false],
+    ['text between', { kind: 'paragraph', text: 'Install' }, h('Install'), false],
+    ['nothing before', undefined, h('Install'), false],
+  ];
+  for (const [name, prev, cur, want] of cases)
+    await t.test(name, () => assert.equal(isRepeatedHeading(prev, cur), want));
+  await t.test("scrolls' title header goes; the same heading after text stays", () =>
+    assert.deepEqual(
+      kinds(
+        '<div class="header"><h1 class="heading"><a href="index.html"><span>FAQ</span></a></h1></div><div class="relnav" role="navigation"><a href="index.html">Sample</a></div><h1>FAQ</h1><p>Text.</p><h2>FAQ</h2>',
+      ),
+      ['heading1:FAQ', 'paragraph:Text.', 'heading2:FAQ'],
+    ),
+  );
+});
 for (const [name, el, attrs, want] of [
   ['DocBook XSL note', 'div', { class: 'note', style: 'margin-left: 0.5in' }, true],
   ['DocBook XSL warning', 'div', { class: 'warning' }, true],
