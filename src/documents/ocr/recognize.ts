@@ -7,7 +7,7 @@ import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from 
 import { type PlacedLine, joinPieces, noiseLine, toTextLines } from './text-lines.ts';
 import { CELL_AT_150, MAX_REGIONS, inkVouched, readDropped, readRests, rereadDoubtful } from './reread.ts';
 import { shift } from './geometry.ts';
-import { LIGHT_INK, glyphAt, glyphColumns, glyphsWithin, inkColumnRuns, inkShape, reboxed } from './glyph-ink.ts';
+import { LIGHT_INK, glyphAt, glyphsWithin, inkShape, reboxedOnInk } from './glyph-ink.ts';
 import { linePitches } from './typewriter.ts';
 import {
   atShape,
@@ -105,7 +105,7 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     dpi,
   );
   const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))),
+    reboxedOnInk(l, read, width),
   );
   // Braces are told on typewriter lines only: a roman parenthesis at 200 dpi is a few pixels wide.
   const typewriter = linePitches(boxed).map((p) => p !== undefined);
