@@ -220,8 +220,24 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
     });
     return { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
   });
+  // Characters boxed wholly past the line's last ink read nothing on the page (a line read alone in
+  // a crop with a margin: bashref's `${parameter/%pattern/string} |`, its `|` on paper).
+  const inkEnd = glyphs.at(-1)?.[1] ?? -Infinity;
+  const trimmed = line.words
+    .map((w) => {
+      const symbols = w.symbols.filter((sym) => sym.bbox.x0 < inkEnd);
+      return symbols.length === w.symbols.length ? w : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
+    })
+    .filter((w) => w.symbols.length > 0);
+  const count = (ws: readonly OcrWord[]) => ws.flatMap((w) => w.symbols).length;
   const words =
-    read !== glyphs.length && undoubled.flatMap((w) => w.symbols).length === glyphs.length ? undoubled : line.words;
+    read === glyphs.length
+      ? line.words
+      : count(undoubled) === glyphs.length
+        ? undoubled
+        : count(trimmed) === glyphs.length
+          ? trimmed
+          : line.words;
   const symbols = words.flatMap((w) => w.symbols);
   if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
   // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,

@@ -273,9 +273,25 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
     const l = line(across, [17, 2]);
     assert.equal(reboxed(l, grid(18)), l);
   });
+  test('a character boxed past the last ink (read on paper, `string} |`): dropped, the rest on their glyphs', () => {
+    const phantom = [...[...text].map((ch, i) => sym(ch, 10 * i + 1, 10 * i + 9)), sym('|', 190, 194)];
+    const out = reboxed(line(phantom, [18, 1]), grid(18));
+    assert.equal(out.text, text);
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+  });
+  test('a character past the last ink with the counts otherwise agreeing: as read', () => {
+    // 18 characters, the last boxed past the 18th glyph: no glyph is missing, so nothing is dropped.
+    const last = [...text].map((ch, i) => (i === 17 ? sym(ch, 190, 194) : sym(ch, 10 * i + 1, 10 * i + 9)));
+    const l = line(last);
+    assert.equal(reboxed(l, grid(18)), l);
+  });
   test('one glyph fewer (two glyphs in one run not cut): as read', () => {
     const l = line(bunched);
-    assert.equal(reboxed(l, grid(17)), l);
+    // The ink ends where the line's last character does: the uncut run is the last glyph.
+    assert.equal(reboxed(l, [...grid(16), [161, 179]]), l);
   });
   test('glyphs off any grid (proportional type): as read', () => {
     // Letters of uneven widths, each character boxed on its own glyph already.
