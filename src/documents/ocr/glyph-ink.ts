@@ -102,9 +102,9 @@ export function glyphAt(
 /**
  * The runs of inked columns of `grey` (`width` pixels a row) within `band`: [first, end) columns,
  * left to right. In a typewriter face each glyph is a run of its own (its cell has blank columns
- * either side), whatever boxes the recogniser gave its characters.
+ * either side), whatever boxes the recogniser gave its characters. Ink is grey under `threshold`.
  */
-export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [number, number][] {
+export function inkColumnRuns(grey: Uint8Array, width: number, band: Box, threshold = INK): [number, number][] {
   const height = grey.length / width;
   const y0 = Math.max(0, Math.floor(band.y0));
   const y1 = Math.min(height, Math.ceil(band.y1));
@@ -113,13 +113,48 @@ export function inkColumnRuns(grey: Uint8Array, width: number, band: Box): [numb
   const runs: [number, number][] = [];
   for (let x = x0; x < x1; x++) {
     let inked = false;
-    for (let y = y0; y < y1 && !inked; y++) inked = grey[y * width + x]! < INK;
+    for (let y = y0; y < y1 && !inked; y++) inked = grey[y * width + x]! < threshold;
     if (!inked) continue;
     const last = runs.at(-1);
     if (last && last[1] === x) last[1] = x + 1;
     else runs.push([x, x + 1]);
   }
   return runs;
+}
+
+/**
+ * Ink for re-boxing a line whose glyphs at INK are fewer than its characters: a listing's string
+ * literals printed grey (reportlab's, 120-139 on the page image at their darkest) are ink under it,
+ * and the paper and the faint edges around black glyphs are not.
+ */
+export const GREY_INK = 160;
+
+/** Two runs of ink whose centres are closer than this share of a cell are the strokes of one glyph... */
+const STROKE_PAIR = 0.5;
+/** ...when each is narrower than this share of a cell (a `"`'s two ticks). */
+const STROKE_NARROW = 0.35;
+
+/**
+ * Runs of inked columns (`inkColumnRuns`) with a glyph of two narrow strokes side by side (a
+ * typewriter `"`: two ticks with blank columns between them) made one run. A typewriter face centres
+ * each glyph in its cell, so two narrow glyphs of neighbouring cells (`..`, `::`) stand a cell apart
+ * (the median step between runs' centres); the two ticks of one `"` stand a third of a cell apart.
+ */
+export function strokePairs(runs: readonly (readonly [number, number])[]): [number, number][] {
+  const out = runs.map(([a, b]) => [a, b] as [number, number]);
+  if (out.length < 3) return out;
+  const pitch = median(out.slice(1).map((r, i) => (r[0] + r[1]) / 2 - (out[i]![0] + out[i]![1]) / 2));
+  const narrow = (r: readonly [number, number]) => r[1] - r[0] < STROKE_NARROW * pitch;
+  const merged: [number, number][] = [];
+  for (const r of out) {
+    const last = merged.at(-1);
+    if (last && narrow(last) && narrow(r) && (r[0] + r[1]) / 2 - (last[0] + last[1]) / 2 < STROKE_PAIR * pitch) {
+      last[1] = r[1];
+      continue;
+    }
+    merged.push(r);
+  }
+  return merged;
 }
 
 /**
@@ -131,6 +166,8 @@ const MIN_REBOX = 16;
 const REBOX_SLACK = 1.5;
 /** ...but for a box under this share of the typical width, a sliver the recogniser put at the end of another glyph's. */
 const REBOX_SLIVER = 0.25;
+/** An en or em dash (a reading of a hyphen's glyph as well as of a dash's). */
+const LONG_DASH = /^[\u2013\u2014]$/;
 
 /**
  * The glyphs of a line from its runs of inked columns (`inkColumnRuns`): a run as wide as k steps
@@ -168,12 +205,39 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
   const wide = GLYPH_RUN_WIDE * median(line.words.flatMap((w) => w.symbols.map((sym) => sym.bbox.x1 - sym.bbox.x0)));
   // One glyph read twice in a word (reportlab's `p` read `Pp`, the `p` boxed inside the `P`) is one
   // character: with the doubles gone the counts can match, and the double goes with the re-boxing.
+  // A glyph read both as a hyphen and as a longer dash (reportlab's grey `Helvetica-—Bold`: the `-`
+  // boxed inside the `—`, or the two boxed side by side within one glyph's width) is the hyphen.
   const undoubled = line.words.map((w) => {
-    const symbols = w.symbols.filter((_, i) => !insideNeighbour(w.symbols, i, wide));
-    return symbols.length === w.symbols.length ? w : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
+    const hyphens = hyphenDoubles(w.symbols, wide);
+    const dropped = hyphens.map((h, i) => h === 'drop' || insideNeighbour(w.symbols, i, wide));
+    if (!dropped.includes(true)) return w;
+    const symbols = w.symbols.flatMap((sym, i) => {
+      if (dropped[i]) return [];
+      const hyphen =
+        hyphens[i] === 'keep' ||
+        (LONG_DASH.test(sym.text) && [i - 1, i + 1].some((j) => dropped[j] && w.symbols[j]!.text === '-'));
+      return [hyphen ? { ...sym, text: '-', bbox: hyphens[i] === 'keep' ? hyphenBox(w.symbols, i) : sym.bbox } : sym];
+    });
+    return { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
   });
+  // Characters boxed wholly past the line's last ink read nothing on the page (a line read alone in
+  // a crop with a margin: bashref's `${parameter/%pattern/string} |`, its `|` on paper).
+  const inkEnd = glyphs.at(-1)?.[1] ?? -Infinity;
+  const trimmed = line.words
+    .map((w) => {
+      const symbols = w.symbols.filter((sym) => sym.bbox.x0 < inkEnd);
+      return symbols.length === w.symbols.length ? w : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
+    })
+    .filter((w) => w.symbols.length > 0);
+  const count = (ws: readonly OcrWord[]) => ws.flatMap((w) => w.symbols).length;
   const words =
-    read !== glyphs.length && undoubled.flatMap((w) => w.symbols).length === glyphs.length ? undoubled : line.words;
+    read === glyphs.length
+      ? line.words
+      : count(undoubled) === glyphs.length
+        ? undoubled
+        : count(trimmed) === glyphs.length
+          ? trimmed
+          : line.words;
   const symbols = words.flatMap((w) => w.symbols);
   if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
   // Only on a typewriter grid: the glyphs' own centres one cell apart (proportional letters,
@@ -205,6 +269,46 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
       };
     }),
   };
+}
+
+/**
+ * A hyphen and a longer dash side by side in a word whose two boxes together are no wider than one
+ * glyph's box may be (`wide`; two hyphens of neighbouring cells span two) are one glyph read twice (reportlab's grey `Helvetica-—Oblique`,
+ * `-` and `—` boxed on the halves of one hyphen): the first of the two is kept as the hyphen
+ * ('keep', its box the pair's), the second dropped ('drop'); any other character undefined.
+ */
+export function hyphenDoubles(
+  symbols: readonly { text: string; bbox: Box }[],
+  wide: number,
+): ('keep' | 'drop' | undefined)[] {
+  const out: ('keep' | 'drop' | undefined)[] = symbols.map(() => undefined);
+  for (let i = 0; i + 1 < symbols.length; i++) {
+    const [a, b] = [symbols[i]!, symbols[i + 1]!];
+    const pair = [a.text, b.text].includes('-') && (LONG_DASH.test(a.text) || LONG_DASH.test(b.text));
+    if (out[i] || !pair || Math.max(a.bbox.x1, b.bbox.x1) - Math.min(a.bbox.x0, b.bbox.x0) > wide) continue;
+    out[i] = 'keep';
+    out[i + 1] = 'drop';
+  }
+  return out;
+}
+
+/** The box of a hyphen kept by `hyphenDoubles`: its own and its double's together. */
+function hyphenBox(symbols: readonly { bbox: Box }[], i: number): Box {
+  const [a, b] = [symbols[i]!.bbox, symbols[i + 1]!.bbox];
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}
+
+/**
+ * A line re-boxed on its glyphs (`reboxed`) found in `grey` (`width` pixels a row): first on its ink
+ * at INK; a line not re-boxed there is tried on its ink at GREY_INK with a `"`'s two ticks one glyph
+ * (`strokePairs`). A listing's string literals printed grey have no glyph at INK, so the line's
+ * glyphs were fewer than its characters and it kept the recogniser's boxes and word gaps
+ * (reportlab's `canvas.setFont ("Helvetica", 10)`, a space the page does not have).
+ */
+export function reboxedOnInk(line: OcrLine, grey: Uint8Array, width: number): OcrLine {
+  const dark = reboxed(line, glyphColumns(inkColumnRuns(grey, width, line.bbox)));
+  if (dark !== line) return dark;
+  return reboxed(line, glyphColumns(strokePairs(inkColumnRuns(grey, width, line.bbox, GREY_INK))));
 }
 
 /**

@@ -7,7 +7,7 @@ import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from 
 import { type PlacedLine, joinPieces, noiseLine, toTextLines } from './text-lines.ts';
 import { CELL_AT_150, MAX_REGIONS, inkVouched, readDropped, readRests, rereadDoubtful } from './reread.ts';
 import { shift } from './geometry.ts';
-import { LIGHT_INK, glyphAt, glyphColumns, glyphsWithin, inkColumnRuns, inkShape, reboxed } from './glyph-ink.ts';
+import { LIGHT_INK, glyphAt, glyphsWithin, inkShape, reboxedOnInk } from './glyph-ink.ts';
 import { linePitches } from './typewriter.ts';
 import {
   atShape,
@@ -105,7 +105,7 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     dpi,
   );
   const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    reboxed(l, glyphColumns(inkColumnRuns(read, width, l.bbox))),
+    reboxedOnInk(l, read, width),
   );
   // Braces are told on typewriter lines only: a roman parenthesis at 200 dpi is a few pixels wide.
   const typewriter = linePitches(boxed).map((p) => p !== undefined);
@@ -162,16 +162,7 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
         })
       : ats;
-    const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
-    return typewriter[index]
-      ? inkVouched(accented, (text, b) => {
-          const ink = glyph(b)?.ink;
-          if (text === '{' || text === '}') return braceShape(ink) === text;
-          if (text === '[' || text === ']') return bracketShape(ink) === text;
-          if (text === '%') return percentShape(ink);
-          return false;
-        })
-      : accented;
+    return withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
   });
   // Each typewriter glyph read as its twins on the page are read (after the tests above).
   const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
@@ -180,13 +171,26 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
   let at = 0;
   const twins = sure.map((l, index) => {
     const byBox = new Map<string, string>();
+    // The characters the twins read (as read or otherwise): their ink has told them.
+    const told = new Set<string>();
     for (const o of own[index]!) {
       const r = readings[at++];
       if (r === undefined) continue;
+      told.add(boxKey(o.symbol));
       if (r !== o.text) byBox.set(boxKey(o.symbol), r);
       if (o.double) byBox.set(boxKey(o.double), '');
     }
-    return byBox.size > 0 ? withTwinReadings(l, (b) => byBox.get(boxKey(b))) : l;
+    const line = byBox.size > 0 ? withTwinReadings(l, (b) => byBox.get(boxKey(b))) : l;
+    if (!typewriter[index]) return line;
+    // A doubtful line whose characters its ink tells, by a sign's shape or by its twins, is kept.
+    return inkVouched(line, (text, b) => {
+      if (told.has(boxKey(b))) return true;
+      const ink = glyphAt(read, width, b, l.bbox)?.ink;
+      if (text === '{' || text === '}') return braceShape(ink) === text;
+      if (text === '[' || text === ']') return bracketShape(ink) === text;
+      if (text === '%') return percentShape(ink);
+      return false;
+    });
   });
   return toTextLines(joinPieces(twins), image.scale, image.height, origin);
 }

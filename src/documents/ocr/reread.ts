@@ -9,18 +9,29 @@ import { spelledBySymbols } from './typewriter.ts';
 import { INK } from './glyph-ink.ts';
 import { rowHeightOf, shift } from './geometry.ts';
 
+/** Share of a doubtful line's characters its ink must tell for `inkVouched` to keep it. */
+export const VOUCHED_SHARE = 0.75;
+
 /**
- * A line read with too little confidence to keep (MIN_LINE_CONFIDENCE) whose every character is a
- * sign its glyph's ink tells (`vouched`: a brace, a bracket, a percent sign, ... as the glyph tests
- * read it) is kept: the engine's confidence is its own doubt about its letters, and here the ink
- * has read each one. The LSTM reads a listing's lone closing line badly: the LaTeX manual's `}%`
- * came back `yh` at 33, twice (alone too), and the brace and percent tests read it `}%`. A line
- * with any character its ink does not tell, or with no character, is left as read.
+ * A line read with too little confidence to keep (MIN_LINE_CONFIDENCE) whose characters, `share`
+ * of them or more, its glyphs' ink tells (`vouched`: a brace, a bracket, a percent sign as the
+ * glyph tests read it, or a letter its twins on the page read so) is kept: the engine's confidence
+ * is its own doubt about its letters, and here the ink has read them. The LSTM reads a listing's
+ * lone closing line badly: the LaTeX manual's `}%` came back `yh` at 33, twice (alone too), and the
+ * brace and percent tests read it `}%`; bashref's `${parameter/%pattern/string}` came back at 26
+ * read alone, 22 of its 28 characters read as their twins three lines above are (a twin in another
+ * sub-pixel phase is no twin, so not all). A line with fewer characters told, or with none, is left
+ * as read.
  */
-export function inkVouched(line: OcrLine, vouched: (text: string, symbol: Box) => boolean): OcrLine {
+export function inkVouched(
+  line: OcrLine,
+  vouched: (text: string, symbol: Box) => boolean,
+  share = VOUCHED_SHARE,
+): OcrLine {
   if (line.confidence >= MIN_LINE_CONFIDENCE || !spelledBySymbols(line.words)) return line;
   const symbols = line.words.flatMap((w) => w.symbols);
-  return symbols.every((s) => vouched(s.text, s.bbox)) ? { ...line, confidence: MIN_LINE_CONFIDENCE } : line;
+  const told = symbols.filter((s) => vouched(s.text, s.bbox)).length;
+  return symbols.length > 0 && told >= share * symbols.length ? { ...line, confidence: MIN_LINE_CONFIDENCE } : line;
 }
 
 /** Side of the square cells in which `inkRegions` looks for ink, in pixels at 150 dpi. */

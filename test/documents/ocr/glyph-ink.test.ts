@@ -4,11 +4,15 @@ import assert from 'node:assert/strict';
 import {
   glyphAt,
   glyphColumns,
+  GREY_INK,
   glyphsWithin,
+  hyphenDoubles,
   inkColumnRuns,
   inkHoles,
   insideNeighbour,
   reboxed,
+  reboxedOnInk,
+  strokePairs,
 } from '../../../src/documents/ocr/glyph-ink.ts';
 import { art } from './helpers/ocr-lines.ts';
 
@@ -52,6 +56,102 @@ describe('inkColumnRuns: runs of inked columns within a band', () => {
     ]));
   test('ink outside the band is not seen', () =>
     assert.deepEqual(inkColumnRuns(grey, W, { x0: 0, y0: 4, x1: W, y1: 6 }), [[14, 15]]));
+  test('grey print (140) is ink at GREY_INK, not at INK', () => {
+    const g = new Uint8Array(W * 4).fill(255);
+    for (const x of [2, 3]) g[W + x] = 0;
+    for (const x of [7, 8]) g[W + x] = 140;
+    const band = { x0: 0, y0: 0, x1: W, y1: 4 };
+    assert.deepEqual(inkColumnRuns(g, W, band), [[2, 4]]);
+    assert.deepEqual(inkColumnRuns(g, W, band, GREY_INK), [
+      [2, 4],
+      [7, 9],
+    ]);
+  });
+});
+
+describe('strokePairs: a `"`\'s two ticks are one glyph', () => {
+  // Cells 16 px apart, glyphs centred in them.
+  const cases: [string, [number, number][], [number, number][]][] = [
+    [
+      'two ticks a third of a cell apart: one run',
+      [
+        [2, 14],
+        [18, 30],
+        [36, 39],
+        [42, 45],
+        [50, 62],
+        [66, 78],
+      ],
+      [
+        [2, 14],
+        [18, 30],
+        [36, 45],
+        [50, 62],
+        [66, 78],
+      ],
+    ],
+    [
+      'two narrow glyphs of neighbouring cells (`..`): two',
+      [
+        [2, 14],
+        [22, 26],
+        [38, 42],
+        [50, 62],
+      ],
+      [
+        [2, 14],
+        [22, 26],
+        [38, 42],
+        [50, 62],
+      ],
+    ],
+    [
+      'a tick beside a letter: two',
+      [
+        [2, 14],
+        [18, 30],
+        [36, 39],
+        [42, 54],
+        [58, 70],
+      ],
+      [
+        [2, 14],
+        [18, 30],
+        [36, 39],
+        [42, 54],
+        [58, 70],
+      ],
+    ],
+    [
+      'two runs only: as they are',
+      [
+        [0, 3],
+        [5, 8],
+      ],
+      [
+        [0, 3],
+        [5, 8],
+      ],
+    ],
+  ];
+  for (const [name, runs, want] of cases) test(name, () => assert.deepEqual(strokePairs(runs), want));
+});
+
+describe('hyphenDoubles: a hyphen and a dash boxed within one glyph are one hyphen', () => {
+  const sym = (text: string, x0: number, x1: number) => ({ text, bbox: { x0, y0: 0, x1, y1: 20 } });
+  const cases: [string, ReturnType<typeof sym>[], ('keep' | 'drop' | undefined)[]][] = [
+    [
+      '`-` then `—` on the halves of one cell',
+      [sym('a', 0, 15), sym('-', 16, 24), sym('—', 24, 32)],
+      [undefined, 'keep', 'drop'],
+    ],
+    ['`—` then `-`', [sym('—', 16, 24), sym('-', 24, 32)], ['keep', 'drop']],
+    ['`-` then `–` (en dash)', [sym('-', 16, 24), sym('–', 24, 32)], ['keep', 'drop']],
+    ['`--` (two hyphens, as printed in two cells): none', [sym('-', 16, 24), sym('-', 24, 32)], [undefined, undefined]],
+    ['`-—` over two cells: none', [sym('-', 16, 30), sym('—', 32, 46)], [undefined, undefined]],
+    ['a letter and a dash: none', [sym('a', 16, 24), sym('—', 24, 32)], [undefined, undefined]],
+  ];
+  for (const [name, symbols, want] of cases) test(name, () => assert.deepEqual(hyphenDoubles(symbols, 24), want));
 });
 
 describe('glyphColumns: a run as wide as k cells is k glyphs touching', () => {
@@ -173,9 +273,25 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
     const l = line(across, [17, 2]);
     assert.equal(reboxed(l, grid(18)), l);
   });
+  test('a character boxed past the last ink (read on paper, `string} |`): dropped, the rest on their glyphs', () => {
+    const phantom = [...[...text].map((ch, i) => sym(ch, 10 * i + 1, 10 * i + 9)), sym('|', 190, 194)];
+    const out = reboxed(line(phantom, [18, 1]), grid(18));
+    assert.equal(out.text, text);
+    assert.deepEqual(
+      centres(out as ReturnType<typeof line>),
+      grid(18).map(([a, b]) => (a + b) / 2),
+    );
+  });
+  test('a character past the last ink with the counts otherwise agreeing: as read', () => {
+    // 18 characters, the last boxed past the 18th glyph: no glyph is missing, so nothing is dropped.
+    const last = [...text].map((ch, i) => (i === 17 ? sym(ch, 190, 194) : sym(ch, 10 * i + 1, 10 * i + 9)));
+    const l = line(last);
+    assert.equal(reboxed(l, grid(18)), l);
+  });
   test('one glyph fewer (two glyphs in one run not cut): as read', () => {
     const l = line(bunched);
-    assert.equal(reboxed(l, grid(17)), l);
+    // The ink ends where the line's last character does: the uncut run is the last glyph.
+    assert.equal(reboxed(l, [...grid(16), [161, 179]]), l);
   });
   test('glyphs off any grid (proportional type): as read', () => {
     // Letters of uneven widths, each character boxed on its own glyph already.
@@ -211,6 +327,94 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
     assert.deepEqual(
       centres(out as ReturnType<typeof line>),
       glyphs.map(([a, b]) => (a + b) / 2),
+    );
+  });
+});
+
+describe('reboxed: a hyphen read twice (`-—` on one glyph) is one hyphen on its glyph', () => {
+  const sym = (text: string, x0: number, x1: number) => ({ text, bbox: { x0, y0: 0, x1, y1: 20 } });
+  const grid = (n: number) => Array.from({ length: n }, (_, i) => [10 * i + 1, 10 * i + 9] as [number, number]);
+  // `abcdefgh-ijklmnopq`: 18 glyphs, the hyphen (cell 8) read `-` and `—` on its two halves.
+  const text = 'abcdefgh-ijklmnopq';
+  const symbols = [...text].flatMap((ch, i) =>
+    i === 8 ? [sym('-', 81, 85), sym('—', 85, 89)] : [sym(ch, 10 * i + 1, 10 * i + 9)],
+  );
+  const line = {
+    text: symbols.map((s) => s.text).join('') + '\n',
+    confidence: 80,
+    bbox: { x0: 0, y0: 0, x1: 200, y1: 20 },
+    words: [{ text: symbols.map((s) => s.text).join(''), bbox: { x0: 1, y0: 0, x1: 179, y1: 20 }, symbols }],
+  };
+  test('19 characters over 18 glyphs: the pair is `-`, every character on its glyph', () => {
+    const out = reboxed(line, grid(18));
+    assert.equal(out.text, text);
+    assert.deepEqual(
+      out.words?.flatMap((w) => w.symbols.map((s) => [s.bbox.x0, s.bbox.x1])),
+      grid(18),
+    );
+  });
+});
+
+describe('reboxedOnInk: a line re-boxed on its ink at INK, else on its grey ink', () => {
+  // A strip 20 rows high, 18 glyphs 8 px wide in 10 px cells; `shade` gives each glyph's grey.
+  const W = 200;
+  const page = (shade: (i: number) => number, quote?: number) => {
+    const grey = new Uint8Array(W * 20).fill(255);
+    for (let i = 0; i < 18; i++) {
+      const ticks = i === quote ? [10 * i + 3, 10 * i + 6] : undefined;
+      for (let y = 5; y < 15; y++)
+        for (let x = 10 * i + 1; x < 10 * i + 9; x++)
+          if (!ticks || (y < 9 && (x === ticks[0] || x === ticks[1]))) grey[y * W + x] = shade(i);
+    }
+    return grey;
+  };
+  const sym = (text: string, x0: number, x1: number) => ({ text, bbox: { x0, y0: 0, x1, y1: 20 } });
+  // `setFont ("Helvetica",` as read: the recogniser's boxes bunched, a word gap before `(`.
+  const text = 'setFont("Helvetic,';
+  const symbols = [...text].map((ch, i) => sym(ch, 10 * i + (i >= 7 ? 4 : 1), 10 * i + (i >= 7 ? 10 : 9)));
+  const line = {
+    text: 'setFont ("Helvetic,\n',
+    confidence: 80,
+    bbox: { x0: 0, y0: 0, x1: W, y1: 20 },
+    words: [
+      { text: 'setFont', bbox: { x0: 1, y0: 0, x1: 69, y1: 20 }, symbols: symbols.slice(0, 7) },
+      { text: '("Helvetic,', bbox: { x0: 74, y0: 0, x1: 180, y1: 20 }, symbols: symbols.slice(7) },
+    ],
+  };
+  const lefts = (l: typeof line | ReturnType<typeof reboxed>) =>
+    l.words!.flatMap((w) => w.symbols.map((s) => s.bbox.x0));
+  const onGrid = Array.from({ length: 18 }, (_, i) => 10 * i + 1);
+  test('black print: re-boxed at INK', () =>
+    assert.deepEqual(
+      lefts(
+        reboxedOnInk(
+          line,
+          page(() => 0),
+          W,
+        ),
+      ),
+      onGrid,
+    ));
+  test('a string literal printed grey (140), its `"` two ticks: re-boxed on the grey ink', () =>
+    // The `"` takes its ticks' columns (83-87).
+    assert.deepEqual(
+      lefts(
+        reboxedOnInk(
+          line,
+          page((i) => (i >= 8 && i < 17 ? 140 : 0), 8),
+          W,
+        ),
+      ),
+      onGrid.map((x, i) => (i === 8 ? 83 : x)),
+    ));
+  test("grey lighter than GREY_INK (a figure's tint): as read", () => {
+    assert.equal(
+      reboxedOnInk(
+        line,
+        page((i) => (i >= 8 && i < 17 ? 190 : 0)),
+        W,
+      ),
+      line,
     );
   });
 });

@@ -113,7 +113,7 @@ describe("restOfLine: ink continuing a line that the page's reading left unread"
     });
 });
 
-describe('inkVouched: a doubtful line whose every character its ink tells is kept', () => {
+describe('inkVouched: a doubtful line whose characters its ink tells (3/4 of them) is kept', () => {
   const line = (confidence: number, ...words: OcrWord[]) => ({ ...cellLine(200, ...words), confidence });
   // Signs told by their ink, by the character's left edge: `}` at 0, `%` at 10.
   const told =
@@ -127,6 +127,9 @@ describe('inkVouched: a doubtful line whose every character its ink tells is kep
     ['a letter is never told by these tests', line(20, cellWord('ab', 0)), {}, 20],
     ['a confident line: as read', line(80, cellWord('}%', 0)), { 0: '}', 10: '%' }, 80],
     ['a line without characters: as read', line(10), {}, 10],
+    // bashref's `${parameter/%pattern/string}` read alone at 26: most letters told by their twins.
+    ['three of four told: kept', line(26, cellWord('abcd', 0)), { 0: 'a', 10: 'b', 20: 'c' }, 40],
+    ['two of four told: as read', line(26, cellWord('abcd', 0)), { 0: 'a', 10: 'b' }, 26],
   ];
   for (const [name, l, signs, want] of cases)
     test(name, () => assert.equal(inkVouched(l, told(signs)).confidence, want));
