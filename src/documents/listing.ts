@@ -183,7 +183,10 @@ export function isNavigationList(items: readonly LinkedBlock[]): boolean {
 
 /**
  * Drops listing groups (contents, index, menus of in-page links), navigation tables and
- * navigation menus; keeps everything else in order.
+ * navigation menus; keeps everything else in order. A document that is nothing but such a listing
+ * and the headings over it (a Sphinx master page: its title over its toctree; a site map) is read
+ * whole (onlyListings): its listing is its text, not the contents of some other text, and leaving
+ * it out would refuse the document as one without text.
  */
 export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
   const total = new Map<number, number>();
@@ -222,9 +225,11 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     (k) => blocks[k]!.group !== undefined && navigation.has(blocks[k]!.group),
   );
   const sidebar = sidebarSections(blocks, dropped);
+  const gone = (b: LinkedBlock, i: number) => dropped(b) || titles.has(i) || sidebar.has(i);
+  const whole = onlyListings(blocks, gone);
   const out: DocumentBlock[] = [];
   for (const [i, b] of blocks.entries()) {
-    if (dropped(b) || titles.has(i) || sidebar.has(i)) continue;
+    if (!whole && gone(b, i)) continue;
     const block: DocumentBlock = { kind: b.kind, text: b.text };
     if (b.level !== undefined) block.level = b.level;
     if (b.page !== undefined) block.page = b.page;
@@ -235,6 +240,26 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     out.push(block);
   }
   return out;
+}
+
+/** Has any text: a letter or a digit. */
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+
+/**
+ * Would leaving out the blocks that `gone` names (by block and index) leave no text, where the
+ * blocks have some? Then the document is only a listing and its headings, read whole.
+ */
+export function onlyListings<B extends { text: string }>(
+  blocks: readonly B[],
+  gone: (b: B, i: number) => boolean,
+): boolean {
+  let any = false;
+  for (const [i, b] of blocks.entries()) {
+    if (!HAS_TEXT.test(b.text)) continue;
+    if (!gone(b, i)) return false;
+    any = true;
+  }
+  return any;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   isNavigationMenuText,
   isNavigationBarText,
   isNavigationTable,
+  onlyListings,
   withoutNavigationBars,
   withoutNavigationMenus,
   type LinkedBlock,
@@ -176,6 +177,25 @@ for (const [name, rows, want] of navTableCases) {
   test(`isNavigationTable: ${name}`, () => assert.equal(isNavigationTable(rows), want));
 }
 
+const onlyListingsCases: [name: string, texts: string[], gone: number[], want: boolean][] = [
+  ['a title over its contents list, both gone', ['Sample', 'Introduction', 'Usage'], [0, 1, 2], true],
+  ['the list gone, the title kept', ['Sample', 'Introduction', 'Usage'], [1, 2], false],
+  ['text after the listing stays', ['Sample', 'Introduction', 'Body text.'], [0, 1], false],
+  ['blocks without letters or digits do not count', ['Sample', '---', 'Usage'], [0, 2], true],
+  ['nothing with text at all: not a listing', ['', ' '], [0, 1], false],
+  ['no blocks', [], [], false],
+];
+for (const [name, texts, gone, want] of onlyListingsCases)
+  test(`onlyListings: ${name}`, () =>
+    assert.equal(
+      onlyListings(
+        texts.map((text) => ({ text })),
+        (_b, i) => gone.includes(i),
+      ),
+      want,
+      name,
+    ));
+
 test('dropListings: a navigation table goes whole; a data table and a list beside it stay', () => {
   const blocks: LinkedBlock[] = [
     row(['Creating Tables', '', ''], 0, 1),
@@ -252,6 +272,16 @@ const menuTitleCases: [string, LinkedBlock[], string[]][] = [
     'a heading over a list of other links stays',
     [hd('Tools', 2), item('Options', 7), item('Extensibility', 13), hd('Usage', 2)],
     ['Tools', 'Options', 'Extensibility', 'Usage'],
+  ],
+  [
+    'a document that is only its title over a menu is read whole (onlyListings: a Sphinx master page)',
+    [hd('Sample', 1), ...relbar()],
+    ['Sample', 'index', 'next |', 'previous |', 'CMake »'],
+  ],
+  [
+    'a document that is only a contents list is read whole',
+    [b('1 Scope', 1, 7, 1), b('2 Rules', 1, 7, 1)],
+    ['1 Scope', '2 Rules'],
   ],
   [
     'a heading over a contents list (not a menu) stays: it may be the document title',
