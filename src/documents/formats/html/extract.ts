@@ -461,6 +461,37 @@ interface TableCtx {
   layout: boolean;
   /** The text of the table's header row, once read: the blocks of a row read as blocks carry it. */
   header?: string;
+  /** a Doxygen prototype (`table.memname`): its rows' cell texts, read as one signature (doxygenSignature) */
+  signature?: string[][];
+}
+
+const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
+
+/**
+ * Doxygen's prototype of a function or macro (`div.memproto > table.memname`) as one line of
+ * code. Doxygen sets it as a table: the name (with the return type) and "(" in the first row
+ * with the first parameter's type and name, a row per further parameter (two empty cells, the
+ * type, the name with its comma), and a row with ")" (and a macro's body or a qualifier); read as
+ * rows, "yaml_parser_load | ( | yaml_parser_t * | parser," came out, which no search for the
+ * signature finds. The cells are joined as the code reads: no space before "(", after "(", before
+ * ")" or ",", nor between a type ending in "*" or "&" and the parameter's name.
+ */
+export function doxygenSignature(rows: readonly (readonly string[])[]): string {
+  let out = '';
+  for (const row of rows) {
+    for (const raw of row) {
+      const cell = raw.replace(/\s+/g, ' ').trim();
+      if (cell === '') continue;
+      const tight =
+        out === '' ||
+        out.endsWith('(') ||
+        cell === '(' ||
+        /^[),]/.test(cell) ||
+        (/[*&]$/.test(out) && /^[\p{L}_]/u.test(cell));
+      out += (tight ? '' : ' ') + cell;
+    }
+  }
+  return out;
 }
 
 const span = (v: string | undefined) => {
@@ -754,6 +785,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     const row = tb.row;
     tb.row = null;
     if (!row || row.length === 0) return;
+    if (tb.signature) {
+      tb.signature.push(row.map((c) => c.blocks.map((b) => b.text).join(' ')));
+      return;
+    }
     const layout =
       tb.layout ||
       row.some((c) =>
@@ -919,7 +954,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             cell: null,
             spans: [],
             inHead: false,
-            layout: attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout',
+            // Doxygen's labels beside a prototype ("inline", "static"): the prototype, then the labels.
+            layout:
+              attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout' || hasClass(attrs, 'mlabels'),
+            ...(hasClass(attrs, 'memname') ? { signature: [] } : {}),
           });
         }
         if (name === 'pre' || (pre === 0 && isFragment(name, attrs))) {
@@ -1041,6 +1079,9 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       flush();
       endRow(tb);
       tables.pop();
+      const signature = tb.signature ? doxygenSignature(tb.signature) : '';
+      if (signature !== '')
+        emit({ kind: 'code', text: signature, lines: [signature], inPageLinkChars: 0, linkChars: 0, links: 0 });
     } else if (BLOCK.has(name)) {
       flush();
       if (name === 'dl') emitTerm();

@@ -21,6 +21,7 @@ import {
   startsCodeLine,
   pageAnchors,
   placeCells,
+  doxygenSignature,
 } from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
 
@@ -882,3 +883,64 @@ for (const [name, el, attrs, want] of [
   ['a list of doctors', 'ul', { class: 'docnames' }, false],
 ] as const)
   test(`isChrome: ${name}`, () => assert.equal(isChrome(el, attrs), want, name));
+
+test("doxygenSignature: Doxygen's prototype table read as one line of code", async (t) => {
+  const cases: { name: string; rows: string[][]; want: string }[] = [
+    {
+      name: 'one parameter, one row',
+      rows: [['void assert_false', '(', 'scalar', 'expression', ')', '']],
+      want: 'void assert_false(scalar expression)',
+    },
+    {
+      name: 'a row per parameter, a pointer type',
+      rows: [
+        ['yaml_parser_load', '(', 'yaml_parser_t * ', 'parser,'],
+        ['', '', 'yaml_document_t * ', 'document '],
+        ['', ')', '', ''],
+      ],
+      want: 'yaml_parser_load(yaml_parser_t *parser, yaml_document_t *document)',
+    },
+    {
+      name: "a macro's parameters and body",
+      rows: [
+        ['#define cJSON_ArrayForEach', '(', '', 'element,'],
+        ['', '', '', 'array'],
+        ['', ')', '', 'for(element = NULL; element != NULL; element = element->next)'],
+      ],
+      want: '#define cJSON_ArrayForEach(element, array) for(element = NULL; element != NULL; element = element->next)',
+    },
+    {
+      name: 'a reference type, a default value and a qualifier',
+      rows: [
+        ['bool Foo::equals', '(', 'const Foo & ', 'other,'],
+        ['', '', 'int ', 'tolerance = 0 '],
+        ['', ')', '', 'const'],
+      ],
+      want: 'bool Foo::equals(const Foo &other, int tolerance = 0) const',
+    },
+    { name: 'no parameters', rows: [['int f', '(', 'void', '', ')', '']], want: 'int f(void)' },
+    {
+      name: 'a variable: one cell',
+      rows: [['yaml_node_t* yaml_document_s::end']],
+      want: 'yaml_node_t* yaml_document_s::end',
+    },
+    { name: 'empty', rows: [['', ''], []], want: '' },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.equal(doxygenSignature(c.rows), c.want));
+});
+
+test('htmlBlocks: a Doxygen prototype is one code block, its labels after it', () => {
+  const html =
+    '<div class="memproto"><table class="mlabels"><tr><td class="mlabels-left">' +
+    '<table class="memname"><tr><td class="memname">int Foo::size </td><td>(</td><td class="paramtype">const <a class="el" href="x.html">Bar</a> &amp;&#160;</td><td class="paramname"><em>bar</em>, </td></tr>' +
+    '<tr><td class="paramkey"></td><td></td><td class="paramtype">int&#160;</td><td class="paramname"><em>n</em>&#160;</td></tr>' +
+    '<tr><td></td><td>)</td><td></td><td></td></tr></table>' +
+    '</td><td class="mlabels-right"><span class="mlabels"><span class="mlabel">inline</span></span></td></tr></table></div>' +
+    '<div class="memdoc"><p>The size.</p></div>';
+  const blocks = htmlBlocks(html).map((b) => [b.kind, b.text]);
+  assert.deepEqual(blocks, [
+    ['code', 'int Foo::size(const Bar &bar, int n)'],
+    ['paragraph', 'inline'],
+    ['paragraph', 'The size.'],
+  ]);
+});
