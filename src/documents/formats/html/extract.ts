@@ -271,6 +271,17 @@ export function isPermalinkMark(href: string | undefined, text: string): boolean
 }
 
 /**
+ * Is an in-page link a "more" link: a word or two and an ellipsis ("More...", "Mehr ...",
+ * "More…") pointing into the page? Doxygen ends every brief description with one, in each row of
+ * a member summary (`td.mdescRight`) and after the page's brief (`href="#details"`), pointing to
+ * the detailed description further down: it is no word of the brief, and read as text it ends
+ * each summary line with "More...". `inPage`: the link points into the page (isInPageLink).
+ */
+export function isMoreLink(inPage: boolean, text: string): boolean {
+  return inPage && /^\p{L}+(?:[ \u00a0]\p{L}+)?[ \u00a0]?(?:\.{3}|…)$/u.test(text.trim());
+}
+
+/**
  * Does a `<code>` opening inside a listing (`<pre>`) start a line of its own? When it opens right
  * where the listing's last `<code>` closed (`lastCodeEnd`, the text's length then), with no line
  * break between: a listing in two flavours, each its own `<code>` of which the page shows one (Node.js's
@@ -899,6 +910,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (parent) parent.children = (parent.children ?? 0) + 1;
         if (part === 'drop') return;
         if (part === 'title') text += ` ${attrs.title!.trim()} `;
+        // Doxygen's member labels, each a box of its own with nothing between ("inline", "static").
+        if (name === 'span' && hasClass(attrs, 'mlabel') && pre === 0) text += ' ';
         if (name === 'img') {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.
@@ -1032,8 +1045,12 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
-    if (name === 'a' && link && isPermalinkMark(link.href, text.slice(link.from))) {
-      // A permalink's mark is no text of the page: it goes, and counts as no link.
+    if (
+      name === 'a' &&
+      link &&
+      (isPermalinkMark(link.href, text.slice(link.from)) || isMoreLink(link.inPage, text.slice(link.from)))
+    ) {
+      // A permalink's mark, a "More..." link: no text of the page: it goes, and counts as no link.
       text = text.slice(0, link.from);
       if (links > 0) links--;
       if (link.inPage && inPageLinks > 0) inPageLinks--;

@@ -22,6 +22,7 @@ import {
   pageAnchors,
   placeCells,
   doxygenSignature,
+  isMoreLink,
 } from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
 
@@ -943,4 +944,39 @@ test('htmlBlocks: a Doxygen prototype is one code block, its labels after it', (
     ['paragraph', 'inline'],
     ['paragraph', 'The size.'],
   ]);
+});
+
+test("htmlBlocks: Doxygen's member labels, set side by side without a blank, read as words", () => {
+  const html =
+    '<span class="mlabels"><span class="mlabel">inline</span><span class="mlabel">static</span><span class="mlabel">protected</span></span>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => b.text),
+    ['inline static protected'],
+  );
+});
+
+test('isMoreLink: a word or two and an ellipsis, pointing into the page', async (t) => {
+  const cases: { name: string; inPage: boolean; text: string; want: boolean }[] = [
+    { name: "Doxygen's English", inPage: true, text: 'More...', want: true },
+    { name: "Doxygen's German, a blank before the dots", inPage: true, text: 'Mehr ...', want: true },
+    { name: 'two words, an ellipsis character', inPage: true, text: 'Read more…', want: true },
+    { name: 'to another page', inPage: false, text: 'More...', want: false },
+    { name: 'no ellipsis', inPage: true, text: 'More', want: false },
+    { name: 'three words', inPage: true, text: 'see the details below...', want: false },
+    { name: 'a name with dots', inPage: true, text: 'yaml_parser_t...', want: false },
+    { name: 'a number', inPage: true, text: '1...', want: false },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.equal(isMoreLink(c.inPage, c.text), c.want));
+});
+
+test("htmlBlocks: Doxygen's More... links after briefs go, other in-page links stay", () => {
+  const html =
+    '<a id="details"></a><a id="ga1"></a>' +
+    '<p>Core API. Start here. <a href="#details">More...</a></p>' +
+    '<table class="memberdecls"><tr class="memdesc:ga1"><td class="mdescLeft">&#160;</td>' +
+    '<td class="mdescRight">A handle, see <a href="#ga1">yaml_parser_t</a>.  <a href="x.html#ga1">More...</a><br /></td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => b.text),
+    ['Core API. Start here.', ' | A handle, see yaml_parser_t.'],
+  );
 });
