@@ -241,10 +241,13 @@ export function isContentsContainer(name: string, attrs: Record<string, string>)
  * most one word before it (grohtml writes `alt="Image img/pic14.png"` for every picture; a page
  * writes its file name when it has nothing to say). A file name says nothing the reader would read
  * on the page. An alt that says something and names the file too ("Figure 2: layout.png compared")
- * stays.
+ * stays. Nor is an expand or collapse mark ("+", "-", "▶", "▼") text: the icon of a section that
+ * opens on a click (Doxygen's `HTML_DYNAMIC_SECTIONS`: `<img alt="+"/> Inheritance diagram for X:`),
+ * which read as text put "+" before the caption.
  */
 export function imageAlt(alt: string | undefined, src: string | undefined): string {
   const a = (alt ?? '').replace(/\s+/g, ' ').trim();
+  if (/^[-+−▶▼►▸▾▷▽]$/u.test(a)) return '';
   if (a === '' || src === undefined) return a;
   const path = src.trim().replace(/[?#].*$/, '');
   const base = path.slice(path.lastIndexOf('/') + 1);

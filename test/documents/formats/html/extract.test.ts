@@ -457,6 +457,10 @@ const altCases: [string, string | undefined, string | undefined, string][] = [
   ['another file named', 'Image img/other.png', 'img/pic14.png', 'Image img/other.png'],
   ['no src', 'Logo', undefined, 'Logo'],
   ['no alt', undefined, 'a.png', ''],
+  ["Doxygen's dynamic section: the expand mark", '+', 'closed.png', ''],
+  ['a collapse mark', '▼', 'open.png', ''],
+  ['a sign that is no mark', '→', 'arrow.png', '→'],
+  ['a plus in a formula', '$a+b$', 'form_3.png', '$a+b$'],
 ];
 for (const [name, alt, src, want] of altCases) {
   test(`imageAlt: ${name}`, () => assert.equal(imageAlt(alt, src), want, name));
