@@ -189,10 +189,12 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', '
  * (`sphinxsidebar`, `bd-sidebar`; a bare `sidebar` is a Docutils sidebar, text), footers,
  * breadcrumbs, Sphinx's `related` bars and `headerlink` anchors (the "¶"), Texinfo's (6.8 and later)
  * `copiable-anchor`/`copiable-link` anchors (the "¶" after each definition line), Doxygen's source
- * tooltips (`ttc`), skip links and screen-reader-only text. `wy-nav-content` is not one.
+ * tooltips (`ttc`) and diagram captions (`dynheader`: "Here is the call graph for this function:",
+ * "Inheritance diagram for X:", over a picture whose text is not read, so the caption points at
+ * nothing), skip links and screen-reader-only text. `wy-nav-content` is not one.
  */
 const CHROME_CLASS =
-  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site|doc)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|copiable-(?:anchor|link)|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy)$/;
+  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site|doc)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|copiable-(?:anchor|link)|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy|dynheader)$/;
 
 /** An id of site chrome: Doxygen's title area, search box and navigation tree, a site's navbar or footer. */
 const CHROME_ID =

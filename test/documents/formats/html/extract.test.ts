@@ -886,6 +886,9 @@ for (const [name, el, attrs, want] of [
   ['DocBook navheader', 'div', { class: 'navheader' }, true],
   ['a document list', 'ul', { class: 'docs' }, false],
   ['a list of doctors', 'ul', { class: 'docnames' }, false],
+  ["Doxygen's diagram caption", 'div', { class: 'dynheader' }, true],
+  ["Doxygen's diagram caption, a dynamic section", 'div', { class: 'dynheader closed' }, true],
+  ["Doxygen's diagram itself", 'div', { class: 'dyncontent' }, false],
 ] as const)
   test(`isChrome: ${name}`, () => assert.equal(isChrome(el, attrs), want, name));
 
