@@ -189,10 +189,12 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'search', '
  * (`sphinxsidebar`, `bd-sidebar`; a bare `sidebar` is a Docutils sidebar, text), footers,
  * breadcrumbs, Sphinx's `related` bars and `headerlink` anchors (the "¶"), Texinfo's (6.8 and later)
  * `copiable-anchor`/`copiable-link` anchors (the "¶" after each definition line), Doxygen's source
- * tooltips (`ttc`), skip links and screen-reader-only text. `wy-nav-content` is not one.
+ * tooltips (`ttc`) and diagram captions (`dynheader`: "Here is the call graph for this function:",
+ * "Inheritance diagram for X:", over a picture whose text is not read, so the caption points at
+ * nothing), skip links and screen-reader-only text. `wy-nav-content` is not one.
  */
 const CHROME_CLASS =
-  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site|doc)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|copiable-(?:anchor|link)|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy)$/;
+  /^(?:[a-z]{1,4}-)?(?:(?:top|bottom|sub|side|main|global|site|doc)?-?nav(?:bar|igation|path|header|footer|-panel|-side|-top|-tree|-bar|-menu|-links)?|breadcrumbs?|footer(?:-buttons|-links|-nav)?|sphinxsidebar(?:wrapper)?|[a-z]{1,4}-sidebar(?:-primary|-secondary)?|related|headerlink|copiable-(?:anchor|link)|ttc|skip-?(?:nav|link|to-content)|sr-only|visually-hidden|screen-reader-text|tabs2?|md-(?:header|tabs|search)|legalcopy|dynheader)$/;
 
 /** An id of site chrome: Doxygen's title area, search box and navigation tree, a site's navbar or footer. */
 const CHROME_ID =
@@ -241,10 +243,13 @@ export function isContentsContainer(name: string, attrs: Record<string, string>)
  * most one word before it (grohtml writes `alt="Image img/pic14.png"` for every picture; a page
  * writes its file name when it has nothing to say). A file name says nothing the reader would read
  * on the page. An alt that says something and names the file too ("Figure 2: layout.png compared")
- * stays.
+ * stays. Nor is an expand or collapse mark ("+", "-", "▶", "▼") text: the icon of a section that
+ * opens on a click (Doxygen's `HTML_DYNAMIC_SECTIONS`: `<img alt="+"/> Inheritance diagram for X:`),
+ * which read as text put "+" before the caption.
  */
 export function imageAlt(alt: string | undefined, src: string | undefined): string {
   const a = (alt ?? '').replace(/\s+/g, ' ').trim();
+  if (/^[-+−▶▼►▸▾▷▽]$/u.test(a)) return '';
   if (a === '' || src === undefined) return a;
   const path = src.trim().replace(/[?#].*$/, '');
   const base = path.slice(path.lastIndexOf('/') + 1);
@@ -268,6 +273,17 @@ const PERMALINK_MARK = /^(?:#|¶|§|🔗|⚓)$/u;
  */
 export function isPermalinkMark(href: string | undefined, text: string): boolean {
   return href !== undefined && href.trim().startsWith('#') && PERMALINK_MARK.test(text.trim());
+}
+
+/**
+ * Is an in-page link a "more" link: a word or two and an ellipsis ("More...", "Mehr ...",
+ * "More…") pointing into the page? Doxygen ends every brief description with one, in each row of
+ * a member summary (`td.mdescRight`) and after the page's brief (`href="#details"`), pointing to
+ * the detailed description further down: it is no word of the brief, and read as text it ends
+ * each summary line with "More...". `inPage`: the link points into the page (isInPageLink).
+ */
+export function isMoreLink(inPage: boolean, text: string): boolean {
+  return inPage && /^\p{L}+(?:[ \u00a0]\p{L}+)?[ \u00a0]?(?:\.{3}|…)$/u.test(text.trim());
 }
 
 /**
@@ -461,6 +477,37 @@ interface TableCtx {
   layout: boolean;
   /** The text of the table's header row, once read: the blocks of a row read as blocks carry it. */
   header?: string;
+  /** a Doxygen prototype (`table.memname`): its rows' cell texts, read as one signature (doxygenSignature) */
+  signature?: string[][];
+}
+
+const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
+
+/**
+ * Doxygen's prototype of a function or macro (`div.memproto > table.memname`) as one line of
+ * code. Doxygen sets it as a table: the name (with the return type) and "(" in the first row
+ * with the first parameter's type and name, a row per further parameter (two empty cells, the
+ * type, the name with its comma), and a row with ")" (and a macro's body or a qualifier); read as
+ * rows, "yaml_parser_load | ( | yaml_parser_t * | parser," came out, which no search for the
+ * signature finds. The cells are joined as the code reads: no space before "(", after "(", before
+ * ")" or ",", nor between a type ending in "*" or "&" and the parameter's name.
+ */
+export function doxygenSignature(rows: readonly (readonly string[])[]): string {
+  let out = '';
+  for (const row of rows) {
+    for (const raw of row) {
+      const cell = raw.replace(/\s+/g, ' ').trim();
+      if (cell === '') continue;
+      const tight =
+        out === '' ||
+        out.endsWith('(') ||
+        cell === '(' ||
+        /^[),]/.test(cell) ||
+        (/[*&]$/.test(out) && /^[\p{L}_]/u.test(cell));
+      out += (tight ? '' : ' ') + cell;
+    }
+  }
+  return out;
 }
 
 const span = (v: string | undefined) => {
@@ -754,6 +801,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     const row = tb.row;
     tb.row = null;
     if (!row || row.length === 0) return;
+    if (tb.signature) {
+      tb.signature.push(row.map((c) => c.blocks.map((b) => b.text).join(' ')));
+      return;
+    }
     const layout =
       tb.layout ||
       row.some((c) =>
@@ -864,6 +915,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (parent) parent.children = (parent.children ?? 0) + 1;
         if (part === 'drop') return;
         if (part === 'title') text += ` ${attrs.title!.trim()} `;
+        // Doxygen's member labels, each a box of its own with nothing between ("inline", "static").
+        if (name === 'span' && hasClass(attrs, 'mlabel') && pre === 0) text += ' ';
         if (name === 'img') {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.
@@ -919,7 +972,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             cell: null,
             spans: [],
             inHead: false,
-            layout: attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout',
+            // Doxygen's labels beside a prototype ("inline", "static"): the prototype, then the labels.
+            layout:
+              attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout' || hasClass(attrs, 'mlabels'),
+            ...(hasClass(attrs, 'memname') ? { signature: [] } : {}),
           });
         }
         if (name === 'pre' || (pre === 0 && isFragment(name, attrs))) {
@@ -994,8 +1050,12 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
-    if (name === 'a' && link && isPermalinkMark(link.href, text.slice(link.from))) {
-      // A permalink's mark is no text of the page: it goes, and counts as no link.
+    if (
+      name === 'a' &&
+      link &&
+      (isPermalinkMark(link.href, text.slice(link.from)) || isMoreLink(link.inPage, text.slice(link.from)))
+    ) {
+      // A permalink's mark, a "More..." link: no text of the page: it goes, and counts as no link.
       text = text.slice(0, link.from);
       if (links > 0) links--;
       if (link.inPage && inPageLinks > 0) inPageLinks--;
@@ -1041,6 +1101,9 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       flush();
       endRow(tb);
       tables.pop();
+      const signature = tb.signature ? doxygenSignature(tb.signature) : '';
+      if (signature !== '')
+        emit({ kind: 'code', text: signature, lines: [signature], inPageLinkChars: 0, linkChars: 0, links: 0 });
     } else if (BLOCK.has(name)) {
       flush();
       if (name === 'dl') emitTerm();

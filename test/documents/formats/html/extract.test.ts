@@ -21,6 +21,8 @@ import {
   startsCodeLine,
   pageAnchors,
   placeCells,
+  doxygenSignature,
+  isMoreLink,
 } from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
 
@@ -455,6 +457,10 @@ const altCases: [string, string | undefined, string | undefined, string][] = [
   ['another file named', 'Image img/other.png', 'img/pic14.png', 'Image img/other.png'],
   ['no src', 'Logo', undefined, 'Logo'],
   ['no alt', undefined, 'a.png', ''],
+  ["Doxygen's dynamic section: the expand mark", '+', 'closed.png', ''],
+  ['a collapse mark', '▼', 'open.png', ''],
+  ['a sign that is no mark', '→', 'arrow.png', '→'],
+  ['a plus in a formula', '$a+b$', 'form_3.png', '$a+b$'],
 ];
 for (const [name, alt, src, want] of altCases) {
   test(`imageAlt: ${name}`, () => assert.equal(imageAlt(alt, src), want, name));
@@ -880,5 +886,104 @@ for (const [name, el, attrs, want] of [
   ['DocBook navheader', 'div', { class: 'navheader' }, true],
   ['a document list', 'ul', { class: 'docs' }, false],
   ['a list of doctors', 'ul', { class: 'docnames' }, false],
+  ["Doxygen's diagram caption", 'div', { class: 'dynheader' }, true],
+  ["Doxygen's diagram caption, a dynamic section", 'div', { class: 'dynheader closed' }, true],
+  ["Doxygen's diagram itself", 'div', { class: 'dyncontent' }, false],
 ] as const)
   test(`isChrome: ${name}`, () => assert.equal(isChrome(el, attrs), want, name));
+
+test("doxygenSignature: Doxygen's prototype table read as one line of code", async (t) => {
+  const cases: { name: string; rows: string[][]; want: string }[] = [
+    {
+      name: 'one parameter, one row',
+      rows: [['void assert_false', '(', 'scalar', 'expression', ')', '']],
+      want: 'void assert_false(scalar expression)',
+    },
+    {
+      name: 'a row per parameter, a pointer type',
+      rows: [
+        ['yaml_parser_load', '(', 'yaml_parser_t * ', 'parser,'],
+        ['', '', 'yaml_document_t * ', 'document '],
+        ['', ')', '', ''],
+      ],
+      want: 'yaml_parser_load(yaml_parser_t *parser, yaml_document_t *document)',
+    },
+    {
+      name: "a macro's parameters and body",
+      rows: [
+        ['#define cJSON_ArrayForEach', '(', '', 'element,'],
+        ['', '', '', 'array'],
+        ['', ')', '', 'for(element = NULL; element != NULL; element = element->next)'],
+      ],
+      want: '#define cJSON_ArrayForEach(element, array) for(element = NULL; element != NULL; element = element->next)',
+    },
+    {
+      name: 'a reference type, a default value and a qualifier',
+      rows: [
+        ['bool Foo::equals', '(', 'const Foo & ', 'other,'],
+        ['', '', 'int ', 'tolerance = 0 '],
+        ['', ')', '', 'const'],
+      ],
+      want: 'bool Foo::equals(const Foo &other, int tolerance = 0) const',
+    },
+    { name: 'no parameters', rows: [['int f', '(', 'void', '', ')', '']], want: 'int f(void)' },
+    {
+      name: 'a variable: one cell',
+      rows: [['yaml_node_t* yaml_document_s::end']],
+      want: 'yaml_node_t* yaml_document_s::end',
+    },
+    { name: 'empty', rows: [['', ''], []], want: '' },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.equal(doxygenSignature(c.rows), c.want));
+});
+
+test('htmlBlocks: a Doxygen prototype is one code block, its labels after it', () => {
+  const html =
+    '<div class="memproto"><table class="mlabels"><tr><td class="mlabels-left">' +
+    '<table class="memname"><tr><td class="memname">int Foo::size </td><td>(</td><td class="paramtype">const <a class="el" href="x.html">Bar</a> &amp;&#160;</td><td class="paramname"><em>bar</em>, </td></tr>' +
+    '<tr><td class="paramkey"></td><td></td><td class="paramtype">int&#160;</td><td class="paramname"><em>n</em>&#160;</td></tr>' +
+    '<tr><td></td><td>)</td><td></td><td></td></tr></table>' +
+    '</td><td class="mlabels-right"><span class="mlabels"><span class="mlabel">inline</span></span></td></tr></table></div>' +
+    '<div class="memdoc"><p>The size.</p></div>';
+  const blocks = htmlBlocks(html).map((b) => [b.kind, b.text]);
+  assert.deepEqual(blocks, [
+    ['code', 'int Foo::size(const Bar &bar, int n)'],
+    ['paragraph', 'inline'],
+    ['paragraph', 'The size.'],
+  ]);
+});
+
+test("htmlBlocks: Doxygen's member labels, set side by side without a blank, read as words", () => {
+  const html =
+    '<span class="mlabels"><span class="mlabel">inline</span><span class="mlabel">static</span><span class="mlabel">protected</span></span>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => b.text),
+    ['inline static protected'],
+  );
+});
+
+test('isMoreLink: a word or two and an ellipsis, pointing into the page', async (t) => {
+  const cases: { name: string; inPage: boolean; text: string; want: boolean }[] = [
+    { name: "Doxygen's English", inPage: true, text: 'More...', want: true },
+    { name: "Doxygen's German, a blank before the dots", inPage: true, text: 'Mehr ...', want: true },
+    { name: 'two words, an ellipsis character', inPage: true, text: 'Read more…', want: true },
+    { name: 'to another page', inPage: false, text: 'More...', want: false },
+    { name: 'no ellipsis', inPage: true, text: 'More', want: false },
+    { name: 'three words', inPage: true, text: 'see the details below...', want: false },
+    { name: 'a name with dots', inPage: true, text: 'yaml_parser_t...', want: false },
+    { name: 'a number', inPage: true, text: '1...', want: false },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.equal(isMoreLink(c.inPage, c.text), c.want));
+});
+
+test("htmlBlocks: Doxygen's More... links after briefs go, other in-page links stay", () => {
+  const html =
+    '<a id="details"></a><a id="ga1"></a>' +
+    '<p>Core API. Start here. <a href="#details">More...</a></p>' +
+    '<table class="memberdecls"><tr class="memdesc:ga1"><td class="mdescLeft">&#160;</td>' +
+    '<td class="mdescRight">A handle, see <a href="#ga1">yaml_parser_t</a>.  <a href="x.html#ga1">More...</a><br /></td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => b.text),
+    ['Core API. Start here.', ' | A handle, see yaml_parser_t.'],
+  );
+});
