@@ -31,6 +31,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
+import { removeCodeContinuations } from './continuations.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
 import {
@@ -116,6 +117,8 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     if (steps[i]) p.lines = [];
   });
   removeUntaggedFurniture(doc.pages);
+  // "(continues on next page)" / "(continued from previous page)" around a code block's page turn.
+  removeCodeContinuations(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   // Untagged pages: tables found from their geometry are read row by row (tables.ts).
