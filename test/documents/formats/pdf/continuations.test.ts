@@ -5,6 +5,7 @@ import {
   codeContinuationMarks,
   isContinuationMark,
   removeCodeContinuations,
+  splitRunsAtTurns,
 } from '../../../../src/documents/formats/pdf/continuations.ts';
 import type { PageText, TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
@@ -147,11 +148,39 @@ for (const c of cases) {
   });
 }
 
-test('removeCodeContinuations removes the marks in place and keeps every other line in order', () => {
+test('removeCodeContinuations removes the marks in place, keeps every other line in order, and names the page turned onto', () => {
   const pages = cases[0]!.pages();
-  removeCodeContinuations(pages);
+  assert.deepEqual([...removeCodeContinuations(pages)], [2]);
   assert.deepEqual(
     pages.map((p) => p.lines.map((l) => l.text)),
     [['Text before the listing, long enough to set the body size of these pages:', 'for i in 1 2; do', '  echo $i'], ['done', 'Text after it.']],
   );
 });
+
+test('removeCodeContinuations names no page where no mark went', () => {
+  const pages = cases.find((c) => c.name.startsWith('a small remark under code stays when'))!.pages();
+  assert.deepEqual([...removeCodeContinuations(pages)], []);
+  assert.equal(pages[0]!.lines.length, 3);
+});
+
+test('removeCodeContinuations: a mark at the foot alone names the next page with lines', () => {
+  const pages = cases.find((c) => c.name.startsWith('a page without lines'))!.pages();
+  for (const p of pages) p.lines = p.lines.map((l) => (l.mono || l.size === 8 ? l : { ...l, text: `${l.text} A line of prose long enough.` }));
+  pages[2]!.lines = pages[2]!.lines.filter((l) => l.text !== PREV);
+  assert.deepEqual([...removeCodeContinuations(pages)], [3]);
+});
+
+const splits: [name: string, runs: [number, number][], pages: number[], turns: number[], want: [number, number][]][] = [
+  ['a run over a marked turn is cut there', [[0, 5]], [1, 1, 1, 2, 2], [2], [[0, 3], [3, 5]]],
+  ['a run over an unmarked turn stays whole', [[0, 5]], [1, 1, 1, 2, 2], [3], [[0, 5]]],
+  ['a part of one line is no run', [[0, 4]], [1, 1, 1, 2], [2], [[0, 3]]],
+  ['a run on the marked page alone stays whole', [[0, 3]], [2, 2, 2], [2], [[0, 3]]],
+  ['two turns in one run', [[1, 7]], [0, 1, 1, 2, 2, 3, 3], [2, 3], [[1, 3], [3, 5], [5, 7]]],
+  ['runs outside the turn are kept, a one-line part dropped', [[0, 2], [3, 6]], [1, 1, 1, 1, 2, 2], [2], [[0, 2], [4, 6]]],
+];
+
+for (const [name, runs, pages, turns, want] of splits) {
+  test(`splitRunsAtTurns: ${name}`, () => {
+    assert.deepEqual(splitRunsAtTurns(runs, (i) => pages[i]!, new Set(turns)), want);
+  });
+}
