@@ -31,6 +31,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { removeFurniture } from './furniture.ts';
+import { removeCodeContinuations, splitRunsAtTurns } from './continuations.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
 import {
@@ -116,6 +117,8 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     if (steps[i]) p.lines = [];
   });
   removeUntaggedFurniture(doc.pages);
+  // "(continues on next page)" / "(continued from previous page)" around a code block's page turn.
+  const codeTurns = removeCodeContinuations(doc.pages);
   const outline = new Set(doc.outline.map(normalizeTitle).filter((s) => s.length > 0));
   const tocPages = removeListings(doc.pages, outline).pages;
   // Untagged pages: tables found from their geometry are read row by row (tables.ts).
@@ -136,7 +139,14 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   if (outlineTrusted(pageLines, index, ctx)) ctx.trustedOutline = index;
   // A deck of slides: each page a slide, its title the heading (slides.ts).
   const deck = isSlideDeck(doc.pages, ctx.bodySize);
-  const built = buildBlocks(doc.pages, ctx, deck, wrapsVerbatim(doc.typesetter), fillsFirstFit(doc.typesetter));
+  const built = buildBlocks(
+    doc.pages,
+    ctx,
+    deck,
+    wrapsVerbatim(doc.typesetter),
+    fillsFirstFit(doc.typesetter),
+    codeTurns,
+  );
   // Contents lists whose entries are the document's section titles (its outline's, its headings'),
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
   // Not on a deck, whose agenda slide is one of its slides.
@@ -241,6 +251,7 @@ function buildBlocks(
   deck = false,
   wraps = true,
   firstFit = true,
+  codeTurns: ReadonlySet<number> = new Set(),
 ): DocumentBlock[] {
   let blocks: DocumentBlock[] = [];
   let para = '';
@@ -497,7 +508,7 @@ function buildBlocks(
   }
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
-  blocks = joinCode(blocks, codeOf, deck, wraps);
+  blocks = joinCode(blocks, codeOf, deck, wraps, codeTurns);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
   const cells = blocks.flatMap((b) => (b.cells ?? []).map((c) => c.text));
@@ -563,12 +574,12 @@ function joinCode(
   codeOf: Map<DocumentBlock, CodeLine>,
   deck: boolean,
   wraps = true,
+  codeTurns: ReadonlySet<number> = new Set(),
 ): DocumentBlock[] {
   if (codeOf.size < 2) return blocks;
-  const runs = codeRuns(
-    blocks.map((b) => codeOf.get(b)),
-    deck,
-  );
+  const lineOf = blocks.map((b) => codeOf.get(b));
+  // A block broken by a page turn whose continuation marks went stays two blocks there (continuations.ts).
+  const runs = splitRunsAtTurns(codeRuns(lineOf, deck), (i) => lineOf[i]?.page ?? -1, codeTurns);
   if (runs.length === 0) return blocks;
   const out: DocumentBlock[] = [];
   let at = 0;

@@ -341,10 +341,36 @@ function sameTitleBlock(a: TextLine, b: TextLine): boolean {
   return dy > 0 && dy <= Math.max(a.size, b.size) * 1.9 && a.font === b.font && Math.abs(a.size - b.size) < 0.6;
 }
 
-/** The next line belongs under a bare label ("Chapter 6" above its title): close below it. */
-function underLabel(a: TextLine, b: TextLine): boolean {
+/** How far (in its size) a title may stand under its bare label; CHAPTER_HEAD_GAP where both are one large style. */
+const LABEL_GAP = 4;
+const CHAPTER_HEAD_GAP = 7;
+
+/**
+ * The next line belongs under a bare label ("Chapter 6" above its title): close below it. A
+ * chapter head set in one style larger than the body (`bodySize`), label and title in the same
+ * font and size, may leave a wider gap: Sphinx's LaTeX chapter head ("KAPITEL 1", then its title
+ * 6.5 sizes below; "CHAPITRE 1", the same in French).
+ */
+export function underLabel(
+  a: Pick<TextLine, 'y' | 'size' | 'font'>,
+  b: Pick<TextLine, 'y' | 'size' | 'font'>,
+  bodySize = 0,
+): boolean {
   const dy = a.y - b.y;
-  return dy > 0 && dy <= Math.max(a.size, b.size) * 4;
+  const style = a.font === b.font && Math.abs(a.size - b.size) < 0.6 && bodySize > 0 && a.size >= bodySize * 1.2;
+  return dy > 0 && dy <= Math.max(a.size, b.size) * (style ? CHAPTER_HEAD_GAP : LABEL_GAP);
+}
+
+/**
+ * A division's word on a line of its own over the bare label under it ("CHAPTER" over "ONE", Sphinx's
+ * LaTeX chapter head; "KAPITEL", "CHAPITRE" in other languages): one word of letters, in the label's
+ * font, no larger than it, close above it. Read from the layout, whatever the word.
+ */
+export function labelWordOver(a: Pick<TextLine, 'text' | 'y' | 'size' | 'font'>, b: Pick<TextLine, 'y' | 'size' | 'font'>): boolean {
+  const dy = a.y - b.y;
+  return (
+    /^\p{L}{2,16}$/u.test(a.text.trim()) && a.font === b.font && a.size <= b.size + 0.5 && dy > 0 && dy <= b.size * LABEL_GAP
+  );
 }
 
 /**
@@ -406,16 +432,27 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   const isShapedAt = (j: number) => (shapedAt[j] ??= headingShape(lines[j]!.text) !== null);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    if (!isPlausible(i)) continue;
+    // A division's word over its bare label over its title ("CHAPTER" / "ONE" / "ARTICLES"): the word
+    // opens the label (labelWordOver), a heading or not of its own.
+    const lead =
+      i + 2 < lines.length &&
+      labelWordOver(l, lines[i + 1]!) &&
+      isBareLabel(lines[i + 1]!.text) &&
+      (distinguished(lines[i + 1]!, ctx) || !ctx.fontVariety) &&
+      underLabel(lines[i + 1]!, lines[i + 2]!, ctx.bodySize) &&
+      isPlausible(i + 1) &&
+      isPlausible(i + 2);
+    if (!lead && !isPlausible(i)) continue;
     if (!ctx.trustedOutline && isTableHeaderRow(l, lines[i + 1])) continue;
     let start = i;
     let from = i;
+    if (lead) from = i + 2;
     // A bare label over its title.
-    if (
+    else if (
       i + 1 < lines.length &&
       isBareLabel(l.text) &&
       (distinguished(l, ctx) || !ctx.fontVariety) &&
-      underLabel(l, lines[i + 1]!) &&
+      underLabel(l, lines[i + 1]!, ctx.bodySize) &&
       isPlausible(i + 1)
     )
       from = i + 1;
@@ -450,7 +487,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
       start = from = i;
       if (isHeadingAt(i)) found = { start: i, end: i + 1, text: l.text.trim() };
     } else if (found && from !== start) {
-      found.text = `${l.text.trim()} ${found.text}`;
+      found.text = `${joinTitle(lines, start, from)} ${found.text}`;
     }
     if (found) {
       out.push(found);

@@ -16,6 +16,8 @@ import {
   typewriterHeading,
   typewriterSize,
   typewriterTitleFonts,
+  underLabel,
+  labelWordOver,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
@@ -196,6 +198,39 @@ test('isBareLabel', async (t) => {
   for (const [text, want] of cases) await t.test(text, () => assert.equal(isBareLabel(text), want));
 });
 
+test('underLabel', async (t) => {
+  const at = (y: number, size: number, font = 'H') => ({ y, size, font });
+  const cases: [name: string, a: ReturnType<typeof at>, b: ReturnType<typeof at>, body: number, want: boolean][] = [
+    ['a title just under its label', at(700, 14.3), at(680, 14.3), 10, true],
+    ['a title four sizes under', at(700, 14.3), at(645, 14.3, 'B'), 10, true],
+    // Sphinx's chapter head in German and French: "KAPITEL 1", its title 92.7 points below.
+    ['a chapter head in one large style, 6.5 sizes apart', at(624.4, 14.3), at(531.7, 14.3), 10, true],
+    ['the same gap with the title in another font', at(624.4, 14.3), at(531.7, 14.3, 'B'), 10, false],
+    ['the same gap with the title in another size', at(624.4, 14.3), at(531.7, 12), 10, false],
+    ['the same gap at the body size', at(624.4, 10), at(559.4, 10), 10, false],
+    ['the same gap without a body size', at(624.4, 14.3), at(531.7, 14.3), 0, false],
+    ['one style, farther than 7 sizes', at(624.4, 14.3), at(520, 14.3), 10, false],
+    ['a line above the label', at(600, 14.3), at(620, 14.3), 10, false],
+  ];
+  for (const [name, a, b, body, want] of cases) await t.test(name, () => assert.equal(underLabel(a, b, body), want));
+});
+
+test('labelWordOver', async (t) => {
+  const at = (text: string, y: number, size: number, font = 'H') => ({ text, y, size, font });
+  const cases: [name: string, a: ReturnType<typeof at>, b: ReturnType<typeof at>, want: boolean][] = [
+    ['CHAPTER over ONE, smaller, same font', at('CHAPTER', 692.1, 10), at('ONE', 668.2, 14.3), true],
+    ['KAPITEL over 1', at('KAPITEL', 692.1, 10), at('1', 668.2, 14.3), true],
+    ['CHAPITRE over 1, same size', at('CHAPITRE', 680, 14.3), at('1', 660, 14.3), true],
+    ['another font', at('CHAPTER', 692.1, 10, 'B'), at('ONE', 668.2, 14.3), false],
+    ['two words', at('THE CHAPTER', 692.1, 10), at('ONE', 668.2, 14.3), false],
+    ['a digit in the word', at('PART2', 692.1, 10), at('ONE', 668.2, 14.3), false],
+    ['larger than the label', at('CHAPTER', 692.1, 20), at('ONE', 668.2, 14.3), false],
+    ['far above it', at('CHAPTER', 760, 10), at('ONE', 668.2, 14.3), false],
+    ['below it', at('CHAPTER', 640, 10), at('ONE', 668.2, 14.3), false],
+  ];
+  for (const [name, a, b, want] of cases) await t.test(name, () => assert.equal(labelWordOver(a, b), want));
+});
+
 test('titleKey', async (t) => {
   const cases: [string, string][] = [
     ['2.3 Vector arithmetic', 'vectorarithmetic'],
@@ -251,6 +286,10 @@ test('findHeadings', async (t) => {
     ...noOutline,
     trustedOutline: outlineIndex(['Basic API Routines', 'Creating document commands and environments', 'Usage']),
   };
+  const sphinx: HeadingContext = {
+    ...noOutline,
+    trustedOutline: outlineIndex(['Articles', 'Geltungsbereich dieses Dokuments', 'Usage']),
+  };
   const cases: [string, TextLine[], HeadingContext, [number, number, string][]][] = [
     [
       'a chapter label over its title is one heading',
@@ -296,6 +335,50 @@ test('findHeadings', async (t) => {
       [at('Figure 3: The layout', 700, big), at('TABLEAU 1', 680, big)],
       noOutline,
       [],
+    ],
+    [
+      // Sphinx's LaTeX chapter head (ubuntu-packaging-guide, debian-policy): the word in the
+      // heading font at the body size, the number word and the title larger.
+      "a division's word over its bare label over its title is one heading",
+      [
+        at('CHAPTER', 692, { font: 'sans' }),
+        at('ONE', 668, { size: 14.3, font: 'sans' }),
+        at('ARTICLES', 613, { size: 14.3, font: 'sans' }),
+        at('Body text.', 560),
+      ],
+      sphinx,
+      [[0, 3, 'CHAPTER ONE ARTICLES']],
+    ],
+    [
+      // developers-reference in German: label and title in one style, 6.5 sizes apart (underLabel).
+      'a chapter label over its title 6.5 sizes under it, in one style',
+      [
+        at('KAPITEL 1', 624.4, { size: 14.3, font: 'sans' }),
+        at('Geltungsbereich dieses Dokuments', 531.7, { size: 14.3, font: 'sans' }),
+        at('Body text.', 450),
+      ],
+      sphinx,
+      [[0, 2, 'KAPITEL 1 Geltungsbereich dieses Dokuments']],
+    ],
+    [
+      "a word in another font over a bare label is no part of it",
+      [
+        at('Exercises', 692),
+        at('ONE', 668, { size: 14.3, font: 'sans' }),
+        at('ARTICLES', 613, { size: 14.3, font: 'sans' }),
+        at('Body text.', 560),
+      ],
+      sphinx,
+      [[1, 3, 'ONE ARTICLES']],
+    ],
+    [
+      'a heading word over a line that is no bare label stays its own',
+      [at('Usage', 700, big), at('Creating document commands and environments', 680, big), at('Body text.', 650)],
+      trusted,
+      [
+        [0, 1, 'Usage'],
+        [1, 2, 'Creating document commands and environments'],
+      ],
     ],
     [
       'no outline: a bare label whose next line is body text stays a heading alone',
