@@ -334,9 +334,11 @@ export function onCodeGrid(l: Pick<Line, 'left' | 'parts'>, code: Pick<Line, 'le
   for (let i = 1; i < words.length; i++) {
     const gap = words[i]!.left - words[i - 1]!.left - words[i - 1]!.width;
     if (gap < -GRID_UNITS || !whole(gap)) return false;
-    // Two words of another face a blank apart at most: a justified line's wide spaces are whole
-    // characters by chance ("PHP      The   license   used").
-    if (!words[i]!.mono && !words[i - 1]!.mono && Math.round(gap / cw) > 1) return false;
+    // A word of another face a blank from its neighbours at most: a justified line's wide spaces
+    // are whole characters by chance ("PHP      The   license   used"), a table's label column
+    // ("Itálico                \textit{...}") or a typeset output beside its source (`... $    x`)
+    // is no keyword of a line of code.
+    if ((!words[i]!.mono || !words[i - 1]!.mono) && Math.round(gap / cw) > 1) return false;
   }
   return true;
 }

@@ -640,7 +640,7 @@ export interface ListingGrid {
  * monoSetting takes such a line for prose ("override_dh_auto_build pour cela."). The page says it
  * is on the grid when the line's first glyph stands on a column of the grid and every gap between
  * its words is whole columns (a typewriter blank is one advance wide; a roman word space is about
- * two thirds of one); the text after a word in another font goes on from that word's end, so
+ * two thirds of one), one column at most beside a word of another font; the text after a word in another font goes on from that word's end, so
  * only the gaps are measured, never the absolute columns after it. Each gap becomes its count of
  * blanks; the line stands at its first glyph's x. Every word must be set at the grid's size
  * (otherTypeSize): a heading or a footnote beside a listing is not one of its lines.
@@ -661,9 +661,10 @@ export function gridSetting(input: readonly RawItem[], grid: ListingGrid): MonoS
       const gap = (it.x - end) / advance;
       const blanks = Math.round(gap);
       if (Math.abs(gap - blanks) > GRID_SLACK || blanks < 0) return undefined;
-      // Two words of another font a blank apart at most: a justified line's wide spaces may be
-      // whole columns by chance.
-      if (!it.mono && !prev.mono && blanks > 1) return undefined;
+      // A word of another font a blank from its neighbours at most: a justified line's wide
+      // spaces may be whole columns by chance, and a table's label column or a typeset output
+      // beside its source is no keyword of a line of code.
+      if ((!it.mono || !prev.mono) && blanks > 1) return undefined;
       text += ' '.repeat(blanks);
     }
     text += it.str;

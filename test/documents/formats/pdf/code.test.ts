@@ -965,7 +965,10 @@ test('gridSetting: a listing line with words in another font, on the grid', asyn
     // `end while`: typewriter then the bold keyword, one column between.
     ['typewriter then a bold keyword', [mono('end', 124), mono(' ', 142), bold('while', 148)], 'end while', 124],
     // The text after a bold word is off the grid (its width is not whole columns): gaps count.
-    ['a gap of two columns after a bold word', [bold('while', 100), mono('{x}', 133)], 'while  {x}', 100],
+    ['a gap of one column after a bold word', [bold('while', 100), mono('{x}', 127)], 'while {x}', 100],
+    // A table's label column, or a typeset output beside its source: no keyword of a line of code.
+    ['a gap of two columns after a word of another font', [bold('while', 100), mono('{x}', 133)], undefined],
+    ['a gap of four columns before a word of another font', [mono('R}$', 100), bold('x', 142)], undefined],
     ['a bold word alone, four columns in', [bold('else', 124)], 'else', 124],
     // Prose: a roman word space (3.3 units, 0.55 of a column) is no typewriter blank.
     [
