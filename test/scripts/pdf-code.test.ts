@@ -1101,7 +1101,12 @@ describe('pdfCodeBlocks: listing lines with words in another face, on the grid',
       // Roman word spaces (5 units, under a column of 8) are no typewriter blanks.
       // A table's label column in roman, its commands in typewriter 14 whole columns on.
       'a label column before typewriter columns is no keyword',
-      [tt(100, 0, '\\texttt{...}'), tt(116, 0, '\\textbf{...}'), b(132, 100, 'Italic'), tt(132, 17.75, '\\textit{...}')],
+      [
+        tt(100, 0, '\\texttt{...}'),
+        tt(116, 0, '\\textbf{...}'),
+        b(132, 100, 'Italic'),
+        tt(132, 17.75, '\\textit{...}'),
+      ],
       ['\\texttt{...}\n\\textbf{...}'],
     ],
     [
