@@ -277,8 +277,9 @@ function linesOf(fragments: XmlFragment[]): Line[] {
       });
   }
   const out = lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
+  for (const l of out) l.mono = codeLine(l.parts);
+  for (const l of gridCodeLines(out)) l.mono = true;
   for (const l of out) {
-    l.mono = codeLine(l.parts);
     // A number before a line that is no code is that line's text (a numbered list, a formula).
     if (!l.mono && l.number !== undefined) {
       l.parts.unshift(l.number);
@@ -302,6 +303,86 @@ function linesOf(fragments: XmlFragment[]): Line[] {
     }
   }
   return out;
+}
+
+/** pdftohtml's positions and widths are whole units: a gap or an edge this close (units) to whole characters is on the grid. */
+const GRID_UNITS = 1.5;
+/** A line stands at most this many of the listing's own line steps from its line beside it (the reader's GRID_STEP). */
+const GRID_STEP = 1.15;
+/** A line mostly in typewriter stands at most this many: a blank line between (the reader's GRID_BLANK_STEP). */
+const GRID_BLANK_STEP = 2.3;
+
+/**
+ * Is line `l`, some of whose words are set in another face than the typewriter's (Texinfo's `@b`
+ * in `@example`: `if` in bold roman before `0`), on the column grid of the code line `code`: its
+ * left edge a whole number of characters from the code line's, and every gap between its runs
+ * whole characters (a typewriter blank; a roman word space is about two thirds of one), to
+ * pdftohtml's whole units? The page prints such a line as a line of the listing; the reader keeps
+ * it so (code.ts gridSetting). Its runs must be of the code's size of type.
+ */
+export function onCodeGrid(l: Pick<Line, 'left' | 'parts'>, code: Pick<Line, 'left' | 'parts'>): boolean {
+  const run = code.parts.find((p) => p.mono && [...p.text.trim()].length >= 2) ?? code.parts.find((p) => p.mono);
+  if (!run) return false;
+  const cw = charWidth(run);
+  const whole = (d: number) => Math.abs(d - Math.round(d / cw) * cw) <= GRID_UNITS;
+  const words = l.parts.filter((p) => p.text.trim() !== '');
+  const size = lineTypeSize(code);
+  if (words.length === 0 || words.some((p) => otherPdftohtmlSize(size, p.size))) return false;
+  // A run of another face holding a blank is prose ("A list of all strings preceded by ‘", " command:").
+  if (words.some((p) => !p.mono && /\p{L}/u.test(p.text) && /\s/u.test(p.text))) return false;
+  if (!whole(words[0]!.left - code.left)) return false;
+  for (let i = 1; i < words.length; i++) {
+    const gap = words[i]!.left - words[i - 1]!.left - words[i - 1]!.width;
+    if (gap < -GRID_UNITS || !whole(gap)) return false;
+    // A word of another face a blank from its neighbours at most: a justified line's wide spaces
+    // are whole characters by chance ("PHP      The   license   used"), a table's label column
+    // ("Itálico                \textit{...}") or a typeset output beside its source (`... $    x`)
+    // is no keyword of a line of code.
+    if ((!words[i]!.mono || !words[i - 1]!.mono) && Math.round(gap / cw) > 1) return false;
+  }
+  return true;
+}
+
+/**
+ * The lines of `lines` (code lines marked `mono`) that are lines of a listing with words in
+ * another face (onCodeGrid), read beside the code line above or below (itself possibly read so):
+ * a line mostly in typewriter up to a blank line away, a line with a typewriter word one line
+ * away, a line with none (`else` alone in bold) only between two code lines one line away each,
+ * as the reader reads them (code.ts listingGridLines).
+ */
+export function gridCodeLines(lines: readonly Line[]): Set<Line> {
+  const found = new Set<Line>();
+  const code = (j: number) => lines[j] !== undefined && (lines[j].mono || found.has(lines[j]));
+  const dy = (i: number, j: number) => Math.abs(lines[i]!.top - lines[j]!.top);
+  const samePage = (i: number, j: number) => lines[j] !== undefined && lines[j].page === lines[i]!.page;
+  // Code line j beside line i, and i at most `far` of the step beyond j (to a code line, with `listing`) from it.
+  const within = (i: number, j: number, far: number, listing = false) => {
+    const k = j + (j - i);
+    if (!samePage(i, j) || !samePage(i, k) || !code(j) || (listing && !code(k)) || dy(j, k) <= 0) return false;
+    return dy(i, j) <= far * dy(j, k);
+  };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (code(i) || !l.parts.some((p) => !p.mono && /\p{L}/u.test(p.text))) continue;
+      const chars = (mono: boolean) =>
+        l.parts.filter((p) => p.mono === mono).reduce((n, p) => n + p.text.trim().length, 0);
+      const typewriter = chars(true) > 0;
+      const far = chars(true) > chars(false) ? GRID_BLANK_STEP : GRID_STEP;
+      const ok = [i - 1, i + 1].some((j) => {
+        if (!within(i, j, far)) return false;
+        if (!typewriter && !(within(i, i - 1, GRID_STEP, true) && within(i, i + 1, GRID_STEP, true))) return false;
+        return onCodeGrid(l, lines[j]!);
+      });
+      if (ok) {
+        found.add(l);
+        changed = true;
+      }
+    }
+  }
+  return found;
 }
 
 /** A monospaced fragment's character width: its width over its characters. */

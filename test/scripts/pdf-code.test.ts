@@ -280,7 +280,9 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       [
         {
           fonts: FONTS,
-          texts: [tt(100, 0, 'one'), tt(120, 0, 'two'), prose(140, 'or'), tt(160, 0, 'three'), tt(180, 0, 'four')],
+          // The examples' skip around the word: a word alone at the listing's own step, on its
+          // grid, is a line of it (gri's bold `else`: gridCodeLines).
+          texts: [tt(100, 0, 'one'), tt(120, 0, 'two'), prose(150, 'or'), tt(180, 0, 'three'), tt(200, 0, 'four')],
         },
       ],
       ['one\ntwo', 'three\nfour'],
@@ -556,7 +558,8 @@ describe('tableRowsOf: code lines that are rows of a table beside rows that are 
       tt(140, 0, 'char'),
       tt(140, 34, 'char'),
     ];
-    const table = texts([tt(100, 0, 'int, long'), [100, 180, 32, 0, 'with'], tt(100, 34, 'int64')]);
+    // `with` a roman word space (5 units) after `int, long`, not a typewriter blank (gridCodeLines).
+    const table = texts([tt(100, 0, 'int, long'), [100, 177, 32, 0, 'with'], tt(100, 34, 'int64')]);
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: table }]))), []);
     const listing = texts([prose(100, 'The types:')]);
     assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: listing }]))).length, 1);
@@ -1055,4 +1058,69 @@ test('withoutTitleParts', async (t) => {
   ];
   for (const [name, blocks, want] of cases)
     await t.test(name, () => assert.deepEqual(withoutTitleParts(blocks, outline), want));
+});
+
+// A Texinfo `@example` whose keywords `@b` sets in bold roman (gri's `tst_control.gri`): the
+// keyword lines are lines of the listing where their runs stand on its grid (onCodeGrid,
+// gridCodeLines); a word between two examples, a prose line under one, stays prose.
+describe('pdfCodeBlocks: listing lines with words in another face, on the grid', () => {
+  const FONTS3: [number, string][] = [...FONTS, [2, 'ABCDEF+CMB10']];
+  /** A bold roman word at `x`, 5 units a character. */
+  const b = (top: number, x: number, text: string): [number, number, number, number, string] => [
+    top,
+    x,
+    text.length * 5,
+    2,
+    text,
+  ];
+  const cases: [string, ReturnType<typeof tt>[], string[]][] = [
+    [
+      'bold keywords: `if 0`, `end if`, `else` alone between code lines',
+      [
+        prose(80, 'Test file:'),
+        tt(120, 0, '# tests'),
+        tt(136, 0, '.i. = 0'),
+        b(152, 100, 'if'),
+        tt(152, 2.25, '1'), // `if` ends at 110, `1` at 118: one column (a typewriter blank) after it
+        tt(168, 4, 'assert 0'),
+        b(184, 100, 'else'),
+        tt(200, 4, 'assert 1'),
+        tt(216, 0, 'end'),
+        b(216, 132, 'if'),
+        prose(260, 'The next paragraph.'),
+      ],
+      ['# tests\n.i. = 0\nif 1\n    assert 0\nelse\n    assert 1\nend if'],
+    ],
+    [
+      // A word between two examples stands further from each than the listing's own step.
+      'a word between two examples stays prose',
+      [tt(100, 4, 'a = 1'), tt(116, 4, 'b = 2'), b(140, 100, 'or'), tt(164, 4, 'a = 3'), tt(180, 4, 'b = 4')],
+      ['a = 1\nb = 2', 'a = 3\nb = 4'],
+    ],
+    [
+      // Roman word spaces (5 units, under a column of 8) are no typewriter blanks.
+      // A table's label column in roman, its commands in typewriter 14 whole columns on.
+      'a label column before typewriter columns is no keyword',
+      [
+        tt(100, 0, '\\texttt{...}'),
+        tt(116, 0, '\\textbf{...}'),
+        b(132, 100, 'Italic'),
+        tt(132, 17.75, '\\textit{...}'),
+      ],
+      ['\\texttt{...}\n\\textbf{...}'],
+    ],
+    [
+      'a prose line one step under a listing stays prose',
+      [
+        tt(100, 0, 'make'),
+        tt(116, 0, 'make all'),
+        b(132, 100, 'Then'),
+        tt(132, 4.6, 'make'),
+        b(132, 143.8, 'installs'),
+      ],
+      ['make\nmake all'],
+    ],
+  ];
+  for (const [name, texts, want] of cases)
+    test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts }]))), want));
 });

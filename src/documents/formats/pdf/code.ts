@@ -621,3 +621,120 @@ export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   if (right !== undefined) edges.right = right;
   return edges;
 }
+
+/** A gap or an x this close (a share of a column) to a whole number of columns is on the grid. */
+const GRID_SLACK = 0.12;
+
+/** A listing's column grid, as a code line beside shows it: its x (a column), advance and type size. */
+export interface ListingGrid {
+  x: number;
+  advance: number;
+  size?: number;
+}
+
+/**
+ * A line of a listing some of whose words are set in another font than its typewriter, as the
+ * listing's grid (`grid`, from a code line beside it) sets it, else undefined. Texinfo sets
+ * `@b{while}` in an `@example` in bold roman, LaTeX's listings package sets `keywordstyle=\bfseries`
+ * in a proportional bold, Doxygen's and Sphinx's highlighting may set a word in italic or bold:
+ * monoSetting takes such a line for prose ("override_dh_auto_build pour cela."). The page says it
+ * is on the grid when the line's first glyph stands on a column of the grid and every gap between
+ * its words is whole columns (a typewriter blank is one advance wide; a roman word space is about
+ * two thirds of one), one column at most beside a word of another font; the text after a word in another font goes on from that word's end, so
+ * only the gaps are measured, never the absolute columns after it. Each gap becomes its count of
+ * blanks; the line stands at its first glyph's x. Every word must be set at the grid's size
+ * (otherTypeSize): a heading or a footnote beside a listing is not one of its lines.
+ */
+export function gridSetting(input: readonly RawItem[], grid: ListingGrid): MonoSetting | undefined {
+  const items = byX(input.filter((it) => it.str.trim().length > 0));
+  const { advance } = grid;
+  if (items.length === 0 || !(advance > 0)) return undefined;
+  if (items.some((it) => otherTypeSize(it.size, grid.size))) return undefined;
+  const first = items[0]!;
+  const col = (first.x - grid.x) / advance;
+  if (Math.abs(col - Math.round(col)) > GRID_SLACK) return undefined;
+  let text = '';
+  let end = first.x;
+  let prev: RawItem | undefined;
+  for (const it of items) {
+    if (prev) {
+      const gap = (it.x - end) / advance;
+      const blanks = Math.round(gap);
+      if (Math.abs(gap - blanks) > GRID_SLACK || blanks < 0) return undefined;
+      // A word of another font a blank from its neighbours at most: a justified line's wide
+      // spaces may be whole columns by chance, and a table's label column or a typeset output
+      // beside its source is no keyword of a line of code.
+      if ((!it.mono || !prev.mono) && blanks > 1) return undefined;
+      text += ' '.repeat(blanks);
+    }
+    text += it.str;
+    end = it.x + it.width;
+    prev = it;
+  }
+  const body = text.trim();
+  if (body.length === 0) return undefined;
+  const x = first.x + (text.length - text.trimStart().length) * advance;
+  const size = grid.size ?? typeSize(items);
+  return size === undefined ? { text: body, x, advance } : { text: body, x, advance, size };
+}
+
+/** A line of a page as listingGridLines reads it: its baseline, its items, and its setting if code. */
+export interface GridRow {
+  y: number;
+  mono: boolean;
+  items: readonly RawItem[];
+  set?: MonoSetting;
+}
+
+/** A line stands at most this many of the listing's own line steps from the listing's line beside it. */
+const GRID_STEP = 1.15;
+/** A line mostly in typewriter stands at most this many: a blank line between. */
+const GRID_BLANK_STEP = 2.3;
+
+/**
+ * The settings of a page's lines that stand in a listing with words in another font (gridSetting),
+ * one for each row (undefined: as it was). A row without a setting is read on the grid of the
+ * code line above or below it (itself possibly read so, in page order then again), measured
+ * against the step from that code line to the line beyond it: a row
+ * mostly in typewriter (`mono`, its keyword `if` in bold roman) up to a blank line away
+ * (GRID_BLANK_STEP); a row with a typewriter word (`if 1`, the keyword in bold) one step away
+ * (GRID_STEP); a row with none (`else` alone in bold) only between two code lines one step away
+ * each, the lines beyond them code too (the listing's own step). A word between two examples ("or" between two `@example`s) stands further than a step
+ * from either: the typesetter's skip around a listing is no line step. A row holding a word of
+ * another font with a blank inside it (a run of prose: "A list of all strings preceded by ‘")
+ * is no line of a listing, whatever its gaps.
+ */
+export function listingGridLines(rows: readonly GridRow[]): (MonoSetting | undefined)[] {
+  const sets: (MonoSetting | undefined)[] = rows.map((r) => r.set);
+  const dy = (i: number, j: number) => Math.abs(rows[i]!.y - rows[j]!.y);
+  // Code row j beside row i, and i at most `far` of the step beyond j (to a code row, with `listing`) from it.
+  const within = (i: number, j: number, far: number, listing = false) => {
+    const k = j + (j - i);
+    if (j < 0 || j >= rows.length || k < 0 || k >= rows.length || !sets[j] || (listing && !sets[k])) return false;
+    return dy(j, k) > 0 && dy(i, j) <= far * dy(j, k);
+  };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < rows.length; i++) {
+      if (sets[i]) continue;
+      const r = rows[i]!;
+      if (!r.items.some((it) => !it.mono && /\p{L}/u.test(it.str))) continue;
+      if (r.items.some((it) => !it.mono && /\p{L}/u.test(it.str) && /\s/u.test(it.str))) continue;
+      const typewriter = r.items.some((it) => it.mono && it.str.trim().length > 0);
+      const far = r.mono ? GRID_BLANK_STEP : GRID_STEP;
+      let set: MonoSetting | undefined;
+      for (const j of [i - 1, i + 1]) {
+        if (set || !within(i, j, far)) continue;
+        // A line all in another font: between two code lines, one step away each.
+        if (!typewriter && !(within(i, i - 1, GRID_STEP, true) && within(i, i + 1, GRID_STEP, true))) continue;
+        set = gridSetting(r.items, sets[j]!);
+      }
+      if (set) {
+        sets[i] = set;
+        changed = true;
+      }
+    }
+  }
+  return sets;
+}

@@ -8,7 +8,7 @@
 import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
-import { monoSetting } from './code.ts';
+import { listingGridLines, monoSetting } from './code.ts';
 import { marginNotesAfterParagraphs } from './margin-notes.ts';
 import { closingQuoteCarons, composeAccents, composeOverlays, composeSettingOverlays, hasAccent } from './accents.ts';
 import {
@@ -70,9 +70,32 @@ export function buildLines(input: RawItem[]): TextLine[] {
   if (items.length === 0) return [];
   const stream = streamLines(input);
   const lines = stream.map(streamToLine);
-  if (streamVerdict(stream, lines) !== 'ordered') return geometricLines(items);
+  if (streamVerdict(stream, lines) !== 'ordered') return onListingGrid(geometricLines(items));
   const noted = marginNotesAfterParagraphs(stream);
-  return noted === stream ? lines : noted.map(streamToLine);
+  return onListingGrid(noted === stream ? lines : noted.map(streamToLine));
+}
+
+/** The items each line was built from (toLine), for reading a listing's lines on its grid. */
+const lineItems = new WeakMap<TextLine, RawItem[]>();
+
+/**
+ * The page's lines with the lines of a listing that set some words in another font (bold or
+ * italic keywords) read as code on the listing's grid (code.ts, listingGridLines).
+ */
+function onListingGrid(lines: TextLine[]): TextLine[] {
+  const rows = lines.map((l) => ({
+    y: l.y,
+    mono: l.mono,
+    items: lineItems.get(l) ?? [],
+    ...(l.set ? { set: l.set } : {}),
+  }));
+  const sets = listingGridLines(rows);
+  return lines.map((l, i) => {
+    const set = sets[i];
+    if (!set || set === l.set) return l;
+    const { monoStart: _s, monoEnd: _e, ...rest } = l;
+    return { ...rest, mono: true, set: { ...set, text: composeSettingOverlays(set.text) } };
+  });
 }
 
 export type StreamVerdict = 'ordered' | 'across-gutter' | 'alternating' | 'wandering';
@@ -401,9 +424,11 @@ function toLine(segs: Segment[], row: Row): TextLine {
   // Each piece's text and extent: a table's cells, when the line is a row of one (tables.ts).
   // Each cell read as the line is ("̸=" is "≠" in a cell too).
   if (segs.length > 1) line.pieces = segs.map((s) => ({ text: readAs(s.text), x: s.x, xEnd: s.xEnd }));
+  const items = segs.flatMap((s) => s.items);
+  lineItems.set(line, items);
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
-    const set = monoSetting(segs.flatMap((s) => s.items));
+    const set = monoSetting(items);
     if (set) line.set = { ...set, text: composeSettingOverlays(set.text) };
   }
   return line;

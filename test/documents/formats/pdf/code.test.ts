@@ -11,6 +11,8 @@ import {
   numberedBlankLines,
   numberedOrigin,
   joinedCodeLine,
+  gridSetting,
+  listingGridLines,
   monoSetting,
   otherSize,
   sideBySide,
@@ -943,4 +945,123 @@ test("monoSetting: a numbered line of a brace alone is measured by the brace's f
     mono('}', 140.642, { width: 5.728, size: 10.9 }),
   ]);
   assert.deepEqual(got && { text: got.text, advance: got.advance }, { text: '20   }', advance: 5.728 });
+});
+
+// A listing whose keywords are set in bold roman (Texinfo's `@b` in `@example`): the grid of 6
+// units a column from x 100; `bold` words 4.2 units a character, the blank after them a column.
+const bold = (str: string, x: number, o: Parameters<typeof item>[3] = {}) =>
+  item(str, x, 700, { width: [...str].length * 4.2, font: 'b', ...o });
+const grid = { x: 100, advance: 6, size: 10 };
+
+test('gridSetting: a listing line with words in another font, on the grid', async (t) => {
+  const cases: [name: string, items: ReturnType<typeof item>[], want: string | undefined, x?: number][] = [
+    // `if 0`: the keyword in bold, a typewriter blank (one column) after it, then typewriter.
+    [
+      'a bold keyword then typewriter',
+      [bold('if', 100), bold(' ', 108.4, { width: 6 }), mono('0', 114.4)],
+      'if 0',
+      100,
+    ],
+    // `end while`: typewriter then the bold keyword, one column between.
+    ['typewriter then a bold keyword', [mono('end', 124), mono(' ', 142), bold('while', 148)], 'end while', 124],
+    // The text after a bold word is off the grid (its width is not whole columns): gaps count.
+    ['a gap of one column after a bold word', [bold('while', 100), mono('{x}', 127)], 'while {x}', 100],
+    // A table's label column, or a typeset output beside its source: no keyword of a line of code.
+    ['a gap of two columns after a word of another font', [bold('while', 100), mono('{x}', 133)], undefined],
+    ['a gap of four columns before a word of another font', [mono('R}$', 100), bold('x', 142)], undefined],
+    ['a bold word alone, four columns in', [bold('else', 124)], 'else', 124],
+    // Prose: a roman word space (3.3 units, 0.55 of a column) is no typewriter blank.
+    [
+      'prose with a typewriter word',
+      [item('Use', 100, 700), mono('make', 118.3), item('here.', 145.6, 700)],
+      undefined,
+    ],
+    ['the first glyph off the grid', [bold('if', 103), mono('0', 117.4)], undefined],
+    // A justified line's wide spaces may be whole columns by chance: `PHP      The   license`.
+    ['two words of another font three columns apart', [bold('The', 100), bold('rule', 130.6)], undefined],
+    ['two words of another font a column apart', [bold('public', 100), bold('int', 131.2)], 'public int', 100],
+    ['a heading beside the listing, in larger type', [bold('while', 100, { size: 14 })], undefined],
+  ];
+  for (const [name, items, want, x] of cases) {
+    await t.test(name, () => {
+      const got = gridSetting(items, grid);
+      assert.equal(got?.text, want);
+      if (x !== undefined) assert.equal(got?.x, x);
+    });
+  }
+});
+
+test('listingGridLines: the rows of a listing read on its grid', async (t) => {
+  const code = (text: string, x: number) => ({ text, x, advance: 6, size: 10 });
+  const row = (
+    y: number,
+    items: ReturnType<typeof item>[],
+    o: { mono?: boolean; set?: ReturnType<typeof code> } = {},
+  ) => ({
+    y,
+    mono: o.mono ?? false,
+    items: items.map((it) => ({ ...it, y })),
+    ...(o.set ? { set: o.set } : {}),
+  });
+  const line = (y: number, text: string, x = 100) => row(y, [mono(text, x)], { mono: true, set: code(text, x) });
+  const cases: [name: string, rows: ReturnType<typeof row>[], want: (string | undefined)[]][] = [
+    [
+      // `if 1` (keyword bold, `1` typewriter), `else` alone in bold, then code: each read in turn.
+      'a keyword line, then a bold word alone between two code lines',
+      [
+        line(736, '# x'),
+        line(724, '.i. = 0'),
+        row(712, [bold('if', 100), mono('1', 114.4)]),
+        row(700, [bold('else', 100)]),
+        line(688, 'assert 0', 124),
+        line(676, 'end'),
+      ],
+      ['# x', '.i. = 0', 'if 1', 'else', 'assert 0', 'end'],
+    ],
+    [
+      // A line mostly in typewriter whose bold word made monoSetting refuse it, a blank line below code.
+      'a typewriter line a blank line away',
+      [line(748, '# a'), line(736, '# x'), row(712, [mono('# Loop with', 100), bold('if', 172)], { mono: true })],
+      ['# a', '# x', '# Loop with if'],
+    ],
+    [
+      'a bold word alone after the last code line stays as it was',
+      [line(724, 'x'), line(712, 'end'), row(700, [bold('else', 100)])],
+      ['x', 'end', undefined],
+    ],
+    [
+      'a line of another font a blank line away stays as it was',
+      [line(736, 'x'), line(724, 'end'), row(700, [bold('if', 100), mono('1', 114.4)])],
+      ['x', 'end', undefined],
+    ],
+    [
+      // The typesetter's skip around an example is no line step of it.
+      'a word between two examples stays as it was',
+      [line(760, 'a = 1'), line(748, 'b = 2'), row(724, [bold('or', 100)]), line(700, 'a = 3'), line(688, 'b = 4')],
+      ['a = 1', 'b = 2', undefined, 'a = 3', 'b = 4'],
+    ],
+    [
+      'a prose line under a listing stays prose',
+      [
+        line(724, 'make'),
+        line(712, 'make all'),
+        row(700, [item('Then', 100, 700), mono('make', 123.3), item('installs', 150.6, 700)]),
+      ],
+      ['make', 'make all', undefined],
+    ],
+    [
+      // A run of prose holding blanks, whole columns from its neighbours or not.
+      'a run of another font holding a blank is prose',
+      [line(724, 'a'), line(712, 'b'), row(700, [item('A list of', 100, 700, { width: 54 }), mono('$', 154)])],
+      ['a', 'b', undefined],
+    ],
+  ];
+  for (const [name, rows, want] of cases) {
+    await t.test(name, () => {
+      assert.deepEqual(
+        listingGridLines(rows).map((s) => s?.text),
+        want,
+      );
+    });
+  }
 });
