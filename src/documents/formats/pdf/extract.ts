@@ -30,6 +30,7 @@ import {
   fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
+import { opensAfterHang } from './hanging.ts';
 import { removeFurniture } from './furniture.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
@@ -455,6 +456,8 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
+          // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
+          (turns.length === 0 && paraPage === p.number && opensAfterHang(paraLines, l, textRight)) ||
           // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
           // line after it (clean.ts); not a line hanging under the label of the line above (a
           // list item's second line).
