@@ -31,6 +31,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { opensAfterHang } from './hanging.ts';
+import { headingLefts } from './heading-lefts.ts';
 import { removeFurniture } from './furniture.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
@@ -203,6 +204,10 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
   return {
     bodyFont,
     headingFonts: headingFonts([...uses.values()], bodyFont, total),
+    headingLefts: headingLefts(
+      pages.flatMap((p) => p.lines),
+      bodyFont,
+    ),
     bodySize: top(sizes, 10),
     fontVariety: variety > 2,
     outline,
