@@ -462,7 +462,9 @@ function buildBlocks(
           outdented ||
           opensWithBullet(l.text) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
-          (turns.length === 0 && paraPage === p.number && opensAfterHang(paraLines, l, textRight)) ||
+          (turns.length === 0 &&
+            paraPage === p.number &&
+            opensAfterHang(paraLines, l, textRight, fitEdge !== undefined)) ||
           // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
           // line after it (clean.ts); not a line hanging under the label of the line above (a
           // list item's second line).

@@ -14,6 +14,8 @@ export interface HangLine {
   pieces?: readonly Pick<LinePiece, 'text' | 'x' | 'xEnd'>[];
 }
 
+/** A line that runs on from the one before: it opens in lower case or with a bracket. */
+const CONTINUES = /^[\p{Ll}(]/u;
 /** How far (in em) a line must stand right of the first to hang under it. */
 const HANG_MIN_EM = 0.8;
 /** How near (in points) a line must stand to the first line's left to open there again. */
@@ -24,20 +26,41 @@ const TAG_CHARS = 24;
 const TAG_GAP_EM = 1;
 /** A one-line entry stops this far (in em) short of the right edge: no justified line of prose. */
 const SHORT_EM = 4;
+/**
+ * A hanging text ended where its last line stops this far (in em) short of the right edge: a
+ * filled line that goes on reaches it (a title over a paragraph with a first-line indent, whose
+ * second line goes on at the title's left: "Description" / "   The routine ... i.e." / "has no
+ * rows").
+ */
+const ENDED_EM = 2;
 
 /**
  * Does `l` open a new entry after the hanging paragraph `para` (its lines so far, on one page)?
- * Yes when `l` stands at the paragraph's first line's left and either every later line of the
+ * `right`: the text block's right edge; `fits`: `l`'s first word would have fit on the line
+ * above it, in its column (the fit rules, clean.ts wordFitsAbove: the text broke that line; false
+ * where they say nothing, as in TeX's text). `l` must stand at the paragraph's first line's left
+ * and open otherwise than in lower case, or else the text broke the line above (a title over a
+ * paragraph with a first-line indent goes on at the title's left in lower case: "3.7. Title" /
+ * "    Ten typowy ... rodzaj" / "filigranowego ..."); and either every later line of the
  * paragraph hangs right of that left (a tag on its line and its text under it, or a text that
- * wrapped under itself), or the paragraph is one short line holding a tag and its text apart by
- * a wide gap, `l` left of that text. A paragraph with a first-line indent (its later lines left of
- * the first) and a paragraph of lines flush at one left are never hanging.
+ * wrapped under itself) and the last of them ended short of the right edge or the text broke it,
+ * or the paragraph is one line short of the right edge holding a tag and
+ * its text apart by a wide gap, `l` left of that text. A paragraph with a first-line indent (its
+ * later lines left of the first) and a paragraph of lines flush at one left are never hanging.
  */
-export function opensAfterHang(para: readonly HangLine[], l: Pick<HangLine, 'x'>, right: number): boolean {
+export function opensAfterHang(
+  para: readonly HangLine[],
+  l: Pick<HangLine, 'x'> & { text: string },
+  right: number,
+  fits: boolean,
+): boolean {
   const first = para[0];
-  if (!first || Math.abs(l.x - first.x) > SAME_LEFT) return false;
+  if (!first || Math.abs(l.x - first.x) > SAME_LEFT || (CONTINUES.test(l.text) && !fits)) return false;
   const hang = first.x + first.size * HANG_MIN_EM;
-  if (para.length >= 2) return para.every((p, i) => i === 0 || p.x > hang);
+  if (para.length >= 2) {
+    const last = para[para.length - 1]!;
+    return para.every((p, i) => i === 0 || p.x > hang) && (fits || last.xEnd < right - last.size * ENDED_EM);
+  }
   const pieces = first.pieces;
   if (!pieces || pieces.length < 2) return false;
   const tag = pieces[0]!;
