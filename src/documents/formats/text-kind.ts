@@ -16,14 +16,34 @@ function hasBinaryControls(b: Uint8Array): boolean {
   return false;
 }
 
-/** Leading `<!doctype html>`, `<html>`, `<head>` or `<body>` (after a BOM, blanks, comments, an XML declaration). */
+/**
+ * Leading `<!doctype html>`, `<html>`, `<head>` or `<body>` (after a BOM, an HTTP header, blanks,
+ * comments, an XML declaration).
+ */
 export function looksLikeHtml(b: Uint8Array): boolean {
   const head = Buffer.from(b.buffer, b.byteOffset, Math.min(b.byteLength, 4096)).toString('latin1');
   return HTML_START.test(head);
 }
 
-const HTML_START =
-  /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)[\s>]/i;
+/**
+ * An HTTP header a CGI program writes before its page ("Content-type: text/html; charset=UTF-8"
+ * and a blank line: Debian's man2html, run on a file, writes it first): header lines, each a name,
+ * a colon and a value, ended by an empty line.
+ */
+const HTTP_HEADER = String.raw`(?:[A-Za-z][\w-]*:[ \t][^\r\n]*\r?\n)+\r?\n`;
+const PAGE_START = String.raw`\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)[\s>]`;
+const HTML_START = new RegExp(`^(?:\xef\xbb\xbf|\ufeff)?(?:${HTTP_HEADER})?${PAGE_START}`, 'i');
+const HEADER_BEFORE_PAGE = new RegExp(`^(\ufeff?)${HTTP_HEADER}(?=${PAGE_START})`, 'i');
+
+/**
+ * The page without the HTTP header a CGI program wrote before it (see HTTP_HEADER): a browser
+ * never shows the header, and read as text it opened the first chunk ("Content-type: text/html;
+ * charset=UTF-8"). Text with no such header before an HTML start is returned as it is.
+ */
+export function withoutHttpHeader(html: string): string {
+  const m = HEADER_BEFORE_PAGE.exec(html);
+  return m ? m[1]! + html.slice(m[0].length) : html;
+}
 
 /** Block-level tags that open an HTML fragment without <html> (a saved article, an export). */
 const HTML_BLOCK_TAG = /<(?:p|div|h[1-6]|ul|ol|li|table|tr|td|pre|section|article|main|br|a\s+href)[\s>/]/gi;

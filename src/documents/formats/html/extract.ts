@@ -17,6 +17,7 @@ import {
 } from '../../listing.ts';
 import { withoutInvisibles } from '../../invisible.ts';
 import { decodeHtml } from './charset.ts';
+import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 
 const DROPPED = new Set([
@@ -588,7 +589,7 @@ export function termWithDefinition(term: LinkedBlock, definition: LinkedBlock): 
 }
 
 export function extractHtml(bytes: Uint8Array): DocumentBlock[] {
-  return htmlBlocks(decodeHtml(bytes));
+  return htmlBlocks(withoutHttpHeader(decodeHtml(bytes)));
 }
 
 /** The ids and anchor names of a page's elements: where its own links can point. */

@@ -30,6 +30,8 @@ import {
   fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
+import { opensAfterHang } from './hanging.ts';
+import { headingLefts } from './heading-lefts.ts';
 import { removeFurniture } from './furniture.ts';
 import { removeCodeContinuations, splitRunsAtTurns } from './continuations.ts';
 import { overlaySteps, stepText } from './overlays.ts';
@@ -212,6 +214,10 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
   return {
     bodyFont,
     headingFonts: headingFonts([...uses.values()], bodyFont, total),
+    headingLefts: headingLefts(
+      pages.flatMap((p) => p.lines),
+      bodyFont,
+    ),
     bodySize: top(sizes, 10),
     fontVariety: variety > 2,
     outline,
@@ -466,6 +472,10 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
+          // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
+          (turns.length === 0 &&
+            paraPage === p.number &&
+            opensAfterHang(paraLines, l, textRight, fitEdge !== undefined)) ||
           // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
           // line after it (clean.ts); not a line hanging under the label of the line above (a
           // list item's second line).

@@ -14,6 +14,8 @@ export interface HeadingContext {
   outline: Set<string>;
   /** Fonts set only for short title lines (see headingFonts): such a line is a heading by its font. */
   headingFonts?: ReadonlySet<string>;
+  /** Lefts (leftKey) where only short title lines stand (heading-lefts.ts): such a line is a heading by its place. */
+  headingLefts?: ReadonlySet<number>;
   /**
    * The outline's titles (see outlineIndex) when they match the document's heading lines
    * (outlineTrusted): only a line, or a run of lines, that is an outline title is then a heading.
@@ -319,6 +321,7 @@ export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
       matchesOutline(t, ctx.trustedOutline)
     );
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
+  if (ctx.headingLefts?.has(Math.round(line.x * 2) / 2) && line.font !== ctx.bodyFont && isShortTitle(t)) return true;
   const shape = headingShape(t);
   const inOutline = ctx.outline.size > 0 && ctx.outline.has(normalizeTitle(t)) && t.split(' ').length <= MAX_WORDS;
   if (!shape && !inOutline) return false;
@@ -472,7 +475,14 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
         } else {
           if (/[.!?:]$/.test(lines[from]!.text.trim())) continue;
           let own = false;
-          for (let j = from + 1; j < end; j++) own ||= isShapedAt(j) || isBareLabel(lines[j]!.text);
+          // A side head by its left (heading-lefts.ts) wraps to that left; the line after it at
+          // another left is the text under it (a man page's synopsis line under its .SS title).
+          const side = ctx.headingLefts?.has(Math.round(lines[from]!.x * 2) / 2) === true;
+          for (let j = from + 1; j < end; j++)
+            own ||=
+              isShapedAt(j) ||
+              isBareLabel(lines[j]!.text) ||
+              (side && Math.round(lines[j]!.x * 2) !== Math.round(lines[from]!.x * 2));
           if (own || text.split(' ').length > MAX_WORDS) continue;
         }
         found = { start, end, text };

@@ -987,3 +987,11 @@ test("htmlBlocks: Doxygen's More... links after briefs go, other in-page links s
     ['Core API. Start here.', ' | A handle, see yaml_parser_t.'],
   );
 });
+
+test('extractHtml: the HTTP header man2html writes before its page is not read as text', () => {
+  const page =
+    'Content-type: text/html; charset=UTF-8\n\n<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">\n' +
+    '<HTML><HEAD><TITLE>Man page of LS</TITLE></HEAD><BODY><H1>LS</H1><H2>NAME</H2>ls - list directory contents</BODY></HTML>';
+  const texts = extractHtml(new TextEncoder().encode(page)).map((b) => b.text);
+  assert.deepEqual(texts, ['LS', 'NAME', 'ls - list directory contents']);
+});

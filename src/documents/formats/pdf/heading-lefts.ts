@@ -1,0 +1,49 @@
+// Side heads at a left of their own: groff -man sets a subsection's title (.SS "Character Classes
+// and Bracket Expressions") in bold at 3n, between the sections' titles at the margin and the
+// body's text at 7n; in mixed case, with no number and no outline, it has no heading's shape and
+// ran into the paragraph under it. No other line stands at that left: the left itself marks it.
+import type { TextLine } from './types.ts';
+import { isShortTitle } from './headings.ts';
+
+/** A heading left holds at least this many lines... */
+const MIN_LINES = 3;
+/** ...and stands at least this far (in em) left of the body's left. */
+const LEFT_OF_BODY_EM = 1;
+
+/** The key of a left: lefts within half a point are one. */
+export const leftKey = (x: number): number => Math.round(x * 2) / 2;
+
+/**
+ * The lefts (by leftKey) at which every line of the document is a short title (isShortTitle)
+ * set in a font other than the body's and not typewriter, at least three lines, left of the
+ * body's left (the left holding the most characters). A left shared with any other line (a
+ * paragraph, a list term run into its text, a table's row) is none.
+ */
+export function headingLefts(
+  lines: readonly Pick<TextLine, 'x' | 'font' | 'mono' | 'text' | 'size'>[],
+  bodyFont: string,
+): Set<number> {
+  const chars = new Map<number, number>();
+  const titles = new Map<number, number>();
+  const others = new Set<number>();
+  for (const l of lines) {
+    const k = leftKey(l.x);
+    chars.set(k, (chars.get(k) ?? 0) + l.text.length);
+    if (l.font !== bodyFont && !l.mono && isShortTitle(l.text)) titles.set(k, (titles.get(k) ?? 0) + 1);
+    else others.add(k);
+  }
+  let body: number | undefined;
+  let most = -1;
+  for (const [k, n] of chars)
+    if (n > most) {
+      body = k;
+      most = n;
+    }
+  const out = new Set<number>();
+  if (body === undefined) return out;
+  for (const [k, n] of titles) {
+    const size = lines.find((l) => leftKey(l.x) === k)!.size;
+    if (n >= MIN_LINES && !others.has(k) && k <= body - size * LEFT_OF_BODY_EM) out.add(k);
+  }
+  return out;
+}
