@@ -68,7 +68,10 @@ function findMarks(
 }
 
 /** The continuation marks of code blocks broken by a page turn (findMarks). */
-export function codeContinuationMarks(pages: readonly Pick<PageText, 'lines'>[], body = bodySize(pages)): Set<TextLine> {
+export function codeContinuationMarks(
+  pages: readonly Pick<PageText, 'lines'>[],
+  body = bodySize(pages),
+): Set<TextLine> {
   return findMarks(pages, body).marks;
 }
 

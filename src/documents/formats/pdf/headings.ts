@@ -369,10 +369,17 @@ export function underLabel(
  * LaTeX chapter head; "KAPITEL", "CHAPITRE" in other languages): one word of letters, in the label's
  * font, no larger than it, close above it. Read from the layout, whatever the word.
  */
-export function labelWordOver(a: Pick<TextLine, 'text' | 'y' | 'size' | 'font'>, b: Pick<TextLine, 'y' | 'size' | 'font'>): boolean {
+export function labelWordOver(
+  a: Pick<TextLine, 'text' | 'y' | 'size' | 'font'>,
+  b: Pick<TextLine, 'y' | 'size' | 'font'>,
+): boolean {
   const dy = a.y - b.y;
   return (
-    /^\p{L}{2,16}$/u.test(a.text.trim()) && a.font === b.font && a.size <= b.size + 0.5 && dy > 0 && dy <= b.size * LABEL_GAP
+    /^\p{L}{2,16}$/u.test(a.text.trim()) &&
+    a.font === b.font &&
+    a.size <= b.size + 0.5 &&
+    dy > 0 &&
+    dy <= b.size * LABEL_GAP
   );
 }
 

@@ -37,8 +37,24 @@ for (const [text, size, mono, want] of marks) {
   });
 }
 
-const prose = (text: string, y: number, size = BODY): TextLine => ({ text, x: 72, xEnd: 500, y, size, font: 'R', mono: false });
-const code = (text: string, y: number, size = 9): TextLine => ({ text, x: 80, xEnd: 300, y, size, font: 'T', mono: true });
+const prose = (text: string, y: number, size = BODY): TextLine => ({
+  text,
+  x: 72,
+  xEnd: 500,
+  y,
+  size,
+  font: 'R',
+  mono: false,
+});
+const code = (text: string, y: number, size = 9): TextLine => ({
+  text,
+  x: 80,
+  xEnd: 300,
+  y,
+  size,
+  font: 'T',
+  mono: true,
+});
 const small = (text: string, y: number): TextLine => ({ text, x: 400, xEnd: 500, y, size: 8, font: 'I', mono: false });
 const page = (n: number, lines: TextLine[]): PageText => ({ number: n, height: 842, lines });
 
@@ -49,7 +65,12 @@ const cases: { name: string; pages: () => PageText[]; removed: string[] }[] = [
   {
     name: 'both marks of a code block broken by a page turn go',
     pages: () => [
-      page(1, [prose('Text before the listing, long enough to set the body size of these pages:', 700), code('for i in 1 2; do', 680), code('  echo $i', 668), small(NEXT, 650)]),
+      page(1, [
+        prose('Text before the listing, long enough to set the body size of these pages:', 700),
+        code('for i in 1 2; do', 680),
+        code('  echo $i', 668),
+        small(NEXT, 650),
+      ]),
       page(2, [small(PREV, 780), code('done', 766), prose('Text after it.', 740)]),
     ],
     removed: [NEXT, PREV],
@@ -124,18 +145,12 @@ const cases: { name: string; pages: () => PageText[]; removed: string[] }[] = [
   },
   {
     name: 'a small remark under prose stays',
-    pages: () => [
-      page(1, [prose('Text.', 700), small('(continues on next page)', 660)]),
-      page(2, [code('fi', 780)]),
-    ],
+    pages: () => [page(1, [prose('Text.', 700), small('(continues on next page)', 660)]), page(2, [code('fi', 780)])],
     removed: [],
   },
   {
     name: 'a mark at body size stays',
-    pages: () => [
-      page(1, [code('if x; then', 680), prose(NEXT, 660)]),
-      page(2, [code('fi', 780)]),
-    ],
+    pages: () => [page(1, [code('if x; then', 680), prose(NEXT, 660)]), page(2, [code('fi', 780)])],
     removed: [],
   },
 ];
@@ -153,7 +168,10 @@ test('removeCodeContinuations removes the marks in place, keeps every other line
   assert.deepEqual([...removeCodeContinuations(pages)], [2]);
   assert.deepEqual(
     pages.map((p) => p.lines.map((l) => l.text)),
-    [['Text before the listing, long enough to set the body size of these pages:', 'for i in 1 2; do', '  echo $i'], ['done', 'Text after it.']],
+    [
+      ['Text before the listing, long enough to set the body size of these pages:', 'for i in 1 2; do', '  echo $i'],
+      ['done', 'Text after it.'],
+    ],
   );
 });
 
@@ -165,22 +183,59 @@ test('removeCodeContinuations names no page where no mark went', () => {
 
 test('removeCodeContinuations: a mark at the foot alone names the next page with lines', () => {
   const pages = cases.find((c) => c.name.startsWith('a page without lines'))!.pages();
-  for (const p of pages) p.lines = p.lines.map((l) => (l.mono || l.size === 8 ? l : { ...l, text: `${l.text} A line of prose long enough.` }));
+  for (const p of pages)
+    p.lines = p.lines.map((l) =>
+      l.mono || l.size === 8 ? l : { ...l, text: `${l.text} A line of prose long enough.` },
+    );
   pages[2]!.lines = pages[2]!.lines.filter((l) => l.text !== PREV);
   assert.deepEqual([...removeCodeContinuations(pages)], [3]);
 });
 
 const splits: [name: string, runs: [number, number][], pages: number[], turns: number[], want: [number, number][]][] = [
-  ['a run over a marked turn is cut there', [[0, 5]], [1, 1, 1, 2, 2], [2], [[0, 3], [3, 5]]],
+  [
+    'a run over a marked turn is cut there',
+    [[0, 5]],
+    [1, 1, 1, 2, 2],
+    [2],
+    [
+      [0, 3],
+      [3, 5],
+    ],
+  ],
   ['a run over an unmarked turn stays whole', [[0, 5]], [1, 1, 1, 2, 2], [3], [[0, 5]]],
   ['a part of one line is no run', [[0, 4]], [1, 1, 1, 2], [2], [[0, 3]]],
   ['a run on the marked page alone stays whole', [[0, 3]], [2, 2, 2], [2], [[0, 3]]],
-  ['two turns in one run', [[1, 7]], [0, 1, 1, 2, 2, 3, 3], [2, 3], [[1, 3], [3, 5], [5, 7]]],
-  ['runs outside the turn are kept, a one-line part dropped', [[0, 2], [3, 6]], [1, 1, 1, 1, 2, 2], [2], [[0, 2], [4, 6]]],
+  [
+    'two turns in one run',
+    [[1, 7]],
+    [0, 1, 1, 2, 2, 3, 3],
+    [2, 3],
+    [
+      [1, 3],
+      [3, 5],
+      [5, 7],
+    ],
+  ],
+  [
+    'runs outside the turn are kept, a one-line part dropped',
+    [
+      [0, 2],
+      [3, 6],
+    ],
+    [1, 1, 1, 1, 2, 2],
+    [2],
+    [
+      [0, 2],
+      [4, 6],
+    ],
+  ],
 ];
 
 for (const [name, runs, pages, turns, want] of splits) {
   test(`splitRunsAtTurns: ${name}`, () => {
-    assert.deepEqual(splitRunsAtTurns(runs, (i) => pages[i]!, new Set(turns)), want);
+    assert.deepEqual(
+      splitRunsAtTurns(runs, (i) => pages[i]!, new Set(turns)),
+      want,
+    );
   });
 }

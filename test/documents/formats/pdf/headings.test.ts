@@ -361,7 +361,7 @@ test('findHeadings', async (t) => {
       [[0, 2, 'KAPITEL 1 Geltungsbereich dieses Dokuments']],
     ],
     [
-      "a word in another font over a bare label is no part of it",
+      'a word in another font over a bare label is no part of it',
       [
         at('Exercises', 692),
         at('ONE', 668, { size: 14.3, font: 'sans' }),
