@@ -717,7 +717,8 @@ export function listingGridLines(rows: readonly GridRow[]): (MonoSetting | undef
   while (changed) {
     changed = false;
     for (let i = 0; i < rows.length; i++) {
-      if (sets[i]) continue;
+      // Only a row beside a code row can be read on its grid (within): the others are not looked at.
+      if (sets[i] || (!sets[i - 1] && !sets[i + 1])) continue;
       const r = rows[i]!;
       if (!r.items.some((it) => !it.mono && /\p{L}/u.test(it.str))) continue;
       if (r.items.some((it) => !it.mono && /\p{L}/u.test(it.str) && /\s/u.test(it.str))) continue;

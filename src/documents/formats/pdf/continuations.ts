@@ -37,6 +37,8 @@ function findMarks(
   body: number,
 ): { marks: Set<TextLine>; turns: Set<number> } {
   const mark = (l: TextLine | undefined) => l !== undefined && isContinuationMark(l, body);
+  // Most documents have no mark at all: nothing to sort or pair.
+  if (!pages.some((p) => p.lines.some((l) => mark(l)))) return { marks: new Set(), turns: new Set() };
   // Footnotes under the text block (small print, code in them too, not a mark) stand below the mark.
   const footnote = (l: TextLine) => l.size < body * SMALL && !mark(l);
   const sorted = pages.map((p) => {
@@ -51,10 +53,21 @@ function findMarks(
   const opensWithCode = (s: TextLine[]) => s.length > 0 && (s[0]!.mono || (mark(s[0]) && s.length > 1 && s[1]!.mono));
   const marks = new Set<TextLine>();
   const turns = new Set<number>();
+  // The nearest page after and before each with any line left, in two passes (not a search per page).
+  const nextOf: number[] = new Array(sorted.length).fill(-1);
+  const prevOf: number[] = new Array(sorted.length).fill(-1);
+  for (let n = sorted.length - 2, seen = -1; n >= 0; n--) {
+    if (sorted[n + 1]!.length > 0) seen = n + 1;
+    nextOf[n] = seen;
+  }
+  for (let n = 1, seen = -1; n < sorted.length; n++) {
+    if (sorted[n - 1]!.length > 0) seen = n - 1;
+    prevOf[n] = seen;
+  }
   sorted.forEach((s, n) => {
     if (s.length < 2) return;
-    const next = sorted.findIndex((t, m) => m > n && t.length > 0);
-    const prev = sorted.findLastIndex((t, m) => m < n && t.length > 0);
+    const next = nextOf[n]!;
+    const prev = prevOf[n]!;
     if (mark(s.at(-1)) && s.at(-2)!.mono && next >= 0 && opensWithCode(sorted[next]!)) {
       marks.add(s.at(-1)!);
       turns.add(next);

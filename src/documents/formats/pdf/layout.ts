@@ -75,20 +75,28 @@ export function buildLines(input: RawItem[]): TextLine[] {
   return onListingGrid(noted === stream ? lines : noted.map(streamToLine));
 }
 
-/** The items each line was built from (toLine), for reading a listing's lines on its grid. */
-const lineItems = new WeakMap<TextLine, RawItem[]>();
+/** The pieces each line was built from (toLine), for reading a listing's lines on its grid. */
+const lineSegments = new WeakMap<TextLine, readonly Segment[]>();
 
 /**
  * The page's lines with the lines of a listing that set some words in another font (bold or
  * italic keywords) read as code on the listing's grid (code.ts, listingGridLines).
  */
 function onListingGrid(lines: TextLine[]): TextLine[] {
-  const rows = lines.map((l) => ({
-    y: l.y,
-    mono: l.mono,
-    items: lineItems.get(l) ?? [],
-    ...(l.set ? { set: l.set } : {}),
-  }));
+  // Only a line beside a line already set as code is read on its grid: a page without one is as it is.
+  if (!lines.some((l) => l.set)) return lines;
+  // A row's items are gathered only when listingGridLines asks for them (a line beside a code line).
+  const rows = lines.map((l) => {
+    let items: readonly RawItem[] | undefined;
+    return {
+      y: l.y,
+      mono: l.mono,
+      get items() {
+        return (items ??= lineSegments.get(l)?.flatMap((s) => s.items) ?? []);
+      },
+      ...(l.set ? { set: l.set } : {}),
+    };
+  });
   const sets = listingGridLines(rows);
   return lines.map((l, i) => {
     const set = sets[i];
@@ -424,11 +432,10 @@ function toLine(segs: Segment[], row: Row): TextLine {
   // Each piece's text and extent: a table's cells, when the line is a row of one (tables.ts).
   // Each cell read as the line is ("̸=" is "≠" in a cell too).
   if (segs.length > 1) line.pieces = segs.map((s) => ({ text: readAs(s.text), x: s.x, xEnd: s.xEnd }));
-  const items = segs.flatMap((s) => s.items);
-  lineItems.set(line, items);
+  lineSegments.set(line, segs);
   if (line.mono) {
     // A code line keeps the spaces its glyph positions show (code.ts).
-    const set = monoSetting(items);
+    const set = monoSetting(segs.flatMap((s) => s.items));
     if (set) line.set = { ...set, text: composeSettingOverlays(set.text) };
   }
   return line;

@@ -44,7 +44,13 @@ function lineOf(items: RawItem[], spaces: Array<[number, number]>): StreamLine {
 
 /** A line of prose: no gap between its items wider than an em (a table's row has its cells apart). */
 export function isProse(l: StreamLine): boolean {
-  const items = [...l.items].sort((a, b) => a.x - b.x);
+  // The items in the order of x: as they come, unless they come out of it (then a sorted copy).
+  let items: readonly RawItem[] = l.items;
+  for (let i = 1; i < items.length; i++)
+    if (items[i]!.x < items[i - 1]!.x) {
+      items = [...l.items].sort((a, b) => a.x - b.x);
+      break;
+    }
   for (let i = 1; i < items.length; i++) {
     const prev = items[i - 1]!;
     if (items[i]!.x - (prev.x + prev.width) > l.size) return false;
@@ -73,8 +79,21 @@ export function textBlock(lines: readonly StreamLine[]): TextBlock | undefined {
   // The rightmost edge that 3 lines or more end on: an indented list's edge is not the block's.
   let right: number | undefined;
   let onEdge = 0;
+  // The body lines' ends in order: the lines ending within EDGE_TOLERANCE of one are counted by two
+  // binary searches, not a pass over all of them for each line.
+  const ends = body.map((l) => l.xEnd).sort((a, b) => a - b);
+  const firstAbove = (x: number, orEqual: boolean) => {
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (orEqual ? ends[mid]! >= x : ends[mid]! > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
   for (const l of body) {
-    const n = body.filter((m) => Math.abs(m.xEnd - l.xEnd) <= EDGE_TOLERANCE).length;
+    const n = firstAbove(l.xEnd + EDGE_TOLERANCE, false) - firstAbove(l.xEnd - EDGE_TOLERANCE, true);
     if (n >= EDGE_LINES && (right === undefined || l.xEnd > right + EDGE_TOLERANCE)) {
       right = Math.round(l.xEnd);
       onEdge = n;
