@@ -54,8 +54,8 @@ function findMarks(
   const marks = new Set<TextLine>();
   const turns = new Set<number>();
   // The nearest page after and before each with any line left, in two passes (not a search per page).
-  const nextOf: number[] = new Array(sorted.length).fill(-1);
-  const prevOf: number[] = new Array(sorted.length).fill(-1);
+  const nextOf = new Array<number>(sorted.length).fill(-1);
+  const prevOf = new Array<number>(sorted.length).fill(-1);
   for (let n = sorted.length - 2, seen = -1; n >= 0; n--) {
     if (sorted[n + 1]!.length > 0) seen = n + 1;
     nextOf[n] = seen;
