@@ -81,6 +81,8 @@ export interface OdfStyles {
   paragraph: Map<string, OdfStyle>;
   text: Map<string, OdfStyle>;
   lists: Map<string, Map<number, ListLevel>>;
+  /** The outline numbering of headings (text:outline-style), by level. */
+  outline?: Map<number, ListLevel>;
   monoFonts: Set<string>;
 }
 
@@ -132,12 +134,17 @@ export function readOdfStyles(xml: string, into: OdfStyles): OdfStyles {
           list = new Map();
           into.lists.set(attr(t, 'style:name') ?? '', list);
           break;
+        case 'text:outline-style':
+          list = new Map();
+          into.outline = list;
+          break;
+        case 'text:outline-level-style':
         case 'text:list-level-style-number':
         case 'text:list-level-style-bullet':
         case 'text:list-level-style-image':
           if (list) {
             const level = Number(attr(t, 'text:level')) || 1;
-            const numbered = t.name === 'text:list-level-style-number';
+            const numbered = t.name !== 'text:list-level-style-bullet' && t.name !== 'text:list-level-style-image';
             list.set(level, {
               ...(numbered ? { number: odfNumberStyle(attr(t, 'style:num-format') ?? '') } : {}),
               prefix: attr(t, 'style:num-prefix') ?? '',
@@ -154,7 +161,7 @@ export function readOdfStyles(xml: string, into: OdfStyles): OdfStyles {
         if (family === 'paragraph') into.paragraph.set(name, style);
         else if (family === 'text') into.text.set(name, style);
         style = null;
-      } else if (n === 'text:list-style') list = null;
+      } else if (n === 'text:list-style' || n === 'text:outline-style') list = null;
     },
     text() {},
   });
@@ -213,6 +220,34 @@ export function listLabel(levels: Map<number, ListLevel> | undefined, counters: 
   return `${lv.prefix}${shown.join('.')}${lv.suffix}`;
 }
 
+/**
+ * The number the outline numbering gives a heading of `level` (text:outline-style, LibreOffice's
+ * Tools > Chapter Numbering: "2", "2.1", "Chapter 3", "A."), counting the headings read before it
+ * (`counters`, per level, updated here: a deeper level restarts). '' when the level shows no
+ * number (format "", the default, and pandoc's), or the heading is a list header
+ * (text:is-list-header) and takes none.
+ */
+export function outlineNumber(
+  outline: Map<number, ListLevel> | undefined,
+  counters: number[],
+  level: number,
+  header = false,
+): string {
+  if (!outline || outline.size === 0 || header) return '';
+  const start = outline.get(level)?.start ?? 1;
+  const prev = counters[level];
+  counters[level] = prev === undefined ? start : prev + 1;
+  counters.length = level + 1;
+  for (let d = 1; d < level; d++) if (counters[d] === undefined) counters[d] = outline.get(d)?.start ?? 1;
+  return listLabel(outline, counters, level).trim();
+}
+
+/** A heading's text opened by its number, unless it already opens with it. */
+export function numberedOdfHeading(text: string, label: string): string {
+  if (label.length === 0 || text === label || text.startsWith(label + ' ')) return text;
+  return `${label} ${text}`;
+}
+
 /** A paragraph being read. */
 interface Para {
   text: string;
@@ -221,6 +256,8 @@ interface Para {
   outside: string;
   style?: string;
   heading?: number;
+  /** The number the outline numbering shows before a text:h ('' for none). */
+  number?: string;
   /** Characters set in a monospaced font, and all characters (spaces aside). */
   monoChars: number;
   chars: number;
@@ -283,6 +320,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   const lists: ListFrame[] = [];
   // Counters of the list being read, per depth; a list continuing another takes its counters.
   let counters: number[] = [];
+  const outlineCounters: number[] = [];
   const lastCounters = new Map<string, number[]>();
   let groups = 0;
   let listGroup = 0;
@@ -385,7 +423,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
     const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
     const level = p.heading ?? (lists.length === 0 ? styleHeadingLevel(styles, p.style) : undefined);
     if (level !== undefined && (lists.length === 0 || p.heading !== undefined)) {
-      push({ kind: 'heading', level, ...base });
+      push({ kind: 'heading', level, ...base, text: numberedOdfHeading(text, p.number ?? '') });
       return;
     }
     // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.
@@ -467,8 +505,17 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           const style = attr(t, 'text:style-name');
           const p: Para = { text: '', raw: '', outside: '', monoChars: 0, chars: 0, inPage: 0, linkChars: 0, links: 0 };
           if (style !== undefined) p.style = style;
-          if (t.name === 'text:h') p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
-          else if (frames.includes('title')) p.heading = 1;
+          if (t.name === 'text:h') {
+            p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
+            // A heading inside a list takes the list's label, not the outline's.
+            if (lists.length === 0)
+              p.number = outlineNumber(
+                styles.outline,
+                outlineCounters,
+                p.heading,
+                attr(t, 'text:is-list-header') === 'true',
+              );
+          } else if (frames.includes('title')) p.heading = 1;
           paras.push(p);
           spanMono.push(paraMono(style));
           break;

@@ -2,7 +2,7 @@
 // presentations built by test/documents/helpers/make-zip.ts's makeOdf, and the damaged ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractOdf, listLabel } from '../../../../src/documents/formats/odt/odf.ts';
+import { extractOdf, listLabel, outlineNumber, numberedOdfHeading } from '../../../../src/documents/formats/odt/odf.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeOdf, makeZip } from '../../helpers/make-zip.ts';
 import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
@@ -274,3 +274,78 @@ const labelledOdtCases: [name: string, body: string, want: string[]][] = [
 for (const [name, body, want] of labelledOdtCases)
   test(`odt, labelled links: ${name}`, async () =>
     assert.deepEqual(show(await extractOdf(makeOdf('text', body), 'text')), want, name));
+
+// Outline numbering (text:outline-style, LibreOffice's chapter numbering): the number Writer
+// shows before each text:h, counted over the document's headings.
+const OUTLINE_1 =
+  '<text:outline-style style:name="Outline">' +
+  '<text:outline-level-style text:level="1" style:num-format="1" style:num-suffix=" "/>' +
+  '<text:outline-level-style text:level="2" style:num-format="1" text:display-levels="2" style:num-suffix=" "/>' +
+  '<text:outline-level-style text:level="3" style:num-format="a" style:num-prefix="(" style:num-suffix=")"/>' +
+  '</text:outline-style>';
+const OUTLINE_NONE =
+  '<text:outline-style style:name="Outline"><text:outline-level-style text:level="1" style:num-format=""/>' +
+  '<text:outline-level-style text:level="2" style:num-format=""/></text:outline-style>';
+const OUTLINE_CHAPTER =
+  '<text:outline-style style:name="Outline"><text:outline-level-style text:level="1" style:num-format="I" style:num-prefix="Chapter " style:num-suffix="." text:start-value="2"/></text:outline-style>';
+const h = (level: number, text: string, extra = '') =>
+  `<text:h text:style-name="Heading_20_${level}" text:outline-level="${level}"${extra}>${text}</text:h>`;
+const outlineCases: [name: string, styles: string | undefined, body: string, want: string[]][] = [
+  [
+    'numbers by level, a deeper level restarting under each heading',
+    OUTLINE_1,
+    h(1, 'Overview') + h(2, 'Scope') + h(2, 'Terms') + h(3, 'Words') + h(1, 'Definitions') + h(2, 'License'),
+    [
+      'heading1: 1 Overview',
+      'heading2: 1.1 Scope',
+      'heading2: 1.2 Terms',
+      'heading3: (a) Words',
+      'heading1: 2 Definitions',
+      'heading2: 2.1 License',
+    ],
+  ],
+  [
+    'the default outline (format none, as pandoc and most files): no number',
+    OUTLINE_NONE,
+    h(1, 'Overview') + h(2, 'Scope'),
+    ['heading1: Overview', 'heading2: Scope'],
+  ],
+  ['no outline style at all', undefined, h(1, 'Overview'), ['heading1: Overview']],
+  [
+    'a prefix, roman numbers and a start value',
+    OUTLINE_CHAPTER,
+    h(1, 'Grammar') + h(1, 'Library'),
+    ['heading1: Chapter II. Grammar', 'heading1: Chapter III. Library'],
+  ],
+  [
+    'a list header takes no number and does not count',
+    OUTLINE_1,
+    h(1, 'Preface', ' text:is-list-header="true"') + h(1, 'Overview'),
+    ['heading1: Preface', 'heading1: 1 Overview'],
+  ],
+  [
+    'a title already opening with its number is not numbered twice',
+    OUTLINE_1,
+    h(1, '1 Overview'),
+    ['heading1: 1 Overview'],
+  ],
+  [
+    'a level-2 heading before any level-1 one counts the missing level as 1',
+    OUTLINE_1,
+    h(2, 'Scope') + h(1, 'Overview'),
+    ['heading2: 1.1 Scope', 'heading1: 2 Overview'],
+  ],
+];
+for (const [name, styles, body, want] of outlineCases)
+  test(`odt, outline numbering: ${name}`, async () => {
+    const bytes = makeOdf('text', body, styles ? { styles } : {});
+    assert.deepEqual(show(await extractOdf(bytes, 'text')), want, name);
+  });
+
+test('outlineNumber and numberedOdfHeading: the counters and the text', () => {
+  assert.equal(outlineNumber(undefined, [], 1), '');
+  assert.equal(outlineNumber(new Map(), [], 1), '');
+  assert.equal(numberedOdfHeading('Scope', ''), 'Scope');
+  assert.equal(numberedOdfHeading('Scope', '1.1'), '1.1 Scope');
+  assert.equal(numberedOdfHeading('1.1 Scope', '1.1'), '1.1 Scope');
+});
