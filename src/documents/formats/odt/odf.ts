@@ -274,6 +274,30 @@ interface ListFrame {
   /** The list item's own start value (text:start-value). */
   itemStart?: number;
   header: boolean;
+  /** On a slide: the item opened is counted at its first paragraph (see countOnSlide). */
+  uncounted?: boolean;
+}
+
+/**
+ * Counts a list item at `depth`: its own start value, else one more than the item before it at
+ * that depth, else the level's start; deeper levels restart.
+ */
+export function countItem(counters: number[], depth: number, own: number | undefined, start: number): void {
+  const prev = counters[depth];
+  counters[depth] = own !== undefined ? own : prev === undefined ? start : prev + 1;
+  counters.length = depth + 1;
+}
+
+/**
+ * Impress numbers a text box's paragraphs, not its ODF lists: a paragraph takes one more than the
+ * paragraph before it at its depth, back to one at a shallower depth. So on a slide an item with
+ * no paragraph of its own (the wrapper of a sub-list, as Impress writes a sub-item) takes no
+ * number, and a list that follows another in the same text box, nothing between them, goes on
+ * with its numbers (Impress splits a numbered list at each sub-list: "1. 2. 3." then "- sub",
+ * "4." shown, written as two lists). Writer's lists count their items, wrappers and all.
+ */
+export function countOnSlide(inSlide: boolean, boxCounters: number[] | undefined): number[] {
+  return inSlide && boxCounters ? [...boxCounters] : [];
 }
 
 /** Elements whose text is no part of the document's running text. */
@@ -321,6 +345,9 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   // Counters of the list being read, per depth; a list continuing another takes its counters.
   let counters: number[] = [];
   const outlineCounters: number[] = [];
+  // On a slide: the counters of the top-level list just closed in this text box, while nothing
+  // else came after it.
+  let boxCounters: number[] | undefined;
   const lastCounters = new Map<string, number[]>();
   let groups = 0;
   let listGroup = 0;
@@ -493,6 +520,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
             return;
           }
           frames.push(cls);
+          boxCounters = undefined;
           if (t.name !== 'draw:text-box') code = null;
           break;
         }
@@ -505,6 +533,12 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           const style = attr(t, 'text:style-name');
           const p: Para = { text: '', raw: '', outside: '', monoChars: 0, chars: 0, inPage: 0, linkChars: 0, links: 0 };
           if (style !== undefined) p.style = style;
+          const inList = lists[lists.length - 1];
+          if (inList?.uncounted) {
+            inList.uncounted = false;
+            const levels = styles.lists.get(inList.style ?? '');
+            countItem(counters, inList.depth, inList.itemStart, levels?.get(inList.depth)?.start ?? 1);
+          } else if (!inList) boxCounters = undefined;
           if (t.name === 'text:h') {
             p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
             // A heading inside a list takes the list's label, not the outline's.
@@ -550,7 +584,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           if (!outer) {
             const continues =
               attr(t, 'text:continue-numbering') === 'true' || attr(t, 'text:continue-list') !== undefined;
-            counters = continues ? [...(lastCounters.get(style ?? '') ?? [])] : [];
+            counters = continues ? [...(lastCounters.get(style ?? '') ?? [])] : countOnSlide(inSlide, boxCounters);
             if (!continues || listGroup === 0) listGroup = ++groups;
           }
           lists.push({ style, depth: (outer?.depth ?? 0) + 1, itemStarted: false, header: false });
@@ -567,12 +601,11 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           const levels = styles.lists.get(list.style ?? '');
           const d = list.depth;
           const own = Number(attr(t, 'text:start-value'));
-          if (own >= 0 && attr(t, 'text:start-value') !== undefined) counters[d] = own;
-          else {
-            const prev = counters[d];
-            counters[d] = prev === undefined ? (levels?.get(d)?.start ?? 1) : prev + 1;
-          }
-          counters.length = d + 1;
+          const start = own >= 0 && attr(t, 'text:start-value') !== undefined ? own : undefined;
+          if (inSlide) {
+            list.uncounted = true;
+            list.itemStart = start;
+          } else countItem(counters, d, start, levels?.get(d)?.start ?? 1);
           break;
         }
         case 'table:table':
@@ -636,7 +669,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           break;
         case 'text:list': {
           const list = lists.pop();
-          if (list && lists.length === 0) lastCounters.set(list.style ?? '', [...counters]);
+          if (list && lists.length === 0) {
+            lastCounters.set(list.style ?? '', [...counters]);
+            if (inSlide) boxCounters = [...counters];
+          }
           code = null;
           break;
         }

@@ -349,3 +349,50 @@ test('outlineNumber and numberedOdfHeading: the counters and the text', () => {
   assert.equal(numberedOdfHeading('Scope', '1.1'), '1.1 Scope');
   assert.equal(numberedOdfHeading('1.1 Scope', '1.1'), '1.1 Scope');
 });
+
+// Numbered lists on a slide are numbered as Impress shows them (paragraph by paragraph in a text
+// box); Impress writes a numbered list with a sub-item as two lists, the second opening with a
+// wrapper item that holds only the sub-list. In a text document Writer's list counting stays.
+const LS =
+  '<text:list-style style:name="LS"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/>' +
+  '<text:list-level-style-bullet text:level="2" text:bullet-char="–"/></text:list-style>';
+const lst = (...items: string[]) => `<text:list text:style-name="LS">${items.join('')}</text:list>`;
+const box = (...inner: string[]) =>
+  `<draw:frame presentation:class="outline"><draw:text-box>${inner.join('')}</draw:text-box></draw:frame>`;
+const slideListCases: [name: string, kind: 'presentation' | 'text', body: string, want: string[]][] = [
+  [
+    'a list split at its sub-item goes on: 1. 2. 3. - 4.',
+    'presentation',
+    `<draw:page>${box(lst(li(p('one')), li(p('two')), li(p('three'))), lst(li(lst(li(p('sub')))), li(p('four'))))}</draw:page>`,
+    ['item@1: 1. one', 'item@1: 2. two', 'item@1: 3. three', 'item@1: sub', 'item@1: 4. four'],
+  ],
+  [
+    'a paragraph between two lists in a box: the second starts again',
+    'presentation',
+    `<draw:page>${box(lst(li(p('one')), li(p('two'))), p('Then:'), lst(li(p('again'))))}</draw:page>`,
+    ['item@1: 1. one', 'item@1: 2. two', 'paragraph@1: Then:', 'item@1: 1. again'],
+  ],
+  [
+    'lists in two text boxes: each from 1',
+    'presentation',
+    `<draw:page>${box(lst(li(p('left'))))}${box(lst(li(p('right'))))}</draw:page>`,
+    ['item@1: 1. left', 'item@1: 1. right'],
+  ],
+  [
+    'lists on two slides: each from 1',
+    'presentation',
+    `<draw:page>${box(lst(li(p('first'))))}</draw:page><draw:page>${box(lst(li(p('second'))))}</draw:page>`,
+    ['item@1: 1. first', 'item@2: 1. second'],
+  ],
+  [
+    'in a text document a new list starts again, its wrapper item counted (Writer)',
+    'text',
+    lst(li(p('one')), li(p('two'))) + lst(li(lst(li(p('sub')))), li(p('next'))),
+    ['item: 1. one', 'item: 2. two', 'item: sub', 'item: 2. next'],
+  ],
+];
+for (const [name, kind, body, want] of slideListCases)
+  test(`odf, numbered lists on slides: ${name}`, async () => {
+    const blocks = await extractOdf(makeOdf(kind, body, { automatic: LS }), kind);
+    assert.deepEqual(show(blocks), want, name);
+  });
