@@ -296,8 +296,24 @@ export function countItem(counters: number[], depth: number, own: number | undef
  * with its numbers (Impress splits a numbered list at each sub-list: "1. 2. 3." then "- sub",
  * "4." shown, written as two lists). Writer's lists count their items, wrappers and all.
  */
-export function countOnSlide(inSlide: boolean, boxCounters: number[] | undefined): number[] {
-  return inSlide && boxCounters ? [...boxCounters] : [];
+export function countOnSlide(
+  inSlide: boolean,
+  box: { counters: number[]; levels?: Map<number, ListLevel> } | undefined,
+  levels: Map<number, ListLevel> | undefined,
+): number[] {
+  if (!inSlide || !box) return [];
+  // Only a numbered list goes on from one numbered the same way (a bullet list before it, or
+  // another numbering, starts it again).
+  const a = box.levels?.get(1);
+  const b = levels?.get(1);
+  const same =
+    a?.number !== undefined &&
+    a.number !== 'none' &&
+    a.number === b?.number &&
+    a.start === b.start &&
+    a.prefix === b.prefix &&
+    a.suffix === b.suffix;
+  return same ? [...box.counters] : [];
 }
 
 /** Elements whose text is no part of the document's running text. */
@@ -347,7 +363,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   const outlineCounters: number[] = [];
   // On a slide: the counters of the top-level list just closed in this text box, while nothing
   // else came after it.
-  let boxCounters: number[] | undefined;
+  let boxCounters: { counters: number[]; levels?: Map<number, ListLevel> } | undefined;
   const lastCounters = new Map<string, number[]>();
   let groups = 0;
   let listGroup = 0;
@@ -584,7 +600,9 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           if (!outer) {
             const continues =
               attr(t, 'text:continue-numbering') === 'true' || attr(t, 'text:continue-list') !== undefined;
-            counters = continues ? [...(lastCounters.get(style ?? '') ?? [])] : countOnSlide(inSlide, boxCounters);
+            counters = continues
+              ? [...(lastCounters.get(style ?? '') ?? [])]
+              : countOnSlide(inSlide, boxCounters, styles.lists.get(style ?? ''));
             if (!continues || listGroup === 0) listGroup = ++groups;
           }
           lists.push({ style, depth: (outer?.depth ?? 0) + 1, itemStarted: false, header: false });
@@ -671,7 +689,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           const list = lists.pop();
           if (list && lists.length === 0) {
             lastCounters.set(list.style ?? '', [...counters]);
-            if (inSlide) boxCounters = [...counters];
+            if (inSlide) boxCounters = { counters: [...counters], levels: styles.lists.get(list.style ?? '') };
           }
           code = null;
           break;

@@ -355,8 +355,12 @@ test('outlineNumber and numberedOdfHeading: the counters and the text', () => {
 // wrapper item that holds only the sub-list. In a text document Writer's list counting stays.
 const LS =
   '<text:list-style style:name="LS"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/>' +
-  '<text:list-level-style-bullet text:level="2" text:bullet-char="–"/></text:list-style>';
+  '<text:list-level-style-bullet text:level="2" text:bullet-char="–"/></text:list-style>' +
+  '<text:list-style style:name="LT"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/></text:list-style>' +
+  '<text:list-style style:name="LA"><text:list-level-style-number text:level="1" style:num-format="a" style:num-suffix=")"/></text:list-style>';
 const lst = (...items: string[]) => `<text:list text:style-name="LS">${items.join('')}</text:list>`;
+const lstOf = (style: string, ...items: string[]) =>
+  `<text:list text:style-name="${style}">${items.join('')}</text:list>`;
 const box = (...inner: string[]) =>
   `<draw:frame presentation:class="outline"><draw:text-box>${inner.join('')}</draw:text-box></draw:frame>`;
 const slideListCases: [name: string, kind: 'presentation' | 'text', body: string, want: string[]][] = [
@@ -371,6 +375,18 @@ const slideListCases: [name: string, kind: 'presentation' | 'text', body: string
     'presentation',
     `<draw:page>${box(lst(li(p('one')), li(p('two'))), p('Then:'), lst(li(p('again'))))}</draw:page>`,
     ['item@1: 1. one', 'item@1: 2. two', 'paragraph@1: Then:', 'item@1: 1. again'],
+  ],
+  [
+    'a bullet list then a numbered list in one box: the numbers from 1',
+    'presentation',
+    `<draw:page>${box(lstOf('LT', li(p('dot')), li(p('dot2'))), lst(li(p('one')), li(p('two'))))}</draw:page>`,
+    ['item@1: dot', 'item@1: dot2', 'item@1: 1. one', 'item@1: 2. two'],
+  ],
+  [
+    'a list numbered another way after a numbered one: from its own start',
+    'presentation',
+    `<draw:page>${box(lst(li(p('one')), li(p('two'))), lstOf('LA', li(p('alpha'))))}</draw:page>`,
+    ['item@1: 1. one', 'item@1: 2. two', 'item@1: a) alpha'],
   ],
   [
     'lists in two text boxes: each from 1',
