@@ -584,6 +584,13 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
         case 'text:tab':
           add(' ', '\t');
           break;
+        case 'text:number': {
+          // The number a producer wrote into the heading or item (as Writer showed it): it is the
+          // heading's number, the outline's is not added again.
+          const p = paras[paras.length - 1];
+          if (p?.heading !== undefined) p.number = '';
+          break;
+        }
         case 'text:line-break':
           add(' ', '\n');
           break;
@@ -670,6 +677,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           break;
         case 'text:span':
           spanMono.pop();
+          break;
+        case 'text:number':
+          // The number is followed by its separator (a tab or a space), not written.
+          if (paras[paras.length - 1]?.heading !== undefined) add(' ');
           break;
         case 'text:a': {
           const p = paras[paras.length - 1];

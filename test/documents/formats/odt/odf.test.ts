@@ -324,6 +324,12 @@ const outlineCases: [name: string, styles: string | undefined, body: string, wan
     ['heading1: Preface', 'heading1: 1 Overview'],
   ],
   [
+    'a number the producer wrote (text:number) is the number, once, apart from the title',
+    OUTLINE_1,
+    h(1, '<text:number>1</text:number>Overview') + h(2, '<text:number>1.1</text:number>Scope'),
+    ['heading1: 1 Overview', 'heading2: 1.1 Scope'],
+  ],
+  [
     'a title already opening with its number is not numbered twice',
     OUTLINE_1,
     h(1, '1 Overview'),
