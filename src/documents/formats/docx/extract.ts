@@ -341,6 +341,14 @@ export function readBody(
   const out: LinkedBlock[] = [];
   const nextNumber = numbering ? listCounter(numbering) : undefined;
   let para: Para | null = null;
+  // A text box's paragraphs (w:txbxContent) sit inside the paragraph that anchors the box: that
+  // paragraph is set aside while they are read and goes on after them.
+  const outer: Para[] = [];
+  // mc:AlternateContent holds one drawing twice, Word 2010's shape (mc:Choice) and the VML of
+  // older readers (mc:Fallback), each with the text box's text: the fallback is read only when
+  // no choice came before it.
+  const alternates: { choice: boolean }[] = [];
+  let fallback = 0; // depth inside a skipped mc:Fallback
   let inPPr = 0;
   let inPPrChange = 0;
   let inT = false;
@@ -466,8 +474,24 @@ export function readBody(
 
   parse(xml, {
     open(t) {
+      if (fallback > 0) {
+        if (t.name === 'mc:Fallback') fallback++;
+        return;
+      }
       switch (t.name) {
+        case 'mc:AlternateContent':
+          alternates.push({ choice: false });
+          break;
+        case 'mc:Choice': {
+          const a = alternates[alternates.length - 1];
+          if (a) a.choice = true;
+          break;
+        }
+        case 'mc:Fallback':
+          if (alternates[alternates.length - 1]?.choice) fallback = 1;
+          break;
         case 'w:p':
+          if (para) outer.push(para);
           para = { text: '', raw: '', outside: '', numbered: false, inPage: 0, linkChars: 0, links: 0 };
           // A field's hyperlink whose result runs over paragraphs goes on from this one's start.
           if (link) link = { inPage: link.inPage, from: 0 };
@@ -595,6 +619,7 @@ export function readBody(
       }
     },
     text(s) {
+      if (fallback > 0) return;
       if (inT) add(s);
       else if (inInstr) {
         const f = fields[fields.length - 1];
@@ -602,9 +627,17 @@ export function readBody(
       }
     },
     close(name) {
+      if (fallback > 0) {
+        if (name === 'mc:Fallback') fallback--;
+        return;
+      }
       switch (name) {
+        case 'mc:AlternateContent':
+          alternates.pop();
+          break;
         case 'w:p':
           endPara();
+          para = outer.pop() ?? null;
           break;
         case 'w:pPr':
           inPPr--;

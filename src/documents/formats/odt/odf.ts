@@ -81,6 +81,8 @@ export interface OdfStyles {
   paragraph: Map<string, OdfStyle>;
   text: Map<string, OdfStyle>;
   lists: Map<string, Map<number, ListLevel>>;
+  /** The outline numbering of headings (text:outline-style), by level. */
+  outline?: Map<number, ListLevel>;
   monoFonts: Set<string>;
 }
 
@@ -132,12 +134,17 @@ export function readOdfStyles(xml: string, into: OdfStyles): OdfStyles {
           list = new Map();
           into.lists.set(attr(t, 'style:name') ?? '', list);
           break;
+        case 'text:outline-style':
+          list = new Map();
+          into.outline = list;
+          break;
+        case 'text:outline-level-style':
         case 'text:list-level-style-number':
         case 'text:list-level-style-bullet':
         case 'text:list-level-style-image':
           if (list) {
             const level = Number(attr(t, 'text:level')) || 1;
-            const numbered = t.name === 'text:list-level-style-number';
+            const numbered = t.name !== 'text:list-level-style-bullet' && t.name !== 'text:list-level-style-image';
             list.set(level, {
               ...(numbered ? { number: odfNumberStyle(attr(t, 'style:num-format') ?? '') } : {}),
               prefix: attr(t, 'style:num-prefix') ?? '',
@@ -154,7 +161,7 @@ export function readOdfStyles(xml: string, into: OdfStyles): OdfStyles {
         if (family === 'paragraph') into.paragraph.set(name, style);
         else if (family === 'text') into.text.set(name, style);
         style = null;
-      } else if (n === 'text:list-style') list = null;
+      } else if (n === 'text:list-style' || n === 'text:outline-style') list = null;
     },
     text() {},
   });
@@ -213,6 +220,34 @@ export function listLabel(levels: Map<number, ListLevel> | undefined, counters: 
   return `${lv.prefix}${shown.join('.')}${lv.suffix}`;
 }
 
+/**
+ * The number the outline numbering gives a heading of `level` (text:outline-style, LibreOffice's
+ * Tools > Chapter Numbering: "2", "2.1", "Chapter 3", "A."), counting the headings read before it
+ * (`counters`, per level, updated here: a deeper level restarts). '' when the level shows no
+ * number (format "", the default, and pandoc's), or the heading is a list header
+ * (text:is-list-header) and takes none.
+ */
+export function outlineNumber(
+  outline: Map<number, ListLevel> | undefined,
+  counters: number[],
+  level: number,
+  header = false,
+): string {
+  if (!outline || outline.size === 0 || header) return '';
+  const start = outline.get(level)?.start ?? 1;
+  const prev = counters[level];
+  counters[level] = prev === undefined ? start : prev + 1;
+  counters.length = level + 1;
+  for (let d = 1; d < level; d++) if (counters[d] === undefined) counters[d] = outline.get(d)?.start ?? 1;
+  return listLabel(outline, counters, level).trim();
+}
+
+/** A heading's text opened by its number, unless it already opens with it. */
+export function numberedOdfHeading(text: string, label: string): string {
+  if (label.length === 0 || text === label || text.startsWith(label + ' ')) return text;
+  return `${label} ${text}`;
+}
+
 /** A paragraph being read. */
 interface Para {
   text: string;
@@ -221,6 +256,8 @@ interface Para {
   outside: string;
   style?: string;
   heading?: number;
+  /** The number the outline numbering shows before a text:h ('' for none). */
+  number?: string;
   /** Characters set in a monospaced font, and all characters (spaces aside). */
   monoChars: number;
   chars: number;
@@ -237,6 +274,46 @@ interface ListFrame {
   /** The list item's own start value (text:start-value). */
   itemStart?: number;
   header: boolean;
+  /** On a slide: the item opened is counted at its first paragraph (see countOnSlide). */
+  uncounted?: boolean;
+}
+
+/**
+ * Counts a list item at `depth`: its own start value, else one more than the item before it at
+ * that depth, else the level's start; deeper levels restart.
+ */
+export function countItem(counters: number[], depth: number, own: number | undefined, start: number): void {
+  const prev = counters[depth];
+  counters[depth] = own !== undefined ? own : prev === undefined ? start : prev + 1;
+  counters.length = depth + 1;
+}
+
+/**
+ * Impress numbers a text box's paragraphs, not its ODF lists: a paragraph takes one more than the
+ * paragraph before it at its depth, back to one at a shallower depth. So on a slide an item with
+ * no paragraph of its own (the wrapper of a sub-list, as Impress writes a sub-item) takes no
+ * number, and a list that follows another in the same text box, nothing between them, goes on
+ * with its numbers (Impress splits a numbered list at each sub-list: "1. 2. 3." then "- sub",
+ * "4." shown, written as two lists). Writer's lists count their items, wrappers and all.
+ */
+export function countOnSlide(
+  inSlide: boolean,
+  box: { counters: number[]; levels?: Map<number, ListLevel> } | undefined,
+  levels: Map<number, ListLevel> | undefined,
+): number[] {
+  if (!inSlide || !box) return [];
+  // Only a numbered list goes on from one numbered the same way (a bullet list before it, or
+  // another numbering, starts it again).
+  const a = box.levels?.get(1);
+  const b = levels?.get(1);
+  const same =
+    a?.number !== undefined &&
+    a.number !== 'none' &&
+    a.number === b?.number &&
+    a.start === b.start &&
+    a.prefix === b.prefix &&
+    a.suffix === b.suffix;
+  return same ? [...box.counters] : [];
 }
 
 /** Elements whose text is no part of the document's running text. */
@@ -283,6 +360,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   const lists: ListFrame[] = [];
   // Counters of the list being read, per depth; a list continuing another takes its counters.
   let counters: number[] = [];
+  const outlineCounters: number[] = [];
+  // On a slide: the counters of the top-level list just closed in this text box, while nothing
+  // else came after it.
+  let boxCounters: { counters: number[]; levels?: Map<number, ListLevel> } | undefined;
   const lastCounters = new Map<string, number[]>();
   let groups = 0;
   let listGroup = 0;
@@ -385,7 +466,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
     const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
     const level = p.heading ?? (lists.length === 0 ? styleHeadingLevel(styles, p.style) : undefined);
     if (level !== undefined && (lists.length === 0 || p.heading !== undefined)) {
-      push({ kind: 'heading', level, ...base });
+      push({ kind: 'heading', level, ...base, text: numberedOdfHeading(text, p.number ?? '') });
       return;
     }
     // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.
@@ -455,6 +536,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
             return;
           }
           frames.push(cls);
+          boxCounters = undefined;
           if (t.name !== 'draw:text-box') code = null;
           break;
         }
@@ -467,8 +549,23 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           const style = attr(t, 'text:style-name');
           const p: Para = { text: '', raw: '', outside: '', monoChars: 0, chars: 0, inPage: 0, linkChars: 0, links: 0 };
           if (style !== undefined) p.style = style;
-          if (t.name === 'text:h') p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
-          else if (frames.includes('title')) p.heading = 1;
+          const inList = lists[lists.length - 1];
+          if (inList?.uncounted) {
+            inList.uncounted = false;
+            const levels = styles.lists.get(inList.style ?? '');
+            countItem(counters, inList.depth, inList.itemStart, levels?.get(inList.depth)?.start ?? 1);
+          } else if (!inList) boxCounters = undefined;
+          if (t.name === 'text:h') {
+            p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
+            // A heading inside a list takes the list's label, not the outline's.
+            if (lists.length === 0)
+              p.number = outlineNumber(
+                styles.outline,
+                outlineCounters,
+                p.heading,
+                attr(t, 'text:is-list-header') === 'true',
+              );
+          } else if (frames.includes('title')) p.heading = 1;
           paras.push(p);
           spanMono.push(paraMono(style));
           break;
@@ -487,6 +584,13 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
         case 'text:tab':
           add(' ', '\t');
           break;
+        case 'text:number': {
+          // The number a producer wrote into the heading or item (as Writer showed it): it is the
+          // heading's number, the outline's is not added again.
+          const p = paras[paras.length - 1];
+          if (p?.heading !== undefined) p.number = '';
+          break;
+        }
         case 'text:line-break':
           add(' ', '\n');
           break;
@@ -503,7 +607,9 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           if (!outer) {
             const continues =
               attr(t, 'text:continue-numbering') === 'true' || attr(t, 'text:continue-list') !== undefined;
-            counters = continues ? [...(lastCounters.get(style ?? '') ?? [])] : [];
+            counters = continues
+              ? [...(lastCounters.get(style ?? '') ?? [])]
+              : countOnSlide(inSlide, boxCounters, styles.lists.get(style ?? ''));
             if (!continues || listGroup === 0) listGroup = ++groups;
           }
           lists.push({ style, depth: (outer?.depth ?? 0) + 1, itemStarted: false, header: false });
@@ -520,12 +626,11 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           const levels = styles.lists.get(list.style ?? '');
           const d = list.depth;
           const own = Number(attr(t, 'text:start-value'));
-          if (own >= 0 && attr(t, 'text:start-value') !== undefined) counters[d] = own;
-          else {
-            const prev = counters[d];
-            counters[d] = prev === undefined ? (levels?.get(d)?.start ?? 1) : prev + 1;
-          }
-          counters.length = d + 1;
+          const start = own >= 0 && attr(t, 'text:start-value') !== undefined ? own : undefined;
+          if (inSlide) {
+            list.uncounted = true;
+            list.itemStart = start;
+          } else countItem(counters, d, start, levels?.get(d)?.start ?? 1);
           break;
         }
         case 'table:table':
@@ -573,6 +678,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
         case 'text:span':
           spanMono.pop();
           break;
+        case 'text:number':
+          // The number is followed by its separator (a tab or a space), not written.
+          if (paras[paras.length - 1]?.heading !== undefined) add(' ');
+          break;
         case 'text:a': {
           const p = paras[paras.length - 1];
           if (link && p) {
@@ -589,7 +698,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           break;
         case 'text:list': {
           const list = lists.pop();
-          if (list && lists.length === 0) lastCounters.set(list.style ?? '', [...counters]);
+          if (list && lists.length === 0) {
+            lastCounters.set(list.style ?? '', [...counters]);
+            if (inSlide) boxCounters = { counters: [...counters], levels: styles.lists.get(list.style ?? '') };
+          }
           code = null;
           break;
         }

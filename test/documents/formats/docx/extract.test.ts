@@ -333,3 +333,52 @@ const labelledDocxCases: [name: string, body: string, want: string[]][] = [
 ];
 for (const [name, body, want] of labelledDocxCases)
   test(`docx, labelled links: ${name}`, async () => assert.deepEqual(await kinds(makeDocx(body)), want, name));
+
+// Text boxes (Word 2010 and LibreOffice write each twice: the shape in mc:Choice, the VML of
+// older readers in mc:Fallback), read once, and the paragraph that anchors the box keeps its own
+// text, before and after the box.
+const box = (text: string) => `<w:txbxContent>${wp(text)}</w:txbxContent>`;
+const choice = (text: string) =>
+  `<mc:Choice Requires="wps"><w:drawing><wp:anchor><a:graphic><a:graphicData><wps:wsp><wps:txbx>${box(text)}</wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice>`;
+const fallback = (text: string) =>
+  `<mc:Fallback><w:pict><v:shape><v:textbox>${box(text)}</v:textbox></v:shape></w:pict></mc:Fallback>`;
+const anchored = (inner: string) =>
+  `<w:p><w:r><w:t xml:space="preserve">Before the box, </w:t></w:r><w:r>${inner}</w:r><w:r><w:t>and after it.</w:t></w:r></w:p>`;
+const textBoxCases: [name: string, body: string, want: string[]][] = [
+  [
+    'a shape with its VML fallback: the box once, the anchoring paragraph whole',
+    anchored(
+      `<mc:AlternateContent>${choice('Note: a copy goes to every recipient.')}${fallback('Note: a copy goes to every recipient.')}</mc:AlternateContent>`,
+    ),
+    ['paragraph:Note: a copy goes to every recipient.', 'paragraph:Before the box, and after it.'],
+  ],
+  [
+    'a fallback with no choice before it: read',
+    anchored(`<mc:AlternateContent>${fallback('Only the VML.')}</mc:AlternateContent>`),
+    ['paragraph:Only the VML.', 'paragraph:Before the box, and after it.'],
+  ],
+  [
+    'an empty fallback after the choice',
+    anchored(`<mc:AlternateContent>${choice('The shape.')}<mc:Fallback/></mc:AlternateContent>`),
+    ['paragraph:The shape.', 'paragraph:Before the box, and after it.'],
+  ],
+  [
+    'a VML text box of Word 2007 (no alternate content)',
+    anchored(`<w:pict><v:shape><v:textbox>${box('Old box.')}</v:textbox></v:shape></w:pict>`),
+    ['paragraph:Old box.', 'paragraph:Before the box, and after it.'],
+  ],
+  [
+    'a caption frame (LibreOffice) in the first of two paragraphs: the second untouched',
+    anchored(
+      `<mc:AlternateContent>${choice('Figure 1: The flow')}${fallback('Figure 1: The flow')}</mc:AlternateContent>`,
+    ) + wp('Next paragraph.'),
+    ['paragraph:Figure 1: The flow', 'paragraph:Before the box, and after it.', 'paragraph:Next paragraph.'],
+  ],
+  [
+    'a text box in a table cell: once, in the cell',
+    `<w:tbl><w:tr><w:tc>${wp('Field')}</w:tc><w:tc>${anchored(`<mc:AlternateContent>${choice('Boxed')}${fallback('Boxed')}</mc:AlternateContent>`)}</w:tc></w:tr></w:tbl>`,
+    ['row:Field | Boxed Before the box, and after it.'],
+  ],
+];
+for (const [name, body, want] of textBoxCases)
+  test(`docx, text boxes: ${name}`, async () => assert.deepEqual(await kinds(makeDocx(body)), want, name));

@@ -2,7 +2,7 @@
 // presentations built by test/documents/helpers/make-zip.ts's makeOdf, and the damaged ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractOdf, listLabel } from '../../../../src/documents/formats/odt/odf.ts';
+import { extractOdf, listLabel, outlineNumber, numberedOdfHeading } from '../../../../src/documents/formats/odt/odf.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeOdf, makeZip } from '../../helpers/make-zip.ts';
 import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
@@ -274,3 +274,147 @@ const labelledOdtCases: [name: string, body: string, want: string[]][] = [
 for (const [name, body, want] of labelledOdtCases)
   test(`odt, labelled links: ${name}`, async () =>
     assert.deepEqual(show(await extractOdf(makeOdf('text', body), 'text')), want, name));
+
+// Outline numbering (text:outline-style, LibreOffice's chapter numbering): the number Writer
+// shows before each text:h, counted over the document's headings.
+const OUTLINE_1 =
+  '<text:outline-style style:name="Outline">' +
+  '<text:outline-level-style text:level="1" style:num-format="1" style:num-suffix=" "/>' +
+  '<text:outline-level-style text:level="2" style:num-format="1" text:display-levels="2" style:num-suffix=" "/>' +
+  '<text:outline-level-style text:level="3" style:num-format="a" style:num-prefix="(" style:num-suffix=")"/>' +
+  '</text:outline-style>';
+const OUTLINE_NONE =
+  '<text:outline-style style:name="Outline"><text:outline-level-style text:level="1" style:num-format=""/>' +
+  '<text:outline-level-style text:level="2" style:num-format=""/></text:outline-style>';
+const OUTLINE_CHAPTER =
+  '<text:outline-style style:name="Outline"><text:outline-level-style text:level="1" style:num-format="I" style:num-prefix="Chapter " style:num-suffix="." text:start-value="2"/></text:outline-style>';
+const h = (level: number, text: string, extra = '') =>
+  `<text:h text:style-name="Heading_20_${level}" text:outline-level="${level}"${extra}>${text}</text:h>`;
+const outlineCases: [name: string, styles: string | undefined, body: string, want: string[]][] = [
+  [
+    'numbers by level, a deeper level restarting under each heading',
+    OUTLINE_1,
+    h(1, 'Overview') + h(2, 'Scope') + h(2, 'Terms') + h(3, 'Words') + h(1, 'Definitions') + h(2, 'License'),
+    [
+      'heading1: 1 Overview',
+      'heading2: 1.1 Scope',
+      'heading2: 1.2 Terms',
+      'heading3: (a) Words',
+      'heading1: 2 Definitions',
+      'heading2: 2.1 License',
+    ],
+  ],
+  [
+    'the default outline (format none, as pandoc and most files): no number',
+    OUTLINE_NONE,
+    h(1, 'Overview') + h(2, 'Scope'),
+    ['heading1: Overview', 'heading2: Scope'],
+  ],
+  ['no outline style at all', undefined, h(1, 'Overview'), ['heading1: Overview']],
+  [
+    'a prefix, roman numbers and a start value',
+    OUTLINE_CHAPTER,
+    h(1, 'Grammar') + h(1, 'Library'),
+    ['heading1: Chapter II. Grammar', 'heading1: Chapter III. Library'],
+  ],
+  [
+    'a list header takes no number and does not count',
+    OUTLINE_1,
+    h(1, 'Preface', ' text:is-list-header="true"') + h(1, 'Overview'),
+    ['heading1: Preface', 'heading1: 1 Overview'],
+  ],
+  [
+    'a number the producer wrote (text:number) is the number, once, apart from the title',
+    OUTLINE_1,
+    h(1, '<text:number>1</text:number>Overview') + h(2, '<text:number>1.1</text:number>Scope'),
+    ['heading1: 1 Overview', 'heading2: 1.1 Scope'],
+  ],
+  [
+    'a title already opening with its number is not numbered twice',
+    OUTLINE_1,
+    h(1, '1 Overview'),
+    ['heading1: 1 Overview'],
+  ],
+  [
+    'a level-2 heading before any level-1 one counts the missing level as 1',
+    OUTLINE_1,
+    h(2, 'Scope') + h(1, 'Overview'),
+    ['heading2: 1.1 Scope', 'heading1: 2 Overview'],
+  ],
+];
+for (const [name, styles, body, want] of outlineCases)
+  test(`odt, outline numbering: ${name}`, async () => {
+    const bytes = makeOdf('text', body, styles ? { styles } : {});
+    assert.deepEqual(show(await extractOdf(bytes, 'text')), want, name);
+  });
+
+test('outlineNumber and numberedOdfHeading: the counters and the text', () => {
+  assert.equal(outlineNumber(undefined, [], 1), '');
+  assert.equal(outlineNumber(new Map(), [], 1), '');
+  assert.equal(numberedOdfHeading('Scope', ''), 'Scope');
+  assert.equal(numberedOdfHeading('Scope', '1.1'), '1.1 Scope');
+  assert.equal(numberedOdfHeading('1.1 Scope', '1.1'), '1.1 Scope');
+});
+
+// Numbered lists on a slide are numbered as Impress shows them (paragraph by paragraph in a text
+// box); Impress writes a numbered list with a sub-item as two lists, the second opening with a
+// wrapper item that holds only the sub-list. In a text document Writer's list counting stays.
+const LS =
+  '<text:list-style style:name="LS"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/>' +
+  '<text:list-level-style-bullet text:level="2" text:bullet-char="–"/></text:list-style>' +
+  '<text:list-style style:name="LT"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/></text:list-style>' +
+  '<text:list-style style:name="LA"><text:list-level-style-number text:level="1" style:num-format="a" style:num-suffix=")"/></text:list-style>';
+const lst = (...items: string[]) => `<text:list text:style-name="LS">${items.join('')}</text:list>`;
+const lstOf = (style: string, ...items: string[]) =>
+  `<text:list text:style-name="${style}">${items.join('')}</text:list>`;
+const box = (...inner: string[]) =>
+  `<draw:frame presentation:class="outline"><draw:text-box>${inner.join('')}</draw:text-box></draw:frame>`;
+const slideListCases: [name: string, kind: 'presentation' | 'text', body: string, want: string[]][] = [
+  [
+    'a list split at its sub-item goes on: 1. 2. 3. - 4.',
+    'presentation',
+    `<draw:page>${box(lst(li(p('one')), li(p('two')), li(p('three'))), lst(li(lst(li(p('sub')))), li(p('four'))))}</draw:page>`,
+    ['item@1: 1. one', 'item@1: 2. two', 'item@1: 3. three', 'item@1: sub', 'item@1: 4. four'],
+  ],
+  [
+    'a paragraph between two lists in a box: the second starts again',
+    'presentation',
+    `<draw:page>${box(lst(li(p('one')), li(p('two'))), p('Then:'), lst(li(p('again'))))}</draw:page>`,
+    ['item@1: 1. one', 'item@1: 2. two', 'paragraph@1: Then:', 'item@1: 1. again'],
+  ],
+  [
+    'a bullet list then a numbered list in one box: the numbers from 1',
+    'presentation',
+    `<draw:page>${box(lstOf('LT', li(p('dot')), li(p('dot2'))), lst(li(p('one')), li(p('two'))))}</draw:page>`,
+    ['item@1: dot', 'item@1: dot2', 'item@1: 1. one', 'item@1: 2. two'],
+  ],
+  [
+    'a list numbered another way after a numbered one: from its own start',
+    'presentation',
+    `<draw:page>${box(lst(li(p('one')), li(p('two'))), lstOf('LA', li(p('alpha'))))}</draw:page>`,
+    ['item@1: 1. one', 'item@1: 2. two', 'item@1: a) alpha'],
+  ],
+  [
+    'lists in two text boxes: each from 1',
+    'presentation',
+    `<draw:page>${box(lst(li(p('left'))))}${box(lst(li(p('right'))))}</draw:page>`,
+    ['item@1: 1. left', 'item@1: 1. right'],
+  ],
+  [
+    'lists on two slides: each from 1',
+    'presentation',
+    `<draw:page>${box(lst(li(p('first'))))}</draw:page><draw:page>${box(lst(li(p('second'))))}</draw:page>`,
+    ['item@1: 1. first', 'item@2: 1. second'],
+  ],
+  [
+    'in a text document a new list starts again, its wrapper item counted (Writer)',
+    'text',
+    lst(li(p('one')), li(p('two'))) + lst(li(lst(li(p('sub')))), li(p('next'))),
+    ['item: 1. one', 'item: 2. two', 'item: sub', 'item: 2. next'],
+  ],
+];
+for (const [name, kind, body, want] of slideListCases)
+  test(`odf, numbered lists on slides: ${name}`, async () => {
+    const blocks = await extractOdf(makeOdf(kind, body, { automatic: LS }), kind);
+    assert.deepEqual(show(blocks), want, name);
+  });
