@@ -43,6 +43,7 @@ import {
   normalizeTitle,
   outlineIndex,
   outlineTrusted,
+  termStyles,
   typewriterSize,
   typewriterTitleFonts,
   type FontUse,
@@ -219,6 +220,10 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
       bodyFont,
     ),
     bodySize: top(sizes, 10),
+    termStyles: termStyles(
+      pages.flatMap((p) => p.lines),
+      top(sizes, 10),
+    ),
     fontVariety: variety > 2,
     outline,
   };

@@ -21,6 +21,8 @@ export interface HeadingContext {
    * (outlineTrusted): only a line, or a run of lines, that is an outline title is then a heading.
    */
   trustedOutline?: OutlineIndex;
+  /** Styles of definition-list terms (termStyles): a one-word capitals line in one is no heading. */
+  termStyles?: ReadonlySet<string>;
   /** Monospaced fonts of the document's headings (typewriterTitleFonts), heeded with a trusted outline. */
   typewriterTitles?: ReadonlySet<string>;
   /** The size most typewriter text is set in (typewriterSize). */
@@ -141,6 +143,48 @@ function shapeOf(t: string): HeadingShape {
   if (upper >= 4 && t.length <= 80 && /\p{Lu}{3}/u.test(t) && !/[.!?]$/.test(t) && /^[\p{L}\p{N}"'“‘«([]/u.test(t))
     return 'caps';
   return null;
+}
+
+// One identifier: capitals joined by underscores ("GREP_COLORS", "LC_ALL", "BASH_VERSINFO"), or
+// capitals run into digits ("SHA256", "X11R6"): no word of a title is written so.
+const IDENTIFIER = /^\p{Lu}[\p{Lu}\d]*(?:_[\p{Lu}\d]+)+$|^\p{Lu}+\d+[\p{Lu}\d]*$/u;
+const CAPS_WORD = /^\p{Lu}[\p{Lu}\d]*$/u;
+
+/**
+ * A line that is the name of a variable or an option, or a list of names (a definition list's
+ * term: a man page's .TP tag "GREP_COLORS", "TAR_ATIME", "LC_ALL, LC_CTYPE, LANG"): every item, apart
+ * by commas, one word of capitals, and one of them an identifier (IDENTIFIER).
+ */
+export function isIdentifierLine(text: string): boolean {
+  const items = text.trim().split(/\s*,\s*/);
+  return items.every((w) => CAPS_WORD.test(w) || IDENTIFIER.test(w)) && items.some((w) => IDENTIFIER.test(w));
+}
+
+/** The key of a term's style: its font and its left (within half a point). */
+export const termStyleKey = (l: Pick<TextLine, 'font' | 'x'>): string => `${l.font}|${Math.round(l.x * 2) / 2}`;
+
+/**
+ * The styles (font and left, termStyleKey) of a document's definition-list terms, read from its
+ * identifiers: where at least 3 lines that are names (isIdentifierLine: "GREP_COLORS", bash's
+ * "BASH_ENV", "HISTFILE_SIZE") stand at the body's size, and no line of capitals with a space
+ * (a section title: "EXIT STATUS", "SEE ALSO"). A one-word capitals line in such a style
+ * ("BASHPID", "HISTFILE" among them) is a term too, not a heading (isHeading).
+ */
+export function termStyles(
+  lines: readonly Pick<TextLine, 'x' | 'font' | 'text' | 'size'>[],
+  bodySize: number,
+): Set<string> {
+  const names = new Map<string, number>();
+  const titled = new Set<string>();
+  for (const l of lines) {
+    const t = l.text.trim();
+    const k = termStyleKey(l);
+    if (l.size < bodySize * 1.12 && isIdentifierLine(t)) names.set(k, (names.get(k) ?? 0) + 1);
+    else if (t.includes(' ') && t.length >= 2 && t.length <= 120 && shapeOf(t) === 'caps') titled.add(k);
+  }
+  const out = new Set<string>();
+  for (const [k, n] of names) if (n >= 3 && !titled.has(k)) out.add(k);
+  return out;
 }
 
 /** A line holding only a division's number: "Chapter 6", "CHAPITRE5", "Appendix B", "TWO", "A.3". */
@@ -320,6 +364,15 @@ export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
       (distinguished(line, ctx) || line.mono || !ctx.fontVariety || headingShape(t) !== null) &&
       matchesOutline(t, ctx.trustedOutline)
     );
+  // A variable's or option's name (isIdentifierLine) set at the body's size, bold or not, is a
+  // definition list's term; a heading of that name is set larger (an HTML page's <h3>GS_OPTIONS</h3>
+  // printed) or is in the outline.
+  if (
+    line.size < ctx.bodySize * 1.12 &&
+    (isIdentifierLine(t) || (CAPS_WORD.test(t) && ctx.termStyles?.has(termStyleKey(line)) === true)) &&
+    !ctx.outline.has(normalizeTitle(t))
+  )
+    return false;
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
   if (ctx.headingLefts?.has(Math.round(line.x * 2) / 2) && line.font !== ctx.bodyFont && isShortTitle(t)) return true;
   const shape = headingShape(t);

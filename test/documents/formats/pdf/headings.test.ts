@@ -5,6 +5,8 @@ import {
   headingShape,
   isBareLabel,
   isHeading,
+  isIdentifierLine,
+  termStyles,
   isTableHeaderRow,
   joinTitle,
   matchesOutline,
@@ -136,8 +138,80 @@ test('isHeading', async (t) => {
     ['outline title in body font without a pattern', line('Random number generator'), ctx, false],
     ['one-font document: the shape decides', line('CHAPTER 4 OVERVIEW'), { ...ctx, fontVariety: false }, true],
     ['one-font document: plain text', line('Random words here'), { ...ctx, fontVariety: false }, false],
+    ["a variable's name in bold at the body's size: a term", line('GREP_COLORS', { font: 'bold' }), ctx, false],
+    ['a list of names in bold at the body size: a term', line('LC_ALL, LC_CTYPE, LANG', { font: 'bold' }), ctx, false],
+    ["a variable's name set larger: a heading", line('GS_OPTIONS', { size: 12 }), ctx, true],
+    [
+      "a variable's name in the outline: a heading",
+      line('GS_OPTIONS', { font: 'bold' }),
+      { ...ctx, outline: new Set(['gs options']) },
+      true,
+    ],
+    ["one-font document: a variable's name is no heading", line('TAR_ATIME'), { ...ctx, fontVariety: false }, false],
+    ['a caps title in bold at the body size: still a heading', line('ENVIRONMENT', { font: 'bold' }), ctx, true],
   ];
   for (const [name, l, c, want] of cases) await t.test(name, () => assert.equal(isHeading(l, c), want));
+});
+
+test('isIdentifierLine', async (t) => {
+  const cases: [string, boolean][] = [
+    ['GREP_COLORS', true],
+    ['TAR_ATIME', true],
+    ['BASH_VERSINFO', true],
+    ['LC_ALL, LC_CTYPE, LANG', true],
+    ['SHA256', true],
+    ['X11R6', true],
+    ['  POSIXLY_CORRECT ', true],
+    ['ENVIRONMENT', false],
+    ['BASHPID', false],
+    ['SEE ALSO', false],
+    ['EXIT STATUS', false],
+    ['LANG, LANGUAGE', false],
+    ['CHAPTER 4', false],
+    ['ISO 9660', false],
+    ['UTF-8', false],
+    ['Grep_colors', false],
+    ['_PRIVATE', false],
+    ['TRAILING_', false],
+    ['GREP_COLORS is deprecated', false],
+    ['2024', false],
+  ];
+  for (const [text, want] of cases) await t.test(text, () => assert.equal(isIdentifierLine(text), want));
+});
+
+test('termStyles', async (t) => {
+  // A man page: section titles in bold at the margin (72), .TP tags in bold at 7n (108).
+  const man = [
+    line('ENVIRONMENT', { font: 'bold', x: 72 }),
+    line('EXIT STATUS', { font: 'bold', x: 72 }),
+    line('GREP_COLORS', { font: 'bold', x: 108 }),
+    line('LC_ALL, LC_CTYPE, LANG', { font: 'bold', x: 108 }),
+    line('POSIXLY_CORRECT', { font: 'bold', x: 108 }),
+    line('BASHPID', { font: 'bold', x: 108 }),
+    line('Some text of the body.', { x: 108 }),
+  ];
+  const cases: [string, TextLine[], string[]][] = [
+    ["the tags' left and font", man, ['bold|108']],
+    ['two names: too few', man.slice(0, 4), []],
+    [
+      'a left where a title of capitals with a space stands too',
+      [...man, line('SEE ALSO', { font: 'bold', x: 108 })],
+      [],
+    ],
+    ['names set larger are headings, no terms', man.map((l) => ({ ...l, size: l.x === 108 ? 14 : 10 })), []],
+  ];
+  for (const [name, lines, want] of cases)
+    await t.test(name, () => assert.deepEqual([...termStyles(lines, 10)].sort(), want));
+  const c: HeadingContext = { ...ctx, termStyles: new Set(['bold|108']) };
+  await t.test('a one-word capitals line in a term style is no heading', () =>
+    assert.equal(isHeading(line('BASHPID', { font: 'bold', x: 108 }), c), false),
+  );
+  await t.test("at the titles' left it still is", () =>
+    assert.equal(isHeading(line('ENVIRONMENT', { font: 'bold', x: 72 }), c), true),
+  );
+  await t.test('two words in a term style: still a heading', () =>
+    assert.equal(isHeading(line('SHELL GRAMMAR', { font: 'bold', x: 108 }), c), true),
+  );
 });
 
 test('normalizeTitle strips numbering and prefixes', () => {
