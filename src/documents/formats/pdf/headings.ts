@@ -177,10 +177,14 @@ export function termStyles(
   const names = new Map<string, number>();
   const titled = new Set<string>();
   for (const l of lines) {
+    // Both a name and a title in capitals have no lower-case letter: most lines are asked no more.
+    if (LOWER.test(l.text)) continue;
     const t = l.text.trim();
-    const k = termStyleKey(l);
-    if (l.size < bodySize * 1.12 && isIdentifierLine(t)) names.set(k, (names.get(k) ?? 0) + 1);
-    else if (t.includes(' ') && t.length >= 2 && t.length <= 120 && shapeOf(t) === 'caps') titled.add(k);
+    if (l.size < bodySize * 1.12 && isIdentifierLine(t)) {
+      const k = termStyleKey(l);
+      names.set(k, (names.get(k) ?? 0) + 1);
+    } else if (t.includes(' ') && t.length >= 2 && t.length <= 120 && shapeOf(t) === 'caps')
+      titled.add(termStyleKey(l));
   }
   const out = new Set<string>();
   for (const [k, n] of names) if (n >= 3 && !titled.has(k)) out.add(k);
@@ -369,6 +373,7 @@ export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
   // printed) or is in the outline.
   if (
     line.size < ctx.bodySize * 1.12 &&
+    !LOWER.test(t) &&
     (isIdentifierLine(t) || (CAPS_WORD.test(t) && ctx.termStyles?.has(termStyleKey(line)) === true)) &&
     !ctx.outline.has(normalizeTitle(t))
   )
@@ -427,12 +432,13 @@ export function labelWordOver(
   b: Pick<TextLine, 'y' | 'size' | 'font'>,
 ): boolean {
   const dy = a.y - b.y;
+  // The place and the font first: every line of a page is asked, few stand so over the next.
   return (
-    /^\p{L}{2,16}$/u.test(a.text.trim()) &&
+    dy > 0 &&
+    dy <= b.size * LABEL_GAP &&
     a.font === b.font &&
     a.size <= b.size + 0.5 &&
-    dy > 0 &&
-    dy <= b.size * LABEL_GAP
+    /^\p{L}{2,16}$/u.test(a.text.trim())
   );
 }
 
