@@ -100,6 +100,9 @@ const BLOCK = new Set([
   'aside',
 ]);
 
+/** An element's class tokens, lower-cased. */
+const classesOf = (attrs: Record<string, string>): string[] => (attrs.class ?? '').toLowerCase().split(/\s+/);
+
 /**
  * An `aside` that holds notes of the text, not a sidebar: footnotes and endnotes (Docutils
  * 0.18+ writes its footnotes as `aside.footnote-list` / `aside.footnote`, role "note"; EPUB-style
@@ -108,10 +111,7 @@ const BLOCK = new Set([
 export function isNoteAside(attrs: Record<string, string>): boolean {
   const role = attrs.role?.trim().toLowerCase();
   if (role === 'note' || role === 'doc-footnote' || role === 'doc-endnote' || role === 'doc-endnotes') return true;
-  return (attrs.class ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .some((c) => /^(?:footnotes?|footnote-list|endnotes?|citation|citation-list)$/.test(c));
+  return classesOf(attrs).some((c) => /^(?:footnotes?|footnote-list|endnotes?|citation|citation-list)$/.test(c));
 }
 
 function hidden(attrs: Record<string, string>): boolean {
@@ -132,13 +132,7 @@ const ADMONITION_CLASS = /^(?:note|tip|hint|warning|caution|important|danger|att
  * content cell. Its title is no section heading and its table no data table.
  */
 export function isAdmonitionBox(name: string, attrs: Record<string, string>): boolean {
-  return (
-    name === 'div' &&
-    (attrs.class ?? '')
-      .toLowerCase()
-      .split(/\s+/)
-      .some((c) => ADMONITION_CLASS.test(c))
-  );
+  return name === 'div' && classesOf(attrs).some((c) => ADMONITION_CLASS.test(c));
 }
 
 /**
@@ -209,7 +203,7 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
   if (NEVER_CHROME.has(name)) return false;
   const role = attrs.role?.trim().toLowerCase();
   if (role && CHROME_ROLES.has(role)) return true;
-  const classes = (attrs.class ?? '').toLowerCase().split(/\s+/);
+  const classes = classesOf(attrs);
   if (classes.some((n) => n.length > 0 && CHROME_CLASS.test(n))) return true;
   const id = attrs.id?.trim().toLowerCase();
   return id !== undefined && CHROME_ID.test(id);
@@ -233,7 +227,7 @@ const CONTENTS_CLASS =
  * count as in-page links, so that the listing rule (dropListings) reads both alike.
  */
 export function isContentsContainer(name: string, attrs: Record<string, string>): boolean {
-  const classes = (attrs.class ?? '').toLowerCase().split(/\s+/);
+  const classes = classesOf(attrs);
   return classes.some(
     (n) => CONTENTS_CLASS.test(n) || (name === 'table' && (n === 'menu' || /^index-[a-z]{2,3}$/.test(n))),
   );
@@ -876,22 +870,15 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         }
         const at = parser.startIndex;
         const chrome = isChrome(name, attrs) && !readAsText?.has(at);
-        // The caption of a navigation element just out goes with it (isChromeCaption).
-        if (
-          (name === 'nav' || attrs.role?.trim().toLowerCase() === 'navigation') &&
-          tables.length === 0 &&
-          text.trim() === '' &&
-          out.length > 0 &&
-          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at))
-        )
-          out.pop();
         const siteToctree = isSiteToctreeItem(name, attrs, contents > 0);
+        // The caption of a navigation element or a site toctree just out goes with it
+        // (isChromeCaption; a toctree's caption may be a heading).
         if (
-          siteToctree &&
+          (siteToctree || name === 'nav' || attrs.role?.trim().toLowerCase() === 'navigation') &&
           tables.length === 0 &&
           text.trim() === '' &&
           out.length > 0 &&
-          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at), true)
+          isChromeCaption(out[out.length - 1], html.slice(lastOutAt, at), siteToctree)
         )
           out.pop();
         if (

@@ -212,18 +212,14 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
   for (const n of fonts.values()) if (n >= total * 0.01) variety++;
   for (const n of sizes.values()) if (n >= total * 0.01) variety++;
   const bodyFont = top(fonts, '');
+  const bodySize = top(sizes, 10);
+  const lines = pages.flatMap((p) => p.lines);
   return {
     bodyFont,
     headingFonts: headingFonts([...uses.values()], bodyFont, total),
-    headingLefts: headingLefts(
-      pages.flatMap((p) => p.lines),
-      bodyFont,
-    ),
-    bodySize: top(sizes, 10),
-    termStyles: termStyles(
-      pages.flatMap((p) => p.lines),
-      top(sizes, 10),
-    ),
+    headingLefts: headingLefts(lines, bodyFont),
+    bodySize,
+    termStyles: termStyles(lines, bodySize),
     fontVariety: variety > 2,
     outline,
   };

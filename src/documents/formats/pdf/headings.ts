@@ -160,8 +160,11 @@ export function isIdentifierLine(text: string): boolean {
   return items.every((w) => CAPS_WORD.test(w) || IDENTIFIER.test(w)) && items.some((w) => IDENTIFIER.test(w));
 }
 
-/** The key of a term's style: its font and its left (within half a point). */
-export const termStyleKey = (l: Pick<TextLine, 'font' | 'x'>): string => `${l.font}|${Math.round(l.x * 2) / 2}`;
+/** The key of a left: lefts within half a point are one (heading-lefts.ts, termStyleKey). */
+export const leftKey = (x: number): number => Math.round(x * 2) / 2;
+
+/** The key of a term's style: its font and its left (leftKey). */
+export const termStyleKey = (l: Pick<TextLine, 'font' | 'x'>): string => `${l.font}|${leftKey(l.x)}`;
 
 /**
  * The styles (font and left, termStyleKey) of a document's definition-list terms, read from its
@@ -379,7 +382,7 @@ export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
   )
     return false;
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
-  if (ctx.headingLefts?.has(Math.round(line.x * 2) / 2) && line.font !== ctx.bodyFont && isShortTitle(t)) return true;
+  if (ctx.headingLefts?.has(leftKey(line.x)) && line.font !== ctx.bodyFont && isShortTitle(t)) return true;
   const shape = headingShape(t);
   const inOutline = ctx.outline.size > 0 && ctx.outline.has(normalizeTitle(t)) && t.split(' ').length <= MAX_WORDS;
   if (!shape && !inOutline) return false;
@@ -543,7 +546,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
           let own = false;
           // A side head by its left (heading-lefts.ts) wraps to that left; the line after it at
           // another left is the text under it (a man page's synopsis line under its .SS title).
-          const side = ctx.headingLefts?.has(Math.round(lines[from]!.x * 2) / 2) === true;
+          const side = ctx.headingLefts?.has(leftKey(lines[from]!.x)) === true;
           for (let j = from + 1; j < end; j++)
             own ||=
               isShapedAt(j) ||
