@@ -89,3 +89,20 @@ export function formatListNumber(n: number, format: ListNumberFormat): string {
     }
   }
 }
+
+/**
+ * The text of a heading that a list or an outline numbers: its number as the document shows it,
+ * then its title ("1.2" + "Details" -> "1.2 Details"). Word and OpenDocument. A heading style may
+ * carry numbering: Word's
+ * multilevel heading lists and LibreOffice's outline numbering (every heading style of a Word file
+ * LibreOffice writes from its own or pandoc's documents, with the number format "none") put
+ * `w:numPr` in the Heading n style. Such a paragraph is a heading all the same, not a list item;
+ * a level without a number (format "none", a bullet: `marker` undefined) adds nothing, and a
+ * title that already opens with its number is not numbered twice. OpenDocument's outline
+ * numbering (odt/odf.ts outlineNumber) gives '' for a level without a number.
+ */
+export function numberedHeading(text: string, marker: string | undefined): string {
+  if (marker === undefined || marker.length === 0) return text;
+  if (text === marker || text.startsWith(marker + ' ')) return text;
+  return `${marker} ${text}`;
+}

@@ -22,7 +22,7 @@ import {
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
-import { formatListNumber, wordListFormat, type ListNumberFormat } from '../list-number.ts';
+import { formatListNumber, numberedHeading, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';
@@ -250,21 +250,6 @@ export function listCounter(numbering: Numbering): (numId: string, ilvl: number)
     });
     return marker.trim() || undefined;
   };
-}
-
-/**
- * The text of a heading paragraph that a list numbers: its number as Word shows it, then its
- * title ("1.2" + "Details" -> "1.2 Details"). A heading style may carry numbering: Word's
- * multilevel heading lists and LibreOffice's outline numbering (every heading style of a Word file
- * LibreOffice writes from its own or pandoc's documents, with the number format "none") put
- * `w:numPr` in the Heading n style. Such a paragraph is a heading all the same, not a list item;
- * a level without a number (format "none", a bullet: `marker` undefined) adds nothing, and a
- * title that already opens with its number is not numbered twice.
- */
-export function numberedHeading(text: string, marker: string | undefined): string {
-  if (marker === undefined || marker.length === 0) return text;
-  if (text === marker || text.startsWith(marker + ' ')) return text;
-  return `${marker} ${text}`;
 }
 
 function styleIsCode(styles: Map<string, StyleInfo>, id: string | undefined): boolean {

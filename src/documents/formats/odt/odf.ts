@@ -26,6 +26,7 @@ import { withoutContentsLists } from '../../contents-lists.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
+import { numberedHeading } from '../list-number.ts';
 
 export type OdfKind = 'text' | 'presentation';
 
@@ -234,18 +235,9 @@ export function outlineNumber(
   header = false,
 ): string {
   if (!outline || outline.size === 0 || header) return '';
-  const start = outline.get(level)?.start ?? 1;
-  const prev = counters[level];
-  counters[level] = prev === undefined ? start : prev + 1;
-  counters.length = level + 1;
+  countItem(counters, level, undefined, outline.get(level)?.start ?? 1);
   for (let d = 1; d < level; d++) if (counters[d] === undefined) counters[d] = outline.get(d)?.start ?? 1;
   return listLabel(outline, counters, level).trim();
-}
-
-/** A heading's text opened by its number, unless it already opens with it. */
-export function numberedOdfHeading(text: string, label: string): string {
-  if (label.length === 0 || text === label || text.startsWith(label + ' ')) return text;
-  return `${label} ${text}`;
 }
 
 /** A paragraph being read. */
@@ -466,7 +458,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
     const base = { text, inPageLinkChars: p.inPage, linkChars: p.linkChars, links: p.links };
     const level = p.heading ?? (lists.length === 0 ? styleHeadingLevel(styles, p.style) : undefined);
     if (level !== undefined && (lists.length === 0 || p.heading !== undefined)) {
-      push({ kind: 'heading', level, ...base, text: numberedOdfHeading(text, p.number ?? '') });
+      push({ kind: 'heading', level, ...base, text: numberedHeading(text, p.number) });
       return;
     }
     // Links to other pages after a label paragraph ("All Known Implementing Classes:") are its value.

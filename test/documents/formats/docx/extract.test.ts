@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractDocx, fieldHyperlink, numberedHeading } from '../../../../src/documents/formats/docx/extract.ts';
+import { extractDocx, fieldHyperlink } from '../../../../src/documents/formats/docx/extract.ts';
+import { numberedHeading } from '../../../../src/documents/formats/list-number.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeDocx, makeZip, wp, W } from '../../helpers/make-zip.ts';
 

@@ -2,7 +2,8 @@
 // presentations built by test/documents/helpers/make-zip.ts's makeOdf, and the damaged ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractOdf, listLabel, outlineNumber, numberedOdfHeading } from '../../../../src/documents/formats/odt/odf.ts';
+import { extractOdf, listLabel, outlineNumber } from '../../../../src/documents/formats/odt/odf.ts';
+import { numberedHeading } from '../../../../src/documents/formats/list-number.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeOdf, makeZip } from '../../helpers/make-zip.ts';
 import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
@@ -348,12 +349,12 @@ for (const [name, styles, body, want] of outlineCases)
     assert.deepEqual(show(await extractOdf(bytes, 'text')), want, name);
   });
 
-test('outlineNumber and numberedOdfHeading: the counters and the text', () => {
+test('outlineNumber and numberedHeading: the counters and the text', () => {
   assert.equal(outlineNumber(undefined, [], 1), '');
   assert.equal(outlineNumber(new Map(), [], 1), '');
-  assert.equal(numberedOdfHeading('Scope', ''), 'Scope');
-  assert.equal(numberedOdfHeading('Scope', '1.1'), '1.1 Scope');
-  assert.equal(numberedOdfHeading('1.1 Scope', '1.1'), '1.1 Scope');
+  assert.equal(numberedHeading('Scope', ''), 'Scope');
+  assert.equal(numberedHeading('Scope', '1.1'), '1.1 Scope');
+  assert.equal(numberedHeading('1.1 Scope', '1.1'), '1.1 Scope');
 });
 
 // Numbered lists on a slide are numbered as Impress shows them (paragraph by paragraph in a text
