@@ -4,7 +4,7 @@
 // 2022/06/01 to use the argument type O ..."). A note stands in the right margin, past the text
 // block's justified right edge, and is narrow; it is read after the paragraph it stands beside.
 import type { RawItem } from './types.ts';
-import type { StreamLine } from './stream.ts';
+import { byX, type StreamLine } from './stream.ts';
 
 /** A line of the text block is prose (isProse) of this many characters... */
 const BODY_CHARS = 30;
@@ -44,13 +44,7 @@ function lineOf(items: RawItem[], spaces: Array<[number, number]>): StreamLine {
 
 /** A line of prose: no gap between its items wider than an em (a table's row has its cells apart). */
 export function isProse(l: StreamLine): boolean {
-  // The items in the order of x: as they come, unless they come out of it (then a sorted copy).
-  let items: readonly RawItem[] = l.items;
-  for (let i = 1; i < items.length; i++)
-    if (items[i]!.x < items[i - 1]!.x) {
-      items = [...l.items].sort((a, b) => a.x - b.x);
-      break;
-    }
+  const items = byX(l.items);
   for (let i = 1; i < items.length; i++) {
     const prev = items[i - 1]!;
     if (items[i]!.x - (prev.x + prev.width) > l.size) return false;
