@@ -313,6 +313,56 @@ export function candidateVersions(policy: string): Map<string, string> {
   return out;
 }
 
+/**
+ * The font directories of the packages CI installs before it builds the corpus (fonts-dejavu-core,
+ * which poppler-utils brings; fonts-urw-base35; fonts-opensymbol, which LibreOffice brings): the
+ * only fonts a Chromium print or a LibreOffice conversion may use. Their page layout, and with it
+ * the corpus's figures, depended on every font the machine had: a session that installed
+ * fonts-lato and fonts-lmodern (through a Sphinx theme and TeX Live) moved sphinx-config-chromium's
+ * order under its floor.
+ */
+export const PRINT_FONT_DIRS = [
+  '/usr/share/fonts/truetype/dejavu',
+  '/usr/share/fonts/opentype/urw-base35',
+  '/usr/share/fonts/type1/urw-base35',
+  '/usr/share/fonts/X11/Type1',
+  '/usr/share/fonts/truetype/libreoffice',
+];
+
+/**
+ * The fontconfig file a print or a conversion runs with: PRINT_FONT_DIRS alone, with the system's
+ * rules (conf.d: the families those packages alias, the generic names' order), its own cache.
+ */
+export function printFontsConf(fontDirs: readonly string[], cacheDir: string): string {
+  return [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+    '<fontconfig>',
+    ...fontDirs.map((d) => `  <dir>${d}</dir>`),
+    `  <cachedir>${cacheDir}</cachedir>`,
+    '  <include ignore_missing="yes">/etc/fonts/conf.d</include>',
+    '</fontconfig>',
+    '',
+  ].join('\n');
+}
+
+/** Runs `f` with FONTCONFIG_FILE set to printFontsConf in a directory of its own, removed after. */
+async function withPrintFonts<T>(f: (env: Record<string, string>) => Promise<T> | T): Promise<T> {
+  const work = mkdtempSync(join(tmpdir(), 'corpus-fonts-'));
+  const saved = process.env.FONTCONFIG_FILE;
+  try {
+    const file = join(work, 'fonts.conf');
+    writeFileSync(file, printFontsConf(PRINT_FONT_DIRS, join(work, 'cache')));
+    // Chromium is started with this process's environment (test/helpers/browser.ts).
+    process.env.FONTCONFIG_FILE = file;
+    return await f({ FONTCONFIG_FILE: file });
+  } finally {
+    if (saved === undefined) delete process.env.FONTCONFIG_FILE;
+    else process.env.FONTCONFIG_FILE = saved;
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function printWithChromium(html: string, pdf: string): Promise<void> {
   // The browser the docs-page tests use: @sparticuz/chromium's, or CHROMIUM_PATH.
   const { launchChromium } = await import('../../test/helpers/browser.ts');
@@ -345,20 +395,30 @@ const LO_FILTERS: Record<LibreOfficeConversion, string> = {
  * (.fodp, see deck.ts) opened in Impress and saved as PowerPoint, OpenDocument or PDF, by Debian's
  * LibreOffice, offline.
  */
-function convertWithLibreOffice(source: string, out: string, how: LibreOfficeConversion): void {
+function convertWithLibreOffice(
+  source: string,
+  out: string,
+  how: LibreOfficeConversion,
+  env?: Record<string, string>,
+): void {
   const work = mkdtempSync(join(tmpdir(), 'corpus-lo-'));
   try {
-    run('soffice', [
-      `-env:UserInstallation=file://${join(work, 'profile')}`,
-      '--headless',
-      '--norestore',
-      ...(how.startsWith('libreoffice-deck-') ? [] : ['--infilter=HTML (StarWriter)']),
-      '--convert-to',
-      LO_FILTERS[how],
-      '--outdir',
-      work,
-      source,
-    ]);
+    run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${join(work, 'profile')}`,
+        '--headless',
+        '--norestore',
+        ...(how.startsWith('libreoffice-deck-') ? [] : ['--infilter=HTML (StarWriter)']),
+        '--convert-to',
+        LO_FILTERS[how],
+        '--outdir',
+        work,
+        source,
+      ],
+      undefined,
+      env,
+    );
     const made = readdirSync(work).find((f) => f !== 'profile');
     if (made === undefined) throw new Error(`LibreOffice wrote nothing for ${source}`);
     writeFileSync(out, readFileSync(join(work, made)));
@@ -527,15 +587,15 @@ async function buildIn(
       if (!(existsSync(file) && prev?.sourceSha256 === sourceSha && prev.sha256 === sha256(readFileSync(file)))) {
         if (s.convert === 'chromium-pdf') {
           opts.log(`${s.id}: printing ${s.path} with Chromium`);
-          await printWithChromium(real, file);
+          await withPrintFonts(() => printWithChromium(real, file));
         } else if (s.convert.startsWith('libreoffice-deck-')) {
           opts.log(`${s.id}: making a deck of ${s.path}, converting it with LibreOffice (${s.convert})`);
           const deck = join(docs, `${s.id}.deck.fodp`);
           writeFileSync(deck, deckOf(raw).fodp);
-          convertWithLibreOffice(deck, file, s.convert as LibreOfficeConversion);
+          await withPrintFonts((env) => convertWithLibreOffice(deck, file, s.convert as LibreOfficeConversion, env));
         } else {
           opts.log(`${s.id}: converting ${s.path} with LibreOffice (${s.convert})`);
-          convertWithLibreOffice(real, file, s.convert as LibreOfficeConversion);
+          await withPrintFonts((env) => convertWithLibreOffice(real, file, s.convert as LibreOfficeConversion, env));
         }
       }
       if (s.convert !== 'chromium-pdf') {

@@ -1,10 +1,16 @@
 // The pure parts of the corpus builder (scripts/corpus/build.ts): one table each.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   candidateVersions,
   htmlGenerator,
   licenceOf,
+  PRINT_FONT_DIRS,
+  printFontsConf,
   SCAN_FONT_DIR,
   type ScanSpec,
   scanFontsConf,
@@ -125,4 +131,41 @@ describe('scanFontsConf: a scan is drawn with the URW base-35 fonts whatever els
       assert.ok(
         conf.includes(`<alias binding="same"><family>${name}</family><prefer><family>${urw}</family></prefer></alias>`),
       ));
+});
+
+describe('printFontsConf: a Chromium print or a LibreOffice conversion sees the fonts CI installs, no others', () => {
+  const conf = printFontsConf(PRINT_FONT_DIRS, '/work/cache');
+  test('the font directories of fonts-dejavu-core, fonts-urw-base35 and fonts-opensymbol, nothing above them', () => {
+    const dirs = [...conf.matchAll(/<dir>([^<]*)<\/dir>/g)].map((m) => m[1]);
+    assert.deepEqual(dirs, PRINT_FONT_DIRS);
+    // Not /usr/share/fonts itself, nor the home and /usr/local directories the system file adds.
+    for (const d of dirs) assert.match(d!, /^\/usr\/share\/fonts\/[^/]+\/[^/]+$/);
+  });
+  test('its own cache, and the system rules (aliases, generic families) kept', () => {
+    assert.match(conf, /<cachedir>\/work\/cache<\/cachedir>/);
+    assert.match(conf, /<include ignore_missing="yes">\/etc\/fonts\/conf.d<\/include>/);
+    assert.doesNotMatch(conf, /\/etc\/fonts\/fonts.conf/);
+  });
+  // With fontconfig's own lister, where the machine has it (CI does: poppler-utils brings it).
+  const fcList = spawnSync('fc-list', ['--version']).status === 0;
+  if (!fcList) console.log('# fc-list is absent: the fontconfig file is not tried on this machine');
+  test('fontconfig given that file lists fonts of those directories only', { skip: !fcList }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'print-fonts-'));
+    try {
+      writeFileSync(join(dir, 'fonts.conf'), printFontsConf(PRINT_FONT_DIRS, join(dir, 'cache')));
+      const out = execFileSync('fc-list', [':', 'file'], {
+        env: { ...process.env, FONTCONFIG_FILE: join(dir, 'fonts.conf') },
+      })
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+      for (const line of out)
+        assert.ok(
+          PRINT_FONT_DIRS.some((d) => line.startsWith(`${d}/`)),
+          line,
+        );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
