@@ -1,5 +1,6 @@
 // PDF bytes -> neutral blocks: sniff, guard, read the text layer (and OCR the pages without one),
 // drop furniture and listings, rebuild paragraphs with headings and their page turns.
+import { heaviest } from '../../heaviest.ts';
 import type { DocumentBlock, PageTurn } from '../../blocks.ts';
 import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './text-layer.ts';
@@ -202,17 +203,11 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
       sizes.set(sz, (sizes.get(sz) ?? 0) + n);
     }
   }
-  const top = <K>(m: Map<K, number>, dflt: K): K => {
-    let best = dflt;
-    let bn = -1;
-    for (const [k, n] of m) if (n > bn) [best, bn] = [k, n];
-    return best;
-  };
   let variety = 0;
   for (const n of fonts.values()) if (n >= total * 0.01) variety++;
   for (const n of sizes.values()) if (n >= total * 0.01) variety++;
-  const bodyFont = top(fonts, '');
-  const bodySize = top(sizes, 10);
+  const bodyFont = heaviest(fonts, '');
+  const bodySize = heaviest(sizes, 10);
   const lines = pages.flatMap((p) => p.lines);
   return {
     bodyFont,

@@ -1,4 +1,5 @@
 // Page furniture: running headers/footers and bare page numbers.
+import { heaviest } from '../../heaviest.ts';
 import type { PageText, TextLine } from './types.ts';
 
 /** How many lines at the top and at the bottom of a page may be furniture. */
@@ -309,8 +310,5 @@ export function bodySize(pages: readonly Pick<PageText, 'lines'>[]): number {
   const prose = pages.some((p) => p.lines.some((l) => !l.mono));
   for (const p of pages)
     for (const l of p.lines) if (!prose || !l.mono) sizes.set(l.size, (sizes.get(l.size) ?? 0) + l.text.length);
-  let best = 0;
-  let bn = -1;
-  for (const [k, n] of sizes) if (n > bn) [best, bn] = [k, n];
-  return best;
+  return heaviest(sizes, 0);
 }

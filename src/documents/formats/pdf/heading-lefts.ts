@@ -2,6 +2,7 @@
 // and Bracket Expressions") in bold at 3n, between the sections' titles at the margin and the
 // body's text at 7n; in mixed case, with no number and no outline, it has no heading's shape and
 // ran into the paragraph under it. No other line stands at that left: the left itself marks it.
+import { heaviest } from '../../heaviest.ts';
 import type { TextLine } from './types.ts';
 import { isShortTitle, leftKey } from './headings.ts';
 
@@ -34,13 +35,7 @@ export function headingLefts(
     if (l.font !== bodyFont && !l.mono && isShortTitle(l.text)) titles.set(k, (titles.get(k) ?? 0) + 1);
     else others.add(k);
   }
-  let body: number | undefined;
-  let most = -1;
-  for (const [k, n] of chars)
-    if (n > most) {
-      body = k;
-      most = n;
-    }
+  const body = heaviest(chars);
   const out = new Set<number>();
   if (body === undefined) return out;
   for (const [k, n] of titles) {

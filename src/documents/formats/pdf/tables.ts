@@ -6,6 +6,7 @@
 // column order, a wrapped cell's lines joined, empty cells kept in place, the first row marked as
 // the header when it is set in another font than the body (bold). A tagged PDF's tables come
 // from its structure tree (struct.ts); these are the others.
+import { heaviest } from '../../heaviest.ts';
 import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, RuledGrid, TextLine } from './types.ts';
 import { CATEGORY_CELL } from './definitions.ts';
@@ -209,14 +210,7 @@ export function notATable(rows: readonly TableRow[]): boolean {
 function commonFont(lines: readonly TextLine[]): string | undefined {
   const count = new Map<string, number>();
   for (const l of lines) count.set(l.font, (count.get(l.font) ?? 0) + l.text.length);
-  let best: string | undefined;
-  let bn = -1;
-  for (const [f, k] of count)
-    if (k > bn) {
-      best = f;
-      bn = k;
-    }
-  return best;
+  return heaviest(count);
 }
 
 /**
