@@ -5,6 +5,9 @@ import type { TextLine } from './types.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** The words of a page's start looked for in the next page's text before its words are split out. */
+const HEAD_WORDS = 12;
+
 /** The first `n` words of a lower-cased text (fewer when it has fewer). */
 function firstWords(lower: string, n: number): string[] {
   const out: string[] = [];
@@ -35,8 +38,10 @@ function inOrder(a: readonly string[], b: readonly string[]): boolean {
 export function overlaySteps(pageTexts: readonly string[]): boolean[] {
   const lower = pageTexts.map((s) => s.toLowerCase());
   // Two pages whose first three words differ are no step and its next: most pages of a book,
-  // told without their words all split out.
-  const heads = lower.map((s) => firstWords(s, 3));
+  // told without their words all split out. Nor is a page one of whose first HEAD_WORDS words
+  // stands nowhere in the next page's text: a book's pages open alike (its running header,
+  // which is still there) and part at their first words of text.
+  const heads = lower.map((s) => firstWords(s, HEAD_WORDS));
   const all: (string[] | undefined)[] = [];
   const words = (i: number) => (all[i] ??= lower[i]!.match(WORD) ?? []);
   return lower.map((_s, i) => {
@@ -45,6 +50,7 @@ export function overlaySteps(pageTexts: readonly string[]): boolean[] {
     const nextHead = heads[i + 1]!;
     if (head.length < 3 || nextHead.length < 3) return false;
     for (let k = 0; k < 3; k++) if (head[k] !== nextHead[k]) return false;
+    for (let k = 3; k < head.length; k++) if (!lower[i + 1]!.includes(head[k]!)) return false;
     const w = words(i);
     const next = words(i + 1);
     if (next.length < w.length || next.length > w.length * 4) return false;

@@ -54,6 +54,51 @@ test('overlaySteps', async (t) => {
   for (const [name, pages, want] of cases) await t.test(name, () => assert.deepEqual(overlaySteps(pages), want));
 });
 
+// The definition, without the quick noes overlaySteps takes before it splits a page into words.
+function stepsByDefinition(pages: readonly string[]): boolean[] {
+  const words = pages.map((p) => p.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  return words.map((w, i) => {
+    const next = words[i + 1];
+    if (!next || w.length < 3 || next.length < 3 || w.slice(0, 3).join(' ') !== next.slice(0, 3).join(' '))
+      return false;
+    if (next.length < w.length || next.length > w.length * 4) return false;
+    let j = 0;
+    for (const x of next) if (x === w[j]) j++;
+    return j >= w.length;
+  });
+}
+
+test('overlaySteps answers as its definition on random decks and books', () => {
+  let seed = 7;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const vocabulary = 'the a shell reads input words slide title point ab abc é Über 42 x-y item'.split(' ');
+  let steps = 0;
+  for (let round = 0; round < 400; round++) {
+    const header = Array.from({ length: rand(8) }, () => vocabulary[rand(vocabulary.length)]!).join(' ');
+    const pages: string[] = [];
+    let page = `${header} ${Array.from({ length: 1 + rand(20) }, () => vocabulary[rand(vocabulary.length)]!).join(' ')}`;
+    for (let p = 0; p < 6; p++) {
+      pages.push(page);
+      const words = page.split(' ');
+      // A step (words added inside or at the end), the same page again, or a page of its own.
+      const how = rand(3);
+      if (how === 0) words.splice(rand(words.length + 1), 0, vocabulary[rand(vocabulary.length)]!);
+      page =
+        how === 2
+          ? `${header} ${vocabulary[rand(vocabulary.length)]} ${vocabulary[rand(vocabulary.length)]}`
+          : words.join(' ');
+    }
+    const want = stepsByDefinition(pages);
+    steps += want.filter(Boolean).length;
+    assert.deepEqual(overlaySteps(pages), want, JSON.stringify(pages));
+  }
+  // The table drew steps and pages of their own both.
+  assert.ok(steps > 200, `${steps} steps`);
+});
+
 const ln = (text: string, y: number, size = 11): TextLine => ({
   text,
   x: 20,
