@@ -1504,7 +1504,7 @@ function itemMarker(line: string): string | undefined {
 /** The reference prepared for chunkEnd: heading words, code lines, row words. */
 export interface EndIndex {
   headings: Set<string>;
-  /** Every code block as its non-empty lines (flatLine), those lines joined, and its length in code points. */
+  /** Every code block as its non-empty lines (flatLine), those lines joined, and the length in code points of the listing it is a piece of (listingLengths). */
   code: { lines: string[]; flat: string; length: number }[];
   codeFirst: Map<string, string[][]>;
   codeLast: Map<string, string[][]>;
@@ -1518,14 +1518,49 @@ export interface EndIndex {
   layoutRows: Map<string, Set<string>>;
 }
 
+/** Lines a numbered listing may lose between two of its pieces: the lines of callouts and the blank lines between them (amc-fr: 82-86, two callouts). */
+const LISTING_PIECE_GAP = 10;
+
+/**
+ * The length of the listing each code block is a piece of, in code points: a numbered listing the
+ * reference reads in pieces (a DocBook callout's circle is in no monospaced font, so pdf-code.ts
+ * ends a block at each callout and at an indented line's neighbour in another column), each piece
+ * numbered on from the one before (its first number after the last one's, at most
+ * LISTING_PIECE_GAP further: the lines read as no block are lost), is one listing on the page. A
+ * cut at a line end inside it is a cut inside a listing of that length: amc-fr's 68-line example,
+ * read as pieces of 8 to 488 code points, cannot fit a chunk. Any other block is its own length.
+ */
+export function listingLengths(blocks: readonly string[]): number[] {
+  const numbers = blocks.map((b) => numberedCode(b.split('\n').filter((l) => l.trim().length > 0))?.numbers);
+  const lengths = blocks.map((b) => [...b.trim()].length);
+  const out = [...lengths];
+  for (let i = 0; i < blocks.length; ) {
+    let j = i;
+    let sum = lengths[i]!;
+    for (;;) {
+      const last = numbers[j]?.findLast((n) => n !== '');
+      const first = numbers[j + 1]?.find((n) => n !== '');
+      if (last === undefined || first === undefined) break;
+      const step = Number(first) - Number(last);
+      if (step < 1 || step > LISTING_PIECE_GAP) break;
+      j++;
+      sum += lengths[j]!;
+    }
+    for (let k = i; k <= j; k++) out[k] = sum;
+    i = j + 1;
+  }
+  return out;
+}
+
 export function endIndex(ref: EndReference, max = 1200): EndIndex {
+  const listing = listingLengths(ref.code);
   const code = ref.code
-    .map((b) => {
+    .map((b, i) => {
       const lines = b
         .split('\n')
         .map(flatLine)
         .filter((l) => l.length > 0);
-      return { lines, flat: lines.join('\n'), length: [...b.trim()].length };
+      return { lines, flat: lines.join('\n'), length: listing[i]! };
     })
     .filter((b) => b.lines.length > 0);
   const codeFirst = new Map<string, string[][]>();

@@ -16,6 +16,7 @@ import {
   dedent,
   numberedCode,
   endIndex,
+  listingLengths,
   expandTabs,
   dehyphenate,
   glyphCodeSpelling,
@@ -1484,6 +1485,41 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
     ],
   ];
   for (const [name, r, a, b, want] of cases) test(name, () => assert.equal(chunkEnd(a, b, endIndex(r)), want));
+
+  // A numbered listing the reference reads in pieces (a DocBook callout's circle is in no
+  // monospaced font: pdf-code.ts ends a block there), each numbered on from the one before.
+  const piece = (from: number, to: number, text: string) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `${from + i} ${text}`).join('\n');
+  const pieces: EndReference = {
+    headings: [],
+    rows: [],
+    code: [piece(1, 9, '\\usepackage{x}'), piece(13, 60, '\\mauvaise{Alain Prost}'), '61 }}\n62', piece(63, 70, 'x')],
+  };
+  const apart: EndReference = { ...pieces, code: [piece(13, 60, '\\mauvaise{Alain Prost}'), '81 }}\n82'] };
+  const piecesCases: [string, EndReference, PagedChunk, PagedChunk, EndKind][] = [
+    ['a line end in a piece of a numbered listing longer than a chunk', pieces, c('61 }}'), c('62\n63 x'), 'long-code'],
+    [
+      'the same piece, the listing before it no piece of its own (numbers far apart)',
+      apart,
+      c('81 }}'),
+      c('82'),
+      'in-code',
+    ],
+  ];
+  for (const [name, r, a, b, want] of piecesCases) test(name, () => assert.equal(chunkEnd(a, b, endIndex(r)), want));
+
+  test('listingLengths: the pieces of a numbered listing numbered on, within a few lost lines', () => {
+    const table: [string, string[], number[]][] = [
+      ['an unnumbered block is its own length', ['make all\nmake install'], [21]],
+      ['two pieces numbered on', ['1 a\n2 b', '3 c\n4 d'], [14, 14]],
+      ['lines lost between the pieces (callout lines)', ['1 a\n2 b', '9 c\n10 d'], [15, 15]],
+      ['too many lines lost: two listings', ['1 a\n2 b', '30 c\n31 d'], [7, 9]],
+      ['a new listing starts at 1', ['1 a\n2 b', '1 c\n2 d'], [7, 7]],
+      ['an unnumbered block between parts them', ['1 a\n2 b', 'x\ny', '3 c\n4 d'], [7, 3, 7]],
+      ['three pieces, blank numbered lines at the ends', ['1 a\n2', ' 3 b\n 4', '5 c\n6 d'], [18, 18, 18]],
+    ];
+    for (const [name, blocks, want] of table) assert.deepEqual(listingLengths(blocks), want, name);
+  });
 
   test('chunkEnds: the clean share, the strict share, the kinds and the bad cuts', () => {
     const s = chunkEnds(

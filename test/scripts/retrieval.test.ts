@@ -222,6 +222,29 @@ describe('questions.json', () => {
         'If output size is important set pageCompression=1, but remember that, compressed documents',
       ],
     ],
+    [
+      'mpfr',
+      'print an mpfr_t with 128 digits',
+      [
+        // 5.9.2 Format String, the third of its examples (the first span, as chosen)
+        'mpfr_printf ("%.128Rf", x);\nmpfr_printf ("%.128RNf", x);\nmpfr_printf ("%.128R*f", MPFR_RNDN, x);',
+        // 5.8 Input and Output Functions (the twentieth pass, retr20): the output function takes the
+        // digits and the rounding mode as arguments. Quoted as the page draws it (pdftotext reads
+        // TeX's underscores as gaps, "size t n, mpfr t op").
+        'size_t mpfr_out_str (FILE *stream, int base, size_t n, mpfr_t op, mpfr_rnd_t rnd) [Function]\nOutput op on stream stream as a text string in base |base|, rounded in the direction rnd.',
+      ],
+    ],
+    [
+      'dblatex-manual',
+      'columns 1 and 3',
+      [
+        // 4.8.7.2 Local Setting: the example (the first span, as chosen)
+        '<informaltable><?dblatex table-width="autowidth.column: 1 3"?>',
+        // 4.8.7.2, the rule the example applies, and the reference page of the dblatex table-width
+        // processing instruction (B.4), which states it again (retr20)
+        'In addition to these keywords, table.width can also take for its value keywords of the form autowidth.column:                  N\n..., where N is the number of the column (counting from 1) which is to have its width automatically sized.',
+      ],
+    ],
   ];
   for (const [id, words, passages] of places)
     test(`${id}: every place that answers "${words}" holds one of its spans`, () => {
@@ -230,6 +253,13 @@ describe('questions.json', () => {
       for (const p of passages) assert.ok(holdsAnswer(normalizeSpan(p), question.answer), `${id}: ${p}`);
       assert.equal(answerAt([0], [normalizeSpan(passages.at(-1)!)], question.answer), 0);
     });
+  test('dblatex-manual: the autowidth rule of segmentedlists is no answer for a table', () => {
+    const question = file.documents['dblatex-manual']!.find((x) => x.q.includes('columns 1 and 3'))!;
+    // B.5, the dblatex autowidth processing instruction (segmentedlist tables only)
+    const p =
+      'In addition to these keywords, autowidth can also take for its value keywords of the form column: N ..., where N is the\nnumber of the column (counting from 1) which is to have its width automatically sized.';
+    assert.equal(holdsAnswer(normalizeSpan(p), question.answer), false);
+  });
   test("raptor-refman: the attribute's text counts only where it is tied to the template parameter", () => {
     const question = file.documents['raptor-refman']!.find((x) =>
       x.q.includes('data_layout_mode_ template parameter'),
