@@ -19,6 +19,7 @@ import { withoutInvisibles } from '../../invisible.ts';
 import { decodeHtml } from './charset.ts';
 import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
+import { keepColumns, writtenColumns } from '../table-columns.ts';
 
 const DROPPED = new Set([
   'script',
@@ -474,6 +475,8 @@ interface TableCtx {
   header?: string;
   /** a Doxygen prototype (`table.memname`): its rows' cell texts, read as one signature (doxygenSignature) */
   signature?: string[][];
+  /** The row blocks out so far: their spacer columns go when the table ends (dropSpacerColumns). */
+  rows: LinkedBlock[];
 }
 
 const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
@@ -855,7 +858,18 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       navCells,
     };
     if (contents > 0) b.inContents = true;
+    tb.rows.push(b);
     emit(b, 2);
+  };
+  /** The end of a table: its rows lose the columns none of them writes in (writtenColumns). */
+  const dropSpacerColumns = (tb: TableCtx) => {
+    const keep = writtenColumns(tb.rows.map((b) => b.cells ?? []));
+    if (!keep) return;
+    for (const b of tb.rows) {
+      const cells = keepColumns(b.cells ?? [], keep);
+      b.cells = cells;
+      b.text = cells.map((c) => c.text).join(' | ');
+    }
   };
 
   const parser = new Parser(
@@ -959,6 +973,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             row: null,
             cell: null,
             spans: [],
+            rows: [],
             inHead: false,
             // Doxygen's labels beside a prototype ("inline", "static"): the prototype, then the labels.
             layout:
@@ -1088,6 +1103,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (name === 'table' && tb) {
       flush();
       endRow(tb);
+      dropSpacerColumns(tb);
       tables.pop();
       const signature = tb.signature ? doxygenSignature(tb.signature) : '';
       if (signature !== '')
@@ -1103,6 +1119,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   emitTerm();
   while (tables.length > 0) {
     endRow(tables[tables.length - 1]!);
+    dropSpacerColumns(tables[tables.length - 1]!);
     tables.pop();
   }
   if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));
