@@ -23,3 +23,19 @@ export function keepColumns<T>(row: readonly T[], keep: readonly number[]): T[] 
   for (const i of keep) if (i < row.length) out.push(row[i]!);
   return out;
 }
+
+/**
+ * A table's row blocks, once the table has ended, without its spacer columns (writtenColumns):
+ * each row's cells and the text the chunker reads (`a | b`) are rewritten in place.
+ */
+export function dropSpacerColumns<C extends { text: string }>(
+  rows: readonly { text: string; cells?: readonly C[] }[],
+): void {
+  const keep = writtenColumns(rows.map((b) => b.cells ?? []));
+  if (!keep) return;
+  for (const b of rows) {
+    const cells = keepColumns(b.cells ?? [], keep);
+    b.cells = cells;
+    b.text = cells.map((c) => c.text).join(' | ');
+  }
+}

@@ -19,7 +19,7 @@ import { withoutInvisibles } from '../../invisible.ts';
 import { decodeHtml } from './charset.ts';
 import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
-import { keepColumns, writtenColumns } from '../table-columns.ts';
+import { dropSpacerColumns } from '../table-columns.ts';
 
 const DROPPED = new Set([
   'script',
@@ -861,16 +861,6 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     tb.rows.push(b);
     emit(b, 2);
   };
-  /** The end of a table: its rows lose the columns none of them writes in (writtenColumns). */
-  const dropSpacerColumns = (tb: TableCtx) => {
-    const keep = writtenColumns(tb.rows.map((b) => b.cells ?? []));
-    if (!keep) return;
-    for (const b of tb.rows) {
-      const cells = keepColumns(b.cells ?? [], keep);
-      b.cells = cells;
-      b.text = cells.map((c) => c.text).join(' | ');
-    }
-  };
 
   const parser = new Parser(
     {
@@ -1103,7 +1093,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (name === 'table' && tb) {
       flush();
       endRow(tb);
-      dropSpacerColumns(tb);
+      dropSpacerColumns(tb.rows);
       tables.pop();
       const signature = tb.signature ? doxygenSignature(tb.signature) : '';
       if (signature !== '')
@@ -1119,7 +1109,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   emitTerm();
   while (tables.length > 0) {
     endRow(tables[tables.length - 1]!);
-    dropSpacerColumns(tables[tables.length - 1]!);
+    dropSpacerColumns(tables[tables.length - 1]!.rows);
     tables.pop();
   }
   if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));
