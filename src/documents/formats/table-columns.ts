@@ -26,12 +26,14 @@ export function keepColumns<T>(row: readonly T[], keep: readonly number[]): T[] 
 
 /**
  * A table's row blocks, once the table has ended, without its spacer columns (writtenColumns):
- * each row's cells and the text the chunker reads (`a | b`) are rewritten in place.
+ * each row's cells and the text the chunker reads (`a | b`) are rewritten in place. `others`:
+ * the cells of the table's rows read as blocks (a cell of code), which write in their columns too.
  */
 export function dropSpacerColumns<C extends { text: string }>(
   rows: readonly { text: string; cells?: readonly C[] }[],
+  others: readonly (readonly { text: string }[])[] = [],
 ): void {
-  const keep = writtenColumns(rows.map((b) => b.cells ?? []));
+  const keep = writtenColumns([...rows.map((b) => b.cells ?? []), ...others]);
   if (!keep) return;
   for (const b of rows) {
     const cells = keepColumns(b.cells ?? [], keep);

@@ -477,6 +477,8 @@ interface TableCtx {
   signature?: string[][];
   /** The row blocks out so far: their spacer columns go when the table ends (dropSpacerColumns). */
   rows: LinkedBlock[];
+  /** The cells of the rows read as blocks (layout rows), in their columns: they write in them too. */
+  blockRows: { text: string }[][];
 }
 
 const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
@@ -809,10 +811,17 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         c.blocks.some((b) => b.kind === 'heading' || b.kind === 'row' || (b.kind === 'code' && b.text.includes('\n'))),
       );
     if (layout) {
-      // Keep the rowspans counted even when the row is read as blocks.
-      placeCells(
-        row.map((c) => ({ text: '', header: c.header, colspan: c.colspan, rowspan: c.rowspan })),
-        tb.spans,
+      // Keep the rowspans counted even when the row is read as blocks, and the columns it writes in.
+      tb.blockRows.push(
+        placeCells(
+          row.map((c) => ({
+            text: c.blocks.some((b) => b.text.trim().length > 0) ? 'x' : '',
+            header: c.header,
+            colspan: c.colspan,
+            rowspan: c.rowspan,
+          })),
+          tb.spans,
+        ),
       );
       const blocks = row.flatMap((c) => c.blocks);
       if (tb.header === undefined || tb.layout) for (const b of blocks) emit(b, 2);
@@ -964,6 +973,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             cell: null,
             spans: [],
             rows: [],
+            blockRows: [],
             inHead: false,
             // Doxygen's labels beside a prototype ("inline", "static"): the prototype, then the labels.
             layout:
@@ -1093,7 +1103,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (name === 'table' && tb) {
       flush();
       endRow(tb);
-      dropSpacerColumns(tb.rows);
+      dropSpacerColumns(tb.rows, tb.blockRows);
       tables.pop();
       const signature = tb.signature ? doxygenSignature(tb.signature) : '';
       if (signature !== '')
@@ -1109,7 +1119,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   emitTerm();
   while (tables.length > 0) {
     endRow(tables[tables.length - 1]!);
-    dropSpacerColumns(tables[tables.length - 1]!.rows);
+    dropSpacerColumns(tables[tables.length - 1]!.rows, tables[tables.length - 1]!.blockRows);
     tables.pop();
   }
   if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));

@@ -142,6 +142,19 @@ test("a column no row writes in is a spacer, not a cell: groff -Thtml's tagged p
   );
 });
 
+test('a column written only by a row read as blocks (a cell of code) is no spacer: the other rows keep their empty cell', () => {
+  const html =
+    '<table><tr><th></th><th>1D</th><th>Notes</th></tr>' +
+    '<tr><td><pre>Vector4d v4;\nVector2f v1;</pre></td><td>x</td><td>y</td></tr>' +
+    '<tr><td></td><td>a</td><td>b</td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html)
+      .filter((b) => b.kind === 'row')
+      .map((b) => b.text),
+    [' | 1D | Notes', ' | a | b'],
+  );
+});
+
 const placeCases: [string, { text: string; colspan: number; rowspan: number }[][], string[][]][] = [
   ['plain rows', [[{ text: 'a', colspan: 1, rowspan: 1 }], [{ text: 'b', colspan: 1, rowspan: 1 }]], [['a'], ['b']]],
   [
