@@ -12,11 +12,15 @@ export interface ChunkLike {
   section: string;
 }
 
-/** Text as both sides are compared: NFC, ligatures spelled out, soft hyphens gone, odd spaces plain. */
+/**
+ * Text as both sides are compared: NFC, ligatures spelled out, soft hyphens gone, odd spaces plain,
+ * TeX's asterisk (U+2217, which the service reads as the `*` typed: pdf/clean.ts) a `*`.
+ */
 export function normalizeText(s: string): string {
   return s
     .normalize('NFC')
     .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
+    .replace(/\u2217/g, '*')
     .replace(/\u00AD/g, '')
     .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ');
 }

@@ -11,6 +11,7 @@ import { sectionLabel } from './section.ts';
 import { documentError } from './document-error.ts';
 import { withoutInvisibles } from './invisible.ts';
 import { collapseBlanks } from './blanks.ts';
+import { hasListMarker } from './list-marker.ts';
 
 export type { ExtractOptions } from './types.ts';
 
@@ -37,16 +38,6 @@ export async function documentBlocks(
 ): Promise<Block[]> {
   return toChunkBlocks((await formatNamed(format).extract(bytes, ctx)).blocks);
 }
-
-/**
- * A list item's own marker: a bullet, or a number as the document wrote it ("3.", "2)", "1.2.",
- * "1.2", "b)", "iv.", "(a)", "(3)"); an item without one gets "- ".
- */
-const ROMAN = '(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})';
-const LIST_MARKER = new RegExp(
-  `^(?:[-*+•–]|\\d{1,9}(?:\\.\\d{1,9})*[.)]|\\d{1,9}(?:\\.\\d{1,9})+|(?:([a-z])\\1{0,2}|${ROMAN})[.)]|\\((?:\\d{1,9}|[a-z]|${ROMAN})\\))\\s`,
-  'i',
-);
 
 /** Neutral blocks -> the chunker's blocks, the same for every format. */
 export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
@@ -82,7 +73,7 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     const text = collapseBlanks(withoutInvisibles(b.text));
     if (text.length === 0) continue;
     if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
-    else if (b.kind === 'item') emit({ text: LIST_MARKER.test(text) ? text : `- ${text}`, ...at });
+    else if (b.kind === 'item') emit({ text: hasListMarker(text) ? text : `- ${text}`, ...at });
     else if (b.tableHeader !== undefined) emit({ text, repeat: header!, ...at });
     else if (b.kind === 'row') {
       // A row stays whole where it fits; a header row (every cell with text a header cell) opens

@@ -1691,6 +1691,10 @@ describe('codeKept', () => {
     assert.equal(codeKept([chunk(`Synopsis\n${ref}`)], [page]).kept, 100);
     assert.equal(codeKept([chunk('Synopsis\nint glp_read_lp(glp_prob *P, double *re_max);')], [ref]).kept, 0);
   });
+  test("TeX's asterisk (U+2217) in the reference is the chunk's *, as the service reads it", () => {
+    const ref = 'int main (argc, argv)\nchar \u2217\u2217argv;';
+    assert.equal(codeKept([chunk('int main (argc, argv)\nchar **argv;')], [ref]).kept, 100);
+  });
   test('a tab counts as the spaces to the next 4-column stop, as pandoc expands it', () =>
     assert.equal(codeKept([chunk('::1\t    localhost\nab\tc')], ['::1     localhost\nab  c']).kept, 100));
   describe('a numbered listing: its code indented relative to the code column, past the numbers', () => {

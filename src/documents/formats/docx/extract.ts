@@ -23,6 +23,7 @@ import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { formatListNumber, numberedHeading, wordListFormat, type ListNumberFormat } from '../list-number.ts';
+import { dropSpacerColumns } from '../table-columns.ts';
 
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';
@@ -353,6 +354,8 @@ export function readBody(
   let cellSpan = 1;
   let groups = 0;
   let tableGroup = 0;
+  // The rows of the table being read: its spacer columns go at its end (dropSpacerColumns).
+  let tableRows: LinkedBlock[] = [];
   let listGroup = 0; // the group of the list the last paragraph belonged to, 0 for none
   let linkRun = 0; // the group of the run of link paragraphs the last paragraph belonged to, 0 for none
 
@@ -657,8 +660,8 @@ export function readBody(
           break;
         case 'w:tr':
           if (tables === 1 && row) {
-            if (row.some((c) => c.text.length > 0))
-              out.push({
+            if (row.some((c) => c.text.length > 0)) {
+              const b: LinkedBlock = {
                 kind: 'row',
                 text: row.map((c) => c.text).join(' | '),
                 cells: row.map((c) => (rowHeader ? { text: c.text, header: true } : { text: c.text })),
@@ -668,12 +671,19 @@ export function readBody(
                 links: rowLinks.n,
                 dataCells: row.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
                 navCells: row.filter((c) => isNavigationCell(c.text, c.links)).length,
-              });
+              };
+              tableRows.push(b);
+              out.push(b);
+            }
             row = null;
           }
           break;
         case 'w:tbl':
           tables--;
+          if (tables === 0) {
+            dropSpacerColumns(tableRows);
+            tableRows = [];
+          }
           break;
       }
     },

@@ -19,6 +19,7 @@ import { withoutInvisibles } from '../../invisible.ts';
 import { decodeHtml } from './charset.ts';
 import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
+import { dropSpacerColumns } from '../table-columns.ts';
 
 const DROPPED = new Set([
   'script',
@@ -474,6 +475,10 @@ interface TableCtx {
   header?: string;
   /** a Doxygen prototype (`table.memname`): its rows' cell texts, read as one signature (doxygenSignature) */
   signature?: string[][];
+  /** The row blocks out so far: their spacer columns go when the table ends (dropSpacerColumns). */
+  rows: LinkedBlock[];
+  /** The cells of the rows read as blocks (layout rows), in their columns: they write in them too. */
+  blockRows: { text: string }[][];
 }
 
 const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
@@ -806,10 +811,17 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         c.blocks.some((b) => b.kind === 'heading' || b.kind === 'row' || (b.kind === 'code' && b.text.includes('\n'))),
       );
     if (layout) {
-      // Keep the rowspans counted even when the row is read as blocks.
-      placeCells(
-        row.map((c) => ({ text: '', header: c.header, colspan: c.colspan, rowspan: c.rowspan })),
-        tb.spans,
+      // Keep the rowspans counted even when the row is read as blocks, and the columns it writes in.
+      tb.blockRows.push(
+        placeCells(
+          row.map((c) => ({
+            text: c.blocks.some((b) => b.text.trim().length > 0) ? 'x' : '',
+            header: c.header,
+            colspan: c.colspan,
+            rowspan: c.rowspan,
+          })),
+          tb.spans,
+        ),
       );
       const blocks = row.flatMap((c) => c.blocks);
       if (tb.header === undefined || tb.layout) for (const b of blocks) emit(b, 2);
@@ -855,6 +867,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       navCells,
     };
     if (contents > 0) b.inContents = true;
+    tb.rows.push(b);
     emit(b, 2);
   };
 
@@ -959,6 +972,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             row: null,
             cell: null,
             spans: [],
+            rows: [],
+            blockRows: [],
             inHead: false,
             // Doxygen's labels beside a prototype ("inline", "static"): the prototype, then the labels.
             layout:
@@ -1088,6 +1103,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (name === 'table' && tb) {
       flush();
       endRow(tb);
+      dropSpacerColumns(tb.rows, tb.blockRows);
       tables.pop();
       const signature = tb.signature ? doxygenSignature(tb.signature) : '';
       if (signature !== '')
@@ -1103,6 +1119,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   emitTerm();
   while (tables.length > 0) {
     endRow(tables[tables.length - 1]!);
+    dropSpacerColumns(tables[tables.length - 1]!.rows, tables[tables.length - 1]!.blockRows);
     tables.pop();
   }
   if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));

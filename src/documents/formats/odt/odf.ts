@@ -27,6 +27,7 @@ import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
 import { numberedHeading } from '../list-number.ts';
+import { dropSpacerColumns } from '../table-columns.ts';
 
 export type OdfKind = 'text' | 'presentation';
 
@@ -362,6 +363,8 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   let linkRun = 0; // the group of the run of link paragraphs the last paragraph belonged to, 0 for none
   let tables = 0;
   let tableGroup = 0;
+  // The rows of the table being read: its spacer columns go at its end (dropSpacerColumns).
+  let tableRows: LinkedBlock[] = [];
   let headerRows = 0;
   let row: { text: string; inPage: number; links: number }[] | null = null;
   let rowRepeat = 1;
@@ -713,8 +716,8 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
             if (row.some((c) => c.text.length > 0)) {
               const header = headerRows > 0;
               const r = row;
-              for (let i = 0; i < rowRepeat; i++)
-                push({
+              for (let i = 0; i < rowRepeat; i++) {
+                const b: LinkedBlock = {
                   kind: 'row',
                   text: r.map((c) => c.text).join(' | '),
                   cells: r.map((c) => (header ? { text: c.text, header: true } : { text: c.text })),
@@ -724,7 +727,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
                   links: rowLinks.n,
                   dataCells: r.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
                   navCells: r.filter((c) => isNavigationCell(c.text, c.links)).length,
-                });
+                };
+                tableRows.push(b);
+                push(b);
+              }
             }
             row = null;
           }
@@ -734,6 +740,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           break;
         case 'table:table':
           tables--;
+          if (tables === 0) {
+            dropSpacerColumns(tableRows);
+            tableRows = [];
+          }
           break;
         case 'draw:frame':
         case 'draw:custom-shape':

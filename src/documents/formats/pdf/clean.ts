@@ -13,14 +13,17 @@ export const LIGATURES: Readonly<Record<string, string>> = {
 };
 
 // Odd spaces (NBSP, en/em/thin/hair spaces, narrow NBSP, ideographic...) become a plain space;
-// zero-width characters, U+FFFD, C0/C1 controls and BOM go; ligatures are spelled out.
+// zero-width characters, U+FFFD, C0/C1 controls and BOM go; ligatures are spelled out; TeX's
+// asterisk (U+2217, which math mode and Doxygen's `$\ast$` draw for a typed `*`) is the `*`
+// the author typed, so that code reads as code ("char *p", "x * y") and a search for it finds it.
 const ODD =
-  /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06]/g;
+  /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06\u2217]/g;
 
 function replaceOdd(ch: string): string {
   const lig = LIGATURES[ch];
   if (lig !== undefined) return lig;
   const c = ch.charCodeAt(0);
+  if (c === 0x2217) return '*';
   if (
     c === 0x00a0 ||
     (c >= 0x2000 && c <= 0x200a) ||

@@ -165,6 +165,24 @@ test('table cells: empty, merged across columns (gridSpan) and down (vMerge) cel
   );
 });
 
+test('a column no row writes in is a spacer, not a cell; an empty cell under a written column stays', async () => {
+  const tc = (text: string) => `<w:tc>${wp(text)}</w:tc>`;
+  const body =
+    `<w:tbl><w:tr>${tc('')}${tc('-P')}${tc('')}${tc('Never follow links.')}</w:tr>` +
+    `<w:tr>${tc('')}${tc('-L')}${tc('')}${tc('Follow links.')}</w:tr></w:tbl>` +
+    `<w:tbl><w:tr>${tc('A')}${tc('B')}</w:tr><w:tr>${tc('a')}${tc('')}</w:tr></w:tbl>`;
+  const rows = await extractDocx(makeDocx(body));
+  assert.deepEqual(
+    rows.map((b) => [b.text, b.cells?.length]),
+    [
+      ['-P | Never follow links.', 2],
+      ['-L | Follow links.', 2],
+      ['A | B', 2],
+      ['a | ', 2],
+    ],
+  );
+});
+
 test('numbered list items carry the numbers Word shows (numbering.xml): formats, starts, nesting, overrides', async (t) => {
   const lvl = (ilvl: number, fmt: string, text: string, start = 1) =>
     `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/></w:lvl>`;

@@ -124,6 +124,37 @@ test('merged cells: colspan and rowspan leave empty cells in place, values stay 
   assert.equal(rows[1]!.cells?.[0]?.header, undefined);
 });
 
+test("a column no row writes in is a spacer, not a cell: groff -Thtml's tagged paragraphs read as the page shows them", () => {
+  const td = (t: string) => `<td width="10%">${t}</td>`;
+  const html =
+    '<table width="100%" border="0" rules="none" frame="void">' +
+    `<tr>${td('')}${td('<p>-P</p>')}${td('')}${td('<p>Never follow symbolic links.</p>')}</tr>` +
+    `<tr>${td('')}${td('<p>-L</p>')}${td('')}${td('<p>Follow symbolic links.</p>')}</tr></table>` +
+    '<table><tr><th>A</th><th>B</th></tr><tr><td>a</td><td></td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => [b.text, b.cells?.length]),
+    [
+      ['-P | Never follow symbolic links.', 2],
+      ['-L | Follow symbolic links.', 2],
+      ['A | B', 2],
+      ['a | ', 2],
+    ],
+  );
+});
+
+test('a column written only by a row read as blocks (a cell of code) is no spacer: the other rows keep their empty cell', () => {
+  const html =
+    '<table><tr><th></th><th>1D</th><th>Notes</th></tr>' +
+    '<tr><td><pre>Vector4d v4;\nVector2f v1;</pre></td><td>x</td><td>y</td></tr>' +
+    '<tr><td></td><td>a</td><td>b</td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html)
+      .filter((b) => b.kind === 'row')
+      .map((b) => b.text),
+    [' | 1D | Notes', ' | a | b'],
+  );
+});
+
 const placeCases: [string, { text: string; colspan: number; rowspan: number }[][], string[][]][] = [
   ['plain rows', [[{ text: 'a', colspan: 1, rowspan: 1 }], [{ text: 'b', colspan: 1, rowspan: 1 }]], [['a'], ['b']]],
   [
@@ -984,7 +1015,8 @@ test("htmlBlocks: Doxygen's More... links after briefs go, other in-page links s
     '<td class="mdescRight">A handle, see <a href="#ga1">yaml_parser_t</a>.  <a href="x.html#ga1">More...</a><br /></td></tr></table>';
   assert.deepEqual(
     htmlBlocks(html).map((b) => b.text),
-    ['Core API. Start here.', ' | A handle, see yaml_parser_t.'],
+    // The table's one row leaves its spacer column (mdescLeft) empty: no cell (writtenColumns).
+    ['Core API. Start here.', 'A handle, see yaml_parser_t.'],
   );
 });
 

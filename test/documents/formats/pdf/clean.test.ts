@@ -49,6 +49,12 @@ test('normalizeLine', async (t) => {
     ['trailing soft hyphen kept for joining', 'impleme\u00AD', 'impleme\u00AD'],
     ['private-use marker stripped', 'a\uE000b', 'ab'],
     ['trimmed', '  hello  ', 'hello'],
+    [
+      "Doxygen's $\\ast$ in a signature is the * typed",
+      'int main (int argc, char \u2217\u2217argv)',
+      'int main (int argc, char **argv)',
+    ],
+    ["TeX's math asterisk is the * typed", 'f = x \u2217 y', 'f = x * y'],
   ];
   for (const [name, input, want] of cases) await t.test(name, () => assert.equal(normalizeLine(input), want));
 });
