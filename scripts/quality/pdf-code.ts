@@ -139,8 +139,9 @@ export const PDFTOHTML_ZOOM = 1.5;
  * them, whatever the gap: groff's `/View  [/FitH` (two blanks, 12 points at 6 a character) comes
  * out `/View [/FitH`, a Texinfo @multitable's `coproc`, `select`, `function` (cells 1.5
  * characters apart) `coproc select function`. Such a run is wider than its characters: its words'
- * extent differs from its characters times their width (the words' own) by half a character or
- * more. Its words then go on as runs of their own, the gaps between them read as any gap is
+ * extent passes its characters times their width (the words' own) by half a character or more.
+ * A run narrower than its characters keeps its blanks (hyperref's `tex-live@ tug. org`, thin
+ * spaces that pdftohtml and the page's reader read as blanks). Its words then go on as runs of their own, the gaps between them read as any gap is
  * (spacesFor, betweenColumns). A run whose words pdftotext does not find one for one (another
  * spelling, a ligature) is kept as it is, as is every run whose extent its characters fill.
  */
@@ -157,7 +158,7 @@ export function respaced(fragments: readonly XmlFragment[], words: readonly BoxW
     const chars = mine.reduce((n, w) => n + [...w.text].length, 0);
     const cw = (mine.reduce((n, w) => n + w.x1 - w.x0, 0) * z) / chars;
     const extent = (mine.at(-1)!.x1 - mine[0]!.x0) * z;
-    if (Math.abs(extent - [...text].length * cw) < cw / 2) out.push(f);
+    if (extent - [...text].length * cw < cw / 2) out.push(f);
     else
       for (const w of mine) {
         // In pdftohtml's whole units, as its own runs are.

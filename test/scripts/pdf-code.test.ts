@@ -162,6 +162,12 @@ describe("respaced: typewriter runs whose blanks pdftohtml folded, parted at pdf
       [{ left: 181, text: '/Count 2 \\' }],
     ],
     [
+      "narrower than its characters: thin spaces read as blanks, kept (hyperref's url)",
+      f(149, 131, 'tex-live@ tug. org'),
+      [w(99.3, 140.9, 'tex-live@'), w(141.9, 160.4, 'tug.'), w(161.4, 174.4, 'org')],
+      [{ left: 149, text: 'tex-live@ tug. org' }],
+    ],
+    [
       'words that do not spell the run: kept whole',
       f(181, 270, '/View [/FitH \\n[PDFPAGE.Y]] \\'),
       [w(120.87, 150.87, '/View'), w(162.87, 198.87, '[/FitH')],
