@@ -26,8 +26,15 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
-import { columnReading, parseBbox, sideRegionReadings, stackedReadings, uprightWords } from './column-reading.ts';
-import { pdfCodeBlocks, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
+import {
+  type BoxWord,
+  columnReading,
+  parseBbox,
+  sideRegionReadings,
+  stackedReadings,
+  uprightWords,
+} from './column-reading.ts';
+import { pdfCodeBlocks, respaced, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
 import {
@@ -42,6 +49,7 @@ import {
   buildReference,
   chunkEnds,
   codeKept,
+  missedCode,
   disorderRuns,
   gluedWords,
   hyphenLeftovers,
@@ -159,12 +167,13 @@ function pdftotext(file: string): string {
 }
 
 /** pdftohtml's fragments of a PDF, each with its font: its code blocks (pdfCodeBlocks: monospaced lines, 2 or more together), its drawing fonts (pageFonts). */
-function pdfFragments(file: string): XmlFragment[] {
+function pdfFragments(file: string, words: readonly BoxWord[][]): XmlFragment[] {
   const xml = execFileSync('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], {
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString('utf8');
-  return xmlFragments(xml);
+  // Typewriter runs whose blanks pdftohtml folded, parted at pdftotext's words (respaced).
+  return respaced(xmlFragments(xml), words);
 }
 
 /** Each page's text by font kind, drawing fonts apart (withoutDrawingGlyphs); index 0 is page 1. */
@@ -177,7 +186,6 @@ function pageFonts(fragments: readonly XmlFragment[]): PageFonts[] {
   return out;
 }
 
-/** pdftotext's words with their boxes, read column-aware (scripts/quality/column-reading.ts). */
 /** pdftotext -layout's reading: a table's rows one a line, cells parted by blanks (the chunk-end measure's rows). */
 function pdftotextLayout(file: string): string {
   return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
@@ -186,13 +194,18 @@ function pdftotextLayout(file: string): string {
   }).toString('utf8');
 }
 
-function pdftotextColumns(file: string): string[] {
+/** pdftotext's words with their boxes, each page's (index 0 is page 1). */
+function pdftotextWords(file: string): BoxWord[][] {
   // pdftotext -bbox says "no word list" on stderr for each page without text: not an error.
   const xhtml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], {
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'pipe', 'ignore'],
   }).toString('utf8');
-  const pages = parseBbox(xhtml);
+  return parseBbox(xhtml);
+}
+
+/** pdftotext's words read column-aware (scripts/quality/column-reading.ts). */
+function pdftotextColumns(pages: BoxWord[][]): string[] {
   // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row);
   // each formula read stack by stack (a fraction's numerator, then its denominator).
   // Blocks side by side on a one-column page read block by block (a LaTeX example beside its output).
@@ -382,9 +395,10 @@ export async function measureDocument(
       // reading for order and coverage, and the service's own reading of them for OCR's word recall
       // (furniture and listings left out alike, so only what OCR lost counts).
       const reference = join(dir, e.referenceFile);
-      const fragments = pdfFragments(reference);
+      const words = pdftotextWords(reference);
+      const fragments = pdfFragments(reference, words);
       refText = withoutDrawingGlyphs(pdftotext(reference), pageFonts(fragments));
-      columnText = pdftotextColumns(reference);
+      columnText = pdftotextColumns(words);
       const digital = await extractPdf(new Uint8Array(readFileSync(reference)), { ocr: CORPUS_OCR });
       const digitalText = splitIntoChunks(toChunkBlocks(digital.blocks))
         .map((c) => c.content)
@@ -414,11 +428,12 @@ export async function measureDocument(
       structure = pandocStructure(json, self);
     } else {
       // The page's figures drawn with glyphs (xy-pic, the picture environment) are no text (withoutDrawingGlyphs).
-      const fragments = pdfFragments(file);
+      const words = pdftotextWords(file);
+      const fragments = pdfFragments(file, words);
       refText = withoutDrawingGlyphs(pdftotext(file), pageFonts(fragments));
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
-      columnText = pdftotextColumns(file);
+      columnText = pdftotextColumns(words);
       layout = pdftotextLayout(file);
       structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };
       if (deck) {
@@ -512,6 +527,11 @@ export async function measureDocument(
     slides: e.tags.includes('slides'),
     ...(e.format === 'pdf' ? { layout: layout ?? pdftotextLayout(file) } : {}),
   });
+  if (process.env.QUALITY_DEBUG)
+    for (const m of missedCode(chunks, structure.code))
+      console.error(
+        `${e.id}: code not kept (chunk ${m.chunk}, ${m.lacking.length} lines lacking):\n${m.block}\n--- lacking:\n${m.lacking.join('\n')}\n--- chunk:\n${m.chunk >= 0 ? chunks[m.chunk]!.content : ''}\n===`,
+      );
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {

@@ -2026,6 +2026,36 @@ export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): Cod
   return { blocks: fit.length, kept: pct(kept, fit.length), keptLoose: pct(keptLoose, fit.length) };
 }
 
+/**
+ * The code blocks codeKept counts as not kept, each with the chunk that holds most of its lines
+ * (trimmed) and which of its lines that chunk lacks: what QUALITY_DEBUG prints to sort a miss into
+ * a reader fault (a line break or indentation lost, a cut) or a matter of the reference.
+ */
+export function missedCode(
+  chunks: ChunkLike[],
+  blocks: string[],
+  max = 1200,
+): { block: string; chunk: number; lacking: string[] }[] {
+  const fit = blocks
+    .map(underscoresAsBlanks)
+    .filter((b) => codeLines(b, false).length >= 2 && [...b.replaceAll(EITHER_BLANK, '').trim()].length <= max);
+  const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
+  const out: { block: string; chunk: number; lacking: string[] }[] = [];
+  for (const b of fit) {
+    const want = dedent(codeLines(b, false));
+    if (strict.some((h) => containsRun(h, want))) continue;
+    let best = -1;
+    let bestLacking = want;
+    strict.forEach((h, i) => {
+      const have = new Set(h.map((l) => l.trim()));
+      const lacking = want.filter((l) => !have.has(l.trim()));
+      if (lacking.length < bestLacking.length) [best, bestLacking] = [i, lacking];
+    });
+    out.push({ block: b, chunk: best, lacking: bestLacking });
+  }
+  return out;
+}
+
 export interface RowScore {
   /** Table rows of 2+ non-empty cells. */
   rows: number;

@@ -6,7 +6,7 @@
 // indentation is the lines' offsets from the block's left edge in character widths (TeX positions
 // a listing's lines; it writes no leading spaces), plus any spaces the text itself has.
 
-import { unescapeXml } from './column-reading.ts';
+import { type BoxWord, unescapeXml } from './column-reading.ts';
 import { EITHER_BLANK } from './measures.ts';
 // Each page's edge as most pages of its side show it: the reader's rule (pdf/code.ts sideEdges, its
 // table of tests in test/scripts/pdf-code.test.ts), the same for the reference.
@@ -127,6 +127,60 @@ export function xmlFragments(xml: string): XmlFragment[] {
     }
   }
   return out;
+}
+
+/** pdftohtml's zoom (its default, which the quality run keeps): its units are 1.5 PDF points. */
+export const PDFTOHTML_ZOOM = 1.5;
+
+/**
+ * The fragments with each typewriter run whose blanks pdftohtml got wrong parted into its words,
+ * each placed where pdftotext's word boxes (`words`, each page's `-bbox` words, index 0 page 1)
+ * put it. pdftohtml joins the words of one font on a line into one run with one blank between
+ * them, whatever the gap: groff's `/View  [/FitH` (two blanks, 12 points at 6 a character) comes
+ * out `/View [/FitH`, a Texinfo @multitable's `coproc`, `select`, `function` (cells 1.5
+ * characters apart) `coproc select function`. Such a run is wider than its characters: its words'
+ * extent passes its characters times their width (the words' own) by half a character or more.
+ * A run narrower than its characters keeps its blanks (hyperref's `tex-live@ tug. org`, thin
+ * spaces that pdftohtml and the page's reader read as blanks). Its words then go on as runs of their own, the gaps between them read as any gap is
+ * (spacesFor, betweenColumns). A run whose words pdftotext does not find one for one (another
+ * spelling, a ligature) is kept as it is, as is every run whose extent its characters fill.
+ */
+export function respaced(fragments: readonly XmlFragment[], words: readonly BoxWord[][]): XmlFragment[] {
+  const out: XmlFragment[] = [];
+  for (const f of fragments) {
+    const text = f.text.trim();
+    const mine = f.mono && text.includes(' ') ? wordsOf(f, words[f.page - 1] ?? []) : undefined;
+    if (!mine) {
+      out.push(f);
+      continue;
+    }
+    const z = PDFTOHTML_ZOOM;
+    const chars = mine.reduce((n, w) => n + [...w.text].length, 0);
+    const cw = (mine.reduce((n, w) => n + w.x1 - w.x0, 0) * z) / chars;
+    const extent = (mine.at(-1)!.x1 - mine[0]!.x0) * z;
+    if (extent - [...text].length * cw < cw / 2) out.push(f);
+    else
+      for (const w of mine) {
+        // In pdftohtml's whole units, as its own runs are.
+        const left = Math.round(w.x0 * z);
+        out.push({ ...f, left, width: Math.round(w.x1 * z) - left, text: w.text });
+      }
+  }
+  return out;
+}
+
+/** pdftotext's words of run `f`, left to right, when they spell its text (blanks aside) and lie in its box; else undefined. */
+function wordsOf(f: XmlFragment, page: readonly BoxWord[]): BoxWord[] | undefined {
+  const z = PDFTOHTML_ZOOM;
+  const tol = 1.5;
+  const mine = page
+    .filter((w) => {
+      const mid = ((w.y0 + w.y1) / 2) * z;
+      return mid >= f.top && mid <= f.top + f.height && w.x0 * z >= f.left - tol && w.x1 * z <= f.left + f.width + tol;
+    })
+    .sort((a, b) => a.x0 - b.x0);
+  if (mine.length < 2) return undefined;
+  return mine.map((w) => w.text).join('') === f.text.replace(/\s+/g, '') ? mine : undefined;
 }
 
 export interface Line {
@@ -427,6 +481,31 @@ export function betweenColumns(gap: number, cw: number): boolean {
   return fewest >= 1 && Math.round((gap + 1) / cw) > fewest;
 }
 
+/**
+ * Does a typewriter run `d` units right of its block's left edge start off the block's character
+ * grid (characters `cw` units wide): more than GRID_UNITS from a whole number of characters? A
+ * listing's runs stand on the grid; a table's cells set in typewriter stand where the table puts
+ * its columns (a Texinfo @multitable's `then` 9.6 characters in, `elif` 17.2; a LaTeX tabular of
+ * GMPL's delimiters every 5.86 characters).
+ */
+export function offGrid(d: number, cw: number): boolean {
+  return Math.abs(d - Math.round(d / cw) * cw) > GRID_UNITS;
+}
+
+/**
+ * The blanks of a gap of `gap` units between two typewriter runs one of which starts off the
+ * grid (offGrid): as few as it holds, one unit either side (pdftohtml's whole units), at least
+ * one, then an EITHER_BLANK for each more it may hold. The page has no count of blanks there; a
+ * reader placing each run at its nearest column (the service: round((x - left) / cw)) writes the
+ * gap's whole characters or one more, and counting gap by gap as pdftohtml's runs come (3.54
+ * characters: 4) or column by column (`elif` at 17, after `then` at 10 to 14: 3) both read the page.
+ */
+export function offGridBlanks(gap: number, cw: number): string {
+  const fewest = Math.max(1, Math.floor((gap - 1) / cw));
+  const most = Math.max(fewest, Math.ceil((gap + 1) / cw));
+  return ' '.repeat(fewest) + EITHER_BLANK.repeat(most - fewest);
+}
+
 /** Prose lines a page needs to show its text block's left edge. */
 const EDGE_LINES = 3;
 
@@ -512,9 +591,11 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
       const gap = spacesFor(p.left - x, cw, !p.mono || !prev.mono);
       if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' '))
         s +=
-          p.mono && prev.mono && betweenColumns(p.left - x, cw)
-            ? ' '.repeat(Math.round((p.left - x - 1) / cw)) + EITHER_BLANK
-            : ' '.repeat(gap);
+          p.mono && prev.mono && (offGrid(p.left - left, cw) || offGrid(prev.left - left, cw))
+            ? offGridBlanks(p.left - x, cw)
+            : p.mono && prev.mono && betweenColumns(p.left - x, cw)
+              ? ' '.repeat(Math.round((p.left - x - 1) / cw)) + EITHER_BLANK
+              : ' '.repeat(gap);
       s += p.text;
       x = p.left + p.width;
       prev = p;

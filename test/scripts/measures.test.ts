@@ -11,6 +11,7 @@ import {
   codeLineVariants,
   labelLine,
   codeKept,
+  missedCode,
   sameCodeLine,
   EITHER_BLANK,
   dedent,
@@ -1651,6 +1652,9 @@ describe('sameCodeLine: a chunk line against the reference, each either-blank a 
     ['a blank less', 'bulletAnchor   anchor', `bulletAnchor    ${E}anchor`, false],
     ['signs of a pattern read as themselves', 'a.*  (b)', `a.* ${E}(b)`, true],
     ['no wildcard from a sign', 'axx  (b)', `a.* ${E}(b)`, false],
+    ['two markers: no blank more', 'then   elif', `then   ${E}${E}elif`, true],
+    ['two markers: two blanks more', 'then     elif', `then   ${E}${E}elif`, true],
+    ['two markers: three more is a column off', 'then      elif', `then   ${E}${E}elif`, false],
   ];
   for (const [name, got, want, ok] of cases) test(name, () => assert.equal(sameCodeLine(got, want), ok));
   test('codeKept reads a marked block as the page shows it, either count', () => {
@@ -1659,6 +1663,19 @@ describe('sameCodeLine: a chunk line against the reference, each either-blank a 
     assert.equal(codeKept([chunk('bulletAnchor     anchor\nbulletColor      color')], [ref]).kept, 100);
     assert.equal(codeKept([chunk('bulletAnchor       anchor\nbulletColor     color')], [ref]).kept, 0);
   });
+});
+
+describe('missedCode: the blocks codeKept counts as not kept, for QUALITY_DEBUG', () => {
+  const block = 'for i in 1 2 3; do\n  echo $i\ndone';
+  test('a kept block is not listed', () => assert.deepEqual(missedCode([chunk(`Loop:\n${block}`)], [block]), []));
+  test('a block whose indentation went: the chunk holding its lines, nothing lacking', () =>
+    assert.deepEqual(missedCode([chunk('x'), chunk('for i in 1 2 3; do\necho $i\ndone')], [block]), [
+      { block, chunk: 1, lacking: [] },
+    ]));
+  test('a block cut over two chunks: the chunk with most of it, the line it lacks', () =>
+    assert.deepEqual(missedCode([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]), [
+      { block, chunk: 0, lacking: ['done'] },
+    ]));
 });
 
 describe('codeKept', () => {

@@ -18,6 +18,9 @@ import {
   partLefts,
   spacesFor,
   betweenColumns,
+  offGrid,
+  offGridBlanks,
+  respaced,
   monospacedFamily,
   pdfCodeBlocks,
   xmlFragments,
@@ -100,6 +103,90 @@ describe('betweenColumns: a gap whose count of blanks whole units cannot tell', 
     ['half a character after the run: glued or one blank, no table column', 4, 8, false],
   ];
   for (const [name, gap, cw, want] of cases) test(name, () => assert.equal(betweenColumns(gap, cw), want));
+});
+
+describe("offGrid: a typewriter run off its block's character grid", () => {
+  const cases: [string, number, number, boolean][] = [
+    ['ten characters in', 80, 8, false],
+    ['ten characters and a unit: pdftohtml rounding', 81, 8, false],
+    ["a @multitable's cell 9.6 characters in", 77, 8, true],
+    ['a quarter character short of eleven', 86, 8, true],
+  ];
+  for (const [name, d, cw, want] of cases) test(name, () => assert.equal(offGrid(d, cw), want));
+});
+
+describe('offGridBlanks: the blanks a gap before or after a run off the grid may hold', () => {
+  const E = EITHER_BLANK;
+  const cases: [string, number, number, string][] = [
+    ['3.54 characters: 3 or 4', 20.3, 5.73, '   ' + E],
+    ['4.86 characters: 4 or 5 (a tabular every 5.86 characters)', 41.7, 8.59, '    ' + E],
+    ['a whole 4, a unit either side: 3 to 5', 32, 8, '   ' + E + E],
+    ['under a character: one blank at least', 6, 8, ' '],
+  ];
+  for (const [name, gap, cw, want] of cases) test(name, () => assert.equal(offGridBlanks(gap, cw), want));
+});
+
+describe("respaced: typewriter runs whose blanks pdftohtml folded, parted at pdftotext's words", () => {
+  const f = (left: number, width: number, text: string, mono = true) => ({
+    page: 1,
+    top: 530,
+    left,
+    width,
+    height: 13,
+    mono,
+    text,
+  });
+  // pdftotext's words in points (pdftohtml's units are 1.5 of them), on the run's line.
+  const w = (x0: number, x1: number, text: string) => ({ x0, y0: 353.2, x1, y1: 361.7, text });
+  const cases: [string, ReturnType<typeof f>, ReturnType<typeof w>[], { left: number; text: string }[]][] = [
+    [
+      "groff's two blanks read as one: parted, each word where the page sets it",
+      f(181, 270, '/View [/FitH \\n[PDFPAGE.Y]] \\'),
+      [
+        w(120.87, 150.87, '/View'),
+        w(162.87, 198.87, '[/FitH'),
+        w(204.87, 288.87, '\\n[PDFPAGE.Y]]'),
+        w(294.87, 300.87, '\\'),
+      ],
+      [
+        { left: 181, text: '/View' },
+        { left: 244, text: '[/FitH' },
+        { left: 307, text: '\\n[PDFPAGE.Y]]' },
+        { left: 442, text: '\\' },
+      ],
+    ],
+    [
+      'a run whose characters fill its words: kept whole',
+      f(181, 90, '/Count 2 \\'),
+      [w(120.87, 156.87, '/Count'), w(162.87, 168.87, '2'), w(174.87, 180.87, '\\')],
+      [{ left: 181, text: '/Count 2 \\' }],
+    ],
+    [
+      "narrower than its characters: thin spaces read as blanks, kept (hyperref's url)",
+      f(149, 131, 'tex-live@ tug. org'),
+      [w(99.3, 140.9, 'tex-live@'), w(141.9, 160.4, 'tug.'), w(161.4, 174.4, 'org')],
+      [{ left: 149, text: 'tex-live@ tug. org' }],
+    ],
+    [
+      'words that do not spell the run: kept whole',
+      f(181, 270, '/View [/FitH \\n[PDFPAGE.Y]] \\'),
+      [w(120.87, 150.87, '/View'), w(162.87, 198.87, '[/FitH')],
+      [{ left: 181, text: '/View [/FitH \\n[PDFPAGE.Y]] \\' }],
+    ],
+    [
+      'a run of another face: kept whole',
+      f(181, 270, 'a b', false),
+      [w(120.87, 126.87, 'a'), w(294.87, 300.87, 'b')],
+      [{ left: 181, text: 'a b' }],
+    ],
+  ];
+  for (const [name, run, words, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        respaced([run], [words]).map((r) => ({ left: r.left, text: r.text })),
+        want,
+      ),
+    );
 });
 
 describe('hookOf: the hook of a wrap arrow, read as "-" by poppler', () => {
@@ -379,6 +466,22 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['f & raptor::membership_agent::g (\n     int x )'],
+    ],
+    [
+      // A @multitable of typewriter cells: its second column 9.6 characters in.
+      'cells off the character grid: the blanks before them either count',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [100, 100, 16, 1, 'if'],
+            [100, 177, 32, 1, 'then'],
+            [120, 100, 24, 1, 'for'],
+            [120, 177, 16, 1, 'in'],
+          ],
+        },
+      ],
+      [`if${' '.repeat(7)}${EITHER_BLANK}then\nfor${' '.repeat(6)}${EITHER_BLANK}in`],
     ],
     [
       'a gap of several lines ends a block',

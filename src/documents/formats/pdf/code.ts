@@ -312,6 +312,21 @@ export function numberedNext(a: string, b: string): boolean {
   return m !== null && n !== null && Number(n[1]) === Number(m[1]) + 1;
 }
 
+/**
+ * Is line `b` the rest of a numbered listing's line `a` that the typesetter wrapped: `a` opens
+ * with its number, `b` with none of the listing's, and the line after it (`after`) with the
+ * number after `a`'s? A word processor wraps a preformatted line too long for its box wherever
+ * its last blank falls, a long word short of the edge (a Debian guide's changelog trailer, its
+ * line numbers typed in: `7  -- Prénom Nom <...>  Mon, 22 Mar 2010` ending 5 characters short,
+ * then `00:37:31 +0100`, then `8`); the numbers say where each line of the listing starts.
+ */
+export function numberedRest(a: string, b: string, after: string | undefined): boolean {
+  const m = LINE_NUMBER.exec(a);
+  if (!m || after === undefined || LINE_NUMBER.test(b)) return false;
+  const n = LINE_NUMBER.exec(after);
+  return n !== null && Number(n[1]) === Number(m[1]) + 1;
+}
+
 /** A line number alone, or before signs only (`23 }`: a closing brace of a numbered listing). */
 const NUMBER_ALONE = /^\d+(?:\s+[^\p{L}\p{N}\s]+)?$/u;
 
@@ -447,18 +462,38 @@ export function wrapsVerbatim(typesetter: string | undefined): boolean {
  * DocBook's wrap arrows at a line's end are. Never when the typesetter never wraps verbatim text
  * (`wraps` false: wrapsVerbatim).
  */
-export function wrapsOnto(a: CodeLine, b: CodeLine, step = Infinity, left?: number, wraps = true): boolean {
+export function wrapsOnto(
+  a: CodeLine,
+  b: CodeLine,
+  step = Infinity,
+  left?: number,
+  wraps = true,
+  after?: CodeLine,
+): boolean {
   if (!wraps) return false;
   if (CONTINUATION_MARK.test(b.text) || OWN_LINE.test(b.text.trim()) || BACKSLASH_END.test(a.text)) return false;
   if (a.right === undefined || a.xEnd === undefined || a.page !== b.page || topOf(b) >= a.y) return false;
   if (a.block !== b.block || a.y - topOf(b) >= BLANK_STEP * step || numberedNext(a.text, b.text)) return false;
   const slack = a.advance / 2;
   if (a.xEnd > a.right + slack) return false;
-  if (a.block === undefined && a.xEnd < a.right - FULL_CHARS * a.advance) return false;
+  // A numbered listing says where its lines start (numberedRest): a rest needs no full line before it.
+  const rest = numberedRest(a.text, b.text, after?.text);
+  if (a.block === undefined && !rest && a.xEnd < a.right - FULL_CHARS * a.advance) return false;
   if (a.block === undefined && left !== undefined && Math.abs(b.x - left) > slack) return false;
   if (a.block === undefined && left !== undefined && sideBySide(left, a)) return false;
   const word = [...(/^\S+/.exec(b.text)?.[0] ?? '')].length;
   return word > 0 && a.xEnd + a.advance * (1 + word) > a.right + slack;
+}
+
+/**
+ * A wrapped line and its rest (wrapsOnto) as one line: a blank between them, where the
+ * typesetter broke at a blank and dropped it, or none after a hyphen inside a word, where it
+ * broke without one (a word processor breaks a long URL after its hyphen:
+ * `.../packaging-manuals/copyright-` then `format/1.0/`). A hyphen alone after a blank is a word
+ * of its own (`a -` then `b`), as is a hyphen after a sign (`--`).
+ */
+export function joinRest(line: string, rest: string): string {
+  return /[\p{L}\p{N}]-$/u.test(line) ? line + rest : `${line} ${rest}`;
 }
 
 /**
@@ -484,13 +519,14 @@ export function codeBlockLines(lines: readonly CodeLine[], wraps = true): string
   // Parts of the run on one page and column: a new part where the page changes or the run goes
   // back up the page. Wrapped lines join the line they go on.
   const parts: CodeLine[][] = [];
-  for (const l of lines) {
+  lines.forEach((l, i) => {
     const last = parts.at(-1)?.at(-1);
     // A wrapped line stays in its part with no left edge of its own (x: Infinity marks it).
-    if (last && wrapsOnto(last, l, step, lefts.get(l.page), wraps)) parts.at(-1)!.push({ ...l, x: Infinity });
+    if (last && wrapsOnto(last, l, step, lefts.get(l.page), wraps, lines[i + 1]))
+      parts.at(-1)!.push({ ...l, x: Infinity });
     else if (!last || last.page !== l.page || topOf(l) >= last.y) parts.push([l]);
     else parts.at(-1)!.push(l);
-  }
+  });
   const edges = parts.map((part) => Math.min(...part.map((l) => l.x)));
   // Parts on successive pages at nearly the same distance from their page's text edge share
   // one grid: the least distance of the chain.
@@ -509,7 +545,7 @@ export function codeBlockLines(lines: readonly CodeLine[], wraps = true): string
     const left = edges[k]!;
     part.forEach((l, i) => {
       if (l.x === Infinity) {
-        out[out.length - 1] += ' ' + l.text;
+        out[out.length - 1] = joinRest(out[out.length - 1]!, l.text);
         return;
       }
       if (i > 0 && part[i - 1]!.y - topOf(l) >= BLANK_STEP * step) out.push('');

@@ -20,6 +20,8 @@ import {
   textBlockEdges,
   typeSize,
   wrapsOnto,
+  numberedRest,
+  joinRest,
   wrapsVerbatim,
   type CodeLine,
   type TextEdges,
@@ -385,6 +387,33 @@ test('sideBySide: a block in the right half of its text block', async (t) => {
   for (const [name, left, edges, want] of cases) await t.test(name, () => assert.equal(sideBySide(left, edges), want));
 });
 
+test("numberedRest: the rest of a numbered listing's line the typesetter wrapped", async (t) => {
+  const cases: [name: string, a: string, b: string, after: string | undefined, want: boolean][] = [
+    ['a line, a rest without a number, the next number', '7  -- Nom  Mon, 22 Mar 2010', '00:37:31 +0100', '8', true],
+    ['the next number is no rest', '7  x', '8  y', '9  z', false],
+    ['the line after is no next number', '7  x', 'y', '12  z', false],
+    ['the last line of the block', '7  x', 'y', undefined, false],
+    ['a line without a number', 'x', 'y', '8  z', false],
+  ];
+  for (const [name, a, b, after, want] of cases)
+    await t.test(name, () => assert.equal(numberedRest(a, b, after), want));
+});
+
+test('joinRest: a wrapped line and its rest as one line', async (t) => {
+  const cases: [name: string, line: string, rest: string, want: string][] = [
+    ['broken at a blank: the blank back', 'Mon, 22 Mar 2010', '00:37:31 +0100', 'Mon, 22 Mar 2010 00:37:31 +0100'],
+    [
+      'broken after a hyphen inside a word: none',
+      'https://www.debian.org/doc/packaging-manuals/copyright-',
+      'format/1.0/',
+      'https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/',
+    ],
+    ['a hyphen alone is a word', 'a -', 'b', 'a - b'],
+    ['a hyphen after a sign is a word', 'ls --', 'all', 'ls -- all'],
+  ];
+  for (const [name, line, rest, want] of cases) await t.test(name, () => assert.equal(joinRest(line, rest), want));
+});
+
 test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => {
   const long = 'x'.repeat(46); // ends at x 376: 4 characters short of the edge at 400
   const cases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
@@ -468,6 +497,22 @@ test('wrapsOnto: a line the typesetter wrapped at the right edge', async (t) => 
     await t.test(name, () => {
       assert.equal(wrapsOnto(a, b), want);
     });
+  // A word processor's numbered listing (line numbers typed in): a line ending 8 characters short
+  // of the edge, its rest a 9-character word, then the next number.
+  const short = edged('7 ' + 'x'.repeat(40), 100, 700);
+  const rest = edged('00:37:31z', 100, 688);
+  await t.test("untagged: a numbered listing's rest, the next number after it", () =>
+    assert.equal(wrapsOnto(short, rest, Infinity, 100, true, edged('8', 100, 676)), true),
+  );
+  await t.test('untagged: the same with no line after it', () =>
+    assert.equal(wrapsOnto(short, rest, Infinity, 100, true), false),
+  );
+  await t.test('a typesetter that never wraps', () =>
+    assert.equal(wrapsOnto(short, rest, Infinity, 100, false, edged('8', 100, 676)), false),
+  );
+  await t.test('codeBlockLines: the listing with its line whole', () =>
+    assert.deepEqual(codeBlockLines([short, rest, edged('8', 100, 676)]), ['7 ' + 'x'.repeat(40) + ' 00:37:31z', '8']),
+  );
   // The block's left edge (100): an indented line is a line of its own.
   const edgeCases: [name: string, a: CodeLine, b: CodeLine, want: boolean][] = [
     ['the next line at the left edge', edged(long + 'xx', 100, 700), edged('word', 100, 688), true],
