@@ -1,5 +1,6 @@
 // Page furniture: running headers/footers and bare page numbers.
 import type { PageText, TextLine } from './types.ts';
+import { pageNumberValue, strayNumbers, type NumberCandidate } from './page-numbers.ts';
 
 /** How many lines at the top and at the bottom of a page may be furniture. */
 const EDGE_LINES = 3;
@@ -109,13 +110,14 @@ export function removeFurniture(pages: PageText[]): void {
   const maxSize = bodySize(pages) * 1.15;
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
+  const pageNumbers = numberLines(pages, edges);
   for (const list of edges) {
     for (const e of list) {
       const repeated =
         ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
           (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
         e.line.size <= maxSize;
-      if (repeated || isBarePageNumber(e.line.text)) {
+      if (repeated || pageNumbers.has(e.line)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;
         let s = bandPages.get(band);
@@ -146,6 +148,24 @@ export function removeFurniture(pages: PageText[]): void {
       (l) => !remove.has(l) || inside.has(l) || inBlock.has(l) || listing.has(l) || numbered.has(l),
     );
   }
+}
+
+/**
+ * The edge lines that are bare page numbers: a number with a line between it and the page's edge
+ * only where it follows the document's numbering (strayNumbers).
+ */
+function numberLines(pages: readonly PageText[], edges: readonly EdgeLine[][]): Set<TextLine> {
+  const lines: TextLine[] = [];
+  const candidates: NumberCandidate[] = [];
+  for (const list of edges)
+    for (const e of list) {
+      if (!isBarePageNumber(e.line.text)) continue;
+      const p = pages[e.page]!;
+      lines.push(e.line);
+      candidates.push({ page: p.number, value: pageNumberValue(e.line.text), inner: !isExtreme(p, e.line, e.top) });
+    }
+  const stray = strayNumbers(candidates, pages.length);
+  return new Set(lines.filter((_, i) => !stray.has(i)));
 }
 
 /** A line of code at most this many times its size above or below another is the listing's next line (a blank line is about 2.4). */
