@@ -112,6 +112,19 @@ export function isScript(it: RawItem, baseline: number, size: number): boolean {
 }
 
 /**
+ * Does `it` go on the script `prev`, in one word with it? Both off the line's baseline (isScript)
+ * at one height, `it` set on from `prev`'s end: TeX sets an exponent's symbols, letters and signs
+ * in the fonts of each ("−", "α", "t" of e^{−αt}), one glyph run after the other without space,
+ * and pdftotext reads them as one word ("e −αt"); read as words of their own, "α t" matched no
+ * other reading and the exponent's words no search. A gap a word space wide still parts them
+ * (the caller's test, layout.ts: it knows the line's space items).
+ */
+export function continuesScript(prev: RawItem, it: RawItem): boolean {
+  const size = Math.max(prev.size, it.size);
+  return Math.abs(it.y - prev.y) <= SAME_BASELINE_EM * size && it.x >= prev.x + prev.width - SAME_BASELINE_EM * size;
+}
+
+/**
  * Is `it` the same text drawn again at (nearly) the same place as an item of `line`? Fake bold
  * prints each word twice a fraction of a point apart; read both and "SAMPLE" becomes "SAAMMPPLLEE".
  */

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
 import {
+  continuesScript,
   crossesGutter,
   endsSubscript,
   isOverprint,
@@ -141,6 +142,17 @@ for (const c of [
   { name: 'logo letter raised 0.2 em', it: item('A', 0, 702, { size: 7 }), script: false },
 ]) {
   test(`isScript: ${c.name}`, () => assert.equal(isScript(c.it, 700, 10), c.script));
+}
+
+// A script's next glyph run goes on it: at its height, from its end (the fonts of e^{-\alpha t}).
+for (const c of [
+  { name: 'the next symbol of the exponent', it: item('t', 107.02, 146.49, { size: 7.97 }), goes: true },
+  { name: 'a glyph set back a little into it (a kern)', it: item('t', 106.8, 146.49, { size: 7.97 }), goes: true },
+  { name: 'a subscript under it (x_i^2: the other script)', it: item('i', 101.58, 139.5, { size: 7.97 }), goes: false },
+  { name: 'a glyph drawn over it (a stacked limit)', it: item('n', 102, 146.49, { size: 7.97 }), goes: false },
+]) {
+  test(`continuesScript: ${c.name}`, () =>
+    assert.equal(continuesScript(item('α', 101.58, 146.49, { width: 5.44, size: 7.97 }), c.it), c.goes));
 }
 
 // After a subscript (smaller, lowered less than isScript's offset), a letter on the baseline starts a word.
