@@ -132,6 +132,27 @@ test("an exponent set in several fonts is one word; a script stays apart from th
   assert.equal(lines[0]!.text, 'e −αt x1,');
 });
 
+test("a beamer item's icon, larger and lower than its text, leaves the text its baseline: the logo's raised A stays on it", () => {
+  // formation-latex-ul p. 24: FontAwesome's "b" (24.79 pt), then the 9.96 pt text 14 pt higher,
+  // the LaTeX logo's A raised and smaller, its E lowered.
+  const lines = buildLines([
+    item('b', 43.64, 117.51, { width: 17.03, size: 24.79, font: 'fa' }),
+    item('Utilisez impérativement les commandes L', 83.94, 131.68, { width: 190.81, size: 9.96 }),
+    item('A', 271.17, 133.33, { width: 4.33, size: 7.57 }),
+    item('T', 274.0, 131.68, { width: 3.44, size: 9.96 }),
+    item('E', 277.44, 129.06, { width: 4.04, size: 9.96 }),
+    item('X pour identifier les différentes', 281.48, 131.68, { width: 143.72, size: 9.96 }),
+    item('parties (la structure) d’un document.', 83.94, 117.93, { width: 165.15, size: 9.96 }),
+  ]);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    [
+      'b Utilisez impérativement les commandes LATEX pour identifier les différentes',
+      'parties (la structure) d’un document.',
+    ],
+  );
+});
+
 test("a board's file letters under its last rank stay words: set apart, they are no one script", () => {
   // cursolatex (skak): the letters 8.4 pt under the rank's 15.56 pt glyphs, scripts of its line.
   const items: RawItem[] = [

@@ -9,6 +9,7 @@ import {
   isScript,
   joinsLine,
   kernedOn,
+  leadGlyph,
   redrawnPrefix,
   spaceFills,
   streamLines,
@@ -143,6 +144,30 @@ for (const c of [
 ]) {
   test(`isScript: ${c.name}`, () => assert.equal(isScript(c.it, 700, 10), c.script));
 }
+
+// A lone icon glyph leads its line's text: the text's baseline is the line's (formation-latex-ul).
+const icon = item('b', 43.64, 117.51, { width: 17.03, size: 24.79, font: 'fa' });
+for (const c of [
+  {
+    name: "the item's text, smaller, 14 pt over the icon's baseline",
+    it: item('Utilisez les', 83.94, 131.68, { size: 9.96 }),
+    lead: true,
+  },
+  { name: 'text on the icon’s baseline', it: item('Utilisez les', 83.94, 117.51, { size: 9.96 }), lead: false },
+  { name: 'a superscript mark after a word (no icon)', it: item('12', 60, 122, { size: 7 }), lead: false },
+  {
+    name: 'a larger word (a drop cap’s line goes by size)',
+    it: item('Title', 83.94, 131.68, { size: 30 }),
+    lead: false,
+  },
+]) {
+  test(`leadGlyph: ${c.name}`, () => assert.equal(leadGlyph(line(icon), c.it), c.lead));
+}
+test('leadGlyph: a line of words is no icon', () =>
+  assert.equal(
+    leadGlyph(line(item('Word and more', 43, 117.51, { size: 24.79 })), item('text', 83.94, 131.68)),
+    false,
+  ));
 
 // A script's next glyph run goes on it: at its height, from its end (the fonts of e^{-\alpha t}).
 for (const c of [
