@@ -26,6 +26,7 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
+import { withoutSidebar } from './sidebar.ts';
 import { columnReading, parseBbox, sideRegionReadings, stackedReadings, uprightWords } from './column-reading.ts';
 import { pdfCodeBlocks, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
@@ -416,6 +417,8 @@ export async function measureDocument(
       // The page's figures drawn with glyphs (xy-pic, the picture environment) are no text (withoutDrawingGlyphs).
       const fragments = pdfFragments(file);
       refText = withoutDrawingGlyphs(pdftotext(file), pageFonts(fragments));
+      // A deck's navigation sidebar is furniture (sidebar.ts), as its footline is.
+      if (deck) refText = withoutSidebar(refText, fragments);
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(file);

@@ -1,6 +1,7 @@
 // Page furniture: running headers/footers and bare page numbers.
 import type { PageText, TextLine } from './types.ts';
 import { pageNumberValue, strayNumbers, type NumberCandidate } from './page-numbers.ts';
+import { inSidebar, sidebarBand } from './sidebar.ts';
 
 /** How many lines at the top and at the bottom of a page may be furniture. */
 const EDGE_LINES = 3;
@@ -87,9 +88,14 @@ export function framedKey(line: TextLine, top: boolean): string | undefined {
  * - sits at a height where such repeated furniture was found on many pages and is the extreme
  *   line there (running headers that carry a chapter title changing through the book);
  * and no line of the page's text stands between it and the page's edge (insideText), and the
- * neighbouring pages have no text of their own at its height (atTextHeights).
+ * neighbouring pages have no text of their own at its height (atTextHeights). A slide deck's
+ * navigation sidebar goes too (sidebar.ts).
  */
 export function removeFurniture(pages: PageText[]): void {
+  // A slide deck's navigation sidebar (sidebar.ts) goes first: its lines are no page's text.
+  const body = bodySize(pages);
+  const band = sidebarBand(pages);
+  if (band) for (const p of pages) p.lines = p.lines.filter((l) => !inSidebar(l, band));
   const edges = pages.map(edgeLines);
   // The pages of each key; heads in three parts or more whose outer parts repeat with another
   // middle, by their framed key (framedKey).
@@ -107,7 +113,7 @@ export function removeFurniture(pages: PageText[]): void {
     }
   const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
   // Running headers are set at or below the body size; a larger repeated line is a heading.
-  const maxSize = bodySize(pages) * 1.15;
+  const maxSize = body * 1.15;
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
   const pageNumbers = numberLines(pages, edges);
