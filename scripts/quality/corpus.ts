@@ -26,6 +26,7 @@ import { documentBlocks, toChunkBlocks } from '../../src/documents/chunk-documen
 import type { Chunk } from '../../src/documents/types.ts';
 import { corpusDir, readManifest, type ManifestEntry } from '../corpus/build.ts';
 import { type Floors, gateViolations, recordFloors } from './gate.ts';
+import { withoutSidebar } from './sidebar.ts';
 import {
   type BoxWord,
   columnReading,
@@ -431,6 +432,8 @@ export async function measureDocument(
       const words = pdftotextWords(file);
       const fragments = pdfFragments(file, words);
       refText = withoutDrawingGlyphs(pdftotext(file), pageFonts(fragments));
+      // A deck's navigation sidebar is furniture (sidebar.ts), as its footline is.
+      if (deck) refText = withoutSidebar(refText, fragments);
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(words);

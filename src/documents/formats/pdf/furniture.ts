@@ -1,6 +1,8 @@
 // Page furniture: running headers/footers and bare page numbers.
 import { heaviest } from '../../heaviest.ts';
 import type { PageText, TextLine } from './types.ts';
+import { pageNumberValue, strayNumbers, type NumberCandidate } from './page-numbers.ts';
+import { inSidebar, sidebarBand } from './sidebar.ts';
 
 /** How many lines at the top and at the bottom of a page may be furniture. */
 const EDGE_LINES = 3;
@@ -87,9 +89,14 @@ export function framedKey(line: TextLine, top: boolean): string | undefined {
  * - sits at a height where such repeated furniture was found on many pages and is the extreme
  *   line there (running headers that carry a chapter title changing through the book);
  * and no line of the page's text stands between it and the page's edge (insideText), and the
- * neighbouring pages have no text of their own at its height (atTextHeights).
+ * neighbouring pages have no text of their own at its height (atTextHeights). A slide deck's
+ * navigation sidebar goes too (sidebar.ts).
  */
 export function removeFurniture(pages: PageText[]): void {
+  // A slide deck's navigation sidebar (sidebar.ts) goes first: its lines are no page's text.
+  const body = bodySize(pages);
+  const band = sidebarBand(pages);
+  if (band) for (const p of pages) p.lines = p.lines.filter((l) => !inSidebar(l, band));
   const edges = pages.map(edgeLines);
   // The pages of each key; heads in three parts or more whose outer parts repeat with another
   // middle, by their framed key (framedKey).
@@ -107,16 +114,17 @@ export function removeFurniture(pages: PageText[]): void {
     }
   const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
   // Running headers are set at or below the body size; a larger repeated line is a heading.
-  const maxSize = bodySize(pages) * 1.15;
+  const maxSize = body * 1.15;
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
+  const pageNumbers = numberLines(pages, edges);
   for (const list of edges) {
     for (const e of list) {
       const repeated =
         ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
           (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
         e.line.size <= maxSize;
-      if (repeated || isBarePageNumber(e.line.text)) {
+      if (repeated || pageNumbers.has(e.line)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;
         let s = bandPages.get(band);
@@ -147,6 +155,24 @@ export function removeFurniture(pages: PageText[]): void {
       (l) => !remove.has(l) || inside.has(l) || inBlock.has(l) || listing.has(l) || numbered.has(l),
     );
   }
+}
+
+/**
+ * The edge lines that are bare page numbers: a number with a line between it and the page's edge
+ * only where it follows the document's numbering (strayNumbers).
+ */
+function numberLines(pages: readonly PageText[], edges: readonly EdgeLine[][]): Set<TextLine> {
+  const lines: TextLine[] = [];
+  const candidates: NumberCandidate[] = [];
+  for (const list of edges)
+    for (const e of list) {
+      if (!isBarePageNumber(e.line.text)) continue;
+      const p = pages[e.page]!;
+      lines.push(e.line);
+      candidates.push({ page: p.number, value: pageNumberValue(e.line.text), inner: !isExtreme(p, e.line, e.top) });
+    }
+  const stray = strayNumbers(candidates, pages.length);
+  return new Set(lines.filter((_, i) => !stray.has(i)));
 }
 
 /** A line of code at most this many times its size above or below another is the listing's next line (a blank line is about 2.4). */

@@ -13,6 +13,7 @@ import { marginNotesAfterParagraphs } from './margin-notes.ts';
 import { closingQuoteCarons, composeAccents, composeOverlays, composeSettingOverlays, hasAccent } from './accents.ts';
 import {
   byX,
+  continuesScript,
   crossesGutter,
   endsSubscript,
   isScript,
@@ -237,8 +238,20 @@ function makeRow(
       continue;
     }
     const subscript = baseline !== undefined && after !== undefined && endsSubscript(after, it, baseline, size);
+    // An item off the baseline is a word of its own, but the rest of one script (continuesScript):
+    // set on from the script's last item without a word space (a board's file letters under its
+    // last rank are scripts of that rank, each a word).
+    const ownWord =
+      (script || prevScript) &&
+      !(
+        script &&
+        prevScript &&
+        after &&
+        continuesScript(after, it) &&
+        !isWordGap(after.x + after.width, it.x, it.size, spaces)
+      );
     const needSpace =
-      (isWordGap(seg.xEnd, it.x, it.size, spaces) || script || prevScript || subscript) &&
+      (isWordGap(seg.xEnd, it.x, it.size, spaces) || ownWord || subscript) &&
       !/\s$/.test(seg.text) &&
       !/^\s/.test(it.str);
     prevScript = script;

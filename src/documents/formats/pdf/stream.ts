@@ -72,6 +72,25 @@ export function joinsLine(line: StreamLine, it: RawItem): boolean {
 }
 
 /**
+ * Is `line` a lone glyph or two (an item icon) that `it`, the text it leads, joins off its
+ * baseline? The line's baseline is then the text's. Beamer themes set an item's icon in a symbol
+ * font larger than the text and lower (formation-latex-ul: FontAwesome's "b", 24.79 pt, its
+ * baseline 14 pt under the 9.96 pt text's), so the text joined the icon's line as a superscript
+ * (joinsLine) and the line kept the icon's baseline: the LaTeX logo's raised "A" further on fell
+ * outside the icon's reach and opened a line ("... les commandes L" / "ATEX pour identifier").
+ */
+export function leadGlyph(line: StreamLine, it: RawItem): boolean {
+  const only = line.items.length === 1 ? line.items[0]! : undefined;
+  return (
+    only !== undefined &&
+    only.str.trim().length <= 2 &&
+    it.str.trim().length > 2 &&
+    it.size < DISPARATE * only.size &&
+    Math.abs(it.y - only.y) > SAME_BASELINE_EM * it.size
+  );
+}
+
+/**
  * Does `it` start within the last glyph of the line's last item, on the line's row (within ROW_EM)?
  * A logo kerns its next letter back over the one before, and may lower it: xy-pic's XY sets the Y
  * 0.3 em back over the X's advance and lowered ("X" "Y-pic", 1.9 pt down at 10.9 pt), past
@@ -109,6 +128,19 @@ export function endsSubscript(prev: RawItem, it: RawItem, baseline: number, size
 /** Is `it` a superscript or subscript of a line on `baseline` whose main size is `size`? */
 export function isScript(it: RawItem, baseline: number, size: number): boolean {
   return Math.abs(it.y - baseline) > ROW_EM * Math.max(size, it.size);
+}
+
+/**
+ * Does `it` go on the script `prev`, in one word with it? Both off the line's baseline (isScript)
+ * at one height, `it` set on from `prev`'s end: TeX sets an exponent's symbols, letters and signs
+ * in the fonts of each ("−", "α", "t" of e^{−αt}), one glyph run after the other without space,
+ * and pdftotext reads them as one word ("e −αt"); read as words of their own, "α t" matched no
+ * other reading and the exponent's words no search. A gap a word space wide still parts them
+ * (the caller's test, layout.ts: it knows the line's space items).
+ */
+export function continuesScript(prev: RawItem, it: RawItem): boolean {
+  const size = Math.max(prev.size, it.size);
+  return Math.abs(it.y - prev.y) <= SAME_BASELINE_EM * size && it.x >= prev.x + prev.width - SAME_BASELINE_EM * size;
 }
 
 /**
@@ -195,6 +227,7 @@ export function streamLines(items: RawItem[]): StreamLine[] {
         const back = last.x + last.width - it.x;
         it = { ...it, str: it.str.slice(redrawn), x: it.x + back, width: Math.max(0, it.width - back) };
       }
+      const lead = leadGlyph(cur, it);
       cur.items.push(it);
       cur.x = Math.min(cur.x, it.x);
       cur.xEnd = Math.max(cur.xEnd, it.x + it.width);
@@ -202,7 +235,7 @@ export function streamLines(items: RawItem[]): StreamLine[] {
       if (it.size > cur.size) {
         cur.size = it.size;
         cur.y = it.y;
-      }
+      } else if (lead) cur.y = it.y;
       continue;
     }
     cur = { items: [it], y: it.y, size: it.size, x: it.x, xEnd: it.x + it.width, chars: it.str.length, spaces: [] };

@@ -232,6 +232,26 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     kept: (n) => [`15 void f${'abcd'[n - 1]}(int x);`, ...body(n).map((l) => l.text)],
   },
   {
+    // cursolatex (beamer): the footline is every slide's lowest line, so a formula's last row is
+    // among the edge lines; "2" under a root, an integral's "dx" (roman numerals d and x).
+    name: "a slide's last row of a formula over the footline is no page number",
+    pages: book(6, (n) => [
+      ...(n === 3 ? [line('2', 42)] : n === 4 ? [line('dx', 35)] : n === 5 ? [line('x', 57), line('0', 40)] : []),
+      line(`Campani (UFPel) O Preparador de Documentos ${n}/6`, 4, 6),
+    ]),
+    kept: (n) => [...(n === 3 ? ['2'] : n === 4 ? ['dx'] : n === 5 ? ['x', '0'] : []), ...body(n).map((l) => l.text)],
+  },
+  {
+    name: 'a page number over a footer, in the numbering of the other pages, is furniture',
+    pages: book(4, (n) => [line(`${n + 10}`, 40), line('Contoso confidential', 20)]),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    name: 'a page number over a footer on every page of three, in roman numerals',
+    pages: book(3, (n) => [line(['i', 'ii', 'iii'][n - 1]!, 40), line('Contoso confidential', 20)]),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
     name: 'no pages',
     pages: [],
     kept: () => [],

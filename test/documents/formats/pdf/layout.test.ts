@@ -117,6 +117,52 @@ test("a factor after TeX's subscript is a word of its own, the subscript stays w
   assert.equal(lines[0]!.text, '+ amn xm+n,');
 });
 
+test("an exponent set in several fonts is one word; a script stays apart from the baseline's words", () => {
+  // cursolatex (beamer): e^{-\alpha t} x_1, the exponent's sign, Greek letter and letter drawn
+  // in three fonts one after the other, 4.5 pt up in a 7.97 pt font; pdftotext reads "e −αt x1,".
+  const lines = buildLines([
+    item('e', 89.59, 141.99, { width: 5.01, size: 10.91 }),
+    item('−', 94.99, 146.49, { width: 6.59, size: 7.97, font: 'sy' }),
+    item('α', 101.58, 146.49, { width: 5.44, size: 7.97, font: 'mi' }),
+    item('t', 107.02, 146.49, { width: 2.84, size: 7.97, font: 'it' }),
+    item('x', 121.76, 141.99, { width: 5.06, size: 10.91 }),
+    item('1', 126.83, 140.35, { width: 4.23, size: 7.97 }),
+    item(',', 131.56, 141.99, { width: 3.03, size: 10.91 }),
+  ]);
+  assert.equal(lines[0]!.text, 'e −αt x1,');
+});
+
+test("a beamer item's icon, larger and lower than its text, leaves the text its baseline: the logo's raised A stays on it", () => {
+  // formation-latex-ul p. 24: FontAwesome's "b" (24.79 pt), then the 9.96 pt text 14 pt higher,
+  // the LaTeX logo's A raised and smaller, its E lowered.
+  const lines = buildLines([
+    item('b', 43.64, 117.51, { width: 17.03, size: 24.79, font: 'fa' }),
+    item('Utilisez impérativement les commandes L', 83.94, 131.68, { width: 190.81, size: 9.96 }),
+    item('A', 271.17, 133.33, { width: 4.33, size: 7.57 }),
+    item('T', 274.0, 131.68, { width: 3.44, size: 9.96 }),
+    item('E', 277.44, 129.06, { width: 4.04, size: 9.96 }),
+    item('X pour identifier les différentes', 281.48, 131.68, { width: 143.72, size: 9.96 }),
+    item('parties (la structure) d’un document.', 83.94, 117.93, { width: 165.15, size: 9.96 }),
+  ]);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    [
+      'b Utilisez impérativement les commandes LATEX pour identifier les différentes',
+      'parties (la structure) d’un document.',
+    ],
+  );
+});
+
+test("a board's file letters under its last rank stay words: set apart, they are no one script", () => {
+  // cursolatex (skak): the letters 8.4 pt under the rank's 15.56 pt glyphs, scripts of its line.
+  const items: RawItem[] = [
+    item('1', 200.58, 71.01, { width: 4.41, size: 8.3 }),
+    item('SNAQJ0ZR', 207.7, 66.14, { width: 124.96, size: 15.56, mono: true, font: 'tt' }),
+  ];
+  for (const [i, c] of [...'abcd'].entries()) items.push(item(c, 214.08 + i * 15.4, 57.76, { width: 4.3, size: 8.3 }));
+  assert.equal(buildLines(items)[0]!.text, '1SNAQJ0ZR a b c d');
+});
+
 test("a line's first and last words in another font than most of it are said (the line-end hyphen rule)", () => {
   const [a, b] = buildLines([
     item('func=detail&aid=743134&group_id=5511&atid=105511', 111.6, 593, { width: 274.9, mono: true, font: 'tt' }),

@@ -2,12 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RawItem } from '../../../../src/documents/formats/pdf/layout.ts';
 import {
+  continuesScript,
   crossesGutter,
   endsSubscript,
   isOverprint,
   isScript,
   joinsLine,
   kernedOn,
+  leadGlyph,
   redrawnPrefix,
   spaceFills,
   streamLines,
@@ -141,6 +143,41 @@ for (const c of [
   { name: 'logo letter raised 0.2 em', it: item('A', 0, 702, { size: 7 }), script: false },
 ]) {
   test(`isScript: ${c.name}`, () => assert.equal(isScript(c.it, 700, 10), c.script));
+}
+
+// A lone icon glyph leads its line's text: the text's baseline is the line's (formation-latex-ul).
+const icon = item('b', 43.64, 117.51, { width: 17.03, size: 24.79, font: 'fa' });
+for (const c of [
+  {
+    name: "the item's text, smaller, 14 pt over the icon's baseline",
+    it: item('Utilisez les', 83.94, 131.68, { size: 9.96 }),
+    lead: true,
+  },
+  { name: 'text on the icon’s baseline', it: item('Utilisez les', 83.94, 117.51, { size: 9.96 }), lead: false },
+  { name: 'a superscript mark after a word (no icon)', it: item('12', 60, 122, { size: 7 }), lead: false },
+  {
+    name: 'a larger word (a drop cap’s line goes by size)',
+    it: item('Title', 83.94, 131.68, { size: 30 }),
+    lead: false,
+  },
+]) {
+  test(`leadGlyph: ${c.name}`, () => assert.equal(leadGlyph(line(icon), c.it), c.lead));
+}
+test('leadGlyph: a line of words is no icon', () =>
+  assert.equal(
+    leadGlyph(line(item('Word and more', 43, 117.51, { size: 24.79 })), item('text', 83.94, 131.68)),
+    false,
+  ));
+
+// A script's next glyph run goes on it: at its height, from its end (the fonts of e^{-\alpha t}).
+for (const c of [
+  { name: 'the next symbol of the exponent', it: item('t', 107.02, 146.49, { size: 7.97 }), goes: true },
+  { name: 'a glyph set back a little into it (a kern)', it: item('t', 106.8, 146.49, { size: 7.97 }), goes: true },
+  { name: 'a subscript under it (x_i^2: the other script)', it: item('i', 101.58, 139.5, { size: 7.97 }), goes: false },
+  { name: 'a glyph drawn over it (a stacked limit)', it: item('n', 102, 146.49, { size: 7.97 }), goes: false },
+]) {
+  test(`continuesScript: ${c.name}`, () =>
+    assert.equal(continuesScript(item('α', 101.58, 146.49, { width: 5.44, size: 7.97 }), c.it), c.goes));
 }
 
 // After a subscript (smaller, lowered less than isScript's offset), a letter on the baseline starts a word.
