@@ -43,7 +43,7 @@ for (const [name, blocks, want] of outlines)
 test('deckFodp and deckHtml tell the same slides: titles, items, code with its indentation, rows', async () => {
   const slides = deckOutline(
     htmlBlocks(
-      '<h1>Build</h1><p>Intro.</p><ul><li>one</li><li>two</li></ul><pre>a\n    b\tc</pre><table><tr><td>k</td><td></td><td>v</td></tr></table>',
+      '<h1>Build</h1><p>Intro.</p><ul><li>one</li><li>two</li></ul><pre>a\n    b\tc</pre><table><tr><td>k</td><td></td><td>v</td></tr><tr><td>k2</td><td>m</td><td>v2</td></tr></table>',
     ),
     'Doc',
   );
@@ -57,11 +57,19 @@ test('deckFodp and deckHtml tell the same slides: titles, items, code with its i
   const blocks = await extractOdf(odp, 'presentation');
   assert.deepEqual(
     blocks.map((b) => `${b.kind}: ${b.lines ? b.lines.join('|') : b.text}`),
-    ['heading: Build', 'paragraph: Intro.', 'item: one', 'item: two', 'code: a|    b\tc', 'row: k |  | v'],
+    [
+      'heading: Build',
+      'paragraph: Intro.',
+      'item: one',
+      'item: two',
+      'code: a|    b\tc',
+      'row: k |  | v',
+      'row: k2 | m | v2',
+    ],
   );
   const html = deckHtml(slides, 'Doc');
   assert.match(
     html,
-    /<h2>Build<\/h2>\n<p>Intro.<\/p>\n<ul><li>one<\/li><li>two<\/li><\/ul>\n<pre>a\n {4}b\tc<\/pre>\n<table><tr><td>k<\/td><td><\/td><td>v<\/td><\/tr><\/table>/,
+    /<h2>Build<\/h2>\n<p>Intro.<\/p>\n<ul><li>one<\/li><li>two<\/li><\/ul>\n<pre>a\n {4}b\tc<\/pre>\n<table><tr><td>k<\/td><td><\/td><td>v<\/td><\/tr><tr><td>k2<\/td><td>m<\/td><td>v2<\/td><\/tr><\/table>/,
   );
 });
