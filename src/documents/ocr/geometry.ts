@@ -16,6 +16,25 @@ export function rowHeightOf(l: OcrLine): number {
   return row > 0 ? row : l.bbox.y1 - l.bbox.y0;
 }
 
+/**
+ * Each line's row height, or the tallest row of the lines whose baselines agree with its own
+ * (within `share` of the taller row) when that is taller: a piece of one printed line made of
+ * x-height letters alone (`x` before `= textobject.getX()`, cut off by the engine's layout) gets a
+ * row of 16 px where its line's is 22, and the gaps measured in rows against it come out short.
+ */
+export function baselineRows(lines: readonly OcrLine[], share: number): number[] {
+  const rows = lines.map(rowHeightOf);
+  const bases = lines.map(baselineOf);
+  return rows.map((r, i) => {
+    let tallest = r;
+    for (let j = 0; j < rows.length; j++) {
+      const h = Math.max(r, rows[j]!);
+      if (rows[j]! > tallest && Math.abs(bases[j]! - bases[i]!) <= share * h) tallest = rows[j]!;
+    }
+    return tallest;
+  });
+}
+
 export const centre = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
 
 export function median(xs: readonly number[]): number {

@@ -199,7 +199,7 @@ export function glyphColumns(runs: readonly (readonly [number, number])[]): [num
  * are not on one grid (`gridFit`: proportional type), or where a character lies far from its
  * glyph, the line is left as read.
  */
-export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, number])[]): OcrLine {
+export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, number])[], between = false): OcrLine {
   if (!line.words) return line;
   const read = line.words.flatMap((w) => w.symbols).length;
   const wide = GLYPH_RUN_WIDE * median(line.words.flatMap((w) => w.symbols.map((sym) => sym.bbox.x1 - sym.bbox.x0)));
@@ -220,23 +220,27 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
     });
     return { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
   });
-  // Characters boxed wholly past the line's last ink read nothing on the page (a line read alone in
-  // a crop with a margin: bashref's `${parameter/%pattern/string} |`, its `|` on paper).
+  // Characters boxed on no glyph read nothing on the page (`onPaper`): past the line's last ink,
+  // or with `between`, between two glyphs.
   const inkEnd = glyphs.at(-1)?.[1] ?? -Infinity;
-  const trimmed = line.words
-    .map((w) => {
-      const symbols = w.symbols.filter((sym) => sym.bbox.x0 < inkEnd);
-      return symbols.length === w.symbols.length ? w : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
-    })
-    .filter((w) => w.symbols.length > 0);
+  const paper = (b: Box) => (between ? onPaper(b, glyphs) : b.x0 >= inkEnd);
+  const trimmed = () =>
+    line
+      .words!.map((w) => {
+        const symbols = w.symbols.filter((sym) => !paper(sym.bbox));
+        return symbols.length === w.symbols.length
+          ? w
+          : { ...w, text: symbols.map((sym) => sym.text).join(''), symbols };
+      })
+      .filter((w) => w.symbols.length > 0);
   const count = (ws: readonly OcrWord[]) => ws.flatMap((w) => w.symbols).length;
   const words =
     read === glyphs.length
       ? line.words
       : count(undoubled) === glyphs.length
         ? undoubled
-        : count(trimmed) === glyphs.length
-          ? trimmed
+        : count(trimmed()) === glyphs.length
+          ? trimmed()
           : line.words;
   const symbols = words.flatMap((w) => w.symbols);
   if (symbols.length < MIN_REBOX || symbols.length !== glyphs.length) return line;
@@ -271,6 +275,34 @@ export function reboxed(line: OcrLine, glyphs: readonly (readonly [number, numbe
   };
 }
 
+/** A box this share of whose columns, or less, are a glyph's (a glyph's grey edge) is on paper. */
+const ON_PAPER = 0.25;
+
+/**
+ * Whether a character's box lies on paper, in no glyph's columns (`glyphs`, left to right) but for
+ * ON_PAPER of its width (a glyph's grey edge):
+ * the recogniser read a character where the page has none. Past the line's last ink (a line read
+ * alone in a crop with a margin: bashref's `${parameter/%pattern/string} |`, its `|` on paper), or
+ * between two glyphs (cmtt's `keyval]%` read `keyval]l%` at 200 dpi, the `l` boxed on the blank
+ * columns between the `]` and the `%`). `reboxed` drops such characters only when that makes the
+ * characters as many as the glyphs, and between glyphs only on the grey ink (`reboxedOnInk`):
+ * at INK a listing's grey string literals are paper too.
+ */
+export function onPaper(box: Box, glyphs: readonly (readonly [number, number])[]): boolean {
+  // The first glyph ending after the box's left edge (the glyphs' ends rise left to right).
+  let lo = 0;
+  let hi = glyphs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (glyphs[mid]![1] <= box.x0) lo = mid + 1;
+    else hi = mid;
+  }
+  let inked = 0;
+  for (let k = lo; k < glyphs.length && glyphs[k]![0] < box.x1; k++)
+    inked += Math.min(box.x1, glyphs[k]![1]) - Math.max(box.x0, glyphs[k]![0]);
+  return inked <= ON_PAPER * (box.x1 - box.x0);
+}
+
 /**
  * A hyphen and a longer dash side by side in a word whose two boxes together are no wider than one
  * glyph's box may be (`wide`; two hyphens of neighbouring cells span two) are one glyph read twice (reportlab's grey `Helvetica-—Oblique`,
@@ -303,12 +335,14 @@ function hyphenBox(symbols: readonly { bbox: Box }[], i: number): Box {
  * at INK; a line not re-boxed there is tried on its ink at GREY_INK with a `"`'s two ticks one glyph
  * (`strokePairs`). A listing's string literals printed grey have no glyph at INK, so the line's
  * glyphs were fewer than its characters and it kept the recogniser's boxes and word gaps
- * (reportlab's `canvas.setFont ("Helvetica", 10)`, a space the page does not have).
+ * (reportlab's `canvas.setFont ("Helvetica", 10)`, a space the page does not have). On the grey
+ * ink a character boxed between two glyphs is on paper (`onPaper`); on the dark ink it may be grey
+ * print, so there only a character past the line's last ink is.
  */
 export function reboxedOnInk(line: OcrLine, grey: Uint8Array, width: number): OcrLine {
   const dark = reboxed(line, glyphColumns(inkColumnRuns(grey, width, line.bbox)));
   if (dark !== line) return dark;
-  return reboxed(line, glyphColumns(strokePairs(inkColumnRuns(grey, width, line.bbox, GREY_INK))));
+  return reboxed(line, glyphColumns(strokePairs(inkColumnRuns(grey, width, line.bbox, GREY_INK))), true);
 }
 
 /**

@@ -4,10 +4,10 @@
 
 import { type Engine, type GreyImage, type OcrLine } from './engine.ts';
 import { crop, type Box } from './filters.ts';
-import { JOIN_GAP, MIN_LINE_CONFIDENCE } from './text-lines.ts';
+import { JOIN_GAP, MIN_LINE_CONFIDENCE, SAME_BASELINE } from './text-lines.ts';
 import { spelledBySymbols } from './typewriter.ts';
 import { INK } from './glyph-ink.ts';
-import { rowHeightOf, shift } from './geometry.ts';
+import { baselineRows, shift } from './geometry.ts';
 
 /** Share of a doubtful line's characters its ink must tell for `inkVouched` to keep it. */
 export const VOUCHED_SHARE = 0.75;
@@ -89,10 +89,13 @@ const MAX_RESTS = 24;
  * ${string:` without `7:-2}`, 4 of bashref's shell lines on one page): the piece is ink in the
  * line's band, just right of its end, that no returned line covers (`restOfLine`). Its crop is
  * a few characters: far cheaper than the page's reading. A line ending at its column's edge has
- * no such ink, and a piece read with little confidence is dropped as noise as any line is.
+ * no such ink, and a piece read with little confidence is dropped as noise as any line is. The gap
+ * to the piece is measured in the tallest row on the line's baseline (`baselineRows`): reportlab's
+ * `x` alone, cut from `= textobject.getX()` with its `=` unread, has a row of x-height.
  */
 export function readRests(engine: Engine, image: GreyImage, lines: readonly OcrLine[], dpi: number): OcrLine[] {
   const boxes = lines.map((l) => l.bbox);
+  const rows = baselineRows(lines, SAME_BASELINE);
   const out: OcrLine[] = [];
   let n = 0;
   for (const [i, l] of lines.entries()) {
@@ -105,7 +108,7 @@ export function readRests(engine: Engine, image: GreyImage, lines: readonly OcrL
       image.width,
       band,
       l.bbox.x1 + 1,
-      JOIN_GAP * rowHeightOf(l),
+      JOIN_GAP * rows[i]!,
       boxes.filter((_, j) => j !== i),
     );
     if (!rest) continue;

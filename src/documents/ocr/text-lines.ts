@@ -2,7 +2,7 @@
 // boxes cut back, noise dropped, each placed on its page in PDF units with its typewriter setting.
 
 import { type OcrLine, type OcrWord } from './engine.ts';
-import { linePitches, typewriterSettings } from './typewriter.ts';
+import { linePitches, oneSpaceOnGrid, typewriterSettings } from './typewriter.ts';
 import { baselineOf, median, rowHeightOf } from './geometry.ts';
 
 /** A line placed on its page in PDF units (y up, baseline), the shape of a text layer's lines. */
@@ -97,9 +97,11 @@ export function toTextLines(
 }
 
 /** Two pieces of one printed line: baselines this close (share of the row height)... */
-const SAME_BASELINE = 0.25;
+export const SAME_BASELINE = 0.25;
 /** ...and the second starting at most this far (row heights) right of the first's end. */
 export const JOIN_GAP = 1;
+/** Pieces further apart (row heights) are never one line, whatever their grid (`oneSpaceOnGrid`). */
+const GRID_JOIN_GAP = 2;
 /** A gap wider than this (row heights) between the pieces is a space. */
 const SPACE_GAP = 0.25;
 
@@ -109,8 +111,9 @@ const SPACE_GAP = 0.25;
  * `7:2}` in bashref's shell sessions) and puts the piece anywhere in its order; alone, a piece
  * without two letters or digits in a row is dropped as noise (`toTextLines`), and a longer one is
  * read out of place. Two lines are one when their baselines agree and the second begins right
- * after the first ends (within a row height: far narrower than a column gutter). The joined line
- * takes the earlier place of the two in the reading order.
+ * after the first ends (within a row height, the taller of the two: far narrower than a column
+ * gutter), or one space on along a typewriter grid (`oneSpaceOnGrid`, within GRID_JOIN_GAP rows).
+ * The joined line takes the earlier place of the two in the reading order.
  */
 export function joinPieces(lines: readonly OcrLine[]): OcrLine[] {
   const out = lines.map((l) => ({ ...l, text: l.text.trim() }));
@@ -121,13 +124,15 @@ export function joinPieces(lines: readonly OcrLine[]): OcrLine[] {
     for (let i = 0; i < out.length; i++) {
       if (gone.has(i)) continue;
       const a = out[i]!;
-      const h = rowHeightOf(a);
+      const row = rowHeightOf(a);
       for (let j = 0; j < out.length; j++) {
         if (j === i || gone.has(j)) continue;
         const b = out[j]!;
+        if (Math.abs(baselineOf(b) - baselineOf(a)) > SAME_BASELINE * row) continue;
+        // The gap in the taller row of the two: a piece of x-height letters alone (`x`) has a short one.
+        const h = Math.max(row, rowHeightOf(b));
         const gap = b.bbox.x0 - a.bbox.x1;
-        if (Math.abs(baselineOf(b) - baselineOf(a)) > SAME_BASELINE * h) continue;
-        if (gap < -0.1 * h || gap > JOIN_GAP * h) continue;
+        if (gap < -0.1 * h || (gap > JOIN_GAP * h && !(gap <= GRID_JOIN_GAP * h && oneSpaceOnGrid(a, b)))) continue;
         const [first, later] = i < j ? [i, j] : [j, i];
         const text = a.text.trim() + (gap > SPACE_GAP * h ? ' ' : '') + b.text.trim();
         out[first] = {

@@ -394,3 +394,38 @@ export function cellSteps(centres: readonly number[], pitch: number): number[] {
   }
   return cells;
 }
+
+/** The second piece's first character at most this many cells after the first piece's last (one blank cell: a space)... */
+const PIECE_CELLS = 2;
+/** ...and this close to a whole number of cells (share of a cell)... */
+const PIECE_SLACK = 0.2;
+/** ...and this share of both pieces' characters within GRID_SLACK of that grid's cells. */
+const PIECE_ON_GRID = 0.8;
+const GRID_SLACK = 0.25;
+
+/**
+ * Whether two pieces of one printed line (`b` after `a` on its baseline) stand one or two cells
+ * apart on one typewriter grid: the pitch of either piece (`monoPitch`), the centre of `b`'s
+ * first character a whole number of cells (1 or 2, PIECE_CELLS) after `a`'s last, and most of
+ * both pieces' characters (PIECE_ON_GRID; the recogniser's boxes stray at a misread glyph) on the
+ * cells of that grid. The paper between a narrow glyph and the next word one space on is up to a
+ * cell and a half, more than a row of Courier is tall (reportlab's `setFont(psfontname, size,`
+ * and `leading = None)`, 25 px apart for a 22 px row, returned as two lines), so `joinPieces`'s
+ * gap bound misses it; a column gutter is an em of paper or more, farther than two cells' centres.
+ */
+export function oneSpaceOnGrid(a: OcrLine, b: OcrLine): boolean {
+  if (!spelledBySymbols(a.words) || !spelledBySymbols(b.words)) return false;
+  const pitch = monoPitch(a.words) ?? monoPitch(b.words);
+  if (pitch === undefined) return false;
+  const anchor = centre(a.words.at(-1)!.symbols.at(-1)!.bbox);
+  const cellsFrom = (x: number) => (x - anchor) / pitch;
+  const first = cellsFrom(centre(b.words[0]!.symbols[0]!.bbox));
+  const n = Math.round(first);
+  if (n < 1 || n > PIECE_CELLS || Math.abs(first - n) > PIECE_SLACK) return false;
+  const centres = [...a.words, ...b.words].flatMap((w) => w.symbols.map((sym) => centre(sym.bbox)));
+  const on = centres.filter((c) => {
+    const k = cellsFrom(c);
+    return Math.abs(k - Math.round(k)) <= GRID_SLACK;
+  }).length;
+  return on >= PIECE_ON_GRID * centres.length;
+}

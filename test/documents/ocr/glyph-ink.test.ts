@@ -10,6 +10,7 @@ import {
   inkColumnRuns,
   inkHoles,
   insideNeighbour,
+  onPaper,
   reboxed,
   reboxedOnInk,
   strokePairs,
@@ -282,6 +283,20 @@ describe('reboxed: characters take the columns of their glyphs when the counts a
       grid(18).map(([a, b]) => (a + b) / 2),
     );
   });
+  // `keyval]l%`: an `l` boxed on the paper between the 9th and the 10th glyph.
+  const between = [
+    ...[...text].slice(0, 9).map((ch, i) => sym(ch, 10 * i + 1, 10 * i + 9)),
+    sym('l', 89, 91),
+    ...[...text].slice(9).map((ch, i) => sym(ch, 10 * (i + 9) + 1, 10 * (i + 9) + 9)),
+  ];
+  test('a character boxed on the paper between two glyphs, on the grey ink: dropped, the rest on their glyphs', () => {
+    const out = reboxed(line(between), grid(18), true);
+    assert.equal(out.text, text);
+  });
+  test('the same on the dark ink (grey print is paper there): as read', () => {
+    const l = line(between);
+    assert.equal(reboxed(l, grid(18)), l);
+  });
   test('a character past the last ink with the counts otherwise agreeing: as read', () => {
     // 18 characters, the last boxed past the 18th glyph: no glyph is missing, so nothing is dropped.
     const last = [...text].map((ch, i) => (i === 17 ? sym(ch, 190, 194) : sym(ch, 10 * i + 1, 10 * i + 9)));
@@ -475,4 +490,24 @@ describe('insideNeighbour: a character boxed inside its neighbour is its glyph r
   for (const [name, symbols, i, want] of cases) test(name, () => assert.equal(insideNeighbour(symbols, i, 24), want));
   test('inside a box stretched wider than a glyph: no double', () =>
     assert.equal(insideNeighbour([box(75, 200), box(91, 99)], 1, 24), false));
+});
+
+describe('onPaper: a character boxed where the line has no glyph', () => {
+  const glyphs: [number, number][] = [
+    [0, 8],
+    [10, 18],
+    [20, 28],
+  ];
+  const box = (x0: number, x1: number) => ({ x0, y0: 0, x1, y1: 20 });
+  const cases: [string, ReturnType<typeof box>, boolean][] = [
+    ['on a glyph', box(11, 17), false],
+    ['between two glyphs', box(8, 10), true],
+    ['past the last glyph', box(30, 36), true],
+    ['before the first glyph', box(-6, 0), true],
+    ['on one glyph and the edge of the next', box(7, 15), false],
+    ["one column of a glyph's edge in a box of six", box(27, 33), true],
+    ['half on a glyph', box(24, 32), false],
+  ];
+  for (const [name, b, want] of cases) test(name, () => assert.equal(onPaper(b, glyphs), want));
+  test('no glyphs: paper', () => assert.equal(onPaper(box(0, 5), []), true));
 });

@@ -66,6 +66,12 @@ describe('joinPieces: pieces of one printed line the engine returned apart are j
     ],
     ['a gap of a word space: a space between them', [at('left', 100, 200), at('right', 215, 300)], ['left right']],
     [
+      // The gap of 20 px is more than the 16 px row of `x` alone, less than its line's 30.
+      'a piece of x-height letters alone: the gap measured in the taller row',
+      [{ ...at('x', 100, 116), rowAttributes: { ascenders: 0, descenders: -8, rowHeight: 16 } }, at('= y', 136, 300)],
+      ['x = y'],
+    ],
+    [
       'two columns on one baseline, a gutter of three row heights: apart',
       [at('left column text', 100, 500), at('right column text', 590, 990)],
       ['left column text', 'right column text'],
@@ -73,6 +79,32 @@ describe('joinPieces: pieces of one printed line the engine returned apart are j
     ['the next line down: apart', [at('first line', 100, 500), at('second', 505, 600, 172)], ['first line', 'second']],
   ];
   for (const [name, lines, want] of cases) test(name, () => assert.deepEqual(texts(joinPieces(lines)), want));
+  // Typewriter pieces (20 px cells, rows of 24 px) from cell `from`, on one baseline.
+  const piece = (text: string, from = 0, row = 24) => {
+    const l = lineOf(typed(' '.repeat(from) + text), 100);
+    return { ...l, text, rowAttributes: { ...l.rowAttributes!, rowHeight: row } };
+  };
+  const setFont = 'textobject.setFont(psfontname, size,';
+  const typewriterCases: [string, OcrLine[], string[]][] = [
+    [
+      // `,` ends 16 px into its cell, `l` starts 4 px into the cell after the blank: 28 px of paper for a 24 px row.
+      'a space on the grid wider than a row: joined',
+      [piece(setFont), piece('leading = None)', setFont.length + 1)],
+      [`${setFont} leading = None)`],
+    ],
+    [
+      'two blank cells on: apart',
+      [piece(setFont), piece('leading = None)', setFont.length + 2)],
+      [setFont, 'leading = None)'],
+    ],
+    [
+      // `x` alone has a row of x-height (16 px): its 20 px gap to `=` is measured in the taller row.
+      'a lone x-height letter, a sign and the rest: joined in the taller row',
+      [piece('x', 0, 16), piece('=', 2, 16), piece('textobject.getX()', 4)],
+      ['x = textobject.getX()'],
+    ],
+  ];
+  for (const [name, lines, want] of typewriterCases) test(name, () => assert.deepEqual(texts(joinPieces(lines)), want));
   test('the joined line spans both pieces and keeps its words', () => {
     const a = {
       ...at('a', 100, 200),

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
 import {
+  oneSpaceOnGrid,
   cellSteps,
   gridCell,
   gridFit,
@@ -269,4 +270,45 @@ describe('gridCell: the cell of a typewriter line, half its median step when its
       const got = gridCell(cs, stepsOf(cs), median(stepsOf(cs)));
       assert.equal(got === undefined ? undefined : Math.round(got), want);
     });
+});
+
+describe('oneSpaceOnGrid: two pieces of one typewriter line, one or two cells apart on its grid', () => {
+  // Pieces as the engine returns them apart: `a` from cell 0, `b` from cell `from` (20 px cells).
+  const piece = (text: string, from = 0, words = typed(' '.repeat(from) + text)) => lineOf(words, 100);
+  const shifted = (words: OcrWord[], dx: number): OcrWord[] =>
+    words.map((w) => ({
+      ...w,
+      bbox: { ...w.bbox, x0: w.bbox.x0 + dx, x1: w.bbox.x1 + dx },
+      symbols: w.symbols.map((sym) => ({ ...sym, bbox: { ...sym.bbox, x0: sym.bbox.x0 + dx, x1: sym.bbox.x1 + dx } })),
+    }));
+  const setFont = 'textobject.setFont(psfontname, size,';
+  const n = setFont.length;
+  const cases: [string, OcrLine, OcrLine, boolean][] = [
+    ['one blank cell between (a space after a comma)', piece(setFont), piece('leading = None)', n + 1), true],
+    ['no blank cell between', piece(setFont), piece('leading = None)', n), true],
+    [
+      "a lone x-height letter, then ` = ...` two cells on: the pitch is the other piece's",
+      piece('x'),
+      piece('= textobject.getX()', 2),
+      true,
+    ],
+    ['two blank cells between: a gutter, not a space', piece(setFont), piece('leading = None)', n + 2), false],
+    [
+      'half a cell off the grid',
+      piece(setFont),
+      lineOf(shifted(typed(' '.repeat(n + 1) + 'leading = None)'), 10), 100),
+      false,
+    ],
+    ['two proportional pieces', lineOf(set('the little man'), 100), lineOf(shifted(set('went home'), 460), 100), false],
+    ['a lone letter and a lone sign: no pitch to judge by', piece('x'), piece('=', 2), false],
+    [
+      'a typewriter piece and proportional type after it',
+      piece(setFont),
+      lineOf(shifted(set('the little man went home'), 20 * (n + 1)), 100),
+      false,
+    ],
+  ];
+  for (const [name, a, b, want] of cases) test(name, () => assert.equal(oneSpaceOnGrid(a, b), want));
+  test('a piece without its characters', () =>
+    assert.equal(oneSpaceOnGrid({ ...piece(setFont), words: undefined }, piece('leading', n + 1)), false));
 });
