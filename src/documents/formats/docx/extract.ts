@@ -15,13 +15,12 @@ import {
   isInPageLink,
   isLabelledLinkList,
   isLinkEntry,
-  isNavigationCell,
   isNavigationLine,
   type LinkedBlock,
 } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
-import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
+import { attr, officeRow, parseXml as parse, xmlText } from '../office-xml.ts';
 import { formatListNumber, numberedHeading, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
 
@@ -661,17 +660,7 @@ export function readBody(
         case 'w:tr':
           if (tables === 1 && row) {
             if (row.some((c) => c.text.length > 0)) {
-              const b: LinkedBlock = {
-                kind: 'row',
-                text: row.map((c) => c.text).join(' | '),
-                cells: row.map((c) => (rowHeader ? { text: c.text, header: true } : { text: c.text })),
-                group: tableGroup,
-                inPageLinkChars: rowLinks.inPage,
-                linkChars: rowLinks.chars,
-                links: rowLinks.n,
-                dataCells: row.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
-                navCells: row.filter((c) => isNavigationCell(c.text, c.links)).length,
-              };
+              const b = officeRow(row, rowHeader, tableGroup, rowLinks);
               tableRows.push(b);
               out.push(b);
             }

@@ -17,13 +17,12 @@ import {
   isInPageLink,
   isLabelledLinkList,
   isLinkEntry,
-  isNavigationCell,
   isNavigationLine,
   type LinkedBlock,
 } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
-import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
+import { attr, officeRow, parseXml as parse, xmlText } from '../office-xml.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
 import { numberedHeading } from '../list-number.ts';
@@ -717,17 +716,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
               const header = headerRows > 0;
               const r = row;
               for (let i = 0; i < rowRepeat; i++) {
-                const b: LinkedBlock = {
-                  kind: 'row',
-                  text: r.map((c) => c.text).join(' | '),
-                  cells: r.map((c) => (header ? { text: c.text, header: true } : { text: c.text })),
-                  group: tableGroup,
-                  inPageLinkChars: rowLinks.inPage,
-                  linkChars: rowLinks.chars,
-                  links: rowLinks.n,
-                  dataCells: r.filter((c) => c.inPage === 0 && /[\p{L}\p{N}]/u.test(c.text)).length,
-                  navCells: r.filter((c) => isNavigationCell(c.text, c.links)).length,
-                };
+                const b = officeRow(r, header, tableGroup, rowLinks);
                 tableRows.push(b);
                 push(b);
               }
