@@ -2,6 +2,8 @@
 // 2.17): its headings, code blocks and table rows, the reference of the section-label, code and
 // table measures for HTML, Markdown and Word. Pure: takes the parsed JSON.
 
+import { spannedValue } from '../../src/documents/formats/row-spans.ts';
+
 export interface Structure {
   headings: string[];
   code: string[];
@@ -407,6 +409,39 @@ export function withoutImages<T extends { blocks: unknown[] }>(doc: T): T {
 }
 
 /**
+ * A table's rows with a cell merged down over rows (its RowSpan) read again in its column on each
+ * row it spans where its value is a label (spannedValue; code is none): the service repeats such a value, so
+ * that each row line stands alone, and a row read so is in order too. pandoc writes the cell on
+ * its first row only and leaves it out of the rows below.
+ */
+export function withRowSpans(rows: Cell[][]): Cell[][] {
+  const spans: ({ rows: number; cell: Cell; cols: number } | undefined)[] = [];
+  return rows.map((r) => {
+    const out: Cell[] = [];
+    let col = 0;
+    const covered = () => {
+      const s = spans[col]!;
+      s.rows--;
+      if (!holdsCode(s.cell[4]) && spannedValue(one(plainText(s.cell[4], false))) !== '') out.push(s.cell);
+      col += s.cols;
+    };
+    for (const cell of r) {
+      while ((spans[col]?.rows ?? 0) > 0) covered();
+      const rs = Number(cell[2]) || 1;
+      const cols = Math.max(1, Number(cell[3]) || 1);
+      spans[col] = rs > 1 ? { rows: rs - 1, cell, cols } : undefined;
+      out.push(cell);
+      col += cols;
+    }
+    while (col < spans.length) {
+      if ((spans[col]?.rows ?? 0) > 0) covered();
+      else col++;
+    }
+    return out;
+  });
+}
+
+/**
  * The document with each table read row by row, each cell's blocks whole after the previous
  * cell's: a second reading of a pandoc reference, for order only (as the column-aware reading is
  * for a PDF's). pandoc's plain writer sets a table whose cells hold several lines (Doxygen's
@@ -421,7 +456,8 @@ export function rowReading<T extends { blocks: unknown[] }>(doc: T): T {
       const out: unknown[] = [];
       for (const y of x) {
         if (isNode(y) && y.t === 'Table')
-          for (const r of rowNodes(y.c as unknown[])) for (const cell of r) out.push(...(read(cell[4]) as unknown[]));
+          for (const r of withRowSpans(rowNodes(y.c as unknown[])))
+            for (const cell of r) out.push(...(read(cell[4]) as unknown[]));
         else out.push(read(y));
       }
       return out;

@@ -72,6 +72,7 @@ import {
   pandocStructure,
   plainText,
   rowReading,
+  withRowSpans,
   withoutChrome,
   withoutImages,
   withoutListings,
@@ -2232,6 +2233,32 @@ test('rowReading: each table read row by row, a cell whole after the other (nest
       },
     ],
   });
+});
+
+test('withRowSpans: a cell merged down over rows is read again on each row it spans when a label; a paragraph is not', () => {
+  const cell = (s: string, rows = 1, cols = 1) => [
+    ['', [], []],
+    { t: 'AlignDefault' },
+    rows,
+    cols,
+    [{ t: 'Plain', c: [{ t: 'Str', c: s }] }],
+  ];
+  const text = (rows: unknown[][][]) => rows.map((r) => r.map((c) => plainText(c[4]).trim()).join('|'));
+  const long = 'x'.repeat(81);
+  const fruit = cell('Fruit', 3);
+  const wide = cell('ab', 2, 2);
+  assert.deepEqual(
+    text(
+      withRowSpans([
+        [fruit, cell('Apple'), cell(long, 2)],
+        [cell('Pear')],
+        [cell('Plum'), cell('z')],
+        [wide, cell('c')],
+        [cell('c2')],
+      ]),
+    ),
+    [`Fruit|Apple|${long}`, 'Fruit|Pear', 'Fruit|Plum|z', 'ab|c', 'ab|c2'],
+  );
 });
 
 // A beamer deck as pdftotext reads it: a frame title, the frame's text, and a footline of three

@@ -14,7 +14,7 @@ const read = (name: string) => new Uint8Array(readFileSync(new URL(name, DIR)));
 const show = (bs: DocumentBlock[]) =>
   bs.map((b) => `${b.kind}${b.slide ? `@${b.slide}` : ''}: ${b.lines ? b.lines.join('\\n') : b.text}`);
 
-test('sample.odt (sample.html saved by Writer): headings, numbers, code, the table with its merged cells', async () => {
+test('sample.odt (sample.html saved by Writer): headings, numbers, code, the table with its merged cells (a value merged down repeats on its rows)', async () => {
   const bytes = read('sample.odt');
   assert.equal(detectFormat(bytes), 'odt');
   const { blocks } = await formatNamed('odt').extract(bytes, {});
@@ -36,7 +36,7 @@ test('sample.odt (sample.html saved by Writer): headings, numbers, code, the tab
     'row: --fast |  | Skips the checks.',
     'row: --merged wide cell |  | Spans two columns.',
     'row: --tall | 1 | First of two rows.',
-    'row:  | 2 | Second of two rows.',
+    'row: --tall | 2 | Second of two rows.',
     'heading: 2. Résumé',
     'paragraph: Une dernière phrase avec des accents: élève, garçon, naïve.',
   ]);

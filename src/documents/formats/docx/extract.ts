@@ -20,7 +20,8 @@ import {
 } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
-import { attr, officeRow, parseXml as parse, xmlText } from '../office-xml.ts';
+import { attr, officeRow, parseXml as parse, xmlText, type OfficeCell } from '../office-xml.ts';
+import { spannedValue } from '../row-spans.ts';
 import { formatListNumber, numberedHeading, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
 
@@ -344,13 +345,17 @@ export function readBody(
   let sdtToc = 0;
   let link: { inPage: boolean; from: number } | null = null;
   let tables = 0; // depth
-  let row: { text: string; inPage: number; links: number }[] | null = null;
+  let row: (OfficeCell & { spanned?: true })[] | null = null;
   let rowLinks = { inPage: 0, chars: 0, n: 0 };
   let rowHeader = false;
   let cell: string[] = [];
   let cellInPage = 0;
   let cellLinks = 0;
   let cellSpan = 1;
+  // The cell's vertical merge (w:vMerge): none, the first cell of a merge, or a cell continuing one.
+  let cellMerge: 'none' | 'restart' | 'continue' = 'none';
+  // Per grid column of the table, what a cell continuing a vertical merge reads (spannedValue).
+  let merged: string[] = [];
   let groups = 0;
   let tableGroup = 0;
   // The rows of the table being read: its spacer columns go at its end (dropSpacerColumns).
@@ -586,11 +591,16 @@ export function readBody(
             cellInPage = 0;
             cellLinks = 0;
             cellSpan = 1;
+            cellMerge = 'none';
           }
           break;
         case 'w:gridSpan':
           // A cell merged across grid columns: empty cells after it keep the next values in place.
           if (tables === 1) cellSpan = Math.min(Math.max(1, Number(attr(t, 'w:val')) || 1), 64);
+          break;
+        case 'w:vMerge':
+          // w:val="restart" opens a merge down the rows; without a value, the cell continues it.
+          if (tables === 1) cellMerge = attr(t, 'w:val') === 'restart' ? 'restart' : 'continue';
           break;
         case 'w:gridBefore':
           // Grid columns skipped before the row's first cell.
@@ -652,14 +662,29 @@ export function readBody(
           break;
         case 'w:tc':
           if (tables === 1 && row) {
-            // An empty cell, and a cell continuing a vertical merge (vMerge), stay in place.
-            row.push({ text: cell.join(' '), inPage: cellInPage, links: cellLinks });
-            for (let i = 1; i < cellSpan; i++) row.push({ text: '', inPage: 0, links: 0 });
+            // An empty cell stays in place; a cell continuing a vertical merge (vMerge) reads the
+            // merged value where it is a label (spannedValue), else it stays an empty cell.
+            const col = row.length;
+            const text = cell.join(' ');
+            if (cellMerge === 'continue') {
+              const value = merged[col] ?? '';
+              row.push(
+                value === '' ? { text: '', inPage: 0, links: 0 } : { text: value, inPage: 0, links: 0, spanned: true },
+              );
+            } else {
+              merged[col] = cellMerge === 'restart' ? spannedValue(text) : '';
+              row.push({ text, inPage: cellInPage, links: cellLinks });
+            }
+            for (let i = 1; i < cellSpan; i++) {
+              merged[row.length] = '';
+              row.push({ text: '', inPage: 0, links: 0 });
+            }
           }
           break;
         case 'w:tr':
           if (tables === 1 && row) {
-            if (row.some((c) => c.text.length > 0)) {
+            // A row of its own has text: one whose only values come down from the rows above is not read.
+            if (row.some((c) => c.text.length > 0 && !c.spanned)) {
               const b = officeRow(row, rowHeader, tableGroup, rowLinks);
               tableRows.push(b);
               out.push(b);
@@ -672,6 +697,7 @@ export function readBody(
           if (tables === 0) {
             dropSpacerColumns(tableRows);
             tableRows = [];
+            merged = [];
           }
           break;
       }

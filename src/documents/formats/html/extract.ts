@@ -20,6 +20,7 @@ import { decodeHtml } from './charset.ts';
 import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
+import { spannedValue, type RowSpan } from '../row-spans.ts';
 
 const DROPPED = new Set([
   'script',
@@ -467,8 +468,8 @@ interface TableCtx {
   group: number;
   row: CellCtx[] | null;
   cell: CellCtx | null;
-  /** rows still covered by a rowspan, per column */
-  spans: number[];
+  /** per column, the cell of an earlier row still covering it (rowspan) */
+  spans: (RowSpan | undefined)[];
   inHead: boolean;
   layout: boolean;
   /** The text of the table's header row, once read: the blocks of a row read as blocks carry it. */
@@ -517,36 +518,37 @@ const span = (v: string | undefined) => {
 
 /**
  * A row's cells set in their columns: a cell spanning columns is followed by empty cells, a
- * column still covered by a cell of an earlier row (rowspan) gets an empty cell, so that every
- * value stays under its header. `spans` (rows still covered, per column) is updated.
+ * column still covered by a cell of an earlier row (rowspan) gets that cell's value where it reads
+ * as a label (spannedValue, or the cell's `down`; marked `spanned`), else an empty cell, so that
+ * every value stays under its header and each row line stands alone. `spans` (per column: rows still covered, and what
+ * they read) is updated.
  */
 export function placeCells(
-  cells: readonly { text: string; header: boolean; colspan: number; rowspan: number }[],
-  spans: number[],
-): { text: string; header: boolean }[] {
-  const out: { text: string; header: boolean }[] = [];
+  cells: readonly { text: string; header: boolean; colspan: number; rowspan: number; down?: string }[],
+  spans: (RowSpan | undefined)[],
+): { text: string; header: boolean; spanned?: true }[] {
+  const out: { text: string; header: boolean; spanned?: true }[] = [];
   let col = 0;
-  const skipCovered = () => {
-    while ((spans[col] ?? 0) > 0) {
-      spans[col]!--;
-      out.push({ text: '', header: false });
-      col++;
-    }
+  const covered = () => {
+    const s = spans[col]!;
+    s.rows--;
+    out.push(s.text === '' ? { text: '', header: false } : { text: s.text, header: s.header, spanned: true });
   };
   for (const c of cells) {
-    skipCovered();
+    while ((spans[col]?.rows ?? 0) > 0) {
+      covered();
+      col++;
+    }
     for (let k = 0; k < c.colspan; k++) {
       out.push(k === 0 ? { text: c.text, header: c.header } : { text: '', header: c.header });
-      spans[col] = c.rowspan - 1;
+      spans[col] =
+        c.rowspan > 1
+          ? { rows: c.rowspan - 1, text: k === 0 ? (c.down ?? spannedValue(c.text)) : '', header: c.header }
+          : undefined;
       col++;
     }
   }
-  for (; col < spans.length; col++) {
-    if ((spans[col] ?? 0) > 0) {
-      spans[col]!--;
-      out.push({ text: '', header: false });
-    }
-  }
+  for (; col < spans.length; col++) if ((spans[col]?.rows ?? 0) > 0) covered();
   return out;
 }
 
@@ -811,11 +813,13 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         c.blocks.some((b) => b.kind === 'heading' || b.kind === 'row' || (b.kind === 'code' && b.text.includes('\n'))),
       );
     if (layout) {
-      // Keep the rowspans counted even when the row is read as blocks, and the columns it writes in.
+      // Keep the rowspans counted even when the row is read as blocks, and the columns it writes in;
+      // a cell of a row read as blocks is no row line's value: it is not repeated below.
       tb.blockRows.push(
         placeCells(
           row.map((c) => ({
             text: c.blocks.some((b) => b.text.trim().length > 0) ? 'x' : '',
+            down: '',
             header: c.header,
             colspan: c.colspan,
             rowspan: c.rowspan,
@@ -842,7 +846,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       })),
       tb.spans,
     );
-    if (!placed.some((c) => c.text.length > 0)) return;
+    // A row of its own has text: one whose only values come down from the rows above is not read.
+    if (!placed.some((c) => c.text.length > 0 && !c.spanned)) return;
     const all = row.flatMap((c) => c.blocks);
     const dataCells = row.filter(
       (c) => c.blocks.every((x) => x.inPageLinkChars === 0) && c.blocks.some((x) => /[\p{L}\p{N}]/u.test(x.text)),

@@ -22,7 +22,8 @@ import {
 } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
-import { attr, officeRow, parseXml as parse, xmlText } from '../office-xml.ts';
+import { attr, officeRow, parseXml as parse, xmlText, type OfficeCell } from '../office-xml.ts';
+import { spannedValue, type RowSpan } from '../row-spans.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
 import { numberedHeading } from '../list-number.ts';
@@ -365,13 +366,19 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
   // The rows of the table being read: its spacer columns go at its end (dropSpacerColumns).
   let tableRows: LinkedBlock[] = [];
   let headerRows = 0;
-  let row: { text: string; inPage: number; links: number }[] | null = null;
+  let row: (OfficeCell & { spanned?: true })[] | null = null;
   let rowRepeat = 1;
   let rowLinks = { inPage: 0, chars: 0, n: 0 };
   let cell: string[] = [];
   let cellInPage = 0;
   let cellLinks = 0;
   let cellRepeat = 1;
+  // A covered cell (table:covered-table-cell: under or beside a merged cell), and the rows a cell
+  // is merged down over (table:number-rows-spanned).
+  let cellCovered = false;
+  let cellRows = 1;
+  // Per column of the table, the cell of an earlier row merged down over it (rows left, its value).
+  let spans: (RowSpan | undefined)[] = [];
   let code: { block: LinkedBlock; lines: string[] } | null = null;
   // Presentations: the slide being read, its title, other blocks and notes in their places.
   let slide = 0;
@@ -648,8 +655,9 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
             cell = [];
             cellInPage = 0;
             cellLinks = 0;
-            // A covered cell (under a merge) is written in its place: it stays an empty cell.
             cellRepeat = Math.min(Math.max(1, Number(attr(t, 'table:number-columns-repeated')) || 1), 64);
+            cellCovered = t.name === 'table:covered-table-cell';
+            cellRows = Math.min(Math.max(1, Number(attr(t, 'table:number-rows-spanned')) || 1), 1000);
           }
           break;
       }
@@ -703,16 +711,38 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
         case 'table:covered-table-cell':
           if (tables === 1 && row) {
             const text = cell.join(' ');
-            // Repeated cells: an empty run (a spreadsheet-like tail) counts once.
-            const n = text.length > 0 ? cellRepeat : 1;
-            for (let i = 0; i < n && row.length < 256; i++) row.push({ text, inPage: cellInPage, links: cellLinks });
+            if (cellCovered) {
+              // A covered cell is written in its place: under a cell merged down from an earlier
+              // row it reads that cell's value where it is a label (spannedValue); beside a cell
+              // merged across, or under a longer value, it is an empty cell.
+              for (let i = 0; i < cellRepeat && row.length < 256; i++) {
+                const span = spans[row.length];
+                if (span && span.rows > 0) {
+                  span.rows--;
+                  if (span.text !== '') {
+                    row.push({ text: span.text, inPage: 0, links: 0, spanned: true });
+                    continue;
+                  }
+                }
+                row.push({ text: '', inPage: 0, links: 0 });
+              }
+            } else {
+              // Repeated cells: an empty run (a spreadsheet-like tail) counts once.
+              const n = text.length > 0 ? cellRepeat : 1;
+              for (let i = 0; i < n && row.length < 256; i++) {
+                spans[row.length] =
+                  cellRows > 1 ? { rows: cellRows - 1, text: spannedValue(text), header: false } : undefined;
+                row.push({ text, inPage: cellInPage, links: cellLinks });
+              }
+            }
           }
           break;
         case 'table:table-row':
           if (tables === 1 && row) {
             // A run of empty cells past the table's width (number-columns-repeated="1000") is no column.
             while (row.length > 64 && row[row.length - 1]!.text === '') row.pop();
-            if (row.some((c) => c.text.length > 0)) {
+            // A row of its own has text: one whose only values come down from the rows above is not read.
+            if (row.some((c) => c.text.length > 0 && !c.spanned)) {
               const header = headerRows > 0;
               const r = row;
               for (let i = 0; i < rowRepeat; i++) {
@@ -732,6 +762,7 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           if (tables === 0) {
             dropSpacerColumns(tableRows);
             tableRows = [];
+            spans = [];
           }
           break;
         case 'draw:frame':

@@ -145,7 +145,7 @@ test('a zip without a Word document part is unsupported (415); broken XML is dam
   await assert.rejects(extractDocx(makeDocx('', { documentXml: `<w:document ${W}><w:body><w:p>` })), refused(422));
 });
 
-test('table cells: empty, merged across columns (gridSpan) and down (vMerge) cells stay in place; a tblHeader row is a header', async () => {
+test('table cells: empty and merged across columns (gridSpan) cells stay in place, a value merged down (vMerge) repeats below; a tblHeader row is a header', async () => {
   const tc = (text: string, pr = '') => `<w:tc>${pr ? `<w:tcPr>${pr}</w:tcPr>` : ''}${wp(text)}</w:tc>`;
   const body =
     '<w:tbl>' +
@@ -157,11 +157,28 @@ test('table cells: empty, merged across columns (gridSpan) and down (vMerge) cel
   const rows = await extractDocx(makeDocx(body));
   assert.deepEqual(
     rows.map((b) => b.text),
-    ['A | B | C | D', 'a1 | bc1 |  | d1', ' | b2 |  | d2', ' | b3 | c3 | d3'],
+    ['A | B | C | D', 'a1 | bc1 |  | d1', 'a1 | b2 |  | d2', ' | b3 | c3 | d3'],
   );
   assert.deepEqual(
     rows.map((b) => b.cells?.[1]?.header ?? false),
     [true, false, false, false],
+  );
+});
+
+test('a value merged down (vMerge) reads on each row it spans; a paragraph stays on its first row; a row of merged values only is not read', async () => {
+  const tc = (text: string, pr = '') => `<w:tc>${pr ? `<w:tcPr>${pr}</w:tcPr>` : ''}${wp(text)}</w:tc>`;
+  const long = 'A description long enough to be a paragraph of its own, merged beside several rows.';
+  const body =
+    '<w:tbl>' +
+    `<w:tr>${tc('Fruit', '<w:vMerge w:val="restart"/>')}${tc('Apple')}${tc(long, '<w:vMerge w:val="restart"/>')}</w:tr>` +
+    `<w:tr>${tc('', '<w:vMerge w:val="continue"/>')}${tc('Pear')}${tc('', '<w:vMerge/>')}</w:tr>` +
+    `<w:tr>${tc('', '<w:vMerge/>')}${tc('')}${tc('', '<w:vMerge/>')}</w:tr>` +
+    `<w:tr>${tc('Nut')}${tc('Walnut')}${tc('', '<w:vMerge/>')}</w:tr>` +
+    '</w:tbl>';
+  const rows = await extractDocx(makeDocx(body));
+  assert.deepEqual(
+    rows.map((b) => b.text),
+    [`Fruit | Apple | ${long}`, 'Fruit | Pear | ', 'Nut | Walnut | '],
   );
 });
 

@@ -25,6 +25,7 @@ import {
   isMoreLink,
 } from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
+import type { RowSpan } from '../../../../src/documents/formats/row-spans.ts';
 
 const kinds = (html: string) => htmlBlocks(html).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
 
@@ -105,7 +106,7 @@ test('a table row keeps its cells beside the text the chunker reads', () => {
   );
 });
 
-test('merged cells: colspan and rowspan leave empty cells in place, values stay under their header', () => {
+test('merged cells: colspan leaves empty cells in place, a rowspan value repeats below, values stay under their header', () => {
   const html =
     '<table><thead><tr><th>A</th><th>B</th><th>C</th><th>D</th></tr></thead>' +
     '<tr><td rowspan="2">a1</td><td colspan="2">bc1</td><td>d1</td></tr>' +
@@ -114,7 +115,7 @@ test('merged cells: colspan and rowspan leave empty cells in place, values stay 
   const rows = htmlBlocks(html);
   assert.deepEqual(
     rows.map((b) => b.text),
-    ['A | B | C | D', 'a1 | bc1 |  | d1', ' | b2 |  | d2', 'a3 | wrapped cell text | - | d3'],
+    ['A | B | C | D', 'a1 | bc1 |  | d1', 'a1 | b2 |  | d2', 'a3 | wrapped cell text | - | d3'],
   );
   assert.deepEqual(
     rows[0]!.cells?.map((c) => c.header),
@@ -155,6 +156,34 @@ test('a column written only by a row read as blocks (a cell of code) is no space
   );
 });
 
+test('a value merged down over rows (rowspan) reads on each row it spans; a row of its own text only is read', () => {
+  const html =
+    '<table><tr><th rowspan="2">Name</th><th colspan="2">Size</th></tr><tr><th>min</th><th>max</th></tr>' +
+    '<tr><td rowspan="3">disk</td><td>1</td><td>9</td></tr><tr><td>2</td><td>8</td></tr><tr><td></td><td></td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => [b.text, b.cells?.every((c) => c.header) ?? false]),
+    [
+      ['Name | Size | ', true],
+      ['Name | min | max', true],
+      ['disk | 1 | 9', false],
+      ['disk | 2 | 8', false],
+    ],
+  );
+});
+
+test('a cell of a row read as blocks (code) spanning rows is not repeated into the rows below', () => {
+  const html =
+    '<table><tr><th>Op</th><th>Code</th><th>Out</th></tr>' +
+    '<tr><td>min</td><td><pre>m.minCoeff();\nm.maxCoeff();</pre></td><td rowspan="2"><pre>5 3 1\n2 7 4</pre></td></tr>' +
+    '<tr><td>colwise</td><td>m.colwise();</td></tr></table>';
+  assert.deepEqual(
+    htmlBlocks(html)
+      .filter((b) => b.kind === 'row')
+      .map((b) => b.text),
+    ['Op | Code | Out', 'colwise | m.colwise(); | '],
+  );
+});
+
 const placeCases: [string, { text: string; colspan: number; rowspan: number }[][], string[][]][] = [
   ['plain rows', [[{ text: 'a', colspan: 1, rowspan: 1 }], [{ text: 'b', colspan: 1, rowspan: 1 }]], [['a'], ['b']]],
   [
@@ -182,7 +211,7 @@ const placeCases: [string, { text: string; colspan: number; rowspan: number }[][
     ],
     [
       ['a', 'b', 'c'],
-      ['a2', '', 'c2'],
+      ['a2', 'b', 'c2'],
     ],
   ],
   [
@@ -196,13 +225,62 @@ const placeCases: [string, { text: string; colspan: number; rowspan: number }[][
     ],
     [
       ['a', 'z'],
+      ['a2', 'z'],
+    ],
+  ],
+  [
+    'a rowspan over three rows in the first column, then a cell of its own',
+    [
+      [
+        { text: 'Fruit', colspan: 1, rowspan: 3 },
+        { text: 'Apple', colspan: 1, rowspan: 1 },
+      ],
+      [{ text: 'Pear', colspan: 1, rowspan: 1 }],
+      [{ text: 'Plum', colspan: 1, rowspan: 1 }],
+      [
+        { text: 'Nut', colspan: 1, rowspan: 1 },
+        { text: 'Walnut', colspan: 1, rowspan: 1 },
+      ],
+    ],
+    [
+      ['Fruit', 'Apple'],
+      ['Fruit', 'Pear'],
+      ['Fruit', 'Plum'],
+      ['Nut', 'Walnut'],
+    ],
+  ],
+  [
+    'a paragraph spanning rows stays on its first row',
+    [
+      [
+        { text: 'a', colspan: 1, rowspan: 1 },
+        { text: 'long '.repeat(20).trim(), colspan: 1, rowspan: 2 },
+      ],
+      [{ text: 'a2', colspan: 1, rowspan: 1 }],
+    ],
+    [
+      ['a', 'long '.repeat(20).trim()],
       ['a2', ''],
+    ],
+  ],
+  [
+    'a cell spanning rows and columns repeats in its first column only',
+    [
+      [
+        { text: 'ab', colspan: 2, rowspan: 2 },
+        { text: 'c', colspan: 1, rowspan: 1 },
+      ],
+      [{ text: 'c2', colspan: 1, rowspan: 1 }],
+    ],
+    [
+      ['ab', '', 'c'],
+      ['ab', '', 'c2'],
     ],
   ],
 ];
 for (const [name, rows, want] of placeCases) {
   test(`placeCells: ${name}`, () => {
-    const spans: number[] = [];
+    const spans: (RowSpan | undefined)[] = [];
     assert.deepEqual(
       rows.map((r) =>
         placeCells(

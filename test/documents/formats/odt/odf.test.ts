@@ -82,6 +82,32 @@ const texts: [name: string, body: string, want: string[]][] = [
     ],
   ],
   [
+    'a value merged down (number-rows-spanned) reads on each row it spans; a paragraph stays on its first row; a row of merged values only is not read',
+    '<table:table>' +
+      tr(
+        cell('Fruit', ' table:number-rows-spanned="3"'),
+        cell('Apple'),
+        cell(
+          'A description long enough to be a paragraph of its own, merged down beside two rows.',
+          ' table:number-rows-spanned="2"',
+        ),
+      ) +
+      tr('<table:covered-table-cell/>', cell('Pear'), '<table:covered-table-cell/>') +
+      tr('<table:covered-table-cell/>', cell(''), cell('')) +
+      tr(
+        cell('ab', ' table:number-columns-spanned="3" table:number-rows-spanned="2"'),
+        '<table:covered-table-cell table:number-columns-repeated="2"/>',
+      ) +
+      tr('<table:covered-table-cell table:number-columns-repeated="2"/>', cell('c')) +
+      '</table:table>',
+    [
+      'row: Fruit | Apple | A description long enough to be a paragraph of its own, merged down beside two rows.',
+      'row: Fruit | Pear | ',
+      'row: ab |  | ',
+      'row: ab |  | c',
+    ],
+  ],
+  [
     "a column no row writes in is a spacer, not a cell (groff -Thtml's option tables, converted)",
     '<table:table>' +
       tr(cell(''), cell('-P'), cell(''), cell('Never follow links.')) +
