@@ -14,6 +14,7 @@ import { documentError } from '../../document-error.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
+import { spannedValue } from '../row-spans.ts';
 import { drawingNumberScheme, formatNumber, isMonospaceFont } from '../list-labels.ts';
 
 const WHAT = 'PowerPoint presentation';
@@ -147,6 +148,13 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
   let rowIndex = 0;
   let row: string[] | null = null;
   let cell: string[] = [];
+  // The cell's merge down the rows: the first cell of one (rowSpan), or a cell under one (vMerge).
+  let cellRows = 1;
+  let cellUnder = false;
+  // Per grid column of the table, what a cell under a merge reads (spannedValue); and whether the
+  // row has text of its own (not only values merged down from the rows above).
+  let merged: string[] = [];
+  let rowOwn = false;
 
   const shape = () => shapes[shapes.length - 1];
 
@@ -289,16 +297,24 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
             tableGroup = ++groups;
             rowIndex = 0;
             firstRowHeader = false;
+            merged = [];
           }
           return;
         case 'a:tblPr':
           if (tables === 1) firstRowHeader = attr(t, 'firstRow') === '1' || attr(t, 'firstRow') === 'true';
           return;
         case 'a:tr':
-          if (tables === 1) row = [];
+          if (tables === 1) {
+            row = [];
+            rowOwn = false;
+          }
           return;
         case 'a:tc':
-          if (tables === 1) cell = [];
+          if (tables === 1) {
+            cell = [];
+            cellRows = Math.min(Math.max(1, Number(attr(t, 'rowSpan')) || 1), 1000);
+            cellUnder = attr(t, 'vMerge') === '1' || attr(t, 'vMerge') === 'true';
+          }
           return;
       }
     },
@@ -331,12 +347,23 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
         }
         case 'a:tc':
           // A cell merged into its left or upper neighbour (hMerge, vMerge) is written in its
-          // place: it stays an empty cell.
-          if (tables === 1 && row) row.push(cell.join(' '));
+          // place: beside a merge it stays an empty cell; under one it reads the merged value
+          // where it is a label (spannedValue), else it stays empty.
+          if (tables === 1 && row) {
+            const col = row.length;
+            if (cellUnder) row.push(merged[col] ?? '');
+            else {
+              const text = cell.join(' ');
+              merged[col] = cellRows > 1 ? spannedValue(text) : '';
+              if (text.length > 0) rowOwn = true;
+              row.push(text);
+            }
+          }
           return;
         case 'a:tr': {
           const s = shape();
-          if (tables === 1 && row && s && !s.skip && row.some((c) => c.length > 0)) {
+          // A row of its own has text: one whose only values come down from the rows above is not read.
+          if (tables === 1 && row && s && !s.skip && rowOwn) {
             const header = firstRowHeader && rowIndex === 0;
             s.blocks.push({
               kind: 'row',

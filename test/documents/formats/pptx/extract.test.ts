@@ -84,6 +84,29 @@ const slides: [name: string, shapes: string, want: string[]][] = [
     ['row: File | Required | Purpose', 'row: watch |  | Finds releases.', 'row: copyright |  | States licences.'],
   ],
   [
+    'a value merged down (rowSpan, vMerge) reads on each row it spans; a paragraph stays on its first row; a row of merged values only is not read',
+    tbl(
+      [
+        ['Fruit', 'Apple', 'Long'],
+        ['~v', 'Pear', '~w'],
+        ['~v2', '~', '~w2'],
+      ],
+      false,
+      {
+        Fruit: ' rowSpan="3"',
+        Long: ' rowSpan="3"',
+        '~v': ' vMerge="1"',
+        '~v2': ' vMerge="1"',
+        '~w': ' vMerge="1"',
+        '~w2': ' vMerge="1"',
+      },
+    ).replace('>Long<', `>${'A description long enough to be a paragraph of its own, merged down beside two rows.'}<`),
+    [
+      'row: Fruit | Apple | A description long enough to be a paragraph of its own, merged down beside two rows.',
+      'row: Fruit | Pear | ',
+    ],
+  ],
+  [
     'code: paragraphs set wholly in a monospaced font are one verbatim block, tabs kept',
     psp([ap('%:', '', 'Courier New'), ap('\tdh $@', '', 'Courier New'), ap('Then run it.')]),
     ['code: %:\\n\tdh $@', 'paragraph: Then run it.'],
