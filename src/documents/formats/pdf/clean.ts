@@ -949,6 +949,26 @@ export function opensWithBullet(text: string): boolean {
 const ITEM_LABEL = /^([•◦▪‣∙*–—-]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s/u;
 
 /**
+ * Does a line starting at `x` leave the list item whose first line (`itemText`, starting at
+ * `itemX`) opens with its label, the line above it (ending at `aboveEnd`) stopping short of the text
+ * block's right edge (`right`) by 4 em or more? A list item's lines hang at its text, right of its
+ * label, in every style; a line starting left of the label after a short line is the next block: the
+ * paragraph after the list (Sphinx's "• Package-Type" then "The syntax and semantics of the fields
+ * are described below."), a footnote under the page's last item. After a full line (a bulleted
+ * paragraph whose lines wrap back to the margin) nothing is said.
+ */
+export function leavesItem(
+  itemText: string,
+  itemX: number,
+  aboveEnd: number,
+  right: number,
+  x: number,
+  size: number,
+): boolean {
+  return x < itemX - size * OUTDENT_EM && aboveEnd < right - size * 4 && ITEM_LABEL.test(itemText);
+}
+
+/**
  * Does a line starting at `x` go on under the text of a list item whose first line (`text`,
  * starting at `x0`) opens with its label, when the label and its text are one piece of the line
  * (no gap wider than a word space between them, so hangsUnder has no stop to go by)? FOP sets

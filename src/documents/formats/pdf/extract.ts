@@ -13,6 +13,7 @@ import {
   continuesHyphenated,
   hangsUnder,
   hangsUnderLabel,
+  leavesItem,
   opensWithBullet,
   rightMargin,
   proseInType,
@@ -468,6 +469,7 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
+          leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
           (turns.length === 0 &&
             paraPage === p.number &&

@@ -22,11 +22,32 @@ const SIDE = 1 / 3;
  */
 export function sidebarBand(pages: readonly PageText[]): [number, number] | undefined {
   if (pages.length < 4) return undefined;
+  let width = 0;
+  for (const p of pages) width = Math.max(width, p.width ?? 0);
+  if (!(width > 0)) return undefined;
+  // A quick no, the same answer: a band stands in an outer third, so all of its entries do; a
+  // book's lines mostly reach past its outer thirds and are not keyed (1 pt of slack: an entry's
+  // x is its first line's, the others round to it).
+  const left = SIDE * width + 1 - BAND_TOLERANCE;
+  const right = (1 - SIDE) * width - 1 + BAND_TOLERANCE;
+  if (repeatedLines(pages, (l) => l.xEnd <= left || l.x >= right).length < MIN_ENTRIES) return undefined;
+  return band(
+    repeatedLines(pages, () => true),
+    pages,
+    width,
+  );
+}
+
+/** The lines (x and text) that stand on more than half of the pages, 3 of them at least, among those `keep` takes. */
+function repeatedLines(
+  pages: readonly PageText[],
+  keep: (l: TextLine) => boolean,
+): { pages: number; x: number; xEnd: number }[] {
   const seen = new Map<string, { pages: number; x: number; xEnd: number }>();
   for (const p of pages) {
     const keys = new Set<string>();
     for (const l of p.lines) {
-      if (!/\p{L}{2,}/u.test(l.text)) continue;
+      if (!keep(l) || !/\p{L}{2,}/u.test(l.text)) continue;
       const key = `${Math.round(l.x)}|${l.text}`;
       if (keys.has(key)) continue;
       keys.add(key);
@@ -37,12 +58,19 @@ export function sidebarBand(pages: readonly PageText[]): [number, number] | unde
       } else seen.set(key, { pages: 1, x: l.x, xEnd: l.xEnd });
     }
   }
-  const entries = [...seen.values()].filter((s) => s.pages * 2 > pages.length && s.pages >= 3);
+  return [...seen.values()].filter((s) => s.pages * 2 > pages.length && s.pages >= 3);
+}
+
+/** The band the entries span, when it lies in an outer third and few lines reach into it. */
+function band(
+  entries: readonly { x: number; xEnd: number }[],
+  pages: readonly PageText[],
+  width: number,
+): [number, number] | undefined {
   if (entries.length < MIN_ENTRIES) return undefined;
   const left = Math.min(...entries.map((s) => s.x)) - BAND_TOLERANCE;
   const right = Math.max(...entries.map((s) => s.xEnd)) + BAND_TOLERANCE;
-  const width = Math.max(...pages.map((p) => p.width ?? 0));
-  if (!(width > 0) || (right > SIDE * width && left < (1 - SIDE) * width)) return undefined;
+  if (right > SIDE * width && left < (1 - SIDE) * width) return undefined;
   let crossed = 0;
   for (const p of pages) if (p.lines.some((l) => l.xEnd > left && l.x < right && !within(l, left, right))) crossed++;
   return crossed <= CROSSINGS * pages.length ? [left, right] : undefined;

@@ -19,6 +19,7 @@ import {
   brokenInsideToken,
   linkBrokenAtDot,
   hangsUnderLabel,
+  leavesItem,
   opensWithBullet,
   proseInType,
   textEdge,
@@ -438,6 +439,28 @@ test('hangsUnderLabel: a list item wraps under its text, past its label', async 
   ];
   for (const [name, text, x, want] of cases)
     await t.test(name, () => assert.equal(hangsUnderLabel(text, 100, 100 + x, 10), want));
+});
+
+test("leavesItem: a line left of a list item's label after a short line is the next block", async (t) => {
+  // size 10, the item's label at x 88, the text block's right edge at 540.
+  const cases: [string, string, number, number, boolean][] = [
+    ['Sphinx: the paragraph after the list, at the margin', '• Package-Type', 150, 72, true],
+    ["a footnote under the page's last item", '• Rules-Requires-Root', 190, 83, true],
+    ['a numbered item, then the margin', '3. Run the tests.', 200, 72, true],
+    ["the item's own wrapped line, under its text", '• Package-Type is a field whose value', 535, 98, false],
+    ['under the label: a nested list or the next item, told elsewhere', '• Package-Type', 150, 88, false],
+    [
+      'a bulleted paragraph wrapping back to the margin after a full line',
+      '• This paragraph opens with a bullet and',
+      538,
+      72,
+      false,
+    ],
+    ['no label: an indented paragraph, then the margin', 'Package-Type is described below.', 150, 72, false],
+    ['a protruding character, a point left of the label', '• Package-Type', 150, 87, false],
+  ];
+  for (const [name, itemText, aboveEnd, x, want] of cases)
+    await t.test(name, () => assert.equal(leavesItem(itemText, 88, aboveEnd, 540, x, 10), want));
 });
 
 test('addWords finds the words the regular expression finds, marked ones left out', async (t) => {
