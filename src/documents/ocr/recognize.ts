@@ -7,7 +7,8 @@ import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from 
 import { type PlacedLine, joinPieces, noiseLine, toTextLines } from './text-lines.ts';
 import { CELL_AT_150, MAX_REGIONS, inkVouched, readDropped, readRests, rereadDoubtful } from './reread.ts';
 import { shift } from './geometry.ts';
-import { LIGHT_INK, glyphAt, glyphsWithin, inkShape, reboxedOnInk } from './glyph-ink.ts';
+import { LIGHT_INK, glyphAt, glyphsWithin, inkColumnRuns, inkShape, reboxedOnInk } from './glyph-ink.ts';
+import { withoutFalseSpaces } from './false-spaces.ts';
 import { linePitches } from './typewriter.ts';
 import {
   atShape,
@@ -104,11 +105,15 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     readDropped(engine, { grey: read, width, height }, lines, dpi),
     dpi,
   );
-  const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    reboxedOnInk(l, read, width),
-  );
+  const doubtless = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi);
+  // Each line's runs of inked columns, found once: for its re-boxing and its false spaces.
+  const runs = doubtless.map((l) => inkColumnRuns(read, width, l.bbox));
+  const reboxedLines = doubtless.map((l, index) => reboxedOnInk(l, read, width, runs[index]));
   // Braces are told on typewriter lines only: a roman parenthesis at 200 dpi is a few pixels wide.
-  const typewriter = linePitches(boxed).map((p) => p !== undefined);
+  const typewriter = linePitches(reboxedLines).map((p) => p !== undefined);
+  // A typewriter word in a line of prose, cut at a narrow letter, is one word (a typewriter line's
+  // cells set its spaces later).
+  const boxed = reboxedLines.map((l, index) => (typewriter[index] ? l : withoutFalseSpaces(l, runs[index]!)));
   const sure = boxed.map((l, index) => {
     // The glyph under each character box found once, for the cross, caret and bracket tests.
     const found = new Map<string, ReturnType<typeof glyphAt>>();
