@@ -9,6 +9,7 @@ import { CELL_AT_150, MAX_REGIONS, inkVouched, readDropped, readRests, rereadDou
 import { shift } from './geometry.ts';
 import { LIGHT_INK, glyphAt, glyphsWithin, inkColumnRuns, inkShape, reboxedOnInk } from './glyph-ink.ts';
 import { withoutFalseSpaces } from './false-spaces.ts';
+import { withNarrowZeros } from './narrow-zeros.ts';
 import { linePitches } from './typewriter.ts';
 import {
   atShape,
@@ -167,7 +168,9 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
         })
       : ats;
-    return withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    // A zero read `O` in proportional type (labels `c0 m0 y0 k0` read `yO kO`), told by its narrow ring.
+    return typewriter[index] ? accented : withNarrowZeros(accented, (b) => glyph(b)?.ink);
   });
   // Each typewriter glyph read as its twins on the page are read (after the tests above).
   const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
