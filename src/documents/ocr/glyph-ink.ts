@@ -339,8 +339,13 @@ function hyphenBox(symbols: readonly { bbox: Box }[], i: number): Box {
  * ink a character boxed between two glyphs is on paper (`onPaper`); on the dark ink it may be grey
  * print, so there only a character past the line's last ink is.
  */
-export function reboxedOnInk(line: OcrLine, grey: Uint8Array, width: number): OcrLine {
-  const dark = reboxed(line, glyphColumns(inkColumnRuns(grey, width, line.bbox)));
+export function reboxedOnInk(
+  line: OcrLine,
+  grey: Uint8Array,
+  width: number,
+  runs: readonly (readonly [number, number])[] = inkColumnRuns(grey, width, line.bbox),
+): OcrLine {
+  const dark = reboxed(line, glyphColumns(runs));
   if (dark !== line) return dark;
   return reboxed(line, glyphColumns(strokePairs(inkColumnRuns(grey, width, line.bbox, GREY_INK))), true);
 }

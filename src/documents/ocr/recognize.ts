@@ -7,7 +7,9 @@ import { crop, gauss3, inkRegions, isNoisy, median3, thinPrint, type Box } from 
 import { type PlacedLine, joinPieces, noiseLine, toTextLines } from './text-lines.ts';
 import { CELL_AT_150, MAX_REGIONS, inkVouched, readDropped, readRests, rereadDoubtful } from './reread.ts';
 import { shift } from './geometry.ts';
-import { LIGHT_INK, glyphAt, glyphsWithin, inkShape, reboxedOnInk } from './glyph-ink.ts';
+import { LIGHT_INK, glyphAt, glyphsWithin, inkColumnRuns, inkShape, reboxedOnInk } from './glyph-ink.ts';
+import { withoutFalseSpaces } from './false-spaces.ts';
+import { withNarrowZeros } from './narrow-zeros.ts';
 import { linePitches } from './typewriter.ts';
 import {
   atShape,
@@ -104,11 +106,15 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
     readDropped(engine, { grey: read, width, height }, lines, dpi),
     dpi,
   );
-  const boxed = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi).map((l) =>
-    reboxedOnInk(l, read, width),
-  );
+  const doubtless = rereadDoubtful(engine, { grey: read, width, height }, whole, dpi);
+  // Each line's runs of inked columns, found once: for its re-boxing and its false spaces.
+  const runs = doubtless.map((l) => inkColumnRuns(read, width, l.bbox));
+  const reboxedLines = doubtless.map((l, index) => reboxedOnInk(l, read, width, runs[index]));
   // Braces are told on typewriter lines only: a roman parenthesis at 200 dpi is a few pixels wide.
-  const typewriter = linePitches(boxed).map((p) => p !== undefined);
+  const typewriter = linePitches(reboxedLines).map((p) => p !== undefined);
+  // A typewriter word in a line of prose, cut at a narrow letter, is one word (a typewriter line's
+  // cells set its spaces later).
+  const boxed = reboxedLines.map((l, index) => (typewriter[index] ? l : withoutFalseSpaces(l, runs[index]!)));
   const sure = boxed.map((l, index) => {
     // The glyph under each character box found once, for the cross, caret and bracket tests.
     const found = new Map<string, ReturnType<typeof glyphAt>>();
@@ -162,7 +168,9 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
         })
       : ats;
-    return withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    // A zero read `O` in proportional type (labels `c0 m0 y0 k0` read `yO kO`), told by its narrow ring.
+    return typewriter[index] ? accented : withNarrowZeros(accented, (b) => glyph(b)?.ink);
   });
   // Each typewriter glyph read as its twins on the page are read (after the tests above).
   const boxKey = (b: Box) => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
