@@ -17,9 +17,8 @@ const MAX_HEAD_LINES = 3;
 /** How far over the table's first row its caption may stand (rows read as text between), and its least length. */
 const MAX_CAPTION_ABOVE = 8;
 const MIN_CAPTION = 8;
-/** Header rows a head may repeat (a title row over the column names), and how much wider or narrower the first may be. */
+/** Header rows a head may repeat (a title row over the column names). */
 const MAX_HEAD_ROWS = 3;
-const WIDTH_SLACK = 2;
 /** Lines looked at from a page's end for its table's last row: a foot and a few footnotes. */
 const MAX_TAIL = 12;
 
@@ -36,12 +35,10 @@ export interface TableTurn {
   head: TableHead;
 }
 
-/** The first rows, the width and the caption (the line over it) of a table that goes on over a page turn. */
+/** The first rows and the caption (the line over it) of a table that goes on over a page turn. */
 export interface TableHead {
   /** Its first rows' words (`words`), as many as a head repeats at most. */
   rows: string[];
-  /** The width of its first row. */
-  width: number;
   caption: string;
 }
 
@@ -50,8 +47,9 @@ export interface TableHead {
  * with a long table's turn between them joined: `prev` ends with a table's rows, then at most one
  * short line (the foot: a note, or a row of one cell under rows of two or more), then only small
  * print (footnotes); `next` opens with at most three short lines and a row, and either its rows
- * repeat the first rows of the table (its header rows: the same words, the first one as wide) or
- * one of those lines starts with a line over the table (its caption, again). The foot, the head
+ * repeat the first rows of the table (its header rows: the same words; not the whole table, its
+ * last row too, which is a copy of it) or one of those lines starts with a line over the table
+ * (its caption, again). The foot, the head
  * and the repeated rows go; the first row becomes the table's header row when it was repeated.
  * When the head has lines but the page before has no foot and no caption is repeated, the lines
  * may be the caption of another table with the same header row: nothing changes. Null when there
@@ -86,17 +84,12 @@ export function joinTableTurn(
   if (r >= next.length || r > MAX_HEAD_LINES) return null;
   const carry = a === 0 ? carried : undefined;
   const rows = carry?.rows ?? prev.slice(a, Math.min(z, a + MAX_HEAD_ROWS)).map((l) => words(l.text));
-  const width = carry?.width ?? prev[a]!.xEnd - prev[a]!.x;
-  // The header rows again, the first as wide as before (another table of the same words is set otherwise).
+  // The header rows again.
+  const same = (i: number, w: string) => r + i < next.length && isRow(next[r + i]!) && words(next[r + i]!.text) === w;
   let repeated = 0;
-  if (Math.abs(next[r]!.xEnd - next[r]!.x - width) <= WIDTH_SLACK)
-    while (
-      repeated < rows.length &&
-      r + repeated < next.length &&
-      isRow(next[r + repeated]!) &&
-      words(next[r + repeated]!.text) === rows[repeated]
-    )
-      repeated++;
+  while (repeated < rows.length && same(repeated, rows[repeated]!)) repeated++;
+  // The whole table again, its last row too: a copy of it (an example set twice), not its rest.
+  if (!carry && repeated === z - a && same(repeated, words(prev[z]!.text))) return null;
   // The caption: the line over the table, or over its first rows when they were read as text.
   let caption = carry?.caption ?? '';
   let captionAgain = false;
@@ -113,5 +106,5 @@ export function joinTableTurn(
   const kept = foot < 0 ? [...prev] : prev.filter((_, i) => i !== foot);
   if (repeated > 0 && !carry && !prev[a]!.tag!.header)
     kept[a] = { ...prev[a]!, tag: { ...prev[a]!.tag!, header: true } };
-  return { prev: kept, next: next.slice(r + repeated), head: { rows, width, caption } };
+  return { prev: kept, next: next.slice(r + repeated), head: { rows, caption } };
 }
