@@ -34,7 +34,7 @@ import {
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { opensAfterHang } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
-import { removeFurniture } from './furniture.ts';
+import { bodySize, removeFurniture } from './furniture.ts';
 import { removeCodeContinuations, splitRunsAtTurns } from './continuations.ts';
 import { overlaySteps, stepText } from './overlays.ts';
 import { removeListings } from './toc.ts';
@@ -73,6 +73,7 @@ import {
 } from './code.ts';
 import { isNavigationTable, withoutNavigationBars, withoutNavigationMenus } from '../../listing.ts';
 import { readTables } from './tables.ts';
+import { joinTableTurn, type TableHead } from './table-turns.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 import { countAlnum } from '../../page-turns.ts';
 
@@ -129,9 +130,22 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   // Untagged pages: tables found from their geometry are read row by row (tables.ts).
   // A table that ends a page may go on at the next page's top with fewer rows than a table needs.
   let afterTable = false;
+  // A long table's foot, head and repeated header row at a page turn (table-turns.ts).
+  let before: PageText | undefined;
+  let carried: TableHead | undefined;
+  let body = 0;
+  const bodyOf = () => body || (body = bodySize(doc.pages));
   for (const p of doc.pages) {
     if (p.lines.length === 0) continue;
     if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids);
+    const turn = before ? joinTableTurn(before.lines, p.lines, bodyOf, carried) : null;
+    carried = turn?.head;
+    if (turn) {
+      before!.lines = turn.prev;
+      p.lines = turn.next;
+    }
+    before = p;
+    if (p.lines.length === 0) continue;
     afterTable = p.lines.at(-1)!.tag?.kind === 'row';
     // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts).
     p.lines = numberedBlankLines(p.lines);
