@@ -58,6 +58,7 @@ import {
   lostRuns,
   midWordCuts,
   overlayRepeats,
+  printedCode,
   printedCounts,
   readingOrder,
   sectionLabels,
@@ -427,6 +428,8 @@ export async function measureDocument(
       refText = plainOfJson(reading);
       columnText = plainOfJson(rowReading(reading));
       structure = pandocStructure(json, self);
+      // A deck's code as its slides print it: a listing cut at a slide's foot (printedCode).
+      if (deck) structure.code = printedCode(structure.code, paged);
     } else {
       // The page's figures drawn with glyphs (xy-pic, the picture environment) are no text (withoutDrawingGlyphs).
       const words = pdftotextWords(file);

@@ -344,6 +344,41 @@ export function printedCounts(counts: ReadonlyMap<string, number>, printed: stri
   return out;
 }
 
+/**
+ * A source's code blocks as the slides converted from it print them: each block without its last
+ * lines when its slide (of `printed`, pdftotext's reading of the pages, a form feed between them:
+ * the page printing most of the block's lines) does not print them, blanks aside: a line is printed
+ * when each of its blank-separated words is. An office deck's PDF is judged against the source it was made from, and a slide whose
+ * listing runs past the slide's foot is cut there (LibreOffice's PDF of a deck has no text beyond
+ * the page: a DocBook table's source on one slide lost its `</informaltable>`, set below the page's
+ * edge), so no reading of the PDF can keep those lines; the lines before them are still asked of
+ * one chunk, in order. Only the tail goes: a line inside a block is a line of the slide, whatever
+ * pdftotext makes of it (a text box laid over the listing's box parts its lines). As printedCounts does for coverage; order is still judged against the whole source.
+ */
+export function printedCode(blocks: readonly string[], printed: string): string[] {
+  const tight = (s: string) => normalizeText(s).replace(/\s+/g, '');
+  const pages = printed.split('\f').map(tight);
+  return blocks.map((b) => {
+    const lines = b.split('\n');
+    const t = lines.map(tight);
+    // The block's slide: the page printing most of its lines (the first such page).
+    let page = '';
+    let most = 0;
+    for (const p of pages) {
+      const n = t.filter((l) => p.includes(l)).length;
+      if (n > most) [page, most] = [p, n];
+    }
+    // A line pdftotext reads in pieces (a text box laid over the listing's) is printed when each of its words is.
+    const onPage = (l: string) =>
+      normalizeText(l)
+        .split(/\s+/)
+        .every((w) => page.includes(w));
+    let n = lines.length;
+    while (n > 0 && !onPage(lines[n - 1]!)) n--;
+    return lines.slice(0, n).join('\n');
+  });
+}
+
 /** Reference.hyphenates: the line-end hyphens of `text` against the words it writes whole and its compounds. */
 export function hyphenatesWords(text: string, whole: ReadonlySet<string>, compounds: ReadonlySet<string>): boolean {
   let compound = false;

@@ -163,6 +163,8 @@ interface Text {
   kept: number[];
   /** [start, end) of the paragraphs of code blocks longer than a chunk that fit in one (codeParagraphs); cuts inside cost COST_IN_PART. */
   codeParts: number[];
+  /** [start, end) of the sections of code blocks longer than a chunk that fit in one (codeSections); cuts inside cost COST_IN_SECTION. */
+  codeSections: number[];
   /** [start, end) of every code block (verbatim), in order: inside one, only a line end is a clean cut. */
   code: number[];
   /** Ends of code blocks and of table rows (blocks kept whole): a cut there before a heading is clean. */
@@ -294,6 +296,15 @@ const COST_IN_KEPT = 10_000_000_000;
 const COST_IN_PART = COST_LINE;
 
 /**
+ * A cut inside a section of a code block longer than a chunk (codeSections) that fits in one, at
+ * a blank line between two of its paragraphs: a preference among plans with as many cuts that end
+ * no sentence (more than the finer preferences between clean ends can add up to over a few cuts,
+ * far less than one more unclean cut), so a long listing is cut between its sections where the
+ * window lets the plan choose, never at the price of a cut inside a sentence or a paragraph.
+ */
+const COST_IN_SECTION = 1000;
+
+/**
  * Does index e lie strictly inside one of the ranges (`kept`: sorted [start, end) pairs)? Asked
  * of indices in ascending order: a cursor over the pairs that moves only forward (the cut plan asks
  * every candidate cut once, left to right).
@@ -311,6 +322,7 @@ export function insideKeptAscending(kept: readonly number[]): (e: number) => boo
 interface Inside {
   kept: (e: number) => boolean;
   part: (e: number) => boolean;
+  section: (e: number) => boolean;
   heading: (e: number) => boolean;
   code: (e: number) => boolean;
 }
@@ -320,7 +332,10 @@ interface Inside {
  * nextStart(e)); `inside` asked in ascending e.
  */
 function cutCost(x: Text, e: number, start: number, inside: Inside): number {
-  const kept = inside.kept(e) ? COST_IN_KEPT : inside.part(e) ? COST_IN_PART : 0;
+  // Both cursors are asked (each moves forward only): a cut inside a paragraph inside a section splits both.
+  const part = inside.part(e) ? COST_IN_PART : 0;
+  const section = inside.section(e) ? COST_IN_SECTION : 0;
+  const kept = inside.kept(e) ? COST_IN_KEPT : part + section;
   // Inside a heading's text ("Warning: Marked does not sanitize ..."), its `:` or `.` ends no
   // sentence: cutting there splits the title over two chunks, as bad as stranding it.
   const boundary = inside.heading(e) ? COST_AFTER_HEADING : boundaryCost(x, e, start, inside.code);
@@ -472,6 +487,7 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   const inside: Inside = {
     kept: insideKeptAscending(x.kept),
     part: insideKeptAscending(x.codeParts),
+    section: insideKeptAscending(x.codeSections),
     heading: insideKeptAscending(x.headingSpans),
     code: insideKeptAscending(x.code),
   };
@@ -606,6 +622,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const marks: PageMark[] = [];
   const kept: number[] = [];
   const codeParts: number[] = [];
+  const codeSects: number[] = [];
   const code: number[] = [];
   const repeatAt: number[] = [];
   const repeatText: string[] = [];
@@ -622,7 +639,10 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
-    else if (b.verbatim) for (const [a, z] of codeParagraphs(text, limits.max)) codeParts.push(len + a, len + z);
+    else if (b.verbatim) {
+      for (const [a, z] of codeParagraphs(text, limits.max)) codeParts.push(len + a, len + z);
+      for (const [a, z] of codeSections(text, limits.max)) codeSects.push(len + a, len + z);
+    }
     if (b.verbatim) code.push(len, len + text.length);
     if (b.verbatim || b.keep) blockEnd.add(len + text.length);
     const header = b.repeat?.replace(/\s+/g, ' ').trim().toWellFormed();
@@ -655,6 +675,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     slideAt,
     kept,
     codeParts,
+    codeSections: codeSects,
     code,
     blockEnd,
     repeatAt,
@@ -715,6 +736,20 @@ export function codeParagraphs(text: string, max: number): Array<[number, number
   const out: Array<[number, number]> = [];
   for (const m of text.matchAll(/[^\n]+(?:\n[^\n]+)*/g))
     if (m[0].length <= max && m[0].includes('\n')) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/**
+ * The sections of a code block longer than a chunk that fit in one: [start, end) of each run of
+ * 2+ paragraphs between runs of two or more blank lines, of at most `max` characters. An author
+ * parts a listing's larger units (a test file's groups of tests, a program's parts) with two blank
+ * lines and its smaller ones with one: among plans with as many unclean cuts, a long listing is
+ * cut between its sections rather than between two paragraphs of one (COST_IN_SECTION).
+ */
+export function codeSections(text: string, max: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of text.matchAll(/[^\n]+(?:\n\n?[^\n]+)*/g))
+    if (m[0].length <= max && m[0].includes('\n\n')) out.push([m.index, m.index + m[0].length]);
   return out;
 }
 

@@ -13,6 +13,7 @@ import {
   nextStart,
   verbatimText,
   codeParagraphs,
+  codeSections,
   insideKeptAscending,
   type Block,
 } from '../../src/documents/chunker.ts';
@@ -524,6 +525,43 @@ test('codeParagraphs: the runs of lines between blank lines that fit, 2+ lines e
         want,
       ),
     );
+});
+
+test('codeSections: the runs of paragraphs between two or more blank lines that fit, 2+ paragraphs each', async (t) => {
+  const cases: [name: string, text: string, max: number, want: string[]][] = [
+    ['two sections', 'a\nb\n\nc\n\n\nd\n\ne', 20, ['a\nb\n\nc', 'd\n\ne']],
+    ['three blank lines part them too', 'a\n\nb\n\n\n\nc\n\nd', 20, ['a\n\nb', 'c\n\nd']],
+    ['a section of one paragraph is a paragraph (codeParagraphs)', 'a\nb\n\n\nc\n\nd', 20, ['c\n\nd']],
+    ['a section longer than max is left out', 'aaaa\n\nbbbb\n\n\nc\n\nd', 8, ['c\n\nd']],
+    ['no two blank lines: the block is one section', 'a\n\nb\n\nc', 20, ['a\n\nb\n\nc']],
+  ];
+  for (const [name, text, max, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        codeSections(text, max).map(([a, z]) => text.slice(a, z)),
+        want,
+      ),
+    );
+});
+
+test('splitIntoChunks: a long listing is cut between its sections, not between two paragraphs of one', () => {
+  // gri's test files: groups of tests parted by two blank lines, tests by one. Every cut below
+  // ends no sentence either way; without codeSections the plan cut after "# Conv" (its two
+  // paragraphs "# Conv" and "# Logic" are one section), with it before the section.
+  const text = 'show "t"\n# Arith\na = 1\nb = 2\n\n\n# Conv\nc = 3\n\n# Logic\nd = 4\n\n\n# Str\ne = 5\nf = 6';
+  const blocks: Block[] = [
+    { text: 'Test file t.gri:' },
+    { text, keep: true, verbatim: true },
+    { text: 'Then the next test file follows here.' },
+  ];
+  assert.deepEqual(
+    splitIntoChunks(blocks, { min: 30, max: 60 }).map((c) => c.content),
+    [
+      'Test file t.gri:\nshow "t"\n# Arith\na = 1\nb = 2',
+      '# Conv\nc = 3\n\n# Logic\nd = 4\n\n\n# Str\ne = 5\nf = 6',
+      'Then the next test file follows here.',
+    ],
+  );
 });
 
 test('labelColon: a colon that ends a numbered label at a line start', async (t) => {

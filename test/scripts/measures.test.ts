@@ -43,6 +43,7 @@ import {
   midWordCuts,
   normalizeLabel,
   overlayRepeats,
+  printedCode,
   printedCounts,
   readingOrder,
   sectionLabels,
@@ -2006,6 +2007,53 @@ test('printedCounts: a word counts at most as often as the PDF prints it; words 
   // Nothing printed, nothing to cover; all printed, the counts as they were.
   assert.equal(printedCounts(counts, '').size, 0);
   assert.deepEqual(printedCounts(counts, 'td td td td td td a5 table table specified'), counts);
+});
+
+test('printedCode: a code block without its last lines when the slides print them nowhere', async (t) => {
+  const source = '<informaltable id="t">\n  <tgroup cols="4">\n    <row/>\n  </tgroup>\n</informaltable>';
+  const cases: [name: string, blocks: string[], printed: string, want: string[]][] = [
+    [
+      // A deck's slide: the listing runs past the slide's foot, its last line is on no page.
+      'the lines past the slide foot go',
+      [source],
+      'Coloured tables (2)\n<informaltable id="t">\n<tgroup cols="4">\n<row/>\n</tgroup>\f',
+      ['<informaltable id="t">\n  <tgroup cols="4">\n    <row/>\n  </tgroup>'],
+    ],
+    [
+      'every line printed: the block as it was (indentation and blank lines kept)',
+      ['a = 1\n\n  b = 2'],
+      'x\na = 1\nb = 2',
+      ['a = 1\n\n  b = 2'],
+    ],
+    // Blanks aside: the PDF's line may have its blanks elsewhere (a wrapped line, a justified one).
+    [
+      'blanks are no part of the comparison',
+      ['if (x)  {\n  y();\n}'],
+      'if (x) {\ny ( ) ;\n}',
+      ['if (x)  {\n  y();\n}'],
+    ],
+    // A last line printed on the block's slide stays, wherever: dropping it is the reader's fault.
+    ['a last line printed elsewhere on its slide stays', ['f()\ng()'], 'g() is called after f()', ['f()\ng()']],
+    // The same closing tag printed on another slide is no line of this one.
+    [
+      'a last line printed on another slide only goes',
+      ['<t id="a">\n  <r>1</r>\n  <r>2</r>\n</t>'],
+      '<t id="b">\n<r>9</r>\n</t>\f<t id="a">\n<r>1</r>\n<r>2</r>\fend',
+      ['<t id="a">\n  <r>1</r>\n  <r>2</r>'],
+    ],
+    // pdftotext reads a line under a text box in pieces: a line inside the block is kept whatever.
+    ['a line inside the block stays, printed or not', ['f(a b)\ng()'], 'f(a\nnote\nb)... g()', ['f(a b)\ng()']],
+    // pdftotext reads the last line in pieces, a text box's words between: still printed.
+    [
+      'a last line read in pieces stays',
+      ['x(a)\nlink(exe1 lib1 lib3)'],
+      'x(a)\nlink(exe1\nsee\nlib1\nthe\nlib3)',
+      ['x(a)\nlink(exe1 lib1 lib3)'],
+    ],
+    ['nothing printed: no line is asked', ['f()\ng()'], '', ['']],
+  ];
+  for (const [name, blocks, printed, want] of cases)
+    await t.test(name, () => assert.deepEqual(printedCode(blocks, printed), want));
 });
 
 test('withoutChrome: navigation and footer Divs go, text and other Divs stay', () => {

@@ -300,6 +300,17 @@ const FULL_CHARS = 2;
 /** A vertical step this many times the run's closest line spacing leaves a blank line. */
 const BLANK_STEP = 1.7;
 
+/**
+ * The blank lines a vertical step `dy` between two lines of a listing leaves, the listing's line
+ * spacing being `step`: none for a step under BLANK_STEP lines, one, or two where the step is a
+ * line wider still (an author's two blank lines parting a listing's sections: Texinfo and LaTeX
+ * verbatim set each blank line as a line). More are read as two: a vertical skip says no count.
+ */
+export function blankLines(dy: number, step: number): number {
+  if (!(dy >= BLANK_STEP * step)) return 0;
+  return dy >= (BLANK_STEP + 1) * step ? 2 : 1;
+}
+
 const LINE_NUMBER = /^(\d+)(?:\s|$)/;
 
 /**
@@ -499,7 +510,7 @@ export function joinRest(line: string, rest: string): string {
 /**
  * The lines of a code block as written: each line indented by its distance, in characters, from
  * the block's left edge, a line the typesetter wrapped joined again (wrapsOnto), and a blank
- * line where the vertical step is clearly wider than the block's line spacing (no line is joined
+ * line (two: blankLines) where the vertical step is clearly wider than the block's line spacing (no line is joined
  * when `wraps` is false: the typesetter never wraps verbatim text, wrapsVerbatim). The left edge is
  * the leftmost line of the same page and column; a block that goes on onto the next page keeps
  * its edge there when both pages show their text block's left edge and the two parts sit at
@@ -548,7 +559,7 @@ export function codeBlockLines(lines: readonly CodeLine[], wraps = true): string
         out[out.length - 1] = joinRest(out[out.length - 1]!, l.text);
         return;
       }
-      if (i > 0 && part[i - 1]!.y - topOf(l) >= BLANK_STEP * step) out.push('');
+      if (i > 0) for (let n = blankLines(part[i - 1]!.y - topOf(l), step); n > 0; n--) out.push('');
       const indent = Math.max(0, Math.round((l.x - left) / l.advance));
       out.push(' '.repeat(indent) + l.text);
     });

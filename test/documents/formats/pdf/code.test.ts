@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  blankLines,
   codeBlockLines,
   codeSize,
   codeRuns,
@@ -197,6 +198,19 @@ test("joinedCodeLine: page lines joined by Doxygen's identifier break are one li
     });
 });
 
+test('blankLines: none under 1.7 line spacings, one, two from 2.7; more read as two', async (t) => {
+  const cases: [name: string, dy: number, want: number][] = [
+    ['the next line', 12, 0],
+    ['a loose line (1.5 spacings)', 18, 0],
+    ['one blank line (2 spacings)', 24, 1],
+    ['one blank line, stretched (2.5 spacings)', 30, 1],
+    ['two blank lines (3 spacings)', 36, 2],
+    ['a vertical skip (6 spacings): two', 72, 2],
+    ['a line above (a joined line): none', -12, 0],
+  ];
+  for (const [name, dy, want] of cases) await t.test(name, () => assert.equal(blankLines(dy, 12), want));
+});
+
 test('codeBlockLines: a joined line (top above y) takes no blank line before or after it', () => {
   const joined = line('f(x)', 100, 688, 1, { top: 700 });
   assert.deepEqual(codeBlockLines([line('template<T>', 100, 712), joined, line('int y;', 100, 676)]), [
@@ -222,6 +236,12 @@ test('codeBlockLines: indentation in characters from the left edge, blank lines 
       'a step twice the spacing leaves a blank line',
       [line('one', 100, 700), line('two', 100, 688), line('three', 100, 664)],
       ['one', 'two', '', 'three'],
+    ],
+    [
+      // gri's test suite: its test files' groups of tests parted by two blank lines, as written.
+      'a step three times the spacing leaves two blank lines',
+      [line('one', 100, 700), line('two', 100, 688), line('three', 100, 652)],
+      ['one', 'two', '', '', 'three'],
     ],
     [
       'the next page is measured afresh',
