@@ -6,6 +6,7 @@
 // numbers for toc.ts to see. Pure: blocks and titles in, blocks out.
 import type { DocumentBlock } from './blocks.ts';
 import { emptiedHeadings } from './listing.ts';
+import { hasListMarker } from './list-marker.ts';
 
 /**
  * The words a title or a text is compared by: lower-case runs of letters and digits, numbers
@@ -190,6 +191,35 @@ const MIN_FORWARD_ENTRIES = 2;
 /** Longest block judged: a contents list's lines joined into one paragraph stay under this. */
 const MAX_BLOCK_WORDS = 400;
 
+/** A list item: tagged as one, or a paragraph opening with a list marker (an untagged PDF's bullets). */
+const isListItem = (b: DocumentBlock) => b.kind === 'item' || (b.kind === 'paragraph' && hasListMarker(b.text));
+
+/**
+ * Do the entries [i, j) of `blocks`, all list items, stand in a list (the list items around them)
+ * most of whose items are no titles (`isEntry`: fewer than TITLE_SHARE of them)? Then the list is
+ * about things some of which have sections of their own, not a contents list: Debian Policy's
+ * "The fields in the general stanza are: • Source (mandatory) ... • Homepage • Testsuite •
+ * Rules-Requires-Root", whose last four are the titles of 5.6's subsections, in their order. A
+ * contents list is titles throughout; an entry the reading failed to match among them leaves the
+ * rest mostly titles, so the list still goes.
+ */
+export function amongOtherItems(
+  blocks: readonly DocumentBlock[],
+  i: number,
+  j: number,
+  isEntry: (b: DocumentBlock) => boolean,
+): boolean {
+  for (let k = i; k < j; k++) if (!isListItem(blocks[k]!)) return false;
+  let a = i;
+  while (a > 0 && isListItem(blocks[a - 1]!)) a--;
+  let z = j;
+  while (z < blocks.length && isListItem(blocks[z]!)) z++;
+  let titles = j - i;
+  for (let k = a; k < i; k++) if (isEntry(blocks[k]!)) titles++;
+  for (let k = j; k < z; k++) if (isEntry(blocks[k]!)) titles++;
+  return titles < (z - a) * TITLE_SHARE;
+}
+
 /**
  * The blocks without their contents lists: a run of consecutive blocks holding at least
  * MIN_ENTRIES section titles of the document (or MIN_FORWARD_ENTRIES, each a heading further on) (`titles`: its outline's and its headings'), each
@@ -253,7 +283,8 @@ export function withoutContentsLists(blocks: DocumentBlock[], titles: Iterable<s
     }
     const forward = keys.every((key) => (headings.get(key) ?? []).some((k) => k >= j));
     const enough = keys.length >= MIN_ENTRIES || (keys.length >= MIN_FORWARD_ENTRIES && forward);
-    if (enough && inDocumentOrder(keys, headings)) for (let k = i; k < j; k++) drop.add(k);
+    if (enough && inDocumentOrder(keys, headings) && !amongOtherItems(blocks, i, j, (b) => entries(b).length > 0))
+      for (let k = i; k < j; k++) drop.add(k);
     i = j;
   }
   if (drop.size === 0) return blocks;

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  amongOtherItems,
   inDocumentOrder,
   readsAsText,
   titleCover,
@@ -193,6 +194,43 @@ const cases: [string, DocumentBlock[], string[]][] = [
     ['There are three kinds:', '• introduction', '• binary targets', '• pseudo targets', 'Introduction¶'],
   ],
   [
+    "a list naming things, a few of which have sections of their own (Debian Policy's fields): kept",
+    [
+      p('The fields in the general stanza are:'),
+      p('• Source (mandatory)'),
+      p('• Maintainer (mandatory)'),
+      p('• Uploaders'),
+      p('• Introduction'),
+      p('• Binary Targets'),
+      p('• Pseudo Targets'),
+      p('The syntax of the fields is described below.'),
+    ],
+    [
+      'The fields in the general stanza are:',
+      '• Source (mandatory)',
+      '• Maintainer (mandatory)',
+      '• Uploaders',
+      '• Introduction',
+      '• Binary Targets',
+      '• Pseudo Targets',
+      'The syntax of the fields is described below.',
+    ],
+  ],
+  [
+    'a contents list with one entry the reading does not match: still mostly titles, gone',
+    [
+      li('• Introduction'),
+      li('• Binary Targets'),
+      li('• Binary Executables'),
+      li('• Targets of Other Kinds'),
+      li('• Pseudo Targets'),
+      li('• cmake-buildsystem(7)'),
+      li('• Introduction'),
+      p('Text after.'),
+    ],
+    ['• Targets of Other Kinds', 'Text after.'],
+  ],
+  [
     'the same list set as the titles are is dropped',
     [
       p('There are three kinds:'),
@@ -315,4 +353,29 @@ test('withoutContentsLists: a heading over nothing but the contents list goes wi
     p('y.'),
   ];
   assert.equal(withoutContentsLists(own, TITLES)[0]!.text, 'Targets');
+});
+
+test('amongOtherItems: entries in a list mostly of other things', async (t) => {
+  const entry = (b: DocumentBlock) => b.text.startsWith('• T');
+  const cases: [string, DocumentBlock[], number, number, boolean][] = [
+    [
+      'three titles among five other items',
+      [li('• a'), li('• b'), li('• c'), li('• d'), li('• e'), li('• T1'), li('• T2'), li('• T3')],
+      5,
+      8,
+      true,
+    ],
+    ['a list of titles alone', [p('Intro:'), li('• T1'), li('• T2'), li('• T3'), p('Text.')], 1, 4, false],
+    [
+      'one other item among five titles',
+      [li('• T1'), li('• T2'), li('• x'), li('• T3'), li('• T4'), li('• T5')],
+      3,
+      6,
+      false,
+    ],
+    ['bulleted paragraphs count as items', [p('• a'), p('• b'), p('• c'), p('• T1'), p('• T2'), p('• T3')], 3, 6, true],
+    ['entries that are no list items: not asked', [p('• a'), p('• b'), p('• c'), p('T1 T2 T3')], 3, 4, false],
+  ];
+  for (const [name, blocks, i, j, want] of cases)
+    await t.test(name, () => assert.equal(amongOtherItems(blocks, i, j, entry), want));
 });
