@@ -533,6 +533,7 @@ export async function measureDocument(
     slides: e.tags.includes('slides'),
     ...(e.format === 'pdf' ? { layout: layout ?? pdftotextLayout(file) } : {}),
   });
+  if (process.env.QUALITY_DEBUG) for (const b of ends.bad) console.error(`${e.id}: unclean end ${b}`);
   if (process.env.QUALITY_DEBUG)
     for (const m of missedCode(chunks, structure.code))
       console.error(
