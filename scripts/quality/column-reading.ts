@@ -244,6 +244,13 @@ export function pageReading(words: BoxWord[], cells = false): string {
       return;
     }
     const edges = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+    // A table inside a column (a reference card's panels of command | description rows, a paper's
+    // table in one column): read with cells, each column is read as a page of its own, so that its
+    // tables are read by cell as a table across the page is.
+    if (cells && cuts.length > 0) {
+      for (const part of columnParts(run, cuts)) lines.push(pageReading(part, true));
+      return;
+    }
     for (let c = 0; c + 1 < edges.length; c++)
       for (const r of run) {
         const part = r.filter((w) => w.x0 >= edges[c]! && w.x1 <= edges[c + 1]!);
@@ -279,6 +286,22 @@ export function pageReading(words: BoxWord[], cells = false): string {
   }
   if (run.length > 0) flush(run, bands);
   return lines.join('\n');
+}
+
+/**
+ * The words of a run of rows cut into columns at `cuts` (x of the gutters, left to right): each
+ * column's words, left column first, a column without words left out. A word straddling a cut is
+ * in no column (columnCuts cuts only where every row leaves the gutter free).
+ */
+export function columnParts(run: readonly BoxWord[][], cuts: readonly number[]): BoxWord[][] {
+  const edges = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+  const parts: BoxWord[][] = [];
+  for (let c = 0; c + 1 < edges.length; c++) {
+    const part: BoxWord[] = [];
+    for (const r of run) for (const w of r) if (w.x0 >= edges[c]! && w.x1 <= edges[c + 1]!) part.push(w);
+    if (part.length > 0) parts.push(part);
+  }
+  return parts;
 }
 
 /**

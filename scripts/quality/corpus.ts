@@ -519,6 +519,12 @@ export async function measureDocument(
       );
   if (process.env.QUALITY_DEBUG)
     for (const r of disorder) console.error(`${e.id}: out of order ${r.grams} 4-grams: ${r.text.slice(0, 300)}`);
+  if (process.env.QUALITY_DEBUG && !noReference)
+    chunks.forEach((c, i) => {
+      const o = readingOrder([c.content], ref);
+      if (o.grams > 0 && o.order < 95)
+        console.error(`${e.id}: chunk ${i} (p. ${c.pageStart}) order ${o.order} of ${o.grams} 4-grams`);
+    });
   // Words the PDF's own pages print (an office PDF is judged against its source: what the PDF
   // prints besides, a web page's sidebar, is not in the reference's words).
   const glued = gluedWords(chunks, ref, pdfPages ? new Set(words(pdfPages.join('\n'))) : undefined);

@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   type BoxWord,
+  columnParts,
   columnReading,
   pageReading,
   pageRows,
@@ -387,6 +388,38 @@ describe('tableCells and the reading with cells: a table row read a cell whole a
     const text = (ws: BoxWord[]) => ws.map((w) => w.text).join(' ');
     assert.equal(pageReading(page, true), [text(head), text(intro), ...wanted].join('\n'));
     assert.equal(pageReading(page).split('\n').length, 9);
+  });
+  test('a table inside a column: with cells, read by cell within its column', () => {
+    const prose = ['aa bb cc dd ee ff gg', 'hh ii jj kk ll mm nn', 'oo pp qq rr ss tt uu', 'vv ww xx yy zz ab ac'];
+    // Two columns of prose; the right one goes on with a dblatex table (a wrapped cell centred on
+    // its row) level with the left column's last lines.
+    const left = column(10, 0, [...prose, ...prose, ...prose]);
+    const right = [
+      ...column(200, 0, [...RIGHT, ...RIGHT]),
+      ...line(270, 96, 'Defines extra path'),
+      ...line(200, 102, 'TexInputs'),
+      ...line(270, 108, 'TEXINPUTS'),
+      ...line(270, 120, 'Defines the style'),
+      ...line(200, 126, 'TexStyle'),
+      ...line(270, 132, 'to use.'),
+    ];
+    const read = pageReading([...left, ...right], true).split('\n');
+    assert.deepEqual(read.slice(-2), ['TexInputs Defines extra path TEXINPUTS', 'TexStyle Defines the style to use.']);
+    assert.deepEqual(read.slice(0, 20), [...prose, ...prose, ...prose, ...RIGHT, ...RIGHT]);
+    // Without cells, the column's rows as they are.
+    assert.deepEqual(
+      pageReading([...left, ...right])
+        .split('\n')
+        .slice(-6),
+      ['Defines extra path', 'TexInputs', 'TEXINPUTS', 'Defines the style', 'TexStyle', 'to use.'],
+    );
+  });
+  test("columnParts: each column's words, left first; an empty column left out", () => {
+    const run = pageRows([...line(10, 0, 'a b'), ...line(100, 0, 'c'), ...line(10, 12, 'd')]);
+    assert.deepEqual(
+      columnParts(run, [60, 150]).map((p) => p.map((w) => w.text).join(' ')),
+      ['a b d', 'c'],
+    );
   });
   test('two columns of prose are not a table: read column by column either way', () => {
     const page = [...column(10, 10, LEFT), ...column(200, 10, RIGHT)];

@@ -89,6 +89,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const items: TaggedItem[] = [];
     // Each item's direction, in quarter turns: a page set mostly turned is read in its text's frame.
     const turns: number[] = [];
+    // A mirrored item (turnsAsSet reads it upright): its page is read as before, without drawn cell rules.
+    let mirrored = false;
     // Marked content open around the current item: its id (a tagged element's) or "artifact".
     const marks: (string | undefined)[] = [];
     // Items in fonts without Unicode, and how many of their characters are control characters.
@@ -136,7 +138,9 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       items.push(item);
       if (joined) reflected.add(item);
       if (sizeless(t)) unsized.add(item);
-      turns.push(quarterTurns(t));
+      const turn = turnsAsSet(t);
+      turns.push(turn);
+      if (turn !== quarterTurns(t)) mirrored = true;
       if (noise) unmappedItems.add(item);
       if (circleStyle(tc.styles[it.fontName])) circles.add(item);
     }
@@ -147,7 +151,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const view = page.view;
     const width = (view[2] ?? 0) - (view[0] ?? 0);
     const height = (view[3] ?? 0) - (view[1] ?? 0);
-    turnUpright(items, turns, width, height);
+    if (turnUpright(items, turns, width, height) === 0) upsideDownBlockUpright(items, turns);
     // Codes numbered in the order of first use put the commonest letters on control codes; a font
     // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
     const dropped = isNoise(unmapped, controls);
@@ -158,7 +162,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     // An untagged page whose text hints at a table: its drawn cell rules (rules.ts), from the
     // paths the text content carries (no second reading of the page's operators).
     const grids: RuledGrid[] =
-      paths && !tagged && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)
+      paths && !tagged && !mirrored && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)
         ? ruledGrids(pageRules(paths, OPS))
         : [];
     return {
@@ -254,13 +258,25 @@ export function quarterTurns(t: readonly number[]): number {
 }
 
 /**
+ * The quarter turns an item's text is set at (quarterTurns), a mirrored item (a negative
+ * determinant: \reflectbox, the reversed E of the XeTeX logo) as upright: a reflection runs
+ * leftwards as a half turn does, but its lines are the page's own.
+ */
+export function turnsAsSet(t: readonly number[]): number {
+  return (t[0] ?? 0) * (t[3] ?? 0) - (t[1] ?? 0) * (t[2] ?? 0) < 0 ? 0 : quarterTurns(t);
+}
+
+/**
  * Reads a page whose text is mostly set turned a quarter (a landscape report or table printed
- * sideways on a portrait page, `sidewaystable`, `landscape`) in its text's own frame: each
- * item's position is turned back, in place, so that its lines run left to right and follow each
- * other down the page as the layout expects. Otherwise every baseline is a vertical line, each
- * item a line of its own, and the page reads as number soup. `turns` are the items' quarter
- * turns (quarterTurns); the page is turned when more than half of its characters are set one
- * quarter turn either way. Returns the quarter turn the page's text was set at (0: left alone).
+ * sideways on a portrait page, `sidewaystable`, `landscape`) or a half (upside down: the back of
+ * a folded leaflet printed for tumble duplex, a page turned by rotpages or \rotatebox{180}) in
+ * its text's own frame: each item's position is turned back, in place, so that its lines run left
+ * to right and follow each other down the page as the layout expects. Otherwise every baseline
+ * is a vertical line, each item a line of its own, and the page reads as number soup; upside
+ * down, its lines and columns come bottom first and right first, and the columns are spliced.
+ * `turns` are the items' quarter turns (quarterTurns); the page is turned when more than half of
+ * its characters are set one way. Returns the quarter turn the page's text was set at (0: left
+ * alone).
  */
 export function turnUpright(items: RawItem[], turns: readonly number[], width: number, height: number): number {
   const chars = [0, 0, 0, 0];
@@ -270,15 +286,57 @@ export function turnUpright(items: RawItem[], turns: readonly number[], width: n
     chars[turns[i] ?? 0]! += n;
     total += n;
   });
-  const turn = chars[1]! * 2 > total ? 1 : chars[3]! * 2 > total ? 3 : 0;
+  const turn = [1, 2, 3].find((q) => chars[q]! * 2 > total) ?? 0;
   for (const it of turn === 0 ? [] : items) {
     const { x, y } = it;
+    if (turn === 2) {
+      // Upside down, an item runs leftwards from its origin (its x is its left edge on the
+      // page, itemLeft): turned back, that origin is its left edge, and the lines follow each other up.
+      it.x = width - x - it.width;
+      it.y = height - y;
+      continue;
+    }
     // Turned a quarter counter-clockwise, the text runs up the page and its lines follow each
     // other to the right; turned clockwise, it runs down and its lines follow each other leftwards.
     it.x = turn === 1 ? y : height - y;
     it.y = turn === 1 ? width - x : x;
   }
   return turn;
+}
+
+/** Characters set upside down on an upright page that make a block of text, not a figure's labels. */
+const UPSIDE_DOWN_BLOCK_CHARS = 200;
+
+/**
+ * Turns back, within its own box, the block of a page set upside down when the rest is upright
+ * (rotpages' turned columns, a folded card's panel printed for the other side): each item turned
+ * a half (turns, turnsAsSet) is flipped about the middle of the box those items span, so that its
+ * lines run left to right and follow each other down where the block stands. Upside down they
+ * come bottom first and right first, the stream's order seems to wander, and the block is read
+ * from geometry, spliced with the column beside it. Fewer than UPSIDE_DOWN_BLOCK_CHARS characters
+ * (a diagram's turned labels) are left as they are. Returns whether a block was turned.
+ */
+export function upsideDownBlockUpright(items: RawItem[], turns: readonly number[]): boolean {
+  let chars = 0;
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  items.forEach((it, i) => {
+    if (turns[i] !== 2) return;
+    chars += it.str.trim().length;
+    x0 = Math.min(x0, it.x);
+    x1 = Math.max(x1, it.x + it.width);
+    y0 = Math.min(y0, it.y);
+    y1 = Math.max(y1, it.y);
+  });
+  if (chars < UPSIDE_DOWN_BLOCK_CHARS) return false;
+  items.forEach((it, i) => {
+    if (turns[i] !== 2) return;
+    it.x = x0 + x1 - it.x - it.width;
+    it.y = y0 + y1 - it.y;
+  });
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 // extractPages (src/documents/formats/pdf/text-layer.ts): each page's lines with their position and
 // font, the outline's titles, the afterText hook on the open document, and the open errors told
 // apart (encrypted, invalid, damaged), on PDFs made by the test writer.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractPages } from '../../../../src/documents/formats/pdf/text-layer.ts';
 import {
@@ -11,6 +11,8 @@ import {
   quarterTurns,
   reflectedThenUpright,
   turnUpright,
+  turnsAsSet,
+  upsideDownBlockUpright,
 } from '../../../../src/documents/formats/pdf/page-text.ts';
 import { item } from '../../helpers/raw-items.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
@@ -394,13 +396,26 @@ test('quarterTurns: the direction of an item in quarter turns counter-clockwise'
   for (const [t, want] of cases) assert.equal(quarterTurns(t), want, JSON.stringify(t));
 });
 
+test('turnsAsSet: quarter turns, a mirrored item upright', () => {
+  const cases: [t: number[], want: number][] = [
+    [[10, 0, 0, 10, 0, 0], 0],
+    [[0, 9, -9, 0, 0, 0], 1],
+    [[-10, 0, 0, -10, 0, 0], 2],
+    [[0, -9, 9, 0, 0, 0], 3],
+    [[-10, 0, 0, 10, 0, 0], 0],
+    [[10, 0, 0, -10, 0, 0], 0],
+  ];
+  for (const [t, want] of cases) assert.equal(turnsAsSet(t), want, JSON.stringify(t));
+});
+
 test('turnUpright: a page turned when most of its characters are turned one way', () => {
   const cases: [name: string, turns: number[], want: number][] = [
     ['upright', [0, 0, 0], 0],
     ['counter-clockwise', [1, 1, 0], 1],
     ['clockwise', [3, 3, 0], 3],
     ['half turned is not most', [1, 0, 0], 0],
-    ['upside down is left alone', [2, 2, 2], 0],
+    ['upside down', [2, 2, 0], 2],
+    ['a third upside down is not most', [2, 0, 0], 0],
   ];
   for (const [name, turns, want] of cases) {
     const items = [item('abcd', 100, 200), item('efgh', 112, 200), item('ijkl', 300, 50)];
@@ -415,6 +430,20 @@ test('turnUpright: a page turned when most of its characters are turned one way'
       [200, 488],
     ],
   );
+  // Upside down (the back of a leaflet printed for tumble duplex): each item's left edge on the
+  // page (itemLeft: its origin less its width) is turned back to its right, the lines follow
+  // each other up the page, the right column's line comes before the left column's.
+  const half = [item('first line', 500, 700), item('next line', 500, 688), item('other column', 200, 700)];
+  for (const it of half) it.width = 60;
+  turnUpright(half, [2, 2, 2], 600, 800);
+  assert.deepEqual(
+    half.map((it) => [it.x, it.y]),
+    [
+      [40, 100],
+      [40, 112],
+      [340, 100],
+    ],
+  );
   const down = [item('down the page', 500, 700), item('next line', 488, 700)];
   turnUpright(down, [3, 3], 600, 800);
   assert.deepEqual(
@@ -424,4 +453,54 @@ test('turnUpright: a page turned when most of its characters are turned one way'
       [100, 488],
     ],
   );
+});
+
+describe('upsideDownBlockUpright: a block set upside down on an upright page, turned back where it stands', () => {
+  // Upside-down lines of 50 characters (250 wide), 12 apart, from baseline 400 up the page: the
+  // first line of the text is the lowest; beside them an upright column.
+  const turned = (n: number) =>
+    Array.from({ length: n }, (_, i) => item(`${'abcdefghij'.repeat(5)}`.replace(/^a/, String(i)), 300, 400 - 12 * i));
+  const upright = [item('left column one', 50, 700), item('left column two', 50, 688)];
+  const cases: [name: string, n: number, want: [number, number][] | undefined][] = [
+    [
+      'four lines (200 characters): flipped in their box, the first line on top',
+      4,
+      [
+        [300, 364],
+        [300, 376],
+        [300, 388],
+        [300, 400],
+      ],
+    ],
+    ["three lines (150 characters: a figure's labels) left alone", 3, undefined],
+  ];
+  for (const [name, n, want] of cases)
+    test(name, () => {
+      const block = turned(n);
+      const items = [...upright, ...block];
+      const before = block.map((it) => [it.x, it.y]);
+      const turns = [...upright.map(() => 0), ...block.map(() => 2)];
+      assert.equal(upsideDownBlockUpright(items, turns), want !== undefined);
+      assert.deepEqual(
+        block.map((it) => [it.x, it.y]),
+        want ?? before,
+      );
+      assert.deepEqual(
+        upright.map((it) => [it.x, it.y]),
+        [
+          [50, 700],
+          [50, 688],
+        ],
+      );
+    });
+  test('items of unequal width keep their right edges as left edges', () => {
+    const items = [item('x'.repeat(150), 100, 500), item('y'.repeat(60), 400, 500)];
+    upsideDownBlockUpright(items, [2, 2]);
+    // The box runs from 100 to 850: the wide item (100..850) stays, the narrow one (400..700)
+    // moves to 250..550, its right edge's mirror.
+    assert.deepEqual(
+      items.map((it) => it.x),
+      [100, 250],
+    );
+  });
 });
