@@ -14,7 +14,7 @@ import { documentError } from '../../document-error.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
-import { spannedValue } from '../row-spans.ts';
+import { ColumnMerges } from '../row-spans.ts';
 import { drawingNumberScheme, formatNumber, isMonospaceFont } from '../list-labels.ts';
 
 const WHAT = 'PowerPoint presentation';
@@ -151,9 +151,9 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
   // The cell's merge down the rows: the first cell of one (rowSpan), or a cell under one (vMerge).
   let cellRows = 1;
   let cellUnder = false;
-  // Per grid column of the table, what a cell under a merge reads (spannedValue); and whether the
+  // Per grid column of the table, what a cell under a merge reads (row-spans.ts); and whether the
   // row has text of its own (not only values merged down from the rows above).
-  let merged: string[] = [];
+  const merges = new ColumnMerges();
   let rowOwn = false;
 
   const shape = () => shapes[shapes.length - 1];
@@ -297,7 +297,7 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
             tableGroup = ++groups;
             rowIndex = 0;
             firstRowHeader = false;
-            merged = [];
+            merges.clear();
           }
           return;
         case 'a:tblPr':
@@ -350,14 +350,13 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
           // place: beside a merge it stays an empty cell; under one it reads the merged value
           // where it is a label (spannedValue), else it stays empty.
           if (tables === 1 && row) {
-            const col = row.length;
-            if (cellUnder) row.push(merged[col] ?? '');
-            else {
-              const text = cell.join(' ');
-              merged[col] = cellRows > 1 ? spannedValue(text) : '';
-              if (text.length > 0) rowOwn = true;
-              row.push(text);
-            }
+            const text = merges.read(
+              row.length,
+              cellUnder ? 'continue' : cellRows > 1 ? 'restart' : 'none',
+              cell.join(' '),
+            );
+            if (!cellUnder && text.length > 0) rowOwn = true;
+            row.push(text);
           }
           return;
         case 'a:tr': {
