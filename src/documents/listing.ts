@@ -232,6 +232,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (!whole && gone(b, i)) continue;
     const block: DocumentBlock = { kind: b.kind, text: b.text };
     if (b.level !== undefined) block.level = b.level;
+    if (b.depth !== undefined) block.depth = b.depth;
     if (b.page !== undefined) block.page = b.page;
     if (b.cells !== undefined) block.cells = b.cells;
     if (b.lines !== undefined) block.lines = b.lines;

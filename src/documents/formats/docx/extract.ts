@@ -418,10 +418,13 @@ export function readBody(
     code = null;
     const numbered = p.numbered || styleNumbered(styles, p.style);
     let marker: string | undefined;
-    if (numbered && nextNumber) {
+    // The item's level in its list (w:ilvl, its own or its style's): its depth in the chunk text.
+    let ilvl = p.ilvl ?? 0;
+    if (numbered) {
       const fromStyle = styleList(styles, p.style);
       const numId = p.numId ?? fromStyle.numId;
-      if (numId !== undefined) marker = nextNumber(numId, p.ilvl ?? (p.numId === undefined ? fromStyle.ilvl : 0) ?? 0);
+      ilvl = p.ilvl ?? (p.numId === undefined ? fromStyle.ilvl : 0) ?? 0;
+      if (numId !== undefined && nextNumber) marker = nextNumber(numId, ilvl);
     }
     if (tables > 0) {
       if (text.length > 0) cell.push(marker ? `${marker} ${text}` : text);
@@ -449,7 +452,13 @@ export function readBody(
       return;
     if (numbered) {
       if (listGroup === 0) listGroup = ++groups;
-      out.push({ kind: 'item', group: listGroup, ...base, text: marker ? `${marker} ${text}` : text });
+      out.push({
+        kind: 'item',
+        group: listGroup,
+        ...base,
+        text: marker ? `${marker} ${text}` : text,
+        ...(ilvl > 0 ? { depth: ilvl } : {}),
+      });
       return;
     }
     listGroup = 0;

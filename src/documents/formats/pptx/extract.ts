@@ -209,13 +209,14 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
         group: groups,
         ...base,
         text: `${prefix}${formatNumber(n, style)}${suffix} ${text}`,
+        ...(lv > 0 ? { depth: lv } : {}),
       });
       return;
     }
     // A bullet at this level ends a numbered run at it (PowerPoint restarts the numbers after it).
     s.counters[lv] = -1;
     s.counters.length = lv + 1;
-    s.blocks.push({ kind: 'item', group: groups, ...base });
+    s.blocks.push({ kind: 'item', group: groups, ...base, ...(lv > 0 ? { depth: lv } : {}) });
   };
 
   parse(xml, {
