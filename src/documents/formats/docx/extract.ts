@@ -24,6 +24,7 @@ import { attr, officeRow, parseXml as parse, xmlText, type OfficeCell } from '..
 import { ColumnMerges, type VerticalMerge } from '../row-spans.ts';
 import { formatListNumber, numberedHeading, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
+import { withoutPermalinkMark } from '../permalink-mark.ts';
 
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';
@@ -387,7 +388,8 @@ export function readBody(
     const p = para;
     para = null;
     if (!p) return;
-    const text = p.text.replace(/\s+/g, ' ').trim();
+    // A web page's permalink mark ("Helper scripts¶") is no text (permalink-mark.ts).
+    const text = withoutPermalinkMark(p.text.replace(/\s+/g, ' ').trim());
     // The run of paragraphs that are each wholly a link into the document goes on only through
     // such paragraphs (and empty ones).
     const run = linkRun;

@@ -27,6 +27,7 @@ import { spannedValue, type RowSpan } from '../row-spans.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
 import { numberedHeading } from '../list-number.ts';
+import { withoutPermalinkMark } from '../permalink-mark.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
 
 export type OdfKind = 'text' | 'presentation';
@@ -443,7 +444,8 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       if (t) noteText.push(t);
       return;
     }
-    const text = p.text.replace(/\s+/g, ' ').trim();
+    // A web page's permalink mark ("Helper scripts¶") is no text (permalink-mark.ts).
+    const text = withoutPermalinkMark(p.text.replace(/\s+/g, ' ').trim());
     // A run of paragraphs each wholly a link into the document goes on only through such
     // paragraphs (and empty ones).
     const run = linkRun;

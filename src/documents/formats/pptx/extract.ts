@@ -16,6 +16,7 @@ import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
 import { ColumnMerges } from '../row-spans.ts';
 import { drawingNumberScheme, formatNumber, isMonospaceFont } from '../list-labels.ts';
+import { withoutPermalinkMark } from '../permalink-mark.ts';
 
 const WHAT = 'PowerPoint presentation';
 const PRESENTATION = 'ppt/presentation.xml';
@@ -159,7 +160,8 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
   const shape = () => shapes[shapes.length - 1];
 
   const endPara = (p: Para, s: Shape) => {
-    const text = p.text.replace(/\s+/g, ' ').trim();
+    // A web page's permalink mark ("Helper scripts¶") is no text (permalink-mark.ts).
+    const text = withoutPermalinkMark(p.text.replace(/\s+/g, ' ').trim());
     if (tables > 0) {
       if (text.length > 0) cell.push(text);
       return;

@@ -438,3 +438,13 @@ test('a list item carries its level (w:ilvl) as its depth; the top level none', 
     ['- 1. one', '1 a. sub', '2 subsub', '- 2. two'],
   );
 });
+
+test('a web page saved as Word: the permalink mark after a heading and a term is no text', async () => {
+  const blocks = await extractDocx(
+    makeDocx(wp('Helper scripts', 'Heading1') + wp('¶') + wp('Helper scripts¶', 'Heading2') + wp('dh_strip¶')),
+  );
+  assert.deepEqual(
+    blocks.map((b) => `${b.kind}:${b.text}`),
+    ['heading:Helper scripts', 'heading:Helper scripts', 'paragraph:dh_strip'],
+  );
+});
