@@ -28,6 +28,11 @@ export interface DocumentBlock {
   text: string;
   /** Heading level, 1 = top (headings only; absent when the format cannot tell). */
   level?: number;
+  /**
+   * A list item's nesting: 0 (or absent) for an item of a top-level list, 1 for an item of a list
+   * inside an item, and so on (items only; formats that give it: Word, OpenDocument, PowerPoint).
+   */
+  depth?: number;
   /** 1-based physical page the block starts on, for formats with pages. */
   page?: number;
   /** Where the block turns onto later pages, for formats with pages (see PageTurn). */

@@ -12,6 +12,7 @@ import { documentError } from './document-error.ts';
 import { withoutInvisibles } from './invisible.ts';
 import { collapseBlanks } from './blanks.ts';
 import { hasListMarker } from './list-marker.ts';
+import { INDENT_PER_LEVEL, shownDepth } from './list-depth.ts';
 
 export type { ExtractOptions } from './types.ts';
 
@@ -47,6 +48,8 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
   // The slide of the last block: the first block kept of each later slide opens it (slideStart).
   let slide: number | undefined;
   let opening = false;
+  // The depth the last list item was shown at, while a run of items (and paragraphs among them) goes on.
+  let itemDepth: number | undefined;
   const emit = (block: Block) => {
     if (opening) {
       block.slideStart = true;
@@ -62,6 +65,7 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     if (b.slide !== undefined) slide = b.slide;
     const at =
       b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
+    if (b.kind !== 'item' && b.kind !== 'paragraph') itemDepth = undefined;
     if (b.kind === 'code') {
       // Code keeps its line breaks and indentation: the lines as written when the format kept them.
       const code = verbatimText(withoutInvisibles(b.lines ? b.lines.join('\n') : b.text));
@@ -73,8 +77,12 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     const text = collapseBlanks(withoutInvisibles(b.text));
     if (text.length === 0) continue;
     if (b.kind === 'heading') emit({ text, heading: sectionLabel(text), ...at });
-    else if (b.kind === 'item') emit({ text: hasListMarker(text) ? text : `- ${text}`, ...at });
-    else if (b.tableHeader !== undefined) emit({ text, repeat: header!, ...at });
+    else if (b.kind === 'item') {
+      // A nested item stands indented under its parent (list-depth.ts).
+      itemDepth = shownDepth(b.depth, itemDepth);
+      const item = hasListMarker(text) ? text : `- ${text}`;
+      emit(itemDepth > 0 ? { text: item, indent: itemDepth * INDENT_PER_LEVEL, ...at } : { text: item, ...at });
+    } else if (b.tableHeader !== undefined) emit({ text, repeat: header!, ...at });
     else if (b.kind === 'row') {
       // A row stays whole where it fits; a header row (every cell with text a header cell) opens
       // its table's body, whose rows repeat it at the top of a chunk that starts among them.

@@ -40,6 +40,11 @@ export interface Block {
    */
   verbatim?: boolean;
   /**
+   * Spaces kept before the block's collapsed text, at its line's start: a nested list item's
+   * indentation (list-depth.ts), so that a reader and an embedding see the item's level.
+   */
+  indent?: number;
+  /**
    * The block opens a slide of a slide deck: a cut just before it is the best cut there is, so a
    * chunk never runs from one slide into the next when the cut between them falls in its window.
    */
@@ -105,8 +110,11 @@ export function endsSentence(t: string, e: number): boolean {
   while (j >= 0 && t[j] !== ' ' && t[j] !== '\n' && t[j] !== '(') j--;
   const word = t.slice(j + 1, i).toLowerCase();
   if (word.length === 1 && /\p{L}/u.test(word)) return false;
-  // A list item's number alone at a line's start ("4." of "4. Parse the files"): no sentence yet.
-  if ((j < 0 || t[j] === '\n') && ENUMERATOR.test(word)) return false;
+  // A list item's number alone at a line's start ("4." of "4. Parse the files", a nested item's
+  // "ii." after its indentation): no sentence yet.
+  let k = j;
+  while (k >= 0 && t[k] === ' ') k--;
+  if ((k < 0 || t[k] === '\n') && ENUMERATOR.test(word)) return false;
   return !ABBREV.has(word);
 }
 
@@ -120,7 +128,7 @@ const ENUMERATOR = /^(?:\d{1,3}|[ivxlc]{1,6}|\p{L})(?:\.\d{1,3})*$/u;
  */
 export function labelColon(t: string, i: number): boolean {
   const from = t.lastIndexOf('\n', i - 1) + 1;
-  const label = t.slice(from, i).trimEnd();
+  const label = t.slice(from, i).trim();
   if (label.length === 0 || label.length > 30) return false;
   const w = label.split(/\s+/);
   return w.length <= 3 && /\d/.test(w[w.length - 1]!);
@@ -632,7 +640,8 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   for (const b of blocks) {
     // Well-formed: a lone surrogate (a damaged text layer has them) becomes U+FFFD, one code point
     // in one UTF-16 unit, so lengths are counted as [...content] counts them and JSON stays UTF-8.
-    const text = (b.verbatim ? verbatimText(b.text) : collapseBlanks(b.text)).toWellFormed();
+    const flat = b.verbatim ? verbatimText(b.text) : collapseBlanks(b.text);
+    const text = (b.indent && flat.length > 0 ? ' '.repeat(b.indent) + flat : flat).toWellFormed();
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.slideStart && len > 0) slideAt.add(len);

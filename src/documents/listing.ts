@@ -168,14 +168,15 @@ const MENU_SEPARATORS = /[\s|»«›‹>/·•→←↑-]/gu;
 
 /**
  * A navigation menu set as a list (Sphinx's "index | next | previous | Project »" bar, a site's
- * menu): two items or more, each wholly link text (separators aside), at least two of them
- * navigation links (isNavigationCell). A list of links to pages with no navigation word among
+ * menu): two items or more, each wholly link text (separators aside; an item without a link of
+ * at most two characters, as a breadcrumb's "en »" whose link an office suite dropped, among
+ * them), at least two of them navigation links (isNavigationCell). A list of links to pages with no navigation word among
  * them ("Options", "Extensibility") is text.
  */
 export function isNavigationList(items: readonly LinkedBlock[]): boolean {
   if (items.length < 2) return false;
   const wholly = items.every(
-    (b) => b.links > 0 && b.text.replace(MENU_SEPARATORS, '').length - b.linkChars <= 2 && b.text.length <= 80,
+    (b) => b.text.replace(MENU_SEPARATORS, '').length - b.linkChars <= 2 && b.text.length <= 80,
   );
   if (!wholly) return false;
   return items.filter((b) => isNavigationCell(b.text.replace(MENU_SEPARATORS, ' '), b.links)).length >= 2;
@@ -232,6 +233,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if (!whole && gone(b, i)) continue;
     const block: DocumentBlock = { kind: b.kind, text: b.text };
     if (b.level !== undefined) block.level = b.level;
+    if (b.depth !== undefined) block.depth = b.depth;
     if (b.page !== undefined) block.page = b.page;
     if (b.cells !== undefined) block.cells = b.cells;
     if (b.lines !== undefined) block.lines = b.lines;

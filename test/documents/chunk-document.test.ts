@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readDocument, toChunkBlocks } from '../../src/documents/chunk-document.ts';
 import type { DocumentBlock } from '../../src/documents/blocks.ts';
 import { DocumentError } from '../../src/documents/document-error.ts';
+import { splitIntoChunks } from '../../src/documents/chunker.ts';
 
 // toChunkBlocks: one rule per kind, pages and page turns carried over.
 const chunkBlockCases: [name: string, block: DocumentBlock, want: object | null][] = [
@@ -163,4 +164,33 @@ test('readDocument: a format without pages reports no OCR', async () => {
   });
   assert.deepEqual(chunks, [{ section: '', content: 'One line of text.' }]);
   assert.deepEqual(ocr, { pages: 0, skipped: 0 });
+});
+
+test('toChunkBlocks: a nested list item is indented two spaces a level under its parent, and the chunk keeps it', () => {
+  const blocks: DocumentBlock[] = [
+    { kind: 'paragraph', text: 'Steps:' },
+    { kind: 'item', text: '1. Download.' },
+    { kind: 'item', text: 'a. Check the signature.', depth: 1 },
+    { kind: 'item', text: 'i. On Linux use stat.', depth: 2 },
+    { kind: 'item', text: 'b. Unpack.', depth: 1 },
+    { kind: 'item', text: '2. Build.' },
+    { kind: 'item', text: 'bullet under', depth: 1 },
+    { kind: 'heading', text: 'Next', level: 1 },
+    { kind: 'item', text: 'opens deep', depth: 2 },
+  ];
+  const chunks = splitIntoChunks(toChunkBlocks(blocks));
+  assert.deepEqual(
+    chunks.map((c) => c.content).join('\n'),
+    [
+      'Steps:',
+      '1. Download.',
+      '  a. Check the signature.',
+      '    i. On Linux use stat.',
+      '  b. Unpack.',
+      '2. Build.',
+      '  - bullet under',
+      'Next',
+      '- opens deep',
+    ].join('\n'),
+  );
 });

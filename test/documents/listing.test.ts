@@ -223,7 +223,7 @@ const item = (text: string, linkChars: number, links = 1): LinkedBlock => ({
   links,
 });
 
-// isNavigationList: every item wholly link text, two navigation links or more.
+// isNavigationList: every item wholly link text (an unlinked one of two characters at most), two navigation links or more.
 const navListCases: [string, LinkedBlock[], boolean][] = [
   ["Sphinx's related bar", [item('index', 5), item('next |', 4), item('previous |', 8), item('CMake »', 5)], true],
   ['a site menu', [item('Home', 4), item('Tutorial', 8), item('Index', 5)], true],
@@ -232,6 +232,12 @@ const navListCases: [string, LinkedBlock[], boolean][] = [
   ['items with words outside their links', [item('next chapter: Usage', 5), item('previous one: Scope', 5)], false],
   ['an item without a link', [item('index', 5), item('next', 4), item('See the manual', 0, 0)], false],
   ['one item', [item('Next', 4)], false],
+  [
+    "a breadcrumb item whose link an office suite dropped ('en »')",
+    [item('index', 5), item('next |', 4), item('previous |', 8), item('en »', 0, 0), item('Manual »', 6)],
+    true,
+  ],
+  ['an unlinked item of three letters or more is text', [item('index', 5), item('next', 4), item('API', 0, 0)], false],
 ];
 for (const [name, items, want] of navListCases) {
   test(`isNavigationList: ${name}`, () => assert.equal(isNavigationList(items), want));

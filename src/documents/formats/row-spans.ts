@@ -22,3 +22,32 @@ export interface RowSpan {
   text: string;
   header: boolean;
 }
+
+/**
+ * How a cell stands in a merge down the rows, as Word (`w:vMerge` restart / continue) and
+ * PowerPoint (`rowSpan` > 1 on the first cell, `vMerge` on those under it) write it: 'none', the
+ * first cell of a merge, or a cell continuing one (written in its place, its own text empty).
+ */
+export type VerticalMerge = 'none' | 'restart' | 'continue';
+
+/**
+ * The merges down a table's rows, per grid column: `read(col, merge, text)` is what the cell at
+ * grid column `col` reads. Its own text unless it continues a merge; then the value the merge's
+ * first cell gave that column where it is a label (spannedValue), else ''. A cell of no merge
+ * ends the column's. One tracker per table (Word's and PowerPoint's readers); OpenDocument
+ * writes covered cells and HTML row spans, which their readers place themselves.
+ */
+export class ColumnMerges {
+  private values: string[] = [];
+
+  read(col: number, merge: VerticalMerge, text: string): string {
+    if (merge === 'continue') return this.values[col] ?? '';
+    this.values[col] = merge === 'restart' ? spannedValue(text) : '';
+    return text;
+  }
+
+  /** A new table: no column is merged. */
+  clear(): void {
+    this.values = [];
+  }
+}

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spannedValue, SPANNED_LABEL_MAX } from '../../../src/documents/formats/row-spans.ts';
+import {
+  ColumnMerges,
+  spannedValue,
+  SPANNED_LABEL_MAX,
+  type VerticalMerge,
+} from '../../../src/documents/formats/row-spans.ts';
 
 const cases: [string, string, string][] = [
   ['a category label repeats', 'Fruit', 'Fruit'],
@@ -15,3 +20,78 @@ for (const [name, text, want] of cases) {
     assert.equal(spannedValue(text), want);
   });
 }
+
+// Rows of [merge, own text] per grid column, and what each cell reads.
+const long = 'word '.repeat(20).trim();
+const tables: [string, [VerticalMerge, string][][], string[][]][] = [
+  [
+    'a label merged down reads on each row it spans',
+    [
+      [
+        ['restart', 'Fruit'],
+        ['none', 'Apple'],
+      ],
+      [
+        ['continue', ''],
+        ['none', 'Pear'],
+      ],
+    ],
+    [
+      ['Fruit', 'Apple'],
+      ['Fruit', 'Pear'],
+    ],
+  ],
+  ['a paragraph merged down stays on its first row', [[['restart', long]], [['continue', '']]], [[long], ['']]],
+  [
+    "a cell of no merge ends the column's merge",
+    [[['restart', 'A']], [['none', 'B']], [['continue', '']]],
+    [['A'], ['B'], ['']],
+  ],
+  [
+    'a continuing cell with no merge above reads empty',
+    [
+      [
+        ['none', 'x'],
+        ['continue', 'stray'],
+      ],
+    ],
+    [['x', '']],
+  ],
+  [
+    'columns are apart: a merge in one leaves the other alone',
+    [
+      [
+        ['none', '1'],
+        ['restart', 'GNU'],
+      ],
+      [
+        ['restart', '2'],
+        ['continue', ''],
+      ],
+      [
+        ['continue', ''],
+        ['none', 'BSD'],
+      ],
+    ],
+    [
+      ['1', 'GNU'],
+      ['2', 'GNU'],
+      ['2', 'BSD'],
+    ],
+  ],
+];
+for (const [name, rows, want] of tables) {
+  test(`ColumnMerges: ${name}`, () => {
+    const merges = new ColumnMerges();
+    assert.deepEqual(
+      rows.map((r) => r.map(([merge, text], col) => merges.read(col, merge, text))),
+      want,
+    );
+  });
+}
+test('ColumnMerges: clear starts a new table', () => {
+  const merges = new ColumnMerges();
+  merges.read(0, 'restart', 'A');
+  merges.clear();
+  assert.equal(merges.read(0, 'continue', ''), '');
+});

@@ -21,9 +21,10 @@ import {
 import { DEFAULT_ZIP_LIMITS, readParts } from './zip.ts';
 import { withoutContentsLists } from '../../contents-lists.ts';
 import { attr, officeRow, parseXml as parse, xmlText, type OfficeCell } from '../office-xml.ts';
-import { spannedValue } from '../row-spans.ts';
+import { ColumnMerges, type VerticalMerge } from '../row-spans.ts';
 import { formatListNumber, numberedHeading, wordListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
+import { withoutPermalinkMark } from '../permalink-mark.ts';
 
 const DOCUMENT = 'word/document.xml';
 const STYLES = 'word/styles.xml';
@@ -353,9 +354,9 @@ export function readBody(
   let cellLinks = 0;
   let cellSpan = 1;
   // The cell's vertical merge (w:vMerge): none, the first cell of a merge, or a cell continuing one.
-  let cellMerge: 'none' | 'restart' | 'continue' = 'none';
-  // Per grid column of the table, what a cell continuing a vertical merge reads (spannedValue).
-  let merged: string[] = [];
+  let cellMerge: VerticalMerge = 'none';
+  // Per grid column of the table, what a cell continuing a vertical merge reads (row-spans.ts).
+  const merges = new ColumnMerges();
   let groups = 0;
   let tableGroup = 0;
   // The rows of the table being read: its spacer columns go at its end (dropSpacerColumns).
@@ -387,7 +388,8 @@ export function readBody(
     const p = para;
     para = null;
     if (!p) return;
-    const text = p.text.replace(/\s+/g, ' ').trim();
+    // A web page's permalink mark ("Helper scripts¶") is no text (permalink-mark.ts).
+    const text = withoutPermalinkMark(p.text.replace(/\s+/g, ' ').trim());
     // The run of paragraphs that are each wholly a link into the document goes on only through
     // such paragraphs (and empty ones).
     const run = linkRun;
@@ -418,10 +420,13 @@ export function readBody(
     code = null;
     const numbered = p.numbered || styleNumbered(styles, p.style);
     let marker: string | undefined;
-    if (numbered && nextNumber) {
+    // The item's level in its list (w:ilvl, its own or its style's): its depth in the chunk text.
+    let ilvl = p.ilvl ?? 0;
+    if (numbered) {
       const fromStyle = styleList(styles, p.style);
       const numId = p.numId ?? fromStyle.numId;
-      if (numId !== undefined) marker = nextNumber(numId, p.ilvl ?? (p.numId === undefined ? fromStyle.ilvl : 0) ?? 0);
+      ilvl = p.ilvl ?? (p.numId === undefined ? fromStyle.ilvl : 0) ?? 0;
+      if (numId !== undefined && nextNumber) marker = nextNumber(numId, ilvl);
     }
     if (tables > 0) {
       if (text.length > 0) cell.push(marker ? `${marker} ${text}` : text);
@@ -449,7 +454,13 @@ export function readBody(
       return;
     if (numbered) {
       if (listGroup === 0) listGroup = ++groups;
-      out.push({ kind: 'item', group: listGroup, ...base, text: marker ? `${marker} ${text}` : text });
+      out.push({
+        kind: 'item',
+        group: listGroup,
+        ...base,
+        text: marker ? `${marker} ${text}` : text,
+        ...(ilvl > 0 ? { depth: ilvl } : {}),
+      });
       return;
     }
     listGroup = 0;
@@ -664,21 +675,12 @@ export function readBody(
           if (tables === 1 && row) {
             // An empty cell stays in place; a cell continuing a vertical merge (vMerge) reads the
             // merged value where it is a label (spannedValue), else it stays an empty cell.
-            const col = row.length;
-            const text = cell.join(' ');
-            if (cellMerge === 'continue') {
-              const value = merged[col] ?? '';
-              row.push(
-                value === '' ? { text: '', inPage: 0, links: 0 } : { text: value, inPage: 0, links: 0, spanned: true },
-              );
-            } else {
-              merged[col] = cellMerge === 'restart' ? spannedValue(text) : '';
-              row.push({ text, inPage: cellInPage, links: cellLinks });
-            }
-            for (let i = 1; i < cellSpan; i++) {
-              merged[row.length] = '';
-              row.push({ text: '', inPage: 0, links: 0 });
-            }
+            const text = merges.read(row.length, cellMerge, cell.join(' '));
+            if (cellMerge !== 'continue') row.push({ text, inPage: cellInPage, links: cellLinks });
+            else
+              row.push(text === '' ? { text: '', inPage: 0, links: 0 } : { text, inPage: 0, links: 0, spanned: true });
+            for (let i = 1; i < cellSpan; i++)
+              row.push({ text: merges.read(row.length, 'none', ''), inPage: 0, links: 0 });
           }
           break;
         case 'w:tr':
@@ -697,7 +699,7 @@ export function readBody(
           if (tables === 0) {
             dropSpacerColumns(tableRows);
             tableRows = [];
-            merged = [];
+            merges.clear();
           }
           break;
       }

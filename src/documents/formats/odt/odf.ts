@@ -27,6 +27,7 @@ import { spannedValue, type RowSpan } from '../row-spans.ts';
 import { oneTitle } from '../pptx/extract.ts';
 import { formatNumber, isMonospaceFont, odfNumberStyle, type NumberStyle } from '../list-labels.ts';
 import { numberedHeading } from '../list-number.ts';
+import { withoutPermalinkMark } from '../permalink-mark.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
 
 export type OdfKind = 'text' | 'presentation';
@@ -267,7 +268,7 @@ interface ListFrame {
   /** The list item's own start value (text:start-value). */
   itemStart?: number;
   header: boolean;
-  /** On a slide: the item opened is counted at its first paragraph (see countOnSlide). */
+  /** The item opened is counted at its first paragraph (countParagraph, countOnSlide): not yet. */
   uncounted?: boolean;
 }
 
@@ -282,12 +283,31 @@ export function countItem(counters: number[], depth: number, own: number | undef
 }
 
 /**
+ * Writer numbers paragraphs, not ODF's list items: an item is counted at its first paragraph
+ * (countItem), so an item with no paragraph of its own (the wrapper of a sub-list, as LibreOffice
+ * writes a list that opens at a deeper level, or a nested list going on after a paragraph between,
+ * `text:continue-list`) takes no number and leaves the deeper levels' counts alone ("a. b." then,
+ * after the paragraph, "c."); the levels above a paragraph not counted yet in its list count from
+ * their start (a list opening with a sub-item: "a." under a "1." not shown, then "2.").
+ */
+export function countParagraph(
+  counters: number[],
+  depth: number,
+  own: number | undefined,
+  levels: Map<number, ListLevel> | undefined,
+): void {
+  for (let d = 1; d < depth; d++) if (counters[d] === undefined) counters[d] = levels?.get(d)?.start ?? 1;
+  countItem(counters, depth, own, levels?.get(depth)?.start ?? 1);
+}
+
+/**
  * Impress numbers a text box's paragraphs, not its ODF lists: a paragraph takes one more than the
  * paragraph before it at its depth, back to one at a shallower depth. So on a slide an item with
  * no paragraph of its own (the wrapper of a sub-list, as Impress writes a sub-item) takes no
  * number, and a list that follows another in the same text box, nothing between them, goes on
  * with its numbers (Impress splits a numbered list at each sub-list: "1. 2. 3." then "- sub",
- * "4." shown, written as two lists). Writer's lists count their items, wrappers and all.
+ * "4." shown, written as two lists). Writer numbers paragraphs too, but list by list
+ * (countParagraph).
  */
 export function countOnSlide(
   inSlide: boolean,
@@ -424,7 +444,8 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       if (t) noteText.push(t);
       return;
     }
-    const text = p.text.replace(/\s+/g, ' ').trim();
+    // A web page's permalink mark ("Helper scripts¶") is no text (permalink-mark.ts).
+    const text = withoutPermalinkMark(p.text.replace(/\s+/g, ' ').trim());
     // A run of paragraphs each wholly a link into the document goes on only through such
     // paragraphs (and empty ones).
     const run = linkRun;
@@ -485,7 +506,13 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
       list.itemStarted = true;
       const levels = styles.lists.get(list.style ?? '');
       const label = listLabel(levels, counters, list.depth);
-      push({ kind: 'item', group: listGroup, ...base, text: label ? `${label} ${text}` : text });
+      push({
+        kind: 'item',
+        group: listGroup,
+        ...base,
+        text: label ? `${label} ${text}` : text,
+        ...(list.depth > 1 ? { depth: list.depth - 1 } : {}),
+      });
       return;
     }
     // Paragraphs each wholly a link into the document, one after the other (a contents list set
@@ -554,7 +581,8 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           if (inList?.uncounted) {
             inList.uncounted = false;
             const levels = styles.lists.get(inList.style ?? '');
-            countItem(counters, inList.depth, inList.itemStart, levels?.get(inList.depth)?.start ?? 1);
+            if (inSlide) countItem(counters, inList.depth, inList.itemStart, levels?.get(inList.depth)?.start ?? 1);
+            else countParagraph(counters, inList.depth, inList.itemStart, levels);
           } else if (!inList) boxCounters = undefined;
           if (t.name === 'text:h') {
             p.heading = Math.min(10, Math.max(1, Number(attr(t, 'text:outline-level')) || 1));
@@ -624,14 +652,10 @@ export function readOdfBody(xml: string, styles: OdfStyles): LinkedBlock[] {
           list.itemStarted = false;
           list.header = t.name === 'text:list-header';
           if (list.header) break;
-          const levels = styles.lists.get(list.style ?? '');
-          const d = list.depth;
+          // Counted at its first paragraph (countParagraph, countOnSlide).
           const own = Number(attr(t, 'text:start-value'));
-          const start = own >= 0 && attr(t, 'text:start-value') !== undefined ? own : undefined;
-          if (inSlide) {
-            list.uncounted = true;
-            list.itemStart = start;
-          } else countItem(counters, d, start, levels?.get(d)?.start ?? 1);
+          list.uncounted = true;
+          list.itemStart = own >= 0 && attr(t, 'text:start-value') !== undefined ? own : undefined;
           break;
         }
         case 'table:table':

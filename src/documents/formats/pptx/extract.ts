@@ -14,8 +14,9 @@ import { documentError } from '../../document-error.ts';
 import { dropListings, type LinkedBlock } from '../../listing.ts';
 import { DEFAULT_ZIP_LIMITS, readParts } from '../docx/zip.ts';
 import { attr, parseXml as parse, xmlText } from '../office-xml.ts';
-import { spannedValue } from '../row-spans.ts';
+import { ColumnMerges } from '../row-spans.ts';
 import { drawingNumberScheme, formatNumber, isMonospaceFont } from '../list-labels.ts';
+import { withoutPermalinkMark } from '../permalink-mark.ts';
 
 const WHAT = 'PowerPoint presentation';
 const PRESENTATION = 'ppt/presentation.xml';
@@ -151,15 +152,16 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
   // The cell's merge down the rows: the first cell of one (rowSpan), or a cell under one (vMerge).
   let cellRows = 1;
   let cellUnder = false;
-  // Per grid column of the table, what a cell under a merge reads (spannedValue); and whether the
+  // Per grid column of the table, what a cell under a merge reads (row-spans.ts); and whether the
   // row has text of its own (not only values merged down from the rows above).
-  let merged: string[] = [];
+  const merges = new ColumnMerges();
   let rowOwn = false;
 
   const shape = () => shapes[shapes.length - 1];
 
   const endPara = (p: Para, s: Shape) => {
-    const text = p.text.replace(/\s+/g, ' ').trim();
+    // A web page's permalink mark ("Helper scripts¶") is no text (permalink-mark.ts).
+    const text = withoutPermalinkMark(p.text.replace(/\s+/g, ' ').trim());
     if (tables > 0) {
       if (text.length > 0) cell.push(text);
       return;
@@ -209,13 +211,14 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
         group: groups,
         ...base,
         text: `${prefix}${formatNumber(n, style)}${suffix} ${text}`,
+        ...(lv > 0 ? { depth: lv } : {}),
       });
       return;
     }
     // A bullet at this level ends a numbered run at it (PowerPoint restarts the numbers after it).
     s.counters[lv] = -1;
     s.counters.length = lv + 1;
-    s.blocks.push({ kind: 'item', group: groups, ...base });
+    s.blocks.push({ kind: 'item', group: groups, ...base, ...(lv > 0 ? { depth: lv } : {}) });
   };
 
   parse(xml, {
@@ -297,7 +300,7 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
             tableGroup = ++groups;
             rowIndex = 0;
             firstRowHeader = false;
-            merged = [];
+            merges.clear();
           }
           return;
         case 'a:tblPr':
@@ -350,14 +353,13 @@ export function readSlide(xml: string, kind: 'slide' | 'notes'): LinkedBlock[] {
           // place: beside a merge it stays an empty cell; under one it reads the merged value
           // where it is a label (spannedValue), else it stays empty.
           if (tables === 1 && row) {
-            const col = row.length;
-            if (cellUnder) row.push(merged[col] ?? '');
-            else {
-              const text = cell.join(' ');
-              merged[col] = cellRows > 1 ? spannedValue(text) : '';
-              if (text.length > 0) rowOwn = true;
-              row.push(text);
-            }
+            const text = merges.read(
+              row.length,
+              cellUnder ? 'continue' : cellRows > 1 ? 'restart' : 'none',
+              cell.join(' '),
+            );
+            if (!cellUnder && text.length > 0) rowOwn = true;
+            row.push(text);
           }
           return;
         case 'a:tr': {

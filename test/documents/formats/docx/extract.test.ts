@@ -418,3 +418,33 @@ const textBoxCases: [name: string, body: string, want: string[]][] = [
 ];
 for (const [name, body, want] of textBoxCases)
   test(`docx, text boxes: ${name}`, async () => assert.deepEqual(await kinds(makeDocx(body)), want, name));
+
+test('a list item carries its level (w:ilvl) as its depth; the top level none', async () => {
+  const numbering =
+    `<?xml version="1.0" encoding="UTF-8"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0">` +
+    '<w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>' +
+    '<w:lvl w:ilvl="1"><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%2."/></w:lvl>' +
+    '<w:lvl w:ilvl="2"><w:numFmt w:val="bullet"/><w:lvlText w:val="-"/></w:lvl>' +
+    '</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>';
+  const item = (text: string, ilvl: number) =>
+    wp(text, undefined, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="1"/></w:numPr>`);
+  const blocks = await extractDocx(
+    makeDocx([item('one', 0), item('sub', 1), item('subsub', 2), item('two', 0)].join(''), {
+      extra: [{ name: 'word/numbering.xml', data: numbering }],
+    }),
+  );
+  assert.deepEqual(
+    blocks.map((b) => `${b.depth ?? '-'} ${b.text}`),
+    ['- 1. one', '1 a. sub', '2 subsub', '- 2. two'],
+  );
+});
+
+test('a web page saved as Word: the permalink mark after a heading and a term is no text', async () => {
+  const blocks = await extractDocx(
+    makeDocx(wp('Helper scripts', 'Heading1') + wp('¶') + wp('Helper scripts¶', 'Heading2') + wp('dh_strip¶')),
+  );
+  assert.deepEqual(
+    blocks.map((b) => `${b.kind}:${b.text}`),
+    ['heading:Helper scripts', 'heading:Helper scripts', 'paragraph:dh_strip'],
+  );
+});

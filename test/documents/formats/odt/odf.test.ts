@@ -2,7 +2,13 @@
 // presentations built by test/documents/helpers/make-zip.ts's makeOdf, and the damaged ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractOdf, listLabel, outlineNumber } from '../../../../src/documents/formats/odt/odf.ts';
+import {
+  countParagraph,
+  extractOdf,
+  listLabel,
+  outlineNumber,
+  type ListLevel,
+} from '../../../../src/documents/formats/odt/odf.ts';
 import { numberedHeading } from '../../../../src/documents/formats/list-number.ts';
 import { DocumentError } from '../../../../src/documents/document-error.ts';
 import { makeOdf, makeZip } from '../../helpers/make-zip.ts';
@@ -454,3 +460,54 @@ for (const [name, kind, body, want] of slideListCases)
     const blocks = await extractOdf(makeOdf(kind, body, { automatic: LS }), kind);
     assert.deepEqual(show(blocks), want, name);
   });
+
+// Writer numbers paragraphs: an item without a paragraph of its own (a wrapper of a sub-list)
+// takes no number; checked against `soffice --convert-to txt` of the same structures.
+const LN =
+  '<text:list-style style:name="LN"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/>' +
+  '<text:list-level-style-number text:level="2" style:num-format="a" style:num-suffix="."/></text:list-style>';
+const ln = (items: string, attrs = '') => `<text:list text:style-name="LN"${attrs}>${items}</text:list>`;
+const depthOf = (b: DocumentBlock) => `${b.depth ?? '-'} ${b.text}`;
+const writerLists: [name: string, body: string, want: string[]][] = [
+  [
+    'a nested list inside its item: depth 1, the parent numbering goes on after it',
+    ln(li(p('one'), ln(li(p('x')) + li(p('y')))) + li(p('two'))),
+    ['- 1. one', '1 a. x', '1 b. y', '- 2. two'],
+  ],
+  [
+    'a wrapper item between items takes no number: 1. a. 2.',
+    ln(li(p('one')) + li(ln(li(p('sub')))) + li(p('two'))),
+    ['- 1. one', '1 a. sub', '- 2. two'],
+  ],
+  [
+    'a nested list going on after a paragraph (continue-list, a wrapper item) counts on: c.',
+    ln(li(p('first'), ln(li(p('x')) + li(p('y')))), ' xml:id="L1"') +
+      p('Between') +
+      ln(li(ln(li(p('z')))) + li(p('second')), ' text:continue-list="L1"'),
+    ['- 1. first', '1 a. x', '1 b. y', '- Between', '1 c. z', '- 2. second'],
+  ],
+];
+for (const [name, body, want] of writerLists)
+  test(`odt, Writer's list numbers and depths: ${name}`, async () => {
+    const blocks = await extractOdf(makeOdf('text', body, { automatic: LN }), 'text');
+    assert.deepEqual(blocks.map(depthOf), want);
+  });
+
+test('countParagraph: levels above a paragraph not counted yet count from their start', () => {
+  const levels = new Map([
+    [1, { number: 'arabic', start: 3, prefix: '', suffix: '.', display: 1 }],
+    [2, { number: 'alpha-lower', start: 1, prefix: '', suffix: '.', display: 1 }],
+  ]) as unknown as Map<number, ListLevel>;
+  const cases: [string, (number | undefined)[], number, number | undefined, (number | undefined)[]][] = [
+    ['a first paragraph at the top', [], 1, undefined, [undefined, 3]],
+    ['a first paragraph one level down: its parent from its start', [], 2, undefined, [undefined, 3, 1]],
+    ['a paragraph under its parent', [undefined, 3], 2, undefined, [undefined, 3, 1]],
+    ['the next at the top restarts the level below', [undefined, 3, 2], 1, undefined, [undefined, 4]],
+    ['its own start value', [undefined, 3, 2], 2, 7, [undefined, 3, 7]],
+  ];
+  for (const [name, before, depth, own, after] of cases) {
+    const counters = [...before] as number[];
+    countParagraph(counters, depth, own, levels);
+    assert.deepEqual(Array.from(counters), after, name);
+  }
+});

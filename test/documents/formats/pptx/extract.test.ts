@@ -182,3 +182,25 @@ for (const [name, bytes, check] of bad)
   test(`pptx: ${name} is refused with its 4xx`, async () => {
     await assert.rejects(extractPptx(bytes), check);
   });
+
+test('a bulleted or numbered paragraph carries its level (lvl) as its depth; the top level none, a plain paragraph none', () => {
+  const blocks = readSlide(
+    pslide(
+      psp(
+        [
+          ap('Top.', num('arabicPeriod')),
+          ap('Sub.', num('alphaLcPeriod', 1)),
+          ap('Dot.', `lvl="2"${buChar}`),
+          ap('Plain.', `lvl="1"${buNone}`),
+          ap('Next.', num('arabicPeriod')),
+        ],
+        '',
+      ),
+    ),
+    'slide',
+  );
+  assert.deepEqual(
+    blocks.map((b) => `${b.kind} ${b.depth ?? '-'} ${b.text}`),
+    ['item - 1. Top.', 'item 1 a. Sub.', 'item 2 Dot.', 'paragraph - Plain.', 'item - 2. Next.'],
+  );
+});
