@@ -3,7 +3,9 @@
 // footnotes), template, head and hidden elements are dropped; lists and tables of in-page links
 // (contents, index, menus) and navigation bars ("Next: ... Up: ... [Contents][Index]") are left out
 // (src/documents/listing.ts). Items of an ordered list keep their numbers (`<ol start type
-// reversed>`, `<li value>`): "3. Restart it".
+// reversed>`, `<li value>`): "3. Restart it". A `<br>` outside a listing, a heading or a table
+// cell sets a line apart, a block of its own unless it only wraps running text, and a listing set
+// without `<pre>` (tex4ht's) is code (./line-breaks.ts).
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import {
@@ -21,6 +23,15 @@ import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
 import { spannedValue, type RowSpan } from '../row-spans.ts';
+import {
+  inkChars,
+  isTypewriterLines,
+  isVerbatimBox,
+  lineGroupStarts,
+  MONO,
+  typewriterLine,
+  verbatimBoxText,
+} from './line-breaks.ts';
 
 const DROPPED = new Set([
   'script',
@@ -403,6 +414,18 @@ export function isSourceLink(href: string | undefined, text: string): boolean {
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
 
+/** Where a `<br>` fell in the running block: its text's length then, and its link counts (flush). */
+interface LineBreak {
+  text: number;
+  outside: number;
+  inPage: number;
+  linkChars: number;
+  links: number;
+  inPageLinks: number;
+  /** characters (no blanks) read inside typewriter elements so far (isTypewriterLines) */
+  mono: number;
+}
+
 interface Open {
   name: string;
   /** the element is dropped with everything inside it */
@@ -415,6 +438,10 @@ interface Open {
   pre?: boolean;
   /** a Doxygen fragment (its lines are its div.line children; the blanks between them are not text) */
   fragment?: boolean;
+  /** a listing set without `<pre>` (isVerbatimBox): its lines end at `<br>` and blocks only */
+  verbatimBox?: boolean;
+  /** a typewriter element (MONO) */
+  mono?: boolean;
   /** a line of a Doxygen fragment */
   line?: boolean;
   /** a note aside (footnotes: isNoteAside) */
@@ -630,6 +657,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let links = 0;
   let pre = 0;
   let fragment = 0; // open Doxygen fragments
+  let verbatimBoxes = 0; // open listings set without `<pre>` (isVerbatimBox)
   let line = 0; // open lines of a fragment
   let link: { inPage: boolean; from: number; href: string; outAt: number } | null = null;
   // Alt text of images read inside links, in the running block (isLogoBlock).
@@ -654,6 +682,15 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let afterLabel = false;
   // Where the chrome elements that swallowed the page opened (pageSwallowedBy).
   const swallowing: number[] = [];
+  // The running block's `<br>` outside listings: where each fell, and the link counts then
+  // (flushLines); the list group its lines make, while they are flushed.
+  let breaks: LineBreak[] = [];
+  let lineGroup: number | undefined;
+  // Open typewriter elements, the running block's characters read inside them, and a block of
+  // `<br>` lines read as a listing while it is flushed (isTypewriterLines).
+  let monos = 0;
+  let monoChars = 0;
+  let lineCode = false;
 
   /** A `<header>` that heads a section or the document (isSiteHeader): read, not dropped. */
   const sectionHeader = (name: string, attrs: Record<string, string>): boolean =>
@@ -681,6 +718,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     lastCodeEnd = -1;
     linkedAlt = '';
     lastHref = undefined;
+    if (breaks.length > 0) breaks = [];
+    monoChars = 0;
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -693,9 +732,67 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (tables.length - depth > 0) emit(b, depth + 1);
     else out.push(b);
   };
+  /** Where the running block stands now: its text's and link counts' ends (flushLines). */
+  const mark = (): LineBreak => ({
+    text: text.length,
+    outside: outside.length,
+    inPage,
+    linkChars,
+    links,
+    inPageLinks,
+    mono: monoChars,
+  });
+  /**
+   * The running block out: a block whose lines are set apart by `<br>` (outside a heading, a
+   * table cell, a listing or a link) as a block per group of lines (lineGroupStarts), the groups
+   * one list group, so that a contents list set as lines (tex4ht's) is judged as a list
+   * (dropListings); a block that is a navigation bar whole goes whole (flushBlock).
+   */
   const flush = () => {
+    if (breaks.length === 0) return flushBlock();
+    const cuts = breaks;
+    breaks = [];
+    const inHeading = admonitions === 0 && innermost(HEAD) !== undefined;
+    if (pre > 0 || link || inHeading || tables[tables.length - 1]?.cell || isNavigationLine(outside, links, text))
+      return flushBlock();
+    const bounds = [
+      { text: 0, outside: 0, inPage: 0, linkChars: 0, links: 0, inPageLinks: 0, mono: 0 },
+      ...cuts,
+      mark(),
+    ];
+    const lines = bounds.slice(1).map((z, i) => text.slice(bounds[i]!.text, z.text));
+    if (isTypewriterLines(lines.map((l, i) => ({ chars: inkChars(l), mono: bounds[i + 1]!.mono - bounds[i]!.mono })))) {
+      // A listing set with `<br>` in typewriter elements: one code block, a line per `<br>`.
+      text = lines.map(typewriterLine).join('\n');
+      lineCode = true;
+      flushBlock();
+      lineCode = false;
+      return;
+    }
+    const starts = lineGroupStarts(lines);
+    if (starts.length <= 1) return flushBlock();
+    const all = { text, outside, alt: linkedAlt, href: lastHref };
+    const g = ++groups;
+    for (const [k, s] of starts.entries()) {
+      const a = bounds[s]!;
+      const z = bounds[starts[k + 1] ?? lines.length]!;
+      text = all.text.slice(a.text, z.text);
+      outside = all.outside.slice(a.outside, z.outside);
+      inPage = z.inPage - a.inPage;
+      linkChars = z.linkChars - a.linkChars;
+      links = z.links - a.links;
+      inPageLinks = z.inPageLinks - a.inPageLinks;
+      linkedAlt = all.alt;
+      lastHref = all.href;
+      lineGroup = g;
+      flushBlock();
+      lineGroup = undefined;
+    }
+  };
+  const flushBlock = () => {
     const raw = text;
-    const t = pre > 0 ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
+    const code = pre > 0 || lineCode;
+    const t = code ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
     // Inside a table cell the row is judged whole (dropListings), not each cell; a cell's "-" is a value.
     const inCell = tables[tables.length - 1]?.cell;
     if (t.length === 0 || (!inCell && !/[\p{L}\p{N}\p{S}]/u.test(t))) {
@@ -704,14 +801,14 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     }
     // An admonition's title is no section heading (admonitionPart).
     const h = admonitions > 0 ? undefined : innermost(HEAD);
-    const list = h || pre > 0 ? undefined : innermost(LIST);
+    const list = h || code ? undefined : innermost(LIST);
     let kind: DocumentBlock['kind'] = 'paragraph';
     let level: number | undefined;
     let group: number | undefined;
     if (h) {
       kind = 'heading';
       level = Number(h.name[1]);
-    } else if (pre > 0) kind = 'code';
+    } else if (code) kind = 'code';
     else if (list) {
       kind = 'item';
       group = list.group;
@@ -721,7 +818,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         kind = itemKind(item.started === true);
         item.started = true;
       }
-    }
+    } else if (lineGroup !== undefined) group = lineGroup;
     // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
     // opens the note's first paragraph.
     if (notes > 0 && kind === 'paragraph' && /^\[?\d{1,4}\]?$/.test(t)) {
@@ -912,6 +1009,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           return;
         }
         if (name === 'br') {
+          // Outside a listing, a line of its own or running text wrapped: told when the block is out (flush).
+          if (pre === 0) breaks.push(mark());
           text += pre > 0 ? '\n' : ' ';
           return;
         }
@@ -986,11 +1085,15 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             ...(hasClass(attrs, 'memname') ? { signature: [] } : {}),
           });
         }
-        if (name === 'pre' || (pre === 0 && isFragment(name, attrs))) {
+        const box = pre === 0 && isVerbatimBox(name, attrs);
+        if (name === 'pre' || (pre === 0 && isFragment(name, attrs)) || box) {
           if (pre === 0) flush();
           pre++;
           open.pre = true;
-          if (name !== 'pre') {
+          if (box) {
+            open.verbatimBox = true;
+            verbatimBoxes++;
+          } else if (name !== 'pre') {
             open.fragment = true;
             fragment++;
           }
@@ -1005,6 +1108,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (isContentsContainer(name, attrs)) {
           open.contents = true;
           contents++;
+        }
+        if (MONO.has(name)) {
+          open.mono = true;
+          monos++;
         }
         if (isAdmonitionBox(name, attrs)) {
           open.admonition = true;
@@ -1026,8 +1133,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       ontext(raw) {
         if (dropDepth > 0) return;
         // Zero-width break hints are no text (JavaScript's \s would read U+FEFF as a blank).
-        const data = withoutInvisibles(raw);
+        let data = withoutInvisibles(raw);
         if (fragment > 0 && line === 0 && data.trim() === '') return;
+        // Inside a listing set without `<pre>`, only the listing's own spaces (verbatimBoxText).
+        if (verbatimBoxes > 0 && pre === 1) data = verbatimBoxText(data);
+        if (monos > 0 && pre === 0) monoChars += inkChars(data);
         text += data;
         if (!link) outside += data;
       },
@@ -1058,6 +1168,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
+    if (top.mono) monos--;
     if (
       name === 'a' &&
       link &&
@@ -1087,6 +1198,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       if (pre === 1) flush();
       pre--;
       if (top.fragment) fragment--;
+      if (top.verbatimBox) verbatimBoxes--;
       return;
     }
     if (top.line) line--;
