@@ -5,7 +5,8 @@
 // (src/documents/listing.ts). Items of an ordered list keep their numbers (`<ol start type
 // reversed>`, `<li value>`): "3. Restart it". A `<br>` outside a listing, a heading or a table
 // cell sets a line apart, a block of its own unless it only wraps running text, and a listing set
-// without `<pre>` (tex4ht's) is code (./line-breaks.ts).
+// without `<pre>` (tex4ht's) is code (./line-breaks.ts); a table set as a grid of boxes
+// (Javadoc's summaries) is read as rows (./grid-tables.ts).
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import {
@@ -32,6 +33,7 @@ import {
   typewriterLine,
   verbatimBoxText,
 } from './line-breaks.ts';
+import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 
 const DROPPED = new Set([
   'script',
@@ -442,6 +444,9 @@ interface Open {
   verbatimBox?: boolean;
   /** a typewriter element (MONO) */
   mono?: boolean;
+  /** a table set as a grid of boxes (isGridTable), and a cell of one (gridCell) */
+  gridTable?: boolean;
+  gridCell?: boolean;
   /** a line of a Doxygen fragment */
   line?: boolean;
   /** a note aside (footnotes: isNoteAside) */
@@ -507,6 +512,8 @@ interface TableCtx {
   rows: LinkedBlock[];
   /** The cells of the rows read as blocks (layout rows), in their columns: they write in them too. */
   blockRows: { text: string }[][];
+  /** A table set as a grid of boxes (isGridTable): its column count, once known (startsGridRow). */
+  grid?: { columns: number | undefined };
 }
 
 const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
@@ -1058,7 +1065,20 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           };
         }
         if (tb && name === 'thead') tb.inHead = true;
+        const cellOfGrid = tb?.grid && parent?.gridTable ? gridCell(name, attrs) : undefined;
+        if (tb?.grid && cellOfGrid) {
+          // A box of a grid table is a cell; the cells make rows by the grid's columns (startsGridRow).
+          endCell(tb);
+          const header = cellOfGrid === 'header';
+          const inRow = tb.row?.length ?? 0;
+          if (startsGridRow(tb.grid.columns, inRow, header)) {
+            tb.grid.columns ??= inRow;
+            endRow(tb);
+          }
+          tb.cell = { blocks: [], header, colspan: 1, rowspan: 1 };
+        }
         const open: Open = { name, dropped: false };
+        if (cellOfGrid) open.gridCell = true;
         // A list inside a list belongs to the outer one's group: a contents list is judged whole.
         if (LIST.has(name)) open.group = innermost(LIST)?.group ?? ++groups;
         if (name === 'ol') {
@@ -1069,8 +1089,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           const list = innermost(LIST);
           marker = list?.name === 'ol' && list.counter ? itemMarker(list.counter, attrs.value) : '';
         }
-        if (name === 'table') {
+        const grid = isGridTable(name, attrs);
+        if (name === 'table' || grid) {
           open.group = ++groups;
+          if (grid) open.gridTable = true;
           tables.push({
             group: open.group,
             row: null,
@@ -1083,6 +1105,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             layout:
               attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout' || hasClass(attrs, 'mlabels'),
             ...(hasClass(attrs, 'memname') ? { signature: [] } : {}),
+            ...(grid ? { grid: { columns: gridColumns(attrs) } } : {}),
           });
         }
         const box = pre === 0 && isVerbatimBox(name, attrs);
@@ -1208,7 +1231,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       return;
     }
     const tb = tables[tables.length - 1];
-    if (tb && (name === 'td' || name === 'th')) {
+    if (tb && (name === 'td' || name === 'th' || top.gridCell)) {
       flush();
       endCell(tb);
     } else if (tb && name === 'tr') {
@@ -1217,7 +1240,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (tb && name === 'thead') {
       flush();
       tb.inHead = false;
-    } else if (name === 'table' && tb) {
+    } else if ((name === 'table' || top.gridTable) && tb) {
       flush();
       endRow(tb);
       dropSpacerColumns(tb.rows, tb.blockRows);
