@@ -6,7 +6,8 @@
 // reversed>`, `<li value>`): "3. Restart it". A `<br>` outside a listing, a heading or a table
 // cell sets a line apart, a block of its own unless it only wraps running text, and a listing set
 // without `<pre>` (tex4ht's) is code (./line-breaks.ts); a table set as a grid of boxes
-// (Javadoc's summaries) is read as rows (./grid-tables.ts).
+// (Javadoc's summaries) is read as rows (./grid-tables.ts); a note's reference mark reads "[1]"
+// (./note-refs.ts).
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import {
@@ -34,6 +35,7 @@ import {
   verbatimBoxText,
 } from './line-breaks.ts';
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
+import { isNoteReference, noteMark } from './note-refs.ts';
 
 const DROPPED = new Set([
   'script',
@@ -666,7 +668,14 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let fragment = 0; // open Doxygen fragments
   let verbatimBoxes = 0; // open listings set without `<pre>` (isVerbatimBox)
   let line = 0; // open lines of a fragment
-  let link: { inPage: boolean; from: number; href: string; outAt: number } | null = null;
+  let link: {
+    inPage: boolean;
+    from: number;
+    href: string;
+    outAt: number;
+    attrs: Record<string, string>;
+    inSup: boolean;
+  } | null = null;
   // Alt text of images read inside links, in the running block (isLogoBlock).
   let linkedAlt = '';
   // The target of the running block's last link (isSourceLink).
@@ -1146,6 +1155,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             from: text.length,
             href: attrs.href,
             outAt: out.length,
+            attrs,
+            inSup: stack.some((o) => o.name === 'sup'),
           };
           lastHref = attrs.href;
           links++;
@@ -1212,6 +1223,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       }
       link = null;
     } else if (name === 'a' && link) {
+      // A note's reference mark stays apart from the word before it: "[1]" (noteMark).
+      const mark = text.slice(link.from);
+      if (pre === 0 && isNoteReference(link.attrs, link.inSup, link.inPage, mark))
+        text = text.slice(0, link.from) + noteMark(mark);
       const n = Math.max(0, text.length - link.from);
       linkChars += n;
       if (link.inPage) inPage += n;
