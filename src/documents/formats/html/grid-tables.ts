@@ -15,7 +15,8 @@ const classes = (attrs: Record<string, string>) => (attrs.class ?? '').toLowerCa
 
 /** Is the element a table set as a grid of boxes (GRID_TABLE)? */
 export function isGridTable(name: string, attrs: Record<string, string>): boolean {
-  return name === 'div' && classes(attrs).some((c) => GRID_TABLE.test(c));
+  // Asked of every element: no split of its class unless it can name one.
+  return name === 'div' && /summary-table/i.test(attrs.class ?? '') && classes(attrs).some((c) => GRID_TABLE.test(c));
 }
 
 /** The columns a grid table's class names, if it names them ("three-column-summary": 3). */

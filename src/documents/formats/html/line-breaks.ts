@@ -57,7 +57,10 @@ const VERBATIM_BOX = /^(?:fancyvrb|alltt|verbatim)$/;
 /** Is the element a listing set without `<pre>` (VERBATIM_BOX): read as code, a line per `<br>` or block. */
 export function isVerbatimBox(name: string, attrs: Record<string, string>): boolean {
   if (name !== 'div' && name !== 'p') return false;
-  return (attrs.class ?? '')
+  // Asked of every box: no split of its class unless it can name one.
+  const c = attrs.class;
+  if (c === undefined || !/fancyvrb|alltt|verbatim/i.test(c)) return false;
+  return c
     .toLowerCase()
     .split(/\s+/)
     .some((c) => VERBATIM_BOX.test(c));
