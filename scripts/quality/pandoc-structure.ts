@@ -279,14 +279,50 @@ function isNavigationBar(x: Node): boolean {
 }
 
 /**
+ * The lines of a paragraph that line breaks (`<br>`) set apart, each as a Plain block; none when
+ * it has no line break.
+ */
+function paragraphLines(x: Node): Node[] {
+  const inlines = x.c as unknown[];
+  if (!inlines.some((y) => isNode(y) && y.t === 'LineBreak')) return [];
+  const out: Node[] = [{ t: 'Plain', c: [] }];
+  for (const y of inlines) {
+    if (isNode(y) && y.t === 'LineBreak') out.push({ t: 'Plain', c: [] });
+    else (out[out.length - 1]!.c as unknown[]).push(y);
+  }
+  return out.filter((l) => one(plainText(l)).trim() !== '');
+}
+
+/**
+ * A paragraph without its lines (set apart by line breaks) that are navigation bars
+ * (isNavigationBar: man2html's "Index" and "Return to Main Contents" under the page's header
+ * lines), as the service reads a `<br>` line of its own.
+ */
+function withoutNavigationLines(x: Node): Node {
+  const inlines = x.c as unknown[];
+  if (!inlines.some((y) => isNode(y) && y.t === 'LineBreak')) return x;
+  const lines: unknown[][] = [[]];
+  for (const y of inlines) {
+    if (isNode(y) && y.t === 'LineBreak') lines.push([]);
+    else lines[lines.length - 1]!.push(y);
+  }
+  const kept = lines.filter((l) => !isNavigationBar({ t: 'Plain', c: l }));
+  if (kept.length === lines.length) return x;
+  return { ...x, c: kept.flatMap((l, i) => (i === 0 ? l : [{ t: 'LineBreak' }, ...l])) };
+}
+
+/**
  * A list whose items (their first block) are mostly in-page link text: a contents list, a
  * mini-TOC, a menu; or a Div of such entries, one block each after its title (DocBook's
- * `div.toc`, a definition list of terms only, which pandoc reads as a Div of Plain lines).
+ * `div.toc`, a definition list of terms only, which pandoc reads as a Div of Plain lines); or a
+ * paragraph of such entries, one per line (tex4ht's contents: its entries set apart by `<br>`,
+ * which the service reads as a list of lines: src/documents/formats/html/line-breaks.ts).
  */
 function isLinkList(x: Node, self?: string): boolean {
   let items: unknown[][];
   if (x.t === 'BulletList' || x.t === 'OrderedList')
     items = (x.t === 'OrderedList' ? (x.c as unknown[])[1] : x.c) as unknown[][];
+  else if (x.t === 'Para' || x.t === 'Plain') items = paragraphLines(x).map((l) => [l]);
   else if (x.t === 'Div') {
     const blocks = (x.c as unknown[])[1] as unknown[];
     // Its title ("Table of Contents") opens it and is no entry either way.
@@ -337,7 +373,9 @@ export function withoutListings<T extends { blocks: unknown[] }>(doc: T, self?: 
           out.push(LEFT_OUT);
           continue;
         }
-        out.push(isNode(y) && y.t === 'Div' && isLinkList(y, self) ? entriesOut(y) : strip(y));
+        if (isNode(y) && y.t === 'Div' && isLinkList(y, self)) out.push(entriesOut(y));
+        else if (isNode(y) && (y.t === 'Para' || y.t === 'Plain')) out.push(withoutNavigationLines(y));
+        else out.push(strip(y));
       }
       return out;
     }

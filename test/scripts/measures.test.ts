@@ -2139,6 +2139,44 @@ test('withoutListings: index and link tables, link lists and navigation bars go,
   });
 });
 
+test('withoutListings: a paragraph of in-page link lines set apart by line breaks is a contents list (tex4ht), a line of links alone a navigation bar', () => {
+  const str = (s: string) =>
+    s
+      .split(' ')
+      .flatMap((w, i): { t: string; c?: string }[] =>
+        i === 0 ? [{ t: 'Str', c: w }] : [{ t: 'Space' }, { t: 'Str', c: w }],
+      );
+  const link = (s: string, href = `#${s}`) => ({ t: 'Link', c: [['', [], []], str(s), [href, '']] });
+  const br = { t: 'LineBreak' };
+  const entry = (n: string, s: string) => ({
+    t: 'Span',
+    c: [
+      ['', [], []],
+      [{ t: 'Str', c: n }, { t: 'Space' }, link(s)],
+    ],
+  });
+  const toc = { t: 'Plain', c: [entry('1', 'Intro'), br, entry('1.1', 'Usage'), br, entry('2', 'Options'), br] };
+  const toc1 = { t: 'Plain', c: [entry('1', 'Intro')] };
+  const address = { t: 'Para', c: [...str('Karl Berry'), br, link('https://tug.org', 'https://tug.org')] };
+  const mixed = {
+    t: 'Para',
+    c: [...str('Some text with a long line'), br, entry('1', 'Intro'), br, ...str('and more')],
+  };
+  const div = { t: 'Div', c: [['', ['tableofcontents'], []], [toc]] };
+  // man2html's header: two lines of text, then a line of two links alone, a navigation bar.
+  const header = {
+    t: 'Plain',
+    c: [...str('Section: User Commands'), br, link('Index', '#index'), { t: 'Space' }, link('Return', '/cgi-bin/man')],
+  };
+  assert.deepEqual(withoutListings({ blocks: [div, toc1, address, mixed, header] }).blocks, [
+    { t: 'Div', c: [['', ['tableofcontents'], []], []] },
+    toc1,
+    address,
+    mixed,
+    { t: 'Plain', c: str('Section: User Commands') },
+  ]);
+});
+
 test('withoutListings: a heading over nothing but listings left out goes (emptiedHeaders)', async (t) => {
   const str = (s: string) => [{ t: 'Str', c: s }];
   const link = (s: string) => ({ t: 'Link', c: [['', [], []], str(s), [`#${s}`, '']] });

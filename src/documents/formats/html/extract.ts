@@ -3,7 +3,11 @@
 // footnotes), template, head and hidden elements are dropped; lists and tables of in-page links
 // (contents, index, menus) and navigation bars ("Next: ... Up: ... [Contents][Index]") are left out
 // (src/documents/listing.ts). Items of an ordered list keep their numbers (`<ol start type
-// reversed>`, `<li value>`): "3. Restart it".
+// reversed>`, `<li value>`): "3. Restart it". A `<br>` outside a listing, a heading or a table
+// cell sets a line apart, a block of its own unless it only wraps running text, and a listing set
+// without `<pre>` (tex4ht's) is code (./line-breaks.ts); a table set as a grid of boxes
+// (Javadoc's summaries) is read as rows (./grid-tables.ts); a note's reference mark reads "[1]"
+// (./note-refs.ts).
 import { Parser } from 'htmlparser2';
 import type { DocumentBlock } from '../../blocks.ts';
 import {
@@ -21,6 +25,17 @@ import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
 import { dropSpacerColumns } from '../table-columns.ts';
 import { spannedValue, type RowSpan } from '../row-spans.ts';
+import {
+  inkChars,
+  isTypewriterLines,
+  isVerbatimBox,
+  lineGroupStarts,
+  MONO,
+  typewriterLine,
+  verbatimBoxText,
+} from './line-breaks.ts';
+import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
+import { isNoteReference, noteMark } from './note-refs.ts';
 
 const DROPPED = new Set([
   'script',
@@ -403,6 +418,18 @@ export function isSourceLink(href: string | undefined, text: string): boolean {
 const isFragment = (name: string, attrs: Record<string, string>) =>
   name === 'div' && /(?:^|\s)fragment(?:\s|$)/.test(attrs.class ?? '');
 
+/** Where a `<br>` fell in the running block: its text's length then, and its link counts (flush). */
+interface LineBreak {
+  text: number;
+  outside: number;
+  inPage: number;
+  linkChars: number;
+  links: number;
+  inPageLinks: number;
+  /** characters (no blanks) read inside typewriter elements so far (isTypewriterLines) */
+  mono: number;
+}
+
 interface Open {
   name: string;
   /** the element is dropped with everything inside it */
@@ -415,6 +442,13 @@ interface Open {
   pre?: boolean;
   /** a Doxygen fragment (its lines are its div.line children; the blanks between them are not text) */
   fragment?: boolean;
+  /** a listing set without `<pre>` (isVerbatimBox): its lines end at `<br>` and blocks only */
+  verbatimBox?: boolean;
+  /** a typewriter element (MONO) */
+  mono?: boolean;
+  /** a table set as a grid of boxes (isGridTable), and a cell of one (gridCell) */
+  gridTable?: boolean;
+  gridCell?: boolean;
   /** a line of a Doxygen fragment */
   line?: boolean;
   /** a note aside (footnotes: isNoteAside) */
@@ -480,6 +514,8 @@ interface TableCtx {
   rows: LinkedBlock[];
   /** The cells of the rows read as blocks (layout rows), in their columns: they write in them too. */
   blockRows: { text: string }[][];
+  /** A table set as a grid of boxes (isGridTable): its column count, once known (startsGridRow). */
+  grid?: { columns: number | undefined };
 }
 
 const hasClass = (attrs: Record<string, string>, name: string) => (attrs.class ?? '').split(/\s+/).includes(name);
@@ -630,8 +666,16 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let links = 0;
   let pre = 0;
   let fragment = 0; // open Doxygen fragments
+  let verbatimBoxes = 0; // open listings set without `<pre>` (isVerbatimBox)
   let line = 0; // open lines of a fragment
-  let link: { inPage: boolean; from: number; href: string; outAt: number } | null = null;
+  let link: {
+    inPage: boolean;
+    from: number;
+    href: string;
+    outAt: number;
+    attrs: Record<string, string>;
+    inSup: boolean;
+  } | null = null;
   // Alt text of images read inside links, in the running block (isLogoBlock).
   let linkedAlt = '';
   // The target of the running block's last link (isSourceLink).
@@ -654,6 +698,15 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let afterLabel = false;
   // Where the chrome elements that swallowed the page opened (pageSwallowedBy).
   const swallowing: number[] = [];
+  // The running block's `<br>` outside listings: where each fell, and the link counts then
+  // (flushLines); the list group its lines make, while they are flushed.
+  let breaks: LineBreak[] = [];
+  let lineGroup: number | undefined;
+  // Open typewriter elements, the running block's characters read inside them, and a block of
+  // `<br>` lines read as a listing while it is flushed (isTypewriterLines).
+  let monos = 0;
+  let monoChars = 0;
+  let lineCode = false;
 
   /** A `<header>` that heads a section or the document (isSiteHeader): read, not dropped. */
   const sectionHeader = (name: string, attrs: Record<string, string>): boolean =>
@@ -681,6 +734,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     lastCodeEnd = -1;
     linkedAlt = '';
     lastHref = undefined;
+    if (breaks.length > 0) breaks = [];
+    monoChars = 0;
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -693,9 +748,67 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (tables.length - depth > 0) emit(b, depth + 1);
     else out.push(b);
   };
+  /** Where the running block stands now: its text's and link counts' ends (flushLines). */
+  const mark = (): LineBreak => ({
+    text: text.length,
+    outside: outside.length,
+    inPage,
+    linkChars,
+    links,
+    inPageLinks,
+    mono: monoChars,
+  });
+  /**
+   * The running block out: a block whose lines are set apart by `<br>` (outside a heading, a
+   * table cell, a listing or a link) as a block per group of lines (lineGroupStarts), the groups
+   * one list group, so that a contents list set as lines (tex4ht's) is judged as a list
+   * (dropListings); a block that is a navigation bar whole goes whole (flushBlock).
+   */
   const flush = () => {
+    if (breaks.length === 0) return flushBlock();
+    const cuts = breaks;
+    breaks = [];
+    const inHeading = admonitions === 0 && innermost(HEAD) !== undefined;
+    if (pre > 0 || link || inHeading || tables[tables.length - 1]?.cell || isNavigationLine(outside, links, text))
+      return flushBlock();
+    const bounds = [
+      { text: 0, outside: 0, inPage: 0, linkChars: 0, links: 0, inPageLinks: 0, mono: 0 },
+      ...cuts,
+      mark(),
+    ];
+    const lines = bounds.slice(1).map((z, i) => text.slice(bounds[i]!.text, z.text));
+    if (isTypewriterLines(lines.map((l, i) => ({ chars: inkChars(l), mono: bounds[i + 1]!.mono - bounds[i]!.mono })))) {
+      // A listing set with `<br>` in typewriter elements: one code block, a line per `<br>`.
+      text = lines.map(typewriterLine).join('\n');
+      lineCode = true;
+      flushBlock();
+      lineCode = false;
+      return;
+    }
+    const starts = lineGroupStarts(lines);
+    if (starts.length <= 1) return flushBlock();
+    const all = { text, outside, alt: linkedAlt, href: lastHref };
+    const g = ++groups;
+    for (const [k, s] of starts.entries()) {
+      const a = bounds[s]!;
+      const z = bounds[starts[k + 1] ?? lines.length]!;
+      text = all.text.slice(a.text, z.text);
+      outside = all.outside.slice(a.outside, z.outside);
+      inPage = z.inPage - a.inPage;
+      linkChars = z.linkChars - a.linkChars;
+      links = z.links - a.links;
+      inPageLinks = z.inPageLinks - a.inPageLinks;
+      linkedAlt = all.alt;
+      lastHref = all.href;
+      lineGroup = g;
+      flushBlock();
+      lineGroup = undefined;
+    }
+  };
+  const flushBlock = () => {
     const raw = text;
-    const t = pre > 0 ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
+    const code = pre > 0 || lineCode;
+    const t = code ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
     // Inside a table cell the row is judged whole (dropListings), not each cell; a cell's "-" is a value.
     const inCell = tables[tables.length - 1]?.cell;
     if (t.length === 0 || (!inCell && !/[\p{L}\p{N}\p{S}]/u.test(t))) {
@@ -704,14 +817,14 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     }
     // An admonition's title is no section heading (admonitionPart).
     const h = admonitions > 0 ? undefined : innermost(HEAD);
-    const list = h || pre > 0 ? undefined : innermost(LIST);
+    const list = h || code ? undefined : innermost(LIST);
     let kind: DocumentBlock['kind'] = 'paragraph';
     let level: number | undefined;
     let group: number | undefined;
     if (h) {
       kind = 'heading';
       level = Number(h.name[1]);
-    } else if (pre > 0) kind = 'code';
+    } else if (code) kind = 'code';
     else if (list) {
       kind = 'item';
       group = list.group;
@@ -721,7 +834,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         kind = itemKind(item.started === true);
         item.started = true;
       }
-    }
+    } else if (lineGroup !== undefined) group = lineGroup;
     // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
     // opens the note's first paragraph.
     if (notes > 0 && kind === 'paragraph' && /^\[?\d{1,4}\]?$/.test(t)) {
@@ -912,6 +1025,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           return;
         }
         if (name === 'br') {
+          // Outside a listing, a line of its own or running text wrapped: told when the block is out (flush).
+          if (pre === 0) breaks.push(mark());
           text += pre > 0 ? '\n' : ' ';
           return;
         }
@@ -959,7 +1074,20 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           };
         }
         if (tb && name === 'thead') tb.inHead = true;
+        const cellOfGrid = tb?.grid && parent?.gridTable ? gridCell(name, attrs) : undefined;
+        if (tb?.grid && cellOfGrid) {
+          // A box of a grid table is a cell; the cells make rows by the grid's columns (startsGridRow).
+          endCell(tb);
+          const header = cellOfGrid === 'header';
+          const inRow = tb.row?.length ?? 0;
+          if (startsGridRow(tb.grid.columns, inRow, header)) {
+            tb.grid.columns ??= inRow;
+            endRow(tb);
+          }
+          tb.cell = { blocks: [], header, colspan: 1, rowspan: 1 };
+        }
         const open: Open = { name, dropped: false };
+        if (cellOfGrid) open.gridCell = true;
         // A list inside a list belongs to the outer one's group: a contents list is judged whole.
         if (LIST.has(name)) open.group = innermost(LIST)?.group ?? ++groups;
         if (name === 'ol') {
@@ -970,8 +1098,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           const list = innermost(LIST);
           marker = list?.name === 'ol' && list.counter ? itemMarker(list.counter, attrs.value) : '';
         }
-        if (name === 'table') {
+        const grid = isGridTable(name, attrs);
+        if (name === 'table' || grid) {
           open.group = ++groups;
+          if (grid) open.gridTable = true;
           tables.push({
             group: open.group,
             row: null,
@@ -984,13 +1114,18 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             layout:
               attrs.role === 'presentation' || attrs.role === 'none' || part === 'layout' || hasClass(attrs, 'mlabels'),
             ...(hasClass(attrs, 'memname') ? { signature: [] } : {}),
+            ...(grid ? { grid: { columns: gridColumns(attrs) } } : {}),
           });
         }
-        if (name === 'pre' || (pre === 0 && isFragment(name, attrs))) {
+        const box = pre === 0 && isVerbatimBox(name, attrs);
+        if (name === 'pre' || (pre === 0 && isFragment(name, attrs)) || box) {
           if (pre === 0) flush();
           pre++;
           open.pre = true;
-          if (name !== 'pre') {
+          if (box) {
+            open.verbatimBox = true;
+            verbatimBoxes++;
+          } else if (name !== 'pre') {
             open.fragment = true;
             fragment++;
           }
@@ -1006,6 +1141,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           open.contents = true;
           contents++;
         }
+        if (MONO.has(name)) {
+          open.mono = true;
+          monos++;
+        }
         if (isAdmonitionBox(name, attrs)) {
           open.admonition = true;
           admonitions++;
@@ -1016,6 +1155,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
             from: text.length,
             href: attrs.href,
             outAt: out.length,
+            attrs,
+            inSup: stack.some((o) => o.name === 'sup'),
           };
           lastHref = attrs.href;
           links++;
@@ -1026,8 +1167,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       ontext(raw) {
         if (dropDepth > 0) return;
         // Zero-width break hints are no text (JavaScript's \s would read U+FEFF as a blank).
-        const data = withoutInvisibles(raw);
+        let data = withoutInvisibles(raw);
         if (fragment > 0 && line === 0 && data.trim() === '') return;
+        // Inside a listing set without `<pre>`, only the listing's own spaces (verbatimBoxText).
+        if (verbatimBoxes > 0 && pre === 1) data = verbatimBoxText(data);
+        if (monos > 0 && pre === 0) monoChars += inkChars(data);
         text += data;
         if (!link) outside += data;
       },
@@ -1058,6 +1202,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   );
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
+    if (top.mono) monos--;
     if (
       name === 'a' &&
       link &&
@@ -1078,6 +1223,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       }
       link = null;
     } else if (name === 'a' && link) {
+      // A note's reference mark stays apart from the word before it: "[1]" (noteMark).
+      const mark = text.slice(link.from);
+      if (pre === 0 && isNoteReference(link.attrs, link.inSup, link.inPage, mark))
+        text = text.slice(0, link.from) + noteMark(mark);
       const n = Math.max(0, text.length - link.from);
       linkChars += n;
       if (link.inPage) inPage += n;
@@ -1087,6 +1236,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       if (pre === 1) flush();
       pre--;
       if (top.fragment) fragment--;
+      if (top.verbatimBox) verbatimBoxes--;
       return;
     }
     if (top.line) line--;
@@ -1096,7 +1246,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       return;
     }
     const tb = tables[tables.length - 1];
-    if (tb && (name === 'td' || name === 'th')) {
+    if (tb && (name === 'td' || name === 'th' || top.gridCell)) {
       flush();
       endCell(tb);
     } else if (tb && name === 'tr') {
@@ -1105,7 +1255,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (tb && name === 'thead') {
       flush();
       tb.inHead = false;
-    } else if (name === 'table' && tb) {
+    } else if ((name === 'table' || top.gridTable) && tb) {
       flush();
       endRow(tb);
       dropSpacerColumns(tb.rows, tb.blockRows);
