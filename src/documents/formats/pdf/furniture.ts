@@ -119,7 +119,10 @@ export interface OpeningCandidate {
  * over the chapter's number word and title ("CHAPTER" / "THREE" / "BINARY PACKAGES"), at the same
  * place on every chapter's first page: it repeated as a running header does and went, and the
  * chapter's heading read "THREE BINARY PACKAGES". A running header stands over the text of most
- * of the pages it is on, headings or not.
+ * of the pages it is on, headings or not. A line at a height where running headers live on many
+ * pages stays furniture all the same (removeFurniture's bands): a DocBook/FOP running header
+ * carrying the chapter's title ("Operating System Specific Annex" in a standard's last chapter) stood
+ * over a section's heading on each of its two pages.
  */
 export function openingKeys(
   edges: readonly (readonly OpeningCandidate[])[],
@@ -202,7 +205,7 @@ export function removeFurniture(pages: PageText[]): void {
   if (bands.size > 0) {
     for (const list of edges) {
       for (const e of list) {
-        if (remove.has(e.line) || e.line.text.length > 100 || e.line.size > maxSize || openings.has(e.key)) continue;
+        if (remove.has(e.line) || e.line.text.length > 100 || e.line.size > maxSize) continue;
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;
         if (bands.has(band) && isExtreme(pages[e.page]!, e.line, e.top)) remove.add(e.line);
       }

@@ -285,6 +285,16 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     kept: (n) => [...(n % 3 === 1 ? [`Part ${'abcdefghij'[n - 1]}`] : []), ...body(n).map((l) => l.text)],
   },
   {
+    // DocBook/FOP: the running header carries the chapter's title; a short chapter's header stood
+    // over a section's heading on both of its pages, at the height of the other chapters' headers.
+    name: "a chapter's running title over a heading on each of its pages, where the other headers stand, stays furniture",
+    pages: book(10, (n) => [
+      line(n >= 9 ? 'Operating System Annex' : `Chapter ${n} Hierarchy`, 800),
+      ...(n >= 9 ? [line(`6.1.${n} Section`, 776, 14.3)] : []),
+    ]),
+    kept: (n) => [...(n >= 9 ? [`6.1.${n} Section`] : []), ...body(n).map((l) => l.text)],
+  },
+  {
     name: "a slide's small navigation headline over its frame title stays furniture",
     pages: book(10, (n) => [
       line('Introduction', 800, 6),
