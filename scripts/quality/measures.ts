@@ -1800,11 +1800,16 @@ export function chunkEnds(chunks: PagedChunk[], ref: EndReference, max = 1200): 
   return { clean: pct(clean, n), strict: sentenceEnds(chunks), kinds, bad };
 }
 
-const DIVISION =
-  /^(?:chapter|chapitre|kapitel|capitolo|cap[ií]tulo|part|partie|teil|parte|section|appendix|appendice|annexe|anhang|ap[ée]ndice|anexo)(?:\s+|(?=\d))(?:\d+|[IVXLC]+|[A-Z]|one|two|three|four|five|six|seven|eight|nine|ten)\b\s*[:.\-–—]?\s*/i;
-// Sphinx's LaTeX chapters print their number in words over the title: "TWO" / "GETTING STARTED".
-const NUMBER_WORD =
-  /^(?:ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT|NINE|TEN|ELEVEN|TWELVE|THIRTEEN|FOURTEEN|FIFTEEN|SIXTEEN|SEVENTEEN|EIGHTEEN|NINETEEN|TWENTY)\s+(?=\S)/;
+// Numbers in words, as Sphinx's LaTeX chapters print them ("THREE", "ELEVEN", "TWENTYONE").
+const NUMBER_WORDS =
+  '(?:(?:twenty|thirty)[- ]?(?:one|two|three|four|five|six|seven|eight|nine)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)';
+const DIVISION = new RegExp(
+  `^(?:chapter|chapitre|kapitel|capitolo|cap[ií]tulo|part|partie|teil|parte|section|appendix|appendice|annexe|anhang|ap[ée]ndice|anexo)(?:\\s+|(?=\\d))(?:\\d+|[IVXLC]+|[A-Z]|${NUMBER_WORDS})\\b\\s*[:.\\-–—]?\\s*`,
+  'i',
+);
+// Sphinx's LaTeX chapters print their number in words over the title: "TWO" / "GETTING STARTED"
+// (and "CHAPTER" over it: "CHAPTER TWO GETTING STARTED", DIVISION).
+const NUMBER_WORD = new RegExp(`^${NUMBER_WORDS.toUpperCase()}\\s+(?=\\S)`);
 // groff's font escapes, which gropdf writes into outline titles as they are ("The F[C]pdfmarkF[] Operator").
 const GROFF_ESCAPE = /\\f(?:\[[^\]]*\]|\(..|.)|F\[[A-Z]{0,3}\]/g;
 

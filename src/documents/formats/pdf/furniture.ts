@@ -37,6 +37,8 @@ interface EdgeLine {
   key: string;
   /** Its key by its outer parts (framedKey), made once; undefined for a line not in three parts. */
   framed: string | undefined;
+  /** A top line: the page's next line down (none at the foot, or under the page's last line). */
+  below: TextLine | undefined;
 }
 
 const keyOf = (line: TextLine, top: boolean) => `${top ? 't' : 'b'}|${Math.round(line.y / 3)}|${shapeKey(line.text)}`;
@@ -48,14 +50,15 @@ function edgeLines(p: PageText, pageIndex: number): EdgeLine[] {
   const byY = [...p.lines].sort((a, b) => b.y - a.y);
   const out: EdgeLine[] = [];
   const k = Math.min(EDGE_LINES, Math.ceil(n / 2));
-  const edge = (line: TextLine, top: boolean): EdgeLine => ({
+  const edge = (line: TextLine, top: boolean, below?: TextLine): EdgeLine => ({
     page: pageIndex,
     line,
     top,
     key: keyOf(line, top),
     framed: framedKey(line, top),
+    below,
   });
-  for (let i = 0; i < k; i++) out.push(edge(byY[i]!, true));
+  for (let i = 0; i < k; i++) out.push(edge(byY[i]!, true, byY[i + 1]));
   for (let i = Math.max(k, n - k); i < n; i++) out.push(edge(byY[i]!, false));
   return out;
 }
@@ -80,6 +83,66 @@ export function framedKey(line: TextLine, top: boolean): string | undefined {
   return `${keyOf({ ...line, text: parts[0]!.text }, top)}|${shapeKey(parts.at(-1)!.text)}`;
 }
 
+/** A heading is set at least this many times the body size. */
+const OPENING_SIZE = 1.2;
+/** How far below the line over it (in its own sizes) a heading stands that the line opens. */
+const OPENING_GAP = 2.5;
+
+/**
+ * A line that stands right over a heading: the page's next line down (`below`) is set at a
+ * heading's size (OPENING_SIZE of the body, and larger than the line) at most OPENING_GAP of its
+ * size lower, and the line itself is no small print (a slide's navigation headline over its
+ * frame title is).
+ */
+export function standsOverHeading(
+  line: Pick<TextLine, 'y' | 'size'>,
+  below: Pick<TextLine, 'y' | 'size'> | undefined,
+  body: number,
+): boolean {
+  if (!below || line.size < body * SMALL_PRINT) return false;
+  const gap = line.y - below.y;
+  return below.size >= body * OPENING_SIZE && below.size > line.size && gap > 0 && gap <= OPENING_GAP * below.size;
+}
+
+/** What openingKeys reads of a top or bottom line of a page (furniture.ts's edge lines). */
+export interface OpeningCandidate {
+  line: TextLine;
+  top: boolean;
+  key: string;
+  below: TextLine | undefined;
+}
+
+/**
+ * The keys (edge, height, shape) of repeated top lines that open a heading wherever they stand:
+ * every line of the key stands right over a heading (standsOverHeading), on at most half of the
+ * pages. Sphinx's default chapter opening (fncychap's Bjarne) sets "CHAPTER" at the body size
+ * over the chapter's number word and title ("CHAPTER" / "THREE" / "BINARY PACKAGES"), at the same
+ * place on every chapter's first page: it repeated as a running header does and went, and the
+ * chapter's heading read "THREE BINARY PACKAGES". A running header stands over the text of most
+ * of the pages it is on, headings or not. A line at a height where running headers live on many
+ * pages stays furniture all the same (removeFurniture's bands): a DocBook/FOP running header
+ * carrying the chapter's title ("Operating System Specific Annex" in a standard's last chapter) stood
+ * over a section's heading on each of its two pages.
+ */
+export function openingKeys(
+  edges: readonly (readonly OpeningCandidate[])[],
+  body: number,
+  pageCount: number,
+): Set<string> {
+  // Per key of a top line, how many lines; -1 once one of them stands over no heading.
+  const seen = new Map<string, number>();
+  for (const list of edges)
+    for (const e of list) {
+      if (!e.top) continue;
+      const n = seen.get(e.key) ?? 0;
+      if (n < 0) continue;
+      seen.set(e.key, standsOverHeading(e.line, e.below, body) ? n + 1 : -1);
+    }
+  const out = new Set<string>();
+  for (const [key, n] of seen) if (n >= 2 && n * 2 <= pageCount) out.add(key);
+  return out;
+}
+
 /**
  * Removes running headers and footers and bare page numbers, in place. A line is furniture when
  * it is among the top or bottom lines of its page and either
@@ -89,7 +152,8 @@ export function framedKey(line: TextLine, top: boolean): string | undefined {
  * - sits at a height where such repeated furniture was found on many pages and is the extreme
  *   line there (running headers that carry a chapter title changing through the book);
  * and no line of the page's text stands between it and the page's edge (insideText), and the
- * neighbouring pages have no text of their own at its height (atTextHeights). A slide deck's
+ * neighbouring pages have no text of their own at its height (atTextHeights), and it does not
+ * open a heading wherever it repeats (openingKeys: a chapter opening's "CHAPTER"). A slide deck's
  * navigation sidebar goes too (sidebar.ts).
  */
 export function removeFurniture(pages: PageText[]): void {
@@ -118,9 +182,11 @@ export function removeFurniture(pages: PageText[]): void {
   const remove = new Set<TextLine>();
   const bandPages = new Map<string, Set<number>>();
   const pageNumbers = numberLines(pages, edges);
+  const openings = openingKeys(edges, body, pages.length);
   for (const list of edges) {
     for (const e of list) {
       const repeated =
+        !openings.has(e.key) &&
         ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
           (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
         e.line.size <= maxSize;

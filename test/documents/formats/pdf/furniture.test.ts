@@ -6,8 +6,10 @@ import {
   bodySize,
   isBarePageNumber,
   numberedListingLines,
+  openingKeys,
   removeFurniture,
   shapeKey,
+  standsOverHeading,
 } from '../../../../src/documents/formats/pdf/furniture.ts';
 import type { PageText, TextLine } from '../../../../src/documents/formats/pdf/types.ts';
 
@@ -252,6 +254,55 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     kept: (n) => body(n).map((l) => l.text),
   },
   {
+    // Sphinx's default chapter opening (fncychap Bjarne): "CHAPTER" at the body size over the
+    // number word and the title, on each chapter's first page; a running header on the others.
+    name: "a chapter opening's word over the chapter's heading, on each chapter's first page, is the heading's",
+    pages: book(10, (n) =>
+      n % 3 === 1
+        ? [
+            line('CHAPTER', 800),
+            line(['ONE', 'TWO', 'THREE', 'FOUR'][(n - 1) / 3]!, 776, 14.3),
+            line('TITLE', 721, 14.3),
+          ]
+        : [line(`Chapter ${Math.ceil(n / 3)}. Title`, 830)],
+    ),
+    kept: (n) => [
+      ...(n % 3 === 1 ? ['CHAPTER', ['ONE', 'TWO', 'THREE', 'FOUR'][(n - 1) / 3]!, 'TITLE'] : []),
+      ...body(n).map((l) => l.text),
+    ],
+  },
+  {
+    name: 'a running header over a heading on every page it is on, most of the pages, stays furniture',
+    pages: book(6, (n) => [line('Contoso Handbook', 800), line(`Part ${'abcdef'[n - 1]}`, 776, 14.3)]),
+    kept: (n) => [`Part ${'abcdef'[n - 1]}`, ...body(n).map((l) => l.text)],
+  },
+  {
+    name: 'a running header over a heading on some of its pages and over text on others stays furniture',
+    pages: book(10, (n) => [
+      line('Contoso Handbook', 800),
+      ...(n % 3 === 1 ? [line(`Part ${'abcdefghij'[n - 1]}`, 776, 14.3)] : []),
+    ]),
+    kept: (n) => [...(n % 3 === 1 ? [`Part ${'abcdefghij'[n - 1]}`] : []), ...body(n).map((l) => l.text)],
+  },
+  {
+    // DocBook/FOP: the running header carries the chapter's title; a short chapter's header stood
+    // over a section's heading on both of its pages, at the height of the other chapters' headers.
+    name: "a chapter's running title over a heading on each of its pages, where the other headers stand, stays furniture",
+    pages: book(10, (n) => [
+      line(n >= 9 ? 'Operating System Annex' : `Chapter ${n} Hierarchy`, 800),
+      ...(n >= 9 ? [line(`6.1.${n} Section`, 776, 14.3)] : []),
+    ]),
+    kept: (n) => [...(n >= 9 ? [`6.1.${n} Section`] : []), ...body(n).map((l) => l.text)],
+  },
+  {
+    name: "a slide's small navigation headline over its frame title stays furniture",
+    pages: book(10, (n) => [
+      line('Introduction', 800, 6),
+      ...(n % 3 === 1 ? [line(`Frame ${'abcdefghij'[n - 1]}`, 780, 14.3)] : []),
+    ]),
+    kept: (n) => [...(n % 3 === 1 ? [`Frame ${'abcdefghij'[n - 1]}`] : []), ...body(n).map((l) => l.text)],
+  },
+  {
     name: 'no pages',
     pages: [],
     kept: () => [],
@@ -399,4 +450,46 @@ test('numberedListingLines: a number alone that goes on a numbered listing is it
         want,
       );
     });
+});
+
+const overHeading: [
+  name: string,
+  line: { y: number; size: number },
+  below: { y: number; size: number } | undefined,
+  want: boolean,
+][] = [
+  ['the number word of a chapter opening (Bjarne)', { y: 692.1, size: 10 }, { y: 668.2, size: 14.3 }, true],
+  ['a huge number far below a small word, within its size', { y: 700, size: 10 }, { y: 640, size: 30 }, true],
+  ['a heading too far below', { y: 692.1, size: 10 }, { y: 640, size: 14.3 }, false],
+  ['a body line below', { y: 692.1, size: 10 }, { y: 680, size: 10 }, false],
+  ['a line just larger than the body below', { y: 692.1, size: 10 }, { y: 680, size: 11 }, false],
+  ['nothing below', { y: 692.1, size: 10 }, undefined, false],
+  ['small print over a heading', { y: 692.1, size: 6 }, { y: 680, size: 14.3 }, false],
+  ['a heading no larger than the line', { y: 692.1, size: 14.3 }, { y: 670, size: 14.3 }, false],
+];
+
+for (const [name, l, below, want] of overHeading) {
+  test(`standsOverHeading: ${name} is ${want}`, () => {
+    assert.equal(standsOverHeading(l, below, 10), want);
+  });
+}
+
+test('openingKeys: the keys of top lines over a heading wherever they stand, on at most half the pages', () => {
+  const at = (text: string, y: number, size = 10): TextLine => line(text, y, size);
+  const top = (key: string, l: TextLine, below?: TextLine) => ({ line: l, top: true, key, below });
+  const heading = at('ONE', 668, 14.3);
+  const text = at('Body', 680);
+  const edges = [
+    [top('chapter', at('CHAPTER', 692), heading), top('head', at('Manual', 750), at('CHAPTER', 692))],
+    [top('head', at('Manual', 750), heading), top('other', at('Manual', 750), text)],
+    [top('chapter', at('CHAPTER', 692), heading), top('once', at('Foreword', 692), heading)],
+    [top('bottom', at('Draft', 30), heading), { line: at('Draft', 30), top: false, key: 'bottom', below: undefined }],
+    [top('mixed', at('X', 700), heading)],
+    [top('mixed', at('X', 700), text)],
+  ];
+  // 'chapter' over headings twice of six pages; 'head' once over a line of its size; 'once' on one
+  // page; 'bottom' is a foot; 'mixed' over text once.
+  assert.deepEqual([...openingKeys(edges, 10, 6)], ['chapter']);
+  // On more than half of the pages: a running header.
+  assert.deepEqual([...openingKeys(edges, 10, 3)], []);
 });
