@@ -25,6 +25,8 @@ export interface PageSpec {
 
 export interface PdfSpec {
   pages: PageSpec[];
+  /** The document information's Creator ("groff version 1.22.4"): the typesetter some rules go by. */
+  creator?: string;
   outline?: string[];
   compress?: boolean;
   /** Adds a Standard security handler with an unknown user password. */
@@ -240,7 +242,8 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     const e = add(`<< /Filter /Standard /V 1 /R 2 /O ${o} /U ${u} /P -4 >>`);
     encrypt = ` /Encrypt ${e} 0 R /ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>]`;
   }
-  return assemble(objs, `/Root ${catalog} 0 R${encrypt}`);
+  const info = spec.creator ? ` /Info ${add(`<< /Creator ${pdfString(spec.creator)} >>`)} 0 R` : '';
+  return assemble(objs, `/Root ${catalog} 0 R${encrypt}${info}`);
 }
 
 export function assemble(objs: Buffer[], trailerExtra: string): Uint8Array {

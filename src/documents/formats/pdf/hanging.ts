@@ -33,6 +33,10 @@ const SHORT_EM = 4;
  * rows").
  */
 const ENDED_EM = 2;
+/** A tag alone on its line: at most this many characters (an option and its argument, "-D [bind_address:]port"). */
+const TAG_LINE_CHARS = 40;
+/** A line ending a sentence: no tag. */
+const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/u;
 
 /**
  * Does `l` open a new entry after the hanging paragraph `para` (its lines so far, on one page)?
@@ -50,25 +54,179 @@ const ENDED_EM = 2;
  */
 export function opensAfterHang(
   para: readonly HangLine[],
-  l: Pick<HangLine, 'x'> & { text: string },
+  l: Pick<HangLine, 'x' | 'pieces'> & { text: string },
   right: number,
   fits: boolean,
+  lists = false,
 ): boolean {
   const first = para[0];
-  if (!first || Math.abs(l.x - first.x) > SAME_LEFT || (CONTINUES.test(l.text) && !fits)) return false;
+  if (!first || Math.abs(l.x - first.x) > SAME_LEFT) return false;
   const hang = first.x + first.size * HANG_MIN_EM;
-  if (para.length >= 2) {
-    const last = para[para.length - 1]!;
+  const last = para[para.length - 1]!;
+  const lastText = tagText(last.pieces, last.size);
+  if (lists && openedByTag(para, l, hang, lastText)) return true;
+  if (CONTINUES.test(l.text) && !fits) return false;
+  if (para.length >= 2)
     return para.every((p, i) => i === 0 || p.x > hang) && (fits || last.xEnd < right - last.size * ENDED_EM);
-  }
-  const pieces = first.pieces;
-  if (!pieces || pieces.length < 2) return false;
+  return !!lastText && lastText.x > hang && first.xEnd < right - first.size * SHORT_EM;
+}
+
+/**
+ * The entry rules of a typesetter's tagged lists (`lists`, setsTaggedLists): `l`, at the first
+ * line's left, opens the next entry after a text that hangs under its tag in two lines or more,
+ * or after a line holding a tag and its text where `l` holds them too.
+ */
+function openedByTag(
+  para: readonly HangLine[],
+  l: Pick<HangLine, 'pieces'>,
+  hang: number,
+  lastText: LinePiece | undefined,
+): boolean {
+  const first = para[0]!;
+  // Two lines or more hanging at one left: a text wrapped under its tag, however full its last
+  // line and whatever the next entry opens with ("chmod mode file"): a first-line indent sets one
+  // line right of the title's left, never two.
+  const under = para[1];
+  if (para.length >= 3 && para.every((p, i) => i === 0 || (p.x > hang && Math.abs(p.x - under!.x) <= SAME_LEFT)))
+    return true;
+  // The next entry's tag and text stand where the last line's do, however full that line (a
+  // glossary's "word    A sequence of ... token." / "name    A word consisting ..."; sed's "c \" /
+  // "text    Replace ..." / "d    Delete ...").
+  const last = para[para.length - 1]!;
+  if (!lastText || Math.abs(last.x - first.x) > SAME_LEFT) return false;
+  const text = tagText(l.pieces, last.size);
+  return !!text && Math.abs(text.x - lastText.x) <= SAME_LEFT;
+}
+
+/** The text piece of a line that opens with a short tag set apart from it by a wide gap, or undefined. */
+function tagText(pieces: HangLine['pieces'], size: number): LinePiece | undefined {
+  if (!pieces || pieces.length < 2) return undefined;
   const tag = pieces[0]!;
   const text = pieces[1]!;
+  return tag.text.trim().length <= TAG_CHARS && text.x - tag.xEnd >= size * TAG_GAP_EM ? text : undefined;
+}
+
+/**
+ * Does `l`, a line that opens with a short tag set apart from its text (hanging.ts tagText), open
+ * a new entry after `prev`, a line that ends a sentence short of the right edge `right`, at any
+ * left ("The special pattern characters have the following meanings:" / "    *    Matches any
+ * string ...")? A list's first entry, indented under the sentence that opens it.
+ */
+export function tagAfterSentence(
+  prev: Pick<HangLine, 'xEnd' | 'size'> & { text: string },
+  l: Pick<HangLine, 'x' | 'size' | 'pieces'>,
+  right: number,
+): boolean {
+  const text = tagText(l.pieces, l.size);
+  if (!text || text.x <= l.x + l.size * HANG_MIN_EM) return false;
+  return prev.xEnd < right - prev.size * SHORT_EM && ENDS_SENTENCE.test(prev.text);
+}
+
+/**
+ * Is `l` the text of the tag `para` holds alone on its line (groff's .TP or .IP, -mdoc's tagged
+ * list, with a tag too wide for the indent: "-B bind_interface" / "      Bind to the address
+ * ...")? The paragraph is that one short line, with no sentence end, and `l` hangs right of its
+ * left, left of its end or just after it (the tag did not fit beside the text). The text joins its
+ * tag whatever their fonts: an option's argument set in typewriter makes the tag's line
+ * typewriter beside a proportional text, and a tag and its text read apart (or a chunk ending
+ * between them) lose the option its meaning. `above`: the line above the tag's, if any.
+ */
+export function textUnderTag(
+  para: readonly Pick<HangLine, 'x' | 'xEnd' | 'size'>[],
+  tag: string,
+  l: Pick<HangLine, 'x'>,
+  right: number,
+  above?: Pick<HangLine, 'x'> & { mono: boolean },
+): boolean {
+  const first = para[0];
+  if (para.length !== 1 || !first) return false;
+  // A typewriter line left of the tag's: the tag is a synopsis's wrapped line ("respawn-pane [-k]
+  // ..." / "      [shell-command]" / "( alias: respawnp )"), which stays in its listing.
+  if (above?.mono && above.x < first.x - SAME_LEFT) return false;
   return (
-    tag.text.trim().length <= TAG_CHARS &&
-    text.x - tag.xEnd >= first.size * TAG_GAP_EM &&
-    text.x > hang &&
-    first.xEnd < right - first.size * SHORT_EM
+    tag.length <= TAG_LINE_CHARS &&
+    !ENDS_SENTENCE.test(tag) &&
+    first.xEnd < right - first.size * SHORT_EM &&
+    l.x > first.x + first.size * HANG_MIN_EM &&
+    l.x <= first.xEnd + first.size * TAG_GAP_EM
   );
+}
+
+/** What of a table row (tables.ts TableRow) the list rule reads. */
+export interface TagRow {
+  cells: readonly string[];
+  lines: readonly { y: number; xEnd: number; size: number }[];
+}
+
+/** The lines around a run (tables.ts) that may show it part of a longer list, and its text column's left. */
+export interface ListContext {
+  textLeft?: number;
+  above?: Pick<HangLine, 'x'>;
+  below?: Pick<HangLine, 'pieces'>;
+}
+
+/** Items parted by blank space: a step between them this many times the run's line pitch, or more. */
+const PARTED_STEP = 1.3;
+/** A line of a text filled and justified ends this near (em) the right edge... */
+const FULL_EM = 0.1;
+/** ...and two such lines (wrapped, not a row's last) show a filled text, not a table's one long cell. */
+const FULL_LINES = 2;
+/** A line's step, in em, that leaves no blank line (a type size's common leading is 1.2). */
+const PITCH_EM = 1.2;
+
+/**
+ * Is a run of two columns that the table reader found (tables.ts) a list of tagged paragraphs
+ * rather than a table? groff's .TP (and .IP with a tag, -mdoc's tagged lists) sets each tag at the
+ * left and its text beside it, at the indent, so a run of short tags reads as a table
+ * ("-4 | Forces ssh to use IPv4 ..."), while the entries around it, a tag too wide for the
+ * indent on a line of its own, read as paragraphs: one list read two ways. Each row's first cell
+ * is a short tag (or empty: a next paragraph of the text above), and either the rows that open
+ * with a tag are parted by blank space (a table's rows never are) or the text wraps under itself
+ * in lines justified to the right edge `right`, two at least, no row's last (the typesetter filled
+ * a paragraph; a table's wrapped cell ends where its words do).
+ * So is a run inside a longer list (`around`): the line above it stands at its text column's left
+ * (the text of an entry whose tag stood on a line of its own), or the line below it has a piece
+ * there (an entry whose tag left the gap too narrow for a gutter). A table of one-line entries
+ * set close, alone (bash's "\\a | alert (bell)"), stays a table.
+ */
+export function tagsBesideText(rows: readonly TagRow[], right: number, around: ListContext = {}): boolean {
+  if (rows.length < 2 || rows[0]!.cells.length !== 2 || rows.some((r) => r.cells[0]!.length > TAG_CHARS)) return false;
+  // The list goes on around the run: the text of an entry above it (a tag too wide for the
+  // indent, its text under it) or an entry after it whose tag leaves less than a gutter.
+  const { textLeft, above, below } = around;
+  if (textLeft !== undefined) {
+    if (above && Math.abs(above.x - textLeft) <= SAME_LEFT) return true;
+    const next = below?.pieces?.[1];
+    if (next && Math.abs(next.x - textLeft) <= SAME_LEFT) return true;
+  }
+  let pitch = Number.POSITIVE_INFINITY;
+  for (const r of rows) {
+    pitch = Math.min(pitch, r.lines[0]!.size * PITCH_EM);
+    for (let i = 1; i < r.lines.length; i++) pitch = Math.min(pitch, r.lines[i - 1]!.y - r.lines[i]!.y);
+  }
+  let tags = 0;
+  let parted = true;
+  let full = 0;
+  rows.forEach((r, i) => {
+    const tag = r.cells[0]!;
+    if (tag.length === 0) return;
+    tags++;
+    const above = rows[i - 1]?.lines.at(-1);
+    if (above && above.y - r.lines[0]!.y < pitch * PARTED_STEP) parted = false;
+    for (let k = 0; k + 1 < r.lines.length; k++) if (r.lines[k]!.xEnd >= right - r.lines[k]!.size * FULL_EM) full++;
+  });
+  return tags >= 2 && (parted || full >= FULL_LINES);
+}
+
+/** Typesetters whose tagged lists (groff's .TP and .IP, -mdoc's tagged lists) the list rules read. */
+const TAGGED_LISTS = /groff/;
+
+/**
+ * Does the typesetter (the PDF's Creator and Producer) set man pages' tagged lists, which the list
+ * rules here read as one paragraph an entry (tagsBesideText, textUnderTag, tagAfterSentence, and
+ * opensAfterHang's `lists`)? groff's. Texinfo's @table and LaTeX's description lists set the same
+ * shapes and keep their readings until their documents are measured with these rules.
+ */
+export function setsTaggedLists(typesetter: string | undefined): boolean {
+  return TAGGED_LISTS.test(typesetter ?? '');
 }

@@ -10,6 +10,7 @@ import { heaviest } from '../../heaviest.ts';
 import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, RuledGrid, TextLine } from './types.ts';
 import { CATEGORY_CELL } from './definitions.ts';
+import { tagsBesideText } from './hanging.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 export const GUTTER_EM = 0.9;
@@ -510,8 +511,14 @@ function rowLines(
  * A page's lines with its tables read row by row: each row one line tagged as a row (its cells
  * in `tag.cells`, its text the filled cells joined with " | "), the other lines as they were.
  * `afterTable`: the page before ended in a table row, whose table may go on at this page's top.
+ * `lists`: the typesetter's tagged lists are read as lists, not tables (hanging.ts setsTaggedLists).
  */
-export function readTables(lines: TextLine[], afterTable = false, grids: readonly RuledGrid[] = []): TextLine[] {
+export function readTables(
+  lines: TextLine[],
+  afterTable = false,
+  grids: readonly RuledGrid[] = [],
+  lists = false,
+): TextLine[] {
   let block = 0;
   const next = () => --block;
   // Ruled tables first (rules.ts): their cells are the grid's, whatever the text's geometry.
@@ -529,6 +536,9 @@ export function readTables(lines: TextLine[], afterTable = false, grids: readonl
   }
   if (!lines.some((l) => l.pieces)) return lines;
   const out: TextLine[] = [];
+  // The page's right edge, where a list's filled text ends (hanging.ts tagsBesideText); read once, where a run is found.
+  let right = 0;
+  const rightEdge = () => right || (right = lines.reduce((m, l) => Math.max(m, l.xEnd), 0));
   for (let i = 0; i < lines.length; ) {
     // The page's first lines go on with the table the page before ended in (`afterTable`).
     const continued = afterTable && i === 0;
@@ -546,6 +556,15 @@ export function readTables(lines: TextLine[], afterTable = false, grids: readonl
     }
     if (rows.length < (continued ? 1 : 2) || notATable(rows)) {
       out.push(lines[i++]!);
+      continue;
+    }
+    // A list of tagged paragraphs (groff's .TP) reads as paragraphs, as its entries with wider
+    // tags do; none of its lines opens a table.
+    if (
+      lists &&
+      tagsBesideText(rows, rightEdge(), { textLeft: run.gutters[0]!.b, above: lines[i - 1], below: lines[end] })
+    ) {
+      while (i < end) out.push(lines[i++]!);
       continue;
     }
     out.push(...rowLines(rows, headerRow(rows), next));

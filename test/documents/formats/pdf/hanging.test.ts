@@ -1,6 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { opensAfterHang, type HangLine } from '../../../../src/documents/formats/pdf/hanging.ts';
+import {
+  opensAfterHang,
+  setsTaggedLists,
+  tagAfterSentence,
+  tagsBesideText,
+  textUnderTag,
+  type HangLine,
+  type ListContext,
+  type TagRow,
+} from '../../../../src/documents/formats/pdf/hanging.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import { makePdf, type TextRun } from '../../helpers/make-pdf.ts';
 
 // Lines of 10-point type; the right edge at 540.
 const RIGHT = 540;
@@ -130,4 +142,207 @@ test("opensAfterHang: a line back at a hanging paragraph's first left opens the 
   ];
   for (const [name, para, x, text, fits, want] of cases)
     assert.equal(opensAfterHang(para, { x, text }, RIGHT, fits), want, name);
+});
+
+test('opensAfterHang: a long hang, a full line and the next tag where the last one stood', () => {
+  const tagged = (x: number, xEnd: number, tag: string, textX: number): HangLine =>
+    line(x, xEnd, [
+      [tag, x, x + 6 * tag.length],
+      ['text', textX, xEnd],
+    ]);
+  // [name, the paragraph's lines, the next line's left and pieces and text, fits, want]
+  const cases: [string, HangLine[], HangLine, string, boolean, boolean][] = [
+    // bash(1): "--rcfile file" / "    Execute commands ..." / "    ... (see INVOCATION below)." / "--login"
+    [
+      'a text of two lines hanging at one left, its last line full',
+      [line(108, 155), line(144, 540), line(144, 530)],
+      line(108, 140),
+      '--login',
+      false,
+      true,
+    ],
+    // curl(1): "chgrp group file" / "    The chgrp command ..." / "    ... integer group ID." / "chmod mode file"
+    [
+      'a lower-case tag after a text of two lines',
+      [line(144, 208), line(180, 540), line(180, 519)],
+      line(144, 211),
+      'chmod mode file',
+      false,
+      true,
+    ],
+    [
+      'two hanging lines at two lefts',
+      [line(72, 150), line(108, 540), line(120, 530)],
+      line(72, 140),
+      '-B',
+      false,
+      false,
+    ],
+    // bash(1): "word    A sequence ... Also known as a token." (nearly full) / "name    A word ..."
+    [
+      'a full tagged line, the next tag and text where its own stand',
+      [tagged(108, 503, 'word', 144)],
+      tagged(108, 540, 'name', 144),
+      'name A word consisting',
+      false,
+      true,
+    ],
+    [
+      'a full tagged line, the next line of another shape',
+      [tagged(108, 503, 'word', 144)],
+      line(108, 540),
+      'Name of the game',
+      false,
+      false,
+    ],
+    // sed(1): "c \" / "text    Replace the selected lines ..." (full) / "d    Delete pattern space."
+    [
+      'a two-line tag, its text beside the second line, the next tag',
+      [line(108, 118), tagged(108, 536, 'text', 144)],
+      tagged(108, 300, 'd', 144),
+      'd Delete pattern space.',
+      false,
+      true,
+    ],
+  ];
+  for (const [name, para, l, text, fits, want] of cases) {
+    assert.equal(opensAfterHang(para, { ...l, text }, RIGHT, fits, true), want, name);
+    // Other typesetters' lists keep the rules before these (setsTaggedLists).
+    if (want) assert.equal(opensAfterHang(para, { ...l, text }, RIGHT, fits), false, name);
+  }
+});
+
+test('textUnderTag: a tag alone on its line takes the text hanging under it', () => {
+  // [name, the paragraph's lines, its text, the next line's left, the line above the tag, want]
+  const tag = line(104, 206);
+  const cases: [string, HangLine[], string, number, { x: number; mono: boolean } | undefined, boolean][] = [
+    // ssh(1): "-B bind_interface" / "      Bind to the address of bind_interface ..."
+    ['a wide tag, its text under it', [tag], '-B bind_interface', 137, undefined, true],
+    ['a wide tag after an entry at its left', [tag], '-B bind_interface', 137, { x: 104, mono: false }, true],
+    ['a text right of the tag, past its end', [tag], '-B bind_interface', 240, undefined, false],
+    ["a text at the tag's left", [tag], '-B bind_interface', 104, undefined, false],
+    ['a sentence, no tag', [tag], 'The options are these:', 137, undefined, false],
+    ['a line of the text already under the tag', [tag, line(137, 540)], '-B bind_interface', 137, undefined, false],
+    ['a full line', [line(104, 536)], '-B bind_interface', 137, undefined, false],
+    ['a tag longer than a tag', [tag], 'x'.repeat(41), 137, undefined, false],
+    // tmux(1): "respawn-pane [-k] [-c start-directory]" / "      [shell-command]" / "( alias: respawnp )"
+    ["a synopsis's wrapped line", [tag], '[shell-command]', 137, { x: 72, mono: true }, false],
+  ];
+  for (const [name, para, text, x, above, want] of cases)
+    assert.equal(textUnderTag(para, text, { x }, RIGHT, above), want, name);
+});
+
+test('tagAfterSentence: a tagged entry under the sentence that opens its list', () => {
+  const star = line(144, 540, [
+    ['*', 144, 149],
+    ['Matches any string, including', 180, 540],
+  ]);
+  const cases: [string, string, number, HangLine, boolean][] = [
+    ['after a short sentence', 'The special pattern characters have the following meanings:', 347, star, true],
+    ['after a full line', 'The special pattern characters have the following meanings:', 536, star, false],
+    ['after a line that ends no sentence', 'The special pattern characters have', 347, star, false],
+    ['a line of no tag', 'The special pattern characters have the following meanings:', 347, line(144, 540), false],
+    [
+      'a tag too long',
+      'See these:',
+      347,
+      line(144, 540, [
+        ['a first piece of many more words than a tag', 144, 400],
+        ['then', 420, 540],
+      ]),
+      false,
+    ],
+  ];
+  for (const [name, text, xEnd, l, want] of cases)
+    assert.equal(tagAfterSentence({ text, xEnd, size: 10 }, l, RIGHT), want, name);
+});
+
+test('tagsBesideText: a run of tagged paragraphs is a list, not a table', () => {
+  const ln = (y: number, xEnd = 300) => ({ y, xEnd, size: 10 });
+  const row = (tag: string, ...lines: { y: number; xEnd: number; size: number }[]): TagRow => ({
+    cells: [tag, 'text'],
+    lines,
+  });
+  // ssh(1): "-4   Forces ssh ..." / blank / "-6   Forces ..." / blank / "-A   Enables ... such" / "   as ..."
+  const parted = [row('-4', ln(446)), row('-6', ln(428)), row('-A', ln(410, 540), ln(398))];
+  // bash(1), closer: "-s   If the -s option ..." filled to the edge and wrapped under itself.
+  const wrapped = [row('-r', ln(477)), row('-s', ln(465, 540), ln(453, 540), ln(441)), row('-v', ln(429))];
+  // bash(1): "\a   alert (bell)" / "\b   backspace" / ...: one-line entries set close.
+  const close = [row('\\a', ln(700)), row('\\b', ln(688)), row('\\E', ln(676))];
+  const cases: [string, TagRow[], ListContext | undefined, boolean][] = [
+    ['entries parted by blank space', parted, undefined, true],
+    ['an entry filled to the edge, wrapped', wrapped, undefined, true],
+    ['one-line entries set close', close, undefined, false],
+    // A table's wrapped cell: one long line, then the rest of its words.
+    ['one line to the edge, then a short one', [row('1', ln(700, 540), ln(688)), row('2', ln(676))], undefined, false],
+    ['one-line entries set close under an entry of the list', close, { textLeft: 180, above: { x: 180 } }, true],
+    ['one-line entries set close under a paragraph', close, { textLeft: 180, above: { x: 144 } }, false],
+    [
+      'one-line entries set close over an entry of the list',
+      close,
+      {
+        textLeft: 180,
+        below: {
+          pieces: [
+            { text: '-w file', x: 144, xEnd: 172 },
+            { text: 'True if', x: 180, xEnd: 300 },
+          ],
+        },
+      },
+      true,
+    ],
+    ['three columns', parted.map((r) => ({ ...r, cells: [...r.cells, 'x'] })), undefined, false],
+    ['a first cell longer than a tag', [...parted, row('x'.repeat(30), ln(380))], undefined, false],
+    ['one entry', [row('-A', ln(410, 540), ln(398))], undefined, false],
+  ];
+  for (const [name, rows, around, want] of cases) assert.equal(tagsBesideText(rows, RIGHT, around), want, name);
+});
+
+test('a man page option list reads one way: each entry its tag, then its text, one paragraph', async () => {
+  const runs: TextRun[] = [
+    { text: 'ssh connects and logs into the specified destination, which may be any host name.', x: 72, y: 776 },
+    { text: 'The options are as follows:', x: 72, y: 740 },
+  ];
+  const entries: [string, string | undefined, string, boolean][] = [
+    ['-4', undefined, 'Forces ssh to use IPv4 addresses only.', false],
+    ['-6', undefined, 'Forces ssh to use IPv6 addresses only.', false],
+    ['-A', undefined, 'Enables forwarding of the authentication agent.', false],
+    ['-B', 'bind_interface', 'Bind to the address of bind_interface.', true],
+    ['-b', 'bind_address', 'Use bind_address on the local machine.', true],
+    ['-C', undefined, 'Requests compression of all data.', false],
+  ];
+  let y = 722;
+  for (const [tag, arg, text, own] of entries) {
+    runs.push({ text: tag, x: 74, y, font: 'F4' });
+    if (arg) runs.push({ text: arg, x: 90, y, font: 'F3' });
+    if (own) y -= 12;
+    runs.push({ text, x: 108, y, font: 'F4' });
+    y -= 18;
+  }
+  runs.forEach((r) => {
+    r.font ??= 'F4';
+  });
+  const r = await extractPdf(makePdf({ pages: [{ runs }], creator: 'groff version 1.22.4' }), {
+    ocr: { ...DEFAULT_OCR, mode: 'off' },
+  });
+  assert.deepEqual(
+    r.blocks.map((b) => [b.kind, b.text]),
+    [
+      ['paragraph', 'ssh connects and logs into the specified destination, which may be any host name.'],
+      ['paragraph', 'The options are as follows:'],
+      ['paragraph', '-4 Forces ssh to use IPv4 addresses only.'],
+      ['paragraph', '-6 Forces ssh to use IPv6 addresses only.'],
+      ['paragraph', '-A Enables forwarding of the authentication agent.'],
+      ['paragraph', '-B bind_interface Bind to the address of bind_interface.'],
+      ['paragraph', '-b bind_address Use bind_address on the local machine.'],
+      ['paragraph', '-C Requests compression of all data.'],
+    ],
+  );
+});
+
+test('setsTaggedLists: groff sets the tagged lists these rules read', () => {
+  assert.equal(setsTaggedLists('groff version 1.22.4 GPL Ghostscript 10.00.0'), true);
+  assert.equal(setsTaggedLists('groff version 1.22.4 gropdf version 1.22.4'), true);
+  assert.equal(setsTaggedLists('TeX pdfTeX-1.40.24'), false);
+  assert.equal(setsTaggedLists(undefined), false);
 });
