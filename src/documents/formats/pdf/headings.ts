@@ -72,8 +72,9 @@ const NUMBERED =
 // languages of our users; small capitals sometimes lose the space ("CHAPITRE5").
 const DIVISION =
   'chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk|rozdzia[łl]|kapitola|part|partie|teil|parte|deel|cz[eę][śs][ćc]|book|livre|buch|libro|appendix|appendice|annexe?|anhang|ap[ée]ndice|anexo|bijlage|dodatek|p[řr][íi]loha|section|abschnitt|secci[óo]n|sezione|se[cç][ãa]o|lesson|le[cç]on|lektion|lecci[óo]n|lezione|li[cç][ãa]o|unit|module|article|artikel|art[íi]culo|articolo|artigo';
+// English number words to fifty-nine, written as Sphinx's LaTeX chapters print them ("TWENTYONE").
 const NUMBER_WORD =
-  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|un|une|deux|trois|quatre|cinq|eins|zwei|drei|vier|f[üu]nf|uno|dos|tres|cuatro|cinco|due|tre|quattro|um|dois|tr[êe]s|quatro';
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty)(?:-?(?:one|two|three|four|five|six|seven|eight|nine))?|un|une|deux|trois|quatre|cinq|eins|zwei|drei|vier|f[üu]nf|uno|dos|tres|cuatro|cinco|due|tre|quattro|um|dois|tr[êe]s|quatro';
 const KEYWORD_NUMBERED = new RegExp(
   `^(?:${DIVISION})(?:\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z]|${NUMBER_WORD})|\\s*\\d{1,3})(?![\\p{L}\\d])`,
   'iu',

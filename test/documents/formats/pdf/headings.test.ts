@@ -262,11 +262,15 @@ test('isBareLabel', async (t) => {
     ['Appendix B', true],
     ['Part II', true],
     ['TWO', true],
+    ['TWENTYONE', true],
+    ['Twenty-three', true],
+    ['Chapter Thirty', true],
     ['A.3', true],
     ['12', true],
     ['Chapter 6 Basic routines', false],
     ['Chapters', false],
     ['Twofold', false],
+    ['TWENTYFOLD', false],
     ['Introduction', false],
   ];
   for (const [text, want] of cases) await t.test(text, () => assert.equal(isBareLabel(text), want));
