@@ -95,6 +95,9 @@ const ABBREV = new Set([
   'viz',
 ]);
 
+/** Before a `!` or `?`, what makes it part of a name or an escape (`$?`, `\\!`, `#!`), not a sentence's end. */
+const SIGN_BEFORE = new Set(['$', '\\', '#']);
+
 const CLOSERS = '"\')]\u201D\u2019\u00BB';
 const OPENERS = '"\'([{\u201C\u2018\u00AB';
 
@@ -103,7 +106,8 @@ export function endsSentence(t: string, e: number): boolean {
   let i = e - 1;
   while (i >= 0 && CLOSERS.includes(t[i]!)) i--;
   const ch = t[i];
-  if (ch === '!' || ch === '?') return true;
+  // A shell's or an escape's sign is no end: `$?`, `$!`, `\!` (bash's prompt escapes), `#!`.
+  if (ch === '!' || ch === '?') return !SIGN_BEFORE.has(t[i - 1] ?? '');
   if (ch !== '.') return false;
   // The word before the period: an abbreviation or a single letter ("J. Smith") is not an end.
   let j = i - 1;

@@ -160,6 +160,12 @@ test('endsSentence', async (t) => {
   const cases: [string, boolean][] = [
     ['It works.', true],
     ['Really?', true],
+    ['Really?!', true],
+    ['the exit status of the last command, $?', false],
+    ['the process ID of the last background job, $!', false],
+    ['prompt: \\!', false],
+    ['a script starts with #!', false],
+    ['(is it?)', true],
     ['He said "stop."', true],
     ['See e.g.', false],
     ['J. Smith and A.', false],
