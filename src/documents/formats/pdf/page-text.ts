@@ -138,9 +138,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       items.push(item);
       if (joined) reflected.add(item);
       if (sizeless(t)) unsized.add(item);
-      const turn = turnsAsSet(t);
-      turns.push(turn);
-      if (turn !== quarterTurns(t)) mirrored = true;
+      turns.push(turnsAsSet(t));
+      if (isMirrored(t) && quarterTurns(t) !== 0) mirrored = true;
       if (noise) unmappedItems.add(item);
       if (circleStyle(tc.styles[it.fontName])) circles.add(item);
     }
@@ -263,7 +262,12 @@ export function quarterTurns(t: readonly number[]): number {
  * leftwards as a half turn does, but its lines are the page's own.
  */
 export function turnsAsSet(t: readonly number[]): number {
-  return (t[0] ?? 0) * (t[3] ?? 0) - (t[1] ?? 0) * (t[2] ?? 0) < 0 ? 0 : quarterTurns(t);
+  return isMirrored(t) ? 0 : quarterTurns(t);
+}
+
+/** Whether a transform reflects its text (a negative determinant). */
+function isMirrored(t: readonly number[]): boolean {
+  return (t[0] ?? 0) * (t[3] ?? 0) - (t[1] ?? 0) * (t[2] ?? 0) < 0;
 }
 
 /**
