@@ -278,19 +278,24 @@ function isNavigationBar(x: Node): boolean {
   return links >= 2 && ws.every((w) => NAV_WORD.test(w));
 }
 
+/** A paragraph's inlines split at its line breaks (`<br>`); one line when it has none. */
+function splitAtLineBreaks(x: Node): unknown[][] {
+  const lines: unknown[][] = [[]];
+  for (const y of x.c as unknown[]) {
+    if (isNode(y) && y.t === 'LineBreak') lines.push([]);
+    else lines[lines.length - 1]!.push(y);
+  }
+  return lines;
+}
+
 /**
  * The lines of a paragraph that line breaks (`<br>`) set apart, each as a Plain block; none when
  * it has no line break.
  */
 function paragraphLines(x: Node): Node[] {
-  const inlines = x.c as unknown[];
-  if (!inlines.some((y) => isNode(y) && y.t === 'LineBreak')) return [];
-  const out: Node[] = [{ t: 'Plain', c: [] }];
-  for (const y of inlines) {
-    if (isNode(y) && y.t === 'LineBreak') out.push({ t: 'Plain', c: [] });
-    else (out[out.length - 1]!.c as unknown[]).push(y);
-  }
-  return out.filter((l) => one(plainText(l)).trim() !== '');
+  const lines = splitAtLineBreaks(x);
+  if (lines.length === 1) return [];
+  return lines.map((l): Node => ({ t: 'Plain', c: l })).filter((l) => one(plainText(l)).trim() !== '');
 }
 
 /**
@@ -299,13 +304,8 @@ function paragraphLines(x: Node): Node[] {
  * lines), as the service reads a `<br>` line of its own.
  */
 function withoutNavigationLines(x: Node): Node {
-  const inlines = x.c as unknown[];
-  if (!inlines.some((y) => isNode(y) && y.t === 'LineBreak')) return x;
-  const lines: unknown[][] = [[]];
-  for (const y of inlines) {
-    if (isNode(y) && y.t === 'LineBreak') lines.push([]);
-    else lines[lines.length - 1]!.push(y);
-  }
+  const lines = splitAtLineBreaks(x);
+  if (lines.length === 1) return x;
   const kept = lines.filter((l) => !isNavigationBar({ t: 'Plain', c: l }));
   if (kept.length === lines.length) return x;
   return { ...x, c: kept.flatMap((l, i) => (i === 0 ? l : [{ t: 'LineBreak' }, ...l])) };
