@@ -430,6 +430,9 @@ interface LineBreak {
   mono: number;
 }
 
+/** A running block's start: nothing read yet (flush's first line starts there). */
+const BLOCK_START: LineBreak = { text: 0, outside: 0, inPage: 0, linkChars: 0, links: 0, inPageLinks: 0, mono: 0 };
+
 interface Open {
   name: string;
   /** the element is dropped with everything inside it */
@@ -771,11 +774,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     const inHeading = admonitions === 0 && innermost(HEAD) !== undefined;
     if (pre > 0 || link || inHeading || tables[tables.length - 1]?.cell || isNavigationLine(outside, links, text))
       return flushBlock();
-    const bounds = [
-      { text: 0, outside: 0, inPage: 0, linkChars: 0, links: 0, inPageLinks: 0, mono: 0 },
-      ...cuts,
-      mark(),
-    ];
+    const bounds = [BLOCK_START, ...cuts, mark()];
     const lines = bounds.slice(1).map((z, i) => text.slice(bounds[i]!.text, z.text));
     if (isTypewriterLines(lines.map((l, i) => ({ chars: inkChars(l), mono: bounds[i + 1]!.mono - bounds[i]!.mono })))) {
       // A listing set with `<br>` in typewriter elements: one code block, a line per `<br>`.
