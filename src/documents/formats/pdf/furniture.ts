@@ -143,6 +143,39 @@ export function openingKeys(
   return out;
 }
 
+/** How far (in its own sizes) a running head stands over the page's text (detachedHeads). */
+const DETACHED_GAP = 3;
+
+/**
+ * The top lines that stand apart over their page's text as a running head does, at one height
+ * on many pages (3, and a quarter of them), whatever they say: each its page's highest line, at
+ * most the body size, at least DETACHED_GAP of its size over the page's next line. A running head
+ * naming the chapter and the section (DBLaTeX's "CHAPTER 3. CHOOSING A DEBIAN … 3.1. WHICH DEBIAN
+ * DISTRIBUTION …") changes with every section: in a manual of short sections its text repeats
+ * on two or three pages, never on enough to be furniture, and every page's head was read into
+ * the text. A page's first line of text stands one line step over the next.
+ */
+export function detachedHeads(
+  edges: readonly (readonly Pick<OpeningCandidate, 'line' | 'top' | 'below'>[])[],
+  body: number,
+  pageCount: number,
+): Set<TextLine> {
+  const byBand = new Map<number, TextLine[]>();
+  for (const list of edges) {
+    const e = list.find((x) => x.top);
+    if (!e?.below || e.line.size > body || e.line.text.length > 100) continue;
+    if (e.line.y - e.below.y < DETACHED_GAP * e.line.size) continue;
+    const band = Math.round(e.line.y / 3);
+    let lines = byBand.get(band);
+    if (!lines) byBand.set(band, (lines = []));
+    lines.push(e.line);
+  }
+  const out = new Set<TextLine>();
+  for (const lines of byBand.values())
+    if (lines.length >= 3 && lines.length >= pageCount * 0.25) for (const l of lines) out.add(l);
+  return out;
+}
+
 /**
  * Removes running headers and footers and bare page numbers, in place. A line is furniture when
  * it is among the top or bottom lines of its page and either
@@ -183,13 +216,15 @@ export function removeFurniture(pages: PageText[]): void {
   const bandPages = new Map<string, Set<number>>();
   const pageNumbers = numberLines(pages, edges);
   const openings = openingKeys(edges, body, pages.length);
+  const detached = detachedHeads(edges, body, pages.length);
   for (const list of edges) {
     for (const e of list) {
       const repeated =
-        !openings.has(e.key) &&
-        ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
-          (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
-        e.line.size <= maxSize;
+        detached.has(e.line) ||
+        (!openings.has(e.key) &&
+          ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
+            (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
+          e.line.size <= maxSize);
       if (repeated || pageNumbers.has(e.line)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   bodySize,
+  detachedHeads,
   isBarePageNumber,
   numberedListingLines,
   openingKeys,
@@ -156,7 +157,10 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
   },
   {
     name: "a sub-heading repeated at one height under each page's own title is text (read from the edge inwards)",
-    pages: book(6, (n) => [line(`2.3.${n} glp routine ${'abcdefg'[n]}`, 800), line('Synopsis', 760)]),
+    // GLPK's geometry: the routine's title larger than the body (12 over 10.9 there), two of its
+    // sizes over "Synopsis"; a line of the body's size three sizes over the text is a running head
+    // (detachedHeads).
+    pages: book(6, (n) => [line(`2.3.${n} glp routine ${'abcdefg'[n]}`, 800, 11), line('Synopsis', 775)]),
     kept: (n) => [`2.3.${n} glp routine ${'abcdefg'[n]}`, 'Synopsis', ...body(n).map((l) => l.text)],
   },
   {
@@ -492,4 +496,113 @@ test('openingKeys: the keys of top lines over a heading wherever they stand, on 
   assert.deepEqual([...openingKeys(edges, 10, 6)], ['chapter']);
   // On more than half of the pages: a running header.
   assert.deepEqual([...openingKeys(edges, 10, 3)], []);
+});
+
+const detachedCases: [
+  name: string,
+  pages: [head: [string, number, number], below: number | undefined][],
+  pageCount: number,
+  want: string[],
+][] = [
+  [
+    "DBLaTeX's heads, another text on each page, far over the text",
+    [
+      [['CHAPTER 1. DEFINITIONS 1.3. OK, NOW I KNOW …', 798.1, 10], 759.6],
+      [['CHAPTER 1. DEFINITIONS 1.6. HOW DOES …', 798.1, 10], 759.6],
+      [['CHAPTER 2. GETTING … 2.3. WHERE/HOW …', 798.4, 10], 759.0],
+      [['Chapter 3', 684.9, 20.7], 635.1],
+    ],
+    8,
+    [
+      'CHAPTER 1. DEFINITIONS 1.3. OK, NOW I KNOW …',
+      'CHAPTER 1. DEFINITIONS 1.6. HOW DOES …',
+      'CHAPTER 2. GETTING … 2.3. WHERE/HOW …',
+    ],
+  ],
+  [
+    "pages' first lines of text, one line step over the next",
+    [
+      [['to freedom, not price.', 759.6, 10], 747.7],
+      [['package maintenance system', 759.6, 10], 747.7],
+      [['the mailing-list rather than', 759.6, 10], 747.7],
+    ],
+    8,
+    [],
+  ],
+  [
+    'apart over the text on too few of the pages',
+    [
+      [['A', 798, 10], 759],
+      [['B', 798, 10], 759],
+      [['C', 798, 10], 759],
+    ],
+    13,
+    [],
+  ],
+  [
+    'apart on two pages only',
+    [
+      [['A', 798, 10], 759],
+      [['B', 798, 10], 759],
+    ],
+    4,
+    [],
+  ],
+  [
+    'larger than the body (a slide title, a heading)',
+    [
+      [['Motivation', 560, 14], 500],
+      [['Results', 560, 14], 500],
+      [['Outlook', 560, 14], 500],
+    ],
+    3,
+    [],
+  ],
+  [
+    'apart, but at three heights',
+    [
+      [['A', 798, 10], 759],
+      [['B', 780, 10], 740],
+      [['C', 760, 10], 720],
+    ],
+    3,
+    [],
+  ],
+  [
+    'nothing below',
+    [
+      [['A', 798, 10], undefined],
+      [['B', 798, 10], undefined],
+      [['C', 798, 10], undefined],
+    ],
+    3,
+    [],
+  ],
+];
+
+for (const [name, pages, pageCount, want] of detachedCases) {
+  test(`detachedHeads: ${name}`, () => {
+    const edges = pages.map(([[text, y, size], below]) => [
+      { line: line(text, y, size), top: true, below: below === undefined ? undefined : line('text', below) },
+      { line: line('foot', 40), top: false, below: undefined },
+    ]);
+    assert.deepEqual(
+      [...detachedHeads(edges, 10, pageCount)].map((l) => l.text),
+      want,
+    );
+  });
+}
+
+test('removeFurniture: running heads that change with every section go when they stand apart over the text', () => {
+  const words = 'abcdefghij';
+  const pages = book(8, (n) => [
+    line(`CHAPTER ${n}. ${words[n]}${words[n]} ${n}.${n}. SECTION ${words[n]}`, 798),
+    line(`First line of ${words[n]} that opens the text.`, 759.6),
+  ]);
+  removeFurniture(pages);
+  for (const p of pages)
+    assert.deepEqual(
+      p.lines.map((l) => l.text),
+      [`First line of ${words[p.number]} that opens the text.`, ...body(p.number).map((l) => l.text)],
+    );
 });
