@@ -24,6 +24,30 @@ export const SPACING_ACCENTS: Readonly<Record<string, string>> = {
   '\u02DB': '\u0328', // ˛ ogonek
 };
 
+/** Combining marks and the spacing accents that show them alone (SPACING_ACCENTS reversed, first wins). */
+const SPACING_FORMS: ReadonlyMap<string, string> = new Map(
+  Object.entries(SPACING_ACCENTS)
+    .reverse()
+    .map(([spacing, mark]) => [mark, spacing]),
+);
+
+/** A combining mark at a line's start or after a blank: over nothing. */
+const LOOSE_MARK = /(^|\s)([\u0300-\u036f])/gu;
+
+/**
+ * A line with each combining mark that stands over nothing (at the line's start or after a blank)
+ * written as its spacing accent, where it has one (SPACING_ACCENTS). A font that maps its
+ * backquote glyph to the combining grave (XeTeX fonts under DBLaTeX: `stable' set as an opening
+ * quote) gave "the \u0300 stable’": a mark that joins the blank before it on screen and in
+ * search. Other marks alone (the long solidus of a \not) are kept.
+ */
+export function looseMarks(line: string): string {
+  return line.replace(LOOSE_MARK, (m, before: string, mark: string) => {
+    const spacing = SPACING_FORMS.get(mark);
+    return spacing === undefined ? m : before + spacing;
+  });
+}
+
 /** Dotless i and j, which TeX puts under an accent above: "\'{\i}" is "í". */
 const DOTLESS: Readonly<Record<string, string>> = { '\u0131': 'i', '\u0237': 'j' };
 

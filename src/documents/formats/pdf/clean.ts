@@ -1,4 +1,5 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
+import { looseMarks } from './accents.ts';
 import type { MonoSetting } from './types.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
@@ -49,8 +50,12 @@ export function normalizeLine(s: string): string {
     if (trailing) t = t.trimEnd() + '\u00AD';
   }
   if (t.includes('  ')) t = t.replace(/ {2,}/g, ' ');
+  if (COMBINING.test(t)) t = looseMarks(t);
   return t.trim();
 }
+
+/** A combining diacritical mark (looseMarks). */
+const COMBINING = /[\u0300-\u036f]/u;
 
 /**
  * A monospace line's setting (code.ts) normalised as normalizeLine does a line, but its spaces

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  looseMarks,
   closingQuoteCarons,
   composeAccent,
   composeAccents,
@@ -213,4 +214,24 @@ for (const c of [
   { name: 'no caron: unchanged', text: '„Anführungszeichen“', out: '„Anführungszeichen“' },
 ]) {
   test(`closingQuoteCarons: ${c.name}`, () => assert.equal(closingQuoteCarons(c.text), c.out));
+}
+
+const loose: [name: string, line: string, want: string][] = [
+  [
+    "DBLaTeX's opening quote read as a combining grave, after a blank",
+    'the \u0300 stable\u2019 distribution',
+    'the ` stable\u2019 distribution',
+  ],
+  ['at the line start, before a word', '\u0300unstable\u2019.', '`unstable\u2019.'],
+  ['an acute alone', 'x \u0301 y', 'x \u00b4 y'],
+  ['a macron alone: its first spacing form', 'a \u0304 b', 'a \u00af b'],
+  ['a mark over a letter stays', 'cafe\u0301 e\u0300', 'cafe\u0301 e\u0300'],
+  ['a mark without a spacing form stays (the long solidus of \\not)', '\\prec \u0338 \\not', '\\prec \u0338 \\not'],
+  ['no mark', 'plain text', 'plain text'],
+];
+
+for (const [name, line, want] of loose) {
+  test(`looseMarks: ${name}`, () => {
+    assert.equal(looseMarks(line), want);
+  });
 }

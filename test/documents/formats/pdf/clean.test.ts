@@ -56,6 +56,7 @@ test('normalizeLine', async (t) => {
       'int main (int argc, char **argv)',
     ],
     ["TeX's math asterisk is the * typed", 'f = x \u2217 y', 'f = x * y'],
+    ['a combining grave over nothing is a backquote (looseMarks)', 'the \u0300 stable\u2019', 'the ` stable\u2019'],
   ];
   for (const [name, input, want] of cases) await t.test(name, () => assert.equal(normalizeLine(input), want));
 });
