@@ -954,6 +954,18 @@ export function opensWithBullet(text: string): boolean {
 const ITEM_LABEL = /^([•◦▪‣∙*–—-]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s/u;
 
 /**
+ * Does a line under a short line (one that stops 4 em or more short of the text block's right
+ * edge, `right`) open a list item with its label (a bullet, a dash, "1.", "a)")? A line of running
+ * text wraps after a full line; after a short one, a label opens the next item, whatever its
+ * indent. DBLaTeX sets a nested list's "– You can’t impose ..." indented under its parent item's
+ * text ("• We all are volunteers."), one item step below on a page whose line spacing is the
+ * list's: it read as the parent item's second line.
+ */
+export function labelAfterShort(text: string, aboveEnd: number, right: number, size: number): boolean {
+  return aboveEnd < right - size * 4 && ITEM_LABEL.test(text);
+}
+
+/**
  * Does a line starting at `x` leave the list item whose first line (`itemText`, starting at
  * `itemX`) opens with its label, the line above it (ending at `aboveEnd`) stopping short of the text
  * block's right edge (`right`) by 4 em or more? A list item's lines hang at its text, right of its

@@ -15,6 +15,7 @@ import {
   hangsUnderLabel,
   leavesItem,
   opensWithBullet,
+  labelAfterShort,
   rightMargin,
   proseInType,
   textEdge,
@@ -498,6 +499,7 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
+          labelAfterShort(l.text, prev.xEnd, right, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
           (turns.length === 0 &&

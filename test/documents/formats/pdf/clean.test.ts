@@ -19,6 +19,7 @@ import {
   brokenInsideToken,
   linkBrokenAtDot,
   hangsUnderLabel,
+  labelAfterShort,
   leavesItem,
   opensWithBullet,
   proseInType,
@@ -1081,4 +1082,21 @@ test('textEdge: the margin most lines end at is the text block edge when a prose
   ];
   for (const [name, lines, margin, want] of cases)
     await t.test(name, () => assert.equal(textEdge(lines, margin), want));
+});
+
+test('labelAfterShort: a line opening with an item label under a short line opens the next item', async (t) => {
+  // size 10, the text block's right edge at 538.6.
+  const cases: [string, string, number, boolean][] = [
+    ["DBLaTeX's nested item under its parent's short line", '– You can’t impose on others what to do.', 196.6, true],
+    ['a bullet under a short line', '• Keep your package simple.', 300, true],
+    ['a numbered item', '2. Build the package.', 250, true],
+    ['a lettered item in brackets', '(b) the second case', 250, true],
+    ['a dash under a full line: running text wrapping', '– an aside that the sentence goes on with', 537, false],
+    ['under a line 3 em short: full enough', '– You can’t impose on others what to do.', 510, false],
+    ['no label under a short line', 'You can’t impose on others what to do.', 196.6, false],
+    ['a dash glued to its word is no label', '–5 degrees at night', 196.6, false],
+    ['a section number is no item label', '3.2. Building', 196.6, false],
+  ];
+  for (const [name, text, aboveEnd, want] of cases)
+    await t.test(name, () => assert.equal(labelAfterShort(text, aboveEnd, 538.6, 10), want));
 });
