@@ -633,6 +633,22 @@ export interface TextEdges {
   right?: number;
 }
 
+/** How far (em) left of the text block's left edge a margin name ends, at least. */
+const MARGIN_GAP_EM = 0.5;
+
+/**
+ * Does a line with a letter stand wholly in the left margin, ending MARGIN_GAP_EM or more left of
+ * the text block's left edge (`left`: textBlockEdges, sideEdges)? The documentation of a LaTeX package
+ * (ltxdoc, doc.sty) sets the names of the macros a paragraph or a listing defines in typewriter,
+ * right-aligned in the left margin beside it ("\bf@leftcurly" over "\bf@rightcurly"): names, not
+ * lines of the listing beside them, which they joined, its lines then indented by the names' x.
+ * A listing's line numbers in the margin have no letter. `left` is Infinity where no edge is known:
+ * nothing is in the margin then.
+ */
+export function inLeftMargin(line: Pick<TextLine, 'xEnd' | 'size' | 'text'>, left: number): boolean {
+  return Number.isFinite(left) && line.xEnd < left - MARGIN_GAP_EM * line.size && /\p{L}/u.test(line.text);
+}
+
 /** Prose lines a page needs to show its text block's edges. */
 const EDGE_LINES = 3;
 /** Ragged lines end within this share of the text's width of the right edge, 3+ of them. */

@@ -63,6 +63,7 @@ import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle } from './slides.ts';
 import {
   codeBlockLines,
+  inLeftMargin,
   numberedBlankLines,
   wrapsVerbatim,
   codeRuns,
@@ -599,6 +600,8 @@ export function withoutNavigationTables(
 /** A line as a line of code (code.ts), or undefined when it is not set in a monospaced font. */
 function codeLine(l: TextLine, page: number, edges: TextEdges = {}, sideLeft?: number): CodeLine | undefined {
   if (!l.mono || !l.set || l.set.text.length === 0) return undefined;
+  // The page's own left edge can be a figure's (its labels lined up): the side's too.
+  if (inLeftMargin(l, Math.min(edges.left ?? Infinity, sideLeft ?? Infinity))) return undefined;
   const code: CodeLine = { text: l.set.text, x: l.set.x, advance: l.set.advance, y: l.y, page, xEnd: l.xEnd, ...edges };
   if (l.set.size !== undefined) code.size = l.set.size;
   if (sideLeft !== undefined) code.sideLeft = sideLeft;

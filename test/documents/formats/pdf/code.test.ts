@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  inLeftMargin,
   blankLines,
   codeBlockLines,
   codeSize,
@@ -1130,3 +1131,27 @@ test('listingGridLines: the rows of a listing read on its grid', async (t) => {
     });
   }
 });
+
+const marginNames: [name: string, line: { text: string; xEnd: number; size: number }, left: number, want: boolean][] = [
+  [
+    "ltxdoc's macro name, right-aligned in the margin",
+    { text: '\\bf@leftcurlyspace', xEnd: 144, size: 9 },
+    153.7,
+    true,
+  ],
+  [
+    'a listing line starting at the text block',
+    { text: '\\def\\bf@leftcurlyspace{1ex}', xEnd: 295.4, size: 9 },
+    153.7,
+    false,
+  ],
+  ["a listing's line number alone in the margin", { text: '86', xEnd: 144, size: 9 }, 153.7, false],
+  ['ending just at the edge (less than half an em off)', { text: 'name', xEnd: 150, size: 9 }, 153.7, false],
+  ['no edge known', { text: '\\name', xEnd: 144, size: 9 }, Infinity, false],
+];
+
+for (const [name, line, left, want] of marginNames) {
+  test(`inLeftMargin: ${name}`, () => {
+    assert.equal(inLeftMargin(line, left), want);
+  });
+}
