@@ -141,6 +141,9 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   const lists = setsTaggedLists(doc.typesetter);
   for (const p of doc.pages) {
     if (p.lines.length === 0) continue;
+    // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts):
+    // lines of the listing before the tables are looked for (`86 }%` under `85 \rule...` is no row).
+    p.lines = numberedBlankLines(p.lines);
     if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids, lists);
     const turn = before ? joinTableTurn(before.lines, p.lines, bodyOf, carried) : null;
     carried = turn?.head;
@@ -151,8 +154,6 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     before = p;
     if (p.lines.length === 0) continue;
     afterTable = p.lines.at(-1)!.tag?.kind === 'row';
-    // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts).
-    p.lines = numberedBlankLines(p.lines);
   }
   const ctx = headingContext(doc.pages, outline);
   const index = outlineIndex(doc.outline);

@@ -1155,3 +1155,30 @@ for (const [name, line, left, want] of marginNames) {
     assert.equal(inLeftMargin(line, left), want);
   });
 }
+
+test("extractPdf: a numbered listing's lines of a number and a brace (numbers in a proportional face) are its lines, not a table's rows", async () => {
+  // ltxdoc's macrocode: numbers in a small roman face, the code in typewriter.
+  const numbered = (n: number, code: string, indent: number, y: number): TextRun[] => [
+    { text: String(n), x: 72, y, size: 7, font: 'F4' },
+    { text: code, x: 86 + indent * 5.4, y, size: 9, font: 'F3' },
+  ];
+  const runs: TextRun[] = [
+    prose('The drawing macro sets a rule under the text of the box, as wide as the box.', 700),
+    ...numbered(82, '\\rlap{%', 6, 680),
+    ...numbered(83, '\\draw@bit@picture{\\strip@pt\\units@wide}{%', 8, 669),
+    ...numbered(84, '\\color{\\bf@bgcolor}%', 10, 658),
+    ...numbered(85, '\\rule{\\width}{\\height}%', 10, 647),
+    ...numbered(86, '}%', 8, 636),
+    ...numbered(87, '}%', 6, 625),
+    ...numbered(88, '}%', 4, 614),
+    prose('Then the text given by the user is drawn on top of the rule, if there is any.', 594),
+  ];
+  const { blocks } = await extractPdf(makePdf({ pages: [{ runs }] }), OFF);
+  assert.ok(!blocks.some((b) => b.kind === 'table' || b.text.includes(' | ')), JSON.stringify(blocks));
+  const code = blocks.filter((b) => b.kind === 'code');
+  assert.equal(code.length, 1, JSON.stringify(blocks));
+  assert.deepEqual(
+    code[0]!.lines!.map((l) => l.trim().split(/\s+/)[0]),
+    ['82', '83', '84', '85', '86', '87', '88'],
+  );
+});
