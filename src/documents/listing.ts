@@ -83,7 +83,12 @@ export function isLinkEntry(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'd
   return b.inPageLinkChars > 0 && rest <= Math.max(4, b.text.length * 0.5);
 }
 
-const BACK_LINK = /^(?:\[?\s*(?:back\s+to\s+top|to\s+top|top|up|home)\s*\]?|[↑⇑▲]\s*(?:top)?)$/i;
+/**
+ * A lone link that only says where it goes: up the page ("top", "Back to top", "[Up]", "↑") or
+ * back to the contents ("[ToC]" after each section of the Lynx guide, "Back to contents").
+ */
+const BACK_LINK =
+  /^(?:\[?\s*(?:back\s+to\s+(?:top|contents|toc|(?:the\s+)?table\s+of\s+contents)|to\s+top|top|up|home|toc|contents|table\s+of\s+contents)\s*\]?|[↑⇑▲]\s*(?:top)?)$/i;
 
 const NAV_WORD = /^(?:next|previous|prev|up|top|home|contents|index|table of contents|back|forward)$/i;
 
@@ -95,8 +100,8 @@ const NAV_WORD = /^(?:next|previous|prev|up|top|home|contents|index|table of con
 export function isNavigationLine(outside: string, links: number, text?: string): boolean {
   if (links === 0) return false;
   const words = outside.split(/[\s\p{P}\p{S}]+/u).filter((w) => w.length > 0);
-  // A paragraph that is one link is text, unless the link says only where it goes ("top",
-  // "Back to top", "Up": a jump back up the page).
+  // A paragraph that is one link is text, unless the link says only where it goes (BACK_LINK:
+  // "top", "Back to top", "Up", "[ToC]": a jump back up the page or to its contents).
   if (links === 1 && words.length === 0) return text !== undefined && BACK_LINK.test(text.trim());
   return words.every((w) => NAV_WORD.test(w)) && (words.length > 0 || links >= 2);
 }
@@ -163,6 +168,37 @@ export function isNavigationTable(rows: readonly LinkedBlock[]): boolean {
   return rows.every((r) => (r.cells ?? [{ text: r.text }]).every((c) => c.text.length <= NAV_TABLE_CELL));
 }
 
+/** A table row read whole, as the listing rules see it: its text and link counts. */
+type MenuRow = Pick<LinkedBlock, 'kind' | 'text' | 'linkChars' | 'links'>;
+
+/** Fewest links of a menu box. */
+const MENU_LINKS = 5;
+
+/**
+ * A table row that is a menu box: five links or more and nothing else (blanks, cell bars and the
+ * separators of a menu aside): the "Main Menu", "API Indexes" and "Related links" boxes of a site
+ * laid out in tables (libxml2's and libxslt's pages: a `<ul>` of links to the site's pages in a
+ * cell of the left column). A row of data holds words outside its links.
+ */
+export function isMenuRow(b: MenuRow): boolean {
+  if (b.kind !== 'row' || b.links < MENU_LINKS) return false;
+  return b.text.replace(/[\s|•·»«›‹/-]/gu, '').length <= b.linkChars;
+}
+
+/** A menu box's title row: no link, a label of at most four words ("Main Menu", "Related links"). */
+function isMenuTitleRow(b: MenuRow): boolean {
+  const t = b.text.replace(/[\s|]+/g, ' ').trim();
+  return b.kind === 'row' && b.links === 0 && t.length <= 40 && t.split(' ').length <= 4 && !/[.!?]$/.test(t);
+}
+
+/**
+ * A table that is a menu box: one menu row or more (isMenuRow), its other rows their titles
+ * (isMenuTitleRow). It goes whole, titles with it.
+ */
+export function isMenuTable(rows: readonly MenuRow[]): boolean {
+  return rows.some(isMenuRow) && rows.every((r) => isMenuRow(r) || isMenuTitleRow(r));
+}
+
 /** Separators between the links of a menu or breadcrumb: bars, chevrons, arrows, bullets, slashes. */
 const MENU_SEPARATORS = /[\s|»«›‹>/·•→←↑-]/gu;
 
@@ -214,7 +250,7 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
   const navigation = new Set<number>();
   for (const [g, list] of members) {
     // A group holding other blocks than rows (a list) is no table.
-    if (list.every((b) => b.kind === 'row') ? isNavigationTable(list) : isNavigationList(list)) {
+    if (list.every((b) => b.kind === 'row') ? isNavigationTable(list) || isMenuTable(list) : isNavigationList(list)) {
       drop.add(g);
       navigation.add(g);
     }

@@ -14,6 +14,8 @@ import {
   isNavigationMenuText,
   isNavigationBarText,
   isNavigationTable,
+  isMenuRow,
+  isMenuTable,
   onlyListings,
   withoutNavigationBars,
   withoutNavigationMenus,
@@ -89,6 +91,9 @@ const backLinkCases: [string, string, boolean][] = [
   ['Back to top', 'Back to top', true],
   ['[Up]', '[Up]', true],
   ['an arrow', '↑ Top', true],
+  ["the Lynx guide's back link", '[ToC]', true],
+  ['back to the contents', 'Back to contents', true],
+  ['the contents', 'Table of Contents', true],
   ['a link to a section is text', 'Restart policies', false],
   ['a one-link paragraph naming a tool', 'Docker Hub', false],
 ];
@@ -176,6 +181,33 @@ const navTableCases: [string, LinkedBlock[], boolean][] = [
 for (const [name, rows, want] of navTableCases) {
   test(`isNavigationTable: ${name}`, () => assert.equal(isNavigationTable(rows), want));
 }
+
+// isMenuRow / isMenuTable: a menu box of a page laid out in tables (libxml2's "Main Menu").
+const menuRow = (text: string, linkChars: number, links: number): LinkedBlock => ({
+  kind: 'row',
+  text,
+  inPageLinkChars: 0,
+  linkChars,
+  links,
+});
+const mainMenu = menuRow('Home Introduction FAQ Downloads Releases', 37, 5);
+const menuRowCases: [string, LinkedBlock, boolean][] = [
+  ['five links and nothing else', mainMenu, true],
+  ['links set apart by bars', menuRow('Home | Introduction | FAQ | Downloads | Releases', 37, 5), true],
+  ['four links are a row of data', menuRow('Home Introduction FAQ Downloads', 29, 4), false],
+  ['words outside the links', menuRow('Home Introduction FAQ Downloads Releases, see the news', 37, 5), false],
+  ['a paragraph', { ...mainMenu, kind: 'paragraph' }, false],
+];
+for (const [name, b, want] of menuRowCases) test(`isMenuRow: ${name}`, () => assert.equal(isMenuRow(b), want));
+const menuTableCases: [string, LinkedBlock[], boolean][] = [
+  ['a title over a menu', [menuRow('Main Menu', 0, 0), mainMenu], true],
+  ['a menu alone', [mainMenu], true],
+  ['titles alone are no menu', [menuRow('Main Menu', 0, 0)], false],
+  ['a row of data beside it', [mainMenu, menuRow('xmlParseFile | parses a file.', 0, 0)], false],
+  ['a sentence over it', [menuRow('See the pages below.', 0, 0), mainMenu], false],
+];
+for (const [name, rows, want] of menuTableCases)
+  test(`isMenuTable: ${name}`, () => assert.equal(isMenuTable(rows), want));
 
 const onlyListingsCases: [name: string, texts: string[], gone: number[], want: boolean][] = [
   ['a title over its contents list, both gone', ['Sample', 'Introduction', 'Usage'], [0, 1, 2], true],

@@ -36,6 +36,7 @@ import {
 } from './line-breaks.ts';
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 import { isNoteReference, noteMark } from './note-refs.ts';
+import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
 
 const DROPPED = new Set([
   'script',
@@ -841,12 +842,21 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
-    if (kind === 'paragraph' && !inCell && isLogoBlock(seenHeading, t, linkedAlt)) {
+    if (kind === 'paragraph' && isLogoBlock(seenHeading, t, linkedAlt)) {
       reset();
       return;
     }
     // A lone link to the page's source, said in words ("Edit this page"): chrome (isSourceLink).
     if (kind === 'paragraph' && !inCell && links === 1 && outside.trim() === '' && isSourceLink(lastHref, t)) {
+      reset();
+      return;
+    }
+    // The site's name over the page, a line dating the page: chrome (./site-chrome.ts).
+    if (
+      !inCell &&
+      ((kind === 'heading' && isBannerHeading(seenHeading, t, links, linkChars, lastHref)) ||
+        (kind === 'paragraph' && isPageDateLine(t)))
+    ) {
       reset();
       return;
     }
@@ -1136,7 +1146,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           open.note = true;
           notes++;
         }
-        if (isContentsContainer(name, attrs)) {
+        if (isContentsContainer(name, attrs) || isContentsId(attrs.id)) {
           open.contents = true;
           contents++;
         }
