@@ -1174,7 +1174,7 @@ test("extractPdf: a numbered listing's lines of a number and a brace (numbers in
     prose('Then the text given by the user is drawn on top of the rule, if there is any.', 594),
   ];
   const { blocks } = await extractPdf(makePdf({ pages: [{ runs }] }), OFF);
-  assert.ok(!blocks.some((b) => b.kind === 'table' || b.text.includes(' | ')), JSON.stringify(blocks));
+  assert.ok(!blocks.some((b) => b.kind === 'row' || b.text.includes(' | ')), JSON.stringify(blocks));
   const code = blocks.filter((b) => b.kind === 'code');
   assert.equal(code.length, 1, JSON.stringify(blocks));
   assert.deepEqual(
