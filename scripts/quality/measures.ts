@@ -12,15 +12,23 @@ export interface ChunkLike {
   section: string;
 }
 
+/** TeX's copyright sign as read composed ("©") or as its circle and its c, apart from any word. */
+const COPYRIGHT_SIGN = /(?<![\p{L}\p{N}])c\u00A9|\u00A9c(?![\p{L}\p{N}])|\u00A9/gu;
+
 /**
  * Text as both sides are compared: NFC, ligatures spelled out, soft hyphens gone, odd spaces plain,
- * TeX's asterisk (U+2217, which the service reads as the `*` typed: pdf/clean.ts) a `*`.
+ * TeX's asterisk (U+2217, which the service reads as the `*` typed: pdf/clean.ts) a `*`, the
+ * copyright sign the letter c: plain TeX's \copyright is a "c" in a circle, which the service reads
+ * as "©" (pdf/accents.ts copyrightSigns) and poppler as the "c" alone ("Copyright c 1992"); a "©"
+ * on both sides (HTML, office files) is the same word "c" on both, and so is the pair a reading that
+ * does not compose it holds ("©c", "c©": the content order of the raw reading).
  */
 export function normalizeText(s: string): string {
   return s
     .normalize('NFC')
     .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
     .replace(/\u2217/g, '*')
+    .replace(COPYRIGHT_SIGN, 'c')
     .replace(/\u00AD/g, '')
     .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ');
 }

@@ -93,6 +93,8 @@ describe('words and dehyphenate', () => {
     ['line-end hyphen kept before upper case', dehyphenate('Jean-\nPaul'), ['jean', 'paul']],
     ['a combining mark on nothing is no word', 'X \u0338= X', ['x', 'x']],
     ['a mark after its letter stays in its word', 'X\u0338 a\u0301b', ['x\u0338', 'áb']],
+    ["TeX's copyright sign is poppler's c", 'Copyright \u00A9 1992', ['copyright', 'c', '1992']],
+    ['so is the sign read as its circle and its c', 'Copyright \u00A9c 1992 c\u00A9', ['copyright', 'c', '1992', 'c']],
   ];
   for (const [name, input, want] of cases) test(name, () => assert.deepEqual(words(input), want));
 });

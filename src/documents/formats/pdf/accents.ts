@@ -164,6 +164,21 @@ export function composeOverlays(text: string): string {
   );
 }
 
+/** The circle and the "c" of plain TeX's \copyright, in either order, standing apart from any word. */
+const COPYRIGHT_PARTS = /(?<![\p{L}\p{N}])c\u00A9|\u00A9c(?![\p{L}\p{N}])/gu;
+
+/**
+ * The copyright sign as printed. Plain TeX's \copyright, which Texinfo's @copyright{} and LaTeX's
+ * \copyright (OT1) keep, overlays a "c" on a big circle from the math symbols font, a glyph named
+ * "circlecopyrt" that pdf.js reads as "©": every such manual's copyright line reads "Copyright ©c
+ * 1988-2022" (or "c© 2001", as the content stream orders the two), a stray letter and a sign no
+ * search finds as it is typed. The pair, apart from any word on its left (before "c©") or right
+ * (after "©c"), is the sign; a "c" inside a word next to a "©" is left alone.
+ */
+export function copyrightSigns(text: string): string {
+  return text.includes('\u00A9') ? text.replace(COPYRIGHT_PARTS, '\u00A9') : text;
+}
+
 /**
  * A monospace line's setting (code.ts, its spaces kept by column) with its overlays composed as
  * composeOverlays composes a line's text. The setting gives \not's slash a column of its own before

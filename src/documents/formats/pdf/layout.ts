@@ -10,7 +10,14 @@ import type { RawItem, TextLine } from './types.ts';
 export type { RawItem };
 import { listingGridLines, monoSetting } from './code.ts';
 import { marginNotesAfterParagraphs } from './margin-notes.ts';
-import { closingQuoteCarons, composeAccents, composeOverlays, composeSettingOverlays, hasAccent } from './accents.ts';
+import {
+  closingQuoteCarons,
+  composeAccents,
+  composeOverlays,
+  composeSettingOverlays,
+  copyrightSigns,
+  hasAccent,
+} from './accents.ts';
 import {
   byX,
   continuesScript,
@@ -405,8 +412,8 @@ function findColumnRun(rows: Row[], start: number): { end: number; gutter: Gap }
   return null;
 }
 
-/** A line's or a cell's text as read: trimmed, overlays composed, closing quotes as printed. */
-const readAs = (text: string): string => closingQuoteCarons(composeOverlays(text.trim()));
+/** A line's or a cell's text as read: trimmed, overlays composed, closing quotes and copyright signs as printed. */
+const readAs = (text: string): string => copyrightSigns(closingQuoteCarons(composeOverlays(text.trim())));
 
 function toLine(segs: Segment[], row: Row): TextLine {
   let text = '';

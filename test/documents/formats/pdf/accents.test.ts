@@ -7,6 +7,7 @@ import {
   composeAccents,
   composeOverlays,
   composeSettingOverlays,
+  copyrightSigns,
   negationSlashes,
 } from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
@@ -151,6 +152,28 @@ test('composeOverlays: a negated relation drawn slash first reads as the negated
     ['no overlay', 'a = b', 'a = b'],
   ];
   for (const [name, text, want] of cases) assert.equal(composeOverlays(text), want, name);
+});
+
+test("copyrightSigns: plain TeX's \\copyright, a c over a circle read as ©, is one sign", () => {
+  const cases: [string, string, string][] = [
+    [
+      'Texinfo, circle first',
+      'Copyright \u00A9c 2011\u20132022 Simon Josefsson',
+      'Copyright \u00A9 2011\u20132022 Simon Josefsson',
+    ],
+    [
+      'older pdfTeX, letter first',
+      'Copyright c\u00A9 2001 Universit\u00E4t Passau',
+      'Copyright \u00A9 2001 Universit\u00E4t Passau',
+    ],
+    ['at the start of a line', '\u00A9c Write the copyright', '\u00A9 Write the copyright'],
+    ['before a comma', 'the sign \u00A9c, then', 'the sign \u00A9, then'],
+    ['a sign already whole', 'Copyright \u00A9 2020', 'Copyright \u00A9 2020'],
+    ['a word after the sign', '\u00A9copyleft', '\u00A9copyleft'],
+    ['a word before the sign', 'abc\u00A9 2020', 'abc\u00A9 2020'],
+    ['no sign', 'a c b', 'a c b'],
+  ];
+  for (const [name, text, want] of cases) assert.equal(copyrightSigns(text), want, name);
 });
 
 test("negationSlashes: cmsy's \\not slash, read as the code's 6, is the overlay", () => {
