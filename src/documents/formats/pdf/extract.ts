@@ -344,7 +344,7 @@ function buildBlocks(
       prev = undefined;
     }
     const title = deck ? slideTitle(p, ctx.bodySize) : undefined;
-    const heads = new Map(
+    const heads = new Map<number, HeadingSpan>(
       (deck ? (title ? [title] : []) : pageHeadings(p.lines, ctx, taggedHeadings)).map((h) => [h.start, h]),
     );
     for (let i = 0; i < p.lines.length; i++) {
@@ -383,6 +383,13 @@ function buildBlocks(
         blocks.push({ kind: 'heading', text: h.text, page: p.number, ...(level ? { level } : {}) });
         prev = undefined;
         first = false;
+        if (h.rest !== undefined) {
+          // A run-in title: the rest of its line opens the paragraph under it, read as a line.
+          p.lines[i] = { ...l, text: h.rest };
+          heads.delete(i);
+          i--;
+          continue;
+        }
         i = h.end - 1;
         continue;
       }
@@ -660,7 +667,7 @@ function pageHeadings(lines: TextLine[], ctx: HeadingContext, taggedHeadings: bo
       else if (!l.tag) {
         // Untagged text on a tagged page (no artifact, no element) keeps the heading rules.
         const h = findHeadings([l], ctx)[0];
-        if (h) out.push({ start: i, end: i + 1, text: h.text });
+        if (h) out.push({ start: i, end: i + 1, text: h.text, ...(h.rest === undefined ? {} : { rest: h.rest }) });
       }
     }
     return out;

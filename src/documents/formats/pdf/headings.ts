@@ -3,6 +3,7 @@
 // keyword) confirmed by its font against the body text. Admonition labels, captions, bullets and
 // contents lines are never headings, whatever their font.
 import { breakArrowAt } from './clean.ts';
+import { runInTitle, standsAlone } from './title-runs.ts';
 import type { TextLine } from './types.ts';
 
 export interface HeadingContext {
@@ -398,6 +399,8 @@ export interface HeadingSpan {
   start: number;
   end: number;
   text: string;
+  /** A run-in title (title-runs.ts runInTitle): the rest of its line, the paragraph's first line. */
+  rest?: string;
 }
 
 /** The next line continues the previous one's title: close below it, same font and size. */
@@ -503,6 +506,8 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   const isHeadingAt = (j: number) => (headingAt[j] ??= isHeading(lines[j]!, ctx));
   const shapedAt: (boolean | undefined)[] = [];
   const isShapedAt = (j: number) => (shapedAt[j] ??= headingShape(lines[j]!.text) !== null);
+  // A title the outline names (normalised as ctx.outline holds them).
+  const named = (t: string) => ctx.outline.has(normalizeTitle(t));
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     // A division's word over its bare label over its title ("CHAPTER" / "ONE" / "ARTICLES"): the word
@@ -516,6 +521,14 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
       isPlausible(i + 1) &&
       isPlausible(i + 2);
     if (!lead && !isPlausible(i)) continue;
+    // A numbered run-in title the outline names: the rest of its line is text.
+    if (!lead && ctx.outline.size > 0 && NUMBERED.test(l.text)) {
+      const n = runInTitle(l.text, named);
+      if (n > 0) {
+        out.push({ start: i, end: i + 1, text: l.text.slice(0, n).trim(), rest: l.text.slice(n).trim() });
+        continue;
+      }
+    }
     if (!ctx.trustedOutline && isTableHeaderRow(l, lines[i + 1])) continue;
     let start = i;
     let from = i;
@@ -554,6 +567,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
               isBareLabel(lines[j]!.text) ||
               (side && Math.round(lines[j]!.x * 2) !== Math.round(lines[from]!.x * 2));
           if (own || text.split(' ').length > MAX_WORDS) continue;
+          if (ctx.outline.size > 0 && standsAlone(lines[from]!.text.trim(), text, named)) continue;
         }
         found = { start, end, text };
         break;
