@@ -554,15 +554,17 @@ export function readTables(lines: TextLine[], afterTable = false, grids: readonl
     }
     // A list of tagged paragraphs (groff's .TP, Texinfo's @table, a description list) reads as
     // paragraphs, as its entries with wider tags do; none of its lines opens a table. Under a
-    // table's caption it is a table.
+    // table's caption, or under a header row, it is a table.
+    const header = headerRow(rows);
     if (
+      !header &&
       tagsBesideText(rows, rightEdge(), { textLeft: run.gutters[0]!.b, above: lines[i - 1], below: lines[end] }) &&
       !captioned(lines, i, end)
     ) {
       while (i < end) out.push(lines[i++]!);
       continue;
     }
-    out.push(...rowLines(rows, headerRow(rows), next));
+    out.push(...rowLines(rows, header, next));
     i = end;
   }
   return out;

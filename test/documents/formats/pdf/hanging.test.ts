@@ -234,6 +234,16 @@ test('textUnderTag: a tag alone on its line takes the text hanging under it', ()
     // bashref: "      $ echo ${v-unset}" / "      123" / "${parameter:=word}" / "   If parameter ...":
     // read as the listing's last line, as the code reference reads it.
     ["a listing's last line", [tag], '${parameter:=word}', 137, { x: 140, xEnd: 200, mono: true, text: '123' }, false],
+    // bashref: "variable    Names of ... specified as" / "   -v." / "-C command" / "   command is ...": read
+    // apart, as the code reference reads a typewriter line under typewriter lines.
+    [
+      'a tag under a typewriter sentence end',
+      [tag],
+      '-C command',
+      137,
+      { x: 140, xEnd: 160, mono: true, text: '-v.' },
+      false,
+    ],
     // gri (Texinfo): "... to the left of your data matrix, do read grid" / "data * 2 3" / "    Now Gri ..."
     ['a sentence running on into typewriter', [tag], 'data * 2 3', 137, prose(538, 'do read grid'), false],
   ];
