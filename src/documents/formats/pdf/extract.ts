@@ -135,9 +135,11 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   let carried: TableHead | undefined;
   let body = 0;
   const bodyOf = () => body || (body = bodySize(doc.pages));
+  // A slide deck's two-column runs are tables, not definition lists (tables.ts readTables).
+  const lists = !isSlideDeck(doc.pages, bodyOf);
   for (const p of doc.pages) {
     if (p.lines.length === 0) continue;
-    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids);
+    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids, lists);
     const turn = before ? joinTableTurn(before.lines, p.lines, bodyOf, carried) : null;
     carried = turn?.head;
     if (turn) {

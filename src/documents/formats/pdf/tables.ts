@@ -511,8 +511,15 @@ function rowLines(
  * A page's lines with its tables read row by row: each row one line tagged as a row (its cells
  * in `tag.cells`, its text the filled cells joined with " | "), the other lines as they were.
  * `afterTable`: the page before ended in a table row, whose table may go on at this page's top.
+ * `lists`: runs of tagged entries may be lists (hanging.ts tagsBesideText); not on a slide deck's
+ * pages, where every item stands apart and a two-column run is the office suite's table.
  */
-export function readTables(lines: TextLine[], afterTable = false, grids: readonly RuledGrid[] = []): TextLine[] {
+export function readTables(
+  lines: TextLine[],
+  afterTable = false,
+  grids: readonly RuledGrid[] = [],
+  lists = true,
+): TextLine[] {
   let block = 0;
   const next = () => --block;
   // Ruled tables first (rules.ts): their cells are the grid's, whatever the text's geometry.
@@ -557,6 +564,7 @@ export function readTables(lines: TextLine[], afterTable = false, grids: readonl
     // table's caption, or under a header row, it is a table.
     const header = headerRow(rows);
     if (
+      lists &&
       !header &&
       tagsBesideText(rows, rightEdge(), { textLeft: run.gutters[0]!.b, above: lines[i - 1], below: lines[end] }) &&
       !captioned(lines, i, end)

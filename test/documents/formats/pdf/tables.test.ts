@@ -391,6 +391,11 @@ test('a run of tagged entries parted by blank space is a list, but a table under
     readTables(list).every((l) => !l.tag),
     'a list',
   );
+  // A slide deck's pages (extract.ts isSlideDeck): the office suite's table of callouts, "1 | The cell borders ...".
+  assert.ok(
+    readTables(list, false, [], false).every((l) => l.tag?.kind === 'row'),
+    'on a slide deck',
+  );
   const headed = buildLines([
     item('Directory', 60, 720, { font: 'bold' }),
     item('Description', 200, 720, { font: 'bold' }),
