@@ -33,7 +33,7 @@ import {
   fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
-import { opensAfterHang, setsTaggedLists, tagAfterSentence, textUnderTag } from './hanging.ts';
+import { opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
 import { removeCodeContinuations, splitRunsAtTurns } from './continuations.ts';
@@ -137,8 +137,8 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   let carried: TableHead | undefined;
   let body = 0;
   const bodyOf = () => body || (body = bodySize(doc.pages));
-  // groff's tagged lists (.TP): read as paragraphs, tag then text, never as tables (hanging.ts).
-  const lists = setsTaggedLists(doc.typesetter);
+  // A slide deck's two-column runs are tables, not definition lists (tables.ts readTables).
+  const lists = !isSlideDeck(doc.pages, bodyOf);
   for (const p of doc.pages) {
     if (p.lines.length === 0) continue;
     // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts):
@@ -170,7 +170,6 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     wrapsVerbatim(doc.typesetter),
     fillsFirstFit(doc.typesetter),
     codeTurns,
-    lists,
   );
   // Contents lists whose entries are the document's section titles (its outline's, its headings'),
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
@@ -275,7 +274,6 @@ function buildBlocks(
   wraps = true,
   firstFit = true,
   codeTurns: ReadonlySet<number> = new Set(),
-  lists = false,
 ): DocumentBlock[] {
   let blocks: DocumentBlock[] = [];
   let para = '';
@@ -442,7 +440,6 @@ function buildBlocks(
       else if (mono !== paraMono || (mono && paraMono))
         // A tag in typewriter alone on its line and its text under it, the next line (hanging.ts).
         brk = !(
-          lists &&
           paraMono &&
           !mono &&
           !tag &&
@@ -513,9 +510,9 @@ function buildBlocks(
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
           (turns.length === 0 &&
             paraPage === p.number &&
-            opensAfterHang(paraLines, l, textRight, fitEdge !== undefined, lists)) ||
+            opensAfterHang(paraLines, l, textRight, fitEdge !== undefined)) ||
           // A list's first entry, its tag set apart from its text, under the sentence that opens it.
-          (lists && tagAfterSentence(prev, l, textRight)) ||
+          tagAfterSentence(prev, l, textRight) ||
           // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
           // line after it (clean.ts); not a line hanging under the label of the line above (a
           // list item's second line).

@@ -57,14 +57,13 @@ export function opensAfterHang(
   l: Pick<HangLine, 'x' | 'pieces'> & { text: string },
   right: number,
   fits: boolean,
-  lists = false,
 ): boolean {
   const first = para[0];
   if (!first || Math.abs(l.x - first.x) > SAME_LEFT) return false;
   const hang = first.x + first.size * HANG_MIN_EM;
   const last = para[para.length - 1]!;
   const lastText = tagText(last.pieces, last.size);
-  if (lists && openedByTag(para, l, hang, lastText)) return true;
+  if (openedByTag(para, l, hang, lastText)) return true;
   if (CONTINUES.test(l.text) && !fits) return false;
   if (para.length >= 2)
     return para.every((p, i) => i === 0 || p.x > hang) && (fits || last.xEnd < right - last.size * ENDED_EM);
@@ -72,7 +71,7 @@ export function opensAfterHang(
 }
 
 /**
- * The entry rules of a typesetter's tagged lists (`lists`, setsTaggedLists): `l`, at the first
+ * The entry rules of a tagged list: `l`, at the first
  * line's left, opens the next entry after a text that hangs under its tag in two lines or more,
  * or after a line holding a tag and its text where `l` holds them too.
  */
@@ -124,25 +123,30 @@ export function tagAfterSentence(
 
 /**
  * Is `l` the text of the tag `para` holds alone on its line (groff's .TP or .IP, -mdoc's tagged
- * list, with a tag too wide for the indent: "-B bind_interface" / "      Bind to the address
- * ...")? The paragraph is that one short line, with no sentence end, and `l` hangs right of its
- * left, left of its end or just after it (the tag did not fit beside the text). The text joins its
- * tag whatever their fonts: an option's argument set in typewriter makes the tag's line
+ * list, Texinfo's @table, a LaTeX description list, with a tag too wide for the indent:
+ * "-B bind_interface" / "      Bind to the address ..."; "control operator" / "      A token
+ * that ...")? The paragraph is that one short line, with no sentence end, and `l` hangs right of
+ * its left, left of its end or just after it (the tag did not fit beside the text). The text joins
+ * its tag whatever their fonts: an option's argument set in typewriter makes the tag's line
  * typewriter beside a proportional text, and a tag and its text read apart (or a chunk ending
- * between them) lose the option its meaning. `above`: the line above the tag's, if any.
+ * between them) lose the option its meaning. `above`: the line above the tag's, if any. No tag
+ * under a typewriter line (the tag is a listing's last line, or a synopsis's wrapped line:
+ * tmux's "respawn-pane [-k] ..." / "      [shell-command]" / "( alias: respawnp )"), nor under a
+ * full line of prose that ends no sentence (the sentence runs on into a typewriter phrase:
+ * "... do read grid" / "data * 2 3" / "    Now Gri has ...", the next paragraph's first-line
+ * indent).
  */
 export function textUnderTag(
   para: readonly Pick<HangLine, 'x' | 'xEnd' | 'size'>[],
   tag: string,
   l: Pick<HangLine, 'x'>,
   right: number,
-  above?: Pick<HangLine, 'x'> & { mono: boolean },
+  above?: Pick<HangLine, 'x' | 'xEnd'> & { mono: boolean; text: string },
 ): boolean {
   const first = para[0];
   if (para.length !== 1 || !first) return false;
-  // A typewriter line left of the tag's: the tag is a synopsis's wrapped line ("respawn-pane [-k]
-  // ..." / "      [shell-command]" / "( alias: respawnp )"), which stays in its listing.
-  if (above?.mono && above.x < first.x - SAME_LEFT) return false;
+  if (above && (above.mono || (above.xEnd >= right - first.size * ENDED_EM && !ENDS_SENTENCE.test(above.text))))
+    return false;
   return (
     tag.length <= TAG_LINE_CHARS &&
     !ENDS_SENTENCE.test(tag) &&
@@ -173,6 +177,30 @@ const FULL_EM = 0.1;
 const FULL_LINES = 2;
 /** A line's step, in em, that leaves no blank line (a type size's common leading is 1.2). */
 const PITCH_EM = 1.2;
+
+/** A table's caption: "Table 2:", "Tabelle 3: Pakete", "Tableau 1 –", "Tab. 4": its word and number... */
+const TABLE_CAPTION = /^(?:table|tableau|tabelle|tab\.|tabla|tabella|tabela|tabulka)\s*[\dIVX]+(?:[.\-–]\d+)*/i;
+/** ...then a colon, a dash or a full stop, or a capital (never a sentence's verb: "Table 3 lists ..."), or nothing. */
+const CAPTION_REST = /^(?:\s*[:.–—-]|\s+\p{Lu}|\s*$)/u;
+const isTableCaption = (text: string): boolean => {
+  const m = TABLE_CAPTION.exec(text);
+  return !!m && CAPTION_REST.test(text.slice(m[0].length));
+};
+/** How many lines above a run its caption may stand (a longtable's caption, a rule, a header row). */
+const CAPTION_REACH = 8;
+
+/**
+ * Does a table's caption stand over the run of lines `start`..`end` (at most CAPTION_REACH lines
+ * above it) or right under it? Then the run is a table, whatever its rows look like: LaTeX's
+ * tables of options and packages in a float ("Tabelle 3: Pakete (eine Auswahl)" / "amsmath, |
+ * Mathematischer Formelsatz ..." / blank / "array | ..."), their rows parted by blank space as a
+ * list's entries are.
+ */
+export function captioned(lines: readonly { text: string }[], start: number, end: number): boolean {
+  for (let k = Math.max(0, start - CAPTION_REACH); k < start; k++) if (isTableCaption(lines[k]!.text)) return true;
+  const below = lines[end];
+  return !!below && isTableCaption(below.text);
+}
 
 /**
  * Is a run of two columns that the table reader found (tables.ts) a list of tagged paragraphs
@@ -216,17 +244,4 @@ export function tagsBesideText(rows: readonly TagRow[], right: number, around: L
     for (let k = 0; k + 1 < r.lines.length; k++) if (r.lines[k]!.xEnd >= right - r.lines[k]!.size * FULL_EM) full++;
   });
   return tags >= 2 && (parted || full >= FULL_LINES);
-}
-
-/** Typesetters whose tagged lists (groff's .TP and .IP, -mdoc's tagged lists) the list rules read. */
-const TAGGED_LISTS = /groff/;
-
-/**
- * Does the typesetter (the PDF's Creator and Producer) set man pages' tagged lists, which the list
- * rules here read as one paragraph an entry (tagsBesideText, textUnderTag, tagAfterSentence, and
- * opensAfterHang's `lists`)? groff's. Texinfo's @table and LaTeX's description lists set the same
- * shapes and keep their readings until their documents are measured with these rules.
- */
-export function setsTaggedLists(typesetter: string | undefined): boolean {
-  return TAGGED_LISTS.test(typesetter ?? '');
 }

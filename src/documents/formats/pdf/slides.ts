@@ -15,14 +15,18 @@ export const SLIDE_TEXT_SCALE = 0.024;
  * The document is a slide deck: most pages (80 %) have a slide's shape, and the most common font
  * size (by characters) is large for the pages' height.
  */
-export function isSlideDeck(pages: readonly Pick<PageText, 'width' | 'height' | 'lines'>[], bodySize: number): boolean {
+export function isSlideDeck(
+  pages: readonly Pick<PageText, 'width' | 'height' | 'lines'>[],
+  bodySize: number | (() => number),
+): boolean {
   const sized = pages.filter((p) => p.width !== undefined && p.height > 0);
   if (sized.length === 0) return false;
   const wide = sized.filter((p) => p.width! / p.height >= SLIDE_ASPECT);
   if (wide.length < sized.length * 0.8) return false;
   const heights = wide.map((p) => p.height).sort((a, b) => a - b);
   const height = heights[Math.floor(heights.length / 2)]!;
-  return bodySize / height >= SLIDE_TEXT_SCALE;
+  // The body size, asked only of wide pages (a function: read where needed).
+  return (typeof bodySize === 'number' ? bodySize : bodySize()) / height >= SLIDE_TEXT_SCALE;
 }
 
 /**

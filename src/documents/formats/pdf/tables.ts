@@ -10,7 +10,7 @@ import { heaviest } from '../../heaviest.ts';
 import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, RuledGrid, TextLine } from './types.ts';
 import { CATEGORY_CELL } from './definitions.ts';
-import { tagsBesideText } from './hanging.ts';
+import { captioned, tagsBesideText } from './hanging.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 export const GUTTER_EM = 0.9;
@@ -511,13 +511,14 @@ function rowLines(
  * A page's lines with its tables read row by row: each row one line tagged as a row (its cells
  * in `tag.cells`, its text the filled cells joined with " | "), the other lines as they were.
  * `afterTable`: the page before ended in a table row, whose table may go on at this page's top.
- * `lists`: the typesetter's tagged lists are read as lists, not tables (hanging.ts setsTaggedLists).
+ * `lists`: runs of tagged entries may be lists (hanging.ts tagsBesideText); not on a slide deck's
+ * pages, where every item stands apart and a two-column run is the office suite's table.
  */
 export function readTables(
   lines: TextLine[],
   afterTable = false,
   grids: readonly RuledGrid[] = [],
-  lists = false,
+  lists = true,
 ): TextLine[] {
   let block = 0;
   const next = () => --block;
@@ -558,16 +559,20 @@ export function readTables(
       out.push(lines[i++]!);
       continue;
     }
-    // A list of tagged paragraphs (groff's .TP) reads as paragraphs, as its entries with wider
-    // tags do; none of its lines opens a table.
+    // A list of tagged paragraphs (groff's .TP, Texinfo's @table, a description list) reads as
+    // paragraphs, as its entries with wider tags do; none of its lines opens a table. Under a
+    // table's caption, or under a header row, it is a table.
+    const header = headerRow(rows);
     if (
       lists &&
-      tagsBesideText(rows, rightEdge(), { textLeft: run.gutters[0]!.b, above: lines[i - 1], below: lines[end] })
+      !header &&
+      tagsBesideText(rows, rightEdge(), { textLeft: run.gutters[0]!.b, above: lines[i - 1], below: lines[end] }) &&
+      !captioned(lines, i, end)
     ) {
       while (i < end) out.push(lines[i++]!);
       continue;
     }
-    out.push(...rowLines(rows, headerRow(rows), next));
+    out.push(...rowLines(rows, header, next));
     i = end;
   }
   return out;

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  captioned,
   opensAfterHang,
-  setsTaggedLists,
   tagAfterSentence,
   tagsBesideText,
   textUnderTag,
@@ -206,19 +206,23 @@ test('opensAfterHang: a long hang, a full line and the next tag where the last o
     ],
   ];
   for (const [name, para, l, text, fits, want] of cases) {
-    assert.equal(opensAfterHang(para, { ...l, text }, RIGHT, fits, true), want, name);
-    // Other typesetters' lists keep the rules before these (setsTaggedLists).
-    if (want) assert.equal(opensAfterHang(para, { ...l, text }, RIGHT, fits), false, name);
+    assert.equal(opensAfterHang(para, { ...l, text }, RIGHT, fits), want, name);
   }
 });
 
 test('textUnderTag: a tag alone on its line takes the text hanging under it', () => {
   // [name, the paragraph's lines, its text, the next line's left, the line above the tag, want]
+  type Above = { x: number; xEnd: number; mono: boolean; text: string };
   const tag = line(104, 206);
-  const cases: [string, HangLine[], string, number, { x: number; mono: boolean } | undefined, boolean][] = [
+  const prose = (xEnd: number, text: string): Above => ({ x: 104, xEnd, mono: false, text });
+  const cases: [string, HangLine[], string, number, Above | undefined, boolean][] = [
     // ssh(1): "-B bind_interface" / "      Bind to the address of bind_interface ..."
     ['a wide tag, its text under it', [tag], '-B bind_interface', 137, undefined, true],
-    ['a wide tag after an entry at its left', [tag], '-B bind_interface', 137, { x: 104, mono: false }, true],
+    ['a wide tag after an entry at its left', [tag], '-B bind_interface', 137, prose(300, 'Forces IPv4.'), true],
+    // bashref (Texinfo @table): "... is the maximum value is 255." / "control operator" / "   A token ..."
+    ['a tag after a full line that ends a sentence', [tag], 'control operator', 137, prose(538, 'is 255.'), true],
+    // ls(1): "-C     list entries by columns" / "--color[=WHEN]" / "   colorize ..."
+    ['a tag after a short line that ends no sentence', [tag], '--color[=WHEN]', 137, prose(300, 'by columns'), true],
     ['a text right of the tag, past its end', [tag], '-B bind_interface', 240, undefined, false],
     ["a text at the tag's left", [tag], '-B bind_interface', 104, undefined, false],
     ['a sentence, no tag', [tag], 'The options are these:', 137, undefined, false],
@@ -226,7 +230,22 @@ test('textUnderTag: a tag alone on its line takes the text hanging under it', ()
     ['a full line', [line(104, 536)], '-B bind_interface', 137, undefined, false],
     ['a tag longer than a tag', [tag], 'x'.repeat(41), 137, undefined, false],
     // tmux(1): "respawn-pane [-k] [-c start-directory]" / "      [shell-command]" / "( alias: respawnp )"
-    ["a synopsis's wrapped line", [tag], '[shell-command]', 137, { x: 72, mono: true }, false],
+    ["a synopsis's wrapped line", [tag], '[shell-command]', 137, { x: 72, xEnd: 400, mono: true, text: 'x' }, false],
+    // bashref: "      $ echo ${v-unset}" / "      123" / "${parameter:=word}" / "   If parameter ...":
+    // read as the listing's last line, as the code reference reads it.
+    ["a listing's last line", [tag], '${parameter:=word}', 137, { x: 140, xEnd: 200, mono: true, text: '123' }, false],
+    // bashref: "variable    Names of ... specified as" / "   -v." / "-C command" / "   command is ...": read
+    // apart, as the code reference reads a typewriter line under typewriter lines.
+    [
+      'a tag under a typewriter sentence end',
+      [tag],
+      '-C command',
+      137,
+      { x: 140, xEnd: 160, mono: true, text: '-v.' },
+      false,
+    ],
+    // gri (Texinfo): "... to the left of your data matrix, do read grid" / "data * 2 3" / "    Now Gri ..."
+    ['a sentence running on into typewriter', [tag], 'data * 2 3', 137, prose(538, 'do read grid'), false],
   ];
   for (const [name, para, text, x, above, want] of cases)
     assert.equal(textUnderTag(para, text, { x }, RIGHT, above), want, name);
@@ -298,7 +317,23 @@ test('tagsBesideText: a run of tagged paragraphs is a list, not a table', () => 
   for (const [name, rows, around, want] of cases) assert.equal(tagsBesideText(rows, RIGHT, around), want, name);
 });
 
-test('a man page option list reads one way: each entry its tag, then its text, one paragraph', async () => {
+test('captioned: a table caption over a run or right under it makes it a table', () => {
+  const t = (...texts: string[]) => texts.map((text) => ({ text }));
+  // [name, the lines, the run's first line, the line after it, want]
+  const cases: [string, { text: string }[], number, number, boolean][] = [
+    // l2kurz: "Tabelle 3: Pakete (eine Auswahl)" / "amsmath, | Mathematischer ..." / "array | ..."
+    ['a caption right over the run', t('Tabelle 3: Pakete (eine Auswahl)', 'amsmath, x', 'array x'), 1, 3, true],
+    ['a caption and a header row over it', t('Table 2. Options', 'Name Meaning', 'a x', 'b x'), 2, 4, true],
+    ['a caption under it', t('a x', 'b x', 'Table 1: Options'), 0, 2, true],
+    ['a caption too far above', t('Table 1: x', ...Array<string>(8).fill('p'), 'a x', 'b x'), 9, 11, false],
+    ['a sentence naming a table', t('Table 3 lists the options:', 'a x', 'b x'), 1, 3, false],
+    ['a figure caption', t('Figure 3: Options', 'a x', 'b x'), 1, 3, false],
+    ['no caption', t('The options are:', 'a x', 'b x'), 1, 3, false],
+  ];
+  for (const [name, lines, start, end, want] of cases) assert.equal(captioned(lines, start, end), want, name);
+});
+
+test('an option list reads one way whatever made the PDF: each entry its tag, then its text, one paragraph', async () => {
   const runs: TextRun[] = [
     { text: 'ssh connects and logs into the specified destination, which may be any host name.', x: 72, y: 776 },
     { text: 'The options are as follows:', x: 72, y: 740 },
@@ -322,27 +357,24 @@ test('a man page option list reads one way: each entry its tag, then its text, o
   runs.forEach((r) => {
     r.font ??= 'F4';
   });
-  const r = await extractPdf(makePdf({ pages: [{ runs }], creator: 'groff version 1.22.4' }), {
-    ocr: { ...DEFAULT_OCR, mode: 'off' },
-  });
-  assert.deepEqual(
-    r.blocks.map((b) => [b.kind, b.text]),
-    [
-      ['paragraph', 'ssh connects and logs into the specified destination, which may be any host name.'],
-      ['paragraph', 'The options are as follows:'],
-      ['paragraph', '-4 Forces ssh to use IPv4 addresses only.'],
-      ['paragraph', '-6 Forces ssh to use IPv6 addresses only.'],
-      ['paragraph', '-A Enables forwarding of the authentication agent.'],
-      ['paragraph', '-B bind_interface Bind to the address of bind_interface.'],
-      ['paragraph', '-b bind_address Use bind_address on the local machine.'],
-      ['paragraph', '-C Requests compression of all data.'],
-    ],
-  );
-});
-
-test('setsTaggedLists: groff sets the tagged lists these rules read', () => {
-  assert.equal(setsTaggedLists('groff version 1.22.4 GPL Ghostscript 10.00.0'), true);
-  assert.equal(setsTaggedLists('groff version 1.22.4 gropdf version 1.22.4'), true);
-  assert.equal(setsTaggedLists('TeX pdfTeX-1.40.24'), false);
-  assert.equal(setsTaggedLists(undefined), false);
+  // groff's, Texinfo's (pdfTeX), a LaTeX description list's, DocBook's (dblatex), an unnamed one's.
+  for (const creator of ['groff version 1.22.4', 'TeX', 'LaTeX with hyperref', 'DBLaTeX-0.3.12', undefined]) {
+    const r = await extractPdf(makePdf({ pages: [{ runs }], ...(creator ? { creator } : {}) }), {
+      ocr: { ...DEFAULT_OCR, mode: 'off' },
+    });
+    assert.deepEqual(
+      r.blocks.map((b) => [b.kind, b.text]),
+      [
+        ['paragraph', 'ssh connects and logs into the specified destination, which may be any host name.'],
+        ['paragraph', 'The options are as follows:'],
+        ['paragraph', '-4 Forces ssh to use IPv4 addresses only.'],
+        ['paragraph', '-6 Forces ssh to use IPv6 addresses only.'],
+        ['paragraph', '-A Enables forwarding of the authentication agent.'],
+        ['paragraph', '-B bind_interface Bind to the address of bind_interface.'],
+        ['paragraph', '-b bind_address Use bind_address on the local machine.'],
+        ['paragraph', '-C Requests compression of all data.'],
+      ],
+      creator,
+    );
+  }
 });

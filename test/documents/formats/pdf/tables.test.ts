@@ -377,3 +377,43 @@ test("a table going on at a page's top needs fewer rows when the page before end
   // Without a table before, two lines are too few to tell one.
   assert.ok(readTables(top).every((l) => !l.tag));
 });
+
+test('a run of tagged entries parted by blank space is a list, but a table under a header row or a caption', () => {
+  // fhs-3.0 (DocBook, Apache FOP): "Directory | Description" in bold / "bin | Essential command
+  // binaries" / ...; a Texinfo @table or a groff .TP list sets the same rows with no header.
+  const entries = [
+    ['bin', 'Essential command binaries'],
+    ['boot', 'Static files of the boot loader'],
+    ['dev', 'Device files'],
+  ];
+  const list = buildLines(rowsOf(entries, [60, 200], 700, 20));
+  assert.ok(
+    readTables(list).every((l) => !l.tag),
+    'a list',
+  );
+  // A slide deck's pages (extract.ts isSlideDeck): the office suite's table of callouts, "1 | The cell borders ...".
+  assert.ok(
+    readTables(list, false, [], false).every((l) => l.tag?.kind === 'row'),
+    'on a slide deck',
+  );
+  const headed = buildLines([
+    item('Directory', 60, 720, { font: 'bold' }),
+    item('Description', 200, 720, { font: 'bold' }),
+    ...rowsOf(entries, [60, 200], 700, 20),
+  ]);
+  assert.deepEqual(
+    readTables(headed).map((l) => l.tag?.kind),
+    ['row', 'row', 'row', 'row'],
+    'a header row',
+  );
+  // l2kurz (LaTeX): "Tabelle 3: Pakete (eine Auswahl)" over "amsmath, | Mathematischer ..." / "array | ...".
+  const captionedRun = buildLines([
+    item('Tabelle 3: Pakete (eine Auswahl)', 100, 730),
+    ...rowsOf(entries, [60, 200], 700, 20),
+  ]);
+  assert.deepEqual(
+    readTables(captionedRun).map((l) => l.tag?.kind),
+    [undefined, 'row', 'row', 'row'],
+    'a caption',
+  );
+});
