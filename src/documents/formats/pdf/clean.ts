@@ -133,6 +133,8 @@ export function breakArrowAt(s: string): number {
 
 /** A URL whose last character is a slash: a path a typesetter may break after any "/". */
 const URL_AT_SLASH = /(?:^|[\s(<[‘“"'])(?:https?|ftp):\/\/(?:\S*\/)?$/u;
+/** A URL's scheme and its colon ending a line: hyperref's and dblatex's \url break after the colon ("(https:" + "//www.debian.org/ports/)"). */
+const SCHEME_AT_END = /(?:^|[\s(<[‘“"'«])(?:https?|ftp|file):$/u;
 /** What goes on with a URL's path: a part with a slash, a dot or a query inside it, or a closing bracket. */
 const URL_GOES_ON = /^(?:[)\]>’”"']|\S*[\p{L}\p{N}][/.?#=&]\S)/u;
 
@@ -181,7 +183,7 @@ const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
 
 /**
  * Does line `a` end inside a token that the typesetter broke without a hyphen, so that line `b`
- * goes on with it and no space stands between them? Two breaks every generator of code and
+ * goes on with it and no space stands between them? The breaks every generator of code and
  * links makes:
  * - an identifier after an underscore: Texinfo's @code (allowcodebreaks), Sphinx's and DocBook's
  *   literals break after "_" with no mark ("LIB_FLAG_" + "NAME", "lib_err_" + "code_t");
@@ -194,6 +196,9 @@ const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
  *   after a URL that ends with "/" ("see https://example.org/" + "for more") is no part of it, nor is a
  *   second URL. (A word before a slash is not joined: "and/" + "or" is a break inside a token,
  *   "directory scripts/" + "invece che ..." is not, and nothing in the strings tells them apart.)
+ * - a URL after its scheme's colon ("(https:" + "//security.debian.org)"), when the next line opens
+ *   with "//" and a letter or digit (xdvipdfmx's and dblatex's hyperref breaks; the manuals of
+ *   every language print them);
  */
 export function brokenInsideToken(a: string, b: string): boolean {
   if (/\s/u.test(b[0] ?? ' ')) return false;
@@ -205,6 +210,7 @@ export function brokenInsideToken(a: string, b: string): boolean {
     return /\p{Ll}/u.test(id) || !/^\p{Ll}/u.test(b);
   }
   if (linkBrokenAtDot(a, b)) return true;
+  if (a.endsWith(':') && SCHEME_AT_END.test(a.slice(-8)) && /^\/\/[\p{L}\p{N}]/u.test(b)) return true;
   return URL_AT_SLASH.test(a) && URL_GOES_ON.test(b) && !/^[\p{L}+.-]+:\/\//u.test(b);
 }
 
