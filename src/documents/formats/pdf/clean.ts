@@ -1,5 +1,6 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
 import type { MonoSetting } from './types.ts';
+import { orphanGraveQuotes } from './accents.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
 export const LIGATURES: Readonly<Record<string, string>> = {
@@ -39,7 +40,8 @@ function replaceOdd(ch: string): string {
 }
 
 /** Normalises one line: odd spaces, ligatures, invisible characters, `(cid:N)` leftovers, soft
- * hyphens inside the line (a trailing one is kept: it marks a line-end hyphenation). */
+ * hyphens inside the line (a trailing one is kept: it marks a line-end hyphenation), a grave
+ * accent on no letter that opens a quote (orphanGraveQuotes). */
 export function normalizeLine(s: string): string {
   let t = s.replace(ODD, replaceOdd);
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
@@ -49,7 +51,7 @@ export function normalizeLine(s: string): string {
     if (trailing) t = t.trimEnd() + '\u00AD';
   }
   if (t.includes('  ')) t = t.replace(/ {2,}/g, ' ');
-  return t.trim();
+  return orphanGraveQuotes(t).trim();
 }
 
 /**
