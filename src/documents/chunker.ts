@@ -12,6 +12,7 @@
 // blank, and the next chunk opens at the start of a line.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
+import { isAbbreviation } from './abbreviations.ts';
 import { collapseBlanks } from './blanks.ts';
 
 export type { PageTurn } from './blocks.ts';
@@ -58,43 +59,6 @@ export interface ChunkLimits {
 
 export const DEFAULT_LIMITS: ChunkLimits = { min: 800, max: 1200 };
 
-/** Abbreviations after which a period does not end a sentence. */
-const ABBREV = new Set([
-  'e.g',
-  'i.e',
-  'etc',
-  'vs',
-  'cf',
-  'fig',
-  'figs',
-  'eq',
-  'eqs',
-  'no',
-  'nos',
-  'vol',
-  'pp',
-  'p',
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'prof',
-  'sec',
-  'ch',
-  'approx',
-  'resp',
-  'al',
-  'ed',
-  'eds',
-  'st',
-  'jr',
-  'sr',
-  'inc',
-  'ltd',
-  'co',
-  'viz',
-]);
-
 /** Before a `!` or `?`, what makes it part of a name or an escape (`$?`, `\\!`, `#!`), not a sentence's end. */
 const SIGN_BEFORE = new Set(['$', '\\', '#']);
 
@@ -119,7 +83,7 @@ export function endsSentence(t: string, e: number): boolean {
   let k = j;
   while (k >= 0 && t[k] === ' ') k--;
   if ((k < 0 || t[k] === '\n') && ENUMERATOR.test(word)) return false;
-  return !ABBREV.has(word);
+  return !isAbbreviation(word);
 }
 
 /** An enumerator: "4", "12", "4.2", "iv", "b" (a list item's or a heading's number, without its final period). */

@@ -260,3 +260,19 @@ export function closingQuoteMarks(text: string, mark: string): string {
   }
   return out;
 }
+
+/** A combining grave with no letter under it, before a quoted token that a "’" closes. */
+const ORPHAN_GRAVE = /(^|[^\p{L}\p{N}\p{M}])\u0300 ?(?=[^\s’][^’]*’)/gu;
+
+/**
+ * `line` with each combining grave accent that has no letter under it read as the opening quote
+ * it stands for. XeTeX's DocBook output (dblatex, the Debian FAQ's translations) sets a typed
+ * "`stable'" with the font's grave accent, which the font's ToUnicode maps to U+0300: the line
+ * reads "distribuição ̀ stable’", a mark on a space (pdftotext drops it). Only a mark after a blank,
+ * the line's start or a sign, opening a token that a "’" closes later on the line, is changed; a
+ * grave over a letter ("à") is the letter's.
+ */
+export function orphanGraveQuotes(line: string): string {
+  if (!line.includes('\u0300')) return line;
+  return line.replace(ORPHAN_GRAVE, '$1\u2018');
+}

@@ -1,5 +1,5 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
-import { looseMarks } from './accents.ts';
+import { looseMarks, orphanGraveQuotes } from './accents.ts';
 import type { MonoSetting } from './types.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
@@ -40,7 +40,8 @@ function replaceOdd(ch: string): string {
 }
 
 /** Normalises one line: odd spaces, ligatures, invisible characters, `(cid:N)` leftovers, soft
- * hyphens inside the line (a trailing one is kept: it marks a line-end hyphenation). */
+ * hyphens inside the line (a trailing one is kept: it marks a line-end hyphenation), a grave
+ * accent on no letter that opens a quote (orphanGraveQuotes). */
 export function normalizeLine(s: string): string {
   let t = s.replace(ODD, replaceOdd);
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
@@ -50,7 +51,8 @@ export function normalizeLine(s: string): string {
     if (trailing) t = t.trimEnd() + '\u00AD';
   }
   if (t.includes('  ')) t = t.replace(/ {2,}/g, ' ');
-  if (COMBINING.test(t)) t = looseMarks(t);
+  // A grave on no letter that opens a quote, then any other mark on nothing (accents.ts).
+  if (COMBINING.test(t)) t = looseMarks(orphanGraveQuotes(t));
   return t.trim();
 }
 
@@ -138,6 +140,8 @@ export function breakArrowAt(s: string): number {
 
 /** A URL whose last character is a slash: a path a typesetter may break after any "/". */
 const URL_AT_SLASH = /(?:^|[\s(<[‘“"'])(?:https?|ftp):\/\/(?:\S*\/)?$/u;
+/** A URL's scheme and its colon ending a line: hyperref's and dblatex's \url break after the colon ("(https:" + "//www.debian.org/ports/)"). */
+const SCHEME_AT_END = /(?:^|[\s(<[‘“"'«])(?:https?|ftp|file):$/u;
 /** What goes on with a URL's path: a part with a slash, a dot or a query inside it, or a closing bracket. */
 const URL_GOES_ON = /^(?:[)\]>’”"']|\S*[\p{L}\p{N}][/.?#=&]\S)/u;
 
@@ -186,7 +190,7 @@ const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
 
 /**
  * Does line `a` end inside a token that the typesetter broke without a hyphen, so that line `b`
- * goes on with it and no space stands between them? Two breaks every generator of code and
+ * goes on with it and no space stands between them? The breaks every generator of code and
  * links makes:
  * - an identifier after an underscore: Texinfo's @code (allowcodebreaks), Sphinx's and DocBook's
  *   literals break after "_" with no mark ("LIB_FLAG_" + "NAME", "lib_err_" + "code_t");
@@ -199,6 +203,9 @@ const SENTENCE_OPENS = /^\p{Lu}\p{Ll}+\s/u;
  *   after a URL that ends with "/" ("see https://example.org/" + "for more") is no part of it, nor is a
  *   second URL. (A word before a slash is not joined: "and/" + "or" is a break inside a token,
  *   "directory scripts/" + "invece che ..." is not, and nothing in the strings tells them apart.)
+ * - a URL after its scheme's colon ("(https:" + "//security.debian.org)"), when the next line opens
+ *   with "//" and a letter or digit (xdvipdfmx's and dblatex's hyperref breaks; the manuals of
+ *   every language print them);
  */
 export function brokenInsideToken(a: string, b: string): boolean {
   if (/\s/u.test(b[0] ?? ' ')) return false;
@@ -210,6 +217,7 @@ export function brokenInsideToken(a: string, b: string): boolean {
     return /\p{Ll}/u.test(id) || !/^\p{Ll}/u.test(b);
   }
   if (linkBrokenAtDot(a, b)) return true;
+  if (a.endsWith(':') && SCHEME_AT_END.test(a.slice(-8)) && /^\/\/[\p{L}\p{N}]/u.test(b)) return true;
   return URL_AT_SLASH.test(a) && URL_GOES_ON.test(b) && !/^[\p{L}+.-]+:\/\//u.test(b);
 }
 

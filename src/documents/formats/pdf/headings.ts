@@ -69,10 +69,11 @@ export function headingFonts(uses: readonly FontUse[], bodyFont: string, totalCh
 // numeral with a period (A. , IV. ) or a closing bracket (IV) ).
 const NUMBERED =
   /^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z](?:\.\d{1,2}){1,4}\.?|[A-Z]\.|[IVXLC]{1,6}[.)]|[ivxlc]{1,6}\))\s+(?=[\p{Lu}\p{Lt}])/u;
-// "Chapter 4", "Chapitre IV", "Kapitel 2", "Capítulo 3", "Part One", "Appendix B", in the
-// languages of our users; small capitals sometimes lose the space ("CHAPITRE5").
+// "Chapter 4", "Chapitre IV", "Kapitel 2", "Capítulo 3", "Capítol 1", "Apêndice A", "Část II",
+// "Part One", "Appendix B", in the languages of our users; small capitals sometimes lose the space
+// ("CHAPITRE5").
 const DIVISION =
-  'chapter|chapitre|kapitel|cap[ií]tulo|capitolo|hoofdstuk|rozdzia[łl]|kapitola|part|partie|teil|parte|deel|cz[eę][śs][ćc]|book|livre|buch|libro|appendix|appendice|annexe?|anhang|ap[ée]ndice|anexo|bijlage|dodatek|p[řr][íi]loha|section|abschnitt|secci[óo]n|sezione|se[cç][ãa]o|lesson|le[cç]on|lektion|lecci[óo]n|lezione|li[cç][ãa]o|unit|module|article|artikel|art[íi]culo|articolo|artigo';
+  'chapter|chapitre|kapitel|cap[ií]tulo|capitolo|cap[ií]tol|hoofdstuk|rozdzia[łl]|kapitola|part|partie|teil|parte|deel|cz[eę][śs][ćc]|č[áa]st|book|livre|buch|libro|appendix|appendice|annexe?|anhang|ap[éêe]ndice|ap[èe]ndix|anexo|bijlage|dodatek|p[řr][íi]loha|section|abschnitt|secci[óo]n?|sezione|se[cç][ãa]o|lesson|le[cç]on|lektion|lecci[óo]n|lezione|li[cç][ãa]o|unit|module|article|artikel|art[íi]culo|articolo|artigo';
 // English number words to fifty-nine, written as Sphinx's LaTeX chapters print them ("TWENTYONE").
 const NUMBER_WORD =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty)(?:-?(?:one|two|three|four|five|six|seven|eight|nine))?|un|une|deux|trois|quatre|cinq|eins|zwei|drei|vier|f[üu]nf|uno|dos|tres|cuatro|cinco|due|tre|quattro|um|dois|tr[êe]s|quatro';
@@ -86,7 +87,7 @@ const BARE_LABEL = new RegExp(
   'iu',
 );
 const KEYWORD =
-  /^(?:introduction|preface|foreword|prologue|epilogue|conclusions?|summary|overview|abstract|background|acknowledge?ments|references|bibliography|glossary|index|appendix|appendices|contents|executive summary|getting started|table of contents|einleitung|einführung|vorwort|zusammenfassung|literatur(?:verzeichnis)?|glossar|anhang|inhalt(?:sverzeichnis)?|introducci[óo]n|prefacio|resumen|conclusi[óo]n(?:es)?|bibliograf[íi]a|glosario|ap[ée]ndices|[íi]ndice|introduzione|prefazione|riassunto|conclusioni|introdu[çc][ãa]o|pref[áa]cio|resumo|conclus[ãa]o|préface|avant-propos|résumé|bibliographie|glossaire|annexes|sommaire|table des matières|remerciements|wprowadzenie|wst[eę]p|[úu]vod|z[áa]v[ěe]r)(?![\p{L}\d])/iu;
+  /^(?:introduction|preface|foreword|prologue|epilogue|conclusions?|summary|overview|abstract|background|acknowledge?ments|references|bibliography|glossary|[íi]ndex|appendix|appendices|contents|executive summary|getting started|table of contents|einleitung|einführung|vorwort|zusammenfassung|literatur(?:verzeichnis)?|glossar|anhang|inhalt(?:sverzeichnis)?|introducci[óo]n?|pr[òo]leg|prefacio|resumen|conclusi[óo]n(?:es)?|bibliograf[íi]a|glosario|ap[ée]ndices|[íi]ndice|introduzione|prefazione|riassunto|conclusioni|introdu[çc][ãa]o|pref[áa]cio|resumo|conclus[ãa]o|préface|avant-propos|résumé|bibliographie|glossaire|annexes|sommaire|table des matières|remerciements|wprowadzenie|wst[eę]p|spis tre[śs]ci|skorowidz|literat[uú]ra|obsah|rejst[řr][íi]k|[úu]vod|z[áa]v[ěe]r)(?![\p{L}\d])/iu;
 const MAX_WORDS = 14;
 
 // Admonition labels, captions, bullets and contents lines (decisions.md, "Sections").

@@ -9,6 +9,7 @@ import {
   composeSettingOverlays,
   copyrightSigns,
   negationSlashes,
+  orphanGraveQuotes,
 } from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
@@ -257,4 +258,24 @@ for (const [name, line, want] of loose) {
   test(`looseMarks: ${name}`, () => {
     assert.equal(looseMarks(line), want);
   });
+}
+
+for (const c of [
+  {
+    name: 'a grave on a blank before a quoted word',
+    text: 'distribuição \u0300 stable’ ou bullseye',
+    out: 'distribuição ‘stable’ ou bullseye',
+  },
+  { name: 'no blank after the grave', text: 'par le caractère \u0300#’ sont', out: 'par le caractère ‘#’ sont' },
+  { name: "at the line's start", text: '\u0300unstable’ archive', out: '‘unstable’ archive' },
+  { name: 'after a bracket', text: '(\u0300testing’)', out: '(‘testing’)' },
+  { name: 'a grave over a letter is the letter’s', text: 'voila\u0300 l’été', out: 'voila\u0300 l’été' },
+  {
+    name: 'no closing quote on the line: unchanged',
+    text: 'le séparateur \u0300 par une virgule',
+    out: 'le séparateur \u0300 par une virgule',
+  },
+  { name: 'no grave: unchanged', text: 'l’été ‘x’', out: 'l’été ‘x’' },
+]) {
+  test(`orphanGraveQuotes: ${c.name}`, () => assert.equal(orphanGraveQuotes(c.text), c.out));
 }

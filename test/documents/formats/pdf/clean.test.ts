@@ -57,7 +57,12 @@ test('normalizeLine', async (t) => {
       'int main (int argc, char **argv)',
     ],
     ["TeX's math asterisk is the * typed", 'f = x \u2217 y', 'f = x * y'],
-    ['a combining grave over nothing is a backquote (looseMarks)', 'the \u0300 stable\u2019', 'the ` stable\u2019'],
+    [
+      'a combining grave over nothing opening a quote is the opening quote',
+      'the \u0300 stable\u2019',
+      'the \u2018stable\u2019',
+    ],
+    ['a combining grave over nothing, no quote closing: a backquote (looseMarks)', 'the \u0300 stable', 'the ` stable'],
   ];
   for (const [name, input, want] of cases) await t.test(name, () => assert.equal(normalizeLine(input), want));
 });
@@ -354,6 +359,16 @@ test('brokenInsideToken: a line ending inside an identifier or a URL goes on wit
     ['a path ending with a slash is no word pair', 'under /usr/share/', 'doc you find', false],
     ['URL broken after a slash, path goes on', 'GNU libiconv (https://www.gnu.org/software/', 'libiconv/) for', true],
     ['URL broken after the scheme', 'Guide [http://', 'wiki.x.org/wiki/ModularDevelopersGuide] in', true],
+    [
+      "URL broken after the scheme's colon",
+      'Sicherheitsaktualisierungen (https:',
+      '//security.debian.org) bereit.',
+      true,
+    ],
+    ["the colon at the line's start", 'https:', '//www.debian.org/ports/).', true],
+    ['ftp after a guillemet', 'voir «ftp:', '//ftp.debian.org»', true],
+    ['a word ending in a scheme is no scheme', 'the method fetches:', '//comment', false],
+    ['a colon before a comment', 'the option ftp:', '// a comment', false],
     ['URL then its closing bracket', '(https://www.gnu.org/software/libunistring/', ') for Unicode', true],
     ['a word after a URL ending with a slash', 'see https://www.gnu.org/software/', 'for more', false],
     ['a capitalised sentence after a URL', 'at http://www.x.org/releases/X11R7.7/', 'They are', false],
