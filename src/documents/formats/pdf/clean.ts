@@ -41,7 +41,8 @@ function replaceOdd(ch: string): string {
 
 /** Normalises one line: odd spaces, ligatures, invisible characters, `(cid:N)` leftovers, soft
  * hyphens inside the line (a trailing one is kept: it marks a line-end hyphenation), a grave
- * accent on no letter that opens a quote (orphanGraveQuotes). */
+ * accent on no letter that opens a quote (orphanGraveQuotes), any other combining mark on no letter
+ * as its spacing accent (looseMarks). */
 export function normalizeLine(s: string): string {
   let t = s.replace(ODD, replaceOdd);
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
@@ -958,6 +959,18 @@ export function opensWithBullet(text: string): boolean {
   return /^[•◦▪‣∙●○■□] /u.test(text);
 }
 
+/** How far short of the text block's right edge a line stops, in em, to be a short line. */
+const SHORT_LINE_EM = 4;
+
+/**
+ * Does a line ending at `end` stop short of the text block's right edge (`right`), by 4 em or more
+ * of the text's size? Running text fills its lines; a line that stops that short ends a paragraph
+ * or an item (a sentence's end, a list item's last line), whatever else says so.
+ */
+export function stopsShort(end: number, right: number, size: number): boolean {
+  return end < right - size * SHORT_LINE_EM;
+}
+
 /** A list item's label at a line's start: a bullet, or a number or letter with "." or ")". */
 const ITEM_LABEL = /^([•◦▪‣∙*–—-]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)])\s/u;
 
@@ -970,7 +983,7 @@ const ITEM_LABEL = /^([•◦▪‣∙*–—-]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5}
  * list's: it read as the parent item's second line.
  */
 export function labelAfterShort(text: string, aboveEnd: number, right: number, size: number): boolean {
-  return aboveEnd < right - size * 4 && ITEM_LABEL.test(text);
+  return stopsShort(aboveEnd, right, size) && ITEM_LABEL.test(text);
 }
 
 /**
@@ -990,7 +1003,7 @@ export function leavesItem(
   x: number,
   size: number,
 ): boolean {
-  return x < itemX - size * OUTDENT_EM && aboveEnd < right - size * 4 && ITEM_LABEL.test(itemText);
+  return x < itemX - size * OUTDENT_EM && stopsShort(aboveEnd, right, size) && ITEM_LABEL.test(itemText);
 }
 
 /**

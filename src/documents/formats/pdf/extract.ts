@@ -16,6 +16,7 @@ import {
   leavesItem,
   opensWithBullet,
   labelAfterShort,
+  stopsShort,
   rightMargin,
   proseInType,
   textEdge,
@@ -484,7 +485,7 @@ function buildBlocks(
           if (wordFitsAbove(prev.xEnd, edge, l)) fitEdge = edge;
         }
         const shortEnd =
-          (prev.xEnd < right - l.size * 4 ||
+          (stopsShort(prev.xEnd, right, l.size) ||
             (TERMINAL.test(prev.text) &&
               fitEdge !== undefined &&
               setToMeasure(

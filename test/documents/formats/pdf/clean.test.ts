@@ -20,6 +20,7 @@ import {
   linkBrokenAtDot,
   hangsUnderLabel,
   labelAfterShort,
+  stopsShort,
   leavesItem,
   opensWithBullet,
   proseInType,
@@ -1097,6 +1098,21 @@ test('textEdge: the margin most lines end at is the text block edge when a prose
   ];
   for (const [name, lines, margin, want] of cases)
     await t.test(name, () => assert.equal(textEdge(lines, margin), want));
+});
+
+test('stopsShort: a line 4 em or more short of the right edge is a short line', async (t) => {
+  // The text block's right edge at 538.6.
+  const cases: [string, number, number, boolean][] = [
+    ['a full line', 537, 10, false],
+    ['3 em short', 508.6, 10, false],
+    ['just under 4 em short', 498.7, 10, false],
+    ['just over 4 em short', 498.5, 10, true],
+    ['half the measure', 300, 10, true],
+    ['4 em of a larger size is more', 498.5, 12, false],
+    ['4 em of a smaller size is less', 510, 7, true],
+  ];
+  for (const [name, end, size, want] of cases)
+    await t.test(name, () => assert.equal(stopsShort(end, 538.6, size), want));
 });
 
 test('labelAfterShort: a line opening with an item label under a short line opens the next item', async (t) => {
