@@ -342,14 +342,42 @@ export function numberedRest(a: string, b: string, after: string | undefined): b
 const NUMBER_ALONE = /^\d+(?:\s+[^\p{L}\p{N}\s]+)?$/u;
 
 /**
- * A numbered listing's lines that hold no letter or digit of code, read as its lines: a blank
- * line shows its number alone, a closing brace its number and the brace. When the numbers are set
+ * Is `l` a numbered listing's line whose number, in a proportional face, outweighs its code: a
+ * number as its first piece, then typewriter to its end (`125 \fi` in doc.sty's listings, the
+ * number in 7 pt roman and as many characters of code: the line came out no typewriter line)?
+ */
+function numberThenCode(l: TextLine): boolean {
+  return l.monoEnd === true && l.pieces !== undefined && l.pieces.length >= 2 && /^\d+$/.test(l.pieces[0]!.text);
+}
+
+/**
+ * The setting of a numbered listing's line that its font did not set (a number alone, a number and
+ * a brace, a number and a short line of code: numberedBlankLines) on the grid of its neighbour
+ * `code`: its number right-aligned with the neighbour's (numberColumnX), each later piece of the
+ * line at the column its left edge stands at, so that `125 \fi` keeps its indentation under
+ * `123     \ifbitbox@top`. A line read in one piece is set as read.
+ */
+export function numberedSetting(l: Pick<TextLine, 'text' | 'pieces'>, code: MonoSetting): MonoSetting {
+  const x = numberColumnX(code, l.text);
+  if (l.pieces === undefined) return { text: l.text, x, advance: code.advance };
+  let text = l.pieces[0]!.text;
+  for (const p of l.pieces.slice(1)) {
+    const column = Math.max(text.length + 1, Math.round((p.x - x) / code.advance));
+    text = text.padEnd(column) + p.text;
+  }
+  return { text, x, advance: code.advance };
+}
+
+/**
+ * A numbered listing's lines that hold no letter or digit of code, or too little code to outweigh
+ * their number (`125 \fi`: numberThenCode), read as its lines: a blank line shows its number
+ * alone, a closing brace its number and the brace. When the numbers are set
  * in a proportional face (DBLaTeX's `linenumbering="numbered"`: `24` in a serif face beside
  * Courier), such a line is mostly not typewriter, so it was no code line: the listing fell apart
  * at each blank line and `34 } 35` ran into one paragraph. A line is taken as code when the line
  * just before it on the page is a line of code that opens with the number before its own
  * (numberedNext), in the same column (its left edge within two characters) and the next line
- * down (within two of that line's sizes). Its text is set as read, on that line's grid.
+ * down (within two of that line's sizes). Its text is set on that line's grid (numberedSetting).
  */
 export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
   const out: TextLine[] = [];
@@ -361,23 +389,20 @@ export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
     (above ? numberedNext(code.set.text, l.text) : numberedNext(l.text, code.set.text)) &&
     Math.abs(l.x - code.x) <= 2 * code.set.advance &&
     (above ? code.y > l.y && code.y - l.y <= 2 * code.size : l.y > code.y && l.y - code.y <= 2 * code.size);
-  // Its number right-aligned with the neighbour's, on that line's grid (numberedOrigin).
-  const set = (l: TextLine, code: TextLine): MonoSetting => ({
-    text: l.text,
-    x: numberColumnX(code.set!, l.text),
-    advance: code.set!.advance,
-  });
+  // Its number right-aligned with the neighbour's, on that line's grid (numberedSetting).
+  const set = (l: TextLine, code: TextLine): MonoSetting => numberedSetting(l, code.set!);
+  const loose = (l: TextLine) => !l.mono && !l.set && !l.tag && (NUMBER_ALONE.test(l.text) || numberThenCode(l));
   for (let i = lines.length - 1; i >= 0; i--) out.unshift(lines[i]!);
   for (let i = out.length - 1; i >= 0; i--) {
     const l = out[i]!;
-    if (l.mono || l.set || l.tag || !NUMBER_ALONE.test(l.text)) continue;
+    if (!loose(l)) continue;
     if (out.slice(0, i).some((x) => x.set)) continue;
     const after = out[i + 1];
     if (after && goesOn(after, l, false)) out[i] = { ...l, mono: true, set: set(l, after) };
   }
   for (let i = 0; i < out.length; i++) {
     const l = out[i]!;
-    if (l.mono || l.set || l.tag || !NUMBER_ALONE.test(l.text)) continue;
+    if (!loose(l)) continue;
     const before = out[i - 1];
     if (before && goesOn(before, l, true)) out[i] = { ...l, mono: true, set: set(l, before) };
   }
@@ -636,17 +661,21 @@ export interface TextEdges {
 /** How far (em) left of the text block's left edge a margin name ends, at least. */
 const MARGIN_GAP_EM = 0.5;
 
+/** A line of a letter, or of symbols only (`⋆`): a name or a mark, never a listing's number or brace. */
+const MARGIN_NOTE = /\p{L}|^[\p{S}\s]+$/u;
+
 /**
- * Does a line with a letter stand wholly in the left margin, ending MARGIN_GAP_EM or more left of
- * the text block's left edge (`left`: textBlockEdges, sideEdges)? The documentation of a LaTeX package
- * (ltxdoc, doc.sty) sets the names of the macros a paragraph or a listing defines in typewriter,
- * right-aligned in the left margin beside it ("\bf@leftcurly" over "\bf@rightcurly"): names, not
- * lines of the listing beside them, which they joined, its lines then indented by the names' x.
- * A listing's line numbers in the margin have no letter. `left` is Infinity where no edge is known:
- * nothing is in the margin then.
+ * Does a line with a letter, or of symbols only, stand wholly in the left margin, ending
+ * MARGIN_GAP_EM or more left of the text block's left edge (`left`: textBlockEdges, sideEdges)? The
+ * documentation of a LaTeX package (ltxdoc, doc.sty) sets the names of the macros a paragraph or a
+ * listing defines in typewriter, right-aligned in the left margin beside it ("\bf@leftcurly" over
+ * "\bf@rightcurly"), and marks in the margin (doc.sty's `⋆`): names and marks, not lines of the
+ * listing beside them, which they joined, its lines then indented by the names' x. A listing's
+ * line numbers and braces in the margin have no letter and are no symbols. `left` is Infinity
+ * where no edge is known: nothing is in the margin then.
  */
 export function inLeftMargin(line: Pick<TextLine, 'xEnd' | 'size' | 'text'>, left: number): boolean {
-  return Number.isFinite(left) && line.xEnd < left - MARGIN_GAP_EM * line.size && /\p{L}/u.test(line.text);
+  return Number.isFinite(left) && line.xEnd < left - MARGIN_GAP_EM * line.size && MARGIN_NOTE.test(line.text);
 }
 
 /** Prose lines a page needs to show its text block's edges. */

@@ -11,6 +11,7 @@ import {
   codeRuns,
   monoAdvance,
   numberedBlankLines,
+  numberedSetting,
   numberedOrigin,
   joinedCodeLine,
   gridSetting,
@@ -914,6 +915,15 @@ test("numberedBlankLines: a numbered listing's lines of a number alone (a blank 
     font: 'rm',
     mono: false,
   });
+  // A number in the proportional face, then code in typewriter at `at`.
+  const fi = (n: string, x: number, y: number, at: number): TextLine => ({
+    ...num(`${n} \\fi`, x, y),
+    monoEnd: true,
+    pieces: [
+      { text: n, x, xEnd: x + 12 },
+      { text: '\\fi', x: at, xEnd: at + 18 },
+    ],
+  });
   const cases: [name: string, lines: TextLine[], want: boolean[]][] = [
     [
       'the number after the line above',
@@ -926,6 +936,17 @@ test("numberedBlankLines: a numbered listing's lines of a number alone (a blank 
       [num('10', 96, 700), set('11 \\y', 96, 688)],
       [true, true],
     ],
+    [
+      "a number then a short line of code (doc.sty's `125 \\fi`)",
+      [set('124 \\x', 100, 700), fi('125', 100, 688, 148)],
+      [true, true],
+    ],
+    [
+      'a number then a word in the proportional face: no code',
+      [set('124 \\x', 100, 700), { ...fi('125', 100, 688, 148), monoEnd: undefined }],
+      [true, false],
+    ],
+    ['a number then code, under another number', [set('124 \\x', 100, 700), fi('127', 100, 688, 148)], [true, false]],
     ['another number', [set('8 \\x', 100, 700), num('12', 100, 688)], [true, false]],
     ['far below (the page number)', [set('8 \\x', 100, 700), num('9', 100, 600)], [true, false]],
     ['in another column', [set('8 \\x', 100, 700), num('9', 300, 688)], [true, false]],
@@ -961,6 +982,37 @@ test("numberedBlankLines: a blank line's number stands on its neighbour's grid, 
   const nine = { ...code, text: '9 \\x', y: 686, set: { text: '9  \\x', x: 61.5, advance: 7.8 } };
   assert.equal(numberedBlankLines([code, blank])[1]!.set?.x, 61.5);
   assert.equal(numberedBlankLines([nine, ten])[1]!.set?.x, 61.5 - 7.8);
+});
+
+test("numberedSetting: a numbered line's pieces at their columns on the neighbour's grid", async (t) => {
+  // bytefield.pdf p. 34: `123     \\ifbitbox@top` set from x 149.46, one column 4.707 wide.
+  const code = { text: '123     \\ifbitbox@top', x: 149.46, advance: 4.707 };
+  const piece = (text: string, x: number) => ({ text, x, xEnd: x + 10 });
+  const cases: [name: string, line: Parameters<typeof numberedSetting>[0], want: string][] = [
+    ['a line in one piece, as read', { text: '124 }' }, '124 }'],
+    [
+      '`\\fi` under `\\ifbitbox@top`',
+      { text: '125 \\fi', pieces: [piece('125', 153.69), piece('\\fi', 187.12)] },
+      '125     \\fi',
+    ],
+    [
+      'deeper in: further right',
+      { text: '263 \\fi', pieces: [piece('263', 153.69), piece('\\fi', 253.02)] },
+      `${'263'.padEnd(22)}\\fi`,
+    ],
+    [
+      'a piece left of its column: a space after the number at least',
+      { text: '126 }', pieces: [piece('126', 153.69), piece('}', 160)] },
+      '126 }',
+    ],
+  ];
+  for (const [name, line, want] of cases)
+    await t.test(name, () => {
+      const got = numberedSetting(line, code);
+      assert.equal(got.text, want);
+      assert.equal(got.x, 149.46);
+      assert.equal(got.advance, 4.707);
+    });
 });
 
 test('numberedOrigin: column 0 of a numbered line, its number right-aligned on the code grid', async (t) => {
@@ -1146,6 +1198,9 @@ const marginNames: [name: string, line: { text: string; xEnd: number; size: numb
     false,
   ],
   ["a listing's line number alone in the margin", { text: '86', xEnd: 144, size: 9 }, 153.7, false],
+  ["doc.sty's `⋆` mark in the margin", { text: '⋆', xEnd: 45.3, size: 20.7 }, 153.7, true],
+  ["a listing's brace in the margin", { text: '}%', xEnd: 144, size: 9 }, 153.7, false],
+  ["a listing's number and sign in the margin", { text: '12 +', xEnd: 144, size: 9 }, 153.7, false],
   ['ending just at the edge (less than half an em off)', { text: 'name', xEnd: 150, size: 9 }, 153.7, false],
   ['no edge known', { text: '\\name', xEnd: 144, size: 9 }, Infinity, false],
 ];
