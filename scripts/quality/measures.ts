@@ -24,13 +24,20 @@ const COPYRIGHT_SIGN = /(?<![\p{L}\p{N}])c\u00A9|\u00A9c(?![\p{L}\p{N}])|\u00A9/
  * does not compose it holds ("©c", "c©": the content order of the raw reading).
  */
 export function normalizeText(s: string): string {
-  return s
-    .normalize('NFC')
-    .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
-    .replace(/\u2217/g, '*')
-    .replace(COPYRIGHT_SIGN, 'c')
-    .replace(/\u00AD/g, '')
-    .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ');
+  return (
+    s
+      .normalize('NFC')
+      .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
+      .replace(/\u2217/g, '*')
+      // A spacing tilde and circumflex that no letter took: the `~` and `^` a font without them drew
+      // so (groff's Times, TeX's roman faces), as the service reads them (clean.ts ODD); as modifier
+      // letters they would be words of their own.
+      .replace(/\u02DC/g, '~')
+      .replace(/\u02C6/g, '^')
+      .replace(COPYRIGHT_SIGN, 'c')
+      .replace(/\u00AD/g, '')
+      .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ')
+  );
 }
 
 /**

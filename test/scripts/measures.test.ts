@@ -95,6 +95,11 @@ describe('words and dehyphenate', () => {
     ['a mark after its letter stays in its word', 'X\u0338 a\u0301b', ['x\u0338', 'áb']],
     ["TeX's copyright sign is poppler's c", 'Copyright \u00A9 1992', ['copyright', 'c', '1992']],
     ['so is the sign read as its circle and its c', 'Copyright \u00A9c 1992 c\u00A9', ['copyright', 'c', '1992', 'c']],
+    [
+      "a spacing tilde and circumflex (poppler's reading of groff's ~ and ^) are the signs typed: no words",
+      '\u02DC/.bashrc \u02C6C ~/.profile',
+      ['bashrc', 'c', 'profile'],
+    ],
   ];
   for (const [name, input, want] of cases) test(name, () => assert.deepEqual(words(input), want));
 });

@@ -42,7 +42,8 @@ function replaceOdd(ch: string): string {
 /** Normalises one line: odd spaces, ligatures, invisible characters, `(cid:N)` leftovers, soft
  * hyphens inside the line (a trailing one is kept: it marks a line-end hyphenation), a grave
  * accent on no letter that opens a quote (orphanGraveQuotes), any other combining mark on no letter
- * as its spacing accent (looseMarks). */
+ * as its spacing accent (looseMarks), a spacing circumflex or tilde inside a token as the `^` or
+ * `~` typed (typedSigns). */
 export function normalizeLine(s: string): string {
   let t = s.replace(ODD, replaceOdd);
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
@@ -54,7 +55,26 @@ export function normalizeLine(s: string): string {
   if (t.includes('  ')) t = t.replace(/ {2,}/g, ' ');
   // A grave on no letter that opens a quote, then any other mark on nothing (accents.ts).
   if (COMBINING.test(t)) t = looseMarks(orphanGraveQuotes(t));
+  if (t.includes('\u02C6') || t.includes('\u02DC')) t = typedSigns(t);
   return t.trim();
+}
+
+/** A spacing circumflex or small tilde touching a character on either side: inside a token. */
+const ACCENT_IN_TOKEN = /(?<=\S)[\u02C6\u02DC]|[\u02C6\u02DC](?=\S)/gu;
+
+const SIGN_OF: Readonly<Record<string, string>> = { '\u02C6': '^', '\u02DC': '~' };
+
+/**
+ * `line` with each spacing circumflex and small tilde that stands inside a token read as the `^`
+ * or `~` typed. Fonts without an ASCII `^` or `~` (groff's Times, TeX's roman faces) draw the
+ * accent for them, and `˜/.bashrc`, `${parameterˆpattern}`, `ˆC`, `xˆ2`, `/˜bush` are
+ * `~/.bashrc`, `${parameter^pattern}`, `^C`, `x^2`, `/~bush` as typed and searched for. One
+ * standing alone between blanks is kept as printed: the glyph itself, named or shown (a font's
+ * encoding table, "the result, ˜, is not a proper tilde"). An accent over a letter is composed
+ * before (accents.ts).
+ */
+export function typedSigns(line: string): string {
+  return line.replace(ACCENT_IN_TOKEN, (c) => SIGN_OF[c] ?? c);
 }
 
 /** A combining diacritical mark (looseMarks). */
@@ -63,10 +83,13 @@ const COMBINING = /[\u0300-\u036f]/u;
 /**
  * A monospace line's setting (code.ts) normalised as normalizeLine does a line, but its spaces
  * kept: odd spaces become plain ones (a leading one moves the line's start by an advance),
- * invisible characters go, ligatures are spelled out.
+ * invisible characters go, ligatures are spelled out, spacing circumflexes and tildes are the `^`
+ * and `~` typed, alone too (typedSigns).
  */
 export function normalizeSetting(set: MonoSetting): MonoSetting {
   let t = set.text.replace(ODD, replaceOdd);
+  // Code: every spacing circumflex and tilde is the `^` or `~` typed (an operator stands alone).
+  if (t.includes('\u02C6') || t.includes('\u02DC')) t = t.replace(/[\u02C6\u02DC]/gu, (c) => SIGN_OF[c] ?? c);
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
   if (t.includes('\u00AD')) t = t.replace(/\u00AD/g, '');
   const lead = t.length - t.trimStart().length;

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   normalizeLine,
+  normalizeSetting,
+  typedSigns,
   joinLines,
   resolveHyphens,
   addWords,
@@ -64,8 +66,34 @@ test('normalizeLine', async (t) => {
       'the \u2018stable\u2019',
     ],
     ['a combining grave over nothing, no quote closing: a backquote (looseMarks)', 'the \u0300 stable', 'the ` stable'],
+    ["groff's small tilde for a typed ~", 'from \u02DC/.tmux.conf and \u02DCuser', 'from ~/.tmux.conf and ~user'],
+    [
+      'a spacing circumflex for a typed ^',
+      '${parameter\u02C6pattern} (typically \u02C6Z)',
+      '${parameter^pattern} (typically ^Z)',
+    ],
+    ['a combining tilde over nothing before a token: the ~ typed', '\u0303/.profile', '~/.profile'],
+    ['a spacing tilde alone: the glyph as printed', 'o resultado: \u02DC n\u00E3o', 'o resultado: \u02DC n\u00E3o'],
+    ['a composed tilde stays its letter', 'S\u00E3o Paulo, espa\u00F1ol', 'S\u00E3o Paulo, espa\u00F1ol'],
   ];
   for (const [name, input, want] of cases) await t.test(name, () => assert.equal(normalizeLine(input), want));
+});
+
+test('typedSigns: a spacing circumflex or tilde inside a token is the sign typed', async (t) => {
+  const cases: [string, string, string][] = [
+    ['a home directory', '\u02DC/.bashrc', '~/.bashrc'],
+    ["a user's directory in a URL", 'http://www.rich.edu/\u02DCbush', 'http://www.rich.edu/~bush'],
+    ['a control key', 'typically \u02C6Z, Control-Z', 'typically ^Z, Control-Z'],
+    ["bash's case modification", '${parameter\u02C6\u02C6pattern}', '${parameter^^pattern}'],
+    ['a power', 'x\u02C62 and e\u02C6{i\u03C0}', 'x^2 and e^{i\u03C0}'],
+    ['quoted', 'default is \u2018\u02C6\u2019.', 'default is \u2018^\u2019.'],
+    ['alone: the glyph as printed', '| \u02C6 | \u02DC | \u00AF |', '| \u02C6 | \u02DC | \u00AF |'],
+    ['none', 'plain text', 'plain text'],
+  ];
+  for (const [name, input, want] of cases) await t.test(name, () => assert.equal(typedSigns(input), want));
+  await t.test('in code, alone too (an operator)', () =>
+    assert.equal(normalizeSetting({ text: 'a \u02C6 b; cd \u02DC', x: 0, advance: 6 }).text, 'a ^ b; cd ~'),
+  );
 });
 
 test('joinLines and resolveHyphens', async (t) => {
