@@ -37,6 +37,10 @@ import {
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
+import { boldTitles } from './bold-titles.ts';
+
+/** Bold elements: a headingless page's section titles are set in them (bold-titles.ts). */
+const BOLD = new Set(['b', 'strong']);
 
 const DROPPED = new Set([
   'script',
@@ -448,6 +452,8 @@ interface Open {
   fragment?: boolean;
   /** a listing set without `<pre>` (isVerbatimBox): its lines end at `<br>` and blocks only */
   verbatimBox?: boolean;
+  /** a bold element (BOLD) */
+  bold?: boolean;
   /** a typewriter element (MONO) */
   mono?: boolean;
   /** a table set as a grid of boxes (isGridTable), and a cell of one (gridCell) */
@@ -711,6 +717,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   let monos = 0;
   let monoChars = 0;
   let lineCode = false;
+  // Open bold elements, the running block's characters read inside them, and the paragraphs read
+  // wholly bold: a headingless page's section titles (bold-titles.ts).
+  let bolds = 0;
+  let boldChars = 0;
+  const boldBlocks = new Set<LinkedBlock>();
 
   /** A `<header>` that heads a section or the document (isSiteHeader): read, not dropped. */
   const sectionHeader = (name: string, attrs: Record<string, string>): boolean =>
@@ -740,6 +751,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     lastHref = undefined;
     if (breaks.length > 0) breaks = [];
     monoChars = 0;
+    boldChars = 0;
   };
   /** A finished block goes into the open cell of the innermost table (depth from the top), or out. */
   const emit = (b: LinkedBlock, depth = 1) => {
@@ -874,6 +886,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
+    // Read wholly in bold, in one piece (not a group of `<br>` lines): a title, if the page has no heading.
+    const wholeBold = kind === 'paragraph' && !inCell && lineGroup === undefined && boldChars >= inkChars(t);
     const number = kind === 'item' && marker !== '' ? `${marker} ` : noteLabel !== '' ? `${noteLabel} ` : '';
     noteLabel = '';
     if (kind !== 'heading') marker = '';
@@ -888,6 +902,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
     if (contents > 0) b.inContents = true;
+    if (wholeBold && number === '') boldBlocks.add(b);
     reset();
     if (entry === 'dt') {
       emitTerm();
@@ -1154,6 +1169,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           open.mono = true;
           monos++;
         }
+        if (BOLD.has(name)) {
+          open.bold = true;
+          bolds++;
+        }
         if (isAdmonitionBox(name, attrs)) {
           open.admonition = true;
           admonitions++;
@@ -1181,6 +1200,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         // Inside a listing set without `<pre>`, only the listing's own spaces (verbatimBoxText).
         if (verbatimBoxes > 0 && pre === 1) data = verbatimBoxText(data);
         if (monos > 0 && pre === 0) monoChars += inkChars(data);
+        if (bolds > 0 && pre === 0) boldChars += inkChars(data);
         text += data;
         if (!link) outside += data;
       },
@@ -1212,6 +1232,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   function closeElement(name: string, top: Open): void {
     if (top.note) notes--;
     if (top.mono) monos--;
+    if (top.bold) bolds--;
     if (
       name === 'a' &&
       link &&
@@ -1287,5 +1308,5 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     tables.pop();
   }
   if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));
-  return dropListings(out);
+  return dropListings(boldTitles(out, boldBlocks));
 }
