@@ -49,6 +49,9 @@ const NEUTRAL = /^(?:\p{L}|\d{1,4}|[ivxlc]{1,6})$/u;
 // "5.2. Definitions of pharmacy benefits" (numbered, short, no sentence end but leader dots).
 const STEM = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+\S.{0,90}?(?:\s?\.){0,6}$/;
 
+// A numbered entry whose title ends in a number, then its page: "2 Release 0.3.12 1", "A.2 Python 3 14".
+const NUMBER_ENDED = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+\p{L}.{0,100}?\d\s+(\d{1,4})$/u;
+
 const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,4}|[A-Z](?:\.\d{1,2}){1,4}|\d{1,2}\.)\s+\p{L}/u;
 
 export type LineKind = 'title' | 'entry' | 'numbered' | 'stem' | 'neutral' | 'text';
@@ -99,6 +102,8 @@ export function lineKind(text: string, outline?: ReadonlySet<string>, mono = fal
       return { kind: 'entry' };
     return { kind: 'numbered', page: Number(m[1]), sectioned: SECTION_NUMBER.test(t) };
   }
+  const n = t.length <= 120 && endsInDigit(t) ? numberEndedEntry(t) : undefined;
+  if (n !== undefined) return { kind: 'numbered', page: n, sectioned: SECTION_NUMBER.test(t) };
   if (t.length <= 100 && STEM.test(t) && !/[\p{L}\d)][.!?:;]$/u.test(t) && /\p{L}{2}/u.test(t)) return { kind: 'stem' };
   return { kind: 'text' };
 }
@@ -107,6 +112,18 @@ const endsInDigit = (t: string) => {
   const c = t.charCodeAt(t.length - 1);
   return c >= 48 && c <= 57;
 };
+
+/**
+ * The page number of a contents entry without leaders whose title ends in a number, which
+ * TRAILING_NUMBER leaves alone (a number before the page is no page there: "in 1992 1993"): the
+ * entry must start with a section number ("2 Release 0.3.12 1", "10 Python 3 5", "A.1 Version
+ * 2.0 12"), as LaTeX's article class sets its section entries (dblatex's articles: release notes,
+ * FAQs). Undefined for anything else.
+ */
+export function numberEndedEntry(t: string): number | undefined {
+  const m = NUMBER_ENDED.exec(t);
+  return m ? Number(m[1]) : undefined;
+}
 
 /**
  * An index line without leaders: "clip, 24, 81, 137", "colorspec, 28, 50," or the continuation of

@@ -6,6 +6,7 @@ import {
   leaderEntry,
   lineKind,
   listingRuns,
+  numberEndedEntry,
   proseRuns,
   removeListings,
   titleBlock,
@@ -107,6 +108,10 @@ test('lineKind', async (t) => {
     // An ellipsis in the text is no leader.
     ['and so on . . . until the end', 'text'],
     ['wait for it... 3 seconds later', 'text'],
+    // LaTeX article contents without leaders, titles ending in a number (dblatex release notes).
+    ['2 Release 0.3.12 1', 'numbered', 1],
+    ['10 Release 0.3.5 3', 'numbered', 3],
+    ['Released in 2019 2020', 'text'],
   ];
   for (const [text, kind, n] of cases) {
     await t.test(text, () => {
@@ -129,6 +134,23 @@ test('lineKind: monospace lines are code unless they carry a long leader or an i
   ];
   for (const [name, text, kind] of cases)
     await t.test(name, () => assert.equal(lineKind(text, undefined, true, 400).kind, kind));
+});
+
+test('numberEndedEntry: a numbered contents entry whose title ends in a number', async (t) => {
+  const cases: [string, number | undefined][] = [
+    ['2 Release 0.3.12 1', 1],
+    ['23 Release 0.2.5 8', 8],
+    ['3 Release 0.3.11-py3 1', 1],
+    ['A.2 Python 3 14', 14],
+    ['4.1. Changes in 2019 12', 12],
+    // Not entries: no section number first, no number before the page, no page.
+    ['Release 0.3.12 1', undefined],
+    ['2 Release 0.3.12', undefined],
+    ['1 Introduction 1', undefined], // TRAILING_NUMBER's
+    ['In 1992 1993 it ran.', undefined],
+    ['2019 2020', undefined],
+  ];
+  for (const [text, page] of cases) await t.test(text, () => assert.equal(numberEndedEntry(text), page));
 });
 
 test('leaderEntry', async (t) => {
@@ -316,6 +338,19 @@ test('classifyPage: listings of Texinfo, LaTeX, Doxygen and DocBook manuals', as
         ...body.map((l): [string, boolean] => [l, false]),
       ]),
       false,
+    ],
+    [
+      'dblatex article contents without leaders, titles ending in a version number',
+      monoPage([
+        ['Release Notes for dblatex iii', false],
+        ['Contents', false],
+        ['1 Introduction 1', false],
+        ...Array.from({ length: 20 }, (_, i): [string, boolean] => [
+          `${i + 2} Release 0.3.${20 - i} ${1 + (i >> 2)}`,
+          false,
+        ]),
+      ]),
+      true,
     ],
   ];
   for (const [name, p, want, continuing] of cases)
