@@ -37,6 +37,7 @@ import {
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
+import { leftContentsTitles } from './contents-title.ts';
 
 const DROPPED = new Set([
   'script',
@@ -459,6 +460,8 @@ interface Open {
   note?: boolean;
   /** a generator's contents list, menu or index (isContentsContainer) */
   contents?: boolean;
+  /** where the outermost contents container's blocks start in the page's blocks (leftContentsTitles) */
+  contentsAt?: number;
   /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
   started?: boolean;
   /** an admonition's box (isAdmonitionBox) */
@@ -1147,6 +1150,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           notes++;
         }
         if (isContentsContainer(name, attrs) || isContentsId(attrs.id)) {
+          // The outermost container's blocks, read into the page: its title may go with its list.
+          if (contents === 0 && tables.length === 0) open.contentsAt = out.length;
           open.contents = true;
           contents++;
         }
@@ -1203,6 +1208,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         closeElement(name, top);
         // After the element's last block and row are out, which are still inside it.
         if (top.contents) contents--;
+        if (top.contentsAt !== undefined) {
+          // A contents container's title over its list that leaves (leftContentsTitles).
+          for (const k of leftContentsTitles(out.slice(top.contentsAt)).reverse()) out.splice(top.contentsAt + k, 1);
+        }
         if (top.admonition) admonitions--;
         stack.pop();
       },
