@@ -38,6 +38,7 @@ import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables
 import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
 import { leftContentsTitles } from './contents-title.ts';
+import { isDocumentDetail } from './document-details.ts';
 
 const DROPPED = new Set([
   'script',
@@ -1027,6 +1028,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (
           (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
+          isDocumentDetail(name, attrs) ||
           siteToctree ||
           chrome
         ) {
