@@ -39,6 +39,7 @@ import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
+import { htmlListDepth } from '../list-nesting.ts';
 
 const DROPPED = new Set([
   'script',
@@ -825,6 +826,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     let kind: DocumentBlock['kind'] = 'paragraph';
     let level: number | undefined;
     let group: number | undefined;
+    let depth = 0;
     if (h) {
       kind = 'heading';
       level = Number(h.name[1]);
@@ -832,6 +834,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     else if (list) {
       kind = 'item';
       group = list.group;
+      // A list inside an item stands one level in (htmlListDepth).
+      depth = htmlListDepth(stack);
       // A later block of the same item or definition goes on with it (itemKind); a term stays one.
       const item = inCell ? undefined : innermost(ITEMS);
       if (item && stack.indexOf(item) > stack.indexOf(list)) {
@@ -891,6 +895,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (kind === 'code') b.lines = t.split('\n');
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
+    if (kind === 'item' && depth > 0) b.depth = depth;
     if (contents > 0) b.inContents = true;
     reset();
     if (entry === 'dt') {
