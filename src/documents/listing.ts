@@ -67,7 +67,8 @@ export function isLetterBar(b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'l
  * A contents entry by its generator's mark: a block read inside a contents container (DocBook's
  * `tr.toc`, the question list of each part of a Q and A set, one row among the questions and
  * answers of its table) that is (almost) all in-page link text. It goes whatever its group holds;
- * a title inside the container ("Table of Contents") stays, as in any contents list.
+ * a title inside the container ("Table of Contents") is no entry (the HTML reader drops it with
+ * the list it heads: leftContentsTitles).
  */
 export function isMarkedContentsEntry(
   b: Pick<LinkedBlock, 'text' | 'inPageLinkChars' | 'dataCells' | 'inContents'>,

@@ -38,6 +38,9 @@ import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables
 import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
 import { boldTitles } from './bold-titles.ts';
+import { leftContentsTitles } from './contents-title.ts';
+import { isDocumentDetail } from './document-details.ts';
+import { htmlListDepth } from '../list-nesting.ts';
 
 /** Bold elements: a headingless page's section titles are set in them (bold-titles.ts). */
 const BOLD = new Set(['b', 'strong']);
@@ -465,6 +468,8 @@ interface Open {
   note?: boolean;
   /** a generator's contents list, menu or index (isContentsContainer) */
   contents?: boolean;
+  /** where the outermost contents container's blocks start in the page's blocks (leftContentsTitles) */
+  contentsAt?: number;
   /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
   started?: boolean;
   /** an admonition's box (isAdmonitionBox) */
@@ -833,6 +838,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     let kind: DocumentBlock['kind'] = 'paragraph';
     let level: number | undefined;
     let group: number | undefined;
+    let depth = 0;
     if (h) {
       kind = 'heading';
       level = Number(h.name[1]);
@@ -840,6 +846,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     else if (list) {
       kind = 'item';
       group = list.group;
+      // A list inside an item stands one level in (htmlListDepth).
+      depth = htmlListDepth(stack);
       // A later block of the same item or definition goes on with it (itemKind); a term stays one.
       const item = inCell ? undefined : innermost(ITEMS);
       if (item && stack.indexOf(item) > stack.indexOf(list)) {
@@ -901,6 +909,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (kind === 'code') b.lines = t.split('\n');
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
+    if (kind === 'item' && depth > 0) b.depth = depth;
     if (contents > 0) b.inContents = true;
     if (wholeBold && number === '') boldBlocks.add(b);
     reset();
@@ -1039,6 +1048,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (
           (DROPPED.has(name) && !(name === 'aside' && isNoteAside(attrs)) && !sectionHeader(name, attrs)) ||
           hidden(attrs) ||
+          isDocumentDetail(name, attrs) ||
           siteToctree ||
           chrome
         ) {
@@ -1162,6 +1172,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           notes++;
         }
         if (isContentsContainer(name, attrs) || isContentsId(attrs.id)) {
+          // The outermost container's blocks, read into the page: its title may go with its list.
+          if (contents === 0 && tables.length === 0) open.contentsAt = out.length;
           open.contents = true;
           contents++;
         }
@@ -1223,6 +1235,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         closeElement(name, top);
         // After the element's last block and row are out, which are still inside it.
         if (top.contents) contents--;
+        if (top.contentsAt !== undefined) {
+          // A contents container's title over its list that leaves (leftContentsTitles).
+          for (const k of leftContentsTitles(out.slice(top.contentsAt)).reverse()) out.splice(top.contentsAt + k, 1);
+        }
         if (top.admonition) admonitions--;
         stack.pop();
       },

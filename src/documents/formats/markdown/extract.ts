@@ -108,7 +108,7 @@ function push(
   out: LinkedBlock[],
   kind: DocumentBlock['kind'],
   inl: Inline,
-  extra: Pick<DocumentBlock, 'level' | 'cells' | 'lines'> & { group?: number; dataCells?: number } = {},
+  extra: Pick<DocumentBlock, 'level' | 'cells' | 'lines' | 'depth'> & { group?: number; dataCells?: number } = {},
 ): void {
   if (inl.text.trim().length === 0) return;
   out.push({
@@ -121,7 +121,19 @@ function push(
   });
 }
 
-function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group?: number): void {
+/**
+ * The depth of the items of a list read inside a list item of depth `outer` (undefined: the
+ * list is no item's, depth 0): one level in, as the chunk shows it (../../list-depth.ts).
+ */
+export function nestedDepth(outer: number | undefined): number {
+  return outer === undefined ? 0 : outer + 1;
+}
+
+/**
+ * The blocks of `tokens`: `group` is the list or table they belong to, `depth` the nesting of the
+ * list item they are read in (0 for an item of a top-level list; undefined outside lists).
+ */
+function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group?: number, depth?: number): void {
   for (const t of tokens) {
     switch (t.type) {
       case 'heading': {
@@ -136,7 +148,12 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         // A paragraph of links alone (badges, a bar of links): navigation, not text. An item's
         // links are judged with its list (dropListings).
         if (group === undefined && isNavigationLine(inl.outside, inl.links, inl.text)) break;
-        push(out, group === undefined ? 'paragraph' : 'item', inl, group === undefined ? {} : { group });
+        push(
+          out,
+          group === undefined ? 'paragraph' : 'item',
+          inl,
+          group === undefined ? {} : { group, ...(depth ? { depth } : {}) },
+        );
         break;
       }
       case 'code':
@@ -152,7 +169,8 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         let n = typeof l.start === 'number' ? l.start : 1;
         for (const item of l.items) {
           const first = out.length;
-          walk(item.tokens, out, ctx, g);
+          // A list inside an item stands one level in (nestedDepth).
+          walk(item.tokens, out, ctx, g, nestedDepth(depth));
           // The item's first block carries its number; nested lists keep their own.
           const b = out[first];
           if (l.ordered && b && b.group === g) {
@@ -186,7 +204,7 @@ function walk(tokens: Token[], out: LinkedBlock[], ctx: { group: number }, group
         break;
       }
       case 'blockquote':
-        walk((t as Tokens.Blockquote).tokens, out, ctx, group);
+        walk((t as Tokens.Blockquote).tokens, out, ctx, group, depth);
         break;
       case 'html': {
         const text = stripTags(t.raw);

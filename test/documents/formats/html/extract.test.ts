@@ -548,7 +548,7 @@ test("a split manual's contents list and index, linked to other pages, are conte
     '<ul><li><a href="a.html">Options</a></li><li><a href="b.html">Extensibility</a></li></ul>';
   assert.deepEqual(kinds(html), [
     'heading3:2.3 Types',
-    'paragraph:Table of Contents',
+    // The container's title goes with its list (leftContentsTitles).
     'paragraph:See Structures for more.',
     'item:Options',
     'item:Extensibility',
