@@ -94,11 +94,17 @@ const BULLET = /^[\u2022\u25E6\u25AA\u25AB\u2023\u2219\u00B7\u25CF\u25CB\u25A0\u
  * pour cela."), or a list's bullet before typewriter text (a list item naming a command).
  */
 export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined {
-  const items = byX(input.filter((it) => it.str.length > 0 && it.str.trim().length > 0));
+  let items = byX(input.filter((it) => it.str.length > 0 && it.str.trim().length > 0));
   if (items.some((it) => !it.mono && /\p{L}/u.test(it.str))) return undefined;
   if (items.length > 0 && !items[0]!.mono && BULLET.test(items[0]!.str.trim())) return undefined;
-  const advance = monoAdvance(items);
+  let advance = monoAdvance(items);
   if (advance === undefined || items.length === 0) return undefined;
+  const from = resultBeside(items, advance);
+  if (from > 0) {
+    items = items.slice(from);
+    advance = monoAdvance(items);
+    if (advance === undefined) return undefined;
+  }
   // A superscript or subscript (a footnote mark) is a word of its own, as the layout reads it.
   let main = items[0]!;
   for (const it of items) if (it.size > main.size) main = it;
@@ -152,6 +158,47 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   const x = anchor ? anchor.x - (anchor.col - blanks) * advance : x0 + blanks * advance;
   const size = typeSize(items);
   return size === undefined ? { text: body, x, advance } : { text: body, x, advance, size };
+}
+
+/** Blank columns between an example's typeset result and its source set beside it, at least. */
+const BESIDE_COLS = 8;
+
+/**
+ * Where the source of a line starts when the typeset result of an example stands left of it on
+ * the same line: the index of the first item after a gap of BESIDE_COLS columns or more, when every
+ * item before the gap holds no letter, one of them is not monospaced and they are not a number
+ * alone (a listing's line number, numberedOrigin, stands a column or two from its code); else 0.
+ * LaTeX manuals set an example's result beside its source (lshort and its translations: the big
+ * parenthesis and the exponent of `(x+1)(x-1)` squared, or an equation's number `(8)`, level with
+ * the source's `\[`); a result holding a letter makes no code line at all (monoSetting), but signs
+ * and digits alone were read as the source line's start: `)2 \[` in place of `\[`.
+ */
+export function resultBeside(items: readonly Pick<RawItem, 'str' | 'x' | 'width' | 'mono'>[], advance: number): number {
+  let end = -Infinity;
+  let plain = false;
+  let signs = '';
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (i > 0 && it.x - end >= BESIDE_COLS * advance) return plain && !/^\d+$/.test(signs) ? i : 0;
+    if (/\p{L}/u.test(it.str)) return 0;
+    if (!it.mono) plain = true;
+    signs += it.str.replace(/\s+/g, '');
+    end = Math.max(end, it.x + it.width);
+  }
+  return 0;
+}
+
+/**
+ * Is a line that is not mostly monospaced the source of an example with its typeset result beside
+ * it (resultBeside), every item after the result monospaced? Then it is a code line: the result's
+ * signs and digits outweighed a short source line (`)2` beside `\\[`).
+ */
+export function sourceBeside(input: readonly RawItem[]): boolean {
+  const items = byX(input.filter((it) => it.str.trim().length > 0));
+  const advance = monoAdvance(items);
+  if (advance === undefined) return false;
+  const from = resultBeside(items, advance);
+  return from > 0 && items.slice(from).every((it) => it.mono);
 }
 
 /**

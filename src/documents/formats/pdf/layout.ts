@@ -8,7 +8,7 @@
 import type { RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
-import { listingGridLines, monoSetting } from './code.ts';
+import { listingGridLines, monoSetting, sourceBeside } from './code.ts';
 import { marginNotesAfterParagraphs } from './margin-notes.ts';
 import {
   closingQuoteCarons,
@@ -443,7 +443,9 @@ function toLine(segs: Segment[], row: Row): TextLine {
       font = f;
     }
   }
-  const mono = monoChars * 2 > chars;
+  // An example's source with its typeset result beside it on the left (code.ts sourceBeside).
+  const mono =
+    monoChars * 2 > chars || (monoChars > 0 && segs.length > 1 && sourceBeside(segs.flatMap((s) => s.items)));
   const line: TextLine = {
     text: readAs(text),
     x: segs[0]!.x,

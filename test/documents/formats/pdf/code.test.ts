@@ -17,6 +17,8 @@ import {
   gridSetting,
   listingGridLines,
   monoSetting,
+  resultBeside,
+  sourceBeside,
   otherSize,
   sideBySide,
   sideEdges,
@@ -1054,6 +1056,45 @@ test("codeSize: the size a line's code is set in, for telling its line number", 
     ['a sign in a proportional face says nothing', [mono('20', 0, { size: 6 }), item('}', 20, 700, { size: 10.9 })], 0],
   ];
   for (const [name, items, want] of cases) await t.test(name, () => assert.equal(codeSize(items), want));
+});
+
+test("resultBeside: an example's typeset result left of its source on the line is no part of it", async (t) => {
+  // l2kurz p. 34: the big `)` (a one-glyph font pdf.js may call monospaced) and the exponent `2`
+  // of the result end at 357, the source's `\\[` in LMMono10 (8 units a column) starts at 465.
+  const paren = mono(')', 342, { width: 9 });
+  const two = item('2', 351, 700, { width: 6 });
+  const src = [mono('\\', 465, { width: 8 }), mono('[', 473, { width: 8 })];
+  const cases: [name: string, items: ReturnType<typeof item>[], want: number][] = [
+    ['signs and a digit of a result 13 columns left of the source', [paren, two, ...src], 2],
+    ["an equation's number (8) beside the source", [item('(8)', 300, 700, { width: 15 }), ...src], 1],
+    [
+      'a line number alone far from its code stays (numberedOrigin reads it)',
+      [item('12', 380, 700, { width: 8 }), ...src],
+      0,
+    ],
+    ['monospaced signs far left are code (an aligned comment)', [mono('}', 300, { width: 8 }), ...src], 0],
+    ['a gap under 8 columns is inside the line', [paren, two, ...src.map((s) => ({ ...s, x: s.x - 60 }))], 0],
+    ['a letter before the gap: the line is code from its start', [mono('x', 300, { width: 8 }), two, ...src], 0],
+    ['no gap', src, 0],
+  ];
+  for (const [name, items, want] of cases) await t.test(name, () => assert.equal(resultBeside(items, 8), want));
+  const got = monoSetting([paren, two, ...src]);
+  assert.deepEqual(got && { text: got.text, x: got.x }, { text: '\\[', x: 465 });
+});
+
+test('sourceBeside: a line mostly of a result is code when its source stands beside it', async (t) => {
+  const src = [mono('\\', 465, { width: 8 }), mono('[', 473, { width: 8 })];
+  const cases: [name: string, items: ReturnType<typeof item>[], want: boolean][] = [
+    ['`)2` of a result, then `\\[`', [mono(')', 342, { width: 9 }), item('2', 351, 700, { width: 6 }), ...src], true],
+    [
+      'a result, then the source with a word of prose',
+      [item('(8)', 300, 700, { width: 15 }), ...src, item('as', 490, 700)],
+      false,
+    ],
+    ['no monospaced item', [item('(8)', 300, 700, { width: 15 }), item('[', 465, 700)], false],
+    ['signs a word apart (prose with a typewriter sign)', [item('—', 440, 700, { width: 10 }), ...src], false],
+  ];
+  for (const [name, items, want] of cases) await t.test(name, () => assert.equal(sourceBeside(items), want));
 });
 
 test("monoSetting: a numbered line of a brace alone is measured by the brace's face", () => {
