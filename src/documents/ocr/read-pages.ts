@@ -13,7 +13,7 @@ import { maySpread, type OcrOptions, type OcrReport } from './options.ts';
 import { holdEngine, ocrStats, releaseEngine } from './engine.ts';
 import { freeHelper, holdCrew, readOnHelper, releaseCrew } from './crew.ts';
 import type { OperatorCodes } from './operators.ts';
-import { FEW_CHARS, needsOcr, pageImages, textChars, unreadableText, type PageImages } from './triage.ts';
+import { mayNeedOcr, needsOcr, pageImages, textChars, triageLimit, unreadableText, type PageImages } from './triage.ts';
 import { renderPage, renderScale, scanImage } from './render.ts';
 import { recognize } from './recognize.ts';
 import type { PlacedLine } from './text-lines.ts';
@@ -51,11 +51,11 @@ export async function ocrPages(
   const mayNeed = pages
     .map((page) => {
       // Counted as far as the decisions below need: FEW_CHARS, and past the unmapped count.
-      const chars = force ? 0 : textChars(page.lines, Math.max(FEW_CHARS, (page.unmapped ?? 0) + 1));
+      const chars = force ? 0 : textChars(page.lines, triageLimit(page.unmapped ?? 0));
       const largest = page.lines.reduce((m, l) => Math.max(m, l.size), 0);
       return { page, chars, largest, unreadable: !force && unreadableText(chars, page.unmapped ?? 0) };
     })
-    .filter(({ chars, unreadable }) => force || unreadable || chars < FEW_CHARS);
+    .filter(({ page, chars }) => force || mayNeedOcr(chars, page.unmapped ?? 0));
   const needs = (p: (typeof mayNeed)[number], images: PageImages) =>
     force || p.unreadable || needsOcr(p.chars, images.share, p.largest, p.page.height);
   let todo = mayNeed;

@@ -38,6 +38,16 @@ export function unreadableText(chars: number, unmapped: number): boolean {
   return unmapped >= FEW_CHARS && unmapped > chars;
 }
 
+/** How far a page's letters and digits are counted for the triage (textChars): past its unmapped count. */
+export const triageLimit = (unmapped: number): number => Math.max(FEW_CHARS, unmapped + 1);
+
+/**
+ * Whether OCR's triage looks at a page at all, from its letters and digits (counted up to
+ * triageLimit) and its unmapped count: a page with few characters, or mostly unreadable text.
+ */
+export const mayNeedOcr = (chars: number, unmapped: number): boolean =>
+  chars < FEW_CHARS || unreadableText(chars, unmapped);
+
 /**
  * Letters and digits in a page's text layer, counted up to `limit` at least (the count stops at the
  * line that reaches it: a page of text is judged by its first lines, not counted through).

@@ -5,8 +5,6 @@ import type { DocumentBlock, PageTurn } from '../../blocks.ts';
 import type { PageText, TextLine } from './types.ts';
 import { extractPages } from './text-layer.ts';
 import {
-  normalizeLine,
-  normalizeSetting,
   joinLines,
   finishParagraph,
   resolveHyphens,
@@ -38,7 +36,8 @@ import { opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
 import { removeCodeContinuations, splitRunsAtTurns } from './continuations.ts';
-import { overlaySteps, stepText } from './overlays.ts';
+import { overlayStepsOfLower } from './overlays.ts';
+import { readyLines } from './page-ready.ts';
 import { removeListings } from './toc.ts';
 import {
   findHeadings,
@@ -99,30 +98,26 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   const doc = await extractPages(
     data,
     async (pdf, pages) => {
+      const read = pages.map((p) => p.lines);
       ocr = await ocrPages({ doc: pdf, ops: OPS }, pages, opts.ocr ?? DEFAULT_OCR, opts.onOcrStart);
+      // A page OCR read has lines of its own, to be readied below.
+      pages.forEach((p, i) => {
+        if (p.lines !== read[i]) p.stepKey = undefined;
+      });
     },
     opts.onPage,
     opts.split,
   );
   const pageCount = doc.pages.length;
-  for (const p of doc.pages) {
-    const lines: TextLine[] = [];
-    for (const l of p.lines) {
-      const text = normalizeLine(l.text);
-      if (text.length > 0) {
-        l.text = text;
-        if (l.set) l.set = normalizeSetting(l.set);
-        lines.push(l);
-      }
-    }
-    p.lines = lines;
-  }
+  // Each page's lines normalised where it was read (page-ready.ts), but one OCR might read.
+  for (const p of doc.pages) if (p.stepKey === undefined) readyLines(p);
   if (!doc.pages.some((p) => p.lines.some((l) => /[\p{L}\p{N}]/u.test(l.text))))
     throw documentError('document_no_text');
   // A slide shown in steps: each step but the last is contained in the next; read it once. Judged
   // before the furniture (stepText): a frame's lines repeated over its steps are no running header.
-  const steps = overlaySteps(doc.pages.map((p) => stepText(p.lines)));
+  const steps = overlayStepsOfLower(doc.pages.map((p) => p.stepKey!));
   doc.pages.forEach((p, i) => {
+    p.stepKey = undefined;
     if (steps[i]) p.lines = [];
   });
   removeUntaggedFurniture(doc.pages);

@@ -36,7 +36,11 @@ function inOrder(a: readonly string[], b: readonly string[]): boolean {
  * is no step: the next page neither starts with it nor stays within 4 times its length.
  */
 export function overlaySteps(pageTexts: readonly string[]): boolean[] {
-  const lower = pageTexts.map((s) => s.toLowerCase());
+  return overlayStepsOfLower(pageTexts.map((s) => s.toLowerCase()));
+}
+
+/** overlaySteps of page texts already in lower case (each page's stepKey, page-ready.ts). */
+export function overlayStepsOfLower(lower: readonly string[]): boolean[] {
   // Two pages whose first three words differ are no step and its next: most pages of a book,
   // told without their words all split out. Nor is a page one of whose first HEAD_WORDS words
   // stands nowhere in the next page's text: a book's pages open alike (its running header,

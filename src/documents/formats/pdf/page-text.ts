@@ -6,6 +6,7 @@ import { getDocument, OPS, RULE_PATHS, VerbosityLevel } from './pdfjs.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { PageText, RawItem, RuledGrid } from './types.ts';
 import { buildLines } from './layout.ts';
+import { readyPage } from './page-ready.ts';
 import { mayHoldRuledTable, pageRules, ruledGrids, type DrawnOperators } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
 import { drawingStyle, styleFontName } from './drawing-fonts.ts';
@@ -164,7 +165,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       paths && !tagged && !mirrored && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)
         ? ruledGrids(pageRules(paths, OPS))
         : [];
-    return {
+    const pageText: PageText = {
       number: n,
       width,
       height,
@@ -172,6 +173,9 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       ...(dropped ? { unmapped } : {}),
       ...(grids.length > 0 ? { grids } : {}),
     };
+    // Its own share of the cross-page steps, in the thread that reads it (page-ready.ts).
+    readyPage(pageText);
+    return pageText;
   } catch (err) {
     if (doc.numPages === 1) throw damaged(err);
     return undefined;

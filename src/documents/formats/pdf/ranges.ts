@@ -1,7 +1,8 @@
 // A large PDF read by several threads at once: the pages are cut into batches of BATCH_PAGES, and
 // the thread that reads the document (the lead) and the idle pool threads that help it take the
 // next batch from one shared counter until none is left, so a slow thread never holds the others
-// back. Each helper opens the document itself and posts each batch's lines to the lead; the
+// back. Each helper opens the document itself and posts each batch's lines to the lead, each page
+// readied where it was read (its lines normalised, its stepKey made: page-ready.ts); the
 // lead puts every page back in order, reads itself whatever a helper did not deliver (a helper
 // that failed, stopped because another document came, or met a font it cannot name as the
 // document does, pdfjs.ts), and then runs the cross-page steps (OCR of pages without text,

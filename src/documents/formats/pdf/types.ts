@@ -91,6 +91,12 @@ export interface PageText {
   unmapped?: number;
   /** Untagged pages whose text hints at a table: the ruled tables their drawn rules make (rules.ts). */
   grids?: RuledGrid[];
+  /**
+   * Set where the page is read once its lines are normalised (page-ready.ts): its text as
+   * overlaySteps compares it, in lower case; dropped once the steps are judged. Absent on a page
+   * extractPdf readies itself (one OCR may read).
+   */
+  stepKey?: string;
 }
 
 export interface ExtractedDoc {

@@ -11,6 +11,8 @@ import { extractPages } from '../../../../src/documents/formats/pdf/text-layer.t
 import { helpInThisThread, type HelpWanted } from '../../../../src/documents/formats/pdf/ranges.ts';
 import { NEXT, STOP } from '../../../../src/documents/page-ranges.ts';
 import { fontOfDocument } from '../../../../src/documents/formats/pdf/page-text.ts';
+import { normalizeLine } from '../../../../src/documents/formats/pdf/clean.ts';
+import { stepText } from '../../../../src/documents/formats/pdf/overlays.ts';
 import { HARD_SHAPES } from '../../helpers/hard-shapes.ts';
 import { makePdf, textPages } from '../../helpers/make-pdf.ts';
 import type { PageText } from '../../../../src/documents/formats/pdf/types.ts';
@@ -161,3 +163,18 @@ const fontNames: [string, string][] = [
 for (const [loaded, named] of fontNames) {
   test(`fontOfDocument: ${loaded} -> ${named}`, () => assert.equal(fontOfDocument(loaded), named));
 }
+
+test("a helper's pages come back readied where they were read: normalised lines and a stepKey", async () => {
+  const { port1, port2 } = new MessageChannel();
+  const posted = helpInThisThread(port1);
+  const pages = (
+    await extractPages(longManual(), undefined, undefined, { port: port2, helpers: 2, batchPages: 2, minPages: 2 })
+  ).pages;
+  port2.close();
+  assert.ok((await posted) > 0);
+  assert.ok(pages.length >= 8);
+  for (const p of pages) {
+    assert.equal(p.stepKey, stepText(p.lines).toLowerCase(), `page ${p.number}`);
+    for (const l of p.lines) assert.equal(l.text, normalizeLine(l.text));
+  }
+});
