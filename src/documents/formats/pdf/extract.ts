@@ -35,6 +35,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation } from './bibliography.ts';
+import { partedAfterShort } from './parskip.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -515,6 +516,7 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
+          partedAfterShort(stopsShort(prev.xEnd, right, l.size), dy, spacing, l.size, prev.size, ctx.bodySize) ||
           nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
