@@ -32,7 +32,9 @@ import {
   fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
-import { opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
+import { hangsUnderCitation, nextCitation } from './bibliography.ts';
+import { partedAfterShort } from './parskip.ts';
+import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
 import { removeCodeContinuations, splitRunsAtTurns } from './continuations.ts';
@@ -357,7 +359,8 @@ function buildBlocks(
                 l.x,
                 l.size,
               ) ||
-                hangsUnderLabel(above.text, above.x, l.x, l.size))));
+                hangsUnderLabel(above.text, above.x, l.x, l.size) ||
+                hangsUnderCitation(above.text, above.x, l.x, l.size))));
         const filled: boolean = !!above && wordOverflowsAbove(above.xEnd, textRight, l);
         // The next line, prose at the same left one line spacing below, did not fit its first word here.
         const next = p.lines[i + 1];
@@ -454,7 +457,13 @@ function buildBlocks(
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
+        // A bibliography entry's further lines, hanging under its text right of its label.
+        const entry = paraLines[0]!;
+        const underCitation = hangsUnderCitation(entry.text, entry.x, l.x, l.size);
+        const after = p.lines[i + 1];
+        const underX = after && after.y < l.y && l.y - after.y <= spacing * 1.4 + 0.5 ? after.x : undefined;
         const indented =
+          !underCitation &&
           l.x > prev.x + l.size * 0.8 &&
           prev.xEnd > right - l.size * 6 &&
           !hangsUnder(
@@ -462,7 +471,9 @@ function buildBlocks(
             l.x,
             l.size,
           ) &&
-          !(paraLines.length === 1 && hangsUnderLabel(prev.text, prev.x, l.x, l.size));
+          !(paraLines.length === 1 && hangsUnderLabel(prev.text, prev.x, l.x, l.size)) &&
+          // A hanging entry's further lines (a bibliography's author-year entries), asked last.
+          !hangsAfterFull(prev, l, underX);
         // The fit rules (clean.ts): on a page of filled text, would this line's first word have fit
         // on the line above, up to the edge of their column? Then the text broke that line.
         // Centred lines (a title, an author list) are broken by hand: the rules say nothing of them.
@@ -494,13 +505,14 @@ function buildBlocks(
           (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x));
         // After a short line the text broke, a line left of it starts a new block (clean.ts).
         const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
-        const after = p.lines[i + 1];
         brk =
           gap ||
           indented ||
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
+          partedAfterShort(stopsShort(prev.xEnd, right, l.size), dy, spacing, l.size, prev.size, ctx.bodySize) ||
+          nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
@@ -512,19 +524,14 @@ function buildBlocks(
           // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
           // line after it (clean.ts); not a line hanging under the label of the line above (a
           // list item's second line).
-          (indentedAfterSentence(
-            TERMINAL.test(prev.text),
-            prev.x,
-            l.x,
-            after && after.y < l.y && l.y - after.y <= spacing * 1.4 + 0.5 ? after.x : undefined,
-            l.size,
-          ) &&
+          (indentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x, underX, l.size) &&
             !hangsUnder(
               prev.pieces?.slice(1).map((p) => p.x),
               l.x,
               l.size,
             ) &&
             !hangsUnderLabel(prev.text, prev.x, l.x, l.size) &&
+            !underCitation &&
             !opensWithBullet(prev.text));
       }
       if (brk) {

@@ -245,3 +245,37 @@ export function tagsBesideText(rows: readonly TagRow[], right: number, around: L
   });
   return tags >= 2 && (parted || full >= FULL_LINES);
 }
+
+/** How far right (in em) of a full line a hanging entry's further lines may stand. */
+const HANG_MAX_EM = 3;
+/** How far (in em) short of the full line above a hanging entry's full line may end. */
+const FLUSH_EM = 0.5;
+
+/**
+ * Does `l`, standing 0.8 to 3 em right of the full line above it (`above`, which reaches the
+ * measure), go on that line's text as a hanging indent rather than open a paragraph with a
+ * first-line indent? A paragraph ends at a sentence's end: after a full line that ends none
+ * (apalike's "Ahuja, R. K., ... (1993). Network Flows: Theory," over "Algorithms, and
+ * Applications ..."; econ's "... Gérard-" over "Bayesian Incentives,") the line goes on the same
+ * entry. After one that ends a sentence (an author list's last initial, "Wallace, W. A."), only
+ * when `l` ends where that line ends and the line under it (`underX`: its left, when it is the
+ * next line of the same block) stands at `l`'s left: a paragraph's indented first line is
+ * followed by lines back at the margin, a hanging entry's further lines share one left, a
+ * quotation's or a displayed example's lines stop short of the margin on the right too. Never
+ * after a colon, which announces a display or a list.
+ */
+export function hangsAfterFull(
+  above: { text: string; x: number; xEnd: number },
+  l: { x: number; xEnd: number; size: number },
+  underX: number | undefined,
+): boolean {
+  const off = l.x - above.x;
+  if (off < HANG_MIN_EM * l.size || off > HANG_MAX_EM * l.size) return false;
+  if (!ENDS_SENTENCE.test(above.text)) return true;
+  return (
+    !above.text.endsWith(':') &&
+    underX !== undefined &&
+    Math.abs(underX - l.x) <= SAME_LEFT &&
+    l.xEnd >= above.xEnd - l.size * FLUSH_EM
+  );
+}

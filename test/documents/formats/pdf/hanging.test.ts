@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  hangsAfterFull,
   captioned,
   opensAfterHang,
   tagAfterSentence,
@@ -377,4 +378,64 @@ test('an option list reads one way whatever made the PDF: each entry its tag, th
       creator,
     );
   }
+});
+
+test("hangsAfterFull: an entry's further lines hang right of a full line, a paragraph's first line does not", async (t) => {
+  // size 10; the full line above starts at 133.8 and ends at 477.5 (apalike-ejor's references).
+  const full = (text: string) => ({ text, x: 133.8, xEnd: 477.5 });
+  const cases: [string, string, number, number, number | undefined, boolean][] = [
+    [
+      'author-year entry, the line above ends in a comma',
+      'Ahuja, R. K., Magnanti, T. L., & Orlin, J. B. (1993). Network Flows: Theory,',
+      143.7,
+      437.3,
+      133.8,
+      true,
+    ],
+    [
+      "a line broken at a compound's hyphen",
+      'd’Aspremont, Claude, Jacques Crémer, and Louis-André Gérard-',
+      143.7,
+      470,
+      undefined,
+      true,
+    ],
+    [
+      'after an author list ending in an initial: full, and the next line hangs too',
+      'Cavdaroglu, B., Nurre, S. G., Mitchell, J. E., Sharkey, T. C., & Wallace, W. A.',
+      143.7,
+      477.5,
+      143.7,
+      true,
+    ],
+    [
+      "a paragraph's indented first line after a sentence, the next line back at the margin",
+      'The entries are sorted by their first author.',
+      143.7,
+      477.5,
+      133.8,
+      false,
+    ],
+    [
+      'after a sentence, a short indented line',
+      'The entries are sorted by their first author.',
+      143.7,
+      300,
+      143.7,
+      false,
+    ],
+    [
+      'a quotation: its lines stop short on the right too',
+      'The entries are sorted by their first author.',
+      158.8,
+      452.5,
+      158.8,
+      false,
+    ],
+    ['after a colon: a display or a list', 'consider the following very short document:', 143.7, 477.5, 143.7, false],
+    ['too little indent: the same left', 'Network Flows: Theory,', 136, 477.5, 136, false],
+    ['too far right: a centred display', 'the product of the two matrices,', 200, 400, undefined, false],
+  ];
+  for (const [name, above, x, xEnd, underX, want] of cases)
+    await t.test(name, () => assert.equal(hangsAfterFull(full(above), { x, xEnd, size: 10 }, underX), want));
 });
