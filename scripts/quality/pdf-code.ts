@@ -826,10 +826,27 @@ export function proseRights(lines: readonly Pick<Line, 'page' | 'right' | 'mono'
 /** A step down of at most this many line sizes: the next line of a paragraph, no blank line between. */
 const PARAGRAPH_STEP = 1.5;
 
+/** A paragraph's first line stands at most this many line sizes right of its next (LaTeX's \\parindent: 1.5 em). */
+const PARAGRAPH_INDENT = 2.5;
+
+/**
+ * Does line `l` start where the paragraph of line `above` does: at its left, or, `above` being
+ * the paragraph's first line, left of it by the paragraph's indentation (freefem's "The file
+ * format ... on nuxx," 25 units in, then its `nuyy)` at the text's edge). A line further right
+ * than `above` is indented: a listing's.
+ */
+export function sameParagraphLeft(
+  above: Pick<Line, 'left' | 'height' | 'parts'>,
+  l: Pick<Line, 'left' | 'height' | 'parts'>,
+): boolean {
+  const d = above.left - l.left;
+  return d >= -1.5 && d <= Math.max(1.5, PARAGRAPH_INDENT * lineSize(above));
+}
+
 /**
  * Does typewriter line `l` go on with the paragraph whose line `above` stands right above it, as
  * the page shows it: `above` is justified to the page's right text edge (`right`, proseRights),
- * `l` starts where it starts, one line step below, and holds type of the text face (the stop
+ * `l` starts where it starts or its first line's indentation left of it (sameParagraphLeft), one line step below, and holds type of the text face (the stop
  * of `\tabcolsep.`, the commas of a list of paper sizes). `first`: `above` must then be a line
  * of prose; a later line goes on with a typewriter line so taken. A listing after its
  * paragraph stands apart or is indented; a line of code has no type of another face.
@@ -844,7 +861,7 @@ export function goesOnProse(
   // A table's row (a symbol and its command in columns) is no line of a paragraph.
   if (columnStarts(l).length > 1 || columnStarts(above).length > 1) return false;
   // Full: to half a line's size (pdftohtml's edges of justified lines differ by a few units).
-  if (above.right < right - lineSize(above) / 2 || Math.abs(above.left - l.left) > 1.5) return false;
+  if (above.right < right - lineSize(above) / 2 || !sameParagraphLeft(above, l)) return false;
   const step = l.top - above.top;
   if (step <= 0 || step > PARAGRAPH_STEP * Math.max(lineSize(l), lineSize(above))) return false;
   return l.parts.some((p) => !p.mono && p.text.trim() !== '');

@@ -30,6 +30,7 @@ import {
   otherPdftohtmlSize,
   goesOn,
   goesOnProse,
+  sameParagraphLeft,
   proseRights,
   lineNumberBefore,
   numberedBlank,
@@ -1112,6 +1113,8 @@ describe("goesOnProse: a paragraph's last lines set in typewriter are no listing
     ['the line above short of the edge', { ...prose, right: 400 }, tail, true, 567, false],
     ['a blank line between (a listing after its paragraph)', prose, { ...tail, top: 124 }, true, 567, false],
     ['indented', prose, { ...tail, left: 80 }, true, 567, false],
+    ["under a paragraph's first line, indented (\\parindent)", { ...prose, left: 82 }, tail, true, 567, true],
+    ['under a line indented more than a paragraph is', { ...prose, left: 100 }, tail, true, 567, false],
     ['the line above in typewriter, for the first line', { ...prose, mono: true }, tail, true, 567, false],
     [
       'the line above in typewriter, a later line (the typewriter line above was taken as prose)',
@@ -1125,6 +1128,20 @@ describe("goesOnProse: a paragraph's last lines set in typewriter are no listing
   ];
   for (const [name, above, l, first, right, want] of cases)
     test(name, () => assert.equal(goesOnProse(above as never, l as never, first, right), want));
+});
+
+describe("sameParagraphLeft: a line starts where its paragraph's line above does, or that first line's indentation left of it", () => {
+  const line = (left: number) => ({ left, height: 15, parts: [] });
+  const cases: [string, number, number, boolean][] = [
+    ['the same left', 189, 189, true],
+    ['a unit apart (pdftohtml rounding)', 190, 189, true],
+    ["the first line 25 units in (LaTeX's 15 pt \\parindent at 1.5 zoom)", 214, 189, true],
+    ['the first line 37 units in (2.5 line sizes)', 226, 189, true],
+    ['further in than a paragraph indent', 240, 189, false],
+    ['the line below indented (a listing)', 189, 214, false],
+  ];
+  for (const [name, above, l, want] of cases)
+    test(name, () => assert.equal(sameParagraphLeft(line(above) as never, line(l) as never), want));
 });
 
 describe('proseRights: the right edge of the prose lines of each page', () => {
