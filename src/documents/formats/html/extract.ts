@@ -301,9 +301,12 @@ export function isPermalinkMark(href: string | undefined, text: string): boolean
  * a member summary (`td.mdescRight`) and after the page's brief (`href="#details"`), pointing to
  * the detailed description further down: it is no word of the brief, and read as text it ends
  * each summary line with "More...". `inPage`: the link points into the page (isInPageLink).
+ * A member inherited from a base class has its details on the base's page: its "More..." points to
+ * an anchor of another page (`base.html#a37...`), and goes too; one to a whole page (a blog's
+ * "Read more..." to the article) stays.
  */
-export function isMoreLink(inPage: boolean, text: string): boolean {
-  return inPage && /^\p{L}+(?:[ \u00a0]\p{L}+)?[ \u00a0]?(?:\.{3}|…)$/u.test(text.trim());
+export function isMoreLink(inPage: boolean, text: string, href = ''): boolean {
+  return (inPage || /#[^#\s]/.test(href)) && /^\p{L}+(?:[ \u00a0]\p{L}+)?[ \u00a0]?(?:\.{3}|…)$/u.test(text.trim());
 }
 
 /**
@@ -1252,7 +1255,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (
       name === 'a' &&
       link &&
-      (isPermalinkMark(link.href, text.slice(link.from)) || isMoreLink(link.inPage, text.slice(link.from)))
+      (isPermalinkMark(link.href, text.slice(link.from)) || isMoreLink(link.inPage, text.slice(link.from), link.href))
     ) {
       // A permalink's mark, a "More..." link: no text of the page: it goes, and counts as no link.
       text = text.slice(0, link.from);

@@ -1072,8 +1072,22 @@ test("htmlBlocks: Doxygen's member labels, set side by side without a blank, rea
 });
 
 test('isMoreLink: a word or two and an ellipsis, pointing into the page', async (t) => {
-  const cases: { name: string; inPage: boolean; text: string; want: boolean }[] = [
+  const cases: { name: string; inPage: boolean; text: string; href?: string; want: boolean }[] = [
     { name: "Doxygen's English", inPage: true, text: 'More...', want: true },
+    {
+      name: "an inherited member's, to an anchor of its base's page",
+      inPage: false,
+      text: 'More...',
+      href: 'classbase.html#a3765ae85a8ffaae0d48afa15fffe6009',
+      want: true,
+    },
+    {
+      name: 'to an anchor of another page, three words',
+      inPage: false,
+      text: 'see base too...',
+      href: 'b.html#x',
+      want: false,
+    },
     { name: "Doxygen's German, a blank before the dots", inPage: true, text: 'Mehr ...', want: true },
     { name: 'two words, an ellipsis character', inPage: true, text: 'Read more…', want: true },
     { name: 'to another page', inPage: false, text: 'More...', want: false },
@@ -1082,7 +1096,7 @@ test('isMoreLink: a word or two and an ellipsis, pointing into the page', async 
     { name: 'a name with dots', inPage: true, text: 'yaml_parser_t...', want: false },
     { name: 'a number', inPage: true, text: '1...', want: false },
   ];
-  for (const c of cases) await t.test(c.name, () => assert.equal(isMoreLink(c.inPage, c.text), c.want));
+  for (const c of cases) await t.test(c.name, () => assert.equal(isMoreLink(c.inPage, c.text, c.href), c.want));
 });
 
 test("htmlBlocks: Doxygen's More... links after briefs go, other in-page links stay", () => {
