@@ -462,6 +462,11 @@ function buildBlocks(
         const underCitation = hangsUnderCitation(entry.text, entry.x, l.x, l.size);
         const after = p.lines[i + 1];
         const underX = after && after.y < l.y && l.y - after.y <= spacing * 1.4 + 0.5 ? after.x : undefined;
+        // The paragraph's own leading, where its lines show it (a ragged page's prose set wider
+        // than its code): the step into `prev` and the step out of `l`, at least the page's.
+        const into = paraLines.length >= 2 ? paraLines[paraLines.length - 2]!.y - prev.y : 0;
+        const outOf = underX !== undefined ? l.y - after!.y : 0;
+        const leading = Math.max(spacing, into <= dy ? into : 0, outOf <= dy ? outOf : 0);
         const indented =
           !underCitation &&
           l.x > prev.x + l.size * 0.8 &&
@@ -511,7 +516,7 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
-          partedAfterShort(stopsShort(prev.xEnd, right, l.size), dy, spacing, l.size, prev.size, ctx.bodySize) ||
+          partedAfterShort(prev, l, stopsShort(prev.xEnd, textRight, l.size), dy, leading, ctx.bodySize) ||
           nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||

@@ -4,34 +4,46 @@
 // Code GmbH") over the permission paragraph, gcl-si's "Package:LISP" over a function's text, a
 // centred "Version 2.1, February 1999" over the copyright line under it.
 
-/** A step this much (in em of the text's size) over the page's line spacing parts paragraphs. */
-const PARSKIP_EM = 0.15;
+/** A step this much (in em of the text's size; Texinfo's 2-3 pt at 10.9 is 0.25-0.3) over the page's line spacing parts paragraphs. */
+const PARSKIP_EM = 0.22;
 
 /** A line this much over the body's size is a display size (a title), its own spacing. */
 const BODY_MAX = 1.12;
+/** Each line at least this wide (em): a fraction's numerator and denominator are narrower. */
+const MIN_WIDTH_EM = 3;
+
+/** What of a line the rule reads. */
+export interface SkipLine {
+  x: number;
+  xEnd: number;
+  size: number;
+}
 
 /**
- * Does a line `dy` below a line that stops short (`aboveShort`: 4 em or more short of the text
- * block's right edge, clean.ts stopsShort) open a new paragraph, the step between them at least
- * 0.15 em over the page's line spacing (`spacing`)? A line the text broke inside a paragraph
- * (an address, a verse, a line break by hand) stands one line spacing under the one above. Both
- * lines at the body's size (`size`, `aboveSize`, `bodySize`): a title's lines in a larger type
- * ("TERMS AND CONDITIONS FOR COPYING," / "DISTRIBUTION AND MODIFICATION") stand further apart
- * than the text's, and a footnote or a heading is told elsewhere.
+ * Does a line (`l`) `dy` below a line that stops short (`above`; `aboveShort`: 4 em or more short
+ * of the text block's right edge, clean.ts stopsShort) open a new paragraph, the step between
+ * them at least 0.22 em over the page's line spacing (`spacing`)? A line the text broke inside a
+ * paragraph (an address, a verse, a line break by hand) stands one line spacing under the one
+ * above. Both lines at the body's size (`bodySize`): a title's lines in a larger type ("TERMS AND
+ * CONDITIONS FOR COPYING," / "DISTRIBUTION AND MODIFICATION") stand further apart than the text's,
+ * and a footnote or a heading is told elsewhere. Both 3 em wide or more: a display's fraction
+ * ("dy" over "dx", 13.5 apart on 12 of spacing) is no pair of paragraphs.
  */
 export function partedAfterShort(
+  above: SkipLine,
+  l: SkipLine,
   aboveShort: boolean,
   dy: number,
   spacing: number,
-  size: number,
-  aboveSize: number,
   bodySize: number,
 ): boolean {
   return (
     aboveShort &&
-    dy > spacing + PARSKIP_EM * size &&
-    size < bodySize * BODY_MAX &&
-    aboveSize < bodySize * BODY_MAX &&
-    Math.abs(size - aboveSize) < PARSKIP_EM * size
+    dy > spacing + PARSKIP_EM * l.size &&
+    l.size < bodySize * BODY_MAX &&
+    above.size < bodySize * BODY_MAX &&
+    Math.abs(l.size - above.size) < PARSKIP_EM * l.size &&
+    above.xEnd - above.x >= MIN_WIDTH_EM * above.size &&
+    l.xEnd - l.x >= MIN_WIDTH_EM * l.size
   );
 }

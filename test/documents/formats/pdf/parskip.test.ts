@@ -3,16 +3,40 @@ import test from 'node:test';
 import { partedAfterShort } from '../../../../src/documents/formats/pdf/parskip.ts';
 
 test('partedAfterShort: after a short line, a paragraph skip opens a new paragraph', async (t) => {
-  // Texinfo's body at 10.9 on 13.1 of line spacing, its paragraphs 16.1 to 16.4 apart.
-  const cases: [string, boolean, number, number, number, boolean][] = [
-    ["gcl-si's 'Package:LISP' over the function's text", true, 16.4, 10.9, 10.9, true],
-    ["gcrypt's copyright line with no full stop over the permission text", true, 16.1, 10.9, 10.9, true],
-    ['a line broken by hand inside a paragraph (an address): one line spacing', true, 13.1, 10.9, 10.9, false],
-    ['a short line, a step a little over the spacing (a tall glyph)', true, 14.2, 10.9, 10.9, false],
-    ['a full line: the fit rules tell it', false, 16.4, 10.9, 10.9, false],
-    ["a title's two lines in a larger type", true, 17.5, 14.3, 14.3, false],
-    ['a smaller line under the text (a footnote)', true, 16.4, 8, 10.9, false],
+  // Texinfo's body at 10.9 on 13.1 of line spacing, its paragraphs 15.8 to 16.4 apart.
+  const line = (x: number, xEnd: number, size = 10.9) => ({ x, xEnd, size });
+  const cases: [string, ReturnType<typeof line>, ReturnType<typeof line>, boolean, number, boolean][] = [
+    ["gcl-si's 'Package:LISP' over the function's text", line(118.8, 184.1), line(118.8, 522), true, 16.4, true],
+    [
+      "gcrypt's copyright line with no full stop over the permission text",
+      line(90, 346.5),
+      line(118.8, 493.2),
+      true,
+      16.1,
+      true,
+    ],
+    [
+      "a centred 'Version 2.1, February 1999' over the copyright line",
+      line(242.1, 369.9),
+      line(118.8, 385.6),
+      true,
+      15.8,
+      true,
+    ],
+    [
+      'a line broken by hand inside a paragraph (an address): one line spacing',
+      line(90, 300),
+      line(90, 400),
+      true,
+      13.1,
+      false,
+    ],
+    ['a short line, a step a little over the spacing (a tall glyph)', line(90, 300), line(90, 400), true, 14.2, false],
+    ['a full line: the fit rules tell it', line(90, 522), line(90, 522), false, 16.4, false],
+    ["a title's two lines in a larger type", line(90, 400, 14.3), line(90, 380, 14.3), true, 17.5, false],
+    ['a smaller line under the text (a footnote)', line(90, 300), line(90, 400, 8), true, 16.4, false],
+    ["a display's fraction: 'dy' over 'dx'", line(323.8, 334.2), line(323.5, 336), true, 16, false],
   ];
-  for (const [name, short, dy, size, aboveSize, want] of cases)
-    await t.test(name, () => assert.equal(partedAfterShort(short, dy, 13.1, size, aboveSize, 10.9), want));
+  for (const [name, above, l, short, dy, want] of cases)
+    await t.test(name, () => assert.equal(partedAfterShort(above, l, short, dy, 13.1, 10.9), want));
 });
