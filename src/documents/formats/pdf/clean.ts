@@ -63,6 +63,9 @@ export function normalizeLine(s: string): string {
 const ACCENT_IN_TOKEN = /(?<=\S)[\u02C6\u02DC]|[\u02C6\u02DC](?=\S)/gu;
 
 const SIGN_OF: Readonly<Record<string, string>> = { '\u02C6': '^', '\u02DC': '~' };
+/** Every spacing circumflex and small tilde (code: normalizeSetting). */
+const ANY_SIGN = /[\u02C6\u02DC]/gu;
+const typedSign = (c: string) => SIGN_OF[c] ?? c;
 
 /**
  * `line` with each spacing circumflex and small tilde that stands inside a token read as the `^`
@@ -74,7 +77,7 @@ const SIGN_OF: Readonly<Record<string, string>> = { '\u02C6': '^', '\u02DC': '~'
  * before (accents.ts).
  */
 export function typedSigns(line: string): string {
-  return line.replace(ACCENT_IN_TOKEN, (c) => SIGN_OF[c] ?? c);
+  return line.replace(ACCENT_IN_TOKEN, typedSign);
 }
 
 /** A combining diacritical mark (looseMarks). */
@@ -89,7 +92,7 @@ const COMBINING = /[\u0300-\u036f]/u;
 export function normalizeSetting(set: MonoSetting): MonoSetting {
   let t = set.text.replace(ODD, replaceOdd);
   // Code: every spacing circumflex and tilde is the `^` or `~` typed (an operator stands alone).
-  if (t.includes('\u02C6') || t.includes('\u02DC')) t = t.replace(/[\u02C6\u02DC]/gu, (c) => SIGN_OF[c] ?? c);
+  if (t.includes('\u02C6') || t.includes('\u02DC')) t = t.replace(ANY_SIGN, typedSign);
   if (t.includes('(cid:')) t = t.replace(/\(cid:\d+\)/g, '');
   if (t.includes('\u00AD')) t = t.replace(/\u00AD/g, '');
   const lead = t.length - t.trimStart().length;
