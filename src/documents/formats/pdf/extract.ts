@@ -142,7 +142,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts):
     // lines of the listing before the tables are looked for (`86 }%` under `85 \rule...` is no row).
     p.lines = numberedBlankLines(p.lines);
-    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids, lists);
+    if (!p.lines.some((l) => l.tag)) p.lines = readTables(p.lines, afterTable, p.grids, lists, p.openRules);
     const turn = before ? joinTableTurn(before.lines, p.lines, bodyOf, carried) : null;
     carried = turn?.head;
     if (turn) {

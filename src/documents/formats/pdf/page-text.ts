@@ -7,7 +7,7 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdf
 import type { PageText, RawItem, RuledGrid } from './types.ts';
 import { buildLines } from './layout.ts';
 import { readyPage } from './page-ready.ts';
-import { mayHoldRuledTable, pageRules, ruledGrids, type DrawnOperators } from './rules.ts';
+import { mayHoldRuledTable, openRules, pageRules, ruledGrids, type DrawnOperators } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
 import { drawingStyle, styleFontName } from './drawing-fonts.ts';
 import { negationSlashes } from './accents.ts';
@@ -161,10 +161,13 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const tagged = lines.some((l) => l.tag);
     // An untagged page whose text hints at a table: its drawn cell rules (rules.ts), from the
     // paths the text content carries (no second reading of the page's operators).
-    const grids: RuledGrid[] =
+    const rules =
       paths && !tagged && !mirrored && turns.every((t) => t === 0) && mayHoldRuledTable(lines, GUTTER_EM)
-        ? ruledGrids(pageRules(paths, OPS))
+        ? pageRules(paths, OPS)
         : [];
+    const grids: RuledGrid[] = rules.length > 0 ? ruledGrids(rules) : [];
+    // The rules of tables drawn without column rules, which say where a header row ends.
+    const open = rules.length > 0 ? openRules(rules, grids) : [];
     const pageText: PageText = {
       number: n,
       width,
@@ -172,6 +175,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       lines,
       ...(dropped ? { unmapped } : {}),
       ...(grids.length > 0 ? { grids } : {}),
+      ...(open.length > 0 ? { openRules: open } : {}),
     };
     // Its own share of the cross-page steps, in the thread that reads it (page-ready.ts).
     readyPage(pageText);

@@ -158,6 +158,27 @@ export function pageRules(list: DrawnOperators, ops: RuleOperatorCodes, min = MI
   return out;
 }
 
+/** Shortest horizontal rule kept for a table read from its text (openRules): a table's width, not a word's underline. */
+const MIN_OPEN_RULE = 36;
+
+/**
+ * The horizontal rules of a page that are no part of a ruled grid (ruledGrids), merged, each
+ * MIN_OPEN_RULE long or more: the rules of a table drawn without column rules (LaTeX's `\hline`
+ * in a `{ll}` tabular, booktabs' top, middle and bottom rules), which tables.ts reads from its
+ * text's gutters and asks where its header row ends (ruledHeader).
+ */
+export function openRules(rules: readonly Rule[], grids: readonly RuledGrid[]): Rule[] {
+  const inGrid = (r: Rule) =>
+    grids.some(
+      (g) =>
+        r.y0 >= g.ys.at(-1)! - TOL && r.y0 <= g.ys[0]! + TOL && r.x0 >= g.xs[0]! - TOL && r.x1 <= g.xs.at(-1)! + TOL,
+    );
+  return mergeRules(
+    rules.filter((r) => r.y0 === r.y1 && r.x0 !== r.x1),
+    true,
+  ).filter((r) => r.x1 - r.x0 >= MIN_OPEN_RULE && !inGrid(r));
+}
+
 /** Rules on one line merged: horizontal rules at one y (or vertical at one x) that touch or overlap. */
 export function mergeRules(rules: readonly Rule[], horizontal: boolean): Rule[] {
   const at = (r: Rule) => (horizontal ? r.y0 : r.x0);

@@ -9,6 +9,7 @@
 import { heaviest } from '../../heaviest.ts';
 import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, RuledGrid, TextLine } from './types.ts';
+import type { Rule } from './rules.ts';
 import { CATEGORY_CELL } from './definitions.ts';
 import { captioned, tagsBesideText } from './hanging.ts';
 
@@ -224,6 +225,53 @@ export function headerRow(rows: readonly TableRow[]): boolean {
   if (head.cells.some((c) => c.length === 0)) return false;
   const font = commonFont(body.flatMap((r) => r.lines));
   return font !== undefined && head.lines[0]!.font !== font;
+}
+
+/** A rule spans a table when it reaches this far (pt) past or short of the table's text at both ends. */
+const SPAN_SLACK = 3;
+/** A rule over the header row stands within this many of its font sizes above the row's baseline. */
+const OVER_HEAD_EM = 3;
+
+/**
+ * Is the first row the header of a table drawn with rules across it and none between its columns
+ * (`rules`: the page's open rules, rules.ts openRules)? LaTeX's `\hline` over and under the
+ * first row of a `{ll}` tabular, booktabs' `\toprule` and `\midrule`: a rule spanning the table
+ * above its first row, one between its first and second rows, and rules between fewer than half
+ * of the later rows' gaps (a ruled group or two; a table ruled under every row says nothing of its
+ * header). The header's cells are all filled, as headerRow asks; set in the body's font, which
+ * headerRow cannot tell from the rows below.
+ */
+export function ruledHeader(
+  rows: readonly TableRow[],
+  rules: readonly { x0: number; x1: number; y0: number }[],
+): boolean {
+  if (rows.length < 3 || rules.length < 2 || rows[0]!.cells.some((c) => c.length === 0)) return false;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const r of rows)
+    for (const l of r.lines) {
+      left = Math.min(left, l.x);
+      right = Math.max(right, l.xEnd);
+    }
+  const across = rules.filter((r) => r.x0 <= left + SPAN_SLACK && r.x1 >= right - SPAN_SLACK).map((r) => r.y0);
+  if (across.length < 2) return false;
+  // Baselines: a row's lowest and highest, and its size (y grows upwards).
+  const low = (r: TableRow) => Math.min(...r.lines.map((l) => l.y));
+  const high = (r: TableRow) => Math.max(...r.lines.map((l) => l.y));
+  const size = (r: TableRow) => r.lines[0]!.size;
+  // A rule between rows k and k + 1: under row k's last baseline, over row k + 1's capitals.
+  const ruledAfter = (k: number) => {
+    const under = low(rows[k]!);
+    const over = high(rows[k + 1]!) + size(rows[k + 1]!) * 0.6;
+    return across.some((y) => y < under && y > over);
+  };
+  const head = rows[0]!;
+  const top = high(head);
+  if (!across.some((y) => y > top + size(head) * 0.6 && y < top + size(head) * OVER_HEAD_EM)) return false;
+  if (!ruledAfter(0)) return false;
+  let ruled = 0;
+  for (let k = 1; k + 1 < rows.length; k++) if (ruledAfter(k)) ruled++;
+  return ruled * 2 < rows.length - 2;
 }
 
 /**
@@ -513,12 +561,14 @@ function rowLines(
  * `afterTable`: the page before ended in a table row, whose table may go on at this page's top.
  * `lists`: runs of tagged entries may be lists (hanging.ts tagsBesideText); not on a slide deck's
  * pages, where every item stands apart and a two-column run is the office suite's table.
+ * `open`: the page's rules that no grid holds (rules.ts openRules), for ruledHeader.
  */
 export function readTables(
   lines: TextLine[],
   afterTable = false,
   grids: readonly RuledGrid[] = [],
   lists = true,
+  open: readonly Rule[] = [],
 ): TextLine[] {
   let block = 0;
   const next = () => --block;
@@ -562,7 +612,7 @@ export function readTables(
     // A list of tagged paragraphs (groff's .TP, Texinfo's @table, a description list) reads as
     // paragraphs, as its entries with wider tags do; none of its lines opens a table. Under a
     // table's caption, or under a header row, it is a table.
-    const header = headerRow(rows);
+    const header = headerRow(rows) || ruledHeader(rows, open);
     if (
       lists &&
       !header &&

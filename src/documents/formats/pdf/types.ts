@@ -1,4 +1,5 @@
 // What the PDF extractor works on: lines of text with their position and font, page by page.
+import type { Rule } from './rules.ts';
 
 /** A pdf.js text item as the layout reads it: its string, position, width, size and font. */
 export interface RawItem {
@@ -91,6 +92,11 @@ export interface PageText {
   unmapped?: number;
   /** Untagged pages whose text hints at a table: the ruled tables their drawn rules make (rules.ts). */
   grids?: RuledGrid[];
+  /**
+   * The same pages' horizontal rules that no grid holds (rules.ts openRules): where a table read
+   * from its gutters has them, they say which of its rows is the header (tables.ts ruledHeader).
+   */
+  openRules?: Rule[];
   /**
    * Set where the page is read once its lines are normalised (page-ready.ts): its text as
    * overlaySteps compares it, in lower case; dropped once the steps are judged. Absent on a page

@@ -75,7 +75,17 @@ for (const c of cases) {
       `few pages dropped beyond the listings: ${cleaned.tocPages.join(',')}`,
     );
     const all = cleaned.blocks.map((b) => b.text).join('\n');
-    const text = chunks.map((x) => x.content).join('\n');
+    // A chunk that opens inside a table's body repeats its header row first: that line is no new text.
+    const headers = new Set(
+      cleaned.blocks.filter((b) => b.kind === 'row' && b.cells?.every((c) => c.header || !c.text)).map((b) => b.text),
+    );
+    const own = (content: string, i: number) => {
+      const nl = content.indexOf('\n');
+      return i > 0 && nl > 0 && headers.has(content.slice(0, nl)) && !all.includes(content)
+        ? content.slice(nl + 1)
+        : content;
+    };
+    const text = chunks.map((x, i) => own(x.content, i)).join('\n');
     assert.equal(
       text.replace(/\s+/g, ''),
       all.replace(/\s+/g, ''),
@@ -87,9 +97,10 @@ for (const c of cases) {
       if (i < chunks.length - 1) assert.ok(n >= 800 && n <= 1200, `chunk ${i}: ${n}`);
       else assert.ok(n <= 1200);
       assert.ok([...ch.section].length <= 90);
-      const at = all.indexOf(ch.content, pos);
+      const body = own(ch.content, i);
+      const at = all.indexOf(body, pos);
       assert.ok(at >= 0);
-      pos = at + ch.content.length;
+      pos = at + body.length;
       if (i < chunks.length - 1) assert.match(all[pos] ?? ' ', /\s/, `chunk ${i} cut on whitespace`);
     });
     assert.doesNotMatch(text, /[\u00AD\uFFFD\uFB00-\uFB06]|\(cid:/);

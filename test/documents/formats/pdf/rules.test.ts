@@ -9,6 +9,7 @@ import {
   mayHoldRuledTable,
   mergeRules,
   pageRules,
+  openRules,
   ruledGrids,
   ruleOf,
   thinRectRule,
@@ -226,6 +227,29 @@ test('a grid of rules is a table; merged cells stay one; a framed box or a lone 
     ['rules that do not meet', [h(700, 50, 150), h(680, 50, 150), h(660, 50, 150), v(300, 600, 700), v(400, 600, 700)]],
   ];
   for (const [what, rs] of none) assert.deepEqual(ruledGrids(rs), [], what);
+});
+
+test("a page's open rules: horizontal rules no grid holds, merged, a table's width long", () => {
+  const boxed = grid([50, 150, 250], [700, 680, 660]);
+  const cases: [string, Rule[], [number, number, number][]][] = [
+    [
+      'a {ll} tabular with \\hline over and under its header and at its end',
+      [h(701, 90, 507), h(688, 90, 507), h(473, 90, 507)],
+      [
+        [473, 90, 507],
+        [688, 90, 507],
+        [701, 90, 507],
+      ],
+    ],
+    ['a rule drawn in two pieces', [h(600, 90, 300), h(600, 299, 507)], [[600, 90, 507]]],
+    ['an underline under a word, a vertical rule', [h(600, 90, 110), v(300, 500, 600)], []],
+    ["a grid's rules", boxed, []],
+    ["a grid's rules and a rule under the page's text", [...boxed, h(500, 50, 550)], [[500, 50, 550]]],
+  ];
+  for (const [what, rs, want] of cases) {
+    const got = openRules(rs, ruledGrids(rs)).map((r) => [Math.round(r.y0), r.x0, r.x1]);
+    assert.deepEqual(got, want, what);
+  }
 });
 
 test('a page hints at a table when two of its lines share a gutter; prose, a running head and leaders do not', () => {
@@ -486,6 +510,38 @@ test('a PDF table drawn with cell rules comes out as rows, the centred cell in i
       ['paragraph', 'The command then writes the file.', false],
     ],
   );
+});
+
+test('a PDF table ruled only across (\\hline, booktabs): the row between the first two rules is its header', async () => {
+  const text = (t: string, x: number, y: number) => `BT /F1 10 Tf ${x} ${y} Td ${pdfString(t)} Tj ET`;
+  const line = (y: number) => `90 ${y} m 507 ${y} l S`;
+  const body = ['length', 'mismatchTable', 'nchar', 'nedit'];
+  const table = (rules: number[]) =>
+    [
+      text('These functions read an alignment:', 90, 730),
+      '0.4 w',
+      ...rules.map(line),
+      text('Function', 95, 692),
+      text('Description', 250, 692),
+      ...body.flatMap((f, k) => [
+        text(f, 95, 676 - 14 * k),
+        text(`Computes the ${f} of the alignments`, 250, 676 - 14 * k),
+      ]),
+      text('They take one argument each.', 90, 600),
+    ].join('\n');
+  const read = async (rules: number[]) =>
+    (await extractPdf(makePdf({ pages: [{ content: table(rules) }] }), { ocr: { ...DEFAULT_OCR, mode: 'off' } })).blocks
+      .filter((b) => b.kind === 'row')
+      .map((b) => [b.text, b.cells?.some((c) => c.header) ?? false]);
+  const rows = await read([701, 688, 625]);
+  assert.deepEqual(rows[0], ['Function | Description', true]);
+  assert.deepEqual(
+    rows.slice(1).map((r) => r[1]),
+    [false, false, false, false],
+  );
+  // Ruled under every row: nothing says which row heads it.
+  const every = await read([701, 688, 674, 660, 646, 625]);
+  assert.deepEqual(every[0], ['Function | Description', false]);
 });
 
 test('a ruled cell read as a listing: its part of each typewriter line, indented as set, blank lines kept', () => {

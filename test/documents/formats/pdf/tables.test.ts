@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {
   fitGutters,
   headerRow,
+  ruledHeader,
   notATable,
   readTables,
   tableRows,
@@ -326,6 +327,37 @@ test('notATable and headerRow on rows', () => {
   assert.equal(headerRow([row(['Name', 'Value'], 'bold'), row(['a', '1']), row(['b', '2'])]), true);
   assert.equal(headerRow([row(['Name', ''], 'bold'), row(['a', '1'])]), false);
   assert.equal(headerRow([row(['Name', 'Value']), row(['a', '1'])]), false);
+});
+
+test('ruledHeader: a header row under a rule and over another, the body not ruled row by row', () => {
+  // Rows of one line each, 14 pt apart from y 690 down, set in one font, between x 95 and 500.
+  const rows = (n: number): TableRow[] =>
+    Array.from({ length: n }, (_, k) => ({
+      cells: k === 0 ? ['Function', 'Description'] : [`f${k}`, `does ${k}`],
+      lines: [{ text: '', x: 95, xEnd: k === 0 ? 300 : 500, y: 690 - 14 * k, size: 10, font: 'f', mono: false }],
+    }));
+  const rule = (y: number, x0 = 90, x1 = 507) => ({ x0, x1, y0: y });
+  // Rules under row k: between its baseline (690 - 14k) and the next row's capitals.
+  const under = (k: number) => rule(690 - 14 * k - 3);
+  const cases: [string, TableRow[], { x0: number; x1: number; y0: number }[], boolean][] = [
+    ['\\hline over and under the first row, one at the end', rows(6), [rule(701), under(0), rule(610)], true],
+    [
+      "booktabs: top, mid and bottom rules, a group's rule in the body",
+      rows(8),
+      [rule(701), under(0), under(4), rule(580)],
+      true,
+    ],
+    ['no rule under the first row', rows(6), [rule(701), rule(610)], false],
+    ['no rule over the first row', rows(6), [under(0), rule(610)], false],
+    ['a rule far above the first row (a section rule)', rows(6), [rule(740), under(0), rule(610)], false],
+    ['a rule under every row', rows(6), [rule(701), ...[0, 1, 2, 3, 4].map(under), rule(610)], false],
+    ["rules shorter than the table (a cell's underline)", rows(6), [rule(701, 90, 200), rule(687, 90, 200)], false],
+    ['two rows: no body to tell by', rows(2), [rule(701), under(0), rule(660)], false],
+  ];
+  for (const [what, rs, rules, want] of cases) assert.equal(ruledHeader(rs, rules), want, what);
+  const gap = rows(6);
+  gap[0]!.cells[1] = '';
+  assert.equal(ruledHeader(gap, [rule(701), under(0), rule(610)]), false, 'a header with an empty cell');
 });
 
 test('a PDF table comes out as row blocks, the bold header row marked as such', async () => {
