@@ -29,7 +29,22 @@ export function isCjkUnit(c: number): boolean {
  */
 export function cjkJoin(before: number, after: number, beforePair = 0): boolean {
   const b = before >= 0xdc00 && before <= 0xdfff ? beforePair : before;
-  return isCjkUnit(b) && isCjkUnit(after);
+  return isCjkUnit(b) && isCjkUnit(after) && (isCjkLetter(b) || isCjkLetter(after));
+}
+
+/**
+ * A letter of such text (Han, kana, Bopomofo, a full-width letter or digit), not its punctuation:
+ * one side of a join or a seam must be one. Latin documents borrow CJK brackets for notation (TeX
+ * manuals set a macro's arguments as "〈arg〉 〈arg〉"); two brackets meeting are no Chinese text.
+ */
+export function isCjkLetter(c: number): boolean {
+  if (scriptOf(c) < 4) return true;
+  return (
+    (c >= 0x3105 && c <= 0x312f) ||
+    (c >= 0xff10 && c <= 0xff19) ||
+    (c >= 0xff21 && c <= 0xff3a) ||
+    (c >= 0xff41 && c <= 0xff5a)
+  );
 }
 
 /** 。．！？｡ (and the full-width ones): the marks that end a sentence of such text. */
@@ -72,7 +87,8 @@ export function cjkSeam(t: string, i: number): boolean {
   if (b < 0x2e80 || a < 0x2e80) return false;
   if (b >= 0xdc00 && b <= 0xdfff) return false;
   if (!isCjkUnit(b) || NO_START.has(b) || NO_END.has(a)) return false;
-  return isCjkUnit(a >= 0xdc00 && a <= 0xdfff ? t.charCodeAt(i - 2) : a);
+  const before = a >= 0xdc00 && a <= 0xdfff ? t.charCodeAt(i - 2) : a;
+  return isCjkUnit(before) && (isCjkLetter(before) || isCjkLetter(b) || isCjkStop(before));
 }
 
 /**
@@ -80,7 +96,13 @@ export function cjkSeam(t: string, i: number): boolean {
  * 3 Katakana (with the long vowel mark), 4 punctuation and the rest.
  */
 function scriptOf(c: number): number {
-  if ((c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xd840 && c <= 0xdfff) || c === 0x3005)
+  if (
+    (c >= 0x3400 && c <= 0x9fff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xd840 && c <= 0xd8bf) ||
+    isLowSurrogate(c) ||
+    c === 0x3005
+  )
     return 1;
   if (c >= 0x3041 && c <= 0x309f) return 2;
   if ((c >= 0x30a0 && c <= 0x30ff) || (c >= 0xff66 && c <= 0xff9f)) return 3;
@@ -99,3 +121,5 @@ export function cjkSeamRank(t: string, i: number): 0 | 1 | 2 {
   const sb = scriptOf(t.charCodeAt(i));
   return sa !== sb && !(sa === 1 && sb === 2) ? 1 : 2;
 }
+
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;

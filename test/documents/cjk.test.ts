@@ -6,6 +6,7 @@ import {
   cjkSeamRank,
   isCjkClause,
   isCjkCloser,
+  isCjkLetter,
   isCjkStop,
   isCjkUnit,
 } from '../../src/documents/cjk.ts';
@@ -53,6 +54,8 @@ test('cjkJoin: a line break between two characters of Chinese or Japanese goes w
     ['Korean keeps its space', '한국어', '문서', false],
     ['extension B before (a surrogate pair)', '\uD840\uDC0B', '字', true],
     ['an emoji before', '\uD83D\uDE00', '字', false],
+    ['two brackets a Latin manual borrows for notation', '3 〉', '〈 Globální', false],
+    ['a bracket beside a letter', '「完了', '」と', true],
   ];
   for (const [name, a, b, want] of cases)
     await t.test(name, () =>
@@ -80,6 +83,8 @@ test('cjkSeam: a cut between two characters of such text where a line may break'
     ['한국|어', false],
     ['字\uD840|\uDC0B', false], // inside a surrogate pair
     ['\uD840\uDC0B|字', true],
+    ['〈arg〉|〈arg〉', false], // brackets alone: notation in a Latin manual
+    ['完了です。|「次', true],
   ];
   for (const [s, want] of cases)
     await t.test(s, () => {
@@ -130,4 +135,23 @@ test('isCjkStop, isCjkClause, isCjkCloser', async (t) => {
       assert.equal(isCjkClause(code(s)), clause);
       assert.equal(isCjkCloser(code(s)), closer);
     });
+});
+
+test('isCjkLetter: Han, kana, Bopomofo, full-width letters and digits; not punctuation', async (t) => {
+  const cases: [string, boolean][] = [
+    ['漢', true],
+    ['ひ', true],
+    ['カ', true],
+    ['ー', true],
+    ['々', true],
+    ['ㄅ', true],
+    ['Ａ', true],
+    ['１', true],
+    ['〈', false],
+    ['。', false],
+    ['「', false],
+    ['！', false],
+    ['a', false],
+  ];
+  for (const [s, want] of cases) await t.test(s, () => assert.equal(isCjkLetter(code(s)), want));
 });
