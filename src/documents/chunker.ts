@@ -353,6 +353,8 @@ function dirtyStart(t: string, i: number): boolean {
   const c = t.charCodeAt(i);
   if (c >= 97 && c <= 122) return true;
   if (c < 128) return c === 44 || c === 46 || c === 59 || c === 58 || c === 41 || c === 93 || c === 125; // , . ; : ) ] }
+  // Chinese and Japanese have no case (every character of their text is a candidate cut: no pattern).
+  if (isCjkUnit(c)) return false;
   return /\p{Ll}/u.test(String.fromCodePoint(t.codePointAt(i)!));
 }
 
