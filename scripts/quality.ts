@@ -14,6 +14,8 @@ import { detectFormat } from '../src/documents/detect.ts';
 import { documentBlocks, toChunkBlocks } from '../src/documents/chunk-document.ts';
 import { measureFormat, type FormatReport } from './quality-formats.ts';
 import { LIGATURES as LIG } from '../src/documents/formats/pdf/clean.ts';
+import { withoutCjkBreaks } from '../src/documents/blanks.ts';
+import { CJK, cjkWords } from './quality/measures.ts';
 
 export interface Report {
   file: string;
@@ -42,7 +44,14 @@ function normRef(s: string): string {
 }
 
 function tokens(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const ws = s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Chinese and Japanese runs as their dictionary words (measures.ts words), line breaks inside them joined.
+  if (!CJK.test(s)) return ws;
+  return (
+    withoutCjkBreaks(s)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).flatMap((w) => (CJK.test(w) ? cjkWords(w) : [w]));
 }
 
 function countOf(ts: string[]): Map<string, number> {
@@ -190,7 +199,7 @@ export function measure(file: string, chunks: Chunk[], dropped: number[], pageCo
   const body = chunks.slice(0, -1);
   const last = cps[cps.length - 1] ?? 0;
   const inRangeN = cps.slice(0, -1).filter((n) => n >= 800 && n <= 1200).length + (last <= 1200 ? 1 : 0);
-  const sentenceN = body.filter((c) => /[.!?:;]["'”’)\]]*$/.test(c.content)).length;
+  const sentenceN = body.filter((c) => /[.!?:;。！？：；．｡]["'”’)\]」』）】〕〉》］｣]*$/u.test(c.content)).length;
   const cleanN = chunks.filter((c) => !/^[\p{Ll},.;:)\]}]/u.test(c.content)).length;
   let midWord = 0;
   for (let i = 0; i + 1 < chunks.length; i++) {

@@ -6,6 +6,7 @@
 import { closingQuoteMarks } from '../../src/documents/formats/pdf/accents.ts';
 import { LIGATURES } from '../../src/documents/formats/pdf/clean.ts';
 import { lineKind } from '../../src/documents/formats/pdf/toc.ts';
+import { withoutCjkBreaks } from '../../src/documents/blanks.ts';
 
 export interface ChunkLike {
   content: string;
@@ -46,11 +47,29 @@ export function normalizeText(s: string): string {
  * no word.
  */
 export function words(s: string): string[] {
-  return (
-    normalizeText(s)
-      .toLowerCase()
-      .match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
+  const text = normalizeText(s).toLowerCase();
+  const ws = text.match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  if (!CJK.test(text)) return ws;
+  // Chinese and Japanese: a run of letters is a phrase or a sentence, not a word. The line breaks
+  // between two of their characters go first (a reference's reading breaks its lines inside words,
+  // as a browser joins them: withoutCjkBreaks), then each run with such characters is cut into the
+  // words of ICU's dictionary (Intl.Segmenter, Node's full ICU: its Chinese and Japanese
+  // dictionary), as English runs are cut at blanks.
+  return (withoutCjkBreaks(text).match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []).flatMap((w) =>
+    CJK.test(w) ? cjkWords(w) : [w],
   );
+}
+
+/** A character of Chinese or Japanese (Han, kana, Bopomofo, full-width forms): isCjkUnit's ranges. */
+export const CJK = /[\u2e80-\u2fff\u3001-\u312f\u3190-\u9fff\uf900-\ufaff\uff01-\uff9f\u{20000}-\u{3ffff}]/u;
+
+const SEGMENTER = new Intl.Segmenter('ja', { granularity: 'word' });
+
+/** The words of a run of letters with Chinese or Japanese in it, as ICU's dictionary cuts it. */
+export function cjkWords(run: string): string[] {
+  const out: string[] = [];
+  for (const seg of SEGMENTER.segment(run)) if (seg.isWordLike) out.push(seg.segment);
+  return out;
 }
 
 /**
@@ -1360,6 +1379,8 @@ export function gluedWords(chunks: ChunkLike[], ref: Reference, printed?: Readon
     }
     for (const w of words(c.content)) {
       if (ref.vocab.has(w) || parts.has(w) || printed?.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      // Chinese and Japanese words stand without blanks: two of them side by side are no glue.
+      if (CJK.test(w)) continue;
       const splits: number[] = [];
       for (let i = 2; i <= w.length - 2; i++)
         if (ref.vocab.has(w.slice(0, i)) && ref.vocab.has(w.slice(i))) splits.push(i);
@@ -1421,9 +1442,16 @@ export function hyphenLeftovers(chunks: ChunkLike[], ref: Reference): string[] {
 export function midWordCuts(chunks: ChunkLike[], ref: Reference): number {
   let n = 0;
   for (let i = 0; i + 1 < chunks.length; i++) {
-    const a = /([\p{L}\p{N}]+)$/u.exec(normalizeText(chunks[i]!.content))?.[1]?.toLowerCase();
-    const b = /^([\p{L}\p{N}]+)/u.exec(normalizeText(chunks[i + 1]!.content))?.[1]?.toLowerCase();
+    let a = /([\p{L}\p{N}]+)$/u.exec(normalizeText(chunks[i]!.content))?.[1]?.toLowerCase();
+    let b = /^([\p{L}\p{N}]+)/u.exec(normalizeText(chunks[i + 1]!.content))?.[1]?.toLowerCase();
     if (!a || !b) continue;
+    // Chinese or Japanese on both sides: the dictionary's last word of one and first of the other
+    // (the runs are phrases; a cut between two words is no mid-word cut).
+    if (CJK.test(a.slice(-2)) && CJK.test(b.slice(0, 2))) {
+      a = cjkWords(a).at(-1);
+      b = cjkWords(b)[0];
+      if (!a || !b) continue;
+    }
     if (ref.vocab.has(a + b) && !(ref.vocab.has(a) && ref.vocab.has(b))) n++;
   }
   return n;
@@ -1437,13 +1465,13 @@ export function sizesInRange(chunks: ChunkLike[], min = 800, max = 1200): number
   return pct(cps.filter((n) => n >= min && n <= max).length + (last <= max ? 1 : 0), chunks.length);
 }
 
-/** % of chunks but the last ending a sentence (. ! ? : ; before closing quotes or brackets). */
+/** % of chunks but the last ending a sentence (. ! ? : ; or 。！？：；before closing quotes or brackets). */
 export function sentenceEnds(chunks: ChunkLike[]): number {
   const body = chunks.slice(0, -1);
   return pct(body.filter((c) => STRICT_END.test(c.content)).length, body.length);
 }
 
-const STRICT_END = /[.!?:;…]["'”’»)\]]*\s*$/u;
+const STRICT_END = /[.!?:;…。！？：；．｡]["'”’»)\]」』）】〕〉》］｣]*\s*$/u;
 
 /** A chunk with the pages the service gives it (PDFs and decks). */
 export interface PagedChunk extends ChunkLike {

@@ -1,7 +1,10 @@
 // A text's runs of blanks as single spaces, trimmed: text.replace(/\s+/g, ' ').trim(), asked of
 // every block of a document twice (toChunkBlocks, then the chunker). Most blocks' texts are
 // already so, and the pattern replaced every single space of them with a space: a scan of the
-// code units says when there is nothing to replace. Pure.
+// code units says when there is nothing to replace. A line break between two characters of
+// Chinese or Japanese goes without a space (cjk.ts cjkJoin: CSS Text 3's segment break rule, as
+// a browser sets an HTML page's or a Markdown file's source lines). Pure.
+import { cjkJoin } from './cjk.ts';
 
 /** JavaScript's \s above ASCII (WhiteSpace and LineTerminator: U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */
 function isWideBlank(c: number): boolean {
@@ -18,15 +21,45 @@ function isWideBlank(c: number): boolean {
   );
 }
 
-/** text.replace(/\s+/g, ' ').trim(), the text itself where that changes nothing. */
+/**
+ * text.replace(/\s+/g, ' ').trim(), the text itself where that changes nothing; a run of blanks
+ * holding a line break between two characters of Chinese or Japanese goes whole.
+ */
 export function collapseBlanks(text: string): string {
   const n = text.length;
-  if (n > 0 && (text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32)) return text.replace(/\s+/g, ' ').trim();
+  if (n > 0 && (text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32)) return collapse(text);
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     // A space is kept where one stands alone (never the last unit: that returned above).
-    if (c === 32 ? text.charCodeAt(i + 1) === 32 : c < 128 ? c >= 9 && c <= 13 : isWideBlank(c))
-      return text.replace(/\s+/g, ' ').trim();
+    if (c === 32 ? text.charCodeAt(i + 1) === 32 : c < 128 ? c >= 9 && c <= 13 : isWideBlank(c)) return collapse(text);
   }
   return text;
 }
+
+function collapse(text: string): string {
+  return withoutCjkBreaks(text).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The text without the runs of blanks that hold a line break between two characters of Chinese or
+ * Japanese ("メーリ\nングリスト" is one word); other runs stay. Visits the line breaks only
+ * (indexOf), a few char codes each.
+ */
+export function withoutCjkBreaks(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    let a = i;
+    while (a > from && isBlankCode(text.charCodeAt(a - 1))) a--;
+    let b = i + 1;
+    while (b < text.length && isBlankCode(text.charCodeAt(b))) b++;
+    if (a === 0 || b >= text.length || !cjkJoin(text.charCodeAt(a - 1), text.charCodeAt(b), text.charCodeAt(a - 2)))
+      continue;
+    out += text.slice(from, a);
+    from = b;
+    i = b - 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+const isBlankCode = (c: number) => (c < 128 ? c === 32 || (c >= 9 && c <= 13) : isWideBlank(c));

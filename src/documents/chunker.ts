@@ -10,10 +10,15 @@
 // next chunk should not open on a lower-case letter; the last chunk should also reach MIN. Code
 // blocks (Block.verbatim) keep their line breaks and indentation: a cut inside one goes at a
 // blank, and the next chunk opens at the start of a line.
+// Chinese and Japanese set no blanks between words: their 。！？ end sentences and ：； clauses as
+// . ! ? and : ; do, and a cut may go between two of their characters where a line of them may
+// break (cjk.ts cjkSeam: never inside a Latin word or a number among them, never in Korean, which
+// sets blanks), costed as a word boundary. Lengths are code points in every script.
 import type { Chunk } from './types.ts';
 import type { PageTurn } from './blocks.ts';
 import { isAbbreviation } from './abbreviations.ts';
 import { collapseBlanks } from './blanks.ts';
+import { cjkSeam, cjkSeamRank, isCjkClause, isCjkCloser, isCjkStop, isCjkUnit } from './cjk.ts';
 
 export type { PageTurn } from './blocks.ts';
 
@@ -68,8 +73,9 @@ const OPENERS = '"\'([{\u201C\u2018\u00AB';
 /** The text ends a sentence at index e (exclusive), looking back over closing quotes/brackets. */
 export function endsSentence(t: string, e: number): boolean {
   let i = e - 1;
-  while (i >= 0 && CLOSERS.includes(t[i]!)) i--;
+  while (i >= 0 && (CLOSERS.includes(t[i]!) || isCjkCloser(t.charCodeAt(i)))) i--;
   const ch = t[i];
+  if (isCjkStop(t.charCodeAt(i))) return true;
   // A shell's or an escape's sign is no end: `$?`, `$!`, `\!` (bash's prompt escapes), `#!`.
   if (ch === '!' || ch === '?') return !SIGN_BEFORE.has(t[i - 1] ?? '');
   if (ch !== '.') return false;
@@ -121,7 +127,8 @@ export function dotColumn(t: string, e: number): boolean {
 
 function startsSentence(ch: string | undefined): boolean {
   if (ch === undefined) return true;
-  return /[\p{Lu}\p{Lt}\p{N}]/u.test(ch) || OPENERS.includes(ch);
+  // Chinese and Japanese have no case: any of their characters opens a sentence cleanly.
+  return /[\p{Lu}\p{Lt}\p{N}]/u.test(ch) || OPENERS.includes(ch) || isCjkUnit(ch.charCodeAt(0));
 }
 
 interface Text {
@@ -257,6 +264,12 @@ const COST_LINE = 10_000_001;
  * the same number of clean cuts left a line end to take).
  */
 const COST_WORD = COST_LINE + 1000;
+/**
+ * A cut between two characters of Chinese or Japanese (cjkSeamRank): costed as a word boundary
+ * after a comma, a little more where the script changes, more again elsewhere (it may fall inside
+ * a word: パッケ|ージ); always less than a second cut that ends no sentence.
+ */
+const SEAM_RANK_COST = [0, 20, 50];
 /** Just after a heading: strands the heading at a chunk's end. */
 const COST_AFTER_HEADING = COST_WORD + 5;
 /** A hard cut inside a "word" longer than the window. */
@@ -340,6 +353,8 @@ function dirtyStart(t: string, i: number): boolean {
   const c = t.charCodeAt(i);
   if (c >= 97 && c <= 122) return true;
   if (c < 128) return c === 44 || c === 46 || c === 59 || c === 58 || c === 41 || c === 93 || c === 125; // , . ; : ) ] }
+  // Chinese and Japanese have no case (every character of their text is a candidate cut: no pattern).
+  if (isCjkUnit(c)) return false;
   return /\p{Ll}/u.test(String.fromCodePoint(t.codePointAt(i)!));
 }
 
@@ -349,8 +364,11 @@ function boundaryCost(x: Text, e: number, start: number, inCode: (e: number) => 
   const t = x.t;
   let i = e - 1;
   let c = t.charCodeAt(i);
-  while (CLOSER_CODES.includes(c)) c = t.charCodeAt(--i);
-  const terminal = c === 46 || c === 33 || c === 63 || c === 58 || c === 59; // . ! ? : ;
+  while (CLOSER_CODES.includes(c) || isCjkCloser(c)) c = t.charCodeAt(--i);
+  // 。！？ end a Chinese or Japanese sentence, ：； a clause, as . ! ? and : ; an English one.
+  const wide = isCjkClause(c) ? 2 : isCjkStop(c) ? 1 : 0;
+  const colon = c === 58 || c === 0xff1a;
+  const terminal = c === 46 || c === 33 || c === 63 || c === 58 || c === 59 || wide > 0; // . ! ? : ;
   if (t.charCodeAt(e) === 10) {
     if (x.headingEnd.has(e)) return COST_AFTER_HEADING;
     if (x.slideAt.has(e + 1)) return COST_SLIDE;
@@ -358,17 +376,21 @@ function boundaryCost(x: Text, e: number, start: number, inCode: (e: number) => 
     // A numbered label alone on its line ("Figure 6-2:" over its caption): a line end, no sentence's.
     if (c === 58 && !heading && labelColon(t, i)) return COST_LINE;
     if (terminal && !(c === 46 && dotColumn(t, e)))
-      return heading ? COST_PARA_HEADING : c === 58 ? COST_PARA_COLON : COST_PARA_SENTENCE;
+      return heading ? COST_PARA_HEADING : colon ? COST_PARA_COLON : COST_PARA_SENTENCE;
     if (betweenItems(t, e)) return COST_CLAUSE;
     if (heading && endsItem(t, e)) return COST_PARA_HEADING;
     if (x.blockEnd.has(e)) return heading ? COST_PARA_HEADING : COST_BLOCK_END;
     return heading ? COST_LINE_HEADING : COST_LINE;
   }
-  if (!terminal) return opensOnBullet(t, e) ? COST_CLAUSE : COST_WORD;
+  // A seam between two characters of Chinese or Japanese (no blank at e): a word boundary, a
+  // little dearer where it is likelier inside a word.
+  const seam = t.charCodeAt(e) !== 32;
+  if (!terminal)
+    return seam ? COST_WORD + SEAM_RANK_COST[cjkSeamRank(t, e)]! : opensOnBullet(t, e) ? COST_CLAUSE : COST_WORD;
   // Inside a line of code, a `.`, `:` or `;` ends no sentence ('"Depends:" ${shlibs:Depends}').
   if (inCode(e)) return COST_WORD;
   if (c === 58 && labelColon(t, i)) return COST_WORD;
-  if (c === 58 || c === 59) return COST_CLAUSE;
+  if (c === 58 || c === 59 || wide === 2) return COST_CLAUSE;
   if (!endsSentence(t, e)) return COST_WORD; // an abbreviation or an initial
   return startsSentence(t[start]) ? COST_SENTENCE : COST_CLAUSE;
 }
@@ -452,10 +474,13 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
   const { min, max } = limits;
   // Candidate cuts: the first blank of every run of blanks (collapsed text has single separators;
   // code keeps its line breaks and indentation), the next chunk starting at nextStart.
+  // Chinese and Japanese text has no blanks between words: a cut may also go between two of its
+  // characters where a line of it may break (cjkSeam), the next chunk starting there.
   let m = 0;
   for (let i = 0; i < n; i++) {
     const c = t.charCodeAt(i);
     if ((c === 32 || c === 10) && i > 0 && !isBlank(t.charCodeAt(i - 1))) m++;
+    else if (c >= 0x2e80 && cjkSeam(t, i)) m++;
   }
   const pos = new Int32Array(m);
   const from = new Int32Array(m);
@@ -473,6 +498,11 @@ function planCuts(x: Text, limits: ChunkLimits): number[] {
       pos[k] = i;
       from[k] = nextStart(t, i);
       cost[k] = cutCost(x, i, from[k]!, inside);
+      k++;
+    } else if (c >= 0x2e80 && cjkSeam(t, i)) {
+      pos[k] = i;
+      from[k] = i;
+      cost[k] = cutCost(x, i, i, inside);
       k++;
     }
   }

@@ -279,8 +279,8 @@ export const chunkingSchema = {
     'Power Automate\'s file content, {"$content-type": "application/pdf", "$content": "<base64>"}, is decoded and read as the type it declares. ' +
     'Any other JSON, a url-encoded form, base64 text, and a file stripped of its line breaks (curl -d) are refused with a 400 that says how to send a document (X-Error-Hint). ' +
     `Accepted formats, recognised by content, not by file name or Content-Type: ${ACCEPTED_FORMATS}; anything else is a 415. ` +
-    'Chunks are 800-1200 characters ' +
-    '(the last may be shorter), cut at paragraph or sentence boundaries; the table of contents, index pages, running headers and footers, ' +
+    'Chunks are 800-1200 characters (Unicode code points in every script: a Chinese or Japanese chunk holds as many characters as an English one) ' +
+    '(the last may be shorter), cut at paragraph or sentence boundaries (Chinese and Japanese ones at 。！？, between two characters where no sentence ends); the table of contents, index pages, running headers and footers, ' +
     'and in HTML, Word and OpenDocument lists of in-page links and navigation bars are left out. ' +
     'Slide decks (PowerPoint, OpenDocument presentations, PDFs of slides) are read slide by slide: the slide title is the section, ' +
     'speaker notes follow their slide, slide numbers and footers are left out, and a chunk does not run from one slide into the next where each can stand alone. ' +

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { collapseBlanks } from '../../src/documents/blanks.ts';
+import { collapseBlanks, withoutCjkBreaks } from '../../src/documents/blanks.ts';
 
 const byPattern = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -33,4 +33,30 @@ test('collapseBlanks: runs of blanks as one space, trimmed, as the pattern does'
         assert.equal(collapseBlanks(text), byPattern(text), `U+${c.toString(16)} in ${JSON.stringify(text)}`);
     }
   });
+});
+
+test('collapseBlanks: a line break between two characters of Chinese or Japanese goes whole (CSS Text 3 segment breaks)', async (t) => {
+  const cases: [name: string, text: string, want: string][] = [
+    ['kana across a source line break', 'メーリ\nングリスト', 'メーリングリスト'],
+    ['Han, the break indented', '软件\n    包', '软件包'],
+    ['after a full stop', '下さい。\nこれは', '下さい。これは'],
+    ['a space alone stays (the author set it)', '我们 强烈推荐', '我们 强烈推荐'],
+    ['Latin before the break keeps its space', 'Debian\nパッケージ', 'Debian パッケージ'],
+    ['Latin after the break keeps its space', 'パッケージ\ndebian', 'パッケージ debian'],
+    ['Korean keeps its space', '한국어\n문서', '한국어 문서'],
+    ['a blank line between two paragraphs of Japanese too', 'これ\n\nそれ', 'これそれ'],
+    ['several breaks', 'あ\nい\nう and\nえ', 'あいう and え'],
+    ['a break at the ends', '\nあ\n', 'あ'],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(collapseBlanks(text), want));
+});
+
+test('withoutCjkBreaks: only the runs with a line break between two such characters go', async (t) => {
+  const cases: [name: string, text: string, want: string][] = [
+    ['no line break: the text itself', 'あ い', 'あ い'],
+    ['a run with a break', 'あ \n い', 'あい'],
+    ['English untouched', 'one\ntwo', 'one\ntwo'],
+    ['mixed', 'one\nあ\nい\ntwo', 'one\nあい\ntwo'],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(withoutCjkBreaks(text), want));
 });

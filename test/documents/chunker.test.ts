@@ -16,6 +16,7 @@ import {
   codeSections,
   insideKeptAscending,
   type Block,
+  type ChunkLimits,
 } from '../../src/documents/chunker.ts';
 import type { Chunk } from '../../src/documents/types.ts';
 
@@ -181,6 +182,13 @@ test('endsSentence', async (t) => {
     ['4.', false],
     ['It was released in 2019.', true],
     ['Load the plugins.\nIt grew to 4.', true],
+    ['パッケージを作成します。', true],
+    ['なぜか？', true],
+    ['頑張ってください！', true],
+    ['「これで完了です。」', true],
+    ['软件包（见下文。）', true],
+    ['以下を参照：', false],
+    ['パッケージを作成します', false],
   ];
   for (const [s, want] of cases) await t.test(s, () => assert.equal(endsSentence(s, s.length), want));
 });
@@ -516,6 +524,66 @@ test('cut preferences (small limits so that the fixtures stay readable)', async 
         want,
       ),
     );
+  }
+});
+
+test('Chinese and Japanese: cuts at 。！？ without blanks, between characters where none ends, never inside Latin', async (t) => {
+  const p = (text: string): Block => ({ text });
+  // [name, blocks, limits, the expected chunks]
+  const cases: [string, Block[], ChunkLimits, string[]][] = [
+    [
+      'a paragraph without a blank is cut after its full stop',
+      [p('まず最初にしなければならないことは確認することです。パッケージが既に存在していたらインストールしましょう。')],
+      { min: 20, max: 40 },
+      [
+        'まず最初にしなければならないことは確認することです。',
+        'パッケージが既に存在していたらインストールしましょう。',
+      ],
+    ],
+    [
+      'a closing bracket after the full stop stays with its sentence',
+      [p('これは長い説明の文であり「ここで完了です。」次の文はここから始まり最後まで続きます。')],
+      { min: 20, max: 40 },
+      ['これは長い説明の文であり「ここで完了です。」', '次の文はここから始まり最後まで続きます。'],
+    ],
+    [
+      'a full-width colon ends a clause',
+      [p('なぜこれが必要なのでしょうか？答えは簡単です：それはユーザーがこのパッケージを使いはじめるからです。')],
+      { min: 14, max: 28 },
+      ['なぜこれが必要なのでしょうか？答えは簡単です：', 'それはユーザーがこのパッケージを使いはじめるからです。'],
+    ],
+    [
+      'Chinese: after 。 with no blank',
+      [p('本教程文档已被重写为另外的维护者指导文档。请使用新的教程作为主要的教程文档。')],
+      { min: 15, max: 30 },
+      ['本教程文档已被重写为另外的维护者指导文档。', '请使用新的教程作为主要的教程文档。'],
+    ],
+    [
+      'no sentence end in the window: a cut between two characters, after a comma first',
+      [p('パッケージ名はアップストリームのプログラム名と同じ、バージョン番号はアップストリームのものと同じにします')],
+      { min: 20, max: 40 },
+      ['パッケージ名はアップストリームのプログラム名と同じ、', 'バージョン番号はアップストリームのものと同じにします'],
+    ],
+    [
+      'a Latin word among such text is never cut: the cut goes at the blank beside it',
+      [p('ここにはとても長いパッケージの説明があります debian-maintainers-guide-reference について')],
+      { min: 20, max: 50 },
+      ['ここにはとても長いパッケージの説明があります', 'debian-maintainers-guide-reference について'],
+    ],
+    [
+      'Korean sets blanks between words: cut at a blank, never between two syllables',
+      [p('이 문서는 데비안 패키지를 만드는 방법을 설명합니다 새로운 관리자를 위한 안내서입니다')],
+      { min: 15, max: 30 },
+      ['이 문서는 데비안 패키지를 만드는 방법을 설명합니다', '새로운 관리자를 위한 안내서입니다'],
+    ],
+  ];
+  for (const [name, blocks, lim, want] of cases) {
+    await t.test(name, () => {
+      const got = splitIntoChunks(blocks, lim).map((c) => c.content);
+      assert.deepEqual(got, want);
+      const bare = (x: string) => x.replace(/\s/g, '');
+      assert.equal(bare(got.join('')), bare(blocks.map((b) => b.text).join('')), 'no loss');
+    });
   }
 });
 

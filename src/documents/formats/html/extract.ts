@@ -20,6 +20,7 @@ import {
   type LinkedBlock,
 } from '../../listing.ts';
 import { withoutInvisibles } from '../../invisible.ts';
+import { collapseBlanks } from '../../blanks.ts';
 import { decodeHtml } from './charset.ts';
 import { withoutHttpHeader } from '../text-kind.ts';
 import { formatListNumber, htmlListFormat, type ListNumberFormat } from '../list-number.ts';
@@ -828,7 +829,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   const flushBlock = () => {
     const raw = text;
     const code = pre > 0 || lineCode;
-    const t = code ? raw.replace(/^\n+|\s+$/g, '') : raw.replace(/\s+/g, ' ').trim();
+    const t = code ? raw.replace(/^\n+|\s+$/g, '') : collapseBlanks(raw);
     // Inside a table cell the row is judged whole (dropListings), not each cell; a cell's "-" is a value.
     const inCell = tables[tables.length - 1]?.cell;
     if (t.length === 0 || (!inCell && !/[\p{L}\p{N}\p{S}]/u.test(t))) {

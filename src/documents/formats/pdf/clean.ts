@@ -1,6 +1,7 @@
 // Character-level normalisation and line joining (hyphenation). Linear, regex-light.
 import { looseMarks, orphanGraveQuotes } from './accents.ts';
 import type { MonoSetting } from './types.ts';
+import { cjkJoin } from '../../cjk.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
 export const LIGATURES: Readonly<Record<string, string>> = {
@@ -266,11 +267,14 @@ export function brokenInsideToken(a: string, b: string): boolean {
  * - followed by anything else (digit, symbol) the hyphen stays and the parts join without a space
  *   ("pre-" + "2020");
  * - "-" after a digit, followed by a lower-case letter, stays without a space ("512-" + "byte");
+ * - a character of Chinese or Japanese on both sides: no space ("メーリ" + "ングリスト");
  * - otherwise the lines join with one space.
  */
 export function joinLines(a: string, b: string): string {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
+  // Chinese or Japanese on both sides: no space (cjk.ts cjkJoin, a browser's segment-break rule).
+  if (cjkJoin(a.charCodeAt(a.length - 1), b.charCodeAt(0), a.charCodeAt(a.length - 2))) return a + b;
   const arrow = breakArrowAt(a);
   if (arrow >= 0) return a.slice(0, arrow) + b;
   if (brokenInsideToken(a, b)) return a + b;

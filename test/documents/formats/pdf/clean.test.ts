@@ -101,6 +101,22 @@ test('joinLines and resolveHyphens', async (t) => {
     resolveHyphens([finishParagraph(joinLines(a, b)), ...others])[0];
   const cases: [string, string, string, string[], string][] = [
     ['plain lines join with a space', 'the quick', 'brown fox', [], 'the quick brown fox'],
+    [
+      'Japanese lines join without a space',
+      'より経験を持った Debian デベロッパーは喜んで助けてくれる',
+      'でしょう。',
+      [],
+      'より経験を持った Debian デベロッパーは喜んで助けてくれるでしょう。',
+    ],
+    [
+      'Chinese lines join without a space',
+      '同时以 3.0 (quilt) 格式创建一个非本',
+      '地源码包。',
+      [],
+      '同时以 3.0 (quilt) 格式创建一个非本地源码包。',
+    ],
+    ['a Latin word beside Japanese keeps its space', 'パッケージを', 'Debian に', [], 'パッケージを Debian に'],
+    ['Korean lines keep their space', '데비안 패키지를', '만드는 방법', [], '데비안 패키지를 만드는 방법'],
     ['soft hyphen at line end joins', 'impleme\u00AD', 'ntation done', [], 'implementation done'],
     ['U+2010 at line end joins', 'Author\u2010', 'ization is', [], 'Authorization is'],
     [
