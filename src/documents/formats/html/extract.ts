@@ -36,7 +36,7 @@ import {
 } from './line-breaks.ts';
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 import { isNoteReference, noteMark } from './note-refs.ts';
-import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
+import { isBannerHeading, isContentsId, isPageDateLine, isToolClass } from './site-chrome.ts';
 import { boldTitles } from './bold-titles.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
@@ -229,7 +229,7 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
   const role = attrs.role?.trim().toLowerCase();
   if (role && CHROME_ROLES.has(role)) return true;
   const classes = classesOf(attrs);
-  if (classes.some((n) => n.length > 0 && CHROME_CLASS.test(n))) return true;
+  if (classes.some((n) => n.length > 0 && (CHROME_CLASS.test(n) || isToolClass(n)))) return true;
   const id = attrs.id?.trim().toLowerCase();
   return id !== undefined && CHROME_ID.test(id);
 }
