@@ -37,6 +37,7 @@ import {
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine, isToolClass } from './site-chrome.ts';
+import { titleLeadIn } from './title-lead.ts';
 import { boldTitles } from './bold-titles.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
@@ -883,6 +884,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
+    // The line or two a page's header sets over its title go after it (titleLeadIn).
+    const lead = kind === 'heading' && !seenHeading && tables.length === 0 ? titleLeadIn(out, level ?? 0) : 0;
     if (kind === 'heading') seenHeading = true;
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
@@ -927,6 +930,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else emitTerm();
     if (tables.length === 0 && isRepeatedHeading(out[out.length - 1], b)) out.pop();
     emit(b);
+    if (lead > 0 && out[out.length - 1] === b && out.length > lead)
+      out.push(...out.splice(out.length - 1 - lead, lead));
     if (tables.length === 0) lastOutAt = parser.endIndex + 1;
   };
   /** A held term that no definition follows: an item of its own. */
