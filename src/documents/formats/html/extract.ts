@@ -181,6 +181,16 @@ export function admonitionPart(
   return undefined;
 }
 
+/**
+ * A `span` that style alone sets apart from the word before it, read with a space before it:
+ * Doxygen's member labels, each a box of its own with nothing between ("inline", "static"), and
+ * a path's separator that a style sheet draws (gi-docgen's empty `span.sep`, "▸" between the
+ * namespace, the type and the member of a title: `Json<span class="sep"></span>Parser`).
+ */
+export function isSpacedSpan(attrs: Record<string, string>): boolean {
+  return classesOf(attrs).some((c) => c === 'mlabel' || c === 'sep');
+}
+
 /** Sectioning elements: a `<header>` inside one heads that section, not the site. */
 const SECTIONING = new Set(['article', 'section', 'main', 'aside']);
 
@@ -885,7 +895,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       return;
     }
     // The line or two a page's header sets over its title go after it (titleLeadIn).
-    const lead = kind === 'heading' && !seenHeading && tables.length === 0 ? titleLeadIn(out, level ?? 0) : 0;
+    const lead = kind === 'heading' && tables.length === 0 && out.length <= 2 ? titleLeadIn(out, level ?? 0) : 0;
     if (kind === 'heading') seenHeading = true;
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
@@ -930,8 +940,16 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else emitTerm();
     if (tables.length === 0 && isRepeatedHeading(out[out.length - 1], b)) out.pop();
     emit(b);
-    if (lead > 0 && out[out.length - 1] === b && out.length > lead)
-      out.push(...out.splice(out.length - 1 - lead, lead));
+    if (lead > 0 && out[out.length - 1] === b && out.length > lead) {
+      const moved = out.splice(out.length - 1 - lead, lead);
+      // A kind heading over the title (titleLeadIn) is a line of the title's now.
+      for (const m of moved) {
+        if (m.kind !== 'heading') continue;
+        m.kind = 'paragraph';
+        delete m.level;
+      }
+      out.push(...moved);
+    }
     if (tables.length === 0) lastOutAt = parser.endIndex + 1;
   };
   /** A held term that no definition follows: an item of its own. */
@@ -1078,8 +1096,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (parent) parent.children = (parent.children ?? 0) + 1;
         if (part === 'drop') return;
         if (part === 'title') text += ` ${attrs.title!.trim()} `;
-        // Doxygen's member labels, each a box of its own with nothing between ("inline", "static").
-        if (name === 'span' && hasClass(attrs, 'mlabel') && pre === 0) text += ' ';
+        // Boxes set apart by style alone (isSpacedSpan).
+        if (name === 'span' && pre === 0 && isSpacedSpan(attrs)) text += ' ';
         if (name === 'img') {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.

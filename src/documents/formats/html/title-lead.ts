@@ -11,6 +11,7 @@ const LEAD_CHARS = 80;
 export interface LeadBlock {
   kind: string;
   text: string;
+  level?: number;
 }
 
 /**
@@ -19,7 +20,9 @@ export interface LeadBlock {
  * title's lead-in: the blocks before it are one or two short lines (at most LEAD_CHARS, no
  * sentence end) that a generator sets over the title in its header, Javadoc's `div.sub-title`
  * "Package org.example.util" over "Class Range<T>" and a package's annotation "@NonnullByDefault"
- * over "Package org.example.parser". Read before the title they make a first chunk without a
+ * over "Package org.example.parser"; or a heading of a lower rank naming the page's kind, gi-docgen's
+ * `<header><h3>Class</h3><h1>Json.Parser</h1></header>` ("Method", "Struct", "Function": it would
+ * label the page's first section; the caller reads it as a line of the title's). Read before the title they make a first chunk without a
  * label, the page's whole text when the page is short; read after it they are the title's
  * first lines. 0 where anything else comes before the title: a sentence, a list, a heading, three
  * lines or more (a page's own text, kept where it stands).
@@ -28,7 +31,8 @@ export function titleLeadIn(before: readonly LeadBlock[], level: number): number
   if (level < 1 || level > 2 || before.length === 0 || before.length > LEAD_BLOCKS) return 0;
   for (const b of before) {
     const t = b.text.trim();
-    if (b.kind !== 'paragraph' || t.length === 0 || t.length > LEAD_CHARS || /[.!?;:]$/.test(t)) return 0;
+    const kicker = b.kind === 'heading' && (b.level ?? 0) > level;
+    if ((b.kind !== 'paragraph' && !kicker) || t.length === 0 || t.length > LEAD_CHARS || /[.!?;:]$/.test(t)) return 0;
   }
   return before.length;
 }

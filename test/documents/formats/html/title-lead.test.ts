@@ -11,6 +11,9 @@ test("titleLeadIn: the line or two a page's header sets over its title", async (
     ["Javadoc's package over a class title", [p('Package org.example.util')], 1, 1],
     ['an annotation and the package', [p('@NonnullByDefault'), p('Module example.core')], 1, 2],
     ['nothing before the title', [], 1, 0],
+    ["gi-docgen's kind over the title", [{ kind: 'heading', text: 'Method', level: 3 }], 1, 1],
+    ['a heading of the same rank', [{ kind: 'heading', text: 'One', level: 1 }], 1, 0],
+    ['a heading of a higher rank', [{ kind: 'heading', text: 'Part', level: 1 }], 2, 0],
     ["older Javadoc's h2 title", [p('Package org.example.nodes')], 2, 1],
     ['not a title: a first h3', [p('Package org.example.util')], 3, 0],
     ['a sentence before the title', [p('This page describes the parser.')], 1, 0],
@@ -32,6 +35,19 @@ test("a title's lead-in is read after the title", async (t) => {
           '</div><div class="block"><p>An immutable range of objects.</p></div></main></body>',
       ),
       ['heading1:Class Range<T>', 'paragraph:Package org.example.util', 'paragraph:An immutable range of objects.'],
+    ),
+  );
+  await t.test("gi-docgen's kind heading is a line under the title", () =>
+    assert.deepEqual(
+      kinds(
+        '<body><section id="main" class="content"><header><h3>Class</h3><h1 aria-label="Name">Json.Parser</h1></header>' +
+          '<section><p>JsonParser provides an object for parsing a JSON data stream.</p></section></section></body>',
+      ),
+      [
+        'heading1:Json.Parser',
+        'paragraph:Class',
+        'paragraph:JsonParser provides an object for parsing a JSON data stream.',
+      ],
     ),
   );
   await t.test('a sentence before the first heading stays where it is', () =>
