@@ -37,7 +37,8 @@ import {
 } from './line-breaks.ts';
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
 import { isNoteReference, noteMark } from './note-refs.ts';
-import { isBannerHeading, isContentsId, isPageDateLine } from './site-chrome.ts';
+import { isBannerHeading, isContentsId, isPageDateLine, isToolClass } from './site-chrome.ts';
+import { titleLeadIn } from './title-lead.ts';
 import { boldTitles } from './bold-titles.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
@@ -181,6 +182,16 @@ export function admonitionPart(
   return undefined;
 }
 
+/**
+ * A `span` that style alone sets apart from the word before it, read with a space before it:
+ * Doxygen's member labels, each a box of its own with nothing between ("inline", "static"), and
+ * a path's separator that a style sheet draws (gi-docgen's empty `span.sep`, "▸" between the
+ * namespace, the type and the member of a title: `Json<span class="sep"></span>Parser`).
+ */
+export function isSpacedSpan(attrs: Record<string, string>): boolean {
+  return classesOf(attrs).some((c) => c === 'mlabel' || c === 'sep');
+}
+
 /** Sectioning elements: a `<header>` inside one heads that section, not the site. */
 const SECTIONING = new Set(['article', 'section', 'main', 'aside']);
 
@@ -230,7 +241,7 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
   const role = attrs.role?.trim().toLowerCase();
   if (role && CHROME_ROLES.has(role)) return true;
   const classes = classesOf(attrs);
-  if (classes.some((n) => n.length > 0 && CHROME_CLASS.test(n))) return true;
+  if (classes.some((n) => n.length > 0 && (CHROME_CLASS.test(n) || isToolClass(n)))) return true;
   const id = attrs.id?.trim().toLowerCase();
   return id !== undefined && CHROME_ID.test(id);
 }
@@ -884,6 +895,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       reset();
       return;
     }
+    // The line or two a page's header sets over its title go after it (titleLeadIn).
+    const lead = kind === 'heading' && tables.length === 0 && out.length <= 2 ? titleLeadIn(out, level ?? 0) : 0;
     if (kind === 'heading') seenHeading = true;
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
@@ -928,6 +941,16 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else emitTerm();
     if (tables.length === 0 && isRepeatedHeading(out[out.length - 1], b)) out.pop();
     emit(b);
+    if (lead > 0 && out[out.length - 1] === b && out.length > lead) {
+      const moved = out.splice(out.length - 1 - lead, lead);
+      // A kind heading over the title (titleLeadIn) is a line of the title's now.
+      for (const m of moved) {
+        if (m.kind !== 'heading') continue;
+        m.kind = 'paragraph';
+        delete m.level;
+      }
+      out.push(...moved);
+    }
     if (tables.length === 0) lastOutAt = parser.endIndex + 1;
   };
   /** A held term that no definition follows: an item of its own. */
@@ -1074,8 +1097,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (parent) parent.children = (parent.children ?? 0) + 1;
         if (part === 'drop') return;
         if (part === 'title') text += ` ${attrs.title!.trim()} `;
-        // Doxygen's member labels, each a box of its own with nothing between ("inline", "static").
-        if (name === 'span' && hasClass(attrs, 'mlabel') && pre === 0) text += ' ';
+        // Boxes set apart by style alone (isSpacedSpan).
+        if (name === 'span' && pre === 0 && isSpacedSpan(attrs)) text += ' ';
         if (name === 'img') {
           // An image inside code is no character of it: a callout mark (DocBook's numbered
           // circles beside a listing's lines), an icon.

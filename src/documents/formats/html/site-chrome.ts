@@ -1,7 +1,8 @@
 // Site chrome of pages made by hand or by a project's own scripts, which name it by no generator's
 // class: a menu under the id "toc", a "Last update: <date>" line, the site's name as a banner
 // heading linking to the site's home page (a menu box in a layout table: isMenuTable, in
-// ../../listing.ts). Pure.
+// ../../listing.ts); and the page tools of documentation generators (a book's menu bar, an API
+// page's source links and tooltips: isToolClass). Pure.
 
 /**
  * An id that names a contents list or a site's menu of pages: "toc", "TOC", "table-of-contents"
@@ -55,4 +56,20 @@ export function isBannerHeading(
   if (seenHeading || links !== 1 || href === undefined) return false;
   if (text.replace(/\s+/g, '').length > linkChars) return false;
   return /^https?:\/\/[^/?#\s]+(?:\/(?:index\.[a-z]{3,5})?)?$/i.test(href.trim());
+}
+
+const TOOL_CLASS = /^(?:menu-?bar|out-of-band|rightside|hideme|notable-traits(?:-tooltip)?|(?:[a-z]+-)*tooltip-?text)$/;
+
+/**
+ * A class of a documentation generator's page tools, beside the text and not of it: the menu bar
+ * over a book's pages (mdBook's `div.menu-bar`, holding the book's title as an `<h1>` that would
+ * label every page's first section, and its sidebar, theme and search buttons), the out-of-band
+ * line of an API page (rustdoc's `span.out-of-band` "1.26.0 · source · [−]" after the title,
+ * `span.rightside` "1.57.0 · source" beside each member), a toggle's "Expand description" label
+ * (`summary.hideme`), and the text of a tooltip shown on hover (rustdoc's `notable-traits`
+ * "ⓘ Notable traits for ...", which would run into every member heading; any `*-tooltiptext`).
+ * A bare `menu` (a Texinfo menu, a contents list) and `tooltip` (the word a tooltip hangs on) stay.
+ */
+export function isToolClass(cls: string): boolean {
+  return TOOL_CLASS.test(cls);
 }

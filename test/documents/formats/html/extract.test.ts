@@ -23,6 +23,7 @@ import {
   placeCells,
   doxygenSignature,
   isMoreLink,
+  isSpacedSpan,
 } from '../../../../src/documents/formats/html/extract.ts';
 import { isInPageLink } from '../../../../src/documents/listing.ts';
 import type { RowSpan } from '../../../../src/documents/formats/row-spans.ts';
@@ -1118,4 +1119,24 @@ test('extractHtml: the HTTP header man2html writes before its page is not read a
     '<HTML><HEAD><TITLE>Man page of LS</TITLE></HEAD><BODY><H1>LS</H1><H2>NAME</H2>ls - list directory contents</BODY></HTML>';
   const texts = extractHtml(new TextEncoder().encode(page)).map((b) => b.text);
   assert.deepEqual(texts, ['LS', 'NAME', 'ls - list directory contents']);
+});
+
+test('isSpacedSpan: a span set apart by style alone', async (t) => {
+  const cases: [string, Record<string, string>, boolean][] = [
+    ["Doxygen's member label", { class: 'mlabel' }, true],
+    ["gi-docgen's path separator", { class: 'sep' }, true],
+    ['with a role', { class: 'sep', role: 'presentation' }, true],
+    ['a separator word in a longer class', { class: 'sep-line' }, false],
+    ['no class', {}, false],
+    ['another span', { class: 'since' }, false],
+  ];
+  for (const [name, attrs, want] of cases) await t.test(name, () => assert.equal(isSpacedSpan(attrs), want));
+  await t.test("gi-docgen's title reads its parts apart", () =>
+    assert.deepEqual(
+      kinds(
+        '<h1><a href="index.html">Json</a><span class="sep"></span><a href="c.html">Parser</a><span class="sep"></span>load_from_data</h1>',
+      ),
+      ['heading1:Json Parser load_from_data'],
+    ),
+  );
 });

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBannerHeading, isContentsId, isPageDateLine } from '../../../../src/documents/formats/html/site-chrome.ts';
+import {
+  isBannerHeading,
+  isContentsId,
+  isPageDateLine,
+  isToolClass,
+} from '../../../../src/documents/formats/html/site-chrome.ts';
 import { htmlBlocks } from '../../../../src/documents/formats/html/extract.ts';
 
 const kinds = (html: string) => htmlBlocks(html).map((b) => `${b.kind}${b.level ?? ''}:${b.text}`);
@@ -85,6 +90,67 @@ test('site chrome of hand-made pages leaves the page', async (t) => {
         'heading2:FAQ',
         'heading3:License(s)',
         'paragraph:It is released under the MIT License.',
+      ],
+    ),
+  );
+});
+
+test("isToolClass: a generator's page tools beside the text", async (t) => {
+  const cases: [string, string, boolean][] = [
+    ["mdBook's menu bar", 'menu-bar', true],
+    ['a menubar', 'menubar', true],
+    ["rustdoc's out-of-band line", 'out-of-band', true],
+    ["rustdoc's source link beside a member", 'rightside', true],
+    ["rustdoc's toggle label", 'hideme', true],
+    ["rustdoc's notable traits", 'notable-traits', true],
+    ["rustdoc's notable traits tooltip", 'notable-traits-tooltip', true],
+    ['a tooltip text', 'tooltiptext', true],
+    ["rustdoc's tooltip text", 'notable-traits-tooltiptext', true],
+    ['a Texinfo menu', 'menu', false],
+    ['the word a tooltip hangs on', 'tooltip', false],
+    ['a menu title alone', 'menu-title', false],
+    ['a side note', 'side', false],
+    ['rustdoc docblock', 'docblock', false],
+  ];
+  for (const [name, cls, want] of cases) await t.test(name, () => assert.equal(isToolClass(cls), want));
+});
+
+test("page tools are no text: a book's menu bar, an API page's source line and tooltips", async (t) => {
+  await t.test("mdBook's menu bar title does not head the page", () =>
+    assert.deepEqual(
+      kinds(
+        '<body><div id="menu-bar" class="menu-bar sticky"><div class="left-buttons"><button>Toggle</button></div>' +
+          '<h1 class="menu-title">The Book</h1></div><div id="content"><main><h1 id="hello">Hello World</h1>' +
+          '<p>This is the first program.</p></main></div></body>',
+      ),
+      ['heading1:Hello World', 'paragraph:This is the first program.'],
+    ),
+  );
+  await t.test("rustdoc's version, source link and toggle label are out", () =>
+    assert.deepEqual(
+      kinds(
+        '<body><h1 class="fqn"><span class="in-band">Function <a href="#">read</a></span>' +
+          '<span class="out-of-band"><span class="since">1.26.0</span> · <a class="srclink" href="s.html">source</a> · ' +
+          '<a id="toggle-all-docs" href="javascript:void(0)">[<span class="inner">−</span>]</a></span></h1>' +
+          '<details class="rustdoc-toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>' +
+          '<div class="docblock"><p>Read the entire contents of a file.</p></div></details></body>',
+      ),
+      ['heading1:Function read', 'paragraph:Read the entire contents of a file.'],
+    ),
+  );
+  await t.test("a member heading keeps its signature, not the tooltip's text", () =>
+    assert.deepEqual(
+      kinds(
+        '<body><h1>Trait Iterator</h1><section id="method.step_by" class="method"><span class="rightside">' +
+          '<span class="since">1.28.0</span> · <a class="srclink" href="s.html">source</a></span>' +
+          '<h4 class="code-header">fn step_by(self, step: usize) -&gt; StepBy&lt;Self&gt;<span class="notable-traits">' +
+          '<span class="notable-traits-tooltip">ⓘ<span class="notable-traits-tooltiptext"><span class="notable">' +
+          'Notable traits for StepBy</span></span></span></span></h4></section><p>Creates an iterator.</p></body>',
+      ),
+      [
+        'heading1:Trait Iterator',
+        'heading4:fn step_by(self, step: usize) -> StepBy<Self>',
+        'paragraph:Creates an iterator.',
       ],
     ),
   );
