@@ -27,7 +27,8 @@ const styleOf = (f: XmlFragment) =>
  * body's (the one most characters are set in), not typewriter, at least the body's size, whose
  * characters stand at least 80 % in lines of their own (a face used inline, a bold word in a
  * sentence or a list's term before its text, is no heading face), at least 2 such lines and at
- * most a fifth of the document's characters. Lines are the fragments of one page at one top.
+ * most a fifth of the document's characters; at the body's size, only lines off the body's text left.
+ * Lines are the fragments of one page at one top.
  */
 export function faceHeadings(fragments: readonly XmlFragment[]): string[] {
   const lines = new Map<string, XmlFragment[]>();
@@ -107,12 +108,16 @@ export function faceHeadings(fragments: readonly XmlFragment[]): string[] {
       u.chars <= total * 0.2
     )
       faces.add(s);
-  // A face at the body's size heads only where it stands left of the body's text (a man page's
-  // .SH and .SS titles); at the text's left it is a list's term (a .TP tag set wholly in bold).
+  // A face at the body's size heads only off the body's text left (a man page's .SH and .SS
+  // titles left of it, a printed web page's <h5> indented); at the text's left it is a list's
+  // term (a man page's .TP tag set wholly in bold over its indented description).
   return wholeLines
     .filter(
       ([s, t, left]) =>
-        faces.has(s) && (uses.get(s)!.size > bodySize || left < bodyLeft - 2) && t.length <= 120 && /\p{L}{2}/u.test(t),
+        faces.has(s) &&
+        (uses.get(s)!.size > bodySize || Math.abs(left - bodyLeft) > 2) &&
+        t.length <= 120 &&
+        /\p{L}{2}/u.test(t),
     )
     .map(([, t]) => t);
 }

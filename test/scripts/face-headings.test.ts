@@ -50,6 +50,17 @@ describe('faceHeadings: the lines set wholly in the face and size of a PDF secti
       ['NAME', 'DESCRIPTION', 'SEE ALSO'],
     ],
     [
+      "titles in bold at the body's size set right of the text's left (a printed web page's indented <h5>)",
+      [
+        ...[100, 120, 140, 160, 180, 200].map((t) => body(1, t, 69)),
+        [1, 220, 77, 'Format 1', 'DejaVuSans', 15, true],
+        body(1, 240, 69),
+        [1, 260, 77, 'Examples', 'DejaVuSans', 15, true],
+        body(1, 280, 69),
+      ],
+      ['Format 1', 'Examples'],
+    ],
+    [
       'a face used inline is no heading face (bold tags with text after them on their line)',
       manPage(['Times', 16, true], ['Times', 15, true], false),
       ['NAME', 'DESCRIPTION', 'SEE ALSO'],
