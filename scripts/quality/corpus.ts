@@ -35,6 +35,7 @@ import {
   stackedReadings,
   uprightWords,
 } from './column-reading.ts';
+import { faceHeadings } from './face-headings.ts';
 import { pdfCodeBlocks, respaced, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
@@ -382,6 +383,8 @@ export async function measureDocument(
   let pdfRawPages: string[] | undefined;
   // A born-digital PDF's layout reading (pdftotext -layout): its heads in parts, its table rows (chunkEnds).
   let layout: string | undefined;
+  // A PDF without outline: the lines its fonts set as headings judge its labels (face-headings.ts).
+  let faceHeads: string[] = [];
   if (e.format === 'pdf') {
     // extractPdf hands its bytes to pdf.js, which detaches them: each reader gets its own copy.
     let ocrPages = 0;
@@ -442,6 +445,7 @@ export async function measureDocument(
       columnText = pdftotextColumns(words);
       layout = pdftotextLayout(file);
       structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };
+      if (r.outline.length === 0) faceHeads = faceHeadings(fragments);
       if (deck) {
         deckPages = refText;
         pagedReference = true;
@@ -533,7 +537,7 @@ export async function measureDocument(
   // A deck read against its own pages: each chunk's label against the title of the slide it starts on.
   const slidePages =
     pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;
-  const labels = slidePages ? slideLabels(chunks, slidePages) : sectionLabels(chunks, structure.headings);
+  const labels = slidePages ? slideLabels(chunks, slidePages) : sectionLabels(chunks, structure.headings, faceHeads);
   const ends = chunkEnds(chunks, {
     ...structure,
     slides: e.tags.includes('slides'),

@@ -1902,8 +1902,15 @@ export interface LabelScore {
 /**
  * Section labels against the reference's headings: a label matches when it is a heading once
  * numbering, case, punctuation and spacing are set aside, or the start of one (labels are cut at 90).
+ * Where the reference has no headings (a PDF without outline), `faceHeads`, the lines its fonts
+ * set as headings (face-headings.ts), are right labels, never admonitions, captions or bullets;
+ * the share of labels that are headings stays unmeasured (the faces are not a whole outline).
  */
-export function sectionLabels(chunks: ChunkLike[], headings: string[]): LabelScore {
+export function sectionLabels(chunks: ChunkLike[], headings: string[], faceHeads: readonly string[] = []): LabelScore {
+  if (headings.length === 0 && faceHeads.length > 0) {
+    const fs = new Set(faceHeads.map(normalizeLabel).filter((h) => h.length > 0));
+    return scoreLabels(chunks, (_c, l) => fs.has(l), false);
+  }
   const hs = new Set(headings.map(normalizeLabel).filter((h) => h.length > 0));
   // Texinfo's outline numbers appendices with a bare letter ("A GNU Free Documentation License"),
   // which reads like the article "A": the title without the letter counts too.

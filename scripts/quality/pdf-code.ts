@@ -25,6 +25,8 @@ export interface XmlFragment {
   size?: number;
   /** Its font's name (`<fontspec family>`, subset prefix kept), when given. */
   family?: string;
+  /** Set wholly in bold (`<b>…</b>` round the whole text: gropdf names one family for roman and bold). */
+  bold?: true;
 }
 
 /**
@@ -120,6 +122,7 @@ export function xmlFragments(xml: string): XmlFragment[] {
           text: decode(m[12]!),
           ...(size === undefined ? {} : { size }),
           ...(family === undefined ? {} : { family }),
+          ...(wholeBold(m[12]!) ? { bold: true as const } : {}),
         },
         pageWidth,
       );
@@ -127,6 +130,11 @@ export function xmlFragments(xml: string): XmlFragment[] {
     }
   }
   return out;
+}
+
+/** pdftohtml's text of a fragment set wholly in bold: one `<b>` run round all of it. */
+export function wholeBold(raw: string): boolean {
+  return raw.startsWith('<b>') && raw.endsWith('</b>') && raw.indexOf('</b>') === raw.length - 4;
 }
 
 /** pdftohtml's zoom (its default, which the quality run keeps): its units are 1.5 PDF points. */

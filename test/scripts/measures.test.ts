@@ -1653,6 +1653,37 @@ describe('sectionLabels', () => {
     });
   test('no reference headings: matching undefined', () =>
     assert.equal(sectionLabels([chunk('a', 'X')], []).matching, undefined));
+  const faces: [string, ChunkLike[], string[], { matching: number | undefined; admonitions: number }][] = [
+    [
+      "no outline: a man page's SEE ALSO set in its section headings' face is no admonition",
+      [chunk('a', 'DESCRIPTION'), chunk('b', 'SEE ALSO')],
+      ['NAME', 'DESCRIPTION', 'SEE ALSO'],
+      { matching: undefined, admonitions: 0 },
+    ],
+    [
+      'no outline: a Note label in no heading face still is one',
+      [chunk('a', 'DESCRIPTION'), chunk('b', 'Note')],
+      ['NAME', 'DESCRIPTION', 'SEE ALSO'],
+      { matching: undefined, admonitions: 1 },
+    ],
+    [
+      'no outline and no face headings: as before',
+      [chunk('b', 'SEE ALSO')],
+      [],
+      { matching: undefined, admonitions: 1 },
+    ],
+    [
+      'an outline judges alone, the faces set aside',
+      [chunk('a', 'Introduction'), chunk('b', 'Notes')],
+      ['Notes'],
+      { matching: 50, admonitions: 1 },
+    ],
+  ];
+  for (const [name, chunks, faceHeads, want] of faces)
+    test(name, () => {
+      const got = sectionLabels(chunks, name.startsWith('an outline') ? headings : [], faceHeads);
+      assert.deepEqual({ matching: got.matching, admonitions: got.admonitions }, want);
+    });
 });
 
 describe('sameCodeLine: a chunk line against the reference, each either-blank a blank or none', () => {

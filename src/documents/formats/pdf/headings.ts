@@ -353,15 +353,31 @@ export function typewriterHeading(
   );
 }
 
+/**
+ * An admonition's name set as the document's section titles are, where no trusted outline
+ * decides: a manual page's `SEE ALSO`, `EXAMPLES`, `NOTES`, `BUGS` are its sections. In a font
+ * other than the body's and short, it stands in a heading font (headingFonts) or at a heading's
+ * left (headingLefts), or is written in capitals 8 % over the body's size (groff sets .SH titles
+ * so through Ghostscript). A "Note" in the body's font, or in bold at its size, stays a label.
+ */
+export function inSectionFace(
+  line: Pick<TextLine, 'font' | 'size' | 'x' | 'mono' | 'text'>,
+  ctx: Pick<HeadingContext, 'bodyFont' | 'bodySize' | 'headingFonts' | 'headingLefts' | 'trustedOutline'>,
+): boolean {
+  const t = line.text.trim();
+  if (ctx.trustedOutline || line.mono || line.font === ctx.bodyFont || !isShortTitle(t)) return false;
+  return (
+    ctx.headingFonts?.has(line.font) === true ||
+    ctx.headingLefts?.has(leftKey(line.x)) === true ||
+    (line.size >= ctx.bodySize * 1.08 && !LOWER.test(t))
+  );
+}
+
 function plausible(line: TextLine, ctx: HeadingContext): boolean {
   const t = line.text.trim();
-  return (
-    (!line.mono || typewriterHeading(line, ctx)) &&
-    t.length >= 2 &&
-    t.length <= 160 &&
-    /\p{L}/u.test(t) &&
-    notHeadingKind(t) === null
-  );
+  if ((line.mono && !typewriterHeading(line, ctx)) || t.length < 2 || t.length > 160 || !/\p{L}/u.test(t)) return false;
+  const kind = notHeadingKind(t);
+  return kind === null || (kind === 'admonition' && inSectionFace(line, ctx));
 }
 
 export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
@@ -384,6 +400,8 @@ export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
     !ctx.outline.has(normalizeTitle(t))
   )
     return false;
+  // An admonition's name plausible let through is in the section titles' face (inSectionFace).
+  if (ADMONITION.test(t)) return true;
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
   if (ctx.headingLefts?.has(leftKey(line.x)) && line.font !== ctx.bodyFont && isShortTitle(t)) return true;
   const shape = headingShape(t);

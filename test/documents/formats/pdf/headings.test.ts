@@ -161,6 +161,35 @@ test('isHeading', async (t) => {
     ],
     ["one-font document: a variable's name is no heading", line('TAR_ATIME'), { ...ctx, fontVariety: false }, false],
     ['a caps title in bold at the body size: still a heading', line('ENVIRONMENT', { font: 'bold' }), ctx, true],
+    // inSectionFace: a man page's SEE ALSO, EXAMPLES, NOTES set as its section titles are sections.
+    [
+      "a man page's SEE ALSO in bold 8 % over the body: a section",
+      line('SEE ALSO', { font: 'bold', size: 10.9 }),
+      ctx,
+      true,
+    ],
+    [
+      'EXAMPLES at a heading left: a section',
+      line('EXAMPLES', { font: 'bold', x: 60 }),
+      { ...ctx, headingLefts: new Set([60]) },
+      true,
+    ],
+    [
+      'Examples in a heading font: a section',
+      line('Examples', { font: 'head', size: 10 }),
+      { ...ctx, headingFonts: new Set(['head']) },
+      true,
+    ],
+    ['a Note in bold at the body size: a label', line('Note', { font: 'bold' }), ctx, false],
+    ['a NOTE in bold at the body size: a label', line('NOTE', { font: 'bold' }), ctx, false],
+    ['a Note in bold, larger, in mixed case: a label', line('Note', { font: 'bold', size: 12 }), ctx, false],
+    ['SEE ALSO larger but in the body font: a label', line('SEE ALSO', { size: 11 }), ctx, false],
+    [
+      'a trusted outline decides: SEE ALSO larger stays a label',
+      line('SEE ALSO', { font: 'bold', size: 11 }),
+      { ...ctx, trustedOutline: outlineIndex(['Introduction']) },
+      false,
+    ],
   ];
   for (const [name, l, c, want] of cases) await t.test(name, () => assert.equal(isHeading(l, c), want));
 });
