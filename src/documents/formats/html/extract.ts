@@ -41,6 +41,7 @@ import { boldTitles } from './bold-titles.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
 import { htmlListDepth } from '../list-nesting.ts';
+import { doxygenHeaderPart, HEADER_READING, type DoxygenHeaderPart } from './doxygen-header.ts';
 
 /** Bold elements: a headingless page's section titles are set in them (bold-titles.ts). */
 const BOLD = new Set(['b', 'strong']);
@@ -445,7 +446,10 @@ interface LineBreak {
 const BLOCK_START: LineBreak = { text: 0, outside: 0, inPage: 0, linkChars: 0, links: 0, inPageLinks: 0, mono: 0 };
 
 interface Open {
+  /** the element's name; Doxygen's page title (a div) is read as 'h1' */
   name: string;
+  /** a part of Doxygen's page header (doxygenHeaderPart) */
+  dox?: DoxygenHeaderPart;
   /** the element is dropped with everything inside it */
   dropped: boolean;
   /** where a chrome element (by role, class or id) opened in the source (pageSwallowedBy) */
@@ -1036,7 +1040,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           return;
         }
         const at = parser.startIndex;
-        const chrome = isChrome(name, attrs) && !readAsText?.has(at);
+        // Doxygen's page header: its title is the page's heading, its links bar chrome (doxygen-header.ts).
+        const dox =
+          name === 'div' ? doxygenHeaderPart(name, classesOf(attrs), stack[stack.length - 1]?.dox) : undefined;
+        const chrome =
+          (isChrome(name, attrs) || (dox !== undefined && HEADER_READING[dox] === 'chrome')) && !readAsText?.has(at);
         const siteToctree = isSiteToctreeItem(name, attrs, contents > 0);
         // The caption of a navigation element or a site toctree just out goes with it
         // (isChromeCaption; a toctree's caption may be a heading).
@@ -1123,7 +1131,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           }
           tb.cell = { blocks: [], header, colspan: 1, rowspan: 1 };
         }
-        const open: Open = { name, dropped: false };
+        const open: Open = {
+          name: dox !== undefined && HEADER_READING[dox] === 'heading' ? 'h1' : name,
+          dropped: false,
+        };
+        if (dox !== undefined) open.dox = dox;
         if (cellOfGrid) open.gridCell = true;
         // A list inside a list belongs to the outer one's group: a contents list is judged whole.
         if (LIST.has(name)) open.group = innermost(LIST)?.group ?? ++groups;
