@@ -282,13 +282,13 @@ export function imageAlt(alt: string | undefined, src: string | undefined): stri
 }
 
 /** The marks generators print as a section's or definition's permalink. */
-const PERMALINK_MARK = /^(?:#|¶|§|🔗|⚓)$/u;
+const PERMALINK_MARK = /^(?:#|¶|§|🔗|⚓|◆)$/u;
 
 /**
  * Is a link a permalink mark: an in-page link (`href` "#id") whose whole text is one mark (`#`,
- * `¶`, `§`, `🔗`)? Generators set one after each heading or definition, each under a class of its
+ * `¶`, `§`, `🔗`, `◆`)? Generators set one after each heading or definition, each under a class of its
  * own (Node.js's `a.mark` "#" inside every heading, Sphinx's `headerlink`, Texinfo's
- * `copiable-anchor`); by its text and target it is one whatever its class, and no word of the
+ * `copiable-anchor`, Doxygen's `span.permalink` "◆" before each member's title); by its text and target it is one whatever its class, and no word of the
  * page ("Path#" as a section's label). A footnote's link ("1"), a letter bar's ("A") and a
  * link of words stay.
  */

@@ -647,6 +647,7 @@ test('isPermalinkMark: an in-page link whose whole text is one mark', async (t) 
     ["Sphinx's pilcrow, spaced", '#section', ' ¶ ', true],
     ['a section sign', '#s2', '§', true],
     ['a link symbol', '#install', '🔗', true],
+    ["Doxygen's diamond before a member's title, a no-break space after it", '#a2b9c0e1f', '◆\u00a0', true],
     ['a footnote reference', '#fn1', '1', false],
     ["an index letter bar's letter", '#A', 'A', false],
     ['a link of words', '#usage', 'see Usage', false],
