@@ -152,7 +152,7 @@ function rowsOf(table: unknown[], self?: string): { rows: string[][]; blockRows:
 /**
  * Site chrome as the page marks it (a Div whose class or id is one of the names generators give
  * navigation, sidebars, header and footer bars: DocBook's navheader/navfooter, Sphinx's
- * related/sphinxsidebar, Read the Docs' wy-nav-side, Doxygen's navpath and tooltips, MkDocs'
+ * related/sphinxsidebar, Read the Docs' wy-nav-side, Doxygen's navpath, tooltips and ingroups, MkDocs'
  * md-*): its tables are navigation, not data.
  */
 const CHROME_DIV = new Set([
@@ -193,6 +193,8 @@ const CHROME_DIV = new Set([
   'bd-sidebar-primary',
   'bd-sidebar-secondary',
   'ttc',
+  // Doxygen's groups a page belongs to, links under its title (the service drops them: doxygen-header.ts).
+  'ingroups',
 ]);
 
 /** ARIA landmark roles of site chrome: navigation, the site banner and footer, search, asides. */

@@ -2108,6 +2108,7 @@ test('withoutChrome: navigation and footer Divs go, text and other Divs stay', (
       div('body', para('Text'), div('navfooter', para('Prev'))),
       div('footer', para('Generated')),
       div('wy-side-scroll', para('Menu')),
+      div('ingroups', para('Dense matrix and array manipulation')),
       { t: 'Div', c: [['', [], [['role', 'contentinfo']]], [para('© Copyright')]] },
       { t: 'Div', c: [['', [], [['role', 'main']]], [para('Main text')]] },
     ],

@@ -43,6 +43,7 @@ import { boldTitles } from './bold-titles.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
 import { htmlListDepth } from '../list-nesting.ts';
+import { doxygenHeaderPart, HEADER_READING, type DoxygenHeaderPart } from './doxygen-header.ts';
 
 /** Bold elements: a headingless page's section titles are set in them (bold-titles.ts). */
 const BOLD = new Set(['b', 'strong']);
@@ -293,13 +294,13 @@ export function imageAlt(alt: string | undefined, src: string | undefined): stri
 }
 
 /** The marks generators print as a section's or definition's permalink. */
-const PERMALINK_MARK = /^(?:#|¶|§|🔗|⚓)$/u;
+const PERMALINK_MARK = /^(?:#|¶|§|🔗|⚓|◆)$/u;
 
 /**
  * Is a link a permalink mark: an in-page link (`href` "#id") whose whole text is one mark (`#`,
- * `¶`, `§`, `🔗`)? Generators set one after each heading or definition, each under a class of its
+ * `¶`, `§`, `🔗`, `◆`)? Generators set one after each heading or definition, each under a class of its
  * own (Node.js's `a.mark` "#" inside every heading, Sphinx's `headerlink`, Texinfo's
- * `copiable-anchor`); by its text and target it is one whatever its class, and no word of the
+ * `copiable-anchor`, Doxygen's `span.permalink` "◆" before each member's title); by its text and target it is one whatever its class, and no word of the
  * page ("Path#" as a section's label). A footnote's link ("1"), a letter bar's ("A") and a
  * link of words stay.
  */
@@ -457,7 +458,10 @@ interface LineBreak {
 const BLOCK_START: LineBreak = { text: 0, outside: 0, inPage: 0, linkChars: 0, links: 0, inPageLinks: 0, mono: 0 };
 
 interface Open {
+  /** the element's name; Doxygen's page title (a div) is read as 'h1' */
   name: string;
+  /** a part of Doxygen's page header (doxygenHeaderPart) */
+  dox?: DoxygenHeaderPart;
   /** the element is dropped with everything inside it */
   dropped: boolean;
   /** where a chrome element (by role, class or id) opened in the source (pageSwallowedBy) */
@@ -1060,7 +1064,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           return;
         }
         const at = parser.startIndex;
-        const chrome = isChrome(name, attrs) && !readAsText?.has(at);
+        // Doxygen's page header: its title is the page's heading, its links bar chrome (doxygen-header.ts).
+        const dox =
+          name === 'div' ? doxygenHeaderPart(name, classesOf(attrs), stack[stack.length - 1]?.dox) : undefined;
+        const chrome =
+          (isChrome(name, attrs) || (dox !== undefined && HEADER_READING[dox] === 'chrome')) && !readAsText?.has(at);
         const siteToctree = isSiteToctreeItem(name, attrs, contents > 0);
         // The caption of a navigation element or a site toctree just out goes with it
         // (isChromeCaption; a toctree's caption may be a heading).
@@ -1147,7 +1155,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           }
           tb.cell = { blocks: [], header, colspan: 1, rowspan: 1 };
         }
-        const open: Open = { name, dropped: false };
+        const open: Open = {
+          name: dox !== undefined && HEADER_READING[dox] === 'heading' ? 'h1' : name,
+          dropped: false,
+        };
+        if (dox !== undefined) open.dox = dox;
         if (cellOfGrid) open.gridCell = true;
         // A list inside a list belongs to the outer one's group: a contents list is judged whole.
         if (LIST.has(name)) open.group = innermost(LIST)?.group ?? ++groups;

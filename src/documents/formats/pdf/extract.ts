@@ -33,7 +33,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation } from './bibliography.ts';
-import { partedAfterShort } from './parskip.ts';
+import { leadingUnderSkip, partedAfterShort } from './parskip.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -707,7 +707,8 @@ export function lineSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): num
   let best = 12;
   let bn = 0;
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
-  return best;
+  // On a page of one-line paragraphs the most common step is the paragraph skip (parskip.ts).
+  return leadingUnderSkip(counts, best);
 }
 
 /** A step below this share of its lines' size sets them overlapping: pieces of one line. */

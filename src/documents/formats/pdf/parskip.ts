@@ -47,3 +47,30 @@ export function partedAfterShort(
     l.xEnd - l.x >= MIN_WIDTH_EM * l.size
   );
 }
+
+/** A mode this many times a recurring smaller step is a paragraph skip over that leading, no leading. */
+const SKIP_OVER_LEADING = 1.6;
+
+/**
+ * The leading of a page of one-line paragraphs set apart by a skip: a reference manual's member
+ * documentation (Doxygen's LaTeX: "copy a configuration into this" / "References config." /
+ * "Referenced by ...", each its own paragraph, 24.8 pt apart on 12 of leading), where most steps
+ * between lines are the skip and the most common step (`mode`) is no leading. `counts` holds the
+ * page's steps (rounded to half points) and how often each occurs. The leading is the most common
+ * step at most mode / 1.6, counted with its half-point neighbours (a leading of 11.8 rounds to
+ * 11.5 and 12; ties go to the step counted more often alone, then to the larger), when it occurs
+ * at least 3 times and at least half as often as the mode; otherwise the mode.
+ */
+export function leadingUnderSkip(counts: ReadonlyMap<number, number>, mode: number): number {
+  const modeCount = counts.get(mode) ?? 0;
+  let best = mode;
+  let bn = 0;
+  let own = 0;
+  for (const [k, c] of counts) {
+    if (k * SKIP_OVER_LEADING > mode) continue;
+    const n = c + (counts.get(k - 0.5) ?? 0) + (counts.get(k + 0.5) ?? 0);
+    // Ties: the step that occurs more often itself, then the larger (fewer lines parted).
+    if (n > bn || (n === bn && (c > own || (c === own && k > best)))) [best, bn, own] = [k, n, c];
+  }
+  return bn >= 3 && bn * 2 >= modeCount ? best : mode;
+}

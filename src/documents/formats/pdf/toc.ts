@@ -213,10 +213,17 @@ export function classifyPage(page: PageText, pageCount: number, opts: ClassifyOp
   let strong = 0;
   let stems = 0;
   let leaders = 0;
+  let terms = 0;
   let counted = 0;
   let titled = false;
   const numbers: number[] = [];
   const maxPage = pageCount * 2 + 20;
+  // A term on its own line over its indented leader entry is part of that entry (termOverEntry).
+  const kindAt = (x: number) =>
+    opts.kinds?.[x] ?? lineKind(page.lines[x]!.text, opts.outline, page.lines[x]!.mono, maxPage);
+  const termAt = (x: number) =>
+    x + 1 < page.lines.length &&
+    termOverEntry([kindAt(x), kindAt(x + 1)], [page.lines[x]!.text], [page.lines[x]!.x, page.lines[x + 1]!.x], 0);
   for (let x = 0; x < page.lines.length; x++) {
     const line = page.lines[x]!;
     if (line.text.trim().length === 0) continue;
@@ -227,6 +234,7 @@ export function classifyPage(page: PageText, pageCount: number, opts: ClassifyOp
     }
     if (info.kind === 'neutral') continue;
     counted++;
+    if (info.kind === 'text' && termAt(x)) terms++;
     if (info.kind === 'entry' && info.dangling !== true) {
       strong++;
       if (info.leader) leaders++;
@@ -235,7 +243,7 @@ export function classifyPage(page: PageText, pageCount: number, opts: ClassifyOp
   }
   if (counted === 0) return { toc: false, entries: 0, lines: 0, titled };
   // Weak entries count only when their page numbers mostly run in order; stems only beside sure entries.
-  let effective = strong;
+  let effective = strong + terms;
   if (numbers.length > 0 && inOrder(numbers)) effective += numbers.length;
   if (strong >= 4) effective += stems;
   const ratio = effective / counted;
@@ -251,6 +259,25 @@ function inOrder(ns: number[]): boolean {
   let ok = 0;
   for (let i = 1; i < ns.length; i++) if (ns[i]! >= ns[i - 1]!) ok++;
   return ok >= 0.8 * (ns.length - 1);
+}
+
+/**
+ * Is line `x` the first line of the entry under it: a short line (at most 90 characters) of text
+ * without a sentence end, over a dot-leader entry indented right of it (`xs`: the lines' left
+ * edges)? A wrapped title's first line over its leader line ("Rule-based ordering for LuaTEX
+ * callback" / "handlers . . . 3"), and a term set on a line of its own over its description and
+ * page, as Doxygen's index chapters print a class or file ("bliss_C.h" / "The bliss C API . . . 41").
+ */
+export function termOverEntry(
+  kinds: readonly LineInfo[],
+  texts: readonly string[],
+  xs: readonly number[],
+  x: number,
+): boolean {
+  const next = kinds[x + 1];
+  if (kinds[x]?.kind !== 'text' || next?.kind !== 'entry' || next.leader !== true) return false;
+  const t = texts[x]!.trim();
+  return xs[x + 1]! > xs[x]! + 1 && t.length <= 90 && !/[.!?:;]["'”’)]?$/u.test(t);
 }
 
 /**
@@ -283,13 +310,14 @@ export function listingRuns(
   // a run only, `inside`) a short line without a sentence end, indented less than its leader line.
   const wrapped = (x: number, inside: boolean) =>
     leaderAt(x + 1) &&
-    (kinds[x]!.kind === 'stem' ||
-      (inside &&
-        kinds[x]!.kind === 'text' &&
-        xs !== undefined &&
-        xs[x + 1]! > xs[x]! + 1 &&
-        texts[x]!.trim().length <= 90 &&
-        !/[.!?:;]["'”’)]?$/u.test(texts[x]!.trim())));
+    (kinds[x]!.kind === 'stem' || (inside && xs !== undefined && termOverEntry(kinds, texts, xs, x)));
+  // A run's first line may be such a line when the next entry shows the shape again, its own line
+  // at the same left edge: a term over its indented entry (Doxygen's index chapters), not a heading.
+  const termsFrom = (x: number) =>
+    xs !== undefined &&
+    termOverEntry(kinds, texts, xs, x) &&
+    termOverEntry(kinds, texts, xs, x + 2) &&
+    Math.abs(xs[x + 2]! - xs[x]!) < 1;
   const member = (x: number) =>
     ['entry', 'neutral', 'title'].includes(kinds[x]!.kind) ||
     (kinds[x]!.kind === 'numbered' && kinds[x]!.page! <= maxPage) ||
@@ -297,7 +325,7 @@ export function listingRuns(
   let i = 0;
   while (i < n) {
     const k = kinds[i]!.kind;
-    if (k === 'entry' || (k === 'title' && kinds[i + 1]?.kind === 'entry') || wrapped(i, false)) {
+    if (k === 'entry' || (k === 'title' && kinds[i + 1]?.kind === 'entry') || wrapped(i, false) || termsFrom(i)) {
       let j = i;
       let leaders = 0;
       while (j < n && member(j)) {

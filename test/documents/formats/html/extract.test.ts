@@ -331,6 +331,19 @@ test("the blocks of a row read as blocks carry their table's header row, when it
   ]);
 });
 
+test("Doxygen's page title is the page's heading; its links bar and groups are no text", () => {
+  const html =
+    '<div class="header"><div class="summary"><a href="#nested-classes">Classes</a></div>' +
+    '<div class="headertitle"><div class="title">FITS Exceptions<div class="ingroups"><a class="el" href="group__a.html">Errors</a></div></div></div></div>' +
+    '<div class="contents"><p>Thrown on failure.</p></div>' +
+    '<div class="title">A site\'s title box</div>';
+  assert.deepEqual(kinds(html), [
+    'heading1:FITS Exceptions',
+    'paragraph:Thrown on failure.',
+    "paragraph:A site's title box",
+  ]);
+});
+
 test("a Doxygen fragment's lines are a code block", () => {
   const html =
     '<div class="fragment"><div class="line">int x;</div>\n<div class="line">  <span class="keyword">return</span> x;</div></div><p>After.</p>';
@@ -635,6 +648,7 @@ test('isPermalinkMark: an in-page link whose whole text is one mark', async (t) 
     ["Sphinx's pilcrow, spaced", '#section', ' ¶ ', true],
     ['a section sign', '#s2', '§', true],
     ['a link symbol', '#install', '🔗', true],
+    ["Doxygen's diamond before a member's title, a no-break space after it", '#a2b9c0e1f', '◆\u00a0', true],
     ['a footnote reference', '#fn1', '1', false],
     ["an index letter bar's letter", '#A', 'A', false],
     ['a link of words', '#usage', 'see Usage', false],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { partedAfterShort } from '../../../../src/documents/formats/pdf/parskip.ts';
+import { leadingUnderSkip, partedAfterShort } from '../../../../src/documents/formats/pdf/parskip.ts';
 
 test('partedAfterShort: after a short line, a paragraph skip opens a new paragraph', async (t) => {
   // Texinfo's body at 10.9 on 13.1 of line spacing, its paragraphs 15.8 to 16.4 apart.
@@ -39,4 +39,19 @@ test('partedAfterShort: after a short line, a paragraph skip opens a new paragra
   ];
   for (const [name, above, l, short, dy, want] of cases)
     await t.test(name, () => assert.equal(partedAfterShort(above, l, short, dy, 13.1, 10.9), want));
+});
+
+test('leadingUnderSkip: on a page of one-line paragraphs the leading, not the paragraph skip', async (t) => {
+  const steps = (...pairs: [number, number][]) => new Map(pairs);
+  const cases: [string, Map<number, number>, number, number][] = [
+    // Doxygen's member documentation: 24.8 between paragraphs (6), 11.8 inside a list (3 + 3).
+    ['a member page: the skip is the mode, the leading recurs', steps([25, 6], [12, 3], [11.5, 3], [25.5, 3]), 25, 12],
+    ['prose: the mode is the leading', steps([12, 30], [16, 4], [24, 2]), 12, 12],
+    ['a smaller step too rare against the mode', steps([25, 10], [12, 4]), 25, 25],
+    ['fewer than three smaller steps', steps([25, 2], [12, 2]), 25, 25],
+    ["Texinfo's skip (1.25 times the leading) is no leading over a skip", steps([16.5, 8], [13, 6]), 16.5, 16.5],
+    ['double spacing with a single-spaced quote of two lines', steps([24, 20], [12, 2]), 24, 24],
+  ];
+  for (const [name, counts, mode, want] of cases)
+    await t.test(name, () => assert.equal(leadingUnderSkip(counts, mode), want));
 });

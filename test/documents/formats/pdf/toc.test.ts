@@ -309,6 +309,42 @@ test('classifyPage: listings of Texinfo, LaTeX, Doxygen and DocBook manuals', as
       true,
     ],
     [
+      'Doxygen index chapter: each term on its own line over its indented description and leader',
+      monoPage([
+        ['Chapter 6', false, 72],
+        ['File Index', false, 72],
+        ['6.1 File List', false, 72],
+        ['Here is a list of all documented files with brief descriptions:', false, 72],
+        ['bliss_C.h', false, 78],
+        ['The bliss C API . . . . . . . . . . . . . . . . . . . . 41', false, 96],
+        ['utils.hh', false, 78],
+        ['Some small utilities . . . . . . . . . . . . . . . . . . 44', false, 96],
+      ]),
+      true,
+    ],
+    [
+      'Doxygen index chapter of one term over its entry',
+      monoPage([
+        ['Chapter 2', false, 72],
+        ['Class Index', false, 72],
+        ['2.1 Class List', false, 72],
+        ['Here are the classes, structs, unions and interfaces with brief descriptions:', false, 72],
+        ['gr_face_ops', false, 78],
+        ['Callbacks to read font tables . . . . . . . . . . . . . . 7', false, 96],
+      ]),
+      true,
+    ],
+    [
+      'a body page under a heading naming the index: a short line over an indented leader is not enough',
+      monoPage([
+        ['Index', false, 72],
+        ...body.map((l): [string, boolean, number] => [l, false, 72]),
+        ['Summary', false, 72],
+        ['see the list . . . . . . 3', false, 96],
+      ]),
+      false,
+    ],
+    [
       'a body page with a heading that names the index and one leader line',
       monoPage([
         ['Index', false],
@@ -451,6 +487,31 @@ test('listingRuns: wrapped entries and entries without leaders inside a contents
         ['gamma . . . . . . . . 5', 84],
       ],
       [1, 2, 3],
+    ],
+    [
+      'Doxygen class list: a term on its own line over each indented entry, the first term too',
+      [
+        ['Here are the classes, structs, unions and interfaces with brief descriptions:', 72],
+        ['primesieve::iterator', 78],
+        ['Allows to iterate over primes both forwards and backwards . . . . 9', 96],
+        ['primesieve::primesieve_error', 78],
+        ['Thrown if an error occurs . . . . . . . . . . . . . . . . 12', 96],
+        ['primesieve_iterator', 78],
+        ['C prime iterator . . . . . . . . . . . . . . . . . . . . 13', 96],
+      ],
+      [1, 2, 3, 4, 5, 6],
+    ],
+    [
+      'a contents list whose first entries wrap: their first lines go, the heading over them stays',
+      [
+        ['Options of the chapter', 72],
+        ['A first option whose title wraps over', 84],
+        ['two lines . . . . . . . . . . . . 3', 100],
+        ['A second option whose title wraps over', 84],
+        ['two lines . . . . . . . . . . . . 4', 100],
+        ['gamma . . . . . . . . . . . . . . 5', 84],
+      ],
+      [1, 2, 3, 4, 5],
     ],
     [
       'a line not indented less than the leader line is not its first line',
