@@ -34,6 +34,7 @@ import {
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation } from './bibliography.ts';
 import { partedAfterShort } from './parskip.ts';
+import { footnotesAfterText, opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -285,6 +286,9 @@ function buildBlocks(
   // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
   let paraLines: TextLine[] = [];
   const codeOf = new Map<DocumentBlock, CodeLine>();
+  // The footnotes at the pages' feet, and whether the paragraph being read is one (footnotes.ts).
+  const notes = new Set<DocumentBlock>();
+  let paraNote = false;
   // Tagged rows with navigation cells (struct.ts): a navigation table's rows are left out.
   const navOf = new Map<DocumentBlock, number>();
   // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
@@ -308,6 +312,7 @@ function buildBlocks(
           ? { kind: paraKind, text, page: paraPage, pageTurns: turns }
           : { kind: paraKind, text, page: paraPage };
       blocks.push(b);
+      if (paraNote) notes.add(b);
       // A paragraph of one code line, or of code lines joined by Doxygen's identifier break.
       const lines =
         paraKind === 'paragraph' && turns.length === 0
@@ -318,6 +323,7 @@ function buildBlocks(
     }
     para = '';
     paraKind = 'paragraph';
+    paraNote = false;
     turns = [];
     paraLines = [];
   };
@@ -424,6 +430,7 @@ function buildBlocks(
       const runsOn = first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || CONTINUES.test(l.text));
       const kind: 'paragraph' | 'item' = sameBlock || runsOn ? paraKind : tag?.kind === 'item' ? 'item' : 'paragraph';
       let brk: boolean;
+      let note = false;
       if (!prev || para.length === 0) brk = true;
       else if (
         // The hyphenated word's own font: the end of the line before, the start of this one.
@@ -457,6 +464,7 @@ function buildBlocks(
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
+        note = opensFootnote(l.text, l.size, prev.size, ctx.bodySize);
         // A bibliography entry's further lines, hanging under its text right of its label.
         const entry = paraLines[0]!;
         const underCitation = hangsUnderCitation(entry.text, entry.x, l.x, l.size);
@@ -512,6 +520,7 @@ function buildBlocks(
         const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
         brk =
           gap ||
+          note ||
           indented ||
           shortEnd ||
           outdented ||
@@ -541,6 +550,7 @@ function buildBlocks(
       }
       if (brk) {
         flush();
+        paraNote = note;
         para = l.text;
         paraPage = p.number;
         paraKind = sameBlock || runsOn ? 'paragraph' : kind;
@@ -563,6 +573,7 @@ function buildBlocks(
   }
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
+  blocks = footnotesAfterText(blocks, notes);
   blocks = joinCode(blocks, codeOf, deck, wraps, codeTurns);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).
