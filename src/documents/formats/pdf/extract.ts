@@ -34,6 +34,7 @@ import {
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation } from './bibliography.ts';
 import { partedAfterShort } from './parskip.ts';
+import { largerAfterTurn } from './turn-heads.ts';
 import { footnotesAfterText, opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
@@ -460,7 +461,7 @@ function buildBlocks(
       else if (isDefinitionLine(prev)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
-        brk = TERMINAL.test(para) || !CONTINUES.test(l.text);
+        brk = TERMINAL.test(para) || !CONTINUES.test(l.text) || largerAfterTurn(l.size, prev.size, ctx.bodySize);
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
