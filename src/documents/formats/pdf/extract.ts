@@ -34,8 +34,8 @@ import {
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation } from './bibliography.ts';
 import { partedAfterShort } from './parskip.ts';
-import { largerAfterTurn } from './turn-heads.ts';
-import { footnotesAfterText, opensFootnote } from './footnotes.ts';
+import { opensAfterTurn } from './turn-heads.ts';
+import { opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -287,8 +287,7 @@ function buildBlocks(
   // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
   let paraLines: TextLine[] = [];
   const codeOf = new Map<DocumentBlock, CodeLine>();
-  // The footnotes at the pages' feet, and whether the paragraph being read is one (footnotes.ts).
-  const notes = new Set<DocumentBlock>();
+  // Whether the paragraph being read is a footnote at a page's foot (footnotes.ts).
   let paraNote = false;
   // Tagged rows with navigation cells (struct.ts): a navigation table's rows are left out.
   const navOf = new Map<DocumentBlock, number>();
@@ -313,7 +312,6 @@ function buildBlocks(
           ? { kind: paraKind, text, page: paraPage, pageTurns: turns }
           : { kind: paraKind, text, page: paraPage };
       blocks.push(b);
-      if (paraNote) notes.add(b);
       // A paragraph of one code line, or of code lines joined by Doxygen's identifier break.
       const lines =
         paraKind === 'paragraph' && turns.length === 0
@@ -461,7 +459,8 @@ function buildBlocks(
       else if (isDefinitionLine(prev)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
-        brk = TERMINAL.test(para) || !CONTINUES.test(l.text) || largerAfterTurn(l.size, prev.size, ctx.bodySize);
+        brk =
+          TERMINAL.test(para) || !CONTINUES.test(l.text) || opensAfterTurn(l.size, prev.size, ctx.bodySize, paraNote);
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
@@ -574,7 +573,6 @@ function buildBlocks(
   }
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
-  blocks = footnotesAfterText(blocks, notes);
   blocks = joinCode(blocks, codeOf, deck, wraps, codeTurns);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).

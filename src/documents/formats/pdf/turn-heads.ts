@@ -13,3 +13,14 @@ const LARGER = 1.1;
 export function largerAfterTurn(size: number, aboveSize: number, bodySize: number): boolean {
   return size > aboveSize * LARGER && size > bodySize * LARGER;
 }
+
+/**
+ * Does the line first after a page or column turn open a block, whatever its case: set larger
+ * than the text (largerAfterTurn), or after a footnote (`aboveInNote`: the paragraph before the
+ * turn opened with a footnote's mark at the page's foot). A footnote ends at its page's foot; the
+ * next page's first line goes on the text the footnote cut (footnotes.ts), never the note (lshort's
+ * "6 This is the case of any Unix system ... Real men use Unix" ran into "lets you convert ...").
+ */
+export function opensAfterTurn(size: number, aboveSize: number, bodySize: number, aboveInNote: boolean): boolean {
+  return aboveInNote || largerAfterTurn(size, aboveSize, bodySize);
+}
