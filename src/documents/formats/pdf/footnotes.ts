@@ -7,8 +7,12 @@
 
 /** A footnote's type against the text's: \footnotesize under \normalsize is 0.8 to 0.83. */
 const NOTE_SIZE = 0.9;
-/** A footnote's mark at its first line's start: a number, or a symbol of the footnote series. */
-const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶‖])\s?\S/u;
+/**
+ * A footnote's mark at its first line's start: a number of up to three digits, or a symbol of the
+ * footnote series, then its text: not a punctuation mark or a further digit (a references list's
+ * wrapped date in a smaller type, "10, 2010. https://ctan.org/pkg/drs.", "2017. https://...").
+ */
+const NOTE_MARK = /^(?:\d{1,3}(?!\d)|[*∗†‡§¶‖])\s?[^\s\d.,;:)\]–-]/u;
 
 /**
  * Does a line (`text`, at `size`) open a footnote under the text (the line above at `aboveSize`,

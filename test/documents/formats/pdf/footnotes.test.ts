@@ -11,6 +11,9 @@ test('opensFootnote: a smaller line opening with a mark under the text', async (
     ['a dagger', '† Present address: Department of Linguistics.', 8, 10, true],
     ['no mark: a caption or a wrapped line', 'The package has a long history.', 8, 10, false],
     ['at the size of the line above: the footnote area goes on', '2 Another note.', 8, 8, false],
+    ["a references entry's wrapped date (covington)", '10, 2010. https://ctan.org/pkg/drs.', 8, 10, false],
+    ["a references entry's wrapped year", '2017. https://ctan.org/pkg/leipzig.', 8, 10, false],
+    ['a number and a dash', '3–5 of the examples.', 8, 10, false],
     ['at the body size: a numbered line of the text', '1 The package has a long history.', 10, 10, false],
   ];
   for (const [name, text, size, aboveSize, want] of cases)
