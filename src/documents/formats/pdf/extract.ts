@@ -32,7 +32,7 @@ import {
   fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
-import { hangsUnderCitation, nextCitation } from './bibliography.ts';
+import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
 import { partedAfterShort } from './parskip.ts';
 import { opensAfterTurn } from './turn-heads.ts';
 import { opensFootnote } from './footnotes.ts';
@@ -527,6 +527,7 @@ function buildBlocks(
           opensWithBullet(l.text) ||
           partedAfterShort(prev, l, stopsShort(prev.xEnd, textRight, l.size), dy, leading, ctx.bodySize) ||
           nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
+          (!l.mono && !entry.mono && nextNumberedEntry(entry.text, entry.x, l.text, l.x, l.size)) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
