@@ -9,10 +9,12 @@
 const NOTE_SIZE = 0.9;
 /**
  * A footnote's mark at its first line's start: a number of up to three digits, or a symbol of the
- * footnote series, then its text: not a punctuation mark or a further digit (a references list's
- * wrapped date in a smaller type, "10, 2010. https://ctan.org/pkg/drs.", "2017. https://...").
+ * footnote series, then its text, opening with a letter, a quotation mark or a bracket: not a
+ * punctuation mark or a further digit (a references list's wrapped date in a smaller type,
+ * "10, 2010. https://ctan.org/pkg/drs.", "2017. https://..."), nor a relation (a sum's limits
+ * under its sign, "1≤i≤j≤n").
  */
-const NOTE_MARK = /^(?:\d{1,3}(?!\d)|[*∗†‡§¶‖])\s?[^\s\d.,;:)\]–-]/u;
+const NOTE_MARK = /^(?:\d{1,3}(?!\d)|[*∗†‡§¶‖])\s?[\p{L}"'“‘«(\[]/u;
 
 /**
  * Does a line (`text`, at `size`) open a footnote under the text (the line above at `aboveSize`,

@@ -14,6 +14,8 @@ test('opensFootnote: a smaller line opening with a mark under the text', async (
     ["a references entry's wrapped date (covington)", '10, 2010. https://ctan.org/pkg/drs.', 8, 10, false],
     ["a references entry's wrapped year", '2017. https://ctan.org/pkg/leipzig.', 8, 10, false],
     ['a number and a dash', '3–5 of the examples.', 8, 10, false],
+    ["a sum's limits under its sign (mathsemantics)", '1≤𝑖 ≤ 𝑗 ≤𝑛', 8, 10, false],
+    ['a quoted note', '4 “Real men use Unix.”', 8, 10, true],
     ['at the body size: a numbered line of the text', '1 The package has a long history.', 10, 10, false],
   ];
   for (const [name, text, size, aboveSize, want] of cases)
