@@ -1,6 +1,7 @@
 // A references list's entries (LaTeX's thebibliography, BibTeX's and biblatex's numeric and
-// alphabetic styles): each entry opens with its label in brackets, "[12]" or "[Lam94]", its
-// further lines hang under its text, right of the label. Each entry is one paragraph.
+// alphabetic styles): each entry opens with its label in brackets, "[12]" or "[Lam94]", or with a
+// bare number ("12 A. Author"), its further lines hang under its text, right of the label. Each
+// entry is one paragraph.
 
 /**
  * A bibliography label in brackets at a line's start, and a space: a number ("[12] "), or an
@@ -38,4 +39,23 @@ export function hangsUnderCitation(text: string, x0: number, x: number, size: nu
  */
 export function nextCitation(entryText: string, entryX: number, text: string, x: number, size: number): boolean {
   return Math.abs(x - entryX) <= 0.3 * size && CITATION_LABEL.test(entryText) && CITATION_LABEL.test(text);
+}
+
+/** A bare entry number at a line's start, and the capital of its first author (biblatex-phys's "9 A. M. Coghill"). */
+const NUMBER_LABEL = /^(\d{1,3}) (?=\p{Lu})/u;
+
+/**
+ * Does a line (`text`, at `x`) open the next entry of a list numbered by bare numbers after one
+ * whose first line (`entryText`, at `entryX`) opened with the number before? A numeric references
+ * style without brackets (biblatex-phys, biblatex-chem, biblatex-nature) prints "9 A. M. Coghill
+ * ... 2006)." over "10 F. A. Cotton ...": a full last line, so the entries ran together. A bare
+ * number opens too many lines (a table's, a numbered line's) to be a label alone: only the next
+ * number at the same left, under a line that opened with its predecessor, is the next entry.
+ */
+export function nextNumberedEntry(entryText: string, entryX: number, text: string, x: number, size: number): boolean {
+  if (Math.abs(x - entryX) > 0.3 * size) return false;
+  const a = NUMBER_LABEL.exec(entryText);
+  if (!a) return false;
+  const b = NUMBER_LABEL.exec(text);
+  return b !== null && Number(b[1]) === Number(a[1]) + 1;
 }

@@ -32,8 +32,10 @@ import {
   fillsFirstFit,
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
-import { hangsUnderCitation, nextCitation } from './bibliography.ts';
+import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
 import { leadingUnderSkip, partedAfterShort } from './parskip.ts';
+import { opensAfterTurn } from './turn-heads.ts';
+import { opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -285,6 +287,8 @@ function buildBlocks(
   // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
   let paraLines: TextLine[] = [];
   const codeOf = new Map<DocumentBlock, CodeLine>();
+  // Whether the paragraph being read is a footnote at a page's foot (footnotes.ts).
+  let paraNote = false;
   // Tagged rows with navigation cells (struct.ts): a navigation table's rows are left out.
   const navOf = new Map<DocumentBlock, number>();
   // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
@@ -318,6 +322,7 @@ function buildBlocks(
     }
     para = '';
     paraKind = 'paragraph';
+    paraNote = false;
     turns = [];
     paraLines = [];
   };
@@ -424,6 +429,7 @@ function buildBlocks(
       const runsOn = first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || CONTINUES.test(l.text));
       const kind: 'paragraph' | 'item' = sameBlock || runsOn ? paraKind : tag?.kind === 'item' ? 'item' : 'paragraph';
       let brk: boolean;
+      let note = false;
       if (!prev || para.length === 0) brk = true;
       else if (
         // The hyphenated word's own font: the end of the line before, the start of this one.
@@ -453,10 +459,12 @@ function buildBlocks(
       else if (isDefinitionLine(prev)) brk = true;
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
-        brk = TERMINAL.test(para) || !CONTINUES.test(l.text);
+        brk =
+          TERMINAL.test(para) || !CONTINUES.test(l.text) || opensAfterTurn(l.size, prev.size, ctx.bodySize, paraNote);
       } else {
         const dy = prev.y - l.y;
         const gap = dy > spacing * 1.4 + 0.5;
+        note = opensFootnote(l.text, l.size, prev.size, ctx.bodySize);
         // A bibliography entry's further lines, hanging under its text right of its label.
         const entry = paraLines[0]!;
         const underCitation = hangsUnderCitation(entry.text, entry.x, l.x, l.size);
@@ -512,12 +520,14 @@ function buildBlocks(
         const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
         brk =
           gap ||
+          note ||
           indented ||
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
           partedAfterShort(prev, l, stopsShort(prev.xEnd, textRight, l.size), dy, leading, ctx.bodySize) ||
           nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
+          (!l.mono && !entry.mono && nextNumberedEntry(entry.text, entry.x, l.text, l.x, l.size)) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
@@ -541,6 +551,7 @@ function buildBlocks(
       }
       if (brk) {
         flush();
+        paraNote = note;
         para = l.text;
         paraPage = p.number;
         paraKind = sameBlock || runsOn ? 'paragraph' : kind;

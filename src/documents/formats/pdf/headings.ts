@@ -4,6 +4,7 @@
 // contents lines are never headings, whatever their font.
 import { breakArrowAt } from './clean.ts';
 import { runInTitle, standsAlone } from './title-runs.ts';
+import { isTheoremHead } from './theorems.ts';
 import type { TextLine } from './types.ts';
 
 export interface HeadingContext {
@@ -98,11 +99,12 @@ const CAPTION =
 const BULLET = /^(?:[•●▪◦‣∙·○■□➢►▸▹►✓✔➤–—*+-]\s*|\(?[a-z]\)\s|\(\d{1,2}\)\s|\d{1,2}\)\s)/u;
 const LEADERS = /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)?\s*$|(?:\s\.){3,}/i;
 
-/** Why a line can never be a heading, or null: an admonition label, a caption, a bullet, a contents line. */
+/** Why a line can never be a heading, or null: an admonition label, a caption (or a theorem's head), a bullet, a contents line. */
 export function notHeadingKind(text: string): 'admonition' | 'caption' | 'bullet' | 'listing' | null {
   const t = text.trim();
   if (ADMONITION.test(t)) return 'admonition';
-  if (CAPTION.test(t)) return 'caption';
+  // A theorem's or a proof's head labels its statement as a caption its figure (theorems.ts).
+  if (CAPTION.test(t) || isTheoremHead(t)) return 'caption';
   if (BULLET.test(t)) return 'bullet';
   if (LEADERS.test(t)) return 'listing';
   return null;

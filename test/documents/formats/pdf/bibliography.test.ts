@@ -3,6 +3,7 @@ import test from 'node:test';
 import {
   hangsUnderCitation,
   nextCitation,
+  nextNumberedEntry,
   opensWithCitation,
 } from '../../../../src/documents/formats/pdf/bibliography.ts';
 
@@ -59,4 +60,24 @@ test('nextCitation: a label at the label of the entry before it opens the next e
   ];
   for (const [name, entry, text, x, want] of cases)
     await t.test(name, () => assert.equal(nextCitation(entry, 89.9, text, x, 12), want));
+});
+
+test("nextNumberedEntry: the next bare number at the entry's left opens the next entry", async (t) => {
+  // The text at 10; entries at x 72.
+  const cases: [string, string, string, number, boolean][] = [
+    [
+      "biblatex-phys's full line then '10 F. A. Cotton'",
+      '9 A. M. Coghill and L. R. Garson, eds., The ACS style guide,',
+      '10 F. A. Cotton, G. Wilkinson, C. A. Murillio, and M. Bochmann,',
+      72,
+      true,
+    ],
+    ['the next number but one', '9 A. M. Coghill and L. R. Garson,', '11 F. A. Cotton,', 72, false],
+    ['the same number', '9 A. M. Coghill and L. R. Garson,', '9 F. A. Cotton,', 72, false],
+    ['another left (a table column)', '9 A. M. Coghill and L. R. Garson,', '10 F. A. Cotton,', 140, false],
+    ['no number on the entry', 'A. M. Coghill and L. R. Garson,', '10 F. A. Cotton,', 72, false],
+    ['a number going on a sentence', '3 Process for manufacture', '4 of the imidazoles', 72, false],
+  ];
+  for (const [name, entry, text, x, want] of cases)
+    await t.test(name, () => assert.equal(nextNumberedEntry(entry, 72, text, x, 10), want));
 });
