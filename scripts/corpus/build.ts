@@ -583,8 +583,20 @@ async function buildIn(
       referenceSha256 = sha256(readFileSync(ref));
       if (!pinned(sha256(bytes), `the scan of ${s.package} ${version} ${s.path}`)) continue;
     } else if (s.convert === 'chromium-pdf' || s.convert?.startsWith('libreoffice-')) {
-      // Printing and conversion are not byte-reproducible (dates, ids): kept while the source is unchanged.
-      if (!(existsSync(file) && prev?.sourceSha256 === sourceSha && prev.sha256 === sha256(readFileSync(file)))) {
+      // Printing and conversion are not byte-reproducible (dates, ids): kept while the source is
+      // unchanged, and a deck while its outline is too: the outline is the HTML reader's reading of
+      // the source (deckOf), and a deck kept from an older reader would be judged against a newer
+      // reading of its oracle, written below at every build.
+      const oracle = join(docs, `${s.id}.source.html`);
+      const outline = s.convert.startsWith('libreoffice-deck-') ? deckOf(raw).html : undefined;
+      if (
+        !(
+          existsSync(file) &&
+          prev?.sourceSha256 === sourceSha &&
+          prev.sha256 === sha256(readFileSync(file)) &&
+          (outline === undefined || (existsSync(oracle) && readFileSync(oracle, 'utf8') === outline))
+        )
+      ) {
         if (s.convert === 'chromium-pdf') {
           opts.log(`${s.id}: printing ${s.path} with Chromium`);
           await withPrintFonts(() => printWithChromium(real, file));
@@ -601,7 +613,7 @@ async function buildIn(
       if (s.convert !== 'chromium-pdf') {
         // The oracle: the HTML source, or for a deck the same outline as HTML (deck.ts).
         referenceFile = `${s.id}.source.html`;
-        writeFileSync(join(docs, referenceFile), s.convert.startsWith('libreoffice-deck-') ? deckOf(raw).html : raw);
+        writeFileSync(join(docs, referenceFile), outline ?? raw);
         referenceFile = relative(dir, join(docs, referenceFile));
       }
       bytes = readFileSync(file);
