@@ -7,15 +7,9 @@
 // the set of row and column edges of a group of rules that meet; each cell the union of the grid
 // units no rule parts. tables.ts reads the lines inside a grid row by row (readRuledTable).
 import { follow, transforms, type OperatorCodes } from '../../ocr/operators.ts';
-import type { RuledGrid, TextLine } from './types.ts';
+import type { Rule, RuledGrid, TextLine } from './types.ts';
 
-/** An axis-aligned rule: horizontal (y fixed, x0 < x1) or vertical (x fixed, y0 < y1). */
-export interface Rule {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+export type { Rule } from './types.ts';
 
 /** Points within this of each other are one edge (a rule drawn twice, a double border 0.5 apart). */
 const TOL = 1.5;

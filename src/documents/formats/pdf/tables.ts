@@ -8,8 +8,7 @@
 // from its structure tree (struct.ts); these are the others.
 import { heaviest } from '../../heaviest.ts';
 import { joinLines, normalizeLine } from './clean.ts';
-import type { LinePiece, RuledGrid, TextLine } from './types.ts';
-import type { Rule } from './rules.ts';
+import type { LinePiece, Rule, RuledGrid, TextLine } from './types.ts';
 import { CATEGORY_CELL } from './definitions.ts';
 import { captioned, tagsBesideText } from './hanging.ts';
 

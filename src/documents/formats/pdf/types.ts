@@ -1,5 +1,4 @@
 // What the PDF extractor works on: lines of text with their position and font, page by page.
-import type { Rule } from './rules.ts';
 
 /** A pdf.js text item as the layout reads it: its string, position, width, size and font. */
 export interface RawItem {
@@ -111,6 +110,14 @@ export interface ExtractedDoc {
   outline: string[];
   /** The document information's Creator and Producer, joined by a blank ('' when it has neither). */
   typesetter?: string;
+}
+
+/** An axis-aligned rule a page draws (rules.ts): horizontal (y fixed, x0 < x1) or vertical (x fixed, y0 < y1). */
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 /** A ruled table: its column edges left to right, row edges top to bottom, and its cells in grid units. */
