@@ -7,6 +7,7 @@ import { closingQuoteMarks } from '../../src/documents/formats/pdf/accents.ts';
 import { LIGATURES } from '../../src/documents/formats/pdf/clean.ts';
 import { lineKind } from '../../src/documents/formats/pdf/toc.ts';
 import { withoutCjkBreaks } from '../../src/documents/blanks.ts';
+import { CJK_TEXT } from '../../src/documents/cjk.ts';
 
 export interface ChunkLike {
   content: string;
@@ -60,8 +61,8 @@ export function words(s: string): string[] {
   );
 }
 
-/** A character of Chinese or Japanese (Han, kana, Bopomofo, full-width forms): isCjkUnit's ranges. */
-export const CJK = /[\u2e80-\u2fff\u3001-\u312f\u3190-\u9fff\uf900-\ufaff\uff01-\uff9f\u{20000}-\u{3ffff}]/u;
+/** A character of Chinese or Japanese (Han, kana, Bopomofo, full-width forms): the reader's own test. */
+export const CJK = CJK_TEXT;
 
 const SEGMENTER = new Intl.Segmenter('ja', { granularity: 'word' });
 

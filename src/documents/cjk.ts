@@ -21,6 +21,13 @@ export function isCjkUnit(c: number): boolean {
 }
 
 /**
+ * A text holding a character isCjkUnit takes: the same ranges as one regular expression, for a
+ * whole string's quick test (the quality measures ask it of every chunk), planes 2-3 as code points.
+ */
+export const CJK_TEXT =
+  /[\u2e80-\u2fff\u3001-\u312f\u3190-\u9fff\uf900-\ufaff\uff01-\uff9f\uffe0-\uffe6\u{20000}-\u{3ffff}]/u;
+
+/**
  * A line break (a PDF's line end, an HTML or Markdown soft break) between these two characters
  * goes without a space: both are such text (CSS Text 3, 4.1.2 segment break transformation: a
  * segment break between two characters of East Asian Width F, W or H, neither Hangul, is removed).

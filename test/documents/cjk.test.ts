@@ -4,6 +4,7 @@ import {
   cjkJoin,
   cjkSeam,
   cjkSeamRank,
+  CJK_TEXT,
   isCjkClause,
   isCjkCloser,
   isCjkLetter,
@@ -12,6 +13,25 @@ import {
 } from '../../src/documents/cjk.ts';
 
 const code = (s: string) => s.charCodeAt(0);
+
+test('CJK_TEXT takes exactly the characters isCjkUnit takes (one set, two spellings)', () => {
+  const differ: string[] = [];
+  for (let c = 0; c <= 0xffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue; // a lone surrogate: no character
+    if (CJK_TEXT.test(String.fromCharCode(c)) !== isCjkUnit(c)) differ.push(c.toString(16));
+  }
+  assert.deepEqual(differ, []);
+  for (const [cp, want] of [
+    [0x20000, true], // extension B, plane 2
+    [0x3134a, true], // extension G, plane 3
+    [0x1f600, false], // an emoji
+    [0x10000, false],
+  ] as const) {
+    const s = String.fromCodePoint(cp);
+    assert.equal(CJK_TEXT.test(s), want, cp.toString(16));
+    assert.equal(isCjkUnit(s.charCodeAt(0)), want, cp.toString(16));
+  }
+});
 
 test('isCjkUnit: Han, kana, Bopomofo, CJK and full-width punctuation; not Hangul, Latin or the ideographic space', async (t) => {
   const cases: [string, boolean][] = [
