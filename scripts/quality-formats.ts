@@ -5,7 +5,7 @@
 // or without its number) and index
 // tables (the table lines after a heading ending in "index"). Used by npm run quality and by the
 // corpus tests of each format.
-import { execFileSync } from 'node:child_process';
+import { runPandoc } from './quality/pandoc-run.ts';
 import type { Chunk } from '../src/documents/types.ts';
 import type { Block } from '../src/documents/chunker.ts';
 
@@ -24,13 +24,7 @@ export interface FormatReport {
 }
 
 export function pandocPlain(file: string): string {
-  try {
-    return execFileSync('pandoc', ['-t', 'plain', '--wrap=none', file], { maxBuffer: 1 << 30 }).toString('utf8');
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ENOENT')
-      throw new Error('pandoc is missing: apt-get install pandoc (the reference for DOCX/HTML/Markdown quality)');
-    throw err;
-  }
+  return runPandoc(['-t', 'plain', '--wrap=none'], file);
 }
 
 const tokens = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

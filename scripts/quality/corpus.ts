@@ -36,6 +36,7 @@ import {
   uprightWords,
 } from './column-reading.ts';
 import { faceHeadings } from './face-headings.ts';
+import { runPandoc } from './pandoc-run.ts';
 import { pdfCodeBlocks, respaced, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
@@ -241,7 +242,7 @@ export function referenceTools(): Record<string, string> {
 }
 
 function pandocJson(file: string): { blocks: unknown[] } {
-  return JSON.parse(execFileSync('pandoc', ['-t', 'json', file], { maxBuffer: 1 << 30 }).toString('utf8')) as {
+  return JSON.parse(runPandoc(['-t', 'json'], file)) as {
     blocks: unknown[];
   };
 }
