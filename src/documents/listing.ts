@@ -219,14 +219,56 @@ export function isNavigationList(items: readonly LinkedBlock[]): boolean {
   return items.filter((b) => isNavigationCell(b.text.replace(MENU_SEPARATORS, ' '), b.links)).length >= 2;
 }
 
+/** Fewest items of a site's menu before the page's title (menusBeforeTitle). */
+const TITLE_MENU_ITEMS = 5;
+
+/** A list whose every item is one link and nothing else (separators aside), as short as a title. */
+export function isLinkList(items: readonly LinkedBlock[]): boolean {
+  return items.every(
+    (b) =>
+      b.kind === 'item' &&
+      b.links === 1 &&
+      b.text.length <= NAV_TABLE_CELL &&
+      b.text.replace(MENU_SEPARATORS, '').length - b.linkChars <= 2,
+  );
+}
+
+/**
+ * A site's menu standing before the page's own title: the lists that end before the page's first
+ * heading (`title`, an index into the blocks; -1: none) and hold nothing but links (isLinkList),
+ * when they hold TITLE_MENU_ITEMS items or more together, no navigation word needed (Node.js's API
+ * pages list every module's page in `div#column2` ahead of the page's `<h1>`, in three lists parted
+ * by rules; a hand-made site's left column of section names). A page's text opens at its title,
+ * and links to other pages before it are the site's map. The same list after the title is the
+ * page's text (a "See also" list, a project's list of its manuals), and a page that is nothing but
+ * such lists is read whole (onlyListings). Returns the groups.
+ */
+export function menusBeforeTitle(
+  members: ReadonlyMap<number, readonly LinkedBlock[]>,
+  lastAt: ReadonlyMap<number, number>,
+  title: number,
+): number[] {
+  if (title < 0) return [];
+  const groups: number[] = [];
+  let items = 0;
+  for (const [g, list] of members) {
+    if (lastAt.get(g)! >= title || !isLinkList(list)) continue;
+    groups.push(g);
+    items += list.length;
+  }
+  return items >= TITLE_MENU_ITEMS ? groups : [];
+}
+
 /**
  * Drops listing groups (contents, index, menus of in-page links), navigation tables and
  * navigation menus; keeps everything else in order. A document that is nothing but such a listing
  * and the headings over it (a Sphinx master page: its title over its toctree; a site map) is read
  * whole (onlyListings): its listing is its text, not the contents of some other text, and leaving
- * it out would refuse the document as one without text.
+ * it out would refuse the document as one without text. `pages.siteMenus`: the document is a web
+ * page (HTML, Markdown), whose lists of links before its title are the site's menus
+ * (menusBeforeTitle); an office document's are its own.
  */
-export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
+export function dropListings(blocks: LinkedBlock[], pages: { siteMenus?: boolean } = {}): DocumentBlock[] {
   const total = new Map<number, number>();
   const manyLinks = new Set<number>(); // a one-row bar of many in-page links ("Jump to: A B C ...")
   const linked = new Map<number, number>();
@@ -242,11 +284,13 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
     if ((k >= 2 || manyLinks.has(g)) && k >= n * LISTING_SHARE) drop.add(g);
   }
   const members = new Map<number, LinkedBlock[]>();
-  for (const b of blocks) {
+  const lastAt = new Map<number, number>(); // each group's last block, by index
+  for (const [i, b] of blocks.entries()) {
     if (b.group === undefined) continue;
     const list = members.get(b.group) ?? [];
     list.push(b);
     members.set(b.group, list);
+    lastAt.set(b.group, i);
   }
   const navigation = new Set<number>();
   for (const [g, list] of members) {
@@ -255,6 +299,11 @@ export function dropListings(blocks: LinkedBlock[]): DocumentBlock[] {
       drop.add(g);
       navigation.add(g);
     }
+  }
+  const title = pages.siteMenus ? blocks.findIndex((b) => b.kind === 'heading') : -1;
+  for (const g of menusBeforeTitle(members, lastAt, title)) {
+    drop.add(g);
+    navigation.add(g);
   }
   const dropped = (b: LinkedBlock) => (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b);
   const titles = emptiedHeadings(

@@ -11,6 +11,8 @@ import {
   isNavigationCell,
   isNavigationLine,
   isNavigationList,
+  isLinkList,
+  menusBeforeTitle,
   isNavigationMenuText,
   isNavigationBarText,
   isNavigationTable,
@@ -624,4 +626,82 @@ test('dropListings: the heading over a contents list of in-page links goes with 
     dropListings(blocks).map((x) => x.text),
     ['The Parser', 'About this document.', 'Overview', 'Expat is a parser.'],
   );
+});
+
+// isLinkList: every item one link and nothing else.
+const linkListCases: [string, LinkedBlock[], boolean][] = [
+  ["a site's module list", [item('Buffer', 6), item('C++ addons', 10), item('Child processes', 15)], true],
+  ['items with a separator', [item('» Installation', 12), item('» Usage', 5)], true],
+  ['an item with words outside its link', [item('Buffer', 6), item('Cluster: see the guide', 7)], false],
+  ['an item of two links', [item('Buffer Cluster', 14, 2)], false],
+  ['an item without a link', [item('Buffer', 6), item('Notes', 0, 0)], false],
+  ['a paragraph is no item', [{ ...item('Buffer', 6), kind: 'paragraph' }], false],
+];
+for (const [name, items, want] of linkListCases)
+  test(`isLinkList: ${name}`, () => assert.equal(isLinkList(items), want));
+
+// menusBeforeTitle: the link lists ending before the first heading, five items or more together.
+test('menusBeforeTitle: link lists before the title go when they hold five items together', async (t) => {
+  const links = (n: number) => Array.from({ length: n }, (_, k) => item(`Module ${k}`, 8));
+  const cases: [string, [number, LinkedBlock[], number][], number, number[]][] = [
+    ['one list of six before the title', [[1, links(6), 5]], 7, [1]],
+    [
+      'three lists, 2 + 60 + 1 items, parted by rules',
+      [
+        [1, links(2), 2],
+        [2, links(60), 64],
+        [3, links(1), 66],
+      ],
+      67,
+      [1, 2, 3],
+    ],
+    ['four links before the title: a page may open so', [[1, links(4), 4]], 6, []],
+    ['the same list after the title is text', [[1, links(6), 12]], 3, []],
+    ['a list running past the title', [[1, links(6), 9]], 8, []],
+    ['no heading at all', [[1, links(6), 5]], -1, []],
+    [
+      'a list with text among its items stays, the other goes only if it has five',
+      [
+        [1, [...links(3), item('See the FAQ first', 3)], 4],
+        [2, links(3), 8],
+      ],
+      10,
+      [],
+    ],
+  ];
+  for (const [name, lists, title, want] of cases)
+    await t.test(name, () => {
+      const members = new Map(lists.map(([g, l]) => [g, l] as const));
+      const lastAt = new Map(lists.map(([g, , at]) => [g, at] as const));
+      assert.deepEqual(menusBeforeTitle(members, lastAt, title), want);
+    });
+});
+
+test("dropListings: a web page's link lists before its title go (siteMenus); an office document's stay", () => {
+  const menu = (text: string): LinkedBlock => ({ ...item(text, text.length), group: 1 });
+  const blocks: LinkedBlock[] = [
+    ...['About', 'Usage', 'Buffer', 'Cluster', 'Errors'].map(menu),
+    { kind: 'heading', text: 'Errors', level: 1, inPageLinkChars: 0, linkChars: 0, links: 0 },
+    {
+      kind: 'paragraph',
+      text: 'Applications running in Node.js meet four kinds of errors.',
+      inPageLinkChars: 0,
+      linkChars: 0,
+      links: 0,
+    },
+    ...['Buffer', 'Cluster', 'Events', 'Streams', 'Timers'].map((t) => ({ ...item(t, t.length), group: 2 })),
+  ];
+  assert.deepEqual(
+    dropListings(blocks, { siteMenus: true }).map((b) => b.text),
+    [
+      'Errors',
+      'Applications running in Node.js meet four kinds of errors.',
+      'Buffer',
+      'Cluster',
+      'Events',
+      'Streams',
+      'Timers',
+    ],
+  );
+  assert.equal(dropListings(blocks).length, blocks.length);
 });

@@ -1363,5 +1363,5 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     tables.pop();
   }
   if (swallowing.length > 0 && !readAsText) return htmlBlocks(html, new Set(swallowing));
-  return dropListings(boldTitles(out, boldBlocks));
+  return dropListings(boldTitles(out, boldBlocks), { siteMenus: true });
 }

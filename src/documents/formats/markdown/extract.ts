@@ -29,7 +29,7 @@ export function extractMarkdown(bytes: Uint8Array): DocumentBlock[] {
   const out: LinkedBlock[] = [];
   const ctx = { group: 0 };
   walk(tokens, out, ctx);
-  return dropListings(out);
+  return dropListings(out, { siteMenus: true });
 }
 
 interface Inline {

@@ -1154,3 +1154,27 @@ test('isSpacedSpan: a span set apart by style alone', async (t) => {
     ),
   );
 });
+
+test("extractHtml: a site's menu of page links before the page's title is chrome; the same links after it are text", () => {
+  const menu = ['documentation', 'buffer', 'cluster', 'errors', 'events', 'fs']
+    .map((p) => `<li><a href="${p}.html" class="nav-${p}">${p[0]!.toUpperCase()}${p.slice(1)}</a></li>`)
+    .join('\n');
+  const page = `<html><body>
+<div id="column2" class="interior"><div id="intro"><a href="index.html">Node.js</a></div>
+<ul>${menu}</ul><hr class="line"/><ul><li><a href="https://github.com/nodejs/node">Code repository and issue tracker</a></li></ul></div>
+<div id="column1"><h1>Errors</h1><p>Applications running in Node.js will generally experience four categories of errors.</p>
+<h2>See also</h2><ul>${menu}</ul></div></body></html>`;
+  const texts = extractHtml(new TextEncoder().encode(page)).map((b) => b.text);
+  assert.ok(!texts.includes('Code repository and issue tracker'), texts.join(' / '));
+  assert.deepEqual(texts.slice(texts.indexOf('Errors')), [
+    'Errors',
+    'Applications running in Node.js will generally experience four categories of errors.',
+    'See also',
+    'Documentation',
+    'Buffer',
+    'Cluster',
+    'Errors',
+    'Events',
+    'Fs',
+  ]);
+});
