@@ -1,24 +1,77 @@
-// Plain UTF-8 text: paragraphs are separated by blank lines; lines inside one are joined.
+// Plain UTF-8 text: paragraphs are separated by blank lines; lines inside one are joined. Its
+// layout gives what structure it has (./structure.ts): headings standing out of the body, list
+// items with their wrapped lines, and a manual page's header and footer lines left out.
 import type { DocumentBlock } from '../../blocks.ts';
+import { joinLines, resolveHyphens } from '../pdf/clean.ts';
+import { bodyIndent, indentOf, isTextHeading, ITEM, itemRuns, manPageFurniture, underlineOf } from './structure.ts';
 
 export function extractText(bytes: Uint8Array): DocumentBlock[] {
   const text = new TextDecoder('utf-8').decode(bytes);
   return textBlocks(text);
 }
 
-/** Paragraphs of a text: runs of non-blank lines. A run of list lines gives one item per line. */
+const isBlank = (l: string) => /^[ \t\f\v\u00a0]*$/.test(l);
+
+/**
+ * The blocks of a text: headings (isTextHeading, after a blank line or another heading), and
+ * paragraphs of the runs of non-blank lines between them; a run of list lines gives one item per
+ * line, its wrapped lines joined to it (itemRuns).
+ */
 export function textBlocks(text: string): DocumentBlock[] {
+  const all = text.replace(/\r\n?/g, '\n').split('\n');
+  const furniture = manPageFurniture(all);
+  const lines = furniture.size === 0 ? all : all.filter((_, i) => !furniture.has(i));
+  const body = bodyIndent(lines);
   const out: DocumentBlock[] = [];
-  for (const para of text.replace(/\r\n?/g, '\n').split(/\n[ \t\f\v\u00a0]*\n/)) {
-    const lines = para.split('\n').filter((l) => l.trim().length > 0);
-    if (lines.length === 0) continue;
-    if (lines.length > 1 && lines.every((l) => ITEM.test(l))) {
-      for (const l of lines) out.push({ kind: 'item', text: l.trim() });
-    } else {
-      out.push({ kind: 'paragraph', text: lines.map((l) => l.trim()).join(' ') });
+  let para: string[] = [];
+  const flush = () => {
+    if (para.length === 0) return;
+    const items = para.length > 1 && para.every((l) => ITEM.test(l)) ? para.map((l) => l.trim()) : itemRuns(para);
+    if (items) for (const t of items) out.push({ kind: 'item', text: t });
+    else out.push({ kind: 'paragraph', text: para.map((l) => l.trim()).reduce(joinLines) });
+    para = [];
+  };
+  let afterBreak = true; // a blank line, a heading or the start came before this line
+  const underlines: string[] = []; // the underline characters in the order the text first uses them: their ranks
+  for (const [i, l] of lines.entries()) {
+    if (isBlank(l)) {
+      flush();
+      afterBreak = true;
+      continue;
     }
+    const under = underlineOf(l);
+    if (under !== null) {
+      // A title over its underline (setext, reStructuredText, AsciiDoc's two-line titles); a rule
+      // line alone (a title's overline, a separator) is no text.
+      const title = para.length === 1 ? para[0]!.trim() : '';
+      if (title.length > 0 && title.length <= 90 && !ITEM.test(title) && l.trim().length >= Math.min(3, title.length)) {
+        if (!underlines.includes(under)) underlines.push(under);
+        out.push({ kind: 'heading', text: title, level: underlines.indexOf(under) + 1 });
+        para = [];
+        afterBreak = true;
+        continue;
+      }
+      if (para.length === 0 && l.trim().length >= 3) continue;
+    }
+    const next = i + 1 < lines.length && !isBlank(lines[i + 1]!) ? indentOf(lines[i + 1]!) : undefined;
+    const indent = indentOf(l);
+    if (afterBreak && para.length === 0 && isTextHeading(l, indent, next, body)) {
+      out.push({ kind: 'heading', text: l.trim(), level: headingLevel(l.trim(), indent, body) });
+      continue;
+    }
+    afterBreak = false;
+    para.push(l);
   }
-  return out;
+  flush();
+  // A word hyphenated at a line end is joined where the text writes it whole elsewhere (as a
+  // PDF's paragraphs are: clean.ts joinLines, resolveHyphens).
+  const texts = resolveHyphens(out.map((b) => b.text));
+  return out.map((b, k) => (texts[k] === b.text ? b : { ...b, text: texts[k]! }));
 }
 
-const ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+\S/;
+/** A text heading's rank: by its indentation left of the body (the margin 1, deeper 2), else by its number's depth. */
+function headingLevel(t: string, indent: number, body: number): number {
+  if (indent < body) return indent === 0 ? 1 : 2;
+  const n = /^(\d+(?:\.\d+)*)\.?\s/.exec(t);
+  return n ? n[1]!.split('.').length : 1;
+}

@@ -9,6 +9,43 @@ const blockCases: [string, string, string[]][] = [
   ['a list', '- milk\n- bread\n2) eggs', ['item:- milk', 'item:- bread', 'item:2) eggs']],
   ['one dash line is text', '- just this', ['paragraph:- just this']],
   ['nothing', '\n\n  \n', []],
+  [
+    'a manual page set as text: header and footer gone, sections and subsections headings',
+    'TAR(1)      GNU TAR Manual      TAR(1)\n\nNAME\n       tar - an archiving utility\n\nSYNOPSIS\n   Traditional usage\n       tar {A|c|d|r|t|u|x}[GnSkUWOmpsMBiajJzZhPlRvwo] [ARG...]\n\nDESCRIPTION\n       GNU tar saves many files together into a single tape or disk ar‐\n       chive, and can restore individual files from the archive.\n\ntar 1.34      February 2021      TAR(1)',
+    [
+      'heading:NAME',
+      'paragraph:tar - an archiving utility',
+      'heading:SYNOPSIS',
+      'heading:Traditional usage',
+      'paragraph:tar {A|c|d|r|t|u|x}[GnSkUWOmpsMBiajJzZhPlRvwo] [ARG...]',
+      'heading:DESCRIPTION',
+      'paragraph:GNU tar saves many files together into a single tape or disk archive, and can restore individual files from the archive.',
+    ],
+  ],
+  [
+    'headings by the interface cues, standing alone; a title over its underline',
+    'INTRODUCTION\n\nThe tool reads stdin.\n\n2. Installing the tool\n\nRun make install.\n\nUsage notes\n===========\nIt prints.\n\n=====\nFAQ\n=====\n\nNone yet.',
+    [
+      'heading:INTRODUCTION',
+      'paragraph:The tool reads stdin.',
+      'heading:2. Installing the tool',
+      'paragraph:Run make install.',
+      'heading:Usage notes',
+      'paragraph:It prints.',
+      'heading:FAQ',
+      'paragraph:None yet.',
+    ],
+  ],
+  [
+    'a paragraph ending in a short capital line keeps it',
+    'See the chapter on\nINSTALLATION\n\nDone.',
+    ['paragraph:See the chapter on INSTALLATION', 'paragraph:Done.'],
+  ],
+  [
+    'a list with wrapped items',
+    '* Fix the parser when\n  the input is empty.\n* Faster.',
+    ['item:* Fix the parser when the input is empty.', 'item:* Faster.'],
+  ],
 ];
 for (const [name, text, want] of blockCases) {
   test(`textBlocks: ${name}`, () =>

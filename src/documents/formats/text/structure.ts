@@ -1,0 +1,131 @@
+// What a plain text file's layout says of its structure, where it has no markup: the indentation
+// its body is set at, headings standing out of it (a manual page as `man` or groff writes it as
+// text: NAME, SYNOPSIS and "   Traditional usage" left of a body indented seven columns; RFC-style
+// "1.  Introduction" over a body indented three), headings by the interface's own cues where the
+// body starts at the margin (a short ALL-CAPS line, a numbered title, a keyword such as
+// Introduction, standing alone), list items with their wrapped lines, and a manual page's header
+// and footer lines. Pure: lines in, decisions out.
+import { joinLines } from '../pdf/clean.ts';
+import { headingShape, notHeadingKind } from '../pdf/headings.ts';
+
+/** Columns of leading blanks, tabs to the next multiple of eight. */
+export function indentOf(line: string): number {
+  let col = 0;
+  for (const ch of line) {
+    if (ch === ' ') col++;
+    else if (ch === '\t') col = (Math.floor(col / 8) + 1) * 8;
+    else break;
+  }
+  return col;
+}
+
+/** Share of a text's characters an indentation must hold to be its body's. */
+const BODY_SHARE = 0.1;
+
+/**
+ * The indentation the text's body is set at: the smallest one holding BODY_SHARE or more of its
+ * non-blank lines' characters (a manual page's seven columns, though its option descriptions at
+ * fourteen may hold more; an RFC's three; the margin in most files).
+ */
+export function bodyIndent(lines: readonly string[]): number {
+  const weight = new Map<number, number>();
+  let total = 0;
+  for (const l of lines) {
+    const t = l.trim();
+    if (t.length === 0) continue;
+    const at = indentOf(l);
+    weight.set(at, (weight.get(at) ?? 0) + t.length);
+    total += t.length;
+  }
+  let best = Infinity;
+  for (const [at, w] of weight) if (w >= total * BODY_SHARE && at < best) best = at;
+  return best === Infinity ? 0 : best;
+}
+
+/** Longest heading line: a section label is at most 90 characters (the interface's rule 3). */
+const MAX_HEADING = 90;
+/** Longest heading set left of the body without a heading's shape ("   Traditional usage"). */
+const MAX_OUTDENTED = 60;
+
+/**
+ * Is this line a heading? `indent` is its indentation, `next` the next line's (undefined: a blank
+ * line or the end follows), `body` the text's body indentation (bodyIndent). A heading stands
+ * alone or over lines set deeper than itself. Set left of the body, it is a short line that does
+ * not end as a sentence or a clause does and holds no column gap (a manual page's NAME,
+ * "   Traditional usage", "EXIT STATUS"); at the body's indentation it needs a heading's shape
+ * (headingShape: numbered, ALL CAPS, a keyword) and must stand alone; deeper, it is none. Admonition
+ * labels, captions and bullets never are (notHeadingKind).
+ */
+export function isTextHeading(line: string, indent: number, next: number | undefined, body: number): boolean {
+  const t = line.trim();
+  if (t.length < 2 || t.length > MAX_HEADING) return false;
+  if (next !== undefined && next <= indent) return false;
+  if (!/^[\p{L}\p{N}"'“‘«([]/u.test(t)) return false;
+  const never = notHeadingKind(t);
+  // Set out of the body, a manual page's NOTES or SEE ALSO is its section, not an admonition.
+  if (indent < body)
+    return (
+      (never === null || never === 'admonition') &&
+      t.length <= MAX_OUTDENTED &&
+      !/[.,;:!]$/.test(t) &&
+      !/\S {3,}\S/.test(t) &&
+      /\p{L}{2}/u.test(t)
+    );
+  return never === null && next === undefined && indent <= body && headingShape(t) !== null;
+}
+
+/** A manual page's name and section as its header and footer give them: "TAR(1)", "git-log(1)". */
+const PAGE_NAME = /^[\p{L}\p{N}_.:+-]+\([0-9][\p{L}\p{N}]*\)$/u;
+
+/**
+ * The lines of a manual page set as text that are its header and footer ("TAR(1)   GNU TAR
+ * Manual   TAR(1)" and "tar 1.34   February 2021   TAR(1)", on every page where the formatter
+ * paginated): lines of fields parted by three blanks or more whose last field is the page's
+ * name and section, as its first non-blank line opens and ends with it. Indexes into `lines`; none
+ * when the text does not open so.
+ */
+export function manPageFurniture(lines: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  const first = lines.findIndex((l) => l.trim().length > 0);
+  if (first < 0) return out;
+  const head = lines[first]!.trim().split(/\s{3,}/);
+  const name = head[head.length - 1]!;
+  if (head.length < 2 || head[0] !== name || !PAGE_NAME.test(name)) return out;
+  for (const [i, l] of lines.entries()) {
+    const fields = l.trim().split(/\s{3,}/);
+    if (fields.length >= 2 && fields[fields.length - 1] === name) out.add(i);
+  }
+  return out;
+}
+
+/** A list item's first line: a bullet or a number of at most three digits, then text. */
+export const ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+\S/;
+
+/**
+ * A paragraph's lines as list items, each with its wrapped lines joined, when it is a list: it
+ * opens with an item, has two items or more, and every other line is set deeper than the item
+ * it continues (a changelog's "* Fix the parser when\n  the input is empty."). Else null.
+ */
+export function itemRuns(lines: readonly string[]): string[] | null {
+  if (lines.length < 2 || !ITEM.test(lines[0]!)) return null;
+  const items: string[] = [];
+  let at = 0;
+  for (const l of lines) {
+    if (ITEM.test(l)) {
+      items.push(l.trim());
+      at = indentOf(l);
+    } else if (indentOf(l) > at) items[items.length - 1] = joinLines(items[items.length - 1]!, l.trim());
+    else return null;
+  }
+  return items.length >= 2 ? items : null;
+}
+
+/**
+ * The character a line of one repeated mark underlines a title with (`=`, `-`, `~`, `^`, `*`, `#`,
+ * `+`: setext, reStructuredText and AsciiDoc titles), two or more of it and nothing else; else null.
+ * Two only under a title as short (textBlocks: "jq" over "=="); three or more under any.
+ */
+export function underlineOf(line: string): string | null {
+  const m = /^[ \t]*([=\-~^*#+])\1+[ \t]*$/.exec(line);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,129 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  bodyIndent,
+  indentOf,
+  isTextHeading,
+  itemRuns,
+  manPageFurniture,
+  underlineOf,
+} from '../../../../src/documents/formats/text/structure.ts';
+
+test('indentOf: blanks, tabs to the next multiple of eight', async (t) => {
+  const cases: [string, number][] = [
+    ['text', 0],
+    ['   text', 3],
+    ['\ttext', 8],
+    ['  \ttext', 8],
+    ['\t  text', 10],
+    ['', 0],
+  ];
+  for (const [line, want] of cases) await t.test(JSON.stringify(line), () => assert.equal(indentOf(line), want));
+});
+
+test('bodyIndent: the smallest indentation holding a tenth of the text', async (t) => {
+  const prose = 'x'.repeat(60);
+  const cases: [string, string[], number][] = [
+    ['a README at the margin', [prose, prose, '  - item one', prose], 0],
+    [
+      'a manual page: headings at 0 and 3, prose at 7, option descriptions at 14 (more of them)',
+      ['NAME', `       ${prose}`, '   Usage', `       ${prose}`, ...Array(6).fill(`              ${prose}`)],
+      7,
+    ],
+    [
+      'an RFC: titles at the margin, the body at 3',
+      ['1.  Introduction', ...Array(4).fill(`   ${prose}`), '2.  Scope', ...Array(4).fill(`   ${prose}`)],
+      3,
+    ],
+    ['nothing', ['', '  '], 0],
+  ];
+  for (const [name, lines, want] of cases) await t.test(name, () => assert.equal(bodyIndent(lines), want));
+});
+
+test('isTextHeading: left of the body, or a heading shape alone at the body', async (t) => {
+  // [name, line, its indentation, the next line's (undefined: blank or end), body, heading?]
+  const cases: [string, string, number, number | undefined, number, boolean][] = [
+    ["a manual page's section over its body", 'DESCRIPTION', 0, 7, 7, true],
+    ["a manual page's subsection", '   Traditional usage', 3, 7, 7, true],
+    ['a section alone before a blank line', 'SEE ALSO', 0, undefined, 7, true],
+    ['an option term at the body, its text deeper', '       -E, --extended-regexp', 7, 14, 7, false],
+    ['a line over a line as deep (a paragraph)', 'DESCRIPTION', 0, 0, 7, false],
+    ['left of the body but a sentence', 'This is how it ends.', 0, undefined, 7, false],
+    ['left of the body but columns (a header line)', 'TAR(1)     GNU TAR Manual     TAR(1)', 0, undefined, 7, false],
+    ['left of the body but long', 'x'.repeat(70), 0, 7, 7, false],
+    ["an admonition's name left of the body: a manual page's section", 'NOTES', 0, 7, 7, true],
+    ['an admonition label alone at the body', 'NOTE', 0, undefined, 0, false],
+    ['a caption left of the body', 'Figure 2: Layout', 0, 7, 7, false],
+    ['ALL CAPS alone at the margin body', 'INSTALLATION', 0, undefined, 0, true],
+    ['a numbered title alone', '2. Installing the tool', 0, undefined, 0, true],
+    ['a keyword alone', 'Introduction', 0, undefined, 0, true],
+    ['a numbered step (a sentence) alone', '2. Run make install.', 0, undefined, 0, false],
+    ['a plain short line alone', 'Thanks to everyone', 0, undefined, 0, false],
+    ['ALL CAPS over the next line of its paragraph', 'WARNING SIGNS OF TROUBLE', 0, 0, 0, false],
+    ['ALL CAPS deeper than the body (an example)', '    EXAMPLE OUTPUT', 4, undefined, 0, false],
+    ['a bullet', '- INSTALLATION', 0, undefined, 0, false],
+    ['longer than a section label may be', `INSTALL ${'X'.repeat(90)}`, 0, undefined, 0, false],
+  ];
+  for (const [name, line, indent, next, body, want] of cases)
+    await t.test(name, () => assert.equal(isTextHeading(line, indent, next, body), want));
+});
+
+test("manPageFurniture: a manual page's header and footer lines, wherever they repeat", async (t) => {
+  const cases: [string, string[], number[]][] = [
+    [
+      'groff -Tutf8 of tar(1)',
+      [
+        'TAR(1)                GNU TAR Manual                TAR(1)',
+        '',
+        'NAME',
+        '       tar - an archiving utility',
+        'tar 1.34             February 2021                  TAR(1)',
+        'TAR(1)                GNU TAR Manual                TAR(1)',
+        '       more text',
+        'tar 1.34             February 2021                  TAR(1)',
+      ],
+      [0, 4, 5, 7],
+    ],
+    ['a dashed name', ['git-log(1)     Git Manual     git-log(1)', 'NAME'], [0]],
+    ['no page name', ['Release notes     2021     Page 1', 'text'], []],
+    ['first and last fields differ', ['TAR(1)     Manual     LS(1)'], []],
+    ['a text about a command', ['See tar(1) for more.', 'TAR(1)   x   TAR(1)'], []],
+    ['nothing', [], []],
+  ];
+  for (const [name, lines, want] of cases)
+    await t.test(name, () => assert.deepEqual([...manPageFurniture(lines)], want));
+});
+
+test('itemRuns: list items with their wrapped lines', async (t) => {
+  const cases: [string, string[], string[] | null][] = [
+    [
+      "a changelog's items, wrapped",
+      ['* Fix the parser when', '  the input is empty.', '* Faster start-up.'],
+      ['* Fix the parser when the input is empty.', '* Faster start-up.'],
+    ],
+    [
+      'numbered, wrapped under their text',
+      ['1. Download the', '   archive.', '2. Unpack it.'],
+      ['1. Download the archive.', '2. Unpack it.'],
+    ],
+    ['a line back at the margin ends no list: text', ['* one', 'and then prose', '* two'], null],
+    ['one item is no list', ['- only', '  this'], null],
+    ['not opening with an item', ['Intro line', '- one', '- two'], null],
+  ];
+  for (const [name, lines, want] of cases) await t.test(name, () => assert.deepEqual(itemRuns(lines), want));
+});
+
+test('underlineOf: a line of one repeated mark', async (t) => {
+  const cases: [string, string | null][] = [
+    ['=====', '='],
+    ['-----------', '-'],
+    ['  ~~~~  ', '~'],
+    ['^^^', '^'],
+    ['==', '='],
+    ['=', null],
+    ['=-=-=', null],
+    ['--- text', null],
+    ['....', null],
+  ];
+  for (const [line, want] of cases) await t.test(JSON.stringify(line), () => assert.equal(underlineOf(line), want));
+});
