@@ -3,7 +3,16 @@
 // items with their wrapped lines, and a manual page's header and footer lines left out.
 import type { DocumentBlock } from '../../blocks.ts';
 import { joinLines, resolveHyphens } from '../pdf/clean.ts';
-import { bodyIndent, indentOf, isTextHeading, ITEM, itemRuns, manPageFurniture, underlineOf } from './structure.ts';
+import {
+  bodyIndent,
+  codeLines,
+  indentOf,
+  isTextHeading,
+  ITEM,
+  itemRuns,
+  manPageFurniture,
+  underlineOf,
+} from './structure.ts';
 
 export function extractText(bytes: Uint8Array): DocumentBlock[] {
   const text = new TextDecoder('utf-8').decode(bytes);
@@ -26,6 +35,12 @@ export function textBlocks(text: string): DocumentBlock[] {
   let para: string[] = [];
   const flush = () => {
     if (para.length === 0) return;
+    const code = codeLines(para, body);
+    if (code) {
+      out.push({ kind: 'code', text: code.join('\n'), lines: code });
+      para = [];
+      return;
+    }
     const items = para.length > 1 && para.every((l) => ITEM.test(l)) ? para.map((l) => l.trim()) : itemRuns(para);
     if (items) for (const t of items) out.push({ kind: 'item', text: t });
     else out.push({ kind: 'paragraph', text: para.map((l) => l.trim()).reduce(joinLines) });

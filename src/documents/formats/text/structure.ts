@@ -129,3 +129,24 @@ export function underlineOf(line: string): string | null {
   const m = /^[ \t]*([=\-~^*#+])\1+[ \t]*$/.exec(line);
   return m ? m[1]! : null;
 }
+
+/** Columns deeper than a margin body that make an indented paragraph a code block. */
+const CODE_INDENT = 4;
+
+/**
+ * A paragraph's lines as a code block, each line kept with the indentation it has beyond the
+ * block's own, when the text's body starts at the margin and every line of the paragraph is set
+ * CODE_INDENT columns or more in (the plain text convention Markdown took its indented code from:
+ * a README's `    make install`); else null. A text whose body is indented itself (a manual
+ * page, an RFC) sets definitions and examples alike deeper: there, indentation says nothing.
+ */
+export function codeLines(lines: readonly string[], body: number): string[] | null {
+  if (body !== 0 || lines.length === 0) return null;
+  let least = Infinity;
+  for (const l of lines) least = Math.min(least, indentOf(l));
+  if (least < CODE_INDENT) return null;
+  return lines.map((l) => {
+    const expanded = l.replace(/^[ \t]+/, (lead) => ' '.repeat(indentOf(lead)));
+    return expanded.slice(least).trimEnd();
+  });
+}

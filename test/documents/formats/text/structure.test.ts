@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   bodyIndent,
+  codeLines,
   indentOf,
   isTextHeading,
   itemRuns,
@@ -126,4 +127,17 @@ test('underlineOf: a line of one repeated mark', async (t) => {
     ['....', null],
   ];
   for (const [line, want] of cases) await t.test(JSON.stringify(line), () => assert.equal(underlineOf(line), want));
+});
+
+test('codeLines: an indented paragraph of a margin-bodied text is code, its inner indentation kept', async (t) => {
+  const cases: [string, string[], number, string[] | null][] = [
+    ['a shell session', ['    $ make', '    $ make install'], 0, ['$ make', '$ make install']],
+    ['nested indentation kept', ['    if (x) {', '        run();', '    }'], 0, ['if (x) {', '    run();', '}']],
+    ['a tab', ['\tgcc -O2 main.c'], 0, ['gcc -O2 main.c']],
+    ['one line at the margin: a paragraph', ['    $ make', 'then install'], 0, null],
+    ['indented two: a paragraph', ['  quoted text', '  goes on'], 0, null],
+    ["a manual page's deeper lines: definitions as often as examples", ['              tar -cf a.tar /etc'], 7, null],
+  ];
+  for (const [name, lines, body, want] of cases)
+    await t.test(name, () => assert.deepEqual(codeLines(lines, body), want));
 });
