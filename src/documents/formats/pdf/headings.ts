@@ -82,6 +82,20 @@ const KEYWORD_NUMBERED = new RegExp(
   `^(?:${DIVISION})(?:\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z]|${NUMBER_WORD})|\\s*\\d{1,3})(?![\\p{L}\\d])`,
   'iu',
 );
+/**
+ * A title as a contents list numbers it: without the division word that opens it, its number kept
+ * ("Chapter 1. Getting started" -> "1. Getting started", "Appendix A. Tools" -> "A. Tools"); a
+ * title without such a word as it is. DocBook's text outputs head a chapter "Chapter 1." where its
+ * contents list says "1.".
+ */
+export function divisionNumbered(title: string): string {
+  const t = title.trim();
+  const m = DIVISION_WORD.exec(t);
+  return m ? t.slice(m[0].length) : t;
+}
+
+const DIVISION_WORD = new RegExp(`^(?:${DIVISION})\\s+(?=(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z])(?![\\p{L}\\d]))`, 'iu');
+
 /** A line that is only a division's number ("Chapter 6", "CHAPITRE5", "Appendix B", "TWO", "A.3"). */
 const BARE_LABEL = new RegExp(
   `^(?:(?:${DIVISION})(?:\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z]|${NUMBER_WORD})|\\s*\\d{1,3})|${NUMBER_WORD}|\\d{1,2}(?:\\.\\d{1,2}){0,3}|[A-Z](?:\\.\\d{1,2}){0,3}|[IVXLC]{1,6})\\s*[.:]?$`,

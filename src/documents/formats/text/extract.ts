@@ -11,8 +11,12 @@ import {
   ITEM,
   itemRuns,
   manPageFurniture,
+  titleLines,
   underlineOf,
 } from './structure.ts';
+import { withoutContentsLists } from '../../contents-lists.ts';
+import { divisionNumbered } from '../pdf/headings.ts';
+import { lineKind } from '../pdf/toc.ts';
 
 export function extractText(bytes: Uint8Array): DocumentBlock[] {
   const text = new TextDecoder('utf-8').decode(bytes);
@@ -42,7 +46,9 @@ export function textBlocks(text: string): DocumentBlock[] {
       return;
     }
     const items = para.length > 1 && para.every((l) => ITEM.test(l)) ? para.map((l) => l.trim()) : itemRuns(para);
+    const titles = items ? null : titleLines(para);
     if (items) for (const t of items) out.push({ kind: 'item', text: t });
+    else if (titles) for (const t of titles) out.push({ kind: 'paragraph', text: t });
     else out.push({ kind: 'paragraph', text: para.map((l) => l.trim()).reduce(joinLines) });
     para = [];
   };
@@ -68,9 +74,10 @@ export function textBlocks(text: string): DocumentBlock[] {
       }
       if (para.length === 0 && l.trim().length >= 3) continue;
     }
-    const next = i + 1 < lines.length && !isBlank(lines[i + 1]!) ? indentOf(lines[i + 1]!) : undefined;
+    const nextLine = i + 1 < lines.length && !isBlank(lines[i + 1]!) ? lines[i + 1]! : undefined;
+    const next = nextLine === undefined ? undefined : indentOf(nextLine);
     const indent = indentOf(l);
-    if (afterBreak && para.length === 0 && isTextHeading(l, indent, next, body)) {
+    if (afterBreak && para.length === 0 && isTextHeading(l, indent, next, body, nextLine?.trim())) {
       out.push({ kind: 'heading', text: l.trim(), level: headingLevel(l.trim(), indent, body) });
       continue;
     }
@@ -81,7 +88,15 @@ export function textBlocks(text: string): DocumentBlock[] {
   // A word hyphenated at a line end is joined where the text writes it whole elsewhere (as a
   // PDF's paragraphs are: clean.ts joinLines, resolveHyphens).
   const texts = resolveHyphens(out.map((b) => b.text));
-  return out.map((b, k) => (texts[k] === b.text ? b : { ...b, text: texts[k]! }));
+  const blocks = out.map((b, k) => (texts[k] === b.text ? b : { ...b, text: texts[k]! }));
+  // Its contents list: the titles of its headings one after the other, numbered as a contents
+  // list numbers them ("1. Getting started" for "Chapter 1. Getting started").
+  const headings = blocks.filter((b) => b.kind === 'heading').map((b) => b.text);
+  const kept = withoutContentsLists(blocks, [...headings, ...headings.map(divisionNumbered)]);
+  // A listing's title ("Table of Contents") over nothing once its list is gone goes with it.
+  return kept.filter(
+    (b, k) => !(b.kind === 'heading' && kept[k + 1]?.kind === 'heading' && lineKind(b.text).kind === 'title'),
+  );
 }
 
 /** A text heading's rank: by its indentation left of the body (the margin 1, deeper 2), else by its number's depth. */

@@ -8,29 +8,37 @@
 import { joinLines } from '../pdf/clean.ts';
 import { headingShape, notHeadingKind } from '../pdf/headings.ts';
 
-/** Columns of leading blanks, tabs to the next multiple of eight. */
+/**
+ * Columns of leading blanks, tabs to the next multiple of eight; a no-break space is one (w3m,
+ * which writes DocBook's text outputs, indents its paragraphs with them).
+ */
 export function indentOf(line: string): number {
   let col = 0;
   for (const ch of line) {
-    if (ch === ' ') col++;
+    if (ch === ' ' || ch === '\u00a0') col++;
     else if (ch === '\t') col = (Math.floor(col / 8) + 1) * 8;
     else break;
   }
   return col;
 }
 
-/** Share of a text's characters an indentation must hold to be its body's. */
+/** Share of a text's prose an indentation must hold to be its body's. */
 const BODY_SHARE = 0.1;
+/** Shortest line counted as prose: titles, contents entries and terms are shorter. */
+const PROSE_LINE = 40;
 
 /**
- * The indentation the text's body is set at: the smallest one holding BODY_SHARE or more of its
- * non-blank lines' characters (a manual page's seven columns, though its option descriptions at
- * fourteen may hold more; an RFC's three; the margin in most files).
+ * The indentation the text's body is set at: the smallest one holding BODY_SHARE or more of the
+ * characters of its prose lines (PROSE_LINE or longer; all lines when it has none): a manual
+ * page's seven columns, though its option descriptions at fourteen may hold more; DocBook's text
+ * output's four, though its titles and contents list stand at the margin; an RFC's three; the
+ * margin in most files.
  */
 export function bodyIndent(lines: readonly string[]): number {
+  const prose = lines.filter((l) => l.trim().length >= PROSE_LINE);
   const weight = new Map<number, number>();
   let total = 0;
-  for (const l of lines) {
+  for (const l of prose.length > 0 ? prose : lines) {
     const t = l.trim();
     if (t.length === 0) continue;
     const at = indentOf(l);
@@ -42,6 +50,9 @@ export function bodyIndent(lines: readonly string[]): number {
   return best === Infinity ? 0 : best;
 }
 
+/** A contents line's number, any case after it: "4.1. control", "A.3. Multiarch", "2. First steps". */
+const ENTRY_NUMBER = /^(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z](?:\.\d{1,3}){0,4}\.)\s+\S/;
+
 /** Longest heading line: a section label is at most 90 characters (the interface's rule 3). */
 const MAX_HEADING = 90;
 /** Longest heading set left of the body without a heading's shape ("   Traditional usage"). */
@@ -50,22 +61,34 @@ const MAX_OUTDENTED = 60;
 /**
  * Is this line a heading? `indent` is its indentation, `next` the next line's (undefined: a blank
  * line or the end follows), `body` the text's body indentation (bodyIndent). A heading stands
- * alone or over lines set deeper than itself. Set left of the body, it is a short line that does
- * not end as a sentence or a clause does and holds no column gap (a manual page's NAME,
- * "   Traditional usage", "EXIT STATUS"); at the body's indentation it needs a heading's shape
+ * alone or over lines set deeper than itself (`nextText`: the next line; a numbered title there
+ * makes the line a contents list's chapter over its sections). Set left of the body, it is a short
+ * line that does not end as a sentence or a clause does and holds no column gap (a manual page's
+ * NAME, "   Traditional usage", "EXIT STATUS"), and alone it needs a heading's shape as well (a
+ * title page's "Copyright © 2010 Craig Small" is none); at the body's indentation it needs a heading's shape
  * (headingShape: numbered, ALL CAPS, a keyword) and must stand alone; deeper, it is none. Admonition
  * labels, captions and bullets never are (notHeadingKind).
  */
-export function isTextHeading(line: string, indent: number, next: number | undefined, body: number): boolean {
+export function isTextHeading(
+  line: string,
+  indent: number,
+  next: number | undefined,
+  body: number,
+  nextText = '',
+): boolean {
   const t = line.trim();
   if (t.length < 2 || t.length > MAX_HEADING) return false;
   if (next !== undefined && next <= indent) return false;
+  // Over a numbered title set deeper: a contents list's chapter over its sections.
+  if (next !== undefined && headingShape(nextText) === 'numbered') return false;
   if (!/^[\p{L}\p{N}"'“‘«([]/u.test(t)) return false;
   const never = notHeadingKind(t);
   // Set out of the body, a manual page's NOTES or SEE ALSO is its section, not an admonition.
   if (indent < body)
     return (
       (never === null || never === 'admonition') &&
+      // Alone, it needs a heading's shape too ("Copyright © 2010 Craig Small" on a title page).
+      (next !== undefined || never === 'admonition' || ENTRY_NUMBER.test(t) || headingShape(t) !== null) &&
       t.length <= MAX_OUTDENTED &&
       !/[.,;:!]$/.test(t) &&
       !/\S {3,}\S/.test(t) &&
@@ -146,7 +169,19 @@ export function codeLines(lines: readonly string[], body: number): string[] | nu
   for (const l of lines) least = Math.min(least, indentOf(l));
   if (least < CODE_INDENT) return null;
   return lines.map((l) => {
-    const expanded = l.replace(/^[ \t]+/, (lead) => ' '.repeat(indentOf(lead)));
+    const expanded = l.replace(/^[ \t\u00a0]+/, (lead) => ' '.repeat(indentOf(lead)));
     return expanded.slice(least).trimEnd();
   });
+}
+
+/**
+ * A paragraph's lines when each is a numbered title of its own (two or more, each opening with a
+ * section's number: a contents list's lines, "1.1. Social dynamics of Debian" under "1. Getting
+ * started", "4.1. control", "A.3. Multiarch"), to be read a block each; else null. A numbered list
+ * whose lines are all items is read as items before this is asked.
+ */
+export function titleLines(lines: readonly string[]): string[] | null {
+  if (lines.length < 2) return null;
+  const out = lines.map((l) => l.trim());
+  return out.every((t) => ENTRY_NUMBER.test(t) && t.length <= MAX_HEADING) ? out : null;
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  divisionNumbered,
   findHeadings,
   headingShape,
   isBareLabel,
@@ -763,4 +764,17 @@ test('isTableHeaderRow', async (t) => {
   ];
   for (const [name, line, next, want] of cases)
     await t.test(name, () => assert.equal(isTableHeaderRow(line, next), want));
+});
+
+test('divisionNumbered: a title as a contents list numbers it', async (t) => {
+  const cases: [string, string][] = [
+    ['Chapter 1. Getting started', '1. Getting started'],
+    ['Appendix A. Advanced packaging', 'A. Advanced packaging'],
+    ['Kapitel 3: Start', '3: Start'],
+    ['Part II. Usage', 'II. Usage'],
+    ['Chapters of life', 'Chapters of life'],
+    ['Introduction', 'Introduction'],
+    ['1.2. Scope', '1.2. Scope'],
+  ];
+  for (const [title, want] of cases) await t.test(title, () => assert.equal(divisionNumbered(title), want));
 });

@@ -42,6 +42,20 @@ const blockCases: [string, string, string[]][] = [
     ['paragraph:See the chapter on INSTALLATION', 'paragraph:Done.'],
   ],
   [
+    "DocBook's text output (w3m: no-break space indents): its contents list and title gone, chapters and sections headings",
+    'Table of Contents\n\n1. Getting started\n    1.1. Social dynamics\n    1.2. Programs needed\nA. Advanced packaging\n\nChapter 1. Getting started\n\n\u00a0\u00a0\u00a0 This document tries to describe the building of a package,\n\u00a0\u00a0\u00a0 in plain words.\n\n1.1. Social dynamics\n\n\u00a0\u00a0\u00a0 Here are some observations.\n\n1.2. Programs needed\n\n\u00a0\u00a0\u00a0 Before you start, install them.\n\nAppendix A. Advanced packaging\n\n\u00a0\u00a0\u00a0 Shared libraries are hard.',
+    [
+      'heading:Chapter 1. Getting started',
+      'paragraph:This document tries to describe the building of a package, in plain words.',
+      'heading:1.1. Social dynamics',
+      'paragraph:Here are some observations.',
+      'heading:1.2. Programs needed',
+      'paragraph:Before you start, install them.',
+      'heading:Appendix A. Advanced packaging',
+      'paragraph:Shared libraries are hard.',
+    ],
+  ],
+  [
     'a list with wrapped items',
     '* Fix the parser when\n  the input is empty.\n* Faster.',
     ['item:* Fix the parser when the input is empty.', 'item:* Faster.'],

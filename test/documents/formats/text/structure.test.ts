@@ -7,6 +7,7 @@ import {
   isTextHeading,
   itemRuns,
   manPageFurniture,
+  titleLines,
   underlineOf,
 } from '../../../../src/documents/formats/text/structure.ts';
 
@@ -17,6 +18,7 @@ test('indentOf: blanks, tabs to the next multiple of eight', async (t) => {
     ['\ttext', 8],
     ['  \ttext', 8],
     ['\t  text', 10],
+    ['\u00a0\u00a0\u00a0 text', 4], // w3m's no-break spaces
     ['', 0],
   ];
   for (const [line, want] of cases) await t.test(JSON.stringify(line), () => assert.equal(indentOf(line), want));
@@ -55,6 +57,15 @@ test('isTextHeading: left of the body, or a heading shape alone at the body', as
     ["an admonition's name left of the body: a manual page's section", 'NOTES', 0, 7, 7, true],
     ['an admonition label alone at the body', 'NOTE', 0, undefined, 0, false],
     ['a caption left of the body', 'Figure 2: Layout', 0, 7, 7, false],
+    [
+      "a title page's line alone left of the body: no heading's shape",
+      'Copyright © 2010 Craig Small',
+      0,
+      undefined,
+      4,
+      false,
+    ],
+    ['a numbered title alone left of the body, lower case after its number', '4.1. control', 0, undefined, 4, true],
     ['ALL CAPS alone at the margin body', 'INSTALLATION', 0, undefined, 0, true],
     ['a numbered title alone', '2. Installing the tool', 0, undefined, 0, true],
     ['a keyword alone', 'Introduction', 0, undefined, 0, true],
@@ -140,4 +151,23 @@ test('codeLines: an indented paragraph of a margin-bodied text is code, its inne
   ];
   for (const [name, lines, body, want] of cases)
     await t.test(name, () => assert.deepEqual(codeLines(lines, body), want));
+});
+
+test("isTextHeading: a contents list's chapter over its numbered sections is no heading", () => {
+  assert.equal(isTextHeading('1. Getting started', 0, 4, 4, '1.1. Social dynamics of Debian'), false);
+  assert.equal(isTextHeading('DESCRIPTION', 0, 7, 7, 'GNU tar saves many files together'), true);
+});
+
+test('titleLines: a paragraph whose every line is a numbered title, a block each', async (t) => {
+  const cases: [string, string[], string[] | null][] = [
+    [
+      "DocBook's text contents list",
+      ['4. Required files', '    4.1. control', '    4.4.1. Targets of the rules file', 'A. Advanced packaging'],
+      ['4. Required files', '4.1. control', '4.4.1. Targets of the rules file', 'A. Advanced packaging'],
+    ],
+    ['a line of prose among them', ['1. Scope', 'This manual covers it.'], null],
+    ['one line', ['1. Scope'], null],
+    ['a year is no number of a section', ['2022-10-08 03:52:48 UTC', '1. Scope'], null],
+  ];
+  for (const [name, lines, want] of cases) await t.test(name, () => assert.deepEqual(titleLines(lines), want));
 });
