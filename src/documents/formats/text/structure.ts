@@ -157,17 +157,43 @@ export function underlineOf(line: string): string | null {
 const CODE_INDENT = 4;
 
 /**
+ * What only code writes on a line: a prompt (`$ make`, `# apt install`, `>>> x`), a line ending in
+ * `{ } ; \\` or opening with a closing bracket, a call (`main(`), an option (` -v`, ` --all`), a
+ * path (`/usr/lib`, `./configure`, `~/.bashrc`), an assignment (`CFLAGS=-O2`).
+ */
+const CODE_SIGNAL = /^\s*(?:[$#%]|>>>)\s|[{};\\]\s*$|^\s*[}\])]|\w\(|(?:^|\s)--?[A-Za-z]|(?:^|\s)[.~]?\.?\/[\w.]|\w=\S/;
+/** A line of wrapped prose: long, or the last, ending a sentence. */
+const PROSE_WRAP = 45;
+
+/**
  * A paragraph's lines as a code block, each line kept with the indentation it has beyond the
- * block's own, when the text's body starts at the margin and every line of the paragraph is set
+ * block's own, when the text's body starts at the margin, every line of the paragraph is set
  * CODE_INDENT columns or more in (the plain text convention Markdown took its indented code from:
- * a README's `    make install`); else null. A text whose body is indented itself (a manual
- * page, an RFC) sets definitions and examples alike deeper: there, indentation says nothing.
+ * a README's `    ./configure`), and it reads as code: a line with CODE_SIGNAL, lines set at
+ * different depths, or short lines opening with a lower-case command and ending no sentence
+ * (`sudo make install`); never wrapped prose (its lines long, its last ending a sentence: a
+ * licence's indented "a) The work must carry prominent notices ..."), nor a centred title. Else
+ * null. A text whose body is indented itself (a manual page, an RFC) sets definitions and examples
+ * alike deeper: there, indentation says nothing.
  */
 export function codeLines(lines: readonly string[], body: number): string[] | null {
   if (body !== 0 || lines.length === 0) return null;
   let least = Infinity;
-  for (const l of lines) least = Math.min(least, indentOf(l));
+  let most = 0;
+  for (const l of lines) {
+    least = Math.min(least, indentOf(l));
+    most = Math.max(most, indentOf(l));
+  }
   if (least < CODE_INDENT) return null;
+  const trimmed = lines.map((l) => l.trim());
+  const last = trimmed[trimmed.length - 1]!;
+  const wrapped = /[.!?:]$/.test(last) && trimmed.slice(0, -1).every((t) => t.length >= PROSE_WRAP);
+  if (wrapped || isCentred(lines)) return null;
+  const code =
+    most > least ||
+    trimmed.some((t) => CODE_SIGNAL.test(t)) ||
+    trimmed.every((t) => /^[a-z][\w.+-]*(?:\s|$)/.test(t) && !/[.!?]$/.test(t));
+  if (!code) return null;
   return lines.map((l) => {
     const expanded = l.replace(/^[ \t\u00a0]+/, (lead) => ' '.repeat(indentOf(lead)));
     return expanded.slice(least).trimEnd();
@@ -185,3 +211,19 @@ export function titleLines(lines: readonly string[]): string[] | null {
   const out = lines.map((l) => l.trim());
   return out.every((t) => ENTRY_NUMBER.test(t) && t.length <= MAX_HEADING) ? out : null;
 }
+
+/**
+ * Lines set centred: two or more, each line's middle within two columns of the first's, the block set well in
+ * (CENTRED_INDENT columns or more: a title page's "GNU GENERAL PUBLIC LICENSE" over "Version 3, 29
+ * June 2007").
+ */
+export function isCentred(lines: readonly string[]): boolean {
+  const middles = lines.map((l) => indentOf(l) + l.trim().length / 2);
+  return (
+    lines.length >= 2 &&
+    lines.every((l) => indentOf(l) >= CENTRED_INDENT) &&
+    middles.every((m) => Math.abs(m - middles[0]!) <= 2)
+  );
+}
+
+const CENTRED_INDENT = 8;
