@@ -251,12 +251,14 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
 /**
  * A class that documentation generators give their contents lists, menus and indexes: DocBook's
  * `div.toc` and `div.list-of-tables` (figures, examples, ...), Texinfo's `ul.section-toc` (6.8),
- * `ul.mini-toc` (7), `table.menu` (makeinfo before 6.8, texi2html), its index tables
+ * `ul.mini-toc` (7), `table.menu` (makeinfo before 6.8, texi2html), the box of its @contents and
+ * @shortcontents (`div.Contents_element` of 6.x, `div.element-contents` of 6.8 and 7, whose entries
+ * in a manual split per node link to other pages and were read as text), its index tables
  * (`table.index-cp`, `table.cp-entries-printindex`, the letter bars `table.cp-letters-header-printindex`)
  * and Sphinx's `div.toctree-wrapper`. A bare `contents` is not one (Doxygen's page body).
  */
 const CONTENTS_CLASS =
-  /^(?:toc|list-of-(?:figures|tables|examples|equations|procedures)|section-toc|mini-toc|toctree-wrapper|printindex|[a-z]{2}-(?:entries|letters-header|letters-footer)-printindex)$/;
+  /^(?:toc|list-of-(?:figures|tables|examples|equations|procedures)|section-toc|mini-toc|toctree-wrapper|printindex|[a-z]{2}-(?:entries|letters-header|letters-footer)-printindex|(?:short)?contents_element|element-(?:short)?contents)$/;
 
 /**
  * The element holds a generator's contents list, menu or index (CONTENTS_CLASS; `menu` and

@@ -36,3 +36,18 @@ test('htmlBlocks: a node page that is only its menu keeps it (nothing else to re
   const blocks = htmlBlocks(`<body>${MENU}</body>`).map((b) => b.text);
   assert.ok(blocks.some((t) => t.includes('RSA')));
 });
+
+test("htmlBlocks: a split manual's Top node, its @contents linked to the node pages, keeps its text only", () => {
+  const html =
+    '<body><h1 class="settitle">GNU Mailutils Manual</h1><p>This edition documents Version 3.15.</p>' +
+    '<div class="Contents_element" id="SEC_Contents"><h2 class="contents-heading">Table of Contents</h2>' +
+    '<div class="contents"><ul class="no-bullet"><li><a id="toc-Introduction-1" href="Introduction.html">1 Introduction</a>' +
+    '<ul class="no-bullet"><li><a href="Book-Contents.html">1.1 What this Book Contains</a></li>' +
+    '<li><a href="History.html">1.2 A bit of History, and why use this package?</a></li></ul></li>' +
+    '<li><a href="Mailbox.html">2 Mailbox</a></li></ul></div></div>' +
+    '<h2 class="top">GNU Mailutils</h2><p>This edition of the manual.</p></body>';
+  assert.deepEqual(
+    htmlBlocks(html).map((b) => b.text),
+    ['GNU Mailutils Manual', 'This edition documents Version 3.15.', 'GNU Mailutils', 'This edition of the manual.'],
+  );
+});
