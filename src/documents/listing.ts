@@ -23,6 +23,11 @@ export interface LinkedBlock extends DocumentBlock {
   navCells?: number;
   /** Read inside a container its generator marks as contents (HTML: isContentsContainer). */
   inContents?: boolean;
+  /**
+   * Read inside a Texinfo node's menu (HTML: isNodeMenu): the node's contents, its entries'
+   * descriptions and its comments ("The Detailed Node Listing") alike. It goes whole.
+   */
+  inMenu?: boolean;
 }
 
 /**
@@ -305,7 +310,8 @@ export function dropListings(blocks: LinkedBlock[], pages: { siteMenus?: boolean
     drop.add(g);
     navigation.add(g);
   }
-  const dropped = (b: LinkedBlock) => (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b);
+  const dropped = (b: LinkedBlock) =>
+    (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b) || b.inMenu === true;
   const titles = emptiedHeadings(
     blocks,
     (k) => dropped(blocks[k]!),

@@ -36,7 +36,8 @@ import {
   verbatimBoxText,
 } from './line-breaks.ts';
 import { gridCell, gridColumns, isGridTable, startsGridRow } from './grid-tables.ts';
-import { isNoteReference, noteMark } from './note-refs.ts';
+import { isNoteNumber, isNoteReference, isNotesDiv, isNotesHeading, noteMark } from './note-refs.ts';
+import { isNodeMenu } from './node-menu.ts';
 import { isBannerHeading, isContentsId, isPageDateLine, isToolClass } from './site-chrome.ts';
 import { titleLeadIn } from './title-lead.ts';
 import { boldTitles } from './bold-titles.ts';
@@ -250,12 +251,14 @@ export function isChrome(name: string, attrs: Record<string, string>): boolean {
 /**
  * A class that documentation generators give their contents lists, menus and indexes: DocBook's
  * `div.toc` and `div.list-of-tables` (figures, examples, ...), Texinfo's `ul.section-toc` (6.8),
- * `ul.mini-toc` (7), `table.menu` (makeinfo before 6.8, texi2html), its index tables
+ * `ul.mini-toc` (7), `table.menu` (makeinfo before 6.8, texi2html), the box of its @contents and
+ * @shortcontents (`div.Contents_element` of 6.x, `div.element-contents` of 6.8 and 7, whose entries
+ * in a manual split per node link to other pages and were read as text), its index tables
  * (`table.index-cp`, `table.cp-entries-printindex`, the letter bars `table.cp-letters-header-printindex`)
  * and Sphinx's `div.toctree-wrapper`. A bare `contents` is not one (Doxygen's page body).
  */
 const CONTENTS_CLASS =
-  /^(?:toc|list-of-(?:figures|tables|examples|equations|procedures)|section-toc|mini-toc|toctree-wrapper|printindex|[a-z]{2}-(?:entries|letters-header|letters-footer)-printindex)$/;
+  /^(?:toc|list-of-(?:figures|tables|examples|equations|procedures)|section-toc|mini-toc|toctree-wrapper|printindex|[a-z]{2}-(?:entries|letters-header|letters-footer)-printindex|(?:short)?contents_element|element-(?:short)?contents)$/;
 
 /**
  * The element holds a generator's contents list, menu or index (CONTENTS_CLASS; `menu` and
@@ -489,6 +492,8 @@ interface Open {
   contents?: boolean;
   /** where the outermost contents container's blocks start in the page's blocks (leftContentsTitles) */
   contentsAt?: number;
+  /** a Texinfo node menu (isNodeMenu) */
+  menu?: boolean;
   /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
   started?: boolean;
   /** an admonition's box (isAdmonitionBox) */
@@ -720,6 +725,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
   // Where the last `<code>` inside a listing closed (startsCodeLine).
   let lastCodeEnd = -1;
   let contents = 0; // open contents lists, menus and indexes (isContentsContainer)
+  let menus = 0; // open Texinfo node menus (isNodeMenu)
   let admonitions = 0; // open admonition boxes (isAdmonitionBox)
   // The number of the open `<li>`, given to the first text the item flushes.
   let marker = '';
@@ -876,10 +882,16 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     } else if (lineGroup !== undefined) group = lineGroup;
     // A footnote's number, set apart from its text (Docutils: "[1]" then the note's paragraph),
     // opens the note's first paragraph.
-    if (notes > 0 && kind === 'paragraph' && /^\[?\d{1,4}\]?$/.test(t)) {
+    if (notes > 0 && (kind === 'paragraph' || kind === 'heading') && isNoteNumber(t)) {
       noteLabel = t;
       reset();
       return;
+    }
+    // The note's text is no heading, even inside its number's heading left open (makeinfo 6
+    // closes `<h5>(1)` with `</h3>` in its one-page manuals).
+    if (noteLabel !== '' && kind === 'heading') {
+      kind = 'paragraph';
+      level = undefined;
     }
     if (kind === 'paragraph' && isLogoBlock(seenHeading, t, linkedAlt)) {
       reset();
@@ -932,6 +944,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (group !== undefined) b.group = group;
     if (kind === 'item' && depth > 0) b.depth = depth;
     if (contents > 0) b.inContents = true;
+    if (menus > 0) b.inMenu = true;
     if (wholeBold && number === '') boldBlocks.add(b);
     reset();
     if (entry === 'dt') {
@@ -1049,6 +1062,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       navCells,
     };
     if (contents > 0) b.inContents = true;
+    if (menus > 0) b.inMenu = true;
     tb.rows.push(b);
     emit(b, 2);
   };
@@ -1206,8 +1220,15 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           open.line = true;
           line++;
         }
-        if (name === 'aside') {
+        if (name === 'aside' || isNotesDiv(name, attrs)) {
           open.note = true;
+          notes++;
+        }
+        // makeinfo's one-page manual heads its notes without a `div` ("Footnotes" at the body's
+        // end): the notes run to the end of the heading's parent.
+        const holder = stack[stack.length - 1];
+        if (isNotesHeading(name, attrs) && holder && !holder.note) {
+          holder.note = true;
           notes++;
         }
         if (isContentsContainer(name, attrs) || isContentsId(attrs.id)) {
@@ -1215,6 +1236,10 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           if (contents === 0 && tables.length === 0) open.contentsAt = out.length;
           open.contents = true;
           contents++;
+        }
+        if (isNodeMenu(name, attrs)) {
+          open.menu = true;
+          menus++;
         }
         if (MONO.has(name)) {
           open.mono = true;
@@ -1228,6 +1253,8 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
           open.admonition = true;
           admonitions++;
         }
+        // A note's number set in a superscript inside its link (makeinfo: `<a href="#FOOT2"><sup>2</sup></a>`).
+        if (name === 'sup' && link) link.inSup = true;
         if (name === 'a' && attrs.href !== undefined) {
           link = {
             inPage: contents > 0 || isInPageLink(attrs.href, anchors),
@@ -1274,6 +1301,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         closeElement(name, top);
         // After the element's last block and row are out, which are still inside it.
         if (top.contents) contents--;
+        if (top.menu) menus--;
         if (top.contentsAt !== undefined) {
           // A contents container's title over its list that leaves (leftContentsTitles).
           for (const k of leftContentsTitles(out.slice(top.contentsAt)).reverse()) out.splice(top.contentsAt + k, 1);

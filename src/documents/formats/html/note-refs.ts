@@ -35,3 +35,27 @@ export function noteMark(text: string): string {
   if (!/^[\p{L}\p{N}*†‡§¶#]{1,4}$/u.test(t)) return text;
   return `[${t}]`;
 }
+
+/**
+ * A `div` that holds a page's footnotes: makeinfo's `div.footnote` (6) and
+ * `div.footnotes-segment` (7), under their "Footnotes" heading. Read like a note aside: each
+ * note's number, which makeinfo sets as a heading of its own (`<h5><a href="#DOCF2">(2)</a></h5>`),
+ * opens the note's paragraph (noteNumber).
+ */
+export function isNotesDiv(name: string, attrs: Record<string, string>): boolean {
+  if (name !== 'div') return false;
+  return (attrs.class ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .some((c) => /^(?:footnotes?|footnotes-segment)$/.test(c));
+}
+
+/** A block that is only a note's number, bare or bracketed: "2", "[2]", "(2)". */
+export function isNoteNumber(text: string): boolean {
+  return /^(?:\d{1,4}|\[\d{1,4}\]|\(\d{1,4}\))$/.test(text.trim());
+}
+
+/** makeinfo's heading over a page's notes, `<h4 class="footnotes-heading">Footnotes</h4>` (6 and 7). */
+export function isNotesHeading(name: string, attrs: Record<string, string>): boolean {
+  return /^h[1-6]$/.test(name) && /(?:^|\s)footnotes-heading(?:\s|$)/i.test(attrs.class ?? '');
+}
