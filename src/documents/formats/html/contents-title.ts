@@ -40,34 +40,3 @@ export function leftContentsTitles(blocks: readonly LinkedBlock[]): number[] {
   // One title: two short lines over a list are more likely text of the page than its title.
   return titles.length === 1 ? titles : [];
 }
-
-/**
- * A contents title, in the languages we read, set on its own ("Contents", "Table of Contents",
- * "Inhaltsverzeichnis", "Table des matières", "Índice", ...).
- */
-const CONTENTS_TITLE =
-  /^(?:(?:table\s+of\s+)?contents|inhalt(?:sverzeichnis)?|table\s+des\s+mati[eè]res|sommaire|sommario|[íi]ndice|sum[aá]rio|conte[uú]do|inhoud|innehåll|obsah|spis\s+tre[sś]ci)$/iu;
-
-/**
- * The block right before a contents container is the container's title, set outside it:
- * BiocStyle's R Markdown vignettes (and pages made like them) write `<h1>Contents</h1>` right
- * over `<div id="TOC">`. `prev` is the page's last block when the container opens, `between` the
- * source from that block's end to the container's start (tags and blanks only). A title
- * (isTitle) whose words are a contents title's: read as text before the first section ("Contents /
- * Revised 4 September, 2006 ..."), or as a heading that heads nothing. A chapter's heading over
- * its mini contents ("1 Overview" over Texinfo's `ul.mini-toc`) is no contents title and stays;
- * the extractor drops the title only when the container's blocks all leave (isMarkedContentsEntry).
- */
-export function isContentsTitleBefore(prev: LinkedBlock | undefined, between: string): boolean {
-  return (
-    prev !== undefined &&
-    isTitle(prev) &&
-    CONTENTS_TITLE.test(prev.text.trim().replace(/\s+/g, ' ')) &&
-    /^(?:\s|<[^>]*>)*$/.test(between)
-  );
-}
-
-/** Every block read inside a contents container leaves with its list (isMarkedContentsEntry). */
-export function allEntriesLeave(blocks: readonly LinkedBlock[]): boolean {
-  return blocks.every(isMarkedContentsEntry);
-}

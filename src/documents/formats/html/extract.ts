@@ -40,7 +40,7 @@ import { isNoteReference, noteMark } from './note-refs.ts';
 import { isBannerHeading, isContentsId, isPageDateLine, isToolClass } from './site-chrome.ts';
 import { titleLeadIn } from './title-lead.ts';
 import { boldTitles } from './bold-titles.ts';
-import { allEntriesLeave, isContentsTitleBefore, leftContentsTitles } from './contents-title.ts';
+import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
 import { htmlListDepth } from '../list-nesting.ts';
 import { doxygenHeaderPart, HEADER_READING, type DoxygenHeaderPart } from './doxygen-header.ts';
@@ -489,8 +489,6 @@ interface Open {
   contents?: boolean;
   /** where the outermost contents container's blocks start in the page's blocks (leftContentsTitles) */
   contentsAt?: number;
-  /** the block right before the container is its title, set outside it (isContentsTitleBefore) */
-  titleBefore?: boolean;
   /** a list item or definition (`li`, `dd`) whose first block is out (itemKind) */
   started?: boolean;
   /** an admonition's box (isAdmonitionBox) */
@@ -1214,11 +1212,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         }
         if (isContentsContainer(name, attrs) || isContentsId(attrs.id)) {
           // The outermost container's blocks, read into the page: its title may go with its list.
-          if (contents === 0 && tables.length === 0) {
-            open.contentsAt = out.length;
-            if (text.trim() === '' && isContentsTitleBefore(out[out.length - 1], html.slice(lastOutAt, at)))
-              open.titleBefore = true;
-          }
+          if (contents === 0 && tables.length === 0) open.contentsAt = out.length;
           open.contents = true;
           contents++;
         }
@@ -1283,8 +1277,6 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
         if (top.contentsAt !== undefined) {
           // A contents container's title over its list that leaves (leftContentsTitles).
           for (const k of leftContentsTitles(out.slice(top.contentsAt)).reverse()) out.splice(top.contentsAt + k, 1);
-          // Its title set right before it goes too when all of it leaves (isContentsTitleBefore).
-          if (top.titleBefore && allEntriesLeave(out.slice(top.contentsAt))) out.splice(top.contentsAt - 1, 1);
         }
         if (top.admonition) admonitions--;
         stack.pop();

@@ -1,10 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  allEntriesLeave,
-  isContentsTitleBefore,
-  leftContentsTitles,
-} from '../../../../src/documents/formats/html/contents-title.ts';
+import { leftContentsTitles } from '../../../../src/documents/formats/html/contents-title.ts';
 import { htmlBlocks } from '../../../../src/documents/formats/html/extract.ts';
 import type { LinkedBlock } from '../../../../src/documents/listing.ts';
 
@@ -80,58 +76,5 @@ test('htmlBlocks: a contents container title goes with its list', async (t) => {
       'heading2:Intro',
       'paragraph:Text.',
     ]);
-  });
-});
-
-test('isContentsTitleBefore: a contents title set right before its container', async (t) => {
-  const h1 = (text: string) => block(text, { kind: 'heading', level: 1, inContents: false });
-  const p = (text: string) => block(text, { inContents: false });
-  const cases: [string, LinkedBlock | undefined, string, boolean][] = [
-    ["BiocStyle's <h1>Contents</h1> over div#TOC", h1('Contents'), '</h1>\n', true],
-    ['a paragraph title', p('Table of Contents'), '</p>\n\n', true],
-    ['another language', h1('Inhaltsverzeichnis'), '</h1>', true],
-    ['spaces inside', h1('Table  of\nContents'), '</h1>', true],
-    ['a chapter heading over its mini contents', h1('1 Overview'), '</h1>', false],
-    ['a heading that is no contents title', h1('Introduction'), '</h1>', false],
-    ['a sentence', p('The contents.'), '</p>', false],
-    ['words between', h1('Contents'), '</h1> see below ', false],
-    ['a linked title', block('Contents', { links: 1, linkChars: 8, inContents: false }), '</a>', false],
-    ['nothing before', undefined, '', false],
-  ];
-  for (const [name, prev, between, want] of cases)
-    await t.test(name, () => assert.equal(isContentsTitleBefore(prev, between), want));
-});
-
-test('allEntriesLeave: every block of a container is a contents entry that leaves', async (t) => {
-  const cases: [string, LinkedBlock[], boolean][] = [
-    ['entries', [entry('1 Intro'), entry('2 Use')], true],
-    ['nothing', [], true],
-    ['a description too', [entry('1 Intro'), block('How to start the program.')], false],
-  ];
-  for (const [name, blocks, want] of cases) await t.test(name, () => assert.equal(allEntriesLeave(blocks), want));
-});
-
-test('htmlBlocks: a contents title set right before its container goes with the list', async (t) => {
-  await t.test("BiocStyle's vignette: <h1>Contents</h1> over div#TOC, text before the first section", () => {
-    const html =
-      '<div id="header"><h1 class="title toc-ignore">Biobase development</h1></div>\n<h1>Contents</h1>\n<div id="TOC"><ul><li><a href="#intro"><span class="toc-section-number">1</span> Introduction</a></li><li><a href="#use">2 Use</a></li></ul></div>\n<p>Revised 4 September, 2006.</p><h1 id="intro">1 Introduction</h1><p>Text.</p><h1 id="use">2 Use</h1><p>More.</p>';
-    assert.deepEqual(kinds(html), [
-      'heading1:Biobase development',
-      'paragraph:Revised 4 September, 2006.',
-      'heading1:1 Introduction',
-      'paragraph:Text.',
-      'heading1:2 Use',
-      'paragraph:More.',
-    ]);
-  });
-  await t.test('a chapter heading over a mini contents stays', () => {
-    const html =
-      '<h2>1 Overview</h2><ul class="mini-toc"><li><a href="#a">1.1 Intro</a></li><li><a href="#b">1.2 Use</a></li></ul><h3 id="a">1.1 Intro</h3><p>Text.</p><h3 id="b">1.2 Use</h3><p>More.</p>';
-    assert.deepEqual(kinds(html).slice(0, 2), ['heading2:1 Overview', 'heading3:1.1 Intro']);
-  });
-  await t.test('a contents title over a container with words of its own stays', () => {
-    const html =
-      '<h1>Contents</h1><div id="TOC"><ul><li><a href="#a">Intro</a></li></ul><p>Each part stands on its own.</p></div><h2 id="a">Intro</h2><p>Text.</p>';
-    assert.deepEqual(kinds(html).slice(0, 2), ['heading1:Contents', 'paragraph:Each part stands on its own.']);
   });
 });
