@@ -317,6 +317,7 @@ export function dropListings(blocks: LinkedBlock[], pages: { siteMenus?: boolean
     (k) => dropped(blocks[k]!),
     (k) => blocks[k]!.group !== undefined && navigation.has(blocks[k]!.group),
   );
+  for (const k of contentsTitlesOver(blocks, (k) => dropped(blocks[k]!))) titles.add(k);
   const sidebar = sidebarSections(blocks, dropped);
   const gone = (b: LinkedBlock, i: number) => dropped(b) || titles.has(i) || sidebar.has(i);
   const whole = onlyListings(blocks, gone);
@@ -354,6 +355,34 @@ export function onlyListings<B extends { text: string }>(
     any = true;
   }
   return any;
+}
+
+/** A contents title, in the languages we read ("Contents", "Table of Contents", "Inhaltsverzeichnis", ...). */
+const CONTENTS_TITLE =
+  /^(?:(?:table\s+of\s+)?contents|inhalt(?:sverzeichnis)?|table\s+des\s+mati[eè]res|sommaire|sommario|[íi]ndice|sum[aá]rio|conte[uú]do|inhoud|innehåll|obsah|spis\s+tre[sś]ci)$/iu;
+
+/**
+ * Headings whose words are a contents title, right over blocks that leave (`dropped`, by index),
+ * then text: they title the listing and go with it, though text follows it before the next heading
+ * (BiocStyle's R Markdown vignettes: `<h1>Contents</h1>` over `div#TOC`, then a paragraph before
+ * the first section, which the title would otherwise open: emptiedHeadings keeps a heading over
+ * text). Where a heading follows the listing, emptiedHeadings decides, as before (a sidebar's
+ * "Contents" over its subsections stays). A heading over the title stays: it is over a heading,
+ * not over the listing. Indexes into `blocks`.
+ */
+export function contentsTitlesOver(
+  blocks: readonly Pick<DocumentBlock, 'kind' | 'text'>[],
+  dropped: (k: number) => boolean,
+): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const h = blocks[i]!;
+    if (h.kind !== 'heading' || !dropped(i + 1) || !CONTENTS_TITLE.test(h.text.trim().replace(/\s+/g, ' '))) continue;
+    let j = i + 1;
+    while (j < blocks.length && dropped(j)) j++;
+    if (j < blocks.length && blocks[j]!.kind !== 'heading') out.push(i);
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  contentsTitlesOver,
   dropListings,
   emptiedHeadings,
   followsLabel,
@@ -704,4 +705,63 @@ test("dropListings: a web page's link lists before its title go (siteMenus); an 
     ],
   );
   assert.equal(dropListings(blocks).length, blocks.length);
+});
+
+test('contentsTitlesOver: a contents title right over blocks that leave', async (t) => {
+  const H = (text: string) => ({ kind: 'heading' as const, text });
+  const P = (text: string) => ({ kind: 'paragraph' as const, text });
+  const I = (text: string) => ({ kind: 'item' as const, text });
+  // [name, blocks, indexes left out, titles that go]
+  const cases: [string, { kind: 'heading' | 'paragraph' | 'item'; text: string }[], number[], number[]][] = [
+    ['"Contents" over its list, then text', [H('Title'), H('Contents'), I('1 Intro'), P('Revised 2006.')], [2], [1]],
+    ['"Table of Contents", then text', [H('Table of  Contents'), I('a'), I('b'), P('a')], [1, 2], [0]],
+    ['then a heading: left to emptiedHeadings', [H('Contents'), I('a'), H('Next topic')], [1], []],
+    ['another language', [H('Inhaltsverzeichnis'), I('a'), P('Text.')], [1], [0]],
+    ['a heading of other words over a listing stays', [H('1 Overview'), I('1.1 a'), P('Text.')], [1], []],
+    ['a contents title over text kept stays', [H('Contents'), P('This part holds...'), I('a')], [2], []],
+    ['a heading over the title stays', [H('Edited: 7 September, 2021'), H('Contents'), I('a'), P('Text.')], [2], [1]],
+    ['a paragraph of the words is no heading', [P('Contents'), I('a')], [1], []],
+    ['at the end', [H('Contents')], [], []],
+  ];
+  for (const [name, blocks, out, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        contentsTitlesOver(blocks, (k) => out.includes(k)),
+        want,
+      ),
+    );
+});
+
+test('dropListings: a contents title over its list and text before the first section', () => {
+  const plain = (kind: 'heading' | 'paragraph', text: string, level?: number): LinkedBlock => ({
+    kind,
+    text,
+    ...(level === undefined ? {} : { level }),
+    inPageLinkChars: 0,
+    linkChars: 0,
+    links: 0,
+  });
+  const entry = (text: string): LinkedBlock => ({
+    kind: 'item',
+    text,
+    group: 1,
+    inPageLinkChars: text.length,
+    linkChars: text.length,
+    links: 1,
+    inContents: true,
+  });
+  const blocks: LinkedBlock[] = [
+    plain('heading', 'Biobase development', 1),
+    plain('heading', '01 November, 2022', 4),
+    plain('heading', 'Contents', 1),
+    entry('1 Introduction'),
+    entry('2 Comparing old and new'),
+    plain('paragraph', 'Revised 4 September, 2006.'),
+    plain('heading', '1 Introduction', 1),
+    plain('paragraph', 'Text.'),
+  ];
+  assert.deepEqual(
+    dropListings(blocks).map((x) => x.text),
+    ['Biobase development', '01 November, 2022', 'Revised 4 September, 2006.', '1 Introduction', 'Text.'],
+  );
 });
