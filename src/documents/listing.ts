@@ -2,6 +2,7 @@
 // entries are links to places in the same document is a table of contents, a mini-TOC or an
 // index, not text; a line of only links and words like Next/Previous/Up is a navigation bar.
 import type { DocumentBlock } from './blocks.ts';
+import { contentsRuns } from './contents-runs.ts';
 
 /** A block as an extractor sees it before the contents filter. */
 export interface LinkedBlock extends DocumentBlock {
@@ -310,16 +311,18 @@ export function dropListings(blocks: LinkedBlock[], pages: { siteMenus?: boolean
     drop.add(g);
     navigation.add(g);
   }
+  // A web page's contents set as a run of paragraphs, outside any list or table (contents-runs.ts).
+  const runs = pages.siteMenus ? contentsRuns(blocks) : new Set<number>();
   const dropped = (b: LinkedBlock) =>
     (b.group !== undefined && drop.has(b.group)) || isMarkedContentsEntry(b) || b.inMenu === true;
   const titles = emptiedHeadings(
     blocks,
-    (k) => dropped(blocks[k]!),
+    (k) => dropped(blocks[k]!) || runs.has(k),
     (k) => blocks[k]!.group !== undefined && navigation.has(blocks[k]!.group),
   );
   for (const k of contentsTitlesOver(blocks, (k) => dropped(blocks[k]!))) titles.add(k);
   const sidebar = sidebarSections(blocks, dropped);
-  const gone = (b: LinkedBlock, i: number) => dropped(b) || titles.has(i) || sidebar.has(i);
+  const gone = (b: LinkedBlock, i: number) => dropped(b) || runs.has(i) || titles.has(i) || sidebar.has(i);
   const whole = onlyListings(blocks, gone);
   const out: DocumentBlock[] = [];
   for (const [i, b] of blocks.entries()) {
@@ -392,7 +395,9 @@ export function contentsTitlesOver(
  * "Table of Contents" over its list of links, Sphinx's relbar "Navigation" over "index | next |
  * previous | Project »", which an office suite keeps as headings). Its section holds nothing
  * once the listing is gone, so it is no section: it would label the text of the next one. A
- * heading over a listing and other text, or over its own subsections, stays, and so does one
+ * heading whose subsections all went so goes too (a FAQ's "Detailed Contents" over a heading and a
+ * list of questions per part). A heading over a listing and other text, or over its own subsections
+ * holding text, stays, and so does one
  * whose rank or the next heading's is unknown, and the document's title: its first heading, over
  * its contents list, when no heading ranks above it ("The Manual" / contents / "1 Scope", both of
  * rank 1), unless what follows it is a navigation menu (`menu`, by index). Indexes into `blocks`.
@@ -406,12 +411,15 @@ export function emptiedHeadings(
   const first = blocks.findIndex((b) => b.kind === 'heading');
   let top = Infinity;
   for (const b of blocks) if (b.kind === 'heading' && b.level !== undefined) top = Math.min(top, b.level);
-  for (let i = 0; i + 1 < blocks.length; i++) {
+  // From the end, so that a heading whose subsections all went empty goes too (deeper).
+  const rank = (k: number) => blocks[k]!.level ?? 0;
+  for (let i = blocks.length - 2; i >= 0; i--) {
     const h = blocks[i]!;
-    if (h.kind !== 'heading' || !dropped(i + 1)) continue;
+    const deeper = (k: number) => out.has(k) && rank(k) > (h.level ?? Infinity);
+    if (h.kind !== 'heading' || !(dropped(i + 1) || deeper(i + 1))) continue;
     if (i === first && (h.level ?? Infinity) <= top && !menu(i + 1)) continue;
     let j = i + 1;
-    while (j < blocks.length && dropped(j)) j++;
+    while (j < blocks.length && (dropped(j) || deeper(j))) j++;
     const next = blocks[j];
     if (next === undefined || (next.kind === 'heading' && (next.level ?? Infinity) <= (h.level ?? 0))) out.add(i);
   }

@@ -40,6 +40,7 @@ import { isNoteNumber, isNoteReference, isNotesDiv, isNotesHeading, noteMark } f
 import { isNodeMenu } from './node-menu.ts';
 import { isBannerHeading, isContentsId, isPageDateLine, isToolClass } from './site-chrome.ts';
 import { titleLeadIn } from './title-lead.ts';
+import { isInPageLinkLine } from '../../contents-runs.ts';
 import { boldTitles } from './bold-titles.ts';
 import { leftContentsTitles } from './contents-title.ts';
 import { isDocumentDetail } from './document-details.ts';
@@ -917,6 +918,9 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     const entry = kind === 'item' && !inCell && list?.name === 'dl' ? innermost(TERMS)?.name : undefined;
     const labelled = (term !== undefined && entry === 'dd') || (afterLabel && kind === 'paragraph');
     afterLabel = kind === 'paragraph' && isLabelText(t);
+    // A navigation bar goes; a paragraph of in-page links only is a contents list set as lines, which goes
+    // as a contents entry, taking the headings it empties with it (isInPageLinkLine).
+    let linkLine = false;
     if (
       kind !== 'heading' &&
       kind !== 'code' &&
@@ -924,8 +928,11 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
       isNavigationLine(outside, links, t) &&
       !isLabelledLinkList(labelled, outside, links, inPageLinks)
     ) {
-      reset();
-      return;
+      if (kind !== 'paragraph' || !isInPageLinkLine(outside, links, inPageLinks, inPage)) {
+        reset();
+        return;
+      }
+      linkLine = true;
     }
     // Read wholly in bold, in one piece (not a group of `<br>` lines): a title, if the page has no heading.
     const wholeBold = kind === 'paragraph' && !inCell && lineGroup === undefined && boldChars >= inkChars(t);
@@ -943,7 +950,7 @@ export function htmlBlocks(html: string, readAsText?: ReadonlySet<number>): Docu
     if (level !== undefined) b.level = level;
     if (group !== undefined) b.group = group;
     if (kind === 'item' && depth > 0) b.depth = depth;
-    if (contents > 0) b.inContents = true;
+    if (contents > 0 || linkLine) b.inContents = true;
     if (menus > 0) b.inMenu = true;
     if (wholeBold && number === '') boldBlocks.add(b);
     reset();

@@ -1181,3 +1181,35 @@ test("extractHtml: a site's menu of page links before the page's title is chrome
     'Fs',
   ]);
 });
+
+test('contents set without a list: a grid of numbered rows, and lines of in-page links under part headings, go with their headings', () => {
+  const row = (n: string, id: string, title: string) =>
+    `<div class="row"><div><b><small>${n}</small></b></div><div><a href="#${id}"><b>${title}</b></a></div></div>`;
+  const grid =
+    '<h1>Starter Guide</h1><p>The summary below helps you find sections.</p><h1>Summary</h1>' +
+    row('1.', 's1', 'Available documentation') +
+    row('2.', 's2', 'Introduction') +
+    row('2.1.', 's21', 'What it is') +
+    row('2.2.', 's22', 'How it works') +
+    row('3.', 's3', 'Contacts') +
+    '<h1 id="s1">1. Available documentation</h1><p>The documents are these.</p>';
+  assert.deepEqual(kinds(grid), [
+    'heading1:Starter Guide',
+    'paragraph:The summary below helps you find sections.',
+    'heading1:1. Available documentation',
+    'paragraph:The documents are these.',
+  ]);
+  const lines =
+    '<h1>The FAQ</h1><p>Read G2 first.</p><h1>Contents</h1><a href="#cg">G. General</a><br/><a href="#cb">B. Building</a><br/>' +
+    '<h1>Detailed Contents</h1><h2 id="cg">General</h2><a href="#g1">G1. What is it?</a><br/><a href="#g2">G2. Where is it?</a><br/>' +
+    '<h2 id="cb">Building</h2><a href="#b1">B1. Make fails.</a><br/><a href="#b2">B2. Lex fails.</a><br/>' +
+    '<h1>General</h1><h2 id="g1">G1. What is it?</h2><p>A tool. See <a href="#g2">G2</a> and <a href="#b1">B1</a>.</p>' +
+    '<p><a href="index.html">Home</a> | <a href="faq.html">FAQ</a></p>';
+  assert.deepEqual(kinds(lines), [
+    'heading1:The FAQ',
+    'paragraph:Read G2 first.',
+    'heading1:General',
+    'heading2:G1. What is it?',
+    'paragraph:A tool. See G2 and B1.',
+  ]);
+});
