@@ -1,0 +1,101 @@
+// A second reference reading of a PDF for the reading-order measure: each page's footnotes moved
+// after the text they interrupt. pdftotext reads a page's notes where they stand, between the last
+// line of its text and the next page's first, so a sentence the page turn cut reads "... get a" /
+// "1 The package has a long history." / "different numbering.", and a reading that joins the
+// sentence and puts the notes after it (the service's, src/documents/formats/pdf/footnotes.ts)
+// counted as out of order at the join. In this reading the pages' texts follow each other and a
+// page's notes come after the first paragraph of the next page's text. A chunk's 4-gram is in order
+// when any reading has it (corpus.ts). Pure functions, no I/O: test/scripts/footnote-reading.test.ts.
+import { type BoxWord, pageRows } from './column-reading.ts';
+
+/** A footnote's type against the text's: \footnotesize under \normalsize is 0.8 to 0.83. */
+const NOTE_SIZE = 0.9;
+/** A footnote's first word: its mark alone or against its first letter ("1", "1The", "*", "†"). */
+const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶‖])(?:$|[\p{L}"'“‘«([])/u;
+/** A foot line under the notes: a page number or a short running foot, at most this many words. */
+const FOOT_WORDS = 4;
+/** A word ending a sentence. */
+const ENDS = /[.!?:]["'”’)\]]*$/u;
+
+const height = (w: BoxWord) => w.y1 - w.y0;
+
+function medianHeight(words: readonly BoxWord[]): number {
+  const hs = words.map(height).sort((a, b) => a - b);
+  return hs.length === 0 ? 0 : hs[Math.floor(hs.length / 2)]!;
+}
+
+/**
+ * The words of a page's footnotes (`bodyHeight`: the document's usual word height): the rows at
+ * the page's foot set smaller than the text (their median word height under NOTE_SIZE of it), from
+ * the highest of them that opens with a mark down; a foot line of a few words under them (the
+ * page number) is not a note. Rows above the notes' first mark, small or not, are the page's text.
+ */
+export function footnoteWords(words: readonly BoxWord[], bodyHeight: number): Set<BoxWord> {
+  const rows = pageRows([...words]);
+  let end = rows.length;
+  // The foot line: a few words at the very bottom, any size.
+  if (end > 0 && rows[end - 1]!.length <= FOOT_WORDS && medianHeight(rows[end - 1]!) >= bodyHeight * NOTE_SIZE) end--;
+  let start = end;
+  let first = -1;
+  for (let i = end - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (medianHeight(r) >= bodyHeight * NOTE_SIZE) break;
+    if (NOTE_MARK.test(r[0]!.text)) first = i;
+    start = i;
+  }
+  const out = new Set<BoxWord>();
+  if (first < 0 || start === end) return out;
+  for (let i = first; i < end; i++) for (const w of rows[i]!) out.add(w);
+  return out;
+}
+
+/** Is this word (of words in pdftotext's order) the last of its line: the next one lower, or back left? */
+function lastOfLine(w: BoxWord, next: BoxWord | undefined): boolean {
+  return !next || next.y0 >= w.y1 || next.x0 < w.x0;
+}
+
+/**
+ * Where the notes of the page before go in a page's text (its words in pdftotext's order, notes
+ * aside): after the first paragraph's end, a word ending a sentence that is the last of its line
+ * and stops short of the text's right edge by more than two word heights, or after the last word.
+ */
+export function paragraphEnd(body: readonly BoxWord[]): number {
+  let right = 0;
+  for (const w of body) right = Math.max(right, w.x1);
+  for (let i = 0; i < body.length; i++) {
+    const w = body[i]!;
+    if (lastOfLine(w, body[i + 1]) && ENDS.test(w.text) && right - w.x1 > 2 * height(w)) return i + 1;
+  }
+  return body.length;
+}
+
+/** Words as lines of text: a line break after each line's last word. */
+function lines(words: readonly BoxWord[]): string {
+  let out = '';
+  for (let i = 0; i < words.length; i++) out += words[i]!.text + (lastOfLine(words[i]!, words[i + 1]) ? '\n' : ' ');
+  return out;
+}
+
+/**
+ * The document read with each page's footnotes after the text they interrupt: the pages' texts
+ * (their words in pdftotext's order, `pages`), a form feed between pages as pdftotext sets it (the
+ * measure reads on over the running lines at the pages' edges, alternativeGrams), and a page's
+ * notes after the first paragraph of the next page's text (or at the end, on the last page).
+ * Empty when no page has notes: the reading would be pdftotext's own.
+ */
+export function notesAfterTextReading(pages: readonly (readonly BoxWord[])[]): string {
+  const bodyHeight = medianHeight(pages.flat());
+  const out: string[] = [];
+  let pending = '';
+  let any = false;
+  for (const words of pages) {
+    const notes = footnoteWords(words, bodyHeight);
+    const body = words.filter((w) => !notes.has(w));
+    const at = pending.length > 0 ? paragraphEnd(body) : 0;
+    out.push(lines(body.slice(0, at)) + pending + lines(body.slice(at)));
+    pending = lines(words.filter((w) => notes.has(w)));
+    if (notes.size > 0) any = true;
+  }
+  if (pending.length > 0) out[out.length - 1] += pending;
+  return any ? out.join('\f') : '';
+}

@@ -1,0 +1,89 @@
+// The reading of scripts/quality/footnote-reading.ts: each page's footnotes after the text they
+// interrupt, and the order measure crediting a sentence a page turn cut read whole.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BoxWord } from '../../scripts/quality/column-reading.ts';
+import { footnoteWords, notesAfterTextReading, paragraphEnd } from '../../scripts/quality/footnote-reading.ts';
+import { buildReference, readingOrder } from '../../scripts/quality/measures.ts';
+
+/** A line of words `size` pt high from x at top y, each word 0.6 size a letter, 0.4 size spaces. */
+function line(x: number, y: number, text: string, size = 10): BoxWord[] {
+  const out: BoxWord[] = [];
+  for (const t of text.split(' ')) {
+    out.push({ x0: x, y0: y, x1: x + 0.6 * size * t.length, y1: y + size, text: t });
+    x += 0.6 * size * t.length + 0.4 * size;
+  }
+  return out;
+}
+
+const FULL = 'the text runs on across the whole width of the block';
+const text = (w: readonly BoxWord[]) => w.map((x) => x.text).join(' ');
+
+test('footnoteWords: the rows at the foot set smaller, from the first mark down', async (t) => {
+  const body = [...line(72, 100, FULL), ...line(72, 112, FULL), ...line(72, 124, 'examples in footnotes get a')];
+  const cases: [string, BoxWord[], string][] = [
+    [
+      'a numbered note and its wrapped line, the page number under them',
+      [
+        ...body,
+        ...line(72, 600, '1 The package has a long history. It', 8),
+        ...line(72, 610, 'started off as a macro set.', 8),
+        ...line(300, 640, '12'),
+      ],
+      '1 The package has a long history. It started off as a macro set.',
+    ],
+    ['a mark against its text', [...body, ...line(72, 600, '2The package is old.', 8)], '2The package is old.'],
+    ['a symbol mark', [...body, ...line(72, 600, '† Present address: Leeds.', 8)], '† Present address: Leeds.'],
+    ['no mark: a small caption is text', [...body, ...line(72, 600, 'Figure caption set small.', 8)], ''],
+    ['no small rows: a page of text', [...body, ...line(300, 640, '12')], ''],
+    [
+      'small rows over the first mark are no notes',
+      [...body, ...line(72, 590, 'a small line', 8), ...line(72, 600, '3 A note.', 8)],
+      '3 A note.',
+    ],
+    ['a numbered line of body size is text', [...body, ...line(72, 600, '1 The package is old.')], ''],
+  ];
+  for (const [name, words, want] of cases)
+    await t.test(name, () => assert.equal(text(words.filter((w) => footnoteWords(words, 10).has(w))), want));
+});
+
+test('paragraphEnd: after the first sentence end that stops short of the right edge', async (t) => {
+  const cases: [string, BoxWord[], number][] = [
+    [
+      'a paragraph ending short',
+      [...line(72, 100, FULL), ...line(72, 112, 'different numbering.'), ...line(72, 124, FULL)],
+      13,
+    ],
+    [
+      'a sentence end at the full width goes on',
+      [...line(72, 100, `${FULL}.`), ...line(72, 112, 'numbering.'), ...line(72, 124, FULL)],
+      12,
+    ],
+    ['no end: after the last word', [...line(72, 100, FULL), ...line(72, 112, FULL)], 22],
+  ];
+  for (const [name, words, want] of cases) await t.test(name, () => assert.equal(paragraphEnd(words), want));
+});
+
+test("notesAfterTextReading: the pages read on, a page's notes after the next page's first paragraph", async (t) => {
+  const page1 = [
+    ...line(72, 100, FULL),
+    ...line(72, 112, 'examples in footnotes get a'),
+    ...line(72, 600, '1 The package has a long history.', 8),
+  ];
+  const page2 = [...line(72, 100, 'different numbering.'), ...line(72, 112, FULL)];
+  const reading = notesAfterTextReading([page1, [...page1.slice(0, 11), ...line(300, 640, '1')], page2]);
+  await t.test('the notes after the next text when it ends no paragraph; a page number stays at its foot', () =>
+    assert.equal(
+      reading,
+      `${FULL}\nexamples in footnotes get a\n\f${FULL}\n1\n1 The package has a long history.\n\fdifferent numbering.\n${FULL}\n`,
+    ),
+  );
+  await t.test('no notes: no reading', () => assert.equal(notesAfterTextReading([page2, page2]), ''));
+  await t.test('the order measure credits the joined sentence with the reading, not without', () => {
+    const pdftotext = `${FULL}\nexamples in footnotes get a\n\n1 The package has a long history.\n\fdifferent numbering.\n\n${FULL}\n`;
+    const chunks = [`examples in footnotes get a different numbering.\n\n1 The package has a long history.\n\n${FULL}`];
+    const alternative = notesAfterTextReading([page1, page2]);
+    assert.ok(readingOrder(chunks, buildReference(pdftotext)).order < 90);
+    assert.equal(readingOrder(chunks, buildReference(pdftotext, { alternative })).order, 100);
+  });
+});
