@@ -12,10 +12,10 @@ import { type BoxWord, pageRows } from './column-reading.ts';
 const NOTE_SIZE = 0.9;
 /** A footnote's first word: its mark alone or against its first letter ("1", "1The", "*", "†"). */
 const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶‖])(?:$|[\p{L}"'“‘«([])/u;
+/** The skip over the notes (LaTeX's \\skip\\footins and the rule): at least this share of the text's word height free. */
+const NOTE_SKIP = 0.8;
 /** A foot line under the notes: a page number or a short running foot, at most this many words. */
 const FOOT_WORDS = 4;
-/** A word ending a sentence. */
-const ENDS = /[.!?:]["'”’)\]]*$/u;
 
 const height = (w: BoxWord) => w.y1 - w.y0;
 
@@ -28,7 +28,9 @@ function medianHeight(words: readonly BoxWord[]): number {
  * The words of a page's footnotes (`bodyHeight`: the document's usual word height): the rows at
  * the page's foot set smaller than the text (their median word height under NOTE_SIZE of it), from
  * the highest of them that opens with a mark down; a foot line of a few words under them (the
- * page number) is not a note. Rows above the notes' first mark, small or not, are the page's text.
+ * page number) is not a note. Rows above the notes' first mark, small or not, are the page's text;
+ * the first mark stands NOTE_SKIP under the row above it (a contents list or a table set small,
+ * its rows opening with numbers, has no skip).
  */
 export function footnoteWords(words: readonly BoxWord[], bodyHeight: number): Set<BoxWord> {
   const rows = pageRows([...words]);
@@ -45,6 +47,12 @@ export function footnoteWords(words: readonly BoxWord[], bodyHeight: number): Se
   }
   const out = new Set<BoxWord>();
   if (first < 0 || start === end) return out;
+  const above = rows[first - 1];
+  if (
+    above &&
+    Math.min(...rows[first]!.map((w) => w.y0)) - Math.max(...above.map((w) => w.y1)) < NOTE_SKIP * bodyHeight
+  )
+    return out;
   for (let i = first; i < end; i++) for (const w of rows[i]!) out.add(w);
   return out;
 }
@@ -54,17 +62,48 @@ function lastOfLine(w: BoxWord, next: BoxWord | undefined): boolean {
   return !next || next.y0 >= w.y1 || next.x0 < w.x0;
 }
 
+/** A running line's page number: Arabic or Roman. */
+const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i;
+/** A running head: at most this many words, its page number at its start or end. */
+const HEAD_WORDS = 8;
+
+/**
+ * A page's running lines (`bodyHeight`: the document's usual word height): its top row when it is
+ * short (HEAD_WORDS or fewer), opens or ends with a page number and stands NOTE_SKIP over the row
+ * under it ("1.3 Ficheiros LATEX 5"), and its bottom row when it is a few words (FOOT_WORDS)
+ * holding a page number. This reading reads the pages on over them: a cut sentence's halves meet.
+ */
+export function runningWords(words: readonly BoxWord[], bodyHeight: number): Set<BoxWord> {
+  const rows = pageRows([...words]);
+  const out = new Set<BoxWord>();
+  const top = rows[0];
+  const next = rows[1];
+  if (
+    top &&
+    next &&
+    top.length <= HEAD_WORDS &&
+    (PAGE_NUMBER.test(top[0]!.text) || PAGE_NUMBER.test(top.at(-1)!.text)) &&
+    Math.min(...next.map((w) => w.y0)) - Math.max(...top.map((w) => w.y1)) >= NOTE_SKIP * bodyHeight
+  )
+    for (const w of top) out.add(w);
+  const foot = rows.at(-1);
+  if (foot && rows.length > 1 && foot.length <= FOOT_WORDS && foot.some((w) => PAGE_NUMBER.test(w.text)))
+    for (const w of foot) out.add(w);
+  return out;
+}
+
 /**
  * Where the notes of the page before go in a page's text (its words in pdftotext's order, notes
- * aside): after the first paragraph's end, a word ending a sentence that is the last of its line
- * and stops short of the text's right edge by more than two word heights, or after the last word.
+ * aside): after the first paragraph's end, the first line that stops short of the text's right
+ * edge by more than two word heights (a sentence's end, or a line over a display: "y a las cotas
+ * de las variables" over its bounds), or after the last word.
  */
 export function paragraphEnd(body: readonly BoxWord[]): number {
   let right = 0;
   for (const w of body) right = Math.max(right, w.x1);
   for (let i = 0; i < body.length; i++) {
     const w = body[i]!;
-    if (lastOfLine(w, body[i + 1]) && ENDS.test(w.text) && right - w.x1 > 2 * height(w)) return i + 1;
+    if (lastOfLine(w, body[i + 1]) && right - w.x1 > 2 * height(w)) return i + 1;
   }
   return body.length;
 }
@@ -78,9 +117,9 @@ function lines(words: readonly BoxWord[]): string {
 
 /**
  * The document read with each page's footnotes after the text they interrupt: the pages' texts
- * (their words in pdftotext's order, `pages`), a form feed between pages as pdftotext sets it (the
- * measure reads on over the running lines at the pages' edges, alternativeGrams), and a page's
- * notes after the first paragraph of the next page's text (or at the end, on the last page).
+ * (their words in pdftotext's order, `pages`, their running lines left out: runningWords) with a
+ * form feed between pages, and a page's notes after the first paragraph of the next page's text
+ * (or at the end, on the last page).
  * Empty when no page has notes: the reading would be pdftotext's own.
  */
 export function notesAfterTextReading(pages: readonly (readonly BoxWord[])[]): string {
@@ -90,7 +129,8 @@ export function notesAfterTextReading(pages: readonly (readonly BoxWord[])[]): s
   let any = false;
   for (const words of pages) {
     const notes = footnoteWords(words, bodyHeight);
-    const body = words.filter((w) => !notes.has(w));
+    const running = runningWords(words, bodyHeight);
+    const body = words.filter((w) => !notes.has(w) && !running.has(w));
     const at = pending.length > 0 ? paragraphEnd(body) : 0;
     out.push(lines(body.slice(0, at)) + pending + lines(body.slice(at)));
     pending = lines(words.filter((w) => notes.has(w)));

@@ -3,7 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BoxWord } from '../../scripts/quality/column-reading.ts';
-import { footnoteWords, notesAfterTextReading, paragraphEnd } from '../../scripts/quality/footnote-reading.ts';
+import {
+  footnoteWords,
+  notesAfterTextReading,
+  paragraphEnd,
+  runningWords,
+} from '../../scripts/quality/footnote-reading.ts';
 import { buildReference, readingOrder } from '../../scripts/quality/measures.ts';
 
 /** A line of words `size` pt high from x at top y, each word 0.6 size a letter, 0.4 size spaces. */
@@ -38,8 +43,13 @@ test('footnoteWords: the rows at the foot set smaller, from the first mark down'
     ['no small rows: a page of text', [...body, ...line(300, 640, '12')], ''],
     [
       'small rows over the first mark are no notes',
-      [...body, ...line(72, 590, 'a small line', 8), ...line(72, 600, '3 A note.', 8)],
+      [...body, ...line(72, 560, 'a small caption', 8), ...line(72, 600, '3 A note.', 8)],
       '3 A note.',
+    ],
+    [
+      'small numbered rows right under the text: a contents list set small',
+      [...body, ...line(72, 137, '5 Phrase structure rules 15', 8), ...line(72, 147, '6 Exercises 19', 8)],
+      '',
     ],
     ['a numbered line of body size is text', [...body, ...line(72, 600, '1 The package is old.')], ''],
   ];
@@ -47,7 +57,22 @@ test('footnoteWords: the rows at the foot set smaller, from the first mark down'
     await t.test(name, () => assert.equal(text(words.filter((w) => footnoteWords(words, 10).has(w))), want));
 });
 
-test('paragraphEnd: after the first sentence end that stops short of the right edge', async (t) => {
+test('runningWords: a short head with its page number over a skip, a page number at the foot', async (t) => {
+  const body = [...line(72, 100, FULL), ...line(72, 112, FULL)];
+  const cases: [string, BoxWord[], string][] = [
+    ['a head ending in its page number', [...line(72, 70, '1.3 Ficheiros LATEX 5'), ...body], '1.3 Ficheiros LATEX 5'],
+    ['a head opening with it', [...line(72, 70, '6 Noções Básicas'), ...body], '6 Noções Básicas'],
+    ['a page number at the foot', [...body, ...line(300, 640, '12')], '12'],
+    ['a Roman one', [...body, ...line(300, 640, 'xii')], 'xii'],
+    ['no skip under the top row: a numbered line of the text', [...line(72, 88, '1 The first line'), ...body], ''],
+    ['a top row without a number: a title', [...line(72, 70, 'Introduction to the package'), ...body], ''],
+    ['a long top row is text', [...line(72, 70, `${FULL} 5`), ...body], ''],
+  ];
+  for (const [name, words, want] of cases)
+    await t.test(name, () => assert.equal(text(words.filter((w) => runningWords(words, 10).has(w))), want));
+});
+
+test('paragraphEnd: after the first line that stops short of the right edge', async (t) => {
   const cases: [string, BoxWord[], number][] = [
     [
       'a paragraph ending short',
@@ -58,6 +83,11 @@ test('paragraphEnd: after the first sentence end that stops short of the right e
       'a sentence end at the full width goes on',
       [...line(72, 100, `${FULL}.`), ...line(72, 112, 'numbering.'), ...line(72, 124, FULL)],
       12,
+    ],
+    [
+      'a short line over a display, no stop',
+      [...line(72, 88, FULL), ...line(72, 100, 'y a las cotas de las variables'), ...line(120, 112, 'l1 ≤ x1 ≤ u1')],
+      18,
     ],
     ['no end: after the last word', [...line(72, 100, FULL), ...line(72, 112, FULL)], 22],
   ];
@@ -72,10 +102,10 @@ test("notesAfterTextReading: the pages read on, a page's notes after the next pa
   ];
   const page2 = [...line(72, 100, 'different numbering.'), ...line(72, 112, FULL)];
   const reading = notesAfterTextReading([page1, [...page1.slice(0, 11), ...line(300, 640, '1')], page2]);
-  await t.test('the notes after the next text when it ends no paragraph; a page number stays at its foot', () =>
+  await t.test('the notes after the next text when it ends no paragraph; the page number left out', () =>
     assert.equal(
       reading,
-      `${FULL}\nexamples in footnotes get a\n\f${FULL}\n1\n1 The package has a long history.\n\fdifferent numbering.\n${FULL}\n`,
+      `${FULL}\nexamples in footnotes get a\n\f${FULL}\n1 The package has a long history.\n\fdifferent numbering.\n${FULL}\n`,
     ),
   );
   await t.test('no notes: no reading', () => assert.equal(notesAfterTextReading([page2, page2]), ''));
