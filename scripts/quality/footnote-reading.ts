@@ -108,10 +108,21 @@ export function paragraphEnd(body: readonly BoxWord[]): number {
   return body.length;
 }
 
-/** Words as lines of text: a line break after each line's last word. */
-function lines(words: readonly BoxWord[]): string {
+/** Two words of a line closer than this share of their height touch: one word (the LaTeX logo's "L", "A", "TEX"). */
+const TOUCH = 0.1;
+
+/**
+ * Words as lines of text: a line break after each line's last word, a blank between words that
+ * stand apart and none between touching ones (pdftotext's own reading sets the logo "LATEX" whole).
+ */
+export function lines(words: readonly BoxWord[]): string {
   let out = '';
-  for (let i = 0; i < words.length; i++) out += words[i]!.text + (lastOfLine(words[i]!, words[i + 1]) ? '\n' : ' ');
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    if (lastOfLine(w, next)) out += `${w.text}\n`;
+    else out += next!.x0 - w.x1 < TOUCH * height(w) ? w.text : `${w.text} `;
+  }
   return out;
 }
 

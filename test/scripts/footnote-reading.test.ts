@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { BoxWord } from '../../scripts/quality/column-reading.ts';
 import {
   footnoteWords,
+  lines,
   notesAfterTextReading,
   paragraphEnd,
   runningWords,
@@ -92,6 +93,20 @@ test('paragraphEnd: after the first line that stops short of the right edge', as
     ['no end: after the last word', [...line(72, 100, FULL), ...line(72, 112, FULL)], 22],
   ];
   for (const [name, words, want] of cases) await t.test(name, () => assert.equal(paragraphEnd(words), want));
+});
+
+test('lines: a line break after each line, touching words one word', async (t) => {
+  const logo: BoxWord[] = [
+    { x0: 72, y0: 100, x1: 80, y1: 110, text: 'pelo' },
+    { x0: 83, y0: 100, x1: 88, y1: 110, text: 'L' },
+    { x0: 87.5, y0: 98, x1: 91, y1: 105, text: 'A' },
+    { x0: 91, y0: 100, x1: 104, y1: 110, text: 'TEX.' },
+  ];
+  const cases: [string, BoxWord[], string][] = [
+    ['two lines', [...line(72, 100, 'one two'), ...line(72, 112, 'three')], 'one two\nthree\n'],
+    ["the LaTeX logo's pieces", logo, 'pelo LATEX.\n'],
+  ];
+  for (const [name, words, want] of cases) await t.test(name, () => assert.equal(lines(words), want));
 });
 
 test("notesAfterTextReading: the pages read on, a page's notes after the next page's first paragraph", async (t) => {
