@@ -108,12 +108,18 @@ export function paragraphEnd(body: readonly BoxWord[]): number {
   return body.length;
 }
 
-/** Two words of a line closer than this share of their height touch: one word (the LaTeX logo's "L", "A", "TEX"). */
+/**
+ * Two words of a line closer than this share of their height touch; touching capitals are one
+ * word (the LaTeX logo's "L", "A", "TEX"). A formula's script touches its base too ("x" "2"), but
+ * stays apart, as the other readings keep it (the measure picks a chunk's spelling by them).
+ */
 const TOUCH = 0.1;
+const CAPITAL_END = /\p{Lu}$/u;
+const CAPITAL_START = /^\p{Lu}/u;
 
 /**
- * Words as lines of text: a line break after each line's last word, a blank between words that
- * stand apart and none between touching ones (pdftotext's own reading sets the logo "LATEX" whole).
+ * Words as lines of text: a line break after each line's last word, a blank between words but
+ * touching capitals (pdftotext's own reading sets the logo "LATEX" whole).
  */
 export function lines(words: readonly BoxWord[]): string {
   let out = '';
@@ -121,7 +127,11 @@ export function lines(words: readonly BoxWord[]): string {
     const w = words[i]!;
     const next = words[i + 1];
     if (lastOfLine(w, next)) out += `${w.text}\n`;
-    else out += next!.x0 - w.x1 < TOUCH * height(w) ? w.text : `${w.text} `;
+    else
+      out +=
+        next!.x0 - w.x1 < TOUCH * height(w) && CAPITAL_END.test(w.text) && CAPITAL_START.test(next!.text)
+          ? w.text
+          : `${w.text} `;
   }
   return out;
 }

@@ -105,6 +105,14 @@ test('lines: a line break after each line, touching words one word', async (t) =
   const cases: [string, BoxWord[], string][] = [
     ['two lines', [...line(72, 100, 'one two'), ...line(72, 112, 'three')], 'one two\nthree\n'],
     ["the LaTeX logo's pieces", logo, 'pelo LATEX.\n'],
+    [
+      "a formula's script against its base stays apart",
+      [
+        { x0: 72, y0: 100, x1: 78, y1: 110, text: 'x' },
+        { x0: 78, y0: 97, x1: 82, y1: 104, text: '2' },
+      ],
+      'x 2\n',
+    ],
   ];
   for (const [name, words, want] of cases) await t.test(name, () => assert.equal(lines(words), want));
 });
