@@ -36,6 +36,7 @@ import {
   uprightWords,
 } from './column-reading.ts';
 import { faceHeadings } from './face-headings.ts';
+import { notesAfterTextReading } from './footnote-reading.ts';
 import { runPandoc } from './pandoc-run.ts';
 import { pdfCodeBlocks, respaced, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
@@ -218,7 +219,9 @@ function pdftotextColumns(pages: BoxWord[][]): string[] {
     columnReading(pages, true),
     ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
     ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
-  ];
+    // Each page's footnotes after the text they interrupt: a sentence the page turn cut read whole.
+    notesAfterTextReading(pages),
+  ].filter((r) => r.length > 0);
 }
 
 /** The version line of a reference tool ("pdftotext version 22.12.0"), or why there is none. */
