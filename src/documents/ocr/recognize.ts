@@ -25,6 +25,7 @@ import {
   withBrackets,
   withCarets,
   withDashes,
+  withDots,
   withPlusSigns,
   withSign,
 } from './signs.ts';
@@ -162,11 +163,14 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
         )
       : spaces;
     const dashes = typewriter[index]
-      ? withDashes(ats, (x0, x1) => {
-          // At the light threshold: grey print (a listing's string literals) has its bars whole.
-          const glyphs = glyphsWithin(read, width, l.bbox, x0, x1, LIGHT_INK);
-          return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
-        })
+      ? withDots(
+          withDashes(ats, (x0, x1) => {
+            // At the light threshold: grey print (a listing's string literals) has its bars whole.
+            const glyphs = glyphsWithin(read, width, l.bbox, x0, x1, LIGHT_INK);
+            return glyphs.every((g) => dashGlyph(g, l.bbox)) ? glyphs : undefined;
+          }),
+          (x0, x1) => glyphsWithin(read, width, l.bbox, x0, x1, LIGHT_INK),
+        )
       : ats;
     const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
     // A zero read `O` in proportional type (labels `c0 m0 y0 k0` read `yO kO`), told by its narrow ring.

@@ -6,7 +6,8 @@ import { type Engine, type GreyImage, type OcrLine } from './engine.ts';
 import { crop, type Box } from './filters.ts';
 import { JOIN_GAP, MIN_LINE_CONFIDENCE, SAME_BASELINE } from './text-lines.ts';
 import { spelledBySymbols } from './typewriter.ts';
-import { INK } from './glyph-ink.ts';
+import { INK, inkColumnRuns } from './glyph-ink.ts';
+import { piecedLine, spacedPieces } from './spaced-pieces.ts';
 import { baselineRows, shift } from './geometry.ts';
 
 /** Share of a doubtful line's characters its ink must tell for `inkVouched` to keep it. */
@@ -266,6 +267,34 @@ export function rereadDoubtful(engine: Engine, image: GreyImage, lines: readonly
     const again = engine
       .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
       .map((x) => shift(x, b.x0, b.y0));
-    return betterReading(l, again);
+    const better = betterReading(l, again);
+    return better.confidence >= MIN_LINE_CONFIDENCE ? better : readInPieces(engine, image, better, dpi);
   });
+}
+
+/**
+ * A doubtful line still doubtful alone, when its ink stands in pieces with wide gaps between
+ * (`spacedPieces`: a shell's `./bash 1 2 3 ... g h` on a typewriter grid, read `/pash
+ * 1234567890abcdefgh` at 35 alone), read piece by piece, each alone as one line in the line's rows
+ * (with the same margin as the line), and kept when every piece read one line and together they
+ * are surer than the line (`piecedLine`): `-/bash 1 2 3 ... g h` at 75, the array output `0 1`
+ * (read `O1` at 33) at 93. A picture's scattered marks read as pieces stay under the bound and are
+ * dropped as before. Only lines still under the bound after the reread alone pay for it (one small
+ * read per piece, at most MAX_PIECES).
+ */
+function readInPieces(engine: Engine, image: GreyImage, l: OcrLine, dpi: number): OcrLine {
+  const h = l.bbox.y1 - l.bbox.y0;
+  const pieces = spacedPieces(inkColumnRuns(image.grey, image.width, l.bbox), h);
+  if (!pieces) return l;
+  const m = REREAD_MARGIN * h;
+  const y0 = Math.max(0, Math.round(l.bbox.y0 - m));
+  const y1 = Math.min(image.height, Math.round(l.bbox.y1 + m));
+  const readings = pieces.map(([a, z]) => {
+    const b = { x0: Math.max(0, Math.round(a - m)), y0, x1: Math.min(image.width, Math.round(z + m)), y1 };
+    return engine
+      .read({ grey: crop(image.grey, image.width, b), width: b.x1 - b.x0, height: b.y1 - b.y0 }, 7, dpi)
+      .map((x) => shift(x, b.x0, b.y0));
+  });
+  const pieced = piecedLine(l, readings);
+  return pieced && pieced.confidence > l.confidence ? pieced : l;
 }

@@ -489,3 +489,42 @@ export function withDashes(line: OcrLine, dashesIn: (x0: number, x1: number) => 
     return out;
   });
 }
+
+/** A dot's ink is at most this share of its line's box tall... */
+const DOT_SMALL = 0.25;
+/** ...its top below this share of the box (on the baseline, not at x-height as a hyphen's bar)... */
+const DOT_LOW = 0.5;
+/** ...and about as wide as tall (a hyphen is flat, a comma's tail makes it tall). */
+const DOT_ROUND = [0.6, 1.6] as const;
+
+/** Whether a glyph's ink is a full stop's dot: small, low in `line`'s box, about as wide as tall. */
+export function dotGlyph(g: GlyphSpan, line: Box): boolean {
+  const h = line.y1 - line.y0;
+  const tall = g.bottom - g.top + 1;
+  const wide = g.x1 - g.x0;
+  return (
+    h > 0 &&
+    tall <= DOT_SMALL * h &&
+    g.top >= line.y0 + DOT_LOW * h &&
+    wide >= DOT_ROUND[0] * tall &&
+    wide <= DOT_ROUND[1] * tall
+  );
+}
+
+/**
+ * A typewriter line with a lone hyphen read where its cell holds a dot made a full stop: the fast
+ * model reads the dot opening `./bash` (a path, a shell's `$0`) as `-` when the word is read
+ * alone. `glyphsIn` gives the glyphs whose centre lies in a symbol's span; a hyphen whose span
+ * holds exactly one glyph and that a dot (`dotGlyph`) is `.`; one with a bar, or next to another
+ * dash (a run `withDashes` counts), is left.
+ */
+export function withDots(line: OcrLine, glyphsIn: (x0: number, x1: number) => GlyphSpan[]): OcrLine {
+  if (!line.words?.some((w) => w.symbols.some((s) => s.text === '-'))) return line;
+  return respelled(line, (symbols) =>
+    symbols.map((s, i) => {
+      if (s.text !== '-' || DASH.test(symbols[i - 1]?.text ?? '') || DASH.test(symbols[i + 1]?.text ?? '')) return s;
+      const glyphs = glyphsIn(s.bbox.x0, s.bbox.x1);
+      return glyphs.length === 1 && dotGlyph(glyphs[0]!, line.bbox) ? { ...s, text: '.' } : s;
+    }),
+  );
+}

@@ -16,6 +16,8 @@ import {
   withBrackets,
   withCarets,
   withDashes,
+  withDots,
+  dotGlyph,
   withPlusSigns,
   withSign,
 } from '../../../src/documents/ocr/signs.ts';
@@ -855,4 +857,46 @@ describe('withDashes: a typewriter run of dashes is as many hyphens as its span 
       ],
     );
   });
+});
+
+describe('dotGlyph and withDots: a lone hyphen whose cell holds a dot is a full stop', () => {
+  // A 40 px line box (cmtt 10 pt at 300 dpi, scan-bashref): its dot 6 px square on the baseline at
+  // rows 26-31, its hyphen a bar 18 x 4 at rows 18-21, a comma 6 wide and 11 tall.
+  const box = { x0: 0, y0: 0, x1: 600, y1: 40 };
+  const glyphCases: [string, GlyphSpan, boolean][] = [
+    ['a dot on the baseline', { x0: 0, x1: 6, top: 26, bottom: 31 }, true],
+    ["a hyphen's bar: flat", { x0: 0, x1: 18, top: 18, bottom: 21 }, false],
+    ['a comma: its tail makes it tall', { x0: 0, x1: 6, top: 26, bottom: 36 }, false],
+    ["a dot at x-height (a middle dot, an i's dot): not low", { x0: 0, x1: 6, top: 8, bottom: 13 }, false],
+    ['a letter: tall', { x0: 0, x1: 18, top: 8, bottom: 31 }, false],
+  ];
+  for (const [name, g, want] of glyphCases) test(name, () => assert.equal(dotGlyph(g, box), want));
+
+  const sym = (text: string, x0: number) => ({ text, bbox: { x0, y0: 0, x1: x0 + 20, y1: 40 } });
+  const word = (text: string, x0: number): OcrWord => ({
+    text,
+    bbox: { x0, y0: 0, x1: x0 + 20 * text.length, y1: 40 },
+    symbols: [...text].map((ch, i) => sym(ch, x0 + 20 * i)),
+  });
+  const line = (...words: OcrWord[]) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 75,
+    bbox: box,
+    words,
+  });
+  const dot = (x0: number): GlyphSpan => ({ x0: x0 + 7, x1: x0 + 13, top: 26, bottom: 31 });
+  const bar = (x0: number): GlyphSpan => ({ x0: x0 + 1, x1: x0 + 19, top: 18, bottom: 21 });
+  const cases: [string, ReturnType<typeof line>, (x0: number) => GlyphSpan[], string][] = [
+    [
+      '`-/bash`: the dot read as a hyphen',
+      line(word('-/bash', 0), word('1', 160)),
+      (x) => (x === 0 ? [dot(0)] : []),
+      './bash 1',
+    ],
+    ['`-n`: a hyphen is left', line(word('-n', 0)), (x) => (x === 0 ? [bar(0)] : []), '-n'],
+    ['`--`: a run of dashes is left to withDashes', line(word('--', 0)), (x) => [dot(x)], '--'],
+    ['a hyphen with no glyph found: left', line(word('a-b', 0)), () => [], 'a-b'],
+  ];
+  for (const [name, l, glyphs, want] of cases)
+    test(name, () => assert.equal(withDots(l, (x0) => glyphs(x0)).text, want));
 });
