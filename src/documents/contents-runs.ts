@@ -2,7 +2,7 @@
 // its own (a `<div>` row holding the section's number and a link to it, a `<p>` or a `<br>` line
 // per entry), so the listing rules, which judge lists and tables (groups), never see them. A run
 // of five such entries or more, one after the other, is a contents list. Pure: one pass, indexes out.
-import type { LinkedBlock } from './listing.ts';
+import type { DocumentBlock } from './blocks.ts';
 
 /** Fewest entries of a run read as a contents list: fewer may be a text's own links ("See 3.2"). */
 export const CONTENTS_RUN_ENTRIES = 5;
@@ -16,7 +16,8 @@ const ENTRY_REST = 5;
 /** A section's number standing alone before its entry: "1.", "3.3.7.", "A.", "IV.", "2)". */
 const SECTION_NUMBER = /^(?:\d{1,3}|[A-Z]|[IVXLC]{1,6})(?:\.\d{1,3})*[.)]?$/;
 
-type RunBlock = Pick<LinkedBlock, 'kind' | 'text' | 'group' | 'links' | 'inPageLinkChars'>;
+/** A block as listing.ts's LinkedBlock has it (its own fields named here: listing.ts imports this file). */
+type RunBlock = Pick<DocumentBlock, 'kind' | 'text'> & { group?: number; links: number; inPageLinkChars: number };
 
 /**
  * A contents entry outside a list or table: a paragraph that is one link or more to places in the
