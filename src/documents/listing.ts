@@ -228,15 +228,9 @@ export function isNavigationList(items: readonly LinkedBlock[]): boolean {
 /** Fewest items of a site's menu before the page's title (menusBeforeTitle). */
 const TITLE_MENU_ITEMS = 5;
 
-/** A list whose every item is one link and nothing else (separators aside), as short as a title. */
+/** A list whose every item is one link and nothing else (separators aside), as short as a title (isLoneLink). */
 export function isLinkList(items: readonly LinkedBlock[]): boolean {
-  return items.every(
-    (b) =>
-      b.kind === 'item' &&
-      b.links === 1 &&
-      b.text.length <= NAV_TABLE_CELL &&
-      b.text.replace(MENU_SEPARATORS, '').length - b.linkChars <= 2,
-  );
+  return items.every((b) => b.kind === 'item' && isLoneLink(b));
 }
 
 /**

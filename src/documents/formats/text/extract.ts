@@ -11,6 +11,7 @@ import {
   ITEM,
   itemRuns,
   manPageFurniture,
+  MAX_HEADING,
   titleLines,
   underlineOf,
 } from './structure.ts';
@@ -45,7 +46,7 @@ export function textBlocks(text: string): DocumentBlock[] {
       para = [];
       return;
     }
-    const items = para.length > 1 && para.every((l) => ITEM.test(l)) ? para.map((l) => l.trim()) : itemRuns(para);
+    const items = itemRuns(para);
     const titles = items ? null : titleLines(para);
     if (items) for (const t of items) out.push({ kind: 'item', text: t });
     else if (titles) for (const t of titles) out.push({ kind: 'paragraph', text: t });
@@ -65,7 +66,12 @@ export function textBlocks(text: string): DocumentBlock[] {
       // A title over its underline (setext, reStructuredText, AsciiDoc's two-line titles); a rule
       // line alone (a title's overline, a separator) is no text.
       const title = para.length === 1 ? para[0]!.trim() : '';
-      if (title.length > 0 && title.length <= 90 && !ITEM.test(title) && l.trim().length >= Math.min(3, title.length)) {
+      if (
+        title.length > 0 &&
+        title.length <= MAX_HEADING &&
+        !ITEM.test(title) &&
+        l.trim().length >= Math.min(3, title.length)
+      ) {
         if (!underlines.includes(under)) underlines.push(under);
         out.push({ kind: 'heading', text: title, level: underlines.indexOf(under) + 1 });
         para = [];

@@ -54,7 +54,7 @@ export function bodyIndent(lines: readonly string[]): number {
 const ENTRY_NUMBER = /^(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z](?:\.\d{1,3}){0,4}\.)\s+\S/;
 
 /** Longest heading line: a section label is at most 90 characters (the interface's rule 3). */
-const MAX_HEADING = 90;
+export const MAX_HEADING = 90;
 /** Longest heading set left of the body without a heading's shape ("   Traditional usage"). */
 const MAX_OUTDENTED = 60;
 
