@@ -541,7 +541,9 @@ export async function measureDocument(
   // A deck read against its own pages: each chunk's label against the title of the slide it starts on.
   const slidePages =
     pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;
-  const labels = slidePages ? slideLabels(chunks, slidePages) : sectionLabels(chunks, structure.headings, faceHeads);
+  const labels = slidePages
+    ? slideLabels(chunks, slidePages, structure.headings)
+    : sectionLabels(chunks, structure.headings, faceHeads);
   const ends = chunkEnds(chunks, {
     ...structure,
     slides: e.tags.includes('slides'),

@@ -2207,22 +2207,54 @@ function topLines(page: string, n: number): string[] {
  * chunk starts on, as the reference reads it at the top of that page (one to three lines, starting
  * within the first three, so that a headline pdftotext reads above the frame title does not hide
  * it). A label taken from another slide, or an outline entry carried over every later slide, is
- * wrong. Pages are the deck's reading without its furniture (slideReading, or the pages before
- * overlay steps are emptied: a chunk starts on the page the reader kept, the last step).
+ * wrong, but for the section the slide stands in (`outline`, deckSections), which labels a slide
+ * without a title of its own. Pages are the deck's reading without its furniture (slideReading, or
+ * the pages before overlay steps are emptied: a chunk starts on the page the reader kept, the last
+ * step).
  */
-export function slideLabels(chunks: PagedChunk[], pages: string[]): LabelScore {
+export function slideLabels(chunks: PagedChunk[], pages: string[], outline: readonly string[] = []): LabelScore {
+  const sections = outline.length > 0 ? deckSections(pages, outline) : [];
   return scoreLabels(
     chunks,
     (c, l) => {
-      const top = c.pageStart === undefined ? [] : topLines(pages[c.pageStart - 1] ?? '', 5);
-      const titles = new Set<string>();
-      for (let i = 0; i < Math.min(3, top.length); i++)
-        for (let j = i + 1; j <= Math.min(i + 3, top.length); j++)
-          titles.add(normalizeLabel(top.slice(i, j).join(' ')));
+      if (l.length > 0 && c.pageStart !== undefined && sections[c.pageStart - 1] === l) return true;
+      const titles = topTitles(c.pageStart === undefined ? '' : (pages[c.pageStart - 1] ?? ''));
       return l.length > 0 && (titles.has(l) || (l.length >= 40 && [...titles].some((t) => t.startsWith(l))));
     },
     pages.some((p) => p.trim() !== ''),
   );
+}
+
+/** What a slide's title may read as at the top of its reference page: one to three lines, starting within the first three, normalised. */
+function topTitles(page: string): Set<string> {
+  const top = topLines(page, 5);
+  const titles = new Set<string>();
+  for (let i = 0; i < Math.min(3, top.length); i++)
+    for (let j = i + 1; j <= Math.min(i + 3, top.length); j++) titles.add(normalizeLabel(top.slice(i, j).join(' ')));
+  return titles;
+}
+
+/**
+ * The section of the deck each page stands in, normalised (undefined before the first): the
+ * outline's entries taken in their order, each opening its section on the first page whose title
+ * (topTitles) reads as it; a page whose title repeats an earlier entry opens none.
+ */
+export function deckSections(pages: readonly string[], outline: readonly string[]): (string | undefined)[] {
+  const keys = outline.map(normalizeLabel);
+  const out: (string | undefined)[] = [];
+  let section: string | undefined;
+  let next = 0;
+  for (const page of pages) {
+    const titles = topTitles(page);
+    for (let k = next; k < keys.length; k++)
+      if (keys[k]!.length > 0 && titles.has(keys[k]!)) {
+        section = keys[k];
+        next = k + 1;
+        break;
+      }
+    out.push(section);
+  }
+  return out;
 }
 
 /** A chunk's least size: a slide with at least this much text makes a chunk by itself. */

@@ -47,6 +47,11 @@ export interface DocumentBlock {
    */
   slide?: number;
   /**
+   * The label of a slide that has no title of its own, on each of its blocks (a slide deck): the
+   * section of the deck it stands in (slides.ts untitledSlideLabels).
+   */
+  slideLabel?: string;
+  /**
    * A block of a table row read as blocks (a cell holding code of several lines: Doxygen's quick
    * reference tables), in a table with a header row: that row's text. A chunk that starts at the
    * block repeats it, as it repeats it over the table's other rows.

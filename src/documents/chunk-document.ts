@@ -48,11 +48,14 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
   // The slide of the last block: the first block kept of each later slide opens it (slideStart).
   let slide: number | undefined;
   let opening = false;
+  // The label of the slide being read when it has no title (DocumentBlock.slideLabel).
+  let slideLabel: string | undefined;
   // The depth the last list item was shown at, while a run of items (and paragraphs among them) goes on.
   let itemDepth: number | undefined;
   const emit = (block: Block) => {
     if (opening) {
       block.slideStart = true;
+      if (slideLabel) block.slideLabel = slideLabel;
       opening = false;
     }
     out.push(block);
@@ -63,6 +66,7 @@ export function toChunkBlocks(blocks: readonly DocumentBlock[]): Block[] {
     else if (b.kind !== 'row') header = undefined;
     if (b.slide !== undefined && slide !== undefined && b.slide !== slide) opening = true;
     if (b.slide !== undefined) slide = b.slide;
+    if (opening) slideLabel = b.slideLabel;
     const at =
       b.page === undefined ? {} : b.pageTurns?.length ? { page: b.page, pageTurns: b.pageTurns } : { page: b.page };
     if (b.kind !== 'item' && b.kind !== 'paragraph') itemDepth = undefined;

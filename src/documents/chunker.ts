@@ -55,6 +55,8 @@ export interface Block {
    * chunk never runs from one slide into the next when the cut between them falls in its window.
    */
   slideStart?: boolean;
+  /** On a block that opens a slide without a title of its own: the label its chunks take (the deck's section). */
+  slideLabel?: string;
 }
 
 export interface ChunkLimits {
@@ -633,6 +635,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
   const repeatAt: number[] = [];
   const repeatText: string[] = [];
   const slideAt = new Set<number>();
+  const slideLabels = new Map<number, string>();
   const blockEnd = new Set<number>();
   let len = 0;
   for (const b of blocks) {
@@ -643,6 +646,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     if (text.length === 0) continue;
     if (parts.length > 0) len += 1;
     if (b.slideStart && len > 0) slideAt.add(len);
+    if (b.slideStart && b.slideLabel) slideLabels.set(len, b.slideLabel);
     if (b.heading !== undefined) headings.push({ at: len, end: len + text.length, label: b.heading.toWellFormed() });
     if (b.page !== undefined) addPageMarks(marks, len, text, b.page, b.pageTurns);
     if (b.keep && text.length <= limits.max) kept.push(len, len + text.length);
@@ -689,7 +693,7 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
     repeatText,
   };
   const chunks: Chunk[] = [];
-  const labels = sectionMarks(headings, slideAt);
+  const labels = sectionMarks(headings, slideAt, slideLabels);
   let h = 0;
   let section = '';
   let s = 0;
@@ -711,12 +715,14 @@ export function splitIntoChunks(blocks: Block[], limits: ChunkLimits = DEFAULT_L
 /**
  * Where each section label starts, in text order: at each heading; and in a slide deck (slide
  * starts given) at each slide's start too, with that slide's own title (its first heading) or, on
- * a slide without one, no label: a chunk is labelled with the title of the slide it starts on,
- * never with an earlier slide's (a title page's, a section slide's carried over the deck).
+ * a slide without one, the label given for that slide (`untitled`: the deck's section it stands
+ * in) or none: a chunk is labelled with the title of the slide it starts on, never with an earlier
+ * slide's (a title page's, a section slide's carried over the deck).
  */
 export function sectionMarks(
   headings: readonly { at: number; label: string }[],
   slideAt: ReadonlySet<number>,
+  untitled: ReadonlyMap<number, string> = new Map(),
 ): { at: number; label: string }[] {
   if (slideAt.size === 0) return [...headings];
   const starts = [0, ...[...slideAt].sort((a, b) => a - b)];
@@ -725,7 +731,7 @@ export function sectionMarks(
   starts.forEach((a, i) => {
     const b = starts[i + 1] ?? Number.POSITIVE_INFINITY;
     while (h < headings.length && headings[h]!.at < a) out.push(headings[h++]!);
-    const own = h < headings.length && headings[h]!.at < b ? headings[h]!.label : '';
+    const own = h < headings.length && headings[h]!.at < b ? headings[h]!.label : (untitled.get(a) ?? '');
     out.push({ at: a, label: own });
     while (h < headings.length && headings[h]!.at < b) out.push(headings[h++]!);
   });

@@ -282,7 +282,7 @@ export const chunkingSchema = {
     'Chunks are 800-1200 characters (Unicode code points in every script: a Chinese or Japanese chunk holds as many characters as an English one) ' +
     '(the last may be shorter), cut at paragraph or sentence boundaries (Chinese and Japanese ones at 。！？, between two characters where no sentence ends); the table of contents, index pages, running headers and footers, ' +
     'and in HTML, Word and OpenDocument lists of in-page links and navigation bars are left out. ' +
-    'Slide decks (PowerPoint, OpenDocument presentations, PDFs of slides) are read slide by slide: the slide title is the section, ' +
+    "Slide decks (PowerPoint, OpenDocument presentations, PDFs of slides) are read slide by slide: the slide title is the section (on a PDF slide without one, the deck's outline section it stands in), " +
     'speaker notes follow their slide, slide numbers and footers are left out, and a chunk does not run from one slide into the next where each can stand alone. ' +
     'PDF pages without a text layer (scans) are read with OCR unless the ocr header says off; X-OCR-Pages and X-OCR-Skipped-Pages say what happened. ' +
     "The response can be posted unchanged to {search}/indexes/{index}/docs/index?api-version=2024-07-01; when it is over 1000 documents or 12 MiB (a margin under Azure's 16 MB), " +

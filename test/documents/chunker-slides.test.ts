@@ -117,6 +117,34 @@ test('sectionMarks: in a deck a chunk is labelled with the title of the slide it
     assert.deepEqual(sectionMarks(headings, new Set(starts)), want, name);
 });
 
+test('sectionMarks: a slide without a title takes the label given for it, a titled slide its own', () => {
+  const h = (at: number, label: string) => ({ at, label });
+  const untitled = new Map([
+    [100, 'Section'],
+    [200, 'Section'],
+  ]);
+  assert.deepEqual(sectionMarks([h(0, 'Section'), h(200, 'Frame')], new Set([100, 200]), untitled), [
+    h(0, 'Section'),
+    h(0, 'Section'),
+    h(100, 'Section'),
+    h(200, 'Frame'),
+    h(200, 'Frame'),
+  ]);
+});
+
+test("slides: a chunk that starts on an untitled slide carries the slide's section label when one is given", () => {
+  const untitled = slide(2, 6, 150, { title: false }).map((b) => ({ ...b, slideLabel: 'Slide 1 title' }));
+  const blocks = [...slide(1, 6, 150), ...untitled, ...slide(3, 6, 150)];
+  assert.deepEqual(
+    splitIntoChunks(toChunkBlocks(blocks)).map((c) => [c.pageStart, c.section]),
+    [
+      [1, 'Slide 1 title'],
+      [2, 'Slide 1 title'],
+      [3, 'Slide 3 title'],
+    ],
+  );
+});
+
 test("slides: a chunk that starts on an untitled slide carries no earlier slide's title", () => {
   const blocks = [...slide(1, 6, 150), ...slide(2, 6, 150, { title: false }), ...slide(3, 6, 150)];
   const chunks = splitIntoChunks(toChunkBlocks(blocks));

@@ -50,6 +50,7 @@ import {
   sentenceEnds,
   sizesInRange,
   slideLabels,
+  deckSections,
   slideLengths,
   slideMixes,
   slideReading,
@@ -2499,6 +2500,29 @@ describe('buildReference of a deck: order and coverage', () => {
   });
 });
 
+describe('deckSections', () => {
+  const pages = withoutRunningLines(DECK, 3, true).split('\f');
+  const cases: [string, string[], (string | undefined)[]][] = [
+    [
+      'each entry opens its section on the first slide titled so',
+      ['Links', 'Compiling'],
+      ['links', 'links', 'links', 'links', 'compiling', 'compiling'],
+    ],
+    [
+      'no section before the first entry',
+      ['Programs needed'],
+      [undefined, 'programs needed', 'programs needed', 'programs needed', 'programs needed', 'programs needed'],
+    ],
+    [
+      'entries are taken in order: a later slide repeating an earlier entry opens nothing',
+      ['Programs needed', 'Links'],
+      ['links', 'links', 'links', 'links', 'links', 'links'],
+    ],
+    ['no outline, no sections', [], [undefined, undefined, undefined, undefined, undefined, undefined]],
+  ];
+  for (const [name, outline, want] of cases) test(name, () => assert.deepEqual(deckSections(pages, outline), want));
+});
+
 describe('slideLabels', () => {
   const pages = withoutRunningLines(DECK, 3, true).split('\f');
   const at = (section: string, pageStart: number): PagedChunk => ({
@@ -2517,6 +2541,15 @@ describe('slideLabels', () => {
   ];
   for (const [name, chunks, want] of cases) test(name, () => assert.equal(slideLabels(chunks, pages).matching, want));
   test('a bad label still counts its kind', () => assert.equal(slideLabels([at('Note', 1)], pages).admonitions, 1));
+  // The deck's outline: its sections, as beamer's \section writes them.
+  const outline = ['Links', 'Programs needed'];
+  const withOutline: [string, PagedChunk[], number | undefined][] = [
+    ['a chunk labelled with the section its slide stands in', [at('Programs needed', 5)], 100],
+    ['a section that does not hold the slide is wrong', [at('Links', 5)], 0],
+    ["a slide's own title is still right", [at('Compiling', 6)], 100],
+  ];
+  for (const [name, chunks, want] of withOutline)
+    test(name, () => assert.equal(slideLabels(chunks, pages, outline).matching, want));
 });
 
 describe('slideMixes', () => {

@@ -51,6 +51,7 @@ import {
   outlineIndex,
   outlineTrusted,
   termStyles,
+  titleKey,
   typewriterSize,
   typewriterTitleFonts,
   type FontUse,
@@ -64,7 +65,7 @@ import { DEFAULT_MAX_DECODED_BYTES, type ExtractContext } from '../format.ts';
 import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
-import { isSlideDeck, slideTitle } from './slides.ts';
+import { isSlideDeck, slideTitle, untitledSlideLabels } from './slides.ts';
 import {
   codeBlockLines,
   inLeftMargin,
@@ -176,6 +177,19 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   // Not on a deck, whose agenda slide is one of its slides.
   // A web page's navigation menu under its own heading (Sphinx's "Navigation" relbar), read as
   // text, and its header and footer bars ("Prev Chapter 3 Next"): both go (listing.ts).
+  // A slide without a title of its own is labelled with the deck's section it stands in.
+  if (deck && doc.outline.length > 0) {
+    const entries = new Map<string, number[]>();
+    doc.outline.forEach((t, i) => {
+      const k = titleKey(t);
+      if (k.length > 0) entries.set(k, [...(entries.get(k) ?? []), i]);
+    });
+    const labels = untitledSlideLabels(built, (t, from) => entries.get(titleKey(t))?.find((i) => i >= from) ?? -1);
+    for (const b of built) {
+      const label = b.page === undefined ? undefined : labels.get(b.page);
+      if (label !== undefined) b.slideLabel = label;
+    }
+  }
   const blocks = deck
     ? built
     : withoutContentsLists(withoutNavigationBars(withoutNavigationMenus(built)), [

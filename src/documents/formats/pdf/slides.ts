@@ -4,6 +4,7 @@
 // report sets 10-12 pt on 595 pt). On such a deck each page is a slide: its title (the frame title)
 // is the heading of its text, and a chunk does not run from one slide into the next where each can
 // stand alone (DocumentBlock.slide).
+import type { DocumentBlock } from '../../blocks.ts';
 import type { PageText, TextLine } from './types.ts';
 
 /** Width over height from which a page is a slide's shape (4:3 is 1.33, 16:9 1.78; A4 landscape 1.41). */
@@ -64,4 +65,45 @@ export function slideTitle(
     .replace(/\s+/g, ' ')
     .trim();
   return { start: best, end, text };
+}
+
+/**
+ * The label of each slide that has no title of its own (a slide of plain text, a remark, a licence
+ * page), by page: the section of the deck it stands in. Sections are the outline's entries in
+ * their order (beamer's \section writes a bookmark; its section slide or a frame prints the
+ * title): a slide title that is the next entries' title opens that section, and a frame that only
+ * repeats an earlier entry's title (a "Principes de base" frame late in the deck) opens none. A
+ * slide before the first section has none. One pass over the blocks (a deck's blocks carry their
+ * page; its headings are its slides' titles); `sectionAt` is where a title stands among the
+ * outline's keys (-1: none), asked once per slide title.
+ */
+export function untitledSlideLabels(
+  blocks: readonly Pick<DocumentBlock, 'kind' | 'text' | 'page'>[],
+  sectionAt: (title: string, from: number) => number,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  let section: string | undefined;
+  let next = 0;
+  let page: number | undefined;
+  let titled = false;
+  const close = () => {
+    if (page !== undefined && !titled && section !== undefined) out.set(page, section);
+  };
+  for (const b of blocks) {
+    if (b.page === undefined) continue;
+    if (b.page !== page) {
+      close();
+      page = b.page;
+      titled = false;
+    }
+    if (b.kind !== 'heading' || titled) continue;
+    titled = true;
+    const at = sectionAt(b.text, next);
+    if (at >= next) {
+      section = b.text;
+      next = at + 1;
+    }
+  }
+  close();
+  return out;
 }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { isSlideDeck, slideTitle } from '../../../../src/documents/formats/pdf/slides.ts';
+import { isSlideDeck, slideTitle, untitledSlideLabels } from '../../../../src/documents/formats/pdf/slides.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
 import { chunkDocument } from '../../../../src/documents/chunk-document.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
@@ -80,4 +80,31 @@ test('deck.pdf: its chunk holds the four slides whole, starting with the first t
   assert.equal(chunks.length, 1);
   assert.equal(chunks[0]!.section, 'Packaging a library');
   assert.deepEqual([chunks[0]!.pageStart, chunks[0]!.pageEnd], [1, 4]);
+});
+
+test('untitledSlideLabels: a slide without a title takes the section it stands in, sections in outline order', () => {
+  const h = (page: number, text: string) => ({ kind: 'heading' as const, text, page });
+  const p = (page: number) => ({ kind: 'paragraph' as const, text: 'body', page });
+  // The outline: its entries in order, as beamer's \section writes them.
+  const outline = ['Intro', 'Maths', 'End'];
+  const at = (t: string, from: number) => outline.indexOf(t, from);
+  const cases: [string, ReturnType<typeof h | typeof p>[], [number, string][]][] = [
+    ['a titled slide takes nothing', [h(1, 'Intro'), p(1), h(2, 'Frame'), p(2)], []],
+    [
+      'untitled slides after a section slide take its title',
+      [h(1, 'Intro'), p(1), p(2), h(3, 'Frame'), p(4)],
+      [
+        [2, 'Intro'],
+        [4, 'Intro'],
+      ],
+    ],
+    ['a slide before the first section takes none', [p(1), h(2, 'Maths'), p(3)], [[3, 'Maths']]],
+    [
+      "a frame repeating an earlier entry's title opens no section",
+      [h(1, 'Maths'), h(2, 'Intro'), p(3)],
+      [[3, 'Maths']],
+    ],
+    ["a slide's heading after its first is not its title", [h(1, 'Frame'), h(1, 'Intro'), p(2)], []],
+  ];
+  for (const [name, blocks, want] of cases) assert.deepEqual([...untitledSlideLabels(blocks, at)], want, name);
 });
