@@ -3,6 +3,7 @@
 // index, not text; a line of only links and words like Next/Previous/Up is a navigation bar.
 import type { DocumentBlock } from './blocks.ts';
 import { contentsRuns } from './contents-runs.ts';
+import { isContentsTitle } from './contents-title.ts';
 
 /** A block as an extractor sees it before the contents filter. */
 export interface LinkedBlock extends DocumentBlock {
@@ -354,10 +355,6 @@ export function onlyListings<B extends { text: string }>(
   return any;
 }
 
-/** A contents title, in the languages we read ("Contents", "Table of Contents", "Inhaltsverzeichnis", ...). */
-const CONTENTS_TITLE =
-  /^(?:(?:table\s+of\s+)?contents|inhalt(?:sverzeichnis)?|table\s+des\s+mati[eè]res|sommaire|sommario|[íi]ndice|sum[aá]rio|conte[uú]do|inhoud|innehåll|obsah|spis\s+tre[sś]ci)$/iu;
-
 /**
  * Headings whose words are a contents title, right over blocks that leave (`dropped`, by index),
  * then text: they title the listing and go with it, though text follows it before the next heading
@@ -374,7 +371,7 @@ export function contentsTitlesOver(
   const out: number[] = [];
   for (let i = 0; i + 1 < blocks.length; i++) {
     const h = blocks[i]!;
-    if (h.kind !== 'heading' || !dropped(i + 1) || !CONTENTS_TITLE.test(h.text.trim().replace(/\s+/g, ' '))) continue;
+    if (h.kind !== 'heading' || !dropped(i + 1) || !isContentsTitle(h.text)) continue;
     let j = i + 1;
     while (j < blocks.length && dropped(j)) j++;
     if (j < blocks.length && blocks[j]!.kind !== 'heading') out.push(i);

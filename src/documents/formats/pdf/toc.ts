@@ -6,21 +6,22 @@
 // together.
 import type { PageText } from './types.ts';
 import { normalizeTitle } from './headings.ts';
+import { CONTENTS_WORDS } from '../../contents-title.ts';
 
 // Titles of contents, lists and indexes, in the languages of the manuals we read, with an optional
 // numbering ("Appendix D Indexes", "D.1 Index of Shell Builtin Commands"): "Contents", "Short
 // Contents", "List of Figures", "Concept Index", "Function and Variable Index", "Index, general",
 // "Index of Commands", "Inhaltsverzeichnis", "Table des matières", "Índice general", ...
 const TITLE_CORE = [
-  '(?:(?:short|brief|summary|detailed|full)\\s+)?(?:table\\s+of\\s+)?contents(?:\\s+at\\s+a\\s+glance)?',
+  CONTENTS_WORDS,
   'list\\s+of\\s+(?:figures|tables|illustrations|listings|examples|algorithms|procedures|equations|plates|maps|charts)',
   'liste\\s+des\\s+(?:figures|tableaux|illustrations|exemples)|liste\\s+der\\s+(?:abbildungen|tabellen)',
   'lista\\s+de\\s+(?:figuras|tablas|tabelas|ilustraciones|ilustrações)|elenco\\s+delle\\s+(?:figure|tabelle)',
   // "Index", "Indexes", "Concept Index", "Function and Variable Index", "Index, general", "Index of Commands"
   '(?:[\\p{L}-]+,?\\s+){0,3}ind(?:ex|exes|ices)(?:,\\s*[\\p{L}-]+|\\s+(?:of|des|der|de|di)\\s+[^.!?:;]{1,60})?',
   '(?:inhalts|abbildungs|tabellen|stichwort|sach)?verzeichnis|(?:stichwort|sach)?register',
-  'table\\s+des\\s+mati[eè]res|sommaire|sommario|[íi]ndice(?:\\s+(?:general|analitico|analítico|alfab[eé]tico|remissivo|de\\s+\\p{L}+))?',
-  'sum[aá]rio|conte[uú]do|spis\\s+tre[sś]ci|obsah|rejst[rř][ií]k|inhoud|innehåll|indholdsfortegnelse',
+  '[íi]ndice\\s+(?:general|analitico|analítico|alfab[eé]tico|remissivo|de\\s+\\p{L}+)',
+  'rejst[rř][ií]k',
 ].join('|');
 const TITLE = new RegExp(
   `^(?:(?:appendix|anhang|annexe|ap[eé]ndice|chapter|chapitre|kapitel)\\s+)?(?:(?:[A-Z]|\\d{1,2})(?:\\.\\d{1,2})*\\.?\\s+)?(?:${TITLE_CORE})$`,
