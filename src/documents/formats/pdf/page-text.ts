@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { getDocument, OPS, RULE_PATHS, VerbosityLevel } from './pdfjs.ts';
+import { fixedPitchCjkFonts } from './cjk-fonts.ts';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { PageText, RawItem, RuledGrid } from './types.ts';
 import { buildLines } from './layout.ts';
@@ -147,6 +148,9 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     items.forEach((it, i) => {
       if (reflected.has(it)) it.width = joinedWidth(it, items[i + 1]);
     });
+    // A Chinese or Japanese font is fixed-pitch, not typewriter (cjk-fonts.ts).
+    const cjkFonts = fixedPitchCjkFonts(items);
+    if (cjkFonts.size > 0) for (const it of items) if (it.mono && cjkFonts.has(it.font)) it.mono = false;
     if (unsized.size > 0) sizeFromAdvances(items, unsized);
     const view = page.view;
     const width = (view[2] ?? 0) - (view[0] ?? 0);
