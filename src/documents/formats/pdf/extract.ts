@@ -66,6 +66,8 @@ import { ocrPages } from '../../ocr/read-pages.ts';
 import { DEFAULT_OCR, type OcrReport } from '../../ocr/options.ts';
 import { looksLikePdf } from './sniff.ts';
 import { isSlideDeck, slideTitle, untitledSlideLabels } from './slides.ts';
+import { isTypewritten, placeBlocks, readsAsSource, typedText } from './typewritten.ts';
+import { textBlocks } from '../text/extract.ts';
 import {
   codeBlockLines,
   inLeftMargin,
@@ -140,6 +142,14 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
   const bodyOf = () => body || (body = bodySize(doc.pages));
   // A slide deck's two-column runs are tables, not definition lists (tables.ts readTables).
   const lists = !isSlideDeck(doc.pages, bodyOf);
+  // A text file printed: read as the text it was (typewritten.ts), its pages found again after;
+  // a program's source printed stays a listing.
+  const typed = lists && isTypewritten(doc.pages) ? typedText(doc.pages) : undefined;
+  if (typed && !readsAsSource(typed.text)) {
+    const blocks = placeBlocks(textBlocks(typed.text), typed);
+    if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw documentError('document_no_text');
+    return { blocks, tocPages, pageCount, ocr };
+  }
   for (const p of doc.pages) {
     if (p.lines.length === 0) continue;
     // A numbered listing's blank lines and lone braces, numbers in a proportional face (code.ts):
