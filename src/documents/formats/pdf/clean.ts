@@ -1036,6 +1036,21 @@ export function leavesItem(
   return x < itemX - size * OUTDENT_EM && stopsShort(aboveEnd, right, size) && ITEM_LABEL.test(itemText);
 }
 
+/** The deepest first-line indent of a paragraph, in em (troff's -ms and -me: 2.5 em; Texinfo 1.4 em). */
+const FIRST_LINE_INDENT_EM = 3;
+
+/**
+ * Does a line starting at `x` go on a paragraph whose first line (starting at `x0`) is indented
+ * from it by a first-line indent (at most FIRST_LINE_INDENT_EM)? Texinfo indents a paragraph's
+ * first line 1.4 em, so its second line starts left of it: "... sending per the file" over
+ * "request-disclaim.changes." (proseInType's `under`). Not under a first line ending in a colon
+ * (`text`), which opens a list or a listing more often than it wraps ("... per l'installazione:"
+ * over "Ghostscript https://ghostscript.com/").
+ */
+export function indentedAbove(text: string, x0: number, x: number, size: number): boolean {
+  return x0 > x + 1 && x0 - x <= size * FIRST_LINE_INDENT_EM && !/:\s*$/.test(text);
+}
+
 /**
  * Does a line starting at `x` go on under the text of a list item whose first line (`text`,
  * starting at `x0`) opens with its label, when the label and its text are one piece of the line

@@ -11,6 +11,7 @@ import {
   continuesHyphenated,
   hangsUnder,
   hangsUnderLabel,
+  indentedAbove,
   leavesItem,
   opensWithBullet,
   labelAfterShort,
@@ -355,6 +356,7 @@ function buildBlocks(
   const docRight = measureEdge(pages.map((p) => p.lines.reduce((m, l) => Math.max(m, l.xEnd), 0)));
   for (const p of pages) {
     const spacing = lineSpacing(p.lines);
+    const bySize = sizeSpacing(p.lines);
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
@@ -383,11 +385,12 @@ function buildBlocks(
           !!above &&
           (Math.abs(l.x - above.x) <= 1 ||
             (paraLines.length === 1 &&
-              (hangsUnder(
-                above.pieces?.slice(1).map((q) => q.x),
-                l.x,
-                l.size,
-              ) ||
+              (indentedAbove(above.text, above.x, l.x, l.size) ||
+                hangsUnder(
+                  above.pieces?.slice(1).map((q) => q.x),
+                  l.x,
+                  l.size,
+                ) ||
                 hangsUnderLabel(above.text, above.x, l.x, l.size) ||
                 hangsUnderCitation(above.text, above.x, l.x, l.size))));
         const filled: boolean = !!above && wordOverflowsAbove(above.xEnd, textRight, l);
@@ -487,7 +490,10 @@ function buildBlocks(
           TERMINAL.test(para) || !CONTINUES.test(l.text) || opensAfterTurn(l.size, prev.size, ctx.bodySize, paraNote);
       } else {
         const dy = prev.y - l.y;
-        const gap = dy > spacing * 1.4 + 0.5;
+        // Body text: the gap over its own spacing where it is wider than the page's (sizeSpacing);
+        // other sizes (a figure's drawn lines, verse at 14 pt on 14) keep the page's.
+        const own = Math.abs(l.size - ctx.bodySize) <= 0.5 ? (bySize.get(Math.round(l.size * 2) / 2) ?? 0) : 0;
+        const gap = dy > Math.max(spacing, own) * 1.4 + 0.5;
         note = opensFootnote(l.text, l.size, prev.size, ctx.bodySize);
         // A bibliography entry's further lines, hanging under its text right of its label.
         const entry = paraLines[0]!;
@@ -744,6 +750,42 @@ export function lineSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): num
   for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
   // On a page of one-line paragraphs the most common step is the paragraph skip (parskip.ts).
   return leadingUnderSkip(counts, best);
+}
+
+/**
+ * The line spacing of each type size of a page (sizes to the half point), where its own lines
+ * say it: the most common step between two consecutive lines of that size (at least 3 such
+ * steps; leadingUnderSkip as lineSpacing). A page's spacing is its most common step, which a
+ * listing in smaller, tighter type sets when it has more lines than the prose: an office suite's
+ * 12 pt prose at 16.5 pt (18.1 under a line holding an inline code word, whose font is taller)
+ * under a 10 pt listing's 11.5 pt read every prose line as a paragraph of its own.
+ */
+export function sizeSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): Map<number, number> {
+  const votes = new Map<number, Map<number, number>>();
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1]!;
+    const b = lines[i]!;
+    const size = Math.round(b.size * 2) / 2;
+    if (Math.round(a.size * 2) / 2 !== size) continue;
+    const step = a.y - b.y;
+    if (step < size * OVERLAP || step >= size * 3) continue;
+    const dy = Math.round(step * 2) / 2;
+    let counts = votes.get(size);
+    if (!counts) votes.set(size, (counts = new Map<number, number>()));
+    counts.set(dy, (counts.get(dy) ?? 0) + 1);
+  }
+  const out = new Map<number, number>();
+  for (const [size, counts] of votes) {
+    let best = 0;
+    let bn = 0;
+    let all = 0;
+    for (const [k, n] of counts) {
+      all += n;
+      if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
+    }
+    if (all >= 3) out.set(size, leadingUnderSkip(counts, best));
+  }
+  return out;
 }
 
 /** A step below this share of its lines' size sets them overlapping: pieces of one line. */

@@ -21,6 +21,7 @@ import {
   brokenInsideToken,
   linkBrokenAtDot,
   hangsUnderLabel,
+  indentedAbove,
   labelAfterShort,
   stopsShort,
   leavesItem,
@@ -1174,4 +1175,45 @@ test('labelAfterShort: a line opening with an item label under a short line open
   ];
   for (const [name, text, aboveEnd, want] of cases)
     await t.test(name, () => assert.equal(labelAfterShort(text, aboveEnd, 538.6, 10), want));
+});
+
+test("indentedAbove: a paragraph's second line under its indented first line", async (t) => {
+  // A first line at x0, the line under it at x, 10 pt type.
+  const cases: [string, number, number, boolean][] = [
+    ["Texinfo's 1.4 em first-line indent", 104.9, 90, true],
+    ["troff's 2.5 em", 115, 90, true],
+    ['the same left: no indent (the other rules judge it)', 90, 90, false],
+    ['under 1 pt: the same left', 90.8, 90, false],
+    ['the line starts right of the one above', 90, 104.9, false],
+    ['4 em in: a quotation or a list, not a first-line indent', 130, 90, false],
+  ];
+  for (const [name, x0, x, want] of cases)
+    await t.test(name, () => assert.equal(indentedAbove('sending per the file', x0, x, 10), want));
+  await t.test('not under a first line ending in a colon: a list or a listing follows', () =>
+    assert.equal(indentedAbove('potete prendere in considerazione per l’installazione:', 104.9, 90, 10), false),
+  );
+});
+
+test('proseInType: a Texinfo line wholly in typewriter goes on the paragraph whose first line is indented', () => {
+  const margin = 522;
+  const above = {
+    text: 'For medium to small changes, request a personal disclaimer by sending per the file',
+    x: 104.9,
+    xEnd: margin,
+    y: 233,
+    size: 10.9,
+    mono: false,
+  };
+  const line = {
+    text: 'request-disclaim.changes.',
+    x: 90,
+    xEnd: 230.5,
+    y: 219.8,
+    size: 10.9,
+    mono: true,
+    monoEnd: false,
+    set: { text: 'request-disclaim.changes', x: 90, advance: 5.7 },
+  };
+  assert.equal(proseInType(line, above, indentedAbove(above.text, above.x, line.x, line.size), margin, 13.2), true);
+  assert.equal(proseInType(line, above, false, margin, 13.2), false);
 });
