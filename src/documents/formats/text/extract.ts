@@ -6,12 +6,14 @@ import { joinLines, resolveHyphens } from '../pdf/clean.ts';
 import {
   bodyIndent,
   codeLines,
+  declaresOutline,
   indentOf,
   isTextHeading,
   ITEM,
   itemRuns,
   manPageFurniture,
   MAX_HEADING,
+  outlineHeading,
   titleLines,
   underlineOf,
 } from './structure.ts';
@@ -55,9 +57,18 @@ export function textBlocks(text: string): DocumentBlock[] {
   };
   let afterBreak = true; // a blank line, a heading or the start came before this line
   const underlines: string[] = []; // the underline characters in the order the text first uses them: their ranks
+  // A GNU NEWS file in Emacs's outline mode: its starred lines are its headings, not items.
+  const outline = declaresOutline(lines);
   for (const [i, l] of lines.entries()) {
     if (isBlank(l)) {
       flush();
+      afterBreak = true;
+      continue;
+    }
+    const starred = outline ? outlineHeading(l) : null;
+    if (starred) {
+      flush();
+      out.push({ kind: 'heading', text: starred.text, level: starred.level });
       afterBreak = true;
       continue;
     }

@@ -227,3 +227,25 @@ export function isCentred(lines: readonly string[]): boolean {
 }
 
 const CENTRED_INDENT = 8;
+
+/**
+ * Does the text declare Emacs's outline mode on its first non-blank line (`GNU grep NEWS
+ * -*- outline -*-`, as GNU packages' NEWS files do)? Then its lines starting with stars at the
+ * margin are its headings (outlineHeading), where elsewhere `* ` opens a list item.
+ */
+export function declaresOutline(lines: readonly string[]): boolean {
+  const first = lines.find((l) => l.trim().length > 0);
+  return first !== undefined && /-\*-\s*(?:mode:\s*)?outline\s*(?:;[^*]*)?-\*-/i.test(first);
+}
+
+/**
+ * An outline-mode text's heading line: its stars at the margin give its level (`* Noteworthy
+ * changes in release 3.8` 1, `** Bug fixes` 2), the title follows; null for any other line or
+ * a title longer than a section label may be.
+ */
+export function outlineHeading(line: string): { level: number; text: string } | null {
+  const m = /^(\*{1,6})[ \t]+(\S.*)$/.exec(line);
+  if (!m) return null;
+  const text = m[2]!.trim();
+  return text.length <= MAX_HEADING ? { level: m[1]!.length, text } : null;
+}

@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import {
   bodyIndent,
   codeLines,
+  declaresOutline,
   indentOf,
   isTextHeading,
   itemRuns,
   manPageFurniture,
+  outlineHeading,
   titleLines,
   underlineOf,
 } from '../../../../src/documents/formats/text/structure.ts';
@@ -187,4 +189,28 @@ test('titleLines: a paragraph whose every line is a numbered title, a block each
     ['a year is no number of a section', ['2022-10-08 03:52:48 UTC', '1. Scope'], null],
   ];
   for (const [name, lines, want] of cases) await t.test(name, () => assert.deepEqual(titleLines(lines), want));
+});
+
+test('declaresOutline: the mode line on the first non-blank line only', async (t) => {
+  const cases: [string[], boolean][] = [
+    [['GNU coreutils NEWS                                    -*- outline -*-', '* x'], true],
+    [['', 'GNU sed NEWS   -*- mode: outline; coding: utf-8 -*-'], true],
+    [['GNU Wget NEWS -- history of user-visible changes.', '-*- outline -*-'], false],
+    [['GNU tar NEWS - User visible changes.'], false],
+  ];
+  for (const [lines, want] of cases) await t.test(lines.join('|'), () => assert.equal(declaresOutline(lines), want));
+});
+
+test('outlineHeading: stars at the margin give the level', async (t) => {
+  const cases: [string, { level: number; text: string } | null][] = [
+    [
+      '* Noteworthy changes in release 3.8 (2022-09-02) [stable]',
+      { level: 1, text: 'Noteworthy changes in release 3.8 (2022-09-02) [stable]' },
+    ],
+    ['** Bug fixes', { level: 2, text: 'Bug fixes' }],
+    ['  * an indented item', null],
+    ['**bold**', null],
+    [`* ${'x'.repeat(100)}`, null],
+  ];
+  for (const [line, want] of cases) await t.test(line, () => assert.deepEqual(outlineHeading(line), want));
 });
