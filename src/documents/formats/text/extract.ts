@@ -6,6 +6,7 @@ import { joinLines, resolveHyphens } from '../pdf/clean.ts';
 import {
   bodyIndent,
   codeLines,
+  contentsRun,
   declaresOutline,
   indentOf,
   isTextHeading,
@@ -36,6 +37,8 @@ const isBlank = (l: string) => /^[ \t\f\v\u00a0]*$/.test(l);
 export function textBlocks(text: string): DocumentBlock[] {
   const all = text.replace(/\r\n?/g, '\n').split('\n');
   const furniture = manPageFurniture(all);
+  // A contents list worded unlike its headings goes here; one that repeats them, below (withoutContentsLists).
+  for (const i of contentsRun(all)) furniture.add(i);
   const lines = furniture.size === 0 ? all : all.filter((_, i) => !furniture.has(i));
   const body = bodyIndent(lines);
   const out: DocumentBlock[] = [];

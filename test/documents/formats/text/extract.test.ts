@@ -71,6 +71,11 @@ const blockCases: [string, string, string[]][] = [
     ['paragraph:GNU tar NEWS', 'item:* Fix a leak', 'item:* Add an option'],
   ],
   [
+    'a contents list worded unlike its headings is left out',
+    'CONTENTS\n\n1. GENERAL\n1.1. Intro\n\n---\n\n1. GENERAL\n\n1.1. Introduction to it\n\n   This FAQ answers questions.\n',
+    ['heading:1. GENERAL', 'heading:1.1. Introduction to it', 'paragraph:This FAQ answers questions.'],
+  ],
+  [
     'a list with wrapped items',
     '* Fix the parser when\n  the input is empty.\n* Faster.',
     ['item:* Fix the parser when the input is empty.', 'item:* Faster.'],

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   bodyIndent,
   codeLines,
+  contentsRun,
   declaresOutline,
   indentOf,
   isTextHeading,
@@ -213,4 +214,38 @@ test('outlineHeading: stars at the margin give the level', async (t) => {
     [`* ${'x'.repeat(100)}`, null],
   ];
   for (const [line, want] of cases) await t.test(line, () => assert.deepEqual(outlineHeading(line), want));
+});
+
+test('contentsRun: a contents list worded unlike its headings, up to the first repeated entry', async (t) => {
+  const cases: [string, string[], number[]][] = [
+    [
+      "a FAQ's: groups and wrapped entries set deeper, the sections after it",
+      [
+        'CONTENTS',
+        '',
+        '1. GENERAL',
+        '1.1. Intro',
+        '',
+        '4. EXAMPLES',
+        '   ONE-LINERS',
+        '4.41.1. ... ssed solution',
+        '4.22. How do I locate a',
+        '      certain string?',
+        '',
+        '1. GENERAL',
+        '1.1. Introduction - how this FAQ is organized',
+        '4. EXAMPLES',
+        '4.41.1. - ssed and Perl solution',
+        '4.22. How do I locate a paragraph',
+      ],
+      [0, 2, 3, 5, 6, 7, 8, 9],
+    ],
+    [
+      'a "Contents:" over a numbered list of files, no section numbered so after it, is none',
+      ['Contents:', '1. README - this file', '2. src/ - the sources', '', 'Build with make.'],
+      [],
+    ],
+    ['a contents title over prose is none', ['Contents', 'This package holds the manual.'], []],
+  ];
+  for (const [name, lines, want] of cases) await t.test(name, () => assert.deepEqual([...contentsRun(lines)], want));
 });
