@@ -13,6 +13,7 @@ import type { Chunk } from '../src/documents/types.ts';
 import { detectFormat } from '../src/documents/detect.ts';
 import { documentBlocks, toChunkBlocks } from '../src/documents/chunk-document.ts';
 import { measureFormat, type FormatReport } from './quality-formats.ts';
+import { textReference } from './quality/text-reference.ts';
 import { LIGATURES as LIG } from '../src/documents/formats/pdf/clean.ts';
 import { withoutCjkBreaks } from '../src/documents/blanks.ts';
 import { CJK, cjkWords } from './quality/measures.ts';
@@ -355,9 +356,11 @@ async function main(): Promise<void> {
     const format = detectFormat(bytes);
     if (format === null) throw new Error(`${file}: not in any accepted format`);
     if (format !== 'pdf') {
-      // Word, HTML, Markdown, text: against pandoc -t plain (scripts/quality-formats.ts).
+      // Word, HTML, Markdown: against pandoc -t plain (scripts/quality-formats.ts); plain text
+      // against itself (scripts/quality/text-reference.ts), which pandoc would read as Markdown.
       const blocks = await documentBlocks(format, bytes);
-      others.push(measureFormat(file, format, splitIntoChunks(blocks), blocks));
+      const plain = format === 'text' ? textReference(new TextDecoder().decode(bytes)).text : undefined;
+      others.push(measureFormat(file, format, splitIntoChunks(blocks), blocks, plain));
       continue;
     }
     const cleaned = await extractPdf(new Uint8Array(readFileSync(file)));

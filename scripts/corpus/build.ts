@@ -48,6 +48,7 @@ export interface Source {
     | 'libreoffice-deck-pptx'
     | 'libreoffice-deck-odp'
     | 'libreoffice-deck-pdf'
+    | 'groff-man-text'
     | 'scan';
   /** convert 'scan': which pages of the package's PDF, and which of them become page images. */
   scan?: ScanSpec;
@@ -378,7 +379,27 @@ async function printWithChromium(html: string, pdf: string): Promise<void> {
   }
 }
 
-type LibreOfficeConversion = Exclude<NonNullable<Source['convert']>, 'gunzip' | 'chromium-pdf' | 'scan'>;
+type LibreOfficeConversion = Exclude<
+  NonNullable<Source['convert']>,
+  'gunzip' | 'chromium-pdf' | 'groff-man-text' | 'scan'
+>;
+
+/**
+ * A manual page's source as `man` shows it on an 80-column terminal, saved as text (convert
+ * 'groff-man-text'): groff's UTF-8 output (line length 78 columns) with its overstrikes taken out
+ * by col. `roff` is the page's source, decompressed.
+ */
+export const MAN_TEXT_COMMAND = 'LC_ALL=C.UTF-8 groff -man -Tutf8 -rLL=78n < $SRC | col -bx';
+export function manPageText(roff: Uint8Array): Buffer {
+  const env = { ...process.env, LC_ALL: 'C.UTF-8' };
+  const set = execFileSync('groff', ['-man', '-Tutf8', '-rLL=78n'], {
+    input: roff,
+    env,
+    maxBuffer: 1 << 28,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  return execFileSync('col', ['-bx'], { input: set, env, maxBuffer: 1 << 28 });
+}
 
 const LO_FILTERS: Record<LibreOfficeConversion, string> = {
   'libreoffice-docx': 'docx:MS Word 2007 XML',
@@ -618,7 +639,10 @@ async function buildIn(
       }
       bytes = readFileSync(file);
     } else {
-      const want = s.convert === 'gunzip' ? gunzipSync(raw) : raw;
+      const plain = s.path.endsWith('.gz') ? gunzipSync(raw) : raw;
+      // A manual page set as text: groff's output is reproducible under one groff (Debian's 1.22.4).
+      const want = s.convert === 'groff-man-text' ? manPageText(plain) : s.convert === 'gunzip' ? plain : raw;
+      if (s.convert === 'groff-man-text') commands = [MAN_TEXT_COMMAND];
       const have = existsSync(file) ? readFileSync(file) : undefined;
       if (have === undefined || sha256(have) !== sha256(want)) writeFileSync(file, want);
       bytes = want;

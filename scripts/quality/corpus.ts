@@ -12,7 +12,8 @@
 // (default CORPUS_DIR/quality.json) and each document's chunks (CORPUS_DIR/chunks/ID.json).
 // References: pdftotext's reading (and, for order only, its words read column-aware:
 // column-reading.ts) and pdf.js's outline for PDFs (and pdf.js's raw content-stream order, the floor); pandoc -t plain (and, for order only, the same with its tables read row by row:
-// pandoc-structure.ts rowReading) and pandoc's headings, code blocks and tables for the others.
+// pandoc-structure.ts rowReading) and pandoc's headings, code blocks and tables for the others; a
+// plain text file is its own reference (text-reference.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -38,6 +39,7 @@ import {
 import { faceHeadings } from './face-headings.ts';
 import { notesAfterTextReading } from './footnote-reading.ts';
 import { runPandoc } from './pandoc-run.ts';
+import { textReference } from './text-reference.ts';
 import { pdfCodeBlocks, respaced, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
@@ -474,16 +476,23 @@ export async function measureDocument(
     const blocks = reuse && !deck ? [] : await documentBlocks(format, bytes);
     chunks = reuse ?? splitIntoChunks(blocks);
     const reference = e.referenceFile ? join(dir, e.referenceFile) : file;
-    const json = pandocJson(reference);
-    // The reference reading without the page's chrome (navigation, sidebars, footers) and its
-    // listings (contents, indexes, navigation bars), which the service leaves out by design.
-    // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
-    const self = basename(e.path).replace(/\.gz$/, '');
-    const reading = withoutListings(withoutChrome(json), self);
-    refText = plainOfJson(reading);
-    // Tables read row by row, a cell whole after the other, count for order too (rowReading).
-    columnText = plainOfJson(rowReading(reading));
-    structure = pandocStructure(json, self);
+    if (format === 'text' && !e.referenceFile) {
+      // Plain text is its own reference (text-reference.ts): pandoc would read it as Markdown.
+      const text = textReference(readFileSync(reference, 'utf8'));
+      refText = text.text;
+      structure = { headings: text.headings, code: text.code, rows: text.rows };
+    } else {
+      const json = pandocJson(reference);
+      // The reference reading without the page's chrome (navigation, sidebars, footers) and its
+      // listings (contents, indexes, navigation bars), which the service leaves out by design.
+      // The page's own file name: its links "PAGE#anchor" are in-page (a DocBook contents list).
+      const self = basename(e.path).replace(/\.gz$/, '');
+      const reading = withoutListings(withoutChrome(json), self);
+      refText = plainOfJson(reading);
+      // Tables read row by row, a cell whole after the other, count for order too (rowReading).
+      columnText = plainOfJson(rowReading(reading));
+      structure = pandocStructure(json, self);
+    }
     if (deck) {
       // A presentation's slides are the service's own (its blocks' slide numbers). It has no
       // overlay steps (a build animates one slide): its source reading has no pages to repeat.

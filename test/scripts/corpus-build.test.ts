@@ -9,6 +9,7 @@ import {
   candidateVersions,
   htmlGenerator,
   licenceOf,
+  manPageText,
   PRINT_FONT_DIRS,
   printFontsConf,
   SCAN_FONT_DIR,
@@ -167,5 +168,23 @@ describe('printFontsConf: a Chromium print or a LibreOffice conversion sees the 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('manPageText', () => {
+  const groff = spawnSync('groff', ['--version']).status === 0 && spawnSync('col', ['-V']).error === undefined;
+  test('a page set as man shows it: header, sections at the margin, body at seven, no overstrikes', {
+    skip: !groff,
+  }, () => {
+    const roff =
+      '.TH FOO 1 "May 2024" "foo 1.0" "User Commands"\n.SH NAME\nfoo \\- frobs files\n.SH DESCRIPTION\n.B foo\nfrobs.\n';
+    const lines = manPageText(new TextEncoder().encode(roff)).toString('utf8').split('\n');
+    assert.match(lines[0]!, /^FOO\(1\) +User Commands +FOO\(1\)$/);
+    assert.ok(lines.includes('NAME') && lines.includes('DESCRIPTION'));
+    assert.ok(
+      lines.includes('       foo - frobs files') || lines.includes('       foo \u2010 frobs files'),
+      lines.join('|'),
+    );
+    assert.ok(!lines.some((l) => l.includes('\b')));
   });
 });

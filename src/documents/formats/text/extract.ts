@@ -6,12 +6,15 @@ import { joinLines, resolveHyphens } from '../pdf/clean.ts';
 import {
   bodyIndent,
   codeLines,
+  contentsRun,
+  declaresOutline,
   indentOf,
   isTextHeading,
   ITEM,
   itemRuns,
   manPageFurniture,
   MAX_HEADING,
+  outlineHeading,
   titleLines,
   underlineOf,
 } from './structure.ts';
@@ -34,6 +37,8 @@ const isBlank = (l: string) => /^[ \t\f\v\u00a0]*$/.test(l);
 export function textBlocks(text: string): DocumentBlock[] {
   const all = text.replace(/\r\n?/g, '\n').split('\n');
   const furniture = manPageFurniture(all);
+  // A contents list worded unlike its headings goes here; one that repeats them, below (withoutContentsLists).
+  for (const i of contentsRun(all)) furniture.add(i);
   const lines = furniture.size === 0 ? all : all.filter((_, i) => !furniture.has(i));
   const body = bodyIndent(lines);
   const out: DocumentBlock[] = [];
@@ -55,9 +60,18 @@ export function textBlocks(text: string): DocumentBlock[] {
   };
   let afterBreak = true; // a blank line, a heading or the start came before this line
   const underlines: string[] = []; // the underline characters in the order the text first uses them: their ranks
+  // A GNU NEWS file in Emacs's outline mode: its starred lines are its headings, not items.
+  const outline = declaresOutline(lines);
   for (const [i, l] of lines.entries()) {
     if (isBlank(l)) {
       flush();
+      afterBreak = true;
+      continue;
+    }
+    const starred = outline ? outlineHeading(l) : null;
+    if (starred) {
+      flush();
+      out.push({ kind: 'heading', text: starred.text, level: starred.level });
       afterBreak = true;
       continue;
     }

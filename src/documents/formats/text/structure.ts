@@ -227,3 +227,75 @@ export function isCentred(lines: readonly string[]): boolean {
 }
 
 const CENTRED_INDENT = 8;
+
+/**
+ * Does the text declare Emacs's outline mode on its first non-blank line (`GNU grep NEWS
+ * -*- outline -*-`, as GNU packages' NEWS files do)? Then its lines starting with stars at the
+ * margin are its headings (outlineHeading), where elsewhere `* ` opens a list item.
+ */
+export function declaresOutline(lines: readonly string[]): boolean {
+  const first = lines.find((l) => l.trim().length > 0);
+  return first !== undefined && /-\*-\s*(?:mode:\s*)?outline\s*(?:;[^*]*)?-\*-/i.test(first);
+}
+
+/**
+ * An outline-mode text's heading line: its stars at the margin give its level (`* Noteworthy
+ * changes in release 3.8` 1, `** Bug fixes` 2), the title follows; null for any other line or
+ * a title longer than a section label may be.
+ */
+export function outlineHeading(line: string): { level: number; text: string } | null {
+  const m = /^(\*{1,6})[ \t]+(\S.*)$/.exec(line);
+  if (!m) return null;
+  const text = m[2]!.trim();
+  return text.length <= MAX_HEADING ? { level: m[1]!.length, text } : null;
+}
+
+/** A contents list's title alone on its line. */
+const CONTENTS_TITLE = /^(?:table of )?contents:?$/i;
+/** A section number opening a line, as a contents entry and its section's title share it ("4.41.1."). */
+const NUMBER_AT_START = /^(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z](?:\.\d{1,3}){0,4}\.)(?=\s)/;
+
+/**
+ * The lines of a contents list whose entries are worded unlike the headings they list (a FAQ's
+ * "4.41.1. ... ssed solution" for "4.41.1. - ssed and Perl solution", so that matching titles
+ * misses them): a "Contents" or "Table of Contents" line, then numbered entries and the lines
+ * set deeper than the first entry (an entry's wrapped line, a group's name), blank lines among
+ * them, up to a line that is neither or repeats an entry. A list only when most of its entries'
+ * numbers open a line again after it (the sections it lists); a "Contents:" over a numbered list
+ * of files is none. Indexes into `lines`; read only where a contents title stands.
+ */
+export function contentsRun(lines: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (!CONTENTS_TITLE.test(lines[i]!.trim())) continue;
+    const run: number[] = [];
+    const numbers: string[] = [];
+    const seen = new Set<string>();
+    let first = -1;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const t = lines[j]!.trim().replace(/\s+/g, ' ');
+      if (t.length === 0 || t === '\u00a0') continue;
+      if (seen.has(t)) break;
+      const at = indentOf(lines[j]!);
+      const n = NUMBER_AT_START.exec(t);
+      if (n && ENTRY_NUMBER.test(t)) {
+        if (first < 0) first = at;
+        seen.add(t);
+        numbers.push(n[0]);
+      } else if (!(first >= 0 && at > first)) break;
+      run.push(j);
+    }
+    if (numbers.length < 2) continue;
+    const later = new Set<string>();
+    for (let k = j; k < lines.length; k++) {
+      const n = NUMBER_AT_START.exec(lines[k]!.trim());
+      if (n) later.add(n[0]);
+    }
+    if (numbers.filter((n) => later.has(n)).length * 2 < numbers.length) continue;
+    out.add(i);
+    for (const r of run) out.add(r);
+    i = j - 1;
+  }
+  return out;
+}

@@ -56,6 +56,26 @@ const blockCases: [string, string, string[]][] = [
     ],
   ],
   [
+    'a GNU NEWS file in outline mode: its starred lines are headings',
+    'GNU grep NEWS        -*- outline -*-\n\n* Noteworthy changes in release 3.8 (2022-09-02) [stable]\n\n** Bug fixes\n\n  grep -c no longer stops\n  counting.\n',
+    [
+      'paragraph:GNU grep NEWS        -*- outline -*-',
+      'heading:Noteworthy changes in release 3.8 (2022-09-02) [stable]',
+      'heading:Bug fixes',
+      'paragraph:grep -c no longer stops counting.',
+    ],
+  ],
+  [
+    'without the outline mode line, starred lines stay items',
+    'GNU tar NEWS\n\n* Fix a leak\n* Add an option\n',
+    ['paragraph:GNU tar NEWS', 'item:* Fix a leak', 'item:* Add an option'],
+  ],
+  [
+    'a contents list worded unlike its headings is left out',
+    'CONTENTS\n\n1. GENERAL\n1.1. Intro\n\n---\n\n1. GENERAL\n\n1.1. Introduction to it\n\n   This FAQ answers questions.\n',
+    ['heading:1. GENERAL', 'heading:1.1. Introduction to it', 'paragraph:This FAQ answers questions.'],
+  ],
+  [
     'a list with wrapped items',
     '* Fix the parser when\n  the input is empty.\n* Faster.',
     ['item:* Fix the parser when the input is empty.', 'item:* Faster.'],

@@ -3,10 +3,13 @@ import assert from 'node:assert/strict';
 import {
   bodyIndent,
   codeLines,
+  contentsRun,
+  declaresOutline,
   indentOf,
   isTextHeading,
   itemRuns,
   manPageFurniture,
+  outlineHeading,
   titleLines,
   underlineOf,
 } from '../../../../src/documents/formats/text/structure.ts';
@@ -187,4 +190,62 @@ test('titleLines: a paragraph whose every line is a numbered title, a block each
     ['a year is no number of a section', ['2022-10-08 03:52:48 UTC', '1. Scope'], null],
   ];
   for (const [name, lines, want] of cases) await t.test(name, () => assert.deepEqual(titleLines(lines), want));
+});
+
+test('declaresOutline: the mode line on the first non-blank line only', async (t) => {
+  const cases: [string[], boolean][] = [
+    [['GNU coreutils NEWS                                    -*- outline -*-', '* x'], true],
+    [['', 'GNU sed NEWS   -*- mode: outline; coding: utf-8 -*-'], true],
+    [['GNU Wget NEWS -- history of user-visible changes.', '-*- outline -*-'], false],
+    [['GNU tar NEWS - User visible changes.'], false],
+  ];
+  for (const [lines, want] of cases) await t.test(lines.join('|'), () => assert.equal(declaresOutline(lines), want));
+});
+
+test('outlineHeading: stars at the margin give the level', async (t) => {
+  const cases: [string, { level: number; text: string } | null][] = [
+    [
+      '* Noteworthy changes in release 3.8 (2022-09-02) [stable]',
+      { level: 1, text: 'Noteworthy changes in release 3.8 (2022-09-02) [stable]' },
+    ],
+    ['** Bug fixes', { level: 2, text: 'Bug fixes' }],
+    ['  * an indented item', null],
+    ['**bold**', null],
+    [`* ${'x'.repeat(100)}`, null],
+  ];
+  for (const [line, want] of cases) await t.test(line, () => assert.deepEqual(outlineHeading(line), want));
+});
+
+test('contentsRun: a contents list worded unlike its headings, up to the first repeated entry', async (t) => {
+  const cases: [string, string[], number[]][] = [
+    [
+      "a FAQ's: groups and wrapped entries set deeper, the sections after it",
+      [
+        'CONTENTS',
+        '',
+        '1. GENERAL',
+        '1.1. Intro',
+        '',
+        '4. EXAMPLES',
+        '   ONE-LINERS',
+        '4.41.1. ... ssed solution',
+        '4.22. How do I locate a',
+        '      certain string?',
+        '',
+        '1. GENERAL',
+        '1.1. Introduction - how this FAQ is organized',
+        '4. EXAMPLES',
+        '4.41.1. - ssed and Perl solution',
+        '4.22. How do I locate a paragraph',
+      ],
+      [0, 2, 3, 5, 6, 7, 8, 9],
+    ],
+    [
+      'a "Contents:" over a numbered list of files, no section numbered so after it, is none',
+      ['Contents:', '1. README - this file', '2. src/ - the sources', '', 'Build with make.'],
+      [],
+    ],
+    ['a contents title over prose is none', ['Contents', 'This package holds the manual.'], []],
+  ];
+  for (const [name, lines, want] of cases) await t.test(name, () => assert.deepEqual([...contentsRun(lines)], want));
 });
