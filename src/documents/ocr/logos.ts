@@ -9,33 +9,55 @@ import { INK, respelled } from './glyph-ink.ts';
 /** The logo's E is lowered by half an x-height: its ink reaches this share of the line's row below the baseline or more. */
 const LOWERED = 0.12;
 
-/** A word that may be the TeX or LaTeX logo read without its E: `TX`, `TrX`, `LATX`, with punctuation around it. */
-const LOGO = /^(\P{L}*(?:LA)?)T(\p{L}?)X(\P{L}*|['\u2019]s\P{L}*)$/u;
+/**
+ * A word that may be the TeX or LaTeX logo read without its E: `TX`, `TrX`, `TpX`, `LATX`, `4TfX`
+ * (LaTeX's L and raised small A read as one `4`), `pdfTpX`, with punctuation around it.
+ */
+const LOGO = /^(\P{L}*?)(LA|4|\p{Ll}*)T(\p{L}?)X(\P{L}*|['\u2019]s\P{L}*)$/u;
 
 /**
  * A line with each word read as the TeX logo's outer letters (`TX`, `TRX`, `TrX`, `LATX`, once the
- * E is lost or misread) spelled `TEX` when the ink between its T and its X reaches below the
+ * E is lost or misread; `4TfX`, LaTeX's L and raised A read as a `4`, is `LATEX`) spelled `TEX` when the ink between its T and its X reaches below the
  * baseline (`lowestInk`: the last inked row of the page image within columns [x0, x1), or undefined
  * where there is none). TeX and LaTeX set the logo's E half an x-height low; capitals T and X stand
  * on the baseline, so ink under it between them is that E. The fast English model drops the lowered
  * letter or reads it as another (`TX will find the first argument`, `itself has some`), where the
  * born-digital pages of the same manual say `TEX`, as pdftotext does. A word already read with its
- * `E` (`TEX`, `TeX`) is as read.
+ * `E` (`TEX`, `TeX`) is as read, but for a `4` before it.
  */
 export function withTexLogos(line: OcrLine, lowestInk: (x0: number, x1: number) => number | undefined): OcrLine {
   if (!line.words?.some((w) => LOGO.test(w.text))) return line;
   const floor = baselineOf(line) + LOWERED * rowHeightOf(line);
   return respelled(line, (symbols) => {
     const m = LOGO.exec(symbols.map((s) => s.text).join(''));
-    if (!m || m[2] === 'E' || m[2] === 'e') return symbols;
-    const t = [...m[1]!].length;
-    const x = t + 1 + [...m[2]!].length;
+    const read = m?.[3] === 'E' || m?.[3] === 'e';
+    if (!m || (read && m[2] !== '4')) return symbols;
+    const before = [...m[1]!].length;
+    const t = before + [...m[2]!].length;
+    const x = t + 1 + [...m[3]!].length;
     const tBox = symbols[t]!.bbox;
     const xBox = symbols[x]!.bbox;
     const low = lowestInk(Math.round((tBox.x0 + tBox.x1) / 2), Math.round((xBox.x0 + xBox.x1) / 2));
     if (low === undefined || low < floor) return symbols;
     const e: Box = { x0: tBox.x1, y0: tBox.y0, x1: Math.max(tBox.x1 + 1, xBox.x0), y1: Math.max(tBox.y1, xBox.y1) };
-    return [...symbols.slice(0, t + 1), { text: 'E', bbox: e }, ...symbols.slice(x)];
+    // LaTeX's L and A read as one `4`: its box halved between them.
+    const la =
+      m[2] === '4'
+        ? (({ x0, y0, x1, y1 }: Box) => {
+            const mid = Math.round((x0 + x1) / 2);
+            return [
+              { text: 'L', bbox: { x0, y0, x1: mid, y1 } },
+              { text: 'A', bbox: { x0: mid, y0, x1, y1 } },
+            ];
+          })(symbols[before]!.bbox)
+        : symbols.slice(before, t);
+    return [
+      ...symbols.slice(0, before),
+      ...la,
+      symbols[t]!,
+      read ? symbols[t + 1]! : { text: 'E', bbox: e },
+      ...symbols.slice(x),
+    ];
   });
 }
 

@@ -100,6 +100,67 @@ describe('withTexLogos: a T and an X with ink under the baseline between them ar
       low: 622,
       text: "LATEX's will find",
     },
+    {
+      name: '4TfX, LaTeX read with a 4',
+      logo: word(
+        '4TfX',
+        [
+          [300, 330],
+          [331, 345],
+          [346, 352],
+          [353, 372],
+        ],
+        300,
+      ),
+      low: 622,
+      text: 'LATEX will find',
+    },
+    {
+      name: '4TEX, only the 4 misread',
+      logo: word(
+        '4TEX',
+        [
+          [300, 330],
+          [331, 345],
+          [346, 352],
+          [353, 372],
+        ],
+        300,
+      ),
+      low: 622,
+      text: 'LATEX will find',
+    },
+    {
+      name: 'pdfTpX',
+      logo: word(
+        'pdfTpX',
+        [
+          [300, 305],
+          [306, 311],
+          [312, 316],
+          [317, 330],
+          [331, 340],
+          [341, 360],
+        ],
+        300,
+      ),
+      low: 622,
+      text: 'pdfTEX will find',
+    },
+    {
+      name: '4TX on the baseline stays',
+      logo: word(
+        '4TX',
+        [
+          [300, 330],
+          [331, 345],
+          [346, 372],
+        ],
+        300,
+      ),
+      low: 616,
+      text: '4TX will find',
+    },
     { name: 'TX standing on the baseline (an abbreviation)', logo: TX, low: 616, text: 'TX will find' },
     { name: 'TX, no ink found', logo: TX, low: undefined, text: 'TX will find' },
     {
@@ -146,6 +207,30 @@ describe('withTexLogos: a T and an X with ink under the baseline between them ar
       return 622;
     });
     assert.deepEqual(asked, [[357, 380]]);
+    const la = withTexLogos(
+      scanned(
+        word(
+          '4TX',
+          [
+            [300, 330],
+            [331, 345],
+            [346, 372],
+          ],
+          300,
+        ),
+      ),
+      () => 622,
+    );
+    assert.deepEqual(
+      la.words![0]!.symbols.map((s) => [s.text, s.bbox.x0, s.bbox.x1]),
+      [
+        ['L', 300, 315],
+        ['A', 315, 330],
+        ['T', 331, 345],
+        ['E', 345, 346],
+        ['X', 346, 372],
+      ],
+    );
     assert.deepEqual(
       line.words![0]!.symbols.map((s) => [s.text, s.bbox.x0, s.bbox.x1]),
       [
