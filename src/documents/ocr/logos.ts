@@ -39,25 +39,14 @@ export function withTexLogos(line: OcrLine, lowestInk: (x0: number, x1: number) 
     const xBox = symbols[x]!.bbox;
     const low = lowestInk(Math.round((tBox.x0 + tBox.x1) / 2), Math.round((xBox.x0 + xBox.x1) / 2));
     if (low === undefined || low < floor) return symbols;
-    const e: Box = { x0: tBox.x1, y0: tBox.y0, x1: Math.max(tBox.x1 + 1, xBox.x0), y1: Math.max(tBox.y1, xBox.y1) };
-    // LaTeX's L and A read as one `4`: its box halved between them.
-    const la =
-      m[2] === '4'
-        ? (({ x0, y0, x1, y1 }: Box) => {
-            const mid = Math.round((x0 + x1) / 2);
-            return [
-              { text: 'L', bbox: { x0, y0, x1: mid, y1 } },
-              { text: 'A', bbox: { x0: mid, y0, x1, y1 } },
-            ];
-          })(symbols[before]!.bbox)
-        : symbols.slice(before, t);
-    return [
-      ...symbols.slice(0, before),
-      ...la,
-      symbols[t]!,
-      read ? symbols[t + 1]! : { text: 'E', bbox: e },
-      ...symbols.slice(x),
-    ];
+    // The symbols keep their boxes (a new box would move the line's steps, which say whether it
+    // is typewriter): the lost E joins the X's reading, a misread one is read E, a `4` is `LA`.
+    return symbols.map((s, i) => {
+      if (i === before && m[2] === '4') return { ...s, text: 'LA' };
+      if (i === t + 1 && i < x) return { ...s, text: 'E' };
+      if (i === x && t + 1 === x) return { ...s, text: 'EX' };
+      return s;
+    });
   });
 }
 
