@@ -10,6 +10,7 @@ import { shift } from './geometry.ts';
 import { LIGHT_INK, glyphAt, glyphsWithin, inkColumnRuns, inkShape, reboxedOnInk } from './glyph-ink.ts';
 import { withoutFalseSpaces } from './false-spaces.ts';
 import { withNarrowZeros } from './narrow-zeros.ts';
+import { lowestInkRow, withPoundF, withTexLogos } from './logos.ts';
 import { linePitches } from './typewriter.ts';
 import {
   atShape,
@@ -172,7 +173,12 @@ function readImage(engine: Engine, image: Rendered, origin: readonly [number, nu
           (x0, x1) => glyphsWithin(read, width, l.bbox, x0, x1, LIGHT_INK),
         )
       : ats;
-    const accented = withAccents(dashes, (b) => accentShape(glyph(b)?.ink));
+    const accented = withPoundF(
+      withTexLogos(
+        withAccents(dashes, (b) => accentShape(glyph(b)?.ink)),
+        (x0, x1) => lowestInkRow(read, width, l.bbox, x0, x1),
+      ),
+    );
     // A zero read `O` in proportional type (labels `c0 m0 y0 k0` read `yO kO`), told by its narrow ring.
     return typewriter[index] ? accented : withNarrowZeros(accented, (b) => glyph(b)?.ink);
   });
