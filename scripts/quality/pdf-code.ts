@@ -743,7 +743,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
     while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
     if (k > 0) cur = cur.slice(k);
-    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur))) blocks.push(cur);
+    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur)) && !symbolTable(cur)) blocks.push(cur);
     cur = [];
     between = [];
     size = undefined;
@@ -915,6 +915,47 @@ export function tableRowsOf(
     const cw = charWidth(block[0]!.parts.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0]!);
     return own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)));
   });
+}
+
+/** A symbol this many character widths or less before its command is that command's symbol. */
+const SYMBOL_GAP_CHARS = 4;
+
+/**
+ * How many typewriter runs of a line stand in a table of symbols and the commands that make them:
+ * runs that open a column (columnStarts: the run or its glyph) with a glyph of another face just before them (within
+ * SYMBOL_GAP_CHARS characters, after the run before), a glyph poppler may read as nothing at all
+ * (AMS's msam10 and msbm10 symbols map no Unicode: pdftohtml gives an empty run) or as a sign
+ * (`}`, `'` for the same fonts' glyphs).
+ */
+export function symbolColumns(l: Pick<Line, 'parts'>): number {
+  const starts = new Set(columnStarts(l));
+  let n = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  let glyph: { left: number; width: number } | undefined;
+  for (const p of l.parts) {
+    if (!p.mono && !/[\p{L}\p{N}]/u.test(p.text)) glyph = p.left >= end ? p : glyph;
+    else if (p.mono && p.text.trim() !== '') {
+      const near = glyph !== undefined && p.left - (glyph.left + glyph.width) <= SYMBOL_GAP_CHARS * charWidth(p);
+      // The column opens at the run, or at its symbol when poppler reads the symbol as a sign.
+      if (near && (starts.has(p.left) || starts.has(glyph!.left))) n++;
+      glyph = undefined;
+      end = p.left + p.width;
+    } else glyph = undefined;
+  }
+  return n;
+}
+
+/**
+ * Are the code lines `block` the rows of a table of symbols, each beside the command that makes it
+ * (lshort's tables of AMS symbols: `⊞ \boxplus  ⊟ \boxminus  ⊝ \circleddash`), not a listing? Half
+ * of its lines or more set two typewriter columns or more each after its symbol (symbolColumns).
+ * The reference keeps only the typewriter runs, so such a block is a table with its symbols taken
+ * out, which no reading of the page gives; the reader reads its rows as a table's. A listing's
+ * line has no glyph of another face before its columns (Texinfo's `⇒` before a result is one
+ * column; a callout's circle ends its line).
+ */
+export function symbolTable(block: readonly Pick<Line, 'parts'>[]): boolean {
+  return block.filter((l) => symbolColumns(l) >= 2).length * 2 >= block.length;
 }
 
 /**

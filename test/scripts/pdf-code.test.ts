@@ -5,6 +5,8 @@ import {
   clipToPage,
   columnStarts,
   tableRowsOf,
+  symbolColumns,
+  symbolTable,
   onSheet,
   atAnAngle,
   codeLine,
@@ -667,6 +669,75 @@ describe('tableRowsOf: code lines that are rows of a table beside rows that are 
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: table }]))), []);
     const listing = texts([prose(100, 'The types:')]);
     assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: listing }]))).length, 1);
+  });
+});
+
+describe('symbolTable: a table of symbols, each before the command that makes it', () => {
+  // Runs of 8 units a character on one line; a symbol a glyph of 13 units in another face.
+  const run = (col: number, text: string) => ({ left: 100 + col * 8, width: [...text].length * 8, mono: true, text });
+  const sym = (col: number, text = '') => ({ left: 100 + col * 8 - 30, width: 13, mono: false, text });
+  const line = (...parts: { left: number; width: number; mono: boolean; text: string }[]) => ({
+    parts: parts.map((p) => ({ page: 1, top: 0, height: 13, ...p })),
+  });
+  const columns: [string, ReturnType<typeof line>, number][] = [
+    // lshort-pt p. 99: msam10's glyphs map no Unicode (pdftohtml: empty runs), one read as `}`.
+    [
+      'three symbols read as nothing, each before its command',
+      line(sym(0), run(0, '\\boxplus'), sym(18), run(18, '\\boxminus'), sym(36), run(36, '\\circleddash')),
+      3,
+    ],
+    [
+      'a symbol read as a sign, two missing',
+      line(run(0, '\\boxtimes'), run(18, '\\boxdot'), sym(36, '}'), run(36, '\\circledcirc')),
+      1,
+    ],
+    // Texinfo's `@result{}`: no column, the arrow a word space after the expression.
+    ['a result after its expression', line(run(0, '(+ 2 2)'), sym(12, '\u21D2'), run(12, '4')), 0],
+    ['a listing line with a comment in a column', line(run(0, 'x = 1'), run(20, '# one')), 0],
+    // A roman word between the columns is prose, no symbol.
+    ['a word of another face before a column', line(sym(0, 'see'), run(0, 'foo'), sym(18, 'and'), run(18, 'bar')), 0],
+    // A symbol far left of the run (more than 4 characters) is not that run's.
+    [
+      'a glyph far before its run',
+      line(
+        { left: 20, width: 13, mono: false, text: '' },
+        run(0, 'foo'),
+        { left: 150, width: 13, mono: false, text: '' },
+        run(18, 'bar'),
+      ),
+      0,
+    ],
+  ];
+  for (const [name, l, want] of columns) test(`symbolColumns: ${name}`, () => assert.equal(symbolColumns(l), want));
+  const table = line(sym(0), run(0, '\\lneq'), sym(18), run(18, '\\gneq'));
+  const listing = line(run(0, 'int x;'));
+  const blocks: [string, ReturnType<typeof line>[], boolean][] = [
+    ['every line a row of symbols', [table, table], true],
+    ['half of the lines', [table, line(run(0, '\\boxdot'), run(18, '\\Rsh'))], true],
+    ['one line of three', [table, listing, listing], false],
+    ['a listing', [listing, listing], false],
+  ];
+  for (const [name, b, want] of blocks) test(`symbolTable: ${name}`, () => assert.equal(symbolTable(b), want));
+  test('pdfCodeBlocks leaves out a table of symbols, keeps the same commands without them', () => {
+    const FONTS3: [number, string][] = [...FONTS, [2, 'ABCDEF+MSAM10']];
+    const glyph = (top: number, col: number): [number, number, number, number, string] => [
+      top,
+      100 + col * 8 - 30,
+      13,
+      2,
+      '',
+    ];
+    const rows = (symbols: boolean) =>
+      [
+        ...(symbols ? [glyph(100, 0), glyph(100, 18)] : []),
+        tt(100, 0, '\\lneq'),
+        tt(100, 18, '\\gneq'),
+        ...(symbols ? [glyph(120, 0), glyph(120, 18)] : []),
+        tt(120, 0, '\\nleq'),
+        tt(120, 18, '\\ngeq'),
+      ].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts: rows(true) }]))), []);
+    assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts: rows(false) }]))).length, 1);
   });
 });
 
