@@ -804,7 +804,21 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  return blocks.map((b) => blockText(b, edges));
+  return blocks.map((b) => blockText(b, edges)).filter((b) => !signsAlone(b));
+}
+
+/**
+ * Does a block hold signs alone, no letter and no digit? Such typewriter lines are a table of
+ * signs or a formula, never a listing: a formula's stacked alternatives (GLPK's and GMPL's
+ * constraint forms: `<=`, `>=`, `=` one above the other between the sum and the right-hand side,
+ * centred on one another, so off any listing's grid), a table of a language's delimiters (GMPL's
+ * `+  **  <=  >  &&`), a table of what is typed and what is printed (lshort's ligatures: `--  –`,
+ * `!‘  ¡`, where the printed sign stands in the cell beside the typed one). pdftohtml reads each as
+ * typewriter lines with nothing else in them, a listing to the reference. A listing's part always
+ * holds a name, a number or a word.
+ */
+export function signsAlone(block: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(block);
 }
 
 /**

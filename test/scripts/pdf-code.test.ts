@@ -7,6 +7,7 @@ import {
   tableRowsOf,
   symbolColumns,
   symbolTable,
+  signsAlone,
   onSheet,
   atAnAngle,
   codeLine,
@@ -738,6 +739,26 @@ describe('symbolTable: a table of symbols, each before the command that makes it
       ].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts: rows(true) }]))), []);
     assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts: rows(false) }]))).length, 1);
+  });
+});
+
+describe('signsAlone: a block of signs, no letter and no digit', () => {
+  const cases: [string, string, boolean][] = [
+    // glpk p. 243: a constraint's relations stacked in its formula.
+    ['stacked relations', '<=\n>=\n =', true],
+    ['braces closing a listing', '  }\n}', true],
+    ['a listing of one name', '}\nend;', false],
+    ['digits', '--\n42', false],
+    ['a Greek letter', '<=\nα', false],
+  ];
+  for (const [name, block, want] of cases) test(name, () => assert.equal(signsAlone(block), want));
+  test('pdfCodeBlocks leaves out such a block', () => {
+    const texts = (a: string, b: string) => [tt(100, 0, a), tt(120, 0, b)];
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: texts('&lt;=', '&gt;=') }]))), []);
+    assert.equal(
+      pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: texts('x &lt;= 1', 'y &gt;= 2') }]))).length,
+      1,
+    );
   });
 });
 
