@@ -477,6 +477,18 @@ export function spacesFor(gap: number, cw: number, otherFace: boolean): number {
 }
 
 /**
+ * Whether a gap of `gap` units next to a run of another face, too narrow for a word space
+ * (spacesFor: under OTHER_FACE_SPACE of a character), may be one all the same: pdftohtml's
+ * positions and widths are whole units, so a gap is known to a unit either side, and a word space
+ * of a justified line squeezed near the threshold reads either way (DocBook's lists of parameter
+ * names: `prefer.internal.olink`, a roman comma, `target.database.document`, the comma's gap 2
+ * units where the line's others are 3, at 8 units a character). The page has a blank or none there.
+ */
+export function faceSpaceUnsure(gap: number, cw: number): boolean {
+  return Math.round(gap / cw) === 0 && gap < OTHER_FACE_SPACE * cw && gap + 1 >= OTHER_FACE_SPACE * cw;
+}
+
+/**
  * Whether a gap of `gap` units between two typewriter runs (characters `cw` units wide) holds n or
  * n + 1 blanks as pdftohtml gives it: its positions and widths are whole units, so the gap is
  * known to a unit either side, and when that span crosses a half character both counts read the
@@ -597,9 +609,13 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
         continue;
       }
       const gap = spacesFor(p.left - x, cw, !p.mono || !prev.mono);
-      if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' '))
-        s +=
-          p.mono && prev.mono && (offGrid(p.left - left, cw) || offGrid(prev.left - left, cw))
+      // After a prose comma (or `;`, `:`, `.`) before the next typewriter word, the word space
+      // pdftohtml's units may hide (faceSpaceUnsure); a sign glued to code in another face stays glued.
+      const unsure = p.mono && !prev.mono && /[,;:.]$/.test(prev.text) && faceSpaceUnsure(p.left - x, cw);
+      if (x !== l.left && (gap > 0 || unsure) && !s.endsWith(' ') && !p.text.startsWith(' '))
+        s += unsure
+          ? EITHER_BLANK
+          : p.mono && prev.mono && (offGrid(p.left - left, cw) || offGrid(prev.left - left, cw))
             ? offGridBlanks(p.left - x, cw)
             : p.mono && prev.mono && betweenColumns(p.left - x, cw)
               ? ' '.repeat(Math.round((p.left - x - 1) / cw)) + EITHER_BLANK

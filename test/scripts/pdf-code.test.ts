@@ -20,6 +20,7 @@ import {
   columnLeft,
   partLefts,
   spacesFor,
+  faceSpaceUnsure,
   betweenColumns,
   offGrid,
   offGridBlanks,
@@ -94,6 +95,18 @@ describe('spacesFor: the spaces a gap between two runs of a line holds', () => {
     ['a wide gap next to another face: its characters', 17, 8, true, 2],
   ];
   for (const [name, gap, cw, other, want] of cases) test(name, () => assert.equal(spacesFor(gap, cw, other), want));
+});
+
+describe('faceSpaceUnsure: a gap next to another face that may be a word space', () => {
+  const cases: [string, number, number, boolean][] = [
+    // dblatex-manual p. 99: `prefer.internal.olink` `,` (roman) then 2 units, at 8.05 a character.
+    ['a squeezed space after a prose comma', 2, 8.05, true],
+    ['a gap a space for sure (spacesFor gives one)', 3, 8, false],
+    ['glued: no gap', 0, 8, false],
+    ['a unit: glued whatever the rounding', 1, 8, false],
+    ['a whole character: a blank', 8, 8, false],
+  ];
+  for (const [name, gap, cw, want] of cases) test(name, () => assert.equal(faceSpaceUnsure(gap, cw), want));
 });
 
 describe('betweenColumns: a gap whose count of blanks whole units cannot tell', () => {
