@@ -477,6 +477,18 @@ export function spacesFor(gap: number, cw: number, otherFace: boolean): number {
 }
 
 /**
+ * Whether a gap of `gap` units next to a run of another face, too narrow for a word space
+ * (spacesFor: under OTHER_FACE_SPACE of a character), may be one all the same: pdftohtml's
+ * positions and widths are whole units, so a gap is known to a unit either side, and a word space
+ * of a justified line squeezed near the threshold reads either way (DocBook's lists of parameter
+ * names: `prefer.internal.olink`, a roman comma, `target.database.document`, the comma's gap 2
+ * units where the line's others are 3, at 8 units a character). The page has a blank or none there.
+ */
+export function faceSpaceUnsure(gap: number, cw: number): boolean {
+  return Math.round(gap / cw) === 0 && gap < OTHER_FACE_SPACE * cw && gap + 1 >= OTHER_FACE_SPACE * cw;
+}
+
+/**
  * Whether a gap of `gap` units between two typewriter runs (characters `cw` units wide) holds n or
  * n + 1 blanks as pdftohtml gives it: its positions and widths are whole units, so the gap is
  * known to a unit either side, and when that span crosses a half character both counts read the
@@ -597,9 +609,13 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
         continue;
       }
       const gap = spacesFor(p.left - x, cw, !p.mono || !prev.mono);
-      if (x !== l.left && gap > 0 && !s.endsWith(' ') && !p.text.startsWith(' '))
-        s +=
-          p.mono && prev.mono && (offGrid(p.left - left, cw) || offGrid(prev.left - left, cw))
+      // After a prose comma (or `;`, `:`, `.`) before the next typewriter word, the word space
+      // pdftohtml's units may hide (faceSpaceUnsure); a sign glued to code in another face stays glued.
+      const unsure = p.mono && !prev.mono && /[,;:.]$/.test(prev.text) && faceSpaceUnsure(p.left - x, cw);
+      if (x !== l.left && (gap > 0 || unsure) && !s.endsWith(' ') && !p.text.startsWith(' '))
+        s += unsure
+          ? EITHER_BLANK
+          : p.mono && prev.mono && (offGrid(p.left - left, cw) || offGrid(prev.left - left, cw))
             ? offGridBlanks(p.left - x, cw)
             : p.mono && prev.mono && betweenColumns(p.left - x, cw)
               ? ' '.repeat(Math.round((p.left - x - 1) / cw)) + EITHER_BLANK
@@ -743,7 +759,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
     while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
     if (k > 0) cur = cur.slice(k);
-    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur))) blocks.push(cur);
+    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur)) && !symbolTable(cur)) blocks.push(cur);
     cur = [];
     between = [];
     size = undefined;
@@ -804,7 +820,21 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  return blocks.map((b) => blockText(b, edges));
+  return blocks.map((b) => blockText(b, edges)).filter((b) => !signsAlone(b));
+}
+
+/**
+ * Does a block hold signs alone, no letter and no digit? Such typewriter lines are a table of
+ * signs or a formula, never a listing: a formula's stacked alternatives (GLPK's and GMPL's
+ * constraint forms: `<=`, `>=`, `=` one above the other between the sum and the right-hand side,
+ * centred on one another, so off any listing's grid), a table of a language's delimiters (GMPL's
+ * `+  **  <=  >  &&`), a table of what is typed and what is printed (lshort's ligatures: `--  –`,
+ * `!‘  ¡`, where the printed sign stands in the cell beside the typed one). pdftohtml reads each as
+ * typewriter lines with nothing else in them, a listing to the reference. A listing's part always
+ * holds a name, a number or a word.
+ */
+export function signsAlone(block: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(block);
 }
 
 /**
@@ -915,6 +945,47 @@ export function tableRowsOf(
     const cw = charWidth(block[0]!.parts.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0]!);
     return own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)));
   });
+}
+
+/** A symbol this many character widths or less before its command is that command's symbol. */
+const SYMBOL_GAP_CHARS = 4;
+
+/**
+ * How many typewriter runs of a line stand in a table of symbols and the commands that make them:
+ * runs that open a column (columnStarts: the run or its glyph) with a glyph of another face just before them (within
+ * SYMBOL_GAP_CHARS characters, after the run before), a glyph poppler may read as nothing at all
+ * (AMS's msam10 and msbm10 symbols map no Unicode: pdftohtml gives an empty run) or as a sign
+ * (`}`, `'` for the same fonts' glyphs).
+ */
+export function symbolColumns(l: Pick<Line, 'parts'>): number {
+  const starts = new Set(columnStarts(l));
+  let n = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  let glyph: { left: number; width: number } | undefined;
+  for (const p of l.parts) {
+    if (!p.mono && !/[\p{L}\p{N}]/u.test(p.text)) glyph = p.left >= end ? p : glyph;
+    else if (p.mono && p.text.trim() !== '') {
+      const near = glyph !== undefined && p.left - (glyph.left + glyph.width) <= SYMBOL_GAP_CHARS * charWidth(p);
+      // The column opens at the run, or at its symbol when poppler reads the symbol as a sign.
+      if (near && (starts.has(p.left) || starts.has(glyph!.left))) n++;
+      glyph = undefined;
+      end = p.left + p.width;
+    } else glyph = undefined;
+  }
+  return n;
+}
+
+/**
+ * Are the code lines `block` the rows of a table of symbols, each beside the command that makes it
+ * (lshort's tables of AMS symbols: `⊞ \boxplus  ⊟ \boxminus  ⊝ \circleddash`), not a listing? Half
+ * of its lines or more set two typewriter columns or more each after its symbol (symbolColumns).
+ * The reference keeps only the typewriter runs, so such a block is a table with its symbols taken
+ * out, which no reading of the page gives; the reader reads its rows as a table's. A listing's
+ * line has no glyph of another face before its columns (Texinfo's `⇒` before a result is one
+ * column; a callout's circle ends its line).
+ */
+export function symbolTable(block: readonly Pick<Line, 'parts'>[]): boolean {
+  return block.filter((l) => symbolColumns(l) >= 2).length * 2 >= block.length;
 }
 
 /**

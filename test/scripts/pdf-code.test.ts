@@ -5,6 +5,9 @@ import {
   clipToPage,
   columnStarts,
   tableRowsOf,
+  symbolColumns,
+  symbolTable,
+  signsAlone,
   onSheet,
   atAnAngle,
   codeLine,
@@ -17,6 +20,7 @@ import {
   columnLeft,
   partLefts,
   spacesFor,
+  faceSpaceUnsure,
   betweenColumns,
   offGrid,
   offGridBlanks,
@@ -91,6 +95,18 @@ describe('spacesFor: the spaces a gap between two runs of a line holds', () => {
     ['a wide gap next to another face: its characters', 17, 8, true, 2],
   ];
   for (const [name, gap, cw, other, want] of cases) test(name, () => assert.equal(spacesFor(gap, cw, other), want));
+});
+
+describe('faceSpaceUnsure: a gap next to another face that may be a word space', () => {
+  const cases: [string, number, number, boolean][] = [
+    // dblatex-manual p. 99: `prefer.internal.olink` `,` (roman) then 2 units, at 8.05 a character.
+    ['a squeezed space after a prose comma', 2, 8.05, true],
+    ['a gap a space for sure (spacesFor gives one)', 3, 8, false],
+    ['glued: no gap', 0, 8, false],
+    ['a unit: glued whatever the rounding', 1, 8, false],
+    ['a whole character: a blank', 8, 8, false],
+  ];
+  for (const [name, gap, cw, want] of cases) test(name, () => assert.equal(faceSpaceUnsure(gap, cw), want));
 });
 
 describe('betweenColumns: a gap whose count of blanks whole units cannot tell', () => {
@@ -667,6 +683,95 @@ describe('tableRowsOf: code lines that are rows of a table beside rows that are 
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: table }]))), []);
     const listing = texts([prose(100, 'The types:')]);
     assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: listing }]))).length, 1);
+  });
+});
+
+describe('symbolTable: a table of symbols, each before the command that makes it', () => {
+  // Runs of 8 units a character on one line; a symbol a glyph of 13 units in another face.
+  const run = (col: number, text: string) => ({ left: 100 + col * 8, width: [...text].length * 8, mono: true, text });
+  const sym = (col: number, text = '') => ({ left: 100 + col * 8 - 30, width: 13, mono: false, text });
+  const line = (...parts: { left: number; width: number; mono: boolean; text: string }[]) => ({
+    parts: parts.map((p) => ({ page: 1, top: 0, height: 13, ...p })),
+  });
+  const columns: [string, ReturnType<typeof line>, number][] = [
+    // lshort-pt p. 99: msam10's glyphs map no Unicode (pdftohtml: empty runs), one read as `}`.
+    [
+      'three symbols read as nothing, each before its command',
+      line(sym(0), run(0, '\\boxplus'), sym(18), run(18, '\\boxminus'), sym(36), run(36, '\\circleddash')),
+      3,
+    ],
+    [
+      'a symbol read as a sign, two missing',
+      line(run(0, '\\boxtimes'), run(18, '\\boxdot'), sym(36, '}'), run(36, '\\circledcirc')),
+      1,
+    ],
+    // Texinfo's `@result{}`: no column, the arrow a word space after the expression.
+    ['a result after its expression', line(run(0, '(+ 2 2)'), sym(12, '\u21D2'), run(12, '4')), 0],
+    ['a listing line with a comment in a column', line(run(0, 'x = 1'), run(20, '# one')), 0],
+    // A roman word between the columns is prose, no symbol.
+    ['a word of another face before a column', line(sym(0, 'see'), run(0, 'foo'), sym(18, 'and'), run(18, 'bar')), 0],
+    // A symbol far left of the run (more than 4 characters) is not that run's.
+    [
+      'a glyph far before its run',
+      line(
+        { left: 20, width: 13, mono: false, text: '' },
+        run(0, 'foo'),
+        { left: 150, width: 13, mono: false, text: '' },
+        run(18, 'bar'),
+      ),
+      0,
+    ],
+  ];
+  for (const [name, l, want] of columns) test(`symbolColumns: ${name}`, () => assert.equal(symbolColumns(l), want));
+  const table = line(sym(0), run(0, '\\lneq'), sym(18), run(18, '\\gneq'));
+  const listing = line(run(0, 'int x;'));
+  const blocks: [string, ReturnType<typeof line>[], boolean][] = [
+    ['every line a row of symbols', [table, table], true],
+    ['half of the lines', [table, line(run(0, '\\boxdot'), run(18, '\\Rsh'))], true],
+    ['one line of three', [table, listing, listing], false],
+    ['a listing', [listing, listing], false],
+  ];
+  for (const [name, b, want] of blocks) test(`symbolTable: ${name}`, () => assert.equal(symbolTable(b), want));
+  test('pdfCodeBlocks leaves out a table of symbols, keeps the same commands without them', () => {
+    const FONTS3: [number, string][] = [...FONTS, [2, 'ABCDEF+MSAM10']];
+    const glyph = (top: number, col: number): [number, number, number, number, string] => [
+      top,
+      100 + col * 8 - 30,
+      13,
+      2,
+      '',
+    ];
+    const rows = (symbols: boolean) =>
+      [
+        ...(symbols ? [glyph(100, 0), glyph(100, 18)] : []),
+        tt(100, 0, '\\lneq'),
+        tt(100, 18, '\\gneq'),
+        ...(symbols ? [glyph(120, 0), glyph(120, 18)] : []),
+        tt(120, 0, '\\nleq'),
+        tt(120, 18, '\\ngeq'),
+      ].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts: rows(true) }]))), []);
+    assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts: rows(false) }]))).length, 1);
+  });
+});
+
+describe('signsAlone: a block of signs, no letter and no digit', () => {
+  const cases: [string, string, boolean][] = [
+    // glpk p. 243: a constraint's relations stacked in its formula.
+    ['stacked relations', '<=\n>=\n =', true],
+    ['braces closing a listing', '  }\n}', true],
+    ['a listing of one name', '}\nend;', false],
+    ['digits', '--\n42', false],
+    ['a Greek letter', '<=\nα', false],
+  ];
+  for (const [name, block, want] of cases) test(name, () => assert.equal(signsAlone(block), want));
+  test('pdfCodeBlocks leaves out such a block', () => {
+    const texts = (a: string, b: string) => [tt(100, 0, a), tt(120, 0, b)];
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: texts('&lt;=', '&gt;=') }]))), []);
+    assert.equal(
+      pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: texts('x &lt;= 1', 'y &gt;= 2') }]))).length,
+      1,
+    );
   });
 });
 
