@@ -5,6 +5,7 @@
 // body starts at the margin (a short ALL-CAPS line, a numbered title, a keyword such as
 // Introduction, standing alone), list items with their wrapped lines, and a manual page's header
 // and footer lines. Pure: lines in, decisions out.
+import { isContentsTitle } from '../../contents-title.ts';
 import { joinLines } from '../pdf/clean.ts';
 import { headingShape, notHeadingKind } from '../pdf/headings.ts';
 
@@ -250,8 +251,6 @@ export function outlineHeading(line: string): { level: number; text: string } | 
   return text.length <= MAX_HEADING ? { level: m[1]!.length, text } : null;
 }
 
-/** A contents list's title alone on its line. */
-const CONTENTS_TITLE = /^(?:table of )?contents:?$/i;
 /** A section number opening a line, as a contents entry and its section's title share it ("4.41.1."). */
 const NUMBER_AT_START = /^(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z](?:\.\d{1,3}){0,4}\.)(?=\s)/;
 
@@ -267,7 +266,8 @@ const NUMBER_AT_START = /^(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z](?:\.\d{1,3}){0,4
 export function contentsRun(lines: readonly string[]): Set<number> {
   const out = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
-    if (!CONTENTS_TITLE.test(lines[i]!.trim())) continue;
+    // A contents list's title alone on its line, a colon after it or not (contents-title.ts).
+    if (!isContentsTitle(lines[i]!.trim().replace(/:$/, ''))) continue;
     const run: number[] = [];
     const numbers: string[] = [];
     const seen = new Set<string>();
