@@ -2,7 +2,7 @@
 // the letters inside each of them do, are one word (a typewriter word in a line of prose).
 
 import { type OcrLine, type OcrWord } from './engine.ts';
-import { median } from './geometry.ts';
+import { median } from '../median.ts';
 
 /** The two words together need this many glyphs (six steps) before their steps are judged... */
 const MIN_GLYPHS = 7;

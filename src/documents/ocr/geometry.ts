@@ -37,11 +37,6 @@ export function baselineRows(lines: readonly OcrLine[], share: number): number[]
 
 export const centre = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
 
-export function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? 0;
-}
-
 /** A line read from a crop of the page, moved to its place on the page: its box, baseline, words and characters. */
 export function shift(l: OcrLine, dx: number, dy: number): OcrLine {
   const m = (b: Box) => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });

@@ -3,7 +3,8 @@
 
 import { type Box } from './filters.ts';
 import { type OcrLine, type OcrWord } from './engine.ts';
-import { centre, median } from './geometry.ts';
+import { median } from '../median.ts';
+import { centre } from './geometry.ts';
 import { gridCell } from './typewriter.ts';
 import { tidySymbols } from './text-lines.ts';
 

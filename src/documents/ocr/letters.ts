@@ -3,7 +3,8 @@
 
 import { type OcrLine } from './engine.ts';
 import { type Box } from './filters.ts';
-import { median, rowHeightOf } from './geometry.ts';
+import { median } from '../median.ts';
+import { rowHeightOf } from './geometry.ts';
 import { BOX_DOUBLE, inkRuns, respelled } from './glyph-ink.ts';
 
 /** A glyph whose ink fills this share of its own box or more is solid: a bullet's disc or square. */

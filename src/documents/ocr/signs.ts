@@ -4,7 +4,7 @@
 import { type OcrLine, type OcrWord } from './engine.ts';
 import { type Box } from './filters.ts';
 import { type GlyphSpan, inkHoles, inkRuns, respelled } from './glyph-ink.ts';
-import { median } from './geometry.ts';
+import { median } from '../median.ts';
 import { tidySymbols } from './text-lines.ts';
 
 /** A cross's bar: its rows are at least this share of the glyph's width... */

@@ -3,7 +3,8 @@
 
 import { type OcrLine, type OcrWord } from './engine.ts';
 import { linePitches, oneSpaceOnGrid, typewriterSettings } from './typewriter.ts';
-import { baselineOf, median, rowHeightOf } from './geometry.ts';
+import { median } from '../median.ts';
+import { baselineOf, rowHeightOf } from './geometry.ts';
 
 /** A line placed on its page in PDF units (y up, baseline), the shape of a text layer's lines. */
 export interface PlacedLine {

@@ -2,7 +2,8 @@
 // their cells set it (spaces and indentation kept): what makes an OCR'd listing a code block.
 
 import { type OcrLine, type OcrWord } from './engine.ts';
-import { baselineOf, centre, median, rowHeightOf } from './geometry.ts';
+import { median } from '../median.ts';
+import { baselineOf, centre, rowHeightOf } from './geometry.ts';
 
 /** Steps between characters' centres a line needs before its pitch is judged... */
 const MIN_STEPS = 6;

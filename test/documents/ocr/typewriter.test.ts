@@ -1,6 +1,7 @@
 // Typewriter lines told by their pitch or grid, set as their cells set them (src/documents/ocr/typewriter.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { median } from '../../../src/documents/median.ts';
 import type { OcrWord } from '../../../src/documents/ocr/engine.ts';
 import {
   oneSpaceOnGrid,
@@ -249,7 +250,6 @@ describe('typewriterSettings: lines the character boxes cannot tell, beside a li
 
 describe('gridCell: the cell of a typewriter line, half its median step when its grid is the half step', () => {
   const stepsOf = (cs: number[]) => cs.slice(1).map((c, i) => c - cs[i]!);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const at = (cells: number[]) => cells.map((c) => 600 + 24 * c);
   // `$ array=(0 1 2 3 4 5 6 7 8 9 0 a b c d e f g h)`: its command one cell a step, its list two.
   const spread = at([0, ...[2, 3, 4, 5, 6, 7, 8, 9], ...Array.from({ length: 19 }, (_, i) => 11 + 2 * i), 48]);

@@ -2,6 +2,7 @@
 import { looseMarks, orphanGraveQuotes } from './accents.ts';
 import type { MonoSetting } from './types.ts';
 import { cjkJoin } from '../../cjk.ts';
+import { median } from '../../median.ts';
 
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
 export const LIGATURES: Readonly<Record<string, string>> = {
@@ -530,8 +531,7 @@ export function setToMeasure(lineEnds: readonly number[], edge: number, size: nu
  * short of it (a text file set line for line) is no page of filled text (setToMeasure).
  */
 export function measureEdge(pageRights: readonly number[]): number {
-  const xs = pageRights.filter((x) => x > 0).sort((a, b) => a - b);
-  return xs.length === 0 ? 0 : xs[Math.floor(xs.length / 2)]!;
+  return median(pageRights.filter((x) => x > 0));
 }
 
 /** A line as the typewriter rules below see it: its extent, baseline and fonts (TextLine's fields). */

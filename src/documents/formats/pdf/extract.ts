@@ -356,7 +356,7 @@ function buildBlocks(
   const docRight = measureEdge(pages.map((p) => p.lines.reduce((m, l) => Math.max(m, l.xEnd), 0)));
   for (const p of pages) {
     const spacing = lineSpacing(p.lines);
-    const bySize = sizeSpacing(p.lines);
+    const bySize = sizeSpacing(p.lines, ctx.bodySize);
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
@@ -753,20 +753,22 @@ export function lineSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): num
 }
 
 /**
- * The line spacing of each type size of a page (sizes to the half point), where its own lines
- * say it: the most common step between two consecutive lines of that size (at least 3 such
- * steps; leadingUnderSkip as lineSpacing). A page's spacing is its most common step, which a
- * listing in smaller, tighter type sets when it has more lines than the prose: an office suite's
- * 12 pt prose at 16.5 pt (18.1 under a line holding an inline code word, whose font is taller)
- * under a 10 pt listing's 11.5 pt read every prose line as a paragraph of its own.
+ * The line spacing of each type size of a page near `near` (sizes to the half point, those within
+ * half a point of it before rounding: the body size's), where its own lines say it: the most
+ * common step between two consecutive lines of that size (at least 3 such steps;
+ * leadingUnderSkip as lineSpacing). A page's spacing is its most common step, which a listing in
+ * smaller, tighter type sets when it has more lines than the prose: an office suite's 12 pt prose
+ * at 16.5 pt (18.1 under a line holding an inline code word, whose font is taller) under a 10 pt
+ * listing's 11.5 pt read every prose line as a paragraph of its own. Other sizes are not voted:
+ * a figure's drawn lines or verse keep the page's spacing.
  */
-export function sizeSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): Map<number, number> {
+export function sizeSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[], near: number): Map<number, number> {
   const votes = new Map<number, Map<number, number>>();
   for (let i = 1; i < lines.length; i++) {
     const a = lines[i - 1]!;
     const b = lines[i]!;
     const size = Math.round(b.size * 2) / 2;
-    if (Math.round(a.size * 2) / 2 !== size) continue;
+    if (Math.abs(size - near) > 0.75 || Math.round(a.size * 2) / 2 !== size) continue;
     const step = a.y - b.y;
     if (step < size * OVERLAP || step >= size * 3) continue;
     const dy = Math.round(step * 2) / 2;

@@ -6,6 +6,7 @@
 // (text/extract.ts: body indentation, headings, items, code) over it; each block then takes the
 // page it starts on and its page turns from where its letters stand. Pure.
 import type { DocumentBlock, PageTurn } from '../../blocks.ts';
+import { median } from '../../median.ts';
 import type { PageText, TextLine } from './types.ts';
 
 /** Share of a document's characters (spaces aside) in monospaced lines from which it is typewritten. */
@@ -32,12 +33,6 @@ export function isTypewritten(pages: readonly Pick<PageText, 'lines'>[]): boolea
     }
   return all >= MIN_CHARS && mono >= all * TYPEWRITTEN_SHARE;
 }
-
-const median = (xs: number[]): number => {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-};
 
 /** A typewritten document as text, with what placeBlocks needs to find each block's pages. */
 export interface TypedText {

@@ -304,34 +304,41 @@ test("lineSpacing: the step between lines; steps of overlapping lines (a formula
   for (const c of cases) assert.equal(lineSpacing(c.lines), c.want, c.name);
 });
 
-test('sizeSpacing: each type size its own line spacing, where three steps of its own lines say it', async (t) => {
+test('sizeSpacing: each type size near the body size its own line spacing, where three steps of its own lines say it', async (t) => {
   const run = (size: number, top: number, steps: number[]) => {
     const out = [{ y: top, size }];
     for (const s of steps) out.push({ y: out.at(-1)!.y - s, size });
     return out;
   };
-  const cases: [string, { y: number; size: number }[], [number, number][]][] = [
+  const office = [...run(12, 470, [16.5, 18.1, 16.5, 16.5]), ...run(10, 380, [11.6, 11.6, 11.6, 11.6, 11.6, 11.6])];
+  const cases: [string, { y: number; size: number }[], number, [number, number][]][] = [
+    ["an office suite's 12 pt prose over a 10 pt listing: the prose's own", office, 12, [[12, 16.5]]],
+    ['the same page, body at 10 pt: the listing size only', office, 10, [[10, 11.5]]],
     [
-      "an office suite's 12 pt prose over a 10 pt listing: each its own",
-      [...run(12, 470, [16.5, 18.1, 16.5, 16.5]), ...run(10, 380, [11.6, 11.6, 11.6, 11.6, 11.6, 11.6])],
+      'sizes within half a point of the body: each its own',
+      [...run(10.4, 700, [12, 12, 12]), ...run(9.6, 600, [11, 11, 11])],
+      10,
       [
-        [12, 16.5],
-        [10, 11.5],
+        [10.5, 12],
+        [9.5, 11],
       ],
     ],
-    ['two steps say nothing', run(12, 700, [16.5, 16.5]), []],
+    ['a size a point off the body is not voted', run(11, 700, [13, 13, 13, 13]), 10, []],
+    ['two steps say nothing', run(12, 700, [16.5, 16.5]), 12, []],
     [
       'steps between lines of two sizes do not vote',
       [...run(12, 700, [14]), ...run(9, 680, [10]), ...run(12, 660, [14])],
+      12,
       [],
     ],
-    ['overlapping pieces of a line do not vote', run(10, 700, [2, 12, 12, 12]), [[10, 12]]],
+    ['overlapping pieces of a line do not vote', run(10, 700, [2, 12, 12, 12]), 10, [[10, 12]]],
     [
       'a page of one-line paragraphs: the leading under the skip (leadingUnderSkip)',
       run(12, 700, [24.5, 24.5, 24.5, 24.5, 12, 12, 24.5, 12, 24.5]),
+      12,
       [[12, 12]],
     ],
   ];
-  for (const [name, lines, want] of cases)
-    await t.test(name, () => assert.deepEqual([...sizeSpacing(lines)].sort(), want.sort()));
+  for (const [name, lines, near, want] of cases)
+    await t.test(name, () => assert.deepEqual([...sizeSpacing(lines, near)].sort(), want.sort()));
 });
