@@ -40,7 +40,14 @@ import { faceHeadings } from './face-headings.ts';
 import { notesAfterTextReading } from './footnote-reading.ts';
 import { runPandoc } from './pandoc-run.ts';
 import { textReference } from './text-reference.ts';
-import { pdfCodeBlocks, respaced, type XmlFragment, withoutTitleParts, xmlFragments } from './pdf-code.ts';
+import {
+  pdfCodeBlocks,
+  pdfMonoLines,
+  respaced,
+  type XmlFragment,
+  withoutTitleParts,
+  xmlFragments,
+} from './pdf-code.ts';
 import { isDrawingFont } from '../../src/documents/formats/pdf/drawing-fonts.ts';
 import { type PageScore, pageNumbersRight, withFirstPageWhole } from './pages.ts';
 import {
@@ -58,6 +65,7 @@ import {
   missedCode,
   disorderRuns,
   gluedWords,
+  proseBreaks,
   hyphenLeftovers,
   listingLines,
   lostRuns,
@@ -113,6 +121,8 @@ export interface DocumentResult {
   listingLines: number;
   gluedPer1000: number;
   hyphenLeftovers: number;
+  /** Line breaks left inside a sentence of prose (measures.ts proseBreaks). Older results lack it. */
+  proseBreaks?: number;
   midWordCuts: number;
   inRange: number;
   /**
@@ -151,6 +161,7 @@ export interface DocumentResult {
     listing: string[];
     glued: string[];
     hyphens: string[];
+    proseBreaks?: string[];
     unmatchedLabels: string[];
     badEnds?: string[];
     /** The ten longest runs of the chunks' 4-grams out of order (disorderRuns), with their context. */
@@ -389,6 +400,8 @@ export async function measureDocument(
   let pdfRawPages: string[] | undefined;
   // A born-digital PDF's layout reading (pdftotext -layout): its heads in parts, its table rows (chunkEnds).
   let layout: string | undefined;
+  // A born-digital PDF's lines set wholly in typewriter, alone or in blocks (proseBreaks leaves them out).
+  let monoLines: string[] = [];
   // A PDF without outline: the lines its fonts set as headings judge its labels (face-headings.ts).
   let faceHeads: string[] = [];
   if (e.format === 'pdf') {
@@ -424,6 +437,7 @@ export async function measureDocument(
       };
       const headings = (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline;
       structure = { headings, code: withoutTitleParts(pdfCodeBlocks(fragments), headings), rows: [] };
+      monoLines = pdfMonoLines(fragments);
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
       const paged = pdftotext(file);
@@ -451,6 +465,7 @@ export async function measureDocument(
       columnText = pdftotextColumns(words);
       layout = pdftotextLayout(file);
       structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };
+      monoLines = pdfMonoLines(fragments);
       if (r.outline.length === 0) faceHeads = faceHeadings(fragments);
       if (deck) {
         deckPages = refText;
@@ -547,6 +562,7 @@ export async function measureDocument(
   const glued = gluedWords(chunks, ref, pdfPages ? new Set(words(pdfPages.join('\n'))) : undefined);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
+  const breaks = proseBreaks(chunks, [...structure.code, ...monoLines], structure.headings);
   // A deck read against its own pages: each chunk's label against the title of the slide it starts on.
   const slidePages =
     pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;
@@ -585,6 +601,7 @@ export async function measureDocument(
     listingLines: listing.length,
     gluedPer1000: perMille(glued.length, tokens),
     hyphenLeftovers: hyphens.length,
+    proseBreaks: breaks.length,
     midWordCuts: midWordCuts(chunks, ref),
     inRange: sizesInRange(chunks),
     sentenceEnds: ends.clean,
@@ -607,6 +624,7 @@ export async function measureDocument(
       listing: listing.slice(0, 10),
       glued: [...new Set(glued)].slice(0, 10),
       hyphens: [...new Set(hyphens)].slice(0, 10),
+      proseBreaks: breaks.slice(0, 10),
       unmatchedLabels: labels.unmatched.slice(0, 10),
       badEnds: ends.bad.slice(0, 10),
       disorder: [...disorder]
@@ -630,6 +648,7 @@ const HEAD = [
   'listing lines',
   'glued /1000',
   'hyphens left',
+  'prose breaks',
   'mid-word cuts',
   'in 800-1200 %',
   'clean ends %',
@@ -661,6 +680,7 @@ export function tableLine(r: DocumentResult): string {
         r.listingLines,
         r.gluedPer1000,
         r.hyphenLeftovers,
+        r.proseBreaks ?? na,
         r.midWordCuts,
         r.inRange,
         r.sentenceEnds,
@@ -700,6 +720,7 @@ export function classSummary(results: DocumentResult[]): string {
     'listing lines',
     'glued /1000',
     'hyphens left',
+    'prose breaks',
     'clean ends %',
     'labels = heading %',
     'bad labels',
@@ -719,6 +740,7 @@ export function classSummary(results: DocumentResult[]): string {
       sum(rs.map((r) => r.listingLines)),
       mean(rs.map((r) => r.gluedPer1000)),
       sum(rs.map((r) => r.hyphenLeftovers)),
+      sum(rs.map((r) => r.proseBreaks ?? 0)),
       mean(rs.map((r) => r.sentenceEnds)),
       mean(rs.map((r) => r.labels.matching)),
       sum(rs.map((r) => r.labels.admonitions + r.labels.captions + r.labels.bullets)),

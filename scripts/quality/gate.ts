@@ -40,6 +40,8 @@ export const GATED: readonly GatedMeasure[] = [
   { key: 'listingLines', better: 'lower', get: (r) => r.listingLines },
   { key: 'gluedPer1000', better: 'lower', get: (r) => r.gluedPer1000 },
   { key: 'hyphenLeftovers', better: 'lower', get: (r) => r.hyphenLeftovers },
+  // Line breaks left inside a sentence of prose (measures.ts proseBreaks).
+  { key: 'proseBreaks', better: 'lower', get: (r) => r.proseBreaks },
   { key: 'midWordCuts', better: 'lower', get: (r) => r.midWordCuts },
   { key: 'badLabels', better: 'lower', get: badLabels },
   // Slide decks: chunks mixing two slides that could each stand alone, overlay text read again.

@@ -2349,3 +2349,54 @@ export function overlayRepeats(chunks: ChunkLike[], deckText: string): number {
   }
   return extra;
 }
+
+/**
+ * A line as proseBreaks compares it: without blanks and underscores (underscoresAsBlanks; poppler
+ * parts a typewriter line's runs where the service reads one, or the other way round).
+ */
+const proseKey = (line: string): string => underscoresAsBlanks(line).replace(/\s+/gu, '');
+
+/** Signs of code or notation in a line: braces, angle brackets, `=`, `$`, a backslash, `::`, `->`, `()`. */
+const CODE_SIGNS = /[{}<>=$\\]|::|->|\(\)|^(?:#|%|\/\/)/u;
+
+/** A line of prose as proseBreaks sees it: `min` words at least, no table cells, aligned columns or code signs. */
+function proseLine(line: string, min: number): boolean {
+  return line.split(' ').length >= min && !line.includes(' | ') && !/ {3}/u.test(line) && !CODE_SIGNS.test(line);
+}
+
+/**
+ * Line breaks left inside a sentence of prose: a chunk's line that stops on a letter or a comma,
+ * and the next line opening with a lower-case letter, both lines of prose (3 and 2 words at
+ * least, no table cells, aligned columns or code signs), neither a line of one of the reference's
+ * code blocks (`code`: a PDF's lines set wholly in typewriter too) nor one of its headings
+ * (`headings`, and the chunks' section labels: a numbered heading over a paragraph that opens
+ * with a command name, "4.9.2 Das Hilfswerkzeug dak ls" then "dak ls ist Teil ..."). A reader that leaves a paragraph's
+ * line breaks in (a prose line mostly in typewriter taken for a listing line, a bullet item read
+ * as code, a line under a definition's term) keeps every word and its order, so no other measure
+ * sees it; the chunk reads as verse and its sentences are cut for an embedding model. Each break
+ * is given as the end of one line and the start of the next ("It is either a⏎word or an").
+ */
+export function proseBreaks(
+  chunks: readonly Pick<ChunkLike, 'content' | 'section'>[],
+  code: readonly string[],
+  headings: readonly string[],
+): string[] {
+  const skip = new Set<string>();
+  for (const block of code) for (const line of block.split('\n')) skip.add(proseKey(line));
+  for (const h of headings) skip.add(proseKey(h));
+  for (const c of chunks) if (c.section) skip.add(proseKey(c.section));
+  skip.delete('');
+  const out: string[] = [];
+  for (const c of chunks) {
+    const raw = c.content.split('\n').map((l) => l.trim());
+    const lines = raw.map(proseKey);
+    for (let i = 1; i < lines.length; i++) {
+      const a = lines[i - 1]!;
+      const b = lines[i]!;
+      if (!/[\p{L},]$/u.test(raw[i - 1]!) || !/^\p{Ll}/u.test(raw[i]!)) continue;
+      if (!proseLine(raw[i - 1]!, 3) || !proseLine(raw[i]!, 2) || skip.has(a) || skip.has(b)) continue;
+      out.push(`${raw[i - 1]!.replace(/\s+/gu, ' ').slice(-40)}⏎${raw[i]!.replace(/\s+/gu, ' ').slice(0, 40)}`);
+    }
+  }
+  return out;
+}

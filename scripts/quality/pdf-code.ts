@@ -733,6 +733,17 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
  * text with their indentation. A listing that runs onto the next page stays one block when only
  * the page's furniture (its foot, the next one's head: furnitureLines) stands between its parts.
  */
+/**
+ * The text of every line of a born-digital PDF set wholly in typewriter (codeLine), alone or in a
+ * block: a command displayed on a line of its own ("gri myscript" between two sentences) is no
+ * listing of 2+ lines, yet no prose either (measures.ts proseBreaks leaves such lines out).
+ */
+export function pdfMonoLines(fragments: XmlFragment[]): string[] {
+  return linesOf(fragments)
+    .filter((l) => l.mono)
+    .map((l) => l.parts.map((p) => p.text).join(' '));
+}
+
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   const lines = linesOf(fragments);
   const furniture = furnitureLines(lines);

@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  proseBreaks,
   badLabelKind,
   buildReference,
   captionLine,
@@ -1058,6 +1059,36 @@ describe('hyphenLeftovers: a document that hyphenates no word', () => {
   });
   test('no compound to tell: it hyphenates', () =>
     assert.equal(buildReference('an impor-\ntant rule').hyphenates, true));
+});
+
+describe('proseBreaks: line breaks left inside a sentence of prose', () => {
+  const code = ['why3 prove myfile.mlw\nwhy3 prove -P alt-ergo myfile.mlw'];
+  const headings = ['4.9.2 Das Hilfswerkzeug dak ls'];
+  const cases: [string, string, number][] = [
+    ['a definition wrapped as a line of its own', 'A sequence of characters. It is either a\nword or an operator.', 1],
+    ['after a comma', 'Red, green and blue lights,\nor none at all.', 1],
+    ['a sentence ends the line', 'It is either a word.\nor an operator comes next.', 0],
+    ['the next line opens a sentence', 'It is either a word or an\nOperator comes next.', 0],
+    ['a line of a reference code block', 'To see them run, type\nwhy3 prove myfile.mlw', 0],
+    ['a heading of the document above', '4.9.2 Das Hilfswerkzeug dak ls\ndak ls ist Teil der Werkzeugsammlung', 0],
+    ['table rows', 'name | kind | value a\nsize | kind | value b', 0],
+    ['aligned columns', 'if      then    elif    else\nfor     in      until   while', 0],
+    ['code signs', 'the value is set by x = y and\nthen $HOME is read', 0],
+    ['a comment line', '# use a visible bell if\nset bell-style visible now', 0],
+    ['a short line above: a title', 'Shores\nby Rosemary Winspeare', 0],
+    ['one word below', 'the whole list of the words\nend', 0],
+    ['paragraphs apart', 'It is either a\n\nword or an operator.', 0],
+    ['a section label above', '4.1.3 Special lists here\ndebian-private is a list', 0],
+    ['underscores and blanks compare alike', 'run it with my file name,\nwhy3 prove myfile.mlw', 0],
+  ];
+  for (const [name, content, want] of cases)
+    test(name, () =>
+      assert.equal(proseBreaks([{ content, section: '4.1.3 Special lists here' }], code, headings).length, want),
+    );
+  test('each break as the end of one line and the start of the next', () =>
+    assert.deepEqual(proseBreaks([{ content: 'It is either a\nword or an operator.', section: '' }], [], []), [
+      'It is either a⏎word or an operator.',
+    ]));
 });
 
 describe('hyphenLeftovers', () => {

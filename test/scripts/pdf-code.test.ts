@@ -28,6 +28,7 @@ import {
   monospacedFamily,
   pdfCodeBlocks,
   xmlFragments,
+  pdfMonoLines,
   nextLine,
   blankBefore,
   lineTypeSize,
@@ -1348,4 +1349,40 @@ describe('pdfCodeBlocks: listing lines with words in another face, on the grid',
   ];
   for (const [name, texts, want] of cases)
     test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS3, texts }]))), want));
+});
+
+describe('pdfMonoLines: every line set wholly in typewriter, alone or in a block', () => {
+  const cases: [string, Parameters<typeof xml>[0], string[]][] = [
+    [
+      'a command displayed alone between two sentences',
+      [
+        {
+          fonts: FONTS,
+          texts: [prose(100, 'Gri is run as'), tt(120, 0, 'gri myscript'), prose(140, 'in most cases.')],
+        },
+      ],
+      ['gri myscript'],
+    ],
+    [
+      'a listing of two lines: both',
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a = 1'), tt(120, 0, 'b = 2')] }],
+      ['a = 1', 'b = 2'],
+    ],
+    [
+      'a prose line with a typewriter word: not one',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [100, 100, 40, 0, 'and the'],
+            [100, 150, 96, 1, 'ltmarks.pdf'],
+            [100, 250, 40, 0, 'file'],
+          ],
+        },
+      ],
+      [],
+    ],
+  ];
+  for (const [name, pages, want] of cases)
+    test(name, () => assert.deepEqual(pdfMonoLines(xmlFragments(xml(pages))), want));
 });
