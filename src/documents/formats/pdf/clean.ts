@@ -558,6 +558,25 @@ function columnGap(l: TypeLine): boolean {
 }
 
 /**
+ * Is a line's one wide gap the gap after a definition's term, with `x` under the text after it?
+ * Texinfo's @table (and any two-part list) sets the term, then its text at a fixed indent: the
+ * first line of an item holds a gap wider than COLUMN_GAP_EM after a short term ("token" then
+ * "A sequence of characters ... It is either a"), and the item's text wraps under the text, not
+ * under the term. A line there goes on the text, as a table's wrapped cell goes on its cell; a
+ * row of symbols and commands has more than one wide gap, or nothing under its second column.
+ */
+export function wrapsUnderTerm(above: TypeLine, x: number): boolean {
+  const ps = above.pieces ?? [];
+  let gap = -1;
+  for (let i = 1; i < ps.length; i++) {
+    if (ps[i]!.x - ps[i - 1]!.xEnd <= COLUMN_GAP_EM * above.size) continue;
+    if (gap >= 0) return false;
+    gap = i;
+  }
+  return gap === 1 && Math.abs(ps[1]!.x - x) <= 1;
+}
+
+/**
  * Is a line mostly in typewriter a line of the prose paragraph it stands in, not a line of code?
  * A long option or path in running text (DocBook's `<option>` in FOP, Texinfo's `@code`) can
  * fill most of a line, which then counts as monospaced. Such a line is filled by the typesetter:
@@ -578,7 +597,8 @@ function columnGap(l: TypeLine): boolean {
  * A listing stands apart from the text before it, or is indented, and its lines end where they end.
  * Neither line has a gap of 2 em or more between two of its pieces (a justified line's stretched
  * word spaces and a bullet's gap are less): a table's row of symbols and commands, or a listing's
- * line with its callout, reaches the margin with its last column. And `margin` must be the text
+ * line with its callout, reaches the margin with its last column; only a definition's term may
+ * stand apart from its text on the line above, the line wrapping under that text (wrapsUnderTerm). And `margin` must be the text
  * block's edge (`edge`, textEdge): on a page of a numbered listing most lines end with their number.
  * (Every line mostly in typewriter with a word of the text face taken as prose, whatever its
  * place, joined listings with a word in another face to the prose around them.)
@@ -599,7 +619,7 @@ export function proseInType(
   if (mixed && opens) return true;
   const full = (x: number) => edge && Math.abs(x - margin) <= 1;
   if (mixed && full(line.xEnd)) return true;
-  if (!above || columnGap(above) || !under) return false;
+  if (!above || (columnGap(above) && !wrapsUnderTerm(above, line.x)) || !under) return false;
   if (!((full(above.xEnd) && (mixed || above.mono)) || (filled && mixed))) return false;
   const dy = above.y - line.y;
   return dy > 0 && dy <= spacing * 1.4 + 0.5;
@@ -618,6 +638,46 @@ export function breaksInType(a: string, b: string, aMonoEnd: boolean, bMonoStart
   if (!aMonoEnd || !bMonoStart) return false;
   if (/(?:^|\s)--?$/u.test(a)) return /^[\p{L}\p{N}]/u.test(b);
   return /\S\/$/u.test(a) && /^[\p{L}\p{N}._~]/u.test(b);
+}
+
+/** A column's right edge for the fit rules: its margin, whether its lines are justified to it, its rightmost end. */
+export interface ColumnRight {
+  margin: number;
+  edge: boolean;
+  right: number;
+}
+
+/** A column narrower than the page by this many ems has its own right edge (columnRight). */
+const NARROWER_EM = 2;
+
+/** A line of a column's running text is this many ems wide at least (columnRight): no line number, cell or label. */
+const COLUMN_LINE_EM = 10;
+
+/**
+ * The right edge of the column that lines starting at `x` stand in, where it is not the page's
+ * (`pageRight`, less 2 em) and another column's running text starts right of it: the lines of the
+ * text face (not monospaced, 10 em wide at least: no line number, table cell or short item) that
+ * start within 1 pt of `x`, at least 3 of them; their margin (rightMargin) and whether they are
+ * justified to it (textEdge), and their rightmost end for ragged text. A two-column page's left column ends half
+ * a page short of the page's margin, where its lines never count as full and no word as not
+ * fitting: a line of prose mostly in typewriter there (a long path in ltnews's ragged columns)
+ * was a listing. Undefined on a page of one column: the page's edge holds.
+ */
+export function columnRight(
+  lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'mono'>[],
+  x: number,
+  pageRight: number,
+  size: number,
+): ColumnRight | undefined {
+  const column = lines.filter((l) => !l.mono && Math.abs(l.x - x) <= 1 && l.xEnd - l.x >= COLUMN_LINE_EM * size);
+  if (column.length < 3) return undefined;
+  let right = 0;
+  for (const l of column) right = Math.max(right, l.xEnd);
+  if (right >= pageRight - NARROWER_EM * size) return undefined;
+  // Another column's running text starts right of this one.
+  if (!lines.some((l) => !l.mono && l.x > right && l.xEnd - l.x >= COLUMN_LINE_EM * size)) return undefined;
+  const margin = rightMargin(column.map((l) => l.xEnd));
+  return { margin, edge: textEdge(column, margin), right };
 }
 
 /**

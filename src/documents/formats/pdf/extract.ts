@@ -19,6 +19,7 @@ import {
   rightMargin,
   proseInType,
   textEdge,
+  columnRight,
   outdentedAfterSentence,
   indentedAfterSentence,
   breaksInType,
@@ -393,7 +394,12 @@ function buildBlocks(
                 ) ||
                 hangsUnderLabel(above.text, above.x, l.x, l.size) ||
                 hangsUnderCitation(above.text, above.x, l.x, l.size))));
-        const filled: boolean = !!above && wordOverflowsAbove(above.xEnd, textRight, l);
+        // The column's own edges where the page sets columns (columnRight), else the page's.
+        const col = columnRight(p.lines, l.x, textRight, l.size);
+        const colMargin = col ? col.margin : margin;
+        const colEdge = col ? col.edge : edge;
+        const colRight = col ? (col.edge ? col.margin : col.right) : textRight;
+        const filled: boolean = !!above && wordOverflowsAbove(above.xEnd, colRight, l);
         // The next line, prose at the same left one line spacing below, did not fit its first word here.
         const next = p.lines[i + 1];
         const opens: boolean =
@@ -402,8 +408,8 @@ function buildBlocks(
           Math.abs(next.x - l.x) <= 1 &&
           l.y - next.y > 0 &&
           l.y - next.y <= spacing * 1.4 + 0.5 &&
-          wordOverflowsAbove(l.xEnd, textRight, next);
-        mono = !proseInType(l, above, under, margin, spacing, edge, filled, opens);
+          wordOverflowsAbove(l.xEnd, colRight, next);
+        mono = !proseInType(l, above, under, colMargin, spacing, colEdge, filled, opens);
       }
       const h = heads.get(i);
       if (h) {

@@ -27,6 +27,8 @@ import {
   leavesItem,
   opensWithBullet,
   proseInType,
+  columnRight,
+  wrapsUnderTerm,
   textEdge,
   outdentedAfterSentence,
   indentedAfterSentence,
@@ -43,6 +45,7 @@ import {
   columnEdge,
   fillsFirstFit,
   type TypeLine,
+  type ColumnRight,
 } from '../../../../src/documents/formats/pdf/clean.ts';
 
 test('normalizeLine', async (t) => {
@@ -764,6 +767,8 @@ test('proseInType: a line mostly in typewriter that the typesetter filled is pro
   // A FOP page: text block 72-540, 12 pt line spacing, 10 pt type.
   const prose: TypeLine = { x: 82, xEnd: 540, y: 92, size: 10, mono: false, monoEnd: true };
   const mixedFull: TypeLine = { x: 82, xEnd: 540, y: 80, size: 10, mono: true, monoEnd: false };
+  // A definition's term, its text 3 em right of it (Texinfo's @table).
+  const term = { x: 82, xEnd: 110 };
   const cases: [string, TypeLine, TypeLine | undefined, boolean, boolean][] = [
     ['a full line ending in the text face (an option, then words)', mixedFull, prose, true, true],
     [
@@ -851,12 +856,155 @@ test('proseInType: a line mostly in typewriter that the typesetter filled is pro
       true,
     ],
     ['a proportional line', { x: 82, xEnd: 540, y: 80, size: 10, mono: false }, prose, true, false],
+    [
+      "a definition's last line mostly in typewriter, wrapped under the text after its term",
+      { x: 140, xEnd: 240, y: 80, size: 10, mono: true, monoEnd: false, set: {} },
+      { ...prose, x: 82, pieces: [term, { x: 140, xEnd: 470 }, { x: 476, xEnd: 540 }] },
+      true,
+      true,
+    ],
+    [
+      'the same under a row of three columns (two wide gaps): not joined',
+      { x: 140, xEnd: 240, y: 80, size: 10, mono: true, monoEnd: false, set: {} },
+      { ...prose, x: 82, pieces: [term, { x: 140, xEnd: 300 }, { x: 340, xEnd: 540 }] },
+      true,
+      false,
+    ],
   ];
   for (const [name, line, above, under, want] of cases)
     await t.test(name, () => assert.equal(proseInType(line, above, under, 540, 12), want));
   await t.test('no line counts as filled when the margin is not the text edge (a numbered listing)', () =>
     assert.equal(proseInType(mixedFull, prose, true, 540, 12, false), false),
   );
+});
+
+test("columnRight: a column's own right edge where it is narrower than the page", async (t) => {
+  const at = (x: number, ends: number[], mono = false) => ends.map((xEnd) => ({ x, xEnd, mono }));
+  const cases: [string, { x: number; xEnd: number; mono: boolean }[], number, ColumnRight | undefined][] = [
+    [
+      'the left column of a justified two-column page',
+      [...at(44, [280, 280, 280, 230]), ...at(300, [550, 550, 550])],
+      44,
+      { margin: 280, edge: true, right: 280 },
+    ],
+    [
+      'a ragged left column: no end shared by 3 lines, its rightmost (rightMargin, as for a page)',
+      [...at(44, [279, 272, 283, 266, 289]), ...at(300, [550, 550, 550])],
+      44,
+      { margin: 289, edge: true, right: 289 },
+    ],
+    [
+      'the right column reaches the page edge: the page holds',
+      [...at(44, [280, 280, 280]), ...at(300, [550, 550, 550])],
+      300,
+      undefined,
+    ],
+    ['one column: the page holds', at(72, [540, 540, 540, 400]), 72, undefined],
+    [
+      'under 3 prose lines at that left: nothing said',
+      [...at(44, [280, 280]), ...at(300, [550, 550, 550])],
+      44,
+      undefined,
+    ],
+    [
+      "a numbered listing's numbers of blank lines do not make a column (under 10 em)",
+      [...at(44, [52, 52, 52, 52]), ...at(60, [300, 300], true), ...at(300, [550, 550, 550])],
+      44,
+      undefined,
+    ],
+    [
+      'short lines at one left with no column right of them (a list of short items)',
+      [...at(72, [300, 320, 310, 280]), ...at(90, [540, 540])],
+      72,
+      undefined,
+    ],
+    [
+      "a listing's typewriter lines do not make a column",
+      [...at(90, [300, 300, 300, 300], true), ...at(72, [540, 540, 540])],
+      90,
+      undefined,
+    ],
+    [
+      'within 1 pt of the left',
+      [...at(44.5, [280, 280]), ...at(43.8, [280]), ...at(300, [550, 550, 550])],
+      44,
+      { margin: 280, edge: true, right: 280 },
+    ],
+  ];
+  for (const [name, lines, x, want] of cases)
+    await t.test(name, () => assert.deepEqual(columnRight(lines, x, 550, 10), want));
+});
+
+test('wrapsUnderTerm: a line under the text after a definition term, the one wide gap of the line above', async (t) => {
+  const line = (pieces: { x: number; xEnd: number }[]): TypeLine => ({
+    x: pieces[0]!.x,
+    xEnd: pieces.at(-1)!.xEnd,
+    y: 100,
+    size: 10,
+    mono: false,
+    pieces,
+  });
+  const cases: [string, TypeLine, number, boolean][] = [
+    [
+      'term, 3 em, text: under the text',
+      line([
+        { x: 90, xEnd: 118 },
+        { x: 148, xEnd: 522 },
+      ]),
+      148,
+      true,
+    ],
+    [
+      'the same, the text justified in two pieces',
+      line([
+        { x: 90, xEnd: 118 },
+        { x: 148, xEnd: 452 },
+        { x: 460, xEnd: 522 },
+      ]),
+      148,
+      true,
+    ],
+    [
+      'under the term, not the text',
+      line([
+        { x: 90, xEnd: 118 },
+        { x: 148, xEnd: 522 },
+      ]),
+      90,
+      false,
+    ],
+    [
+      'three columns: two wide gaps',
+      line([
+        { x: 90, xEnd: 118 },
+        { x: 148, xEnd: 300 },
+        { x: 340, xEnd: 522 },
+      ]),
+      148,
+      false,
+    ],
+    [
+      'the wide gap after the second piece: not a term',
+      line([
+        { x: 90, xEnd: 118 },
+        { x: 124, xEnd: 200 },
+        { x: 240, xEnd: 522 },
+      ]),
+      240,
+      false,
+    ],
+    [
+      'no wide gap at all',
+      line([
+        { x: 90, xEnd: 300 },
+        { x: 306, xEnd: 522 },
+      ]),
+      306,
+      false,
+    ],
+    ['no pieces', { x: 90, xEnd: 522, y: 100, size: 10, mono: false }, 90, false],
+  ];
+  for (const [name, above, x, want] of cases) await t.test(name, () => assert.equal(wrapsUnderTerm(above, x), want));
 });
 
 test('proseInType: ragged-right text, where no line reaches a margin', async (t) => {
