@@ -36,6 +36,14 @@ const LEADER_RUN = new RegExp(`(?:(?:\\.\\s?){3,}|\\s\\.\\s\\.\\s|…+)\\s*${PAG
 const LEADER_ONLY = new RegExp(`^(?:(?:\\.\\s?){2,}|…+)\\s*${PAGE_LIST}$`, 'i');
 // A leader whose page number the layout read elsewhere: "Encoding subsets for TS1 fonts . . . .".
 const DANGLING_LEADER = /\s(?:\.\s?){4,}$|…{2,}$/u;
+// A leader as OCR reads it off a scan: a long run of dots, then dot dust and a page number misread
+// ("..............-.+.204-.%", ".........-.0 000 eee ee", "..................2....."): the
+// number is no page number any more, yet 6+ dots in a row and nothing but such dust after them
+// are a leader (prose has an ellipsis of three). Dots alone at the end are DANGLING_LEADER's.
+const NOISY_LEADER = /\S\s*(?:\.\s?){6,}[\s.,:;'’`°·~+\-–%0-9ecosEO]{0,23}[,:;'’`°·~+\-–%0-9ecosEO][\s.]*$/u;
+// A spaced leader as OCR reads it: its dots read as dots, 2s and es in runs ("2... ee ee",
+// "2.2... ee eee", ".. 2... 0.0... 2. ee"): 3+ such runs after the title, two dots in one at least.
+const DUST_RUN = /^[.,:;'’`°·~+\-–%0-9ecosEO]+$/u;
 // What every leader above holds: two dots at most one space apart, or an ellipsis. A line without
 // it is tested against none of them (most lines of a document: a cheap test first).
 const LEADERISH = /\.\s?\.|…/;
@@ -73,7 +81,8 @@ export interface LineInfo {
  * What one line of a page is, by its text alone:
  * - title: "Contents", "Index", "List of Figures", ...;
  * - entry: a sure listing entry (dot leaders to a page number or list, an index entry with its
- *   pages, the continuation of a page list, a leader fragment);
+ *   pages, the continuation of a page list, a leader fragment, a leader as OCR misreads it:
+ *   NOISY_LEADER, dustTail);
  * - numbered: text ending in a page number ("Medical procedure 3"), an entry when many are in order;
  * - stem: a numbered title with no sentence end ("5.2. Definitions", "4.11. Forms of claims ."),
  *   the title part of an entry whose leader went to another column;
@@ -96,6 +105,7 @@ export function lineKind(text: string, outline?: ReadonlySet<string>, mono = fal
   if (NEUTRAL.test(t)) return { kind: 'neutral' };
   if (dots && (leaderEntry(t, 2) || LEADER_ONLY.test(t))) return { kind: 'entry', leader: true };
   if (dots && DANGLING_LEADER.test(t) && /\p{L}/u.test(t)) return { kind: 'entry', leader: true, dangling: true };
+  if (dots && (NOISY_LEADER.test(t) || dustTail(t)) && /\p{L}{3}/u.test(t)) return { kind: 'entry', leader: true };
   if (indexEntry(t, maxPage)) return { kind: 'entry' };
   const m = t.length <= 120 && endsInDigit(t) ? TRAILING_NUMBER.exec(t) : null;
   if (m) {
@@ -107,6 +117,28 @@ export function lineKind(text: string, outline?: ReadonlySet<string>, mono = fal
   if (n !== undefined) return { kind: 'numbered', page: n, sectioned: SECTION_NUMBER.test(t) };
   if (t.length <= 100 && STEM.test(t) && !/[\p{L}\d)][.!?:;]$/u.test(t) && /\p{L}{2}/u.test(t)) return { kind: 'stem' };
   return { kind: 'text' };
+}
+
+/**
+ * Does a line end in 3+ runs of OCR's leader dust (DUST_RUN), one of them holding two dots, after
+ * a title (the title's last word may carry the leader's first dots)?
+ */
+export function dustTail(t: string): boolean {
+  const runs = t.split(/\s+/u);
+  let n = 0;
+  let dotted = false;
+  let i = runs.length - 1;
+  for (; i >= 0 && DUST_RUN.test(runs[i]!); i--) {
+    n++;
+    if (runs[i]!.includes('..')) dotted = true;
+  }
+  if (i < 0) return false;
+  // The leader's first dots set against the title's last word ("rotation... 2... ee").
+  if (/\p{L}\.{2,}$/u.test(runs[i]!)) {
+    n++;
+    dotted = true;
+  }
+  return n >= 3 && dotted;
 }
 
 const endsInDigit = (t: string) => {

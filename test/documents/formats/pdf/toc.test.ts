@@ -5,6 +5,7 @@ import {
   indexEntry,
   leaderEntry,
   lineKind,
+  dustTail,
   listingRuns,
   numberEndedEntry,
   proseRuns,
@@ -52,6 +53,19 @@ const body = [
   'developed, simple and effective programming language which includes conditionals, loops.',
 ];
 
+test('dustTail: 3+ runs of leader dust after the title, two dots in one', async (t) => {
+  const cases: [string, boolean][] = [
+    ['Cadre avec rotation... 2... ee', true],
+    ['Petite boite 2.2... ee eee', true],
+    ['Légende 5... . Fe', false],
+    ['Sections 1.2 2.3 4.5', false],
+    ['... 2... ee', false],
+    ['Title 12 13 14', false],
+    ['Title . . . 12', false],
+  ];
+  for (const [line, want] of cases) await t.test(line, () => assert.equal(dustTail(line), want));
+});
+
 test('lineKind', async (t) => {
   const outline = new Set(['medical procedure']);
   const cases: [string, LineKind, number?][] = [
@@ -64,6 +78,20 @@ test('lineKind', async (t) => {
     ['vector . . . . 3, 8, 12', 'entry'],
     ['account limits ............................................5, 8, 12', 'entry'],
     ['Preface ........ xii', 'entry'],
+    // OCR's reading of leaders and page numbers off a scanned contents page.
+    ['12 Utilisation de sous-répertoires ..............-.+.204-.%', 'entry'],
+    ['Cadre avec rotation. .........-.0 000 eee ee', 'entry'],
+    ['Options de \\psfrag ..................2.....', 'entry'],
+    ['Graphique en filigrane................-..-20-.', 'entry'],
+    ['Exemple GIF .........0....0..0 20000000004', 'entry'],
+    ['And so it ends... 3 more to come', 'text'],
+    ['Wait...... and see what happens next', 'text'],
+    ['list of flowables........', 'text'],
+    ['Cadre avec rotation... 2... ee', 'entry'],
+    ['Petite boite 2.2... ee eee', 'entry'],
+    ['Légende4 .. 2... 0.0... 2. ee', 'entry'],
+    ['The years 2010, 2011 and 2012 were good', 'text'],
+    ['It was so... 2 or 3 times', 'text'],
     ['. . . . . . . . . . . . 14', 'entry'],
     ['clip, 24, 81, 137', 'entry'],
     ['202, 203', 'entry'],
