@@ -127,16 +127,26 @@ const STYLE_UNMAPPED =
 /**
  * Do these glyph widths set text on one grid of columns? Every nonzero width is one column (the
  * least width) to a rounding (0.5 %), or two columns, and fewer glyphs are two columns wide than
- * one. No width listed is a grid (pdf.js's own answer). Self-contained: its source is copied into
+ * one. No width listed is a grid (pdf.js's own answer). One or two glyphs at codes outside
+ * printable ASCII say nothing of a grid: pdfTeX writes Latin Modern's bullet as a font of its own
+ * (the TS1 encoding of the text's font program, one width listed, `FirstChar 136`), and pdf.js,
+ * which merges the item's text after the bullet into the bullet's run, named every bullet item of
+ * gs-color's lists typewriter, so each came back as a code block with its line breaks. A
+ * typewriter subset of two letters stays one (Sphinx sets a listing's keyword `if` in bold
+ * typewriter, a font of its own: taken for proportional, its listings lost their lines). Self-contained: its source is copied into
  * pdf.js's worker (patchMonospaceWidths).
  */
 export function gridWidths(widths: Record<string, unknown>): boolean {
   const listed: number[] = [];
+  let ascii = false;
   for (const key in widths) {
     const w = widths[key];
-    if (typeof w === 'number' && w > 0) listed.push(w);
+    if (typeof w !== 'number' || !(w > 0)) continue;
+    listed.push(w);
+    if (Number(key) >= 32 && Number(key) <= 126) ascii = true;
   }
   if (listed.length === 0) return true;
+  if (listed.length <= 2 && !ascii) return false;
   const column = Math.min(...listed);
   let single = 0;
   let double = 0;

@@ -128,7 +128,11 @@ test("drawnUnderscore: TeX's underscore rule right after the pen, not an underli
 test('gridWidths: one column to a rounding, a few glyphs of two columns', () => {
   const cases: [string, Record<number, number>, boolean][] = [
     ['no width listed', {}, true],
-    ['widths equal', { 65: 600, 66: 600 }, true],
+    ['widths equal', { 65: 600, 66: 600, 67: 600 }, true],
+    ["one glyph: pdfTeX's TS1 bullet font (FirstChar 136), no grid", { 136: 500 }, false],
+    ['two glyphs of one width outside ASCII: a symbol font, no grid', { 136: 500, 137: 500 }, false],
+    ["two letters: a bold typewriter subset of a listing's keyword 'if'", { 102: 525, 105: 525 }, true],
+    ['one sign in ASCII: a typewriter brace', { 123: 525 }, true],
     ['zero widths (unused codes) left out', { 37: 525, 38: 525, 40: 0, 41: 525 }, true],
     ['pdfTeX: widths 531.3, two rounded to 531 (Latin Modern Mono 8)', { 39: 531.3, 40: 531, 41: 531.3 }, true],
     ['T1 typewriter face: 525 and SS at 0xDF 1050 (t1xtt, ectt)', { 65: 525, 66: 525, 223: 1050, 233: 525 }, true],
@@ -148,7 +152,8 @@ test('patchMonospaceWidths: the listed widths decide, whatever the MissingWidth'
   const patched = patchMonospaceWidths(check);
   const cases: [string, number, Record<number, number>, boolean, boolean][] = [
     ['Ghostscript: widths 525, MissingWidth 1131', 1131, { 37: 525, 38: 525, 40: 0, 41: 525 }, false, true],
-    ['no MissingWidth, widths equal', 0, { 65: 600, 66: 600 }, true, true],
+    ['no MissingWidth, widths equal', 0, { 65: 600, 66: 600, 67: 600 }, true, true],
+    ['one glyph listed (a bullet font of its own)', 0, { 136: 500 }, true, false],
     ['no MissingWidth, widths differ', 0, { 65: 600, 66: 500 }, false, false],
     ['a MissingWidth, widths differ', 1000, { 65: 600, 66: 500 }, false, false],
     [
