@@ -600,6 +600,13 @@ export function wrapsUnderTerm(above: TypeLine, x: number): boolean {
  * line with its callout, reaches the margin with its last column; only a definition's term may
  * stand apart from its text on the line above, the line wrapping under that text (wrapsUnderTerm). And `margin` must be the text
  * block's edge (`edge`, textEdge): on a page of a numbered listing most lines end with their number.
+ * Where the geometry cannot tell (a ragged page whose line above ends within the fit slack of the
+ * edge), the words can: a line that holds type of the text face goes on the sentence of the
+ * line of prose above it when that sentence has not ended and this line's first word would not
+ * have fit up there (`runs`, runsOnSentence: Chromium's print of "... the command line option
+ * -I.;../gs/lib;c:/gs8.50/lib, Ghostscript" then "searches for ../gs/Resource/CMap/Identity-H and
+ * then for c:/gs8.50/Resource/CMap/Identity-H."; "... redirects under the" then "warn-is-error
+ * mode."). A listing stands apart from the sentence before it, ended by a colon or a full stop.
  * (Every line mostly in typewriter with a word of the text face taken as prose, whatever its
  * place, joined listings with a word in another face to the prose around them.)
  */
@@ -612,6 +619,7 @@ export function proseInType(
   edge = true,
   filled = false,
   opens = false,
+  runs = false,
 ): boolean {
   // A wide gap parts a table's cells or a listing's columns, never a filled line's words.
   if (!line.mono || columnGap(line)) return false;
@@ -620,9 +628,20 @@ export function proseInType(
   const full = (x: number) => edge && Math.abs(x - margin) <= 1;
   if (mixed && full(line.xEnd)) return true;
   if (!above || (columnGap(above) && !wrapsUnderTerm(above, line.x)) || !under) return false;
-  if (!((full(above.xEnd) && (mixed || above.mono)) || (filled && mixed))) return false;
+  if (!((full(above.xEnd) && (mixed || above.mono)) || ((filled || (runs && !above.mono)) && mixed))) return false;
   const dy = above.y - line.y;
   return dy > 0 && dy <= spacing * 1.4 + 0.5;
+}
+
+/**
+ * Does line `text` go on the sentence of the line above (`above`)? The line above stops on a
+ * letter or a comma (no full stop, colon, bracket or digit ends it: "the command line option
+ * -I.;../gs/lib;c:/gs8.50/lib, Ghostscript"), and this line opens with a lower-case letter
+ * ("searches for ../gs/Resource/CMap/Identity-H ..."). proseInType asks it with the fit of the
+ * first word (a word that would have fit up there was broken by hand: verse, a table's cell).
+ */
+export function runsOnSentence(above: string, text: string): boolean {
+  return /[\p{L},]$/u.test(above.trimEnd()) && /^\p{Ll}/u.test(text.trimStart());
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   stopsShort,
   rightMargin,
   proseInType,
+  runsOnSentence,
   textEdge,
   columnRight,
   outdentedAfterSentence,
@@ -409,7 +410,9 @@ function buildBlocks(
           l.y - next.y > 0 &&
           l.y - next.y <= spacing * 1.4 + 0.5 &&
           wordOverflowsAbove(l.xEnd, colRight, next);
-        mono = !proseInType(l, above, under, colMargin, spacing, colEdge, filled, opens);
+        // The sentence of the line above goes on here, and this line's first word would not have fit there.
+        const runs: boolean = !!above && runsOnSentence(above.text, l.text) && !wordFitsAbove(above.xEnd, colRight, l);
+        mono = !proseInType(l, above, under, colMargin, spacing, colEdge, filled, opens, runs);
       }
       const h = heads.get(i);
       if (h) {

@@ -27,6 +27,7 @@ import {
   leavesItem,
   opensWithBullet,
   proseInType,
+  runsOnSentence,
   columnRight,
   wrapsUnderTerm,
   textEdge,
@@ -1043,6 +1044,53 @@ test('proseInType: ragged-right text, where no line reaches a margin', async (t)
   ];
   for (const [name, line, above, filled, opens, want] of cases)
     await t.test(name, () => assert.equal(proseInType(line, above, true, 517, 12, false, filled, opens), want));
+});
+
+test('proseInType: a line that goes on the sentence above, where the fit cannot tell', async (t) => {
+  // A Chromium print: ragged text block 46-550, 9.5 pt line spacing, 6.5 pt type; the line above
+  // ends 31 pt short of the edge, within the fit slack for a long typewriter path's first word.
+  const prose: TypeLine = { x: 46, xEnd: 518.8, y: 311.9, size: 6.5, mono: false };
+  const last: TypeLine = { x: 46, xEnd: 406, y: 302.4, size: 6.5, mono: true, monoStart: false, monoEnd: false };
+  const listing: TypeLine = { x: 46, xEnd: 406, y: 302.4, size: 6.5, mono: true, set: {} };
+  const cases: [string, TypeLine, TypeLine, boolean, boolean][] = [
+    ["a paragraph's last line with words of the text face, the sentence going on", last, prose, true, true],
+    ['the same, the sentence ended above (or its first word would have fit)', last, prose, false, false],
+    ['a line all in typewriter under an unended sentence: a listing line', listing, prose, true, false],
+    ['the same line under a line in typewriter', last, { ...prose, mono: true, set: {} }, true, false],
+    ['the same line a blank line under it', { ...last, y: 290 }, prose, true, false],
+    [
+      'a line of a table: a wide gap between its pieces',
+      {
+        ...last,
+        pieces: [
+          { x: 46, xEnd: 100 },
+          { x: 140, xEnd: 406 },
+        ],
+      },
+      prose,
+      true,
+      false,
+    ],
+  ];
+  for (const [name, line, above, runs, want] of cases)
+    await t.test(name, () => assert.equal(proseInType(line, above, true, 550, 9.5, false, false, false, runs), want));
+});
+
+test('runsOnSentence: the sentence of the line above goes on in this line', async (t) => {
+  const cases: [string, string, string, boolean][] = [
+    ['a word, then a lower-case word', 'option -I.;../gs/lib;c:/gs8.50/lib, Ghostscript', 'searches for ../gs', true],
+    ['a comma, then a lower-case word', 'the first element is a string,', 'which specifies Ordering', true],
+    ['an article, then a typewriter term', 'unexpected redirects under the', 'warn-is-error mode.', true],
+    ['a full stop: the sentence ended', 'is used by default.', 'gs -sDEVICE=png16m', false],
+    ['a colon: a listing or a list follows', 'For example:', 'gs -sDEVICE=png16m', false],
+    ['a closing bracket', 'the call (see below)', 'foo(bar)', false],
+    ['a digit', 'the value is 42', 'and more', false],
+    ['a capital: a new sentence or a name', 'see the manual', 'Ghostscript searches', false],
+    ['a digit opening the line: a numbered listing', 'set it to the', '2 then', false],
+    ['an accented lower-case letter goes on', 'la valeur de la', 'élévation', true],
+  ];
+  for (const [name, above, text, want] of cases)
+    await t.test(name, () => assert.equal(runsOnSentence(above, text), want));
 });
 
 test("firstWordWidth, wordFitsAbove, wordOverflowsAbove: would the next line's first word have fit?", async (t) => {
