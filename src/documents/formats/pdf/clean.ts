@@ -598,8 +598,9 @@ export function wrapsUnderTerm(above: TypeLine, x: number): boolean {
  * Neither line has a gap of 2 em or more between two of its pieces (a justified line's stretched
  * word spaces and a bullet's gap are less): a table's row of symbols and commands, or a listing's
  * line with its callout, reaches the margin with its last column; only a definition's term may
- * stand apart from its text on the line above, the line wrapping under that text (wrapsUnderTerm). And `margin` must be the text
- * block's edge (`edge`, textEdge): on a page of a numbered listing most lines end with their number.
+ * stand apart from its text on the line above, the line wrapping under that text (wrapsUnderTerm).
+ * And `margin` must be the text block's edge (`edge`, textEdge): on a page of a numbered listing
+ * most lines end with their number.
  * Where the geometry cannot tell (a ragged page whose line above ends within the fit slack of the
  * edge), the words can: a line that holds type of the text face goes on the sentence of the
  * line of prose above it when that sentence has not ended and this line's first word would not
@@ -677,10 +678,10 @@ const COLUMN_LINE_EM = 10;
  * (`pageRight`, less 2 em) and another column's running text starts right of it: the lines of the
  * text face (not monospaced, 10 em wide at least: no line number, table cell or short item) that
  * start within 1 pt of `x`, at least 3 of them; their margin (rightMargin) and whether they are
- * justified to it (textEdge), and their rightmost end for ragged text. A two-column page's left column ends half
- * a page short of the page's margin, where its lines never count as full and no word as not
- * fitting: a line of prose mostly in typewriter there (a long path in ltnews's ragged columns)
- * was a listing. Undefined on a page of one column: the page's edge holds.
+ * justified to it (textEdge), and their rightmost end for ragged text. A two-column page's left
+ * column ends half a page short of the page's margin, where its lines never count as full and no
+ * word as not fitting: a line of prose mostly in typewriter there (a long path in ltnews's ragged
+ * columns) was a listing. Undefined on a page of one column: the page's edge holds.
  */
 export function columnRight(
   lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'mono'>[],

@@ -133,8 +133,8 @@ const STYLE_UNMAPPED =
  * which merges the item's text after the bullet into the bullet's run, named every bullet item of
  * gs-color's lists typewriter, so each came back as a code block with its line breaks. A
  * typewriter subset of two letters stays one (Sphinx sets a listing's keyword `if` in bold
- * typewriter, a font of its own: taken for proportional, its listings lost their lines). Self-contained: its source is copied into
- * pdf.js's worker (patchMonospaceWidths).
+ * typewriter, a font of its own: taken for proportional, its listings lost their lines).
+ * Self-contained: its source is copied into pdf.js's worker (patchMonospaceWidths).
  */
 export function gridWidths(widths: Record<string, unknown>): boolean {
   const listed: number[] = [];
