@@ -550,12 +550,16 @@ export interface TypeLine {
 /** A gap of this many ems between two pieces of a line parts a table's columns, not words. */
 const COLUMN_GAP_EM = 2;
 
-/** Does a line hold a gap wider than COLUMN_GAP_EM between two of its pieces? */
-function columnGap(l: TypeLine): boolean {
+/** The pieces of a line that open after a gap wider than COLUMN_GAP_EM (their indexes). */
+function afterWideGaps(l: TypeLine): number[] {
   const ps = l.pieces ?? [];
-  for (let i = 1; i < ps.length; i++) if (ps[i]!.x - ps[i - 1]!.xEnd > COLUMN_GAP_EM * l.size) return true;
-  return false;
+  const out: number[] = [];
+  for (let i = 1; i < ps.length; i++) if (ps[i]!.x - ps[i - 1]!.xEnd > COLUMN_GAP_EM * l.size) out.push(i);
+  return out;
 }
+
+/** Does a line hold a gap wider than COLUMN_GAP_EM between two of its pieces? */
+const columnGap = (l: TypeLine): boolean => afterWideGaps(l).length > 0;
 
 /**
  * Is a line's one wide gap the gap after a definition's term, with `x` under the text after it?
@@ -566,14 +570,8 @@ function columnGap(l: TypeLine): boolean {
  * row of symbols and commands has more than one wide gap, or nothing under its second column.
  */
 export function wrapsUnderTerm(above: TypeLine, x: number): boolean {
-  const ps = above.pieces ?? [];
-  let gap = -1;
-  for (let i = 1; i < ps.length; i++) {
-    if (ps[i]!.x - ps[i - 1]!.xEnd <= COLUMN_GAP_EM * above.size) continue;
-    if (gap >= 0) return false;
-    gap = i;
-  }
-  return gap === 1 && Math.abs(ps[1]!.x - x) <= 1;
+  const gaps = afterWideGaps(above);
+  return gaps.length === 1 && gaps[0] === 1 && Math.abs(above.pieces![1]!.x - x) <= 1;
 }
 
 /**

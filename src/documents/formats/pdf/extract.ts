@@ -754,9 +754,7 @@ export function lineSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[]): num
   };
   let counts = vote(false);
   if (counts.size === 0) counts = vote(true);
-  let best = 12;
-  let bn = 0;
-  for (const [k, n] of counts) if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
+  const best = mostVoted(counts) ?? 12;
   // On a page of one-line paragraphs the most common step is the paragraph skip (parskip.ts).
   return leadingUnderSkip(counts, best);
 }
@@ -787,16 +785,19 @@ export function sizeSpacing(lines: readonly Pick<TextLine, 'y' | 'size'>[], near
   }
   const out = new Map<number, number>();
   for (const [size, counts] of votes) {
-    let best = 0;
-    let bn = 0;
     let all = 0;
-    for (const [k, n] of counts) {
-      all += n;
-      if (n > bn || (n === bn && k < best)) [best, bn] = [k, n];
-    }
-    if (all >= 3) out.set(size, leadingUnderSkip(counts, best));
+    for (const n of counts.values()) all += n;
+    if (all >= 3) out.set(size, leadingUnderSkip(counts, mostVoted(counts)!));
   }
   return out;
+}
+
+/** The step with the most votes, the smaller of two with as many; undefined without a vote. */
+function mostVoted(counts: ReadonlyMap<number, number>): number | undefined {
+  let best: number | undefined;
+  let bn = 0;
+  for (const [k, n] of counts) if (n > bn || (n === bn && k < best!)) [best, bn] = [k, n];
+  return best;
 }
 
 /** A step below this share of its lines' size sets them overlapping: pieces of one line. */

@@ -36,14 +36,17 @@ const LEADER_RUN = new RegExp(`(?:(?:\\.\\s?){3,}|\\s\\.\\s\\.\\s|…+)\\s*${PAG
 const LEADER_ONLY = new RegExp(`^(?:(?:\\.\\s?){2,}|…+)\\s*${PAGE_LIST}$`, 'i');
 // A leader whose page number the layout read elsewhere: "Encoding subsets for TS1 fonts . . . .".
 const DANGLING_LEADER = /\s(?:\.\s?){4,}$|…{2,}$/u;
+// What OCR makes of a leader's dots and a page number beside the dots themselves (a character class's
+// body): signs, digits and the letters a dot is misread as.
+const DUST = ",:;'’`°·~+\\-–%0-9ecosEO";
 // A leader as OCR reads it off a scan: a long run of dots, then dot dust and a page number misread
 // ("..............-.+.204-.%", ".........-.0 000 eee ee", "..................2....."): the
 // number is no page number any more, yet 6+ dots in a row and nothing but such dust after them
 // are a leader (prose has an ellipsis of three). Dots alone at the end are DANGLING_LEADER's.
-const NOISY_LEADER = /\S\s*(?:\.\s?){6,}[\s.,:;'’`°·~+\-–%0-9ecosEO]{0,23}[,:;'’`°·~+\-–%0-9ecosEO][\s.]*$/u;
+const NOISY_LEADER = new RegExp(`\\S\\s*(?:\\.\\s?){6,}[\\s.${DUST}]{0,23}[${DUST}][\\s.]*$`, 'u');
 // A spaced leader as OCR reads it: its dots read as dots, 2s and es in runs ("2... ee ee",
 // "2.2... ee eee", ".. 2... 0.0... 2. ee"): 3+ such runs after the title, two dots in one at least.
-const DUST_RUN = /^[.,:;'’`°·~+\-–%0-9ecosEO]+$/u;
+const DUST_RUN = new RegExp(`^[.${DUST}]+$`, 'u');
 // What every leader above holds: two dots at most one space apart, or an ellipsis. A line without
 // it is tested against none of them (most lines of a document: a cheap test first).
 const LEADERISH = /\.\s?\.|…/;

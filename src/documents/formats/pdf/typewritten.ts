@@ -7,6 +7,7 @@
 // page it starts on and its page turns from where its letters stand. Pure.
 import type { DocumentBlock, PageTurn } from '../../blocks.ts';
 import { median } from '../../median.ts';
+import { countAlnum } from '../../page-turns.ts';
 import type { PageText, TextLine } from './types.ts';
 
 /** Share of a document's characters (spaces aside) in monospaced lines from which it is typewritten. */
@@ -157,7 +158,7 @@ export function placeBlocks(blocks: DocumentBlock[], typed: Pick<TypedText, 'let
     for (let i = found; i < end; i++) {
       const pg = typed.pageOf[i]!;
       if (pg !== last) {
-        turns.push({ after: countPoints(typed.letters, found, i), page: pg });
+        turns.push({ after: countAlnum(typed.letters.slice(found, i)), page: pg });
         last = pg;
       }
     }
@@ -165,14 +166,4 @@ export function placeBlocks(blocks: DocumentBlock[], typed: Pick<TypedText, 'let
     at = end;
   }
   return blocks;
-}
-
-/** Letters and digits (code points) of `letters` between two code-unit offsets. */
-function countPoints(letters: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = letters.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) n++;
-  }
-  return n;
 }
