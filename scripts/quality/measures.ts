@@ -2359,6 +2359,32 @@ const proseKey = (line: string): string => underscoresAsBlanks(line).replace(/\s
 /** Signs of code or notation in a line: braces, angle brackets, `=`, `$`, a backslash, `::`, `->`, `()`. */
 const CODE_SIGNS = /[{}<>=$\\]|::|->|\(\)|^(?:#|%|\/\/)/u;
 
+/**
+ * The terms a document sets alone on a line in typewriter (`code`: its code blocks and its lines
+ * wholly in typewriter): one word with a sign no prose word has, an underscore, a dot, a slash, a
+ * hyphen or a digit (`source_encoding`, `html_static_path`).
+ */
+export function typewriterTerms(code: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const block of code)
+    for (const line of block.split('\n')) {
+      const t = line.trim();
+      if (/^\S{2,}$/u.test(t) && /[_./\d-]/u.test(t) && /\p{L}/u.test(t)) out.add(t);
+    }
+  return out;
+}
+
+/**
+ * A chunk line that opens with one of the document's typewriter terms (typewriterTerms) and goes
+ * on: an entry of a list of definitions, its term set over its text and joined to it (a Sphinx
+ * configuration reference printed by Chromium: "source_encoding The encoding of all reST source
+ * files"). It opens an entry, whatever the line above ends with.
+ */
+export function opensWithTypewriterTerm(line: string, terms: ReadonlySet<string>): boolean {
+  const first = line.split(/\s/u, 1)[0]!;
+  return first.length < line.length && terms.has(first);
+}
+
 /** A line of prose as proseBreaks sees it: `min` words at least, no table cells, aligned columns or code signs. */
 function proseLine(line: string, min: number): boolean {
   return line.split(' ').length >= min && !line.includes(' | ') && !/ {3}/u.test(line) && !CODE_SIGNS.test(line);
@@ -2370,7 +2396,8 @@ function proseLine(line: string, min: number): boolean {
  * least, no table cells, aligned columns or code signs), neither a line of one of the reference's
  * code blocks (`code`: a PDF's lines set wholly in typewriter too) nor one of its headings
  * (`headings`, and the chunks' section labels: a numbered heading over a paragraph that opens
- * with a command name, "4.9.2 Das Hilfswerkzeug dak ls" then "dak ls ist Teil ..."). A reader that leaves a paragraph's
+ * with a command name, "4.9.2 Das Hilfswerkzeug dak ls" then "dak ls ist Teil ..."), nor a next line
+ * that opens with a term the document sets alone in typewriter (opensWithTypewriterTerm). A reader that leaves a paragraph's
  * line breaks in (a prose line mostly in typewriter taken for a listing line, a bullet item read
  * as code, a line under a definition's term) keeps every word and its order, so no other measure
  * sees it; the chunk reads as verse and its sentences are cut for an embedding model. Each break
@@ -2386,6 +2413,7 @@ export function proseBreaks(
   for (const h of headings) skip.add(proseKey(h));
   for (const c of chunks) if (c.section) skip.add(proseKey(c.section));
   skip.delete('');
+  const terms = typewriterTerms(code);
   const out: string[] = [];
   for (const c of chunks) {
     const raw = c.content.split('\n').map((l) => l.trim());
@@ -2395,6 +2423,7 @@ export function proseBreaks(
       const b = lines[i]!;
       if (!/[\p{L},]$/u.test(raw[i - 1]!) || !/^\p{Ll}/u.test(raw[i]!)) continue;
       if (!proseLine(raw[i - 1]!, 3) || !proseLine(raw[i]!, 2) || skip.has(a) || skip.has(b)) continue;
+      if (opensWithTypewriterTerm(raw[i]!, terms)) continue;
       out.push(`${raw[i - 1]!.replace(/\s+/gu, ' ').slice(-40)}⏎${raw[i]!.replace(/\s+/gu, ' ').slice(0, 40)}`);
     }
   }

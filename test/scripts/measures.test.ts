@@ -4,6 +4,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   proseBreaks,
+  opensWithTypewriterTerm,
+  typewriterTerms,
   badLabelKind,
   buildReference,
   captionLine,
@@ -1062,7 +1064,7 @@ describe('hyphenLeftovers: a document that hyphenates no word', () => {
 });
 
 describe('proseBreaks: line breaks left inside a sentence of prose', () => {
-  const code = ['why3 prove myfile.mlw\nwhy3 prove -P alt-ergo myfile.mlw'];
+  const code = ['why3 prove myfile.mlw\nwhy3 prove -P alt-ergo myfile.mlw', 'source_encoding'];
   const headings = ['4.9.2 Das Hilfswerkzeug dak ls'];
   const cases: [string, string, number][] = [
     ['a definition wrapped as a line of its own', 'A sequence of characters. It is either a\nword or an operator.', 1],
@@ -1080,6 +1082,16 @@ describe('proseBreaks: line breaks left inside a sentence of prose', () => {
     ['paragraphs apart', 'It is either a\n\nword or an operator.', 0],
     ['a section label above', '4.1.3 Special lists here\ndebian-private is a list', 0],
     ['underscores and blanks compare alike', 'run it with my file name,\nwhy3 prove myfile.mlw', 0],
+    [
+      'a typewriter term opens the next entry',
+      'Changed in version 1.8: Support file type mapping\nsource_encoding The encoding of all files.',
+      0,
+    ],
+    [
+      'a term the document does not set in typewriter',
+      'Changed in version 1.8: Support file type mapping\nsource_suffix The file name extensions.',
+      1,
+    ],
   ];
   for (const [name, content, want] of cases)
     test(name, () =>
@@ -1089,6 +1101,30 @@ describe('proseBreaks: line breaks left inside a sentence of prose', () => {
     assert.deepEqual(proseBreaks([{ content: 'It is either a\nword or an operator.', section: '' }], [], []), [
       'It is either a⏎word or an operator.',
     ]));
+});
+
+describe('typewriterTerms: one word alone on a typewriter line, with a sign no prose word has', () => {
+  const cases: [string, string, string[]][] = [
+    ['an identifier with an underscore', 'source_encoding', ['source_encoding']],
+    ['a file name, a dotted name, an option', 'conf.py\n  --verbose\nutf-8', ['conf.py', '--verbose', 'utf-8']],
+    ['a plain word', 'make', []],
+    ['two words', 'make install', []],
+    ['a sign alone', '--', []],
+    ['a number', '1.8', []],
+  ];
+  for (const [name, code, want] of cases) test(name, () => assert.deepEqual([...typewriterTerms([code])], want));
+});
+
+describe('opensWithTypewriterTerm', () => {
+  const terms = new Set(['source_encoding', 'conf.py']);
+  const cases: [string, string, boolean][] = [
+    ['the term and its text', 'source_encoding The encoding of all files.', true],
+    ['a file name opening a sentence', 'conf.py is read first', true],
+    ['the term alone', 'source_encoding', false],
+    ['another word', 'the encoding of all files', false],
+    ['the term later in the line', 'see source_encoding for it', false],
+  ];
+  for (const [name, line, want] of cases) test(name, () => assert.equal(opensWithTypewriterTerm(line, terms), want));
 });
 
 describe('hyphenLeftovers', () => {
