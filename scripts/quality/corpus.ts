@@ -636,6 +636,15 @@ export async function measureDocument(
   return { result, chunks };
 }
 
+/**
+ * The code cell: kept % (loose) of the blocks a plan of chunks in range can keep, then the blocks
+ * every such plan must cut, when there are any ("98.1 (98.1) of 53 + 1 cut by the range").
+ */
+export function codeCell(c: { blocks: number; forced?: number; kept: number; keptLoose: number }): string {
+  const forced = c.forced ?? 0;
+  return `${c.kept} (${c.keptLoose}) of ${c.blocks - forced}${forced > 0 ? ` + ${forced} cut by the range` : ''}`;
+}
+
 const HEAD = [
   'id',
   'class',
@@ -688,7 +697,7 @@ export function tableLine(r: DocumentResult): string {
         r.labels.nonEmpty,
         r.labels.matching ?? na,
         `${r.labels.admonitions}/${r.labels.captions}/${r.labels.bullets}`,
-        r.code && r.code.blocks > 0 ? `${r.code.kept} (${r.code.keptLoose}) of ${r.code.blocks}` : na,
+        r.code && r.code.blocks > 0 ? codeCell(r.code) : na,
         r.rows && r.rows.rows > 0 ? `${r.rows.intact} of ${r.rows.rows}` : na,
         r.retrieval && r.retrieval.questions > 0 ? `${r.retrieval.found} of ${r.retrieval.questions}` : na,
         r.pageNumbers && r.pageNumbers.judged > 0 ? `${r.pageNumbers.right} of ${r.pageNumbers.judged}` : na,

@@ -8,6 +8,7 @@ import { LIGATURES } from '../../src/documents/formats/pdf/clean.ts';
 import { lineKind } from '../../src/documents/formats/pdf/toc.ts';
 import { withoutCjkBreaks } from '../../src/documents/blanks.ts';
 import { CJK_TEXT } from '../../src/documents/cjk.ts';
+import { forcedBlockCuts, locateBlocks, type Range } from './code-range.ts';
 
 export interface ChunkLike {
   content: string;
@@ -2074,7 +2075,15 @@ const sameNumbered = (
 export interface CodeScore {
   /** Code blocks of 2+ lines that fit in one chunk. */
   blocks: number;
-  /** % of them whose lines are in one chunk, verbatim (indentation relative to the block kept) and one per line. */
+  /**
+   * Of those, how many every plan of chunks in the interface's range must cut (code-range.ts
+   * forcedBlockCuts over the chunks' text): the range wins over a block kept whole. Older results lack it.
+   */
+  forced?: number;
+  /**
+   * % of the blocks a plan in range can keep (blocks - forced) whose lines are in one chunk,
+   * verbatim (indentation relative to the block kept) and one per line.
+   */
   kept: number;
   /** The same, indentation set aside. */
   keptLoose: number;
@@ -2100,10 +2109,10 @@ export function cutAtCallouts(text: string): string {
  */
 export const underscoresAsBlanks = (text: string): string => text.replace(/_/g, ' ');
 
-export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): CodeScore {
+export function codeKept(chunks: ChunkLike[], blocks: string[], range: Range = { min: 800, max: 1200 }): CodeScore {
   const fit = blocks
     .map(underscoresAsBlanks)
-    .filter((b) => codeLines(b, false).length >= 2 && [...b.replaceAll(EITHER_BLANK, '').trim()].length <= max);
+    .filter((b) => codeLines(b, false).length >= 2 && [...b.replaceAll(EITHER_BLANK, '').trim()].length <= range.max);
   const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
   const loose = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), true));
   const kept = fit.filter((b) => {
@@ -2114,7 +2123,17 @@ export function codeKept(chunks: ChunkLike[], blocks: string[], max = 1200): Cod
     const want = codeLines(b, true);
     return loose.some((h) => containsRun(h, want));
   }).length;
-  return { blocks: fit.length, kept: pct(kept, fit.length), keptLoose: pct(keptLoose, fit.length) };
+  // The blocks every plan in range must cut; never more than the blocks the chunks cut (a block
+  // found twice in the text, or a chunk out of range, could make the count say more).
+  const text = chunks.map((c) => c.content).join('\n');
+  const forced = Math.min(forcedBlockCuts(text, locateBlocks(text, fit), range) ?? 0, fit.length - kept);
+  const keepable = fit.length - forced;
+  return {
+    blocks: fit.length,
+    forced,
+    kept: pct(kept, keepable),
+    keptLoose: pct(Math.min(keptLoose, keepable), keepable),
+  };
 }
 
 /**

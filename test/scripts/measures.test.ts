@@ -1793,19 +1793,35 @@ describe('missedCode: the blocks codeKept counts as not kept, for QUALITY_DEBUG'
 
 describe('codeKept', () => {
   const block = 'for i in 1 2 3; do\n  echo $i\ndone';
-  const cases: [string, string, { blocks: number; kept: number; keptLoose: number }][] = [
-    ['kept verbatim with its lines', `Run:\n${block}\nThen stop.`, { blocks: 1, kept: 100, keptLoose: 100 }],
-    ['indentation lost', 'Run:\nfor i in 1 2 3; do\necho $i\ndone', { blocks: 1, kept: 0, keptLoose: 100 }],
-    ['lines joined by spaces', 'Run: for i in 1 2 3; do echo $i done', { blocks: 1, kept: 0, keptLoose: 0 }],
+  const cases: [string, string, { blocks: number; forced: number; kept: number; keptLoose: number }][] = [
+    ['kept verbatim with its lines', `Run:\n${block}\nThen stop.`, { blocks: 1, forced: 0, kept: 100, keptLoose: 100 }],
+    ['indentation lost', 'Run:\nfor i in 1 2 3; do\necho $i\ndone', { blocks: 1, forced: 0, kept: 0, keptLoose: 100 }],
+    ['lines joined by spaces', 'Run: for i in 1 2 3; do echo $i done', { blocks: 1, forced: 0, kept: 0, keptLoose: 0 }],
     [
       'a tab kept where pandoc expanded it',
       'Run:\nfor i in 1 2 3; do\n\techo $i\ndone',
-      { blocks: 1, kept: 0, keptLoose: 100 },
+      { blocks: 1, forced: 0, kept: 0, keptLoose: 100 },
     ],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(codeKept([chunk(text)], [block]), want));
   test('one-line blocks are not counted', () =>
-    assert.deepEqual(codeKept([chunk('x')], ['ls -l']), { blocks: 0, kept: 100, keptLoose: 100 }));
+    assert.deepEqual(codeKept([chunk('x')], ['ls -l']), { blocks: 0, forced: 0, kept: 100, keptLoose: 100 }));
+  // 'xx aa⏎bb yy zz': with chunks of 2-6 characters a plan keeps the block 'aa⏎bb' ('xx', 'aa⏎bb',
+  // 'yy zz'); with 4-6 the first chunk can only be 'xx aa', so every plan cuts it: the range wins.
+  test('a block cut where a plan in range keeps it counts against the figure', () =>
+    assert.deepEqual(codeKept([chunk('xx aa'), chunk('bb yy zz')], ['aa\nbb'], { min: 2, max: 6 }), {
+      blocks: 1,
+      forced: 0,
+      kept: 0,
+      keptLoose: 0,
+    }));
+  test('a block every plan in range must cut is counted apart (forced), not against the figure', () =>
+    assert.deepEqual(codeKept([chunk('xx aa'), chunk('bb yy zz')], ['aa\nbb'], { min: 4, max: 6 }), {
+      blocks: 1,
+      forced: 1,
+      kept: 100,
+      keptLoose: 100,
+    }));
   test('a block split over two chunks is not kept', () =>
     assert.equal(codeKept([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]).kept, 0));
   test('a block indented as a whole still counts: indentation is relative to the block', () => {

@@ -1,7 +1,7 @@
 // The quality gate of scripts/quality/gate.ts: which figures set floors, and which results fail them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DocumentResult } from '../../scripts/quality/corpus.ts';
+import { codeCell, type DocumentResult } from '../../scripts/quality/corpus.ts';
 import { GATED, gateViolations, recordFloors } from '../../scripts/quality/gate.ts';
 
 function result(id: string, over: Partial<DocumentResult> = {}): DocumentResult {
@@ -193,4 +193,17 @@ describe('gateViolations', () => {
     test(c.name, () => {
       assert.deepEqual(gateViolations(c.results, floors, c.complete), c.want);
     });
+});
+
+describe('codeCell', () => {
+  const cases: [string, { blocks: number; forced?: number; kept: number; keptLoose: number }, string][] = [
+    ['every block keepable', { blocks: 54, forced: 0, kept: 100, keptLoose: 100 }, '100 (100) of 54'],
+    ['an older result without the count', { blocks: 54, kept: 98.1, keptLoose: 98.1 }, '98.1 (98.1) of 54'],
+    [
+      'blocks every plan in range must cut, shown apart',
+      { blocks: 54, forced: 1, kept: 100, keptLoose: 100 },
+      '100 (100) of 53 + 1 cut by the range',
+    ],
+  ];
+  for (const [name, code, want] of cases) test(name, () => assert.equal(codeCell(code), want));
 });
