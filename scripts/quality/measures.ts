@@ -2404,9 +2404,11 @@ export function opensWithTypewriterTerm(line: string, terms: ReadonlySet<string>
   return first.length < line.length && terms.has(first);
 }
 
-/** A line of prose as proseBreaks sees it: `min` words at least, no table cells, aligned columns or code signs. */
+/** A line of prose as proseBreaks sees it: `min` words at least, no table cells (an empty first cell opens a row with `| `), aligned columns or code signs. */
 function proseLine(line: string, min: number): boolean {
-  return line.split(' ').length >= min && !line.includes(' | ') && !/ {3}/u.test(line) && !CODE_SIGNS.test(line);
+  return (
+    line.split(' ').length >= min && !/(?:^| )\|(?: |$)/u.test(line) && !/ {3}/u.test(line) && !CODE_SIGNS.test(line)
+  );
 }
 
 /**

@@ -1074,6 +1074,7 @@ describe('proseBreaks: line breaks left inside a sentence of prose', () => {
     ['a line of a reference code block', 'To see them run, type\nwhy3 prove myfile.mlw', 0],
     ['a heading of the document above', '4.9.2 Das Hilfswerkzeug dak ls\ndak ls ist Teil der Werkzeugsammlung', 0],
     ['table rows', 'name | kind | value a\nsize | kind | value b', 0],
+    ['table rows whose first cell is empty', '| .tex and more text\nmakeindex bibtex and more', 0],
     ['aligned columns', 'if      then    elif    else\nfor     in      until   while', 0],
     ['code signs', 'the value is set by x = y and\nthen $HOME is read', 0],
     ['a comment line', '# use a visible bell if\nset bell-style visible now', 0],

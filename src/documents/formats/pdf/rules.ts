@@ -316,3 +316,61 @@ export function mayHoldRuledTable(lines: readonly TextLine[], gutterEm: number):
   }
   return false;
 }
+
+/** A rule this close (pt) above a grid's top is the second line of a double rule (`\hline\hline`). */
+const DOUBLE_RULE = 4;
+/** A band over a grid is at most this many of the grid's median row heights tall... */
+const BAND_ROWS = 2.5;
+/** ...and holds at most this many lines (a header cell wrapped once). */
+const BAND_LINES = 2;
+
+/**
+ * The grid grown by one row at its top when its header row stands in a band of its own over it:
+ * a table whose body has column rules and whose header row has none, set between a rule spanning
+ * the grid's width above it and the grid's top (LaTeX's `\hline Key & Alternate key & Description
+ * \\ \hline\hline` over a `|l|c|l|` body, an office table's header band). `open`: the page's rules
+ * outside every grid (openRules); `lines`: the page's lines. The band holds one or two lines, each
+ * piece of them inside one of the grid's columns, two columns at least with text: a header row,
+ * not a line of prose or a title block over the table. The new row's cells are the grid's
+ * columns. Null when no such band: no spanning rule within BAND_ROWS row heights above the top
+ * (a double rule's second line at the top is passed over), or no header row in it.
+ */
+export function headerBand(
+  grid: RuledGrid,
+  open: readonly Rule[],
+  lines: readonly Pick<TextLine, 'y' | 'x' | 'xEnd' | 'text' | 'pieces'>[],
+): RuledGrid | null {
+  const { xs, ys } = grid;
+  const top = ys[0]!;
+  const heights = ys
+    .slice(1)
+    .map((y, i) => ys[i]! - y)
+    .sort((a, b) => a - b);
+  const row = heights[heights.length >> 1];
+  if (row === undefined) return null;
+  const spans = (r: Rule) => Math.abs(r.x0 - xs[0]!) <= TOL * 2 && Math.abs(r.x1 - xs.at(-1)!) <= TOL * 2;
+  const above = open
+    .filter((r) => spans(r) && r.y0 > top + DOUBLE_RULE && r.y0 - top <= BAND_ROWS * row)
+    .sort((a, b) => a.y0 - b.y0);
+  const rule = above[0];
+  if (!rule) return null;
+  const low = Math.max(
+    top,
+    ...open.filter((r) => spans(r) && r.y0 > top && r.y0 <= top + DOUBLE_RULE).map((r) => r.y0),
+  );
+  const band = lines.filter((l) => l.y > low && l.y < rule.y0 && l.xEnd > xs[0]! && l.x < xs.at(-1)!);
+  if (band.length === 0 || band.length > BAND_LINES) return null;
+  const columns = new Set<number>();
+  for (const l of band)
+    for (const p of l.pieces ?? [{ text: l.text, x: l.x, xEnd: l.xEnd }]) {
+      const c = xs.findIndex((x, k) => k > 0 && p.x >= xs[k - 1]! - TOL && p.xEnd <= x + TOL) - 1;
+      if (c < 0) return null;
+      columns.add(c);
+    }
+  if (columns.size < 2) return null;
+  const cells = [
+    ...xs.slice(1).map((_, c) => ({ r0: 0, r1: 0, c0: c, c1: c })),
+    ...grid.cells.map((c) => ({ ...c, r0: c.r0 + 1, r1: c.r1 + 1 })),
+  ];
+  return { xs, ys: [rule.y0, ...ys], cells };
+}

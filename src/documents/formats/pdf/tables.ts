@@ -11,6 +11,8 @@ import { joinLines, normalizeLine } from './clean.ts';
 import type { LinePiece, Rule, RuledGrid, TextLine } from './types.ts';
 import { CATEGORY_CELL } from './definitions.ts';
 import { captioned, tagsBesideText } from './hanging.ts';
+import { keepColumns, writtenColumns } from '../table-columns.ts';
+import { headerBand } from './rules.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 export const GUTTER_EM = 0.9;
@@ -529,27 +531,51 @@ export function readRuledTable(
   return { rows, used };
 }
 
-/** The row lines of a table: each row one line tagged as a row, its text the filled cells joined with " | ". */
+/**
+ * A row's text: its cells in column order joined with " | ", an empty cell kept in place so that
+ * the values after it stay under their headers ("Esc-L | | lower case the next word" under "Key |
+ * Alternate key | Description"), as the other formats keep them; empty cells at the row's end
+ * go, and a column no row of the table writes in (`keep`, table-columns.ts writtenColumns: a
+ * ruled grid's spacer) gets no cell.
+ */
+export function rowText(cells: readonly string[], keep?: readonly number[]): string {
+  const kept = keep ? keepColumns(cells, keep) : [...cells];
+  // Empty cells at the row's end leave no value out of place: they go.
+  while (kept.length > 0 && kept.at(-1)!.length === 0) kept.pop();
+  return kept
+    .map((c, i) => (i === 0 ? c : c.length > 0 ? ` | ${c}` : ' |'))
+    .join('')
+    .trimStart();
+}
+
+/** The row lines of a table: each row one line tagged as a row, its text its cells (rowText). */
 function rowLines(
   rows: readonly TableRow[],
   header: boolean,
   next: () => number,
   box?: { x: number; xEnd: number },
 ): TextLine[] {
-  const head = header ? rows[0]!.cells.filter((c) => c.length > 0).join(' | ') : undefined;
+  const keep = writtenColumns(rows.map((r) => r.cells.map((text) => ({ text }))));
+  const head = header ? rowText(rows[0]!.cells, keep) : undefined;
   return rows.map((r, k) => {
     const first = r.lines[0]!;
     // A row of listings: its lines, and the header its chunk repeats.
     const code = r.code ? { code: r.code, ...(head === undefined ? {} : { tableHeader: head }) } : {};
     return {
-      text: r.cells.filter((c) => c.length > 0).join(' | '),
+      text: rowText(r.cells, keep),
       x: box?.x ?? Math.min(...r.lines.map((l) => l.x)),
       xEnd: box?.xEnd ?? Math.max(...r.lines.map((l) => l.xEnd)),
       y: first.y,
       size: first.size,
       font: first.font,
       mono: false,
-      tag: { block: next(), kind: 'row', cells: r.cells, ...(header && k === 0 ? { header: true } : {}), ...code },
+      tag: {
+        block: next(),
+        kind: 'row',
+        cells: keep ? keepColumns(r.cells, keep) : r.cells,
+        ...(header && k === 0 ? { header: true } : {}),
+        ...code,
+      },
     };
   });
 }
@@ -573,9 +599,21 @@ export function readTables(
   const next = () => --block;
   // Ruled tables first (rules.ts): their cells are the grid's, whatever the text's geometry.
   for (const grid of grids) {
-    const read = readRuledTable(lines, grid);
-    if (!read) continue;
-    const rowsOut = rowLines(read.rows, headerRow(read.rows), next, { x: grid.xs[0]!, xEnd: grid.xs.at(-1)! });
+    // A header row in a band of its own over the grid (rules.ts headerBand) is the table's first row, its header.
+    // Only a grid that reads as a table on its own: a band never makes one of a framed title block.
+    const own = readRuledTable(lines, grid);
+    if (!own) continue;
+    const band = headerBand(
+      grid,
+      open,
+      lines.filter((l) => !l.tag),
+    );
+    const read = (band && readRuledTable(lines, band)) || own;
+    const banded = read !== own && read.rows[0]!.lines.every((l) => l.y > grid.ys[0]!);
+    const rowsOut = rowLines(read.rows, banded || headerRow(read.rows), next, {
+      x: grid.xs[0]!,
+      xEnd: grid.xs.at(-1)!,
+    });
     const drop = new Set(read.used);
     const at = read.used[0]!;
     lines = [

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  headerBand,
   mayHoldRuledTable,
   mergeRules,
   pageRules,
@@ -677,6 +678,107 @@ test('a PDF table whose row holds a listing in each cell: that row one code bloc
       ],
       ['row', 'a variable | its reference', ''],
       ['paragraph', 'The marker can only be attached to a variable.', ''],
+    ],
+  );
+});
+
+// gprolog's key table: a `|l|c|l|` body of rows 12.4 pt apart under a header row set between a
+// rule above it and a double rule (`\hline\hline`) at the body's top, neither with column rules.
+test('headerBand: a header row in a band of its own over a ruled grid', () => {
+  const [body] = ruledGrids(grid([65, 125, 196, 477], [687.4, 675, 662.6, 650.2]));
+  const rules = (...ys: number[]) => ys.map((y) => h(y, 64.9, 477.6));
+  const line = (y: number, ...ps: [string, number, number][]) => ({
+    y,
+    x: ps[0]![1],
+    xEnd: ps.at(-1)![2],
+    text: ps.map((p) => p[0]).join(' '),
+    pieces: ps.map(([text, x, xEnd]) => ({ text, x, xEnd })),
+  });
+  const head = line(693.6, ['Key', 86, 103.5], ['Alternate key', 130.7, 190], ['Description', 202.3, 252.1]);
+  const band = [702.2, 687.4, 675, 662.6, 650.2];
+  const cases: [string, Rule[], ReturnType<typeof line>[], number[] | null][] = [
+    ['a spanning rule a row above, a double rule at the top: the band is a row', rules(689.8, 702.2), [head], band],
+    ['a single rule above, no double rule', rules(702.2), [head], band],
+    [
+      'a header cell wrapped to a second line',
+      rules(689.8, 702.2),
+      [
+        line(697, ['Key', 86, 103.5], ['Alternate', 131, 170], ['Description', 202.3, 252.1]),
+        line(691, ['key', 140, 155]),
+      ],
+      band,
+    ],
+    ['no line in the band', rules(689.8, 702.2), [line(720, ['Intro text over the table', 65, 300])], null],
+    [
+      'a line of prose across the columns',
+      rules(689.8, 702.2),
+      [line(693.6, ['Finally, the syntactic sugar applies to the caller side:', 65, 400])],
+      null,
+    ],
+    [
+      'text in one column only (a title over the table)',
+      rules(689.8, 702.2),
+      [line(693.6, ['COLLABORATORS', 66, 120])],
+      null,
+    ],
+    [
+      'three lines: no header row',
+      rules(689.8, 702.2),
+      [
+        line(700, ['a', 70, 80], ['b', 130, 140]),
+        line(696, ['c', 70, 80], ['d', 130, 140]),
+        line(692, ['e', 70, 80], ['f', 130, 140]),
+      ],
+      null,
+    ],
+    ['the rule above too far (a rule of the text above)', rules(689.8, 730), [head], null],
+    ['a rule that does not span the grid', [h(702.2, 64.9, 300)], [head], null],
+    ['no rule above', [], [head], null],
+  ];
+  for (const [name, open, lines, want] of cases) {
+    const got = headerBand(body!, open, lines);
+    assert.deepEqual(got?.ys ?? null, want, name);
+    if (got) {
+      // One cell a column in the band, the body's cells a row lower.
+      assert.deepEqual(
+        got.cells.slice(0, 3),
+        [0, 1, 2].map((c) => ({ r0: 0, r1: 0, c0: c, c1: c })),
+        name,
+      );
+      assert.equal(got.cells.length, body!.cells.length + 3, name);
+    }
+  }
+});
+
+test('a ruled grid under a header band is read with its header row, repeated where the table is split', () => {
+  const xs = [65, 125, 196, 477];
+  const ys = [687.4, 675, 662.6, 650.2];
+  const rules = [...grid(xs, ys), h(689.8, 64.9, 477.6), h(702.2, 64.9, 477.6)];
+  const grids = ruledGrids(rules);
+  const items = [
+    item('Here is the list of available commands:', 65, 720),
+    item('Key', 86, 693.6),
+    item('Alternate key', 131, 693.6),
+    item('Description', 202, 693.6),
+    item('Ctl-B', 82, 678.9),
+    item('←', 155, 678.9),
+    item('go to the previous character', 202, 678.9),
+    item('Esc-L', 82, 666.5),
+    item('lower case the next word', 202, 666.5),
+    item('Ctl-Y', 82, 654.1),
+    item('paste', 202, 654.1),
+    item('History: when a line is entered, linedit records it.', 65, 620),
+  ];
+  const out = readTables(buildLines(items), false, grids, true, openRules(rules, grids));
+  assert.deepEqual(
+    out.map((l) => (l.tag?.kind === 'row' ? [l.text, l.tag.header ?? false] : l.text)),
+    [
+      'Here is the list of available commands:',
+      ['Key | Alternate key | Description', true],
+      ['Ctl-B | ← | go to the previous character', false],
+      ['Esc-L | | lower case the next word', false],
+      ['Ctl-Y | | paste', false],
+      'History: when a line is entered, linedit records it.',
     ],
   );
 });

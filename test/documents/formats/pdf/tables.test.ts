@@ -10,6 +10,7 @@ import {
   ruledHeader,
   notATable,
   readTables,
+  rowText,
   tableRows,
   tableRun,
   type TableRow,
@@ -95,6 +96,30 @@ test('a wrapped cell is joined into its row; an empty cell keeps its place', () 
       ['a3', 'b3', ''],
     ],
   );
+  // The text keeps the empty cell in place, so c2 stays under its column; an empty last cell goes.
+  assert.deepEqual(rowTexts(sparse), ['[a1 | b1 | c1]', '[a2 | | c2]', '[a3 | b3]']);
+});
+
+test('rowText: cells in order, empty ones in place, none at the end, spacer columns out', () => {
+  const cases: [string, string[], number[] | undefined, string][] = [
+    [
+      'every cell filled',
+      ['Ctl-B', '←', 'go to the previous character'],
+      undefined,
+      'Ctl-B | ← | go to the previous character',
+    ],
+    [
+      'an empty middle cell keeps its place',
+      ['Esc-L', '', 'lower case the next word'],
+      undefined,
+      'Esc-L | | lower case the next word',
+    ],
+    ['an empty first cell keeps its place', ['', 'continued', 'x'], undefined, '| continued | x'],
+    ['empty cells at the end go', ['--quiet', 'no messages', ''], undefined, '--quiet | no messages'],
+    ['a spacer column no row writes in gets no cell', ['-P', '', 'Never follow'], [0, 2], '-P | Never follow'],
+    ['one cell', ['alone'], undefined, 'alone'],
+  ];
+  for (const [name, cells, keep, want] of cases) assert.equal(rowText(cells, keep), want, name);
 });
 
 test('a bold first row is the header; a first row in the body font is not', () => {
