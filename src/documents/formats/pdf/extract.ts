@@ -36,7 +36,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
-import { leadingUnderSkip, partedAfterShort } from './parskip.ts';
+import { filledShort, leadingUnderSkip, partedAfterShort } from './parskip.ts';
 import { opensAfterTurn } from './turn-heads.ts';
 import { opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
@@ -356,6 +356,11 @@ function buildBlocks(
   let prev: TextLine | undefined;
   // The document's measure: the fit rules hold on pages of filled text only (setToMeasure).
   const docRight = measureEdge(pages.map((p) => p.lines.reduce((m, l) => Math.max(m, l.xEnd), 0)));
+  // Each body size's leading over the whole document: a page of listings shows too few steps of its prose.
+  const docBySize = sizeSpacing(
+    pages.flatMap((p) => p.lines),
+    ctx.bodySize,
+  );
   for (const p of pages) {
     const spacing = lineSpacing(p.lines);
     const bySize = sizeSpacing(p.lines, ctx.bodySize);
@@ -501,7 +506,8 @@ function buildBlocks(
         const dy = prev.y - l.y;
         // Body text: the gap over its own spacing where it is wider than the page's (sizeSpacing);
         // other sizes (a figure's drawn lines, verse at 14 pt on 14) keep the page's.
-        const own = Math.abs(l.size - ctx.bodySize) <= 0.5 ? (bySize.get(Math.round(l.size * 2) / 2) ?? 0) : 0;
+        const body = Math.abs(l.size - ctx.bodySize) <= 0.5;
+        const own = body ? (bySize.get(Math.round(l.size * 2) / 2) ?? 0) : 0;
         const gap = dy > Math.max(spacing, own) * 1.4 + 0.5;
         note = opensFootnote(l.text, l.size, prev.size, ctx.bodySize);
         // A bibliography entry's further lines, hanging under its text right of its label.
@@ -526,6 +532,13 @@ function buildBlocks(
           !(paraLines.length === 1 && hangsUnderLabel(prev.text, prev.x, l.x, l.size)) &&
           // A hanging entry's further lines (a bibliography's author-year entries), asked last.
           !hangsAfterFull(prev, l, underX);
+        // The right edge of the column the two lines stand in, within the text block's (columnEdge).
+        const [px, py] = [prev.x, prev.y];
+        const lineEdge = () =>
+          Math.min(
+            textRight,
+            columnEdge(p.lines, Math.min(l.x, px) - l.size, Math.max(l.x, px) + l.size, py, l.size * COLUMN_REACH),
+          );
         // The fit rules (clean.ts): on a page of filled text, would this line's first word have fit
         // on the line above, up to the edge of their column? Then the text broke that line.
         // Centred lines (a title, an author list) are broken by hand: the rules say nothing of them.
@@ -537,9 +550,7 @@ function buildBlocks(
           setToMeasure([textRight], docRight, prev.size) &&
           !centredPair(prev, l, leftAcross(p.lines, (prev.x + prev.xEnd) / 2, prev.y, l.size * COLUMN_REACH))
         ) {
-          const lo = Math.min(l.x, prev.x) - l.size;
-          const hi = Math.max(l.x, prev.x) + l.size;
-          const edge = Math.min(textRight, columnEdge(p.lines, lo, hi, prev.y, l.size * COLUMN_REACH));
+          const edge = lineEdge();
           if (wordFitsAbove(prev.xEnd, edge, l)) fitEdge = edge;
         }
         const shortEnd =
@@ -564,7 +575,23 @@ function buildBlocks(
           shortEnd ||
           outdented ||
           opensWithBullet(l.text) ||
-          partedAfterShort(prev, l, stopsShort(prev.xEnd, textRight, l.size), dy, leading, ctx.bodySize) ||
+          partedAfterShort(
+            prev,
+            l,
+            stopsShort(prev.xEnd, textRight, l.size) &&
+              // The body's leading, the page's or else the document's; the edge of the lines' column.
+              !filledShort(
+                firstFit,
+                prev,
+                l,
+                dy,
+                body ? own || (docBySize.get(Math.round(l.size * 2) / 2) ?? 0) : 0,
+                lineEdge,
+              ),
+            dy,
+            leading,
+            ctx.bodySize,
+          ) ||
           nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
           (!l.mono && !entry.mono && nextNumberedEntry(entry.text, entry.x, l.text, l.x, l.size)) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||

@@ -3,6 +3,7 @@
 // not the line ends a sentence: a copyright line with no full stop ("Copyright © 2012, 2013 g10
 // Code GmbH") over the permission paragraph, gcl-si's "Package:LISP" over a function's text, a
 // centred "Version 2.1, February 1999" over the copyright line under it.
+import { wordOverflowsAbove, type FitLine } from './clean.ts';
 
 /** A step this much (in em of the text's size; Texinfo's 2-3 pt at 10.9 is 0.25-0.3) over the page's line spacing parts paragraphs. */
 const PARSKIP_EM = 0.22;
@@ -45,6 +46,38 @@ export function partedAfterShort(
     Math.abs(l.size - above.size) < PARSKIP_EM * l.size &&
     above.xEnd - above.x >= MIN_WIDTH_EM * above.size &&
     l.xEnd - l.x >= MIN_WIDTH_EM * l.size
+  );
+}
+
+/** How near (in points) a step must come to the body's leading to be that leading: steps are voted to the half point. */
+const LEADING_SLACK = 0.5;
+
+/**
+ * Was a line that stops short of the page's text edge (clean.ts stopsShort) broken by the
+ * typesetter because it was full, so that no paragraph ends there (partedAfterShort)? Asked of a
+ * typesetter that fills each line with as many words as fit (`firstFit`, clean.ts
+ * fillsFirstFit: ReportLab, office suites, browsers), whose paragraphs are set ragged-right: the
+ * line under it (`l`) stands the body's own leading below it (`dy` within half a point of
+ * `leading`, the most common step between body-size lines, extract.ts sizeSpacing; 0 unknown)
+ * and its first word would not have fit at the end of the line above within the edge of their
+ * column (`edge`, clean.ts wordOverflowsAbove). ReportLab's user guide sets its prose 10 on 12
+ * in a frame that its listings, in 8 pt on 8.8, run past; the page's most common step is the
+ * listings' 8.8 and its right edge the longest listing line's, so a prose line ending an em or
+ * two short of its frame ("Below are some of the" over "misfits, included here") stood 4 em
+ * short and 12 pt below it was a paragraph skip over 8.8. A step over the leading (a skip, a
+ * caption's or a term's space) or a first word that would have fit (a list's short entries, a
+ * term alone on its line over its text) leaves the line short.
+ */
+export function filledShort(
+  firstFit: boolean,
+  above: Pick<FitLine, 'xEnd'>,
+  l: FitLine,
+  dy: number,
+  leading: number,
+  edge: () => number,
+): boolean {
+  return (
+    firstFit && leading > 0 && Math.abs(dy - leading) <= LEADING_SLACK && wordOverflowsAbove(above.xEnd, edge(), l)
   );
 }
 

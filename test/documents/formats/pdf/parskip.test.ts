@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { leadingUnderSkip, partedAfterShort } from '../../../../src/documents/formats/pdf/parskip.ts';
+import { filledShort, leadingUnderSkip, partedAfterShort } from '../../../../src/documents/formats/pdf/parskip.ts';
 
 test('partedAfterShort: after a short line, a paragraph skip opens a new paragraph', async (t) => {
   // Texinfo's body at 10.9 on 13.1 of line spacing, its paragraphs 15.8 to 16.4 apart.
@@ -54,4 +54,74 @@ test('leadingUnderSkip: on a page of one-line paragraphs the leading, not the pa
   ];
   for (const [name, counts, mode, want] of cases)
     await t.test(name, () => assert.equal(leadingUnderSkip(counts, mode), want));
+});
+
+test('filledShort: a ragged line broken because its next word did not fit parts no paragraph', async (t) => {
+  // ReportLab's user guide: prose 10 on 12 in a frame whose right edge is 517.3, listings past it.
+  const line = (text: string, x: number, xEnd: number, size = 10) => ({ text, x, xEnd, size });
+  const misfits = line('misfits, included here for completeness.', 78, 237.4);
+  const above = { xEnd: 493.3 }; // "... Below are some of the"
+  const cases: [string, boolean, { xEnd: number }, ReturnType<typeof line>, number, number, number, boolean][] = [
+    [
+      "'Below are some of the' over 'misfits, included': the word did not fit",
+      true,
+      above,
+      misfits,
+      12,
+      12,
+      517.3,
+      true,
+    ],
+    ['the step a rounding off the leading', true, above, misfits, 12.4, 12, 517.3, true],
+    [
+      'a TeX typesetter (optimum fit, justified): a short line is no full one',
+      false,
+      above,
+      misfits,
+      12,
+      12,
+      517.3,
+      false,
+    ],
+    ['a step of a skip over the leading (a new paragraph set apart)', true, above, misfits, 18, 12, 517.3, false],
+    ['a step under the leading', true, above, misfits, 11.2, 12, 517.3, false],
+    ['the leading unknown', true, above, misfits, 12, 0, 517.3, false],
+    [
+      "the page's edge where the column's is unknown: a listing's line 574.8 wide leaves room",
+      true,
+      above,
+      misfits,
+      12,
+      12,
+      574.8,
+      false,
+    ],
+    [
+      "a term alone on its line over its text (made up): 'This' would have fit",
+      true,
+      { xEnd: 171.2 },
+      line('This paragraph describes all control parameters currently used in the', 78, 510),
+      12,
+      12,
+      517.3,
+      false,
+    ],
+    [
+      "LibreOffice 12 on 16.5: 'en' over a URL that did not fit",
+      true,
+      { xEnd: 313.7 },
+      line('git://git.debian.org/git/collab-maint/gentoo.git.', 94.3, 443.2, 12),
+      16.5,
+      16.5,
+      521,
+      true,
+    ],
+  ];
+  for (const [name, firstFit, a, l, dy, leading, edge, want] of cases)
+    await t.test(name, () =>
+      assert.equal(
+        filledShort(firstFit, a, l, dy, leading, () => edge),
+        want,
+      ),
+    );
 });
