@@ -36,7 +36,7 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
-import { filledShort, leadingUnderSkip, partedAfterShort } from './parskip.ts';
+import { filledShort, leadingUnderSkip, partedAfterShort, smallOnBodyLeading } from './parskip.ts';
 import { opensAfterTurn } from './turn-heads.ts';
 import { opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
@@ -508,7 +508,11 @@ function buildBlocks(
         // other sizes (a figure's drawn lines, verse at 14 pt on 14) keep the page's.
         const body = Math.abs(l.size - ctx.bodySize) <= 0.5;
         const own = body ? (bySize.get(Math.round(l.size * 2) / 2) ?? 0) : 0;
-        const gap = dy > Math.max(spacing, own) * 1.4 + 0.5;
+        // A smaller type set on the body's leading (an admonition's text) keeps to it (parskip.ts).
+        const bodyKey = Math.round(ctx.bodySize * 2) / 2;
+        const gap =
+          dy > Math.max(spacing, own) * 1.4 + 0.5 &&
+          !smallOnBodyLeading(dy, l.size, prev.size, ctx.bodySize, bySize.get(bodyKey) ?? docBySize.get(bodyKey) ?? 0);
         note = opensFootnote(l.text, l.size, prev.size, ctx.bodySize);
         // A bibliography entry's further lines, hanging under its text right of its label.
         const entry = paraLines[0]!;

@@ -81,6 +81,35 @@ export function filledShort(
   );
 }
 
+/** A type this many points under the body's is a smaller type (an admonition's, a note's). */
+const SMALLER_PT = 0.5;
+
+/**
+ * Is the step (`dy`) between two lines of one smaller type than the body's (`size` and
+ * `aboveSize`, `bodySize`) the body's own leading (`bodyLeading`: the most common step between
+ * body-size lines, the page's or the document's, extract.ts sizeSpacing; 0 unknown), within half
+ * a point? Then the two lines are one block of smaller type set on the body's leading, whatever
+ * the page's own spacing: DBLaTeX sets an admonition's text (a Warning box) in 9 pt on the
+ * body's 12, and on a page whose most common step is a figure's 5.8 pt lines on 7.5, the
+ * admonition's second line ("disable the revision history display.") 12 under its first stood a
+ * gap over 7.5. Smaller lines set tighter (a table's cells, a footnote's) or further apart (a
+ * verse, an address in a title block) are left to the page's spacing.
+ */
+export function smallOnBodyLeading(
+  dy: number,
+  size: number,
+  aboveSize: number,
+  bodySize: number,
+  bodyLeading: number,
+): boolean {
+  return (
+    bodyLeading > 0 &&
+    size < bodySize - SMALLER_PT &&
+    Math.abs(size - aboveSize) < SMALLER_PT / 2 &&
+    Math.abs(dy - bodyLeading) <= LEADING_SLACK
+  );
+}
+
 /** A mode this many times a recurring smaller step is a paragraph skip over that leading, no leading. */
 const SKIP_OVER_LEADING = 1.6;
 

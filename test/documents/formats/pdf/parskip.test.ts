@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { filledShort, leadingUnderSkip, partedAfterShort } from '../../../../src/documents/formats/pdf/parskip.ts';
+import {
+  filledShort,
+  leadingUnderSkip,
+  partedAfterShort,
+  smallOnBodyLeading,
+} from '../../../../src/documents/formats/pdf/parskip.ts';
 
 test('partedAfterShort: after a short line, a paragraph skip opens a new paragraph', async (t) => {
   // Texinfo's body at 10.9 on 13.1 of line spacing, its paragraphs 15.8 to 16.4 apart.
@@ -124,4 +129,20 @@ test('filledShort: a ragged line broken because its next word did not fit parts 
         want,
       ),
     );
+});
+
+test('smallOnBodyLeading: a smaller type one body leading apart is one block', async (t) => {
+  // DBLaTeX's manual: body 10 on 12 (11.955), a Warning's text in 9 pt on the same leading.
+  const cases: [string, number, number, number, number, number, boolean][] = [
+    ["a Warning's second line, 11.955 under its first", 11.955, 9, 9, 10, 12, true],
+    ['half a point off the leading', 12.5, 9, 9, 10, 12, true],
+    ['a skip over the leading (the next admonition paragraph)', 15, 9, 9, 10, 12, false],
+    ["smaller type set tighter (a table's 9 on 11)", 11, 9, 9, 10, 12, false],
+    ['body-size lines: the gap rule of the body', 12, 10, 10, 10, 12, false],
+    ['a larger type (a title) on that step', 12, 14, 14, 10, 12, false],
+    ['a smaller line under a line of another size (a caption under a figure label)', 12, 9, 5.8, 10, 12, false],
+    ['the body leading unknown', 12, 9, 9, 10, 0, false],
+  ];
+  for (const [name, dy, size, aboveSize, body, leading, want] of cases)
+    await t.test(name, () => assert.equal(smallOnBodyLeading(dy, size, aboveSize, body, leading), want));
 });
