@@ -1809,20 +1809,27 @@ describe('codeKept', () => {
     assert.deepEqual(codeKept([chunk('x')], ['ls -l']), { blocks: 0, forced: 0, kept: 100, keptLoose: 100 }));
   // 'xx aa⏎bb yy zz': with chunks of 2-6 characters a plan keeps the block 'aa⏎bb' ('xx', 'aa⏎bb',
   // 'yy zz'); with 4-6 the first chunk can only be 'xx aa', so every plan cuts it: the range wins.
-  test('a block cut where a plan in range keeps it counts against the figure', () =>
-    assert.deepEqual(codeKept([chunk('xx aa'), chunk('bb yy zz')], ['aa\nbb'], { min: 2, max: 6 }), {
-      blocks: 1,
-      forced: 0,
-      kept: 0,
-      keptLoose: 0,
-    }));
-  test('a block every plan in range must cut is counted apart (forced), not against the figure', () =>
-    assert.deepEqual(codeKept([chunk('xx aa'), chunk('bb yy zz')], ['aa\nbb'], { min: 4, max: 6 }), {
-      blocks: 1,
-      forced: 1,
-      kept: 100,
-      keptLoose: 100,
-    }));
+  const ranged: [string, { min: number; max: number }, { forced: number; kept: number }][] = [
+    [
+      'a block cut where a plan in range keeps it counts against the figure',
+      { min: 2, max: 6 },
+      { forced: 0, kept: 0 },
+    ],
+    [
+      'a block every plan in range must cut is counted apart (forced), not against the figure',
+      { min: 4, max: 6 },
+      { forced: 1, kept: 100 },
+    ],
+  ];
+  for (const [name, range, { forced, kept }] of ranged)
+    test(name, () =>
+      assert.deepEqual(codeKept([chunk('xx aa'), chunk('bb yy zz')], ['aa\nbb'], range), {
+        blocks: 1,
+        forced,
+        kept,
+        keptLoose: kept,
+      }),
+    );
   test('a block split over two chunks is not kept', () =>
     assert.equal(codeKept([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]).kept, 0));
   test('a block indented as a whole still counts: indentation is relative to the block', () => {
