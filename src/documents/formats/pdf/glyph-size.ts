@@ -13,10 +13,23 @@
 /** Ratio of a transform's two scales beyond which neither is the glyphs' size. */
 export const ANISOTROPY = 20;
 
+/**
+ * The length of the vector (a, b): Math.hypot(a, b), the same number, without the call where one
+ * part is 0 (upright text: every item of most pages, a transform [s 0 0 s x y]), where it is the
+ * other's magnitude. pdf.js gives every text item a transform and the page loop asks each one's
+ * scales: V8's Math.hypot is a generic builtin (any number of arguments, scaled against
+ * overflow), not inlined.
+ */
+export function scale(a: number, b: number): number {
+  if (b === 0) return Math.abs(a);
+  if (a === 0) return Math.abs(b);
+  return Math.hypot(a, b);
+}
+
 /** Whether transform `t`'s vertical and horizontal scales differ by more than ANISOTROPY. */
 export function sizeless(t: readonly number[]): boolean {
-  const h = Math.hypot(t[0] ?? 0, t[1] ?? 0);
-  const v = Math.hypot(t[2] ?? 0, t[3] ?? 0);
+  const h = scale(t[0] ?? 0, t[1] ?? 0);
+  const v = scale(t[2] ?? 0, t[3] ?? 0);
   return h > 0 && v > 0 && (v > h * ANISOTROPY || h > v * ANISOTROPY);
 }
 

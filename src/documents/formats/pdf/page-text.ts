@@ -13,7 +13,7 @@ import { GUTTER_EM } from './tables.ts';
 import { drawingStyle, styleFontName } from './drawing-fonts.ts';
 import { negationSlashes } from './accents.ts';
 import { circleStyle, composeCallouts } from './callouts.ts';
-import { sizeFromAdvances, sizeless } from './glyph-size.ts';
+import { scale, sizeFromAdvances, sizeless } from './glyph-size.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -123,7 +123,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
         controls += it.str.match(CONTROL)?.length ?? 0;
       }
       const t = it.transform as number[];
-      const size = Math.hypot(t[2] ?? 0, t[3] ?? 0) || Math.hypot(t[0] ?? 0, t[1] ?? 0);
+      const size = scale(t[2] ?? 0, t[3] ?? 0) || scale(t[0] ?? 0, t[1] ?? 0);
       const joined = reflectedThenUpright(it.str, t, it.width);
       const item: TaggedItem = {
         str: negationSlashes(joined?.str ?? it.str, styleFontName(tc.styles[it.fontName])),

@@ -1,7 +1,34 @@
 // Sizes of text items whose transform gives none (glyph-size.ts): Ghostscript's Type 3 fonts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sizeFromAdvances, sizeless, type SizedItem } from '../../../../src/documents/formats/pdf/glyph-size.ts';
+import { scale, sizeFromAdvances, sizeless, type SizedItem } from '../../../../src/documents/formats/pdf/glyph-size.ts';
+
+describe('scale', () => {
+  // Each case is also compared with Math.hypot: the same number, bit for bit (Object.is).
+  const cases: [string, number, number, number][] = [
+    ['upright: the vertical scale alone', 0, 10, 10],
+    ['upright, mirrored (a negative scale)', 0, -10, 10],
+    ['the horizontal scale alone', 12, 0, 12],
+    ['negative horizontal', -12, 0, 12],
+    ['both zero', 0, 0, 0],
+    ['negative zero', -0, 0, 0],
+    ['a quarter turn of a sub-point size', 0, 0.12, 0.12],
+    ['turned 45 degrees (hypot rounds up an ulp)', 7.0710678118654755, 7.0710678118654755, 10.000000000000002],
+    ['a 3-4-5 triangle', 3, 4, 5],
+    ['a skewed transform', 1.5, 9.75, Math.hypot(1.5, 9.75)],
+    ['an infinite part', Infinity, 0, Infinity],
+  ];
+  for (const [name, a, b, want] of cases)
+    test(name, () => {
+      assert.ok(Object.is(scale(a, b), want), `${scale(a, b)} !== ${want}`);
+      assert.ok(Object.is(scale(a, b), Math.hypot(a, b)));
+      assert.ok(Object.is(scale(b, a), Math.hypot(b, a)));
+    });
+  test('NaN stays NaN', () => {
+    assert.ok(Number.isNaN(scale(Number.NaN, 0)));
+    assert.ok(Number.isNaN(scale(0, Number.NaN)));
+  });
+});
 
 describe('sizeless', () => {
   const cases: [string, number[], boolean][] = [
