@@ -699,6 +699,28 @@ export function columnRight(
 }
 
 /**
+ * columnRight of one page's lines (`lines`, its edge `pageRight`) for any line start and size:
+ * the same answers, each worked out once per page. buildBlocks asks it of every typewriter line,
+ * and each ask scans the page's lines: a page of a listing, all typewriter lines at one or two
+ * lefts, scanned its lines once per line. The lines' lefts, ends and fonts must not change
+ * between asks (buildBlocks rewrites a line's text only).
+ */
+export function columnRights(
+  lines: readonly Pick<TypeLine, 'x' | 'xEnd' | 'mono'>[],
+  pageRight: number,
+): (x: number, size: number) => ColumnRight | undefined {
+  const known = new Map<number, Map<number, ColumnRight | undefined>>();
+  return (x, size) => {
+    let bySize = known.get(x);
+    if (!bySize) known.set(x, (bySize = new Map<number, ColumnRight | undefined>()));
+    if (bySize.has(size)) return bySize.get(size);
+    const right = columnRight(lines, x, pageRight, size);
+    bySize.set(size, right);
+    return right;
+  };
+}
+
+/**
  * The right edge of a page's text block, to tell a full line from a short one: the most common
  * line end (to 1 pt; the full lines of justified text share it) when 3+ lines end there, else the
  * largest. A URL or a wide table row running into the margin does not move it.

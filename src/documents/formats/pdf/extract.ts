@@ -20,7 +20,7 @@ import {
   proseInType,
   runsOnSentence,
   textEdge,
-  columnRight,
+  columnRights,
   outdentedAfterSentence,
   indentedAfterSentence,
   breaksInType,
@@ -371,6 +371,7 @@ function buildBlocks(
     // The text block's right edge for the fit rules: the margin where prose lines end at it, else
     // the page's rightmost line end (ragged-right text).
     const textRight = edge ? margin : right;
+    const columnRightAt = columnRights(p.lines, textRight);
     let first = true;
     // A slide's text never runs on into the next slide; its title is its one heading.
     if (deck) {
@@ -401,7 +402,7 @@ function buildBlocks(
                 hangsUnderLabel(above.text, above.x, l.x, l.size) ||
                 hangsUnderCitation(above.text, above.x, l.x, l.size))));
         // The column's own edges where the page sets columns (columnRight), else the page's.
-        const col = columnRight(p.lines, l.x, textRight, l.size);
+        const col = columnRightAt(l.x, l.size);
         const colMargin = col ? col.margin : margin;
         const colEdge = col ? col.edge : edge;
         const colRight = col ? (col.edge ? col.margin : col.right) : textRight;

@@ -29,6 +29,7 @@ import {
   proseInType,
   runsOnSentence,
   columnRight,
+  columnRights,
   wrapsUnderTerm,
   textEdge,
   outdentedAfterSentence,
@@ -932,8 +933,32 @@ test("columnRight: a column's own right edge where it is narrower than the page"
       { margin: 280, edge: true, right: 280 },
     ],
   ];
-  for (const [name, lines, x, want] of cases)
+  for (const [name, lines, x, want] of cases) {
     await t.test(name, () => assert.deepEqual(columnRight(lines, x, 550, 10), want));
+    await t.test(`${name} (columnRights: the same answer, asked twice)`, () => {
+      const at = columnRights(lines, 550);
+      assert.deepEqual(at(x, 10), want);
+      assert.deepEqual(at(x, 10), want);
+    });
+  }
+});
+
+test('columnRights: one answer per left and size, as columnRight gives it', () => {
+  const lines = [44, 44, 44, 300, 300, 300].map((x, i) => ({ x, xEnd: i < 3 ? 280 : 550, mono: false }));
+  const at = columnRights(lines, 550);
+  // At 30 pt the left column's lines (236 pt) are under 10 em: no column; at 10 pt they are one.
+  const asks: [number, number][] = [
+    [44, 10],
+    [44, 30],
+    [300, 10],
+    [44, 10],
+    [44.5, 10],
+    [44, 30],
+    [300, 10],
+  ];
+  for (const [x, size] of asks) assert.deepEqual(at(x, size), columnRight(lines, x, 550, size), `${x} at ${size} pt`);
+  assert.deepEqual(at(44, 10), { margin: 280, edge: true, right: 280 });
+  assert.equal(at(44, 30), undefined);
 });
 
 test('wrapsUnderTerm: a line under the text after a definition term, the one wide gap of the line above', async (t) => {
