@@ -255,8 +255,17 @@ export function titleKey(text: string): string {
 
 export interface OutlineIndex {
   keys: Set<string>;
-  /** Keys by length, for the loose match (see matchesOutline). */
-  loose: string[];
+  /**
+   * The keys of 8 characters or more, for the loose match (see matchesOutline), by their first
+   * and last UTF-16 code units (looseEnds): a loose match starts and ends alike, so a line is
+   * compared with the titles of its ends only, not with every title of a long manual's outline.
+   */
+  loose: Map<string, string[]>;
+}
+
+/** The first and last code units of a key, which a loose match shares with its outline title. */
+function looseEnds(k: string): string {
+  return k[0]! + k.at(-1)!;
 }
 
 export function outlineIndex(titles: readonly string[]): OutlineIndex {
@@ -265,7 +274,15 @@ export function outlineIndex(titles: readonly string[]): OutlineIndex {
     const k = titleKey(t);
     if (k.length >= 2) keys.add(k);
   }
-  return { keys, loose: [...keys].filter((k) => k.length >= 8) };
+  const loose = new Map<string, string[]>();
+  for (const k of keys) {
+    if (k.length < 8) continue;
+    const ends = looseEnds(k);
+    const same = loose.get(ends);
+    if (same) same.push(k);
+    else loose.set(ends, [k]);
+  }
+  return { keys, loose };
 }
 
 /** Is `sub` a subsequence of `s`? */
@@ -287,9 +304,8 @@ export function matchesOutline(text: string, index: OutlineIndex): boolean {
   if (k.length < 2) return false;
   if (index.keys.has(k)) return true;
   if (k.length < 8) return false;
-  for (const o of index.loose) {
+  for (const o of index.loose.get(looseEnds(k)) ?? []) {
     if (o.length < k.length || k.length < o.length * 0.8) continue;
-    if (o[0] !== k[0] || o.at(-1) !== k.at(-1)) continue;
     if (subsequence(k, o)) return true;
   }
   return false;

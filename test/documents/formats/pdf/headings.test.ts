@@ -398,8 +398,16 @@ test('matchesOutline', async (t) => {
     ['a shorter title is not a loose match', 'The package', false],
     ['another title', 'Installing the package', false],
     ['a short word is matched exactly only', 'Usag', false],
+    ['the letters in order, but not ending alike', 'Configuring the packag', false],
+    ['the letters in order, but not starting alike', 'onfiguring the package', false],
+    ['ending alike, under 80 % of the title', 'Con the package', false],
   ];
   for (const [name, text, want] of cases) await t.test(name, () => assert.equal(matchesOutline(text, index), want));
+  await t.test('the loose keys by their ends: every key of 8 or more once, under its first and last code units', () => {
+    const all = [...index.loose].flatMap(([ends, ks]) => ks.map((k) => [ends, k]));
+    assert.deepEqual(all.map(([, k]) => k).sort(), [...index.keys].filter((k) => k.length >= 8).sort());
+    for (const [ends, k] of all) assert.equal(ends, k![0]! + k!.at(-1)!);
+  });
 });
 
 test('findHeadings', async (t) => {
