@@ -825,6 +825,19 @@ export interface GridRow {
   set?: MonoSetting;
 }
 
+/**
+ * What a row's items say for reading it on a listing's grid (listingGridLines): 'none' when it
+ * holds no letter outside typewriter, or a word of another font with a blank inside it (a run of
+ * prose); else 'typewriter' when it also holds a typewriter item that is not blank, 'other' when not.
+ */
+export type GridWords = 'none' | 'typewriter' | 'other';
+
+export function gridWords(items: readonly Pick<RawItem, 'str' | 'mono'>[]): GridWords {
+  if (!items.some((it) => !it.mono && /\p{L}/u.test(it.str))) return 'none';
+  if (items.some((it) => !it.mono && /\p{L}/u.test(it.str) && /\s/u.test(it.str))) return 'none';
+  return items.some((it) => it.mono && it.str.trim().length > 0) ? 'typewriter' : 'other';
+}
+
 /** A line stands at most this many of the listing's own line steps from the listing's line beside it. */
 const GRID_STEP = 1.15;
 /** A line mostly in typewriter stands at most this many: a blank line between. */
@@ -852,6 +865,8 @@ export function listingGridLines(rows: readonly GridRow[]): (MonoSetting | undef
     if (j < 0 || j >= rows.length || k < 0 || k >= rows.length || !sets[j] || (listing && !sets[k])) return false;
     return dy(j, k) > 0 && dy(i, j) <= far * dy(j, k);
   };
+  // What a row's items say (gridWords), asked once per row: the passes below ask again and again.
+  const words: (GridWords | undefined)[] = [];
   let changed = true;
   while (changed) {
     changed = false;
@@ -859,9 +874,9 @@ export function listingGridLines(rows: readonly GridRow[]): (MonoSetting | undef
       // Only a row beside a code row can be read on its grid (within): the others are not looked at.
       if (sets[i] || (!sets[i - 1] && !sets[i + 1])) continue;
       const r = rows[i]!;
-      if (!r.items.some((it) => !it.mono && /\p{L}/u.test(it.str))) continue;
-      if (r.items.some((it) => !it.mono && /\p{L}/u.test(it.str) && /\s/u.test(it.str))) continue;
-      const typewriter = r.items.some((it) => it.mono && it.str.trim().length > 0);
+      const w = (words[i] ??= gridWords(r.items));
+      if (w === 'none') continue;
+      const typewriter = w === 'typewriter';
       const far = r.mono ? GRID_BLANK_STEP : GRID_STEP;
       let set: MonoSetting | undefined;
       for (const j of [i - 1, i + 1]) {

@@ -15,6 +15,7 @@ import {
   numberedOrigin,
   joinedCodeLine,
   gridSetting,
+  gridWords,
   listingGridLines,
   monoSetting,
   resultBeside,
@@ -1148,6 +1149,21 @@ test('gridSetting: a listing line with words in another font, on the grid', asyn
       if (x !== undefined) assert.equal(got?.x, x);
     });
   }
+});
+
+test('gridWords: what a row says for reading it on a listing grid', async (t) => {
+  const tw = (str: string) => ({ str, mono: true });
+  const roman = (str: string) => ({ str, mono: false });
+  const cases: [string, { str: string; mono: boolean }[], string][] = [
+    ['a keyword in bold, then typewriter code', [roman('if'), tw(' (x > 1)')], 'typewriter'],
+    ['a keyword alone in bold', [roman('else')], 'other'],
+    ['a keyword beside blank typewriter', [roman('end'), tw('   ')], 'other'],
+    ['typewriter only: no word of another font', [tw('x = 1;')], 'none'],
+    ['a bracket in roman: no letter', [roman('('), tw('x')], 'none'],
+    ['a run of prose in roman (a blank inside a word item)', [roman('A list of all strings'), tw('s')], 'none'],
+    ['nothing', [], 'none'],
+  ];
+  for (const [name, items, want] of cases) await t.test(name, () => assert.equal(gridWords(items), want));
 });
 
 test('listingGridLines: the rows of a listing read on its grid', async (t) => {
