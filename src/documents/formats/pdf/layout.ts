@@ -5,10 +5,10 @@
 // can be trusted). Only a page whose stream reads across a gutter or wanders up and down the page
 // is laid out from geometry alone: items -> rows (same baseline) -> segments (runs separated by
 // wide gaps) -> lines, with two-column runs read column by column.
-import type { RawItem, TextLine } from './types.ts';
+import type { MonoSetting, RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
-import { listingGridLines, monoSetting, sourceBeside } from './code.ts';
+import { type GridRow, listingGridLines, monoSetting, sourceBeside } from './code.ts';
 import { marginNotesAfterParagraphs } from './margin-notes.ts';
 import {
   closingQuoteCarons,
@@ -100,22 +100,32 @@ function onListingGrid(lines: TextLine[]): TextLine[] {
   }
 }
 
+/**
+ * A page's line as listingGridLines reads it: its items gathered only when asked for (a line
+ * beside a code line). One class, its getter on the prototype: an object literal with its own
+ * getter and a spread made every line of a page with code a new accessor and a copy.
+ */
+class LineRow implements GridRow {
+  readonly y: number;
+  readonly mono: boolean;
+  readonly set: MonoSetting | undefined;
+  readonly #line: TextLine;
+  #items: readonly RawItem[] | undefined;
+  constructor(line: TextLine) {
+    this.y = line.y;
+    this.mono = line.mono;
+    this.set = line.set;
+    this.#line = line;
+  }
+  get items(): readonly RawItem[] {
+    return (this.#items ??= lineSegments.get(this.#line)?.flatMap((s) => s.items) ?? []);
+  }
+}
+
 function listingGridOf(lines: TextLine[]): TextLine[] {
   // Only a line beside a line already set as code is read on its grid: a page without one is as it is.
   if (!lines.some((l) => l.set)) return lines;
-  // A row's items are gathered only when listingGridLines asks for them (a line beside a code line).
-  const rows = lines.map((l) => {
-    let items: readonly RawItem[] | undefined;
-    return {
-      y: l.y,
-      mono: l.mono,
-      get items() {
-        return (items ??= lineSegments.get(l)?.flatMap((s) => s.items) ?? []);
-      },
-      ...(l.set ? { set: l.set } : {}),
-    };
-  });
-  const sets = listingGridLines(rows);
+  const sets = listingGridLines(lines.map((l) => new LineRow(l)));
   return lines.map((l, i) => {
     const set = sets[i];
     if (!set || set === l.set) return l;
