@@ -126,6 +126,22 @@ export function noteStart(l: StreamLine, block: TextBlock): number {
 }
 
 /**
+ * How far a line's items from `start` on reach: from the left of the first of them (in the line's
+ * order) to the rightmost end of any of them; -Infinity when none starts at `start` or after. One
+ * pass, no arrays: marginNotesAfterParagraphs asks it of every line of a page with a text block.
+ */
+export function pastEdgeWidth(items: readonly Pick<RawItem, 'x' | 'width'>[], start: number): number {
+  let first: number | undefined;
+  let end = -Infinity;
+  for (const it of items) {
+    if (!(it.x >= start)) continue;
+    first ??= it.x;
+    end = Math.max(end, it.x + it.width);
+  }
+  return first === undefined ? -Infinity : end - first;
+}
+
+/**
  * The page's stream lines with each margin note read after the paragraph it stands beside: after
  * the first body line from the note on that ends short of the right edge (or where the page's
  * text ends), not in the middle of the sentence the stream drew it in. A note after a paragraph's
@@ -138,10 +154,7 @@ export function marginNotesAfterParagraphs(lines: StreamLine[]): StreamLine[] {
   // A line of text past the edge is a column beside the block (an index's), not a margin.
   const start = block.right + NOTE_GAP_EM * block.size;
   const strip = NOTE_WIDTH * (block.right - block.left);
-  for (const l of lines) {
-    const past = l.items.filter((it) => it.x >= start);
-    if (past.length > 0 && Math.max(...past.map((it) => it.x + it.width)) - past[0]!.x > strip) return lines;
-  }
+  for (const l of lines) if (pastEdgeWidth(l.items, start) > strip) return lines;
   const out: StreamLine[] = [];
   let pending: StreamLine[] = [];
   let open = false; // the last body line read does not end its paragraph

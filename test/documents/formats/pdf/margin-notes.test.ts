@@ -5,6 +5,7 @@ import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import {
   marginNotesAfterParagraphs,
   noteStart,
+  pastEdgeWidth,
   textBlock,
 } from '../../../../src/documents/formats/pdf/margin-notes.ts';
 import type { StreamLine } from '../../../../src/documents/formats/pdf/stream.ts';
@@ -219,4 +220,28 @@ test('marginNotesAfterParagraphs: the edge is the block’s, not an indented lis
   ];
   assert.equal(textBlock(table), undefined);
   assert.equal(marginNotesAfterParagraphs(table), table);
+});
+
+test('pastEdgeWidth: from the first item at or past the edge to the rightmost end of those', async (t) => {
+  const at = (x: number, width: number) => ({ x, width });
+  // The same figure as the arrays it replaced: filter, then Math.max of the ends less the first's left.
+  const byArrays = (items: { x: number; width: number }[], start: number) => {
+    const past = items.filter((it) => it.x >= start);
+    return past.length === 0 ? -Infinity : Math.max(...past.map((it) => it.x + it.width)) - past[0]!.x;
+  };
+  const cases: [string, { x: number; width: number }[], number, number][] = [
+    ['no item past the edge', [at(100, 300)], 480, -Infinity],
+    ['one note item', [at(100, 360), at(480, 40)], 480, 40],
+    ['at the edge exactly', [at(480, 10)], 480, 10],
+    ['two note items, the second reaching further', [at(100, 360), at(480, 40), at(525, 30)], 480, 75],
+    ['an earlier item reaching furthest', [at(490, 100), at(495, 10)], 480, 100],
+    ['items out of order: measured from the first in the line', [at(520, 10), at(480, 20)], 480, 10],
+    ['an item without a position is not past the edge', [at(Number.NaN, 5), at(500, 20)], 480, 20],
+    ['nothing', [], 480, -Infinity],
+  ];
+  for (const [name, items, start, want] of cases)
+    await t.test(name, () => {
+      assert.equal(pastEdgeWidth(items, start), want);
+      assert.equal(pastEdgeWidth(items, start), byArrays(items, start));
+    });
 });
