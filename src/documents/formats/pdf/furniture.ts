@@ -375,9 +375,16 @@ export function atTextHeights(
   removing: ReadonlySet<TextLine>,
   bodySize = 0,
 ): Set<TextLine> {
-  // Per page, the heights (to a point) of its text lines and of its candidates.
-  const text = pages.map((p) => new Set(p.lines.filter((l) => !removing.has(l)).map((l) => Math.round(l.y))));
-  const cand = pages.map((p) => new Set(p.lines.filter((l) => removing.has(l)).map((l) => Math.round(l.y))));
+  // Per page, the heights (to a point) of its text lines and of its candidates: one pass over its lines.
+  const text: Set<number>[] = [];
+  const cand: Set<number>[] = [];
+  for (const p of pages) {
+    const t = new Set<number>();
+    const c = new Set<number>();
+    for (const l of p.lines) (removing.has(l) ? c : t).add(Math.round(l.y));
+    text.push(t);
+    cand.push(c);
+  }
   const near = (set: Set<number>, y: number) => set.has(y - 1) || set.has(y) || set.has(y + 1);
   const out = new Set<TextLine>();
   pages.forEach((p, n) => {

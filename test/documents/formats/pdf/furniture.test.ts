@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  atTextHeights,
   bodySize,
   detachedHeads,
   isBarePageNumber,
@@ -605,4 +606,51 @@ test('removeFurniture: running heads that change with every section go when they
       p.lines.map((l) => l.text),
       [`First line of ${words[p.number]} that opens the text.`, ...body(p.number).map((l) => l.text)],
     );
+});
+
+test('atTextHeights: candidates at a height where the neighbouring pages set text of their own', async (t) => {
+  const ln = (text: string, y: number, size = 10): TextLine => ({
+    text,
+    x: 72,
+    xEnd: 300,
+    y,
+    size,
+    font: 'f',
+    mono: false,
+  });
+  // Nine pages: a running header at 750 on each; a sub-heading "Description" at 700 on the first
+  // three, where the other six pages set their first line of text; body lines at 688.
+  const make = (subSize: number) => {
+    const heads: TextLine[] = [];
+    const subs: TextLine[] = [];
+    const pages: PageText[] = Array.from({ length: 9 }, (_, i) => {
+      const head = ln('Manual', 750);
+      heads.push(head);
+      const lines = [head];
+      if (i < 3) {
+        const sub = ln('Description', 700.4, subSize);
+        subs.push(sub);
+        lines.push(sub);
+      } else lines.push(ln('First line of text', 699.6));
+      lines.push(ln('Body', 688));
+      return { number: i + 1, height: 792, lines };
+    });
+    return { pages, heads, subs };
+  };
+  await t.test('the sub-heading is at text heights, the running header is not', () => {
+    const { pages, heads, subs } = make(10);
+    const got = atTextHeights(pages, new Set([...heads, ...subs]), 10);
+    assert.deepEqual(
+      [...pages.flatMap((p) => p.lines)].filter((l) => got.has(l)),
+      subs,
+    );
+  });
+  await t.test('small print is never taken (under 0.85 of the body size)', () => {
+    const { pages, heads, subs } = make(8);
+    assert.equal(atTextHeights(pages, new Set([...heads, ...subs]), 10).size, 0);
+  });
+  await t.test('no candidates: nothing', () => {
+    const { pages } = make(10);
+    assert.equal(atTextHeights(pages, new Set(), 10).size, 0);
+  });
 });
