@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BoxWord } from '../../scripts/quality/column-reading.ts';
 import {
+  footNumberOffset,
   footnoteWords,
   lines,
   notesAfterTextReading,
@@ -53,9 +54,106 @@ test('footnoteWords: the rows at the foot set smaller, from the first mark down'
       '',
     ],
     ['a numbered line of body size is text', [...body, ...line(72, 600, '1 The package is old.')], ''],
+    [
+      "a doubled symbol mark (groff's and LaTeX's fifth note)",
+      [...body, ...line(72, 600, '**Sadipscing diam.', 8)],
+      '**Sadipscing diam.',
+    ],
+    [
+      "a skip of 0.7 of the text's height (LaTeX's \\skip\\footins under a full line)",
+      [...body, ...line(72, 141, '1 Em alemão existem duas formas.', 8)],
+      '1 Em alemão existem duas formas.',
+    ],
+    ["a mark alone is no note: a slide's number", [...body, ...line(300, 600, '9', 8)], ''],
+    [
+      'a line number alone under a listing is no note',
+      [...body, ...line(72, 600, '2 buildmesh(400);'), ...line(72, 612, '3', 8)],
+      '',
+    ],
   ];
   for (const [name, words, want] of cases)
     await t.test(name, () => assert.equal(text(words.filter((w) => footnoteWords(words, 10).has(w))), want));
+});
+
+test("footnoteWords: a page set smaller than the document, a note run on, the page's running foot", async (t) => {
+  // groff -mom's article in 9 point in a document whose pages are mostly 11 point: its notes in 7.2.
+  const small = [...line(72, 100, FULL, 9), ...line(72, 112, FULL, 9), ...line(72, 124, 'dolore magna at vero', 9)];
+  const body = [...line(72, 100, FULL), ...line(72, 112, FULL), ...line(72, 124, 'examples in footnotes get a')];
+  const cases: [string, BoxWord[], boolean, number | undefined, string][] = [
+    [
+      "notes small against the page's own text",
+      [...small, ...line(72, 141, '*Clita ipsum dolor sit amet.', 7.2)],
+      false,
+      undefined,
+      '*Clita ipsum dolor sit amet.',
+    ],
+    [
+      'a note run on from the page before, no mark, then a marked one',
+      [...body, ...line(72, 600, 'que a forma mais correcta.', 8), ...line(72, 610, '3 Rumores dizem.', 8)],
+      true,
+      undefined,
+      'que a forma mais correcta. 3 Rumores dizem.',
+    ],
+    [
+      'the same rows without notes on the page before: small text, its mark no skip under it',
+      [...body, ...line(72, 600, 'que a forma mais correcta.', 8), ...line(72, 610, '3 Rumores dizem.', 8)],
+      false,
+      undefined,
+      '',
+    ],
+    [
+      'a small caption at the foot with no note before it is text',
+      [...body, ...line(72, 600, 'Figure 3: the layout.', 8)],
+      false,
+      undefined,
+      '',
+    ],
+    [
+      "a running foot printing the page's number under the notes",
+      [
+        ...body,
+        ...line(72, 600, '1 Originalautoren können.', 8),
+        ...line(72, 660, '82 Kapitel 6. Optimale Vorgehensweise', 7),
+      ],
+      false,
+      82,
+      '1 Originalautoren können.',
+    ],
+    [
+      "a note's number is not the page's: the note stays",
+      [...body, ...line(72, 600, '2 NT: e também em portugueses', 8)],
+      false,
+      34,
+      '2 NT: e também em portugueses',
+    ],
+  ];
+  for (const [name, words, continued, page, want] of cases)
+    await t.test(name, () =>
+      assert.equal(text(words.filter((w) => footnoteWords(words, 11, continued, page).has(w))), want),
+    );
+});
+
+test("footNumberOffset: the offset from a page's index to the number its foot prints, 3 pages or more", async (t) => {
+  const page = (foot: string) => [...line(72, 100, FULL), ...line(72, 660, foot, 8)];
+  const cases: [string, BoxWord[][], number | undefined][] = [
+    [
+      "groff's -1- -2- -3- from the tenth page",
+      [...Array(9).fill(page(FULL)), page('-1-'), page('-2-'), page('-3-')],
+      -8,
+    ],
+    [
+      'a number at the start or the end of a running foot',
+      [page('12 Kapitel 1. Einleitung'), page('1.2. Ziele 13'), page('14 Kapitel 1. Einleitung')],
+      12,
+    ],
+    ['two pages are too few', [page('5'), page('6')], undefined],
+    [
+      "notes' numbers follow no page",
+      [page('1 A note.'), page('1 Another.'), page('2 A third.'), page('4 More.')],
+      undefined,
+    ],
+  ];
+  for (const [name, pages, want] of cases) await t.test(name, () => assert.equal(footNumberOffset(pages), want));
 });
 
 test('runningWords: a short head with its page number over a skip, a page number at the foot', async (t) => {
@@ -68,9 +166,20 @@ test('runningWords: a short head with its page number over a skip, a page number
     ['no skip under the top row: a numbered line of the text', [...line(72, 88, '1 The first line'), ...body], ''],
     ['a top row without a number: a title', [...line(72, 70, 'Introduction to the package'), ...body], ''],
     ['a long top row is text', [...line(72, 70, `${FULL} 5`), ...body], ''],
+    ["groff's page number between dashes", [...body, ...line(300, 640, '-2-')], '-2-'],
+    [
+      'a numbered foot printing the page given',
+      [...body, ...line(72, 640, '82 Kapitel 6. Optimale Vorgehensweise')],
+      '82 Kapitel 6. Optimale Vorgehensweise',
+    ],
+    [
+      'a numbered foot printing another number',
+      [...body, ...line(72, 640, '81 Kapitel 6. Optimale Vorgehensweise')],
+      '',
+    ],
   ];
   for (const [name, words, want] of cases)
-    await t.test(name, () => assert.equal(text(words.filter((w) => runningWords(words, 10).has(w))), want));
+    await t.test(name, () => assert.equal(text(words.filter((w) => runningWords(words, 10, 82).has(w))), want));
 });
 
 test('paragraphEnd: after the first line that stops short of the right edge', async (t) => {
