@@ -232,9 +232,11 @@ function pdftotextColumns(pages: BoxWord[][]): string[] {
     columnReading(pages, true),
     ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
     ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
-    // Each page's footnotes after the text they interrupt: a sentence the page turn cut read whole.
+    // Each page's footnotes after the text they interrupt: a sentence the page turn cut read whole;
+    // on a page of two columns, its last column's notes only (the first column's stay under it).
     notesAfterTextReading(pages),
-  ].filter((r) => r.length > 0);
+    notesAfterTextReading(pages, true),
+  ].filter((r, i, all) => r.length > 0 && all.indexOf(r) === i);
 }
 
 /** The version line of a reference tool ("pdftotext version 22.12.0"), or why there is none. */

@@ -4,11 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BoxWord } from '../../scripts/quality/column-reading.ts';
 import {
-  footNumberOffset,
   footnoteWords,
+  lastColumnNotes,
   lines,
   notesAfterTextReading,
+  pageNumberOffset,
   paragraphEnd,
+  repeatedLines,
   runningWords,
 } from '../../scripts/quality/footnote-reading.ts';
 import { buildReference, readingOrder } from '../../scripts/quality/measures.ts';
@@ -63,6 +65,36 @@ test('footnoteWords: the rows at the foot set smaller, from the first mark down'
       "a skip of 0.7 of the text's height (LaTeX's \\skip\\footins under a full line)",
       [...body, ...line(72, 141, '1 Em alemão existem duas formas.', 8)],
       '1 Em alemão existem duas formas.',
+    ],
+    [
+      'superscript digits against the text',
+      [...body, ...line(72, 600, '⁶Lesen Sie das Handbuch.', 8)],
+      '⁶Lesen Sie das Handbuch.',
+    ],
+    [
+      'a listing set small, its lines numbered, is no note',
+      [
+        ...body,
+        ...line(72, 600, '153 {', 8),
+        ...line(72, 610, '154 archive(ibf_vector);', 8),
+        ...line(72, 620, '155 archive(next_ibf_id);', 8),
+        ...line(72, 630, '156 archive(user_bins);', 8),
+        ...line(72, 640, '157 }', 8),
+        ...line(72, 650, '158 }', 8),
+      ],
+      '',
+    ],
+    [
+      'four notes of a line each, numbered on, are notes',
+      [
+        ...body,
+        ...line(72, 600, '1 A note.', 8),
+        ...line(72, 610, 'It wraps.', 8),
+        ...line(72, 620, '2 Another.', 8),
+        ...line(72, 630, '3 A third.', 8),
+        ...line(72, 640, '4 A fourth.', 8),
+      ],
+      '1 A note. It wraps. 2 Another. 3 A third. 4 A fourth.',
     ],
     ["a mark alone is no note: a slide's number", [...body, ...line(300, 600, '9', 8)], ''],
     [
@@ -126,14 +158,40 @@ test("footnoteWords: a page set smaller than the document, a note run on, the pa
       34,
       '2 NT: e também em portugueses',
     ],
+    [
+      'a small line of code a skip over the notes is no note run on',
+      [...body, ...line(72, 560, '$ debuild -- clean', 8), ...line(72, 600, '4 Im Gegensatz zum Paket.', 8)],
+      true,
+      undefined,
+      '4 Im Gegensatz zum Paket.',
+    ],
+    [
+      "a note 0.3 of the text's height under a line of the text (DocBook's by dblatex)",
+      [...body, ...line(72, 137, '1 Originalautoren können nicht.', 8)],
+      false,
+      undefined,
+      '1 Originalautoren können nicht.',
+    ],
   ];
   for (const [name, words, continued, page, want] of cases)
     await t.test(name, () =>
-      assert.equal(text(words.filter((w) => footnoteWords(words, 11, continued, page).has(w))), want),
+      assert.equal(text(words.filter((w) => footnoteWords(words, 11, continued, { foot: page }).has(w))), want),
     );
 });
 
-test("footNumberOffset: the offset from a page's index to the number its foot prints, 3 pages or more", async (t) => {
+test("footnoteWords: a slide's footline repeated at other pages' feet is no note", () => {
+  const body = [...line(72, 100, FULL), ...line(72, 112, FULL)];
+  const foot = 'Campani&Beccari (UFPel/Torino) O Preparador 46/188';
+  const words = [...body, ...line(72, 600, '1 O símbolo serve para o espaço.', 8), ...line(72, 640, foot, 7)];
+  const feet = repeatedLines([words, [...body, ...line(72, 640, foot.replace('46', '47'), 7)]], 'foot');
+  assert.equal(
+    text(words.filter((w) => footnoteWords(words, 10, false, { feet }).has(w))),
+    '1 O símbolo serve para o espaço.',
+  );
+  assert.equal(text(words.filter((w) => runningWords(words, 10, { feet }).has(w))), foot);
+});
+
+test("pageNumberOffset: the offset from a page's index to the number its foot or head prints, 3 pages or more", async (t) => {
   const page = (foot: string) => [...line(72, 100, FULL), ...line(72, 660, foot, 8)];
   const cases: [string, BoxWord[][], number | undefined][] = [
     [
@@ -148,12 +206,43 @@ test("footNumberOffset: the offset from a page's index to the number its foot pr
     ],
     ['two pages are too few', [page('5'), page('6')], undefined],
     [
+      'notes numbered on, one a page, on 3 pages of 20: not a quarter',
+      [...Array(17).fill(page(FULL)), page('20 A note.'), page('21 Another.'), page('22 A third.')],
+      undefined,
+    ],
+    [
       "notes' numbers follow no page",
       [page('1 A note.'), page('1 Another.'), page('2 A third.'), page('4 More.')],
       undefined,
     ],
   ];
-  for (const [name, pages, want] of cases) await t.test(name, () => assert.equal(footNumberOffset(pages), want));
+  for (const [name, pages, want] of cases)
+    await t.test(name, () => assert.equal(pageNumberOffset(pages, 'foot'), want));
+  const head = (text: string) => [...line(72, 70, text), ...line(72, 100, FULL)];
+  const heads = [
+    head('18 Escrever Texto'),
+    head('2.2 Quebras de Linha e Quebras de Página 19'),
+    head('20 Escrever Texto'),
+  ];
+  await t.test('heads: a long one printing its number counts', () => assert.equal(pageNumberOffset(heads, 'head'), 18));
+  await t.test('heads of the same pages read at the foot: none', () =>
+    assert.equal(pageNumberOffset(heads, 'foot'), undefined),
+  );
+});
+
+test('repeatedHeads: top rows of two words or more atop two pages or more, numbers aside, in any order', async (t) => {
+  const head = (text: string) => [...line(72, 40, text), ...line(72, 100, FULL)];
+  const cases: [string, BoxWord[][], string[]][] = [
+    [
+      "groff -mom's head, swapped on facing pages",
+      [head('CONTROL EQUALS CHAOS Chang, Connors'), head('Chang, Connors CONTROL EQUALS CHAOS')],
+      ['CHAOS CONTROL Chang, Connors EQUALS'],
+    ],
+    ['once is a title', [head('Lake Attica’s Shores'), head('Chapter One')], []],
+    ["a chapter's word and number", [head('Capítulo 1'), head('Capítulo 2')], []],
+  ];
+  for (const [name, pages, want] of cases)
+    await t.test(name, () => assert.deepEqual([...repeatedLines(pages, 'head')], want));
 });
 
 test('runningWords: a short head with its page number over a skip, a page number at the foot', async (t) => {
@@ -177,9 +266,30 @@ test('runningWords: a short head with its page number over a skip, a page number
       [...body, ...line(72, 640, '81 Kapitel 6. Optimale Vorgehensweise')],
       '',
     ],
+    [
+      'a long head printing the page given',
+      [...line(72, 70, '2.2 Quebras de Linha e Quebras de Página 82'), ...body],
+      '2.2 Quebras de Linha e Quebras de Página 82',
+    ],
+    [
+      'a long head printing another number',
+      [...line(72, 70, '2.2 Quebras de Linha e Quebras de Página 19'), ...body],
+      '',
+    ],
+    [
+      'a head repeated atop another page',
+      [...line(72, 70, 'Chang, Connors CONTROL EQUALS CHAOS'), ...body],
+      'Chang, Connors CONTROL EQUALS CHAOS',
+    ],
+    [
+      'a repeated head with no skip under it is text',
+      [...line(72, 92, 'Chang, Connors CONTROL EQUALS CHAOS'), ...body],
+      '',
+    ],
   ];
+  const running = { head: 82, foot: 82, heads: new Set(['CHAOS CONTROL Chang, Connors EQUALS']) };
   for (const [name, words, want] of cases)
-    await t.test(name, () => assert.equal(text(words.filter((w) => runningWords(words, 10, 82).has(w))), want));
+    await t.test(name, () => assert.equal(text(words.filter((w) => runningWords(words, 10, running).has(w))), want));
 });
 
 test('paragraphEnd: after the first line that stops short of the right edge', async (t) => {
@@ -200,6 +310,16 @@ test('paragraphEnd: after the first line that stops short of the right edge', as
       18,
     ],
     ['no end: after the last word', [...line(72, 100, FULL), ...line(72, 112, FULL)], 22],
+    [
+      'a full last line over a skip: a heading after it',
+      [...line(72, 100, FULL), ...line(72, 112, `${FULL}.`), ...line(72, 140, '2.5.2 Suporte para Português')],
+      22,
+    ],
+    [
+      'the next line lower, no skip: the paragraph goes on',
+      [...line(72, 100, FULL), ...line(72, 112, FULL), ...line(72, 124, 'ends here.'), ...line(72, 136, FULL)],
+      24,
+    ],
   ];
   for (const [name, words, want] of cases) await t.test(name, () => assert.equal(paragraphEnd(words), want));
 });
@@ -241,6 +361,12 @@ test("notesAfterTextReading: the pages read on, a page's notes after the next pa
     ),
   );
   await t.test('no notes: no reading', () => assert.equal(notesAfterTextReading([page2, page2]), ''));
+  await t.test("a page opening a new paragraph or a chapter: the notes stay at their page's end", () =>
+    assert.equal(
+      notesAfterTextReading([page1, [...line(72, 100, 'Bau des Pakets'), ...line(72, 140, FULL)]]),
+      `${FULL}\nexamples in footnotes get a\n1 The package has a long history.\n\fBau des Pakets\n${FULL}\n`,
+    ),
+  );
   await t.test('the order measure credits the joined sentence with the reading, not without', () => {
     const pdftotext = `${FULL}\nexamples in footnotes get a\n\n1 The package has a long history.\n\fdifferent numbering.\n\n${FULL}\n`;
     const chunks = [`examples in footnotes get a different numbering.\n\n1 The package has a long history.\n\n${FULL}`];
@@ -248,4 +374,34 @@ test("notesAfterTextReading: the pages read on, a page's notes after the next pa
     assert.ok(readingOrder(chunks, buildReference(pdftotext)).order < 90);
     assert.equal(readingOrder(chunks, buildReference(pdftotext, { alternative })).order, 100);
   });
+});
+
+test("lastColumnNotes: a two-column page's last column of notes, else all of them", async (t) => {
+  const text2 = [...line(72, 100, 'left column text'), ...line(320, 100, 'right column text')];
+  const cases: [string, BoxWord[], string][] = [
+    [
+      'notes in two columns: the right one',
+      [...line(72, 600, '*Clita ipsum.', 8), ...line(320, 600, '‡Takimata sadipscing.', 8)],
+      '‡Takimata sadipscing.',
+    ],
+    ["a note's line across the middle: all", line(72, 600, `1 ${FULL} ${FULL}`, 8), `1 ${FULL} ${FULL}`],
+    ['one short note left of the middle: all', line(72, 600, '2 A note.', 8), '2 A note.'],
+  ];
+  for (const [name, notes, want] of cases)
+    await t.test(name, () => assert.equal(text(lastColumnNotes(notes, [...text2, ...notes])), want));
+});
+
+test("notesAfterTextReading, lastColumn: the first column's notes stay at their page's end", () => {
+  const page1 = [
+    ...line(72, 100, 'left column text runs'),
+    ...line(320, 100, 'right column text runs'),
+    ...line(72, 112, 'left column ends.'),
+    ...line(320, 112, 'right column goes on at vero'),
+    ...line(72, 600, '*Clita ipsum.', 8),
+    ...line(320, 600, '‡Takimata sadipscing.', 8),
+  ];
+  const page2 = [...line(72, 100, 'eos et accusam.'), ...line(72, 112, FULL)];
+  const reading = notesAfterTextReading([page1, page2], true).split('\f');
+  assert.ok(reading[0]!.endsWith('*Clita ipsum.\n'));
+  assert.equal(reading[1], `eos et accusam.\n‡Takimata sadipscing.\n${FULL}\n`);
 });
