@@ -37,7 +37,7 @@ import {
   uprightWords,
 } from './column-reading.ts';
 import { faceHeadings } from './face-headings.ts';
-import { notesAfterTextReading } from './footnote-reading.ts';
+import { notesAfterTextPieces, notesAfterTextReading, type ReadingPiece } from './footnote-reading.ts';
 import { runPandoc } from './pandoc-run.ts';
 import { textReference } from './text-reference.ts';
 import {
@@ -398,6 +398,9 @@ export async function measureDocument(
   // A born-digital PDF's physical pages as pdftotext reads them, running heads and page numbers
   // aside, so that a chunk's first words read over a page break are found (the page-number measure).
   let pdfPages: string[] | undefined;
+  // The pages read with each page's notes after the paragraph the page turn cut, each piece with
+  // its page (footnote-reading.ts): pageNumbersRight's reading of a chunk that reads them so.
+  let notePieces: ReadingPiece[] | undefined;
   // The same pages with every line (running lines kept): pageNumbersRight's second reading.
   let pdfRawPages: string[] | undefined;
   // A born-digital PDF's layout reading (pdftotext -layout): its heads in parts, its table rows (chunkEnds).
@@ -465,6 +468,7 @@ export async function measureDocument(
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
       columnText = pdftotextColumns(words);
+      notePieces = notesAfterTextPieces(words);
       layout = pdftotextLayout(file);
       structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };
       monoLines = pdfMonoLines(fragments);
@@ -618,7 +622,9 @@ export async function measureDocument(
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     ...(pdfPages
-      ? { pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages, drawn?.split('\f')) }
+      ? {
+          pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages, drawn?.split('\f'), notePieces),
+        }
       : {}),
     ...(ocr ? { ocr } : {}),
     seconds: Math.round((Date.now() - t0) / 100) / 10,

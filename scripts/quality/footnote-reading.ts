@@ -383,13 +383,31 @@ export function lastColumnNotes(notes: readonly BoxWord[], words: readonly BoxWo
  * taken for notes, keeps the reading for its running lines: its pages read on over them.)
  */
 export function notesAfterTextReading(pages: readonly (readonly BoxWord[])[], lastColumn = false): string {
+  const pieces = notesAfterTextPieces(pages, lastColumn);
+  return pieces.map((p, i) => (p.turn && i > 0 ? `\f${p.text}` : p.text)).join('');
+}
+
+/** A piece of notesAfterTextReading: its text, the page its words stand on, and whether a page of the reading starts with it. */
+export interface ReadingPiece {
+  text: string;
+  page: number;
+  turn: boolean;
+}
+
+/**
+ * notesAfterTextReading in pieces, each with the page its words stand on (a page's notes read
+ * after the next page's first paragraph are still its own): the page-number measure looks a
+ * chunk's last words up in it (pages.ts), where a chunk ends with a paragraph read whole over the
+ * page turn and the notes after it. Empty as notesAfterTextReading is.
+ */
+export function notesAfterTextPieces(pages: readonly (readonly BoxWord[])[], lastColumn = false): ReadingPiece[] {
   const bodyHeight = medianHeight(pages.flat());
   const heads = pageNumberOffset(pages, 'head');
   const feet = pageNumberOffset(pages, 'foot');
   const repeatedHeads = repeatedLines(pages, 'head');
   const repeatedFeet = repeatedLines(pages, 'foot');
-  const out: string[] = [];
-  let pending = '';
+  const pieces: ReadingPiece[] = [];
+  let pending: ReadingPiece | undefined;
   // Whether the page before had notes opening with a mark: a note may run on from them.
   let marked = false;
   let any = false;
@@ -405,18 +423,21 @@ export function notesAfterTextReading(pages: readonly (readonly BoxWord[])[], la
     const body = words.filter((w) => !notes.has(w) && !running.has(w));
     // The page's text runs on from the page before (a cut sentence): the notes after its paragraph;
     // else they stay at the foot of their page, as pdftotext and the service read them.
-    const on = pending.length > 0 && RUNS_ON.test(body[0]?.text ?? '');
-    if (pending.length > 0 && !on && out.length > 0) out[out.length - 1] += pending;
+    const on = pending !== undefined && RUNS_ON.test(body[0]?.text ?? '');
+    if (pending && !on) pieces.push(pending);
     const at = on ? paragraphEnd(body) : 0;
-    out.push(lines(body.slice(0, at)) + (on ? pending : '') + lines(body.slice(at)));
+    pieces.push({ text: lines(body.slice(0, at)), page: i + 1, turn: true });
+    if (pending && on) pieces.push(pending);
+    pieces.push({ text: lines(body.slice(at)), page: i + 1, turn: false });
     const noteWords = words.filter((w) => notes.has(w));
     // Two columns of notes, `lastColumn`: the first column's stay at their page's end.
     const moved = lastColumn ? lastColumnNotes(noteWords, words) : noteWords;
-    if (moved.length < noteWords.length) out[out.length - 1] += lines(noteWords.filter((w) => !moved.includes(w)));
-    pending = lines(moved);
+    if (moved.length < noteWords.length)
+      pieces.push({ text: lines(noteWords.filter((w) => !moved.includes(w))), page: i + 1, turn: false });
+    pending = moved.length > 0 ? { text: lines(moved), page: i + 1, turn: false } : undefined;
     marked = pageRows(noteWords).some((r) => NOTE_MARK.test(r[0]!.text));
     if (notes.size > 0 || running.size > 0) any = true;
   }
-  if (pending.length > 0) out[out.length - 1] += pending;
-  return any ? out.join('\f') : '';
+  if (pending) pieces.push(pending);
+  return any ? pieces : [];
 }

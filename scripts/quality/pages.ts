@@ -70,22 +70,36 @@ export function numberWords(w: readonly string[]): number {
  * the first page and ending on the second.
  */
 export function pageWords(pages: readonly string[]): { words: string[]; first: number[]; last: number[] } {
+  return pieceWords(pages.map((text, i) => ({ text, page: i + 1 })));
+}
+
+/** A reading in pieces, each with the page its words stand on (footnote-reading.ts notesAfterTextPieces: a page's notes read after the next page's first paragraph). */
+export interface PagedPiece {
+  text: string;
+  page: number;
+}
+
+/**
+ * pageWords of a reading in pieces (`pieces`, in reading order), each word on its piece's page; a
+ * word a line-end hyphen breaks over two pieces is one, as over two pages.
+ */
+export function pieceWords(pieces: readonly PagedPiece[]): { words: string[]; first: number[]; last: number[] } {
   const out = { words: [] as string[], first: [] as number[], last: [] as number[] };
   let carry = false;
-  pages.forEach((p, i) => {
-    const ws = words(p);
+  pieces.forEach((p, i) => {
+    const ws = words(p.text);
     ws.forEach((w, k) => {
       if (k === 0 && carry) {
         const at = out.words.length - 1;
         out.words[at] += w;
-        out.last[at] = i + 1;
+        out.last[at] = p.page;
         return;
       }
       out.words.push(w);
-      out.first.push(i + 1);
-      out.last.push(i + 1);
+      out.first.push(p.page);
+      out.last.push(p.page);
     });
-    if (ws.length > 0) carry = BROKEN_END.test(p) && BROKEN_START.test(pages[i + 1] ?? '');
+    if (ws.length > 0) carry = BROKEN_END.test(p.text) && BROKEN_START.test(pieces[i + 1]?.text ?? '');
   });
   return out;
 }
@@ -129,8 +143,12 @@ interface RunIndex {
   starts: Map<string, number[]>;
 }
 
-function runIndex(pages: readonly string[], gram: number): RunIndex {
-  const { words: stream, first, last } = pageWords(pages);
+function runIndex(pages: readonly string[] | readonly PagedPiece[], gram: number): RunIndex {
+  const {
+    words: stream,
+    first,
+    last,
+  } = pieceWords(pages.map((p, i) => (typeof p === 'string' ? { text: p, page: i + 1 } : p)));
   const starts = new Map<string, number[]>();
   for (let i = 0; i + gram <= stream.length; i++) {
     const key = stream.slice(i, i + gram).join(' ');
@@ -181,6 +199,11 @@ export function withoutWordHyphens(page: string): string {
  * `rawPages`: text set at an angle, which pdftotext reads in pieces (reportlab-guide page 113, a
  * bar chart's rotated labels "Jan-99 Feb-99 ..." read "-99 Jan 9 b-9 Fe"), stands there whole, on
  * the page that draws it.
+ * `notePieces` (optional): the reading with each page's footnotes after the paragraph the page
+ * turn cut (footnote-reading.ts notesAfterTextPieces), each word on the page it stands on: a chunk
+ * that reads the cut paragraph whole, the notes after it, then the next page's text ("... separierbar
+ * zu machen." / "(Begründung:", devref-de's pages 92-93) ends with words no page-by-page reading
+ * has in a row; there they stand, and its last word is found on its own page, not a note's.
  */
 export function pageNumbersRight(
   chunks: readonly PagedChunk[],
@@ -188,12 +211,14 @@ export function pageNumbersRight(
   gram = GRAM,
   rawPages?: readonly string[],
   drawnPages?: readonly string[],
+  notePieces?: readonly PagedPiece[],
 ): PageScore {
   const readings = [
     runIndex(pages, gram),
     runIndex(pages.map(withoutWordHyphens), gram),
     ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : []),
     ...(drawnPages ? [runIndex(drawnPages, gram + RAW_EXTRA)] : []),
+    ...(notePieces && notePieces.length > 0 ? [runIndex(notePieces, gram)] : []),
   ];
   let judged = 0;
   let right = 0;

@@ -93,6 +93,34 @@ describe('pageNumbersRight', () => {
     assert.equal(pageNumbersRight([c], ref, undefined, undefined, [drawn[1]!, drawn[0]!]).right, 0);
   });
 
+  test("a paragraph read whole over the page turn, the page's notes after it: the pieces of the notes reading place its end", () => {
+    // devref-de pages 92-93: an item cut by the page turn, read whole, note 2 after it, then the
+    // next paragraph's first word on page 93.
+    const ref = [
+      'Item three should preserve the whole build: it is used only\n2 Als besondere Ausnahme könnte das sein. Drängen Sie separierbar zu machen.',
+      'when building on MS-DOS the configure script.\n(Begründung: Es ist üblich)',
+    ];
+    const pieces = [
+      { text: 'Item three should preserve the whole build: it is used only\n', page: 1 },
+      { text: 'when building on MS-DOS the configure script.\n', page: 2 },
+      { text: '2 Als besondere Ausnahme könnte das sein. Drängen Sie separierbar zu machen.\n', page: 1 },
+      { text: '(Begründung: Es ist üblich)\n', page: 2 },
+    ];
+    const c = {
+      content:
+        'Item three should preserve the whole build: it is used only when building on MS-DOS the configure script.\n2 Als besondere Ausnahme könnte das sein. Drängen Sie separierbar zu machen.\n(Begründung:',
+      pageStart: 1,
+      pageEnd: 2,
+    };
+    // Page by page, the last runs found stand in the note: page 1, though the chunk's last word is on page 2.
+    assert.equal(pageNumbersRight([c], ref).right, 0);
+    assert.equal(pageNumbersRight([c], ref, undefined, undefined, undefined, pieces).right, 100);
+    // A chunk ending with the note itself still ends on the note's page.
+    const note = { ...c, content: c.content.replace('\n(Begründung:', '') };
+    assert.equal(pageNumbersRight([note], ref, undefined, undefined, undefined, pieces).right, 0);
+    assert.equal(pageNumbersRight([{ ...note, pageEnd: 1 }], ref, undefined, undefined, undefined, pieces).right, 100);
+  });
+
   test('a heading number the reference reads apart from its title: the runs after the number decide', () => {
     // pdftotext reads "3.3.9" of page 2 before a listing, its title after it; the contents page (1) reads them together.
     const ref = [
