@@ -38,7 +38,7 @@ import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
 import { filledShort, leadingUnderSkip, partedAfterShort, smallOnBodyLeading } from './parskip.ts';
 import { opensAfterTurn } from './turn-heads.ts';
-import { opensFootnote } from './footnotes.ts';
+import { NOTE_SIZE, notesAfterCutParagraphs, opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -314,8 +314,11 @@ function buildBlocks(
   // The lines of the paragraph; a paragraph of one code line may join a code block (code.ts).
   let paraLines: TextLine[] = [];
   const codeOf = new Map<DocumentBlock, CodeLine>();
-  // Whether the paragraph being read is a footnote at a page's foot (footnotes.ts).
+  // Whether the paragraph being read is a footnote at a page's foot (footnotes.ts); the blocks read
+  // in a footnote's type (notesAfterCutParagraphs).
   let paraNote = false;
+  const notes = new Set<DocumentBlock>();
+  const marked = new Set<DocumentBlock>();
   // Tagged rows with navigation cells (struct.ts): a navigation table's rows are left out.
   const navOf = new Map<DocumentBlock, number>();
   // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
@@ -339,6 +342,9 @@ function buildBlocks(
           ? { kind: paraKind, text, page: paraPage, pageTurns: turns }
           : { kind: paraKind, text, page: paraPage };
       blocks.push(b);
+      // A footnote, or a block in a footnote's type (a note run on from the page before, a caption).
+      if (paraNote || paraLines.every((l) => l.size < ctx.bodySize * NOTE_SIZE)) notes.add(b);
+      if (paraNote) marked.add(b);
       // A paragraph of one code line, or of code lines joined by Doxygen's identifier break.
       const lines =
         paraKind === 'paragraph' && turns.length === 0
@@ -645,6 +651,8 @@ function buildBlocks(
   }
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
+  // A paragraph a page's footnotes cut, whole, the notes after it.
+  blocks = notesAfterCutParagraphs(blocks, notes, marked, new Set(codeOf.keys()));
   blocks = joinCode(blocks, codeOf, deck, wraps, codeTurns);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).

@@ -1,12 +1,15 @@
 // Footnotes at a page's foot (LaTeX's \footnote, Texinfo's @footnote): set smaller than the text
 // above them, each opening with its mark ("1 The package has a long history."). They are read as
-// paragraphs of their own where they stand, between the text above them and the next page's (the
-// order pdftotext and the order measure read; moving them after the sentence the page turn cut
-// reads better by eye but counts as out of order: docs/chunk-quality.md, branch papers25), and
-// end at their page's foot (turn-heads.ts opensAfterTurn).
+// paragraphs of their own and end at their page's foot (turn-heads.ts opensAfterTurn); where a
+// paragraph runs on over the page turn, they stand after its end (notesAfterCutParagraphs), as a
+// reader reads them, not between the halves of a sentence (the order measure reads them so too
+// since papers26's notesAfterTextReading).
+import type { DocumentBlock } from '../../blocks.ts';
+import { countAlnum } from '../../page-turns.ts';
+import { joinLines } from './clean.ts';
 
 /** A footnote's type against the text's: \footnotesize under \normalsize is 0.8 to 0.83. */
-const NOTE_SIZE = 0.9;
+export const NOTE_SIZE = 0.9;
 /**
  * A footnote's mark at its first line's start: a number of up to three digits, or a symbol of the
  * footnote series, then its text, opening with a letter, a quotation mark or a bracket: not a
@@ -24,4 +27,68 @@ const NOTE_MARK = /^(?:\d{1,3}(?!\d)|[*∗†‡§¶‖])\s?[\p{L}"'“‘«(\[]
  */
 export function opensFootnote(text: string, size: number, aboveSize: number, bodySize: number): boolean {
   return size < aboveSize * NOTE_SIZE && size < bodySize * NOTE_SIZE && NOTE_MARK.test(text);
+}
+
+/** A paragraph's text ends a sentence (or a line ending in a colon, over what it introduces). */
+const ENDS = /[.!?:]["'”’)\]]*$/u;
+/** A text that runs on from the one before: it starts in lower case or with an opening bracket. */
+const RUNS_ON = /^[\p{Ll}(]/u;
+
+/**
+ * A paragraph that a page's footnotes cut, read whole, the notes after it: a paragraph (or list
+ * item) that does not end a sentence, then blocks of its last page in a footnote's type (`notes`:
+ * footnotes, a note run on from the page before without its mark, a float's caption at the foot),
+ * then a paragraph on the next page that runs on (lower case or an opening bracket): the two
+ * halves are one block, turning onto the next page where the second half starts, and the notes
+ * follow it. One of those blocks at least is a footnote opening with its mark (`marked`): a
+ * small line alone at a page's foot (ltnews's copyright line) stays where the page sets it. LaTeX's books cut paragraphs so at nearly every page with notes: lshort-pt's "... no"
+ * / "que a forma mais correcta ..." / "2 What you see is what you get ..." / "ecrã depois de
+ * processar ...". A block in `keep` (a line of code) is never joined. Pure: the blocks are new
+ * objects where they change.
+ */
+export function notesAfterCutParagraphs(
+  blocks: readonly DocumentBlock[],
+  notes: ReadonlySet<DocumentBlock>,
+  marked: ReadonlySet<DocumentBlock>,
+  keep: ReadonlySet<DocumentBlock> = new Set(),
+): DocumentBlock[] {
+  if (marked.size === 0) return [...blocks];
+  const out: DocumentBlock[] = [];
+  let i = 0;
+  while (i < blocks.length) {
+    const p = blocks[i]!;
+    let j = i + 1;
+    while (j < blocks.length && notes.has(blocks[j]!)) j++;
+    const q = blocks[j];
+    const last = p.pageTurns?.at(-1)?.page ?? p.page;
+    const cut =
+      j > i + 1 &&
+      q !== undefined &&
+      (p.kind === 'paragraph' || p.kind === 'item') &&
+      q.kind === 'paragraph' &&
+      !notes.has(p) &&
+      !keep.has(p) &&
+      !keep.has(q) &&
+      last !== undefined &&
+      q.page === last + 1 &&
+      blocks.slice(i + 1, j).every((n) => n.page === last) &&
+      blocks.slice(i + 1, j).some((n) => marked.has(n)) &&
+      !ENDS.test(p.text) &&
+      RUNS_ON.test(q.text);
+    if (!cut) {
+      out.push(p);
+      i++;
+      continue;
+    }
+    const after = countAlnum(p.text);
+    const turns = [
+      ...(p.pageTurns ?? []),
+      { after, page: q.page! },
+      ...(q.pageTurns ?? []).map((t) => ({ after: t.after + after, page: t.page })),
+    ];
+    out.push({ ...p, text: joinLines(p.text, q.text), pageTurns: turns });
+    out.push(...blocks.slice(i + 1, j));
+    i = j + 1;
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { opensFootnote } from '../../../../src/documents/formats/pdf/footnotes.ts';
+import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
+import { notesAfterCutParagraphs, opensFootnote } from '../../../../src/documents/formats/pdf/footnotes.ts';
 
 test('opensFootnote: a smaller line opening with a mark under the text', async (t) => {
   // The body at 10, \footnotesize at 8.
@@ -20,4 +21,125 @@ test('opensFootnote: a smaller line opening with a mark under the text', async (
   ];
   for (const [name, text, size, aboveSize, want] of cases)
     await t.test(name, () => assert.equal(opensFootnote(text, size, aboveSize, 10), want));
+});
+
+test('notesAfterCutParagraphs: a paragraph the page foot cut, read whole, its notes after it', async (t) => {
+  const para = (text: string, page: number, extra: Partial<DocumentBlock> = {}): DocumentBlock => ({
+    kind: 'paragraph',
+    text,
+    page,
+    ...extra,
+  });
+  // Each case: blocks (n = a note), then the texts and pages that come out, with the turns of the first.
+  type Case = [string, [DocumentBlock, boolean][], string[], DocumentBlock['pageTurns']?];
+  const cases: Case[] = [
+    [
+      'cut by a note: joined, the note after, a turn where the second half starts',
+      [
+        [para('the result can be seen on the', 18), false],
+        [para('2 What you see is what you get.', 18), true],
+        [para('screen after running LaTeX.', 19), false],
+      ],
+      ['the result can be seen on the screen after running LaTeX.', '2 What you see is what you get.'],
+      [{ after: 23, page: 19 }],
+    ],
+    [
+      'two blocks in a note type (a note run on, then a note)',
+      [
+        [para('it is read by', 4), false],
+        [para('that is why.', 4), true],
+        [para('3 A note.', 4), true],
+        [para('every reader.', 5), false],
+      ],
+      ['it is read by every reader.', 'that is why.', '3 A note.'],
+    ],
+    [
+      'a small line without a mark alone at the foot (a copyright line): as it was',
+      [
+        [para('declared for a', 4), false],
+        [para('LaTeX News is brought to you by the team.', 4), true],
+        [para('font family with a declaration.', 5), false],
+      ],
+      ['declared for a', 'LaTeX News is brought to you by the team.', 'font family with a declaration.'],
+    ],
+    [
+      'the paragraph ends a sentence: as it was',
+      [
+        [para('It ends here.', 4), false],
+        [para('1 A note.', 4), true],
+        [para('then text', 5), false],
+      ],
+      ['It ends here.', '1 A note.', 'then text'],
+    ],
+    [
+      'the next page opens in capitals: as it was',
+      [
+        [para('a list of', 4), false],
+        [para('1 A note.', 4), true],
+        [para('Chapter text', 5), false],
+      ],
+      ['a list of', '1 A note.', 'Chapter text'],
+    ],
+    [
+      'no note between: as it was (the reader joins such a turn itself)',
+      [
+        [para('a list of', 4), false],
+        [para('things', 6), false],
+      ],
+      ['a list of', 'things'],
+    ],
+    [
+      'the continuation two pages on: as it was',
+      [
+        [para('a list of', 4), false],
+        [para('1 A note.', 4), true],
+        [para('things', 6), false],
+      ],
+      ['a list of', '1 A note.', 'things'],
+    ],
+    [
+      'a heading after the notes: as it was',
+      [
+        [para('a list of', 4), false],
+        [para('1 A note.', 4), true],
+        [{ kind: 'heading', text: 'results', page: 5 }, false],
+      ],
+      ['a list of', '1 A note.', 'results'],
+    ],
+    [
+      'the turn counted after the first half and its own turns: a paragraph over three pages',
+      [
+        [para('one two three four', 7, { pageTurns: [{ after: 3, page: 8 }] }), false],
+        [para('5 A note.', 8), true],
+        [para('five six', 9, { pageTurns: [{ after: 4, page: 10 }] }), false],
+      ],
+      ['one two three four five six', '5 A note.'],
+      [
+        { after: 3, page: 8 },
+        { after: 15, page: 9 },
+        { after: 19, page: 10 },
+      ],
+    ],
+  ];
+  for (const [name, input, want, turns] of cases)
+    await t.test(name, () => {
+      const blocks = input.map(([b]) => b);
+      const notes = new Set(input.filter(([, n]) => n).map(([b]) => b));
+      const marked = new Set([...notes].filter((b) => /^\d/.test(b.text)));
+      const out = notesAfterCutParagraphs(blocks, notes, marked);
+      assert.deepEqual(
+        out.map((b) => b.text),
+        want,
+      );
+      if (turns) assert.deepEqual(out[0]!.pageTurns, turns);
+    });
+  await t.test('a line of code (kept) is never joined', () => {
+    const a = para('x = f(a,', 3);
+    const n = para('1 A note.', 3);
+    const b = para('b)', 4);
+    assert.deepEqual(
+      notesAfterCutParagraphs([a, n, b], new Set([n]), new Set([n]), new Set([a])).map((x) => x.text),
+      ['x = f(a,', '1 A note.', 'b)'],
+    );
+  });
 });
