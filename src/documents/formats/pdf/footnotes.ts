@@ -40,7 +40,9 @@ const RUNS_ON = /^[\p{Ll}(]/u;
  * footnotes, a note run on from the page before without its mark, a float's caption at the foot),
  * then a paragraph on the next page that runs on (lower case or an opening bracket): the two
  * halves are one block, turning onto the next page where the second half starts, and the notes
- * follow it. One of those blocks at least is a footnote opening with its mark (`marked`): a
+ * follow it. One of those blocks at least is a footnote opening with its mark (`marked`, or in
+ * a footnote's type and opening with a mark: a note under a note run on from the page before,
+ * whose line above is as small as it, is not `marked`, opensFootnote's size test cannot see it): a
  * small line alone at a page's foot (ltnews's copyright line) stays where the page sets it. LaTeX's books cut paragraphs so at nearly every page with notes: lshort-pt's "... no"
  * / "que a forma mais correcta ..." / "2 What you see is what you get ..." / "ecrã depois de
  * processar ...". A block in `keep` (a line of code) is never joined. Pure: the blocks are new
@@ -52,7 +54,7 @@ export function notesAfterCutParagraphs(
   marked: ReadonlySet<DocumentBlock>,
   keep: ReadonlySet<DocumentBlock> = new Set(),
 ): DocumentBlock[] {
-  if (marked.size === 0) return [...blocks];
+  if (notes.size === 0) return [...blocks];
   const out: DocumentBlock[] = [];
   let i = 0;
   while (i < blocks.length) {
@@ -72,7 +74,7 @@ export function notesAfterCutParagraphs(
       last !== undefined &&
       q.page === last + 1 &&
       blocks.slice(i + 1, j).every((n) => n.page === last) &&
-      blocks.slice(i + 1, j).some((n) => marked.has(n)) &&
+      blocks.slice(i + 1, j).some((n) => marked.has(n) || NOTE_MARK.test(n.text)) &&
       !ENDS.test(p.text) &&
       RUNS_ON.test(q.text);
     if (!cut) {

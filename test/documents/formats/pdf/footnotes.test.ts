@@ -133,6 +133,25 @@ test('notesAfterCutParagraphs: a paragraph the page foot cut, read whole, its no
       );
       if (turns) assert.deepEqual(out[0]!.pageTurns, turns);
     });
+  await t.test(
+    'a note under a note run on, not marked (its line above as small), opening with its mark: joined',
+    () => {
+      const a = para('pode ser pré-visualizado no', 18);
+      const run = para('que a forma mais correcta de pronunciar é ouvida na Grécia.', 18);
+      const n = para('2 What you see is what you get.', 18);
+      const b = para('ecrã depois de processar o ficheiro.', 19);
+      assert.deepEqual(
+        notesAfterCutParagraphs([a, run, n, b], new Set([run, n]), new Set()).map((x) => x.text),
+        [
+          'pode ser pré-visualizado no ecrã depois de processar o ficheiro.',
+          'que a forma mais correcta de pronunciar é ouvida na Grécia.',
+          '2 What you see is what you get.',
+        ],
+      );
+      // No block opening with a mark: as it was.
+      assert.equal(notesAfterCutParagraphs([a, run, b], new Set([run]), new Set()).length, 3);
+    },
+  );
   await t.test('a line of code (kept) is never joined', () => {
     const a = para('x = f(a,', 3);
     const n = para('1 A note.', 3);
