@@ -43,3 +43,18 @@ export function blockFrom(b: DocumentBlock, from: number): DocumentBlock {
     ...(later.length > 0 ? { pageTurns: later } : {}),
   };
 }
+
+/**
+ * Block `a` run on into block `b`, its continuation on a later page, as one block of `text` (their
+ * texts joined, clean.ts joinLines): `a`'s page and turns, a turn to `b`'s page where `b`'s text
+ * starts, and `b`'s turns counted from there. blockFrom's converse.
+ */
+export function blockJoined(a: DocumentBlock, b: DocumentBlock, text: string): DocumentBlock {
+  const after = countAlnum(a.text);
+  const turns = [
+    ...(a.pageTurns ?? []),
+    ...(b.page === undefined ? [] : [{ after, page: b.page }]),
+    ...(b.pageTurns ?? []).map((t) => ({ after: t.after + after, page: t.page })),
+  ];
+  return { ...a, text, ...(turns.length > 0 ? { pageTurns: turns } : {}) };
+}

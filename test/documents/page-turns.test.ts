@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DocumentBlock } from '../../src/documents/blocks.ts';
-import { blockFrom, countAlnum, pageAt } from '../../src/documents/page-turns.ts';
+import { blockFrom, blockJoined, countAlnum, pageAt } from '../../src/documents/page-turns.ts';
 
 test('countAlnum: letters and digits of every script, an astral one once', () => {
   const cases: [string, number][] = [
@@ -60,4 +60,45 @@ test('blockFrom: the text from an index, its page and later turns counted from t
   ];
   for (const [from, want] of cases) assert.deepEqual(blockFrom(b, from), want, `from=${from}`);
   assert.deepEqual(blockFrom({ kind: 'code', text: 'a b' }, 1), { kind: 'code', text: 'b' });
+});
+
+test('blockJoined: a block run on into its continuation, a turn where the continuation starts', () => {
+  const a: DocumentBlock = { kind: 'paragraph', text: 'ab cd', page: 3, pageTurns: [{ after: 2, page: 4 }] };
+  const cases: [string, DocumentBlock, DocumentBlock][] = [
+    [
+      'the turns of both, the second counted from the join',
+      { kind: 'paragraph', text: 'ef gh', page: 5, pageTurns: [{ after: 2, page: 6 }] },
+      {
+        ...a,
+        text: 'ab cd ef gh',
+        pageTurns: [
+          { after: 2, page: 4 },
+          { after: 4, page: 5 },
+          { after: 6, page: 6 },
+        ],
+      },
+    ],
+    [
+      'a continuation without turns',
+      { kind: 'paragraph', text: 'ef gh', page: 5 },
+      {
+        ...a,
+        text: 'ab cd ef gh',
+        pageTurns: [
+          { after: 2, page: 4 },
+          { after: 4, page: 5 },
+        ],
+      },
+    ],
+    [
+      'a continuation without a page: no turn to it',
+      { kind: 'paragraph', text: 'ef gh' },
+      { ...a, text: 'ab cd ef gh' },
+    ],
+  ];
+  for (const [name, b, want] of cases) assert.deepEqual(blockJoined(a, b, 'ab cd ef gh'), want, name);
+  assert.deepEqual(blockJoined({ kind: 'paragraph', text: 'ab' }, { kind: 'paragraph', text: 'cd' }, 'ab cd'), {
+    kind: 'paragraph',
+    text: 'ab cd',
+  });
 });

@@ -5,7 +5,7 @@
 // reader reads them, not between the halves of a sentence (the order measure reads them so too
 // since papers26's notesAfterTextReading).
 import type { DocumentBlock } from '../../blocks.ts';
-import { countAlnum } from '../../page-turns.ts';
+import { blockJoined } from '../../page-turns.ts';
 import { joinLines } from './clean.ts';
 
 /** A footnote's type against the text's: \footnotesize under \normalsize is 0.8 to 0.83. */
@@ -82,13 +82,7 @@ export function notesAfterCutParagraphs(
       i++;
       continue;
     }
-    const after = countAlnum(p.text);
-    const turns = [
-      ...(p.pageTurns ?? []),
-      { after, page: q.page! },
-      ...(q.pageTurns ?? []).map((t) => ({ after: t.after + after, page: t.page })),
-    ];
-    out.push({ ...p, text: joinLines(p.text, q.text), pageTurns: turns });
+    out.push(blockJoined(p, q, joinLines(p.text, q.text)));
     out.push(...blocks.slice(i + 1, j));
     i = j + 1;
   }
