@@ -367,9 +367,13 @@ function buildBlocks(
     pages.flatMap((p) => p.lines),
     ctx.bodySize,
   );
+  // The body size's key in a sizeSpacing map (steps are voted to the half point).
+  const bodyKey = Math.round(ctx.bodySize * 2) / 2;
   for (const p of pages) {
     const spacing = lineSpacing(p.lines);
     const bySize = sizeSpacing(p.lines, ctx.bodySize);
+    // The body's leading, the page's or else the document's (smallOnBodyLeading), once a page.
+    const bodyLeading = bySize.get(bodyKey) ?? docBySize.get(bodyKey) ?? 0;
     let right = 0;
     for (const l of p.lines) if (l.xEnd > right) right = l.xEnd;
     const margin = rightMargin(p.lines.map((l) => l.xEnd));
@@ -516,10 +520,9 @@ function buildBlocks(
         const body = Math.abs(l.size - ctx.bodySize) <= 0.5;
         const own = body ? (bySize.get(Math.round(l.size * 2) / 2) ?? 0) : 0;
         // A smaller type set on the body's leading (an admonition's text) keeps to it (parskip.ts).
-        const bodyKey = Math.round(ctx.bodySize * 2) / 2;
         const gap =
           dy > Math.max(spacing, own) * 1.4 + 0.5 &&
-          !smallOnBodyLeading(dy, l.size, prev.size, ctx.bodySize, bySize.get(bodyKey) ?? docBySize.get(bodyKey) ?? 0);
+          !smallOnBodyLeading(dy, l.size, prev.size, ctx.bodySize, bodyLeading);
         note = opensFootnote(l.text, l.size, prev.size, ctx.bodySize);
         // A bibliography entry's further lines, hanging under its text right of its label.
         const entry = paraLines[0]!;

@@ -559,10 +559,11 @@ function rowLines(
   const head = header ? rowText(rows[0]!.cells, keep) : undefined;
   return rows.map((r, k) => {
     const first = r.lines[0]!;
+    const cells = keep ? keepColumns(r.cells, keep) : r.cells;
     // A row of listings: its lines, and the header its chunk repeats.
     const code = r.code ? { code: r.code, ...(head === undefined ? {} : { tableHeader: head }) } : {};
     return {
-      text: rowText(r.cells, keep),
+      text: rowText(cells),
       x: box?.x ?? Math.min(...r.lines.map((l) => l.x)),
       xEnd: box?.xEnd ?? Math.max(...r.lines.map((l) => l.xEnd)),
       y: first.y,
@@ -572,7 +573,7 @@ function rowLines(
       tag: {
         block: next(),
         kind: 'row',
-        cells: keep ? keepColumns(r.cells, keep) : r.cells,
+        cells,
         ...(header && k === 0 ? { header: true } : {}),
         ...code,
       },
