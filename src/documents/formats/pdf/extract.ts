@@ -57,6 +57,7 @@ import {
   titleKey,
   typewriterSize,
   typewriterTitleFonts,
+  unnumberedRepeats,
   type FontUse,
   type HeadingContext,
   type HeadingSpan,
@@ -185,6 +186,18 @@ export async function extractPdf(data: Uint8Array, opts: ExtractContext = {}): P
     fillsFirstFit(doc.typesetter),
     codeTurns,
   );
+  // A reference entry's labels in a heading's face that the outline lists once, as a numbered
+  // section (headings.ts unnumberedRepeats), are the entry's text.
+  if (ctx.trustedOutline) {
+    const heads = built.filter((b) => b.kind === 'heading');
+    for (const i of unnumberedRepeats(
+      heads.map((b) => b.text),
+      doc.outline,
+    )) {
+      heads[i]!.kind = 'paragraph';
+      delete heads[i]!.level;
+    }
+  }
   // Contents lists whose entries are the document's section titles (its outline's, its headings'),
   // without page numbers: a converted web page's own contents list or sidebar (contents-lists.ts).
   // Not on a deck, whose agenda slide is one of its slides.

@@ -405,9 +405,50 @@ export function inSectionFace(
   );
 }
 
+/** A section number of two levels or more, then the title ("8.4.4 copy_term/2"). */
+const DOTTED_NUMBER = /^\d{1,2}(?:\.\d{1,2}){1,4}\.?\s+\S/u;
+
+/**
+ * A typewriter line that is a numbered title: its section number set in another face than the
+ * typewriter rest (`monoStart` false), numbered on two levels or more, and its title one of the
+ * outline's ("8.4.4 copy_term/2" under the outline's "copy_term/2": a reference manual's entry
+ * for a command or a predicate, named in code). Where the outline is trusted it must match it as
+ * any heading does; elsewhere its title must be an outline title exactly. The same typewriter face
+ * sets the entry's templates and examples, so the face alone (typewriterHeading) says nothing.
+ */
+export function numberedCodeTitle(
+  line: Pick<TextLine, 'mono' | 'monoStart' | 'text'>,
+  ctx: Pick<HeadingContext, 'outline' | 'trustedOutline'>,
+): boolean {
+  const t = line.text.trim();
+  if (!codeTitleShape(line)) return false;
+  return ctx.trustedOutline ? matchesOutline(t, ctx.trustedOutline) : ctx.outline.has(normalizeTitle(t));
+}
+
+/** A line shaped as numberedCodeTitle's: numbered on two levels or more, the name alone typewriter. */
+function codeTitleShape(line: Pick<TextLine, 'mono' | 'monoStart' | 'text'> | undefined): boolean {
+  return line !== undefined && line.mono && line.monoStart === false && DOTTED_NUMBER.test(line.text.trim());
+}
+
+/**
+ * A numbered title named in code (numberedCodeTitle) beside another line of that shape is an
+ * entry of a contents list ("4.1. control" over "4.2. copyright" under "Table des matières"): a
+ * section opens with text, so two such titles never stand on consecutive lines. Only for a line
+ * that numberedCodeTitle alone lets through (a typewriter heading's face says more).
+ */
+export function codeTitleInList(lines: readonly Pick<TextLine, 'mono' | 'monoStart' | 'text'>[], i: number): boolean {
+  return codeTitleShape(lines[i]) && (codeTitleShape(lines[i - 1]) || codeTitleShape(lines[i + 1]));
+}
+
 function plausible(line: TextLine, ctx: HeadingContext): boolean {
   const t = line.text.trim();
-  if ((line.mono && !typewriterHeading(line, ctx)) || t.length < 2 || t.length > 160 || !/\p{L}/u.test(t)) return false;
+  if (
+    (line.mono && !typewriterHeading(line, ctx) && !numberedCodeTitle(line, ctx)) ||
+    t.length < 2 ||
+    t.length > 160 ||
+    !/\p{L}/u.test(t)
+  )
+    return false;
   const kind = notHeadingKind(t);
   return kind === null || (kind === 'admonition' && inSectionFace(line, ctx));
 }
@@ -551,10 +592,11 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   const out: HeadingSpan[] = [];
   // Each line is asked again as the next line of the runs before it: answered once.
   const plausibleAt: (boolean | undefined)[] = [];
-  const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!, ctx));
+  const inList = (j: number) => !typewriterHeading(lines[j]!, ctx) && codeTitleInList(lines, j);
+  const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!, ctx) && !inList(j));
   // And each line as a heading of its own, asked by every run it starts, and its shape.
   const headingAt: (boolean | undefined)[] = [];
-  const isHeadingAt = (j: number) => (headingAt[j] ??= isHeading(lines[j]!, ctx));
+  const isHeadingAt = (j: number) => (headingAt[j] ??= isPlausible(j) && isHeading(lines[j]!, ctx));
   const shapedAt: (boolean | undefined)[] = [];
   const isShapedAt = (j: number) => (shapedAt[j] ??= headingShape(lines[j]!.text) !== null);
   // A title the outline names (normalised as ctx.outline holds them).
@@ -661,4 +703,36 @@ export function outlineTrusted(
   // Loose matches count too: a found title that is not a key exactly matched one loosely.
   const extra = [...found].filter((k) => !index.keys.has(k)).length;
   return hit + extra >= index.keys.size * 0.5;
+}
+
+/** A title's section number: "6.3 ", "8.10.2 ", "A.1 ", "4. ". */
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+\S/u;
+
+/**
+ * The headings (`titles`, in the document's order) that are no sections but a reference entry's
+ * run-in labels, under a trusted outline: a title the outline lists n times, found numbered n
+ * times or more, is a section where it is numbered; found unnumbered too, those are an entry's
+ * labels in a heading's face ("Errors" in every predicate entry of GNU Prolog's manual, its one
+ * section "6.3 Errors"; a LaTeX \paragraph "Hifenização" that a section of that name is
+ * numbered beside). Except before the first numbered title: a title page names the document as
+ * one of its chapters is named. Returns their indexes in `titles`.
+ */
+export function unnumberedRepeats(titles: readonly string[], outline: readonly string[]): Set<number> {
+  const listed = new Map<string, number>();
+  for (const t of outline) {
+    const k = titleKey(t);
+    if (k.length > 0) listed.set(k, (listed.get(k) ?? 0) + 1);
+  }
+  const numbered = new Map<string, number>();
+  const bare = new Map<string, number[]>();
+  const first = titles.findIndex((t) => SECTION_NUMBER.test(t.trim()));
+  titles.forEach((t, i) => {
+    const k = titleKey(t);
+    if (!listed.has(k)) return;
+    if (SECTION_NUMBER.test(t.trim())) numbered.set(k, (numbered.get(k) ?? 0) + 1);
+    else if (i > first) bare.set(k, [...(bare.get(k) ?? []), i]);
+  });
+  const out = new Set<number>();
+  for (const [k, at] of bare) if ((numbered.get(k) ?? 0) >= listed.get(k)!) for (const i of at) out.add(i);
+  return out;
 }

@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  numberedCodeTitle,
+  codeTitleInList,
+  unnumberedRepeats,
   divisionNumbered,
   findHeadings,
   headingShape,
@@ -785,4 +788,94 @@ test('divisionNumbered: a title as a contents list numbers it', async (t) => {
     ['1.2. Scope', '1.2. Scope'],
   ];
   for (const [title, want] of cases) await t.test(title, () => assert.equal(divisionNumbered(title), want));
+});
+
+// GNU Prolog's manual: each predicate's section titled by its number in bold and its name in
+// typewriter ("8.4.4 copy_term/2"), the outline listing the name alone; its Templates,
+// Description, Errors and Portability labels in bold at the body's size in every entry.
+test('codeTitleInList: numbered titles named in code on consecutive lines are a contents list', () => {
+  const code = (text: string) => ({ text, mono: true, monoStart: false });
+  const roman = (text: string) => ({ text, mono: false });
+  const cases: [string, ReturnType<typeof code>[] | ReturnType<typeof roman>[], number, boolean][] = [
+    [
+      'a contents list: the first entry',
+      [roman('Table des matières'), code('4.1. control'), code('4.2. copyright')],
+      1,
+      true,
+    ],
+    [
+      'a contents list: the last entry, a roman one after it',
+      [code('4.3. changelog'), code('4.4. rules'), roman('4.4.1. Cibles du fichier rules')],
+      1,
+      true,
+    ],
+    [
+      'an entry between body lines',
+      [roman('see the next section.'), code('8.4.4 copy_term/2'), roman('Templates')],
+      1,
+      false,
+    ],
+    [
+      'after a roman section title',
+      [roman('8.4 Term manipulation'), code('8.4.1 copy_term/2'), roman('Templates')],
+      1,
+      false,
+    ],
+    ['the first line of a page, a code title under it', [code('8.4.4 copy_term/2'), code('8.4.5 setarg/4')], 0, true],
+    ['a typewriter line numbered once (a listing)', [code('12 copy_term/2'), code('13 setarg/4')], 0, false],
+    ['not a code title itself', [roman('4. Other files'), code('4.1. control')], 0, false],
+  ];
+  for (const [name, lines, i, want] of cases)
+    assert.equal(codeTitleInList(lines as Parameters<typeof codeTitleInList>[0], i), want, name);
+});
+
+test('numberedCodeTitle: a numbered title named in code, in the outline', () => {
+  const outline = new Set(['copy term 2', 'open 4 open 3']);
+  const trusted = outlineIndex(['copy_term/2', 'open/4, open/3']);
+  const line = (text: string, mono = true, monoStart: boolean | undefined = false) => ({ text, mono, monoStart });
+  const cases: [string, ReturnType<typeof line>, boolean][] = [
+    ['its number in bold, its name in typewriter, in the outline', line('8.4.4 copy_term/2'), true],
+    ['two names', line('8.10.6 open/4, open/3'), true],
+    ['not in the outline: a code line that opens with a number', line('3.14 * radius / 2'), false],
+    ['a one-level number (a listing line number)', line('12 copy_term/2'), false],
+    ['wholly in typewriter: the number too', line('8.4.4 copy_term/2', true, true), false],
+    ['not a typewriter line', line('8.4.4 copy_term/2', false), false],
+  ];
+  for (const [name, l, want] of cases) {
+    assert.equal(numberedCodeTitle(l, { outline }), want, `${name} (outline untrusted)`);
+    assert.equal(numberedCodeTitle(l, { outline: new Set(), trustedOutline: trusted }), want, `${name} (trusted)`);
+  }
+});
+
+test('unnumberedRepeats: an entry label the outline lists once, as a numbered section', () => {
+  const outline = [
+    'Format of definitions',
+    'Errors',
+    'Type error',
+    'Introduction',
+    'Introduction',
+    'copy_term/2',
+    'Preface',
+  ];
+  const cases: [string, string[], number[]][] = [
+    [
+      "the numbered section stays, the entries' labels go",
+      ['1 Format of definitions', 'Errors', '6.3 Errors', '6.3.4 Type error', '8.4.4 copy_term/2', 'Errors', 'Errors'],
+      [1, 5, 6],
+    ],
+    [
+      'a title page before the first numbered title: it names the document',
+      ['Errors', '1 Format of definitions', '6.3 Errors', 'Errors'],
+      [3],
+    ],
+    [
+      'a title listed twice, numbered twice: an unnumbered one goes',
+      ['3 Introduction', '4.1 Introduction', 'Introduction'],
+      [2],
+    ],
+    ['listed twice, numbered once: the unnumbered one may be the other', ['3 Introduction', 'Introduction'], []],
+    ['never numbered: left alone', ['Preface', 'Errors'], []],
+    ['not in the outline: left alone', ['Description', '8.4.4 Description', 'Description'], []],
+  ];
+  for (const [name, titles, want] of cases) assert.deepEqual([...unnumberedRepeats(titles, outline)], want, name);
 });
