@@ -2418,7 +2418,8 @@ function proseLine(line: string, min: number): boolean {
  * code blocks (`code`: a PDF's lines set wholly in typewriter too) nor one of its headings
  * (`headings`, and the chunks' section labels: a numbered heading over a paragraph that opens
  * with a command name, "4.9.2 Das Hilfswerkzeug dak ls" then "dak ls ist Teil ..."), nor a next line
- * that opens with a term the document sets alone in typewriter (opensWithTypewriterTerm). A reader that leaves a paragraph's
+ * that opens with a term the document sets alone in typewriter (opensWithTypewriterTerm), nor a
+ * float's caption above (captionLine). A reader that leaves a paragraph's
  * line breaks in (a prose line mostly in typewriter taken for a listing line, a bullet item read
  * as code, a line under a definition's term) keeps every word and its order, so no other measure
  * sees it; the chunk reads as verse and its sentences are cut for an embedding model. Each break
@@ -2445,6 +2446,9 @@ export function proseBreaks(
       if (!/[\p{L},]$/u.test(raw[i - 1]!) || !/^\p{Ll}/u.test(raw[i]!)) continue;
       if (!proseLine(raw[i - 1]!, 3) || !proseLine(raw[i]!, 2) || skip.has(a) || skip.has(b)) continue;
       if (opensWithTypewriterTerm(raw[i]!, terms)) continue;
+      // A float's caption is a text of its own (captionLine): what follows it is the text the float
+      // cut, whose sentence began before the float ("Figure 2: ... profiles" / "specifies the ...").
+      if (captionLine(raw[i - 1]!)) continue;
       out.push(`${raw[i - 1]!.replace(/\s+/gu, ' ').slice(-40)}⏎${raw[i]!.replace(/\s+/gu, ' ').slice(0, 40)}`);
     }
   }

@@ -1089,6 +1089,16 @@ describe('proseBreaks: line breaks left inside a sentence of prose', () => {
       0,
     ],
     [
+      "a float's caption over the text the float cut: two texts, no sentence broken",
+      'Figure 2: Flow of data through source and device link profiles\nspecifies the black preserving method',
+      0,
+    ],
+    [
+      'a line that is no caption over it',
+      'The figure shows the flow of data through source and device profiles\nspecifies the black preserving method',
+      1,
+    ],
+    [
       'a term the document does not set in typewriter',
       'Changed in version 1.8: Support file type mapping\nsource_suffix The file name extensions.',
       1,
