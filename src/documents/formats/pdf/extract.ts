@@ -36,9 +36,9 @@ import {
 } from './clean.ts';
 import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
-import { filledShort, leadingUnderSkip, partedAfterShort, smallOnBodyLeading } from './parskip.ts';
+import { filledShort, leadingUnderSkip, partedAfterShort, smallOnBodyLeading, titleOverText } from './parskip.ts';
 import { opensAfterTurn } from './turn-heads.ts';
-import { NOTE_SIZE, notesAfterCutParagraphs, opensFootnote } from './footnotes.ts';
+import { NOTE_SIZE, notesAfterCutParagraphs, opensFloatCaption, opensFootnote } from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -332,6 +332,8 @@ function buildBlocks(
   let paraNote = false;
   const notes = new Set<DocumentBlock>();
   const marked = new Set<DocumentBlock>();
+  // Paragraphs that open with a float's caption (notesAfterCutParagraphs).
+  const captions = new Set<DocumentBlock>();
   // Tagged rows with navigation cells (struct.ts): a navigation table's rows are left out.
   const navOf = new Map<DocumentBlock, number>();
   // Each page's text block edges, from its prose lines: where a code block's lines sit in it.
@@ -358,6 +360,7 @@ function buildBlocks(
       // A footnote, or a block in a footnote's type (a note run on from the page before, a caption).
       if (paraNote || paraLines.every((l) => l.size < ctx.bodySize * NOTE_SIZE)) notes.add(b);
       if (paraNote) marked.add(b);
+      if (paraLines[0] && opensFloatCaption(paraLines[0].text)) captions.add(b);
       // A paragraph of one code line, or of code lines joined by Doxygen's identifier break.
       const lines =
         paraKind === 'paragraph' && turns.length === 0
@@ -525,7 +528,11 @@ function buildBlocks(
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
         brk =
-          TERMINAL.test(para) || !CONTINUES.test(l.text) || opensAfterTurn(l.size, prev.size, ctx.bodySize, paraNote);
+          TERMINAL.test(para) ||
+          !CONTINUES.test(l.text) ||
+          opensAfterTurn(l.size, prev.size, ctx.bodySize, paraNote) ||
+          // A float's caption ends on its page: the text running on is the paragraph the float cut.
+          (paraLines[0] !== undefined && opensFloatCaption(paraLines[0].text));
       } else {
         const dy = prev.y - l.y;
         // Body text: the gap over its own spacing where it is wider than the page's (sizeSpacing);
@@ -598,6 +605,7 @@ function buildBlocks(
         brk =
           gap ||
           note ||
+          titleOverText(paraLines, l, stopsShort(prev.xEnd, textRight, l.size), ctx.bodySize) ||
           indented ||
           shortEnd ||
           outdented ||
@@ -668,7 +676,7 @@ function buildBlocks(
   flush();
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
   // A paragraph a page's footnotes cut, whole, the notes after it.
-  blocks = notesAfterCutParagraphs(blocks, notes, marked, new Set(codeOf.keys()));
+  blocks = notesAfterCutParagraphs(blocks, notes, marked, new Set(codeOf.keys()), captions);
   blocks = joinCode(blocks, codeOf, deck, wraps, codeTurns);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).

@@ -29,6 +29,43 @@ export function opensFootnote(text: string, size: number, aboveSize: number, bod
   return size < aboveSize * NOTE_SIZE && size < bodySize * NOTE_SIZE && NOTE_MARK.test(text);
 }
 
+/**
+ * A float's caption: a figure's, a table's or a listing's label and number, then a colon, a full
+ * stop or a dash ("Figure 2.1: Maxima-mode", "Table 3. Options", "Abbildung 4 – Aufbau"). A
+ * paragraph that opens "Figure 2 shows" is prose.
+ */
+const FLOAT_CAPTION =
+  /^(?:figure|fig\.|figura|abbildung|abb\.|rysunek|rys\.|obr[áa]zek|obr\.|table|tableau|tabelle|tab\.|tabla|tabella|tabela|tabulka|listing)\s*(?:\d+|[IVX]+)(?:[.\-–]\d+)*\s*[:.–—]/iu;
+
+/**
+ * Does a paragraph's first line open a float's caption? A float never breaks over a page: its
+ * caption ends on its page, and the text that runs on at the next page's top is the paragraph
+ * the float cut (notesAfterCutParagraphs), not the caption's.
+ */
+export function opensFloatCaption(text: string): boolean {
+  return FLOAT_CAPTION.test(text.trim());
+}
+
+/** Words of prose: letters (an apostrophe or a hyphen inside), a comma or a semicolon after. */
+const PROSE_WORD = /^[\p{L}][\p{L}'’-]*[,;]?$/u;
+
+/**
+ * Is a paragraph that a float cut prose cut inside a sentence: eight words or more, most of them
+ * words of prose, the last one too? A diagram's labels ("Device Values Device Values") or a
+ * symbol table's row ("g \curlyvee f \curlywedge h \leftthreetimes") over a caption are no
+ * sentence the text after the float goes on with.
+ */
+export function cutProse(text: string): boolean {
+  const ws = text.trim().split(/\s+/u);
+  const last = ws.at(-1) ?? '';
+  return (
+    ws.length >= 8 &&
+    ws.filter((w) => PROSE_WORD.test(w)).length >= ws.length * 0.7 &&
+    PROSE_WORD.test(last) &&
+    last === last.toLowerCase()
+  );
+}
+
 /** A paragraph's text ends a sentence (or a line ending in a colon, over what it introduces). */
 const ENDS = /[.!?:]["'”’)\]]*$/u;
 /** A text that runs on from the one before: it starts in lower case or with an opening bracket. */
@@ -45,7 +82,10 @@ const RUNS_ON = /^[\p{Ll}(]/u;
  * whose line above is as small as it, is not `marked`, opensFootnote's size test cannot see it): a
  * small line alone at a page's foot (ltnews's copyright line) stays where the page sets it. LaTeX's books cut paragraphs so at nearly every page with notes: lshort-pt's "... no"
  * / "que a forma mais correcta ..." / "2 What you see is what you get ..." / "ecrã depois de
- * processar ...". A block in `keep` (a line of code) is never joined. Pure: the blocks are new
+ * processar ...". A float's caption (`captions`, opensFloatCaption) is such a block too, marked
+ * by its label, at the foot of the page, at the top of the next one or alone on a float's page
+ * between the two (maximabook's "... Maxima, the" / "Figure 2.1: Maxima-mode" on a page of its
+ * own / "region (buffer, line, form) will ..."). A block in `keep` (a line of code) is never joined. Pure: the blocks are new
  * objects where they change.
  */
 export function notesAfterCutParagraphs(
@@ -53,28 +93,37 @@ export function notesAfterCutParagraphs(
   notes: ReadonlySet<DocumentBlock>,
   marked: ReadonlySet<DocumentBlock>,
   keep: ReadonlySet<DocumentBlock> = new Set(),
+  captions: ReadonlySet<DocumentBlock> = new Set(),
 ): DocumentBlock[] {
-  if (notes.size === 0) return [...blocks];
+  if (notes.size === 0 && captions.size === 0) return [...blocks];
   const out: DocumentBlock[] = [];
   let i = 0;
   while (i < blocks.length) {
     const p = blocks[i]!;
     let j = i + 1;
-    while (j < blocks.length && notes.has(blocks[j]!)) j++;
+    while (j < blocks.length && (notes.has(blocks[j]!) || captions.has(blocks[j]!))) j++;
     const q = blocks[j];
     const last = p.pageTurns?.at(-1)?.page ?? p.page;
+    const between = blocks.slice(i + 1, j);
     const cut =
       j > i + 1 &&
       q !== undefined &&
       (p.kind === 'paragraph' || p.kind === 'item') &&
       q.kind === 'paragraph' &&
       !notes.has(p) &&
+      !captions.has(p) &&
       !keep.has(p) &&
       !keep.has(q) &&
       last !== undefined &&
-      q.page === last + 1 &&
-      blocks.slice(i + 1, j).every((n) => n.page === last) &&
-      blocks.slice(i + 1, j).some((n) => marked.has(n) || NOTE_MARK.test(n.text)) &&
+      q.page !== undefined &&
+      q.page > last &&
+      between.every((n) => n.page === last || (captions.has(n) && n.page! > last && n.page! <= q.page!)) &&
+      // Each page between the halves a float's page: its caption, nothing else.
+      Array.from({ length: q.page - last - 1 }, (_, k) => last + 1 + k).every((pg) =>
+        between.some((n) => n.page === pg && captions.has(n)),
+      ) &&
+      (between.some((n) => marked.has(n) || NOTE_MARK.test(n.text)) ||
+        (between.some((n) => captions.has(n)) && cutProse(p.text))) &&
       !ENDS.test(p.text) &&
       RUNS_ON.test(q.text);
     if (!cut) {

@@ -49,6 +49,32 @@ export function partedAfterShort(
   );
 }
 
+/** A title's type over the text's under it, at least (Texinfo's 13.1 over a definition's 12). */
+const TITLE_OVER = 1.05;
+
+/**
+ * Does the type change between a display size (at least 1.12 times the body's `bodySize`) and the
+ * body's at a line (`l`) under a paragraph (`para`) whose last line stops short of the text's edge
+ * (`lastShort`, clean.ts stopsShort)? Then a paragraph ends there: a paragraph wholly in the
+ * display size over a body line is a title the reader took for no heading (a heading the trusted
+ * outline does not list: Texinfo's @subsubheading "Server certificate authentication", set as its
+ * numbered sections, over its text), which must not run on into the text as its first words; a
+ * display-size line under a body paragraph ("certtool (1)" over "ocsptool Examples") opens one,
+ * at the paragraph's left or left of it: a line indented under a list item's first line is the
+ * item's, whatever its size (Doxygen's "• template<bool compressed>" in a smaller type over its
+ * member's signature). Each line weighed 3 em wide or more (a big operator or a display's
+ * fraction is no title), and the title's type larger than the other's (1.05 times over the text
+ * under it, 1.12 times under the text over it).
+ */
+export function titleOverText(para: readonly SkipLine[], l: SkipLine, lastShort: boolean, bodySize: number): boolean {
+  const display = (x: SkipLine) => x.size >= bodySize * BODY_MAX && x.xEnd - x.x >= MIN_WIDTH_EM * x.size;
+  const body = (x: SkipLine) => x.size < bodySize * BODY_MAX;
+  const [first, last] = [para[0], para[para.length - 1]];
+  if (!lastShort || !first || !last) return false;
+  if (body(l)) return para.every((x) => display(x) && x.size >= l.size * TITLE_OVER);
+  return display(l) && body(last) && l.size >= last.size * BODY_MAX && l.x <= first.x + 1;
+}
+
 /** How near (in points) a step must come to the body's leading to be that leading: steps are voted to the half point. */
 const LEADING_SLACK = 0.5;
 

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { DocumentBlock } from '../../../../src/documents/blocks.ts';
-import { notesAfterCutParagraphs, opensFootnote } from '../../../../src/documents/formats/pdf/footnotes.ts';
+import {
+  cutProse,
+  notesAfterCutParagraphs,
+  opensFloatCaption,
+  opensFootnote,
+} from '../../../../src/documents/formats/pdf/footnotes.ts';
 
 test('opensFootnote: a smaller line opening with a mark under the text', async (t) => {
   // The body at 10, \footnotesize at 8.
@@ -161,4 +166,106 @@ test('notesAfterCutParagraphs: a paragraph the page foot cut, read whole, its no
       ['x = f(a,', '1 A note.', 'b)'],
     );
   });
+});
+
+test("opensFloatCaption: a float's label and number, then a colon, a full stop or a dash", () => {
+  const cases: [string, boolean][] = [
+    ['Figure 2.1: Maxima-mode', true],
+    ['Table 3. Options of the command', true],
+    ['Fig. 4: The loop', true],
+    ['Abbildung 4 – Aufbau', true],
+    ['Tableau II. Les options', true],
+    ['Listing 2: hello.c', true],
+    ['Figure 2 shows the result of the', false],
+    ['Table 3 lists the options', false],
+    ['Figures are numbered by chapter.', false],
+    ['the figure 2: no, a caption opens its line', false],
+  ];
+  for (const [text, want] of cases) assert.equal(opensFloatCaption(text), want, text);
+});
+
+test("notesAfterCutParagraphs: a float's caption between the halves of a paragraph", async (t) => {
+  const para = (text: string, page: number): DocumentBlock => ({ kind: 'paragraph', text, page });
+  const cases: [string, DocumentBlock[], string[]][] = [
+    [
+      'at the foot of the page: joined, the caption after',
+      [
+        para('If an argument is given to a command to send information to Maxima, the', 13),
+        para('Figure 2.1: Maxima-mode', 13),
+        para('region will be checked.', 14),
+      ],
+      [
+        'If an argument is given to a command to send information to Maxima, the region will be checked.',
+        'Figure 2.1: Maxima-mode',
+      ],
+    ],
+    [
+      'at the top of the next page',
+      [
+        para('If an argument is given to a command to send information to Maxima, the', 13),
+        para('Figure 2.1: Maxima-mode', 14),
+        para('region will be checked.', 14),
+      ],
+      [
+        'If an argument is given to a command to send information to Maxima, the region will be checked.',
+        'Figure 2.1: Maxima-mode',
+      ],
+    ],
+    [
+      'alone on a float page between the halves',
+      [
+        para('If an argument is given to a command to send information to Maxima, the', 13),
+        para('Figure 2.1: Maxima-mode', 14),
+        para('region will be checked.', 15),
+      ],
+      [
+        'If an argument is given to a command to send information to Maxima, the region will be checked.',
+        'Figure 2.1: Maxima-mode',
+      ],
+    ],
+    [
+      'a page between with no caption: as it was',
+      [
+        para('If an argument is given to a command to send information to Maxima, the', 13),
+        para('Figure 2.1: Maxima-mode', 13),
+        para('region will be checked.', 15),
+      ],
+      [
+        'If an argument is given to a command to send information to Maxima, the',
+        'Figure 2.1: Maxima-mode',
+        'region will be checked.',
+      ],
+    ],
+    [
+      "a diagram's labels over the caption: as it was",
+      [para('Device Values Device Values', 13), para('Figure 2: Flow of data', 13), para('specifies the method.', 14)],
+      ['Device Values Device Values', 'Figure 2: Flow of data', 'specifies the method.'],
+    ],
+    [
+      'the paragraph ends a sentence: as it was',
+      [para('It ends here.', 13), para('Figure 2.1: Maxima-mode', 13), para('region will be checked.', 14)],
+      ['It ends here.', 'Figure 2.1: Maxima-mode', 'region will be checked.'],
+    ],
+  ];
+  for (const [name, blocks, want] of cases)
+    await t.test(name, () => {
+      const captions = new Set(blocks.filter((b) => opensFloatCaption(b.text)));
+      assert.deepEqual(
+        notesAfterCutParagraphs(blocks, new Set(), new Set(), new Set(), captions).map((b) => b.text),
+        want,
+      );
+    });
+});
+
+test('cutProse: a paragraph a float cut inside a sentence', () => {
+  const cases: [string, boolean][] = [
+    ['If an argument is given to a command to send information to Maxima, the', true],
+    ['the installer of the network fetches the packages it needs from the mirror, and', true],
+    ['Device Values Device Values', false],
+    ['g \\curlyvee f \\curlywedge h \\leftthreetimes k \\rightthreetimes m \\gtrdot', false],
+    ['If an argument is given to a command to send information to Maxima.', false],
+    ['If an argument is given to a command to send information to Maxima', false],
+    ['too short to be a sentence of', false],
+  ];
+  for (const [text, want] of cases) assert.equal(cutProse(text), want, text);
 });

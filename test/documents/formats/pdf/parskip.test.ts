@@ -5,6 +5,7 @@ import {
   leadingUnderSkip,
   partedAfterShort,
   smallOnBodyLeading,
+  titleOverText,
 } from '../../../../src/documents/formats/pdf/parskip.ts';
 
 test('partedAfterShort: after a short line, a paragraph skip opens a new paragraph', async (t) => {
@@ -145,4 +146,37 @@ test('smallOnBodyLeading: a smaller type one body leading apart is one block', a
   ];
   for (const [name, dy, size, aboveSize, body, leading, want] of cases)
     await t.test(name, () => assert.equal(smallOnBodyLeading(dy, size, aboveSize, body, leading), want));
+});
+
+test("titleOverText: a change between a display size and the body's after a short line ends a paragraph", () => {
+  const line = (x: number, xEnd: number, size: number) => ({ x, xEnd, size });
+  const body = 10.9;
+  const title = line(90, 296.9, 13.1); // "Server certificate authentication"
+  const text = line(90, 522, 10.9);
+  const shortText = line(90, 144.3, 10.9); // "certtool (1)"
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>, boolean, boolean][] = [
+    ['a title line over its text', [title], text, true, true],
+    ['a title wrapped onto two lines over its text', [line(90, 522, 13.1), title], text, true, true],
+    ['a title line that runs to the edge: a paragraph in a larger type', [title], text, false, false],
+    ['a display-size line under a short body line', [shortText], line(90, 209.8, 13.1), true, true],
+    ['under a body paragraph ending short, its first line full', [text, shortText], line(90, 209.8, 13.1), true, true],
+    ['two body lines', [shortText], text, true, false],
+    ['two title lines', [title], line(90, 362.4, 13.1), true, false],
+    ['a paragraph of body and title sizes over the text', [text, title], text, true, false],
+    ['a big operator, 2 em wide, over the text', [line(90, 116, 13.1)], text, true, false],
+    ['a big operator under a short body line', [shortText], line(90, 110, 14.4), true, false],
+    ['a smaller type (a footnote) under a body line', [shortText], line(90, 300, 8), true, false],
+    ['a slightly larger body line (10.9 over 11.5): no display size', [shortText], line(90, 300, 11.5), true, false],
+    [
+      'a larger line indented under a list item (its continuation)',
+      [line(87.7, 191.1, 7.2)],
+      line(95.8, 326.4, 9),
+      true,
+      false,
+    ],
+    ['a centred title under a body line', [shortText], line(200, 330, 13.1), true, false],
+    ['a title left of the paragraph above', [line(110, 300, 10.9)], line(90, 209.8, 13.1), true, true],
+  ];
+  for (const [name, para, l, lastShort, want] of cases)
+    assert.equal(titleOverText(para, l, lastShort, body), want, name);
 });
