@@ -763,6 +763,16 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       ...(below && !below.mono && below.page === block.at(-1)!.page && nextLine(block.at(-1)!, below) ? [below] : []),
     ];
   };
+  // The lines round a block in pdftohtml's order, NEAR_LINES either side, on its page, none of it.
+  const near = (block: Line[]): Line[] => {
+    const from = index.get(block[0]!)!;
+    const to = index.get(block.at(-1)!)!;
+    // A numbered blank line stands in the block as a copy of its page's line (its number its own).
+    const mine = new Set(block.flatMap((l) => [...l.parts, ...(l.number ? [l.number] : [])]));
+    return lines
+      .slice(Math.max(0, from - NEAR_LINES), to + NEAR_LINES + 1)
+      .filter((l) => l.page === block[0]!.page && !l.parts.some((p) => mine.has(p)));
+  };
   const rights = proseRights(lines);
   const close = () => {
     // A paragraph's last lines set in typewriter, still in its sentence, are no listing's lines.
@@ -770,7 +780,8 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
     while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
     if (k > 0) cur = cur.slice(k);
-    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur)) && !symbolTable(cur)) blocks.push(cur);
+    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur)) && !symbolTable(cur) && !cellsBeside(cur, near(cur)))
+      blocks.push(cur);
     cur = [];
     between = [];
     size = undefined;
@@ -956,6 +967,89 @@ export function tableRowsOf(
     const cw = charWidth(block[0]!.parts.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0]!);
     return own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)));
   });
+}
+
+/** How many lines before and after a block, in pdftohtml's order, cellsBeside looks at. */
+const NEAR_LINES = 3;
+
+/** Two lines whose tops differ by at most this share of the taller's height are level (linesOf's tolerance). */
+const LEVEL = 0.3;
+
+/** A row of a table stands at most this many line heights above or below the next, edge to edge. */
+const ROW_GAP = 1.5;
+
+/** A cell wraps onto at most this many lines; a listing may be longer. */
+const CELL_LINES = 3;
+
+type Placed = Pick<Line, 'page' | 'top' | 'height' | 'left' | 'right' | 'mono' | 'parts'>;
+
+/**
+ * Does line `o` stand beside line `l` on the page: on its page, their boxes overlapping top to
+ * bottom, `o` wholly left of `l`, and not level with it (their tops apart by more than LEVEL of
+ * the taller's height: two lines level on a page are one line to linesOf unless its order parts
+ * them)?
+ */
+export function besideOf(
+  l: Pick<Line, 'page' | 'top' | 'height' | 'left'>,
+  o: Pick<Line, 'page' | 'top' | 'height' | 'right'>,
+): boolean {
+  if (l.page !== o.page) return false;
+  const overlap = Math.min(l.top + l.height, o.top + o.height) - Math.max(l.top, o.top);
+  return overlap > 0 && !level(l, o) && o.right <= l.left;
+}
+
+/** Are two lines level: their tops apart by at most LEVEL of the taller's height? */
+const level = (a: Pick<Line, 'top' | 'height'>, b: Pick<Line, 'top' | 'height'>): boolean =>
+  Math.abs(a.top - b.top) <= LEVEL * Math.max(a.height, b.height);
+
+/**
+ * Are the typewriter lines `block` one cell of a table's column, wrapped, not a listing? A
+ * reference manual's error table sets its error term in typewriter in the right column, its
+ * condition in roman on the left, centred on the row. pdftohtml gives the condition's lines
+ * before the term's, so the term's lines make a block of their own. Two shapes, CELL_LINES lines
+ * at most, `near` the lines round the block in pdftohtml's order (on its page, none of its own):
+ * - a term wrapped onto two lines (`permission_error(reposition,` over `binary_stream, SorA)`)
+ *   beside the condition's one line, which straddles them, level with neither (besideOf; a table
+ *   of priorities whose operators wrap beside the row's `700 xfx` the same); another row right
+ *   above or below (ROW_GAP) holds a run where that line starts and a typewriter run where the
+ *   block starts (within a character), on one line or on two (that row wrapped too);
+ * - a condition wrapped as often as the term, each of its lines of prose level with one of the
+ *   block's and left of it, all starting at one edge; another row right above or below holds
+ *   both runs on one line.
+ * The reader reads such a row as a table's, its cells on one line (`cond | term`). A listing set
+ * beside its output (a LaTeX tutorial's code and what it prints) has its output's lines each
+ * beside one of its own, none straddling two, and the next example (a line with a run at each
+ * edge) stands a paragraph away (l2kurz's `Nicht Auflage (Au-fl-age) \\` examples).
+ */
+export function cellsBeside(block: readonly Placed[], near: readonly Placed[]): boolean {
+  if (block.length > CELL_LINES) return false;
+  const top = block[0]!.top;
+  const bottom = Math.max(...block.map((l) => l.top + l.height));
+  const cw = charWidth(block[0]!.parts.find((p) => p.mono && p.text.trim() !== '') ?? block[0]!.parts[0]!);
+  // A row of the same table: right above the block or right below it, no blank line between.
+  const h = block[0]!.height;
+  const outside = (r: Placed) =>
+    (r.top + r.height <= top && top - (r.top + r.height) <= ROW_GAP * h) ||
+    (r.top >= bottom && r.top - bottom <= ROW_GAP * h);
+  const at = (r: Placed, x: number, mono: boolean) =>
+    r.parts.some((p) => p.text.trim() !== '' && (!mono || p.mono) && Math.abs(p.left - x) <= cw);
+  const left = block[0]!.left;
+  // One line straddling two of the block's lines or more, level with none: another row above or
+  // below, its cells on lines of their own or on one.
+  const straddle = near.find((o) => {
+    const over = block.filter((l) => Math.min(l.top + l.height, o.top + o.height) - Math.max(l.top, o.top) > 0);
+    return over.length >= 2 && over.every((l) => besideOf(l, o));
+  });
+  if (straddle)
+    return (
+      near.some((r) => outside(r) && at(r, straddle.left, false)) && near.some((r) => outside(r) && at(r, left, true))
+    );
+  // The other cell wrapped as often, each of its lines of prose level with one of the block's:
+  // another row above or below with both its cells on one line.
+  const partners = block.map((l) => near.find((o) => !o.mono && o.page === l.page && o.right <= l.left && level(l, o)));
+  const first = partners[0];
+  if (!first || !partners.every((o) => o !== undefined && Math.abs(o.left - first.left) <= cw)) return false;
+  return near.some((r) => outside(r) && at(r, first.left, false) && at(r, left, true));
 }
 
 /** A symbol this many character widths or less before its command is that command's symbol. */

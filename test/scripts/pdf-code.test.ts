@@ -5,6 +5,8 @@ import {
   clipToPage,
   columnStarts,
   tableRowsOf,
+  besideOf,
+  cellsBeside,
   symbolColumns,
   symbolTable,
   signsAlone,
@@ -684,6 +686,134 @@ describe('tableRowsOf: code lines that are rows of a table beside rows that are 
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: table }]))), []);
     const listing = texts([prose(100, 'The types:')]);
     assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: listing }]))).length, 1);
+  });
+});
+
+describe('cellsBeside: a table cell of typewriter wrapped onto lines beside the other cell of its row', () => {
+  // A line of runs [left, width, mono, text] at `top`, 12 units high, on page 1.
+  const line = (top: number, ...runs: [number, number, boolean, string][]) => {
+    const parts = runs.map(([left, width, mono, text]) => ({ page: 1, top, left, width, height: 12, mono, text }));
+    return {
+      page: 1,
+      top,
+      height: 12,
+      left: parts[0]!.left,
+      right: parts.at(-1)!.left + parts.at(-1)!.width,
+      mono: parts[0]!.mono,
+      parts,
+    };
+  };
+  // GNU Prolog's error table: `SorA is associated with a binary stream` centred beside the two
+  // lines of `permission_error(reposition,` / `binary_stream, SorA)`, under a row of one line each.
+  const row = line(
+    959,
+    [107, 31, true, 'SorA'],
+    [143, 248, false, 'is not associated with an open stream'],
+    [447, 225, true, 'existence_error(stream, SorA)'],
+  );
+  const cond = line(986, [107, 31, true, 'SorA'], [143, 224, false, 'is associated with a binary stream']);
+  const cell = [
+    line(977, [447, 217, true, 'permission_error(reposition,']),
+    line(995, [447, 155, true, 'binary_stream, SorA)']),
+  ];
+  test('besideOf: overlapping top to bottom, wholly left, not level', () => {
+    assert.equal(besideOf(cell[0]!, cond), true);
+    assert.equal(besideOf(cell[0]!, line(977, [107, 200, false, 'level with it'])), false);
+    assert.equal(besideOf(cell[0]!, line(1030, [107, 200, false, 'below it'])), false);
+    assert.equal(besideOf(cell[0]!, line(986, [460, 100, false, 'right of it'])), false);
+    assert.equal(besideOf(cell[0]!, { ...cond, page: 2 }), false);
+  });
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>[], boolean][] = [
+    ['the wrapped cell beside its condition, a row above', cell, [row, cond], true],
+    [
+      'the same, the row below',
+      cell,
+      [cond, line(1023, [107, 31, true, 'SorA'], [447, 280, true, 'permission_error(x)'])],
+      true,
+    ],
+    ['no row of the same columns above or below', cell, [cond], false],
+    ['a row whose cells start elsewhere', cell, [line(959, [97, 300, false, 'a paragraph line']), cond], false],
+    ['the line beside level with the first line', cell, [row, line(977, [107, 200, false, 'SorA is a stream'])], false],
+    [
+      'a listing beside its output, one output line beside each of its lines (a LaTeX tutorial)',
+      [line(864, [465, 120, true, '{\\Large richtiger\\\\']), line(882, [465, 90, true, 'Abstand\\par}'])],
+      [
+        line(825, [167, 78, false, 'Abstand'], [465, 90, true, 'Abstand}\\par']),
+        { ...line(858, [167, 76, false, 'richtiger']), height: 19 },
+        { ...line(885, [167, 78, false, 'Abstand']), height: 19 },
+      ],
+      false,
+    ],
+    [
+      'the other cell wrapped as often, line for line level, a row right below',
+      [
+        line(604, [447, 186, true, 'permission_error(access,']),
+        line(622, [447, 186, true, 'private_procedure, Pred)']),
+      ],
+      [
+        line(603, [107, 321, false, 'The predicate indicator Pred of Head is that of a']),
+        line(621, [107, 115, false, 'private procedure']),
+        line(
+          641,
+          [107, 31, true, 'Body'],
+          [143, 258, false, 'is neither a variable nor a callable term'],
+          [447, 202, true, 'type_error(callable, Body)'],
+        ),
+      ],
+      true,
+    ],
+    [
+      "the same, the row far below (a tutorial's output and code, the next example under a paragraph)",
+      [
+        line(736, [465, 220, true, 'Nicht Auflage (Au-fl-age) \\\\']),
+        line(754, [465, 220, true, 'sondern Auf\\/lage (Auf-lage)']),
+      ],
+      [
+        line(733, [167, 180, false, 'Nicht Auflage (Au-fl-age)']),
+        line(753, [167, 194, false, 'sondern Auflage (Auf-lage)']),
+        line(840, [167, 120, false, 'Auflage (Auf-lage)'], [465, 200, true, 'Auf"|lage (Auf-lage)']),
+      ],
+      false,
+    ],
+    [
+      'the row right above, but the lines beside start at two edges',
+      [
+        line(604, [447, 186, true, 'permission_error(access,']),
+        line(622, [447, 186, true, 'private_procedure, Pred)']),
+      ],
+      [
+        line(586, [107, 31, true, 'Pred'], [447, 186, true, 'type_error(x)']),
+        line(603, [107, 321, false, 'The predicate indicator Pred of Head is that of a']),
+        line(621, [200, 115, false, 'private procedure']),
+      ],
+      false,
+    ],
+    [
+      'four lines: a listing, not a cell',
+      [...cell, line(1013, [447, 100, true, 'more']), line(1031, [447, 100, true, 'lines'])],
+      [row, cond],
+      false,
+    ],
+  ];
+  for (const [name, block, near, want] of cases) test(name, () => assert.equal(cellsBeside(block, near), want));
+  test('pdfCodeBlocks leaves out the wrapped cell, keeps the same lines with nothing beside them', () => {
+    const texts = (beside: boolean): [number, number, number, number, string][] => [
+      prose(900, 'Errors'),
+      tt(959, 1, 'SorA'),
+      [957, 143, 248, 0, 'is not associated with an open stream'],
+      tt(959, 43, 'existence_error(stream, SorA)'),
+      ...(beside
+        ? [
+            tt(986, 1, 'SorA'),
+            [985, 143, 224, 0, 'is associated with a binary stream'] as [number, number, number, number, string],
+          ]
+        : []),
+      tt(977, 43, 'permission_error(reposition,'),
+      tt(995, 43, 'binary_stream, SorA)'),
+      prose(1030, 'Portability'),
+    ];
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: texts(true) }]))), []);
+    assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: texts(false) }]))).length, 1);
   });
 });
 
