@@ -1014,8 +1014,7 @@ const level = (a: Pick<Line, 'top' | 'height'>, b: Pick<Line, 'top' | 'height'>)
  *   above or below (ROW_GAP) holds a run where that line starts and a typewriter run where the
  *   block starts (within a character), on one line or on two (that row wrapped too);
  * - a condition wrapped as often as the term, each of its lines of prose level with one of the
- *   block's and left of it, all starting at one edge; another row right above or below holds
- *   both runs on one line.
+ *   block's and left of it, all starting at one edge; another row right above or below, the same.
  * The reader reads such a row as a table's, its cells on one line (`cond | term`). A listing set
  * beside its output (a LaTeX tutorial's code and what it prints) has its output's lines each
  * beside one of its own, none straddling two, and the next example (a line with a run at each
@@ -1034,22 +1033,21 @@ export function cellsBeside(block: readonly Placed[], near: readonly Placed[]): 
   const at = (r: Placed, x: number, mono: boolean) =>
     r.parts.some((p) => p.text.trim() !== '' && (!mono || p.mono) && Math.abs(p.left - x) <= cw);
   const left = block[0]!.left;
-  // One line straddling two of the block's lines or more, level with none: another row above or
-  // below, its cells on lines of their own or on one.
+  // Another row of the same columns right above or below: a run where the other cell starts and a
+  // typewriter run where the block starts, on one line or on two (that row wrapped too).
+  const row = (x: number) =>
+    near.some((r) => outside(r) && at(r, x, false)) && near.some((r) => outside(r) && at(r, left, true));
+  // One line straddling two of the block's lines or more, level with none.
   const straddle = near.find((o) => {
     const over = block.filter((l) => Math.min(l.top + l.height, o.top + o.height) - Math.max(l.top, o.top) > 0);
     return over.length >= 2 && over.every((l) => besideOf(l, o));
   });
-  if (straddle)
-    return (
-      near.some((r) => outside(r) && at(r, straddle.left, false)) && near.some((r) => outside(r) && at(r, left, true))
-    );
-  // The other cell wrapped as often, each of its lines of prose level with one of the block's:
-  // another row above or below with both its cells on one line.
+  if (straddle) return row(straddle.left);
+  // The other cell wrapped as often, each of its lines of prose level with one of the block's.
   const partners = block.map((l) => near.find((o) => !o.mono && o.page === l.page && o.right <= l.left && level(l, o)));
   const first = partners[0];
   if (!first || !partners.every((o) => o !== undefined && Math.abs(o.left - first.left) <= cw)) return false;
-  return near.some((r) => outside(r) && at(r, first.left, false) && at(r, left, true));
+  return row(first.left);
 }
 
 /** A symbol this many character widths or less before its command is that command's symbol. */

@@ -699,7 +699,7 @@ describe('cellsBeside: a table cell of typewriter wrapped onto lines beside the 
       height: 12,
       left: parts[0]!.left,
       right: parts.at(-1)!.left + parts.at(-1)!.width,
-      mono: parts[0]!.mono,
+      mono: parts.every((p) => p.mono),
       parts,
     };
   };
@@ -774,6 +774,18 @@ describe('cellsBeside: a table cell of typewriter wrapped onto lines beside the 
         line(840, [167, 120, false, 'Auflage (Auf-lage)'], [465, 200, true, 'Auf"|lage (Auf-lage)']),
       ],
       false,
+    ],
+    [
+      'the other cell wrapped as often, line for line level, the row above wrapped too',
+      [line(502, [447, 270, true, 'permission_error(open, source_sink,']), line(520, [447, 71, true, 'alias(A))'])],
+      [
+        line(466, [447, 270, true, 'permission_error(open, source_sink,']),
+        line(482, [107, 66, false, 'be opened']),
+        line(484, [447, 86, true, 'SourceSink)']),
+        line(501, [107, 321, false, 'an element E of the Options list is alias(A) and']),
+        line(520, [107, 8, true, 'A'], [120, 274, false, 'is already associated with an open stream']),
+      ],
+      true,
     ],
     [
       'the row right above, but the lines beside start at two edges',
