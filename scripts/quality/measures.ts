@@ -1317,8 +1317,15 @@ export function scriptCounts(ws: readonly string[], vocab: ReadonlySet<string>):
 // (not a matrix's "a2n . . . . . . . . .", "am2; . . . . . . . . .").
 const LEADERS =
   /(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)(?:\s*[,–-]\s*\d+)*\s*$|^(?=.*\p{L}{3}).*(?:\p{L}{3}|[)\]?])\s(?:\.\s?){8,}$/iu;
-// A term may be a command ("\\usepackage, 12, 23", "@code, 4"), not LaTeX source ("\\index{x} x, 10").
-const INDEX_ENTRY = /^[\\@]?\p{L}[^,{}]{0,60}[^\d\s,{}],\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+// A term may be a command ("\\usepackage, 12, 23", "@code, 4") or an option ("--comment, 24"), not
+// LaTeX source ("\\index{x} x, 10"), and may end in a predicate's arity ("put_byte/2, 102": a Prolog
+// or Erlang manual's index names its predicates name/arity; a term ending in another digit is no
+// entry: "Vol. 2, 1994"). A predicate named by an operator is one too ("(=..)/2, 60", "(’,’)/2
+// (FD), 191", "!/0, 51, 52"): OPERATOR_ENTRY.
+const INDEX_ENTRY =
+  /^(?:[\\@]|--?)?\p{L}[^,{}]{0,60}(?:[^\d\s,{}]|(?<=\p{L})\/\d{1,2}),\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
+const OPERATOR_ENTRY =
+  /^(?:\((?![\d.]+\))[^\s()]{1,8}\)|['’][^\s]{1,4}['’]|[^\s\p{L}\p{N}(]{1,4})\/\d{1,2}(?:\s\(\p{L}+\))?,\s*\d{1,4}(?:[–-]\d{1,4})?(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)*$/u;
 // "Addison-Wesley, 1994", "Vincent Goulet, 2020": a bibliography's year, not an index entry's page.
 const YEAR_ONLY = /,\s*(?:1[89]|20)\d\d$/;
 const TOC_ENTRY = /^(?:\d+(?:\.\d+)*\.?|[A-Z](?:\.\d+)+)\s+\p{Lu}[^.!?:;]{2,80}?\s+\d{1,4}$/u;
@@ -1330,7 +1337,9 @@ export function isListingLine(line: string): boolean {
 }
 
 function indexLine(l: string): boolean {
-  return INDEX_ENTRY.test(l) && !(YEAR_ONLY.test(l) && l.indexOf(',') === l.lastIndexOf(','));
+  return (
+    OPERATOR_ENTRY.test(l) || (INDEX_ENTRY.test(l) && !(YEAR_ONLY.test(l) && l.indexOf(',') === l.lastIndexOf(',')))
+  );
 }
 
 /** LaTeX's index source ("\index{complexidade!definição}"): a line under it shows what it makes. */
