@@ -965,7 +965,35 @@ export function tableRowsOf(
     const own = columnStarts(n);
     const runs = n.parts.filter((p) => p.text.trim() !== '');
     const cw = charWidth(block[0]!.parts.find((p) => p.mono && [...p.text].length >= 2) ?? runs[0]!);
-    return own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)));
+    if (own.length >= 2 && cols.every((c) => c.every((x) => own.some((y) => Math.abs(x - y) <= cw)))) return true;
+    return headerOver(block, n, cw);
+  });
+}
+
+/** Runs of a header row this many character widths apart or more are two of its cells. */
+const HEADER_GAP_CHARS = 2;
+
+/**
+ * Is line `n` (prose, right above or below the code lines `block`) the header row of the table
+ * whose rows they are: two cells or more (its runs parted by HEADER_GAP_CHARS characters or more),
+ * and each column of each line of the block (columnStarts) starting inside a cell of its own, to a
+ * character (`cw`)? A header's words fill its cells where its rows' values are short, so its cells
+ * stand closer than columnStarts' gap, and a value is set under its header centred or to its right
+ * as well as to its left: GNU Prolog's `Priority  Specifier  Operators` over `1200  xfx  :- -->`.
+ * A sentence is one cell; a sentence with a typewriter word in it has its runs a blank apart.
+ */
+export function headerOver(block: readonly Pick<Line, 'parts'>[], n: Pick<Line, 'parts'>, cw: number): boolean {
+  const cells: { left: number; right: number }[] = [];
+  for (const p of n.parts) {
+    if (p.text.trim() === '') continue;
+    const last = cells.at(-1);
+    if (last && p.left - last.right < HEADER_GAP_CHARS * cw) last.right = Math.max(last.right, p.left + p.width);
+    else cells.push({ left: p.left, right: p.left + p.width });
+  }
+  if (cells.length < 2) return false;
+  return block.every((l) => {
+    const at = columnStarts(l).map((x) => cells.findIndex((c) => x >= c.left - cw && x <= c.right + cw));
+    return at.every((i) => i >= 0) && new Set(at).size === at.length;
   });
 }
 

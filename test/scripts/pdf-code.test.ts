@@ -5,6 +5,7 @@ import {
   clipToPage,
   columnStarts,
   tableRowsOf,
+  headerOver,
   besideOf,
   cellsBeside,
   symbolColumns,
@@ -687,6 +688,52 @@ describe('tableRowsOf: code lines that are rows of a table beside rows that are 
     const listing = texts([prose(100, 'The types:')]);
     assert.equal(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts: listing }]))).length, 1);
   });
+});
+
+describe('headerOver: a header row of prose over rows of typewriter cells', () => {
+  const run = (left: number, text: string, mono = true, cw = 8) => ({
+    page: 1,
+    top: 0,
+    height: 12,
+    left,
+    width: [...text].length * cw,
+    mono,
+    text,
+  });
+  const line = (...parts: ReturnType<typeof run>[]) => ({ parts });
+  // GNU Prolog's table of operators: values centred or right under their headers, header words close.
+  const header = line(
+    run(107, 'Priority', false, 6.4),
+    run(176, 'Specifier', false, 6.1),
+    run(250, 'Operators', false, 7.2),
+  );
+  const rows = [
+    line(run(126, '1200'), run(192, 'xfx'), run(250, ':-'), run(282, '-->')),
+    line(run(126, '1200'), run(196, 'fx'), run(250, ':-')),
+  ];
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>, boolean][] = [
+    ['rows under their header, values centred and to the right', rows, header, true],
+    [
+      'a sentence: one cell',
+      rows,
+      line(run(97, 'The predefined operators are listed in the table below.', false, 6.5)),
+      false,
+    ],
+    [
+      'a sentence with a typewriter word in it: its runs a blank apart',
+      rows,
+      line(run(97, 'The operator', false, 6.5), run(186, ':-', true), run(206, 'has the priority 1200.', false, 6.5)),
+      false,
+    ],
+    [
+      'two columns of the block in one header cell',
+      [line(run(126, '1200'), run(192, 'xfx'))],
+      line(run(100, 'Priority and specifier', false, 6.5), run(400, 'Operators', false, 6.5)),
+      false,
+    ],
+    ['a column outside every cell', [line(run(126, '1200'), run(600, 'xfx'))], header, false],
+  ];
+  for (const [name, block, n, want] of cases) test(name, () => assert.equal(headerOver(block, n, 8), want));
 });
 
 describe('cellsBeside: a table cell of typewriter wrapped onto lines beside the other cell of its row', () => {
