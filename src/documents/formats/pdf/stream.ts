@@ -68,7 +68,21 @@ export function joinsLine(line: StreamLine, it: RawItem): boolean {
   // Apart from the line (not touching its ends): text of another kind, unless on its very row.
   const apart = it.x > line.xEnd + FOLLOW_EM * big || it.x + it.width < line.x - FOLLOW_EM * big;
   if (dy <= ROW_EM * (small < DISPARATE * big && apart ? small : big)) return true;
-  return (follows || accent) && small <= SCRIPT_RATIO * big && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
+  const scriptSize = small <= SCRIPT_RATIO * big || (small < big && touchesEnd(line, it));
+  return (follows || accent) && scriptSize && dy <= SCRIPT_EM * big && it.x <= line.xEnd + big;
+}
+
+/** How far (em of the larger size) an item may start from the line's end and still touch it. */
+const TOUCH_EM = 0.1;
+
+/**
+ * Does `it` start where the line ends (within TOUCH_EM either way), set on from its last glyph?
+ * A script a size or so smaller than its base but closer to it than SCRIPT_RATIO (a reference
+ * card set in 8 pt with 7 pt exponents, "2" "n" of 2^n: 0.875) is still a script when it touches
+ * its base: the line's next word on another row never starts at the line's very end.
+ */
+export function touchesEnd(line: StreamLine, it: RawItem): boolean {
+  return Math.abs(it.x - line.xEnd) <= TOUCH_EM * Math.max(line.size, it.size);
 }
 
 /**

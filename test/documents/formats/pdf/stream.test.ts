@@ -13,6 +13,7 @@ import {
   redrawnPrefix,
   spaceFills,
   streamLines,
+  touchesEnd,
   wanders,
   wideGaps,
   type StreamLine,
@@ -38,6 +39,16 @@ for (const c of [
   { name: 'a right-aligned tag drawn before its line, to the left', it: item('[Function]', 20, 700), joins: true },
   { name: 'a superscript: smaller, raised 0.4 em', it: item('2', 168, 704, { size: 7 }), joins: true },
   { name: 'a subscript: smaller, lowered 0.25 em', it: item('i', 168, 697.5, { size: 7 }), joins: true },
+  {
+    name: 'a script a size smaller (9 on 10: a card in 8 pt, its exponents in 7), raised 0.4 em, touching its base',
+    it: item('n', 167, 704, { size: 9 }),
+    joins: true,
+  },
+  {
+    name: 'a word a size smaller raised 0.4 em, a space after the line (no script of it)',
+    it: item('n', 170, 704, { size: 9 }),
+    joins: false,
+  },
   { name: 'the next line below', it: item('over the lazy dog', 72, 688), joins: false },
   { name: 'a line of the next column at the top', it: item('Right column', 320, 760), joins: false },
   { name: 'a same-size word raised 0.5 em (not a script)', it: item('word', 180, 705), joins: false },
@@ -422,4 +433,16 @@ test('spaceFills: a narrow gap is a word space when a space item covers it', () 
     ['items that overlap', [[100, 101]], 100, 99.5, false],
   ];
   for (const [name, spaces, a, b, want] of cases) assert.equal(spaceFills(spaces, a, b, 10), want, name);
+});
+
+test('touchesEnd: an item starting within 0.1 em of the line end, either way', () => {
+  // base ends at x 167 (19 characters of 5 units from 72), size 10.
+  for (const [x, touches] of [
+    [167, true],
+    [167.8, true],
+    [166.2, true],
+    [168.5, false],
+    [160, false],
+  ] as const)
+    assert.equal(touchesEnd(base, item('n', x, 704, { size: 9 })), touches, `x ${x}`);
 });
