@@ -47,6 +47,8 @@ export interface TableRun {
   start: number;
   end: number;
   gutters: Gutter[];
+  /** Rows of two cells whose second is set flush right across the gutter (flushRightCell). */
+  flush?: ReadonlySet<TextLine>;
 }
 
 /** A line's pieces: its own when it has gaps wider than a word space, else the whole line. */
@@ -106,42 +108,127 @@ function columnOf(p: LinePiece, gutters: readonly Gutter[]): number {
   return k;
 }
 
+/** A run takes a row with a flush-right cell (flushRightCell) once it has this many rows with a cell each side of its gutter. */
+const FLUSH_AFTER_ROWS = 2;
+/** How far (points) lines may end apart and still end at one right edge. */
+const EDGE_SLACK = 1;
+/** A right edge is where this many lines of the page end, or more. */
+const EDGE_LINES = 3;
+
+/**
+ * The x where EDGE_LINES or more of the page's lines end (within EDGE_SLACK of one another): the
+ * right edges of its columns, where a justified paragraph's lines and flush-right cells end.
+ */
+export function rightEdges(lines: readonly Pick<TextLine, 'xEnd'>[]): number[] {
+  const ends = lines.map((l) => l.xEnd).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let i = 0; i < ends.length; ) {
+    let j = i;
+    while (j + 1 < ends.length && ends[j + 1]! - ends[i]! <= EDGE_SLACK) j++;
+    if (j - i + 1 >= EDGE_LINES) out.push(ends[j]!);
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * Is a line of a two-column table a row whose second cell is set flush right across the gutter?
+ * A reference card sets a command at a tab stop, or, when it is too long for the room there, flush
+ * right against the column's edge (TeX's `\hfill`), so that it starts left of the tab stop, into
+ * the gutter or across it, a description long enough leaving only a little space before it ("real
+ * precision / bit precision of x  precision(x), bitprecision(x)"). Such a line's first piece (the
+ * description) starts left of the gutter and ends before the second column's left side; the rest
+ * (the command, in pieces where a typewriter face's spaces are wider than a word space) reaches
+ * into the gutter or over it, holds no gap a gutter wide, and ends at a right edge of the page's
+ * (`edges`, rightEdges). A justified line of prose or code, its words spread wide, runs on over
+ * the gutter or has wide gaps all along; a table of three columns or more is no card.
+ */
+export function flushRightCell(
+  pieces: readonly LinePiece[],
+  gutters: readonly Gutter[],
+  edges: readonly number[],
+  size: number,
+): boolean {
+  if (gutters.length !== 1 || pieces.length < 2) return false;
+  const g = gutters[0]!;
+  const end = pieces.at(-1)!.xEnd;
+  if (!edges.some((x) => Math.abs(x - end) <= EDGE_SLACK)) return false;
+  if (pieces[0]!.x >= g.a || pieces[0]!.xEnd > g.b || pieces[1]!.x >= g.b) return false;
+  for (let i = 2; i < pieces.length; i++) if (pieces[i]!.x - pieces[i - 1]!.xEnd >= GUTTER_EM * size) return false;
+  return true;
+}
+
+/**
+ * Is a line set mostly in a typewriter face a description with its command (a reference card's
+ * row, "current dynamic precision  getlocalprec, getlocalbitprec") rather than code? It opens in
+ * a proportional face (layout.ts monoStart) with a word, and has pieces: a listing's line opens in
+ * its own face, a numbered one with a number.
+ */
+export function describesCode(l: Pick<TextLine, 'mono' | 'monoStart' | 'pieces'>): boolean {
+  return l.mono && l.monoStart === false && l.pieces !== undefined && /\p{L}{2}/u.test(l.pieces[0]!.text);
+}
+
+/** The columns of a line's pieces: between the gutters; on a row with a flush-right cell (`flush`), its first piece and the rest. */
+function pieceColumns(l: TextLine, gutters: readonly Gutter[], flush = false): number[] {
+  return piecesOf(l).map((p, i) => (flush ? Math.min(i, 1) : columnOf(p, gutters)));
+}
+
 /**
  * The run of lines from `start` that reads as a table, or null. `min`: the lines with text in two
  * columns or more it needs (MIN_TABLE_LINES; fewer where a table goes on from the page before).
  */
-export function tableRun(lines: readonly TextLine[], start: number, min = MIN_TABLE_LINES): TableRun | null {
+export function tableRun(
+  lines: readonly TextLine[],
+  start: number,
+  min = MIN_TABLE_LINES,
+  edges: readonly number[] = [],
+): TableRun | null {
   const first = lines[start]!;
-  if (!first.pieces || first.mono || first.tag) return null;
+  if (!first.pieces || (first.mono && !describesCode(first)) || first.tag) return null;
   let gutters = gapsOf(first);
   if (gutters.length === 0) return null;
   let end = start + 1;
+  const flush = new Set<TextLine>();
+  // Lines with text on both sides of the gutters so far: the first has.
+  let rows = 1;
   for (let j = start + 1; j < lines.length; j++) {
     const l = lines[j]!;
     const prev = lines[j - 1]!;
-    if (l.mono || l.tag) break;
+    // A line set in a typewriter face (code, a table of typewriter words) ends the table, but a
+    // description beside its command (describesCode).
+    if (l.tag || (l.mono && !describesCode(l))) break;
     const dy = prev.y - l.y;
     if (dy <= 0 || dy > MAX_PITCH_EM * Math.max(l.size, prev.size)) break;
     if (Math.abs(l.size - first.size) > SIZE_TOLERANCE * first.size) break;
     const next = fitGutters(gutters, piecesOf(l), first.size);
-    if (!next) break;
-    gutters = next;
+    // A second cell set flush right across the gutter: the row is the table's, its gutter stays,
+    // once two rows at least have both cells beside it (a justified paragraph whose sentences part
+    // wide has no such rows, however its lines end).
+    const flushed = !next && rows >= FLUSH_AFTER_ROWS && flushRightCell(piecesOf(l), gutters, edges, first.size);
+    if (!next && !flushed) break;
+    // Rows read across one gutter are a card's: a line that splits it into two ends the card.
+    if (next && flush.size > 0 && next.length !== gutters.length) break;
+    if (flushed) flush.add(l);
+    else {
+      gutters = next!;
+      if (new Set(piecesOf(l).map((p) => columnOf(p, gutters))).size >= 2) rows++;
+    }
     end = j + 1;
   }
+  const columnsOf = (l: TextLine) => pieceColumns(l, gutters, flush.has(l));
   // Columns that hold text on one line only are no columns: their gutter goes.
   const used = new Array<number>(gutters.length + 1).fill(0);
   for (let j = start; j < end; j++) {
-    const cols = new Set(piecesOf(lines[j]!).map((p) => columnOf(p, gutters)));
+    const cols = new Set(columnsOf(lines[j]!));
     for (const c of cols) used[c]!++;
   }
   gutters = gutters.filter((_, k) => used[k]! >= 2 && used[k + 1]! >= 2);
   if (gutters.length === 0) return null;
   // Drop trailing lines in the first column alone that open no continued cell: the text after the table.
   let multi = 0;
-  for (let j = start; j < end; j++)
-    if (new Set(piecesOf(lines[j]!).map((p) => columnOf(p, gutters))).size >= 2) multi++;
+  for (let j = start; j < end; j++) if (new Set(columnsOf(lines[j]!)).size >= 2) multi++;
   if (multi < min) return null;
-  return { start, end, gutters };
+  return { start, end, gutters, ...(flush.size > 0 ? { flush } : {}) };
 }
 
 /** A table row as read: its cells in column order (empty ones kept) and the lines it spans. */
@@ -158,7 +245,11 @@ export interface TableRow {
  * pitch, when it has text in the first column, or when it has text in a column the line before
  * left empty; otherwise each of its pieces continues the cell above it (a wrapped cell).
  */
-export function tableRows(lines: readonly TextLine[], gutters: readonly Gutter[]): TableRow[] {
+export function tableRows(
+  lines: readonly TextLine[],
+  gutters: readonly Gutter[],
+  flush?: ReadonlySet<TextLine>,
+): TableRow[] {
   const n = gutters.length + 1;
   let pitch = Number.POSITIVE_INFINITY;
   for (let i = 1; i < lines.length; i++) {
@@ -169,8 +260,9 @@ export function tableRows(lines: readonly TextLine[], gutters: readonly Gutter[]
   let prevCols = new Set<number>();
   lines.forEach((l, i) => {
     const byCol: string[] = new Array<string>(n).fill('');
-    for (const p of piecesOf(l)) {
-      const c = columnOf(p, gutters);
+    const columns = pieceColumns(l, gutters, flush?.has(l));
+    for (const [k, p] of piecesOf(l).entries()) {
+      const c = columns[k]!;
       const t = normalizeLine(p.text).trim();
       if (t.length > 0) byCol[c] = byCol[c]!.length > 0 ? `${byCol[c]} ${t}` : t;
     }
@@ -628,15 +720,18 @@ export function readTables(
   // The page's right edge, where a list's filled text ends (hanging.ts tagsBesideText); read once, where a run is found.
   let right = 0;
   const rightEdge = () => right || (right = lines.reduce((m, l) => Math.max(m, l.xEnd), 0));
+  // The page's right edges (rightEdges), where flush-right cells end; found once, where a run is sought.
+  let edges: number[] | undefined;
+  const edgesOf = () => (edges ??= rightEdges(lines));
   for (let i = 0; i < lines.length; ) {
     // The page's first lines go on with the table the page before ended in (`afterTable`).
     const continued = afterTable && i === 0;
-    const run = tableRun(lines, i, continued ? MIN_CONTINUED_LINES : MIN_TABLE_LINES);
+    const run = tableRun(lines, i, continued ? MIN_CONTINUED_LINES : MIN_TABLE_LINES, edgesOf());
     if (!run) {
       out.push(lines[i++]!);
       continue;
     }
-    let rows = tableRows(lines.slice(run.start, run.end), run.gutters);
+    let rows = tableRows(lines.slice(run.start, run.end), run.gutters, run.flush);
     // Rows of a single cell at the end, in the first column: the text that follows the table.
     let end = run.end;
     while (rows.length > 0 && rows.at(-1)!.cells.filter((c) => c.length > 0).length === 1 && rows.at(-1)!.cells[0]) {

@@ -5,11 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  describesCode,
   fitGutters,
+  flushRightCell,
   headerRow,
   ruledHeader,
   notATable,
   readTables,
+  rightEdges,
   rowText,
   tableRows,
   tableRun,
@@ -472,5 +475,149 @@ test('a run of tagged entries parted by blank space is a list, but a table under
     readTables(captionedRun).map((l) => l.tag?.kind),
     [undefined, 'row', 'row', 'row'],
     'a caption',
+  );
+});
+
+// A reference card's column: a description at the left, its command at a tab stop (x 200), or
+// flush right against the column's edge (x 300) when too long for the room there, so that it
+// starts left of the tab stop; the command in a typewriter face. 5 units a character, size 10.
+test('a reference card: commands at a tab stop or flush right are one table, row by row', () => {
+  const flush = (desc: string, cmd: string, y: number, o: Partial<RawItem> = {}) => [
+    item(desc, 60, y),
+    item(cmd, 300 - cmd.length * 5, y, o),
+  ];
+  const items = [
+    item('Help', 60, 760),
+    item('extended description', 60, 748),
+    item('??keyword', 200, 748),
+    item('describe function', 60, 736),
+    item('?function', 200, 736),
+    item('list of help topics', 60, 724),
+    item('???pattern', 200, 724),
+    // Flush right, over the gutter and the tab stop.
+    ...flush('real precision', 'precision(x), bitprecision(x)', 712),
+    // A description reaching into the gutter: the gutter narrows.
+    ...flush('number of heap objects', 'getheap()', 700),
+    ...flush('sum or product of v', 'vecsum(v), vecprod(v)', 688),
+    // A command longer than its description, in a typewriter face: the line is monospace.
+    item('print', 60, 676),
+    item('printf(fmt, args)', 200, 676, { mono: true }),
+    item('A paragraph after the card runs over both of its columns.', 60, 664),
+  ];
+  assert.deepEqual(rowTexts(readTables(buildLines(items))), [
+    'Help',
+    '[extended description | ??keyword]',
+    '[describe function | ?function]',
+    '[list of help topics | ???pattern]',
+    '[real precision | precision(x), bitprecision(x)]',
+    '[number of heap objects | getheap()]',
+    '[sum or product of v | vecsum(v), vecprod(v)]',
+    '[print | printf(fmt, args)]',
+    'A paragraph after the card runs over both of its columns.',
+  ]);
+  // Without a right edge (fewer than three lines end there) the flush-right lines end the table.
+  const two = items.filter((it) => it.y !== 688 && it.y !== 700);
+  assert.deepEqual(rowTexts(readTables(buildLines(two))).slice(0, 5), [
+    'Help',
+    '[extended description | ??keyword]',
+    '[describe function | ?function]',
+    '[list of help topics | ???pattern]',
+    'real precision precision(x), bitprecision(x)',
+  ]);
+});
+
+test('a justified paragraph whose sentences part wide is no card, though its lines end at one edge', () => {
+  const at = (text: string, right: number, y: number) => item(text, right - text.length * 5, y);
+  const items = [
+    item('A sentence.', 60, 700),
+    at('And the rest of it goes on', 300, 700),
+    item('short.', 60, 688),
+    at('Then a longer sentence runs on and on', 300, 688),
+    item('mo.', 60, 676),
+    at('And yet another sentence to end it wi', 300, 676),
+    at('th the last line of the paragraph here', 300, 664),
+  ];
+  assert.ok(readTables(buildLines(items)).every((l) => !l.tag));
+});
+
+test('a reference card: a code block under it is no row of it', () => {
+  const items = [
+    ...rowsOf(
+      [
+        ['describe function', '?function'],
+        ['list of help topics', '???pattern'],
+        ['extended help', '??keyword'],
+      ],
+      [60, 200],
+    ),
+    item('for (i = 1, 10, print(i))', 60, 664, { mono: true }),
+    item('x = 1;', 60, 652, { mono: true }),
+  ];
+  assert.deepEqual(rowTexts(readTables(buildLines(items))), [
+    '[describe function | ?function]',
+    '[list of help topics | ???pattern]',
+    '[extended help | ??keyword]',
+    'for (i = 1, 10, print(i))',
+    'x = 1;',
+  ]);
+});
+
+test('rightEdges: where three lines or more end within a point', () => {
+  assert.deepEqual(
+    rightEdges([{ xEnd: 300 }, { xEnd: 299.5 }, { xEnd: 250 }, { xEnd: 300.2 }, { xEnd: 540 }]),
+    [300.2],
+  );
+  assert.deepEqual(rightEdges([{ xEnd: 300 }, { xEnd: 298 }, { xEnd: 296 }]), []);
+  assert.deepEqual(rightEdges([]), []);
+});
+
+test('flushRightCell: a description, then a cell reaching into the gutter and ending at a right edge', () => {
+  const g = [{ a: 160, b: 200 }];
+  const p = (text: string, x: number, xEnd: number) => ({ text, x, xEnd });
+  // Across the gutter, from the left of it.
+  assert.equal(flushRightCell([p('real precision', 60, 130), p('precision(x)', 150, 300)], g, [300], 10), true);
+  // Into the gutter, after a description that ends in it.
+  assert.equal(flushRightCell([p('number of objects', 60, 170), p('getheap()', 176, 300)], g, [300], 10), true);
+  // The cell in pieces (a typewriter face's spaces, wider than a word space, narrower than a gutter).
+  assert.equal(
+    flushRightCell(
+      [p('quotient', 60, 100), p('x\\y,', 140, 160), p('x%y,', 164, 180), p('divrem', 184, 300)],
+      g,
+      [300],
+      10,
+    ),
+    true,
+  );
+  // A gap a gutter wide inside the rest: a justified line whose sentences part wide.
+  assert.equal(
+    flushRightCell([p('A sentence.', 60, 100), p('Another one.', 140, 230), p('And a third', 245, 300)], g, [300], 10),
+    false,
+  );
+  // Not at a right edge.
+  assert.equal(flushRightCell([p('real precision', 60, 130), p('precision(x)', 150, 280)], g, [300], 10), false);
+  // One piece: a paragraph's line.
+  assert.equal(flushRightCell([p('a line of prose over the columns', 60, 300)], g, [300], 10), false);
+  // The first piece starts right of the gutter's left side, or runs past its right side.
+  assert.equal(flushRightCell([p('x', 170, 180), p('precision(x)', 190, 300)], g, [300], 10), false);
+  assert.equal(flushRightCell([p('a long description running on', 60, 210), p('f(x)', 260, 300)], g, [300], 10), false);
+  // The cell starts right of the gutter: the line would have fitted.
+  assert.equal(flushRightCell([p('long', 60, 150), p('f(x)', 250, 300)], g, [300], 10), false);
+  // A table of three columns is no card.
+  assert.equal(flushRightCell([p('a', 60, 80), p('bb', 150, 300)], [g[0]!, { a: 240, b: 260 }], [300], 10), false);
+});
+
+test('describesCode: a monospace line opening with a word in the proportional face, with pieces', () => {
+  const pieces = [
+    { text: 'current precision', x: 60, xEnd: 140 },
+    { text: 'getlocalprec, getlocalbitprec', x: 160, xEnd: 300 },
+  ];
+  assert.equal(describesCode({ mono: true, monoStart: false, pieces }), true);
+  assert.equal(describesCode({ mono: true, pieces }), false);
+  assert.equal(describesCode({ mono: false, pieces }), false);
+  assert.equal(describesCode({ mono: true, monoStart: false }), false);
+  // A numbered listing's line: its number in the proportional face.
+  assert.equal(
+    describesCode({ mono: true, monoStart: false, pieces: [{ text: '12', x: 40, xEnd: 50 }, ...pieces.slice(1)] }),
+    false,
   );
 });
