@@ -173,6 +173,46 @@ function pieceColumns(l: TextLine, gutters: readonly Gutter[], flush = false): n
   return piecesOf(l).map((p, i) => (flush ? Math.min(i, 1) : columnOf(p, gutters)));
 }
 
+/** A tab stop is where this many lines of the page, or more, set a piece after a gap (within EDGE_SLACK). */
+const TAB_LINES = 8;
+/** Two lines with cells make a table when their second column starts at a tab stop (tabbedPair). */
+const PAIR_LINES = 2;
+
+/**
+ * The x where TAB_LINES or more of the page's lines start a piece other than their first (within
+ * EDGE_SLACK of one another): the tab stops its tables set their columns at. A reference card sets
+ * every command of a column at one tab stop, dozens of lines.
+ */
+export function tabStops(lines: readonly Pick<TextLine, 'pieces'>[]): number[] {
+  const xs = lines.flatMap((l) => (l.pieces ?? []).slice(1).map((p) => p.x)).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let i = 0; i < xs.length; ) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1]! - xs[i]! <= EDGE_SLACK) j++;
+    if (j - i + 1 >= TAB_LINES) out.push(xs[i]!);
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * Two lines of a two-column run that are a table though a table needs three (MIN_TABLE_LINES):
+ * a reference card's section of two rows ("get/set random seed  getrand, setrand(s)" under
+ * "random integer/prime in [0, N [  random(N ), randomprime(N )"), whose second column starts at
+ * one of the page's tab stops (`stops`, tabStops) on one line at least, as the card's other
+ * tables' commands do. Null otherwise.
+ */
+export function tabbedPair(lines: readonly TextLine[], start: number, stops: readonly number[]): TableRun | null {
+  if (stops.length === 0) return null;
+  const run = tableRun(lines, start, PAIR_LINES);
+  if (!run || run.gutters.length !== 1 || run.end - run.start !== PAIR_LINES) return null;
+  const g = run.gutters[0]!;
+  const tabbed = lines
+    .slice(run.start, run.end)
+    .some((l) => piecesOf(l).some((p) => p.x >= g.a && stops.some((x) => Math.abs(p.x - x) <= EDGE_SLACK)));
+  return tabbed ? run : null;
+}
+
 /**
  * The run of lines from `start` that reads as a table, or null. `min`: the lines with text in two
  * columns or more it needs (MIN_TABLE_LINES; fewer where a table goes on from the page before).
@@ -723,10 +763,15 @@ export function readTables(
   // The page's right edges (rightEdges), where flush-right cells end; found once, where a run is sought.
   let edges: number[] | undefined;
   const edgesOf = () => (edges ??= rightEdges(lines));
+  // The page's tab stops (tabStops), where a short table of a card may set its second column.
+  let stops: number[] | undefined;
+  const stopsOf = () => (stops ??= tabStops(lines));
   for (let i = 0; i < lines.length; ) {
     // The page's first lines go on with the table the page before ended in (`afterTable`).
     const continued = afterTable && i === 0;
-    const run = tableRun(lines, i, continued ? MIN_CONTINUED_LINES : MIN_TABLE_LINES, edgesOf());
+    const run =
+      tableRun(lines, i, continued ? MIN_CONTINUED_LINES : MIN_TABLE_LINES, edgesOf()) ??
+      tabbedPair(lines, i, stopsOf());
     if (!run) {
       out.push(lines[i++]!);
       continue;

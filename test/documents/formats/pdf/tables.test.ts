@@ -14,6 +14,8 @@ import {
   readTables,
   rightEdges,
   rowText,
+  tabStops,
+  tabbedPair,
   tableRows,
   tableRun,
   type TableRow,
@@ -620,4 +622,55 @@ test('describesCode: a monospace line opening with a word in the proportional fa
     describesCode({ mono: true, monoStart: false, pieces: [{ text: '12', x: 40, xEnd: 50 }, ...pieces.slice(1)] }),
     false,
   );
+});
+
+test('tabStops: where eight lines or more start a piece after their first', () => {
+  const l = (...xs: number[]) => ({ pieces: xs.map((x) => ({ text: 't', x, xEnd: x + 10 })) });
+  const at200 = Array.from({ length: 8 }, () => l(60, 200));
+  assert.deepEqual(tabStops(at200), [200]);
+  // First pieces (a column's left edge) are no tab stops; seven lines are too few.
+  assert.deepEqual(tabStops(at200.slice(1)), []);
+  assert.deepEqual(tabStops(Array.from({ length: 8 }, () => l(60))), []);
+  assert.deepEqual(tabStops([...at200.slice(0, 4), ...Array.from({ length: 4 }, () => l(60, 200.6))]), [200]);
+});
+
+test('tabbedPair: two rows make a table when their second column starts at a tab stop of the page', () => {
+  const lines = buildLines(
+    rowsOf(
+      [
+        ['get/set random seed', 'getrand, setrand(s)'],
+        ['random integer', 'random(N)'],
+        ['A paragraph after the two rows runs over both of their columns.'],
+      ],
+      [60, 200],
+    ),
+  );
+  assert.deepEqual((({ start, end }) => ({ start, end }))(tabbedPair(lines, 0, [200])!), { start: 0, end: 2 });
+  assert.equal(tabbedPair(lines, 0, []), null);
+  assert.equal(tabbedPair(lines, 0, [250]), null);
+  // On a page of a card (its commands at x 200), the pair is read as rows; elsewhere not.
+  const card = buildLines([
+    ...rowsOf(
+      Array.from({ length: 8 }, (_, i) => [`description ${i}`, `command${i}()`]),
+      [60, 200],
+    ),
+    item('Random Numbers', 60, 580, { size: 13 }),
+    ...rowsOf(
+      [
+        ['get/set random seed', 'getrand, setrand(s)'],
+        ['random integer', 'random(N)'],
+      ],
+      [60, 200],
+      566,
+    ),
+  ]);
+  assert.deepEqual(rowTexts(readTables(card)).slice(-3), [
+    'Random Numbers',
+    '[get/set random seed | getrand, setrand(s)]',
+    '[random integer | random(N)]',
+  ]);
+  assert.deepEqual(rowTexts(readTables(lines)).slice(0, 2), [
+    'get/set random seed getrand, setrand(s)',
+    'random integer random(N)',
+  ]);
 });
