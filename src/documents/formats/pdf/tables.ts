@@ -350,11 +350,13 @@ function commonFont(lines: readonly TextLine[]): string | undefined {
 
 /**
  * Is the first row the table's header? A row of one line, every cell filled, set in another font
- * than the rows below it (a bold header row).
+ * than the rows below it (a bold header row), not in a typewriter face: a row whose command in a
+ * typewriter face is most of its text (describesCode: a card's, a font sample's "Courier:  Now is
+ * the time...") is a row like the others.
  */
 export function headerRow(rows: readonly TableRow[]): boolean {
   const [head, ...body] = rows;
-  if (!head || body.length === 0 || head.lines.length !== 1) return false;
+  if (!head || body.length === 0 || head.lines.length !== 1 || head.lines[0]!.mono) return false;
   if (head.cells.some((c) => c.length === 0)) return false;
   const font = commonFont(body.flatMap((r) => r.lines));
   return font !== undefined && head.lines[0]!.font !== font;

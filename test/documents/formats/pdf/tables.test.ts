@@ -357,6 +357,19 @@ test('notATable and headerRow on rows', () => {
   assert.equal(headerRow([row(['Name', 'Value'], 'bold'), row(['a', '1']), row(['b', '2'])]), true);
   assert.equal(headerRow([row(['Name', ''], 'bold'), row(['a', '1'])]), false);
   assert.equal(headerRow([row(['Name', 'Value']), row(['a', '1'])]), false);
+  // A first row in a typewriter face (a font sample's, a card's command) is no header, however its font differs.
+  const typed = (cells: string[]): TableRow => ({
+    ...row(cells, 'courier'),
+    lines: [{ ...row(cells).lines[0]!, font: 'courier', mono: true }],
+  });
+  assert.equal(
+    headerRow([
+      typed(['Courier:', 'Now is the time']),
+      row(['Helvetica:', 'Now is the time']),
+      row(['Times:', 'Now is']),
+    ]),
+    false,
+  );
 });
 
 test('ruledHeader: a header row under a rule and over another, the body not ruled row by row', () => {
