@@ -95,6 +95,8 @@ import {
   unreadableReading,
   type PageFonts,
   withoutDrawingGlyphs,
+  boxesWithoutDrawingGlyphs,
+  figurePageReadings,
 } from './measures.ts';
 import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
 import { missingWords, wordRecall } from './ocr-recall.ts';
@@ -426,8 +428,9 @@ export async function measureDocument(
       const reference = join(dir, e.referenceFile);
       const words = pdftotextWords(reference);
       const fragments = pdfFragments(reference, words);
-      refText = withoutDrawingGlyphs(pdftotext(reference), pageFonts(fragments));
-      columnText = pdftotextColumns(words);
+      const fonts = pageFonts(fragments);
+      refText = withoutDrawingGlyphs(pdftotext(reference), fonts);
+      columnText = pdftotextColumns(boxesWithoutDrawingGlyphs(words, fonts));
       const digital = await extractPdf(new Uint8Array(readFileSync(reference)), { ocr: CORPUS_OCR });
       const digitalText = splitIntoChunks(toChunkBlocks(digital.blocks))
         .map((c) => c.content)
@@ -462,12 +465,18 @@ export async function measureDocument(
       // The page's figures drawn with glyphs (xy-pic, the picture environment) are no text (withoutDrawingGlyphs).
       const words = pdftotextWords(file);
       const fragments = pdfFragments(file, words);
-      refText = withoutDrawingGlyphs(pdftotext(file), pageFonts(fragments));
+      const fonts = pageFonts(fragments);
+      refText = withoutDrawingGlyphs(pdftotext(file), fonts);
       // A deck's navigation sidebar is furniture (sidebar.ts), as its footline is.
       if (deck) refText = withoutSidebar(refText, fragments);
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
-      columnText = pdftotextColumns(words);
+      // The column-aware readings see the page the first reading sees: a figure's strokes left out.
+      columnText = [
+        ...pdftotextColumns(boxesWithoutDrawingGlyphs(words, fonts)),
+        // A figure drawn with glyphs read in the order its page draws its labels (figurePageReadings).
+        ...figurePageReadings(fonts),
+      ];
       notePieces = notesAfterTextPieces(words);
       layout = pdftotextLayout(file);
       structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };

@@ -158,33 +158,8 @@ export function withoutDrawingGlyphs(text: string, fonts: readonly (PageFonts | 
   return text
     .split('\f')
     .map((page, n) => {
-      const f = fonts[n];
-      if (!f || f.drawing.length === 0) return page;
-      const strokes = new Set([...f.drawing.join('').toLowerCase()].filter((c) => /\S/u.test(c)));
-      // The text fonts' words as often as they set them: a stroke spelt like a label ("l", "L") is
-      // a word as many times as the labels say.
-      const own = new Map<string, number>();
-      for (const w of f.text.flatMap((t) => words(t))) own.set(w, (own.get(w) ?? 0) + 1);
-      const drawn = (s: string) => [...s.toLowerCase()].every((c) => strokes.has(c));
-      const token = (t: string): string => {
-        const ws = words(t);
-        if (ws.length > 0 && ws.every((w) => (own.get(w) ?? 0) > 0)) {
-          for (const w of ws) own.set(w, own.get(w)! - 1);
-          return t;
-        }
-        if (drawn(t)) return '';
-        const lower = t.toLowerCase();
-        // The longest word of the text fonts inside the token, drawing characters around it.
-        for (let len = t.length - 1; len > 0; len--)
-          for (let i = 0; i + len <= t.length; i++) {
-            const core = lower.slice(i, i + len);
-            if ((own.get(core) ?? 0) > 0 && drawn(t.slice(0, i)) && drawn(t.slice(i + len))) {
-              own.set(core, own.get(core)! - 1);
-              return t.slice(i, i + len);
-            }
-          }
-        return t;
-      };
+      const token = drawingGlyphCleaner(fonts[n]);
+      if (!token) return page;
       return page
         .split('\n')
         .map((line) => {
@@ -199,6 +174,74 @@ export function withoutDrawingGlyphs(text: string, fonts: readonly (PageFonts | 
         .join('\n');
     })
     .join('\f');
+}
+
+/**
+ * The same pages as word boxes (pdftotext -bbox, `pages[n]` page n+1's in reading order) without
+ * the glyphs of drawing fonts, by withoutDrawingGlyphs's rule: a word that is only strokes goes, a
+ * label with strokes glued to it keeps the label. The column-aware readings are drawn from these
+ * boxes: without this, a glyph-drawn figure's strokes stood among its labels in every one of them
+ * ("lKhetherRRRR A RRR"), so that a figure's labels read row by row matched no reading at all.
+ */
+export function boxesWithoutDrawingGlyphs<W extends { text: string }>(
+  pages: readonly (readonly W[])[],
+  fonts: readonly (PageFonts | undefined)[],
+): W[][] {
+  return pages.map((page, n) => {
+    const token = drawingGlyphCleaner(fonts[n]);
+    if (!token) return [...page];
+    const out: W[] = [];
+    for (const w of page) {
+      const t = token(w.text);
+      if (t !== '') out.push(t === w.text ? w : { ...w, text: t });
+    }
+    return out;
+  });
+}
+
+/**
+ * The pages that draw a figure with glyphs (a drawing font's fragments: xy-pic, the picture
+ * environment), each read as its text fonts set it, fragment after fragment in the order the page
+ * draws them: an order reading for such pages (ReferenceOptions.alternative). A figure's labels
+ * have no line order: pdftotext reads them by the figure's geometry ("Khether A Binah M Chokmah D
+ * Z Ch"), the page draws them in the order its source lists the figure's objects, each node with
+ * the labels of its edges ("Khether B G A Binah Ch Z D Chokmah"); both are true readings.
+ */
+export function figurePageReadings(fonts: readonly (PageFonts | undefined)[]): string[] {
+  return fonts.filter((f) => f !== undefined && f.drawing.length > 0).map((f) => f!.text.join('\n'));
+}
+
+/**
+ * A page's token cleaner for withoutDrawingGlyphs (undefined where the page has no drawing font):
+ * called on the page's tokens in reading order, as it counts the text fonts' words down.
+ */
+function drawingGlyphCleaner(f: PageFonts | undefined): ((t: string) => string) | undefined {
+  if (!f || f.drawing.length === 0) return undefined;
+  const strokes = new Set([...f.drawing.join('').toLowerCase()].filter((c) => /\S/u.test(c)));
+  // The text fonts' words as often as they set them: a stroke spelt like a label ("l", "L") is
+  // a word as many times as the labels say.
+  const own = new Map<string, number>();
+  for (const w of f.text.flatMap((t) => words(t))) own.set(w, (own.get(w) ?? 0) + 1);
+  const drawn = (s: string) => [...s.toLowerCase()].every((c) => strokes.has(c));
+  return (t: string): string => {
+    const ws = words(t);
+    if (ws.length > 0 && ws.every((w) => (own.get(w) ?? 0) > 0)) {
+      for (const w of ws) own.set(w, own.get(w)! - 1);
+      return t;
+    }
+    if (drawn(t)) return '';
+    const lower = t.toLowerCase();
+    // The longest word of the text fonts inside the token, drawing characters around it.
+    for (let len = t.length - 1; len > 0; len--)
+      for (let i = 0; i + len <= t.length; i++) {
+        const core = lower.slice(i, i + len);
+        if ((own.get(core) ?? 0) > 0 && drawn(t.slice(0, i)) && drawn(t.slice(i + len))) {
+          own.set(core, own.get(core)! - 1);
+          return t.slice(i, i + len);
+        }
+      }
+    return t;
+  };
 }
 
 /** Line-end hyphens joined the way a reader joins them: "impleme-\nntation" -> "implementation". */

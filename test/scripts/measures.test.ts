@@ -36,6 +36,8 @@ import {
   negationSpelling,
   closingQuoteYs,
   withoutDrawingGlyphs,
+  boxesWithoutDrawingGlyphs,
+  figurePageReadings,
   joinedAcrossPages,
   twoPartHeads,
   scriptCounts,
@@ -2897,6 +2899,51 @@ describe("withoutDrawingGlyphs: a figure's strokes set in a drawing font are no 
   ];
   for (const [name, text, fonts, want] of cases)
     test(name, () => assert.equal(withoutDrawingGlyphs(text, fonts), want));
+});
+
+describe("boxesWithoutDrawingGlyphs: the column-aware readings' word boxes without a figure's strokes", () => {
+  const tree = {
+    drawing: ['llll', 'RR', 'E'],
+    text: ['Khether', 'B', 'A', 'Geburah', 'L'],
+  };
+  const box = (text: string, x0 = 0) => ({ x0, y0: 0, x1: x0 + 10, y1: 10, text });
+  const cases: [string, ReturnType<typeof box>[][], (typeof tree | undefined)[], string[][]][] = [
+    ['strokes alone go', [[box('Khether'), box('llll'), box('A'), box('RR')]], [tree], [['Khether', 'A']]],
+    ['a label glued to strokes keeps the label', [[box('GeburahRR'), box('lB')]], [tree], [['Geburah', 'B']]],
+    ['a stroke spelt like a label goes past the label count', [[box('L'), box('l')]], [tree], [['L']]],
+    ['a page without drawing fonts is untouched', [[box('llll'), box('RR')]], [undefined], [['llll', 'RR']]],
+    ['only the page with the strokes', [[box('E')], [box('E'), box('A')]], [undefined, tree], [['E'], ['A']]],
+  ];
+  for (const [name, pages, fonts, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        boxesWithoutDrawingGlyphs(pages, fonts).map((p) => p.map((w) => w.text)),
+        want,
+      ),
+    );
+  test('a kept word keeps its box', () => {
+    const [[w]] = boxesWithoutDrawingGlyphs([[box('ERR', 7)]], [{ drawing: ['RR'], text: ['E'] }]) as [
+      [ReturnType<typeof box>],
+    ];
+    assert.deepEqual(w, box('E', 7));
+  });
+});
+
+describe("figurePageReadings: a glyph-drawn figure's page read as it draws its labels", () => {
+  const cases: [string, ({ drawing: string[]; text: string[] } | undefined)[], string[]][] = [
+    [
+      'a page with strokes: its text fragments in drawn order',
+      [{ drawing: ['llll', 'RR'], text: ['Khether', 'B', 'G', 'A', 'Binah'] }],
+      ['Khether\nB\nG\nA\nBinah'],
+    ],
+    ['a page without strokes gives none', [{ drawing: [], text: ['Prose', 'text'] }], []],
+    [
+      'only the pages with strokes',
+      [undefined, { drawing: [], text: ['a'] }, { drawing: ['E'], text: ['Chesed', 'Kh'] }],
+      ['Chesed\nKh'],
+    ],
+  ];
+  for (const [name, fonts, want] of cases) test(name, () => assert.deepEqual(figurePageReadings(fonts), want));
 });
 
 describe('joinedAcrossPages: a word broken over a page break, the page number gone from between', () => {
