@@ -436,6 +436,17 @@ const extent = (ws: BoxWord[]) => ({
   x1: Math.max(...ws.map((w) => w.x1)),
 });
 
+/** The height of a band's full-size words: its upper quartile (its scripts are many, its signs few). */
+export function fullSize(words: readonly BoxWord[]): number {
+  const hs = words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  return hs.length === 0 ? 0 : hs[Math.floor(hs.length * 0.75)]!;
+}
+
+/** Is a row script-size text: every word of it under STACK_SCRIPT of the page's usual word height? */
+export function scriptRow(row: readonly BoxWord[], height: number): boolean {
+  return row.every((w) => w.y1 - w.y0 < STACK_SCRIPT * height);
+}
+
 /**
  * A formula's words in stacks, left to right: words that stand over one another (a fraction's
  * numerator over its denominator, a sum's limits over and under it, a root's index) are one stack,
@@ -480,8 +491,22 @@ export function stackText(words: BoxWord[]): string {
  * apart); a blank down the whole band parts what stands side by side in it (a LaTeX example's
  * source beside its output, an equation's number). Only such bands are read: the rest of the page
  * is the other readings' to judge.
+ *
+ * The bands are drawn twice, their readings put together: with a row of limits under a sign told
+ * by the page's usual word height, and by the band's own full-size words too (fullSize): on a
+ * slide whose source is set in a smaller typewriter than its text, a limit in script size of the
+ * text is nearly as tall as the page's usual word, and the band ended over it ("∫ ∞ f(x) dx = ∑ n",
+ * the integral's "0" and the sum's "i=1" left out). Both, not the second alone: a longer band
+ * reads its formula whole, and drops the readings of its parts that another page's reading
+ * matches.
  */
 export function stackedReadings(words: BoxWord[]): string[] {
+  const out = bandReadings(words, false);
+  for (const r of bandReadings(words, true)) if (!out.includes(r)) out.push(r);
+  return out;
+}
+
+function bandReadings(words: BoxWord[], fullSizeLimits: boolean): string[] {
   const rows = pageRows(words);
   const out: string[] = [];
   const top = (r: BoxWord[]) => Math.min(...r.map((w) => w.y0));
@@ -496,8 +521,14 @@ export function stackedReadings(words: BoxWord[]): string[] {
       // The smaller of the two rows' heights: a sum's sign reaches far into the rows around it.
       const h = Math.min(bottom(next) - top(next), bottom(rows[j]!) - top(rows[j]!));
       const overlap = low - top(next);
-      // A row of script-size text just under (over) the band: a limit under its sign.
-      const limits = bottom(next) - top(next) < STACK_SCRIPT * height && overlap > -STACK_SCRIPT_GAP * height;
+      // A row of script-size text just under (over) the band: a limit under its sign. The row's height against the page's usual word height; or (fullSizeLimits) each of its
+      // words' against the band's full-size words as well: the limits of two signs stand a little
+      // apart in height (the integral's "0", the sum's "i=1"), so that the row spans more than any
+      // of its words.
+      const script = fullSizeLimits
+        ? scriptRow(next, Math.max(height, fullSize(rows.slice(i, j + 1).flat())))
+        : bottom(next) - top(next) < STACK_SCRIPT * height;
+      const limits = script && overlap > -STACK_SCRIPT_GAP * height;
       if (!limits && (overlap < STACK_OVERLAP || overlap < STACK_OVERLAP_SHARE * h)) break;
       j++;
       low = Math.max(low, bottom(next));

@@ -11,6 +11,8 @@ import {
   parseBbox,
   sideRegionReadings,
   stackedReadings,
+  fullSize,
+  scriptRow,
   stackOrder,
   stackText,
   tableCells,
@@ -559,6 +561,59 @@ test('stackedReadings: a formula read stack by stack between the words of the li
   ]);
   // Lines of text alone (their boxes never overlap in height): no formula, nothing read.
   assert.deepEqual(stackedReadings(column(100, 100, ['one line of text', 'and the next one', 'and a third'])), []);
+});
+
+// A slide's display (formation-latex-ul's, boxes rounded): text 12 pt high, the integral's and the
+// sum's limits in script size (9 pt) on one row under the formula, and the slide's source below in a
+// 10 pt typewriter, so that the page's usual word height is the code's.
+const slideDisplay = [
+  ...spaced(190, 94, 12, 12, ['texte principal comme']),
+  box(180, 106, 186, 119, '∫'),
+  box(190, 112, 197, 120, '∞'),
+  box(244, 111, 249, 120, 'n'),
+  box(240, 111, 253, 123, '∑'),
+  box(199, 121, 214, 133, 'f(x)'),
+  box(216, 121, 226, 133, 'dx'),
+  box(229, 124, 237, 132, '='),
+  box(255, 123, 261, 133, 'α'),
+  box(264, 121, 269, 133, 'e'),
+  box(269, 119, 272, 128, 'x'),
+  box(276, 121, 290, 133, 'f(x'),
+  box(290, 124, 292, 132, ')'),
+  box(262, 125, 264, 134, 'i'),
+  box(287, 125, 289, 134, 'i'),
+  box(186, 134, 190, 143, '0'),
+  box(240, 136, 242, 145, 'i'),
+  box(242, 137, 249, 144, '='),
+  box(249, 136, 252, 145, '1'),
+  ...spaced(48, 150, 12, 12, ['en utilisant divers']),
+  ...column(48, 170, [
+    '\\begin{equation*}',
+    '\\int_0^\\infty f(x)\\, dx =',
+    '\\sum_{i = 1}^n \\alpha_i e^{x_i} f(x_i)',
+    '\\end{equation*}',
+  ]),
+];
+
+test("stackedReadings: limits under two signs are the formula's, measured against its full-size words", () => {
+  // The limits' row spans 11 pt (its words stand at two depths), each word 9 pt: script size of
+  // the 12 pt text, though not of the page's 10 pt code.
+  const got = stackedReadings(slideDisplay);
+  assert.ok(got.includes('texte principal comme ∫ 0 ∞ f(x) dx = ∑ n i = 1 α i e x f(x i )'), got.join('\n'));
+});
+
+test("fullSize and scriptRow: script size against the band's full-size words", () => {
+  const at = (h: number) => box(0, 0, 5, h, 'w');
+  const cases: [string, number[], number][] = [
+    ['a formula: its upper quartile, past the scripts', [7, 7, 9, 9, 9, 12, 12, 12, 12], 12],
+    ['one word', [10], 10],
+    ['none', [], 0],
+  ];
+  for (const [name, hs, want] of cases) assert.equal(fullSize(hs.map(at)), want, name);
+  assert.equal(scriptRow([at(9), at(9), at(7)], 12), true);
+  // One word of text size makes it a row of text.
+  assert.equal(scriptRow([at(9), at(12)], 12), false);
+  assert.equal(scriptRow([at(9)], 10), false);
 });
 
 test('stackedReadings: the formula counts for order, row by row reading does not have it', () => {
