@@ -1116,6 +1116,26 @@ export function labelAfterShort(text: string, aboveEnd: number, right: number, s
   return stopsShort(aboveEnd, right, size) && ITEM_LABEL.test(text);
 }
 
+/** A numbered item's label at a line's start: its number and what closes it ("3." "3)"). */
+const NUMBER_ITEM = /^(\d{1,3})([.)])\s/u;
+
+/**
+ * Does a line (`text`, at `x`) open the next item of a numbered list whose current item's first
+ * line (`itemText`, at `itemX`) opened with the number before, closed alike ("1." then "2.", "1)"
+ * then "2)"), at the same left? Then it is the next item however full the line above it: an item
+ * one line long that nearly fills a slide's narrow measure ("1. Multiply wave profile by an
+ * decaying exponent." over "2. Adjust sine/cosine phase ...", beamer's enumerate) stops short of
+ * the block's right edge by less than labelAfterShort asks, and the items ran together. A wrapped
+ * line of running text that happens to open with the number after the paragraph's own first
+ * number, at the same left, is not what a sentence does.
+ */
+export function nextNumberedItem(itemText: string, itemX: number, text: string, x: number, size: number): boolean {
+  if (Math.abs(x - itemX) > 0.3 * size) return false;
+  const a = NUMBER_ITEM.exec(itemText);
+  const b = a && NUMBER_ITEM.exec(text);
+  return !!b && Number(b[1]) === Number(a[1]) + 1 && b[2] === a[2];
+}
+
 /**
  * Does a line starting at `x` leave the list item whose first line (`itemText`, starting at
  * `itemX`) opens with its label, the line above it (ending at `aboveEnd`) stopping short of the text

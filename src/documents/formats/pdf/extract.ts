@@ -15,6 +15,7 @@ import {
   leavesItem,
   opensWithBullet,
   labelAfterShort,
+  nextNumberedItem,
   stopsShort,
   rightMargin,
   proseInType,
@@ -630,6 +631,7 @@ function buildBlocks(
           nextCitation(entry.text, entry.x, l.text, l.x, l.size) ||
           (!l.mono && !entry.mono && nextNumberedEntry(entry.text, entry.x, l.text, l.x, l.size)) ||
           labelAfterShort(l.text, prev.xEnd, right, l.size) ||
+          nextNumberedItem(entry.text, entry.x, l.text, l.x, l.size) ||
           leavesItem(paraLines[0]!.text, paraLines[0]!.x, prev.xEnd, textRight, l.x, l.size) ||
           // Back at the left of a hanging paragraph's first line: the next entry (hanging.ts).
           (turns.length === 0 &&

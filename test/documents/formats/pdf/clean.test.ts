@@ -23,6 +23,7 @@ import {
   hangsUnderLabel,
   indentedAbove,
   labelAfterShort,
+  nextNumberedItem,
   stopsShort,
   leavesItem,
   opensWithBullet,
@@ -1396,6 +1397,27 @@ test('labelAfterShort: a line opening with an item label under a short line open
   ];
   for (const [name, text, aboveEnd, want] of cases)
     await t.test(name, () => assert.equal(labelAfterShort(text, aboveEnd, 538.6, 10), want));
+});
+
+test("nextNumberedItem: the next number at the item's left opens the next item", async (t) => {
+  // size 10; the item's first line at x 40.
+  const cases: [string, string, string, number, boolean][] = [
+    [
+      "beamer's enumerate: a one-line item nearly filling the slide",
+      '1. Multiply wave profile by an decaying exponent.',
+      '2. Adjust sine/cosine phase to move maximum value to',
+      40,
+      true,
+    ],
+    ['closed by a bracket', '9) Nine', '10) Ten', 41, true],
+    ['not the next number', '1. One', '3. Three', 40, false],
+    ['another closing', '1. One', '2) Two', 40, false],
+    ['another left (a nested list)', '1. One', '2. Two', 55, false],
+    ['the item above opens with no number', 'The algorithm: multiply the', '2. Adjust the phase', 40, false],
+    ['a section number is no item label', '1. One', '2.1 Two', 40, false],
+  ];
+  for (const [name, item, text, x, want] of cases)
+    await t.test(name, () => assert.equal(nextNumberedItem(item, 40, text, x, 10), want));
 });
 
 test("indentedAbove: a paragraph's second line under its indented first line", async (t) => {
