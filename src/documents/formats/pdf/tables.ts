@@ -120,12 +120,23 @@ const EDGE_LINES = 3;
  * right edges of its columns, where a justified paragraph's lines and flush-right cells end.
  */
 export function rightEdges(lines: readonly Pick<TextLine, 'xEnd'>[]): number[] {
-  const ends = lines.map((l) => l.xEnd).sort((a, b) => a - b);
-  const out: number[] = [];
-  for (let i = 0; i < ends.length; ) {
+  return clusters(
+    lines.map((l) => l.xEnd),
+    EDGE_LINES,
+  ).map(([, last]) => last);
+}
+
+/**
+ * The runs of `values` (sorted) within EDGE_SLACK of a run's first value that hold `min` values or
+ * more, each as its first and last value: where lines end or pieces start alike.
+ */
+function clusters(values: number[], min: number): [number, number][] {
+  const xs = values.sort((a, b) => a - b);
+  const out: [number, number][] = [];
+  for (let i = 0; i < xs.length; ) {
     let j = i;
-    while (j + 1 < ends.length && ends[j + 1]! - ends[i]! <= EDGE_SLACK) j++;
-    if (j - i + 1 >= EDGE_LINES) out.push(ends[j]!);
+    while (j + 1 < xs.length && xs[j + 1]! - xs[i]! <= EDGE_SLACK) j++;
+    if (j - i + 1 >= min) out.push([xs[i]!, xs[j]!]);
     i = j + 1;
   }
   return out;
@@ -184,15 +195,10 @@ const PAIR_LINES = 2;
  * every command of a column at one tab stop, dozens of lines.
  */
 export function tabStops(lines: readonly Pick<TextLine, 'pieces'>[]): number[] {
-  const xs = lines.flatMap((l) => (l.pieces ?? []).slice(1).map((p) => p.x)).sort((a, b) => a - b);
-  const out: number[] = [];
-  for (let i = 0; i < xs.length; ) {
-    let j = i;
-    while (j + 1 < xs.length && xs[j + 1]! - xs[i]! <= EDGE_SLACK) j++;
-    if (j - i + 1 >= TAB_LINES) out.push(xs[i]!);
-    i = j + 1;
-  }
-  return out;
+  return clusters(
+    lines.flatMap((l) => (l.pieces ?? []).slice(1).map((p) => p.x)),
+    TAB_LINES,
+  ).map(([first]) => first);
 }
 
 /**
