@@ -39,7 +39,13 @@ import { isDefinitionLine, joinWrappedDefinitions } from './definitions.ts';
 import { hangsUnderCitation, nextCitation, nextNumberedEntry } from './bibliography.ts';
 import { filledShort, leadingUnderSkip, partedAfterShort, smallOnBodyLeading, titleOverText } from './parskip.ts';
 import { opensAfterTurn } from './turn-heads.ts';
-import { NOTE_SIZE, notesAfterCutParagraphs, opensFloatCaption, opensFootnote } from './footnotes.ts';
+import {
+  NOTE_SIZE,
+  notesAfterCutParagraphs,
+  opensFloatCaption,
+  opensFootnote,
+  textBeforeFloatPages,
+} from './footnotes.ts';
 import { hangsAfterFull, opensAfterHang, tagAfterSentence, textUnderTag } from './hanging.ts';
 import { headingLefts } from './heading-lefts.ts';
 import { bodySize, removeFurniture } from './furniture.ts';
@@ -679,6 +685,8 @@ function buildBlocks(
   if (navOf.size > 0) blocks = withoutNavigationTables(blocks, navOf);
   // A paragraph a page's footnotes cut, whole, the notes after it.
   blocks = notesAfterCutParagraphs(blocks, notes, marked, new Set(codeOf.keys()), captions);
+  // The text a float page cut, before the float (footnotes.ts).
+  blocks = textBeforeFloatPages(blocks, captions, new Set(codeOf.keys()));
   blocks = joinCode(blocks, codeOf, deck, wraps, codeTurns);
   blocks = joinWrappedDefinitions(blocks);
   // A row's cells are joined like its text (a line-end hyphen inside a wrapped cell).

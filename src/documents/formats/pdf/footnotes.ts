@@ -137,3 +137,73 @@ export function notesAfterCutParagraphs(
   }
   return out;
 }
+
+/** A drawn figure's label on a float page: six words or fewer, ending no sentence ("Device Values"). */
+const LABEL_WORDS = 6;
+const floatLabel = (b: DocumentBlock) =>
+  b.kind === 'paragraph' && b.text.trim().split(/\s+/u).length <= LABEL_WORDS && !ENDS.test(b.text.trim());
+
+/** Float pages in a row a paragraph may run on over. */
+const MAX_FLOAT_PAGES = 2;
+
+/**
+ * The text a float page cut, before the float: a paragraph or item (`p`) ending no sentence on
+ * one page, then pages that hold a float alone (each with a caption among `captions`, its other
+ * blocks the labels its drawing sets: six words or fewer, no sentence), then a paragraph on the page after them that runs on in
+ * lower case (`q`). `q` comes before the float's blocks, joined to `p` where `p` is prose cut
+ * inside a sentence (cutProse), else as a block of its own: gs-color's term "-dVectorKPreserve =
+ * 0 / 1 / 2", a page of a diagram's labels and "Figure 2: Flow of data ...", then the term's
+ * description "specifies the black preserving method ...". A float on `p`'s own page or on
+ * `q`'s is left where it stands (its labels are not told from the page's text). A block in
+ * `keep` (a line of code) stays. Pure: the blocks are new objects where they change.
+ */
+export function textBeforeFloatPages(
+  blocks: readonly DocumentBlock[],
+  captions: ReadonlySet<DocumentBlock>,
+  keep: ReadonlySet<DocumentBlock> = new Set(),
+): DocumentBlock[] {
+  if (captions.size === 0) return [...blocks];
+  const out: DocumentBlock[] = [];
+  let i = 0;
+  while (i < blocks.length) {
+    const p = blocks[i]!;
+    const last = p.pageTurns?.at(-1)?.page ?? p.page;
+    // The blocks of the pages after `p`'s up to the first block of a later page, the text's.
+    let j = i + 1;
+    if (last !== undefined)
+      while (j < blocks.length) {
+        const pg = blocks[j]!.page ?? 0;
+        if (pg <= last || pg > last + MAX_FLOAT_PAGES + 1 || blocks[j]!.kind === 'heading') break;
+        if (pg > last + 1 && blocks[j - 1]!.page !== pg && !captions.has(blocks[j]!)) break;
+        j++;
+      }
+    const q = blocks[j];
+    const run = blocks.slice(i + 1, j);
+    const moves =
+      q !== undefined &&
+      run.length > 0 &&
+      last !== undefined &&
+      q.page !== undefined &&
+      (p.kind === 'paragraph' || p.kind === 'item') &&
+      q.kind === 'paragraph' &&
+      !captions.has(p) &&
+      !keep.has(p) &&
+      !keep.has(q) &&
+      run.every((n) => n.page! > last && n.page! < q.page! && !keep.has(n) && (captions.has(n) || floatLabel(n))) &&
+      Array.from({ length: q.page - last - 1 }, (_, k) => last + 1 + k).every((pg) =>
+        run.some((n) => n.page === pg && captions.has(n)),
+      ) &&
+      !ENDS.test(p.text.trim()) &&
+      RUNS_ON.test(q.text.trim());
+    if (!moves) {
+      out.push(p);
+      i++;
+      continue;
+    }
+    if (cutProse(p.text)) out.push(blockJoined(p, q, joinLines(p.text, q.text)));
+    else out.push(p, q);
+    out.push(...run);
+    i = j + 1;
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import {
   notesAfterCutParagraphs,
   opensFloatCaption,
   opensFootnote,
+  textBeforeFloatPages,
 } from '../../../../src/documents/formats/pdf/footnotes.ts';
 
 test('opensFootnote: a smaller line opening with a mark under the text', async (t) => {
@@ -268,4 +269,76 @@ test('cutProse: a paragraph a float cut inside a sentence', () => {
     ['too short to be a sentence of', false],
   ];
   for (const [text, want] of cases) assert.equal(cutProse(text), want, text);
+});
+
+test('textBeforeFloatPages: the text a float page cut, before the float', async (t) => {
+  const para = (text: string, page: number): DocumentBlock => ({ kind: 'paragraph', text, page });
+  const prose = 'If an argument is given to a command to send information to Maxima, the';
+  const term = '-dVectorKPreserve = 0 / 1 / 2';
+  const cases: [string, DocumentBlock[], string[]][] = [
+    [
+      "a term, a float page of a diagram's labels and its caption, the term's description",
+      [
+        para(term, 13),
+        para('Source Colors', 14),
+        para('Device Values', 14),
+        para('Figure 2: Flow of data', 14),
+        para('specifies the black preserving method.', 15),
+      ],
+      [term, 'specifies the black preserving method.', 'Source Colors', 'Device Values', 'Figure 2: Flow of data'],
+    ],
+    [
+      'prose cut by a float page with labels: joined',
+      [para(prose, 13), para('Emacs', 14), para('Figure 2.1: Maxima-mode', 14), para('region is checked.', 15)],
+      [`${prose} region is checked.`, 'Emacs', 'Figure 2.1: Maxima-mode'],
+    ],
+    [
+      'two float pages',
+      [para(term, 13), para('Figure 2: A', 14), para('Figure 3: B', 15), para('specifies it.', 16)],
+      [term, 'specifies it.', 'Figure 2: A', 'Figure 3: B'],
+    ],
+    [
+      'the page between has no caption (text of its own): as it was',
+      [para(term, 13), para('Source Colors', 14), para('specifies it.', 15)],
+      [term, 'Source Colors', 'specifies it.'],
+    ],
+    [
+      'a float page with a sentence of text on it: as it was',
+      [para(term, 13), para('Figure 2: A', 14), para('The method is set here.', 14), para('specifies it.', 15)],
+      [term, 'Figure 2: A', 'The method is set here.', 'specifies it.'],
+    ],
+    [
+      "the float on the paragraph's own page: as it was",
+      [para(term, 13), para('Figure 2: A', 13), para('specifies it.', 14)],
+      [term, 'Figure 2: A', 'specifies it.'],
+    ],
+    [
+      'the next page opens a sentence: as it was',
+      [para(term, 13), para('Figure 2: A', 14), para('Sets it.', 15)],
+      [term, 'Figure 2: A', 'Sets it.'],
+    ],
+    [
+      'the paragraph ends a sentence: as it was',
+      [para('It ends here.', 13), para('Figure 2: A', 14), para('specifies it.', 15)],
+      ['It ends here.', 'Figure 2: A', 'specifies it.'],
+    ],
+    [
+      'a heading on the float page: as it was',
+      [
+        para(term, 13),
+        { kind: 'heading', text: 'Colour', page: 14 },
+        para('Figure 2: A', 14),
+        para('specifies it.', 15),
+      ],
+      [term, 'Colour', 'Figure 2: A', 'specifies it.'],
+    ],
+  ];
+  for (const [name, blocks, want] of cases)
+    await t.test(name, () => {
+      const captions = new Set(blocks.filter((b) => opensFloatCaption(b.text)));
+      assert.deepEqual(
+        textBeforeFloatPages(blocks, captions).map((b) => b.text),
+        want,
+      );
+    });
 });
