@@ -4,6 +4,11 @@ import type { MonoSetting } from './types.ts';
 import { cjkJoin } from '../../cjk.ts';
 import { median } from '../../median.ts';
 
+/** A text that ends a sentence (or a line ending in a colon, over what it introduces), closing quotes or brackets after. */
+export const SENTENCE_END = /[.!?:]["'”’)\]]*$/u;
+/** A line that runs on from the one before: it opens in lower case or with an opening bracket. */
+export const RUNS_ON = /^[\p{Ll}(]/u;
+
 /** Latin ligatures (U+FB00-FB06) and the letters they stand for. */
 export const LIGATURES: Readonly<Record<string, string>> = {
   '\uFB00': 'ff',

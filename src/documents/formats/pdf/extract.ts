@@ -20,6 +20,8 @@ import {
   rightMargin,
   proseInType,
   runsOnSentence,
+  RUNS_ON,
+  SENTENCE_END,
   textEdge,
   columnRights,
   outdentedAfterSentence,
@@ -287,11 +289,8 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
   };
 }
 
-const TERMINAL = /[.!?:]["'”’)\]]*$/;
 /** How far (in ems) above and below a line its column's edge is looked for (columnEdge). */
 const COLUMN_REACH = 12;
-/** A line that runs on from the one before: it starts in lower case or with an opening bracket. */
-const CONTINUES = /^[\p{Ll}(]/u;
 
 /**
  * A line that opens with a term and its colon (`key: The private key`, `Returns: On success`): an
@@ -501,7 +500,7 @@ function buildBlocks(
       const sameBlock = !!tag && !!prev?.tag && (first ? tag.continued === true : prev.tag.block === tag.block);
       // An office export splits a list item at a page break into two tagged items: the second
       // one, code or a lower-case start, runs on from the item before it.
-      const runsOn = first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || CONTINUES.test(l.text));
+      const runsOn = first && tag?.kind === 'item' && prev?.tag?.kind === 'item' && (l.mono || RUNS_ON.test(l.text));
       const kind: 'paragraph' | 'item' = sameBlock || runsOn ? paraKind : tag?.kind === 'item' ? 'item' : 'paragraph';
       let brk: boolean;
       let note = false;
@@ -535,8 +534,8 @@ function buildBlocks(
       else if (first || l.y > prev.y + 1) {
         // New page or new column: continue a sentence cut by the break.
         brk =
-          TERMINAL.test(para) ||
-          !CONTINUES.test(l.text) ||
+          SENTENCE_END.test(para) ||
+          !RUNS_ON.test(l.text) ||
           opensAfterTurn(l.size, prev.size, ctx.bodySize, paraNote) ||
           // A float's caption ends on its page: the text running on is the paragraph the float cut.
           (paraLines[0] !== undefined && opensFloatCaption(paraLines[0].text));
@@ -596,17 +595,17 @@ function buildBlocks(
         }
         const shortEnd =
           (stopsShort(prev.xEnd, right, l.size) ||
-            (TERMINAL.test(prev.text) &&
+            (SENTENCE_END.test(prev.text) &&
               fitEdge !== undefined &&
               setToMeasure(
                 paraLines.map((x) => x.xEnd),
                 fitEdge,
                 prev.size,
               ))) &&
-          (TERMINAL.test(prev.text) ||
+          (SENTENCE_END.test(prev.text) ||
             (opensWithTerm(l.text) && (opensWithTerm(prev.text) || /[)\]]$/.test(prev.text))) ||
-            (opensWithTerm(prev.text) && !CONTINUES.test(l.text))) &&
-          (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x));
+            (opensWithTerm(prev.text) && !RUNS_ON.test(l.text))) &&
+          (Math.abs(l.x - prev.x) < l.size * 2 || outdentedAfterSentence(SENTENCE_END.test(prev.text), prev.x, l.x));
         // After a short line the text broke, a line left of it starts a new block (clean.ts).
         const outdented = fitEdge !== undefined && outdentedAfterShort(prev, l, fitEdge);
         brk =
@@ -648,7 +647,7 @@ function buildBlocks(
           // Asked last, as the costliest: a first-line indent after a sentence's end, told by the
           // line after it (clean.ts); not a line hanging under the label of the line above (a
           // list item's second line).
-          (indentedAfterSentence(TERMINAL.test(prev.text), prev.x, l.x, underX, l.size) &&
+          (indentedAfterSentence(SENTENCE_END.test(prev.text), prev.x, l.x, underX, l.size) &&
             !hangsUnder(
               prev.pieces?.slice(1).map((p) => p.x),
               l.x,

@@ -6,7 +6,7 @@
 // since papers26's notesAfterTextReading).
 import type { DocumentBlock } from '../../blocks.ts';
 import { blockJoined } from '../../page-turns.ts';
-import { joinLines } from './clean.ts';
+import { joinLines, RUNS_ON, SENTENCE_END } from './clean.ts';
 
 /** A footnote's type against the text's: \footnotesize under \normalsize is 0.8 to 0.83. */
 export const NOTE_SIZE = 0.9;
@@ -66,10 +66,21 @@ export function cutProse(text: string): boolean {
   );
 }
 
-/** A paragraph's text ends a sentence (or a line ending in a colon, over what it introduces). */
-const ENDS = /[.!?:]["'”’)\]]*$/u;
-/** A text that runs on from the one before: it starts in lower case or with an opening bracket. */
-const RUNS_ON = /^[\p{Ll}(]/u;
+/** Does each page strictly between `from` and `to` hold a caption among `blocks` (a float's page)? */
+function captionEachPage(
+  blocks: readonly DocumentBlock[],
+  captions: ReadonlySet<DocumentBlock>,
+  from: number,
+  to: number,
+): boolean {
+  for (let pg = from + 1; pg < to; pg++) if (!blocks.some((n) => n.page === pg && captions.has(n))) return false;
+  return true;
+}
+
+/** A paragraph `p` run on into `q`, its second half on a later page, as one block. */
+function joinedOver(p: DocumentBlock, q: DocumentBlock): DocumentBlock {
+  return blockJoined(p, q, joinLines(p.text, q.text));
+}
 
 /**
  * A paragraph that a page's footnotes cut, read whole, the notes after it: a paragraph (or list
@@ -119,19 +130,17 @@ export function notesAfterCutParagraphs(
       q.page > last &&
       between.every((n) => n.page === last || (captions.has(n) && n.page! > last && n.page! <= q.page!)) &&
       // Each page between the halves a float's page: its caption, nothing else.
-      Array.from({ length: q.page - last - 1 }, (_, k) => last + 1 + k).every((pg) =>
-        between.some((n) => n.page === pg && captions.has(n)),
-      ) &&
+      captionEachPage(between, captions, last, q.page) &&
       (between.some((n) => marked.has(n) || NOTE_MARK.test(n.text)) ||
         (between.some((n) => captions.has(n)) && cutProse(p.text))) &&
-      !ENDS.test(p.text) &&
+      !SENTENCE_END.test(p.text) &&
       RUNS_ON.test(q.text);
     if (!cut) {
       out.push(p);
       i++;
       continue;
     }
-    out.push(blockJoined(p, q, joinLines(p.text, q.text)));
+    out.push(joinedOver(p, q));
     out.push(...blocks.slice(i + 1, j));
     i = j + 1;
   }
@@ -141,7 +150,7 @@ export function notesAfterCutParagraphs(
 /** A drawn figure's label on a float page: six words or fewer, ending no sentence ("Device Values"). */
 const LABEL_WORDS = 6;
 const floatLabel = (b: DocumentBlock) =>
-  b.kind === 'paragraph' && b.text.trim().split(/\s+/u).length <= LABEL_WORDS && !ENDS.test(b.text.trim());
+  b.kind === 'paragraph' && b.text.trim().split(/\s+/u).length <= LABEL_WORDS && !SENTENCE_END.test(b.text.trim());
 
 /** Float pages in a row a paragraph may run on over. */
 const MAX_FLOAT_PAGES = 2;
@@ -190,17 +199,15 @@ export function textBeforeFloatPages(
       !keep.has(p) &&
       !keep.has(q) &&
       run.every((n) => n.page! > last && n.page! < q.page! && !keep.has(n) && (captions.has(n) || floatLabel(n))) &&
-      Array.from({ length: q.page - last - 1 }, (_, k) => last + 1 + k).every((pg) =>
-        run.some((n) => n.page === pg && captions.has(n)),
-      ) &&
-      !ENDS.test(p.text.trim()) &&
+      captionEachPage(run, captions, last, q.page) &&
+      !SENTENCE_END.test(p.text.trim()) &&
       RUNS_ON.test(q.text.trim());
     if (!moves) {
       out.push(p);
       i++;
       continue;
     }
-    if (cutProse(p.text)) out.push(blockJoined(p, q, joinLines(p.text, q.text)));
+    if (cutProse(p.text)) out.push(joinedOver(p, q));
     else out.push(p, q);
     out.push(...run);
     i = j + 1;

@@ -4,6 +4,7 @@
 // lines hang right of it; the next entry opens back at that left. No fit rule tells it: the line
 // before the next entry may be full (its first word would not fit there) or short with no
 // sentence end ("list entries by columns"), so the entries ran into one paragraph.
+import { RUNS_ON, SENTENCE_END } from './clean.ts';
 import type { LinePiece } from './types.ts';
 
 /** What of a line the rule reads. */
@@ -14,8 +15,6 @@ export interface HangLine {
   pieces?: readonly Pick<LinePiece, 'text' | 'x' | 'xEnd'>[];
 }
 
-/** A line that runs on from the one before: it opens in lower case or with a bracket. */
-const CONTINUES = /^[\p{Ll}(]/u;
 /** How far (in em) a line must stand right of the first to hang under it. */
 const HANG_MIN_EM = 0.8;
 /** How near (in points) a line must stand to the first line's left to open there again. */
@@ -35,8 +34,6 @@ const SHORT_EM = 4;
 const ENDED_EM = 2;
 /** A tag alone on its line: at most this many characters (an option and its argument, "-D [bind_address:]port"). */
 const TAG_LINE_CHARS = 40;
-/** A line ending a sentence: no tag. */
-const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/u;
 
 /**
  * Does `l` open a new entry after the hanging paragraph `para` (its lines so far, on one page)?
@@ -64,7 +61,7 @@ export function opensAfterHang(
   const last = para[para.length - 1]!;
   const lastText = tagText(last.pieces, last.size);
   if (openedByTag(para, l, hang, lastText)) return true;
-  if (CONTINUES.test(l.text) && !fits) return false;
+  if (RUNS_ON.test(l.text) && !fits) return false;
   if (para.length >= 2)
     return para.every((p, i) => i === 0 || p.x > hang) && (fits || last.xEnd < right - last.size * ENDED_EM);
   return !!lastText && lastText.x > hang && first.xEnd < right - first.size * SHORT_EM;
@@ -118,7 +115,7 @@ export function tagAfterSentence(
 ): boolean {
   const text = tagText(l.pieces, l.size);
   if (!text || text.x <= l.x + l.size * HANG_MIN_EM) return false;
-  return prev.xEnd < right - prev.size * SHORT_EM && ENDS_SENTENCE.test(prev.text);
+  return prev.xEnd < right - prev.size * SHORT_EM && SENTENCE_END.test(prev.text);
 }
 
 /**
@@ -145,11 +142,11 @@ export function textUnderTag(
 ): boolean {
   const first = para[0];
   if (para.length !== 1 || !first) return false;
-  if (above && (above.mono || (above.xEnd >= right - first.size * ENDED_EM && !ENDS_SENTENCE.test(above.text))))
+  if (above && (above.mono || (above.xEnd >= right - first.size * ENDED_EM && !SENTENCE_END.test(above.text))))
     return false;
   return (
     tag.length <= TAG_LINE_CHARS &&
-    !ENDS_SENTENCE.test(tag) &&
+    !SENTENCE_END.test(tag) &&
     first.xEnd < right - first.size * SHORT_EM &&
     l.x > first.x + first.size * HANG_MIN_EM &&
     l.x <= first.xEnd + first.size * TAG_GAP_EM
@@ -271,7 +268,7 @@ export function hangsAfterFull(
 ): boolean {
   const off = l.x - above.x;
   if (off < HANG_MIN_EM * l.size || off > HANG_MAX_EM * l.size) return false;
-  if (!ENDS_SENTENCE.test(above.text)) return true;
+  if (!SENTENCE_END.test(above.text)) return true;
   return (
     !above.text.endsWith(':') &&
     underX !== undefined &&

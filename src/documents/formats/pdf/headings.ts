@@ -454,7 +454,11 @@ function plausible(line: TextLine, ctx: HeadingContext): boolean {
 }
 
 export function isHeading(line: TextLine, ctx: HeadingContext): boolean {
-  if (!plausible(line, ctx)) return false;
+  return plausible(line, ctx) && plausibleHeading(line, ctx);
+}
+
+/** isHeading's judgement of a line plausible already (findHeadings asks plausible once a line). */
+function plausibleHeading(line: TextLine, ctx: HeadingContext): boolean {
   const t = line.text.trim();
   if (t.length > 120) return false;
   if (ctx.trustedOutline)
@@ -596,7 +600,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
   const isPlausible = (j: number) => (plausibleAt[j] ??= plausible(lines[j]!, ctx) && !inList(j));
   // And each line as a heading of its own, asked by every run it starts, and its shape.
   const headingAt: (boolean | undefined)[] = [];
-  const isHeadingAt = (j: number) => (headingAt[j] ??= isPlausible(j) && isHeading(lines[j]!, ctx));
+  const isHeadingAt = (j: number) => (headingAt[j] ??= isPlausible(j) && plausibleHeading(lines[j]!, ctx));
   const shapedAt: (boolean | undefined)[] = [];
   const isShapedAt = (j: number) => (shapedAt[j] ??= headingShape(lines[j]!.text) !== null);
   // A title the outline names (normalised as ctx.outline holds them).
@@ -725,12 +729,18 @@ export function unnumberedRepeats(titles: readonly string[], outline: readonly s
   }
   const numbered = new Map<string, number>();
   const bare = new Map<string, number[]>();
-  const first = titles.findIndex((t) => SECTION_NUMBER.test(t.trim()));
+  let first = -1;
   titles.forEach((t, i) => {
+    const isNumbered = SECTION_NUMBER.test(t.trim());
+    if (isNumbered && first < 0) first = i;
     const k = titleKey(t);
     if (!listed.has(k)) return;
-    if (SECTION_NUMBER.test(t.trim())) numbered.set(k, (numbered.get(k) ?? 0) + 1);
-    else if (i > first) bare.set(k, [...(bare.get(k) ?? []), i]);
+    if (isNumbered) numbered.set(k, (numbered.get(k) ?? 0) + 1);
+    else if (first >= 0) {
+      const at = bare.get(k);
+      if (at) at.push(i);
+      else bare.set(k, [i]);
+    }
   });
   const out = new Set<number>();
   for (const [k, at] of bare) if ((numbered.get(k) ?? 0) >= listed.get(k)!) for (const i of at) out.add(i);
