@@ -9,7 +9,7 @@ import type { MonoSetting, RawItem, TextLine } from './types.ts';
 
 export type { RawItem };
 import { type GridRow, listingGridLines, monoSetting, sourceBeside } from './code.ts';
-import { marginNotesAfterParagraphs } from './margin-notes.ts';
+import { marginLabelsBeforeParagraphs, marginNotesAfterParagraphs } from './margin-notes.ts';
 import {
   closingQuoteCarons,
   composeAccents,
@@ -79,7 +79,7 @@ export function buildLines(input: RawItem[]): TextLine[] {
   const stream = streamLines(input);
   const lines = stream.map(streamToLine);
   if (streamVerdict(stream, lines) !== 'ordered') return onListingGrid(geometricLines(items));
-  const noted = marginNotesAfterParagraphs(stream);
+  const noted = marginLabelsBeforeParagraphs(marginNotesAfterParagraphs(stream));
   return onListingGrid(noted === stream ? lines : noted.map(streamToLine));
 }
 

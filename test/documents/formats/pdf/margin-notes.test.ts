@@ -3,13 +3,20 @@ import assert from 'node:assert/strict';
 import type { RawItem } from '../../../../src/documents/formats/pdf/types.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import {
+  labelBlock,
+  labelLength,
+  marginLabelsBeforeParagraphs,
   marginNotesAfterParagraphs,
   noteStart,
   pastEdgeWidth,
   textBlock,
+  textStart,
 } from '../../../../src/documents/formats/pdf/margin-notes.ts';
 import type { StreamLine } from '../../../../src/documents/formats/pdf/stream.ts';
 import { item } from '../../helpers/raw-items.ts';
+import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
+import { DEFAULT_OCR } from '../../../../src/documents/ocr/options.ts';
+import { makePdf, type TextRun } from '../../helpers/make-pdf.ts';
 
 // A page of the LaTeX team's guides: the text block from 125 to 468.5, notes at 479.5.
 const LEFT = 125;
@@ -244,4 +251,202 @@ test('pastEdgeWidth: from the first item at or past the edge to the rightmost en
       assert.equal(pastEdgeWidth(items, start), want);
       assert.equal(pastEdgeWidth(items, start), byArrays(items, start));
     });
+});
+
+// A page of a LaTeX package's documentation (doc.sty, l3doc): the text block from 154 to 507, the
+// names a paragraph describes set in typewriter, right-aligned against 144 in the left margin.
+const L = 154;
+const R = 507;
+const prose = (str: string, y: number, end = R, x = L): RawItem => item(str, x, y, { width: end - x });
+const name = (str: string, y: number, end = 144): RawItem =>
+  item(str, end - str.length * 5, y, { mono: true, size: 9 });
+const tt = (str: string, x: number, y: number): RawItem => item(str, x, y, { mono: true, size: 9 });
+const page = [
+  line(prose('The package defines three commands, each of which is described below in', 700)),
+  line(prose('its own paragraph, with the name it defines set in the margin beside it.', 688, 480)),
+];
+
+for (const c of [
+  {
+    name: 'a label drawn into its paragraph’s first line: read before the paragraph',
+    lines: [
+      ...page,
+      line(name('\\indices', 660), prose('To produce a tensor with mixed upper and lower indices, enter', 660)),
+      line(prose('the object and its indices; in math mode it is enough to type them.', 648, 460)),
+    ],
+    want: [
+      ...texts(page),
+      '\\indices',
+      'To produce a tensor with mixed upper and lower indices, enter',
+      'the object and its indices; in math mode it is enough to type them.',
+    ],
+  },
+  {
+    name: 'a second label stacked beside the paragraph’s second line goes with the first, not into mid-word',
+    lines: [
+      ...page,
+      line(
+        name('\\indices*', 660),
+        prose('The two commands have starred forms, which collapse the spacing (i.e., re-', 660, R, 169),
+      ),
+      line(
+        name('\\tensor*', 648),
+        prose('turn to standard form). While the first is redundant, the second is not.', 648, 470),
+      ),
+    ],
+    want: [
+      ...texts(page),
+      '\\indices*',
+      '\\tensor*',
+      'The two commands have starred forms, which collapse the spacing (i.e., re-',
+      'turn to standard form). While the first is redundant, the second is not.',
+    ],
+  },
+  {
+    name: 'a label the stream draws after its paragraph: read before the line of its baseline',
+    lines: [
+      ...page,
+      line(tt('\\StatsSortData \\dest = {data}', L, 660)),
+      line(prose('This command expects each value of the source to be a floating point number', 645)),
+      line(prose('and defines the destination to hold an equivalent source, sorted.', 633, 450)),
+      line(name('\\StatsSortData', 660)),
+    ],
+    want: [
+      ...texts(page),
+      '\\StatsSortData',
+      '\\StatsSortData \\dest = {data}',
+      'This command expects each value of the source to be a floating point number',
+      'and defines the destination to hold an equivalent source, sorted.',
+    ],
+  },
+  {
+    name: 'labels stacked beside a listing go with the paragraph over it',
+    lines: [
+      ...page,
+      line(name('\\tnsr@Sps', 660), prose('The token registers that hold the upper and lower strings:', 660, 420)),
+      line(name('\\tnsr@Sbs', 649), tt('14 \\newtoks\\tnsr@Sps', L, 649)),
+      line(name('\\tnsr@Spe', 638), tt('15 \\newtoks\\tnsr@Sbs', L, 638)),
+    ],
+    want: [
+      ...texts(page),
+      '\\tnsr@Sps',
+      '\\tnsr@Sbs',
+      '\\tnsr@Spe',
+      'The token registers that hold the upper and lower strings:',
+      '14 \\newtoks\\tnsr@Sps',
+      '15 \\newtoks\\tnsr@Sbs',
+    ],
+  },
+]) {
+  test(`marginLabelsBeforeParagraphs: ${c.name}`, () => {
+    assert.deepEqual(texts(marginLabelsBeforeParagraphs(c.lines)), c.want);
+  });
+}
+
+for (const c of [
+  {
+    name: 'a manual page’s tags at the page’s own margin, where its heading starts',
+    lines: [
+      line(item('OPTIONS', 100, 720, { width: 40 })),
+      ...page,
+      line(
+        item('--login', 100, 660, { width: 35 }),
+        prose('Make bash act as if it had been invoked as a login shell, see', 660),
+      ),
+      line(prose('the section on invocation below for what this means for it.', 648, 450)),
+    ],
+  },
+  {
+    name: 'a table’s first column: another line starts left of the block the rows show',
+    lines: [
+      line(prose('A table of the four font commands of maths mode, and what each gives:', 720, R, 90)),
+      line(tt('\\mathrm', 100, 700), prose('Roman type', 700, 250)),
+      line(tt('\\mathbf', 100, 688), prose('Bold type', 688, 240)),
+      line(tt('\\mathsf', 100, 676), prose('Sans serif type', 676, 260)),
+    ],
+  },
+  {
+    name: 'a listing’s line numbers in the margin: no word',
+    lines: [
+      ...page,
+      line(item('12', 130, 660, { width: 10 }), prose('a line of the text beside its line number here', 660)),
+    ],
+  },
+  {
+    name: 'left-aligned tags in separate places, not one stack: a hanging list',
+    lines: [
+      ...page,
+      line(
+        item('first', 100, 660, { width: 25 }),
+        prose('An entry of a hanging list whose tags stand in the margin at', 660),
+      ),
+      line(prose('one x, each ending where its word does.', 648, 350)),
+      line(prose('More text between the entries of the list, so they are apart.', 636, 470)),
+      line(
+        item('second', 100, 612, { width: 30 }),
+        prose('Another entry of the list, its tag longer than the first tag.', 612),
+      ),
+    ],
+  },
+]) {
+  test(`marginLabelsBeforeParagraphs: ${c.name}: the page as it was`, () => {
+    assert.equal(marginLabelsBeforeParagraphs(c.lines), c.lines);
+  });
+}
+
+test('labelLength: the items of a line that are a label in the left margin', () => {
+  const block = { left: L, right: R, size: 10 };
+  assert.equal(labelLength(line(name('\\indices', 660), prose('To produce a tensor', 660)), block), 1);
+  assert.equal(labelLength(line(name('\\indices', 660)), block), 1);
+  assert.equal(labelLength(line(prose('To produce a tensor', 660)), block), 0);
+  // Ending too close to the block (inside \marginparsep), or set far across the margin.
+  assert.equal(labelLength(line(name('\\indices', 660, 152), prose('To produce', 660)), block), 0);
+  assert.equal(labelLength(line(name('\\indices', 660, 80), prose('To produce', 660)), block), 0);
+  // In script size (a formula's index), or no word.
+  assert.equal(labelLength(line(item('ab', 130, 660, { size: 5 }), prose('To produce', 660)), block), 0);
+  assert.equal(labelLength(line(item('(3)', 130, 660), prose('To produce', 660)), block), 0);
+  // The rest of the line not prose inside the block: a row of a table.
+  assert.equal(
+    labelLength(line(name('\\indices', 660), prose('cell', 660, 180), prose('cell', 660, 300, 250)), block),
+    0,
+  );
+});
+
+test('textStart and labelBlock: where prose starts, a label run into its line aside', () => {
+  assert.equal(textStart(line(prose('To produce a tensor', 660))), L);
+  assert.equal(textStart(line(name('\\indices', 660), prose('To produce a tensor', 660))), L);
+  assert.equal(textStart(line(tt('14 \\newtoks', L, 660))), undefined); // all typewriter
+  const lines = [
+    line(name('\\tnsr@Set', 700), prose('This takes one argument and starts', 700)),
+    line(name('\\tnsr@Krn', 680), prose('This has one argument and inserts', 680)),
+    line(name('\\tnsr@Pro', 660), prose('This is the processing macro, it takes', 660)),
+    line(tt('\\tnsr@Sps', 100, 640)),
+  ];
+  assert.deepEqual(labelBlock(lines), { left: L, right: R, size: 10 });
+  assert.equal(labelBlock(lines.slice(0, 2)), undefined);
+});
+
+test('a PDF: a macro’s name in the left margin is a block of its own, before the paragraph it names', async () => {
+  const runs: TextRun[] = [
+    { text: 'The package defines three commands, each described below in a paragraph', x: 154, y: 720 },
+    { text: 'of its own, with the name of the command it defines set in the margin', x: 154, y: 708 },
+    { text: 'beside the paragraph, as the documentation classes of LaTeX set them.', x: 154, y: 696 },
+    { text: '\\indices', x: 100.8, y: 670, size: 9, font: 'F3' },
+    { text: 'To produce a tensor with mixed upper and lower indices, enter the', x: 154, y: 670 },
+    { text: 'object followed by its indices; in maths mode this is all it takes.', x: 154, y: 658 },
+  ];
+  runs.forEach((r) => {
+    r.font ??= 'F4';
+  });
+  const r = await extractPdf(makePdf({ pages: [{ runs }], creator: 'LaTeX with hyperref' }), {
+    ocr: { ...DEFAULT_OCR, mode: 'off' },
+  });
+  assert.deepEqual(
+    r.blocks.map((b) => b.text),
+    [
+      'The package defines three commands, each described below in a paragraph of its own, with the name of the command it defines set in the margin beside the paragraph, as the documentation classes of LaTeX set them.',
+      '\\indices',
+      'To produce a tensor with mixed upper and lower indices, enter the object followed by its indices; in maths mode this is all it takes.',
+    ],
+  );
 });
