@@ -173,11 +173,21 @@ export function flushRightCell(
  * Is a line set mostly in a typewriter face a description with its command (a reference card's
  * row, "current dynamic precision  getlocalprec, getlocalbitprec") rather than code? It opens in
  * a proportional face (layout.ts monoStart) with a word, and has pieces: a listing's line opens in
- * its own face, a numbered one with a number.
+ * its own face, a numbered one with a number (doc.sty's `3 \usepackage[T1]{fontenc}`, its
+ * comment at a tab stop beside it, is a line of code, not a row).
  */
 export function describesCode(l: Pick<TextLine, 'mono' | 'monoStart' | 'pieces'>): boolean {
-  return l.mono && l.monoStart === false && l.pieces !== undefined && /\p{L}{2}/u.test(l.pieces[0]!.text);
+  return (
+    l.mono &&
+    l.monoStart === false &&
+    l.pieces !== undefined &&
+    /\p{L}{2}/u.test(l.pieces[0]!.text) &&
+    !NUMBERED_LINE.test(l.pieces[0]!.text)
+  );
 }
+
+/** A numbered listing's line: its number, in the text face, then its code (`3 \usepackage[T1]{fontenc}`). */
+const NUMBERED_LINE = /^\d+\s/;
 
 /** The columns of a line's pieces: between the gutters; on a row with a flush-right cell (`flush`), its first piece and the rest. */
 function pieceColumns(l: TextLine, gutters: readonly Gutter[], flush = false): number[] {

@@ -635,6 +635,12 @@ test('describesCode: a monospace line opening with a word in the proportional fa
     describesCode({ mono: true, monoStart: false, pieces: [{ text: '12', x: 40, xEnd: 50 }, ...pieces.slice(1)] }),
     false,
   );
+  // ...its number run into its code, its comment at a tab stop (doc.sty's macrocode).
+  const numbered = [
+    { text: '3 \\usepackage[T1]{fontenc}', x: 148, xEnd: 267 },
+    { text: '% Modern font encoding', x: 323, xEnd: 427 },
+  ];
+  assert.equal(describesCode({ mono: true, monoStart: false, pieces: numbered }), false);
 });
 
 test('tabStops: where eight lines or more start a piece after their first', () => {
