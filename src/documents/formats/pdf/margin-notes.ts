@@ -270,11 +270,11 @@ export function textStart(l: StreamLine): number | undefined {
 
 /**
  * How many of a line's items (left to right) are a label in the left margin: a tight run with a
- * word of two letters, in text size, ending between LABEL_GAP_EM and LABEL_REACH_EM of the body's
+ * word of two letters (or of symbols in typewriter ending where a worded label does: `ends`), in text size, ending between LABEL_GAP_EM and LABEL_REACH_EM of the body's
  * size short of the block's left edge, with the rest of the line (if any) prose inside the block.
  * 0: none. Pure.
  */
-export function labelLength(l: StreamLine, block: TextBlock): number {
+export function labelLength(l: StreamLine, block: TextBlock, ends: readonly number[] = []): number {
   const items = byX(l.items);
   const stop = block.left - LABEL_GAP_EM * block.size;
   let j = 0;
@@ -282,8 +282,12 @@ export function labelLength(l: StreamLine, block: TextBlock): number {
   if (j === 0) return 0;
   const label = lineOf(items.slice(0, j), l.spaces);
   if (block.left - label.xEnd > LABEL_REACH_EM * block.size || !isProse(label)) return 0;
-  if (!WORD.test(label.items.map((r) => r.str).join('')) || label.items.some((r) => r.size < NOTE_SIZE * block.size))
-    return 0;
+  if (label.items.some((r) => r.size < NOTE_SIZE * block.size)) return 0;
+  // A name of symbols (doc.sty's `\\`, `\\*`) in typewriter, where worded labels end.
+  const named =
+    WORD.test(label.items.map((r) => r.str).join('')) ||
+    (label.items.every((r) => r.mono) && ends.some((e) => Math.abs(e - label.xEnd) <= SAME_X));
+  if (!named) return 0;
   if (j < items.length) {
     const rest = lineOf(items.slice(j), l.spaces);
     if (rest.x < block.left - EDGE_TOLERANCE || !isProse(rest)) return 0;
@@ -304,12 +308,19 @@ export function labelLength(l: StreamLine, block: TextBlock): number {
 export function marginLabelsBeforeParagraphs(lines: StreamLine[]): StreamLine[] {
   const block = labelBlock(lines);
   if (!block) return lines;
+  // Where the worded labels end: names of symbols ending there are labels too.
+  const ends: number[] = [];
+  for (const l of lines) {
+    const j = labelLength(l, block);
+    if (j > 0) ends.push(lineOf(byX(l.items).slice(0, j), l.spaces).xEnd);
+  }
+  if (ends.length === 0) return lines;
   const body: StreamLine[] = [];
   // Each label, with the body line it was drawn on or before (-1: none).
   const labels: { label: StreamLine; on: number; before: number }[] = [];
   const starts: number[] = [];
   for (const l of lines) {
-    const j = labelLength(l, block);
+    const j = labelLength(l, block, ends);
     if (j === 0) {
       body.push(l);
       starts.push(l.x);

@@ -450,3 +450,13 @@ test('a PDF: a macro’s name in the left margin is a block of its own, before t
     ],
   );
 });
+
+test('labelLength: a name of symbols is a label where a worded label ends', () => {
+  const block = { left: L, right: R, size: 10 };
+  const l = line(name('\\\\*', 660), prose('The starred version prohibits a page break after the line.', 660));
+  assert.equal(labelLength(l, block), 0);
+  assert.equal(labelLength(l, block, [144]), 1);
+  assert.equal(labelLength(l, block, [120]), 0);
+  // Not in typewriter: a mark, not a name.
+  assert.equal(labelLength(line(item('**', 134, 660), prose('The starred version', 660)), block, [144]), 0);
+});
