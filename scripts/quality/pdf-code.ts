@@ -533,7 +533,42 @@ const EDGE_LINES = 3;
  * The left edge of each page's text block: the leftmost x (to a unit) where 3+ of its prose (not
  * code) lines start. A page with fewer shows none.
  */
+/** How far (its height, about an em) left of the text edge a margin name ends, at least... */
+const MARGIN_GAP = 0.5;
+/** ...and at most: a name hangs against the text (a slide's left column of code stands apart). */
+const MARGIN_REACH = 3;
+
+/**
+ * Is a fragment a name in the left margin: typewriter with a letter, ending MARGIN_GAP to
+ * MARGIN_REACH of its height left of its page's own text edge (`edge`, ownTextEdges; none known: no margin)?
+ * doc.sty and l3doc set the names a paragraph or a listing defines there ("\\poemlines" beside its
+ * code), and pdftohtml puts a name on the line of its baseline, so the listing's line seemed to
+ * start in the margin and its code was indented twenty columns.
+ */
+export function marginName(
+  f: Pick<XmlFragment, 'left' | 'width' | 'height' | 'mono' | 'text'>,
+  edge?: number,
+): boolean {
+  const end = f.left + f.width;
+  return (
+    edge !== undefined &&
+    f.mono &&
+    /\p{L}/u.test(f.text) &&
+    end < edge - MARGIN_GAP * f.height &&
+    end >= edge - MARGIN_REACH * f.height
+  );
+}
+
 export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
+  return sideEdges(ownTextEdges(lines));
+}
+
+/**
+ * Each page's own text edge: the leftmost x where 3+ of its lines in a proportional face start (to
+ * a point). pageTextEdges evens them out over each side's pages; a margin name is judged against
+ * its own page's (a slide whose side shows a wider indent has no margin left of its own lines).
+ */
+export function ownTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
   const starts = new Map<number, Map<number, number>>();
   for (const l of lines) {
     if (l.mono) continue;
@@ -547,7 +582,7 @@ export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono
       const near = n + (at.get(x - 1) ?? 0) + (at.get(x + 1) ?? 0);
       if (near >= EDGE_LINES && x < (own.get(page) ?? Infinity)) own.set(page, x);
     }
-  return sideEdges(own);
+  return own;
 }
 
 /**
@@ -745,7 +780,15 @@ export function pdfMonoLines(fragments: XmlFragment[]): string[] {
 }
 
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
-  const lines = linesOf(fragments);
+  // The names a LaTeX package's documentation sets in the left margin are no lines of the listing
+  // beside them: read without them (as the reader, pdf/code.ts inLeftMargin).
+  const marginEdges = ownTextEdges(linesOf(fragments));
+  const named = fragments.filter((f) => marginName(f, marginEdges.get(f.page)));
+  // A name stands where nothing else starts: a slide's left column of code starts where its prose does.
+  const starts = new Set(fragments.filter((f) => !named.includes(f)).map((f) => `${f.page}:${Math.round(f.left)}`));
+  const aside = (f: XmlFragment) => [-1, 0, 1].some((d) => starts.has(`${f.page}:${Math.round(f.left) + d}`));
+  const margin = new Set(named.filter((f) => !aside(f)));
+  const lines = linesOf(margin.size === 0 ? fragments : fragments.filter((f) => !margin.has(f)));
   const furniture = furnitureLines(lines);
   const edges = pageTextEdges(lines);
   const blocks: Line[][] = [];

@@ -29,6 +29,7 @@ import {
   offGridBlanks,
   respaced,
   monospacedFamily,
+  marginName,
   pdfCodeBlocks,
   xmlFragments,
   pdfMonoLines,
@@ -275,6 +276,48 @@ const prose = (top: number, text: string): [number, number, number, number, stri
 
 describe('pdfCodeBlocks: monospaced lines, two or more together, with their indentation', () => {
   const cases: [string, Parameters<typeof xml>[0], string[]][] = [
+    [
+      // verse.sty's documentation (doc.sty): `\poemlines` set in the margin on the baseline of the
+      // paragraph's first line, the listing's first line beside `\vlvnumfont` further down.
+      'names in the left margin are no lines of the listing beside them',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [80, 20, 70, 1, '\\poemlines'],
+            prose(80, 'specifies that every nth poem line should be numbered.'),
+            prose(100, 'Default is not to number any lines at all, as it says.'),
+            prose(120, 'A second line of prose under the first, as a page has.'),
+            prose(140, 'And a third line of prose, for the page to show its edge.'),
+            [160, 28, 62, 1, '\\vlvnumfont'],
+            tt(160, 0, '\\newcommand{\\poemlines}[1]{%'),
+            tt(180, 2, '\\setcounter{modulo@vs}{#1}%'),
+            tt(200, 0, '}'),
+          ],
+        },
+      ],
+      ['\\newcommand{\\poemlines}[1]{%\n  \\setcounter{modulo@vs}{#1}%\n}'],
+    ],
+    [
+      // cursolatex's slide: `ou` in typewriter between three lines of code, where the prose starts.
+      'a word starting where other lines start is no margin name',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [60, 43, 300, 0, 'Espaços após um comando serão consumidos até encontrar'],
+            [80, 43, 280, 0, 'caracter diferente de branco, resultando que isto.'],
+            [100, 75, 300, 0, 'An indented line of prose, one of three at this x.'],
+            [120, 75, 300, 0, 'Another indented line of prose at the same x here.'],
+            [140, 75, 300, 0, 'And a third indented line, so the page shows 75.'],
+            [160, 43, 17, 1, 'ou'],
+            [180, 43, 120, 1, '\\TeX{}x legal!'],
+            [200, 43, 17, 1, 'ou'],
+          ],
+        },
+      ],
+      ['ou\n\\TeX{}x legal!\nou'],
+    ],
     [
       'a listing between paragraphs, indented by position',
       [
@@ -1574,4 +1617,20 @@ describe('pdfMonoLines: every line set wholly in typewriter, alone or in a block
   ];
   for (const [name, pages, want] of cases)
     test(name, () => assert.deepEqual(pdfMonoLines(xmlFragments(xml(pages))), want));
+});
+
+test('marginName: typewriter with a letter, wholly left of the text edge by half its height', () => {
+  const f = (left: number, width: number, text = '\\poemlines', mono = true) => ({
+    left,
+    width,
+    height: 14,
+    mono,
+    text,
+  });
+  assert.equal(marginName(f(20, 70), 100), true);
+  assert.equal(marginName(f(20, 75), 100), false); // ends 5 units short of the edge: under half its height
+  assert.equal(marginName(f(20, 70), undefined), false); // no edge known
+  assert.equal(marginName(f(20, 70, '\\poemlines', false), 100), false); // a roman word
+  assert.equal(marginName(f(60, 20, '12'), 100), false); // a listing's line number
+  assert.equal(marginName(f(20, 30), 100), false); // ends 50 units short: a column of its own, not hung on the text
 });
