@@ -829,7 +829,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       else if (!turned) {
         const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
-        const under = nextLine(last, l);
+        const under = nextLine(last, l) || blankLinesOnGrid(cur, l);
         const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
         if (!(under && column)) close();
       }
@@ -1160,6 +1160,38 @@ export function nextLine(
   l: Pick<Line, 'top' | 'parts' | 'height'>,
 ): boolean {
   return l.top > last.top && l.top - last.top <= NEXT_LINE_SIZES * Math.max(lineSize(l), lineSize(last));
+}
+
+/** The most blank lines a listing sets on its own line grid (blankLinesOnGrid); a wider gap parts two listings. */
+const GRID_BLANK_LINES = 3;
+
+/**
+ * Is `l` the next line of the listing `block` past blank lines the listing sets on its own grid:
+ * on the page of the block's last line, a whole number of the block's closest line step under it
+ * (2 to GRID_BLANK_LINES + 1 steps, to GRID_UNITS or a tenth of a step, whichever is more; the
+ * step the mean of its single steps, as pdftohtml's whole units round each)? A
+ * verbatim listing (Texinfo's @example, LaTeX's verbatim, Sphinx's literal blocks) sets each
+ * blank line of its source as a line, so an author's two blank lines parting a listing's sections
+ * step down exactly three lines (gri's test files: 53 units at 18 a line), past nextLine's reach;
+ * the page shows one listing, and the reader keeps it one (code.ts blankLines). Two listings set
+ * apart stand on no common grid but by chance: the skip between them is glue, not lines. Needs
+ * two lines of the block on one page to know its step.
+ */
+export function blankLinesOnGrid(block: readonly Pick<Line, 'page' | 'top'>[], l: Pick<Line, 'page' | 'top'>): boolean {
+  const last = block.at(-1);
+  if (!last || last.page !== l.page) return false;
+  const steps: number[] = [];
+  for (let i = 1; i < block.length; i++)
+    if (block[i]!.page === block[i - 1]!.page && block[i]!.top > block[i - 1]!.top)
+      steps.push(block[i]!.top - block[i - 1]!.top);
+  if (steps.length === 0) return false;
+  // The mean of the single steps (pdftohtml's whole units make them 17 or 18 where the grid is 17.9).
+  const least = Math.min(...steps);
+  const single = steps.filter((d) => d < BLANK_STEP * least);
+  const step = single.reduce((a, d) => a + d, 0) / single.length;
+  const dy = l.top - last.top;
+  const k = Math.round(dy / step);
+  return k >= 2 && k <= GRID_BLANK_LINES + 1 && Math.abs(dy - k * step) <= Math.max(GRID_UNITS, 0.1 * step);
 }
 
 /** A step this many times the block's closest line step leaves a blank line (the reader's BLANK_STEP). */

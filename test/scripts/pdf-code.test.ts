@@ -42,6 +42,7 @@ import {
   proseRights,
   lineNumberBefore,
   numberedBlank,
+  blankLinesOnGrid,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -503,6 +504,17 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       [`if${' '.repeat(7)}${EITHER_BLANK}then\nfor${' '.repeat(6)}${EITHER_BLANK}in`],
+    ],
+    [
+      // gri's test files (a Texinfo @example): two blank lines part the sections, 53 units at 17-18 a line.
+      "a listing's two blank lines, on its line grid, keep it one block",
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(118, 0, 'b'), tt(135, 0, 'c'), tt(188, 0, 'd'), tt(206, 0, 'e')] }],
+      ['a\nb\nc\n\nd\ne'],
+    ],
+    [
+      'the same gap off the grid (a skip between two listings) parts two blocks',
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(118, 0, 'b'), tt(135, 0, 'c'), tt(181, 0, 'd'), tt(199, 0, 'e')] }],
+      ['a\nb\nc', 'd\ne'],
     ],
     [
       'a gap of several lines ends a block',
@@ -1574,4 +1586,20 @@ describe('pdfMonoLines: every line set wholly in typewriter, alone or in a block
   ];
   for (const [name, pages, want] of cases)
     test(name, () => assert.deepEqual(pdfMonoLines(xmlFragments(xml(pages))), want));
+});
+
+describe("blankLinesOnGrid: a listing's blank lines on its own line grid", () => {
+  const at = (page: number, top: number) => ({ page, top });
+  const cases: [string, { page: number; top: number }[], { page: number; top: number }, boolean][] = [
+    ['two blank lines: three steps (gri: 53 at 18)', [at(1, 389), at(1, 407), at(1, 425)], at(1, 478), true],
+    ['three steps after steps of 17 and 18', [at(1, 300), at(1, 317), at(1, 335), at(1, 353)], at(1, 406), true],
+    ['one blank line: two steps', [at(1, 100), at(1, 120)], at(1, 140 + 20), true],
+    ['three blank lines: four steps', [at(1, 100), at(1, 120)], at(1, 200), true],
+    ['four blank lines: a gap between listings', [at(1, 100), at(1, 120)], at(1, 220), false],
+    ['two and a half steps: off the grid', [at(1, 100), at(1, 120)], at(1, 170), false],
+    ['the step of the lines, a blank line inside them aside', [at(1, 100), at(1, 120), at(1, 160)], at(1, 220), true],
+    ['one line: no step known', [at(1, 100)], at(1, 160), false],
+    ['on another page', [at(1, 100), at(1, 120)], at(2, 180), false],
+  ];
+  for (const [name, block, l, want] of cases) test(name, () => assert.equal(blankLinesOnGrid(block, l), want));
 });
