@@ -763,15 +763,20 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       ...(below && !below.mono && below.page === block.at(-1)!.page && nextLine(block.at(-1)!, below) ? [below] : []),
     ];
   };
-  // The lines round a block in pdftohtml's order, NEAR_LINES either side, on its page, none of it.
+  const byPage = new Map<number, Line[]>();
+  for (const l of lines) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+  // The lines round a block, none of it, on its page: NEAR_LINES either side in pdftohtml's order,
+  // and every line within NEAR_HEIGHTS of its lines' height above or below it (nearBlock).
   const near = (block: Line[]): Line[] => {
     const from = index.get(block[0]!)!;
     const to = index.get(block.at(-1)!)!;
     // A numbered blank line stands in the block as a copy of its page's line (its number its own).
     const mine = new Set(block.flatMap((l) => [...l.parts, ...(l.number ? [l.number] : [])]));
-    return lines
-      .slice(Math.max(0, from - NEAR_LINES), to + NEAR_LINES + 1)
-      .filter((l) => l.page === block[0]!.page && !l.parts.some((p) => mine.has(p)));
+    const ordered = lines.slice(Math.max(0, from - NEAR_LINES), to + NEAR_LINES + 1);
+    const placed = (byPage.get(block[0]!.page) ?? []).filter((l) => nearBlock(block, l));
+    return [...new Set([...ordered, ...placed])].filter(
+      (l) => l.page === block[0]!.page && !l.parts.some((p) => mine.has(p)),
+    );
   };
   const rights = proseRights(lines);
   const close = () => {
@@ -780,7 +785,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
     while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
     if (k > 0) cur = cur.slice(k);
-    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur)) && !symbolTable(cur) && !cellsBeside(cur, near(cur)))
+    if (
+      cur.length >= 2 &&
+      !tableRowsOf(cur, neighbours(cur)) &&
+      !symbolTable(cur) &&
+      !cellsBeside(cur, near(cur)) &&
+      !centredCell(cur)
+    )
       blocks.push(cur);
     cur = [];
     between = [];
@@ -1000,6 +1011,29 @@ export function headerOver(block: readonly Pick<Line, 'parts'>[], n: Pick<Line, 
 /** How many lines before and after a block, in pdftohtml's order, cellsBeside looks at. */
 const NEAR_LINES = 3;
 
+/** How many of a block's line heights above and below it cellsBeside looks, whatever pdftohtml's order. */
+const NEAR_HEIGHTS = 3;
+
+/**
+ * Does line `l` stand round the lines `block` on their page, within NEAR_HEIGHTS of the block's
+ * first line's height above or below them? pdftohtml gives a table's cells column by column, so a
+ * row's neighbours may be more than NEAR_LINES lines away in its order: GNU Prolog's error table
+ * gives a row's condition, then its error term wrapped over two lines, and the row above (the
+ * condition `SorA has stream property reposition(false)`) stands four lines before the next
+ * term. The page's geometry says which rows stand round a block.
+ */
+export function nearBlock(
+  block: readonly Pick<Line, 'page' | 'top' | 'height'>[],
+  l: Pick<Line, 'page' | 'top' | 'height'>,
+): boolean {
+  const first = block[0];
+  if (!first || l.page !== first.page) return false;
+  const top = Math.min(...block.map((b) => b.top));
+  const bottom = Math.max(...block.map((b) => b.top + b.height));
+  const reach = NEAR_HEIGHTS * first.height;
+  return l.top + l.height >= top - reach && l.top <= bottom + reach;
+}
+
 /** Two lines whose tops differ by at most this share of the taller's height are level (linesOf's tolerance). */
 const LEVEL = 0.3;
 
@@ -1050,10 +1084,11 @@ const level = (a: Pick<Line, 'top' | 'height'>, b: Pick<Line, 'top' | 'height'>)
  */
 export function cellsBeside(block: readonly Placed[], near: readonly Placed[]): boolean {
   if (block.length > CELL_LINES) return false;
-  const top = block[0]!.top;
-  const bottom = Math.max(...block.map((l) => l.top + l.height));
   const cw = charWidth(block[0]!.parts.find((p) => p.mono && p.text.trim() !== '') ?? block[0]!.parts[0]!);
-  // A row of the same table: right above the block or right below it, no blank line between.
+  // The row's extent: the block's, and the lines of its other cell (wholly left of it) that it
+  // overlaps, which may wrap onto more lines than the block (rowExtent).
+  const [top, bottom] = rowExtent(block, near);
+  // A row of the same table: right above the row or right below it, no blank line between.
   const h = block[0]!.height;
   const outside = (r: Placed) =>
     (r.top + r.height <= top && top - (r.top + r.height) <= ROW_GAP * h) ||
@@ -1076,6 +1111,56 @@ export function cellsBeside(block: readonly Placed[], near: readonly Placed[]): 
   const first = partners[0];
   if (!first || !partners.every((o) => o !== undefined && Math.abs(o.left - first.left) <= cw)) return false;
   return row(first.left);
+}
+
+/**
+ * The top and bottom of the table row a block of typewriter lines stands in: the block's lines,
+ * and the lines of `near` wholly left of the block (its row's other cell) that overlap them top
+ * to bottom, and so on, each overlap widening the row. A condition wrapped onto three lines beside
+ * an error term wrapped onto two (GNU Prolog's `an element E of the Options list is` /
+ * `reposition(true) and it is not possible to` / `reposition this stream` beside
+ * `permission_error(open, source_sink,` / `reposition(true))`) makes a row taller than the term:
+ * the rows above and below stand round the row, not round the term.
+ */
+export function rowExtent(block: readonly Placed[], near: readonly Placed[]): [number, number] {
+  let top = Math.min(...block.map((l) => l.top));
+  let bottom = Math.max(...block.map((l) => l.top + l.height));
+  const left = Math.min(...block.map((l) => l.left));
+  const cells = near.filter((o) => o.page === block[0]!.page && o.right <= left);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const o of cells) {
+      if (o.top + o.height <= top || o.top >= bottom) continue;
+      if (o.top < top || o.top + o.height > bottom) {
+        top = Math.min(top, o.top);
+        bottom = Math.max(bottom, o.top + o.height);
+        changed = true;
+      }
+    }
+  }
+  return [top, bottom];
+}
+
+/** The centres of a centred cell's lines stand this many units apart at most (pdftohtml's whole units, either edge). */
+const CENTRE_UNITS = 2;
+
+/**
+ * Are the typewriter lines `block` a table cell's values set centred one under the other, not a
+ * listing: their left edges apart by no whole number of characters (offGrid: a listing's lines
+ * all start on its character grid, TeX setting each at the listing's margin plus its blanks), and
+ * their centres one above the other (CENTRE_UNITS)? GNU Prolog's table of flags stacks a flag's
+ * values in its cell, each centred (`toward_zero` over `down`; `atom`, `chars`, `codes`), beside
+ * the description of each; the reader reads the row as a table's, its values in one cell.
+ */
+export function centredCell(block: readonly Pick<Line, 'left' | 'right' | 'parts'>[]): boolean {
+  if (block.length < 2) return false;
+  const run = block[0]!.parts.find((p) => p.mono && [...p.text.trim()].length >= 2);
+  if (!run) return false;
+  const cw = charWidth(run);
+  const centre = (l: Pick<Line, 'left' | 'right'>) => (l.left + l.right) / 2;
+  const c = centre(block[0]!);
+  if (!block.every((l) => Math.abs(centre(l) - c) <= CENTRE_UNITS)) return false;
+  return block.some((l) => offGrid(l.left - block[0]!.left, cw));
 }
 
 /** A symbol this many character widths or less before its command is that command's symbol. */

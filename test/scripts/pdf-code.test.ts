@@ -43,6 +43,9 @@ import {
   lineNumberBefore,
   numberedBlank,
   blankLinesOnGrid,
+  nearBlock,
+  rowExtent,
+  centredCell,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -866,7 +869,48 @@ describe('cellsBeside: a table cell of typewriter wrapped onto lines beside the 
       false,
     ],
   ];
+  // GNU Prolog's open/4: the condition wrapped onto three lines beside the term wrapped onto two,
+  // the row above one line each 16 units over the condition's first line, 25 over the term's.
+  const above = line(
+    584,
+    [107, 24, false, 'and'],
+    [136, 8, true, 'M'],
+    [149, 120, false, 'is an input stream'],
+    [447, 272, true, 'permission_error(output, stream, M)'],
+  );
+  const tall = [
+    line(610, [107, 226, false, 'an element E of the Options list is']),
+    line(629, [107, 126, true, 'reposition(true)'], [237, 155, false, 'and it is not possible to']),
+    line(646, [107, 143, false, 'reposition this stream']),
+  ];
+  const term = [
+    line(621, [447, 270, true, 'permission_error(open, source_sink,']),
+    line(638, [447, 133, true, 'reposition(true))']),
+  ];
+  cases.push(
+    ['a condition taller than the term: the row above stands round the row', term, [above, ...tall], true],
+    [
+      'the same with no line at the left edge above (a paragraph ends there)',
+      term,
+      [line(584, [97, 600, false, 'a paragraph line above the table']), ...tall],
+      false,
+    ],
+  );
   for (const [name, block, near, want] of cases) test(name, () => assert.equal(cellsBeside(block, near), want));
+  test('rowExtent: the block, widened by the lines left of it it overlaps, and theirs', () => {
+    assert.deepEqual(rowExtent(term, [above, ...tall]), [610, 658]);
+    assert.deepEqual(rowExtent(cell, [row, cond]), [977, 1007]);
+    // A line right of the block is no cell of its row to the left.
+    assert.deepEqual(rowExtent(cell, [line(970, [700, 40, false, 'note'])]), [977, 1007]);
+  });
+  test('nearBlock: lines within three line heights above or below, on the page', () => {
+    assert.equal(nearBlock(term, above), true);
+    assert.equal(nearBlock(term, line(575, [107, 100, false, 'x'])), true);
+    assert.equal(nearBlock(term, line(570, [107, 100, false, 'x'])), false);
+    assert.equal(nearBlock(term, line(686, [107, 100, false, 'x'])), true);
+    assert.equal(nearBlock(term, line(690, [107, 100, false, 'x'])), false);
+    assert.equal(nearBlock(term, { ...above, page: 2 }), false);
+  });
   test('pdfCodeBlocks leaves out the wrapped cell, keeps the same lines with nothing beside them', () => {
     const texts = (beside: boolean): [number, number, number, number, string][] => [
       prose(900, 'Errors'),
@@ -1602,4 +1646,23 @@ describe("blankLinesOnGrid: a listing's blank lines on its own line grid", () =>
     ['on another page', [at(1, 100), at(1, 120)], at(2, 180), false],
   ];
   for (const [name, block, l, want] of cases) test(name, () => assert.equal(blankLinesOnGrid(block, l), want));
+});
+
+describe("centredCell: a table cell's values centred one under the other, no listing", () => {
+  // A line of typewriter at `left`, `chars` characters of 8 units.
+  const tt1 = (left: number, text: string) => {
+    const width = [...text].length * 8;
+    return { left, right: left + width, parts: [{ page: 1, top: 100, height: 12, mono: true, text, left, width }] };
+  };
+  const cases: [string, ReturnType<typeof tt1>[], boolean][] = [
+    // GNU Prolog's flags: `atom` at 361, `chars` and `codes` at 357 (4 units: half a character).
+    ['stacked values centred, half a character apart', [tt1(361, 'atom'), tt1(357, 'chars'), tt1(357, 'codes')], true],
+    ['`toward_zero` over `down`', [tt1(322, 'toward zero'), tt1(350, 'down')], true],
+    ['a listing: lines on the grid, left-aligned', [tt1(100, 'if x then'), tt1(100, 'fi')], false],
+    ['a listing indented on the grid, centred by chance', [tt1(100, 'abcdef'), tt1(116, 'cd')], false],
+    ['lines of one length: left-aligned and centred, no telling', [tt1(100, '~Ne ~NE'), tt1(100, '~Ng ~NG')], false],
+    ['off the grid, not centred', [tt1(100, 'abcdef'), tt1(124, 'cd')], false],
+    ['one line', [tt1(100, 'atom')], false],
+  ];
+  for (const [name, block, want] of cases) test(name, () => assert.equal(centredCell(block), want));
 });
