@@ -137,6 +137,19 @@ export function wholeBold(raw: string): boolean {
   return raw.startsWith('<b>') && raw.endsWith('</b>') && raw.indexOf('</b>') === raw.length - 4;
 }
 
+/**
+ * Do the runs `parts` that open a line stand raised before run `f`, the line's text: each shorter
+ * than `f` and its top above `f`'s (a superscript: a footnote's number before the footnote's
+ * first words)? The line is then placed by its text, so that its next runs, level with the text
+ * but not with the raised number, stay on it.
+ */
+export function raisedOpening(
+  parts: readonly Pick<XmlFragment, 'top' | 'height'>[],
+  f: Pick<XmlFragment, 'top' | 'height'>,
+): boolean {
+  return parts.length > 0 && parts.every((p) => p.height < f.height && p.top < f.top);
+}
+
 /** pdftohtml's zoom (its default, which the quality run keeps): its units are 1.5 PDF points. */
 export const PDFTOHTML_ZOOM = 1.5;
 
@@ -320,8 +333,10 @@ function linesOf(fragments: XmlFragment[]): Line[] {
         cur.left = f.left;
         cur.height = f.height;
       }
-      // After a mark, the line stands where its text does.
-      if (cur.parts.every((p) => MARK.test(p.text.trim()))) {
+      // After a mark, or after a smaller run that opens the line (a footnote's number raised
+      // 3 units over its text: the next run 4 units off it was read as a line of its own, a
+      // typewriter URL then a line of code), the line stands where its text does.
+      if (cur.parts.every((p) => MARK.test(p.text.trim())) || raisedOpening(cur.parts, f)) {
         cur.top = f.top;
         cur.height = f.height;
       }

@@ -46,6 +46,7 @@ import {
   nearBlock,
   rowExtent,
   centredCell,
+  raisedOpening,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -518,6 +519,23 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       'the same gap off the grid (a skip between two listings) parts two blocks',
       [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(118, 0, 'b'), tt(135, 0, 'c'), tt(181, 0, 'd'), tt(199, 0, 'e')] }],
       ['a\nb\nc', 'd\ne'],
+    ],
+    [
+      // lshort-pt p. 71-72: the footnote's number 3 units over its text, the URL 4 units under it.
+      "a footnote's typewriter URL after its raised number is a word of its line, no code over the page turn",
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [1069, 60, 5, 0, '1', 8],
+            [1072, 66, 165, 0, 'Se o seu não o inclui, visite', 12],
+            [1073, 235, 261, 1, 'CTAN://macros/latex/required/amslatex', 11],
+            [1072, 497, 4, 0, '.', 12],
+          ],
+        },
+        { fonts: FONTS, texts: [tt(192, 0, 'Adicione $a$ ao quadrado'), tt(210, 0, '$a^2 + b^2 = c^2$')] },
+      ],
+      ['Adicione $a$ ao quadrado\n$a^2 + b^2 = c^2$'],
     ],
     [
       'a gap of several lines ends a block',
@@ -1665,4 +1683,14 @@ describe("centredCell: a table cell's values centred one under the other, no lis
     ['one line', [tt1(100, 'atom')], false],
   ];
   for (const [name, block, want] of cases) test(name, () => assert.equal(centredCell(block), want));
+});
+
+describe("raisedOpening: a line's opening runs raised before its text (a footnote's number)", () => {
+  const cases: [string, { top: number; height: number }[], { top: number; height: number }, boolean][] = [
+    ["a footnote's number", [{ top: 1069, height: 8 }], { top: 1072, height: 12 }, true],
+    ['a run as tall as the text', [{ top: 1069, height: 12 }], { top: 1072, height: 12 }, false],
+    ['a smaller run lower (a subscript)', [{ top: 1075, height: 8 }], { top: 1072, height: 12 }, false],
+    ['nothing before', [], { top: 1072, height: 12 }, false],
+  ];
+  for (const [name, parts, f, want] of cases) test(name, () => assert.equal(raisedOpening(parts, f), want));
 });
