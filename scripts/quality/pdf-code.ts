@@ -541,6 +541,18 @@ export function offGridBlanks(gap: number, cw: number): string {
   return ' '.repeat(fewest) + EITHER_BLANK.repeat(most - fewest);
 }
 
+/**
+ * A line's indentation, `d` units right of its block's left edge (characters `cw` units wide): the
+ * characters it holds, and an EITHER_BLANK after them where pdftohtml's whole units (a unit either
+ * side) leave it between two counts, as betweenColumns reads a gap inside a line. A line the page
+ * sets half a character off its listing's grid (l2kurz's `align` example: `+\frac` 51 units in at
+ * 7.85 a character) has no one count of blanks; a reader rounding either way reads the page.
+ */
+export function indentation(d: number, cw: number): string {
+  const fewest = Math.max(0, Math.round((d - 1) / cw));
+  return ' '.repeat(fewest) + (Math.round((d + 1) / cw) > fewest ? EITHER_BLANK : '');
+}
+
 /** Prose lines a page needs to show its text block's left edge. */
 const EDGE_LINES = 3;
 
@@ -613,7 +625,7 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
     const lead = digits === 0 ? '' : l.number ? `${l.number.text.trim().padStart(digits)} ` : ' '.repeat(digits + 1);
     if (l.parts.length === 0) return lead.trimEnd();
     const left = lefts.get(l.page)!;
-    let s = lead + ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
+    let s = lead + indentation(l.left - left, cw);
     let x = l.left;
     let prev = l.parts[0]!;
     for (const p of l.parts) {

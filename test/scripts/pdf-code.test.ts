@@ -47,6 +47,7 @@ import {
   rowExtent,
   centredCell,
   raisedOpening,
+  indentation,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -1281,8 +1282,10 @@ describe('markParts: a continuation mark opening a line of a listing', () => {
       [120, 144, 8, 0, '\u2423'],
       [140, 100, 160, 1, 'evince | source,'],
     ];
+    // The mark's line placed by its text (8 a character) 4 units left of the others (10 a
+    // character, the block's): they stand 0.4 character in, none or one blank (indentation).
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts }]))), [
-      'evince | source,\n\u02D3\u2192i386\u2423\nevince | source,',
+      `${EITHER_BLANK}evince | source,\n\u02D3\u2192i386\u2423\n${EITHER_BLANK}evince | source,`,
     ]);
   });
   test('codeLine: a line opening with a mark is a line of code', () => {
@@ -1693,4 +1696,18 @@ describe("raisedOpening: a line's opening runs raised before its text (a footnot
     ['nothing before', [], { top: 1072, height: 12 }, false],
   ];
   for (const [name, parts, f, want] of cases) test(name, () => assert.equal(raisedOpening(parts, f), want));
+});
+
+describe("indentation: a line's blanks from its block's edge, either count where the units leave two", () => {
+  const E = EITHER_BLANK;
+  const cases: [string, number, number, string][] = [
+    ['at the edge', 0, 8, ''],
+    ['on the grid', 24, 8, '   '],
+    ['on the grid, a unit off (pdftohtml rounds)', 25, 8, '   '],
+    // l2kurz's `align`: `+\frac` 51 units in, 7.85 a character: 6.5 characters.
+    ['half a character off: either count', 51, 7.85, `      ${E}`],
+    ['a bold command a few units in: none or one', 4, 8, E],
+    ['two units in: none', 2, 8, ''],
+  ];
+  for (const [name, d, cw, want] of cases) test(name, () => assert.equal(indentation(d, cw), want));
 });
