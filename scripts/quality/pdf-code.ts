@@ -749,7 +749,36 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
     );
     if (pages.size >= Math.max(FURNITURE_PAGES, HEAD_SHARE * first.size)) out.add(l);
   }
+  // The same at the foot (runningFoot): Sphinx's LaTeX foots an odd page with its section's title
+  // and number ("7.3. Logical expressions  91"), which one other page repeats at most, and a
+  // grammar running on over the page turn was read as two blocks.
+  const last = new Map<number, Line>();
+  for (const l of lines) {
+    const f = last.get(l.page);
+    if (!f || l.top > f.top) last.set(l.page, l);
+  }
+  const feet = [...out].filter((o) => last.get(o.page) === o);
+  for (const l of last.values()) if (!out.has(l) && runningFoot(l, feet, last.size)) out.add(l);
   return out;
+}
+
+/**
+ * Is line `l`, its page's last, a running foot: not code, and standing where the running feet of
+ * half the `pages` (HEAD_SHARE), 2 at least, stand (`feet`: the furniture lines that are their
+ * page's last line; FURNITURE_TOP units either way)? Its text may be its page's own (the section
+ * it is in); its place says what it is, as a page's first line at the running heads' place is its
+ * running head. A body line that ends a page short of the foot stands above the feet.
+ */
+export function runningFoot(
+  l: Pick<Line, 'page' | 'top' | 'mono'>,
+  feet: readonly Pick<Line, 'page' | 'top'>[],
+  pages: number,
+): boolean {
+  if (l.mono) return false;
+  const at = new Set(
+    feet.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
+  );
+  return at.size >= Math.max(FURNITURE_PAGES, HEAD_SHARE * pages);
 }
 
 /**

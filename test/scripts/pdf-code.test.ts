@@ -48,6 +48,7 @@ import {
   centredCell,
   raisedOpening,
   indentation,
+  runningFoot,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -1353,6 +1354,26 @@ describe('furnitureLines: running heads, feet and page numbers', () => {
       false,
     ],
     [
+      // Sphinx: an odd page footed by its section's title and number, which one other page repeats.
+      "a page's last line where the other pages' running feet stand, its text on two pages",
+      [
+        ...Array.from({ length: 16 }, (_, i) =>
+          line(i + 1, 1114, i === 4 || i === 6 ? '7.3. Logical expressions' : `Foot ${i % 2}`),
+        ),
+      ],
+      line(5, 1114, '7.3. Logical expressions'),
+      true,
+    ],
+    [
+      "a page's last line above the feet' place (a body line ending the page short) is no foot",
+      [
+        ...Array.from({ length: 16 }, (_, i) => line(i + 1, 1114, 'Foot')).filter((f) => f.page !== 5),
+        line(5, 1000, 'A line'),
+      ],
+      line(5, 1000, 'A line'),
+      false,
+    ],
+    [
       'a line that opens 3 pages of 16 by chance',
       [line(3, 63, 'New in version 1.6.'), line(7, 63, 'New in version 3.1.'), line(9, 63, 'New in version 2.0.')],
       line(3, 63, 'New in version 1.6.'),
@@ -1710,4 +1731,17 @@ describe("indentation: a line's blanks from its block's edge, either count where
     ['two units in: none', 2, 8, ''],
   ];
   for (const [name, d, cw, want] of cases) test(name, () => assert.equal(indentation(d, cw), want));
+});
+
+describe("runningFoot: a page's last line where the running feet of half the pages stand", () => {
+  const at = (page: number, top: number) => ({ page, top, mono: false });
+  const feet = Array.from({ length: 10 }, (_, i) => at(i + 1, 1114));
+  const cases: [string, ReturnType<typeof at> & { mono: boolean }, ReturnType<typeof at>[], number, boolean][] = [
+    ['at the feet of 9 pages of 10', at(5, 1114), feet, 10, true],
+    ['two units off', at(5, 1116), feet, 10, true],
+    ['above them', at(5, 1090), feet, 10, false],
+    ['at the feet of 3 pages of 10', at(5, 1114), feet.slice(0, 3), 10, false],
+    ['a line of code', { ...at(5, 1114), mono: true }, feet, 10, false],
+  ];
+  for (const [name, l, f, pages, want] of cases) test(name, () => assert.equal(runningFoot(l, f, pages), want));
 });
