@@ -843,7 +843,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     if (k > 0) cur = cur.slice(k);
     if (
       cur.length >= 2 &&
-      !tableRowsOf(cur, neighbours(cur)) &&
+      !tableRowsOf(withLevelRuns(cur, near(cur)), neighbours(cur)) &&
       !symbolTable(cur) &&
       !cellsBeside(cur, near(cur)) &&
       !centredCell(cur)
@@ -1009,6 +1009,24 @@ export function columnStarts(l: Pick<Line, 'parts'>): number[] {
     end = Math.max(end, p.left + p.width);
   }
   return out;
+}
+
+/**
+ * The lines of `block` each with the runs of `near` that stand level with it (LEVEL) and right
+ * of its end, in order: the page's row as it shows it. pdftohtml gives a table's wrapped cell
+ * before the cell beside it (why3's `type ... invariant { ... self.foo ...` / `}`, then
+ * `type ... invariant { ... foo ... }` level with the first), so the block's line holds one
+ * column where the page's row holds two. For tableRowsOf; the block's text is its own lines'.
+ */
+export function withLevelRuns<L extends Pick<Line, 'page' | 'top' | 'height' | 'right' | 'parts'>>(
+  block: readonly L[],
+  near: readonly Pick<Line, 'page' | 'top' | 'height' | 'left' | 'parts'>[],
+): L[] {
+  return block.map((l) => {
+    const beside = near.filter((o) => o.page === l.page && level(l, o) && o.left >= l.right);
+    if (beside.length === 0) return l;
+    return { ...l, parts: [...l.parts, ...beside.flatMap((o) => o.parts)].sort((a, b) => a.left - b.left) };
+  });
 }
 
 /**

@@ -49,6 +49,7 @@ import {
   raisedOpening,
   indentation,
   runningFoot,
+  withLevelRuns,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -669,6 +670,42 @@ describe('clipToPage: the characters of a fragment that start on the page', () =
     ['no page width known', f(900, 80, 'abcdefghij'), 0, 'abcdefghij'],
   ];
   for (const [name, frag, width, want] of cases) test(name, () => assert.equal(clipToPage(frag, width)?.text, want));
+});
+
+describe("withLevelRuns: a block's lines with the runs level with them to their right", () => {
+  // why3 p. 164: the left cell wrapped (`type ... invariant { ... self.foo ...` / `}`), the right
+  // cell given after it, level with its first line, under a row whose right cell holds prose.
+  const at = (top: number, left: number, text: string, mono = true, width = [...text].length * 8) => {
+    const part = { page: 1, top, left, width, height: 13, mono, text };
+    return { page: 1, top, height: 13, left, right: left + width, mono, parts: [part] };
+  };
+  const block = [
+    at(843, 118, 'loop ... end'),
+    at(861, 118, 'type ... invariant { ... self.foo ...', true, 290),
+    at(879, 118, '}'),
+  ];
+  const right = at(861, 441, 'type ... invariant { ... foo ... }');
+  test('the right cell joins its row; a line above or to the left does not', () => {
+    const got = withLevelRuns(block, [right, at(861, 20, 'left'), at(900, 441, 'below')]);
+    assert.deepEqual(
+      got.map((l) => l.parts.map((p) => p.text)),
+      [['loop ... end'], ['type ... invariant { ... self.foo ...', 'type ... invariant { ... foo ... }'], ['}']],
+    );
+  });
+  test('tableRowsOf reads the rows so, under a row with a prose word', () => {
+    const header = {
+      parts: [
+        ...at(824, 118, 'meta M prop P').parts,
+        ...at(824, 441, 'meta M lemma P').parts,
+        ...at(820, 553, 'or', false).parts,
+        ...at(824, 569, 'meta M axiom P').parts,
+      ],
+    };
+    const first = { ...block[0]!, parts: [...block[0]!.parts, ...at(843, 441, 'while true do ... done').parts] };
+    const rows = [first, block[1]!, block[2]!];
+    assert.equal(tableRowsOf(rows, [header]), false);
+    assert.equal(tableRowsOf(withLevelRuns(rows, [right]), [header]), true);
+  });
 });
 
 describe('tableRowsOf: code lines that are rows of a table beside rows that are not code', () => {
