@@ -728,7 +728,8 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
       const pages = new Set(
         same.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
       );
-      if (/^(?:#|[ivxlc]+)$/i.test(k) || pages.size >= FURNITURE_PAGES) out.add(l);
+      const anywhere = new Set(same.filter((o) => o.page !== l.page).map((o) => o.page));
+      if (/^(?:#|[ivxlc]+)$/i.test(k) || repeatedInPlace(pages.size, anywhere.size)) out.add(l);
     }
   // A page's first line where the running heads of half the pages stand is its running head,
   // whatever its text: Doxygen's LaTeX heads each page with the current section's title
@@ -760,6 +761,23 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
   const feet = [...out].filter((o) => last.get(o.page) === o);
   for (const l of last.values()) if (!out.has(l) && runningFoot(l, feet, last.size)) out.add(l);
   return out;
+}
+
+/** A running line stands at its place on this share of the pages that show its text at least. */
+const IN_PLACE_SHARE = 0.2;
+
+/**
+ * Is a line whose text stands at its top on `inPlace` other pages, and anywhere on `elsewhere`
+ * other pages, a running head or foot: on FURNITURE_PAGES pages or more, and on IN_PLACE_SHARE
+ * of the pages that show its text at least? A running line stands where it stands, or near it
+ * (Sphinx's "(continues on next page)" under a listing at a page's foot: 18 of 29 at one top, the
+ * others within a few units of 1059); a subheading that opens every entry of a reference manual
+ * ("Templates" over each of GNU Prolog's 229 predicates, 4 of them at a page's last line by
+ * chance) stands wherever its entry starts. Read as a foot, it joined a wrapped title's
+ * typewriter line at the page's foot to the next page's listing.
+ */
+export function repeatedInPlace(inPlace: number, elsewhere: number): boolean {
+  return inPlace >= FURNITURE_PAGES && inPlace >= IN_PLACE_SHARE * elsewhere;
 }
 
 /**
@@ -841,6 +859,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
     while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
     if (k > 0) cur = cur.slice(k);
+    // A paragraph's first lines set in typewriter, its sentence going on in the text face under
+    // them, are no listing's lines either (runsIntoProse).
+    let e = cur.length;
+    const under = cur.length > 0 ? lines[index.get(cur.at(-1)!)! + 1] : undefined;
+    while (e > 0 && runsIntoProse(cur[e - 1]!, e === cur.length ? (under && !under.mono ? under : undefined) : cur[e]))
+      e--;
+    if (e < cur.length) cur = cur.slice(0, e);
     if (
       cur.length >= 2 &&
       !tableRowsOf(withLevelRuns(cur, near(cur)), neighbours(cur)) &&
@@ -992,6 +1017,27 @@ export function goesOnProse(
   const step = l.top - above.top;
   if (step <= 0 || step > PARAGRAPH_STEP * Math.max(lineSize(l), lineSize(above))) return false;
   return l.parts.some((p) => !p.mono && p.text.trim() !== '');
+}
+
+/**
+ * Does typewriter line `l` run into the line `below` as a paragraph's line does: `l` ends with a
+ * comma of the text face (its sentence goes on; a line of code has no type of another face at its
+ * end, and a listing's line holding a meta-variable in the text face ends as the code does:
+ * cursolatex's `sem extensão};`), and `below` starts at its left (to 1.5 units) one line step
+ * under it (PARAGRAPH_STEP)? GNU Prolog's error tables set a condition
+ * `Property = file_name(E), mode(E), alias(E),` / `end_of_stream(E), eof_action(E),` and go on
+ * `reposition(E), type(E) or buffering(E) and` in the text face: one sentence, no listing. The
+ * mirror of goesOnProse, which takes such lines off a block's head.
+ */
+export function runsIntoProse(
+  l: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>,
+  below: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'> | undefined,
+): boolean {
+  if (!below || below.page !== l.page || Math.abs(below.left - l.left) > 1.5) return false;
+  const end = l.parts.findLast((p) => p.text.trim() !== '');
+  if (!end || end.mono || !/,$/.test(end.text.trim())) return false;
+  const step = below.top - l.top;
+  return step > 0 && step <= PARAGRAPH_STEP * Math.max(lineSize(l), lineSize(below));
 }
 
 /** A gap of this many character widths between two runs of a line parts two columns of a table. */

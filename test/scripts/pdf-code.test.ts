@@ -50,6 +50,8 @@ import {
   indentation,
   runningFoot,
   withLevelRuns,
+  repeatedInPlace,
+  runsIntoProse,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -1411,6 +1413,16 @@ describe('furnitureLines: running heads, feet and page numbers', () => {
       false,
     ],
     [
+      // GNU Prolog: "Templates" over every entry, at a page's last line on a few pages by chance.
+      'a subheading over every entry, at one top on 3 pages of the 15 that show it, is no foot',
+      [
+        ...[2, 4, 6].map((p) => line(p, 1102, 'Templates')),
+        ...[1, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((p) => line(p, 200 + p * 40, 'Templates')),
+      ],
+      line(2, 1102, 'Templates'),
+      false,
+    ],
+    [
       'a line that opens 3 pages of 16 by chance',
       [line(3, 63, 'New in version 1.6.'), line(7, 63, 'New in version 3.1.'), line(9, 63, 'New in version 2.0.')],
       line(3, 63, 'New in version 1.6.'),
@@ -1781,4 +1793,56 @@ describe("runningFoot: a page's last line where the running feet of half the pag
     ['a line of code', { ...at(5, 1114), mono: true }, feet, 10, false],
   ];
   for (const [name, l, f, pages, want] of cases) test(name, () => assert.equal(runningFoot(l, f, pages), want));
+});
+
+describe('repeatedInPlace: a running line stands in its place on 2 pages and a fifth of those showing it', () => {
+  const cases: [string, number, number, boolean][] = [
+    ['a running head on every page', 15, 15, true],
+    ['on 2 other pages, nowhere else', 2, 2, true],
+    ['on 1 other page', 1, 1, false],
+    ["Sphinx's continuation label near one top on 6 of 28", 6, 28, true],
+    ['a subheading at one top on 3 of 228', 3, 228, false],
+  ];
+  for (const [name, inPlace, elsewhere, want] of cases)
+    test(name, () => assert.equal(repeatedInPlace(inPlace, elsewhere), want));
+});
+
+describe("runsIntoProse: a typewriter line ending with the text face's comma, its paragraph going on under it", () => {
+  const run = (left: number, text: string, mono: boolean) => ({
+    page: 1,
+    top: 212,
+    left,
+    width: [...text].length * 8,
+    height: 12,
+    mono,
+    text,
+  });
+  const l = (parts: ReturnType<typeof run>[]) => ({ page: 1, top: 212, left: 107, height: 12, parts });
+  const cond = l([
+    run(107, 'end_of_stream(E)', true),
+    run(228, ',', false),
+    run(237, 'eof_action(E)', true),
+    run(337, ',', false),
+  ]);
+  const prose = (top: number, left = 107) => ({
+    page: 1,
+    top,
+    left,
+    height: 13,
+    parts: [run(left, 'reposition(E), type(E) or', false)],
+  });
+  const cases: [string, ReturnType<typeof l>, ReturnType<typeof prose> | undefined, boolean][] = [
+    ['a condition going on in prose right under it', cond, prose(230), true],
+    ['the next line indented (a listing under its paragraph)', cond, prose(230, 140), false],
+    ['the next line a paragraph away', cond, prose(260), false],
+    ['no line under it', cond, undefined, false],
+    ['a line ending in the code face', l([run(107, 'f(a,', true)]), prose(230), false],
+    [
+      "a listing's line ending with a meta-variable in the text face",
+      l([run(107, '{name', true), run(160, 'sem extensão};', false)]),
+      prose(230),
+      false,
+    ],
+  ];
+  for (const [name, a, b, want] of cases) test(name, () => assert.equal(runsIntoProse(a, b), want));
 });
