@@ -217,6 +217,55 @@ export interface Line {
    * code (`left` is the code's); a numbered blank line has its number and no parts.
    */
   number?: XmlFragment;
+  /** The rest of a line after a callout (calloutBreaks): a line of its own, as cutAtCallouts reads a chunk. */
+  callout?: true;
+}
+
+/** LaTeX's circle fonts (lcircle10, lcirclew10), which draw a DocBook callout's circle. */
+const CIRCLE_FONT = /(?:^|\+)lcirclew?\d/i;
+
+/**
+ * The fragments that draw a DocBook callout (dblatex: a circle from LaTeX's circle font, its
+ * number in another face inside it, drawn white), and the fragments that go on with the line
+ * after one. The service reads the callout as a circled number (`<td width="25.3"⑥>B3</td>`) and
+ * the code measure cuts a chunk's line there (measures.ts cutAtCallouts); the reference read the
+ * number as prose, which ended the listing at every callout: a listing longer than a chunk came
+ * in pieces, each of which fits. Leaving the callout out and starting the line's rest as a line
+ * of its own reads the listing whole, cut where cutAtCallouts cuts.
+ */
+export function calloutBreaks(fragments: readonly XmlFragment[]): {
+  callouts: Set<XmlFragment>;
+  rests: Set<XmlFragment>;
+} {
+  const callouts = new Set<XmlFragment>();
+  const rests = new Set<XmlFragment>();
+  let circle: XmlFragment | undefined;
+  let open = false;
+  for (const f of fragments) {
+    const isCircle = !f.mono && f.family !== undefined && CIRCLE_FONT.test(f.family) && [...f.text.trim()].length === 1;
+    if (isCircle) {
+      callouts.add(f);
+      circle = f;
+      open = true;
+      continue;
+    }
+    if (
+      circle &&
+      !f.mono &&
+      /^\d{1,2}$/.test(f.text.trim()) &&
+      f.page === circle.page &&
+      f.left >= circle.left - 3 &&
+      f.left + f.width <= circle.left + circle.width + 3
+    ) {
+      callouts.add(f);
+      continue;
+    }
+    if (open && circle && f.page === circle.page && f.left >= circle.left && f.top <= circle.top + circle.height)
+      rests.add(f);
+    open = false;
+    circle = undefined;
+  }
+  return { callouts, rests };
 }
 
 /**
@@ -308,9 +357,24 @@ export function numberedBlank(
 }
 
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
-function linesOf(fragments: XmlFragment[]): Line[] {
+function linesOf(all: XmlFragment[]): Line[] {
   const lines: Line[] = [];
+  const { callouts, rests } = calloutBreaks(all);
+  const fragments = callouts.size === 0 ? all : all.filter((f) => !callouts.has(f));
   for (const f of fragments) {
+    if (rests.has(f)) {
+      lines.push({
+        page: f.page,
+        top: f.top,
+        left: f.left,
+        right: f.left + f.width,
+        height: f.height,
+        mono: false,
+        parts: [f],
+        callout: true,
+      });
+      continue;
+    }
     const cur = lines.at(-1);
     // The taller of the two runs sets the tolerance: a typewriter word in a line of prose has a
     // smaller box, its top 4 units below the prose's at 19 units high (why3, Sphinx's LaTeX: `we
@@ -625,7 +689,7 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
     const lead = digits === 0 ? '' : l.number ? `${l.number.text.trim().padStart(digits)} ` : ' '.repeat(digits + 1);
     if (l.parts.length === 0) return lead.trimEnd();
     const left = lefts.get(l.page)!;
-    let s = lead + indentation(l.left - left, cw);
+    let s = lead + (l.callout ? '' : indentation(l.left - left, cw));
     let x = l.left;
     let prev = l.parts[0]!;
     for (const p of l.parts) {
@@ -921,8 +985,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       else if (!turned) {
         const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
-        const under = nextLine(last, l) || blankLinesOnGrid(cur, l);
-        const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
+        const under =
+          nextLine(last, l) ||
+          blankLinesOnGrid(cur, l) ||
+          (l.callout === true &&
+            l.page === last.page &&
+            Math.abs(l.top - last.top) <= LEVEL * Math.max(l.height, last.height));
+        const column = l.callout === true || (l.left >= left - 2 * cw && l.left <= left + 40 * cw);
         if (!(under && column)) close();
       }
     }

@@ -52,6 +52,7 @@ import {
   withLevelRuns,
   repeatedInPlace,
   runsIntoProse,
+  calloutBreaks,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -1845,4 +1846,56 @@ describe("runsIntoProse: a typewriter line ending with the text face's comma, it
     ],
   ];
   for (const [name, a, b, want] of cases) test(name, () => assert.equal(runsIntoProse(a, b), want));
+});
+
+describe("DocBook's callouts (dblatex): the circle and its number left out, the line's rest a line of its own", () => {
+  // dblatex-manual p. 30: `<td>A3</td><td width="25.3"` then the circle (LaTeX's lcircle10, 'v',
+  // taller, above), the number inside it (white, 7 high), then `>B3</td>` on the line.
+  const FONTS_C: [number, string, number?][] = [...FONTS, [2, 'TPKZYA+LCIRCLE10', 15], [3, 'OGQFFK+NimbusSanL', 7]];
+  const texts: [number, number, number, number, string, number?][] = [
+    tt(120, 0, '&lt;tr&gt;'),
+    tt(140, 2, '&lt;td&gt;A3&lt;/td&gt;&lt;td width="25.3"'),
+    [129, 341, 10, 2, 'v', 19],
+    [140, 339, 4, 3, '6', 6],
+    [140, 346, 56, 1, '&gt;B3&lt;/td&gt;'],
+    tt(160, 0, '&lt;/tr&gt;'),
+  ];
+  test('pdfCodeBlocks reads the listing whole, cut at the callout as cutAtCallouts cuts a chunk', () =>
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS_C, texts }]))), [
+      '<tr>\n  <td>A3</td><td width="25.3"\n>B3</td>\n</tr>',
+    ]));
+  test('calloutBreaks: the circle and its number, and the run after them', () => {
+    const f = xmlFragments(xml([{ fonts: FONTS_C, texts }]));
+    const { callouts, rests } = calloutBreaks(f);
+    assert.deepEqual(
+      [...callouts].map((x) => x.text),
+      ['v', '6'],
+    );
+    assert.deepEqual(
+      [...rests].map((x) => x.text),
+      ['>B3</td>'],
+    );
+  });
+  test('a callout at the line end: nothing goes on', () => {
+    const f = xmlFragments(
+      xml([
+        {
+          fonts: FONTS_C,
+          texts: [
+            tt(140, 0, '&lt;caption&gt;'),
+            [129, 180, 10, 2, 'v', 19],
+            [140, 178, 4, 3, '2', 6],
+            tt(160, 0, '&lt;tr&gt;'),
+          ],
+        },
+      ]),
+    );
+    assert.deepEqual([...calloutBreaks(f).rests], []);
+  });
+  test('a digit in another face without a circle is no callout', () => {
+    const f = xmlFragments(
+      xml([{ fonts: FONTS_C, texts: [tt(140, 0, 'a'), [140, 120, 4, 3, '6', 6], tt(140, 10, 'b')] }]),
+    );
+    assert.equal(calloutBreaks(f).callouts.size, 0);
+  });
 });
