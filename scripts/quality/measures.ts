@@ -2161,10 +2161,24 @@ export function cutAtCallouts(text: string): string {
  */
 export const underscoresAsBlanks = (text: string): string => text.replace(/_/g, ' ');
 
-export function codeKept(chunks: ChunkLike[], blocks: string[], range: Range = { min: 800, max: 1200 }): CodeScore {
-  const fit = blocks
+/**
+ * The code blocks a chunk of `max` code points can hold whole (codeKept, missedCode), underscores
+ * read as blanks: 2+ lines, and the listing each is a piece of (listingLengths: a numbered
+ * listing the reference reads in pieces) no longer than `max`. A piece of a longer listing is no
+ * block that fits: the listing is cut somewhere, at a line end, and where it is cut is the
+ * chunker's choice, not the reference's (amc-fr's 106-line example, read as pieces between its
+ * callouts, lines 95-106 one of them).
+ */
+export function fittingBlocks(blocks: readonly string[], max: number): string[] {
+  const plain = blocks.map((b) => underscoresAsBlanks(b).replaceAll(EITHER_BLANK, ''));
+  const listing = listingLengths(plain);
+  return blocks
     .map(underscoresAsBlanks)
-    .filter((b) => codeLines(b, false).length >= 2 && [...b.replaceAll(EITHER_BLANK, '').trim()].length <= range.max);
+    .filter((b, i) => codeLines(b, false).length >= 2 && [...plain[i]!.trim()].length <= max && listing[i]! <= max);
+}
+
+export function codeKept(chunks: ChunkLike[], blocks: string[], range: Range = { min: 800, max: 1200 }): CodeScore {
+  const fit = fittingBlocks(blocks, range.max);
   const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
   const loose = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), true));
   const kept = fit.filter((b) => {
@@ -2198,9 +2212,7 @@ export function missedCode(
   blocks: string[],
   max = 1200,
 ): { block: string; chunk: number; lacking: string[] }[] {
-  const fit = blocks
-    .map(underscoresAsBlanks)
-    .filter((b) => codeLines(b, false).length >= 2 && [...b.replaceAll(EITHER_BLANK, '').trim()].length <= max);
+  const fit = fittingBlocks(blocks, max);
   const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
   const out: { block: string; chunk: number; lacking: string[] }[] = [];
   for (const b of fit) {

@@ -137,6 +137,19 @@ export function wholeBold(raw: string): boolean {
   return raw.startsWith('<b>') && raw.endsWith('</b>') && raw.indexOf('</b>') === raw.length - 4;
 }
 
+/**
+ * Do the runs `parts` that open a line stand raised before run `f`, the line's text: each shorter
+ * than `f` and its top above `f`'s (a superscript: a footnote's number before the footnote's
+ * first words)? The line is then placed by its text, so that its next runs, level with the text
+ * but not with the raised number, stay on it.
+ */
+export function raisedOpening(
+  parts: readonly Pick<XmlFragment, 'top' | 'height'>[],
+  f: Pick<XmlFragment, 'top' | 'height'>,
+): boolean {
+  return parts.length > 0 && parts.every((p) => p.height < f.height && p.top < f.top);
+}
+
 /** pdftohtml's zoom (its default, which the quality run keeps): its units are 1.5 PDF points. */
 export const PDFTOHTML_ZOOM = 1.5;
 
@@ -204,6 +217,55 @@ export interface Line {
    * code (`left` is the code's); a numbered blank line has its number and no parts.
    */
   number?: XmlFragment;
+  /** The rest of a line after a callout (calloutBreaks): a line of its own, as cutAtCallouts reads a chunk. */
+  callout?: true;
+}
+
+/** LaTeX's circle fonts (lcircle10, lcirclew10), which draw a DocBook callout's circle. */
+const CIRCLE_FONT = /(?:^|\+)lcirclew?\d/i;
+
+/**
+ * The fragments that draw a DocBook callout (dblatex: a circle from LaTeX's circle font, its
+ * number in another face inside it, drawn white), and the fragments that go on with the line
+ * after one. The service reads the callout as a circled number (`<td width="25.3"⑥>B3</td>`) and
+ * the code measure cuts a chunk's line there (measures.ts cutAtCallouts); the reference read the
+ * number as prose, which ended the listing at every callout: a listing longer than a chunk came
+ * in pieces, each of which fits. Leaving the callout out and starting the line's rest as a line
+ * of its own reads the listing whole, cut where cutAtCallouts cuts.
+ */
+export function calloutBreaks(fragments: readonly XmlFragment[]): {
+  callouts: Set<XmlFragment>;
+  rests: Set<XmlFragment>;
+} {
+  const callouts = new Set<XmlFragment>();
+  const rests = new Set<XmlFragment>();
+  let circle: XmlFragment | undefined;
+  let open = false;
+  for (const f of fragments) {
+    const isCircle = !f.mono && f.family !== undefined && CIRCLE_FONT.test(f.family) && [...f.text.trim()].length === 1;
+    if (isCircle) {
+      callouts.add(f);
+      circle = f;
+      open = true;
+      continue;
+    }
+    if (
+      circle &&
+      !f.mono &&
+      /^\d{1,2}$/.test(f.text.trim()) &&
+      f.page === circle.page &&
+      f.left >= circle.left - 3 &&
+      f.left + f.width <= circle.left + circle.width + 3
+    ) {
+      callouts.add(f);
+      continue;
+    }
+    if (open && circle && f.page === circle.page && f.left >= circle.left && f.top <= circle.top + circle.height)
+      rests.add(f);
+    open = false;
+    circle = undefined;
+  }
+  return { callouts, rests };
 }
 
 /**
@@ -295,9 +357,24 @@ export function numberedBlank(
 }
 
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
-function linesOf(fragments: XmlFragment[]): Line[] {
+function linesOf(all: XmlFragment[]): Line[] {
   const lines: Line[] = [];
+  const { callouts, rests } = calloutBreaks(all);
+  const fragments = callouts.size === 0 ? all : all.filter((f) => !callouts.has(f));
   for (const f of fragments) {
+    if (rests.has(f)) {
+      lines.push({
+        page: f.page,
+        top: f.top,
+        left: f.left,
+        right: f.left + f.width,
+        height: f.height,
+        mono: false,
+        parts: [f],
+        callout: true,
+      });
+      continue;
+    }
     const cur = lines.at(-1);
     // The taller of the two runs sets the tolerance: a typewriter word in a line of prose has a
     // smaller box, its top 4 units below the prose's at 19 units high (why3, Sphinx's LaTeX: `we
@@ -320,8 +397,10 @@ function linesOf(fragments: XmlFragment[]): Line[] {
         cur.left = f.left;
         cur.height = f.height;
       }
-      // After a mark, the line stands where its text does.
-      if (cur.parts.every((p) => MARK.test(p.text.trim()))) {
+      // After a mark, or after a smaller run that opens the line (a footnote's number raised
+      // 3 units over its text: the next run 4 units off it was read as a line of its own, a
+      // typewriter URL then a line of code), the line stands where its text does.
+      if (cur.parts.every((p) => MARK.test(p.text.trim())) || raisedOpening(cur.parts, f)) {
         cur.top = f.top;
         cur.height = f.height;
       }
@@ -526,6 +605,18 @@ export function offGridBlanks(gap: number, cw: number): string {
   return ' '.repeat(fewest) + EITHER_BLANK.repeat(most - fewest);
 }
 
+/**
+ * A line's indentation, `d` units right of its block's left edge (characters `cw` units wide): the
+ * characters it holds, and an EITHER_BLANK after them where pdftohtml's whole units (a unit either
+ * side) leave it between two counts, as betweenColumns reads a gap inside a line. A line the page
+ * sets half a character off its listing's grid (l2kurz's `align` example: `+\frac` 51 units in at
+ * 7.85 a character) has no one count of blanks; a reader rounding either way reads the page.
+ */
+export function indentation(d: number, cw: number): string {
+  const fewest = Math.max(0, Math.round((d - 1) / cw));
+  return ' '.repeat(fewest) + (Math.round((d + 1) / cw) > fewest ? EITHER_BLANK : '');
+}
+
 /** Prose lines a page needs to show its text block's left edge. */
 const EDGE_LINES = 3;
 
@@ -633,7 +724,7 @@ function blockText(block: Line[], edges: ReadonlyMap<number, number> = new Map()
     const lead = digits === 0 ? '' : l.number ? `${l.number.text.trim().padStart(digits)} ` : ' '.repeat(digits + 1);
     if (l.parts.length === 0) return lead.trimEnd();
     const left = lefts.get(l.page)!;
-    let s = lead + ' '.repeat(Math.max(0, Math.round((l.left - left) / cw)));
+    let s = lead + (l.callout ? '' : indentation(l.left - left, cw));
     let x = l.left;
     let prev = l.parts[0]!;
     for (const p of l.parts) {
@@ -736,7 +827,8 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
       const pages = new Set(
         same.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
       );
-      if (/^(?:#|[ivxlc]+)$/i.test(k) || pages.size >= FURNITURE_PAGES) out.add(l);
+      const anywhere = new Set(same.filter((o) => o.page !== l.page).map((o) => o.page));
+      if (/^(?:#|[ivxlc]+)$/i.test(k) || repeatedInPlace(pages.size, anywhere.size)) out.add(l);
     }
   // A page's first line where the running heads of half the pages stand is its running head,
   // whatever its text: Doxygen's LaTeX heads each page with the current section's title
@@ -757,7 +849,53 @@ export function furnitureLines(lines: readonly Line[]): Set<Line> {
     );
     if (pages.size >= Math.max(FURNITURE_PAGES, HEAD_SHARE * first.size)) out.add(l);
   }
+  // The same at the foot (runningFoot): Sphinx's LaTeX foots an odd page with its section's title
+  // and number ("7.3. Logical expressions  91"), which one other page repeats at most, and a
+  // grammar running on over the page turn was read as two blocks.
+  const last = new Map<number, Line>();
+  for (const l of lines) {
+    const f = last.get(l.page);
+    if (!f || l.top > f.top) last.set(l.page, l);
+  }
+  const feet = [...out].filter((o) => last.get(o.page) === o);
+  for (const l of last.values()) if (!out.has(l) && runningFoot(l, feet, last.size)) out.add(l);
   return out;
+}
+
+/** A running line stands at its place on this share of the pages that show its text at least. */
+const IN_PLACE_SHARE = 0.2;
+
+/**
+ * Is a line whose text stands at its top on `inPlace` other pages, and anywhere on `elsewhere`
+ * other pages, a running head or foot: on FURNITURE_PAGES pages or more, and on IN_PLACE_SHARE
+ * of the pages that show its text at least? A running line stands where it stands, or near it
+ * (Sphinx's "(continues on next page)" under a listing at a page's foot: 18 of 29 at one top, the
+ * others within a few units of 1059); a subheading that opens every entry of a reference manual
+ * ("Templates" over each of GNU Prolog's 229 predicates, 4 of them at a page's last line by
+ * chance) stands wherever its entry starts. Read as a foot, it joined a wrapped title's
+ * typewriter line at the page's foot to the next page's listing.
+ */
+export function repeatedInPlace(inPlace: number, elsewhere: number): boolean {
+  return inPlace >= FURNITURE_PAGES && inPlace >= IN_PLACE_SHARE * elsewhere;
+}
+
+/**
+ * Is line `l`, its page's last, a running foot: not code, and standing where the running feet of
+ * half the `pages` (HEAD_SHARE), 2 at least, stand (`feet`: the furniture lines that are their
+ * page's last line; FURNITURE_TOP units either way)? Its text may be its page's own (the section
+ * it is in); its place says what it is, as a page's first line at the running heads' place is its
+ * running head. A body line that ends a page short of the foot stands above the feet.
+ */
+export function runningFoot(
+  l: Pick<Line, 'page' | 'top' | 'mono'>,
+  feet: readonly Pick<Line, 'page' | 'top'>[],
+  pages: number,
+): boolean {
+  if (l.mono) return false;
+  const at = new Set(
+    feet.filter((o) => o.page !== l.page && Math.abs(o.top - l.top) <= FURNITURE_TOP).map((o) => o.page),
+  );
+  return at.size >= Math.max(FURNITURE_PAGES, HEAD_SHARE * pages);
 }
 
 /**
@@ -806,15 +944,20 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       ...(below && !below.mono && below.page === block.at(-1)!.page && nextLine(block.at(-1)!, below) ? [below] : []),
     ];
   };
-  // The lines round a block in pdftohtml's order, NEAR_LINES either side, on its page, none of it.
+  const byPage = new Map<number, Line[]>();
+  for (const l of lines) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+  // The lines round a block, none of it, on its page: NEAR_LINES either side in pdftohtml's order,
+  // and every line within NEAR_HEIGHTS of its lines' height above or below it (nearBlock).
   const near = (block: Line[]): Line[] => {
     const from = index.get(block[0]!)!;
     const to = index.get(block.at(-1)!)!;
     // A numbered blank line stands in the block as a copy of its page's line (its number its own).
     const mine = new Set(block.flatMap((l) => [...l.parts, ...(l.number ? [l.number] : [])]));
-    return lines
-      .slice(Math.max(0, from - NEAR_LINES), to + NEAR_LINES + 1)
-      .filter((l) => l.page === block[0]!.page && !l.parts.some((p) => mine.has(p)));
+    const ordered = lines.slice(Math.max(0, from - NEAR_LINES), to + NEAR_LINES + 1);
+    const placed = (byPage.get(block[0]!.page) ?? []).filter((l) => nearBlock(block, l));
+    return [...new Set([...ordered, ...placed])].filter(
+      (l) => l.page === block[0]!.page && !l.parts.some((p) => mine.has(p)),
+    );
   };
   const rights = proseRights(lines);
   const close = () => {
@@ -823,7 +966,20 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     const above = cur.length > 0 ? lines[index.get(cur[0]!)! - 1] : undefined;
     while (k < cur.length && goesOnProse(k === 0 ? above : cur[k - 1], cur[k]!, k === 0, rights.get(cur[k]!.page))) k++;
     if (k > 0) cur = cur.slice(k);
-    if (cur.length >= 2 && !tableRowsOf(cur, neighbours(cur)) && !symbolTable(cur) && !cellsBeside(cur, near(cur)))
+    // A paragraph's first lines set in typewriter, its sentence going on in the text face under
+    // them, are no listing's lines either (runsIntoProse).
+    let e = cur.length;
+    const under = cur.length > 0 ? lines[index.get(cur.at(-1)!)! + 1] : undefined;
+    while (e > 0 && runsIntoProse(cur[e - 1]!, e === cur.length ? (under && !under.mono ? under : undefined) : cur[e]))
+      e--;
+    if (e < cur.length) cur = cur.slice(0, e);
+    if (
+      cur.length >= 2 &&
+      !tableRowsOf(withLevelRuns(cur, near(cur)), neighbours(cur)) &&
+      !symbolTable(cur) &&
+      !cellsBeside(cur, near(cur)) &&
+      !centredCell(cur)
+    )
       blocks.push(cur);
     cur = [];
     between = [];
@@ -872,8 +1028,13 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
       else if (!turned) {
         const left = columnLeft(cur, l.page, edges);
         const cw = charWidth(l.parts.find((p) => p.mono && p.text.trim().length > 0) ?? l.parts[0]!);
-        const under = nextLine(last, l);
-        const column = l.left >= left - 2 * cw && l.left <= left + 40 * cw;
+        const under =
+          nextLine(last, l) ||
+          blankLinesOnGrid(cur, l) ||
+          (l.callout === true &&
+            l.page === last.page &&
+            Math.abs(l.top - last.top) <= LEVEL * Math.max(l.height, last.height));
+        const column = l.callout === true || (l.left >= left - 2 * cw && l.left <= left + 40 * cw);
         if (!(under && column)) close();
       }
     }
@@ -970,6 +1131,27 @@ export function goesOnProse(
   return l.parts.some((p) => !p.mono && p.text.trim() !== '');
 }
 
+/**
+ * Does typewriter line `l` run into the line `below` as a paragraph's line does: `l` ends with a
+ * comma of the text face (its sentence goes on; a line of code has no type of another face at its
+ * end, and a listing's line holding a meta-variable in the text face ends as the code does:
+ * cursolatex's `sem extensão};`), and `below` starts at its left (to 1.5 units) one line step
+ * under it (PARAGRAPH_STEP)? GNU Prolog's error tables set a condition
+ * `Property = file_name(E), mode(E), alias(E),` / `end_of_stream(E), eof_action(E),` and go on
+ * `reposition(E), type(E) or buffering(E) and` in the text face: one sentence, no listing. The
+ * mirror of goesOnProse, which takes such lines off a block's head.
+ */
+export function runsIntoProse(
+  l: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>,
+  below: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'> | undefined,
+): boolean {
+  if (!below || below.page !== l.page || Math.abs(below.left - l.left) > 1.5) return false;
+  const end = l.parts.findLast((p) => p.text.trim() !== '');
+  if (!end || end.mono || !/,$/.test(end.text.trim())) return false;
+  const step = below.top - l.top;
+  return step > 0 && step <= PARAGRAPH_STEP * Math.max(lineSize(l), lineSize(below));
+}
+
 /** A gap of this many character widths between two runs of a line parts two columns of a table. */
 const COLUMN_GAP_CHARS = 4;
 
@@ -985,6 +1167,24 @@ export function columnStarts(l: Pick<Line, 'parts'>): number[] {
     end = Math.max(end, p.left + p.width);
   }
   return out;
+}
+
+/**
+ * The lines of `block` each with the runs of `near` that stand level with it (LEVEL) and right
+ * of its end, in order: the page's row as it shows it. pdftohtml gives a table's wrapped cell
+ * before the cell beside it (why3's `type ... invariant { ... self.foo ...` / `}`, then
+ * `type ... invariant { ... foo ... }` level with the first), so the block's line holds one
+ * column where the page's row holds two. For tableRowsOf; the block's text is its own lines'.
+ */
+export function withLevelRuns<L extends Pick<Line, 'page' | 'top' | 'height' | 'right' | 'parts'>>(
+  block: readonly L[],
+  near: readonly Pick<Line, 'page' | 'top' | 'height' | 'left' | 'parts'>[],
+): L[] {
+  return block.map((l) => {
+    const beside = near.filter((o) => o.page === l.page && level(l, o) && o.left >= l.right);
+    if (beside.length === 0) return l;
+    return { ...l, parts: [...l.parts, ...beside.flatMap((o) => o.parts)].sort((a, b) => a.left - b.left) };
+  });
 }
 
 /**
@@ -1043,6 +1243,29 @@ export function headerOver(block: readonly Pick<Line, 'parts'>[], n: Pick<Line, 
 /** How many lines before and after a block, in pdftohtml's order, cellsBeside looks at. */
 const NEAR_LINES = 3;
 
+/** How many of a block's line heights above and below it cellsBeside looks, whatever pdftohtml's order. */
+const NEAR_HEIGHTS = 3;
+
+/**
+ * Does line `l` stand round the lines `block` on their page, within NEAR_HEIGHTS of the block's
+ * first line's height above or below them? pdftohtml gives a table's cells column by column, so a
+ * row's neighbours may be more than NEAR_LINES lines away in its order: GNU Prolog's error table
+ * gives a row's condition, then its error term wrapped over two lines, and the row above (the
+ * condition `SorA has stream property reposition(false)`) stands four lines before the next
+ * term. The page's geometry says which rows stand round a block.
+ */
+export function nearBlock(
+  block: readonly Pick<Line, 'page' | 'top' | 'height'>[],
+  l: Pick<Line, 'page' | 'top' | 'height'>,
+): boolean {
+  const first = block[0];
+  if (!first || l.page !== first.page) return false;
+  const top = Math.min(...block.map((b) => b.top));
+  const bottom = Math.max(...block.map((b) => b.top + b.height));
+  const reach = NEAR_HEIGHTS * first.height;
+  return l.top + l.height >= top - reach && l.top <= bottom + reach;
+}
+
 /** Two lines whose tops differ by at most this share of the taller's height are level (linesOf's tolerance). */
 const LEVEL = 0.3;
 
@@ -1093,10 +1316,11 @@ const level = (a: Pick<Line, 'top' | 'height'>, b: Pick<Line, 'top' | 'height'>)
  */
 export function cellsBeside(block: readonly Placed[], near: readonly Placed[]): boolean {
   if (block.length > CELL_LINES) return false;
-  const top = block[0]!.top;
-  const bottom = Math.max(...block.map((l) => l.top + l.height));
   const cw = charWidth(block[0]!.parts.find((p) => p.mono && p.text.trim() !== '') ?? block[0]!.parts[0]!);
-  // A row of the same table: right above the block or right below it, no blank line between.
+  // The row's extent: the block's, and the lines of its other cell (wholly left of it) that it
+  // overlaps, which may wrap onto more lines than the block (rowExtent).
+  const [top, bottom] = rowExtent(block, near);
+  // A row of the same table: right above the row or right below it, no blank line between.
   const h = block[0]!.height;
   const outside = (r: Placed) =>
     (r.top + r.height <= top && top - (r.top + r.height) <= ROW_GAP * h) ||
@@ -1119,6 +1343,56 @@ export function cellsBeside(block: readonly Placed[], near: readonly Placed[]): 
   const first = partners[0];
   if (!first || !partners.every((o) => o !== undefined && Math.abs(o.left - first.left) <= cw)) return false;
   return row(first.left);
+}
+
+/**
+ * The top and bottom of the table row a block of typewriter lines stands in: the block's lines,
+ * and the lines of `near` wholly left of the block (its row's other cell) that overlap them top
+ * to bottom, and so on, each overlap widening the row. A condition wrapped onto three lines beside
+ * an error term wrapped onto two (GNU Prolog's `an element E of the Options list is` /
+ * `reposition(true) and it is not possible to` / `reposition this stream` beside
+ * `permission_error(open, source_sink,` / `reposition(true))`) makes a row taller than the term:
+ * the rows above and below stand round the row, not round the term.
+ */
+export function rowExtent(block: readonly Placed[], near: readonly Placed[]): [number, number] {
+  let top = Math.min(...block.map((l) => l.top));
+  let bottom = Math.max(...block.map((l) => l.top + l.height));
+  const left = Math.min(...block.map((l) => l.left));
+  const cells = near.filter((o) => o.page === block[0]!.page && o.right <= left);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const o of cells) {
+      if (o.top + o.height <= top || o.top >= bottom) continue;
+      if (o.top < top || o.top + o.height > bottom) {
+        top = Math.min(top, o.top);
+        bottom = Math.max(bottom, o.top + o.height);
+        changed = true;
+      }
+    }
+  }
+  return [top, bottom];
+}
+
+/** The centres of a centred cell's lines stand this many units apart at most (pdftohtml's whole units, either edge). */
+const CENTRE_UNITS = 2;
+
+/**
+ * Are the typewriter lines `block` a table cell's values set centred one under the other, not a
+ * listing: their left edges apart by no whole number of characters (offGrid: a listing's lines
+ * all start on its character grid, TeX setting each at the listing's margin plus its blanks), and
+ * their centres one above the other (CENTRE_UNITS)? GNU Prolog's table of flags stacks a flag's
+ * values in its cell, each centred (`toward_zero` over `down`; `atom`, `chars`, `codes`), beside
+ * the description of each; the reader reads the row as a table's, its values in one cell.
+ */
+export function centredCell(block: readonly Pick<Line, 'left' | 'right' | 'parts'>[]): boolean {
+  if (block.length < 2) return false;
+  const run = block[0]!.parts.find((p) => p.mono && [...p.text.trim()].length >= 2);
+  if (!run) return false;
+  const cw = charWidth(run);
+  const centre = (l: Pick<Line, 'left' | 'right'>) => (l.left + l.right) / 2;
+  const c = centre(block[0]!);
+  if (!block.every((l) => Math.abs(centre(l) - c) <= CENTRE_UNITS)) return false;
+  return block.some((l) => offGrid(l.left - block[0]!.left, cw));
 }
 
 /** A symbol this many character widths or less before its command is that command's symbol. */
@@ -1203,6 +1477,38 @@ export function nextLine(
   l: Pick<Line, 'top' | 'parts' | 'height'>,
 ): boolean {
   return l.top > last.top && l.top - last.top <= NEXT_LINE_SIZES * Math.max(lineSize(l), lineSize(last));
+}
+
+/** The most blank lines a listing sets on its own line grid (blankLinesOnGrid); a wider gap parts two listings. */
+const GRID_BLANK_LINES = 3;
+
+/**
+ * Is `l` the next line of the listing `block` past blank lines the listing sets on its own grid:
+ * on the page of the block's last line, a whole number of the block's closest line step under it
+ * (2 to GRID_BLANK_LINES + 1 steps, to GRID_UNITS or a tenth of a step, whichever is more; the
+ * step the mean of its single steps, as pdftohtml's whole units round each)? A
+ * verbatim listing (Texinfo's @example, LaTeX's verbatim, Sphinx's literal blocks) sets each
+ * blank line of its source as a line, so an author's two blank lines parting a listing's sections
+ * step down exactly three lines (gri's test files: 53 units at 18 a line), past nextLine's reach;
+ * the page shows one listing, and the reader keeps it one (code.ts blankLines). Two listings set
+ * apart stand on no common grid but by chance: the skip between them is glue, not lines. Needs
+ * two lines of the block on one page to know its step.
+ */
+export function blankLinesOnGrid(block: readonly Pick<Line, 'page' | 'top'>[], l: Pick<Line, 'page' | 'top'>): boolean {
+  const last = block.at(-1);
+  if (!last || last.page !== l.page) return false;
+  const steps: number[] = [];
+  for (let i = 1; i < block.length; i++)
+    if (block[i]!.page === block[i - 1]!.page && block[i]!.top > block[i - 1]!.top)
+      steps.push(block[i]!.top - block[i - 1]!.top);
+  if (steps.length === 0) return false;
+  // The mean of the single steps (pdftohtml's whole units make them 17 or 18 where the grid is 17.9).
+  const least = Math.min(...steps);
+  const single = steps.filter((d) => d < BLANK_STEP * least);
+  const step = single.reduce((a, d) => a + d, 0) / single.length;
+  const dy = l.top - last.top;
+  const k = Math.round(dy / step);
+  return k >= 2 && k <= GRID_BLANK_LINES + 1 && Math.abs(dy - k * step) <= Math.max(GRID_UNITS, 0.1 * step);
 }
 
 /** A step this many times the block's closest line step leaves a blank line (the reader's BLANK_STEP). */

@@ -21,6 +21,7 @@ import {
   numberedCode,
   endIndex,
   listingLengths,
+  fittingBlocks,
   expandTabs,
   dehyphenate,
   glyphCodeSpelling,
@@ -1800,6 +1801,33 @@ describe('sameCodeLine: a chunk line against the reference, each either-blank a 
     assert.equal(codeKept([chunk('bulletAnchor    anchor\nbulletColor     color')], [ref]).kept, 100);
     assert.equal(codeKept([chunk('bulletAnchor     anchor\nbulletColor      color')], [ref]).kept, 100);
     assert.equal(codeKept([chunk('bulletAnchor       anchor\nbulletColor     color')], [ref]).kept, 0);
+  });
+});
+
+describe('fittingBlocks: the blocks a chunk can hold, by the length of the listing each is a piece of', () => {
+  // A chunk of 24 code points at most: a numbered listing's pieces are 7 each, 14 for two, 28 for four.
+  const cases: [string, string[], string[]][] = [
+    ['a block of 2+ lines that fits', ['make all\nmake install'], ['make all\nmake install']],
+    ['one line is no block', ['make all'], []],
+    ['longer than a chunk', ['make all\nmake install\nmake check'], []],
+    ['two pieces of a numbered listing that fits', ['1 a\n2 b', '3 c\n4 d'], ['1 a\n2 b', '3 c\n4 d']],
+    [
+      'four pieces of a numbered listing longer than a chunk: none',
+      ['1 a\n2 b', '3 c\n4 d', '5 e\n6 f', '7 g\n8 h'],
+      [],
+    ],
+    [
+      'two numbered listings, each fits',
+      ['1 a\n2 b', '3 c\n4 d', '1 e\n2 f', '3 g\n4 h'],
+      ['1 a\n2 b', '3 c\n4 d', '1 e\n2 f', '3 g\n4 h'],
+    ],
+    ['underscores read as blanks', ['a_b\nc'], ['a b\nc']],
+  ];
+  for (const [name, blocks, want] of cases) test(name, () => assert.deepEqual(fittingBlocks(blocks, 24), want));
+  test('codeKept counts no piece of a listing longer than a chunk', () => {
+    const pieces = ['1 a\n2 b', '3 c\n4 d', '5 e\n6 f', '7 g\n8 h'];
+    assert.equal(codeKept([chunk('1 a\n2 b\n3 c')], pieces, { min: 10, max: 24 }).blocks, 0);
+    assert.equal(codeKept([chunk('1 a\n2 b\n3 c')], pieces.slice(0, 2), { min: 10, max: 24 }).blocks, 2);
   });
 });
 

@@ -43,6 +43,17 @@ import {
   proseRights,
   lineNumberBefore,
   numberedBlank,
+  blankLinesOnGrid,
+  nearBlock,
+  rowExtent,
+  centredCell,
+  raisedOpening,
+  indentation,
+  runningFoot,
+  withLevelRuns,
+  repeatedInPlace,
+  runsIntoProse,
+  calloutBreaks,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -548,6 +559,34 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       [`if${' '.repeat(7)}${EITHER_BLANK}then\nfor${' '.repeat(6)}${EITHER_BLANK}in`],
     ],
     [
+      // gri's test files (a Texinfo @example): two blank lines part the sections, 53 units at 17-18 a line.
+      "a listing's two blank lines, on its line grid, keep it one block",
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(118, 0, 'b'), tt(135, 0, 'c'), tt(188, 0, 'd'), tt(206, 0, 'e')] }],
+      ['a\nb\nc\n\nd\ne'],
+    ],
+    [
+      'the same gap off the grid (a skip between two listings) parts two blocks',
+      [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(118, 0, 'b'), tt(135, 0, 'c'), tt(181, 0, 'd'), tt(199, 0, 'e')] }],
+      ['a\nb\nc', 'd\ne'],
+    ],
+    [
+      // lshort-pt p. 71-72: the footnote's number 3 units over its text, the URL 4 units under it.
+      "a footnote's typewriter URL after its raised number is a word of its line, no code over the page turn",
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [1069, 60, 5, 0, '1', 8],
+            [1072, 66, 165, 0, 'Se o seu não o inclui, visite', 12],
+            [1073, 235, 261, 1, 'CTAN://macros/latex/required/amslatex', 11],
+            [1072, 497, 4, 0, '.', 12],
+          ],
+        },
+        { fonts: FONTS, texts: [tt(192, 0, 'Adicione $a$ ao quadrado'), tt(210, 0, '$a^2 + b^2 = c^2$')] },
+      ],
+      ['Adicione $a$ ao quadrado\n$a^2 + b^2 = c^2$'],
+    ],
+    [
       'a gap of several lines ends a block',
       [{ fonts: FONTS, texts: [tt(100, 0, 'a'), tt(120, 0, 'b'), tt(300, 0, 'c'), tt(320, 0, 'd')] }],
       ['a\nb', 'c\nd'],
@@ -677,6 +716,42 @@ describe('clipToPage: the characters of a fragment that start on the page', () =
     ['no page width known', f(900, 80, 'abcdefghij'), 0, 'abcdefghij'],
   ];
   for (const [name, frag, width, want] of cases) test(name, () => assert.equal(clipToPage(frag, width)?.text, want));
+});
+
+describe("withLevelRuns: a block's lines with the runs level with them to their right", () => {
+  // why3 p. 164: the left cell wrapped (`type ... invariant { ... self.foo ...` / `}`), the right
+  // cell given after it, level with its first line, under a row whose right cell holds prose.
+  const at = (top: number, left: number, text: string, mono = true, width = [...text].length * 8) => {
+    const part = { page: 1, top, left, width, height: 13, mono, text };
+    return { page: 1, top, height: 13, left, right: left + width, mono, parts: [part] };
+  };
+  const block = [
+    at(843, 118, 'loop ... end'),
+    at(861, 118, 'type ... invariant { ... self.foo ...', true, 290),
+    at(879, 118, '}'),
+  ];
+  const right = at(861, 441, 'type ... invariant { ... foo ... }');
+  test('the right cell joins its row; a line above or to the left does not', () => {
+    const got = withLevelRuns(block, [right, at(861, 20, 'left'), at(900, 441, 'below')]);
+    assert.deepEqual(
+      got.map((l) => l.parts.map((p) => p.text)),
+      [['loop ... end'], ['type ... invariant { ... self.foo ...', 'type ... invariant { ... foo ... }'], ['}']],
+    );
+  });
+  test('tableRowsOf reads the rows so, under a row with a prose word', () => {
+    const header = {
+      parts: [
+        ...at(824, 118, 'meta M prop P').parts,
+        ...at(824, 441, 'meta M lemma P').parts,
+        ...at(820, 553, 'or', false).parts,
+        ...at(824, 569, 'meta M axiom P').parts,
+      ],
+    };
+    const first = { ...block[0]!, parts: [...block[0]!.parts, ...at(843, 441, 'while true do ... done').parts] };
+    const rows = [first, block[1]!, block[2]!];
+    assert.equal(tableRowsOf(rows, [header]), false);
+    assert.equal(tableRowsOf(withLevelRuns(rows, [right]), [header]), true);
+  });
 });
 
 describe('tableRowsOf: code lines that are rows of a table beside rows that are not code', () => {
@@ -897,7 +972,48 @@ describe('cellsBeside: a table cell of typewriter wrapped onto lines beside the 
       false,
     ],
   ];
+  // GNU Prolog's open/4: the condition wrapped onto three lines beside the term wrapped onto two,
+  // the row above one line each 16 units over the condition's first line, 25 over the term's.
+  const above = line(
+    584,
+    [107, 24, false, 'and'],
+    [136, 8, true, 'M'],
+    [149, 120, false, 'is an input stream'],
+    [447, 272, true, 'permission_error(output, stream, M)'],
+  );
+  const tall = [
+    line(610, [107, 226, false, 'an element E of the Options list is']),
+    line(629, [107, 126, true, 'reposition(true)'], [237, 155, false, 'and it is not possible to']),
+    line(646, [107, 143, false, 'reposition this stream']),
+  ];
+  const term = [
+    line(621, [447, 270, true, 'permission_error(open, source_sink,']),
+    line(638, [447, 133, true, 'reposition(true))']),
+  ];
+  cases.push(
+    ['a condition taller than the term: the row above stands round the row', term, [above, ...tall], true],
+    [
+      'the same with no line at the left edge above (a paragraph ends there)',
+      term,
+      [line(584, [97, 600, false, 'a paragraph line above the table']), ...tall],
+      false,
+    ],
+  );
   for (const [name, block, near, want] of cases) test(name, () => assert.equal(cellsBeside(block, near), want));
+  test('rowExtent: the block, widened by the lines left of it it overlaps, and theirs', () => {
+    assert.deepEqual(rowExtent(term, [above, ...tall]), [610, 658]);
+    assert.deepEqual(rowExtent(cell, [row, cond]), [977, 1007]);
+    // A line right of the block is no cell of its row to the left.
+    assert.deepEqual(rowExtent(cell, [line(970, [700, 40, false, 'note'])]), [977, 1007]);
+  });
+  test('nearBlock: lines within three line heights above or below, on the page', () => {
+    assert.equal(nearBlock(term, above), true);
+    assert.equal(nearBlock(term, line(575, [107, 100, false, 'x'])), true);
+    assert.equal(nearBlock(term, line(570, [107, 100, false, 'x'])), false);
+    assert.equal(nearBlock(term, line(686, [107, 100, false, 'x'])), true);
+    assert.equal(nearBlock(term, line(690, [107, 100, false, 'x'])), false);
+    assert.equal(nearBlock(term, { ...above, page: 2 }), false);
+  });
   test('pdfCodeBlocks leaves out the wrapped cell, keeps the same lines with nothing beside them', () => {
     const texts = (beside: boolean): [number, number, number, number, string][] => [
       prose(900, 'Errors'),
@@ -1250,8 +1366,10 @@ describe('markParts: a continuation mark opening a line of a listing', () => {
       [120, 144, 8, 0, '\u2423'],
       [140, 100, 160, 1, 'evince | source,'],
     ];
+    // The mark's line placed by its text (8 a character) 4 units left of the others (10 a
+    // character, the block's): they stand 0.4 character in, none or one blank (indentation).
     assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS, texts }]))), [
-      'evince | source,\n\u02D3\u2192i386\u2423\nevince | source,',
+      `${EITHER_BLANK}evince | source,\n\u02D3\u2192i386\u2423\n${EITHER_BLANK}evince | source,`,
     ]);
   });
   test('codeLine: a line opening with a mark is a line of code', () => {
@@ -1316,6 +1434,36 @@ describe('furnitureLines: running heads, feet and page numbers', () => {
         line(11, 63, '2.2.21 glp_get_col_ub'),
       ],
       line(11, 63, '2.2.21 glp_get_col_ub'),
+      false,
+    ],
+    [
+      // Sphinx: an odd page footed by its section's title and number, which one other page repeats.
+      "a page's last line where the other pages' running feet stand, its text on two pages",
+      [
+        ...Array.from({ length: 16 }, (_, i) =>
+          line(i + 1, 1114, i === 4 || i === 6 ? '7.3. Logical expressions' : `Foot ${i % 2}`),
+        ),
+      ],
+      line(5, 1114, '7.3. Logical expressions'),
+      true,
+    ],
+    [
+      "a page's last line above the feet' place (a body line ending the page short) is no foot",
+      [
+        ...Array.from({ length: 16 }, (_, i) => line(i + 1, 1114, 'Foot')).filter((f) => f.page !== 5),
+        line(5, 1000, 'A line'),
+      ],
+      line(5, 1000, 'A line'),
+      false,
+    ],
+    [
+      // GNU Prolog: "Templates" over every entry, at a page's last line on a few pages by chance.
+      'a subheading over every entry, at one top on 3 pages of the 15 that show it, is no foot',
+      [
+        ...[2, 4, 6].map((p) => line(p, 1102, 'Templates')),
+        ...[1, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((p) => line(p, 200 + p * 40, 'Templates')),
+      ],
+      line(2, 1102, 'Templates'),
       false,
     ],
     [
@@ -1633,4 +1781,180 @@ test('marginName: typewriter with a letter, wholly left of the text edge by half
   assert.equal(marginName(f(20, 70, '\\poemlines', false), 100), false); // a roman word
   assert.equal(marginName(f(60, 20, '12'), 100), false); // a listing's line number
   assert.equal(marginName(f(20, 30), 100), false); // ends 50 units short: a column of its own, not hung on the text
+});
+
+describe("blankLinesOnGrid: a listing's blank lines on its own line grid", () => {
+  const at = (page: number, top: number) => ({ page, top });
+  const cases: [string, { page: number; top: number }[], { page: number; top: number }, boolean][] = [
+    ['two blank lines: three steps (gri: 53 at 18)', [at(1, 389), at(1, 407), at(1, 425)], at(1, 478), true],
+    ['three steps after steps of 17 and 18', [at(1, 300), at(1, 317), at(1, 335), at(1, 353)], at(1, 406), true],
+    ['one blank line: two steps', [at(1, 100), at(1, 120)], at(1, 140 + 20), true],
+    ['three blank lines: four steps', [at(1, 100), at(1, 120)], at(1, 200), true],
+    ['four blank lines: a gap between listings', [at(1, 100), at(1, 120)], at(1, 220), false],
+    ['two and a half steps: off the grid', [at(1, 100), at(1, 120)], at(1, 170), false],
+    ['the step of the lines, a blank line inside them aside', [at(1, 100), at(1, 120), at(1, 160)], at(1, 220), true],
+    ['one line: no step known', [at(1, 100)], at(1, 160), false],
+    ['on another page', [at(1, 100), at(1, 120)], at(2, 180), false],
+  ];
+  for (const [name, block, l, want] of cases) test(name, () => assert.equal(blankLinesOnGrid(block, l), want));
+});
+
+describe("centredCell: a table cell's values centred one under the other, no listing", () => {
+  // A line of typewriter at `left`, `chars` characters of 8 units.
+  const tt1 = (left: number, text: string) => {
+    const width = [...text].length * 8;
+    return { left, right: left + width, parts: [{ page: 1, top: 100, height: 12, mono: true, text, left, width }] };
+  };
+  const cases: [string, ReturnType<typeof tt1>[], boolean][] = [
+    // GNU Prolog's flags: `atom` at 361, `chars` and `codes` at 357 (4 units: half a character).
+    ['stacked values centred, half a character apart', [tt1(361, 'atom'), tt1(357, 'chars'), tt1(357, 'codes')], true],
+    ['`toward_zero` over `down`', [tt1(322, 'toward zero'), tt1(350, 'down')], true],
+    ['a listing: lines on the grid, left-aligned', [tt1(100, 'if x then'), tt1(100, 'fi')], false],
+    ['a listing indented on the grid, centred by chance', [tt1(100, 'abcdef'), tt1(116, 'cd')], false],
+    ['lines of one length: left-aligned and centred, no telling', [tt1(100, '~Ne ~NE'), tt1(100, '~Ng ~NG')], false],
+    ['off the grid, not centred', [tt1(100, 'abcdef'), tt1(124, 'cd')], false],
+    ['one line', [tt1(100, 'atom')], false],
+  ];
+  for (const [name, block, want] of cases) test(name, () => assert.equal(centredCell(block), want));
+});
+
+describe("raisedOpening: a line's opening runs raised before its text (a footnote's number)", () => {
+  const cases: [string, { top: number; height: number }[], { top: number; height: number }, boolean][] = [
+    ["a footnote's number", [{ top: 1069, height: 8 }], { top: 1072, height: 12 }, true],
+    ['a run as tall as the text', [{ top: 1069, height: 12 }], { top: 1072, height: 12 }, false],
+    ['a smaller run lower (a subscript)', [{ top: 1075, height: 8 }], { top: 1072, height: 12 }, false],
+    ['nothing before', [], { top: 1072, height: 12 }, false],
+  ];
+  for (const [name, parts, f, want] of cases) test(name, () => assert.equal(raisedOpening(parts, f), want));
+});
+
+describe("indentation: a line's blanks from its block's edge, either count where the units leave two", () => {
+  const E = EITHER_BLANK;
+  const cases: [string, number, number, string][] = [
+    ['at the edge', 0, 8, ''],
+    ['on the grid', 24, 8, '   '],
+    ['on the grid, a unit off (pdftohtml rounds)', 25, 8, '   '],
+    // l2kurz's `align`: `+\frac` 51 units in, 7.85 a character: 6.5 characters.
+    ['half a character off: either count', 51, 7.85, `      ${E}`],
+    ['a bold command a few units in: none or one', 4, 8, E],
+    ['two units in: none', 2, 8, ''],
+  ];
+  for (const [name, d, cw, want] of cases) test(name, () => assert.equal(indentation(d, cw), want));
+});
+
+describe("runningFoot: a page's last line where the running feet of half the pages stand", () => {
+  const at = (page: number, top: number) => ({ page, top, mono: false });
+  const feet = Array.from({ length: 10 }, (_, i) => at(i + 1, 1114));
+  const cases: [string, ReturnType<typeof at> & { mono: boolean }, ReturnType<typeof at>[], number, boolean][] = [
+    ['at the feet of 9 pages of 10', at(5, 1114), feet, 10, true],
+    ['two units off', at(5, 1116), feet, 10, true],
+    ['above them', at(5, 1090), feet, 10, false],
+    ['at the feet of 3 pages of 10', at(5, 1114), feet.slice(0, 3), 10, false],
+    ['a line of code', { ...at(5, 1114), mono: true }, feet, 10, false],
+  ];
+  for (const [name, l, f, pages, want] of cases) test(name, () => assert.equal(runningFoot(l, f, pages), want));
+});
+
+describe('repeatedInPlace: a running line stands in its place on 2 pages and a fifth of those showing it', () => {
+  const cases: [string, number, number, boolean][] = [
+    ['a running head on every page', 15, 15, true],
+    ['on 2 other pages, nowhere else', 2, 2, true],
+    ['on 1 other page', 1, 1, false],
+    ["Sphinx's continuation label near one top on 6 of 28", 6, 28, true],
+    ['a subheading at one top on 3 of 228', 3, 228, false],
+  ];
+  for (const [name, inPlace, elsewhere, want] of cases)
+    test(name, () => assert.equal(repeatedInPlace(inPlace, elsewhere), want));
+});
+
+describe("runsIntoProse: a typewriter line ending with the text face's comma, its paragraph going on under it", () => {
+  const run = (left: number, text: string, mono: boolean) => ({
+    page: 1,
+    top: 212,
+    left,
+    width: [...text].length * 8,
+    height: 12,
+    mono,
+    text,
+  });
+  const l = (parts: ReturnType<typeof run>[]) => ({ page: 1, top: 212, left: 107, height: 12, parts });
+  const cond = l([
+    run(107, 'end_of_stream(E)', true),
+    run(228, ',', false),
+    run(237, 'eof_action(E)', true),
+    run(337, ',', false),
+  ]);
+  const prose = (top: number, left = 107) => ({
+    page: 1,
+    top,
+    left,
+    height: 13,
+    parts: [run(left, 'reposition(E), type(E) or', false)],
+  });
+  const cases: [string, ReturnType<typeof l>, ReturnType<typeof prose> | undefined, boolean][] = [
+    ['a condition going on in prose right under it', cond, prose(230), true],
+    ['the next line indented (a listing under its paragraph)', cond, prose(230, 140), false],
+    ['the next line a paragraph away', cond, prose(260), false],
+    ['no line under it', cond, undefined, false],
+    ['a line ending in the code face', l([run(107, 'f(a,', true)]), prose(230), false],
+    [
+      "a listing's line ending with a meta-variable in the text face",
+      l([run(107, '{name', true), run(160, 'sem extensão};', false)]),
+      prose(230),
+      false,
+    ],
+  ];
+  for (const [name, a, b, want] of cases) test(name, () => assert.equal(runsIntoProse(a, b), want));
+});
+
+describe("DocBook's callouts (dblatex): the circle and its number left out, the line's rest a line of its own", () => {
+  // dblatex-manual p. 30: `<td>A3</td><td width="25.3"` then the circle (LaTeX's lcircle10, 'v',
+  // taller, above), the number inside it (white, 7 high), then `>B3</td>` on the line.
+  const FONTS_C: [number, string, number?][] = [...FONTS, [2, 'TPKZYA+LCIRCLE10', 15], [3, 'OGQFFK+NimbusSanL', 7]];
+  const texts: [number, number, number, number, string, number?][] = [
+    tt(120, 0, '&lt;tr&gt;'),
+    tt(140, 2, '&lt;td&gt;A3&lt;/td&gt;&lt;td width="25.3"'),
+    [129, 341, 10, 2, 'v', 19],
+    [140, 339, 4, 3, '6', 6],
+    [140, 346, 56, 1, '&gt;B3&lt;/td&gt;'],
+    tt(160, 0, '&lt;/tr&gt;'),
+  ];
+  test('pdfCodeBlocks reads the listing whole, cut at the callout as cutAtCallouts cuts a chunk', () =>
+    assert.deepEqual(pdfCodeBlocks(xmlFragments(xml([{ fonts: FONTS_C, texts }]))), [
+      '<tr>\n  <td>A3</td><td width="25.3"\n>B3</td>\n</tr>',
+    ]));
+  test('calloutBreaks: the circle and its number, and the run after them', () => {
+    const f = xmlFragments(xml([{ fonts: FONTS_C, texts }]));
+    const { callouts, rests } = calloutBreaks(f);
+    assert.deepEqual(
+      [...callouts].map((x) => x.text),
+      ['v', '6'],
+    );
+    assert.deepEqual(
+      [...rests].map((x) => x.text),
+      ['>B3</td>'],
+    );
+  });
+  test('a callout at the line end: nothing goes on', () => {
+    const f = xmlFragments(
+      xml([
+        {
+          fonts: FONTS_C,
+          texts: [
+            tt(140, 0, '&lt;caption&gt;'),
+            [129, 180, 10, 2, 'v', 19],
+            [140, 178, 4, 3, '2', 6],
+            tt(160, 0, '&lt;tr&gt;'),
+          ],
+        },
+      ]),
+    );
+    assert.deepEqual([...calloutBreaks(f).rests], []);
+  });
+  test('a digit in another face without a circle is no callout', () => {
+    const f = xmlFragments(
+      xml([{ fonts: FONTS_C, texts: [tt(140, 0, 'a'), [140, 120, 4, 3, '6', 6], tt(140, 10, 'b')] }]),
+    );
+    assert.equal(calloutBreaks(f).callouts.size, 0);
+  });
 });
