@@ -352,7 +352,9 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   const heads = opts.layout === undefined ? undefined : twoPartHeads(opts.layout);
   const clean = opts.deck
     ? slideReading(joined).join('\f')
-    : joinedAcrossPages(withoutRunningLines(joined, EDGE, false, heads));
+    : joinedAcrossPages(
+        withoutRunningLines(joined, EDGE, false, heads, opts.layout === undefined ? [] : headRows(opts.layout)),
+      );
   const body = clean
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
@@ -936,6 +938,123 @@ export function twoPartHeads(layout: string): Set<string> {
   return out;
 }
 
+/** Words as `words` finds them, their case kept. */
+const caseWords = (s: string): string[] =>
+  normalizeText(s).match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+
+/** A bare page number as a part of a head row (`pdftotext -layout`): arabic, up to four digits. */
+const ROW_NUMBER = /^\d{1,4}$/;
+
+/**
+ * The parts of each page's head row and foot row (index = page), where the page has one: its first
+ * (or last) row of the layout reading (`layout`: `pdftotext -layout`, pages at form feeds) set in
+ * two parts or more (parted by three blanks or more), a part of letters among them, none longer
+ * than a head's 60 characters, and its first or last part the page's number: a bare number whose
+ * difference to the page's index the same row of 3 pages or more shares (the document's page
+ * sequence). A book's head sets the page number, the chapter's number and its title across the
+ * top ("60      8   PROLOG BUILT-IN PREDICATES"; CWEB's "§6   VLNA   PARAMETRY PŘÍKAZOVÉHO ŘÁDKU
+ * 3"), which pdftotext's plain reading parts into a line each, four or five lines, beyond the three
+ * edge lines withoutRunningLines looks at, or read after the page's first lines of code; the title
+ * changes with the chapter or section, so its shape may stand on too few pages to repeat. The
+ * service reads the row as one line at the page's edge and drops it as furniture. A table's header
+ * row repeated atop its pages has no page number in it; a page's first line of text ending in a
+ * number is off the page sequence.
+ */
+export function headRows(layout: string): (string[] | undefined)[] {
+  const pages = layout.split('\f');
+  const rowOf = (page: string, foot: boolean) => {
+    const lines = page.split('\n').filter((l) => l.trim().length > 0);
+    const line = foot ? lines.at(-1) : lines[0];
+    if (line === undefined) return undefined;
+    const parts = line.trim().split(/\s{3,}/);
+    if (parts.length < 2 || parts.some((x) => x.length > 60) || !parts.some((x) => /\p{L}{2,}/u.test(x)))
+      return undefined;
+    const number = [parts[0]!, parts.at(-1)!].find((x) => ROW_NUMBER.test(x));
+    return number === undefined ? undefined : { parts, number: Number(number) };
+  };
+  const out: (string[] | undefined)[] = pages.map(() => undefined);
+  for (const foot of [false, true]) {
+    const rows = pages.map((p) => rowOf(p, foot));
+    const offsets = new Map<number, number>();
+    rows.forEach((r, n) => {
+      if (r) offsets.set(r.number - n, (offsets.get(r.number - n) ?? 0) + 1);
+    });
+    rows.forEach((r, n) => {
+      if (r && (offsets.get(r.number - n) ?? 0) >= 3) out[n] = [...(out[n] ?? []), ...r.parts];
+    });
+  }
+  return out;
+}
+
+/**
+ * The lines of a plain page (`page`, `filled`: its non-blank lines' indices) that are its head or
+ * foot row (headRows: `row`, the row's parts) read apart, among its first lines (three more than the
+ * row has words) and its last three: each line all of whose words the row still holds, until the
+ * row's words are spent. pdftotext reads a head in parts, a line each, at the top or after the
+ * page's first lines of code, and a verso head's right parts at the page's end ("VLNA" / "§5").
+ * Lines already dropped (`dropped`: a running line, a page number) spend their words first, then
+ * lines spelt as a part ("§5" before the text's "5."), then the others, top first; so a heading
+ * under the head that repeats its words ("8.4" / "Term processing" under "8.4  Term processing  59")
+ * stays.
+ */
+export function headRowLines(
+  page: readonly string[],
+  filled: readonly number[],
+  row: readonly string[],
+  dropped: ReadonlySet<number> = new Set(),
+  edgeLines = EDGE,
+): number[] {
+  const left = new Map<string, number>();
+  for (const w of caseWords(row.join(' '))) left.set(w, (left.get(w) ?? 0) + 1);
+  const size = [...left.values()].reduce((a, b) => a + b, 0);
+  const window = [...new Set([...filled.slice(0, edgeLines + size), ...filled.slice(-edgeLines)])];
+  const spelt = new Set(row.map((x) => normalizeText(x).trim()));
+  const passes: ((i: number) => boolean)[] = [
+    (i) => dropped.has(i),
+    (i) => spelt.has(normalizeText(page[i]!).trim()),
+    () => true,
+  ];
+  const used = new Set<number>();
+  const out: number[] = [];
+  for (const pass of passes)
+    for (const i of window) {
+      if (used.has(i) || !pass(i)) continue;
+      const need = new Map<string, number>();
+      for (const w of caseWords(page[i]!)) need.set(w, (need.get(w) ?? 0) + 1);
+      if (need.size === 0 || [...need].some(([w, n]) => (left.get(w) ?? 0) < n)) continue;
+      for (const [w, n] of need) left.set(w, left.get(w)! - n);
+      used.add(i);
+      if (!dropped.has(i)) out.push(i);
+    }
+  return out;
+}
+
+/**
+ * A paged reading (pdftotext's, pages at form feeds) without its head and foot rows (headRows:
+ * `rows`, by page) and nothing else: every other line kept, a line the running-line rule takes for
+ * furniture by its shape too ("Examples:" at the foot of many pages of a reference manual). The
+ * page-number measure searches it (pages.ts), where a run of words read over a page break meets
+ * the next page's running head in the reading with every line.
+ */
+export function withoutHeadRows(text: string, rows: readonly (readonly string[] | undefined)[]): string {
+  return text
+    .split('\f')
+    .map((page, n) => {
+      const row = rows[n];
+      if (!row) return page;
+      const p = page.split('\n');
+      const drop = new Set(
+        headRowLines(
+          p,
+          p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])),
+          row,
+        ),
+      );
+      return p.filter((_l, i) => !drop.has(i)).join('\n');
+    })
+    .join('\f');
+}
+
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
@@ -953,6 +1072,7 @@ export function withoutRunningLines(
   edgeLines = EDGE,
   slides = false,
   heads: ReadonlySet<string> = new Set(),
+  rows: readonly (readonly string[] | undefined)[] = [],
 ): string {
   if (!text.includes('\f')) return text;
   const pages = text.split('\f').map((p) => p.split('\n'));
@@ -1018,6 +1138,9 @@ export function withoutRunningLines(
           }
         }
       }
+      // A head or foot row read apart (headRows): its lines wherever they stand among the page's edge lines.
+      const row = rows[n];
+      if (row && !slides) for (const i of headRowLines(p, f, row, drop, edgeLines)) drop.add(i);
       // A slide's footline line is furniture wherever pdftotext puts it: beside a table's columns
       // it can come out in the middle of the page (once per page).
       if (slides)

@@ -40,6 +40,9 @@ import {
   figurePageReadings,
   joinedAcrossPages,
   twoPartHeads,
+  headRows,
+  headRowLines,
+  withoutHeadRows,
   scriptCounts,
   titleSpelling,
   listingLines,
@@ -3046,5 +3049,144 @@ describe('scriptCounts: a raised number counts glued to its base where the refer
   test('coverage of a formula read with its scripts apart, against pdftotext glued', () => {
     const ref = buildReference('sin x = x − x3 x5 + 3! 5!');
     assert.equal(readingOrder(['sin x = x − x 3 3! + x 5 5!'], ref).coverage, 100);
+  });
+});
+
+describe('headRows: a head or foot row in parts that holds the page number', () => {
+  const body = 'Body text of the page goes on here, a sentence of it.';
+  // A book's verso and recto heads (page, chapter, title; section, page), pages 28 to 31 at indices 0 to 3.
+  const layout = [
+    `28                         4   USING GNU PROLOG\n\n${body}`,
+    `4.4     The GNU Prolog compiler                      29\n\n${body}`,
+    `30                         4   USING GNU PROLOG\n\n${body}`,
+    `4.5     Interfacing                      31\n\n${body}`,
+  ].join('\f');
+  const cases: [string, string, (string[] | undefined)[]][] = [
+    [
+      'heads whose page numbers follow the page sequence',
+      layout,
+      [
+        ['28', '4', 'USING GNU PROLOG'],
+        ['4.4', 'The GNU Prolog compiler', '29'],
+        ['30', '4', 'USING GNU PROLOG'],
+        ['4.5', 'Interfacing', '31'],
+      ],
+    ],
+    [
+      'a table header repeated atop its pages (no page number) is none',
+      [
+        'Switch     Equivalent switch     Usage',
+        'Switch     Equivalent switch     Usage',
+        'Switch     Equivalent switch     Usage',
+      ].join('\f'),
+      [undefined, undefined, undefined],
+    ],
+    [
+      'rows ending in numbers off the page sequence are none',
+      ['Total     1994', 'Volume     12', 'Items     7', 'Total     3'].join('\f'),
+      [undefined, undefined, undefined, undefined],
+    ],
+    [
+      'a number on the sequence on two pages only is none',
+      [`1     Title\n${body}`, `2     Title\n${body}`, body].join('\f'),
+      [undefined, undefined, undefined],
+    ],
+    [
+      'a row of one part, or of numbers only, is none',
+      ['                 1\nText', '2\nText', '3      4\nText', '4\nText'].join('\f'),
+      [undefined, undefined, undefined, undefined],
+    ],
+    [
+      'foot rows too',
+      [`${body}\n\nDraft manual       1`, `${body}\n\nDraft manual       2`, `${body}\n\nDraft manual       3`].join(
+        '\f',
+      ),
+      [
+        ['Draft manual', '1'],
+        ['Draft manual', '2'],
+        ['Draft manual', '3'],
+      ],
+    ],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(headRows(text), want));
+});
+
+describe('headRowLines: the lines of a plain page that are its head row read apart', () => {
+  const filled = (p: string[]) => p.flatMap((l, i) => (l.trim() ? [i] : []));
+  const cases: [string, string[], string[], number[], number[]][] = [
+    [
+      'a head read as a line per part, the page number fourth',
+      ['§6', 'VLNA', 'PARAMETRY PŘÍKAZOVÉHO ŘÁDKU', '3', '6. Parametry příkazového řádku. Program čte parametry.'],
+      ['§6', 'VLNA', 'PARAMETRY PŘÍKAZOVÉHO ŘÁDKU', '3'],
+      [],
+      [0, 1, 2, 3],
+    ],
+    [
+      'a verso head with its right parts at the page end; the text\'s "5." stays',
+      ['2', 'PROGRAM VLNA', '5.', 'Základní rozvržení funkce main.', 'return status;', 'VLNA', '§5'],
+      ['2', 'PROGRAM VLNA', 'VLNA', '§5'],
+      [],
+      [0, 1, 5, 6],
+    ],
+    [
+      'a head read after three lines of code',
+      ['==(?term, ?term)', '\\==(?term, ?term)', '@<(?term, ?term)', '60', '8', 'PROLOG BUILT-IN PREDICATES', 'Text.'],
+      ['60', '8', 'PROLOG BUILT-IN PREDICATES'],
+      [],
+      [3, 4, 5],
+    ],
+    [
+      'the section heading under the head that repeats its words stays',
+      ['8.4', 'Term processing', '8.4', 'Term processing', '59', 'Text of the section.'],
+      ['8.4', 'Term processing', '59'],
+      [],
+      [0, 1, 4],
+    ],
+    [
+      'a line already dropped spends its words: the heading under it stays',
+      ['59', 'Term processing', 'Term processing', 'Text of the section.'],
+      ['Term processing', '59'],
+      [0, 1],
+      [],
+    ],
+    [
+      'a title in another case than the head stays',
+      ['VLNA', 'Rejstřík.', 'ANY: 15, 22.'],
+      ['§57', 'VLNA', 'REJSTŘÍK', '23'],
+      [],
+      [0],
+    ],
+    [
+      'a line with a word the head lacks stays',
+      ['12', 'USING GNU PROLOG', 'Using GNU Prolog is easy.'],
+      ['12', 'USING GNU PROLOG'],
+      [],
+      [0, 1],
+    ],
+  ];
+  for (const [name, page, row, dropped, want] of cases)
+    test(name, () => assert.deepEqual(headRowLines(page, filled(page), row, new Set(dropped)), want));
+});
+
+describe('withoutHeadRows and withoutRunningLines with head rows', () => {
+  const body = 'Body text of the page goes on here, a sentence of it.';
+  const plain = ['§1\nVLNA\nPROGRAM VLNA\n1\n' + body, '2\nPROGRAM VLNA\n5.\n' + body + '\nVLNA\n§5'].join('\f');
+  const rows = [
+    ['§1', 'VLNA', 'PROGRAM VLNA', '1'],
+    ['2', 'PROGRAM VLNA', 'VLNA', '§5'],
+  ];
+  test('withoutHeadRows drops the rows, every other line kept', () =>
+    assert.deepEqual(withoutHeadRows(plain, rows).split('\f'), [body, `5.\n${body}`]));
+  test('a page without a row is kept whole', () => assert.equal(withoutHeadRows(plain, []), plain));
+  test('withoutRunningLines drops a head row beyond its three edge lines', () => {
+    assert.match(withoutRunningLines(plain).split('\f')[0]!, /PROGRAM VLNA/);
+    assert.deepEqual(withoutRunningLines(plain, 3, false, new Set(), rows).split('\f'), [body, `5.\n${body}`]);
+  });
+  test('the reference built with a layout leaves the head out of coverage', () => {
+    const layout = [1, 2, 3, 4].map((n) => `§${n}     VLNA        TITLE NUMBER ${n}     ${n}\n${body}`).join('\f');
+    const text = [1, 2, 3, 4].map((n) => `§${n}\nVLNA\nTITLE NUMBER ${n}\n${n}\n${body}`).join('\f');
+    const ref = buildReference(text, { layout });
+    assert.equal(readingOrder([body, body, body, body], ref).coverage, 100);
+    assert.ok(readingOrder([body, body, body, body], buildReference(text)).coverage < 100);
   });
 });
