@@ -1306,25 +1306,48 @@ export function negationSpelling(text: string): string | undefined {
  * ("x2", "mc2", "sublinhado2"), the service apart ("x 2": a script is its own word). A pair is
  * glued where the reference has the glued word (`vocab`) and, when `inRef` is given, a 4-gram
  * of it with the words around it (the same document may write "c1" in one place and "c 1" in
- * another).
+ * another). Given `inRef`, a script of letters too (up to four characters: "x n" of x_n, "e x"
+ * of e^x, "e 2iπt"), against a base of one or two characters: pdftotext glues every script to its
+ * base ("xn", "ex", "e2iπt" on a reference card of formulas), and only the 4-gram tells a script
+ * from two words of the text.
  */
+/** A base a script of letters is glued to (gluedScripts): a symbol of one or two characters, a letter among them ("x", "e", "χ", "xe"). */
+const SCRIPT_BASE = /^(?=.*\p{L})[\p{L}\p{N}]{1,2}$/u;
+/** A script of letters (gluedScripts): up to four characters ("n", "k", "deg", "2iπt"). */
+const LETTER_SCRIPT = /^[\p{L}\p{N}]{1,4}$/u;
+
 export function gluedScripts(
   ws: readonly string[],
   vocab: ReadonlySet<string>,
   inRef?: (gram: string) => boolean,
 ): string[] | undefined {
+  const gluable = (w: string, next: string | undefined): next is string =>
+    next !== undefined &&
+    vocab.has(w + next) &&
+    ((/^\d{1,2}$/.test(next) && /\p{L}$/u.test(w)) ||
+      // A script of letters (x_n, a_k, e^x, e^{2iπt}) against a base of one or two characters:
+      // only where a 4-gram of the reference reads the glued word there (`inRef`).
+      (inRef !== undefined && SCRIPT_BASE.test(w) && LETTER_SCRIPT.test(next) && /\p{L}/u.test(next)));
   let out: string[] | undefined;
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i]!;
     const next = ws[i + 1];
-    const joined = next === undefined ? '' : w + next;
-    let glue = next !== undefined && /^\d{1,2}$/.test(next) && /\p{L}$/u.test(w) && vocab.has(joined);
+    let glue = gluable(w, next);
+    const joined = w + (next ?? '');
     if (glue && inRef) {
-      const around = [...(out ?? ws.slice(0, i)).slice(-3), joined, ...ws.slice(i + 2, i + 5)];
-      const at = around.indexOf(joined);
+      // The words after it as they are, and with their own scripts glued ("a k b k t k": "ak bk tk").
+      const after = ws.slice(i + 2, i + 5);
+      const gluedAfter: string[] = [];
+      for (let j = i + 2; j < ws.length && gluedAfter.length < 3; j++)
+        if (gluable(ws[j]!, ws[j + 1])) gluedAfter.push(ws[j]! + ws[++j]!);
+        else gluedAfter.push(ws[j]!);
       glue = false;
-      for (let k = Math.max(0, at - 3); k <= at && k + 4 <= around.length; k++)
-        if (inRef(around.slice(k, k + 4).join(' '))) glue = true;
+      for (const rest of [after, gluedAfter]) {
+        const around = [...(out ?? ws.slice(0, i)).slice(-3), joined, ...rest];
+        const at = around.indexOf(joined);
+        for (let k = Math.max(0, at - 3); k <= at && k + 4 <= around.length; k++)
+          if (inRef(around.slice(k, k + 4).join(' '))) glue = true;
+      }
     }
     if (glue) {
       out ??= ws.slice(0, i);

@@ -266,6 +266,25 @@ describe('gluedScripts: a raised number against its word, as pdftotext writes it
     assert.deepEqual(gluedScripts(['the', 'speed', 'c', '1', 'is'], v, inRef), ['the', 'speed', 'c1', 'is']);
     assert.equal(gluedScripts(['option', 'c', '1', 'sets', 'it'], v, inRef), undefined);
   });
+  test('a script of letters, only where a 4-gram of the reference reads it glued', () => {
+    // A reference card: pdftotext glues a_k, b_k, t^k and x_n to their bases.
+    const grams = new Set(['ak bk tk from', 'c x xn powers', 'closure f up to', 'f up to xk']);
+    const inRef = (g: string) => grams.has(g);
+    const v = new Set(['ak', 'bk', 'tk', 'xn', 'xk', 'at', 'be']);
+    assert.deepEqual(gluedScripts(['a', 'k', 'b', 'k', 't', 'k', 'from'], v, inRef), ['ak', 'bk', 'tk', 'from']);
+    assert.deepEqual(gluedScripts(['c', 'x', 'x', 'n', 'powers'], v, inRef), ['c', 'x', 'xn', 'powers']);
+    assert.deepEqual(gluedScripts(['f', 'up', 'to', 'x', 'k'], v, inRef), ['f', 'up', 'to', 'xk']);
+    // Two words of the text the reference has glued elsewhere ("at", "be") stay apart here.
+    assert.equal(gluedScripts(['point', 'a', 't', 'the', 'top'], v, inRef), undefined);
+    assert.equal(gluedScripts(['let', 'b', 'e', 'the', 'base'], v, inRef), undefined);
+    // Without the reference's 4-grams (coverage's word counts), only numbers are glued.
+    assert.equal(gluedScripts(['a', 'k', 'b', 'k', 't', 'k', 'from'], v), undefined);
+    // A base of three letters or more is a word, not a symbol.
+    assert.equal(
+      gluedScripts(['den', 'k', 'from'], new Set(['denk']), () => true),
+      undefined,
+    );
+  });
   test('order: the spelling with the most 4-grams in the reference is read', () => {
     const ref = buildReference('Einstein wrote that E = mc2 holds for a body at rest, and so on.');
     assert.equal(readingOrder(['Einstein wrote that E = mc 2 holds for a body at rest, and so on.'], ref).order, 100);
