@@ -1451,6 +1451,8 @@ export interface OrderScore {
  * purpose, and its join with the row after it is no more an order error than a cut is.
  */
 export function readingOrder(texts: string[], ref: Reference): OrderScore {
+  // Scripts of letters glued where the reference's 4-grams read them so count too (gluedScripts).
+  const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
   let total = 0;
   let found = 0;
   const counts = new Map<string, number>();
@@ -1462,7 +1464,7 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     for (const l of lines) seen.add(flatLine(l));
     for (const part of repeated ? [head, lines.slice(1).join('\n')] : [t]) {
       const ws = wordsAsRead(part, ref);
-      for (const [w, n] of scriptCounts(ws, ref.vocab)) counts.set(w, (counts.get(w) ?? 0) + n);
+      for (const [w, n] of scriptCounts(ws, ref.vocab, inRef)) counts.set(w, (counts.get(w) ?? 0) + n);
       for (let i = 0; i + 4 <= ws.length; i++) {
         total++;
         const g = ws.slice(i, i + 4).join(' ');
@@ -1485,17 +1487,24 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
  * generous of the two readings has it. pdftotext writes a raised number against its base ("x3" of
  * x³/3!), the service apart ("x 3"); wordsAsRead picks one spelling for a whole chunk, by its
  * 4-grams, so a chunk read its own way lost the glued words of every formula in it (cursolatex's
- * "x3 x5 x7", "b2"), though it holds the same glyphs.
+ * "x3 x5 x7", "b2"), though it holds the same glyphs. Given the reference's 4-grams (`inRef`,
+ * readingOrder), scripts of letters too, where a 4-gram places them (gluedScripts: "e x" of e^x as
+ * "ex" on a reference card).
  */
-export function scriptCounts(ws: readonly string[], vocab: ReadonlySet<string>): Map<string, number> {
+export function scriptCounts(
+  ws: readonly string[],
+  vocab: ReadonlySet<string>,
+  inRef?: (gram: string) => boolean,
+): Map<string, number> {
   const count = (xs: readonly string[]) => {
     const m = new Map<string, number>();
     for (const w of xs) m.set(w, (m.get(w) ?? 0) + 1);
     return m;
   };
   const own = count(ws);
-  const glued = gluedScripts(ws, vocab);
-  if (glued) for (const [w, n] of count(glued)) if (n > (own.get(w) ?? 0)) own.set(w, n);
+  // Numbers glued wherever the reference has the glued word; letters too where a 4-gram places them.
+  for (const glued of [gluedScripts(ws, vocab), inRef ? gluedScripts(ws, vocab, inRef) : undefined])
+    if (glued) for (const [w, n] of count(glued)) if (n > (own.get(w) ?? 0)) own.set(w, n);
   return own;
 }
 

@@ -3071,6 +3071,21 @@ describe('scriptCounts: a raised number counts glued to its base where the refer
   });
 });
 
+test('scriptCounts: scripts of letters count glued only where a 4-gram of the reference places them', () => {
+  const vocab = new Set(['log', '1', 'x', 'ex']);
+  const grams = new Set(['log 1 x ex', '1 x ex ex']);
+  const inRef = (g: string) => grams.has(g);
+  const ws = ['log', '1', 'x', 'e', 'x', 'e', 'x', '1'];
+  assert.equal(scriptCounts(ws, vocab, inRef).get('ex'), 2);
+  assert.equal(scriptCounts(ws, vocab).get('ex'), undefined);
+  assert.equal(scriptCounts(['let', 'e', 'x', 'be'], vocab, inRef).get('ex'), undefined);
+  // Coverage counts them where the chunk is read its own way: a second reading (the column-aware
+  // one) reads the scripts apart and goes on as the chunk does, so the chunk's own spelling has
+  // more 4-grams in the reference than the glued one; the glued words still count where placed.
+  const ref = buildReference('log(1 + x), ex , ex − 1 Q R', { alternative: 'log(1 + x), e x , e x − 1 Z W' });
+  assert.equal(readingOrder(['log(1 + x), e x , e x − 1 Z W'], ref).coverage, 75);
+});
+
 describe('headRows: a head or foot row in parts that holds the page number', () => {
   const body = 'Body text of the page goes on here, a sentence of it.';
   // A book's verso and recto heads (page, chapter, title; section, page), pages 28 to 31 at indices 0 to 3.
