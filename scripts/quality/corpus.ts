@@ -97,6 +97,10 @@ import {
   withoutDrawingGlyphs,
   boxesWithoutDrawingGlyphs,
   figurePageReadings,
+  scriptCounts,
+  wordsAsRead,
+  headRows,
+  withoutHeadRows,
 } from './measures.ts';
 import { type Question, type RetrievalScore, retrieval } from './retrieval.ts';
 import { missingWords, wordRecall } from './ocr-recall.ts';
@@ -225,12 +229,12 @@ function pdftotextWords(file: string): BoxWord[][] {
 }
 
 /** pdftotext's words read column-aware (scripts/quality/column-reading.ts). */
-function pdftotextColumns(pages: BoxWord[][]): string[] {
+function pdftotextColumns(pages: BoxWord[][], rows = columnReading(pages)): string[] {
   // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row);
   // each formula read stack by stack (a fraction's numerator, then its denominator).
   // Blocks side by side on a one-column page read block by block (a LaTeX example beside its output).
   return [
-    columnReading(pages),
+    rows,
     columnReading(pages, true),
     ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
     ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
@@ -403,6 +407,9 @@ export async function measureDocument(
   // The pages read with each page's notes after the paragraph the page turn cut, each piece with
   // its page (footnote-reading.ts): pageNumbersRight's reading of a chunk that reads them so.
   let notePieces: ReadingPiece[] | undefined;
+  // A born-digital PDF's column-aware reading, table rows kept together, pages at form feeds
+  // (pageNumbersRight's reading with head rows out: a run through a table at a page's edge).
+  let columnPages: string | undefined;
   // The same pages with every line (running lines kept): pageNumbersRight's second reading.
   let pdfRawPages: string[] | undefined;
   // A born-digital PDF's layout reading (pdftotext -layout): its heads in parts, its table rows (chunkEnds).
@@ -472,8 +479,10 @@ export async function measureDocument(
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
       pdfRawPages = refText.split('\f');
       // The column-aware readings see the page the first reading sees: a figure's strokes left out.
+      const boxes = boxesWithoutDrawingGlyphs(words, fonts);
+      columnPages = columnReading(boxes);
       columnText = [
-        ...pdftotextColumns(boxesWithoutDrawingGlyphs(words, fonts)),
+        ...pdftotextColumns(boxes, columnPages),
         // A figure drawn with glyphs read in the order its page draws its labels (figurePageReadings).
         ...figurePageReadings(fonts),
       ];
@@ -558,6 +567,14 @@ export async function measureDocument(
       ref,
     ))
       console.error(`${e.id}: lost ${r.words} words: ${r.text.slice(0, 300)}`);
+  if (process.env.QUALITY_DEBUG_MISSING && !noReference) {
+    const have = new Map<string, number>();
+    for (const c of chunks)
+      for (const [w, n] of scriptCounts(wordsAsRead(c.content, ref), ref.vocab)) have.set(w, (have.get(w) ?? 0) + n);
+    const miss: string[] = [];
+    for (const [w, n] of ref.counts) if ((have.get(w) ?? 0) < n) miss.push(`${w} x${n - (have.get(w) ?? 0)}`);
+    console.error(`${e.id}: missing ${miss.join('  ')}`);
+  }
   const disorder = noReference
     ? []
     : disorderRuns(
@@ -595,6 +612,8 @@ export async function measureDocument(
       console.error(
         `${e.id}: code not kept (chunk ${m.chunk}, ${m.lacking.length} lines lacking):\n${m.block}\n--- lacking:\n${m.lacking.join('\n')}\n--- chunk:\n${m.chunk >= 0 ? chunks[m.chunk]!.content : ''}\n===`,
       );
+  // Each page's head and foot rows (headRows), as the layout reading shows them.
+  const pageRows = layout === undefined ? undefined : headRows(layout);
   const questions = questionsOf(e.id);
   const tokens = chunks.reduce((n, c) => n + words(c.content).length, 0);
   const result: DocumentResult = {
@@ -632,7 +651,21 @@ export async function measureDocument(
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     ...(pdfPages
       ? {
-          pageNumbers: pageNumbersRight(chunks, pdfPages, undefined, pdfRawPages, drawn?.split('\f'), notePieces),
+          pageNumbers: pageNumbersRight(
+            chunks,
+            pdfPages,
+            undefined,
+            pdfRawPages,
+            drawn?.split('\f'),
+            notePieces,
+            // The pages with their head rows out, every other line kept (withoutHeadRows): pdftotext's
+            // reading, and the column-aware one (a table's rows kept together).
+            pageRows === undefined || pdfRawPages === undefined
+              ? undefined
+              : [pdfRawPages.join('\f'), ...(columnPages === undefined ? [] : [columnPages])].map((t) =>
+                  withoutHeadRows(t, pageRows).split('\f'),
+                ),
+          ),
         }
       : {}),
     ...(ocr ? { ocr } : {}),

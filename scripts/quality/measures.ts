@@ -352,7 +352,9 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
   const heads = opts.layout === undefined ? undefined : twoPartHeads(opts.layout);
   const clean = opts.deck
     ? slideReading(joined).join('\f')
-    : joinedAcrossPages(withoutRunningLines(joined, EDGE, false, heads));
+    : joinedAcrossPages(
+        withoutRunningLines(joined, EDGE, false, heads, opts.layout === undefined ? [] : headRows(opts.layout)),
+      );
   const body = clean
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
@@ -936,6 +938,123 @@ export function twoPartHeads(layout: string): Set<string> {
   return out;
 }
 
+/** Words as `words` finds them, their case kept. */
+const caseWords = (s: string): string[] =>
+  normalizeText(s).match(/[\p{L}\p{N}\p{M}]*[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+
+/** A bare page number as a part of a head row (`pdftotext -layout`): arabic, up to four digits. */
+const ROW_NUMBER = /^\d{1,4}$/;
+
+/**
+ * The parts of each page's head row and foot row (index = page), where the page has one: its first
+ * (or last) row of the layout reading (`layout`: `pdftotext -layout`, pages at form feeds) set in
+ * two parts or more (parted by three blanks or more), a part of letters among them, none longer
+ * than a head's 60 characters, and its first or last part the page's number: a bare number whose
+ * difference to the page's index the same row of 3 pages or more shares (the document's page
+ * sequence). A book's head sets the page number, the chapter's number and its title across the
+ * top ("60      8   PROLOG BUILT-IN PREDICATES"; CWEB's "§6   VLNA   PARAMETRY PŘÍKAZOVÉHO ŘÁDKU
+ * 3"), which pdftotext's plain reading parts into a line each, four or five lines, beyond the three
+ * edge lines withoutRunningLines looks at, or read after the page's first lines of code; the title
+ * changes with the chapter or section, so its shape may stand on too few pages to repeat. The
+ * service reads the row as one line at the page's edge and drops it as furniture. A table's header
+ * row repeated atop its pages has no page number in it; a page's first line of text ending in a
+ * number is off the page sequence.
+ */
+export function headRows(layout: string): (string[] | undefined)[] {
+  const pages = layout.split('\f');
+  const rowOf = (page: string, foot: boolean) => {
+    const lines = page.split('\n').filter((l) => l.trim().length > 0);
+    const line = foot ? lines.at(-1) : lines[0];
+    if (line === undefined) return undefined;
+    const parts = line.trim().split(/\s{3,}/);
+    if (parts.length < 2 || parts.some((x) => x.length > 60) || !parts.some((x) => /\p{L}{2,}/u.test(x)))
+      return undefined;
+    const number = [parts[0]!, parts.at(-1)!].find((x) => ROW_NUMBER.test(x));
+    return number === undefined ? undefined : { parts, number: Number(number) };
+  };
+  const out: (string[] | undefined)[] = pages.map(() => undefined);
+  for (const foot of [false, true]) {
+    const rows = pages.map((p) => rowOf(p, foot));
+    const offsets = new Map<number, number>();
+    rows.forEach((r, n) => {
+      if (r) offsets.set(r.number - n, (offsets.get(r.number - n) ?? 0) + 1);
+    });
+    rows.forEach((r, n) => {
+      if (r && (offsets.get(r.number - n) ?? 0) >= 3) out[n] = [...(out[n] ?? []), ...r.parts];
+    });
+  }
+  return out;
+}
+
+/**
+ * The lines of a plain page (`page`, `filled`: its non-blank lines' indices) that are its head or
+ * foot row (headRows: `row`, the row's parts) read apart, among its first lines (three more than the
+ * row has words) and its last three: each line all of whose words the row still holds, until the
+ * row's words are spent. pdftotext reads a head in parts, a line each, at the top or after the
+ * page's first lines of code, and a verso head's right parts at the page's end ("VLNA" / "§5").
+ * Lines already dropped (`dropped`: a running line, a page number) spend their words first, then
+ * lines spelt as a part ("§5" before the text's "5."), then the others, top first; so a heading
+ * under the head that repeats its words ("8.4" / "Term processing" under "8.4  Term processing  59")
+ * stays.
+ */
+export function headRowLines(
+  page: readonly string[],
+  filled: readonly number[],
+  row: readonly string[],
+  dropped: ReadonlySet<number> = new Set(),
+  edgeLines = EDGE,
+): number[] {
+  const left = new Map<string, number>();
+  for (const w of caseWords(row.join(' '))) left.set(w, (left.get(w) ?? 0) + 1);
+  const size = [...left.values()].reduce((a, b) => a + b, 0);
+  const window = [...new Set([...filled.slice(0, edgeLines + size), ...filled.slice(-edgeLines)])];
+  const spelt = new Set(row.map((x) => normalizeText(x).trim()));
+  const passes: ((i: number) => boolean)[] = [
+    (i) => dropped.has(i),
+    (i) => spelt.has(normalizeText(page[i]!).trim()),
+    () => true,
+  ];
+  const used = new Set<number>();
+  const out: number[] = [];
+  for (const pass of passes)
+    for (const i of window) {
+      if (used.has(i) || !pass(i)) continue;
+      const need = new Map<string, number>();
+      for (const w of caseWords(page[i]!)) need.set(w, (need.get(w) ?? 0) + 1);
+      if (need.size === 0 || [...need].some(([w, n]) => (left.get(w) ?? 0) < n)) continue;
+      for (const [w, n] of need) left.set(w, left.get(w)! - n);
+      used.add(i);
+      if (!dropped.has(i)) out.push(i);
+    }
+  return out;
+}
+
+/**
+ * A paged reading (pdftotext's, pages at form feeds) without its head and foot rows (headRows:
+ * `rows`, by page) and nothing else: every other line kept, a line the running-line rule takes for
+ * furniture by its shape too ("Examples:" at the foot of many pages of a reference manual). The
+ * page-number measure searches it (pages.ts), where a run of words read over a page break meets
+ * the next page's running head in the reading with every line.
+ */
+export function withoutHeadRows(text: string, rows: readonly (readonly string[] | undefined)[]): string {
+  return text
+    .split('\f')
+    .map((page, n) => {
+      const row = rows[n];
+      if (!row) return page;
+      const p = page.split('\n');
+      const drop = new Set(
+        headRowLines(
+          p,
+          p.flatMap((l, i) => (l.trim().length > 0 ? [i] : [])),
+          row,
+        ),
+      );
+      return p.filter((_l, i) => !drop.has(i)).join('\n');
+    })
+    .join('\f');
+}
+
 /**
  * A paged reference (pdftotext's, pages split at form feeds) without its running headers and
  * footers: among the first and last `edgeLines` lines of each page, those that repeat, digits
@@ -953,6 +1072,7 @@ export function withoutRunningLines(
   edgeLines = EDGE,
   slides = false,
   heads: ReadonlySet<string> = new Set(),
+  rows: readonly (readonly string[] | undefined)[] = [],
 ): string {
   if (!text.includes('\f')) return text;
   const pages = text.split('\f').map((p) => p.split('\n'));
@@ -1018,6 +1138,9 @@ export function withoutRunningLines(
           }
         }
       }
+      // A head or foot row read apart (headRows): its lines wherever they stand among the page's edge lines.
+      const row = rows[n];
+      if (row && !slides) for (const i of headRowLines(p, f, row, drop, edgeLines)) drop.add(i);
       // A slide's footline line is furniture wherever pdftotext puts it: beside a table's columns
       // it can come out in the middle of the page (once per page).
       if (slides)
@@ -1183,25 +1306,48 @@ export function negationSpelling(text: string): string | undefined {
  * ("x2", "mc2", "sublinhado2"), the service apart ("x 2": a script is its own word). A pair is
  * glued where the reference has the glued word (`vocab`) and, when `inRef` is given, a 4-gram
  * of it with the words around it (the same document may write "c1" in one place and "c 1" in
- * another).
+ * another). Given `inRef`, a script of letters too (up to four characters: "x n" of x_n, "e x"
+ * of e^x, "e 2iπt"), against a base of one or two characters: pdftotext glues every script to its
+ * base ("xn", "ex", "e2iπt" on a reference card of formulas), and only the 4-gram tells a script
+ * from two words of the text.
  */
+/** A base a script of letters is glued to (gluedScripts): a symbol of one or two characters, a letter among them ("x", "e", "χ", "xe"). */
+const SCRIPT_BASE = /^(?=.*\p{L})[\p{L}\p{N}]{1,2}$/u;
+/** A script of letters (gluedScripts): up to four characters ("n", "k", "deg", "2iπt"). */
+const LETTER_SCRIPT = /^[\p{L}\p{N}]{1,4}$/u;
+
 export function gluedScripts(
   ws: readonly string[],
   vocab: ReadonlySet<string>,
   inRef?: (gram: string) => boolean,
 ): string[] | undefined {
+  const gluable = (w: string, next: string | undefined): next is string =>
+    next !== undefined &&
+    vocab.has(w + next) &&
+    ((/^\d{1,2}$/.test(next) && /\p{L}$/u.test(w)) ||
+      // A script of letters (x_n, a_k, e^x, e^{2iπt}) against a base of one or two characters:
+      // only where a 4-gram of the reference reads the glued word there (`inRef`).
+      (inRef !== undefined && SCRIPT_BASE.test(w) && LETTER_SCRIPT.test(next) && /\p{L}/u.test(next)));
   let out: string[] | undefined;
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i]!;
     const next = ws[i + 1];
-    const joined = next === undefined ? '' : w + next;
-    let glue = next !== undefined && /^\d{1,2}$/.test(next) && /\p{L}$/u.test(w) && vocab.has(joined);
+    let glue = gluable(w, next);
+    const joined = w + (next ?? '');
     if (glue && inRef) {
-      const around = [...(out ?? ws.slice(0, i)).slice(-3), joined, ...ws.slice(i + 2, i + 5)];
-      const at = around.indexOf(joined);
+      // The words after it as they are, and with their own scripts glued ("a k b k t k": "ak bk tk").
+      const after = ws.slice(i + 2, i + 5);
+      const gluedAfter: string[] = [];
+      for (let j = i + 2; j < ws.length && gluedAfter.length < 3; j++)
+        if (gluable(ws[j]!, ws[j + 1])) gluedAfter.push(ws[j]! + ws[++j]!);
+        else gluedAfter.push(ws[j]!);
       glue = false;
-      for (let k = Math.max(0, at - 3); k <= at && k + 4 <= around.length; k++)
-        if (inRef(around.slice(k, k + 4).join(' '))) glue = true;
+      for (const rest of [after, gluedAfter]) {
+        const around = [...(out ?? ws.slice(0, i)).slice(-3), joined, ...rest];
+        const at = around.indexOf(joined);
+        for (let k = Math.max(0, at - 3); k <= at && k + 4 <= around.length; k++)
+          if (inRef(around.slice(k, k + 4).join(' '))) glue = true;
+      }
     }
     if (glue) {
       out ??= ws.slice(0, i);
@@ -1305,6 +1451,8 @@ export interface OrderScore {
  * purpose, and its join with the row after it is no more an order error than a cut is.
  */
 export function readingOrder(texts: string[], ref: Reference): OrderScore {
+  // Scripts of letters glued where the reference's 4-grams read them so count too (gluedScripts).
+  const inRef = (g: string) => ref.grams.has(g) || ref.alternative?.has(g) === true;
   let total = 0;
   let found = 0;
   const counts = new Map<string, number>();
@@ -1316,7 +1464,7 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
     for (const l of lines) seen.add(flatLine(l));
     for (const part of repeated ? [head, lines.slice(1).join('\n')] : [t]) {
       const ws = wordsAsRead(part, ref);
-      for (const [w, n] of scriptCounts(ws, ref.vocab)) counts.set(w, (counts.get(w) ?? 0) + n);
+      for (const [w, n] of scriptCounts(ws, ref.vocab, inRef)) counts.set(w, (counts.get(w) ?? 0) + n);
       for (let i = 0; i + 4 <= ws.length; i++) {
         total++;
         const g = ws.slice(i, i + 4).join(' ');
@@ -1339,17 +1487,24 @@ export function readingOrder(texts: string[], ref: Reference): OrderScore {
  * generous of the two readings has it. pdftotext writes a raised number against its base ("x3" of
  * x³/3!), the service apart ("x 3"); wordsAsRead picks one spelling for a whole chunk, by its
  * 4-grams, so a chunk read its own way lost the glued words of every formula in it (cursolatex's
- * "x3 x5 x7", "b2"), though it holds the same glyphs.
+ * "x3 x5 x7", "b2"), though it holds the same glyphs. Given the reference's 4-grams (`inRef`,
+ * readingOrder), scripts of letters too, where a 4-gram places them (gluedScripts: "e x" of e^x as
+ * "ex" on a reference card).
  */
-export function scriptCounts(ws: readonly string[], vocab: ReadonlySet<string>): Map<string, number> {
+export function scriptCounts(
+  ws: readonly string[],
+  vocab: ReadonlySet<string>,
+  inRef?: (gram: string) => boolean,
+): Map<string, number> {
   const count = (xs: readonly string[]) => {
     const m = new Map<string, number>();
     for (const w of xs) m.set(w, (m.get(w) ?? 0) + 1);
     return m;
   };
   const own = count(ws);
-  const glued = gluedScripts(ws, vocab);
-  if (glued) for (const [w, n] of count(glued)) if (n > (own.get(w) ?? 0)) own.set(w, n);
+  // Numbers glued wherever the reference has the glued word; letters too where a 4-gram places them.
+  for (const glued of [gluedScripts(ws, vocab), inRef ? gluedScripts(ws, vocab, inRef) : undefined])
+    if (glued) for (const [w, n] of count(glued)) if (n > (own.get(w) ?? 0)) own.set(w, n);
   return own;
 }
 

@@ -204,6 +204,13 @@ export function withoutWordHyphens(page: string): string {
  * that reads the cut paragraph whole, the notes after it, then the next page's text ("... separierbar
  * zu machen." / "(Begründung:", devref-de's pages 92-93) ends with words no page-by-page reading
  * has in a row; there they stand, and its last word is found on its own page, not a note's.
+ * `rowPages` (optional): readings of the pages with their head and foot rows out and every other
+ * line kept (measures.ts withoutHeadRows: pdftotext's, and the column-aware one that keeps a
+ * table's rows together), searched as `rawPages`: a body line at a page's edge whose shape stands
+ * at many pages' edges ("Examples:" ending a page of a reference manual, its table on the next
+ * page; "Portability" over "GNU Prolog predicates." at the top of the next) is dropped from `pages`
+ * as furniture, and in `rawPages` the next page's running head stands between it and the words
+ * after it.
  */
 export function pageNumbersRight(
   chunks: readonly PagedChunk[],
@@ -212,6 +219,7 @@ export function pageNumbersRight(
   rawPages?: readonly string[],
   drawnPages?: readonly string[],
   notePieces?: readonly PagedPiece[],
+  rowPages: readonly (readonly string[])[] = [],
 ): PageScore {
   const readings = [
     runIndex(pages, gram),
@@ -219,6 +227,7 @@ export function pageNumbersRight(
     ...(rawPages ? [runIndex(rawPages, gram + RAW_EXTRA)] : []),
     ...(drawnPages ? [runIndex(drawnPages, gram + RAW_EXTRA)] : []),
     ...(notePieces && notePieces.length > 0 ? [runIndex(notePieces, gram)] : []),
+    ...rowPages.map((r) => runIndex(r, gram + RAW_EXTRA)),
   ];
   let judged = 0;
   let right = 0;

@@ -41,6 +41,9 @@ import {
   figurePageReadings,
   joinedAcrossPages,
   twoPartHeads,
+  headRows,
+  headRowLines,
+  withoutHeadRows,
   scriptCounts,
   titleSpelling,
   listingLines,
@@ -263,6 +266,25 @@ describe('gluedScripts: a raised number against its word, as pdftotext writes it
     const v = new Set(['c1']);
     assert.deepEqual(gluedScripts(['the', 'speed', 'c', '1', 'is'], v, inRef), ['the', 'speed', 'c1', 'is']);
     assert.equal(gluedScripts(['option', 'c', '1', 'sets', 'it'], v, inRef), undefined);
+  });
+  test('a script of letters, only where a 4-gram of the reference reads it glued', () => {
+    // A reference card: pdftotext glues a_k, b_k, t^k and x_n to their bases.
+    const grams = new Set(['ak bk tk from', 'c x xn powers', 'closure f up to', 'f up to xk']);
+    const inRef = (g: string) => grams.has(g);
+    const v = new Set(['ak', 'bk', 'tk', 'xn', 'xk', 'at', 'be']);
+    assert.deepEqual(gluedScripts(['a', 'k', 'b', 'k', 't', 'k', 'from'], v, inRef), ['ak', 'bk', 'tk', 'from']);
+    assert.deepEqual(gluedScripts(['c', 'x', 'x', 'n', 'powers'], v, inRef), ['c', 'x', 'xn', 'powers']);
+    assert.deepEqual(gluedScripts(['f', 'up', 'to', 'x', 'k'], v, inRef), ['f', 'up', 'to', 'xk']);
+    // Two words of the text the reference has glued elsewhere ("at", "be") stay apart here.
+    assert.equal(gluedScripts(['point', 'a', 't', 'the', 'top'], v, inRef), undefined);
+    assert.equal(gluedScripts(['let', 'b', 'e', 'the', 'base'], v, inRef), undefined);
+    // Without the reference's 4-grams (coverage's word counts), only numbers are glued.
+    assert.equal(gluedScripts(['a', 'k', 'b', 'k', 't', 'k', 'from'], v), undefined);
+    // A base of three letters or more is a word, not a symbol.
+    assert.equal(
+      gluedScripts(['den', 'k', 'from'], new Set(['denk']), () => true),
+      undefined,
+    );
   });
   test('order: the spelling with the most 4-grams in the reference is read', () => {
     const ref = buildReference('Einstein wrote that E = mc2 holds for a body at rest, and so on.');
@@ -3074,5 +3096,159 @@ describe('scriptCounts: a raised number counts glued to its base where the refer
   test('coverage of a formula read with its scripts apart, against pdftotext glued', () => {
     const ref = buildReference('sin x = x − x3 x5 + 3! 5!');
     assert.equal(readingOrder(['sin x = x − x 3 3! + x 5 5!'], ref).coverage, 100);
+  });
+});
+
+test('scriptCounts: scripts of letters count glued only where a 4-gram of the reference places them', () => {
+  const vocab = new Set(['log', '1', 'x', 'ex']);
+  const grams = new Set(['log 1 x ex', '1 x ex ex']);
+  const inRef = (g: string) => grams.has(g);
+  const ws = ['log', '1', 'x', 'e', 'x', 'e', 'x', '1'];
+  assert.equal(scriptCounts(ws, vocab, inRef).get('ex'), 2);
+  assert.equal(scriptCounts(ws, vocab).get('ex'), undefined);
+  assert.equal(scriptCounts(['let', 'e', 'x', 'be'], vocab, inRef).get('ex'), undefined);
+  // Coverage counts them where the chunk is read its own way: a second reading (the column-aware
+  // one) reads the scripts apart and goes on as the chunk does, so the chunk's own spelling has
+  // more 4-grams in the reference than the glued one; the glued words still count where placed.
+  const ref = buildReference('log(1 + x), ex , ex − 1 Q R', { alternative: 'log(1 + x), e x , e x − 1 Z W' });
+  assert.equal(readingOrder(['log(1 + x), e x , e x − 1 Z W'], ref).coverage, 75);
+});
+
+describe('headRows: a head or foot row in parts that holds the page number', () => {
+  const body = 'Body text of the page goes on here, a sentence of it.';
+  // A book's verso and recto heads (page, chapter, title; section, page), pages 28 to 31 at indices 0 to 3.
+  const layout = [
+    `28                         4   USING GNU PROLOG\n\n${body}`,
+    `4.4     The GNU Prolog compiler                      29\n\n${body}`,
+    `30                         4   USING GNU PROLOG\n\n${body}`,
+    `4.5     Interfacing                      31\n\n${body}`,
+  ].join('\f');
+  const cases: [string, string, (string[] | undefined)[]][] = [
+    [
+      'heads whose page numbers follow the page sequence',
+      layout,
+      [
+        ['28', '4', 'USING GNU PROLOG'],
+        ['4.4', 'The GNU Prolog compiler', '29'],
+        ['30', '4', 'USING GNU PROLOG'],
+        ['4.5', 'Interfacing', '31'],
+      ],
+    ],
+    [
+      'a table header repeated atop its pages (no page number) is none',
+      [
+        'Switch     Equivalent switch     Usage',
+        'Switch     Equivalent switch     Usage',
+        'Switch     Equivalent switch     Usage',
+      ].join('\f'),
+      [undefined, undefined, undefined],
+    ],
+    [
+      'rows ending in numbers off the page sequence are none',
+      ['Total     1994', 'Volume     12', 'Items     7', 'Total     3'].join('\f'),
+      [undefined, undefined, undefined, undefined],
+    ],
+    [
+      'a number on the sequence on two pages only is none',
+      [`1     Title\n${body}`, `2     Title\n${body}`, body].join('\f'),
+      [undefined, undefined, undefined],
+    ],
+    [
+      'a row of one part, or of numbers only, is none',
+      ['                 1\nText', '2\nText', '3      4\nText', '4\nText'].join('\f'),
+      [undefined, undefined, undefined, undefined],
+    ],
+    [
+      'foot rows too',
+      [`${body}\n\nDraft manual       1`, `${body}\n\nDraft manual       2`, `${body}\n\nDraft manual       3`].join(
+        '\f',
+      ),
+      [
+        ['Draft manual', '1'],
+        ['Draft manual', '2'],
+        ['Draft manual', '3'],
+      ],
+    ],
+  ];
+  for (const [name, text, want] of cases) test(name, () => assert.deepEqual(headRows(text), want));
+});
+
+describe('headRowLines: the lines of a plain page that are its head row read apart', () => {
+  const filled = (p: string[]) => p.flatMap((l, i) => (l.trim() ? [i] : []));
+  const cases: [string, string[], string[], number[], number[]][] = [
+    [
+      'a head read as a line per part, the page number fourth',
+      ['§6', 'VLNA', 'PARAMETRY PŘÍKAZOVÉHO ŘÁDKU', '3', '6. Parametry příkazového řádku. Program čte parametry.'],
+      ['§6', 'VLNA', 'PARAMETRY PŘÍKAZOVÉHO ŘÁDKU', '3'],
+      [],
+      [0, 1, 2, 3],
+    ],
+    [
+      'a verso head with its right parts at the page end; the text\'s "5." stays',
+      ['2', 'PROGRAM VLNA', '5.', 'Základní rozvržení funkce main.', 'return status;', 'VLNA', '§5'],
+      ['2', 'PROGRAM VLNA', 'VLNA', '§5'],
+      [],
+      [0, 1, 5, 6],
+    ],
+    [
+      'a head read after three lines of code',
+      ['==(?term, ?term)', '\\==(?term, ?term)', '@<(?term, ?term)', '60', '8', 'PROLOG BUILT-IN PREDICATES', 'Text.'],
+      ['60', '8', 'PROLOG BUILT-IN PREDICATES'],
+      [],
+      [3, 4, 5],
+    ],
+    [
+      'the section heading under the head that repeats its words stays',
+      ['8.4', 'Term processing', '8.4', 'Term processing', '59', 'Text of the section.'],
+      ['8.4', 'Term processing', '59'],
+      [],
+      [0, 1, 4],
+    ],
+    [
+      'a line already dropped spends its words: the heading under it stays',
+      ['59', 'Term processing', 'Term processing', 'Text of the section.'],
+      ['Term processing', '59'],
+      [0, 1],
+      [],
+    ],
+    [
+      'a title in another case than the head stays',
+      ['VLNA', 'Rejstřík.', 'ANY: 15, 22.'],
+      ['§57', 'VLNA', 'REJSTŘÍK', '23'],
+      [],
+      [0],
+    ],
+    [
+      'a line with a word the head lacks stays',
+      ['12', 'USING GNU PROLOG', 'Using GNU Prolog is easy.'],
+      ['12', 'USING GNU PROLOG'],
+      [],
+      [0, 1],
+    ],
+  ];
+  for (const [name, page, row, dropped, want] of cases)
+    test(name, () => assert.deepEqual(headRowLines(page, filled(page), row, new Set(dropped)), want));
+});
+
+describe('withoutHeadRows and withoutRunningLines with head rows', () => {
+  const body = 'Body text of the page goes on here, a sentence of it.';
+  const plain = ['§1\nVLNA\nPROGRAM VLNA\n1\n' + body, '2\nPROGRAM VLNA\n5.\n' + body + '\nVLNA\n§5'].join('\f');
+  const rows = [
+    ['§1', 'VLNA', 'PROGRAM VLNA', '1'],
+    ['2', 'PROGRAM VLNA', 'VLNA', '§5'],
+  ];
+  test('withoutHeadRows drops the rows, every other line kept', () =>
+    assert.deepEqual(withoutHeadRows(plain, rows).split('\f'), [body, `5.\n${body}`]));
+  test('a page without a row is kept whole', () => assert.equal(withoutHeadRows(plain, []), plain));
+  test('withoutRunningLines drops a head row beyond its three edge lines', () => {
+    assert.match(withoutRunningLines(plain).split('\f')[0]!, /PROGRAM VLNA/);
+    assert.deepEqual(withoutRunningLines(plain, 3, false, new Set(), rows).split('\f'), [body, `5.\n${body}`]);
+  });
+  test('the reference built with a layout leaves the head out of coverage', () => {
+    const layout = [1, 2, 3, 4].map((n) => `§${n}     VLNA        TITLE NUMBER ${n}     ${n}\n${body}`).join('\f');
+    const text = [1, 2, 3, 4].map((n) => `§${n}\nVLNA\nTITLE NUMBER ${n}\n${n}\n${body}`).join('\f');
+    const ref = buildReference(text, { layout });
+    assert.equal(readingOrder([body, body, body, body], ref).coverage, 100);
+    assert.ok(readingOrder([body, body, body, body], buildReference(text)).coverage < 100);
   });
 });

@@ -193,6 +193,25 @@ describe('pageNumbersRight', () => {
     assert.equal(pageNumbersRight([{ ...c, pageStart: 1, pageEnd: 1 }], stripped, undefined, raw).right, 0);
   });
 
+  test('the reading with head rows out: a page-end line taken for furniture, then a table over the break', () => {
+    // gprolog p. 30-31: "Examples:" ends page 30 (a shape at many page edges: dropped from the
+    // stripped pages); the next page's head row stands between it and the table in the raw reading.
+    const stripped = [
+      'Text of the page before the example ends here.',
+      'Predicate indicator internal identifier\nfather/2 X0_father__a2',
+    ];
+    const raw = [`${stripped[0]}\nExamples:`, `4.4\nThe GNU Prolog compiler\n29\n${stripped[1]}`];
+    const rows = [`${stripped[0]}\nExamples:`, stripped[1]!];
+    const c = chunk('Examples: Predicate indicator internal identifier father/2 X0_father__a2', 1, 2);
+    assert.equal(pageNumbersRight([c], stripped, undefined, raw).right, 0);
+    assert.equal(pageNumbersRight([c], stripped, undefined, raw, undefined, undefined, [rows]).right, 100);
+    // The rows reading adds pages a run stands on: an end on page 1 is still wrong.
+    assert.equal(
+      pageNumbersRight([{ ...c, pageEnd: 1 }], stripped, undefined, raw, undefined, undefined, [rows]).right,
+      0,
+    );
+  });
+
   test('a wrong chunk is shown with its pages and the reference pages', () => {
     const got = pageNumbersRight([chunk(pages[1]!, 1)], pages);
     assert.match(got.wrong[0]!, /^pages 1-1, reference 2-2: choosing a scheme/);

@@ -136,7 +136,10 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
       cols = col;
     } else if (
       prev &&
-      (it.x - end > SPACE_GAP_EM * it.size || script(it) || script(prev)) &&
+      // A gap before a word judged by the smaller of the two sizes, as the layout judges it (makeRow).
+      (it.x - end > SPACE_GAP_EM * (/^[\p{L}\p{N}]/u.test(it.str) ? Math.min(it.size, prev.size) : it.size) ||
+        script(it) ||
+        script(prev)) &&
       !/\s$/.test(text) &&
       !/^\s/.test(it.str)
     ) {

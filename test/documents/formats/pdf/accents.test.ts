@@ -10,6 +10,7 @@ import {
   copyrightSigns,
   negationSlashes,
   orphanGraveQuotes,
+  withoutAccentWidth,
 } from '../../../../src/documents/formats/pdf/accents.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import { extractPdf } from '../../../../src/documents/formats/pdf/extract.ts';
@@ -92,6 +93,29 @@ for (const c of [
 ]) {
   test(`composeAccents: ${c.name}`, () => assert.deepEqual(strs(composeAccents(c.items)), c.out));
 }
+
+for (const c of [
+  { name: 'a capital before the accent: the item ends where its letter starts', x: 25.76, first: true, want: 7.76 },
+  { name: 'the letter starting before the share: the share', x: 23, first: true, want: 6 },
+  { name: 'the letter past the item: the item whole at most', x: 40, first: true, want: 12 },
+  { name: 'the accent over a later letter: the share', x: 25.76, first: false, want: 6 },
+]) {
+  test(`withoutAccentWidth: ${c.name}`, () =>
+    assert.equal(
+      Math.round(withoutAccentWidth(item('M\u00A8', 18, 700, { width: 12 }), 2, c.x, c.first) * 100) / 100,
+      c.want,
+    ));
+}
+
+test('buildLines: a capital and a dieresis in one item, the letter kerned back under it, read as one word', () => {
+  // pdf.js: "M¨" (the accent after the M, 12 pt), "obius" from the M's end (TeX's \"o).
+  const lines = buildLines([
+    item('M\u00A8', 18, 700, { width: 11.99, size: 7.97 }),
+    item('obius', 25.76, 700, { width: 19.34, size: 7.97 }),
+    item(' function', 45.1, 700, { width: 30, size: 7.97 }),
+  ]);
+  assert.equal(lines[0]!.text, 'Möbius function');
+});
 
 test('composeAccents leaves its input unchanged', () => {
   const items = [item('P\u00B4', 72, 700, { width: 10 }), item('elissier', 77, 700, { width: 40 })];

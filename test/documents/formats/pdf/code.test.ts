@@ -136,6 +136,22 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       { text: 'x+z', x: 100 },
     ],
     [
+      // A chess board (skak): each rank's digit, 8.3 pt, 2.7 pt left of its row of 15.6 pt glyphs.
+      'a small digit a word space of its own size before larger glyphs: a word of its own',
+      [item('5', 200.58, 704.74, { width: 4.41, size: 8.3 }), mono('ZBZ0o0Z0', 207.7, { width: 124.96, size: 15.56 })],
+      { text: '5 ZBZ0o0Z0', x: 200.58 },
+    ],
+    [
+      'a small digit kerned against larger glyphs: no space',
+      [item('5', 200.58, 704.74, { width: 4.41, size: 8.3 }), mono('ZBZ0o0Z0', 205.9, { width: 124.96, size: 15.56 })],
+      { text: '5ZBZ0o0Z0', x: 200.58 },
+    ],
+    [
+      'a sign a gap of the smaller size after a small digit: judged by its own size, no space',
+      [item('5', 200.58, 700, { width: 4.41, size: 8.3 }), mono(';', 206.5, { width: 9, size: 15.56 })],
+      { text: '5;', x: 200.58 },
+    ],
+    [
       'a footnote mark before a URL: a word of its own',
       [item('1', 100, 704, { width: 3, size: 7 }), mono('http://example.org/', 103)],
       { text: '1 http://example.org/', x: 100 },

@@ -74,6 +74,38 @@ test('items drawn with a gap and no space glyph get a space; kerned parts do not
   assert.equal(lines[0]!.text, 'The quickness');
 });
 
+test('buildLines: a gap after a smaller word is judged by the smaller size', async (t) => {
+  // A chess board's rank digit (8.3 pt) 2.7 pt before its row (15.6 pt): a word space of the
+  // digit's size (0.33 em), a kern of the row's (0.17 em).
+  for (const [name, gap, want] of [
+    ['a word space of the smaller size', 2.71, '8 Rank'],
+    ['a kern of both sizes', 1.2, '8Rank'],
+  ] as const)
+    await t.test(name, () => {
+      const lines = buildLines([
+        item('8', 200.58, 704.74, { width: 4.41, size: 8.3 }),
+        item('Rank', 204.99 + gap, 700, { width: 40, size: 15.56 }),
+      ]);
+      assert.equal(lines[0]!.text, want);
+    });
+  await t.test('a sign after a smaller word: judged by its own size, as before', () => {
+    // gri: a subscript y (7 pt) 1.5 pt before a full-size period: "Ly.", not "Ly .".
+    const lines = buildLines([
+      item('L', 100, 700, { width: 6 }),
+      item('y', 106, 698, { width: 3.5, size: 7 }),
+      item('.', 111, 700, { width: 2.8 }),
+    ]);
+    assert.equal(lines[0]!.text, 'Ly.');
+  });
+  await t.test('after a larger word, as before: the smaller size', () => {
+    const lines = buildLines([
+      item('Rank', 100, 700, { width: 40, size: 15.56 }),
+      item('8', 141.5, 700, { size: 8.3 }),
+    ]);
+    assert.equal(lines[0]!.text, 'Rank 8');
+  });
+});
+
 test('isWordGap: a narrow gap is a word space where pdf.js drew a space item over it', async (t) => {
   const cases: [string, number, number, [number, number][], boolean][] = [
     ['a gap wider than 0.18 em', 100, 102, [], true],
@@ -160,7 +192,8 @@ test("a board's file letters under its last rank stay words: set apart, they are
     item('SNAQJ0ZR', 207.7, 66.14, { width: 124.96, size: 15.56, mono: true, font: 'tt' }),
   ];
   for (const [i, c] of [...'abcd'].entries()) items.push(item(c, 214.08 + i * 15.4, 57.76, { width: 4.3, size: 8.3 }));
-  assert.equal(buildLines(items)[0]!.text, '1SNAQJ0ZR a b c d');
+  // The rank's digit, 2.7 pt before the row (a word space of its own 8.3 pt), a word of its own too.
+  assert.equal(buildLines(items)[0]!.text, '1 SNAQJ0ZR a b c d');
 });
 
 test("a line's first and last words in another font than most of it are said (the line-end hyphen rule)", () => {
