@@ -634,11 +634,13 @@ const MARGIN_REACH = 3;
  * MARGIN_REACH of its height left of its page's own text edge (`edge`, ownTextEdges; none known: no margin)?
  * doc.sty and l3doc set the names a paragraph or a listing defines there ("\\poemlines" beside its
  * code), and pdftohtml puts a name on the line of its baseline, so the listing's line seemed to
- * start in the margin and its code was indented twenty columns.
+ * start in the margin and its code was indented twenty columns. `reach`: how far (heights) from the
+ * edge it may end (Infinity for a name of a stack, which pdfCodeBlocks asks by its left).
  */
 export function marginName(
   f: Pick<XmlFragment, 'left' | 'width' | 'height' | 'mono' | 'text'>,
   edge?: number,
+  reach = MARGIN_REACH,
 ): boolean {
   const end = f.left + f.width;
   return (
@@ -646,7 +648,7 @@ export function marginName(
     f.mono &&
     /\p{L}/u.test(f.text) &&
     end < edge - MARGIN_GAP * f.height &&
-    end >= edge - MARGIN_REACH * f.height
+    end >= edge - reach * f.height
   );
 }
 
@@ -921,7 +923,16 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   // The names a LaTeX package's documentation sets in the left margin are no lines of the listing
   // beside them: read without them (as the reader, pdf/code.ts inLeftMargin).
   const marginEdges = ownTextEdges(linesOf(fragments));
-  const named = fragments.filter((f) => marginName(f, marginEdges.get(f.page)));
+  const hung = fragments.filter((f) => marginName(f, marginEdges.get(f.page)));
+  // A stack of names set left-aligned in the margin (l3doc's `values/format` over `icc/format`): a
+  // shorter one, ending further from the text, starts where a name hung against it does.
+  const lefts = new Set(hung.map((f) => `${f.page}:${Math.round(f.left)}`));
+  const named = fragments.filter(
+    (f) =>
+      hung.includes(f) ||
+      (marginName(f, marginEdges.get(f.page), Infinity) &&
+        [-1, 0, 1].some((d) => lefts.has(`${f.page}:${Math.round(f.left) + d}`))),
+  );
   // A name stands where nothing else starts: a slide's left column of code starts where its prose does.
   const starts = new Set(fragments.filter((f) => !named.includes(f)).map((f) => `${f.page}:${Math.round(f.left)}`));
   const aside = (f: XmlFragment) => [-1, 0, 1].some((d) => starts.has(`${f.page}:${Math.round(f.left) + d}`));

@@ -310,6 +310,26 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       ['\\newcommand{\\poemlines}[1]{%\n  \\setcounter{modulo@vs}{#1}%\n}'],
     ],
     [
+      // statistics.sty's documentation (l3doc): a stack of names left-aligned in the margin, the
+      // shorter ones ending far from the text, beside the signatures they name.
+      'a stack of names left-aligned in the margin: none of them a line of a listing',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            prose(60, 'A paragraph before the keys, the first of three lines.'),
+            prose(80, 'The second line of the paragraph before the keys.'),
+            prose(100, 'The third line, so that the page shows its edge.'),
+            [120, 20, 72, 1, 'values/format'],
+            tt(120, 0, 'values/format = code'),
+            [140, 20, 24, 1, 'icc/format'],
+            tt(140, 0, 'icc/format = code'),
+          ],
+        },
+      ],
+      ['values/format = code\nicc/format = code'],
+    ],
+    [
       // cursolatex's slide: `ou` in typewriter between three lines of code, where the prose starts.
       'a word starting where other lines start is no margin name',
       [
