@@ -19,6 +19,7 @@ import {
   patchRulePaths,
   patchSyncInflate,
   patchTextBatch,
+  patchTextPenInPlace,
   patchTextTransform,
   patchUnmappedStyle,
   patchedApiLoads,
@@ -31,6 +32,10 @@ import {
   TEXT_SWITCH,
   TEXT_TRANSFORM,
   TEXT_TRANSFORM_ONE,
+  TEXT_PEN_HEAD,
+  TEXT_PEN_TSM,
+  TEXT_PEN_TYPE3,
+  PEN_COMPARE_HEAD,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { openPdf, openedPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
@@ -395,6 +400,87 @@ test("the one-array text transform gives pdf.js's two Util.transform products to
       }
     });
   }
+});
+
+test('the worker source holds each line patchTextPenInPlace changes, once', async (t) => {
+  const source = patchTextTransform(readFileSync(WORKER_SOURCE, 'utf8'));
+  for (const line of [TEXT_PEN_HEAD, TEXT_PEN_TSM, TEXT_PEN_TYPE3, TEXT_TRANSFORM_ONE, PEN_COMPARE_HEAD])
+    await t.test(line.trim().slice(0, 50), () => {
+      assert.equal(source.split(line).length, 2);
+      assert.throws(() => patchTextPenInPlace(source.replace(line, '')), /pdf\.js worker source changed/);
+      assert.throws(
+        () => patchTextPenInPlace(source.replace(line, `${line}\n${line}`)),
+        /pdf\.js worker source changed/,
+      );
+    });
+  await t.test('compareWithLastPosition reads the pen from its own array, every other caller a new one', () => {
+    const out = patchTextPenInPlace(source);
+    assert.equal(out.split('getCurrentTextTransform(ourPenScratch)').length, 2);
+    assert.equal(out.split('getCurrentTextTransform()').length, source.split('getCurrentTextTransform()').length - 2); // the head, now `(out)`, and that call
+  });
+});
+
+test("the text pen without its arrays gives pdf.js's own transform to the bit, into the array given or a new one", async (t) => {
+  const pristine = readFileSync(WORKER_SOURCE, 'utf8');
+  const fn = (text: string) => {
+    const start = text.indexOf('    function getCurrentTextTransform(');
+    return text.slice(start, text.indexOf('\n    }\n', start) + 6);
+  };
+  const start = pristine.indexOf('  static transform(m1, m2) {');
+  const util = pristine.slice(start, pristine.indexOf('\n  }\n', start) + 4);
+  type M = number[];
+  interface State {
+    font: { isType3Font: boolean; isCharBBox: boolean; bbox: M };
+    fontSize: number;
+    textHScale: number;
+    textRise: number;
+    fontMatrix: M;
+    textMatrix: M;
+    ctm: M;
+  }
+  type Pen = (state: State, out?: M) => M;
+  const build = (text: string): Pen =>
+    runInNewContext(
+      `const FONT_IDENTITY_MATRIX = [0.001, 0, 0, 0.001, 0, 0];
+      const isArrayEqual = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      class Util {\n${util}\n}
+      (state, out) => { const textState = state;\n${fn(text)}\nreturn getCurrentTextTransform(out); }`,
+    ) as Pen;
+  const pdfjs = build(pristine);
+  const ours = build(patchTextPenInPlace(patchTextTransform(pristine)));
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const special = [0, -0, 1, -1, 0.1, 1e-300, 1e300, Number.MAX_VALUE, Infinity, -Infinity, NaN];
+  const value = () =>
+    random() < 0.3 ? special[Math.floor(random() * special.length)]! : (random() - 0.5) * 10 ** (random() * 6);
+  for (const type3 of [false, true])
+    await t.test(type3 ? 'a Type 3 font, its glyph height applied' : 'other fonts', () => {
+      for (let k = 0; k < 3000; k++) {
+        const six = () => Array.from({ length: 6 }, value);
+        const state: State = {
+          font: { isType3Font: type3, isCharBBox: random() < 0.5, bbox: [0, value(), 0, value()] },
+          fontSize: random() < 0.3 ? random() : value(),
+          textHScale: value(),
+          textRise: value(),
+          fontMatrix: random() < 0.2 ? [0.001, 0, 0, 0.001, 0, 0] : six(),
+          textMatrix: six(),
+          ctm: six(),
+        };
+        const want = pdfjs(state);
+        const fresh = ours(state);
+        const given = [9, 9, 9, 9, 9, 9];
+        const into = ours(state, given);
+        assert.equal(into, given);
+        assert.notEqual(fresh, ours(state));
+        for (const got of [fresh, into]) {
+          assert.equal(got.length, 6);
+          got.forEach((v, i) => assert.ok(Object.is(v, want[i]), `case ${k}, element ${i}: ${v} against ${want[i]}`));
+        }
+      }
+    });
 });
 
 test('the worker source holds the DecompressionStream call patchSyncInflate changes, once', () => {
