@@ -115,9 +115,12 @@
 // allocates (a sampling heap profile), each one garbage at once. The text-space matrix is now six
 // numbers (the same products, in the same order: every number the same to the bit, TEXT_PEN_INTO),
 // and compareWithLastPosition reads the pen from one array of its own, written in place
-// (PEN_SCRATCH): it runs to its end without a wait and nothing it calls asks for that array. The
-// pen kept after a glyph (`prevTransform`, which a fake space's item may carry out) and each
-// item's own transform stay new arrays.
+// (PEN_SCRATCH): it runs to its end without a wait and nothing it calls asks for that array. Each
+// item's own transform stays a new array. The pen kept after each glyph (`prevTransform`, read
+// by the next glyph's comparison) is written in place into the array it already has, a fourth
+// array a glyph; the two places that hand it out, a whitespace item's transform (pushWhitespace's
+// default, addFakeSpaces), hand out a copy, so no item's transform changes after it is made
+// (patchGlyphPenInPlace). The text content is the same item for item, number for number.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -562,6 +565,37 @@ const PEN_SCRATCH = `    const ourPenScratch = [0, 0, 0, 0, 0, 0];
       const currentTransform = getCurrentTextTransform(ourPenScratch);
 `;
 
+/** The glyph loop's record of the pen, and the two places that hand that array out (see above). Exported for the tests. */
+export const GLYPH_PEN = '          textChunk.prevTransform = getCurrentTextTransform();';
+export const WHITESPACE_PEN = '      transform = textContentItem.prevTransform,';
+export const FAKE_SPACE_PEN = '        transform: transf || getCurrentTextTransform(),';
+
+/**
+ * pdf.js's worker source (after patchTextPenInPlace) whose pen after a glyph is written into the
+ * array it has, copied where a whitespace item takes it (see above); throws unless each line it
+ * changes is there once.
+ */
+export function patchGlyphPenInPlace(source: string): string {
+  let out = replaceOnce(
+    source,
+    GLYPH_PEN,
+    '          textChunk.prevTransform = getCurrentTextTransform(textChunk.prevTransform ?? undefined);',
+    'glyph pen record',
+  );
+  out = replaceOnce(
+    out,
+    WHITESPACE_PEN,
+    '      transform = textContentItem.prevTransform?.slice() ?? null,',
+    'whitespace item pen',
+  );
+  return replaceOnce(
+    out,
+    FAKE_SPACE_PEN,
+    '        transform: transf ? transf.slice() : getCurrentTextTransform(),',
+    'fake space pen',
+  );
+}
+
 /**
  * pdf.js's worker source (after patchTextTransform) whose text pen is computed without a
  * text-space array, into compareWithLastPosition's own array there (see above); throws unless
@@ -629,11 +663,13 @@ registerHooks({
     const patched = patchTextBatch(
       patchSyncInflate(
         patchTrackedAdvance(
-          patchTextPenInPlace(
-            patchTextTransform(
-              patchRulePaths(
-                patchPartialToUnicode(
-                  patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+          patchGlyphPenInPlace(
+            patchTextPenInPlace(
+              patchTextTransform(
+                patchRulePaths(
+                  patchPartialToUnicode(
+                    patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+                  ),
                 ),
               ),
             ),

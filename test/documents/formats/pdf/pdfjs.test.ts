@@ -19,6 +19,7 @@ import {
   patchRulePaths,
   patchSyncInflate,
   patchTextBatch,
+  patchGlyphPenInPlace,
   patchTextPenInPlace,
   patchTextTransform,
   patchUnmappedStyle,
@@ -36,6 +37,9 @@ import {
   TEXT_PEN_TSM,
   TEXT_PEN_TYPE3,
   PEN_COMPARE_HEAD,
+  GLYPH_PEN,
+  WHITESPACE_PEN,
+  FAKE_SPACE_PEN,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { openPdf, openedPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
@@ -481,6 +485,48 @@ test("the text pen without its arrays gives pdf.js's own transform to the bit, i
         }
       }
     });
+});
+
+test('the worker source holds each line patchGlyphPenInPlace changes, once', async (t) => {
+  const source = patchTextPenInPlace(patchTextTransform(readFileSync(WORKER_SOURCE, 'utf8')));
+  for (const line of [GLYPH_PEN, WHITESPACE_PEN, FAKE_SPACE_PEN])
+    await t.test(line.trim(), () => {
+      assert.equal(source.split(line).length, 2);
+      assert.throws(() => patchGlyphPenInPlace(source.replace(line, '')), /pdf\.js worker source changed/);
+      assert.throws(
+        () => patchGlyphPenInPlace(source.replace(line, `${line}\n${line}`)),
+        /pdf\.js worker source changed/,
+      );
+    });
+});
+
+test('whitespace items keep the pen of their gap, each in an array of its own, though the glyph pen is written in place', async () => {
+  // Gaps wider than a word space (TJ's -2000: two ems) end the item and give a whitespace item
+  // (addFakeSpaces) whose transform is the pen after the gap's last glyph.
+  const content = 'BT /F1 12 Tf 72 700 Td [(ab) -2000 (cd) -2000 (ef)] TJ 0 -20 Td (gh) Tj ET';
+  const task = openPdf(makePdf({ pages: [{ content }] }), false);
+  try {
+    const page = await (await task.promise).getPage(1);
+    const tc = await page.getTextContent({ disableNormalization: true });
+    const items = tc.items.filter((it) => 'str' in it) as { str: string; transform: number[]; width: number }[];
+    assert.deepEqual(
+      items.map((it) => it.str),
+      ['ab', ' ', 'cd', ' ', 'ef', 'gh'],
+    );
+    const arrays = new Set(items.map((it) => it.transform));
+    assert.equal(arrays.size, items.length);
+    for (const i of [1, 3]) {
+      const before = items[i - 1]!;
+      const gap = items[i]!;
+      assert.ok(
+        Math.abs(gap.transform[4]! - (before.transform[4]! + before.width)) < 1e-9,
+        `item ${i}: ${gap.transform.join(' ')}`,
+      );
+      assert.equal(gap.transform[5], 700);
+    }
+  } finally {
+    await task.destroy();
+  }
 });
 
 test('the worker source holds the DecompressionStream call patchSyncInflate changes, once', () => {
