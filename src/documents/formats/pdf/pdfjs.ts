@@ -121,6 +121,13 @@
 // array a glyph; the two places that hand it out, a whitespace item's transform (pushWhitespace's
 // default, addFakeSpaces), hand out a copy, so no item's transform changes after it is made
 // (patchGlyphPenInPlace). The text content is the same item for item, number for number.
+//
+// A twelfth gives a text item without right-to-left characters its direction at once. pdf.js's
+// bidi() typed every character of every item (a one-character string and a type name written into
+// two arrays each) before it found that none is right-to-left, and most items of most documents
+// hold none: Latin-1's types hold no R, AL or AN, and its loop counts only characters from U+0590
+// to U+08AC and the Arabic presentation forms. An item with none of those (one regular expression,
+// BIDI_LTR) is the `ltr` text bidi() would give, the same string; the others are read as before.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -596,6 +603,23 @@ export function patchGlyphPenInPlace(source: string): string {
   );
 }
 
+/** bidi()'s head and its typing of each character (see above, the twelfth change). Exported for the tests. */
+export const BIDI_HEAD = 'function bidi(str, startLevel = -1, vertical = false) {';
+export const BIDI_TYPES = '  chars.length = strLength;\n';
+/** Characters bidi() may count as right-to-left (a superset of its ranges), made once. */
+const BIDI_MAY_BE_RTL = `const ourMayBeRtl = /[\\u0590-\\u08ac\\ufb50-\\ufdff\\ufe70-\\ufeff]/;\n${BIDI_HEAD}`;
+/** None of them: the text as it is, left to right. */
+const BIDI_LTR = `  if (!ourMayBeRtl.test(str)) {
+    return createBidiText(str, true);
+  }
+${BIDI_TYPES}`;
+
+/** pdf.js's worker source whose bidi() answers a left-to-right text at once (see above); throws unless each line it changes is there once. */
+export function patchBidiLtr(source: string): string {
+  const head = replaceOnce(source, BIDI_HEAD, BIDI_MAY_BE_RTL, 'bidi function head');
+  return replaceOnce(head, BIDI_TYPES, BIDI_LTR, 'bidi character typing');
+}
+
 /**
  * pdf.js's worker source (after patchTextTransform) whose text pen is computed without a
  * text-space array, into compareWithLastPosition's own array there (see above); throws unless
@@ -660,15 +684,17 @@ registerHooks({
     }
     if (!WORKER_MODULE.test(url)) return loaded;
     const source = sourceText(loaded.source);
-    const patched = patchTextBatch(
-      patchSyncInflate(
-        patchTrackedAdvance(
-          patchGlyphPenInPlace(
-            patchTextPenInPlace(
-              patchTextTransform(
-                patchRulePaths(
-                  patchPartialToUnicode(
-                    patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+    const patched = patchBidiLtr(
+      patchTextBatch(
+        patchSyncInflate(
+          patchTrackedAdvance(
+            patchGlyphPenInPlace(
+              patchTextPenInPlace(
+                patchTextTransform(
+                  patchRulePaths(
+                    patchPartialToUnicode(
+                      patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+                    ),
                   ),
                 ),
               ),

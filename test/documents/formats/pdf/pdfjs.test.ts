@@ -19,6 +19,7 @@ import {
   patchRulePaths,
   patchSyncInflate,
   patchTextBatch,
+  patchBidiLtr,
   patchGlyphPenInPlace,
   patchTextPenInPlace,
   patchTextTransform,
@@ -40,6 +41,8 @@ import {
   GLYPH_PEN,
   WHITESPACE_PEN,
   FAKE_SPACE_PEN,
+  BIDI_HEAD,
+  BIDI_TYPES,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { openPdf, openedPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
@@ -527,6 +530,65 @@ test('whitespace items keep the pen of their gap, each in an array of its own, t
   } finally {
     await task.destroy();
   }
+});
+
+test('the worker source holds each line patchBidiLtr changes, once', async (t) => {
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  for (const line of [BIDI_HEAD, BIDI_TYPES])
+    await t.test(line.trim(), () => {
+      assert.equal(source.split(line).length, 2);
+      assert.throws(() => patchBidiLtr(source.replace(line, '')), /pdf\.js worker source changed/);
+      assert.throws(() => patchBidiLtr(source.replace(line, `${line}\n${line}`)), /pdf\.js worker source changed/);
+    });
+});
+
+test("bidi() with the left-to-right answer at once: pdf.js's own answer for every text", async (t) => {
+  const module = (text: string) => {
+    const start = text.indexOf(';// ./src/core/bidi.js');
+    return text.slice(start, text.indexOf(';// ./src/core/font_substitutions.js', start));
+  };
+  type Bidi = (str: string, startLevel?: number, vertical?: boolean) => { str: string; dir: string };
+  const warned: string[] = [];
+  const build = (text: string): Bidi =>
+    runInNewContext(`${module(text)}\nbidi`, { warn: (m: string) => warned.push(m) }) as Bidi;
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  const pdfjs = build(source);
+  const ours = build(patchBidiLtr(source));
+  const same = (str: string, startLevel?: number, vertical?: boolean) => {
+    warned.length = 0;
+    const want = pdfjs(str, startLevel, vertical);
+    const wantWarned = [...warned];
+    warned.length = 0;
+    // Spread: the answers are objects of the other context.
+    assert.deepEqual({ ...ours(str, startLevel, vertical) }, { ...want }, JSON.stringify(str));
+    assert.deepEqual(warned, wantWarned);
+  };
+  await t.test('every code unit alone, and inside Latin text', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      same(ch);
+      same(`ab ${ch} cd`);
+    }
+  });
+  await t.test('texts of every direction', () => {
+    for (const str of [
+      '',
+      'Hello, world',
+      'façade — “quoted” 𝑥 ≠ y',
+      'שלום עולם',
+      'abc שלום def',
+      'مرحبا بالعالم 123',
+      'price ١٢٣ ريال',
+      'ﻻ ﺑ ﷲ',
+      'x < y > z',
+      '\u0590\u08ac\ufb50\ufdff\ufe70\ufeff',
+    ]) {
+      same(str);
+      same(str, 0);
+      same(str, 1);
+      same(str, -1, true);
+    }
+  });
 });
 
 test('the worker source holds the DecompressionStream call patchSyncInflate changes, once', () => {
