@@ -128,6 +128,13 @@
 // hold none: Latin-1's types hold no R, AL or AN, and its loop counts only characters from U+0590
 // to U+08AC and the Arabic presentation forms. An item with none of those (one regular expression,
 // BIDI_LTR) is the `ltr` text bidi() would give, the same string; the others are read as before.
+//
+// A thirteenth clones the text state on its class, not on itself. TextState.clone made each copy
+// with the state it copies as its prototype (`Object.create(this)`), then copied every field onto
+// it: each state cloned (at every `q` and every change of font) became a prototype, with a map of
+// its own, so the glyph loop's reads of the state met a new map each time. A TextState has only
+// its declared fields, all own and enumerable, so a copy made on TextState.prototype has the same
+// fields, values and methods (TEXT_STATE_CLONE); every copy then has one map.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -614,6 +621,17 @@ const BIDI_LTR = `  if (!ourMayBeRtl.test(str)) {
   }
 ${BIDI_TYPES}`;
 
+/** TextState.clone's first lines (see above, the thirteenth change). Exported for the tests. */
+export const TEXT_STATE_CLONE =
+  '    const clone = Object.assign(Object.create(this), this);\n    clone.textMatrix = this.textMatrix.slice();';
+const TEXT_STATE_CLONE_ON_CLASS =
+  '    const clone = Object.assign(Object.create(Object.getPrototypeOf(this)), this);\n    clone.textMatrix = this.textMatrix.slice();';
+
+/** pdf.js's worker source whose text states are cloned on their class (see above); throws unless its lines are there once. */
+export function patchTextStateClone(source: string): string {
+  return replaceOnce(source, TEXT_STATE_CLONE, TEXT_STATE_CLONE_ON_CLASS, 'text state clone');
+}
+
 /** pdf.js's worker source whose bidi() answers a left-to-right text at once (see above); throws unless each line it changes is there once. */
 export function patchBidiLtr(source: string): string {
   const head = replaceOnce(source, BIDI_HEAD, BIDI_MAY_BE_RTL, 'bidi function head');
@@ -684,16 +702,18 @@ registerHooks({
     }
     if (!WORKER_MODULE.test(url)) return loaded;
     const source = sourceText(loaded.source);
-    const patched = patchBidiLtr(
-      patchTextBatch(
-        patchSyncInflate(
-          patchTrackedAdvance(
-            patchGlyphPenInPlace(
-              patchTextPenInPlace(
-                patchTextTransform(
-                  patchRulePaths(
-                    patchPartialToUnicode(
-                      patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+    const patched = patchTextStateClone(
+      patchBidiLtr(
+        patchTextBatch(
+          patchSyncInflate(
+            patchTrackedAdvance(
+              patchGlyphPenInPlace(
+                patchTextPenInPlace(
+                  patchTextTransform(
+                    patchRulePaths(
+                      patchPartialToUnicode(
+                        patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+                      ),
                     ),
                   ),
                 ),

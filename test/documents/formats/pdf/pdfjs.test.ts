@@ -20,6 +20,7 @@ import {
   patchSyncInflate,
   patchTextBatch,
   patchBidiLtr,
+  patchTextStateClone,
   patchGlyphPenInPlace,
   patchTextPenInPlace,
   patchTextTransform,
@@ -43,6 +44,7 @@ import {
   FAKE_SPACE_PEN,
   BIDI_HEAD,
   BIDI_TYPES,
+  TEXT_STATE_CLONE,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { openPdf, openedPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
@@ -589,6 +591,60 @@ test("bidi() with the left-to-right answer at once: pdf.js's own answer for ever
       same(str, -1, true);
     }
   });
+});
+
+test('the worker source holds the TextState.clone lines patchTextStateClone changes, once', () => {
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  assert.equal(source.split(TEXT_STATE_CLONE).length, 2);
+  assert.throws(() => patchTextStateClone('const x = 1;'), /pdf\.js worker source changed/);
+  assert.throws(() => patchTextStateClone(`${TEXT_STATE_CLONE}\n${TEXT_STATE_CLONE}`), /pdf\.js worker source changed/);
+});
+
+test("a text state cloned on its class: pdf.js's own clone's fields, values and methods, the state it copies no prototype", async (t) => {
+  const classOf = (text: string) => {
+    const start = text.indexOf('class TextState {');
+    return text.slice(start, text.indexOf('\n}\n', start) + 3);
+  };
+  interface State {
+    [k: string]: unknown;
+    textMatrix: number[];
+    textLineMatrix: number[];
+    fontMatrix: number[];
+    clone(): State;
+    translateTextMatrix(x: number, y: number): void;
+  }
+  const build = (text: string) =>
+    runInNewContext(
+      `const IDENTITY_MATRIX = [1, 0, 0, 1, 0, 0]; const FONT_IDENTITY_MATRIX = [0.001, 0, 0, 0.001, 0, 0];\n${classOf(text)}\nTextState`,
+    ) as new () => State;
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  const [Pdfjs, Ours] = [build(source), build(patchTextStateClone(source))];
+  const fill = (s: State) => {
+    Object.assign(s, { fontName: 'F1', fontSize: 9.5, loadedName: 'g_d0_f12R', font: { name: 'CMR10' } });
+    Object.assign(s, { charSpacing: 0.1, wordSpacing: 0.2, leading: 11, textHScale: 0.9, textRise: -2 });
+    s.textMatrix = [1, 0, 0, 1, 72, 700];
+    s.textLineMatrix = [1, 0, 0, 1, 72, 712];
+    s.fontMatrix = [0.001, 0, 0, 0.001, 0, 0];
+    return s;
+  };
+  // Fields in order, each value as a plain array or as it is (the font object is shared, as pdf.js shares it).
+  const fields = (s: State) =>
+    Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) || Array.isArray(v) ? [...(v as number[])] : v]);
+  for (const depth of [1, 2])
+    await t.test(depth === 1 ? 'a clone' : 'a clone of a clone', () => {
+      const [a, b] = [fill(new Pdfjs()), fill(new Ours())];
+      let [ca, cb] = [a.clone(), b.clone()];
+      if (depth === 2) [ca, cb] = [ca.clone(), cb.clone()];
+      assert.deepEqual(fields(cb), fields(ca));
+      assert.equal(Object.getPrototypeOf(cb), Ours.prototype);
+      assert.ok(cb instanceof Ours);
+      // The matrices are the clone's own; a method moves the clone's pen only.
+      cb.translateTextMatrix(10, 0);
+      ca.translateTextMatrix(10, 0);
+      assert.deepEqual([...cb.textMatrix], [...ca.textMatrix]);
+      assert.deepEqual([...b.textMatrix], [1, 0, 0, 1, 72, 700]);
+      assert.equal(cb.font, b.font);
+    });
 });
 
 test('the worker source holds the DecompressionStream call patchSyncInflate changes, once', () => {
