@@ -111,8 +111,8 @@
 // An eleventh leaves out the arrays of the text pen's transform that nothing keeps. The eighth
 // still built the text-space matrix (`tsm`) as an array on every call, and compareWithLastPosition,
 // which asks for the pen once a glyph only to read its numbers, got a new array each time: three
-// of the four arrays made per glyph, 28 % of the bytes a cold read of the 1159-page bench file
-// allocates (a sampling heap profile), each one garbage at once. The text-space matrix is now six
+// of the four arrays made per glyph, each one garbage at once (getCurrentTextTransform's arrays
+// were 28 % of the bytes a cold read of the 1158-page fixture allocates, a sampling heap profile). The text-space matrix is now six
 // numbers (the same products, in the same order: every number the same to the bit, TEXT_PEN_INTO),
 // and compareWithLastPosition reads the pen from one array of its own, written in place
 // (PEN_SCRATCH): it runs to its end without a wait and nothing it calls asks for that array. Each
