@@ -573,7 +573,8 @@ function buildBlocks(
           // A hanging entry's further lines (a bibliography's author-year entries), asked last.
           !hangsAfterFull(prev, l, underX);
         // The right edge of the column the two lines stand in, within the text block's (columnEdge).
-        const [px, py] = [prev.x, prev.y];
+        const px = prev.x;
+        const py = prev.y;
         const lineEdge = () =>
           Math.min(
             textRight,

@@ -37,7 +37,7 @@ export function isShortTitle(text: string): boolean {
   return (
     t.length >= 2 &&
     t.length <= 60 &&
-    t.split(' ').length <= 8 &&
+    spaceSplitCount(t) <= 8 &&
     /^[\p{Lu}\p{Lt}\d]/u.test(t) &&
     /\p{L}{2}/u.test(t) &&
     !/[.,;:!?]$/.test(t)
@@ -139,10 +139,20 @@ export function headingShape(text: string): HeadingShape {
   return shape !== null && notHeadingKind(t) !== null ? null : shape;
 }
 
+/**
+ * t.split(' ').length without the array: the spaces of t, plus one (asked of every line a heading
+ * rule looks at, where only the count is wanted).
+ */
+export function spaceSplitCount(t: string): number {
+  let n = 1;
+  for (let i = t.indexOf(' '); i >= 0; i = t.indexOf(' ', i + 1)) n++;
+  return n;
+}
+
 /** headingShape's rules of shape, for a trimmed text of 2-120 characters. */
 function shapeOf(t: string): HeadingShape {
-  const words = t.split(' ');
-  if (words.length > MAX_WORDS) return null;
+  const words = spaceSplitCount(t);
+  if (words > MAX_WORDS) return null;
   if (KEYWORD_NUMBERED.test(t)) return 'keyword';
   if (NUMBERED.test(t)) {
     // "1. Make work the working directory and start the program as before:" is a list item; a
@@ -153,7 +163,7 @@ function shapeOf(t: string): HeadingShape {
     if (!/\p{L}{2}/u.test(title)) return null;
     return 'numbered';
   }
-  if (KEYWORD.test(t) && !/[.:]$/.test(t) && words.length <= 8) return 'keyword';
+  if (KEYWORD.test(t) && !/[.:]$/.test(t) && words <= 8) return 'keyword';
   // Capitals only: no lower-case letter, four capitals or more.
   if (LOWER.test(t)) return null;
   const upper = t.match(UPPER_ALL)?.length ?? 0;
@@ -463,7 +473,7 @@ function plausibleHeading(line: TextLine, ctx: HeadingContext): boolean {
   if (t.length > 120) return false;
   if (ctx.trustedOutline)
     return (
-      t.split(' ').length <= MAX_WORDS * 2 &&
+      spaceSplitCount(t) <= MAX_WORDS * 2 &&
       (distinguished(line, ctx) || line.mono || !ctx.fontVariety || headingShape(t) !== null) &&
       matchesOutline(t, ctx.trustedOutline)
     );
@@ -482,7 +492,7 @@ function plausibleHeading(line: TextLine, ctx: HeadingContext): boolean {
   if (ctx.headingFonts?.has(line.font) && line.size >= ctx.bodySize * 0.95 && isShortTitle(t)) return true;
   if (ctx.headingLefts?.has(leftKey(line.x)) && line.font !== ctx.bodyFont && isShortTitle(t)) return true;
   const shape = headingShape(t);
-  const inOutline = ctx.outline.size > 0 && ctx.outline.has(normalizeTitle(t)) && t.split(' ').length <= MAX_WORDS;
+  const inOutline = ctx.outline.size > 0 && ctx.outline.has(normalizeTitle(t)) && spaceSplitCount(t) <= MAX_WORDS;
   if (!shape && !inOutline) return false;
   if (distinguished(line, ctx)) return true;
   if (shape && inOutline) return true;
@@ -663,7 +673,7 @@ export function findHeadings(lines: readonly TextLine[], ctx: HeadingContext): H
               isShapedAt(j) ||
               isBareLabel(lines[j]!.text) ||
               (side && Math.round(lines[j]!.x * 2) !== Math.round(lines[from]!.x * 2));
-          if (own || text.split(' ').length > MAX_WORDS) continue;
+          if (own || spaceSplitCount(text) > MAX_WORDS) continue;
           if (ctx.outline.size > 0 && standsAlone(lines[from]!.text.trim(), text, named)) continue;
         }
         found = { start, end, text };

@@ -107,6 +107,34 @@
 // ends, as before. Bounded all the same: the API half appends each chunk with `push(...items)`,
 // whose arguments the stack must hold, and a chunk still goes when the time slot runs out. The
 // chunks are joined in order, so the text content is the same item for item.
+//
+// An eleventh leaves out the arrays of the text pen's transform that nothing keeps. The eighth
+// still built the text-space matrix (`tsm`) as an array on every call, and compareWithLastPosition,
+// which asks for the pen once a glyph only to read its numbers, got a new array each time: three
+// of the four arrays made per glyph, each one garbage at once (getCurrentTextTransform's arrays
+// were 28 % of the bytes a cold read of the 1158-page fixture allocates, a sampling heap profile). The text-space matrix is now six
+// numbers (the same products, in the same order: every number the same to the bit, TEXT_PEN_INTO),
+// and compareWithLastPosition reads the pen from one array of its own, written in place
+// (PEN_SCRATCH): it runs to its end without a wait and nothing it calls asks for that array. Each
+// item's own transform stays a new array. The pen kept after each glyph (`prevTransform`, read
+// by the next glyph's comparison) is written in place into the array it already has, a fourth
+// array a glyph; the two places that hand it out, a whitespace item's transform (pushWhitespace's
+// default, addFakeSpaces), hand out a copy, so no item's transform changes after it is made
+// (patchGlyphPenInPlace). The text content is the same item for item, number for number.
+//
+// A twelfth gives a text item without right-to-left characters its direction at once. pdf.js's
+// bidi() typed every character of every item (a one-character string and a type name written into
+// two arrays each) before it found that none is right-to-left, and most items of most documents
+// hold none: Latin-1's types hold no R, AL or AN, and its loop counts only characters from U+0590
+// to U+08AC and the Arabic presentation forms. An item with none of those (one regular expression,
+// BIDI_LTR) is the `ltr` text bidi() would give, the same string; the others are read as before.
+//
+// A thirteenth clones the text state on its class, not on itself. TextState.clone made each copy
+// with the state it copies as its prototype (`Object.create(this)`), then copied every field onto
+// it: each state cloned (at every `q` and every change of font) became a prototype, with a map of
+// its own, so the glyph loop's reads of the state met a new map each time. A TextState has only
+// its declared fields, all own and enumerable, so a copy made on TextState.prototype has the same
+// fields, values and methods (TEXT_STATE_CLONE); every copy then has one map.
 import { registerHooks } from 'node:module';
 
 const PREFETCH = 'pageDictCache.put(lastKid, xref.fetchAsync(lastKid));';
@@ -529,6 +557,105 @@ export function patchTextTransform(source: string): string {
   return replaceOnce(source, TEXT_TRANSFORM, TEXT_TRANSFORM_ONE, 'text transform line');
 }
 
+/** getCurrentTextTransform's head and its text-space matrix (see above, the eleventh change). Exported for the tests. */
+export const TEXT_PEN_HEAD = 'function getCurrentTextTransform() {';
+export const TEXT_PEN_TSM =
+  'const tsm = [textState.fontSize * textState.textHScale, 0, 0, textState.fontSize, 0, textState.textRise];';
+export const TEXT_PEN_TYPE3 = 'tsm[3] *= glyphHeight * textState.fontMatrix[3];';
+/** The eighth change's products over six numbers, into `out` when given. Exported for the tests. */
+export const TEXT_PEN_INTO = `      const m = textState.textMatrix, c = textState.ctm;
+      const a = m[0] * tsm0 + m[2] * tsm1, b = m[1] * tsm0 + m[3] * tsm1;
+      const cc = m[0] * tsm2 + m[2] * tsm3, d = m[1] * tsm2 + m[3] * tsm3;
+      const e = m[0] * tsm4 + m[2] * tsm5 + m[4], f = m[1] * tsm4 + m[3] * tsm5 + m[5];
+      const r0 = c[0] * a + c[2] * b, r1 = c[1] * a + c[3] * b, r2 = c[0] * cc + c[2] * d, r3 = c[1] * cc + c[3] * d, r4 = c[0] * e + c[2] * f + c[4], r5 = c[1] * e + c[3] * f + c[5];
+      if (out === undefined) return [r0, r1, r2, r3, r4, r5];
+      out[0] = r0; out[1] = r1; out[2] = r2; out[3] = r3; out[4] = r4; out[5] = r5;
+      return out;`;
+/** compareWithLastPosition's head and its pen (see above). Exported for the tests. */
+export const PEN_COMPARE_HEAD =
+  '    function compareWithLastPosition(glyphWidth) {\n      const currentTransform = getCurrentTextTransform();\n';
+const PEN_SCRATCH = `    const ourPenScratch = [0, 0, 0, 0, 0, 0];
+    function compareWithLastPosition(glyphWidth) {
+      const currentTransform = getCurrentTextTransform(ourPenScratch);
+`;
+
+/** The glyph loop's record of the pen, and the two places that hand that array out (see above). Exported for the tests. */
+export const GLYPH_PEN = '          textChunk.prevTransform = getCurrentTextTransform();';
+export const WHITESPACE_PEN = '      transform = textContentItem.prevTransform,';
+export const FAKE_SPACE_PEN = '        transform: transf || getCurrentTextTransform(),';
+
+/**
+ * pdf.js's worker source (after patchTextPenInPlace) whose pen after a glyph is written into the
+ * array it has, copied where a whitespace item takes it (see above); throws unless each line it
+ * changes is there once.
+ */
+export function patchGlyphPenInPlace(source: string): string {
+  let out = replaceOnce(
+    source,
+    GLYPH_PEN,
+    '          textChunk.prevTransform = getCurrentTextTransform(textChunk.prevTransform ?? undefined);',
+    'glyph pen record',
+  );
+  out = replaceOnce(
+    out,
+    WHITESPACE_PEN,
+    '      transform = textContentItem.prevTransform?.slice() ?? null,',
+    'whitespace item pen',
+  );
+  return replaceOnce(
+    out,
+    FAKE_SPACE_PEN,
+    '        transform: transf ? transf.slice() : getCurrentTextTransform(),',
+    'fake space pen',
+  );
+}
+
+/** bidi()'s head and its typing of each character (see above, the twelfth change). Exported for the tests. */
+export const BIDI_HEAD = 'function bidi(str, startLevel = -1, vertical = false) {';
+export const BIDI_TYPES = '  chars.length = strLength;\n';
+/** Characters bidi() may count as right-to-left (a superset of its ranges), made once. */
+const BIDI_MAY_BE_RTL = `const ourMayBeRtl = /[\\u0590-\\u08ac\\ufb50-\\ufdff\\ufe70-\\ufeff]/;\n${BIDI_HEAD}`;
+/** None of them: the text as it is, left to right. */
+const BIDI_LTR = `  if (!ourMayBeRtl.test(str)) {
+    return createBidiText(str, true);
+  }
+${BIDI_TYPES}`;
+
+/** TextState.clone's first lines (see above, the thirteenth change). Exported for the tests. */
+export const TEXT_STATE_CLONE =
+  '    const clone = Object.assign(Object.create(this), this);\n    clone.textMatrix = this.textMatrix.slice();';
+const TEXT_STATE_CLONE_ON_CLASS =
+  '    const clone = Object.assign(Object.create(Object.getPrototypeOf(this)), this);\n    clone.textMatrix = this.textMatrix.slice();';
+
+/** pdf.js's worker source whose text states are cloned on their class (see above); throws unless its lines are there once. */
+export function patchTextStateClone(source: string): string {
+  return replaceOnce(source, TEXT_STATE_CLONE, TEXT_STATE_CLONE_ON_CLASS, 'text state clone');
+}
+
+/** pdf.js's worker source whose bidi() answers a left-to-right text at once (see above); throws unless each line it changes is there once. */
+export function patchBidiLtr(source: string): string {
+  const head = replaceOnce(source, BIDI_HEAD, BIDI_MAY_BE_RTL, 'bidi function head');
+  return replaceOnce(head, BIDI_TYPES, BIDI_LTR, 'bidi character typing');
+}
+
+/**
+ * pdf.js's worker source (after patchTextTransform) whose text pen is computed without a
+ * text-space array, into compareWithLastPosition's own array there (see above); throws unless
+ * each line it changes is there once.
+ */
+export function patchTextPenInPlace(source: string): string {
+  let out = replaceOnce(source, TEXT_PEN_HEAD, 'function getCurrentTextTransform(out) {', 'text pen function head');
+  out = replaceOnce(
+    out,
+    TEXT_PEN_TSM,
+    'const tsm0 = textState.fontSize * textState.textHScale, tsm1 = 0, tsm2 = 0, tsm4 = 0, tsm5 = textState.textRise;\n      let tsm3 = textState.fontSize;',
+    'text-space matrix',
+  );
+  out = replaceOnce(out, TEXT_PEN_TYPE3, 'tsm3 *= glyphHeight * textState.fontMatrix[3];', 'Type 3 glyph height');
+  out = replaceOnce(out, TEXT_TRANSFORM_ONE, TEXT_PEN_INTO, 'one-array text transform');
+  return replaceOnce(out, PEN_COMPARE_HEAD, PEN_SCRATCH, 'pen compared with the last position');
+}
+
 /** pdf.js's worker source weighing a glyph gap without the line's character spacing (trackedAdvance); throws unless its line is there once. */
 export function patchTrackedAdvance(source: string): string {
   const advance = replaceOnce(source, ADVANCE_X, ADVANCE_X_TRACKED, 'horizontal advance line');
@@ -575,13 +702,21 @@ registerHooks({
     }
     if (!WORKER_MODULE.test(url)) return loaded;
     const source = sourceText(loaded.source);
-    const patched = patchTextBatch(
-      patchSyncInflate(
-        patchTrackedAdvance(
-          patchTextTransform(
-            patchRulePaths(
-              patchPartialToUnicode(
-                patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+    const patched = patchTextStateClone(
+      patchBidiLtr(
+        patchTextBatch(
+          patchSyncInflate(
+            patchTrackedAdvance(
+              patchGlyphPenInPlace(
+                patchTextPenInPlace(
+                  patchTextTransform(
+                    patchRulePaths(
+                      patchPartialToUnicode(
+                        patchMonospaceWidths(patchUnmappedStyle(patchPdfFontIds(patchPdfWorkerSource(source)))),
+                      ),
+                    ),
+                  ),
+                ),
               ),
             ),
           ),

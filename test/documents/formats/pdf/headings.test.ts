@@ -24,9 +24,29 @@ import {
   typewriterTitleFonts,
   underLabel,
   labelWordOver,
+  spaceSplitCount,
   type HeadingContext,
 } from '../../../../src/documents/formats/pdf/headings.ts';
 import type { TextLine } from '../../../../src/documents/formats/pdf/types.ts';
+
+test("spaceSplitCount: split(' ').length without the array", async (t) => {
+  const cases: [string, number][] = [
+    ['', 1],
+    ['Overview', 1],
+    ['Basic API Routines', 3],
+    [' lead', 2],
+    ['trail ', 2],
+    ['two  spaces', 3],
+    ['   ', 4],
+    ['tab\tand\u00a0no-break', 1],
+    ['4.2. Objects Do Not Stretch!', 5],
+  ];
+  for (const [text, want] of cases)
+    await t.test(JSON.stringify(text), () => {
+      assert.equal(spaceSplitCount(text), want);
+      assert.equal(spaceSplitCount(text), text.split(' ').length);
+    });
+});
 
 test('joinTitle', async (t) => {
   const cases: [string[], string][] = [

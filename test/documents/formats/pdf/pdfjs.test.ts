@@ -19,6 +19,10 @@ import {
   patchRulePaths,
   patchSyncInflate,
   patchTextBatch,
+  patchBidiLtr,
+  patchTextStateClone,
+  patchGlyphPenInPlace,
+  patchTextPenInPlace,
   patchTextTransform,
   patchUnmappedStyle,
   patchedApiLoads,
@@ -31,6 +35,16 @@ import {
   TEXT_SWITCH,
   TEXT_TRANSFORM,
   TEXT_TRANSFORM_ONE,
+  TEXT_PEN_HEAD,
+  TEXT_PEN_TSM,
+  TEXT_PEN_TYPE3,
+  PEN_COMPARE_HEAD,
+  GLYPH_PEN,
+  WHITESPACE_PEN,
+  FAKE_SPACE_PEN,
+  BIDI_HEAD,
+  BIDI_TYPES,
+  TEXT_STATE_CLONE,
 } from '../../../../src/documents/formats/pdf/pdfjs.ts';
 import { readDocument } from '../../../../src/documents/chunk-document.ts';
 import { openPdf, openedPdf } from '../../../../src/documents/formats/pdf/page-text.ts';
@@ -395,6 +409,242 @@ test("the one-array text transform gives pdf.js's two Util.transform products to
       }
     });
   }
+});
+
+test('the worker source holds each line patchTextPenInPlace changes, once', async (t) => {
+  const source = patchTextTransform(readFileSync(WORKER_SOURCE, 'utf8'));
+  for (const line of [TEXT_PEN_HEAD, TEXT_PEN_TSM, TEXT_PEN_TYPE3, TEXT_TRANSFORM_ONE, PEN_COMPARE_HEAD])
+    await t.test(line.trim().slice(0, 50), () => {
+      assert.equal(source.split(line).length, 2);
+      assert.throws(() => patchTextPenInPlace(source.replace(line, '')), /pdf\.js worker source changed/);
+      assert.throws(
+        () => patchTextPenInPlace(source.replace(line, `${line}\n${line}`)),
+        /pdf\.js worker source changed/,
+      );
+    });
+  await t.test('compareWithLastPosition reads the pen from its own array, every other caller a new one', () => {
+    const out = patchTextPenInPlace(source);
+    assert.equal(out.split('getCurrentTextTransform(ourPenScratch)').length, 2);
+    assert.equal(out.split('getCurrentTextTransform()').length, source.split('getCurrentTextTransform()').length - 2); // the head, now `(out)`, and that call
+  });
+});
+
+test("the text pen without its arrays gives pdf.js's own transform to the bit, into the array given or a new one", async (t) => {
+  const pristine = readFileSync(WORKER_SOURCE, 'utf8');
+  const fn = (text: string) => {
+    const start = text.indexOf('    function getCurrentTextTransform(');
+    return text.slice(start, text.indexOf('\n    }\n', start) + 6);
+  };
+  const start = pristine.indexOf('  static transform(m1, m2) {');
+  const util = pristine.slice(start, pristine.indexOf('\n  }\n', start) + 4);
+  type M = number[];
+  interface State {
+    font: { isType3Font: boolean; isCharBBox: boolean; bbox: M };
+    fontSize: number;
+    textHScale: number;
+    textRise: number;
+    fontMatrix: M;
+    textMatrix: M;
+    ctm: M;
+  }
+  type Pen = (state: State, out?: M) => M;
+  const build = (text: string): Pen =>
+    runInNewContext(
+      `const FONT_IDENTITY_MATRIX = [0.001, 0, 0, 0.001, 0, 0];
+      const isArrayEqual = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      class Util {\n${util}\n}
+      (state, out) => { const textState = state;\n${fn(text)}\nreturn getCurrentTextTransform(out); }`,
+    ) as Pen;
+  const pdfjs = build(pristine);
+  const ours = build(patchTextPenInPlace(patchTextTransform(pristine)));
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const special = [0, -0, 1, -1, 0.1, 1e-300, 1e300, Number.MAX_VALUE, Infinity, -Infinity, NaN];
+  const value = () =>
+    random() < 0.3 ? special[Math.floor(random() * special.length)]! : (random() - 0.5) * 10 ** (random() * 6);
+  for (const type3 of [false, true])
+    await t.test(type3 ? 'a Type 3 font, its glyph height applied' : 'other fonts', () => {
+      for (let k = 0; k < 3000; k++) {
+        const six = () => Array.from({ length: 6 }, value);
+        const state: State = {
+          font: { isType3Font: type3, isCharBBox: random() < 0.5, bbox: [0, value(), 0, value()] },
+          fontSize: random() < 0.3 ? random() : value(),
+          textHScale: value(),
+          textRise: value(),
+          fontMatrix: random() < 0.2 ? [0.001, 0, 0, 0.001, 0, 0] : six(),
+          textMatrix: six(),
+          ctm: six(),
+        };
+        const want = pdfjs(state);
+        const fresh = ours(state);
+        const given = [9, 9, 9, 9, 9, 9];
+        const into = ours(state, given);
+        assert.equal(into, given);
+        assert.notEqual(fresh, ours(state));
+        for (const got of [fresh, into]) {
+          assert.equal(got.length, 6);
+          got.forEach((v, i) => assert.ok(Object.is(v, want[i]), `case ${k}, element ${i}: ${v} against ${want[i]}`));
+        }
+      }
+    });
+});
+
+test('the worker source holds each line patchGlyphPenInPlace changes, once', async (t) => {
+  const source = patchTextPenInPlace(patchTextTransform(readFileSync(WORKER_SOURCE, 'utf8')));
+  for (const line of [GLYPH_PEN, WHITESPACE_PEN, FAKE_SPACE_PEN])
+    await t.test(line.trim(), () => {
+      assert.equal(source.split(line).length, 2);
+      assert.throws(() => patchGlyphPenInPlace(source.replace(line, '')), /pdf\.js worker source changed/);
+      assert.throws(
+        () => patchGlyphPenInPlace(source.replace(line, `${line}\n${line}`)),
+        /pdf\.js worker source changed/,
+      );
+    });
+});
+
+test('whitespace items keep the pen of their gap, each in an array of its own, though the glyph pen is written in place', async () => {
+  // Gaps wider than a word space (TJ's -2000: two ems) end the item and give a whitespace item
+  // (addFakeSpaces) whose transform is the pen after the gap's last glyph.
+  const content = 'BT /F1 12 Tf 72 700 Td [(ab) -2000 (cd) -2000 (ef)] TJ 0 -20 Td (gh) Tj ET';
+  const task = openPdf(makePdf({ pages: [{ content }] }), false);
+  try {
+    const page = await (await task.promise).getPage(1);
+    const tc = await page.getTextContent({ disableNormalization: true });
+    const items = tc.items.filter((it) => 'str' in it) as { str: string; transform: number[]; width: number }[];
+    assert.deepEqual(
+      items.map((it) => it.str),
+      ['ab', ' ', 'cd', ' ', 'ef', 'gh'],
+    );
+    const arrays = new Set(items.map((it) => it.transform));
+    assert.equal(arrays.size, items.length);
+    for (const i of [1, 3]) {
+      const before = items[i - 1]!;
+      const gap = items[i]!;
+      assert.ok(
+        Math.abs(gap.transform[4]! - (before.transform[4]! + before.width)) < 1e-9,
+        `item ${i}: ${gap.transform.join(' ')}`,
+      );
+      assert.equal(gap.transform[5], 700);
+    }
+  } finally {
+    await task.destroy();
+  }
+});
+
+test('the worker source holds each line patchBidiLtr changes, once', async (t) => {
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  for (const line of [BIDI_HEAD, BIDI_TYPES])
+    await t.test(line.trim(), () => {
+      assert.equal(source.split(line).length, 2);
+      assert.throws(() => patchBidiLtr(source.replace(line, '')), /pdf\.js worker source changed/);
+      assert.throws(() => patchBidiLtr(source.replace(line, `${line}\n${line}`)), /pdf\.js worker source changed/);
+    });
+});
+
+test("bidi() with the left-to-right answer at once: pdf.js's own answer for every text", async (t) => {
+  const module = (text: string) => {
+    const start = text.indexOf(';// ./src/core/bidi.js');
+    return text.slice(start, text.indexOf(';// ./src/core/font_substitutions.js', start));
+  };
+  type Bidi = (str: string, startLevel?: number, vertical?: boolean) => { str: string; dir: string };
+  const warned: string[] = [];
+  const build = (text: string): Bidi =>
+    runInNewContext(`${module(text)}\nbidi`, { warn: (m: string) => warned.push(m) }) as Bidi;
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  const pdfjs = build(source);
+  const ours = build(patchBidiLtr(source));
+  const same = (str: string, startLevel?: number, vertical?: boolean) => {
+    warned.length = 0;
+    const want = pdfjs(str, startLevel, vertical);
+    const wantWarned = [...warned];
+    warned.length = 0;
+    // Spread: the answers are objects of the other context.
+    assert.deepEqual({ ...ours(str, startLevel, vertical) }, { ...want }, JSON.stringify(str));
+    assert.deepEqual(warned, wantWarned);
+  };
+  await t.test('every code unit alone, and inside Latin text', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      same(ch);
+      same(`ab ${ch} cd`);
+    }
+  });
+  await t.test('texts of every direction', () => {
+    for (const str of [
+      '',
+      'Hello, world',
+      'façade — “quoted” 𝑥 ≠ y',
+      'שלום עולם',
+      'abc שלום def',
+      'مرحبا بالعالم 123',
+      'price ١٢٣ ريال',
+      'ﻻ ﺑ ﷲ',
+      'x < y > z',
+      '\u0590\u08ac\ufb50\ufdff\ufe70\ufeff',
+    ]) {
+      same(str);
+      same(str, 0);
+      same(str, 1);
+      same(str, -1, true);
+    }
+  });
+});
+
+test('the worker source holds the TextState.clone lines patchTextStateClone changes, once', () => {
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  assert.equal(source.split(TEXT_STATE_CLONE).length, 2);
+  assert.throws(() => patchTextStateClone('const x = 1;'), /pdf\.js worker source changed/);
+  assert.throws(() => patchTextStateClone(`${TEXT_STATE_CLONE}\n${TEXT_STATE_CLONE}`), /pdf\.js worker source changed/);
+});
+
+test("a text state cloned on its class: pdf.js's own clone's fields, values and methods, the state it copies no prototype", async (t) => {
+  const classOf = (text: string) => {
+    const start = text.indexOf('class TextState {');
+    return text.slice(start, text.indexOf('\n}\n', start) + 3);
+  };
+  interface State {
+    [k: string]: unknown;
+    textMatrix: number[];
+    textLineMatrix: number[];
+    fontMatrix: number[];
+    clone(): State;
+    translateTextMatrix(x: number, y: number): void;
+  }
+  const build = (text: string) =>
+    runInNewContext(
+      `const IDENTITY_MATRIX = [1, 0, 0, 1, 0, 0]; const FONT_IDENTITY_MATRIX = [0.001, 0, 0, 0.001, 0, 0];\n${classOf(text)}\nTextState`,
+    ) as new () => State;
+  const source = readFileSync(WORKER_SOURCE, 'utf8');
+  const [Pdfjs, Ours] = [build(source), build(patchTextStateClone(source))];
+  const fill = (s: State) => {
+    Object.assign(s, { fontName: 'F1', fontSize: 9.5, loadedName: 'g_d0_f12R', font: { name: 'CMR10' } });
+    Object.assign(s, { charSpacing: 0.1, wordSpacing: 0.2, leading: 11, textHScale: 0.9, textRise: -2 });
+    s.textMatrix = [1, 0, 0, 1, 72, 700];
+    s.textLineMatrix = [1, 0, 0, 1, 72, 712];
+    s.fontMatrix = [0.001, 0, 0, 0.001, 0, 0];
+    return s;
+  };
+  // Fields in order, each value as a plain array or as it is (the font object is shared, as pdf.js shares it).
+  const fields = (s: State) =>
+    Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) || Array.isArray(v) ? [...(v as number[])] : v]);
+  for (const depth of [1, 2])
+    await t.test(depth === 1 ? 'a clone' : 'a clone of a clone', () => {
+      const [a, b] = [fill(new Pdfjs()), fill(new Ours())];
+      let [ca, cb] = [a.clone(), b.clone()];
+      if (depth === 2) [ca, cb] = [ca.clone(), cb.clone()];
+      assert.deepEqual(fields(cb), fields(ca));
+      assert.equal(Object.getPrototypeOf(cb), Ours.prototype);
+      assert.ok(cb instanceof Ours);
+      // The matrices are the clone's own; a method moves the clone's pen only.
+      cb.translateTextMatrix(10, 0);
+      ca.translateTextMatrix(10, 0);
+      assert.deepEqual([...cb.textMatrix], [...ca.textMatrix]);
+      assert.deepEqual([...b.textMatrix], [1, 0, 0, 1, 72, 700]);
+      assert.equal(cb.font, b.font);
+    });
 });
 
 test('the worker source holds the DecompressionStream call patchSyncInflate changes, once', () => {
