@@ -356,6 +356,11 @@ export function numberedBlank(
   return l.page !== last.page || Math.abs(p.left + p.width - last.left - last.width) <= 2 * cw;
 }
 
+/** A line of one fragment, as it opens. */
+function lineOf(f: XmlFragment): Line {
+  return { page: f.page, top: f.top, left: f.left, right: f.left + f.width, height: f.height, mono: false, parts: [f] };
+}
+
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
 function linesOf(all: XmlFragment[]): Line[] {
   const lines: Line[] = [];
@@ -363,16 +368,7 @@ function linesOf(all: XmlFragment[]): Line[] {
   const fragments = callouts.size === 0 ? all : all.filter((f) => !callouts.has(f));
   for (const f of fragments) {
     if (rests.has(f)) {
-      lines.push({
-        page: f.page,
-        top: f.top,
-        left: f.left,
-        right: f.left + f.width,
-        height: f.height,
-        mono: false,
-        parts: [f],
-        callout: true,
-      });
+      lines.push({ ...lineOf(f), callout: true });
       continue;
     }
     const cur = lines.at(-1);
@@ -406,16 +402,7 @@ function linesOf(all: XmlFragment[]): Line[] {
       }
       cur.parts.push(f);
       cur.right = f.left + f.width;
-    } else
-      lines.push({
-        page: f.page,
-        top: f.top,
-        left: f.left,
-        right: f.left + f.width,
-        height: f.height,
-        mono: false,
-        parts: [f],
-      });
+    } else lines.push(lineOf(f));
   }
   const out = lines.filter((l) => l.parts.some((p) => p.text.trim() !== ''));
   for (const l of out) l.mono = codeLine(l.parts);
