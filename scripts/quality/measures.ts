@@ -2334,8 +2334,14 @@ export function fittingBlocks(blocks: readonly string[], max: number): string[] 
 
 export function codeKept(chunks: ChunkLike[], blocks: string[], range: Range = { min: 800, max: 1200 }): CodeScore {
   const fit = fittingBlocks(blocks, range.max);
-  const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
-  const loose = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), true));
+  // Each chunk as written and, where it has angle brackets, as a reference without the font's
+  // Unicode map spells them (pdftohtml reads cmsy's 〈 and 〉 as h and i: glyphCodeSpelling).
+  const texts = chunks.flatMap((c) => {
+    const spelt = glyphCodeSpelling(c.content);
+    return spelt === undefined ? [c.content] : [c.content, spelt];
+  });
+  const strict = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), false));
+  const loose = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), true));
   const kept = fit.filter((b) => {
     const want = dedent(codeLines(b, false));
     return strict.some((h) => containsRun(h, want));

@@ -1846,6 +1846,13 @@ describe('fittingBlocks: the blocks a chunk can hold, by the length of the listi
     ['underscores read as blanks', ['a_b\nc'], ['a b\nc']],
   ];
   for (const [name, blocks, want] of cases) test(name, () => assert.deepEqual(fittingBlocks(blocks, 24), want));
+  test('codeKept reads angle brackets as a reference without their Unicode map spells them', () => {
+    // pdftohtml reads l3doc's 〈TikZ key options〉 as hTikZ key optionsi.
+    const ref = 'picture = hTikZ key optionsi\naxis = hTikZ axis optionsi';
+    assert.equal(codeKept([chunk('picture = 〈TikZ key options〉\naxis = 〈TikZ axis options〉')], [ref]).kept, 100);
+    assert.equal(codeKept([chunk('picture = 〈TikZ key options〉\naxis = 〈other〉')], [ref]).kept, 0);
+  });
+
   test('codeKept counts no piece of a listing longer than a chunk', () => {
     const pieces = ['1 a\n2 b', '3 c\n4 d', '5 e\n6 f', '7 g\n8 h'];
     assert.equal(codeKept([chunk('1 a\n2 b\n3 c')], pieces, { min: 10, max: 24 }).blocks, 0);
