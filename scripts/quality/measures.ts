@@ -1588,6 +1588,9 @@ export function gluedWords(chunks: ChunkLike[], ref: Reference, printed?: Readon
     }
     for (const w of words(c.content)) {
       if (ref.vocab.has(w) || parts.has(w) || printed?.has(w) || w.length < 5 || /\d/.test(w)) continue;
+      // A word in angle brackets as a reference without cmsy's Unicode map spells it (〈arrayname〉
+      // read harraynamei: glyphCodeSpelling): the page's word, not two glued.
+      if (ref.vocab.has(`h${w}i`)) continue;
       // Chinese and Japanese words stand without blanks: two of them side by side are no glue.
       if (CJK.test(w)) continue;
       const splits: number[] = [];

@@ -1065,6 +1065,12 @@ describe('gluedWords', () => {
     ['tokens with digits ignored', 'file2memory', []],
   ];
   for (const [name, text, want] of cases) test(name, () => assert.deepEqual(gluedWords([chunk(text)], ref), want));
+  test('a word in angle brackets the reference spells h...i is no glue', () => {
+    // verse.sty's \newarray{〈arrayname〉}: pdftotext reads harraynamei, and has array and name apart.
+    const meta = buildReference('newarray harraynamei defines the array whose name is given');
+    assert.deepEqual(gluedWords([chunk('\\newarray{〈arrayname〉}')], meta), []);
+    assert.deepEqual(gluedWords([chunk('the arrayname')], buildReference('the array whose name is given')), ['arrayname']);
+  });
   test('a part of a compound the reference joins whole is no glue', () => {
     const de = buildReference('zur Verwaltung von DebianEntwicklereigenschaften, die Entwickler und Eigenschaften');
     assert.deepEqual(gluedWords([chunk('von Debian-Entwicklereigenschaften')], de), []);
