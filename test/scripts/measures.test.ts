@@ -1069,7 +1069,9 @@ describe('gluedWords', () => {
     // verse.sty's \newarray{〈arrayname〉}: pdftotext reads harraynamei, and has array and name apart.
     const meta = buildReference('newarray harraynamei defines the array whose name is given');
     assert.deepEqual(gluedWords([chunk('\\newarray{〈arrayname〉}')], meta), []);
-    assert.deepEqual(gluedWords([chunk('the arrayname')], buildReference('the array whose name is given')), ['arrayname']);
+    assert.deepEqual(gluedWords([chunk('the arrayname')], buildReference('the array whose name is given')), [
+      'arrayname',
+    ]);
   });
   test('a part of a compound the reference joins whole is no glue', () => {
     const de = buildReference('zur Verwaltung von DebianEntwicklereigenschaften, die Entwickler und Eigenschaften');
