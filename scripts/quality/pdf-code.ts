@@ -10,7 +10,7 @@ import { type BoxWord, unescapeXml } from './column-reading.ts';
 import { EITHER_BLANK } from './measures.ts';
 // Each page's edge as most pages of its side show it: the reader's rule (pdf/code.ts sideEdges, its
 // table of tests in test/scripts/pdf-code.test.ts), the same for the reference.
-import { otherTypeSize, sideEdges } from '../../src/documents/formats/pdf/code.ts';
+import { leftmostEdge, otherTypeSize, sideEdges } from '../../src/documents/formats/pdf/code.ts';
 
 /** One `<text>` element of pdftohtml's XML: a run of one font on one line. */
 export interface XmlFragment {
@@ -657,11 +657,10 @@ export function ownTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'
     starts.set(l.page, at);
   }
   const own = new Map<number, number>();
-  for (const [page, at] of starts)
-    for (const [x, n] of at) {
-      const near = n + (at.get(x - 1) ?? 0) + (at.get(x + 1) ?? 0);
-      if (near >= EDGE_LINES && x < (own.get(page) ?? Infinity)) own.set(page, x);
-    }
+  for (const [page, at] of starts) {
+    const x = leftmostEdge(at, EDGE_LINES);
+    if (x !== undefined) own.set(page, x);
+  }
   return own;
 }
 
@@ -909,22 +908,25 @@ export function pdfMonoLines(fragments: XmlFragment[]): string[] {
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
   // The names a LaTeX package's documentation sets in the left margin are no lines of the listing
   // beside them: read without them (as the reader, pdf/code.ts inLeftMargin).
-  const marginEdges = ownTextEdges(linesOf(fragments));
-  const hung = fragments.filter((f) => marginName(f, marginEdges.get(f.page)));
+  const all = linesOf(fragments);
+  const marginEdges = ownTextEdges(all);
+  const hung = new Set(fragments.filter((f) => marginName(f, marginEdges.get(f.page))));
   // A stack of names set left-aligned in the margin (l3doc's `values/format` over `icc/format`): a
   // shorter one, ending further from the text, starts where a name hung against it does.
-  const lefts = new Set(hung.map((f) => `${f.page}:${Math.round(f.left)}`));
-  const named = fragments.filter(
-    (f) =>
-      hung.includes(f) ||
-      (marginName(f, marginEdges.get(f.page), Infinity) &&
-        [-1, 0, 1].some((d) => lefts.has(`${f.page}:${Math.round(f.left) + d}`))),
+  const lefts = new Set([...hung].map((f) => `${f.page}:${Math.round(f.left)}`));
+  const named = new Set(
+    fragments.filter(
+      (f) =>
+        hung.has(f) ||
+        (marginName(f, marginEdges.get(f.page), Infinity) &&
+          [-1, 0, 1].some((d) => lefts.has(`${f.page}:${Math.round(f.left) + d}`))),
+    ),
   );
   // A name stands where nothing else starts: a slide's left column of code starts where its prose does.
-  const starts = new Set(fragments.filter((f) => !named.includes(f)).map((f) => `${f.page}:${Math.round(f.left)}`));
+  const starts = new Set(fragments.filter((f) => !named.has(f)).map((f) => `${f.page}:${Math.round(f.left)}`));
   const aside = (f: XmlFragment) => [-1, 0, 1].some((d) => starts.has(`${f.page}:${Math.round(f.left) + d}`));
-  const margin = new Set(named.filter((f) => !aside(f)));
-  const lines = linesOf(margin.size === 0 ? fragments : fragments.filter((f) => !margin.has(f)));
+  const margin = new Set([...named].filter((f) => !aside(f)));
+  const lines = margin.size === 0 ? all : linesOf(fragments.filter((f) => !margin.has(f)));
   const furniture = furnitureLines(lines);
   const edges = pageTextEdges(lines);
   const blocks: Line[][] = [];

@@ -5,7 +5,7 @@
 // text layer says of them (a run of spaces is often drawn as a move, or as one space). Each rule
 // is a pure function with its table of tests (test/documents/formats/pdf/code.test.ts).
 import type { MonoSetting, RawItem, TextLine } from './types.ts';
-import { byX } from './stream.ts';
+import { byX, gapSize } from './stream.ts';
 import { breakArrowAt, joinLines, rightMargin } from './clean.ts';
 
 export type { MonoSetting };
@@ -137,9 +137,7 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
     } else if (
       prev &&
       // A gap before a word judged by the smaller of the two sizes, as the layout judges it (makeRow).
-      (it.x - end > SPACE_GAP_EM * (/^[\p{L}\p{N}]/u.test(it.str) ? Math.min(it.size, prev.size) : it.size) ||
-        script(it) ||
-        script(prev)) &&
+      (it.x - end > SPACE_GAP_EM * gapSize(it, prev) || script(it) || script(prev)) &&
       !/\s$/.test(text) &&
       !/^\s/.test(it.str)
     ) {
@@ -748,11 +746,7 @@ export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   if (prose.length < EDGE_LINES) return {};
   const counts = new Map<number, number>();
   for (const l of prose) counts.set(Math.round(l.x), (counts.get(Math.round(l.x)) ?? 0) + 1);
-  let left: number | undefined;
-  for (const [x, n] of counts) {
-    const near = n + (counts.get(x - 1) ?? 0) + (counts.get(x + 1) ?? 0);
-    if (near >= EDGE_LINES && (left === undefined || x < left)) left = x;
-  }
+  const left = leftmostEdge(counts, EDGE_LINES);
   let right: number | undefined = rightMargin(prose.map((l) => l.xEnd));
   const width = right - (left ?? Math.min(...prose.map((l) => l.x)));
   if (prose.filter((l) => l.xEnd >= right! - RAGGED_SHARE * width - 1).length < EDGE_LINES) right = undefined;
@@ -763,6 +757,20 @@ export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   if (left !== undefined) edges.left = left;
   if (right !== undefined) edges.right = right;
   return edges;
+}
+
+/**
+ * The leftmost x (whole points) where `min` or more lines start, counting those a point either
+ * side (`counts`: lines by the x they start at); undefined where none: a page's text edge
+ * (textBlockEdges; margin-notes.ts labelBlock; the code measure's ownTextEdges).
+ */
+export function leftmostEdge(counts: ReadonlyMap<number, number>, min: number): number | undefined {
+  let left: number | undefined;
+  for (const [x, n] of counts) {
+    const near = n + (counts.get(x - 1) ?? 0) + (counts.get(x + 1) ?? 0);
+    if (near >= min && (left === undefined || x < left)) left = x;
+  }
+  return left;
 }
 
 /** A gap or an x this close (a share of a column) to a whole number of columns is on the grid. */

@@ -23,6 +23,7 @@ import {
   continuesScript,
   crossesGutter,
   endsSubscript,
+  gapSize,
   isScript,
   spaceFills,
   streamLines,
@@ -44,8 +45,6 @@ interface Row {
 }
 
 const WS = /^\s*$/;
-/** An item that opens with a letter or a digit: a word, which a word space may part from the item before. */
-const WORD_START = /^[\p{L}\p{N}]/u;
 
 /** Gap (in em of the font size) above which two items on a row get a space between them. */
 const SPACE_GAP_EM = 0.18;
@@ -269,19 +268,10 @@ function makeRow(
         continuesScript(after, it) &&
         !isWordGap(after.x + after.width, it.x, it.size, spaces)
       );
-    // A gap before a word is judged by the smaller of the two sizes: a word space after a small
-    // word is its own font's, a kern of the larger one (a chess board's 8.3 pt rank digit 2.7 pt
-    // before its row of 15.6 pt glyphs: 0.33 em of the digit's, 0.17 em of the row's). Not before a
-    // sign: a subscript's italic correction before a full-size period is no space ("Ly." not "Ly .").
+    // A gap before a word is judged by the smaller of the two sizes (gapSize: a chess board's 8.3 pt
+    // rank digit 2.7 pt before its row of 15.6 pt glyphs is a word of its own).
     const needSpace =
-      (isWordGap(
-        seg.xEnd,
-        it.x,
-        WORD_START.test(it.str) ? Math.min(it.size, after?.size ?? it.size) : it.size,
-        spaces,
-      ) ||
-        ownWord ||
-        subscript) &&
+      (isWordGap(seg.xEnd, it.x, gapSize(it, after), spaces) || ownWord || subscript) &&
       !/\s$/.test(seg.text) &&
       !/^\s/.test(it.str);
     prevScript = script;

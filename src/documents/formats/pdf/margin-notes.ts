@@ -7,6 +7,7 @@
 // margin beside the paragraph that describes them) are read before that paragraph.
 import type { RawItem } from './types.ts';
 import { byX, type StreamLine } from './stream.ts';
+import { leftmostEdge } from './code.ts';
 
 /** A line of the text block is prose (isProse) of this many characters... */
 const BODY_CHARS = 30;
@@ -150,10 +151,8 @@ export function pastEdgeWidth(items: readonly Pick<RawItem, 'x' | 'width'>[], st
  * last line, or before any body line, stays where it is. Pages without a justified text block
  * are returned as they are.
  */
-export function marginNotesAfterParagraphs(
-  lines: StreamLine[],
-  block: TextBlock | undefined = textBlock(lines),
-): StreamLine[] {
+export function marginNotesAfterParagraphs(lines: StreamLine[]): StreamLine[] {
+  const block = textBlock(lines);
   if (!block) return lines;
   // A line of text past the edge is a column beside the block (an index's), not a margin.
   const start = block.right + NOTE_GAP_EM * block.size;
@@ -234,10 +233,7 @@ export function labelBlock(lines: readonly StreamLine[]): TextBlock | undefined 
     ends.set(e, (ends.get(e) ?? 0) + 1);
     sizes.set(l.size, (sizes.get(l.size) ?? 0) + 1);
   }
-  let left: number | undefined;
-  for (const [x, n] of starts)
-    if (n + (starts.get(x - 1) ?? 0) + (starts.get(x + 1) ?? 0) >= EDGE_COUNT && (left === undefined || x < left))
-      left = x;
+  const left = leftmostEdge(starts, EDGE_COUNT);
   if (left === undefined) return undefined;
   let right = left;
   for (const e of ends.keys())
@@ -308,19 +304,19 @@ export function labelLength(l: StreamLine, block: TextBlock, ends: readonly numb
 export function marginLabelsBeforeParagraphs(lines: StreamLine[]): StreamLine[] {
   const block = labelBlock(lines);
   if (!block) return lines;
-  // Where the worded labels end: names of symbols ending there are labels too.
+  // The labels with a word; where they end, names of symbols ending there are labels too.
+  const worded = lines.map((l) => labelLength(l, block));
   const ends: number[] = [];
-  for (const l of lines) {
-    const j = labelLength(l, block);
-    if (j > 0) ends.push(lineOf(byX(l.items).slice(0, j), l.spaces).xEnd);
-  }
+  lines.forEach((l, i) => {
+    if (worded[i]! > 0) ends.push(lineOf(byX(l.items).slice(0, worded[i]), l.spaces).xEnd);
+  });
   if (ends.length === 0) return lines;
   const body: StreamLine[] = [];
   // Each label, with the body line it was drawn on or before (-1: none).
   const labels: { label: StreamLine; on: number; before: number }[] = [];
   const starts: number[] = [];
-  for (const l of lines) {
-    const j = labelLength(l, block, ends);
+  for (const [i, l] of lines.entries()) {
+    const j = worded[i] || labelLength(l, block, ends);
     if (j === 0) {
       body.push(l);
       starts.push(l.x);

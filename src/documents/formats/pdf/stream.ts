@@ -364,3 +364,17 @@ export function wanders(lines: StreamLine[]): boolean {
   const all = returnsOf(lines);
   return all.returns > 0 && all.returns >= RETURN_SHARE_ALL * all.steps;
 }
+
+/** An item that opens with a letter or a digit: a word, which a word space may part from the item before. */
+const WORD_START = /^[\p{L}\p{N}]/u;
+
+/**
+ * The size a gap before `it` is judged by: before a word, the smaller of its size and the item
+ * before's (`before`: a word space after a small word is its own font's, a kern of the larger one:
+ * a chess board's 8.3 pt rank digit before its row of 15.6 pt glyphs); before a sign, its own (a
+ * subscript's italic correction before a full-size period is no space). The layout's rows
+ * (layout.ts makeRow) and a listing's setting (code.ts monoSetting) judge alike.
+ */
+export function gapSize(it: Pick<RawItem, 'str' | 'size'>, before: Pick<RawItem, 'size'> | undefined): number {
+  return before !== undefined && WORD_START.test(it.str) ? Math.min(it.size, before.size) : it.size;
+}

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   inLeftMargin,
+  leftmostEdge,
   blankLines,
   codeBlockLines,
   codeSize,
@@ -1309,4 +1310,13 @@ test("extractPdf: a numbered listing's lines of a number and a brace (numbers in
     code[0]!.lines!.map((l) => l.trim().split(/\s+/)[0]),
     ['82', '83', '84', '85', '86', '87', '88'],
   );
+});
+
+test('leftmostEdge: the leftmost x where enough lines start, a point either side counting', () => {
+  const m = (...e: [number, number][]) => new Map(e);
+  assert.equal(leftmostEdge(m([72, 3], [90, 5]), 3), 72);
+  assert.equal(leftmostEdge(m([72, 2], [90, 5]), 3), 90);
+  assert.equal(leftmostEdge(m([72, 2], [73, 1], [90, 5]), 3), 72); // 72 and 73 are one edge
+  assert.equal(leftmostEdge(m([72, 2], [74, 1]), 3), undefined); // two points apart: not one
+  assert.equal(leftmostEdge(m(), 3), undefined);
 });

@@ -5,6 +5,7 @@ import {
   continuesScript,
   crossesGutter,
   endsSubscript,
+  gapSize,
   isOverprint,
   isScript,
   joinsLine,
@@ -445,4 +446,14 @@ test('touchesEnd: an item starting within 0.1 em of the line end, either way', (
     [160, false],
   ] as const)
     assert.equal(touchesEnd(base, item('n', x, 704, { size: 9 })), touches, `x ${x}`);
+});
+
+test('gapSize: a gap before a word judged by the smaller size, before a sign by its own', () => {
+  const at = (str: string, size: number) => ({ str, size });
+  // A chess board's rank digit (8.3 pt) before its row of 15.6 pt glyphs.
+  assert.equal(gapSize(at('rZblkans', 15.6), at('8', 8.3)), 8.3);
+  assert.equal(gapSize(at('8', 8.3), at('rZblkans', 15.6)), 8.3);
+  // Before a sign: its own size (a subscript before a full-size period).
+  assert.equal(gapSize(at('.', 10), at('y', 7)), 10);
+  assert.equal(gapSize(at('word', 10), undefined), 10);
 });
