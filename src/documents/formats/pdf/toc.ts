@@ -437,6 +437,38 @@ export function proseRuns(kinds: readonly LineInfo[], texts: readonly string[]):
   return keep;
 }
 
+// An entry's page number, with the leader before it: " . . . . 12", " 12", "……3".
+const ENTRY_TAIL = new RegExp(`(?:\\s*(?:(?:\\.\\s?){2,}|…+))?\\s*${PAGE_LIST}$`, 'u');
+
+/**
+ * The body that starts under a contents list on the list's own page, to keep: an article's or a
+ * package manual's contents, then its first section at once ("14 bnumexpr implementation 17" /
+ * "1 \bnumeval (\thebnumexpr), \evaltohex" / its text). The lines from the first line after three
+ * entries or more that is no entry itself ('stem' or 'text') and reads as the list's first entry,
+ * their numbers and the entry's page set aside (normalizeTitle), to the page's end, when no
+ * dot-leader entry follows it. What follows a section's heading need not end a sentence on this
+ * page (a list, a line that runs on), as proseRuns asks of a note. Only the first entry: an index
+ * repeats its terms (a term over its sub-entries, "\fbox" over "\fbox, 21"), never its first.
+ */
+export function bodyAfterListing(kinds: readonly LineInfo[], texts: readonly string[]): number[] {
+  let first: string | undefined;
+  let entries = 0;
+  for (let x = 0; x < kinds.length; x++) {
+    const k = kinds[x]!.kind;
+    if (k === 'entry' || k === 'numbered') {
+      first ??= normalizeTitle(texts[x]!.trim().replace(ENTRY_TAIL, ''));
+      entries++;
+      continue;
+    }
+    if (entries < 3 || (k !== 'stem' && k !== 'text')) continue;
+    const head = normalizeTitle(texts[x]!.trim());
+    if (head.length < 2 || head !== first) continue;
+    if (kinds.slice(x + 1).some((n) => n.leader === true)) return [];
+    return Array.from({ length: kinds.length - x }, (_, i) => x + i);
+  }
+  return [];
+}
+
 /**
  * Text above a listing's title, to keep on a listing page: a document's title block over its
  * contents ("LaTeX News" / "Issue 34, November 2021" / "Contents"), a chapter's last lines over
@@ -498,7 +530,11 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
     const texts = p.lines.map((l) => l.text);
     const kinds = kindsOf[i]!;
     if (listing[i]) {
-      const keep = new Set([...titleBlock(kinds, count * 2 + 20), ...proseRuns(kinds, texts)]);
+      const keep = new Set([
+        ...titleBlock(kinds, count * 2 + 20),
+        ...proseRuns(kinds, texts),
+        ...bodyAfterListing(kinds, texts),
+      ]);
       if (keep.size === 0) {
         dropped.push(p.number);
         return;

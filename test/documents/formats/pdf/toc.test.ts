@@ -9,6 +9,7 @@ import {
   listingRuns,
   numberEndedEntry,
   proseRuns,
+  bodyAfterListing,
   removeListings,
   titleBlock,
   type LineKind,
@@ -600,6 +601,65 @@ test('proseRuns: text kept on a listing page', async (t) => {
     await t.test(name, () =>
       assert.deepEqual(
         proseRuns(
+          lines.map((l) => lineKind(l)),
+          lines,
+        ),
+        want,
+      ),
+    );
+  }
+});
+
+test('bodyAfterListing: the first section under a contents list on its page', async (t) => {
+  const contents = [
+    'Contents',
+    '1 \\bnumeval (\\thebnumexpr), \\evaltohex 1',
+    '2 Examples 2',
+    '3 The custom package option and \\bnumsetup 3',
+    '14 bnumexpr implementation 17',
+  ];
+  const body = [
+    '1 \\bnumeval (\\thebnumexpr), \\evaltohex',
+    'LATEX Package bnumexpr provides \\thebnumexpr: it is analo-',
+    'gous to \\the\\numexpr, with these extensions:',
+    '• it allows arbitrarily big integers,',
+  ];
+  const cases: [string, string[], number[]][] = [
+    ["the first entry's heading, then its text and a list", [...contents, ...body], [5, 6, 7, 8]],
+    [
+      'entries with leaders, the first one unnumbered',
+      [
+        'Contents',
+        'Introduction . . . . 1',
+        'Usage . . . . 2',
+        'Options . . . . 4',
+        'Introduction',
+        'This package does it',
+      ],
+      [4, 5],
+    ],
+    [
+      'a later entry repeated is no body: an index repeats its terms',
+      ['Index', 'a4paper, 3', 'fbox, 21', 'fbox, 22', 'width, 4', 'fbox', 'boxes, 21'],
+      [],
+    ],
+    ['no heading: a list of entries only', contents, []],
+    ['text under the list that names no entry', [...contents, 'A note on this list', 'and more'], []],
+    [
+      'two entries only are no list to start a body under',
+      ['Contents', 'Examples 2', 'Usage 3', 'Examples', 'text'],
+      [],
+    ],
+    [
+      'a leader entry after the line: the list goes on',
+      ['Contents', 'Usage . . . . 2', 'Options . . . . 4', 'Code . . . . 5', 'Usage', 'Options . . . . 9'],
+      [],
+    ],
+  ];
+  for (const [name, lines, want] of cases) {
+    await t.test(name, () =>
+      assert.deepEqual(
+        bodyAfterListing(
           lines.map((l) => lineKind(l)),
           lines,
         ),
