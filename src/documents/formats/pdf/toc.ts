@@ -494,11 +494,95 @@ export function titleBlock(kinds: readonly LineInfo[], maxPage = Infinity): numb
   return texts >= 2 * (t - texts) ? all : [];
 }
 
+// The title of a change history: doc.sty's \\PrintChanges ("Change History"), a revision history.
+const HISTORY_TITLE = /^(?:change|revision|version)\s+history$/iu;
+// A history entry's leader and page: "General: Repacked as dtx file. (RN) . . . . 1" is the entry
+// "General: Repacked as dtx file. (RN)"; a leader run to the line's end whose page went elsewhere too.
+const HISTORY_LEADER = new RegExp(
+  `(?:\\s*(?:(?:\\.\\s?){2,}|…+)\\s*(?:${PAGE_LIST})?|\\s+(?:\\.\\s*)?${PAGE_LIST})$`,
+  'u',
+);
+
+/**
+ * Where a change history starts on each page, or -1: a list of changes with a page reference to
+ * each (doc.sty's \\PrintChanges under every package's documentation), shaped like an index with
+ * its dot leaders, yet the only place the document says what each version changed: text, never a
+ * listing to drop (decisions.md drops contents and indexes only). The line of its title ("Change
+ * History", "Revision History") and the lines after it on that page; unless a listing title follows
+ * it there (the index after it, historyLines), on each page after, from its top, while the page has
+ * no listing title of its own and is a listing page (`listing(i)`: a history over pages is shaped
+ * as one).
+ */
+export function historyStarts(
+  texts: readonly (readonly string[])[],
+  kinds: readonly (readonly LineInfo[])[],
+  listing: (page: number) => boolean,
+): number[] {
+  const starts = texts.map(() => -1);
+  for (let i = 0; i < texts.length; i++) {
+    const at = texts[i]!.findIndex((t) => HISTORY_TITLE.test(t.trim()));
+    if (at < 0) continue;
+    starts[i] = at;
+    // It runs on to the next page when no listing title follows it on its own.
+    if (kinds[i]!.some((k, x) => x > at && k.kind === 'title')) continue;
+    for (let j = i + 1; j < texts.length && !kinds[j]!.some((k) => k.kind === 'title') && listing(j); j++) {
+      starts[j] = 0;
+      i = j;
+    }
+  }
+  return starts;
+}
+
+/**
+ * The lines of a page that belong to its change history (historyStarts' `start`, -1 for none): from
+ * the start to the page's next listing title (an index set on the same page after it), exclusive.
+ */
+export function historyLines(kinds: readonly LineInfo[], start: number): number[] {
+  if (start < 0) return [];
+  const out: number[] = [];
+  for (let x = start; x < kinds.length && !(x > start && kinds[x]!.kind === 'title'); x++) out.push(x);
+  return out;
+}
+
+/**
+ * The lines above a change history's start on its page (`start`, -1 for none) that are no listing
+ * run (listingRuns): the end of the text before the history, kept as on a page without a listing.
+ */
+export function textBefore(
+  kinds: readonly LineInfo[],
+  texts: readonly string[],
+  start: number,
+  maxPage: number,
+): number[] {
+  if (start <= 0) return [];
+  const drop = new Set(listingRuns(kinds.slice(0, start), texts.slice(0, start), maxPage));
+  return Array.from({ length: start }, (_, x) => x).filter((x) => !drop.has(x));
+}
+
+/** A change history's line without its entry's leader and page ("caveats. (HjG) . . . . 1"). */
+export function historyLine(text: string): string {
+  return text.replace(HISTORY_LEADER, '');
+}
+
 export interface ListingResult {
   /** 1-based numbers of the pages dropped whole. */
   pages: number[];
   /** Lines dropped from pages that keep their text. */
   lines: number;
+}
+
+/** A history line's leader and page taken off its text and its pieces (historyLine), in place. */
+function stripLeader(l: PageText['lines'][number]): void {
+  const text = historyLine(l.text);
+  if (text === l.text || text.trim().length === 0) return;
+  l.text = text;
+  if (!l.pieces) return;
+  const pieces = l.pieces.filter((q) => !/^[\s.…\d,–-]*$/u.test(q.text));
+  const last = pieces[pieces.length - 1];
+  if (!last) return;
+  pieces[pieces.length - 1] = { ...last, text: historyLine(last.text) };
+  l.pieces = pieces;
+  l.xEnd = last.xEnd;
 }
 
 /**
@@ -523,14 +607,24 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
       }
     }
   }
+  // A change history is text wherever it stands: its lines kept, their leaders and pages gone.
+  const history = historyStarts(
+    pages.map((p) => p.lines.map((l) => l.text)),
+    kindsOf,
+    (i) => listing[i]!,
+  );
   const dropped: number[] = [];
   let lines = 0;
   const kept: PageText[] = [];
   pages.forEach((p, i) => {
     const texts = p.lines.map((l) => l.text);
     const kinds = kindsOf[i]!;
+    const told = historyLines(kinds, history[i]!);
+    for (const x of told) if (kinds[x]!.leader === true) stripLeader(p.lines[x]!);
     if (listing[i]) {
       const keep = new Set([
+        ...told,
+        ...textBefore(kinds, texts, history[i]!, count * 2 + 20),
         ...titleBlock(kinds, count * 2 + 20),
         ...proseRuns(kinds, texts),
         ...bodyAfterListing(kinds, texts),
@@ -553,6 +647,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
       // Next to a listing page, any sure entry is one (the last lines of an index column).
       if (listing[i - 1] || listing[i + 1])
         kinds.forEach((k, x) => k.kind === 'entry' && k.dangling !== true && drop.add(x));
+      for (const x of told) drop.delete(x);
       if (drop.size > 0) {
         lines += drop.size;
         p.lines = p.lines.filter((_l, x) => !drop.has(x));

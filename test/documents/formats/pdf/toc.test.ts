@@ -10,6 +10,10 @@ import {
   numberEndedEntry,
   proseRuns,
   bodyAfterListing,
+  historyLine,
+  historyLines,
+  historyStarts,
+  textBefore,
   removeListings,
   titleBlock,
   type LineKind,
@@ -830,5 +834,125 @@ test('removeListings: a Texinfo manual, contents and indexes in typewriter, copy
     pages[2]!.lines.map((l) => l.text),
     addendum.map(([l]) => l),
     'the text and code before the index column kept',
+  );
+});
+
+test('historyLine: a change history entry without its leader and page', async (t) => {
+  const cases: [string, string][] = [
+    ['General: Repacked as dtx file. (RN) . . . . 1', 'General: Repacked as dtx file. (RN)'],
+    ['M-x delete-trailing-whitespace (HjG) . 1', 'M-x delete-trailing-whitespace (HjG)'],
+    ['caveats. (HjG) . . . . . . . . . . . 12', 'caveats. (HjG)'],
+    ['\\LL@foldmark: Invalid code . . . . 2, 7', '\\LL@foldmark: Invalid code'],
+    ['General: Option added . . . . . .', 'General: Option added'],
+    ['More code documentation; some', 'More code documentation; some'],
+    ['v1.0a', 'v1.0a'],
+  ];
+  for (const [line, want] of cases) await t.test(line, () => assert.equal(historyLine(line), want));
+});
+
+test('historyStarts and historyLines: where a change history stands', async (t) => {
+  const entries = ['v0.1', 'General: First version. (AB) . . . . 1', 'v0.2', 'General: Fixed. (AB) . . . 3'];
+  const kindsOf = (pages: string[][]) => pages.map((p) => p.map((l) => lineKind(l)));
+  const cases: [string, string[][], boolean[], number[]][] = [
+    [
+      'its title and the page after, a listing',
+      [body, ['Change History', ...entries], entries],
+      [false, true, true],
+      [-1, 0, 0],
+    ],
+    [
+      'the index that follows on a page of its own is no history',
+      [
+        ['Change History', ...entries],
+        ['Index', 'a, 3', 'b, 4'],
+      ],
+      [true, true],
+      [0, -1],
+    ],
+    [
+      'an index after it on its page: the page after is the index',
+      [
+        ['text', 'Change History', ...entries, 'Index', 'a, 3'],
+        ['b, 4', 'c, 5', 'd, 6'],
+      ],
+      [true, true],
+      [1, -1],
+    ],
+    ['a page after that is no listing ends it', [['Change History', ...entries], body], [true, false], [0, -1]],
+    ['no title: none', [entries, entries], [true, true], [-1, -1]],
+  ];
+  for (const [name, pages, listing, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        historyStarts(pages, kindsOf(pages), (i) => listing[i]!),
+        want,
+      ),
+    );
+  await t.test('historyLines: to the next listing title', () => {
+    const lines = ['text', 'Change History', ...entries, 'Index', 'a, 3'];
+    assert.deepEqual(
+      historyLines(
+        lines.map((l) => lineKind(l)),
+        1,
+      ),
+      [1, 2, 3, 4, 5],
+    );
+    assert.deepEqual(
+      historyLines(
+        lines.map((l) => lineKind(l)),
+        -1,
+      ),
+      [],
+    );
+  });
+  await t.test('textBefore: the text above it, not a listing run', () => {
+    const lines = ['x . . . . 1', 'y . . . . 2', 'z . . . . 3', 'Done. Phew!', 'Change History', ...entries];
+    assert.deepEqual(
+      textBefore(
+        lines.map((l) => lineKind(l)),
+        lines,
+        4,
+        100,
+      ),
+      [3],
+    );
+    assert.deepEqual(
+      textBefore(
+        lines.map((l) => lineKind(l)),
+        lines,
+        0,
+        100,
+      ),
+      [],
+    );
+  });
+});
+
+test('removeListings: a change history is kept, its leaders gone; the index after it dropped', () => {
+  const history = [
+    'Change History',
+    'v0.8c',
+    'General: Repacked as dtx file. (RN) . . . . 1',
+    'v0.9d',
+    'General: LPPL 1.3 (HjG) . . . . . . . . . 1',
+    'More code documentation; some',
+    'caveats. (HjG) . . . . . . . . . . . . 1',
+  ];
+  const index = ['Index', 'value . . . . . 10', 'vector . . . . 3, 8, 12', 'width . . . . 4', 'zone . . . . 5'];
+  const pages = [page(body, 1), page(['End of the code.', ...history, ...index], 2), page(index.slice(1), 3)];
+  const r = removeListings(pages);
+  assert.deepEqual(r.pages, [3]);
+  assert.deepEqual(
+    pages[1]!.lines.map((l) => l.text),
+    [
+      'End of the code.',
+      'Change History',
+      'v0.8c',
+      'General: Repacked as dtx file. (RN)',
+      'v0.9d',
+      'General: LPPL 1.3 (HjG)',
+      'More code documentation; some',
+      'caveats. (HjG)',
+    ],
   );
 });
