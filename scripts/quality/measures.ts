@@ -355,7 +355,7 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     : joinedAcrossPages(
         withoutRunningLines(joined, EDGE, false, heads, opts.layout === undefined ? [] : headRows(opts.layout)),
       );
-  const body = clean
+  const body = historyEntries(clean)
     .split('\f')
     .map((page) => listingBody(page.split('\n')).join('\n'))
     .join('\n');
@@ -565,6 +565,35 @@ export function disorderRuns(texts: string[], ref: Reference, context = 4): { gr
     }
   }
   return out;
+}
+
+// A change history's title (doc.sty's \PrintChanges), and a leader with its page references at a line's end.
+const HISTORY = /^(?:change|revision|version)\s+history$/iu;
+const HISTORY_REF =
+  /(?:^|\s+)(?:\.\s?)+\s*(?:\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*)?$/u;
+
+/**
+ * A reference's change history as the chunks are to give it: text (decisions.md drops contents and
+ * indexes only, and a list of changes is the only place a package's documentation says what each
+ * version changed), each entry's dot leader and page references, navigation like an index's, left
+ * out at its line's end. From a "Change History" / "Revision History" line with a dot leader in
+ * the seven lines under it to the next listing title (the index after it); form feeds pass through.
+ */
+export function historyEntries(text: string): string {
+  let inside = false;
+  const lines = text.split('\n');
+  return lines
+    .map((l, i) => {
+      const t = l.replace(/\f/g, '').trim();
+      // A heading of that name over prose ("See the Release Notes") is no list of changes.
+      if (HISTORY.test(t)) {
+        inside = lines.slice(i + 1, i + 8).some((n) => HISTORY_REF.test(n.trim()) && /\.\s?\./.test(n));
+        return l;
+      }
+      if (inside && t.length > 0 && lineKind(t).kind === 'title') inside = false;
+      return inside ? l.replace(HISTORY_REF, '') : l;
+    })
+    .join('\n');
 }
 
 /**

@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  historyEntries,
   proseBreaks,
   opensWithTypewriterTerm,
   typewriterTerms,
@@ -3266,4 +3267,27 @@ describe('withoutHeadRows and withoutRunningLines with head rows', () => {
     assert.equal(readingOrder([body, body, body, body], ref).coverage, 100);
     assert.ok(readingOrder([body, body, body, body], buildReference(text)).coverage < 100);
   });
+});
+
+test('historyEntries: a change history without its leaders and page references', async (t) => {
+  const cases: [string, string, string][] = [
+    [
+      'entries to the index title',
+      'Change History\nv0.8c\nGeneral: Repacked as dtx file. (RN) . . . . 1\nM-x delete (HjG) . 1\nv1.0\nMerge (hastily).\nIndex\nvalue . . . 10',
+      'Change History\nv0.8c\nGeneral: Repacked as dtx file. (RN)\nM-x delete (HjG)\nv1.0\nMerge (hastily).\nIndex\nvalue . . . 10',
+    ],
+    ['over a page turn', 'Change History\nA. (RN) . . 3\n\fB. (RN) . . 4, 7', 'Change History\nA. (RN)\n\fB. (RN)'],
+    ['no history: as it was', 'Intro . . . . 1\nUsage . . . . 2', 'Intro . . . . 1\nUsage . . . . 2'],
+    [
+      'a heading of that name over prose: as it was',
+      'Change History\nSee the release notes.\nAs in table . 3',
+      'Change History\nSee the release notes.\nAs in table . 3',
+    ],
+    [
+      'a leader alone on its line goes',
+      'Change History\nLong entry (RN)\n. . . . 12',
+      'Change History\nLong entry (RN)\n',
+    ],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(historyEntries(text), want));
 });

@@ -494,24 +494,24 @@ export function titleBlock(kinds: readonly LineInfo[], maxPage = Infinity): numb
   return texts >= 2 * (t - texts) ? all : [];
 }
 
-// The title of a change history: doc.sty's \\PrintChanges ("Change History"), a revision history.
+// The title of a change history: doc.sty's \PrintChanges ("Change History"), a revision history.
 const HISTORY_TITLE = /^(?:change|revision|version)\s+history$/iu;
 // A history entry's leader and page: "General: Repacked as dtx file. (RN) . . . . 1" is the entry
-// "General: Repacked as dtx file. (RN)"; a leader run to the line's end whose page went elsewhere too.
-const HISTORY_LEADER = new RegExp(
-  `(?:\\s*(?:(?:\\.\\s?){2,}|…+)\\s*(?:${PAGE_LIST})?|\\s+(?:\\.\\s*)?${PAGE_LIST})$`,
-  'u',
-);
+// "General: Repacked as dtx file. (RN)"; a leader run to the line's end whose page went elsewhere
+// too, and a leader of one dot ("(HjG) . 1"). A line in typewriter is no 'entry' (lineKind): the
+// text, not the kind, says where a leader is.
+const HISTORY_LEADER = new RegExp(`(?:\\s*(?:(?:\\.\\s?){2,}|…+)\\s*(?:${PAGE_LIST})?|\\s+\\.\\s*${PAGE_LIST})$`, 'u');
 
 /**
  * Where a change history starts on each page, or -1: a list of changes with a page reference to
- * each (doc.sty's \\PrintChanges under every package's documentation), shaped like an index with
+ * each (doc.sty's \PrintChanges under every package's documentation), shaped like an index with
  * its dot leaders, yet the only place the document says what each version changed: text, never a
  * listing to drop (decisions.md drops contents and indexes only). The line of its title ("Change
- * History", "Revision History") and the lines after it on that page; unless a listing title follows
- * it there (the index after it, historyLines), on each page after, from its top, while the page has
- * no listing title of its own and is a listing page (`listing(i)`: a history over pages is shaped
- * as one).
+ * History", "Revision History") with a dot-leader entry in the seven lines under it, and the lines
+ * after it on that page; unless a listing title follows it there (the index after it,
+ * historyLines), on each page after, from its top, while the page is a listing page (`listing(i)`:
+ * a history over pages is shaped as one) that does not open with a listing title, to the first page
+ * with such a title under its top (the index).
  */
 export function historyStarts(
   texts: readonly (readonly string[])[],
@@ -521,13 +521,17 @@ export function historyStarts(
   const starts = texts.map(() => -1);
   for (let i = 0; i < texts.length; i++) {
     const at = texts[i]!.findIndex((t) => HISTORY_TITLE.test(t.trim()));
-    if (at < 0) continue;
+    // A section of that name in running text ("See the Release Notes") is read as any text: a list
+    // of changes has its leaders under its title, on a listing page or not (code above it).
+    if (at < 0 || !kinds[i]!.slice(at + 1, at + 8).some((k) => k.leader === true)) continue;
     starts[i] = at;
     // It runs on to the next page when no listing title follows it on its own.
     if (kinds[i]!.some((k, x) => x > at && k.kind === 'title')) continue;
-    for (let j = i + 1; j < texts.length && !kinds[j]!.some((k) => k.kind === 'title') && listing(j); j++) {
+    for (let j = i + 1; j < texts.length && listing(j) && kinds[j]![0]?.kind !== 'title'; j++) {
       starts[j] = 0;
       i = j;
+      // The index's title under its last lines: the history ends on this page.
+      if (kinds[j]!.some((k) => k.kind === 'title')) break;
     }
   }
   return starts;
@@ -620,7 +624,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
     const texts = p.lines.map((l) => l.text);
     const kinds = kindsOf[i]!;
     const told = historyLines(kinds, history[i]!);
-    for (const x of told) if (kinds[x]!.leader === true) stripLeader(p.lines[x]!);
+    for (const x of told) stripLeader(p.lines[x]!);
     if (listing[i]) {
       const keep = new Set([
         ...told,

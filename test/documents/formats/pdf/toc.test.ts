@@ -845,6 +845,7 @@ test('historyLine: a change history entry without its leader and page', async (t
     ['\\LL@foldmark: Invalid code . . . . 2, 7', '\\LL@foldmark: Invalid code'],
     ['General: Option added . . . . . .', 'General: Option added'],
     ['More code documentation; some', 'More code documentation; some'],
+    ["Package option 'tablepkg' added 36", "Package option 'tablepkg' added 36"],
     ['v1.0a', 'v1.0a'],
   ];
   for (const [line, want] of cases) await t.test(line, () => assert.equal(historyLine(line), want));
@@ -878,8 +879,29 @@ test('historyStarts and historyLines: where a change history stands', async (t) 
       [true, true],
       [1, -1],
     ],
+    [
+      'the index title under the history’s last lines on the next page: it ends there',
+      [
+        ['Change History', ...entries],
+        [...entries, 'Index', 'a, 3'],
+        ['b, 4', 'c, 5', 'd, 6'],
+      ],
+      [true, true, true],
+      [0, 0, -1],
+    ],
+    [
+      'a page that opens with the index title is no history',
+      [
+        ['Change History', ...entries],
+        ['Index', 'a, 3', 'b, 4'],
+      ],
+      [true, true],
+      [0, -1],
+    ],
     ['a page after that is no listing ends it', [['Change History', ...entries], body], [true, false], [0, -1]],
     ['no title: none', [entries, entries], [true, true], [-1, -1]],
+    ['a title over prose: read as any text', [['Change History', 'See the release notes.']], [false], [-1]],
+    ['on a page of code, not a listing page', [['1 \\fi', '2 }', 'Change History', ...entries]], [false], [2]],
   ];
   for (const [name, pages, listing, want] of cases)
     await t.test(name, () =>
