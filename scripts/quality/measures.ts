@@ -355,9 +355,19 @@ export function buildReference(text: string, opts: ReferenceOptions = {}): Refer
     : joinedAcrossPages(
         withoutRunningLines(joined, EDGE, false, heads, opts.layout === undefined ? [] : headRows(opts.layout)),
       );
-  const body = historyEntries(clean)
+  const read = historyEntries(clean);
+  // Lines of an index page detection leaves in (withoutIndexTail), marked over the whole text.
+  const tail = indexTailLines(read);
+  let at = 0;
+  const body = read
     .split('\f')
-    .map((page) => listingBody(page.split('\n')).join('\n'))
+    .map((page) => {
+      const lines = page.split('\n');
+      const keep = listingKeep(lines);
+      const kept = lines.filter((_l, i) => keep[i] && !tail.has(at + i));
+      at += lines.length - 1;
+      return kept.join('\n');
+    })
     .join('\n');
   for (const w of words(body)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const grams = gramsOf(wr, 4, gramsOf(wj, 4, new Set()));
@@ -596,6 +606,73 @@ export function historyEntries(text: string): string {
     .join('\n');
 }
 
+// An index's title alone on its line: "Index", "Concept Index", "Index of Functions" ("Refractive
+// index" in a table is none).
+const INDEX_HEAD = /^(?:[\p{L}-]+\s+){0,3}(?:Ind(?:ex|exes|ices)|INDEX)(?:\s+of\s+[\p{L}\s-]{1,40})?$/u;
+
+// A line of an index's numbers ("123, 126, 129,", ". 200, 213"), a leader with or without them
+// ("\\tldatecventry . . 4, 210", "\\cventry . . . . . . . . ."), a letter head ("B", "Symbols").
+const INDEX_NUMBERS = /^[.\s]*\d{1,4}(?:\s*[–-]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[–-]\s*\d{1,4})?)*,?$/u;
+const INDEX_LEADER = /(?:\.\s?){2,}\s*(?:\d{1,4}(?:\s*[–-]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[–-]\s*\d{1,4})?)*,?)?$/u;
+const INDEX_LETTER = /^(?:\p{L}|symbols|numbers|numerics)$/iu;
+
+/** Is a line of an index as a package manual sets it, numbers past the last page and all? */
+export function indexMaterial(line: string, next = ''): boolean {
+  const t = line.trim();
+  if (isListingLine(t) || INDEX_NUMBERS.test(t) || INDEX_LETTER.test(t)) return true;
+  if (/\p{L}/u.test(t) && INDEX_LEADER.test(t)) return true;
+  // "\\@tempa 108, 109, 155, 156", "\\tl@startlabel 153,": a term, then numbers past the last page;
+  // "\\tl@startfraction .": a term, its leader's first dot.
+  if (/^\S{1,40}(?:\s+\.)?\s+\d{1,4}(?:\s*,\s*\d{1,4})*,?$|^\S{1,40}\s+\.$/u.test(t)) return true;
+  // A term whose leader and numbers went to the next line ("\\DeclareStringOption" / ". . . . 8–11").
+  if (t.length > 60 || SENTENCE_END.test(t)) return false;
+  const n = next.trim();
+  return INDEX_NUMBERS.test(n) || (!/\p{L}/u.test(n) && INDEX_LEADER.test(n) && n.includes('.'));
+}
+
+/**
+ * A reference without the lines of an index that page-by-page detection (listingBody) leaves in:
+ * a package manual's index (doc.sty) gives code lines, hundreds past the last page, wraps its number
+ * lists onto lines of their own ("123, 126, 129,") and sets short leaders ("\\tldatecventry . . 4,
+ * 210"), on pages it shares with the text before it. From an index's title, its lines
+ * (indexMaterial) go until three lines of prose come with no index line between them (over 60
+ * characters or ending a sentence: an appendix after the index) or a change history's title (the
+ * history after the index). Form feeds stay.
+ */
+export function withoutIndexTail(text: string): string {
+  const tail = indexTailLines(text);
+  return text
+    .split('\n')
+    .map((l, i) => (tail.has(i) ? l.replace(/[^\f]+/g, '') : l))
+    .join('\n');
+}
+
+/** withoutIndexTail's lines, as indexes of the text's lines (split at '\n'). */
+export function indexTailLines(text: string): Set<number> {
+  const out = new Set<number>();
+  let inside = false;
+  let other = 0;
+  const lines = text.split('\n');
+  lines.forEach((l, i) => {
+    const t = normalizeText(l.replace(/\f/g, '')).trim();
+    if (INDEX_HEAD.test(t)) {
+      inside = true;
+      other = 0;
+      return;
+    }
+    // A change history after the index (historyEntries reads it) ends it.
+    if (HISTORY.test(t)) inside = false;
+    if (!inside || t.length === 0) return;
+    const next = lines.slice(i + 1).find((n) => n.replace(/\f/g, '').trim().length > 0) ?? '';
+    const index = indexMaterial(t, normalizeText(next.replace(/\f/g, '')));
+    // Prose again: a line over 60 characters or ending a sentence, three in a row.
+    other = index ? 0 : t.length > 60 || SENTENCE_END.test(t) ? other + 1 : other;
+    if (other >= 3) inside = false;
+    if (index) out.add(i);
+  });
+  return out;
+}
+
 /**
  * The lines of one reference page that are not contents or index lines: listing lines
  * (isListingLine) go, and on a page where they are half the lines or more (bare numbers and lone
@@ -608,6 +685,12 @@ const SENTENCE_END = /\p{L}[.!?:;]["'”’)]?$/u;
 const BARE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6}|[.…\s]+)$/i;
 
 export function listingBody(lines: string[]): string[] {
+  const keep = listingKeep(lines);
+  return lines.filter((_l, i) => keep[i]);
+}
+
+/** listingBody's judgement, line by line: true for a line it keeps. */
+export function listingKeep(lines: string[]): boolean[] {
   const filled = lines.filter((l) => l.trim().length > 0);
   const listing = filled.filter(isListingLine).length;
   const bare = filled.filter((l) => BARE_NUMBER.test(l.trim())).length;
@@ -661,7 +744,7 @@ export function listingBody(lines: string[]): string[] {
     i = j + 1;
   }
   if (boxed.size > 0 || listingPage) for (const b of [...numbers, ...titled]) for (const x of b) boxed.add(x);
-  return lines.filter(
+  return lines.map(
     (l, i) =>
       !boxed.has(i) && !isListingLine(l) && !(listingPage && l.trim().length <= 60 && !SENTENCE_END.test(l.trim())),
   );

@@ -4,6 +4,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   historyEntries,
+  indexMaterial,
+  indexTailLines,
+  withoutIndexTail,
   proseBreaks,
   opensWithTypewriterTerm,
   typewriterTerms,
@@ -3290,4 +3293,55 @@ test('historyEntries: a change history without its leaders and page references',
     ],
   ];
   for (const [name, text, want] of cases) await t.test(name, () => assert.equal(historyEntries(text), want));
+});
+
+test('withoutIndexTail: the lines of an index that page detection leaves in', async (t) => {
+  const cases: [string, string, string][] = [
+    [
+      "a package manual's index after its code, over a page turn",
+      '277 }\nIndex\nNumbers written in italic refer to the page where the entry is described.\n\\@nnil . . . 109,\n123, 126, 129,\nB\n\f\\tldatecventry . . 4, 210',
+      '277 }\nIndex\nNumbers written in italic refer to the page where the entry is described.\n\n\n\n\f',
+    ],
+    [
+      'prose again after it: kept from there',
+      'Index\nfoo, 3\nThis appendix tells the story of the package, which began long ago.\nIt was written by a team of people over many years of work.\nThe last line of that paragraph ends here.\nshort',
+      'Index\n\nThis appendix tells the story of the package, which began long ago.\nIt was written by a team of people over many years of work.\nThe last line of that paragraph ends here.\nshort',
+    ],
+    ['no index title: as it was', 'Contents\nfoo, 3\nbar', 'Contents\nfoo, 3\nbar'],
+    [
+      'a change history after it ends it',
+      'Index\nfoo, 3\nChange History\nv1.0\nGeneral: first',
+      'Index\n\nChange History\nv1.0\nGeneral: first',
+    ],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(withoutIndexTail(text), want));
+});
+
+test("indexMaterial: the lines of a package manual's index", async (t) => {
+  const cases: [string, string, boolean][] = [
+    ['\\@tempa 108, 109, 155, 156', '', true],
+    ['\\tl@startlabel 153,', '', true],
+    ['123, 126, 129,', '', true],
+    ['. . . . . . . . 180,', '', true],
+    ['\\tldatecventry . . 4, 210', '', true],
+    ['\\tl@startfraction .', '', true],
+    ['\\DeclareStringOption', '. . . . . . . . . . 8–11', true],
+    ['\\tl@startlabel', '153,', true],
+    ['B', '', true],
+    ['Symbols', '', true],
+    ['Numbers written in italic refer to the page where the corresponding entry is described.', '', false],
+    ['This appendix tells the story', 'of the package.', false],
+    ['Refractive index', 'n', false],
+  ];
+  for (const [line, next, want] of cases) await t.test(line, () => assert.equal(indexMaterial(line, next), want));
+  await t.test('indexTailLines: from the title, to prose again', () =>
+    assert.deepEqual(
+      [
+        ...indexTailLines(
+          'text 3, 4\nIndex\n\\a 3, 4\nB\nOne long line of prose that runs over sixty characters, to the end.\n\\b 5, 6',
+        ),
+      ],
+      [2, 3, 5],
+    ),
+  );
 });

@@ -575,6 +575,41 @@ export interface ListingResult {
   lines: number;
 }
 
+// An index's title ("Index", "Concept Index", "Stichwortverzeichnis", "Register"), not a contents list's.
+const INDEX_TITLE =
+  /\bind(?:ex|exes|ices)\b|register|stichwort|sachverzeichnis|[íi]ndice\s+(?:analitico|analítico|alfab[eé]tico|remissivo)|rejst[rř][ií]k/iu;
+
+/**
+ * Where an index stands, as [page, first line] pairs: the lines under an index's title on its page,
+ * and each page after it whole, while the page has no title of its own and half its lines or more
+ * are entries once any number may be a page (`relaxed`: lineKind without a page limit). There a
+ * number above the document's pages is still a reference: a package manual's index (doc.sty) gives
+ * the code lines where a macro is defined and used, hundreds past its last page ("\\@tempa 108,
+ * 109, 155, 156", "123, 126, 129,"), its terms in typewriter. Elsewhere such numbers stay text
+ * ("Copyright 1992, 1993, 1994").
+ */
+export function indexSpans(
+  texts: readonly (readonly string[])[],
+  kinds: readonly (readonly LineInfo[])[],
+  relaxed: (page: number, line: number) => LineInfo,
+): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const t = kinds[i]!.findIndex((k, x) => k.kind === 'title' && INDEX_TITLE.test(texts[i]![x]!));
+    if (t < 0) continue;
+    out.push([i, t + 1]);
+    for (let j = i + 1; j < texts.length; j++) {
+      const ks = kinds[j]!;
+      if (ks.length === 0 || ks.some((k) => k.kind === 'title')) break;
+      const entries = ks.filter((k, x) => k.kind === 'entry' || relaxed(j, x).kind === 'entry').length;
+      if (entries * 2 < ks.length) break;
+      out.push([j, 0]);
+      i = j;
+    }
+  }
+  return out;
+}
+
 /** A history line's leader and page taken off its text and its pieces (historyLine), in place. */
 function stripLeader(l: PageText['lines'][number]): void {
   const text = historyLine(l.text);
@@ -599,6 +634,21 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
   const count = pages.length;
   // Each line's kind, once: every page is classified, its neighbours again, and its lines dropped by kind.
   const kindsOf = pages.map((p) => p.lines.map((l) => lineKind(l.text, outline, l.mono, count * 2 + 20)));
+  // Under an index's title, and on the index pages after it, any number is a page or a code line.
+  const relaxed = (i: number, x: number) => {
+    const l = pages[i]!.lines[x]!;
+    return lineKind(l.text, outline, l.mono);
+  };
+  for (const [i, from] of indexSpans(
+    pages.map((p) => p.lines.map((l) => l.text)),
+    kindsOf,
+    relaxed,
+  ))
+    for (let x = from; x < pages[i]!.lines.length; x++) {
+      if (kindsOf[i]![x]!.kind !== 'text') continue;
+      const k = relaxed(i, x);
+      if (k.kind === 'entry') kindsOf[i]![x] = k;
+    }
   const listing = pages.map((p, i) => classifyPage(p, count, { outline, kinds: kindsOf[i] }).toc);
   // Continuations: spread to neighbours of listing pages until nothing changes (both directions).
   for (let changed = true; changed; ) {

@@ -13,6 +13,7 @@ import {
   historyLine,
   historyLines,
   historyStarts,
+  indexSpans,
   textBefore,
   removeListings,
   titleBlock,
@@ -976,5 +977,70 @@ test('removeListings: a change history is kept, its leaders gone; the index afte
       'More code documentation; some',
       'caveats. (HjG)',
     ],
+  );
+});
+
+test('indexSpans: where numbers past the last page are references all the same', async (t) => {
+  const kindsOf = (pages: string[][]) => pages.map((p) => p.map((l) => lineKind(l, undefined, false, 40)));
+  const cases: [string, string[][], [number, number][]][] = [
+    [
+      "a package manual's index: its title's page from the title, the page after it",
+      [
+        body,
+        ['1 \\fi', 'Index', '\\@tempa 108, 109, 155', '\\draw . . . . 145, 149'],
+        ['123, 126, 129,', '\\edef . . . . 108, 155', '\\else 112, 116'],
+      ],
+      [
+        [1, 2],
+        [2, 0],
+      ],
+    ],
+    ['a contents title is no index', [['Contents', 'Intro . . . . 1', 'Usage . . . 2']], []],
+    ['a page after it that is text ends it', [['Index', 'a, 3'], body], [[0, 1]]],
+    [
+      'a page after it with a title of its own ends it',
+      [
+        ['Index', 'a, 3'],
+        ['List of Figures', '1 A plot . . . . 5'],
+      ],
+      [[0, 1]],
+    ],
+    ['no index: none', [body, ['Copyright 1992, 1993, 1994', 'All rights reserved.']], []],
+  ];
+  for (const [name, pages, want] of cases)
+    await t.test(name, () =>
+      assert.deepEqual(
+        indexSpans(pages, kindsOf(pages), (i, x) => lineKind(pages[i]![x]!)),
+        want,
+      ),
+    );
+});
+
+test("removeListings: a package manual's index, its numbers code lines past the last page, dropped", () => {
+  const pages = [
+    page(body, 1),
+    page(
+      [
+        '276 {#5}{#6}%',
+        '277 }',
+        'Index',
+        '\\@tempa 108, 109, 155, 156',
+        '\\@nnil . . . . 109,',
+        '123, 126, 129,',
+        '\\begingroup . . . 107, 154',
+        '\\bullet . . . . . . 205, 218',
+        '\\def 16, 20, 23, 26, 29,',
+      ],
+      2,
+    ),
+    page(
+      ['\\tldatecventry . . 4, 210', '\\tlrunningcolor 1, 22, 95', '\\tltextstart . . 2, 34, 67', '182, 184, 192, 194'],
+      3,
+    ),
+  ];
+  removeListings(pages);
+  assert.deepEqual(
+    pages.map((p) => p.lines.map((l) => l.text)),
+    [body, ['276 {#5}{#6}%', '277 }']],
   );
 });
