@@ -97,6 +97,7 @@ import {
   withoutDrawingGlyphs,
   boxesWithoutDrawingGlyphs,
   figurePageReadings,
+  chartLabelReadings,
   scriptCounts,
   wordsAsRead,
   headRows,
@@ -485,6 +486,8 @@ export async function measureDocument(
         ...pdftotextColumns(boxes, columnPages),
         // A figure drawn with glyphs read in the order its page draws its labels (figurePageReadings).
         ...figurePageReadings(fonts),
+        // A chart's labels read in the order its page draws them, axis after axis (chartLabelReadings).
+        ...chartLabelReadings(r.raw),
       ];
       notePieces = notesAfterTextPieces(words);
       layout = pdftotextLayout(file);
