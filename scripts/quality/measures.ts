@@ -1353,12 +1353,23 @@ const BIG_OPERATORS: Record<string, readonly [string, string]> = {
 };
 // The n-ary ones only: the others are also cmsy's binary operators, which pdftotext reads as such.
 const NARY = /[∑∏∐∫∮⋃⋂]/u;
+/** The big operators that look binary, by the command that names each in a symbol table. */
+const BIG_BINARY_COMMANDS: Record<string, string> = {
+  '⊎': 'biguplus',
+  '∧': 'bigwedge',
+  '∨': 'bigvee',
+  '⊙': 'bigodot',
+  '⊕': 'bigoplus',
+  '⊗': 'bigotimes',
+  '⊔': 'bigsqcup',
+};
 
 /**
  * A text with its big operators spelt as pdftotext reads them without cmex10's Unicode map, at
  * the text size or the display size; an operator shown twice side by side ("∑ ∑", a symbol
  * table's two sizes) is the text size then the display size, whichever the operator (there,
- * "⊕ ⊕" is \bigoplus, not the binary ⊕ twice). undefined when the text has none. The service
+ * "⊕ ⊕" is \bigoplus, not the binary ⊕ twice), and one shown once before the command that names it
+ * ("⊔ \bigsqcup", a table of one size) is the big one. undefined when the text has none. The service
  * reads the glyph the page shows, pdftotext the letter of its code ("P X \sum", "Pn k=1"): which
  * tool knows the glyph is not reading order. (A tall pair may stand on two lines: "∫" / "∫".)
  */
@@ -1369,6 +1380,10 @@ export function bigOperatorSpelling(text: string, display: boolean): string | un
       const [small, large] = BIG_OPERATORS[op]!;
       return `${small}${gap}${large}`;
     })
+    // Shown once, with the command that names it after it ("⊔ \bigsqcup"): the big operator too.
+    .replace(/([⊎∧∨⊙⊕⊗⊔])(\s+)\\(big[a-z]+)\b/gu, (all, op: string, gap: string, name: string) =>
+      BIG_BINARY_COMMANDS[op] === name ? `${BIG_OPERATORS[op]![display ? 1 : 0]}${gap}\\${name}` : all,
+    )
     .replace(new RegExp(NARY.source, 'gu'), (op) => BIG_OPERATORS[op]![display ? 1 : 0]);
   return out === text ? undefined : out;
 }
