@@ -34,6 +34,7 @@ import {
   parseBbox,
   sideRegionReadings,
   stackedReadings,
+  touchingWordsJoined,
   uprightWords,
 } from './column-reading.ts';
 import { faceHeadings } from './face-headings.ts';
@@ -234,9 +235,12 @@ function pdftotextColumns(pages: BoxWord[][], rows = columnReading(pages)): stri
   // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row);
   // each formula read stack by stack (a fraction's numerator, then its denominator).
   // Blocks side by side on a one-column page read block by block (a LaTeX example beside its output).
+  // The same reading with an index set on from its base one word, as pdftotext's text spells it (touchingWordsJoined).
+  const joined = pages.map(touchingWordsJoined);
   return [
     rows,
     columnReading(pages, true),
+    columnReading(joined),
     ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
     ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
     // Each page's footnotes after the text they interrupt: a sentence the page turn cut read whole;
