@@ -40,6 +40,33 @@ export function parseBbox(xhtml: string): BoxWord[][] {
   return pages;
 }
 
+/** How far (points) a word box may start from the end of the one before and still touch it. */
+const TOUCH_PT = 0.05;
+
+/**
+ * A page's word boxes with each box that touches the one before it on its line (starting at its
+ * end, within TOUCH_PT, their heights overlapping) joined to it, as pdftotext's own reading joins
+ * them: -bbox parts a word where its font changes, so an index set on from its base is a word of
+ * its own there ("seq" "1", "H" "n") and one word in pdftotext's text ("seq1", "Hn"). A
+ * column-aware reading drawn from the joined boxes spells such words as the first reading does.
+ */
+export function touchingWordsJoined(words: readonly BoxWord[]): BoxWord[] {
+  const out: BoxWord[] = [];
+  for (const w of words) {
+    const prev = out.at(-1);
+    if (prev && Math.abs(w.x0 - prev.x1) <= TOUCH_PT && w.y0 < prev.y1 && w.y1 > prev.y0)
+      out[out.length - 1] = {
+        x0: prev.x0,
+        y0: Math.min(prev.y0, w.y0),
+        x1: Math.max(prev.x1, w.x1),
+        y1: Math.max(prev.y1, w.y1),
+        text: prev.text + w.text,
+      };
+    else out.push(w);
+  }
+  return out;
+}
+
 const median = (xs: number[]): number => {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);

@@ -34,6 +34,7 @@ import {
   parseBbox,
   sideRegionReadings,
   stackedReadings,
+  touchingWordsJoined,
   uprightWords,
 } from './column-reading.ts';
 import { faceHeadings } from './face-headings.ts';
@@ -97,6 +98,7 @@ import {
   withoutDrawingGlyphs,
   boxesWithoutDrawingGlyphs,
   figurePageReadings,
+  chartLabelReadings,
   scriptCounts,
   wordsAsRead,
   headRows,
@@ -233,9 +235,12 @@ function pdftotextColumns(pages: BoxWord[][], rows = columnReading(pages)): stri
   // Tables read row by row, and read a cell whole after the other (a wrapped cell centred on its row);
   // each formula read stack by stack (a fraction's numerator, then its denominator).
   // Blocks side by side on a one-column page read block by block (a LaTeX example beside its output).
+  // The same reading with an index set on from its base one word, as pdftotext's text spells it (touchingWordsJoined).
+  const joined = pages.map(touchingWordsJoined);
   return [
     rows,
     columnReading(pages, true),
+    columnReading(joined),
     ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
     ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
     // Each page's footnotes after the text they interrupt: a sentence the page turn cut read whole;
@@ -485,6 +490,8 @@ export async function measureDocument(
         ...pdftotextColumns(boxes, columnPages),
         // A figure drawn with glyphs read in the order its page draws its labels (figurePageReadings).
         ...figurePageReadings(fonts),
+        // A chart's labels read in the order its page draws them, axis after axis (chartLabelReadings).
+        ...chartLabelReadings(r.raw),
       ];
       notePieces = notesAfterTextPieces(words);
       layout = pdftotextLayout(file);

@@ -211,6 +211,100 @@ export function figurePageReadings(fonts: readonly (PageFonts | undefined)[]): s
   return fonts.filter((f) => f !== undefined && f.drawing.length > 0).map((f) => f!.text.join('\n'));
 }
 
+/** A tick label's number: "36", "-2", "2.5", "0,25", with a unit sign after it or not ("10 %", "10%"). */
+const TICK = /^([-\u2212]?\d+(?:[.,]\d+)?)\s*[%\u2030\u00b0]?$/u;
+/** A tick's unit word after its number ("0 students", "10 km"). */
+const TICK_UNIT = /^\p{L}{1,12}$/u;
+/**
+ * A line of tick labels: numbers only, each with its unit sign or not ("36 37 38", "0 %", "2.5 %"),
+ * or one number and its unit word ("1 student").
+ */
+const tickNumbers = (line: string): number[] | undefined => {
+  const parts = line
+    .trim()
+    .replace(/\s+(?=[%\u2030\u00b0](?:\s|$))/gu, '')
+    .split(/\s+/);
+  if (parts.length === 2 && TICK.test(parts[0]!) && TICK_UNIT.test(parts[1]!)) parts.pop();
+  const out: number[] = [];
+  for (const p of parts) {
+    const m = TICK.exec(p);
+    if (!m) return undefined;
+    out.push(Number(m[1]!.replace(',', '.').replace('\u2212', '-')));
+  }
+  return out.length > 0 ? out : undefined;
+};
+/** Most words of an axis's title ("Time spent on Facebook", "Cumulative count"). */
+const TITLE_WORDS = 4;
+/** Most characters of an axis's title. */
+const TITLE_CHARS = 40;
+/** Fewest ticks in even steps that make an axis. */
+const AXIS_TICKS = 4;
+/** An axis's title: a few words, no sentence end, no section number ("1.4.6 Horizontal axis"), nothing of code. */
+const axisTitle = (line: string): boolean => {
+  const t = line.trim();
+  return (
+    t.length > 0 &&
+    t.length <= TITLE_CHARS &&
+    t.split(/\s+/).length <= TITLE_WORDS &&
+    /\p{L}/u.test(t) &&
+    !SENTENCE_END.test(t) &&
+    !/^\d+(?:\.\d+)+\.?\s/u.test(t) &&
+    !/[\\{}[\]=<>/_|$&#@]/u.test(t)
+  );
+};
+/** Do `values` hold AXIS_TICKS successive numbers in one even step (an axis's ticks: 0 10 20 30, 36 37 38 39, 0 2.5 5 7.5)? */
+function evenSteps(values: readonly number[]): boolean {
+  for (let i = 0; i + AXIS_TICKS <= values.length; i++) {
+    const step = values[i + 1]! - values[i]!;
+    if (step === 0) continue;
+    let ok = true;
+    for (let k = i + 2; k < i + AXIS_TICKS && ok; k++)
+      ok = Math.abs(values[k]! - values[k - 1]! - step) <= Math.abs(step) * 1e-6;
+    if (ok) return true;
+  }
+  return false;
+}
+
+/**
+ * The labels of each plotted figure (a chart drawn with vector strokes: TikZ, pgfplots, gnuplot,
+ * matplotlib) as `raw`, the page's content order, draws them: each maximal run of lines that are
+ * tick labels (numbers, each with its unit sign or not) or an axis's title (TITLE_WORDS words at
+ * most, no sentence end, no code signs), holding an axis (AXIS_TICKS ticks in one even step) and a
+ * title, one reading each (ReferenceOptions.alternative). A chart's labels have no line order:
+ * pdftotext reads them by the page's geometry, rows across two charts set side by side, a y axis
+ * from the top ("25 % 22.5 % ... Cumulative count Frequency"), where a reader that keeps each
+ * chart's labels together reads them as the page draws them, axis after axis ("36 37 ... 46 0 %
+ * 2.5 % ... Shoe size Frequency"); both are true readings, as for a figure drawn with glyphs
+ * (figurePageReadings). Only such runs: the rest of the content order is no reference.
+ */
+export function chartLabelReadings(raw: string): string[] {
+  const out: string[] = [];
+  for (const page of raw.split('\f')) {
+    const lines = page.split('\n').filter((l) => l.trim().length > 0);
+    for (let i = 0; i < lines.length; ) {
+      const kind = (l: string) => (tickNumbers(l) !== undefined ? 'tick' : axisTitle(l) ? 'title' : undefined);
+      if (kind(lines[i]!) === undefined) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < lines.length && kind(lines[j]!) !== undefined) j++;
+      const run = lines.slice(i, j);
+      // A vertical axis: one tick a line, AXIS_TICKS of them at least in one even step. A row of
+      // numbers (a table's, "00 01 02 03 04") is no axis: a table's rows are the column reading's.
+      const column: number[][] = [[]];
+      for (const l of run) {
+        const t = tickNumbers(l);
+        if (t?.length === 1) column[column.length - 1]!.push(t[0]!);
+        else column.push([]);
+      }
+      if (column.some(evenSteps) && run.some((l) => tickNumbers(l) === undefined)) out.push(run.join('\n'));
+      i = j;
+    }
+  }
+  return out;
+}
+
 /**
  * A page's token cleaner for withoutDrawingGlyphs (undefined where the page has no drawing font):
  * called on the page's tokens in reading order, as it counts the text fonts' words down.
@@ -1371,12 +1465,23 @@ const BIG_OPERATORS: Record<string, readonly [string, string]> = {
 };
 // The n-ary ones only: the others are also cmsy's binary operators, which pdftotext reads as such.
 const NARY = /[∑∏∐∫∮⋃⋂]/u;
+/** The big operators that look binary, by the command that names each in a symbol table. */
+const BIG_BINARY_COMMANDS: Record<string, string> = {
+  '⊎': 'biguplus',
+  '∧': 'bigwedge',
+  '∨': 'bigvee',
+  '⊙': 'bigodot',
+  '⊕': 'bigoplus',
+  '⊗': 'bigotimes',
+  '⊔': 'bigsqcup',
+};
 
 /**
  * A text with its big operators spelt as pdftotext reads them without cmex10's Unicode map, at
  * the text size or the display size; an operator shown twice side by side ("∑ ∑", a symbol
  * table's two sizes) is the text size then the display size, whichever the operator (there,
- * "⊕ ⊕" is \bigoplus, not the binary ⊕ twice). undefined when the text has none. The service
+ * "⊕ ⊕" is \bigoplus, not the binary ⊕ twice), and one shown once before the command that names it
+ * ("⊔ \bigsqcup", a table of one size) is the big one. undefined when the text has none. The service
  * reads the glyph the page shows, pdftotext the letter of its code ("P X \sum", "Pn k=1"): which
  * tool knows the glyph is not reading order. (A tall pair may stand on two lines: "∫" / "∫".)
  */
@@ -1387,6 +1492,10 @@ export function bigOperatorSpelling(text: string, display: boolean): string | un
       const [small, large] = BIG_OPERATORS[op]!;
       return `${small}${gap}${large}`;
     })
+    // Shown once, with the command that names it after it ("⊔ \bigsqcup"): the big operator too.
+    .replace(/([⊎∧∨⊙⊕⊗⊔])(\s+)\\(big[a-z]+)\b/gu, (all, op: string, gap: string, name: string) =>
+      BIG_BINARY_COMMANDS[op] === name ? `${BIG_OPERATORS[op]![display ? 1 : 0]}${gap}\\${name}` : all,
+    )
     .replace(new RegExp(NARY.source, 'gu'), (op) => BIG_OPERATORS[op]![display ? 1 : 0]);
   return out === text ? undefined : out;
 }

@@ -16,6 +16,7 @@ import {
   stackOrder,
   stackText,
   tableCells,
+  touchingWordsJoined,
   uprightWords,
 } from '../../scripts/quality/column-reading.ts';
 import { buildReference, keptChainHyphens, readingOrder } from '../../scripts/quality/measures.ts';
@@ -820,4 +821,32 @@ describe('sideRegionReadings: blocks side by side on a one-column page, read blo
       [],
     );
   });
+});
+
+describe("touchingWordsJoined: an index set on from its base is one word, as pdftotext's text reads it", () => {
+  const box = (x0: number, x1: number, y0: number, y1: number, text: string): BoxWord => ({ x0, x1, y0, y1, text });
+  const seq = box(212.766, 223.697, 169.36, 176.44, 'seq');
+  const cases: [string, BoxWord[], string[]][] = [
+    ['a base and its index touching it, lower and smaller', [seq, box(223.697, 227.67, 172.1, 178.29, '2')], ['seq2']],
+    [
+      'a base, its index, the sign set on from it',
+      [seq, box(223.697, 227.67, 172.1, 178.29, '2'), box(227.67, 236.6, 170, 176.7, ';}')],
+      ['seq2;}'],
+    ],
+    ['a word space between two words keeps them apart', [seq, box(226.5, 236.6, 170, 176.7, 'and')], ['seq', 'and']],
+    ['a box touching at x on another line stays apart', [seq, box(223.697, 230, 181, 188, 'next')], ['seq', 'next']],
+    ['nothing to join: the words as they are', [seq], ['seq']],
+  ];
+  for (const [name, words, want] of cases)
+    test(name, () =>
+      assert.deepEqual(
+        touchingWordsJoined(words).map((w) => w.text),
+        want,
+      ),
+    );
+  test('the joined box spans both', () =>
+    assert.deepEqual(
+      touchingWordsJoined([seq, box(223.697, 227.67, 172.1, 178.29, '2')])[0],
+      box(212.766, 227.67, 169.36, 178.29, 'seq2'),
+    ));
 });

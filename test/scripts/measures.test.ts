@@ -43,6 +43,7 @@ import {
   withoutDrawingGlyphs,
   boxesWithoutDrawingGlyphs,
   figurePageReadings,
+  chartLabelReadings,
   joinedAcrossPages,
   twoPartHeads,
   headRows,
@@ -2847,6 +2848,14 @@ describe('bigOperatorSpelling: cmex10 big operators spelt as pdftotext reads the
     ['a symbol table, display asked: the pair the same', '∑ ∑ \\sum', true, 'P X \\sum'],
     ['a binary-looking big operator shown twice: \\bigoplus', '⊕ ⊕ \\bigoplus', false, 'L M \\bigoplus'],
     ['a lone binary operator stays', 'a ⊕ b', false, undefined],
+    [
+      'a binary-looking big operator shown once, its command after it (a one-size table)',
+      '∫\n\\int\n⊔\n\\bigsqcup\n∨\n\\bigvee',
+      false,
+      'R\n\\int\nF\n\\bigsqcup\nW\n\\bigvee',
+    ],
+    ['a binary operator before another command stays', '⊕ \\bigotimes', false, undefined],
+    ['a binary operator before its binary command stays', '⊕ \\oplus', false, undefined],
     ['a tall pair the reader puts on two lines', '∫\n∫\n\\int', false, 'R\nZ\n\\int'],
     ['an inline sum with its limit: the text size', '∑n k=1 1/k', false, 'Pn k=1 1/k'],
     ['a display sum', 'n ∑ k=1', true, 'n X k=1'],
@@ -3013,6 +3022,56 @@ describe("figurePageReadings: a glyph-drawn figure's page read as it draws its l
     ],
   ];
   for (const [name, fonts, want] of cases) test(name, () => assert.deepEqual(figurePageReadings(fonts), want));
+});
+
+describe("chartLabelReadings: a chart's labels read as its page draws them, axis after axis", () => {
+  const yAxis = ['0 %', '2.5 %', '5 %', '7.5 %', '10 %'];
+  const cases: [string, string, string[]][] = [
+    [
+      'ticks then titles, between code and prose: the run of labels alone',
+      [
+        '\\StatsGraph \\combdata',
+        '36 37 38 39 40',
+        ...yAxis,
+        'Shoe size',
+        'Frequency',
+        'The keys append options.',
+      ].join('\n'),
+      [['36 37 38 39 40', ...yAxis, 'Shoe size', 'Frequency'].join('\n')],
+    ],
+    [
+      'plain numbers in even steps, one a line, and a title',
+      ['0', '10', '20', '30', '40', 'Cumulative count'].join('\n'),
+      ['0\n10\n20\n30\n40\nCumulative count'],
+    ],
+    ['a vertical axis without a title: no chart known', ['0', '10', '20', '30', '40'].join('\n'), []],
+    ['an x axis only (one line of ticks) and a title', ['0 2 4 6 8 10', 'Values'].join('\n'), []],
+    [
+      "a table's rows of numbers in even steps: rows, not an axis",
+      ['produces', '00 01 02 03 04', '10 11 12 13 14', '20 21 22 23 24', '30 31 32 33 34'].join('\n'),
+      [],
+    ],
+    ['numbers one a line in no even step (bar values)', ['1', '3', '10', '30', '18', 'Values'].join('\n'), []],
+    ['three ticks in a step are no axis', ['0', '10', '20', '25', 'Count'].join('\n'), []],
+    [
+      'a numbered heading after the chart ends its run',
+      ['0', '1', '2', '3', 'Count', '1.4.6 Horizontal axis settings'].join('\n'),
+      ['0\n1\n2\n3\nCount'],
+    ],
+    ['a sentence or a line of code is no title', ['x = 1', '0', '1', '2', '3', 'See the values.'].join('\n'), []],
+    ['a run never crosses a page', ['0', '1', '2', '3', '\f', 'Count'].join('\n'), []],
+    [
+      'ticks with a unit word',
+      ['0 students', '1 student', '2 students', '3 students', 'Values'].join('\n'),
+      ['0 students\n1 student\n2 students\n3 students\nValues'],
+    ],
+    [
+      'descending ticks and negative ones',
+      ['3', '2', '1', '0', '\u22121', 'Year'].join('\n'),
+      ['3\n2\n1\n0\n\u22121\nYear'],
+    ],
+  ];
+  for (const [name, raw, want] of cases) test(name, () => assert.deepEqual(chartLabelReadings(raw), want));
 });
 
 describe('joinedAcrossPages: a word broken over a page break, the page number gone from between', () => {

@@ -29,6 +29,12 @@ const ROW_EM = 0.35;
 const SCRIPT_RATIO = 0.85;
 /** ...sits up to this far (em of the larger size) from the baseline. */
 const SCRIPT_EM = 0.6;
+/**
+ * A lowered item at most this share of the line's size is a subscript (endsSubscript): a size
+ * smaller, as a card in 8 pt sets its indices in 7 (0.875), not only SCRIPT_RATIO's. A lowered
+ * letter of a logo in the main size (the E of TeX) stays none.
+ */
+const SUBSCRIPT_RATIO = 0.9;
 /** An item drawing the same text within this distance (em) of one already on the line is an overprint. */
 const OVERPRINT_EM = 0.2;
 
@@ -130,11 +136,14 @@ export function kernedOn(line: StreamLine, it: RawItem): boolean {
  * `size`? A subscript is smaller and a little lowered (TeX sets an index 0.15 em down, under
  * isScript's offset); the letter after it on the baseline in the main size starts the next factor
  * or word ("a" "mn" "x" "m+n" is "amn xm+n", as pdftotext reads it, not "amnxm+n"), where no gap
- * says so: TeX sets the factors of a product without space.
+ * says so: TeX sets the factors of a product without space. A subscript a size smaller than its
+ * base (SUBSCRIPT_RATIO: a reference card set in 8 pt sets its indices in 7, 0.875) is one all
+ * the same: "a" "k" "b" "k" of a_k b_k is "ak bk", not "akbk".
  */
 export function endsSubscript(prev: RawItem, it: RawItem, baseline: number, size: number): boolean {
   const drop = baseline - prev.y;
-  const lowered = prev.size <= SCRIPT_RATIO * size && drop > SAME_BASELINE_EM * prev.size && drop <= SCRIPT_EM * size;
+  const lowered =
+    prev.size <= SUBSCRIPT_RATIO * size && drop > SAME_BASELINE_EM * prev.size && drop <= SCRIPT_EM * size;
   const onBase = it.size > SCRIPT_RATIO * size && Math.abs(it.y - baseline) <= SAME_BASELINE_EM * it.size;
   return lowered && onBase && /^\p{L}/u.test(it.str);
 }

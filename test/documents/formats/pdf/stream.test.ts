@@ -208,6 +208,18 @@ for (const c of [
     ends: false,
   },
   {
+    name: 'a subscript a size smaller (7 on 8: a reference card), then the next factor',
+    prev: item('k', 0, 697.9, { size: 8.75 }),
+    it: item('b', 0, 700),
+    ends: true,
+  },
+  {
+    name: 'a lowered item nearly the main size (9.5 on 10), then a letter',
+    prev: item('k', 0, 697.9, { size: 9.5 }),
+    it: item('b', 0, 700),
+    ends: false,
+  },
+  {
     name: 'a raised letter (the A of the LaTeX logo)',
     prev: item('A', 0, 702, { size: 7 }),
     it: item('T', 0, 700),
