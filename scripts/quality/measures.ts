@@ -729,9 +729,9 @@ export function indexMaterial(line: string, next = ''): boolean {
  * a package manual's index (doc.sty) gives code lines, hundreds past the last page, wraps its number
  * lists onto lines of their own ("123, 126, 129,") and sets short leaders ("\\tldatecventry . . 4,
  * 210"), on pages it shares with the text before it. From an index's title, its lines
- * (indexMaterial) go until three lines of prose come with no index line between them (over 60
- * characters or ending a sentence: an appendix after the index) or a change history's title (the
- * history after the index). Form feeds stay.
+ * (indexMaterial) go until three lines of prose come after its entries with no index line between
+ * them (over 60 characters or ending a sentence: an appendix after the index; not the note under
+ * its title) or a change history's title (the history after the index). Form feeds stay.
  */
 export function withoutIndexTail(text: string): string {
   const tail = indexTailLines(text);
@@ -746,12 +746,14 @@ export function indexTailLines(text: string): Set<number> {
   const out = new Set<number>();
   let inside = false;
   let other = 0;
+  let entries = 0;
   const lines = text.split('\n');
   lines.forEach((l, i) => {
     const t = normalizeText(l.replace(/\f/g, '')).trim();
     if (INDEX_HEAD.test(t)) {
       inside = true;
       other = 0;
+      entries = 0;
       return;
     }
     // A change history after the index (historyEntries reads it) ends it.
@@ -759,8 +761,10 @@ export function indexTailLines(text: string): Set<number> {
     if (!inside || t.length === 0) return;
     const next = lines.slice(i + 1).find((n) => n.replace(/\f/g, '').trim().length > 0) ?? '';
     const index = indexMaterial(t, normalizeText(next.replace(/\f/g, '')));
-    // Prose again: a line over 60 characters or ending a sentence, three in a row.
-    other = index ? 0 : t.length > 60 || SENTENCE_END.test(t) ? other + 1 : other;
+    // Prose again: a line over 60 characters or ending a sentence, three in a row after an entry
+    // (the note under the title, "Numbers written in italic refer to ...", is no end).
+    if (index) entries++;
+    other = index ? 0 : entries > 0 && (t.length > 60 || SENTENCE_END.test(t)) ? other + 1 : other;
     if (other >= 3) inside = false;
     if (index) out.add(i);
   });

@@ -3393,6 +3393,16 @@ test("indexMaterial: the lines of a package manual's index", async (t) => {
     ['Refractive index', 'n', false],
   ];
   for (const [line, next, want] of cases) await t.test(line, () => assert.equal(indexMaterial(line, next), want));
+  await t.test('indexTailLines: the note under the title is no end', () =>
+    assert.deepEqual(
+      [
+        ...indexTailLines(
+          'Index\nNumbers written in italic refer to the code lines where the entry is described;\nnumbers underlined refer to the code line of the definition; numbers in roman refer to the\ncode lines where the entry is used. The numbers are hyperlinks.\n\\@ehc, 1050\n\\@empty, 694, 701,\n1010, 1013',
+        ),
+      ],
+      [4, 5, 6],
+    ),
+  );
   await t.test('indexTailLines: from the title, to prose again', () =>
     assert.deepEqual(
       [
