@@ -2335,14 +2335,19 @@ export function fittingBlocks(blocks: readonly string[], max: number): string[] 
     .filter((b, i) => codeLines(b, false).length >= 2 && [...plain[i]!.trim()].length <= max && listing[i]! <= max);
 }
 
+/**
+ * A chunk's text as codeKept compares it: as written and, where it has angle brackets, as a
+ * reference without the font's Unicode map spells them (pdftohtml reads cmsy's 〈 and 〉 as h and
+ * i: glyphCodeSpelling).
+ */
+export function codeTexts(content: string): string[] {
+  const spelt = glyphCodeSpelling(content);
+  return spelt === undefined ? [content] : [content, spelt];
+}
+
 export function codeKept(chunks: ChunkLike[], blocks: string[], range: Range = { min: 800, max: 1200 }): CodeScore {
   const fit = fittingBlocks(blocks, range.max);
-  // Each chunk as written and, where it has angle brackets, as a reference without the font's
-  // Unicode map spells them (pdftohtml reads cmsy's 〈 and 〉 as h and i: glyphCodeSpelling).
-  const texts = chunks.flatMap((c) => {
-    const spelt = glyphCodeSpelling(c.content);
-    return spelt === undefined ? [c.content] : [c.content, spelt];
-  });
+  const texts = chunks.flatMap((c) => codeTexts(c.content));
   const strict = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), false));
   const loose = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), true));
   const kept = fit.filter((b) => {
@@ -2377,17 +2382,22 @@ export function missedCode(
   max = 1200,
 ): { block: string; chunk: number; lacking: string[] }[] {
   const fit = fittingBlocks(blocks, max);
-  const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
+  // Each chunk's texts as codeKept reads them (codeTexts), by the chunk's index.
+  const strict = chunks.map((c) =>
+    codeTexts(c.content).map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), false)),
+  );
   const out: { block: string; chunk: number; lacking: string[] }[] = [];
   for (const b of fit) {
     const want = dedent(codeLines(b, false));
-    if (strict.some((h) => containsRun(h, want))) continue;
+    if (strict.some((hs) => hs.some((h) => containsRun(h, want)))) continue;
     let best = -1;
     let bestLacking = want;
-    strict.forEach((h, i) => {
-      const have = new Set(h.map((l) => l.trim()));
-      const lacking = want.filter((l) => !have.has(l.trim()));
-      if (lacking.length < bestLacking.length) [best, bestLacking] = [i, lacking];
+    strict.forEach((hs, i) => {
+      for (const h of hs) {
+        const have = new Set(h.map((l) => l.trim()));
+        const lacking = want.filter((l) => !have.has(l.trim()));
+        if (lacking.length < bestLacking.length) [best, bestLacking] = [i, lacking];
+      }
     });
     out.push({ block: b, chunk: best, lacking: bestLacking });
   }

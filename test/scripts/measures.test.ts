@@ -1879,6 +1879,17 @@ describe('missedCode: the blocks codeKept counts as not kept, for QUALITY_DEBUG'
     assert.deepEqual(missedCode([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]), [
       { block, chunk: 0, lacking: ['done'] },
     ]));
+  test('a block codeKept keeps by its angle brackets spelt h...i is not listed', () => {
+    // pdftohtml reads l3doc's 〈TikZ key options〉 as hTikZ key optionsi; codeKept counts it kept.
+    const ref = 'picture = hTikZ key optionsi\npicture/reset';
+    const chunks = [chunk('x'), chunk('picture = 〈TikZ key options〉\npicture/reset')];
+    assert.equal(codeKept(chunks, [ref]).kept, 100);
+    assert.deepEqual(missedCode(chunks, [ref]), []);
+  });
+  test('a block missed, lines spelt h...i: the lines lacking against the spelling nearest it', () =>
+    assert.deepEqual(missedCode([chunk('y = 〈opts〉\ny/reset')], ['x = 1\ny = hoptsi\ny/reset']), [
+      { block: 'x = 1\ny = hoptsi\ny/reset', chunk: 0, lacking: ['x = 1'] },
+    ]));
 });
 
 describe('codeKept', () => {
