@@ -639,19 +639,20 @@ export function marginName(
   );
 }
 
-export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
+export function pageTextEdges(lines: readonly EdgeLine[]): Map<number, number> {
   return sideEdges(ownTextEdges(lines));
 }
 
-/**
- * Each page's own text edge: the leftmost x where 3+ of its lines in a proportional face start (to
- * a point). pageTextEdges evens them out over each side's pages; a margin name is judged against
- * its own page's (a slide whose side shows a wider indent has no margin left of its own lines).
- */
-export function ownTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
+/** A line as ownTextEdges reads it: where it starts, and its runs when known. */
+type EdgeLine = Pick<Line, 'page' | 'left' | 'mono'> & {
+  parts?: readonly Pick<XmlFragment, 'left' | 'width' | 'height' | 'mono' | 'text'>[];
+};
+
+/** A page's edge from its lines' starts: the leftmost x where EDGE_LINES of them start. */
+function edgesOf(lines: readonly EdgeLine[], counts: (l: EdgeLine) => boolean): Map<number, number> {
   const starts = new Map<number, Map<number, number>>();
   for (const l of lines) {
-    if (l.mono) continue;
+    if (l.mono || !counts(l)) continue;
     const at = starts.get(l.page) ?? new Map<number, number>();
     at.set(l.left, (at.get(l.left) ?? 0) + 1);
     starts.set(l.page, at);
@@ -662,6 +663,31 @@ export function ownTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'
     if (x !== undefined) own.set(page, x);
   }
   return own;
+}
+
+/**
+ * Does a line of prose open with a name hung in the margin of a page whose edge (`edge`, from the
+ * lines that open in a proportional face) is known: its first run is typewriter and a marginName?
+ * pdftohtml puts a name doc.sty hangs in the margin on the line of prose beside it, so the line
+ * seems to start at the name.
+ */
+export function opensWithMarginName(l: EdgeLine, edge: number | undefined): boolean {
+  const first = l.parts?.find((p) => p.text.trim() !== '');
+  return first !== undefined && marginName(first, edge);
+}
+
+/**
+ * Each page's own text edge: the leftmost x where 3+ of its lines in a proportional face start (to
+ * a point), save the lines that open with a name hung in the margin (opensWithMarginName, against
+ * the edge the lines that open in a proportional face show). pageTextEdges evens them out over
+ * each side's pages; a margin name is judged against its own page's (a slide whose side shows a
+ * wider indent has no margin left of its own lines). verse.sty's documentation hangs three names of
+ * one length, `\@vsxcentercr` over `\@vsicentercr` over `\start@vsline`, beside three lines of
+ * prose: their left was the page's edge, and the stack of names above them a listing.
+ */
+export function ownTextEdges(lines: readonly EdgeLine[]): Map<number, number> {
+  const proportional = edgesOf(lines, (l) => l.parts?.find((p) => p.text.trim() !== '')?.mono !== true);
+  return edgesOf(lines, (l) => !opensWithMarginName(l, proportional.get(l.page)));
 }
 
 /**

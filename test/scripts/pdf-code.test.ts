@@ -310,6 +310,36 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       ['\\newcommand{\\poemlines}[1]{%\n  \\setcounter{modulo@vs}{#1}%\n}'],
     ],
     [
+      // verse.sty's documentation (doc.sty): a stack of names right-aligned in the margin at the
+      // page's top, and, further down, three names of one length each on a line of prose, which
+      // pdftohtml puts at the line's start: the page's edge is its prose's, not the names' left.
+      'a stack of names in the margin, three names of one length on lines of prose: no listing',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [60, 6, 80, 1, '\\@vstypelinenumright'],
+            [80, 14, 72, 1, '\\@vstypelinenumleft'],
+            [100, 0, 86, 1, '\\verselinenumbersright'],
+            [120, 6, 80, 1, '\\verselinenumbersleft'],
+            prose(60, 'These control the typesetting of verse line numbers to the'),
+            prose(80, 'right and to the left of the verse, the right by default.'),
+            prose(160, 'A paragraph on the command that centres a line of verse.'),
+            tt(100, 0, '\\newcommand*{\\@vstypelinenumright}{%'),
+            tt(120, 2, '\\hfill\\rlap{\\getmodulo@vs}%'),
+            tt(140, 0, '}'),
+            [180, 30, 56, 1, '\\@vsxcentercr'],
+            prose(180, 'This handles the star and the bang of the command, and'),
+            [200, 30, 56, 1, '\\@vsicentercr'],
+            prose(200, 'calls the next macro to handle an optional length, or'),
+            [220, 30, 56, 1, '\\start@vsline'],
+            prose(220, 'starts the line at once, as the kernel does it too.'),
+          ],
+        },
+      ],
+      ['\\newcommand*{\\@vstypelinenumright}{%\n  \\hfill\\rlap{\\getmodulo@vs}%\n}'],
+    ],
+    [
       // statistics.sty's documentation (l3doc): a stack of names left-aligned in the margin, the
       // shorter ones ending far from the text, beside the signatures they name.
       'a stack of names left-aligned in the margin: none of them a line of a listing',
@@ -1191,8 +1221,10 @@ describe('atAnAngle: text set at an angle, which pdftohtml gives no width', () =
 });
 
 describe('pageTextEdges: the left edge of each page from its prose lines', () => {
-  const l = (page: number, left: number, mono = false) => ({ page, left, mono });
-  const cases: [string, ReturnType<typeof l>[], [number, number][]][] = [
+  type EdgeLine = Parameters<typeof pageTextEdges>[0][number];
+  const l = (page: number, left: number, mono = false): EdgeLine => ({ page, left, mono });
+  const name = (left: number, width: number) => ({ left, width, height: 11, mono: true, text: '\\@vsxcentercr' });
+  const cases: [string, EdgeLine[], [number, number][]][] = [
     ['three prose lines at one x', [l(1, 135), l(1, 135), l(1, 157), l(1, 135)], [[1, 135]]],
     ['one unit apart count as one x', [l(1, 135), l(1, 136), l(1, 135)], [[1, 135]]],
     ['two lines only: no edge', [l(1, 135), l(1, 135), l(1, 157)], []],
@@ -1200,6 +1232,46 @@ describe('pageTextEdges: the left edge of each page from its prose lines', () =>
       'code lines do not count',
       [l(1, 100, true), l(1, 100, true), l(1, 100, true), l(1, 135), l(1, 135), l(1, 135)],
       [[1, 135]],
+    ],
+    [
+      // verse.sty's documentation: names doc.sty hangs in the margin, on lines of prose.
+      'lines opening with a name hung in the margin count at no x',
+      [
+        ...[0, 1, 2].map(() => ({
+          page: 1,
+          left: 84,
+          mono: false,
+          parts: [name(84, 92), { left: 190, width: 300, height: 13, mono: false, text: 'prose' }],
+        })),
+        l(1, 190),
+        l(1, 190),
+        l(1, 190),
+      ],
+      [[1, 190]],
+    ],
+    [
+      'a line opening with a typewriter word at the edge counts there',
+      [
+        l(1, 135),
+        l(1, 135),
+        {
+          page: 1,
+          left: 135,
+          mono: false,
+          parts: [name(135, 40), { left: 180, width: 300, height: 13, mono: false, text: 'is' }],
+        },
+      ],
+      [[1, 135]],
+    ],
+    [
+      'no proportional edge to judge names by: lines count where they start',
+      [0, 1, 2].map(() => ({
+        page: 1,
+        left: 84,
+        mono: false,
+        parts: [name(84, 92), { left: 190, width: 300, height: 13, mono: false, text: 'prose' }],
+      })),
+      [[1, 84]],
     ],
     [
       'each page its own (two-sided pages)',
