@@ -932,6 +932,49 @@ export function pdfMonoLines(fragments: XmlFragment[]): string[] {
 }
 
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
+  return pdfCodeReference(fragments).code;
+}
+
+/** A PDF's code blocks (pdfCodeBlocks), and those the page parts from the block before by prose (partedByProse). */
+export interface CodeReference {
+  code: string[];
+  /**
+   * The blocks a line of prose in the body's type parts from the block before them: a listing of
+   * their own, whatever their line numbers say (measures.ts listingLengths). doc.sty numbers every
+   * line of a package's macrocode on from the last, across the paragraphs between them.
+   */
+  codeApart: Set<string>;
+}
+
+/** The type size most of a document's text in a proportional face is set in (fontspec sizes, by characters); undefined with none. */
+export function bodyTypeSize(fragments: readonly Pick<XmlFragment, 'mono' | 'size' | 'text'>[]): number | undefined {
+  const chars = new Map<number, number>();
+  for (const f of fragments)
+    if (!f.mono && f.size !== undefined) chars.set(f.size, (chars.get(f.size) ?? 0) + f.text.trim().length);
+  let best: number | undefined;
+  for (const [size, n] of chars)
+    if (best === undefined || n > chars.get(best)! || (n === chars.get(best) && size > best)) best = size;
+  return best;
+}
+
+/**
+ * Do the lines between two code blocks (pdftohtml's order, page furniture left out) part them as
+ * two listings: one of them is a line of prose (not typewriter, a letter in it) in the body's type
+ * (`body`, bodyTypeSize; not a smaller size: otherPdftohtmlSize)? A footnote at a page's foot
+ * between a listing's last line on the page and its next line on the next page (DocBook's
+ * maint-guide: the rules file, numbered 1-5 then 6-17) parts nothing; doc.sty's paragraph between two
+ * macrocode environments, numbered on one from the other, does.
+ */
+export function partedByProse(between: readonly Pick<Line, 'mono' | 'parts'>[], body: number | undefined): boolean {
+  return between.some((l) => {
+    if (l.mono || !l.parts.some((p) => /\p{L}/u.test(p.text))) return false;
+    if (body === undefined) return true;
+    const size = Math.max(...l.parts.filter((p) => /\p{L}/u.test(p.text)).map((p) => p.size ?? body));
+    return size >= body || !otherPdftohtmlSize(size, body);
+  });
+}
+
+export function pdfCodeReference(fragments: XmlFragment[]): CodeReference {
   // The names a LaTeX package's documentation sets in the left margin are no lines of the listing
   // beside them: read without them (as the reader, pdf/code.ts inLeftMargin).
   const all = linesOf(fragments);
@@ -1072,7 +1115,34 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  return blocks.map((b) => blockText(b, edges)).filter((b) => !signsAlone(b));
+  const body = bodyTypeSize(fragments);
+  const code: string[] = [];
+  const codeApart = new Set<string>();
+  // The last line before `i` in pdftohtml's order (a numbered blank line stands as a copy: none).
+  const at = (block: Line[], last: boolean) => {
+    const known = block.filter((l) => index.has(l));
+    const l = last ? known.at(-1) : known[0];
+    return l === undefined ? undefined : index.get(l);
+  };
+  let previous: Line[] | undefined;
+  for (const b of blocks) {
+    const text = blockText(b, edges);
+    if (signsAlone(text)) continue;
+    const from = previous && at(previous, true);
+    const to = at(b, false);
+    if (
+      from !== undefined &&
+      to !== undefined &&
+      partedByProse(
+        lines.slice(from + 1, to).filter((l) => !furniture.has(l)),
+        body,
+      )
+    )
+      codeApart.add(text);
+    code.push(text);
+    previous = b;
+  }
+  return { code, codeApart };
 }
 
 /**

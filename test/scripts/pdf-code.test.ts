@@ -54,6 +54,9 @@ import {
   repeatedInPlace,
   runsIntoProse,
   calloutBreaks,
+  bodyTypeSize,
+  partedByProse,
+  pdfCodeReference,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -2048,5 +2051,91 @@ describe("DocBook's callouts (dblatex): the circle and its number left out, the 
       xml([{ fonts: FONTS_C, texts: [tt(140, 0, 'a'), [140, 120, 4, 3, '6', 6], tt(140, 10, 'b')] }]),
     );
     assert.equal(calloutBreaks(f).callouts.size, 0);
+  });
+});
+
+describe('bodyTypeSize: the size most of the text in a proportional face is set in', () => {
+  const f = (text: string, size: number | undefined, mono = false) => ({
+    text,
+    mono,
+    ...(size === undefined ? {} : { size }),
+  });
+  const cases: [string, ReturnType<typeof f>[], number | undefined][] = [
+    ['by characters', [f('A long line of body text here.', 15), f('A footnote.', 12), f('Note.', 12)], 15],
+    ['typewriter text does not count', [f('body text', 15), f('a very long line of code, longer', 13, true)], 15],
+    ['none in a proportional face', [f('code', 13, true)], undefined],
+  ];
+  for (const [name, fragments, want] of cases) test(name, () => assert.equal(bodyTypeSize(fragments), want));
+});
+
+describe('partedByProse: a line of prose in the body type between two code blocks parts them', () => {
+  const line = (text: string, size: number, mono = false) => ({ mono, parts: [{ text, size }] as never });
+  const cases: [string, ReturnType<typeof line>[], boolean][] = [
+    ['a paragraph in the body type', [line('These control the typesetting of verse.', 15)], true],
+    ['a footnote (smaller type) at the page foot', [line('11 Sie können das Schreiben erlernen.', 12)], false],
+    ['the body type written a unit off (14 against 15)', [line('A line of text.', 14)], true],
+    ['a heading (larger type)', [line('4.2 Verse code', 18)], true],
+    ['typewriter lines', [line('\\@vsxcentercr', 15, true)], false],
+    ['a line of signs or numbers', [line('17', 15)], false],
+    ['nothing between', [], false],
+  ];
+  for (const [name, between, want] of cases) test(name, () => assert.equal(partedByProse(between, 15), want));
+  test('no body size known: any line of prose parts', () =>
+    assert.equal(partedByProse([line('Text.', 9)], undefined), true));
+});
+
+describe('pdfCodeReference: the blocks a paragraph parts from the block before', () => {
+  const NUMBERED: [number, string, number?][] = [
+    [0, 'ABCDEF+CMR10', 15],
+    [1, 'ABCDEF+CMTT10', 15],
+    [2, 'ABCDEF+CMR7', 10],
+  ];
+  const num = (top: number, n: string): [number, number, number, number, string, number] => [top + 1, 84, 12, 2, n, 9];
+  const page = (texts: Parameters<typeof xml>[0][number]['texts']) => xmlFragments(xml([{ fonts: NUMBERED, texts }]));
+  test("doc.sty's macrocode numbered on across a paragraph: the second block apart", () => {
+    const r = pdfCodeReference(
+      page([
+        num(100, '1'),
+        tt(100, 0, '\\newcommand{\\a}{%'),
+        num(120, '2'),
+        tt(120, 0, '}'),
+        prose(150, 'A paragraph between the two, in the body type of the page.'),
+        prose(170, 'Its second line, as a paragraph has, at the same left edge.'),
+        prose(190, 'And its third line, so the page shows its text edge there.'),
+        num(220, '3'),
+        tt(220, 0, '\\newcommand{\\b}{%'),
+        num(240, '4'),
+        tt(240, 0, '}'),
+      ]),
+    );
+    assert.deepEqual(r.code, ['1 \\newcommand{\\a}{%\n2 }', '3 \\newcommand{\\b}{%\n4 }']);
+    assert.deepEqual([...r.codeApart], ['3 \\newcommand{\\b}{%\n4 }']);
+  });
+  test('a footnote between a listing and its next line on the next page parts nothing', () => {
+    const r = pdfCodeReference(
+      xmlFragments(
+        xml([
+          {
+            fonts: NUMBERED,
+            texts: [
+              prose(60, 'A paragraph before the listing, in the body type of the page.'),
+              prose(80, 'Its second line, as a paragraph has, at the same left edge.'),
+              prose(100, 'And its third line, so the page shows its text edge there.'),
+              num(140, '1'),
+              tt(140, 0, '#!/usr/bin/make -f'),
+              num(160, '2'),
+              tt(160, 0, '# See debhelper(7)'),
+              [1100, 100, 300, 2, '11 A footnote at the page foot, in small type.', 10],
+            ],
+          },
+          {
+            fonts: NUMBERED,
+            texts: [num(60, '3'), tt(60, 0, '%:'), num(80, '4'), tt(80, 2, 'dh $@')],
+          },
+        ]),
+      ),
+    );
+    assert.equal(r.code.length, 2);
+    assert.deepEqual([...r.codeApart], []);
   });
 });
