@@ -1104,7 +1104,7 @@ export function pdfCodeReference(fragments: XmlFragment[]): CodeReference {
             l.page === last.page &&
             Math.abs(l.top - last.top) <= LEVEL * Math.max(l.height, last.height));
         const column = l.callout === true || (l.left >= left - 2 * cw && l.left <= left + 40 * cw);
-        if (!(under && column)) close();
+        if (!(under && column) || (l.callout !== true && offGridAfterBlank(cur, l, cw))) close();
       }
     }
     // Another size of type: a heading set in typewriter, a footnote (the reader's otherSize).
@@ -1157,6 +1157,45 @@ export function pdfCodeReference(fragments: XmlFragment[]): CodeReference {
  */
 export function signsAlone(block: string): boolean {
   return !/[\p{L}\p{N}]/u.test(block);
+}
+
+/**
+ * Does typewriter line `l` open another listing than `block`'s: a blank line or more above it
+ * (BLANK_STEP of the block's closest line step on its page, or of its last line's size when the
+ * block has one line there), and its text starting off the character grid (offGrid) of the block's
+ * first line on that page? A listing sets every line on one grid, blank lines and all; two listings
+ * one under the other are set apart by glue, at the left each environment gives them. l3doc's
+ * key documentation: the initial values set as a verbatim block (at 269), a blank, then an
+ * example's source (a blank and its text at 258: 265.8, 0.4 character off), read as one listing
+ * because the gap between them is a blank line's. Judged by lines that open with a letter, a digit
+ * or a backslash only.
+ */
+export function offGridAfterBlank(
+  block: readonly Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>[],
+  l: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>,
+  cw: number,
+): boolean {
+  const last = block.at(-1);
+  if (!last || last.page !== l.page || cw <= 0) return false;
+  const here = block.filter((x) => x.page === l.page);
+  let step = Infinity;
+  for (let i = 1; i < here.length; i++) {
+    const dy = here[i]!.top - here[i - 1]!.top;
+    if (dy > 0 && dy < step) step = dy;
+  }
+  if (!Number.isFinite(step)) step = lineSize(last);
+  if (l.top - last.top < BLANK_STEP * step) return false;
+  // Where a line's text starts: its first run's left past the blanks it opens with. Only a
+  // letter, a digit or a backslash says where its column is: pdftohtml places a bracket by its
+  // glyph's box (lshort's `{\renewcommand` 3 units left of the `\hline` under it).
+  const start = (x: Pick<Line, 'left' | 'parts'>) => {
+    const first = x.parts.find((p) => p.text.trim() !== '');
+    if (!first || !/^[\p{L}\p{N}\\]/u.test(first.text.trimStart())) return undefined;
+    return first.left + (first.text.length - first.text.trimStart().length) * cw;
+  };
+  const a = start(here[0]!);
+  const b = start(l);
+  return a !== undefined && b !== undefined && offGrid(b - a, cw);
 }
 
 /**

@@ -57,6 +57,7 @@ import {
   bodyTypeSize,
   partedByProse,
   pdfCodeReference,
+  offGridAfterBlank,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -2138,4 +2139,60 @@ describe('pdfCodeReference: the blocks a paragraph parts from the block before',
     assert.equal(r.code.length, 2);
     assert.deepEqual([...r.codeApart], []);
   });
+});
+
+describe('offGridAfterBlank: a line after a blank, off the grid of the block above, opens another listing', () => {
+  const run = (left: number, text: string) => ({ left, text, width: [...text].length * 8 }) as never;
+  const line = (top: number, left: number, text: string, page = 1) => ({
+    page,
+    top,
+    left,
+    height: 14,
+    parts: [run(left, text)],
+  });
+  // statistics.sty's documentation (l3doc): initial values set at 269, a blank, an example at 258
+  // whose run opens with a blank (its text at 266: 3 units, 0.4 character, off the grid).
+  const values = [line(315, 269, 'comb/style = ultra-thick,'), line(333, 269, 'cumulative/style = %empty')];
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>, boolean][] = [
+    ['after a blank, 3 units off the grid', values, line(378, 258, ' \\statisticssetup[graph]{'), true],
+    ['after a blank, on the grid (a listing with a blank line)', values, line(378, 269, '\\statisticssetup'), false],
+    ['after a blank, indented on the grid', values, line(378, 269 + 16, '\\statisticssetup'), false],
+    [
+      'the next line, off the grid (a half-character indent inside a listing)',
+      values,
+      line(351, 273, '+\\frac'),
+      false,
+    ],
+    [
+      "a bracket's glyph box says nothing (lshort's `{\\renewcommand`)",
+      values,
+      line(378, 266, '{\\renewcommand'),
+      false,
+    ],
+    ['on the next page', values, line(60, 258, '\\statisticssetup', 2), false],
+    ['a block of one line: its size is the step', [values[0]!], line(350, 258, '\\statisticssetup'), true],
+  ];
+  for (const [name, block, l, want] of cases) test(name, () => assert.equal(offGridAfterBlank(block, l, 8), want));
+});
+
+test("pdfCodeBlocks: a verbatim block and an example under it, a blank between, off each other's grid: two blocks", () => {
+  const blocks = pdfCodeBlocks(
+    xmlFragments(
+      xml([
+        {
+          fonts: FONTS,
+          texts: [
+            tt(100, 0, 'comb/style = ultra-thick,'),
+            tt(120, 0, 'cumulative/style = %empty'),
+            [155, 97, 200, 1, '\\statisticssetup[graph]{width=5cm}'],
+            [175, 97, 200, 1, '\\StatsGraph \\facebook'],
+          ],
+        },
+      ]),
+    ),
+  );
+  assert.deepEqual(blocks, [
+    'comb/style = ultra-thick,\ncumulative/style = %empty',
+    '\\statisticssetup[graph]{width=5cm}\n\\StatsGraph \\facebook',
+  ]);
 });
