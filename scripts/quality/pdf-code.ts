@@ -224,6 +224,26 @@ export interface Line {
 /** LaTeX's circle fonts (lcircle10, lcirclew10), which draw a DocBook callout's circle. */
 const CIRCLE_FONT = /(?:^|\+)lcirclew?\d/i;
 
+/** pdftohtml's units a callout's number may stand off its circle's box. */
+const CALLOUT_SLACK = 3;
+
+/**
+ * Does callout number `n` stand in `circle`: across its box (to CALLOUT_SLACK), no wider? pdftohtml
+ * places a two-digit number by its own box, wider than one digit and centred on the circle's
+ * glyph origin: dblatex's ⑩ in amc-fr, `10` at 192-202 against a circle at 197-212, stood 5 units
+ * left of the box, so the number read as prose and ended a listing longer than a chunk there.
+ */
+export function calloutNumberIn(
+  n: Pick<XmlFragment, 'left' | 'width'>,
+  circle: Pick<XmlFragment, 'left' | 'width'>,
+): boolean {
+  return (
+    n.width <= circle.width + CALLOUT_SLACK &&
+    n.left < circle.left + circle.width + CALLOUT_SLACK &&
+    n.left + n.width > circle.left - CALLOUT_SLACK
+  );
+}
+
 /**
  * The fragments that draw a DocBook callout (dblatex: a circle from LaTeX's circle font, its
  * number in another face inside it, drawn white), and the fragments that go on with the line
@@ -249,14 +269,7 @@ export function calloutBreaks(fragments: readonly XmlFragment[]): {
       open = true;
       continue;
     }
-    if (
-      circle &&
-      !f.mono &&
-      /^\d{1,2}$/.test(f.text.trim()) &&
-      f.page === circle.page &&
-      f.left >= circle.left - 3 &&
-      f.left + f.width <= circle.left + circle.width + 3
-    ) {
+    if (circle && !f.mono && /^\d{1,2}$/.test(f.text.trim()) && f.page === circle.page && calloutNumberIn(f, circle)) {
       callouts.add(f);
       continue;
     }

@@ -54,6 +54,7 @@ import {
   repeatedInPlace,
   runsIntoProse,
   calloutBreaks,
+  calloutNumberIn,
   bodyTypeSize,
   partedByProse,
   pdfCodeReference,
@@ -2053,6 +2054,44 @@ describe("DocBook's callouts (dblatex): the circle and its number left out, the 
     );
     assert.equal(calloutBreaks(f).callouts.size, 0);
   });
+  test("a two-digit number, wider than its circle's glyph box and left of it, is the callout's", () => {
+    // amc-fr p. 13: the circle at 197-212, `10` at 192-202, then `[8]]Les aliments contiennent :`.
+    const f = xmlFragments(
+      xml([
+        {
+          fonts: FONTS_C,
+          texts: [
+            [140, 85, 105, 1, '**[horiz,last'],
+            [129, 197, 15, 2, 'y', 19],
+            [140, 192, 10, 3, '10', 7],
+            [140, 205, 226, 1, '[8]]Les aliments contiennent :'],
+          ],
+        },
+      ]),
+    );
+    const { callouts, rests } = calloutBreaks(f);
+    assert.deepEqual(
+      [...callouts].map((x) => x.text),
+      ['y', '10'],
+    );
+    assert.deepEqual(
+      [...rests].map((x) => x.text),
+      ['[8]]Les aliments contiennent :'],
+    );
+  });
+});
+
+describe("calloutNumberIn: a number across its circle's box, no wider", () => {
+  const circle = { left: 197, width: 15 };
+  const cases: [string, { left: number; width: number }, boolean][] = [
+    ['one digit inside', { left: 202, width: 5 }, true],
+    ['two digits, half left of the box', { left: 192, width: 10 }, true],
+    ['just off the right edge, within the slack', { left: 213, width: 5 }, true],
+    ['well right of it', { left: 230, width: 5 }, false],
+    ['well left of it', { left: 170, width: 10 }, false],
+    ['wider than the circle: a word', { left: 190, width: 40 }, false],
+  ];
+  for (const [name, n, want] of cases) test(name, () => assert.equal(calloutNumberIn(n, circle), want));
 });
 
 describe('bodyTypeSize: the size most of the text in a proportional face is set in', () => {
