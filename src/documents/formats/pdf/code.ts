@@ -409,8 +409,14 @@ export function numberedRest(a: string, b: string, after: string | undefined): b
   return n !== null && Number(n[1]) === Number(m[1]) + 1;
 }
 
-/** A line number alone, or before signs only (`23 }`: a closing brace of a numbered listing). */
-const NUMBER_ALONE = /^\d+(?:\s+[^\p{L}\p{N}\s]+)?$/u;
+/**
+ * A line number alone, or before code of no letter (`23 }`: a closing brace of a numbered
+ * listing; l3doc's `1263 #1`, a parameter in the code's face after its number in a small sans):
+ * signs, and digits only beside a sign (two numbers alone are no line of code).
+ */
+export function numberAlone(text: string): boolean {
+  return /^\d+(?:\s+(?=[^\p{L}]*[^\p{L}\p{N}\s])[^\p{L}]+)?$/u.test(text.trim());
+}
 
 /**
  * Is `l` a numbered listing's line whose number, in a proportional face, outweighs its code: a
@@ -477,8 +483,9 @@ export function blankNumberSet(l: Pick<TextLine, 'mono' | 'text' | 'set'>): bool
 export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
   const out: TextLine[] = [];
   // The line of code that a line goes on: the one just before it (its number before this one's),
-  // or, for the page's first lines, the one just after (its number after: a blank line's number
-  // opening the page, the listing's line before it on the page before).
+  // or else the one just after (its number after): a blank line's number opening the page, the
+  // listing's line before it on the page before; or a line after a paragraph that l3doc sets
+  // inside a listing (nicematrix: `I don't know why ...` between `1262 { ... }` and `1263 #1`).
   const goesOn = (code: TextLine | undefined, l: TextLine, above: boolean) =>
     code?.set !== undefined &&
     (above ? numberedNext(code.set.text, l.text) : numberedNext(l.text, code.set.text)) &&
@@ -493,12 +500,14 @@ export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
   // (its setting knows no size): `  568` two columns right of `567 }`. It is set on its
   // neighbour's grid too (blankNumberSet).
   const loose = (l: TextLine) =>
-    !l.tag && ((!l.mono && !l.set && (NUMBER_ALONE.test(l.text) || numberThenCode(l))) || blankNumberSet(l));
+    !l.tag && ((!l.mono && !l.set && (numberAlone(l.text) || numberThenCode(l))) || blankNumberSet(l));
   for (let i = lines.length - 1; i >= 0; i--) out.unshift(lines[i]!);
   for (let i = out.length - 1; i >= 0; i--) {
     const l = out[i]!;
     if (!loose(l)) continue;
-    if (out.slice(0, i).some((x) => x.set)) continue;
+    // The line before goes first (the forward pass) when it is the listing's line before this one.
+    const before = out[i - 1];
+    if (before?.set !== undefined && numberedNext(before.set.text, l.text)) continue;
     const after = out[i + 1];
     if (after && goesOn(after, l, false)) out[i] = { ...l, mono: true, set: set(l, after) };
   }

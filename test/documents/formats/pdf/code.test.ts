@@ -15,6 +15,7 @@ import {
   blankNumberSet,
   settingSize,
   numberedListingLine,
+  numberAlone,
   numberedSetting,
   numberedOrigin,
   joinedCodeLine,
@@ -962,6 +963,25 @@ test("numberedBlankLines: a numbered listing's lines of a number alone (a blank 
       [true, true, true],
     ],
     ['a number and a brace after the line above', [set('8 \\x', 100, 700), num('9 }', 100, 688)], [true, true]],
+    // nicematrix (l3doc): `1263 #1` under `1262 { \@@_env: ... }`, the number in a small sans face.
+    [
+      'a number and a parameter after the line above',
+      [set('1262 \\x', 100, 700), num('1263 #1', 100, 688)],
+      [true, true],
+    ],
+    ['two numbers after the line above: no code', [set('8 \\x', 100, 700), num('9 12', 100, 688)], [true, false]],
+    [
+      // nicematrix (l3doc): a paragraph set inside the listing, then `1263 #1`, `1264 }`, `1265 \box_use:N`.
+      'after a paragraph inside the listing: the lines below say',
+      [
+        set('1262 \\x', 100, 724),
+        { ...num('However, it seems to work.', 100, 712), size: 10, xEnd: 400 },
+        num('1263 #1', 100, 700),
+        num('1264 }', 100, 688),
+        set('1265 \\y', 100, 676),
+      ],
+      [true, false, true, true, true],
+    ],
     [
       "opening the page: the number before the line below's",
       [num('10', 96, 700), set('11 \\y', 96, 688)],
@@ -1071,6 +1091,20 @@ test('numberedListingLine: a line of a numbered listing, as the lines round it s
     await t.test(name, () =>
       assert.equal(numberedListingLine(line(l), next === undefined ? undefined : line(next), prev), want),
     );
+});
+
+test('numberAlone: a line number alone, or before code of no letter', async (t) => {
+  const cases: [name: string, text: string, want: boolean][] = [
+    ['a number alone (a blank line)', '568', true],
+    ['a number and a brace', '23 }', true],
+    ["l3doc's parameter after its number", '1263 #1', true],
+    ['signs and digits', '575 { ##1, },', true],
+    ['two numbers alone', '12 34', false],
+    ['a number and a word', '3 x', false],
+    ['a number and code with letters', '224 \\newcommand', false],
+    ['no number first', '} 12', false],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(numberAlone(text), want));
 });
 
 test('settingSize: the type size of a line of code, for its step to the next', async (t) => {
