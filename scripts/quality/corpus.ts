@@ -42,7 +42,7 @@ import { notesAfterTextPieces, notesAfterTextReading, type ReadingPiece } from '
 import { runPandoc } from './pandoc-run.ts';
 import { textReference } from './text-reference.ts';
 import {
-  pdfCodeBlocks,
+  pdfCodeReference,
   pdfMonoLines,
   respaced,
   type XmlFragment,
@@ -456,7 +456,8 @@ export async function measureDocument(
           .map(([w, n]) => (n > 1 ? `${w} x${n}` : w)),
       };
       const headings = (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline;
-      structure = { headings, code: withoutTitleParts(pdfCodeBlocks(fragments), headings), rows: [] };
+      const pdfCode = pdfCodeReference(fragments);
+      structure = { headings, code: withoutTitleParts(pdfCode.code, headings), codeApart: pdfCode.codeApart, rows: [] };
       monoLines = pdfMonoLines(fragments);
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
@@ -495,7 +496,13 @@ export async function measureDocument(
       ];
       notePieces = notesAfterTextPieces(words);
       layout = pdftotextLayout(file);
-      structure = { headings: r.outline, code: withoutTitleParts(pdfCodeBlocks(fragments), r.outline), rows: [] };
+      const pdfCode = pdfCodeReference(fragments);
+      structure = {
+        headings: r.outline,
+        code: withoutTitleParts(pdfCode.code, r.outline),
+        codeApart: pdfCode.codeApart,
+        rows: [],
+      };
       monoLines = pdfMonoLines(fragments);
       if (r.outline.length === 0) faceHeads = faceHeadings(fragments);
       if (deck) {
@@ -615,7 +622,7 @@ export async function measureDocument(
   });
   if (process.env.QUALITY_DEBUG) for (const b of ends.bad) console.error(`${e.id}: unclean end ${b}`);
   if (process.env.QUALITY_DEBUG)
-    for (const m of missedCode(chunks, structure.code))
+    for (const m of missedCode(chunks, structure.code, 1200, structure.codeApart))
       console.error(
         `${e.id}: code not kept (chunk ${m.chunk}, ${m.lacking.length} lines lacking):\n${m.block}\n--- lacking:\n${m.lacking.join('\n')}\n--- chunk:\n${m.chunk >= 0 ? chunks[m.chunk]!.content : ''}\n===`,
       );
@@ -652,8 +659,11 @@ export async function measureDocument(
     referenceHeadings: slidePages ? slidePages.filter((p) => p.trim() !== '').length : structure.headings.length,
     // A born-digital PDF's code is poppler's monospaced lines (pdf-code.ts); its rows have no reference.
     ...(e.format !== 'pdf' || e.referenceFile
-      ? { code: codeKept(chunks, structure.code), rows: tableRowsIntact(chunks, structure.rows) }
-      : { code: codeKept(chunks, structure.code) }),
+      ? {
+          code: codeKept(chunks, structure.code, undefined, structure.codeApart),
+          rows: tableRowsIntact(chunks, structure.rows),
+        }
+      : { code: codeKept(chunks, structure.code, undefined, structure.codeApart) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     ...(pdfPages

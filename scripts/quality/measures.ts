@@ -1922,6 +1922,8 @@ export interface EndReference {
   headings: string[];
   /** Code blocks (pandoc CodeBlocks), as written. */
   code: string[];
+  /** The code blocks the page parts from the block before by prose: no piece of its listing (listingLengths). */
+  codeApart?: ReadonlySet<string>;
   /** Table rows (pandoc's), cells in order. */
   rows: string[][];
   /** Rows whose cells hold code of several lines (pandoc-structure.ts blockRows): where they end counts. */
@@ -2048,8 +2050,12 @@ const LISTING_PIECE_GAP = 10;
  * LISTING_PIECE_GAP further: the lines read as no block are lost), is one listing on the page. A
  * cut at a line end inside it is a cut inside a listing of that length: amc-fr's 68-line example,
  * read as pieces of 8 to 488 code points, cannot fit a chunk. Any other block is its own length.
+ * A block `apart` (the page parts it from the block before by prose: pdf-code.ts partedByProse)
+ * opens a listing of its own: doc.sty numbers every line of a package's macrocode on from the
+ * last, across the paragraphs between them, and verse.sty's 41 macrocode blocks read as one
+ * listing of 8513 code points, none of them a block that fits.
  */
-export function listingLengths(blocks: readonly string[]): number[] {
+export function listingLengths(blocks: readonly string[], apart: readonly boolean[] = []): number[] {
   const numbers = blocks.map((b) => numberedCode(b.split('\n').filter((l) => l.trim().length > 0))?.numbers);
   const lengths = blocks.map((b) => [...b.trim()].length);
   const out = [...lengths];
@@ -2059,7 +2065,7 @@ export function listingLengths(blocks: readonly string[]): number[] {
     for (;;) {
       const last = numbers[j]?.findLast((n) => n !== '');
       const first = numbers[j + 1]?.find((n) => n !== '');
-      if (last === undefined || first === undefined) break;
+      if (last === undefined || first === undefined || apart[j + 1] === true) break;
       const step = Number(first) - Number(last);
       if (step < 1 || step > LISTING_PIECE_GAP) break;
       j++;
@@ -2072,7 +2078,10 @@ export function listingLengths(blocks: readonly string[]): number[] {
 }
 
 export function endIndex(ref: EndReference, max = 1200): EndIndex {
-  const listing = listingLengths(ref.code);
+  const listing = listingLengths(
+    ref.code,
+    ref.code.map((b) => ref.codeApart?.has(b) === true),
+  );
   const code = ref.code
     .map((b, i) => {
       const lines = b
@@ -2550,24 +2559,38 @@ export const underscoresAsBlanks = (text: string): string => text.replace(/_/g, 
  * listing the reference reads in pieces) no longer than `max`. A piece of a longer listing is no
  * block that fits: the listing is cut somewhere, at a line end, and where it is cut is the
  * chunker's choice, not the reference's (amc-fr's 106-line example, read as pieces between its
- * callouts, lines 95-106 one of them).
+ * callouts, lines 95-106 one of them). `apart`: the blocks that open a listing of their own
+ * (EndReference.codeApart).
  */
-export function fittingBlocks(blocks: readonly string[], max: number): string[] {
+export function fittingBlocks(blocks: readonly string[], max: number, apart?: ReadonlySet<string>): string[] {
   const plain = blocks.map((b) => underscoresAsBlanks(b).replaceAll(EITHER_BLANK, ''));
-  const listing = listingLengths(plain);
+  const listing = listingLengths(
+    plain,
+    blocks.map((b) => apart?.has(b) === true),
+  );
   return blocks
     .map(underscoresAsBlanks)
     .filter((b, i) => codeLines(b, false).length >= 2 && [...plain[i]!.trim()].length <= max && listing[i]! <= max);
 }
 
-export function codeKept(chunks: ChunkLike[], blocks: string[], range: Range = { min: 800, max: 1200 }): CodeScore {
-  const fit = fittingBlocks(blocks, range.max);
-  // Each chunk as written and, where it has angle brackets, as a reference without the font's
-  // Unicode map spells them (pdftohtml reads cmsy's 〈 and 〉 as h and i: glyphCodeSpelling).
-  const texts = chunks.flatMap((c) => {
-    const spelt = glyphCodeSpelling(c.content);
-    return spelt === undefined ? [c.content] : [c.content, spelt];
-  });
+/**
+ * A chunk's text as codeKept compares it: as written and, where it has angle brackets, as a
+ * reference without the font's Unicode map spells them (pdftohtml reads cmsy's 〈 and 〉 as h and
+ * i: glyphCodeSpelling).
+ */
+export function codeTexts(content: string): string[] {
+  const spelt = glyphCodeSpelling(content);
+  return spelt === undefined ? [content] : [content, spelt];
+}
+
+export function codeKept(
+  chunks: ChunkLike[],
+  blocks: string[],
+  range: Range = { min: 800, max: 1200 },
+  apart?: ReadonlySet<string>,
+): CodeScore {
+  const fit = fittingBlocks(blocks, range.max, apart);
+  const texts = chunks.flatMap((c) => codeTexts(c.content));
   const strict = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), false));
   const loose = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), true));
   const kept = fit.filter((b) => {
@@ -2600,19 +2623,25 @@ export function missedCode(
   chunks: ChunkLike[],
   blocks: string[],
   max = 1200,
+  apart?: ReadonlySet<string>,
 ): { block: string; chunk: number; lacking: string[] }[] {
-  const fit = fittingBlocks(blocks, max);
-  const strict = chunks.map((c) => codeLines(cutAtCallouts(underscoresAsBlanks(c.content)), false));
+  const fit = fittingBlocks(blocks, max, apart);
+  // Each chunk's texts as codeKept reads them (codeTexts), by the chunk's index.
+  const strict = chunks.map((c) =>
+    codeTexts(c.content).map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), false)),
+  );
   const out: { block: string; chunk: number; lacking: string[] }[] = [];
   for (const b of fit) {
     const want = dedent(codeLines(b, false));
-    if (strict.some((h) => containsRun(h, want))) continue;
+    if (strict.some((hs) => hs.some((h) => containsRun(h, want)))) continue;
     let best = -1;
     let bestLacking = want;
-    strict.forEach((h, i) => {
-      const have = new Set(h.map((l) => l.trim()));
-      const lacking = want.filter((l) => !have.has(l.trim()));
-      if (lacking.length < bestLacking.length) [best, bestLacking] = [i, lacking];
+    strict.forEach((hs, i) => {
+      for (const h of hs) {
+        const have = new Set(h.map((l) => l.trim()));
+        const lacking = want.filter((l) => !have.has(l.trim()));
+        if (lacking.length < bestLacking.length) [best, bestLacking] = [i, lacking];
+      }
     });
     out.push({ block: b, chunk: best, lacking: bestLacking });
   }

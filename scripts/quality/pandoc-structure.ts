@@ -7,6 +7,8 @@ import { spannedValue } from '../../src/documents/formats/row-spans.ts';
 export interface Structure {
   headings: string[];
   code: string[];
+  /** The code blocks the page parts from the block before by prose (a PDF's: pdf-code.ts pdfCodeReference). */
+  codeApart?: ReadonlySet<string>;
   rows: string[][];
   /**
    * The rows left out of `rows` for code of several lines in a cell (a Doxygen quick reference's

@@ -224,6 +224,26 @@ export interface Line {
 /** LaTeX's circle fonts (lcircle10, lcirclew10), which draw a DocBook callout's circle. */
 const CIRCLE_FONT = /(?:^|\+)lcirclew?\d/i;
 
+/** pdftohtml's units a callout's number may stand off its circle's box. */
+const CALLOUT_SLACK = 3;
+
+/**
+ * Does callout number `n` stand in `circle`: across its box (to CALLOUT_SLACK), no wider? pdftohtml
+ * places a two-digit number by its own box, wider than one digit and centred on the circle's
+ * glyph origin: dblatex's ⑩ in amc-fr, `10` at 192-202 against a circle at 197-212, stood 5 units
+ * left of the box, so the number read as prose and ended a listing longer than a chunk there.
+ */
+export function calloutNumberIn(
+  n: Pick<XmlFragment, 'left' | 'width'>,
+  circle: Pick<XmlFragment, 'left' | 'width'>,
+): boolean {
+  return (
+    n.width <= circle.width + CALLOUT_SLACK &&
+    n.left < circle.left + circle.width + CALLOUT_SLACK &&
+    n.left + n.width > circle.left - CALLOUT_SLACK
+  );
+}
+
 /**
  * The fragments that draw a DocBook callout (dblatex: a circle from LaTeX's circle font, its
  * number in another face inside it, drawn white), and the fragments that go on with the line
@@ -249,14 +269,7 @@ export function calloutBreaks(fragments: readonly XmlFragment[]): {
       open = true;
       continue;
     }
-    if (
-      circle &&
-      !f.mono &&
-      /^\d{1,2}$/.test(f.text.trim()) &&
-      f.page === circle.page &&
-      f.left >= circle.left - 3 &&
-      f.left + f.width <= circle.left + circle.width + 3
-    ) {
+    if (circle && !f.mono && /^\d{1,2}$/.test(f.text.trim()) && f.page === circle.page && calloutNumberIn(f, circle)) {
       callouts.add(f);
       continue;
     }
@@ -639,19 +652,20 @@ export function marginName(
   );
 }
 
-export function pageTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
+export function pageTextEdges(lines: readonly EdgeLine[]): Map<number, number> {
   return sideEdges(ownTextEdges(lines));
 }
 
-/**
- * Each page's own text edge: the leftmost x where 3+ of its lines in a proportional face start (to
- * a point). pageTextEdges evens them out over each side's pages; a margin name is judged against
- * its own page's (a slide whose side shows a wider indent has no margin left of its own lines).
- */
-export function ownTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'>[]): Map<number, number> {
+/** A line as ownTextEdges reads it: where it starts, and its runs when known. */
+type EdgeLine = Pick<Line, 'page' | 'left' | 'mono'> & {
+  parts?: readonly Pick<XmlFragment, 'left' | 'width' | 'height' | 'mono' | 'text'>[];
+};
+
+/** A page's edge from its lines' starts: the leftmost x where EDGE_LINES of them start. */
+function edgesOf(lines: readonly EdgeLine[], counts: (l: EdgeLine) => boolean): Map<number, number> {
   const starts = new Map<number, Map<number, number>>();
   for (const l of lines) {
-    if (l.mono) continue;
+    if (l.mono || !counts(l)) continue;
     const at = starts.get(l.page) ?? new Map<number, number>();
     at.set(l.left, (at.get(l.left) ?? 0) + 1);
     starts.set(l.page, at);
@@ -662,6 +676,31 @@ export function ownTextEdges(lines: readonly Pick<Line, 'page' | 'left' | 'mono'
     if (x !== undefined) own.set(page, x);
   }
   return own;
+}
+
+/**
+ * Does a line of prose open with a name hung in the margin of a page whose edge (`edge`, from the
+ * lines that open in a proportional face) is known: its first run is typewriter and a marginName?
+ * pdftohtml puts a name doc.sty hangs in the margin on the line of prose beside it, so the line
+ * seems to start at the name.
+ */
+export function opensWithMarginName(l: EdgeLine, edge: number | undefined): boolean {
+  const first = l.parts?.find((p) => p.text.trim() !== '');
+  return first !== undefined && marginName(first, edge);
+}
+
+/**
+ * Each page's own text edge: the leftmost x where 3+ of its lines in a proportional face start (to
+ * a point), save the lines that open with a name hung in the margin (opensWithMarginName, against
+ * the edge the lines that open in a proportional face show). pageTextEdges evens them out over
+ * each side's pages; a margin name is judged against its own page's (a slide whose side shows a
+ * wider indent has no margin left of its own lines). verse.sty's documentation hangs three names of
+ * one length, `\@vsxcentercr` over `\@vsicentercr` over `\start@vsline`, beside three lines of
+ * prose: their left was the page's edge, and the stack of names above them a listing.
+ */
+export function ownTextEdges(lines: readonly EdgeLine[]): Map<number, number> {
+  const proportional = edgesOf(lines, (l) => l.parts?.find((p) => p.text.trim() !== '')?.mono !== true);
+  return edgesOf(lines, (l) => !opensWithMarginName(l, proportional.get(l.page)));
 }
 
 /**
@@ -906,6 +945,49 @@ export function pdfMonoLines(fragments: XmlFragment[]): string[] {
 }
 
 export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
+  return pdfCodeReference(fragments).code;
+}
+
+/** A PDF's code blocks (pdfCodeBlocks), and those the page parts from the block before by prose (partedByProse). */
+export interface CodeReference {
+  code: string[];
+  /**
+   * The blocks a line of prose in the body's type parts from the block before them: a listing of
+   * their own, whatever their line numbers say (measures.ts listingLengths). doc.sty numbers every
+   * line of a package's macrocode on from the last, across the paragraphs between them.
+   */
+  codeApart: Set<string>;
+}
+
+/** The type size most of a document's text in a proportional face is set in (fontspec sizes, by characters); undefined with none. */
+export function bodyTypeSize(fragments: readonly Pick<XmlFragment, 'mono' | 'size' | 'text'>[]): number | undefined {
+  const chars = new Map<number, number>();
+  for (const f of fragments)
+    if (!f.mono && f.size !== undefined) chars.set(f.size, (chars.get(f.size) ?? 0) + f.text.trim().length);
+  let best: number | undefined;
+  for (const [size, n] of chars)
+    if (best === undefined || n > chars.get(best)! || (n === chars.get(best) && size > best)) best = size;
+  return best;
+}
+
+/**
+ * Do the lines between two code blocks (pdftohtml's order, page furniture left out) part them as
+ * two listings: one of them is a line of prose (not typewriter, a letter in it) in the body's type
+ * (`body`, bodyTypeSize; not a smaller size: otherPdftohtmlSize)? A footnote at a page's foot
+ * between a listing's last line on the page and its next line on the next page (DocBook's
+ * maint-guide: the rules file, numbered 1-5 then 6-17) parts nothing; doc.sty's paragraph between two
+ * macrocode environments, numbered on one from the other, does.
+ */
+export function partedByProse(between: readonly Pick<Line, 'mono' | 'parts'>[], body: number | undefined): boolean {
+  return between.some((l) => {
+    if (l.mono || !l.parts.some((p) => /\p{L}/u.test(p.text))) return false;
+    if (body === undefined) return true;
+    const size = Math.max(...l.parts.filter((p) => /\p{L}/u.test(p.text)).map((p) => p.size ?? body));
+    return size >= body || !otherPdftohtmlSize(size, body);
+  });
+}
+
+export function pdfCodeReference(fragments: XmlFragment[]): CodeReference {
   // The names a LaTeX package's documentation sets in the left margin are no lines of the listing
   // beside them: read without them (as the reader, pdf/code.ts inLeftMargin).
   const all = linesOf(fragments);
@@ -1035,7 +1117,7 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
             l.page === last.page &&
             Math.abs(l.top - last.top) <= LEVEL * Math.max(l.height, last.height));
         const column = l.callout === true || (l.left >= left - 2 * cw && l.left <= left + 40 * cw);
-        if (!(under && column)) close();
+        if (!(under && column) || (l.callout !== true && offGridAfterBlank(cur, l, cw))) close();
       }
     }
     // Another size of type: a heading set in typewriter, a footnote (the reader's otherSize).
@@ -1046,7 +1128,34 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
     cur.push(l);
   }
   close();
-  return blocks.map((b) => blockText(b, edges)).filter((b) => !signsAlone(b));
+  const body = bodyTypeSize(fragments);
+  const code: string[] = [];
+  const codeApart = new Set<string>();
+  // The last line before `i` in pdftohtml's order (a numbered blank line stands as a copy: none).
+  const at = (block: Line[], last: boolean) => {
+    const known = block.filter((l) => index.has(l));
+    const l = last ? known.at(-1) : known[0];
+    return l === undefined ? undefined : index.get(l);
+  };
+  let previous: Line[] | undefined;
+  for (const b of blocks) {
+    const text = blockText(b, edges);
+    if (signsAlone(text)) continue;
+    const from = previous && at(previous, true);
+    const to = at(b, false);
+    if (
+      from !== undefined &&
+      to !== undefined &&
+      partedByProse(
+        lines.slice(from + 1, to).filter((l) => !furniture.has(l)),
+        body,
+      )
+    )
+      codeApart.add(text);
+    code.push(text);
+    previous = b;
+  }
+  return { code, codeApart };
 }
 
 /**
@@ -1061,6 +1170,45 @@ export function pdfCodeBlocks(fragments: XmlFragment[]): string[] {
  */
 export function signsAlone(block: string): boolean {
   return !/[\p{L}\p{N}]/u.test(block);
+}
+
+/**
+ * Does typewriter line `l` open another listing than `block`'s: a blank line or more above it
+ * (BLANK_STEP of the block's closest line step on its page, or of its last line's size when the
+ * block has one line there), and its text starting off the character grid (offGrid) of the block's
+ * first line on that page? A listing sets every line on one grid, blank lines and all; two listings
+ * one under the other are set apart by glue, at the left each environment gives them. l3doc's
+ * key documentation: the initial values set as a verbatim block (at 269), a blank, then an
+ * example's source (a blank and its text at 258: 265.8, 0.4 character off), read as one listing
+ * because the gap between them is a blank line's. Judged by lines that open with a letter, a digit
+ * or a backslash only.
+ */
+export function offGridAfterBlank(
+  block: readonly Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>[],
+  l: Pick<Line, 'page' | 'top' | 'left' | 'height' | 'parts'>,
+  cw: number,
+): boolean {
+  const last = block.at(-1);
+  if (!last || last.page !== l.page || cw <= 0) return false;
+  const here = block.filter((x) => x.page === l.page);
+  let step = Infinity;
+  for (let i = 1; i < here.length; i++) {
+    const dy = here[i]!.top - here[i - 1]!.top;
+    if (dy > 0 && dy < step) step = dy;
+  }
+  if (!Number.isFinite(step)) step = lineSize(last);
+  if (l.top - last.top < BLANK_STEP * step) return false;
+  // Where a line's text starts: its first run's left past the blanks it opens with. Only a
+  // letter, a digit or a backslash says where its column is: pdftohtml places a bracket by its
+  // glyph's box (lshort's `{\renewcommand` 3 units left of the `\hline` under it).
+  const start = (x: Pick<Line, 'left' | 'parts'>) => {
+    const first = x.parts.find((p) => p.text.trim() !== '');
+    if (!first || !/^[\p{L}\p{N}\\]/u.test(first.text.trimStart())) return undefined;
+    return first.left + (first.text.length - first.text.trimStart().length) * cw;
+  };
+  const a = start(here[0]!);
+  const b = start(l);
+  return a !== undefined && b !== undefined && offGrid(b - a, cw);
 }
 
 /**

@@ -1658,6 +1658,21 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
       ['three pieces, blank numbered lines at the ends', ['1 a\n2', ' 3 b\n 4', '5 c\n6 d'], [18, 18, 18]],
     ];
     for (const [name, blocks, want] of table) assert.deepEqual(listingLengths(blocks), want, name);
+    // doc.sty numbers every line of a package's macrocode on from the last, across the prose between.
+    const apart: [string, string[], boolean[], number[]][] = [
+      ['numbered on, parted by prose: two listings', ['1 a\n2 b', '3 c\n4 d'], [false, true], [7, 7]],
+      ['numbered on, nothing between: one', ['1 a\n2 b', '3 c\n4 d'], [false, false], [14, 14]],
+      ['three pieces, prose before the third', ['1 a\n2 b', '3 c\n4 d', '5 e\n6 f'], [false, false, true], [14, 14, 7]],
+    ];
+    for (const [name, blocks, flags, want] of apart) assert.deepEqual(listingLengths(blocks, flags), want, name);
+  });
+
+  test('fittingBlocks and codeKept count a numbered block apart from the one before as a block of its own', () => {
+    const pieces = ['1 a\n2 b', '3 c\n4 d', '5 e\n6 f', '7 g\n8 h'];
+    assert.deepEqual(fittingBlocks(pieces, 24), []);
+    assert.deepEqual(fittingBlocks(pieces, 24, new Set(pieces.slice(1))), pieces);
+    const kept = codeKept([chunk('1 a\n2 b\nprose\n3 c')], pieces, { min: 10, max: 24 }, new Set(pieces.slice(1)));
+    assert.deepEqual([kept.blocks, kept.kept], [4, 25]);
   });
 
   test('chunkEnds: the clean share, the strict share, the kinds and the bad cuts', () => {
@@ -1883,6 +1898,17 @@ describe('missedCode: the blocks codeKept counts as not kept, for QUALITY_DEBUG'
   test('a block cut over two chunks: the chunk with most of it, the line it lacks', () =>
     assert.deepEqual(missedCode([chunk('for i in 1 2 3; do\n  echo $i'), chunk('done')], [block]), [
       { block, chunk: 0, lacking: ['done'] },
+    ]));
+  test('a block codeKept keeps by its angle brackets spelt h...i is not listed', () => {
+    // pdftohtml reads l3doc's 〈TikZ key options〉 as hTikZ key optionsi; codeKept counts it kept.
+    const ref = 'picture = hTikZ key optionsi\npicture/reset';
+    const chunks = [chunk('x'), chunk('picture = 〈TikZ key options〉\npicture/reset')];
+    assert.equal(codeKept(chunks, [ref]).kept, 100);
+    assert.deepEqual(missedCode(chunks, [ref]), []);
+  });
+  test('a block missed, lines spelt h...i: the lines lacking against the spelling nearest it', () =>
+    assert.deepEqual(missedCode([chunk('y = 〈opts〉\ny/reset')], ['x = 1\ny = hoptsi\ny/reset']), [
+      { block: 'x = 1\ny = hoptsi\ny/reset', chunk: 0, lacking: ['x = 1'] },
     ]));
 });
 

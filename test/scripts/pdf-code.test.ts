@@ -54,6 +54,11 @@ import {
   repeatedInPlace,
   runsIntoProse,
   calloutBreaks,
+  calloutNumberIn,
+  bodyTypeSize,
+  partedByProse,
+  pdfCodeReference,
+  offGridAfterBlank,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -308,6 +313,36 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
         },
       ],
       ['\\newcommand{\\poemlines}[1]{%\n  \\setcounter{modulo@vs}{#1}%\n}'],
+    ],
+    [
+      // verse.sty's documentation (doc.sty): a stack of names right-aligned in the margin at the
+      // page's top, and, further down, three names of one length each on a line of prose, which
+      // pdftohtml puts at the line's start: the page's edge is its prose's, not the names' left.
+      'a stack of names in the margin, three names of one length on lines of prose: no listing',
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            [60, 6, 80, 1, '\\@vstypelinenumright'],
+            [80, 14, 72, 1, '\\@vstypelinenumleft'],
+            [100, 0, 86, 1, '\\verselinenumbersright'],
+            [120, 6, 80, 1, '\\verselinenumbersleft'],
+            prose(60, 'These control the typesetting of verse line numbers to the'),
+            prose(80, 'right and to the left of the verse, the right by default.'),
+            prose(160, 'A paragraph on the command that centres a line of verse.'),
+            tt(100, 0, '\\newcommand*{\\@vstypelinenumright}{%'),
+            tt(120, 2, '\\hfill\\rlap{\\getmodulo@vs}%'),
+            tt(140, 0, '}'),
+            [180, 30, 56, 1, '\\@vsxcentercr'],
+            prose(180, 'This handles the star and the bang of the command, and'),
+            [200, 30, 56, 1, '\\@vsicentercr'],
+            prose(200, 'calls the next macro to handle an optional length, or'),
+            [220, 30, 56, 1, '\\start@vsline'],
+            prose(220, 'starts the line at once, as the kernel does it too.'),
+          ],
+        },
+      ],
+      ['\\newcommand*{\\@vstypelinenumright}{%\n  \\hfill\\rlap{\\getmodulo@vs}%\n}'],
     ],
     [
       // statistics.sty's documentation (l3doc): a stack of names left-aligned in the margin, the
@@ -1191,8 +1226,10 @@ describe('atAnAngle: text set at an angle, which pdftohtml gives no width', () =
 });
 
 describe('pageTextEdges: the left edge of each page from its prose lines', () => {
-  const l = (page: number, left: number, mono = false) => ({ page, left, mono });
-  const cases: [string, ReturnType<typeof l>[], [number, number][]][] = [
+  type EdgeLine = Parameters<typeof pageTextEdges>[0][number];
+  const l = (page: number, left: number, mono = false): EdgeLine => ({ page, left, mono });
+  const name = (left: number, width: number) => ({ left, width, height: 11, mono: true, text: '\\@vsxcentercr' });
+  const cases: [string, EdgeLine[], [number, number][]][] = [
     ['three prose lines at one x', [l(1, 135), l(1, 135), l(1, 157), l(1, 135)], [[1, 135]]],
     ['one unit apart count as one x', [l(1, 135), l(1, 136), l(1, 135)], [[1, 135]]],
     ['two lines only: no edge', [l(1, 135), l(1, 135), l(1, 157)], []],
@@ -1200,6 +1237,46 @@ describe('pageTextEdges: the left edge of each page from its prose lines', () =>
       'code lines do not count',
       [l(1, 100, true), l(1, 100, true), l(1, 100, true), l(1, 135), l(1, 135), l(1, 135)],
       [[1, 135]],
+    ],
+    [
+      // verse.sty's documentation: names doc.sty hangs in the margin, on lines of prose.
+      'lines opening with a name hung in the margin count at no x',
+      [
+        ...[0, 1, 2].map(() => ({
+          page: 1,
+          left: 84,
+          mono: false,
+          parts: [name(84, 92), { left: 190, width: 300, height: 13, mono: false, text: 'prose' }],
+        })),
+        l(1, 190),
+        l(1, 190),
+        l(1, 190),
+      ],
+      [[1, 190]],
+    ],
+    [
+      'a line opening with a typewriter word at the edge counts there',
+      [
+        l(1, 135),
+        l(1, 135),
+        {
+          page: 1,
+          left: 135,
+          mono: false,
+          parts: [name(135, 40), { left: 180, width: 300, height: 13, mono: false, text: 'is' }],
+        },
+      ],
+      [[1, 135]],
+    ],
+    [
+      'no proportional edge to judge names by: lines count where they start',
+      [0, 1, 2].map(() => ({
+        page: 1,
+        left: 84,
+        mono: false,
+        parts: [name(84, 92), { left: 190, width: 300, height: 13, mono: false, text: 'prose' }],
+      })),
+      [[1, 84]],
     ],
     [
       'each page its own (two-sided pages)',
@@ -1977,4 +2054,184 @@ describe("DocBook's callouts (dblatex): the circle and its number left out, the 
     );
     assert.equal(calloutBreaks(f).callouts.size, 0);
   });
+  test("a two-digit number, wider than its circle's glyph box and left of it, is the callout's", () => {
+    // amc-fr p. 13: the circle at 197-212, `10` at 192-202, then `[8]]Les aliments contiennent :`.
+    const f = xmlFragments(
+      xml([
+        {
+          fonts: FONTS_C,
+          texts: [
+            [140, 85, 105, 1, '**[horiz,last'],
+            [129, 197, 15, 2, 'y', 19],
+            [140, 192, 10, 3, '10', 7],
+            [140, 205, 226, 1, '[8]]Les aliments contiennent :'],
+          ],
+        },
+      ]),
+    );
+    const { callouts, rests } = calloutBreaks(f);
+    assert.deepEqual(
+      [...callouts].map((x) => x.text),
+      ['y', '10'],
+    );
+    assert.deepEqual(
+      [...rests].map((x) => x.text),
+      ['[8]]Les aliments contiennent :'],
+    );
+  });
+});
+
+describe("calloutNumberIn: a number across its circle's box, no wider", () => {
+  const circle = { left: 197, width: 15 };
+  const cases: [string, { left: number; width: number }, boolean][] = [
+    ['one digit inside', { left: 202, width: 5 }, true],
+    ['two digits, half left of the box', { left: 192, width: 10 }, true],
+    ['just off the right edge, within the slack', { left: 213, width: 5 }, true],
+    ['well right of it', { left: 230, width: 5 }, false],
+    ['well left of it', { left: 170, width: 10 }, false],
+    ['wider than the circle: a word', { left: 190, width: 40 }, false],
+  ];
+  for (const [name, n, want] of cases) test(name, () => assert.equal(calloutNumberIn(n, circle), want));
+});
+
+describe('bodyTypeSize: the size most of the text in a proportional face is set in', () => {
+  const f = (text: string, size: number | undefined, mono = false) => ({
+    text,
+    mono,
+    ...(size === undefined ? {} : { size }),
+  });
+  const cases: [string, ReturnType<typeof f>[], number | undefined][] = [
+    ['by characters', [f('A long line of body text here.', 15), f('A footnote.', 12), f('Note.', 12)], 15],
+    ['typewriter text does not count', [f('body text', 15), f('a very long line of code, longer', 13, true)], 15],
+    ['none in a proportional face', [f('code', 13, true)], undefined],
+  ];
+  for (const [name, fragments, want] of cases) test(name, () => assert.equal(bodyTypeSize(fragments), want));
+});
+
+describe('partedByProse: a line of prose in the body type between two code blocks parts them', () => {
+  const line = (text: string, size: number, mono = false) => ({ mono, parts: [{ text, size }] as never });
+  const cases: [string, ReturnType<typeof line>[], boolean][] = [
+    ['a paragraph in the body type', [line('These control the typesetting of verse.', 15)], true],
+    ['a footnote (smaller type) at the page foot', [line('11 Sie können das Schreiben erlernen.', 12)], false],
+    ['the body type written a unit off (14 against 15)', [line('A line of text.', 14)], true],
+    ['a heading (larger type)', [line('4.2 Verse code', 18)], true],
+    ['typewriter lines', [line('\\@vsxcentercr', 15, true)], false],
+    ['a line of signs or numbers', [line('17', 15)], false],
+    ['nothing between', [], false],
+  ];
+  for (const [name, between, want] of cases) test(name, () => assert.equal(partedByProse(between, 15), want));
+  test('no body size known: any line of prose parts', () =>
+    assert.equal(partedByProse([line('Text.', 9)], undefined), true));
+});
+
+describe('pdfCodeReference: the blocks a paragraph parts from the block before', () => {
+  const NUMBERED: [number, string, number?][] = [
+    [0, 'ABCDEF+CMR10', 15],
+    [1, 'ABCDEF+CMTT10', 15],
+    [2, 'ABCDEF+CMR7', 10],
+  ];
+  const num = (top: number, n: string): [number, number, number, number, string, number] => [top + 1, 84, 12, 2, n, 9];
+  const page = (texts: Parameters<typeof xml>[0][number]['texts']) => xmlFragments(xml([{ fonts: NUMBERED, texts }]));
+  test("doc.sty's macrocode numbered on across a paragraph: the second block apart", () => {
+    const r = pdfCodeReference(
+      page([
+        num(100, '1'),
+        tt(100, 0, '\\newcommand{\\a}{%'),
+        num(120, '2'),
+        tt(120, 0, '}'),
+        prose(150, 'A paragraph between the two, in the body type of the page.'),
+        prose(170, 'Its second line, as a paragraph has, at the same left edge.'),
+        prose(190, 'And its third line, so the page shows its text edge there.'),
+        num(220, '3'),
+        tt(220, 0, '\\newcommand{\\b}{%'),
+        num(240, '4'),
+        tt(240, 0, '}'),
+      ]),
+    );
+    assert.deepEqual(r.code, ['1 \\newcommand{\\a}{%\n2 }', '3 \\newcommand{\\b}{%\n4 }']);
+    assert.deepEqual([...r.codeApart], ['3 \\newcommand{\\b}{%\n4 }']);
+  });
+  test('a footnote between a listing and its next line on the next page parts nothing', () => {
+    const r = pdfCodeReference(
+      xmlFragments(
+        xml([
+          {
+            fonts: NUMBERED,
+            texts: [
+              prose(60, 'A paragraph before the listing, in the body type of the page.'),
+              prose(80, 'Its second line, as a paragraph has, at the same left edge.'),
+              prose(100, 'And its third line, so the page shows its text edge there.'),
+              num(140, '1'),
+              tt(140, 0, '#!/usr/bin/make -f'),
+              num(160, '2'),
+              tt(160, 0, '# See debhelper(7)'),
+              [1100, 100, 300, 2, '11 A footnote at the page foot, in small type.', 10],
+            ],
+          },
+          {
+            fonts: NUMBERED,
+            texts: [num(60, '3'), tt(60, 0, '%:'), num(80, '4'), tt(80, 2, 'dh $@')],
+          },
+        ]),
+      ),
+    );
+    assert.equal(r.code.length, 2);
+    assert.deepEqual([...r.codeApart], []);
+  });
+});
+
+describe('offGridAfterBlank: a line after a blank, off the grid of the block above, opens another listing', () => {
+  const run = (left: number, text: string) => ({ left, text, width: [...text].length * 8 }) as never;
+  const line = (top: number, left: number, text: string, page = 1) => ({
+    page,
+    top,
+    left,
+    height: 14,
+    parts: [run(left, text)],
+  });
+  // statistics.sty's documentation (l3doc): initial values set at 269, a blank, an example at 258
+  // whose run opens with a blank (its text at 266: 3 units, 0.4 character, off the grid).
+  const values = [line(315, 269, 'comb/style = ultra-thick,'), line(333, 269, 'cumulative/style = %empty')];
+  const cases: [string, ReturnType<typeof line>[], ReturnType<typeof line>, boolean][] = [
+    ['after a blank, 3 units off the grid', values, line(378, 258, ' \\statisticssetup[graph]{'), true],
+    ['after a blank, on the grid (a listing with a blank line)', values, line(378, 269, '\\statisticssetup'), false],
+    ['after a blank, indented on the grid', values, line(378, 269 + 16, '\\statisticssetup'), false],
+    [
+      'the next line, off the grid (a half-character indent inside a listing)',
+      values,
+      line(351, 273, '+\\frac'),
+      false,
+    ],
+    [
+      "a bracket's glyph box says nothing (lshort's `{\\renewcommand`)",
+      values,
+      line(378, 266, '{\\renewcommand'),
+      false,
+    ],
+    ['on the next page', values, line(60, 258, '\\statisticssetup', 2), false],
+    ['a block of one line: its size is the step', [values[0]!], line(350, 258, '\\statisticssetup'), true],
+  ];
+  for (const [name, block, l, want] of cases) test(name, () => assert.equal(offGridAfterBlank(block, l, 8), want));
+});
+
+test("pdfCodeBlocks: a verbatim block and an example under it, a blank between, off each other's grid: two blocks", () => {
+  const blocks = pdfCodeBlocks(
+    xmlFragments(
+      xml([
+        {
+          fonts: FONTS,
+          texts: [
+            tt(100, 0, 'comb/style = ultra-thick,'),
+            tt(120, 0, 'cumulative/style = %empty'),
+            [155, 97, 200, 1, '\\statisticssetup[graph]{width=5cm}'],
+            [175, 97, 200, 1, '\\StatsGraph \\facebook'],
+          ],
+        },
+      ]),
+    ),
+  );
+  assert.deepEqual(blocks, [
+    'comb/style = ultra-thick,\ncumulative/style = %empty',
+    '\\statisticssetup[graph]{width=5cm}\n\\StatsGraph \\facebook',
+  ]);
 });

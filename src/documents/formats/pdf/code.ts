@@ -56,13 +56,17 @@ export function monoAdvance(items: readonly RawItem[]): number | undefined {
 /**
  * The size a line's code is set in, for telling its line number: its largest monospaced item
  * holding a letter, else (a numbered line of a brace alone: `20 }`) its largest monospaced item
- * holding no digit. FreeFem's `\tiny` `20` before a `}` made the digits the line's measure:
- * `20     }` five columns in, the page's brace at the code column.
+ * that is no number alone. FreeFem's `\tiny` `20` before a `}` made the digits the line's measure:
+ * `20     }` five columns in, the page's brace at the code column. A line of code of signs and
+ * digits (doc.sty's and l3doc's macrocode: `464 + #2`, `1198 { 0 }`, `575 { ##1, },`, the number
+ * in a small sans face pdf.js calls monospaced) is measured by its code: taking only items without
+ * a digit, none was left, the number measured the line, and its code stood twice as far in.
  */
 export function codeSize(items: readonly Pick<RawItem, 'str' | 'size' | 'mono'>[]): number {
-  const sizes = (test: RegExp) => items.filter((it) => it.mono && test.test(it.str)).map((it) => it.size);
-  const letters = sizes(/\p{L}/u);
-  return Math.max(0, ...(letters.length > 0 ? letters : sizes(/^[^\p{N}]*[^\p{N}\s][^\p{N}]*$/u)));
+  const sizes = (test: (s: string) => boolean) =>
+    items.filter((it) => it.mono && test(it.str.trim())).map((it) => it.size);
+  const letters = sizes((s) => /\p{L}/u.test(s));
+  return Math.max(0, ...(letters.length > 0 ? letters : sizes((s) => s !== '' && !/^\d+$/.test(s))));
 }
 
 /** Below this share of the code's size, digits alone are a line number set in smaller type. */
@@ -372,6 +376,25 @@ export function numberedNext(a: string, b: string): boolean {
 }
 
 /**
+ * Is `l` a line of a numbered listing, as the lines round it show: it opens with its number, and
+ * the line after it opens with the next (`next`, numberedNext), or the line before it, a line of
+ * typewriter, with the one before (`prev`)? Such a line is the listing's, however its number
+ * stands against the prose above it: doc.sty sets its macrocode's numbers in the margin, left of
+ * the text, and `224` could not have fit at the end of the paragraph's short last line above, so
+ * the fit rules (clean.ts proseInType: the first word overflowed the line above) ran
+ * `224 \newcommand{\indentpattern}[1]{%` on into that paragraph.
+ */
+export function numberedListingLine(
+  l: Pick<TextLine, 'text'>,
+  next: Pick<TextLine, 'text'> | undefined,
+  prev: Pick<TextLine, 'text' | 'mono'> | undefined,
+): boolean {
+  return (
+    (next !== undefined && numberedNext(l.text, next.text)) || (prev?.mono === true && numberedNext(prev.text, l.text))
+  );
+}
+
+/**
  * Is line `b` the rest of a numbered listing's line `a` that the typesetter wrapped: `a` opens
  * with its number, `b` with none of the listing's, and the line after it (`after`) with the
  * number after `a`'s? A word processor wraps a preformatted line too long for its box wherever
@@ -386,8 +409,14 @@ export function numberedRest(a: string, b: string, after: string | undefined): b
   return n !== null && Number(n[1]) === Number(m[1]) + 1;
 }
 
-/** A line number alone, or before signs only (`23 }`: a closing brace of a numbered listing). */
-const NUMBER_ALONE = /^\d+(?:\s+[^\p{L}\p{N}\s]+)?$/u;
+/**
+ * A line number alone, or before code of no letter (`23 }`: a closing brace of a numbered
+ * listing; l3doc's `1263 #1`, a parameter in the code's face after its number in a small sans):
+ * signs, and digits only beside a sign (two numbers alone are no line of code).
+ */
+export function numberAlone(text: string): boolean {
+  return /^\d+(?:\s+(?=[^\p{L}]*[^\p{L}\p{N}\s])[^\p{L}]+)?$/u.test(text.trim());
+}
 
 /**
  * Is `l` a numbered listing's line whose number, in a proportional face, outweighs its code: a
@@ -416,6 +445,30 @@ export function numberedSetting(l: Pick<TextLine, 'text' | 'pieces'>, code: Mono
   return { text, x, advance: code.advance };
 }
 
+/** A typewriter face's character is at least this share of an em wide (Computer Modern's and Latin Modern's 0.525, Courier's 0.6). */
+const TYPEWRITER_EM = 0.5;
+
+/**
+ * The type size of a line of code, for its step to the next: its line's dominant size, or its
+ * code's where the setting knows it, else at most its advance over TYPEWRITER_EM. A line of a
+ * brace and its number (`567 }`) has more characters of number than of code, and the number's
+ * 6-unit size made the 11-unit step to the blank line under it too far.
+ */
+export function settingSize(code: Pick<TextLine, 'size' | 'set'>): number {
+  const set = code.set;
+  if (!set) return code.size;
+  return Math.max(code.size, set.size ?? set.advance / TYPEWRITER_EM);
+}
+
+/**
+ * Is `l` a numbered listing's blank line (its number alone) that pdf.js read as a line of
+ * typewriter, set from its own digits: its setting knows no type size (monoSetting: no item with a
+ * letter), so its column 0 and its advance are the number's, not the listing's?
+ */
+export function blankNumberSet(l: Pick<TextLine, 'mono' | 'text' | 'set'>): boolean {
+  return l.mono && l.set !== undefined && l.set.size === undefined && /^\d+$/.test(l.text.trim());
+}
+
 /**
  * A numbered listing's lines that hold no letter or digit of code, or too little code to outweigh
  * their number (`125 \fi`: numberThenCode), read as its lines: a blank line shows its number
@@ -430,21 +483,31 @@ export function numberedSetting(l: Pick<TextLine, 'text' | 'pieces'>, code: Mono
 export function numberedBlankLines(lines: readonly TextLine[]): TextLine[] {
   const out: TextLine[] = [];
   // The line of code that a line goes on: the one just before it (its number before this one's),
-  // or, for the page's first lines, the one just after (its number after: a blank line's number
-  // opening the page, the listing's line before it on the page before).
+  // or else the one just after (its number after): a blank line's number opening the page, the
+  // listing's line before it on the page before; or a line after a paragraph that l3doc sets
+  // inside a listing (nicematrix: `I don't know why ...` between `1262 { ... }` and `1263 #1`).
   const goesOn = (code: TextLine | undefined, l: TextLine, above: boolean) =>
     code?.set !== undefined &&
     (above ? numberedNext(code.set.text, l.text) : numberedNext(l.text, code.set.text)) &&
     Math.abs(l.x - code.x) <= 2 * code.set.advance &&
-    (above ? code.y > l.y && code.y - l.y <= 2 * code.size : l.y > code.y && l.y - code.y <= 2 * code.size);
+    (above
+      ? code.y > l.y && code.y - l.y <= 2 * settingSize(code)
+      : l.y > code.y && l.y - code.y <= 2 * settingSize(code));
   // Its number right-aligned with the neighbour's, on that line's grid (numberedSetting).
   const set = (l: TextLine, code: TextLine): MonoSetting => numberedSetting(l, code.set!);
-  const loose = (l: TextLine) => !l.mono && !l.set && !l.tag && (NUMBER_ALONE.test(l.text) || numberThenCode(l));
+  // A number alone that pdf.js calls monospaced (l3doc's line numbers: a small sans face whose
+  // digits share one width) is set by its own digits, which say nothing of the listing's grid
+  // (its setting knows no size): `  568` two columns right of `567 }`. It is set on its
+  // neighbour's grid too (blankNumberSet).
+  const loose = (l: TextLine) =>
+    !l.tag && ((!l.mono && !l.set && (numberAlone(l.text) || numberThenCode(l))) || blankNumberSet(l));
   for (let i = lines.length - 1; i >= 0; i--) out.unshift(lines[i]!);
   for (let i = out.length - 1; i >= 0; i--) {
     const l = out[i]!;
     if (!loose(l)) continue;
-    if (out.slice(0, i).some((x) => x.set)) continue;
+    // The line before goes first (the forward pass) when it is the listing's line before this one.
+    const before = out[i - 1];
+    if (before?.set !== undefined && numberedNext(before.set.text, l.text)) continue;
     const after = out[i + 1];
     if (after && goesOn(after, l, false)) out[i] = { ...l, mono: true, set: set(l, after) };
   }

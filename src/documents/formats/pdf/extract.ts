@@ -85,6 +85,7 @@ import {
   codeBlockLines,
   inLeftMargin,
   numberedBlankLines,
+  numberedListingLine,
   wrapsVerbatim,
   codeRuns,
   joinedCodeLine,
@@ -419,7 +420,8 @@ function buildBlocks(
       // A line mostly in typewriter that the typesetter filled as prose counts as prose (clean.ts);
       // asked of typewriter lines only.
       let mono = l.mono;
-      if (mono) {
+      // A line of a numbered listing is the listing's (code.ts numberedListingLine).
+      if (mono && !numberedListingLine(l, p.lines[i + 1], p.lines[i - 1])) {
         const above: TextLine | undefined = !first && !paraMono && para.length > 0 ? prev : undefined;
         const under: boolean =
           !!above &&

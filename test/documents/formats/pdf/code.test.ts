@@ -12,6 +12,10 @@ import {
   codeRuns,
   monoAdvance,
   numberedBlankLines,
+  blankNumberSet,
+  settingSize,
+  numberedListingLine,
+  numberAlone,
   numberedSetting,
   numberedOrigin,
   joinedCodeLine,
@@ -103,6 +107,14 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       'numbered lines 9 and 10 put their indented code in one column',
       [mono('9', 120.153, { width: 3.653, size: 6 }), mono('.....', 157.822, { width: 28.64, size: 10.9 })],
       { text: '9      .....', x: 117.726 }, // the code 7 columns from column 0
+    ],
+    [
+      // statistics.sty's documentation (l3doc): `464` in 6-unit LMSans, which pdf.js calls
+      // monospaced, then `+ #2` at 338.4 in 9-unit LMMono, 4.707-unit columns. The number measured
+      // the line (2.645 a column) and set its code 61 columns in, not 33.
+      'a numbered line of signs and digits: measured by its code, its number right-aligned',
+      [mono('464', 175.109, { width: 7.935, size: 5.98 }), mono('+ #2', 338.387, { width: 18.829, size: 8.97 })],
+      { text: `464${' '.repeat(33)}+ #2`, x: 168.926 },
     ],
     [
       'the line numbered 10 of the same listing',
@@ -951,6 +963,25 @@ test("numberedBlankLines: a numbered listing's lines of a number alone (a blank 
       [true, true, true],
     ],
     ['a number and a brace after the line above', [set('8 \\x', 100, 700), num('9 }', 100, 688)], [true, true]],
+    // nicematrix (l3doc): `1263 #1` under `1262 { \@@_env: ... }`, the number in a small sans face.
+    [
+      'a number and a parameter after the line above',
+      [set('1262 \\x', 100, 700), num('1263 #1', 100, 688)],
+      [true, true],
+    ],
+    ['two numbers after the line above: no code', [set('8 \\x', 100, 700), num('9 12', 100, 688)], [true, false]],
+    [
+      // nicematrix (l3doc): a paragraph set inside the listing, then `1263 #1`, `1264 }`, `1265 \box_use:N`.
+      'after a paragraph inside the listing: the lines below say',
+      [
+        set('1262 \\x', 100, 724),
+        { ...num('However, it seems to work.', 100, 712), size: 10, xEnd: 400 },
+        num('1263 #1', 100, 700),
+        num('1264 }', 100, 688),
+        set('1265 \\y', 100, 676),
+      ],
+      [true, false, true, true, true],
+    ],
     [
       "opening the page: the number before the line below's",
       [num('10', 96, 700), set('11 \\y', 96, 688)],
@@ -1002,6 +1033,103 @@ test("numberedBlankLines: a blank line's number stands on its neighbour's grid, 
   const nine = { ...code, text: '9 \\x', y: 686, set: { text: '9  \\x', x: 61.5, advance: 7.8 } };
   assert.equal(numberedBlankLines([code, blank])[1]!.set?.x, 61.5);
   assert.equal(numberedBlankLines([nine, ten])[1]!.set?.x, 61.5 - 7.8);
+  // statistics.sty's documentation (l3doc): `568` in a small sans face pdf.js calls monospaced,
+  // set from its own digits (2.645 a column, at 175.1) under `567 }` set from 168.92.
+  const brace: TextLine = {
+    ...code,
+    text: '567 }',
+    x: 175.1,
+    set: { text: '567 }', x: 168.92, advance: 4.707, size: 8.97 },
+  };
+  const mono568: TextLine = {
+    text: '568',
+    x: 175.1,
+    xEnd: 183,
+    y: 686,
+    size: 6,
+    font: 'sans',
+    mono: true,
+    set: { text: '568', x: 175.1, advance: 2.645 },
+  };
+  assert.deepEqual(numberedBlankLines([brace, mono568])[1]!.set, { text: '568', x: 168.92, advance: 4.707 });
+  // The brace's line is mostly number (size 6, 5 as pdf.js reads it): its step, 10.96, is its code's.
+  const small = { ...brace, size: 5, y: 545.608 };
+  assert.deepEqual(numberedBlankLines([small, { ...mono568, y: 534.649 }])[1]!.set, {
+    text: '568',
+    x: 168.92,
+    advance: 4.707,
+  });
+  // A number set with the code's size (digits of code in its own face) keeps its setting.
+  const sized = { ...mono568, set: { text: '568', x: 175.1, advance: 4.707, size: 8.97 } };
+  assert.deepEqual(numberedBlankLines([brace, sized])[1]!.set, sized.set);
+});
+
+test('numberedListingLine: a line of a numbered listing, as the lines round it show', async (t) => {
+  const line = (text: string, mono = true) => ({ text, mono });
+  const cases: [
+    name: string,
+    l: string,
+    next: string | undefined,
+    prev: ReturnType<typeof line> | undefined,
+    want: boolean,
+  ][] = [
+    // verse.sty's documentation: a paragraph's short last line, then macrocode 224-226.
+    [
+      'the next line opens with the next number',
+      '224 \\newcommand{\\indentpattern}[1]{%',
+      '225 \\stringtoarray{Array@vs}{#1}%',
+      line('for use as a verse indentation pattern.', false),
+      true,
+    ],
+    ['the line before, typewriter, with the number before', '226 }', undefined, line('225 \\stringtoarray'), true],
+    ['the line before with the number before, in prose', '226 }', undefined, line('225 items in all', false), false],
+    ['the next line with another number', '224 \\x', '226 \\y', undefined, false],
+    ['no number of its own', '\\newcommand{\\x}', '225 \\y', undefined, false],
+    ['alone', '224 \\x', undefined, undefined, false],
+  ];
+  for (const [name, l, next, prev, want] of cases)
+    await t.test(name, () =>
+      assert.equal(numberedListingLine(line(l), next === undefined ? undefined : line(next), prev), want),
+    );
+});
+
+test('numberAlone: a line number alone, or before code of no letter', async (t) => {
+  const cases: [name: string, text: string, want: boolean][] = [
+    ['a number alone (a blank line)', '568', true],
+    ['a number and a brace', '23 }', true],
+    ["l3doc's parameter after its number", '1263 #1', true],
+    ['signs and digits', '575 { ##1, },', true],
+    ['two numbers alone', '12 34', false],
+    ['a number and a word', '3 x', false],
+    ['a number and code with letters', '224 \\newcommand', false],
+    ['no number first', '} 12', false],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.equal(numberAlone(text), want));
+});
+
+test('settingSize: the type size of a line of code, for its step to the next', async (t) => {
+  const cases: [name: string, l: Parameters<typeof settingSize>[0], want: number][] = [
+    ['no setting: the line', { size: 10 }, 10],
+    ['the code size known', { size: 5, set: { text: '5 x', x: 0, advance: 4.7, size: 9 } }, 9],
+    ['the code size unknown: its advance over half an em', { size: 5, set: { text: '5 }', x: 0, advance: 4.7 } }, 9.4],
+    ['the line larger', { size: 12, set: { text: '5 }', x: 0, advance: 4.7 } }, 12],
+  ];
+  for (const [name, l, want] of cases) await t.test(name, () => assert.equal(settingSize(l), want));
+});
+
+test('blankNumberSet: a number alone read as typewriter, set by its own digits', async (t) => {
+  const line = (text: string, mono: boolean, size?: number): Parameters<typeof blankNumberSet>[0] => ({
+    text,
+    mono,
+    set: mono ? { text, x: 0, advance: 2.6, ...(size === undefined ? {} : { size }) } : undefined,
+  });
+  const cases: [name: string, l: Parameters<typeof blankNumberSet>[0], want: boolean][] = [
+    ['a number alone, no size known', line('568', true), true],
+    ['a number alone in the code size', line('568', true, 9), false],
+    ['a number and a brace', line('567 }', true), false],
+    ['a proportional number (numberedBlankLines takes it anyway)', line('568', false), false],
+  ];
+  for (const [name, l, want] of cases) await t.test(name, () => assert.equal(blankNumberSet(l), want));
 });
 
 test("numberedSetting: a numbered line's pieces at their columns on the neighbour's grid", async (t) => {
@@ -1070,7 +1198,15 @@ test("codeSize: the size a line's code is set in, for telling its line number", 
       [mono('20', 0, { size: 6 }), mono('}', 20, { size: 10.9 })],
       10.9,
     ],
+    // l3doc's macrocode: a small sans `464` (pdf.js: monospaced) before `+ #2`.
+    [
+      'no letter: signs and digits of code measure, the number alone not',
+      [mono('464', 0, { size: 6 }), mono('+ #2', 20, { size: 9 })],
+      9,
+    ],
+    ['no letter: a braced digit of code', [mono('1198', 0, { size: 6 }), mono('{ 0 }', 20, { size: 9 })], 9],
     ['digits alone say nothing', [mono('20', 0, { size: 6 })], 0],
+    ['digits alone, two items, say nothing', [mono('20', 0, { size: 6 }), mono('42', 20, { size: 9 })], 0],
     ['a sign in a proportional face says nothing', [mono('20', 0, { size: 6 }), item('}', 20, 700, { size: 10.9 })], 0],
   ];
   for (const [name, items, want] of cases) await t.test(name, () => assert.equal(codeSize(items), want));
