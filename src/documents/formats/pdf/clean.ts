@@ -24,14 +24,20 @@ export const LIGATURES: Readonly<Record<string, string>> = {
 // zero-width characters, U+FFFD, C0/C1 controls and BOM go; ligatures are spelled out; TeX's
 // asterisk (U+2217, which math mode and Doxygen's `$\ast$` draw for a typed `*`) is the `*`
 // the author typed, so that code reads as code ("char *p", "x * y") and a search for it finds it.
+// Old-style figures and small capitals that a font without a Unicode map names as Adobe's expert
+// set does ("oneoldstyle", "Asmall": the Adobe Glyph List puts them at U+F730-F739 and
+// U+F761-F77A, private use) are the digits and letters they draw: a section numbered in old-style
+// figures ("3.2 Add missing zeros") reads as numbered, and "1.5" is found.
 const ODD =
-  /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06\u2217]/g;
+  /[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\v\f]|[\u200B-\u200D\u2060\uFEFF\uFFFD\uE000\u0000-\u0008\u000E-\u001F\u007F-\u009F]|[\uFB00-\uFB06\u2217\uF730-\uF739\uF761-\uF77A]/g;
 
 function replaceOdd(ch: string): string {
   const lig = LIGATURES[ch];
   if (lig !== undefined) return lig;
   const c = ch.charCodeAt(0);
   if (c === 0x2217) return '*';
+  if (c >= 0xf730 && c <= 0xf739) return String.fromCharCode(c - 0xf730 + 0x30);
+  if (c >= 0xf761 && c <= 0xf77a) return String.fromCharCode(c - 0xf761 + 0x61);
   if (
     c === 0x00a0 ||
     (c >= 0x2000 && c <= 0x200a) ||

@@ -60,6 +60,13 @@ test('normalizeLine', async (t) => {
     ['inner soft hyphen removed', 'docume\u00ADntation', 'documentation'],
     ['trailing soft hyphen kept for joining', 'impleme\u00AD', 'impleme\u00AD'],
     ['private-use marker stripped', 'a\uE000b', 'ab'],
+    [
+      "Adobe's old-style figures are digits",
+      '\uF733.\uF732 Add missing zeros, \uF731.\uF735',
+      '3.2 Add missing zeros, 1.5',
+    ],
+    ["Adobe's small capitals are letters", '\uF768\uF761\uF772\uF761\uF76C\uF764 H', 'harald H'],
+    ['other private use stays (a bracket piece drawn)', 'a\uF8EBb', 'a\uF8EBb'],
     ['trimmed', '  hello  ', 'hello'],
     [
       "Doxygen's $\\ast$ in a signature is the * typed",
