@@ -66,6 +66,7 @@ import {
   missedCode,
   disorderRuns,
   gluedWords,
+  historyEntryEnds,
   proseBreaks,
   hyphenLeftovers,
   listingLines,
@@ -608,7 +609,12 @@ export async function measureDocument(
   const glued = gluedWords(chunks, ref, pdfPages ? new Set(words(pdfPages.join('\n'))) : undefined);
   const hyphens = hyphenLeftovers(chunks, ref);
   const listing = listingLines(chunks);
-  const breaks = proseBreaks(chunks, [...structure.code, ...monoLines], structure.headings);
+  const breaks = proseBreaks(
+    chunks,
+    [...structure.code, ...monoLines],
+    structure.headings,
+    e.format === 'pdf' ? historyEntryEnds(refText) : [],
+  );
   // A deck read against its own pages: each chunk's label against the title of the slide it starts on.
   const slidePages =
     pagedReference && deckPages ? withoutRunningLines(deckPages, SLIDE_EDGE_LINES, true).split('\f') : undefined;

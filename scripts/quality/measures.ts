@@ -725,6 +725,30 @@ export function indexMaterial(line: string, next = ''): boolean {
 }
 
 /**
+ * The ends of a change history's entries in a reference (historyEntries' region): each line that
+ * ends in a dot leader and page references, without them ("General: Add flag for printing list of
+ * topics . . . 3" ends the entry "... list of topics"). An entry is an item: the line after it
+ * opens another, in lower case or not (proseBreaks).
+ */
+export function historyEntryEnds(text: string): string[] {
+  const out: string[] = [];
+  let inside = false;
+  const lines = text.split('\n');
+  lines.forEach((l, i) => {
+    const t = l.replace(/\f/g, '').trim();
+    if (HISTORY.test(t)) {
+      inside = lines.slice(i + 1, i + 8).some((n) => HISTORY_REF.test(n.trim()) && /\.\s?\./.test(n));
+      return;
+    }
+    if (inside && t.length > 0 && lineKind(t).kind === 'title') inside = false;
+    if (!inside || !HISTORY_REF.test(t)) return;
+    const entry = t.replace(HISTORY_REF, '').trim();
+    if (/\p{L}/u.test(entry)) out.push(entry);
+  });
+  return out;
+}
+
+/**
  * A reference without the lines of an index that page-by-page detection (listingBody) leaves in:
  * a package manual's index (doc.sty) gives code lines, hundreds past the last page, wraps its number
  * lists onto lines of their own ("123, 126, 129,") and sets short leaders ("\\tldatecventry . . 4,
@@ -2901,7 +2925,9 @@ function proseLine(line: string, min: number): boolean {
  * (`headings`, and the chunks' section labels: a numbered heading over a paragraph that opens
  * with a command name, "4.9.2 Das Hilfswerkzeug dak ls" then "dak ls ist Teil ..."), nor a next line
  * that opens with a term the document sets alone in typewriter (opensWithTypewriterTerm), nor a
- * float's caption above (captionLine). A reader that leaves a paragraph's
+ * float's caption above (captionLine), nor after the end of a change history's entry (`ends`:
+ * historyEntryEnds; the entries are items, one a line, an entry's end no sentence's). A reader
+ * that leaves a paragraph's
  * line breaks in (a prose line mostly in typewriter taken for a listing line, a bullet item read
  * as code, a line under a definition's term) keeps every word and its order, so no other measure
  * sees it; the chunk reads as verse and its sentences are cut for an embedding model. Each break
@@ -2911,7 +2937,9 @@ export function proseBreaks(
   chunks: readonly Pick<ChunkLike, 'content' | 'section'>[],
   code: readonly string[],
   headings: readonly string[],
+  ends: readonly string[] = [],
 ): string[] {
+  const entryEnds = ends.map(proseKey).filter((e) => e.length > 0);
   const skip = new Set<string>();
   for (const block of code) for (const line of block.split('\n')) skip.add(proseKey(line));
   for (const h of headings) skip.add(proseKey(h));
@@ -2928,6 +2956,7 @@ export function proseBreaks(
       if (!/[\p{L},]$/u.test(raw[i - 1]!) || !/^\p{Ll}/u.test(raw[i]!)) continue;
       if (!proseLine(raw[i - 1]!, 3) || !proseLine(raw[i]!, 2) || skip.has(a) || skip.has(b)) continue;
       if (opensWithTypewriterTerm(raw[i]!, terms)) continue;
+      if (entryEnds.some((e) => a.endsWith(e))) continue;
       // A float's caption is a text of its own (captionLine): what follows it is the text the float
       // cut, whose sentence began before the float ("Figure 2: ... profiles" / "specifies the ...").
       if (captionLine(raw[i - 1]!)) continue;

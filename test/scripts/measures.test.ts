@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   historyEntries,
+  historyEntryEnds,
   indexMaterial,
   indexTailLines,
   withoutIndexTail,
@@ -1158,6 +1159,12 @@ describe('proseBreaks: line breaks left inside a sentence of prose', () => {
     test(name, () =>
       assert.equal(proseBreaks([{ content, section: '4.1.3 Special lists here' }], code, headings).length, want),
     );
+  test("a change history's entries, one a line: no break after an entry's end", () => {
+    const content = 'v1.2 General: Add flag for printing list of topics\nnew layout/version added by the author';
+    const ends = ['General: Add flag for printing list of topics'];
+    assert.equal(proseBreaks([{ content, section: 'Change History' }], code, headings, ends).length, 0);
+    assert.equal(proseBreaks([{ content, section: 'Change History' }], code, headings).length, 1);
+  });
   test('each break as the end of one line and the start of the next', () =>
     assert.deepEqual(proseBreaks([{ content: 'It is either a\nword or an operator.', section: '' }], [], []), [
       'It is either a⏎word or an operator.',
@@ -3439,4 +3446,17 @@ test("indexMaterial: the lines of a package manual's index", async (t) => {
       [2, 3, 5],
     ),
   );
+});
+
+test("historyEntryEnds: where a change history's entries end", async (t) => {
+  const cases: [string, string, string[]][] = [
+    [
+      'entries over lines, to the index',
+      'Change History\nv0.1\nGeneral: Initial version . . . . 1\nGeneral: Better handling of empty\n“who” . . . . 1\nIndex\nvalue . . . 10',
+      ['General: Initial version', '“who”'],
+    ],
+    ['no history', 'Intro . . . . 1', []],
+    ['a heading of that name over prose', 'Change History\nSee the release notes.\nAs in table . 3', []],
+  ];
+  for (const [name, text, want] of cases) await t.test(name, () => assert.deepEqual(historyEntryEnds(text), want));
 });

@@ -614,6 +614,7 @@ function buildBlocks(
         brk =
           gap ||
           note ||
+          prev.ends === true ||
           titleOverText(paraLines, l, stopsShort(prev.xEnd, textRight, l.size), ctx.bodySize) ||
           indented ||
           shortEnd ||

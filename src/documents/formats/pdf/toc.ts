@@ -610,11 +610,15 @@ export function indexSpans(
   return out;
 }
 
-/** A history line's leader and page taken off its text and its pieces (historyLine), in place. */
+/**
+ * A history line's leader and page taken off its text and its pieces (historyLine), in place; the
+ * line then ends its entry's paragraph (`ends`).
+ */
 function stripLeader(l: PageText['lines'][number]): void {
   const text = historyLine(l.text);
   if (text === l.text || text.trim().length === 0) return;
   l.text = text;
+  l.ends = true;
   if (!l.pieces) return;
   const pieces = l.pieces.filter((q) => !/^[\s.…\d,–-]*$/u.test(q.text));
   const last = pieces[pieces.length - 1];

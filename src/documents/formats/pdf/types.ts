@@ -35,6 +35,11 @@ export interface TextLine {
   set?: MonoSetting;
   /** Tagged PDFs: what the structure tree says the line is (see struct.ts); absent elsewhere. */
   tag?: LineTag;
+  /**
+   * The line ends its paragraph whatever its shape: a change history's entry, its dot leader and
+   * page taken off (toc.ts historyLine), which no sentence end closes.
+   */
+  ends?: true;
 }
 
 /** A piece of a line between gaps wider than a word space: its text, left and right edges. */

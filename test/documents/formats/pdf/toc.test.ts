@@ -978,6 +978,11 @@ test('removeListings: a change history is kept, its leaders gone; the index afte
       'caveats. (HjG)',
     ],
   );
+  // Each entry's last line ends its paragraph (no sentence end closes it).
+  assert.deepEqual(
+    pages[1]!.lines.map((l) => l.ends === true),
+    [false, false, false, true, false, true, false, true],
+  );
 });
 
 test('indexSpans: where numbers past the last page are references all the same', async (t) => {
