@@ -684,20 +684,29 @@ const HISTORY_REF =
  * the seven lines under it to the next listing title (the index after it); form feeds pass through.
  */
 export function historyEntries(text: string): string {
-  let inside = false;
-  const lines = text.split('\n');
-  return lines
-    .map((l, i) => {
-      const t = l.replace(/\f/g, '').trim();
-      // A heading of that name over prose ("See the Release Notes") is no list of changes.
-      if (HISTORY.test(t)) {
-        inside = lines.slice(i + 1, i + 8).some((n) => HISTORY_REF.test(n.trim()) && /\.\s?\./.test(n));
-        return l;
-      }
-      if (inside && t.length > 0 && lineKind(t).kind === 'title') inside = false;
-      return inside ? l.replace(HISTORY_REF, '') : l;
-    })
+  const inside = historyLines(text.split('\n'));
+  return text
+    .split('\n')
+    .map((l, i) => (inside[i] ? l.replace(HISTORY_REF, '') : l))
     .join('\n');
+}
+
+/**
+ * Which lines of a reference stand in a change history: after a "Change History" / "Revision
+ * History" line with a dot leader in the seven lines under it (a heading of that name over prose,
+ * "See the Release Notes", is no list of changes), to the next listing title (the index after it).
+ */
+export function historyLines(lines: readonly string[]): boolean[] {
+  let inside = false;
+  return lines.map((l, i) => {
+    const t = l.replace(/\f/g, '').trim();
+    if (HISTORY.test(t)) {
+      inside = lines.slice(i + 1, i + 8).some((n) => HISTORY_REF.test(n.trim()) && /\.\s?\./.test(n));
+      return false;
+    }
+    if (inside && t.length > 0 && lineKind(t).kind === 'title') inside = false;
+    return inside;
+  });
 }
 
 // An index's title alone on its line: "Index", "Concept Index", "Index of Functions" ("Refractive
@@ -731,17 +740,12 @@ export function indexMaterial(line: string, next = ''): boolean {
  * opens another, in lower case or not (proseBreaks).
  */
 export function historyEntryEnds(text: string): string[] {
-  const out: string[] = [];
-  let inside = false;
   const lines = text.split('\n');
+  const inside = historyLines(lines);
+  const out: string[] = [];
   lines.forEach((l, i) => {
     const t = l.replace(/\f/g, '').trim();
-    if (HISTORY.test(t)) {
-      inside = lines.slice(i + 1, i + 8).some((n) => HISTORY_REF.test(n.trim()) && /\.\s?\./.test(n));
-      return;
-    }
-    if (inside && t.length > 0 && lineKind(t).kind === 'title') inside = false;
-    if (!inside || !HISTORY_REF.test(t)) return;
+    if (!inside[i] || !HISTORY_REF.test(t)) return;
     const entry = t.replace(HISTORY_REF, '').trim();
     if (/\p{L}/u.test(entry)) out.push(entry);
   });
