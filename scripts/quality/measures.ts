@@ -687,8 +687,29 @@ export function historyEntries(text: string): string {
   const inside = historyLines(text.split('\n'));
   return text
     .split('\n')
-    .map((l, i) => (inside[i] ? l.replace(HISTORY_REF, '') : l))
+    .map((l, i) => (inside[i] ? historyEntry(l) : l))
     .join('\n');
+}
+
+// A page number alone at a line's end, after a title (lineKind's 'numbered').
+const HISTORY_PAGE = /\s+\d{1,4}$/u;
+
+/**
+ * A change history's line without its entry's leader and page references, or without the page an
+ * entry that filled the line ends in ("Package option 'tablepkg' added 36", lineKind 'numbered');
+ * undefined for a line that ends no entry.
+ */
+function historyEnd(l: string): string | undefined {
+  const t = l.replace(/\f/g, '').trim();
+  if (HISTORY_REF.test(t)) return t.replace(HISTORY_REF, '');
+  if (lineKind(t).kind === 'numbered') return t.replace(HISTORY_PAGE, '');
+  return undefined;
+}
+
+/** A reference line of a change history as the chunks are to give it (historyEnd), form feeds kept. */
+function historyEntry(l: string): string {
+  if (historyEnd(l) === undefined) return l;
+  return l.replace(HISTORY_REF, '') === l ? l.replace(HISTORY_PAGE, '') : l.replace(HISTORY_REF, '');
 }
 
 /**
@@ -735,8 +756,9 @@ export function indexMaterial(line: string, next = ''): boolean {
 
 /**
  * The ends of a change history's entries in a reference (historyEntries' region): each line that
- * ends in a dot leader and page references, without them ("General: Add flag for printing list of
- * topics . . . 3" ends the entry "... list of topics"). An entry is an item: the line after it
+ * ends in a dot leader and page references, or in a page alone after a title (lineKind
+ * 'numbered'), without them ("General: Add flag for printing list of topics . . . 3" ends the entry
+ * "... list of topics"). An entry is an item: the line after it
  * opens another, in lower case or not (proseBreaks).
  */
 export function historyEntryEnds(text: string): string[] {
@@ -744,10 +766,8 @@ export function historyEntryEnds(text: string): string[] {
   const inside = historyLines(lines);
   const out: string[] = [];
   lines.forEach((l, i) => {
-    const t = l.replace(/\f/g, '').trim();
-    if (!inside[i] || !HISTORY_REF.test(t)) return;
-    const entry = t.replace(HISTORY_REF, '').trim();
-    if (/\p{L}/u.test(entry)) out.push(entry);
+    const entry = inside[i] ? historyEnd(l)?.trim() : undefined;
+    if (entry && /\p{L}/u.test(entry)) out.push(entry);
   });
   return out;
 }

@@ -3372,6 +3372,11 @@ test('historyEntries: a change history without its leaders and page references',
       'Change History\nv0.8c\nGeneral: Repacked as dtx file. (RN)\nM-x delete (HjG)\nv1.0\nMerge (hastily).\nIndex\nvalue . . . 10',
     ],
     ['over a page turn', 'Change History\nA. (RN) . . 3\n\fB. (RN) . . 4, 7', 'Change History\nA. (RN)\n\fB. (RN)'],
+    [
+      'an entry that filled its line loses its page',
+      'Change History\nGeneral: First . . . . 1\nPackage option added 36',
+      'Change History\nGeneral: First\nPackage option added',
+    ],
     ['no history: as it was', 'Intro . . . . 1\nUsage . . . . 2', 'Intro . . . . 1\nUsage . . . . 2'],
     [
       'a heading of that name over prose: as it was',
@@ -3454,6 +3459,11 @@ test("historyEntryEnds: where a change history's entries end", async (t) => {
       'entries over lines, to the index',
       'Change History\nv0.1\nGeneral: Initial version . . . . 1\nGeneral: Better handling of empty\n“who” . . . . 1\nIndex\nvalue . . . 10',
       ['General: Initial version', '“who”'],
+    ],
+    [
+      'an entry that filled its line: its page alone',
+      'Change History\nv2.1\nGeneral: First . . . . 1\nPackage option added 36\nv2.2',
+      ['General: First', 'Package option added'],
     ],
     ['no history', 'Intro . . . . 1', []],
     ['a heading of that name over prose', 'Change History\nSee the release notes.\nAs in table . 3', []],

@@ -500,6 +500,7 @@ const HISTORY_TITLE = /^(?:change|revision|version)\s+history$/iu;
 // "General: Repacked as dtx file. (RN)"; a leader run to the line's end whose page went elsewhere
 // too, and a leader of one dot ("(HjG) . 1"). A line in typewriter is no 'entry' (lineKind): the
 // text, not the kind, says where a leader is.
+const HISTORY_PAGE = new RegExp(`\\s+${PAGE_LIST}$`, 'u');
 const HISTORY_LEADER = new RegExp(`(?:\\s*(?:(?:\\.\\s?){2,}|…+)\\s*(?:${PAGE_LIST})?|\\s+\\.\\s*${PAGE_LIST})$`, 'u');
 
 /**
@@ -563,9 +564,14 @@ export function textBefore(
   return Array.from({ length: start }, (_, x) => x).filter((x) => !drop.has(x));
 }
 
-/** A change history's line without its entry's leader and page ("caveats. (HjG) . . . . 1"). */
-export function historyLine(text: string): string {
-  return text.replace(HISTORY_LEADER, '');
+/**
+ * A change history's line without its entry's leader and page ("caveats. (HjG) . . . . 1"); and,
+ * for a line lineKind calls `numbered` (a title then a page), its page where the entry filled the
+ * line and left no room for a leader ("Package option 'tablepkg' added 36").
+ */
+export function historyLine(text: string, numbered = false): string {
+  const t = text.replace(HISTORY_LEADER, '');
+  return numbered && t === text ? t.replace(HISTORY_PAGE, '') : t;
 }
 
 export interface ListingResult {
@@ -614,8 +620,8 @@ export function indexSpans(
  * A history line's leader and page taken off its text and its pieces (historyLine), in place; the
  * line then ends its entry's paragraph (`ends`).
  */
-function stripLeader(l: PageText['lines'][number]): void {
-  const text = historyLine(l.text);
+function stripLeader(l: PageText['lines'][number], numbered: boolean): void {
+  const text = historyLine(l.text, numbered);
   if (text === l.text || text.trim().length === 0) return;
   l.text = text;
   l.ends = true;
@@ -623,7 +629,7 @@ function stripLeader(l: PageText['lines'][number]): void {
   const pieces = l.pieces.filter((q) => !/^[\s.…\d,–-]*$/u.test(q.text));
   const last = pieces[pieces.length - 1];
   if (!last) return;
-  pieces[pieces.length - 1] = { ...last, text: historyLine(last.text) };
+  pieces[pieces.length - 1] = { ...last, text: historyLine(last.text, numbered) };
   l.pieces = pieces;
   l.xEnd = last.xEnd;
 }
@@ -678,7 +684,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
     const texts = p.lines.map((l) => l.text);
     const kinds = kindsOf[i]!;
     const told = historyLines(kinds, history[i]!);
-    for (const x of told) stripLeader(p.lines[x]!);
+    for (const x of told) stripLeader(p.lines[x]!, kinds[x]!.kind === 'numbered');
     if (listing[i]) {
       const keep = new Set([
         ...told,

@@ -850,6 +850,14 @@ test('historyLine: a change history entry without its leader and page', async (t
     ['v1.0a', 'v1.0a'],
   ];
   for (const [line, want] of cases) await t.test(line, () => assert.equal(historyLine(line), want));
+  const numbered: [string, string][] = [
+    ["Package option 'tablepkg' added 36", "Package option 'tablepkg' added"],
+    ['Added “dropped” artifacts 1', 'Added “dropped” artifacts'],
+    ['General: Initial release . . . . 1', 'General: Initial release'],
+    ['General: LPPL 1.3', 'General: LPPL 1.3'],
+  ];
+  for (const [line, want] of numbered)
+    await t.test(`numbered: ${line}`, () => assert.equal(historyLine(line, true), want));
 });
 
 test('historyStarts and historyLines: where a change history stands', async (t) => {
