@@ -671,10 +671,11 @@ export function disorderRuns(texts: string[], ref: Reference, context = 4): { gr
   return out;
 }
 
+// Page references: "12", "3-5", "4, 7, 12-14" (a change history's, an index's).
+const PAGE_REFS = String.raw`\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*`;
 // A change history's title (doc.sty's \PrintChanges), and a leader with its page references at a line's end.
 const HISTORY = /^(?:change|revision|version)\s+history$/iu;
-const HISTORY_REF =
-  /(?:^|\s+)(?:\.\s?)+\s*(?:\d{1,4}(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*)?$/u;
+const HISTORY_REF = new RegExp(String.raw`(?:^|\s+)(?:\.\s?)+\s*(?:${PAGE_REFS})?$`, 'u');
 
 /**
  * A reference's change history as the chunks are to give it: text (decisions.md drops contents and
@@ -684,10 +685,13 @@ const HISTORY_REF =
  * the seven lines under it to the next listing title (the index after it); form feeds pass through.
  */
 export function historyEntries(text: string): string {
-  const inside = historyLines(text.split('\n'));
-  return text
-    .split('\n')
-    .map((l, i) => (inside[i] ? historyEntry(l) : l))
+  const lines = text.split('\n');
+  const inside = historyLines(lines);
+  return lines
+    .map((l, i) => {
+      const tail = inside[i] ? entryTail(l) : undefined;
+      return tail ? l.replace(tail, '') : l;
+    })
     .join('\n');
 }
 
@@ -695,21 +699,14 @@ export function historyEntries(text: string): string {
 const HISTORY_PAGE = /\s+\d{1,4}$/u;
 
 /**
- * A change history's line without its entry's leader and page references, or without the page an
- * entry that filled the line ends in ("Package option 'tablepkg' added 36", lineKind 'numbered');
- * undefined for a line that ends no entry.
+ * What ends a change history's entry on its line, to leave out: its leader and page references
+ * (HISTORY_REF), or the page an entry that filled the line ends in ("Package option 'tablepkg'
+ * added 36", lineKind 'numbered': HISTORY_PAGE); undefined for a line that ends no entry.
  */
-function historyEnd(l: string): string | undefined {
+function entryTail(l: string): RegExp | undefined {
   const t = l.replace(/\f/g, '').trim();
-  if (HISTORY_REF.test(t)) return t.replace(HISTORY_REF, '');
-  if (lineKind(t).kind === 'numbered') return t.replace(HISTORY_PAGE, '');
-  return undefined;
-}
-
-/** A reference line of a change history as the chunks are to give it (historyEnd), form feeds kept. */
-function historyEntry(l: string): string {
-  if (historyEnd(l) === undefined) return l;
-  return l.replace(HISTORY_REF, '') === l ? l.replace(HISTORY_PAGE, '') : l.replace(HISTORY_REF, '');
+  if (HISTORY_REF.test(t)) return HISTORY_REF;
+  return lineKind(t).kind === 'numbered' ? HISTORY_PAGE : undefined;
 }
 
 /**
@@ -736,8 +733,8 @@ const INDEX_HEAD = /^(?:[\p{L}-]+\s+){0,3}(?:Ind(?:ex|exes|ices)|INDEX)(?:\s+of\
 
 // A line of an index's numbers ("123, 126, 129,", ". 200, 213"), a leader with or without them
 // ("\\tldatecventry . . 4, 210", "\\cventry . . . . . . . . ."), a letter head ("B", "Symbols").
-const INDEX_NUMBERS = /^[.\s]*\d{1,4}(?:\s*[–-]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[–-]\s*\d{1,4})?)*,?$/u;
-const INDEX_LEADER = /(?:\.\s?){2,}\s*(?:\d{1,4}(?:\s*[–-]\s*\d{1,4})?(?:\s*,\s*\d{1,4}(?:\s*[–-]\s*\d{1,4})?)*,?)?$/u;
+const INDEX_NUMBERS = new RegExp(String.raw`^[.\s]*${PAGE_REFS},?$`, 'u');
+const INDEX_LEADER = new RegExp(String.raw`(?:\.\s?){2,}\s*(?:${PAGE_REFS},?)?$`, 'u');
 const INDEX_LETTER = /^(?:\p{L}|symbols|numbers|numerics)$/iu;
 
 /** Is a line of an index as a package manual sets it, numbers past the last page and all? */
@@ -758,15 +755,16 @@ export function indexMaterial(line: string, next = ''): boolean {
  * The ends of a change history's entries in a reference (historyEntries' region): each line that
  * ends in a dot leader and page references, or in a page alone after a title (lineKind
  * 'numbered'), without them ("General: Add flag for printing list of topics . . . 3" ends the entry
- * "... list of topics"). An entry is an item: the line after it
- * opens another, in lower case or not (proseBreaks).
+ * "... list of topics"). An entry is an item: the line after it opens another, in lower case or
+ * not (proseBreaks).
  */
 export function historyEntryEnds(text: string): string[] {
   const lines = text.split('\n');
   const inside = historyLines(lines);
   const out: string[] = [];
   lines.forEach((l, i) => {
-    const entry = inside[i] ? historyEnd(l)?.trim() : undefined;
+    const tail = inside[i] ? entryTail(l) : undefined;
+    const entry = tail && l.replace(/\f/g, '').trim().replace(tail, '').trim();
     if (entry && /\p{L}/u.test(entry)) out.push(entry);
   });
   return out;

@@ -642,18 +642,19 @@ function stripLeader(l: PageText['lines'][number], numbered: boolean): void {
  */
 export function removeListings(pages: PageText[], outline?: ReadonlySet<string>): ListingResult {
   const count = pages.length;
+  // A page number above this is no page of the document (lineKind's `maxPage`).
+  const maxPage = count * 2 + 20;
+  const textsOf = pages.map((p) => p.lines.map((l) => l.text));
   // Each line's kind, once: every page is classified, its neighbours again, and its lines dropped by kind.
-  const kindsOf = pages.map((p) => p.lines.map((l) => lineKind(l.text, outline, l.mono, count * 2 + 20)));
-  // Under an index's title, and on the index pages after it, any number is a page or a code line.
+  const kindsOf = pages.map((p) => p.lines.map((l) => lineKind(l.text, outline, l.mono, maxPage)));
+  // Under an index's title, and on the index pages after it, any number is a page or a code line:
+  // each line's kind without the page limit, once (indexSpans counts them, the loop takes them).
+  const relaxedOf: (LineInfo | undefined)[][] = pages.map(() => []);
   const relaxed = (i: number, x: number) => {
     const l = pages[i]!.lines[x]!;
-    return lineKind(l.text, outline, l.mono);
+    return (relaxedOf[i]![x] ??= lineKind(l.text, outline, l.mono));
   };
-  for (const [i, from] of indexSpans(
-    pages.map((p) => p.lines.map((l) => l.text)),
-    kindsOf,
-    relaxed,
-  ))
+  for (const [i, from] of indexSpans(textsOf, kindsOf, relaxed))
     for (let x = from; x < pages[i]!.lines.length; x++) {
       if (kindsOf[i]![x]!.kind !== 'text') continue;
       const k = relaxed(i, x);
@@ -672,24 +673,20 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
     }
   }
   // A change history is text wherever it stands: its lines kept, their leaders and pages gone.
-  const history = historyStarts(
-    pages.map((p) => p.lines.map((l) => l.text)),
-    kindsOf,
-    (i) => listing[i]!,
-  );
+  const history = historyStarts(textsOf, kindsOf, (i) => listing[i]!);
   const dropped: number[] = [];
   let lines = 0;
   const kept: PageText[] = [];
   pages.forEach((p, i) => {
-    const texts = p.lines.map((l) => l.text);
+    const texts = textsOf[i]!;
     const kinds = kindsOf[i]!;
     const told = historyLines(kinds, history[i]!);
     for (const x of told) stripLeader(p.lines[x]!, kinds[x]!.kind === 'numbered');
     if (listing[i]) {
       const keep = new Set([
         ...told,
-        ...textBefore(kinds, texts, history[i]!, count * 2 + 20),
-        ...titleBlock(kinds, count * 2 + 20),
+        ...textBefore(kinds, texts, history[i]!, maxPage),
+        ...titleBlock(kinds, maxPage),
         ...proseRuns(kinds, texts),
         ...bodyAfterListing(kinds, texts),
       ]);
@@ -704,7 +701,7 @@ export function removeListings(pages: PageText[], outline?: ReadonlySet<string>)
         listingRuns(
           kinds,
           texts,
-          count * 2 + 20,
+          maxPage,
           p.lines.map((l) => l.x),
         ),
       );
