@@ -458,7 +458,13 @@ export async function measureDocument(
       };
       const headings = (await pdfjsRawAndOutline(new Uint8Array(readFileSync(reference)))).outline;
       const pdfCode = pdfCodeReference(fragments);
-      structure = { headings, code: withoutTitleParts(pdfCode.code, headings), codeApart: pdfCode.codeApart, rows: [] };
+      structure = {
+        headings,
+        code: withoutTitleParts(pdfCode.code, headings),
+        codeApart: pdfCode.codeApart,
+        marginNames: pdfCode.marginNames,
+        rows: [],
+      };
       monoLines = pdfMonoLines(fragments);
     } else if (e.referenceFile) {
       // An office oracle PDF is judged against the source it was converted from.
@@ -502,6 +508,7 @@ export async function measureDocument(
         headings: r.outline,
         code: withoutTitleParts(pdfCode.code, r.outline),
         codeApart: pdfCode.codeApart,
+        marginNames: pdfCode.marginNames,
         rows: [],
       };
       monoLines = pdfMonoLines(fragments);
@@ -628,7 +635,7 @@ export async function measureDocument(
   });
   if (process.env.QUALITY_DEBUG) for (const b of ends.bad) console.error(`${e.id}: unclean end ${b}`);
   if (process.env.QUALITY_DEBUG)
-    for (const m of missedCode(chunks, structure.code, 1200, structure.codeApart))
+    for (const m of missedCode(chunks, structure.code, 1200, structure.codeApart, structure.marginNames))
       console.error(
         `${e.id}: code not kept (chunk ${m.chunk}, ${m.lacking.length} lines lacking):\n${m.block}\n--- lacking:\n${m.lacking.join('\n')}\n--- chunk:\n${m.chunk >= 0 ? chunks[m.chunk]!.content : ''}\n===`,
       );
@@ -666,10 +673,10 @@ export async function measureDocument(
     // A born-digital PDF's code is poppler's monospaced lines (pdf-code.ts); its rows have no reference.
     ...(e.format !== 'pdf' || e.referenceFile
       ? {
-          code: codeKept(chunks, structure.code, undefined, structure.codeApart),
+          code: codeKept(chunks, structure.code, undefined, structure.codeApart, structure.marginNames),
           rows: tableRowsIntact(chunks, structure.rows),
         }
-      : { code: codeKept(chunks, structure.code, undefined, structure.codeApart) }),
+      : { code: codeKept(chunks, structure.code, undefined, structure.codeApart, structure.marginNames) }),
     ...(slides ? { slides } : {}),
     ...(questions.length > 0 ? { retrieval: retrieval(chunks, questions) } : {}),
     ...(pdfPages

@@ -1970,6 +1970,8 @@ export interface EndReference {
   code: string[];
   /** The code blocks the page parts from the block before by prose: no piece of its listing (listingLengths). */
   codeApart?: ReadonlySet<string>;
+  /** A PDF's names hung in the left margin beside its code (doc.sty's macro names), as their text. */
+  marginNames?: ReadonlySet<string>;
   /** Table rows (pandoc's), cells in order. */
   rows: string[][];
   /** Rows whose cells hold code of several lines (pandoc-structure.ts blockRows): where they end counts. */
@@ -2079,6 +2081,8 @@ export interface EndIndex {
   /** The reference's rows (and block rows) of three words or more, as their words (wordLine), for rowEndsChunk. */
   rowWords: string[];
   slides: boolean;
+  /** The reference's margin names (EndReference.marginNames), through flatLine. */
+  marginNames: Set<string>;
   /** A chunk's most code points: a code block longer than this must be cut inside. */
   max: number;
   /** Successive table lines of a PDF's layout (layoutRowPairs). */
@@ -2155,6 +2159,7 @@ export function endIndex(ref: EndReference, max = 1200): EndIndex {
       (r) => r.split(' ').length >= 3,
     ),
     slides: ref.slides === true,
+    marginNames: new Set([...(ref.marginNames ?? [])].map(flatLine).filter((n) => n.length > 0)),
     max,
     layoutRows: ref.layout ? layoutRowPairs(ref.layout) : new Map<string, Set<string>>(),
   };
@@ -2248,6 +2253,15 @@ export function chunkEnd(a: PagedChunk, b: PagedChunk, ix: EndIndex, seen: Reado
   const l = flatLine(L);
   const f = flatLine(F);
   if (ix.slides && a.pageEnd !== undefined && b.pageStart !== undefined && b.pageStart > a.pageEnd) return 'slide';
+  // b opens with the names hung in the margin where a macro's code starts (doc.sty's \begin{macro}),
+  // then that code, going on at a line end from a's last line: a cut where the next macro starts.
+  let named = 0;
+  while (named + 1 < bs.length && ix.marginNames.has(flatLine(bs[named]!))) named++;
+  if (
+    named > 0 &&
+    codeLineVariants(L).some((x) => codeLineVariants(bs[named]!).some((y) => insideCode(ix, x, y)?.lineEnd === true))
+  )
+    return 'code';
   // Inside a code block of the reference: between two of its lines, or inside one line.
   const inside = codeLineVariants(L)
     .flatMap((x) => codeLineVariants(F).map((y) => insideCode(ix, x, y)))
@@ -2629,12 +2643,37 @@ export function codeTexts(content: string): string[] {
   return spelt === undefined ? [content] : [content, spelt];
 }
 
+/**
+ * Chunks without the lines that are only a name hung in the margin (`names`: EndReference.marginNames)
+ * and no line of a reference block: doc.sty sets each macro's name beside the first line of its
+ * code, the reader writes it as a line of its own between two lines of the listing (moderntimeline's
+ * `\tlsince` over `31 \newcommand{\tlsince}`), and the reference reads the listing without it.
+ */
+export function withoutMarginNames<C extends ChunkLike>(
+  chunks: readonly C[],
+  names: ReadonlySet<string> | undefined,
+  blocks: readonly string[],
+): C[] {
+  if (names === undefined || names.size === 0) return [...chunks];
+  const inBlocks = new Set(blocks.flatMap((b) => b.split('\n').map((l) => l.trim())));
+  const drop = new Set([...names].map((n) => n.trim()).filter((n) => n.length > 0 && !inBlocks.has(n)));
+  return chunks.map((c) => ({
+    ...c,
+    content: c.content
+      .split('\n')
+      .filter((l) => !drop.has(l.trim()))
+      .join('\n'),
+  }));
+}
+
 export function codeKept(
-  chunks: ChunkLike[],
+  all: ChunkLike[],
   blocks: string[],
   range: Range = { min: 800, max: 1200 },
   apart?: ReadonlySet<string>,
+  names?: ReadonlySet<string>,
 ): CodeScore {
+  const chunks = withoutMarginNames(all, names, blocks);
   const fit = fittingBlocks(blocks, range.max, apart);
   const texts = chunks.flatMap((c) => codeTexts(c.content));
   const strict = texts.map((t) => codeLines(cutAtCallouts(underscoresAsBlanks(t)), false));
@@ -2666,11 +2705,13 @@ export function codeKept(
  * a reader fault (a line break or indentation lost, a cut) or a matter of the reference.
  */
 export function missedCode(
-  chunks: ChunkLike[],
+  all: ChunkLike[],
   blocks: string[],
   max = 1200,
   apart?: ReadonlySet<string>,
+  names?: ReadonlySet<string>,
 ): { block: string; chunk: number; lacking: string[] }[] {
+  const chunks = withoutMarginNames(all, names, blocks);
   const fit = fittingBlocks(blocks, max, apart);
   // Each chunk's texts as codeKept reads them (codeTexts), by the chunk's index.
   const strict = chunks.map((c) =>

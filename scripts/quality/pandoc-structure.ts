@@ -9,6 +9,8 @@ export interface Structure {
   code: string[];
   /** The code blocks the page parts from the block before by prose (a PDF's: pdf-code.ts pdfCodeReference). */
   codeApart?: ReadonlySet<string>;
+  /** A PDF's names hung in the left margin beside code (pdf-code.ts CodeReference.marginNames). */
+  marginNames?: ReadonlySet<string>;
   rows: string[][];
   /**
    * The rows left out of `rows` for code of several lines in a cell (a Doxygen quick reference's

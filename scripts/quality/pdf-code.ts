@@ -335,7 +335,8 @@ const LINE_NUMBER = /^\d{1,5}$/;
  * another face than the typewriter's, in smaller type (a number is no bigger than the text's
  * own: the LaTeX listings package's `numbers=left` sets them in `\tiny` Computer Modern, DBLaTeX's
  * `linenumbering` in a 7-unit serif beside 13-unit DejaVu Sans Mono), on the code's baseline (its
- * foot within `tol`), left of the code with a gap of half a character at least? The page prints
+ * foot within `tol`), left of the code with a gap of half a character at least (to pdftohtml's
+ * rounding, GRID_UNITS)? The page prints
  * it in the listing's margin, and the reader keeps it with its line (`17 Parmi ...`).
  */
 export function lineNumberBefore(
@@ -346,7 +347,10 @@ export function lineNumberBefore(
   if (n.mono || !LINE_NUMBER.test(n.text.trim()) || !c.mono || c.text.trim() === '') return false;
   if (n.height >= c.height || Math.abs(n.top + n.height - c.top - c.height) > tol) return false;
   const cw = c.width / Math.max(1, [...c.text].length);
-  return c.left - (n.left + n.width) >= 0.5 * cw;
+  // pdftohtml rounds each left and width to a whole unit: doc.sty's `10`, 4.0 units (2.7 pt) from
+  // its code at 7.3 units a character, is written 3 units off it, and every line numbered 10 to 99
+  // of a package's listing was read as a line of prose.
+  return c.left - (n.left + n.width) >= 0.5 * cw - GRID_UNITS;
 }
 
 /**
@@ -957,6 +961,8 @@ export interface CodeReference {
    * line of a package's macrocode on from the last, across the paragraphs between them.
    */
   codeApart: Set<string>;
+  /** The names hung in the left margin (marginName), left out of the code beside them: a macro's name, as doc.sty sets it where its code starts. */
+  marginNames: Set<string>;
 }
 
 /** The type size most of a document's text in a proportional face is set in (fontspec sizes, by characters); undefined with none. */
@@ -990,8 +996,17 @@ export function partedByProse(between: readonly Pick<Line, 'mono' | 'parts'>[], 
 export function pdfCodeReference(fragments: XmlFragment[]): CodeReference {
   // The names a LaTeX package's documentation sets in the left margin are no lines of the listing
   // beside them: read without them (as the reader, pdf/code.ts inLeftMargin).
+  // A page of nothing but code (a package's implementation, its names hung beside it) shows no edge
+  // of its own: it stands in its side's text block (sideEdges).
   const all = linesOf(fragments);
-  const marginEdges = ownTextEdges(all);
+  const own = ownTextEdges(all);
+  const marginEdges = new Map([
+    ...sideEdges(
+      own,
+      all.map((l) => l.page),
+    ),
+    ...own,
+  ]);
   const hung = new Set(fragments.filter((f) => marginName(f, marginEdges.get(f.page))));
   // A stack of names set left-aligned in the margin (l3doc's `values/format` over `icc/format`): a
   // shorter one, ending further from the text, starts where a name hung against it does.
@@ -1155,7 +1170,7 @@ export function pdfCodeReference(fragments: XmlFragment[]): CodeReference {
     code.push(text);
     previous = b;
   }
-  return { code, codeApart };
+  return { code, codeApart, marginNames: new Set([...margin].map((f) => f.text.trim())) };
 }
 
 /**

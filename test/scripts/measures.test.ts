@@ -1654,6 +1654,40 @@ describe('chunkEnd: clean ends are sentences or blocks the reference confirms', 
   ];
   for (const [name, r, a, b, want] of piecesCases) test(name, () => assert.equal(chunkEnd(a, b, endIndex(r)), want));
 
+  // moderntimeline: doc.sty hangs each macro's name in the margin over its first line of code; the
+  // reference reads the code without it, the reader writes it as a line of its own.
+  const macros: EndReference = {
+    headings: [],
+    rows: [],
+    code: ['31 \\newcommand{\\tlsince}[1]{%\n32 \\def\\tl@since{#1}\n33 }\n34 \\newcommand{\\tltextstart}[2]{%\n35 }'],
+    marginNames: new Set(['\\tltextstart', '\\tlsince']),
+  };
+  const marginCases: [string, EndReference, PagedChunk, PagedChunk, EndKind][] = [
+    [
+      'a cut before the name of the next macro, its code going on',
+      macros,
+      c('33 }'),
+      c('\\tltextstart\n34 \\newcommand{\\tltextstart}[2]{%'),
+      'code',
+    ],
+    [
+      'the same cut, the name unknown to the reference',
+      { ...macros, marginNames: new Set() },
+      c('33 }'),
+      c('\\tltextstart\n34 \\newcommand{\\tltextstart}[2]{%'),
+      'cut',
+    ],
+    [
+      'a name, then code that does not go on from the cut',
+      macros,
+      c('32 \\def\\tl@since{#1}'),
+      c('\\tltextstart\n34 \\newcommand{\\tltextstart}[2]{%'),
+      'cut',
+    ],
+    ['a chunk that is the name alone', macros, c('33 }'), c('\\tltextstart'), 'cut'],
+  ];
+  for (const [name, r, a, b, want] of marginCases) test(name, () => assert.equal(chunkEnd(a, b, endIndex(r)), want));
+
   test('listingLengths: the pieces of a numbered listing numbered on, within a few lost lines', () => {
     const table: [string, string[], number[]][] = [
       ['an unnumbered block is its own length', ['make all\nmake install'], [21]],
@@ -1892,6 +1926,19 @@ describe('fittingBlocks: the blocks a chunk can hold, by the length of the listi
     const pieces = ['1 a\n2 b', '3 c\n4 d', '5 e\n6 f', '7 g\n8 h'];
     assert.equal(codeKept([chunk('1 a\n2 b\n3 c')], pieces, { min: 10, max: 24 }).blocks, 0);
     assert.equal(codeKept([chunk('1 a\n2 b\n3 c')], pieces.slice(0, 2), { min: 10, max: 24 }).blocks, 2);
+  });
+
+  // leaflet: doc.sty hangs `\pending@openout` in the margin beside line 141; the reader writes it as a
+  // line of its own in the listing, the reference reads the listing without it.
+  test('codeKept: a name hung in the margin between two lines of a listing breaks no block', () => {
+    const ref = '140 \\g@addto@macro\n\n141 \\def\\pending@openout#1 {%\n142 \\@dummy@whatsit';
+    const text = '140 \\g@addto@macro\n\\pending@openout\n141 \\def\\pending@openout#1 {%\n142 \\@dummy@whatsit';
+    const names = new Set(['\\pending@openout']);
+    assert.equal(codeKept([chunk(text)], [ref], undefined, undefined, names).kept, 100);
+    assert.equal(codeKept([chunk(text)], [ref]).kept, 0);
+    assert.deepEqual(missedCode([chunk(text)], [ref], 1200, undefined, names), []);
+    // A name that is also a line of a listing of the reference stays: the first block is broken.
+    assert.equal(codeKept([chunk(text)], [ref, 'x\n\\pending@openout'], undefined, undefined, names).kept, 0);
   });
 });
 

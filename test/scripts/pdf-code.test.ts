@@ -315,6 +315,40 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
       ['\\newcommand{\\poemlines}[1]{%\n  \\setcounter{modulo@vs}{#1}%\n}'],
     ],
     [
+      // moderntimeline's documentation (doc.sty): a page of nothing but the package's code, each
+      // macro's name hung in the margin over its first line. The page shows no edge of its own: its
+      // side's pages do (sideEdges), and the names stand left of it.
+      "a page of code alone: names in the margin of its side's edge are no lines of the listing",
+      [
+        {
+          fonts: FONTS,
+          texts: [
+            prose(80, 'The first page of prose, its lines at the text edge.'),
+            prose(100, 'A second line of prose under the first, as a page has.'),
+            prose(120, 'And a third line of prose, for the page to show its edge.'),
+          ],
+        },
+        {
+          fonts: FONTS,
+          texts: [
+            prose(80, 'The second page of prose, its lines at the text edge.'),
+            prose(100, 'A second line of prose under the first, as a page has.'),
+            prose(120, 'And a third line of prose, for the page to show its edge.'),
+          ],
+        },
+        {
+          fonts: FONTS,
+          texts: [
+            [80, 20, 56, 1, '\\tlsince'],
+            tt(100, 0, '\\newcommand{\\tlsince}[1]{%'),
+            tt(120, 2, '\\def\\tl@since{#1}'),
+            tt(140, 0, '}'),
+          ],
+        },
+      ],
+      ['\\newcommand{\\tlsince}[1]{%\n  \\def\\tl@since{#1}\n}'],
+    ],
+    [
       // verse.sty's documentation (doc.sty): a stack of names right-aligned in the margin at the
       // page's top, and, further down, three names of one length each on a line of prose, which
       // pdftohtml puts at the line's start: the page's edge is its prose's, not the names' left.
@@ -731,6 +765,11 @@ describe('numbered listings: line numbers in a proportional face, smaller, in th
     ['in the typewriter face: the code itself', frag(76, 10, '12', true, 107, 7), false],
     ['not digits alone', frag(76, 10, '1.', false, 107, 7), false],
     ['touching the code', frag(92, 8, '1', false, 107, 7), false],
+    [
+      "a gap pdftohtml's whole units round under half a character (doc.sty's `10`, 4.0 units read as 3)",
+      frag(84, 10, '12', false, 107, 7),
+      true,
+    ],
     ['off the baseline (a superscript)', frag(76, 10, '12', false, 96, 7), false],
   ];
   for (const [name, n, want] of lineNumbers)
