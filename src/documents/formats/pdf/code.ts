@@ -770,8 +770,24 @@ export interface TextEdges {
   right?: number;
 }
 
-/** How far (em) left of the text block's left edge a margin name ends, at least. */
+/** How far (em) left of the text block's left edge a margin name ends, at least... */
 const MARGIN_GAP_EM = 0.5;
+/** ...and, beside a line of prose, at most: a name hangs against the text it names. */
+const MARGIN_REACH_EM = 3;
+
+/**
+ * Does a line of prose open with a name hung in the margin of a page whose edge the other lines
+ * show (`edge`): its first piece, in typewriter, ends MARGIN_GAP_EM to MARGIN_REACH_EM left of it?
+ * doc.sty sets the macro a paragraph describes there, on the baseline of the paragraph's first line
+ * (leaflet: `\pending@@write Doesn’t work correctly...`); three such lines on a page made the
+ * names' x its edge, and the names stacked beside a listing then stood in it, its lines indented
+ * eighteen columns.
+ */
+export function opensWithHungName(l: Pick<TextLine, 'monoStart' | 'pieces' | 'size'>, edge: number): boolean {
+  const first = l.pieces?.[0];
+  if (l.monoStart !== true || first === undefined || l.pieces!.length < 2) return false;
+  return first.xEnd < edge - MARGIN_GAP_EM * l.size && first.xEnd >= edge - MARGIN_REACH_EM * l.size;
+}
 
 /** A line of a letter, or of symbols only (`⋆`): a name or a mark, never a listing's number or brace. */
 const MARGIN_NOTE = /\p{L}|^[\p{S}\s]+$/u;
@@ -807,9 +823,14 @@ const RAGGED_SHARE = 0.15;
 export function textBlockEdges(lines: readonly TextLine[]): TextEdges {
   const prose = lines.filter((l) => !l.mono);
   if (prose.length < EDGE_LINES) return {};
-  const counts = new Map<number, number>();
-  for (const l of prose) counts.set(Math.round(l.x), (counts.get(Math.round(l.x)) ?? 0) + 1);
-  const left = leftmostEdge(counts, EDGE_LINES);
+  const leftOf = (ls: readonly TextLine[]) => {
+    const counts = new Map<number, number>();
+    for (const l of ls) counts.set(Math.round(l.x), (counts.get(Math.round(l.x)) ?? 0) + 1);
+    return leftmostEdge(counts, EDGE_LINES);
+  };
+  // Lines that open with a name hung in the margin of the edge the other lines show start at no x.
+  const plain = leftOf(prose.filter((l) => l.monoStart !== true));
+  const left = leftOf(plain === undefined ? prose : prose.filter((l) => !opensWithHungName(l, plain)));
   let right: number | undefined = rightMargin(prose.map((l) => l.xEnd));
   const width = right - (left ?? Math.min(...prose.map((l) => l.x)));
   if (prose.filter((l) => l.xEnd >= right! - RAGGED_SHARE * width - 1).length < EDGE_LINES) right = undefined;

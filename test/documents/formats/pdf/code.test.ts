@@ -656,6 +656,15 @@ test('textBlockEdges: the text block of a page from its prose lines', async (t) 
     font: mono ? 'tt' : 'rm',
     mono,
   });
+  // A line of prose opening with a typewriter piece from x to nameEnd, its text from textX to xEnd.
+  const hung = (x: number, nameEnd: number, textX: number, xEnd: number): TextLine => ({
+    ...tl(x, xEnd),
+    monoStart: true,
+    pieces: [
+      { text: '\\name', x, xEnd: nameEnd },
+      { text: 'text', x: textX, xEnd },
+    ],
+  });
   const cases: [name: string, lines: TextLine[], want: TextEdges][] = [
     [
       'justified lines',
@@ -681,6 +690,25 @@ test('textBlockEdges: the text block of a page from its prose lines', async (t) 
     ],
     ['fewer than 3 prose lines', [tl(72, 540), tl(72, 540), tl(100, 300, true), tl(100, 300, true)], {}],
     ['no common start', [tl(72, 540), tl(80, 540), tl(90, 540)], { right: 540 }],
+    [
+      // leaflet (doc.sty): `\pending@@write Doesn’t work...`, the name hung in the margin on the
+      // baseline of its paragraph's first line, three times on a page.
+      'lines opening with a name hung in the margin start at no x',
+      [
+        hung(45, 116, 125, 517),
+        hung(45, 116, 125, 517),
+        hung(45, 116, 125, 532),
+        tl(125, 521),
+        tl(125, 320),
+        tl(125, 262),
+      ],
+      { left: 125, right: 532 },
+    ],
+    [
+      'a typewriter word opening a line at the edge is no name in the margin',
+      [hung(72, 100, 106, 540), hung(72, 90, 96, 540), hung(72, 95, 101, 540), tl(90, 540), tl(90, 540), tl(90, 300)],
+      { left: 72, right: 540 },
+    ],
     [
       'more list items than paragraph lines: the leftmost edge of 3+ lines',
       [tl(72, 540), tl(72, 540), tl(72.6, 300), tl(90, 540), tl(90, 540), tl(90, 540), tl(90, 400)],
