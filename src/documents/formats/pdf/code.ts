@@ -113,7 +113,8 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
   let main = items[0]!;
   for (const it of items) if (it.size > main.size) main = it;
   const script = (it: RawItem) => Math.abs(it.y - main.y) > SCRIPT_EM * main.size;
-  const x0 = numberedOrigin(items, advance, codeSize(items), script) ?? items[0]!.x;
+  const numbered = numberedOrigin(items, advance, codeSize(items), script);
+  const x0 = numbered ?? items[0]!.x;
   let text = '';
   let cols = 0;
   let end = x0;
@@ -134,7 +135,9 @@ export function monoSetting(input: readonly RawItem[]): MonoSetting | undefined 
     // Never more spaces than the gap from the item before holds: items of a slanted or another
     // typewriter face set with TeX's glue (Sphinx's grammar rules: `labelblock*`) are off the
     // grid by a fraction of a column, which must not round into a space.
-    if (prev) col = Math.min(col, cols + Math.max(0, Math.round((it.x - end) / advance)));
+    // The code after a line's number stands where numberedOrigin put column 0 for it.
+    if (prev && !(numbered !== undefined && prev === items[0]))
+      col = Math.min(col, cols + Math.max(0, Math.round((it.x - end) / advance)));
     if (col > cols) {
       text += ' '.repeat(col - cols);
       cols = col;
@@ -230,9 +233,18 @@ export function numberedOrigin(
   const n = num.str.length;
   const right = num.x + num.width;
   if (num.width >= n * advance || code.x - right < SPACE_GAP_EM * code.size) return undefined;
-  const cols = Math.max(n + 1, Math.round((code.x - (right - n * advance)) / advance));
+  const cols = n + Math.max(1, Math.ceil((code.x - right) / advance - COLUMN_SLACK));
   return code.x - cols * advance;
 }
+
+/**
+ * A gap from a line number's end to its code this share of a column past a whole number of columns
+ * opens one more column. The code stands at least a column from its number, so a gap a fraction
+ * of a column wide is that column; rounded instead, a listing whose code stands 0.41 of a column
+ * from its numbers (fontaxes: `2 \DeclareRobustCommand`) had its indented lines 2.41 columns off
+ * rounded to 2 and its others raised to 1, and each indentation read a column short.
+ */
+const COLUMN_SLACK = 0.25;
 
 /**
  * The type size of a line of code: the largest size of its monospaced items that hold a letter.

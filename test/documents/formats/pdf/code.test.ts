@@ -117,6 +117,18 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       { text: `464${' '.repeat(33)}+ #2`, x: 168.926 },
     ],
     [
+      // fontaxes (doc.sty): `2` right-aligned ending at 165.33, its code 0.41 of a 4.707-unit column
+      // after it; line 3's code two columns further right.
+      'a line number a fraction of a column from its code: that fraction is the first column',
+      [item('2', 161.449, 700, { width: 3.877, size: 9 }), mono('\\Decl', 167.265, { width: 23.535, size: 9.41 })],
+      { text: '2 \\Decl', x: 157.851 },
+    ],
+    [
+      'the indented line under it keeps its two columns',
+      [item('3', 161.449, 700, { width: 3.877, size: 9 }), mono('\\font', 176.68, { width: 23.535, size: 9.41 })],
+      { text: '3   \\font', x: 157.852 },
+    ],
+    [
       'the line numbered 10 of the same listing',
       [mono('10', 116.5, { width: 7.306, size: 6 }), mono('onbdy', 157.822, { width: 28.64, size: 10.9 })],
       { text: '10      onbdy', x: 111.998 }, // 8 columns: one left of line 9's
@@ -1200,6 +1212,11 @@ test('numberedOrigin: column 0 of a numbered line, its number right-aligned on t
       'digits in smaller type that pdf.js calls monospaced',
       [mono('7', 91, { width: 3, size: 6 }), mono('x', 100, { size: 10 })],
       88,
+    ],
+    [
+      'the code 2.42 columns from its number: a fraction past whole columns is one more (column 0 at 84.5)',
+      [item('9', 90, 700, { width: 4 }), mono('x', 108.5)],
+      84.5,
     ],
     ["digits in the code's own typewriter size: code, not a number", [mono('42', 88), mono('x', 106)], undefined],
     ['a word, not a number', [item('ab', 88, 700, { width: 8 }), mono('x', 106)], undefined],
