@@ -40,6 +40,11 @@ export function normalizeText(s: string): string {
       .replace(COPYRIGHT_SIGN, 'c')
       .replace(/\u00AD/g, '')
       .replace(/[\u00A0\u2000-\u200A\u202F\u3000]/g, ' ')
+      // Old-style figures and small capitals at the Adobe Glyph List's private-use points
+      // ("oneoldstyle" U+F731, "Asmall" U+F761), as pdftotext reads cm-super's and many Type 1
+      // expert fonts: the digits and letters they draw, as the service reads them.
+      .replace(/[\uF730-\uF739]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf730 + 0x30))
+      .replace(/[\uF761-\uF77A]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf761 + 0x61))
   );
 }
 

@@ -116,6 +116,13 @@ describe('words and dehyphenate', () => {
       '\u02DC/.bashrc \u02C6C ~/.profile',
       ['bashrc', 'c', 'profile'],
     ],
+    [
+      // numprint: cm-super's old-style figures and small capitals, which pdftotext reads at the
+      // Adobe Glyph List's private-use points ("oneoldstyle", "Asmall").
+      'old-style figures and small capitals in the private use area are the digits and letters drawn',
+      'Section \uF731.\uF732 \uF76E\uF775\uF76D\uF770\uF772\uF769\uF76E\uF774',
+      ['section', '1', '2', 'numprint'],
+    ],
   ];
   for (const [name, input, want] of cases) test(name, () => assert.deepEqual(words(input), want));
 });
