@@ -161,10 +161,11 @@ test('monoSetting: a monospaced line as set, from its glyph positions', async (t
       { text: 'x+z', x: 100 },
     ],
     [
-      // A chess board (skak): each rank's digit, 8.3 pt, 2.7 pt left of its row of 15.6 pt glyphs.
-      'a small digit a word space of its own size before larger glyphs: a word of its own',
+      // A chess board (skak): each rank's digit, 8.3 pt, 2.7 pt left of its row of 15.6 pt glyphs,
+      // set as a listing's line number is: right-aligned, a column before the row.
+      'a small digit a gap before larger glyphs: a word of its own, set as a line number',
       [item('5', 200.58, 704.74, { width: 4.41, size: 8.3 }), mono('ZBZ0o0Z0', 207.7, { width: 124.96, size: 15.56 })],
-      { text: '5 ZBZ0o0Z0', x: 200.58 },
+      { text: '5 ZBZ0o0Z0', x: 176.46 },
     ],
     [
       'a small digit kerned against larger glyphs: no space',
@@ -1221,6 +1222,12 @@ test('numberedOrigin: column 0 of a numbered line, its number right-aligned on t
     ["digits in the code's own typewriter size: code, not a number", [mono('42', 88), mono('x', 106)], undefined],
     ['a word, not a number', [item('ab', 88, 700, { width: 8 }), mono('x', 106)], undefined],
     ['the code touching the number', [item('9', 90, 700, { width: 4 }), mono('x', 94.5)], undefined],
+    // metalogox (doc.sty at 9 pt): `6` 0.16 em from `\newcommand`, less than a word space.
+    [
+      'the code a sixth of an em from the number: no word space, still apart',
+      [item('9', 90, 700, { width: 4 }), mono('x', 95.6)],
+      83.6,
+    ],
     ['a number alone', [item('9', 90, 700, { width: 4 })], undefined],
     ['digits as wide as their columns', [item('12', 88, 700, { width: 12 }), mono('x', 106)], undefined],
   ];
