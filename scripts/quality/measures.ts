@@ -2031,7 +2031,8 @@ export function layoutRowPairs(layout: string): Map<string, Set<string>> {
 /**
  * How a chunk ends. Clean: `sentence` (. ! ? : ; …), `slide` (the next chunk opens the next slide),
  * `section` (the next chunk opens with a heading of the reference), `code` (the chunk ends a code
- * block of the reference, or the next chunk opens one), `row` (the chunk ends with a whole table
+ * block of the reference, or the next chunk opens one, or opens with the names hung in the margin
+ * where the next macro's code goes on from the chunk's last line), `row` (the chunk ends with a whole table
  * row, or the next chunk opens a table), `item` (a list item ends and the next chunk opens the
  * next item), `long-code` (a line end inside a code block longer than a chunk, which must be cut
  * somewhere). Not clean: `in-code` (inside a code block that would fit a chunk, even after a `;`),
