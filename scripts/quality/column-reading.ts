@@ -232,7 +232,7 @@ function innerBands(rows: BoxWord[][], bands: Band[]): Band[] {
  * of such a band, a row that leaves no such band free (a title, a full-width float or display)
  * ends it. A run is read column by column where columnCuts cuts it, row by row elsewhere.
  */
-export function pageReading(words: BoxWord[], cells = false): string {
+export function pageReading(words: BoxWord[], cells = false, tails = false): string {
   if (words.length === 0) return '';
   const rows = pageRows(words);
   // A loop, not Math.min(...xs): a page of tens of thousands of words would overflow the call stack.
@@ -261,6 +261,17 @@ export function pageReading(words: BoxWord[], cells = false): string {
       }
     }
     const cuts = run.length >= GUTTER_ROWS ? columnCuts(run, inner, lo, hi, height) : [];
+    // With `tails`, a run read row by row whose last rows are columns of their own (a change
+    // history's two columns under a full-width listing, which a gutter of the listing's ragged
+    // right edge kept in its run): those rows read column by column (columnTail).
+    if (tails && !cells && cuts.length === 0) {
+      const k = columnTail(run, lo, hi, minGap, height);
+      if (k > 0) {
+        flush(run.slice(0, k), commonBands(run.slice(0, k), lo, hi, minGap));
+        flush(run.slice(k), commonBands(run.slice(k), lo, hi, minGap));
+        return;
+      }
+    }
     if (cells && cuts.length === 0 && inner.length > 0) {
       lines.push(
         ...tableCells(
@@ -313,6 +324,19 @@ export function pageReading(words: BoxWord[], cells = false): string {
   }
   if (run.length > 0) flush(run, bands);
   return lines.join('\n');
+}
+
+/**
+ * Where the longest tail of a run of rows that columnCuts cuts into columns starts (GUTTER_ROWS
+ * rows at least, its own gutters: the bands free in it alone), or 0 when no tail is cut.
+ */
+export function columnTail(run: BoxWord[][], lo: number, hi: number, minGap: number, height: number): number {
+  for (let k = 1; k + GUTTER_ROWS <= run.length; k++) {
+    const tail = run.slice(k);
+    const inner = innerBands(tail, commonBands(tail, lo, hi, minGap));
+    if (inner.length > 0 && columnCuts(tail, inner, lo, hi, height).length > 0) return k;
+  }
+  return 0;
 }
 
 /**
@@ -429,8 +453,8 @@ export function uprightWords(words: BoxWord[]): BoxWord[] {
  * the rows of a table (a run of rows with gutters that are not columns of prose) read a cell
  * whole after the other (tableCells).
  */
-export function columnReading(pages: BoxWord[][], cells = false): string {
-  return pages.map((p) => pageReading(uprightWords(p), cells)).join('\n\f');
+export function columnReading(pages: BoxWord[][], cells = false, tails = false): string {
+  return pages.map((p) => pageReading(uprightWords(p), cells, tails)).join('\n\f');
 }
 
 /** Two rows whose boxes overlap by this much (points, and share of the lower row's height) are one formula's. */

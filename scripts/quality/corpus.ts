@@ -242,6 +242,9 @@ function pdftotextColumns(pages: BoxWord[][], rows = columnReading(pages)): stri
     rows,
     columnReading(pages, true),
     columnReading(joined),
+    // The last rows of a run read row by row read by their columns where they are columns of their
+    // own (columnTail: a change history's two columns under a full-width listing).
+    columnReading(pages, false, true),
     ...pages.flatMap((p) => stackedReadings(uprightWords(p))),
     ...pages.flatMap((p) => sideRegionReadings(uprightWords(p))),
     // Each page's footnotes after the text they interrupt: a sentence the page turn cut read whole;

@@ -320,6 +320,22 @@ describe('pageReading', () => {
     assert.equal(columnReading([line(10, 10, 'a b'), line(10, 10, 'c d')]), 'a b\n\fc d'));
 });
 
+describe('pageReading with tails: columns of their own under a full-width block', () => {
+  // moderntimeline: a package's last listing lines across the page, then the change history in two
+  // columns; a number at the page's foot right of both kept one band free down the page, so the
+  // history's rows stayed in the listing's run and were read across the columns.
+  const CODE = ['\\newcommand{\\tlx}{% set across most of the page', '\\def\\tl@x{#1} and more code words here', '}'];
+  const page = [...column(10, 10, CODE), ...column(10, 46, LEFT), ...column(200, 46, RIGHT), ...line(520, 100, '11')];
+  test('without tails: the columns read row by row, as one run with the listing', () =>
+    assert.equal(pageReading(page), [...CODE, ...LEFT.flatMap((l, i) => [`${l} ${RIGHT[i]}`]), '11'].join('\n')));
+  test('with tails: the listing, then the left column, then the right one', () =>
+    assert.equal(pageReading(page, false, true), [...CODE, ...LEFT, ...RIGHT, '11'].join('\n')));
+  test('with tails, a page without such a tail reads as without', () => {
+    const plain = [...column(10, 10, LEFT), ...column(200, 10, RIGHT)];
+    assert.equal(pageReading(plain, false, true), pageReading(plain));
+  });
+});
+
 describe('tableCells and the reading with cells: a table row read a cell whole after the other', () => {
   // dblatex's table: the wrapped description centred on its row, 6 pt above and below the others.
   const centred = [
