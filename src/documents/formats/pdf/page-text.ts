@@ -11,6 +11,7 @@ import { readyPage } from './page-ready.ts';
 import { mayHoldRuledTable, openRules, pageRules, ruledGrids, type DrawnOperators } from './rules.ts';
 import { GUTTER_EM } from './tables.ts';
 import { drawingStyle, styleFontName } from './drawing-fonts.ts';
+import { isTypewriterFont } from './typewriter-fonts.ts';
 import { negationSlashes } from './accents.ts';
 import { circleStyle, composeCallouts } from './callouts.ts';
 import { scale, sizeFromAdvances, sizeless } from './glyph-size.ts';
@@ -132,7 +133,8 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
         width: it.width,
         size,
         font: fontOfDocument(it.fontName),
-        mono: tc.styles[it.fontName]?.fontFamily === 'monospace',
+        mono:
+          tc.styles[it.fontName]?.fontFamily === 'monospace' || isTypewriterFont(styleFontName(tc.styles[it.fontName])),
       };
       if (marks.includes(ARTIFACT)) item.artifact = true;
       const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
