@@ -10,6 +10,7 @@ import type { MonoSetting, RawItem, TextLine } from './types.ts';
 export type { RawItem };
 import { type GridRow, listingGridLines, monoSetting, sourceBeside } from './code.ts';
 import { marginLabelsBeforeParagraphs, marginNotesAfterParagraphs } from './margin-notes.ts';
+import { unstacked } from './stacks.ts';
 import {
   closingQuoteCarons,
   composeAccents,
@@ -77,7 +78,8 @@ const MIN_COLUMN_CHARS = 10;
 export function buildLines(input: RawItem[]): TextLine[] {
   const items = input.filter((it) => it.str.length > 0 && !WS.test(it.str) && it.size > 0);
   if (items.length === 0) return [];
-  const stream = streamLines(input);
+  // A linguistic example's words over their glosses, drawn stack by stack: read line by line.
+  const stream = unstacked(streamLines(input));
   const lines = stream.map(streamToLine);
   if (streamVerdict(stream, lines) !== 'ordered') return onListingGrid(geometricLines(items));
   const noted = marginLabelsBeforeParagraphs(marginNotesAfterParagraphs(stream));
