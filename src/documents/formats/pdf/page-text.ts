@@ -107,6 +107,17 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     let controls = 0;
     // The page's painted paths, as the operator list would give them (pdfjs.ts, RULE_PATHS).
     let paths: DrawnOperators | undefined;
+    // Is each of the page's fonts typewriter (pdf.js's monospace, or by its name): once a font.
+    const monoFonts = new Map<string, boolean>();
+    const monoFont = (fontName: string): boolean => {
+      let mono = monoFonts.get(fontName);
+      if (mono === undefined) {
+        const style = tc.styles[fontName];
+        mono = style?.fontFamily === 'monospace' || isTypewriterFont(styleFontName(style));
+        monoFonts.set(fontName, mono);
+      }
+      return mono;
+    };
     for (const it of tc.items) {
       if (!('str' in it)) {
         if (it.type === RULE_PATHS) paths = it as unknown as DrawnOperators;
@@ -133,8 +144,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
         width: it.width,
         size,
         font: fontOfDocument(it.fontName),
-        mono:
-          tc.styles[it.fontName]?.fontFamily === 'monospace' || isTypewriterFont(styleFontName(tc.styles[it.fontName])),
+        mono: monoFont(it.fontName),
       };
       if (marks.includes(ARTIFACT)) item.artifact = true;
       const id = marks.findLast((m) => m !== undefined && m !== ARTIFACT);
