@@ -552,6 +552,10 @@ export function historyLines(kinds: readonly LineInfo[], start: number): number[
 /**
  * The lines above a change history's start on its page (`start`, -1 for none) that are no listing
  * run (listingRuns): the end of the text before the history, kept as on a page without a listing.
+ * Above a listing's title that stands over the history (an index set between the package's last
+ * code lines and its change history: nnext's page 9), the text ends at that title: an index whose
+ * wrapped terms (`\DeclareOption .` over `. . . . . 9, 12, 17`) and letter headings part its
+ * entries makes no run of them, and it came back whole.
  */
 export function textBefore(
   kinds: readonly LineInfo[],
@@ -560,8 +564,10 @@ export function textBefore(
   maxPage: number,
 ): number[] {
   if (start <= 0) return [];
-  const drop = new Set(listingRuns(kinds.slice(0, start), texts.slice(0, start), maxPage));
-  return Array.from({ length: start }, (_, x) => x).filter((x) => !drop.has(x));
+  const title = kinds.slice(0, start).findLastIndex((k) => k.kind === 'title');
+  const end = title >= 0 ? title : start;
+  const drop = new Set(listingRuns(kinds.slice(0, end), texts.slice(0, end), maxPage));
+  return Array.from({ length: end }, (_, x) => x).filter((x) => !drop.has(x));
 }
 
 /**

@@ -956,6 +956,27 @@ test('historyStarts and historyLines: where a change history stands', async (t) 
       ),
       [],
     );
+    // nnext: the last code lines, then the index (its terms wrapped over their leaders), then the history.
+    const indexed = [
+      '60 \\newcommand{\\blastx}{\\@LLast}',
+      '61 \\newcommand{\\bblastx}{\\@LLLast}}{}',
+      'Index',
+      '\\DeclareOption .',
+      '. . . . . 9, 12, 17',
+      'E',
+      '\\ExecuteOptions . 20',
+      'Change History',
+      ...entries,
+    ];
+    assert.deepEqual(
+      textBefore(
+        indexed.map((l) => lineKind(l)),
+        indexed,
+        7,
+        100,
+      ),
+      [0, 1],
+    );
   });
 });
 
