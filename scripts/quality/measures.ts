@@ -810,7 +810,10 @@ export function indexTailLines(text: string): Set<number> {
     // A change history after the index (historyEntries reads it) ends it.
     if (HISTORY.test(t)) inside = false;
     if (!inside || t.length === 0) return;
-    const next = lines.slice(i + 1).find((n) => n.replace(/\f/g, '').trim().length > 0) ?? '';
+    // The next line with text, found without copying the rest of the document for each line.
+    let k = i + 1;
+    while (k < lines.length && lines[k]!.replace(/\f/g, '').trim().length === 0) k++;
+    const next = lines[k] ?? '';
     const index = indexMaterial(t, normalizeText(next.replace(/\f/g, '')));
     // Prose again: a line over 60 characters or ending a sentence, three in a row after an entry
     // (the note under the title, "Numbers written in italic refer to ...", is no end).

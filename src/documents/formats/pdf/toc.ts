@@ -29,11 +29,13 @@ const TITLE = new RegExp(
 );
 const ROMAN = '[ivxlcdm]{1,7}';
 const PAGE_LIST = `(?:\\d{1,4}|${ROMAN})(?:\\s*[-–]\\s*\\d{1,4})?(?:\\s*,\\s*\\d{1,4}(?:\\s*[-–]\\s*\\d{1,4})?)*`;
+// Leader dots, two or more, spaced or not, or an ellipsis character: ". .", "....", "……".
+const DOTS = '(?:(?:\\.\\s?){2,}|…+)';
 // A dot leader to a page number or list: ". . . . 12", "........ xii", "…… 3", ". . . . 3, 8, 12".
 // Texinfo shortens a leader to two spaced dots where the title fills the line ("rpn expressions . . 162").
 const LEADER_RUN = new RegExp(`(?:(?:\\.\\s?){3,}|\\s\\.\\s\\.\\s|…+)\\s*${PAGE_LIST}(?=\\s|$)`, 'giu');
 // The leader and page number of an entry whose title the layout read as another column: ". . . . 14".
-const LEADER_ONLY = new RegExp(`^(?:(?:\\.\\s?){2,}|…+)\\s*${PAGE_LIST}$`, 'i');
+const LEADER_ONLY = new RegExp(`^${DOTS}\\s*${PAGE_LIST}$`, 'i');
 // A leader whose page number the layout read elsewhere: "Encoding subsets for TS1 fonts . . . .".
 const DANGLING_LEADER = /\s(?:\.\s?){4,}$|…{2,}$/u;
 // What OCR makes of a leader's dots and a page number beside the dots themselves (a character class's
@@ -438,7 +440,7 @@ export function proseRuns(kinds: readonly LineInfo[], texts: readonly string[]):
 }
 
 // An entry's page number, with the leader before it: " . . . . 12", " 12", "……3".
-const ENTRY_TAIL = new RegExp(`(?:\\s*(?:(?:\\.\\s?){2,}|…+))?\\s*${PAGE_LIST}$`, 'u');
+const ENTRY_TAIL = new RegExp(`(?:\\s*${DOTS})?\\s*${PAGE_LIST}$`, 'u');
 
 /**
  * The body that starts under a contents list on the list's own page, to keep: an article's or a
@@ -501,7 +503,7 @@ const HISTORY_TITLE = /^(?:change|revision|version)\s+history$/iu;
 // too, and a leader of one dot ("(HjG) . 1"). A line in typewriter is no 'entry' (lineKind): the
 // text, not the kind, says where a leader is.
 const HISTORY_PAGE = new RegExp(`\\s+${PAGE_LIST}$`, 'u');
-const HISTORY_LEADER = new RegExp(`(?:\\s*(?:(?:\\.\\s?){2,}|…+)\\s*(?:${PAGE_LIST})?|\\s+\\.\\s*${PAGE_LIST})$`, 'u');
+const HISTORY_LEADER = new RegExp(`(?:\\s*${DOTS}\\s*(?:${PAGE_LIST})?|\\s+\\.\\s*${PAGE_LIST})$`, 'u');
 
 /**
  * Where a change history starts on each page, or -1: a list of changes with a page reference to
