@@ -378,11 +378,70 @@ function lineOf(f: XmlFragment): Line {
   return { page: f.page, top: f.top, left: f.left, right: f.left + f.width, height: f.height, mono: false, parts: [f] };
 }
 
+/** A mark is at most this share of its line's height (a script size)... */
+const MARK_RATIO = 0.8;
+/** ...its foot at most this many of the line's heights from the line's foot... */
+const MARK_REACH = 1.5;
+/** ...and a run has at least this many marks (one is a formula's limit, a note's number). */
+const MIN_MARKS = 2;
+
+/**
+ * The fragments with each run of marks over a line of code put line by line: a typewriter run,
+ * then runs that go on along its foot right of it in typewriter, or stand over or under what it
+ * has drawn so far, smaller (MARK_RATIO, MARK_REACH). ConTeXt's command synopses (`\showsetup`)
+ * draw `\setupbtx [...]`, its argument's number over it, "OPT" under it, then the next argument:
+ * pdftohtml hands the runs over in that order, and the lines joined from consecutive runs were a
+ * piece each. Such a run (MIN_MARKS marks or more) is given line by line, top first, each line left
+ * to right, as the page shows it and pdftotext -layout reads it. Other fragments keep their order.
+ */
+export function unmarked<F extends Pick<XmlFragment, 'page' | 'top' | 'left' | 'width' | 'height' | 'mono' | 'text'>>(
+  fragments: readonly F[],
+): F[] {
+  const foot = (f: F) => f.top + f.height;
+  const out: F[] = [];
+  for (let i = 0; i < fragments.length; ) {
+    const base = fragments[i]!;
+    let right = base.left + base.width;
+    let marks = 0;
+    let j = i + 1;
+    if (base.mono && base.text.trim() !== '') {
+      const tol = Math.max(2, 0.3 * base.height);
+      for (; j < fragments.length; j++) {
+        const f = fragments[j]!;
+        if (f.page !== base.page) break;
+        if (Math.abs(foot(f) - foot(base)) <= tol) {
+          if (!f.mono || f.left < right - tol) break;
+          right = Math.max(right, f.left + f.width);
+          continue;
+        }
+        if (f.height > MARK_RATIO * base.height || Math.abs(foot(f) - foot(base)) > MARK_REACH * base.height) break;
+        if (f.left < base.left - tol || f.left + f.width > right + tol) break;
+        marks++;
+      }
+    }
+    if (marks < MIN_MARKS) {
+      out.push(base);
+      i++;
+      continue;
+    }
+    const levels: F[][] = [];
+    for (const f of fragments.slice(i, j)) {
+      const level = levels.find((l) => Math.abs(foot(l[0]!) - foot(f)) <= Math.max(2, 0.3 * l[0]!.height));
+      if (level) level.push(f);
+      else levels.push([f]);
+    }
+    levels.sort((a, b) => foot(a[0]!) - foot(b[0]!));
+    for (const level of levels) out.push(...[...level].sort((a, b) => a.left - b.left));
+    i = j;
+  }
+  return out;
+}
+
 /** Fragments joined into lines: consecutive ones on one page at one height, left to right. */
 function linesOf(all: XmlFragment[]): Line[] {
   const lines: Line[] = [];
   const { callouts, rests } = calloutBreaks(all);
-  const fragments = callouts.size === 0 ? all : all.filter((f) => !callouts.has(f));
+  const fragments = unmarked(callouts.size === 0 ? all : all.filter((f) => !callouts.has(f)));
   for (const f of fragments) {
     if (rests.has(f)) {
       lines.push({ ...lineOf(f), callout: true });

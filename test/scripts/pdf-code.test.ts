@@ -59,6 +59,7 @@ import {
   partedByProse,
   pdfCodeReference,
   offGridAfterBlank,
+  unmarked,
 } from '../../scripts/quality/pdf-code.ts';
 import { EITHER_BLANK } from '../../scripts/quality/measures.ts';
 import { sideEdges } from '../../src/documents/formats/pdf/code.ts';
@@ -2273,4 +2274,51 @@ test("pdfCodeBlocks: a verbatim block and an example under it, a blank between, 
     'comb/style = ultra-thick,\ncumulative/style = %empty',
     '\\statisticssetup[graph]{width=5cm}\n\\StatsGraph \\facebook',
   ]);
+});
+
+describe('unmarked: marks over a line of code given line by line', () => {
+  // A ConTeXt synopsis as pdftohtml hands it over (units of 1.5 points, tops going down): each
+  // argument, then its number over it and "OPT" under it.
+  const f = (
+    text: string,
+    left: number,
+    top: number,
+    height: number,
+    mono = true,
+    width = text.length * (height / 2),
+  ) => ({
+    page: 1,
+    top,
+    left,
+    width,
+    height,
+    mono,
+    text,
+  });
+  const synopsis = [
+    f('\\definebtxdataset [...]', 106, 530, 15, true, 206),
+    f('1', 286, 525, 9),
+    f('[...]', 319, 530, 15, true, 45),
+    f('2', 339, 525, 9),
+    f('OPT', 333, 547, 9),
+    f('[..,..=..,..]', 372, 530, 15, true, 116),
+    f('3', 427, 525, 9),
+    f('OPT', 422, 547, 9),
+  ];
+  const texts = (fs: readonly { text: string }[]) => fs.map((x) => x.text);
+  const cases: [string, ReturnType<typeof f>[], string[]][] = [
+    [
+      'a synopsis: numbers, command, OPTs',
+      [...synopsis, f('1 NAME', 106, 560, 12)],
+      ['1', '2', '3', '\\definebtxdataset [...]', '[...]', '[..,..=..,..]', 'OPT', 'OPT', '1 NAME'],
+    ],
+    ['one mark: as handed over', synopsis.slice(0, 3), ['\\definebtxdataset [...]', '1', '[...]']],
+    ['in a proportional face: as handed over', synopsis.map((x) => ({ ...x, mono: false })), texts(synopsis)],
+    [
+      'raised runs beside the code, not over it: as handed over',
+      [f('x = y', 100, 500, 15), f('2', 140, 495, 9), f('+ z', 146, 500, 15), f('3', 170, 495, 9)],
+      ['x = y', '2', '+ z', '3'],
+    ],
+  ];
+  for (const [name, fragments, want] of cases) test(name, () => assert.deepEqual(texts(unmarked(fragments)), want));
 });

@@ -3,8 +3,13 @@
 // stack by stack: "Wenn", then "If" under it, then "jemand", then "someone"... Read in that order,
 // the sentence and its gloss alternate word by word ("Wenn If jemand someone in in die the"), and
 // neither line can be read or searched. Runs of such stacks are read as the lines the page shows:
-// every word of the top baseline left to right, then the next baseline's. Pure; tests in
-// test/documents/formats/pdf/stacks.test.ts.
+// every word of the top baseline left to right, then the next baseline's.
+//
+// Marks over a line of code: ConTeXt's command synopses (\showsetup, in every ConTeXt manual) set
+// `\setupbtx [...] [..,..=..,..]` in a typewriter face with each argument's number over it and
+// "OPT" under the optional ones, drawn argument by argument ("\setupbtx [...]", "1", "OPT",
+// "[..,..=..,..]", "2"): read in that order, the synopsis came out a piece a line. Such a run is
+// read the same way, a line per baseline. Pure; tests in test/documents/formats/pdf/stacks.test.ts.
 import type { StreamLine } from './stream.ts';
 
 /** Two baselines within this share of the larger size are one. */
@@ -75,13 +80,85 @@ function rows(lines: readonly StreamLine[], i: number, n: number, k: number): St
   return out;
 }
 
+/** A mark is at most this share of its line's size (a script size)... */
+const MARK_RATIO = 0.8;
+/** ...stands at most this far (em of the line's size) over or under its baseline... */
+const MARK_EM = 1.5;
+/** ...and a run has at least this many marks: one alone is a formula's limit or a footnote's number. */
+const MIN_MARKS = 2;
+
+/** Is every item of the line set in a typewriter face (layout.ts's `mono`)? */
+const typewriter = (l: StreamLine) => l.items.every((it) => it.mono || it.str.trim() === '');
+
 /**
- * The page's stream lines with each run of stacks (stackRun: three lines a stack, else two) read
- * as one line per baseline; the lines themselves when there is none (the common case).
+ * How many stream lines from `i` a run of marks over a line of code holds: line i in a typewriter
+ * face, then lines that either go on along its baseline, in the same face, right of what it drew
+ * before, or are marks: smaller (MARK_RATIO), at most MARK_EM over or under the baseline and
+ * within the span the line has drawn so far (over a piece of it, not beside it as a superscript
+ * is). 0 when the run holds fewer than MIN_MARKS marks.
+ */
+export function markedRun(lines: readonly StreamLine[], i: number): number {
+  const base = lines[i]!;
+  if (!typewriter(base) || i + MIN_MARKS >= lines.length) return 0;
+  let xEnd = base.xEnd;
+  let marks = 0;
+  let j = i + 1;
+  for (; j < lines.length; j++) {
+    const l = lines[j]!;
+    const slack = SAME_BASELINE_EM * base.size;
+    if (sameBaseline(l, base)) {
+      if (!typewriter(l) || l.x < xEnd - slack) break;
+      xEnd = Math.max(xEnd, l.xEnd);
+      continue;
+    }
+    const off = Math.abs(l.y - base.y);
+    if (l.size > MARK_RATIO * base.size || off > MARK_EM * base.size) break;
+    if (l.x < base.x - slack || l.xEnd > xEnd + slack) break;
+    marks++;
+  }
+  return marks >= MIN_MARKS ? j - i : 0;
+}
+
+/** The lines of a run (`n` lines from `i`) as one line per baseline, top first, each left to right. */
+function baselines(lines: readonly StreamLine[], i: number, n: number): StreamLine[] {
+  const groups: StreamLine[][] = [];
+  for (const l of lines.slice(i, i + n)) {
+    const g = groups.find((g) => sameBaseline(g[0]!, l));
+    if (g) g.push(l);
+    else groups.push([l]);
+  }
+  return groups
+    .sort((a, b) => b[0]!.y - a[0]!.y)
+    .map((own) => {
+      const sorted = [...own].sort((a, b) => a.x - b.x);
+      const main = own.reduce((m, l) => (l.size > m.size ? l : m));
+      return {
+        items: sorted.flatMap((l) => l.items),
+        y: main.y,
+        size: main.size,
+        x: sorted[0]!.x,
+        xEnd: Math.max(...own.map((l) => l.xEnd)),
+        chars: own.reduce((t, l) => t + l.chars, 0),
+        spaces: sorted.flatMap((l) => l.spaces),
+      };
+    });
+}
+
+/**
+ * The page's stream lines with each run of stacks (stackRun: three lines a stack, else two) and
+ * each run of marks over a line of code (markedRun) read as one line per baseline; the lines
+ * themselves when there is none (the common case).
  */
 export function unstacked(lines: StreamLine[]): StreamLine[] {
   let out: StreamLine[] | undefined;
   for (let i = 0; i < lines.length; ) {
+    const marked = markedRun(lines, i);
+    if (marked > 0) {
+      out ??= lines.slice(0, i);
+      out.push(...baselines(lines, i, marked));
+      i += marked;
+      continue;
+    }
     let done = false;
     for (const k of [3, 2]) {
       const n = stackRun(lines, i, k);

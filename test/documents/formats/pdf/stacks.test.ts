@@ -1,7 +1,7 @@
 // Interlinear glosses read line by line (src/documents/formats/pdf/stacks.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stackRun, unstacked } from '../../../../src/documents/formats/pdf/stacks.ts';
+import { markedRun, stackRun, unstacked } from '../../../../src/documents/formats/pdf/stacks.ts';
 import { streamLines, type StreamLine } from '../../../../src/documents/formats/pdf/stream.ts';
 import { buildLines } from '../../../../src/documents/formats/pdf/layout.ts';
 import type { RawItem } from '../../../../src/documents/formats/pdf/types.ts';
@@ -86,5 +86,81 @@ test('a page with a gloss: its lines as the page shows them', () => {
   assert.deepEqual(
     lines.map((l) => l.text),
     ['(5) Wenn jemand in die Wüste zieht', 'If someone in the desert draws', 'The example above.'],
+  );
+});
+
+/** A ConTeXt synopsis (\showsetup) as the stream draws it: each argument, then its number over it and "OPT" under it. */
+function synopsis(y = 487.6): RawItem[] {
+  const tt = { mono: true };
+  const mark = { mono: true, size: 6 };
+  return [
+    item('\\definebtxdataset [...]', 70.9, y, { ...tt, width: 136.9 }),
+    item('1', 191, y + 6.8, { ...mark, width: 3.6 }),
+    item('[...]', 212.8, y, { ...tt, width: 30 }),
+    item('2', 226, y + 6.8, { ...mark, width: 3.6 }),
+    item('OPT', 222.4, y - 10.9, { ...mark, width: 10.8 }),
+    item('[..,..=..,..]', 247.8, y, { ...tt, width: 77.9 }),
+    item('3', 284.9, y + 6.8, { ...mark, width: 3.6 }),
+    item('OPT', 281.3, y - 10.9, { ...mark, width: 10.8 }),
+  ];
+}
+
+test('unstacked: marks over a line of code read a line per baseline', async (t) => {
+  const tt = { mono: true };
+  const cases: [name: string, items: RawItem[], want: string[]][] = [
+    [
+      'a synopsis: its numbers, the command, its OPTs',
+      [...synopsis(), item('1 NAME', 70.9, 468.3, { mono: true, size: 8 })],
+      ['1 2 3', '\\definebtxdataset [...] [...] [..,..=..,..]', 'OPT OPT', '1 NAME'],
+    ],
+    [
+      // One mark is a formula's limit or a note's number, not a synopsis.
+      'one mark only: left as drawn',
+      synopsis().slice(0, 3),
+      ['\\definebtxdataset [...]', '1', '[...]'],
+    ],
+    [
+      'marks over text in a proportional face: left as drawn',
+      synopsis().map((it) => ({ ...it, mono: false })),
+      ['\\definebtxdataset [...]', '1', '[...]', '2', 'OPT', '[..,..=..,..]', '3', 'OPT'],
+    ],
+    [
+      // A superscript stands beside what it raises, right of the line drawn so far.
+      'small lines beside the code, not over it: left as drawn',
+      [
+        item('x = y', 100, 500, { ...tt, width: 25 }),
+        item('2', 126, 506.8, { mono: true, size: 6, width: 3.6 }),
+        item('+ z', 132, 500, { ...tt, width: 15 }),
+        item('3', 148, 506.8, { mono: true, size: 6, width: 3.6 }),
+        item('+ w', 154, 500, { ...tt, width: 15 }),
+      ],
+      ['x = y', '2', '+ z', '3', '+ w'],
+    ],
+    [
+      'lines of the text size under the code: no marks',
+      [
+        item('\\setupbtx [...]', 70.9, 500, { ...tt, width: 80 }),
+        item('1 NAME', 70.9, 490, { ...tt, width: 30 }),
+        item('2 NAME', 70.9, 480, { ...tt, width: 30 }),
+      ],
+      ['\\setupbtx [...]', '1 NAME', '2 NAME'],
+    ],
+  ];
+  for (const [name, items, want] of cases)
+    await t.test(name, () => assert.deepEqual(text(unstacked(streamLines(items))), want));
+});
+
+test('markedRun: how many lines a synopsis holds', () => {
+  const lines = streamLines([...synopsis(), item('Text after it.', 70.9, 440)]);
+  assert.equal(markedRun(lines, 0), 8);
+  assert.equal(markedRun(lines, 1), 0);
+  assert.equal(markedRun(lines, 8), 0);
+});
+
+test('a page with a synopsis: its lines as the page shows them', () => {
+  const lines = buildLines([...synopsis(), item('1 NAME', 70.9, 468.3, { mono: true, size: 8 })]);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    ['1 2 3', '\\definebtxdataset [...] [...] [..,..=..,..]', 'OPT OPT', '1 NAME'],
   );
 });
