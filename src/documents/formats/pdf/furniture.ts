@@ -195,6 +195,13 @@ export function removeFurniture(pages: PageText[]): void {
   const band = sidebarBand(pages);
   if (band) for (const p of pages) p.lines = p.lines.filter((l) => !inSidebar(l, band));
   const edges = pages.map(edgeLines);
+  const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
+  // Text turned a quarter in a side margin that repeats from page to page: a side head (sideHeads).
+  const heads = sideHeads(pages, minRepeat);
+  for (const p of pages) {
+    if (heads.size > 0 && p.turnedMargin?.some((t) => heads.has(t))) p.lines = withoutSideHeads(p.lines, heads);
+    delete p.turnedMargin;
+  }
   // The pages of each key; heads in three parts or more whose outer parts repeat with another
   // middle, by their framed key (framedKey).
   const counts = new Map<string, Set<number>>();
@@ -209,7 +216,6 @@ export function removeFurniture(pages: PageText[]): void {
       add(counts, e.key, e.page);
       if (e.framed !== undefined) add(framed, e.framed, e.page);
     }
-  const minRepeat = pages.length <= 3 ? 2 : Math.max(2, Math.min(4, Math.ceil(pages.length * 0.15)));
   // Running headers are set at or below the body size; a larger repeated line is a heading.
   const maxSize = body * 1.15;
   const remove = new Set<TextLine>();
@@ -217,6 +223,15 @@ export function removeFurniture(pages: PageText[]): void {
   const pageNumbers = numberLines(pages, edges);
   const openings = openingKeys(edges, body, pages.length);
   const detached = detachedHeads(edges, body, pages.length);
+  // Larger lines that go with the page's number (numberedKeys; at the foot, besideNumber): furniture
+  // whatever their size. A slide's title stands beside the slide's number at the top: not there.
+  const numbered = numberedKeys(
+    edges.flat().filter((e) => e.line.size > maxSize),
+    pages,
+    minRepeat,
+  );
+  const besideNumber = (e: EdgeLine) =>
+    pages[e.page]!.lines.some((l) => l !== e.line && pageNumbers.has(l) && Math.abs(l.y - e.line.y) <= 1);
   for (const list of edges) {
     for (const e of list) {
       const repeated =
@@ -224,7 +239,8 @@ export function removeFurniture(pages: PageText[]): void {
         (!openings.has(e.key) &&
           ((counts.get(e.key)?.size ?? 0) >= minRepeat ||
             (e.framed !== undefined && (framed.get(e.framed)?.size ?? 0) >= 2)) &&
-          e.line.size <= maxSize);
+          (e.line.size <= maxSize || numbered.has(e.key))) ||
+        (!e.top && besideNumber(e));
       if (repeated || pageNumbers.has(e.line)) {
         remove.add(e.line);
         const band = `${e.top ? 't' : 'b'}|${Math.round(e.line.y / 3)}`;
@@ -256,6 +272,83 @@ export function removeFurniture(pages: PageText[]): void {
       (l) => !remove.has(l) || inside.has(l) || inBlock.has(l) || listing.has(l) || numbered.has(l),
     );
   }
+}
+
+/** Side text repeats on this share of the pages at least (and minRepeat) to be a side head: a deck's sideways title on a few slides in a row is not. */
+const SIDE_HEAD_SHARE = 0.25;
+
+/**
+ * The texts turned a quarter in a side margin (PageText.turnedMargin, margin-turned.ts) that stand
+ * on `minRepeat` pages or more and on SIDE_HEAD_SHARE of them: ConTeXt's side head (`ConTEXt XML`
+ * up the outer margin of every page), a thumb index. A slide deck that sets each slide's title
+ * sideways in the margin repeats none of them so often; a repository's stamp stands on one page.
+ */
+export function sideHeads(pages: readonly Pick<PageText, 'turnedMargin'>[], minRepeat: number): Set<string> {
+  const counts = new Map<string, number>();
+  for (const p of pages) for (const t of new Set(p.turnedMargin ?? [])) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const need = Math.max(minRepeat, Math.ceil(pages.length * SIDE_HEAD_SHARE));
+  const out = new Set<string>();
+  for (const [t, n] of counts) if (t !== '' && n >= need) out.add(t);
+  return out;
+}
+
+/**
+ * A page's lines without those that are a side head's (`heads`, sideHeads): their text one of the
+ * heads, standing beside the page's other lines (a turned run's x is where it starts, in the margin,
+ * left of the others' left edge or right of their right edge).
+ */
+export function withoutSideHeads(lines: TextLine[], heads: ReadonlySet<string>): TextLine[] {
+  const own = lines.filter((l) => heads.has(l.text.trim()));
+  if (own.length === 0) return lines;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const l of lines) {
+    if (own.includes(l)) continue;
+    left = Math.min(left, l.x);
+    right = Math.max(right, l.xEnd);
+  }
+  const drop = new Set(own.filter((l) => l.x < left || l.x > right));
+  return drop.size === 0 ? lines : lines.filter((l) => !drop.has(l));
+}
+
+/** A key's lines run with the page numbering when this share of them hold the page's number at one offset... */
+const NUMBERED_SHARE = 0.8;
+/** ...on this many pages at least (two headings in a row may follow the pages by chance). */
+const MIN_NUMBERED = 4;
+/** A number standing alone: not a part of a section's number ("6.1.9") or of a decimal. */
+const PAGE_NUMERAL = /(?<![\d.])\d{1,5}(?![\d.]\d)/g;
+
+/**
+ * The keys (edge, height, shape: keyOf) of the edge lines `lines` that hold their page's number:
+ * on `minRepeat` pages or more, and on NUMBERED_SHARE of them one number of the line stands at one
+ * offset from the page (value - page). A thumb tab sets the document's title and the page number
+ * together ("Steps 3", "Steps 4"... at the foot of ConTeXt's manuals), larger than the text; a
+ * heading, however often its shape repeats ("Chapter 3" on each chapter's first page), holds no
+ * number that runs with the pages. Pure.
+ */
+export function numberedKeys(
+  lines: readonly Pick<EdgeLine, 'key' | 'page' | 'line'>[],
+  pages: readonly Pick<PageText, 'number'>[],
+  minRepeat: number,
+): Set<string> {
+  const byKey = new Map<string, Map<number, number>>();
+  const total = new Map<string, number>();
+  for (const e of lines) {
+    total.set(e.key, (total.get(e.key) ?? 0) + 1);
+    const page = pages[e.page]!.number;
+    // Each offset once a line: a line holding two numbers counts for either.
+    const offsets = new Set((e.line.text.match(PAGE_NUMERAL) ?? []).map((d) => Number(d) - page));
+    let tally = byKey.get(e.key);
+    if (!tally) byKey.set(e.key, (tally = new Map<number, number>()));
+    for (const o of offsets) tally.set(o, (tally.get(o) ?? 0) + 1);
+  }
+  const out = new Set<string>();
+  for (const [key, tally] of byKey) {
+    const n = total.get(key)!;
+    const best = Math.max(0, ...tally.values());
+    if (n >= Math.max(minRepeat, MIN_NUMBERED) && best >= NUMBERED_SHARE * n) out.add(key);
+  }
+  return out;
 }
 
 /**

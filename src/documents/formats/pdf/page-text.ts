@@ -15,6 +15,8 @@ import { isTypewriterFont } from './typewriter-fonts.ts';
 import { negationSlashes } from './accents.ts';
 import { circleStyle, composeCallouts } from './callouts.ts';
 import { scale, sizeFromAdvances, sizeless } from './glyph-size.ts';
+import { turnedInMargin } from './margin-turned.ts';
+import { textureItems } from './textures.ts';
 import { hasTaggedContent, readTaggedPage, type StructNode, type TaggedItem } from './struct.ts';
 import { DocumentError, documentError, safeReason } from '../../document-error.ts';
 
@@ -167,11 +169,16 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const view = page.view;
     const width = (view[2] ?? 0) - (view[0] ?? 0);
     const height = (view[3] ?? 0) - (view[1] ?? 0);
-    if (turnUpright(items, turns, width, height) === 0) upsideDownBlockUpright(items, turns);
+    // An upright page: the text it turns a quarter in a side margin (margin-turned.ts), which the
+    // running-line rules judge across the pages (furniture.ts: a side head, not a slide's title).
+    const margin = turnUpright(items, turns, width, height) === 0 ? turnedInMargin(items, turns) : undefined;
+    if (margin !== undefined) upsideDownBlockUpright(items, turns);
     // Codes numbered in the order of first use put the commonest letters on control codes; a font
     // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
     const dropped = isNoise(unmapped, controls);
-    const read = composeCallouts(items, circles);
+    // A picture's texture drawn with text (textures.ts) is no text of the page.
+    const texture = textureItems(items);
+    const read = composeCallouts(texture.size > 0 ? items.filter((it) => !texture.has(it)) : items, circles);
     const kept = dropped ? read.filter((it) => !unmappedItems.has(it)) : read;
     const lines = hasTaggedContent(tree) ? readTaggedPage(tree, kept) : buildLines(kept);
     const tagged = lines.some((l) => l.tag);
@@ -192,6 +199,7 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
       ...(dropped ? { unmapped } : {}),
       ...(grids.length > 0 ? { grids } : {}),
       ...(open.length > 0 ? { openRules: open } : {}),
+      ...(margin && margin.size > 0 ? { turnedMargin: [...new Set([...margin].map((it) => it.str.trim()))] } : {}),
     };
     // Its own share of the cross-page steps, in the thread that reads it (page-ready.ts).
     readyPage(pageText);

@@ -107,6 +107,11 @@ export interface PageText {
    * extractPdf readies itself (one OCR may read).
    */
   stepKey?: string;
+  /**
+   * The texts of the page's items set a quarter turned in a side margin (margin-turned.ts): a side
+   * head where they repeat from page to page (furniture.ts); dropped once judged.
+   */
+  turnedMargin?: string[];
 }
 
 export interface ExtractedDoc {

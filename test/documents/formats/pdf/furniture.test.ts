@@ -7,6 +7,9 @@ import {
   bodySize,
   detachedHeads,
   isBarePageNumber,
+  numberedKeys,
+  sideHeads,
+  withoutSideHeads,
   numberedListingLines,
   openingKeys,
   removeFurniture,
@@ -311,6 +314,25 @@ const cases: { name: string; pages: PageText[]; kept: (n: number) => string[] }[
     name: 'no pages',
     pages: [],
     kept: () => [],
+  },
+  {
+    // ConTeXt's thumb tabs: the title and the page's number at the foot, 1.4 times the text's size.
+    name: 'a title with the page number, larger than the text, on every page',
+    pages: book(6, (n) => [line(`Steps ${n - 1}`, 37, 15.8)]),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    name: 'a larger title set apart from its page number: both go',
+    pages: book(10, (n) =>
+      n % 2 === 0 ? [line('Steps', 37, 15.8), { ...line(`${n}`, 37, 15.8), x: 420 }] : [line(`Steps ${n}`, 37, 15.8)],
+    ),
+    kept: (n) => body(n).map((l) => l.text),
+  },
+  {
+    // A heading's shape repeats on the pages that open chapters; its number is no page's.
+    name: 'a larger numbered heading on every page is no furniture: its numbers do not run with the pages',
+    pages: book(6, (n) => [line(`Chapter ${n % 2 === 0 ? n / 2 : 7}`, 800, 15.8)]),
+    kept: (n) => [`Chapter ${n % 2 === 0 ? n / 2 : 7}`, ...body(n).map((l) => l.text)],
   },
 ];
 
@@ -653,4 +675,92 @@ test('atTextHeights: candidates at a height where the neighbouring pages set tex
     const { pages } = make(10);
     assert.equal(atTextHeights(pages, new Set(), 10).size, 0);
   });
+});
+
+test('numberedKeys: keys whose lines hold the page number at one offset', () => {
+  const pages = Array.from({ length: 8 }, (_, i) => ({ number: i + 1 }));
+  const e = (key: string, page: number, text: string) => ({ key, page: page - 1, line: line(text, 37, 15.8) });
+  const lines = [
+    ...[3, 4, 5, 6, 7].map((p) => e('b|12|# steps', p, `Steps ${p - 1}`)),
+    ...[2, 4, 6, 8].map((p) => e('t|266|# chapter', p, `Chapter ${p / 2}`)),
+    ...[2, 3].map((p) => e('b|12|# figure', p, `Figure ${p - 1}`)),
+    // Two numbers on the line: either may be the page's.
+    ...[1, 2, 3, 4, 5].map((p) => e('t|270|# # part', p, `Part 2 ${p + 10}`)),
+  ];
+  assert.deepEqual([...numberedKeys(lines, pages, 4)].sort(), ['b|12|# steps', 't|270|# # part']);
+});
+
+test('sideHeads: side text that repeats from page to page', () => {
+  const pages = (n: number, side: (i: number) => string[] | undefined) =>
+    Array.from({ length: n }, (_, i) => ({ turnedMargin: side(i + 1) }));
+  // ConTeXt's side head on every page but the first.
+  assert.deepEqual(
+    [
+      ...sideHeads(
+        pages(20, (i) => (i > 1 ? ['ConT', 'E', 'Xt XML'] : undefined)),
+        4,
+      ),
+    ],
+    ['ConT', 'E', 'Xt XML'],
+  );
+  // A deck's sideways titles: each on a slide or two.
+  assert.deepEqual(
+    [
+      ...sideHeads(
+        pages(20, (i) => [`title ${Math.ceil(i / 2)}`]),
+        4,
+      ),
+    ],
+    [],
+  );
+  // A title on four slides of twenty: under a quarter of them.
+  assert.deepEqual(
+    [
+      ...sideHeads(
+        pages(20, (i) => (i <= 4 ? ['Loading fonts'] : undefined)),
+        4,
+      ),
+    ],
+    [],
+  );
+  // A stamp on the first page only.
+  assert.deepEqual(
+    [
+      ...sideHeads(
+        pages(20, (i) => (i === 1 ? ['arXiv:2101.00001v1'] : undefined)),
+        4,
+      ),
+    ],
+    [],
+  );
+  // A short document: its side head on two of three pages.
+  assert.deepEqual(
+    [
+      ...sideHeads(
+        pages(3, (i) => (i > 1 ? ['Draft'] : undefined)),
+        2,
+      ),
+    ],
+    ['Draft'],
+  );
+});
+
+test("withoutSideHeads: a side head's lines beside the page's text go", () => {
+  const at = (text: string, x: number, xEnd = x + text.length * 5): TextLine => ({ ...line(text, 700), x, xEnd });
+  const text = [at('The third horizontal alternative only has singular elements.', 99, 561), at('E', 120, 125)];
+  const heads = new Set(['ConT', 'E', 'Xt XML']);
+  assert.deepEqual(
+    withoutSideHeads([at('ConT', 584.8), at('E', 588.9), at('Xt XML', 584.8), ...text], heads).map((l) => l.text),
+    text.map((l) => l.text),
+  );
+  // Left of the text: a turned run starts in the margin, whatever its width across the page.
+  assert.deepEqual(
+    withoutSideHeads([at('ConT', 40, 220), ...text], heads).map((l) => l.text),
+    text.map((l) => l.text),
+  );
+  // The same text among the page's lines is the page's.
+  assert.deepEqual(
+    withoutSideHeads(text, heads).map((l) => l.text),
+    text.map((l) => l.text),
+  );
 });
