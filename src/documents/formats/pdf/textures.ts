@@ -16,8 +16,15 @@ const MIN_COPIES = 20;
  * three strings, is read as it always was)...
  */
 const MIN_TEXTURE_ITEMS = 1000;
-/** ...and this share of its items with text. */
+/** ...and this share of its items with text... */
 const TEXTURE_SHARE = 0.9;
+/**
+ * ...standing on this many rows (baselines to a point) or more: more than a page of text has at
+ * any size anyone reads (an A4 page of 6 pt type has 140). A page drawn a glyph at a time (each
+ * letter an item: ConTeXt's right-to-left text, many producers' justified lines) has its few
+ * letters copied hundreds of times too, on its fifty lines; a table of symbols, on two hundred.
+ */
+const MIN_ROWS = 400;
 /** Leaders, rules and blanks to fill in, drawn a character at a time: never a texture. */
 const LEADER = /^[.·…‥⋯_\-–—=*]+$/u;
 /** A word (three letters or more): filler text in a figure of a page ("bla bla bla") is read as text, as it always was. */
@@ -27,10 +34,11 @@ const textureString = (s: string) => !LEADER.test(s) && !WORD.test(s);
 
 /**
  * The items of a page that are copies of its texture (the strings of labels and signs, textureString, drawn MIN_COPIES times or more,
- * when their copies are MIN_TEXTURE_ITEMS or more and TEXTURE_SHARE of the page's items with
- * text); none on a page of text, where no few strings make nearly all of its items.
+ * when their copies are MIN_TEXTURE_ITEMS or more, TEXTURE_SHARE of the page's items with text,
+ * on MIN_ROWS rows or more); none on a page of text, where no few strings make nearly all of its
+ * items on more rows than text has.
  */
-export function textureItems<T extends { str: string }>(items: readonly T[]): Set<T> {
+export function textureItems<T extends { str: string; y: number }>(items: readonly T[]): Set<T> {
   const out = new Set<T>();
   if (items.length < MIN_TEXTURE_ITEMS) return out;
   const counts = new Map<string, number>();
@@ -44,9 +52,14 @@ export function textureItems<T extends { str: string }>(items: readonly T[]): Se
   let copies = 0;
   for (const [s, n] of counts) if (n >= MIN_COPIES && textureString(s)) copies += n;
   if (copies < MIN_TEXTURE_ITEMS || copies < TEXTURE_SHARE * texts) return out;
+  const rows = new Set<number>();
   for (const it of items) {
     const s = it.str.trim();
-    if ((counts.get(s) ?? 0) >= MIN_COPIES && textureString(s)) out.add(it);
+    if ((counts.get(s) ?? 0) >= MIN_COPIES && textureString(s)) {
+      out.add(it);
+      rows.add(Math.round(it.y));
+    }
   }
+  if (rows.size < MIN_ROWS) out.clear();
   return out;
 }

@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { textureItems } from '../../../../src/documents/formats/pdf/textures.ts';
 
-const items = (counts: Record<string, number>) =>
-  Object.entries(counts).flatMap(([str, n]) => Array.from({ length: n }, () => ({ str })));
+/** Each string's copies, spread over `rows` rows of a page (a texture covers it; text stands on its lines). */
+const items = (counts: Record<string, number>, rows = 840) =>
+  Object.entries(counts).flatMap(([str, n]) => Array.from({ length: n }, (_, i) => ({ str, y: (i * 13) % rows })));
 const texts = (s: Set<{ str: string }>) => [...new Set([...s].map((i) => i.str))].sort();
 
 test('textureItems: copies of a few strings that make nearly all of a page', async (t) => {
@@ -31,4 +32,11 @@ test('textureItems: copies of a few strings that make nearly all of a page', asy
   ];
   for (const [name, counts, want] of cases)
     await t.test(name, () => assert.deepEqual(texts(textureItems(items(counts))), want));
+  // A page drawn a glyph at a time: its letters copied hundreds of times, on its fifty lines.
+  await t.test('a page of text drawn a glyph at a time, on fifty lines: no texture', () =>
+    assert.deepEqual(texts(textureItems(items({ e: 400, t: 300, a: 250, o: 200, n: 150, s: 100 }, 50))), []),
+  );
+  await t.test('a table of symbols on two hundred rows: no texture', () =>
+    assert.deepEqual(texts(textureItems(items({ 𝑒: 800, '=': 800, 𝑚𝑐2: 800, '2': 100 }, 200))), []),
+  );
 });
