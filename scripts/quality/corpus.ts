@@ -38,6 +38,7 @@ import {
   uprightWords,
 } from './column-reading.ts';
 import { faceHeadings } from './face-headings.ts';
+import { allContentShown } from './optional-content.ts';
 import { notesAfterTextPieces, notesAfterTextReading, type ReadingPiece } from './footnote-reading.ts';
 import { runPandoc } from './pandoc-run.ts';
 import { textReference } from './text-reference.ts';
@@ -297,7 +298,9 @@ interface OutlineNode {
  * pdf.js's raw reading (getTextContent items in content-stream order, no layout; pages apart at a
  * form feed) and outline titles.
  */
-export async function pdfjsRawAndOutline(data: Uint8Array): Promise<{ raw: string; outline: string[] }> {
+export async function pdfjsRawAndOutline(
+  data: Uint8Array,
+): Promise<{ raw: string; outline: string[]; hidden: boolean }> {
   const task = getDocument({
     data,
     verbosity: VerbosityLevel.ERRORS,
@@ -327,7 +330,10 @@ export async function pdfjsRawAndOutline(data: Uint8Array): Promise<{ raw: strin
       }
     };
     walk(await doc.getOutline());
-    return { raw: parts.join(''), outline };
+    // Optional content the default view hides (optional-content.ts): its reference is read from a copy that shows it.
+    const config = await doc.getOptionalContentConfig().catch(() => undefined);
+    const hidden = config !== undefined && [...config].some(([, group]) => !(group as { visible: boolean }).visible);
+    return { raw: parts.join(''), outline, hidden };
   } finally {
     await task.destroy();
   }
@@ -437,6 +443,8 @@ export async function measureDocument(
       chunks = splitIntoChunks(toChunkBlocks(extracted.blocks));
     }
     const r = await pdfjsRawAndOutline(new Uint8Array(readFileSync(file)));
+    // The file the reference tools read: a copy that shows optional content hidden by default, if any.
+    let shown = file;
     if (e.referenceFile?.endsWith('.pdf')) {
       // A scanned or mixed PDF is judged against the born-digital pages it was made from: pdftotext's
       // reading for order and coverage, and the service's own reading of them for OCR's word recall
@@ -486,10 +494,12 @@ export async function measureDocument(
       if (deck) structure.code = printedCode(structure.code, paged);
     } else {
       // The page's figures drawn with glyphs (xy-pic, the picture environment) are no text (withoutDrawingGlyphs).
-      const words = pdftotextWords(file);
-      const fragments = pdfFragments(file, words);
+      // Optional content hidden by default is read as a print shows it (optional-content.ts).
+      shown = r.hidden ? allContentShown(file) : file;
+      const words = pdftotextWords(shown);
+      const fragments = pdfFragments(shown, words);
       const fonts = pageFonts(fragments);
-      refText = withoutDrawingGlyphs(pdftotext(file), fonts);
+      refText = withoutDrawingGlyphs(pdftotext(shown), fonts);
       // A deck's navigation sidebar is furniture (sidebar.ts), as its footline is.
       if (deck) refText = withoutSidebar(refText, fragments);
       pdfPages = withFirstPageWhole(withoutRunningLines(refText).split('\f'), refText);
@@ -505,7 +515,7 @@ export async function measureDocument(
         ...chartLabelReadings(r.raw),
       ];
       notePieces = notesAfterTextPieces(words);
-      layout = pdftotextLayout(file);
+      layout = pdftotextLayout(shown);
       const pdfCode = pdfCodeReference(fragments);
       structure = {
         headings: r.outline,
@@ -525,7 +535,7 @@ export async function measureDocument(
     // (on a beamer deck a three-box footline is a fifth of the words, and always "in order").
     rawText = pagedReference ? withoutRunningLines(r.raw, SLIDE_EDGE_LINES, true) : r.raw;
     if (deck) {
-      deckPages ??= pdftotext(file);
+      deckPages ??= pdftotext(shown);
       const pages = slideReading(deckPages);
       slides = {
         slides: pages.filter((p) => /[\p{L}\p{N}]/u.test(p)).length,

@@ -693,6 +693,17 @@ describe('pdfCodeBlocks: monospaced lines, two or more together, with their inde
     test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml(pages))), want));
 });
 
+/** A pdftohtml run on page 1 (units of 1.5 points, tops going down). */
+const frag = (left: number, width: number, text: string, mono: boolean, top: number, height: number) => ({
+  page: 1,
+  top,
+  left,
+  width,
+  height,
+  mono,
+  text,
+});
+
 describe('numbered listings: line numbers in a proportional face, smaller, in the margin', () => {
   // DBLaTeX's linenumbering: a 7-unit serif number, its foot on the code's baseline, right-aligned
   // to x 86 (14 units before the code at 100).
@@ -750,15 +761,6 @@ describe('numbered listings: line numbers in a proportional face, smaller, in th
   for (const [name, pages, want] of cases)
     test(name, () => assert.deepEqual(pdfCodeBlocks(xmlFragments(xml(pages))), want));
 
-  const frag = (left: number, width: number, text: string, mono: boolean, top: number, height: number) => ({
-    page: 1,
-    top,
-    left,
-    width,
-    height,
-    mono,
-    text,
-  });
   const code = frag(100, 80, 'int x;', true, 100, 14);
   const lineNumbers: [string, ReturnType<typeof frag>, boolean][] = [
     ['digits in smaller type on the baseline, left of the code', frag(76, 10, '12', false, 107, 7), true],
@@ -2277,8 +2279,7 @@ test("pdfCodeBlocks: a verbatim block and an example under it, a blank between, 
 });
 
 describe('unmarked: marks over a line of code given line by line', () => {
-  // A ConTeXt synopsis as pdftohtml hands it over (units of 1.5 points, tops going down): each
-  // argument, then its number over it and "OPT" under it.
+  // A ConTeXt synopsis as pdftohtml hands it over: each argument, then its number over it and "OPT" under it.
   const f = (
     text: string,
     left: number,
@@ -2286,15 +2287,7 @@ describe('unmarked: marks over a line of code given line by line', () => {
     height: number,
     mono = true,
     width = text.length * (height / 2),
-  ) => ({
-    page: 1,
-    top,
-    left,
-    width,
-    height,
-    mono,
-    text,
-  });
+  ) => frag(left, width, text, mono, top, height);
   const synopsis = [
     f('\\definebtxdataset [...]', 106, 530, 15, true, 206),
     f('1', 286, 525, 9),
