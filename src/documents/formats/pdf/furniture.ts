@@ -298,16 +298,16 @@ export function sideHeads(pages: readonly Pick<PageText, 'turnedMargin'>[], minR
  * left of the others' left edge or right of their right edge).
  */
 export function withoutSideHeads(lines: TextLine[], heads: ReadonlySet<string>): TextLine[] {
-  const own = lines.filter((l) => heads.has(l.text.trim()));
-  if (own.length === 0) return lines;
+  const own = new Set(lines.filter((l) => heads.has(l.text.trim())));
+  if (own.size === 0) return lines;
   let left = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   for (const l of lines) {
-    if (own.includes(l)) continue;
+    if (own.has(l)) continue;
     left = Math.min(left, l.x);
     right = Math.max(right, l.xEnd);
   }
-  const drop = new Set(own.filter((l) => l.x < left || l.x > right));
+  const drop = new Set([...own].filter((l) => l.x < left || l.x > right));
   return drop.size === 0 ? lines : lines.filter((l) => !drop.has(l));
 }
 

@@ -11,13 +11,10 @@
 // label set sideways) is never a side head. Pure; tests in
 // test/documents/formats/pdf/margin-turned.test.ts.
 
-/** What this rule reads of a pdf.js text item (page-text.ts RawItem). */
-export interface TurnedItem {
-  str: string;
-  x: number;
-  width: number;
-  size: number;
-}
+import type { RawItem } from './types.ts';
+
+/** What this rule reads of a page's text item. */
+type TurnedItem = Pick<RawItem, 'str' | 'x' | 'width' | 'size'>;
 
 /**
  * The items of an upright page (`turns`: each item's quarter turns, page-text.ts turnsAsSet) set a

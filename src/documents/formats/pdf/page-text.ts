@@ -171,8 +171,9 @@ export async function readPage(doc: PDFDocumentProxy, n: number, state: TaggedSt
     const height = (view[3] ?? 0) - (view[1] ?? 0);
     // An upright page: the text it turns a quarter in a side margin (margin-turned.ts), which the
     // running-line rules judge across the pages (furniture.ts: a side head, not a slide's title).
-    const margin = turnUpright(items, turns, width, height) === 0 ? turnedInMargin(items, turns) : undefined;
-    if (margin !== undefined) upsideDownBlockUpright(items, turns);
+    const upright = turnUpright(items, turns, width, height) === 0;
+    if (upright) upsideDownBlockUpright(items, turns);
+    const margin = upright ? turnedInMargin(items, turns) : undefined;
     // Codes numbered in the order of first use put the commonest letters on control codes; a font
     // without names whose codes are ASCII (read as such, as pdftotext reads them) draws few.
     const dropped = isNoise(unmapped, controls);

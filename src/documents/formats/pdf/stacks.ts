@@ -60,22 +60,26 @@ export function stackRun(lines: readonly StreamLine[], i: number, k: number): nu
   return Math.floor(n / k) >= MIN_STACKS ? n : 0;
 }
 
+/** Stream lines on one baseline, left to right, as one line at baseline `y`. */
+function joinedLine(own: readonly StreamLine[], y: number): StreamLine {
+  return {
+    items: own.flatMap((l) => l.items),
+    y,
+    size: Math.max(...own.map((l) => l.size)),
+    x: Math.min(...own.map((l) => l.x)),
+    xEnd: Math.max(...own.map((l) => l.xEnd)),
+    chars: own.reduce((t, l) => t + l.chars, 0),
+    spaces: own.flatMap((l) => l.spaces),
+  };
+}
+
 /** The lines of a run of stacks (`n` lines from `i`, `k` a stack) as one line per baseline, top first. */
 function rows(lines: readonly StreamLine[], i: number, n: number, k: number): StreamLine[] {
   const out: StreamLine[] = [];
   for (let r = 0; r < k; r++) {
     const own = [];
     for (let j = i + r; j < i + n; j += k) own.push(lines[j]!);
-    const first = own[0]!;
-    out.push({
-      items: own.flatMap((l) => l.items),
-      y: first.y,
-      size: Math.max(...own.map((l) => l.size)),
-      x: Math.min(...own.map((l) => l.x)),
-      xEnd: Math.max(...own.map((l) => l.xEnd)),
-      chars: own.reduce((t, l) => t + l.chars, 0),
-      spaces: own.flatMap((l) => l.spaces),
-    });
+    out.push(joinedLine(own, own[0]!.y));
   }
   return out;
 }
@@ -102,10 +106,10 @@ export function markedRun(lines: readonly StreamLine[], i: number): number {
   if (!typewriter(base) || i + MIN_MARKS >= lines.length) return 0;
   let xEnd = base.xEnd;
   let marks = 0;
+  const slack = SAME_BASELINE_EM * base.size;
   let j = i + 1;
   for (; j < lines.length; j++) {
     const l = lines[j]!;
-    const slack = SAME_BASELINE_EM * base.size;
     if (sameBaseline(l, base)) {
       if (!typewriter(l) || l.x < xEnd - slack) break;
       xEnd = Math.max(xEnd, l.xEnd);
@@ -130,17 +134,12 @@ function baselines(lines: readonly StreamLine[], i: number, n: number): StreamLi
   return groups
     .sort((a, b) => b[0]!.y - a[0]!.y)
     .map((own) => {
-      const sorted = [...own].sort((a, b) => a.x - b.x);
+      // The baseline of its largest type (the command's, not its marks').
       const main = own.reduce((m, l) => (l.size > m.size ? l : m));
-      return {
-        items: sorted.flatMap((l) => l.items),
-        y: main.y,
-        size: main.size,
-        x: sorted[0]!.x,
-        xEnd: Math.max(...own.map((l) => l.xEnd)),
-        chars: own.reduce((t, l) => t + l.chars, 0),
-        spaces: sorted.flatMap((l) => l.spaces),
-      };
+      return joinedLine(
+        [...own].sort((a, b) => a.x - b.x),
+        main.y,
+      );
     });
 }
 
