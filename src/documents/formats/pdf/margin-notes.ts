@@ -220,7 +220,8 @@ const EDGE_COUNT = 3;
  * prose start their text at (textStart: not all typewriter, labels stacked in the margin are
  * names of one length; after a label run into the line), to a point (a page of
  * listings and short paragraphs has too few long lines for textBlock), the rightmost x 3 or more
- * lines end at (else the rightmost end), the commonest size. Undefined when no x has 3 lines.
+ * lines not mostly typewriter end at (else the rightmost end of one), the commonest size.
+ * Undefined when no x has 3 lines.
  */
 export function labelBlock(lines: readonly StreamLine[]): TextBlock | undefined {
   const starts = new Map<number, number>();
@@ -229,8 +230,11 @@ export function labelBlock(lines: readonly StreamLine[]): TextBlock | undefined 
   for (const l of lines) {
     const start = textStart(l);
     if (start !== undefined) starts.set(start, (starts.get(start) ?? 0) + 1);
-    const e = Math.round(l.xEnd);
-    ends.set(e, (ends.get(e) ?? 0) + 1);
+    // A listing's lines may run past the block's right edge (luaindex's long `\newcommand`s).
+    if (!mostlyTypewriter(l)) {
+      const e = Math.round(l.xEnd);
+      ends.set(e, (ends.get(e) ?? 0) + 1);
+    }
     sizes.set(l.size, (sizes.get(l.size) ?? 0) + 1);
   }
   const left = leftmostEdge(starts, EDGE_COUNT);
@@ -244,6 +248,17 @@ export function labelBlock(lines: readonly StreamLine[]): TextBlock | undefined 
   let n = 0;
   for (const [s, c] of sizes) if (c > n) [size, n] = [s, c];
   return right > left ? { left, right, size } : undefined;
+}
+
+/** Is most of a line's text (by characters) set in a typewriter face: a listing's line, numbered or not? */
+export function mostlyTypewriter(l: Pick<StreamLine, 'items'>): boolean {
+  let mono = 0;
+  let all = 0;
+  for (const r of l.items) {
+    all += r.str.length;
+    if (r.mono) mono += r.str.length;
+  }
+  return mono * 2 > all;
 }
 
 /** A gap this wide (em) after a line's first word sets it apart: a label run into the line. */

@@ -424,6 +424,15 @@ test('textStart and labelBlock: where prose starts, a label run into its line as
   ];
   assert.deepEqual(labelBlock(lines), { left: L, right: R, size: 10 });
   assert.equal(labelBlock(lines.slice(0, 2)), undefined);
+  // A listing's lines running past the block's right edge, three ending at one x (luaindex's long
+  // `\newcommand`s, numbered in a proportional face): the block's edge is its prose's.
+  const long = (n: number, y: number) =>
+    line(
+      item(String(n), L, y, { width: 12 }),
+      item('\\newcommand*\\subsubindex{x}%', L + 20, y, { mono: true, size: 9, width: 520 - L }),
+    );
+  const listing = [...lines, long(511, 600), long(512, 588), long(513, 576)];
+  assert.deepEqual(labelBlock(listing), { left: L, right: R, size: 10 });
 });
 
 test('a PDF: a macro’s name in the left margin is a block of its own, before the paragraph it names', async () => {
