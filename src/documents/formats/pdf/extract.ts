@@ -60,6 +60,7 @@ import {
   headingFonts,
   isShortTitle,
   normalizeTitle,
+  notHeadingKind,
   outlineIndex,
   outlineTrusted,
   termStyles,
@@ -264,10 +265,13 @@ function headingContext(pages: PageText[], outline: Set<string>): HeadingContext
       fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
       if (!l.mono) {
         let u = uses.get(l.font);
-        if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, chars: 0 }));
+        if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, labels: 0, chars: 0 }));
         u.lines++;
         u.chars += n;
-        if (isShortTitle(l.text)) u.titles++;
+        if (isShortTitle(l.text)) {
+          u.titles++;
+          if (notHeadingKind(l.text) === 'admonition') u.labels++;
+        }
       }
       const sz = Math.round(l.size * 2) / 2;
       sizes.set(sz, (sizes.get(sz) ?? 0) + n);

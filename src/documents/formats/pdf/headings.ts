@@ -49,6 +49,8 @@ export interface FontUse {
   lines: number;
   /** Lines that are short titles (isShortTitle). */
   titles: number;
+  /** Lines that are an admonition's label ("Note", "Tip": notHeadingKind), short titles all. */
+  labels: number;
   chars: number;
 }
 
@@ -60,8 +62,11 @@ export interface FontUse {
 export function headingFonts(uses: readonly FontUse[], bodyFont: string, totalChars: number): Set<string> {
   const out = new Set<string>();
   for (const u of uses) {
-    if (u.font === bodyFont || u.lines < 3) continue;
-    if (u.titles >= u.lines * 0.8 && u.chars <= totalChars * 0.2) out.add(u.font);
+    // An admonition's labels say nothing of the font's titles: a face set only for "Note" and
+    // "Tip" (and a table's header row or two) is the labels', not the sections'.
+    const lines = u.lines - u.labels;
+    if (u.font === bodyFont || lines < 3) continue;
+    if (u.titles - u.labels >= lines * 0.8 && u.chars <= totalChars * 0.2) out.add(u.font);
   }
   return out;
 }

@@ -6,6 +6,7 @@ import {
   unnumberedRepeats,
   divisionNumbered,
   findHeadings,
+  headingFonts,
   headingShape,
   isBareLabel,
   isHeading,
@@ -898,4 +899,27 @@ test('unnumberedRepeats: an entry label the outline lists once, as a numbered se
     ['not in the outline: left alone', ['Description', '8.4.4 Description', 'Description'], []],
   ];
   for (const [name, titles, want] of cases) assert.deepEqual([...unnumberedRepeats(titles, outline)], want, name);
+});
+
+test("headingFonts: fonts set for short titles only; an admonition's labels say nothing of a face", () => {
+  const use = (font: string, lines: number, titles: number, labels: number, chars = 100) => ({
+    font,
+    lines,
+    titles,
+    labels,
+    chars,
+  });
+  for (const [name, u, want] of [
+    ["a card's bold titles over its columns", use('B', 10, 9, 0), true],
+    ['the body font', use('R', 10, 10, 0), false],
+    ['too few lines', use('B', 2, 2, 0), false],
+    ['a bold used in prose too', use('B', 10, 5, 0), false],
+    ['too much of the text', use('B', 10, 10, 0, 300), false],
+    // A printed Sphinx page's bold: "Note" and "Tip" on 20 lines, a table's header cells on 2.
+    ['labels and a header row or two', use('B', 22, 22, 20), false],
+    ['labels and a header row read as prose', use('B', 12, 10, 10), false],
+    // A manual page's bold section titles, SEE ALSO and NOTES among them: titles still.
+    ['section titles, two of them labels', use('B', 8, 8, 2), true],
+  ] as const)
+    assert.equal(headingFonts([u], 'R', 1000).has('B'), want, name);
 });
