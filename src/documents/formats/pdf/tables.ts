@@ -13,6 +13,7 @@ import { CATEGORY_CELL } from './definitions.ts';
 import { captioned, tagsBesideText } from './hanging.ts';
 import { keepColumns, writtenColumns } from '../table-columns.ts';
 import { headerBand } from './rules.ts';
+import { cellRuns } from './cell-rows.ts';
 
 /** Narrowest gutter between two columns, in em of the font size (a word space is under 0.5). */
 export const GUTTER_EM = 0.9;
@@ -772,6 +773,17 @@ export function readTables(
       ...rowsOut,
       ...lines.slice(at).filter((_, i) => !drop.has(i + at)),
     ];
+  }
+  // Tables drawn cell by cell (cell-rows.ts): their rows from the stream's bands.
+  const cellTables = cellRuns(lines, GUTTER_EM).filter((r) => !notATable(r.rows));
+  if (cellTables.length > 0) {
+    const read: TextLine[] = [];
+    let at = 0;
+    for (const r of cellTables) {
+      read.push(...lines.slice(at, r.start), ...rowLines(r.rows, headerRow(r.rows) || ruledHeader(r.rows, open), next));
+      at = r.end;
+    }
+    lines = [...read, ...lines.slice(at)];
   }
   if (!lines.some((l) => l.pieces)) return lines;
   const out: TextLine[] = [];
