@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  bodyStyle,
   extractPdf,
   lineSpacing,
   sizeSpacing,
@@ -341,4 +342,22 @@ test('sizeSpacing: each type size near the body size its own line spacing, where
   ];
   for (const [name, lines, near, want] of cases)
     await t.test(name, () => assert.deepEqual([...sizeSpacing(lines, near)].sort(), want.sort()));
+});
+
+test("bodyStyle: the body's font and size are its prose's, where prose is a fifth of the text or more", () => {
+  const line = (text: string, font: string, size: number, mono = false) => ({ text, font, size, mono });
+  const code = (n: number) =>
+    Array.from({ length: n }, () => line('\\newcommand*\\subindex{\\luasubindex{general}}%', 'TT', 10, true));
+  const prose = (n: number) =>
+    Array.from({ length: n }, () => line('We do not only want to create an index, we also print it.', 'RM', 10.9));
+  for (const [name, lines, want] of [
+    ['prose only', prose(10), { font: 'RM', size: 11 }],
+    ['prose over code', [...prose(10), ...code(5)], { font: 'RM', size: 11 }],
+    // luaindex: two thirds of its characters are its listings'.
+    ['code outweighing its prose', [...prose(10), ...code(25)], { font: 'RM', size: 11 }],
+    // A listing printed whole, a caption or two: its body is the code's.
+    ['code, a line of prose', [line('Listing 1.', 'RM', 10.9), ...code(40)], { font: 'TT', size: 10 }],
+    ['nothing', [], { font: '', size: 10 }],
+  ] as const)
+    assert.deepEqual(bodyStyle(lines), want, name);
 });
