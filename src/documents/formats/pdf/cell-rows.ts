@@ -12,9 +12,9 @@ import type { LinePiece, TextLine } from './types.ts';
 
 /** Baselines this close (em) are one. */
 const SAME_BASELINE_EM = 0.35;
-/** A cell's lines, and a row's top under the row above, are no further apart than this (em). */
+/** A cell's lines, and a row's top under the row above, are no further apart than this (em; tables.ts's too). */
 const MAX_PITCH_EM = 3;
-/** Sizes within this share of the band's (the run's) first line's are the table's: a heading is larger. */
+/** Sizes within this share of a run's first line's are the table's: a heading is larger (tables.ts's too). */
 const SIZE_TOLERANCE = 0.2;
 
 /** A band of lines read as one row: [start, end) in the page's lines, its cells left to right. */
@@ -58,9 +58,8 @@ function partsOf(l: TextLine, gutter: number): LinePiece[] {
  * The band of lines opening at `start`: its first line's parts are cells; a line below the one
  * before, starting where the last cell starts, is that cell's next line; a line back up on the
  * band's first baseline, starting a gutter (`gutter` em: tables.ts's GUTTER_EM) right of all the
- * band drew, opens its next cells.
- * The band ends at the first line that is none of these, or in typewriter. Undefined at a line
- * of a tagged run or in typewriter.
+ * band drew, opens its next cells. The band ends at the first line that is none of these, or in
+ * typewriter. Undefined at a line of a tagged run or in typewriter.
  */
 export function cellBand(lines: readonly TextLine[], start: number, gutter: number): CellBand | undefined {
   const first = lines[start]!;
@@ -126,10 +125,10 @@ export function bandColumns(bands: readonly CellBand[]): number[][] | undefined 
 
 /**
  * The page's tables drawn cell by cell: runs of two bands (rows) or more, one under the other,
- * in one size, each of two cells or more, the stream back up to a band's top in one of them at least (else
- * tables.ts reads the rows as they stand), their cells in columns (bandColumns). Each row's cells
- * in column order, an empty one where a row has none. `gutter`: the narrowest gutter between two
- * columns, in em (tables.ts's GUTTER_EM).
+ * in one size, each of two cells or more, the stream back up to a band's top in one of them at
+ * least (else tables.ts reads the rows as they stand), their cells in columns (bandColumns). Each
+ * row's cells in column order, an empty one where a row has none. `gutter`: the narrowest gutter
+ * between two columns, in em (tables.ts's GUTTER_EM).
  */
 export function cellRuns(lines: readonly TextLine[], gutter: number): CellRun[] {
   // A page whose stream never goes back up to the right has none: most pages.

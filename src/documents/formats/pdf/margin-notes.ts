@@ -251,7 +251,7 @@ export function labelBlock(lines: readonly StreamLine[]): TextBlock | undefined 
 }
 
 /** Is most of a line's text (by characters) set in a typewriter face: a listing's line, numbered or not? */
-export function mostlyTypewriter(l: Pick<StreamLine, 'items'>): boolean {
+function mostlyTypewriter(l: Pick<StreamLine, 'items'>): boolean {
   let mono = 0;
   let all = 0;
   for (const r of l.items) {
