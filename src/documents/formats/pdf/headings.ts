@@ -420,8 +420,11 @@ export function inSectionFace(
   );
 }
 
-/** A section number of two levels or more, then the title ("8.4.4 copy_term/2"). */
-const DOTTED_NUMBER = /^\d{1,2}(?:\.\d{1,2}){1,4}\.?\s+\S/u;
+/**
+ * A section number of two levels or more, or a part's roman number, then the title ("8.4.4
+ * copy_term/2", "III lualibs-basic.lua"): never a listing's line number.
+ */
+const DOTTED_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){1,4}\.?|[IVXLC]{1,6}\.?)\s+\S/u;
 
 /**
  * A typewriter line that is a numbered title: its section number set in another face than the

@@ -28,6 +28,8 @@ const EDGE_LINES = 3;
 /** How far (points) line ends may differ and still be one edge. */
 const EDGE_TOLERANCE = 1;
 const WORD = /\p{L}{2}/u;
+/** A roman number alone (a part's, a chapter's). */
+const ROMAN = /^[IVXLC]{1,6}\.?$/;
 
 function lineOf(items: RawItem[], spaces: Array<[number, number]>): StreamLine {
   let main = items[0]!;
@@ -295,9 +297,11 @@ export function labelLength(l: StreamLine, block: TextBlock, ends: readonly numb
   if (block.left - label.xEnd > LABEL_REACH_EM * block.size || !isProse(label)) return 0;
   if (label.items.some((r) => r.size < NOTE_SIZE * block.size)) return 0;
   // A name of symbols (doc.sty's `\\`, `\\*`) in typewriter, where worded labels end.
+  const text = label.items.map((r) => r.str).join('');
+  // A part's or chapter's roman number hung in the margin beside its title is the title's.
+  if (ROMAN.test(text.trim())) return 0;
   const named =
-    WORD.test(label.items.map((r) => r.str).join('')) ||
-    (label.items.every((r) => r.mono) && ends.some((e) => Math.abs(e - label.xEnd) <= SAME_X));
+    WORD.test(text) || (label.items.every((r) => r.mono) && ends.some((e) => Math.abs(e - label.xEnd) <= SAME_X));
   if (!named) return 0;
   if (j < items.length) {
     const rest = lineOf(items.slice(j), l.spaces);

@@ -851,14 +851,17 @@ test('codeTitleInList: numbered titles named in code on consecutive lines are a 
 });
 
 test('numberedCodeTitle: a numbered title named in code, in the outline', () => {
-  const outline = new Set(['copy term 2', 'open 4 open 3']);
-  const trusted = outlineIndex(['copy_term/2', 'open/4, open/3']);
+  const outline = new Set(['copy term 2', 'open 4 open 3', 'iii lualibs basic lua']);
+  const trusted = outlineIndex(['copy_term/2', 'open/4, open/3', 'III lualibs-basic.lua']);
   const line = (text: string, mono = true, monoStart: boolean | undefined = false) => ({ text, mono, monoStart });
   const cases: [string, ReturnType<typeof line>, boolean][] = [
     ['its number in bold, its name in typewriter, in the outline', line('8.4.4 copy_term/2'), true],
     ['two names', line('8.10.6 open/4, open/3'), true],
     ['not in the outline: a code line that opens with a number', line('3.14 * radius / 2'), false],
     ['a one-level number (a listing line number)', line('12 copy_term/2'), false],
+    // A part's roman number in bold, its title a file's name (lualibs, LuaLaTeX).
+    ['a part number in roman, the title in the outline', line('III lualibs-basic.lua'), true],
+    ['a part number in roman, not in the outline', line('IV lualibs-extended.lua'), false],
     ['wholly in typewriter: the number too', line('8.4.4 copy_term/2', true, true), false],
     ['not a typewriter line', line('8.4.4 copy_term/2', false), false],
   ];

@@ -402,6 +402,10 @@ test('labelLength: the items of a line that are a label in the left margin', () 
   // Ending too close to the block (inside \marginparsep), or set far across the margin.
   assert.equal(labelLength(line(name('\\indices', 660, 152), prose('To produce', 660)), block), 0);
   assert.equal(labelLength(line(name('\\indices', 660, 80), prose('To produce', 660)), block), 0);
+  // A part's roman number hung in the margin beside its title is the title's (lualibs's `III`);
+  // a word there is a label.
+  assert.equal(labelLength(line(item('III', 120, 660, { width: 14 }), prose('lualibs-basic.lua', 660)), block), 0);
+  assert.equal(labelLength(line(item('Iii', 120, 660, { width: 14 }), prose('lualibs-basic.lua', 660)), block), 1);
   // In script size (a formula's index), or no word.
   assert.equal(labelLength(line(item('ab', 130, 660, { size: 5 }), prose('To produce', 660)), block), 0);
   assert.equal(labelLength(line(item('(3)', 130, 660), prose('To produce', 660)), block), 0);
