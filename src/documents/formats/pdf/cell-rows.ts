@@ -54,6 +54,9 @@ function partsOf(l: TextLine, gutter: number): LinePiece[] {
   return out;
 }
 
+/** A cell opened by a line's part: its extent, its text as a line's is read. */
+const cellOf = (p: LinePiece) => ({ x: p.x, xEnd: p.xEnd, text: normalizeLine(p.text).trim() });
+
 /**
  * The band of lines opening at `start`: its first line's parts are cells; a line below the one
  * before, starting where the last cell starts, is that cell's next line; a line back up on the
@@ -66,7 +69,7 @@ export function cellBand(lines: readonly TextLine[], start: number, gutter: numb
   if (first.tag || first.mono) return undefined;
   const size = first.size;
   const near = SAME_BASELINE_EM * size;
-  const cells = partsOf(first, gutter).map((p) => ({ x: p.x, xEnd: p.xEnd, text: normalizeLine(p.text).trim() }));
+  const cells = partsOf(first, gutter).map(cellOf);
   let returns = 0;
   let low = first.y;
   let prev = first;
@@ -82,11 +85,11 @@ export function cellBand(lines: readonly TextLine[], start: number, gutter: numb
       if (Math.abs(l.y - first.y) > near) break;
       const right = Math.max(...cells.map((c) => c.xEnd));
       if (parts[0]!.x < right + gutter * size) break;
-      cells.push(...parts.map((p) => ({ x: p.x, xEnd: p.xEnd, text: normalizeLine(p.text).trim() })));
+      cells.push(...parts.map(cellOf));
       returns++;
     } else if (prev.y - l.y > near && prev.y - l.y <= MAX_PITCH_EM * size) {
       if (parts.length !== 1 || Math.abs(parts[0]!.x - last.x) > near) break;
-      last.text = joinLines(last.text, normalizeLine(parts[0]!.text).trim());
+      last.text = joinLines(last.text, cellOf(parts[0]!).text);
       last.xEnd = Math.max(last.xEnd, parts[0]!.xEnd);
     } else break;
     low = Math.min(low, l.y);

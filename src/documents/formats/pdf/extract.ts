@@ -256,67 +256,65 @@ function removeUntaggedFurniture(pages: PageText[]): void {
 /** Prose (lines not in typewriter) at least this share of a document's text sets its body font and size. */
 const PROSE_BODY_SHARE = 0.2;
 
+/** Characters by font and by size (to the half point) of a document's lines, and in all. */
+export interface StyleTally {
+  fonts: Map<string, number>;
+  sizes: Map<number, number>;
+  chars: number;
+}
+
+/** The characters of `lines` by font and by size; with `prose`, of the lines not in typewriter only. */
+export function styleTally(
+  lines: readonly Pick<TextLine, 'text' | 'font' | 'size' | 'mono'>[],
+  prose: boolean,
+): StyleTally {
+  const fonts = new Map<string, number>();
+  const sizes = new Map<number, number>();
+  let chars = 0;
+  for (const l of lines) {
+    if (prose && l.mono) continue;
+    const n = l.text.length;
+    chars += n;
+    fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
+    const sz = Math.round(l.size * 2) / 2;
+    sizes.set(sz, (sizes.get(sz) ?? 0) + n);
+  }
+  return { fonts, sizes, chars };
+}
+
 /**
- * A document's body font and size: those most of its prose is set in (lines not in typewriter,
- * by characters, sizes to the half point), where prose is PROSE_BODY_SHARE of its text or more;
- * else those most of its lines are. A package's documentation whose listings outweigh its text
+ * A document's body font and size: those most of its prose is set in (`prose`: styleTally of the
+ * lines not in typewriter), where prose is PROSE_BODY_SHARE of its text or more; else those most
+ * of its lines are (`all`). A package's documentation whose listings outweigh its text
  * (luaindex: 17,146 characters of prose in 36,729) sets its prose in another font and a larger
  * size than its code: with the code's as the body, every line of prose stood out as a heading's
  * would, and one opening with "index" was read as the title "Index".
  */
-export function bodyStyle(lines: readonly Pick<TextLine, 'text' | 'font' | 'size' | 'mono'>[]): {
-  font: string;
-  size: number;
-} {
-  const tally = (prose: boolean) => {
-    const fonts = new Map<string, number>();
-    const sizes = new Map<number, number>();
-    let chars = 0;
-    for (const l of lines) {
-      if (prose && l.mono) continue;
-      const n = l.text.length;
-      chars += n;
-      fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
-      const sz = Math.round(l.size * 2) / 2;
-      sizes.set(sz, (sizes.get(sz) ?? 0) + n);
-    }
-    return { fonts, sizes, chars };
-  };
-  const all = tally(false);
-  const prose = tally(true);
+export function bodyStyle(all: StyleTally, prose: StyleTally): { font: string; size: number } {
   const body = prose.chars >= all.chars * PROSE_BODY_SHARE ? prose : all;
   return { font: heaviest(body.fonts, ''), size: heaviest(body.sizes, 10) };
 }
 
 function headingContext(pages: PageText[], outline: Set<string>): HeadingContext {
-  const fonts = new Map<string, number>();
-  const sizes = new Map<number, number>();
+  const lines = pages.flatMap((p) => p.lines);
+  const all = styleTally(lines, false);
+  const total = all.chars;
   const uses = new Map<string, FontUse>();
-  let total = 0;
-  for (const p of pages) {
-    for (const l of p.lines) {
-      const n = l.text.length;
-      total += n;
-      fonts.set(l.font, (fonts.get(l.font) ?? 0) + n);
-      if (!l.mono) {
-        let u = uses.get(l.font);
-        if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, labels: 0, chars: 0 }));
-        u.lines++;
-        u.chars += n;
-        if (isShortTitle(l.text)) {
-          u.titles++;
-          if (notHeadingKind(l.text) === 'admonition') u.labels++;
-        }
-      }
-      const sz = Math.round(l.size * 2) / 2;
-      sizes.set(sz, (sizes.get(sz) ?? 0) + n);
+  for (const l of lines) {
+    if (l.mono) continue;
+    let u = uses.get(l.font);
+    if (!u) uses.set(l.font, (u = { font: l.font, lines: 0, titles: 0, labels: 0, chars: 0 }));
+    u.lines++;
+    u.chars += l.text.length;
+    if (isShortTitle(l.text)) {
+      u.titles++;
+      if (notHeadingKind(l.text) === 'admonition') u.labels++;
     }
   }
   let variety = 0;
-  for (const n of fonts.values()) if (n >= total * 0.01) variety++;
-  for (const n of sizes.values()) if (n >= total * 0.01) variety++;
-  const lines = pages.flatMap((p) => p.lines);
-  const { font: bodyFont, size: bodySize } = bodyStyle(lines);
+  for (const n of all.fonts.values()) if (n >= total * 0.01) variety++;
+  for (const n of all.sizes.values()) if (n >= total * 0.01) variety++;
+  const { font: bodyFont, size: bodySize } = bodyStyle(all, styleTally(lines, true));
   return {
     bodyFont,
     headingFonts: headingFonts([...uses.values()], bodyFont, total),

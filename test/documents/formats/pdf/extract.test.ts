@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {
   bodyStyle,
   extractPdf,
+  styleTally,
   lineSpacing,
   sizeSpacing,
   opensWithTerm,
@@ -359,5 +360,5 @@ test("bodyStyle: the body's font and size are its prose's, where prose is a fift
     ['code, a line of prose', [line('Listing 1.', 'RM', 10.9), ...code(40)], { font: 'TT', size: 10 }],
     ['nothing', [], { font: '', size: 10 }],
   ] as const)
-    assert.deepEqual(bodyStyle(lines), want, name);
+    assert.deepEqual(bodyStyle(styleTally(lines, false), styleTally(lines, true)), want, name);
 });
